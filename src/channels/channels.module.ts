@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups/groups.module';
+import { UsersModule } from '../users/users.module';
+import { ChannelPresenter } from './api/channel.presenter';
+import { ChannelsController } from './api/channels.controller';
+import { SubscribeHandler } from './commands/subscribe.command';
+import { ChannelAudience } from './persistence/channel-audience';
+import { ChannelRepository } from './persistence/channel.repository';
+import { SubscriptionRepository } from './persistence/subscription.repository';
+import { GetStreamsHandler } from './queries/get-streams.query';
+import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
+
+/** Channels and subscriptions. */
+@Module({
+  imports: [GroupsModule, UsersModule],
+  controllers: [ChannelsController],
+  providers: [
+    ChannelRepository,
+    SubscriptionRepository,
+    ChannelPresenter,
+    ChannelAudience,
+    SubscribeHandler,
+    GetStreamsHandler,
+    GetSubscriptionStateHandler,
+  ],
+  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience],
+})
+export class ChannelsModule {}

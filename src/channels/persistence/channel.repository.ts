@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { SystemGroup } from '../../groups/domain/system-groups';
+import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { StreamEntity } from './stream.entity';
+
+export interface NewChannel {
+  realmId: number;
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean;
+  messageRetentionDays: number | null;
+  creatorId: number | null;
+}
+
+@Injectable()
+export class ChannelRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly groups: GroupRepository,
+  ) {}
+
+  /**
+   * Creates a channel with its recipient and Zulip's default group settings: anyone may
+   * post, administrators may remove subscribers, nobody else may add or subscribe, and the
+   * creator (if any) administers it. Returns null when a channel of that name appeared
+   * meanwhile (a concurrent creation won).
+   */
+  async insert(uow: UnitOfWork, channel: NewChannel): Promise<StreamEntity | null> {
+    const system = await this.groups.systemGroupIds(channel.realmId, uow);
+    const nobody = system.get(SystemGroup.Nobody) as number;
+    const rows = await uow.query<{ id: number }>(
+      `INSERT INTO stream (realm_id, name, description, rendered_description, invite_only, is_web_public,
+         history_public_to_subscribers, message_retention_days, creator_id,
+         can_add_subscribers_group_id, can_remove_subscribers_group_id, can_administer_channel_group_id,
+         can_send_message_group_id, can_subscribe_group_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (realm_id, lower(name)) DO NOTHING RETURNING id`,
+      [
+        channel.realmId, channel.name, channel.description, renderMarkdown(channel.description),
+        channel.inviteOnly, channel.isWebPublic, channel.historyPublicToSubscribers,
+        channel.messageRetentionDays, channel.creatorId,
+        nobody, system.get(SystemGroup.Administrators), nobody,
+        system.get(SystemGroup.Everyone), nobody,
+      ],
+    );
+    if (rows.length === 0) return null;
+    const streamId = rows[0].id;
+    const [recipient] = await uow.query<{ id: number }>(
+      `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
+      [RecipientType.Stream, streamId],
+    );
+    const administerGroup = channel.creatorId === null
+      ? nobody
+      : await this.groups.createAnonymousGroup(uow, channel.realmId, [channel.creatorId], []);
+    await uow.query(`UPDATE stream SET recipient_id = $1, can_administer_channel_group_id = $2 WHERE id = $3`, [
+      recipient.id,
+      administerGroup,
+      streamId,
+    ]);
+    return this.requireById(streamId, uow);
+  }
+
+  async requireById(id: number, db: Queryable = this.db): Promise<StreamEntity> {
+    const [stream] = await this.findByIds([id], db);
+    if (!stream) throw new Error(`stream ${id} does not exist`);
+    return stream;
+  }
+
+  async findByIds(ids: readonly number[], db: Queryable = this.db): Promise<StreamEntity[]> {
+    if (ids.length === 0) return [];
+    return this.select(`WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids], db);
+  }
+
+  async findById(realmId: number, id: number, db: Queryable = this.db): Promise<StreamEntity | null> {
+    const [stream] = await this.select(`WHERE s.realm_id = $1 AND s.id = $2`, [realmId, id], db);
+    return stream ?? null;
+  }
+
+  /** Channel names match case-insensitively. */
+  async findByName(realmId: number, name: string, db: Queryable = this.db): Promise<StreamEntity | null> {
+    const [stream] = await this.select(`WHERE s.realm_id = $1 AND lower(s.name) = lower($2)`, [realmId, name], db);
+    return stream ?? null;
+  }
+
+  async findByNames(realmId: number, names: readonly string[], db: Queryable = this.db): Promise<StreamEntity[]> {
+    if (names.length === 0) return [];
+    return this.select(
+      `WHERE s.realm_id = $1 AND lower(s.name) = ANY(SELECT lower(n) FROM unnest($2::text[]) AS n)`,
+      [realmId, names],
+      db,
+    );
+  }
+
+  async listInRealm(realmId: number, db: Queryable = this.db): Promise<StreamEntity[]> {
+    return this.select(`WHERE s.realm_id = $1 ORDER BY s.id`, [realmId], db);
+  }
+
+  async defaultChannelIds(realmId: number, db: Queryable = this.db): Promise<number[]> {
+    const rows = await db.query<{ stream_id: number }>(
+      `SELECT d.stream_id FROM default_stream d JOIN stream s ON s.id = d.stream_id
+        WHERE d.realm_id = $1 AND NOT s.deactivated ORDER BY d.stream_id`,
+      [realmId],
+    );
+    return rows.map((row) => row.stream_id);
+  }
+
+  async addDefaultChannel(uow: UnitOfWork, realmId: number, streamId: number): Promise<void> {
+    await uow.query(`INSERT INTO default_stream (realm_id, stream_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      realmId,
+      streamId,
+    ]);
+  }
+
+  private async select(where: string, params: unknown[], db: Queryable): Promise<StreamEntity[]> {
+    const rows = await db.query<Record<string, unknown>>(`SELECT s.* FROM stream s ${where}`, params);
+    return rows.map(toStreamEntity);
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}
+
+export function toStreamEntity(row: Record<string, unknown>): StreamEntity {
+  return Object.assign(new StreamEntity(), {
+    id: row.id as number,
+    realmId: row.realm_id as number,
+    name: row.name as string,
+    description: row.description as string,
+    renderedDescription: row.rendered_description as string,
+    inviteOnly: row.invite_only as boolean,
+    isWebPublic: row.is_web_public as boolean,
+    historyPublicToSubscribers: row.history_public_to_subscribers as boolean,
+    messageRetentionDays: row.message_retention_days as number | null,
+    dateCreated: row.date_created as Date,
+    creatorId: row.creator_id as number | null,
+    deactivated: row.deactivated as boolean,
+    recipientId: row.recipient_id as number | null,
+    firstMessageId: row.first_message_id as number | null,
+    isRecentlyActive: row.is_recently_active as boolean,
+    canAddSubscribersGroupId: row.can_add_subscribers_group_id as number,
+    canRemoveSubscribersGroupId: row.can_remove_subscribers_group_id as number,
+    canAdministerChannelGroupId: row.can_administer_channel_group_id as number,
+    canSendMessageGroupId: row.can_send_message_group_id as number,
+    canSubscribeGroupId: row.can_subscribe_group_id as number,
+  });
+}

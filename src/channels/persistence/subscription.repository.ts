@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { pickSubscriptionColor } from '../domain/channel-rules';
+import { toStreamEntity } from './channel.repository';
+import { StreamEntity } from './stream.entity';
+import { SubscriptionEntity } from './subscription.entity';
+
+export interface SubscriptionRequest {
+  userId: number;
+  stream: StreamEntity;
+}
+
+/** A user's subscription row, with its channel. */
+export interface ChannelSubscription {
+  stream: StreamEntity;
+  subscription: SubscriptionEntity;
+}
+
+@Injectable()
+export class SubscriptionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Subscribes users to channels (new rows, or reactivated old ones, with a fresh color
+   * each). Returns the requests that were new and those that were already in place.
+   */
+  async subscribe(
+    uow: UnitOfWork,
+    requests: readonly SubscriptionRequest[],
+  ): Promise<{ added: SubscriptionRequest[]; already: SubscriptionRequest[] }> {
+    if (requests.length === 0) return { added: [], already: [] };
+    const userIds = [...new Set(requests.map((request) => request.userId))];
+    const existing = await uow.query<{ user_profile_id: number; recipient_id: number; active: boolean; color: string; type: number }>(
+      `SELECT s.user_profile_id, s.recipient_id, s.active, s.color, r.type
+         FROM subscription s JOIN recipient r ON r.id = s.recipient_id
+        WHERE s.user_profile_id = ANY($1::int[]) AND r.type = $2
+        FOR UPDATE OF s`,
+      [userIds, RecipientType.Stream],
+    );
+    const activeKeys = new Set(existing.filter((row) => row.active).map((row) => `${row.user_profile_id}:${row.recipient_id}`));
+    const usedColors = new Map<number, string[]>();
+    for (const row of existing) {
+      if (!row.active) continue;
+      const list = usedColors.get(row.user_profile_id) ?? [];
+      list.push(row.color);
+      usedColors.set(row.user_profile_id, list);
+    }
+
+    const added: SubscriptionRequest[] = [];
+    const already: SubscriptionRequest[] = [];
+    const seen = new Set<string>();
+    const rows: { userId: number; recipientId: number; color: string }[] = [];
+    for (const request of requests) {
+      const key = `${request.userId}:${request.stream.recipientId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (activeKeys.has(key)) {
+        already.push(request);
+        continue;
+      }
+      const colors = usedColors.get(request.userId) ?? [];
+      const color = pickSubscriptionColor(colors);
+      colors.push(color);
+      usedColors.set(request.userId, colors);
+      rows.push({ userId: request.userId, recipientId: request.stream.recipientId as number, color });
+      added.push(request);
+    }
+    if (rows.length > 0) {
+      await uow.query(
+        `INSERT INTO subscription (user_profile_id, recipient_id, color, active)
+         SELECT * , true FROM unnest($1::int[], $2::int[], $3::text[])
+         ON CONFLICT (user_profile_id, recipient_id) DO UPDATE SET active = true, color = EXCLUDED.color`,
+        [rows.map((row) => row.userId), rows.map((row) => row.recipientId), rows.map((row) => row.color)],
+      );
+    }
+    return { added, already };
+  }
+
+  /** The row that lets a user receive DMs addressed to their own inbox or to a group. */
+  async addRecipientMembers(uow: UnitOfWork, recipientId: number, userIds: readonly number[]): Promise<void> {
+    await uow.query(
+      `INSERT INTO subscription (user_profile_id, recipient_id, active)
+       SELECT unnest($1::int[]), $2, true ON CONFLICT (user_profile_id, recipient_id) DO NOTHING`,
+      [userIds, recipientId],
+    );
+  }
+
+  /** Active subscribers per recipient, sorted by user id. */
+  async subscriberIds(recipientIds: readonly number[], db: Queryable = this.db): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(recipientIds.map((id) => [id, []]));
+    if (recipientIds.length === 0) return result;
+    const rows = await db.query<{ recipient_id: number; user_profile_id: number }>(
+      `SELECT recipient_id, user_profile_id FROM subscription
+        WHERE recipient_id = ANY($1::int[]) AND active AND is_user_active
+        ORDER BY user_profile_id`,
+      [recipientIds],
+    );
+    for (const row of rows) result.get(row.recipient_id)?.push(row.user_profile_id);
+    return result;
+  }
+
+  async isSubscribed(userId: number, recipientId: number, db: Queryable = this.db): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active`,
+      [userId, recipientId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The user's channel subscriptions, active or not, with their channels. */
+  async channelSubscriptionsOf(userId: number, db: Queryable = this.db): Promise<ChannelSubscription[]> {
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT s.id AS sub_id, s.user_profile_id, s.recipient_id AS sub_recipient_id, s.active, s.is_user_active,
+              s.color, s.is_muted, s.pin_to_top, s.desktop_notifications, s.audible_notifications,
+              s.push_notifications, s.email_notifications, s.wildcard_mentions_notify, st.*
+         FROM subscription s
+         JOIN recipient r ON r.id = s.recipient_id AND r.type = $2
+         JOIN stream st ON st.id = r.type_id
+        WHERE s.user_profile_id = $1
+        ORDER BY st.id`,
+      [userId, RecipientType.Stream],
+    );
+    return rows.map((row) => ({
+      stream: toStreamEntity(row),
+      subscription: Object.assign(new SubscriptionEntity(), {
+        id: row.sub_id as number,
+        userId: row.user_profile_id as number,
+        recipientId: row.sub_recipient_id as number,
+        active: row.active as boolean,
+        isUserActive: row.is_user_active as boolean,
+        color: row.color as string,
+        isMuted: row.is_muted as boolean,
+        pinToTop: row.pin_to_top as boolean,
+        desktopNotifications: row.desktop_notifications as boolean | null,
+        audibleNotifications: row.audible_notifications as boolean | null,
+        pushNotifications: row.push_notifications as boolean | null,
+        emailNotifications: row.email_notifications as boolean | null,
+        wildcardMentionsNotify: row.wildcard_mentions_notify as boolean | null,
+      }),
+    }));
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}

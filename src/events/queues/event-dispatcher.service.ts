@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventQueueStore } from './event-queue-store';
+import { QueueAppend, QueueDescriptor } from './queue-descriptor';
+
+/** One client event bound for the queues of some users. */
+export interface Delivery {
+  realmId: number;
+  /** Users whose queues may receive it. */
+  userIds: readonly number[];
+  /** Also offer it to the realm's `all_public_streams` queues (public channel messages). */
+  toAllPublicStreamsQueues?: boolean;
+  /** The event type a queue's `event_types` is matched against. */
+  eventType: string;
+  /** Shapes the event for one queue; null leaves that queue out. */
+  render(queue: QueueDescriptor): { type: string; [field: string]: unknown } | null;
+}
+
+const BATCH_SIZE = 500;
+
+/**
+ * Hands committed events to queues, in the order they were dispatched: one FIFO per
+ * process, drained in batches (one store round trip for many deliveries).
+ */
+@Injectable()
+export class EventDispatcher {
+  private readonly logger = new Logger(EventDispatcher.name);
+  private readonly pending: Delivery[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(private readonly store: EventQueueStore) {}
+
+  dispatch(...deliveries: Delivery[]): void {
+    this.pending.push(...deliveries);
+    if (!this.draining) this.draining = this.drain();
+  }
+
+  /** Resolves once everything dispatched so far has reached the store. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, BATCH_SIZE);
+        try {
+          await this.deliver(batch);
+        } catch (error) {
+          this.logger.error(`event delivery failed: ${(error as Error).message}`, (error as Error).stack);
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  private async deliver(batch: Delivery[]): Promise<void> {
+    const queues = await this.store.queuesOfUsers(batch.flatMap((delivery) => delivery.userIds));
+    const byUser = new Map<number, QueueDescriptor[]>();
+    for (const queue of queues) {
+      const list = byUser.get(queue.userId);
+      if (list) list.push(queue);
+      else byUser.set(queue.userId, [queue]);
+    }
+    const allPublic = new Map<number, QueueDescriptor[]>();
+    for (const delivery of batch) {
+      if (delivery.toAllPublicStreamsQueues && !allPublic.has(delivery.realmId)) {
+        allPublic.set(delivery.realmId, await this.store.allPublicStreamsQueues(delivery.realmId));
+      }
+    }
+
+    const appends: QueueAppend[] = [];
+    for (const delivery of batch) {
+      const targets = new Map<string, QueueDescriptor>();
+      for (const userId of delivery.userIds) {
+        for (const queue of byUser.get(userId) ?? []) targets.set(queue.queueId, queue);
+      }
+      if (delivery.toAllPublicStreamsQueues) {
+        for (const queue of allPublic.get(delivery.realmId) ?? []) targets.set(queue.queueId, queue);
+      }
+      for (const queue of targets.values()) {
+        if (queue.eventTypes !== null && !queue.eventTypes.includes(delivery.eventType)) continue;
+        const event = delivery.render(queue);
+        if (event) appends.push({ queueId: queue.queueId, event });
+      }
+    }
+    await this.store.append(appends);
+  }
+}

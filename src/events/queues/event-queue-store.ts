@@ -1,0 +1,48 @@
+import {
+  QueueAppend,
+  QueueDescriptor,
+  QueueReadResult,
+  QueueSignal,
+} from './queue-descriptor';
+
+/**
+ * Where event queues live: process memory in embedded mode, Redis when `REDIS_URL` is set
+ * (then every server process sees the same queues). Event ids are assigned per queue at
+ * append time, never taken from the data, so a client acknowledging id N never skips an
+ * event appended after it.
+ */
+export abstract class EventQueueStore {
+  abstract create(descriptor: QueueDescriptor, now: number): Promise<void>;
+
+  abstract describe(queueId: string): Promise<QueueDescriptor | null>;
+
+  /** The live queues of these users, in no particular order. */
+  abstract queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]>;
+
+  /** Queues of the realm registered with `all_public_streams`. */
+  abstract allPublicStreamsQueues(realmId: number): Promise<QueueDescriptor[]>;
+
+  /** Appends in order; appends to queues that no longer exist are dropped. */
+  abstract append(appends: readonly QueueAppend[]): Promise<void>;
+
+  /**
+   * Acknowledges events up to `lastEventId` (pruning them), returns the rest, and counts
+   * as activity on the queue.
+   */
+  abstract read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult>;
+
+  /** Pushes back the idle deadline of queues that have a long-poll parked on them. */
+  abstract keepAlive(queueIds: readonly string[], now: number): Promise<void>;
+
+  abstract remove(queueId: string): Promise<void>;
+
+  /** Removes queues whose idle deadline has passed and returns their ids. */
+  abstract collectExpired(now: number): Promise<string[]>;
+
+  /** Tells every process (this one included) that a new long-poll started on a queue. */
+  abstract announcePoll(queueId: string, pollId: string): Promise<void>;
+
+  abstract onSignal(listener: (signal: QueueSignal) => void): void;
+
+  abstract close(): Promise<void>;
+}

@@ -1,0 +1,142 @@
+import { EventQueueStore } from './event-queue-store';
+import {
+  QueueAppend,
+  QueueDescriptor,
+  QueueReadResult,
+  QueueSignal,
+  QueuedEvent,
+} from './queue-descriptor';
+
+interface MemoryQueue {
+  descriptor: QueueDescriptor;
+  events: QueuedEvent[];
+  nextEventId: number;
+  newestPrunedId: number;
+  deadline: number;
+}
+
+/** Queues in this process's memory: the embedded mode, where one process serves all. */
+export class MemoryEventQueueStore extends EventQueueStore {
+  private readonly queues = new Map<string, MemoryQueue>();
+  private readonly byUser = new Map<number, Set<string>>();
+  private readonly allPublicByRealm = new Map<number, Set<string>>();
+  private readonly listeners: ((signal: QueueSignal) => void)[] = [];
+
+  async create(descriptor: QueueDescriptor, now: number): Promise<void> {
+    this.queues.set(descriptor.queueId, {
+      descriptor,
+      events: [],
+      nextEventId: 0,
+      newestPrunedId: -1,
+      deadline: now + descriptor.lifespanSecs * 1000,
+    });
+    addToIndex(this.byUser, descriptor.userId, descriptor.queueId);
+    if (descriptor.allPublicStreams) addToIndex(this.allPublicByRealm, descriptor.realmId, descriptor.queueId);
+  }
+
+  async describe(queueId: string): Promise<QueueDescriptor | null> {
+    return this.queues.get(queueId)?.descriptor ?? null;
+  }
+
+  async queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]> {
+    const result: QueueDescriptor[] = [];
+    for (const userId of new Set(userIds)) {
+      for (const queueId of this.byUser.get(userId) ?? []) {
+        const queue = this.queues.get(queueId);
+        if (queue) result.push(queue.descriptor);
+      }
+    }
+    return result;
+  }
+
+  async allPublicStreamsQueues(realmId: number): Promise<QueueDescriptor[]> {
+    const result: QueueDescriptor[] = [];
+    for (const queueId of this.allPublicByRealm.get(realmId) ?? []) {
+      const queue = this.queues.get(queueId);
+      if (queue) result.push(queue.descriptor);
+    }
+    return result;
+  }
+
+  async append(appends: readonly QueueAppend[]): Promise<void> {
+    const touched = new Set<string>();
+    for (const { queueId, event } of appends) {
+      const queue = this.queues.get(queueId);
+      if (!queue) continue;
+      queue.events.push({ id: queue.nextEventId++, ...event });
+      touched.add(queueId);
+    }
+    if (touched.size > 0) this.emit({ kind: 'appended', queueIds: [...touched] });
+  }
+
+  async read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return { kind: 'missing' };
+    queue.deadline = now + queue.descriptor.lifespanSecs * 1000;
+    if (lastEventId < queue.newestPrunedId) return { kind: 'already-pruned' };
+    let pruned = 0;
+    while (pruned < queue.events.length && queue.events[pruned].id <= lastEventId) pruned++;
+    if (pruned > 0) queue.events.splice(0, pruned);
+    if (lastEventId > queue.newestPrunedId) queue.newestPrunedId = lastEventId;
+    if (queue.events.length > 0 && queue.events[0].id !== lastEventId + 1) return { kind: 'not-in-queue' };
+    return { kind: 'events', events: [...queue.events] };
+  }
+
+  async keepAlive(queueIds: readonly string[], now: number): Promise<void> {
+    for (const queueId of queueIds) {
+      const queue = this.queues.get(queueId);
+      if (queue) queue.deadline = Math.max(queue.deadline, now + queue.descriptor.lifespanSecs * 1000);
+    }
+  }
+
+  async remove(queueId: string): Promise<void> {
+    if (this.drop(queueId)) this.emit({ kind: 'removed', queueIds: [queueId] });
+  }
+
+  async collectExpired(now: number): Promise<string[]> {
+    const expired = [...this.queues.values()]
+      .filter((queue) => queue.deadline <= now)
+      .map((queue) => queue.descriptor.queueId);
+    for (const queueId of expired) this.drop(queueId);
+    if (expired.length > 0) this.emit({ kind: 'removed', queueIds: expired });
+    return expired;
+  }
+
+  async announcePoll(queueId: string, pollId: string): Promise<void> {
+    this.emit({ kind: 'poll', queueId, pollId });
+  }
+
+  onSignal(listener: (signal: QueueSignal) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.length = 0;
+  }
+
+  private drop(queueId: string): boolean {
+    const queue = this.queues.get(queueId);
+    if (!queue) return false;
+    this.queues.delete(queueId);
+    removeFromIndex(this.byUser, queue.descriptor.userId, queueId);
+    removeFromIndex(this.allPublicByRealm, queue.descriptor.realmId, queueId);
+    return true;
+  }
+
+  private emit(signal: QueueSignal): void {
+    for (const listener of this.listeners) listener(signal);
+  }
+}
+
+function addToIndex<K>(index: Map<K, Set<string>>, key: K, queueId: string): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(queueId);
+}
+
+function removeFromIndex<K>(index: Map<K, Set<string>>, key: K, queueId: string): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(queueId);
+  if (set.size === 0) index.delete(key);
+}

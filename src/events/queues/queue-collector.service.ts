@@ -1,0 +1,50 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config';
+import { EventQueueStore } from './event-queue-store';
+import { LongPollService } from './long-poll.service';
+
+const MAX_INTERVAL_MS = 60_000;
+
+/**
+ * Removes queues idle past their lifespan. Queues with a poll parked in this process get
+ * their deadline pushed first, so a client waiting on a poll is never collected.
+ */
+@Injectable()
+export class QueueCollectorService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(QueueCollectorService.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(
+    private readonly store: EventQueueStore,
+    private readonly polls: LongPollService,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const interval = Math.max(250, Math.min(MAX_INTERVAL_MS, (this.config.eventQueueIdleSeconds * 1000) / 4));
+    this.timer = setInterval(() => void this.collect(), interval);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async collect(): Promise<string[]> {
+    if (this.running) return [];
+    this.running = true;
+    try {
+      const now = Date.now();
+      await this.store.keepAlive(this.polls.parkedQueueIds(), now);
+      const removed = await this.store.collectExpired(now);
+      if (removed.length > 0) this.logger.debug(`collected ${removed.length} idle event queues`);
+      return removed;
+    } catch (error) {
+      this.logger.warn(`event queue collection failed: ${(error as Error).message}`);
+      return [];
+    } finally {
+      this.running = false;
+    }
+  }
+}

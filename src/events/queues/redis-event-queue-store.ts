@@ -1,0 +1,276 @@
+import Redis from 'ioredis';
+import { EventQueueStore } from './event-queue-store';
+import {
+  QueueAppend,
+  QueueDescriptor,
+  QueueReadResult,
+  QueueSignal,
+  QueuedEvent,
+} from './queue-descriptor';
+
+const PREFIX = 'chat:eq';
+const SIGNAL_CHANNEL = `${PREFIX}:signal`;
+const EXPIRY_KEY = `${PREFIX}:expiry`;
+/** Descriptors never change, so each process may keep them; bounded to stay small. */
+const DESCRIPTOR_CACHE_LIMIT = 50_000;
+
+const descriptorKey = (queueId: string) => `${PREFIX}:{${queueId}}:desc`;
+const eventsKey = (queueId: string) => `${PREFIX}:{${queueId}}:events`;
+const userKey = (userId: number) => `${PREFIX}:user:${userId}`;
+const allPublicKey = (realmId: number) => `${PREFIX}:aps:${realmId}`;
+
+/**
+ * Appends one event: takes the queue's next id and stores the event (JSON text starting
+ * with `{`) with the id spliced in as its first field. Returns -1 if the queue is gone.
+ */
+const APPEND_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local id = redis.call('HINCRBY', KEYS[1], 'next', 1) - 1
+redis.call('ZADD', KEYS[2], id, '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2))
+return id`;
+
+/**
+ * Acknowledges through ARGV[1], then answers {status, events...}: status 0 ok,
+ * -1 missing queue, -2 already pruned, -3 not in this queue. Counts as activity.
+ */
+const READ_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+local last = tonumber(ARGV[1])
+local lifespan = tonumber(redis.call('HGET', KEYS[1], 'lifespan'))
+redis.call('ZADD', KEYS[3], tonumber(ARGV[3]) + lifespan * 1000, ARGV[2])
+local pruned = tonumber(redis.call('HGET', KEYS[1], 'pruned'))
+if last < pruned then return {-2} end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', last)
+if last > pruned then redis.call('HSET', KEYS[1], 'pruned', last) end
+local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+if #first > 0 and tonumber(first[2]) ~= last + 1 then return {-3} end
+local result = {0}
+for _, event in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do table.insert(result, event) end
+return result`;
+
+/** Pushes a queue's deadline out to now + its lifespan, if the queue still exists. */
+const KEEP_ALIVE_SCRIPT = `
+local lifespan = redis.call('HGET', KEYS[1], 'lifespan')
+if not lifespan then return 0 end
+redis.call('ZADD', KEYS[2], 'GT', tonumber(ARGV[2]) + tonumber(lifespan) * 1000, ARGV[1])
+return 1`;
+
+/**
+ * Removes a queue and its index entries. With ARGV[2] set, only if its deadline is at or
+ * before ARGV[2] (so two processes collecting at once remove it once). Returns 1 if removed.
+ */
+const REMOVE_SCRIPT = `
+if ARGV[2] ~= '' then
+  local deadline = redis.call('ZSCORE', KEYS[3], ARGV[1])
+  if deadline and tonumber(deadline) > tonumber(ARGV[2]) then return 0 end
+end
+redis.call('ZREM', KEYS[3], ARGV[1])
+local fields = redis.call('HMGET', KEYS[1], 'user', 'realm', 'aps')
+if not fields[1] then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('SREM', '${PREFIX}:user:' .. fields[1], ARGV[1])
+if fields[3] == '1' then redis.call('SREM', '${PREFIX}:aps:' .. fields[2], ARGV[1]) end
+return 1`;
+
+interface ScriptedRedis extends Redis {
+  appendEvent(descKey: string, eventsKey: string, json: string): Promise<number>;
+  readQueue(descKey: string, eventsKey: string, expiryKey: string, last: string, queueId: string, now: string): Promise<(number | string)[]>;
+  keepQueueAlive(descKey: string, expiryKey: string, queueId: string, now: string): Promise<number>;
+  removeQueue(descKey: string, eventsKey: string, expiryKey: string, queueId: string, ifExpiredAt: string): Promise<number>;
+}
+
+/**
+ * Queues in Redis, shared by every server process: per queue a hash (descriptor, next id,
+ * newest pruned id, lifespan) and a sorted set of events scored by id; per user a set of
+ * queue ids; one sorted set of idle deadlines; and a pub/sub channel on which processes
+ * learn that a queue they hold a long-poll for has news.
+ */
+export class RedisEventQueueStore extends EventQueueStore {
+  private readonly redis: ScriptedRedis;
+  private readonly subscriber: Redis;
+  private readonly listeners: ((signal: QueueSignal) => void)[] = [];
+  private readonly descriptors = new Map<string, QueueDescriptor>();
+
+  private constructor(redis: Redis, subscriber: Redis) {
+    super();
+    this.redis = redis as ScriptedRedis;
+    this.subscriber = subscriber;
+    this.redis.defineCommand('appendEvent', { numberOfKeys: 2, lua: APPEND_SCRIPT });
+    this.redis.defineCommand('readQueue', { numberOfKeys: 3, lua: READ_SCRIPT });
+    this.redis.defineCommand('keepQueueAlive', { numberOfKeys: 2, lua: KEEP_ALIVE_SCRIPT });
+    this.redis.defineCommand('removeQueue', { numberOfKeys: 3, lua: REMOVE_SCRIPT });
+  }
+
+  static async connect(url: string): Promise<RedisEventQueueStore> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const subscriber = new Redis(url, { lazyConnect: true });
+    await redis.connect();
+    await subscriber.connect();
+    const store = new RedisEventQueueStore(redis, subscriber);
+    subscriber.on('message', (_channel: string, message: string) => store.receive(message));
+    await subscriber.subscribe(SIGNAL_CHANNEL);
+    return store;
+  }
+
+  async create(descriptor: QueueDescriptor, now: number): Promise<void> {
+    const { queueId } = descriptor;
+    const multi = this.redis.multi();
+    multi.hset(descriptorKey(queueId), {
+      d: JSON.stringify(descriptor),
+      next: 0,
+      pruned: -1,
+      lifespan: descriptor.lifespanSecs,
+      user: descriptor.userId,
+      realm: descriptor.realmId,
+      aps: descriptor.allPublicStreams ? '1' : '0',
+    });
+    multi.sadd(userKey(descriptor.userId), queueId);
+    if (descriptor.allPublicStreams) multi.sadd(allPublicKey(descriptor.realmId), queueId);
+    multi.zadd(EXPIRY_KEY, now + descriptor.lifespanSecs * 1000, queueId);
+    await multi.exec();
+    this.remember(descriptor);
+  }
+
+  async describe(queueId: string): Promise<QueueDescriptor | null> {
+    const cached = this.descriptors.get(queueId);
+    if (cached) {
+      // A cached descriptor may outlive its queue if a removal signal was missed.
+      return (await this.redis.exists(descriptorKey(queueId))) ? cached : this.forget(queueId);
+    }
+    const [found] = await this.loadDescriptors([queueId]);
+    return found ?? null;
+  }
+
+  async queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const userId of unique) pipeline.smembers(userKey(userId));
+    const replies = (await pipeline.exec()) ?? [];
+    const queueIds = replies.flatMap(([, ids]) => (Array.isArray(ids) ? (ids as string[]) : []));
+    return this.loadDescriptors(queueIds);
+  }
+
+  async allPublicStreamsQueues(realmId: number): Promise<QueueDescriptor[]> {
+    return this.loadDescriptors(await this.redis.smembers(allPublicKey(realmId)));
+  }
+
+  async append(appends: readonly QueueAppend[]): Promise<void> {
+    if (appends.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const { queueId, event } of appends) {
+      (pipeline as unknown as ScriptedRedis).appendEvent(descriptorKey(queueId), eventsKey(queueId), JSON.stringify(event));
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    const touched = new Set<string>();
+    replies.forEach(([error, id], index) => {
+      if (!error && typeof id === 'number' && id >= 0) touched.add(appends[index].queueId);
+    });
+    if (touched.size > 0) await this.redis.publish(SIGNAL_CHANNEL, `a ${[...touched].join(' ')}`);
+  }
+
+  async read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult> {
+    const [status, ...events] = await this.redis.readQueue(
+      descriptorKey(queueId), eventsKey(queueId), EXPIRY_KEY, String(lastEventId), queueId, String(now),
+    );
+    switch (status) {
+      case -1:
+        this.forget(queueId);
+        return { kind: 'missing' };
+      case -2:
+        return { kind: 'already-pruned' };
+      case -3:
+        return { kind: 'not-in-queue' };
+      default:
+        return { kind: 'events', events: events.map((event) => JSON.parse(String(event)) as QueuedEvent) };
+    }
+  }
+
+  async keepAlive(queueIds: readonly string[], now: number): Promise<void> {
+    if (queueIds.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const queueId of queueIds) {
+      (pipeline as unknown as ScriptedRedis).keepQueueAlive(descriptorKey(queueId), EXPIRY_KEY, queueId, String(now));
+    }
+    await pipeline.exec();
+  }
+
+  async remove(queueId: string): Promise<void> {
+    const removed = await this.redis.removeQueue(descriptorKey(queueId), eventsKey(queueId), EXPIRY_KEY, queueId, '');
+    this.forget(queueId);
+    if (removed) await this.redis.publish(SIGNAL_CHANNEL, `r ${queueId}`);
+  }
+
+  async collectExpired(now: number): Promise<string[]> {
+    const candidates = await this.redis.zrangebyscore(EXPIRY_KEY, '-inf', now);
+    const removed: string[] = [];
+    for (const queueId of candidates) {
+      const done = await this.redis.removeQueue(descriptorKey(queueId), eventsKey(queueId), EXPIRY_KEY, queueId, String(now));
+      this.forget(queueId);
+      if (done) removed.push(queueId);
+    }
+    if (removed.length > 0) await this.redis.publish(SIGNAL_CHANNEL, `r ${removed.join(' ')}`);
+    return removed;
+  }
+
+  async announcePoll(queueId: string, pollId: string): Promise<void> {
+    await this.redis.publish(SIGNAL_CHANNEL, `p ${queueId} ${pollId}`);
+  }
+
+  onSignal(listener: (signal: QueueSignal) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.length = 0;
+    this.subscriber.disconnect();
+    await this.redis.quit();
+  }
+
+  private receive(message: string): void {
+    const [kind, ...ids] = message.split(' ');
+    let signal: QueueSignal;
+    if (kind === 'a') signal = { kind: 'appended', queueIds: ids };
+    else if (kind === 'r') {
+      for (const queueId of ids) this.forget(queueId);
+      signal = { kind: 'removed', queueIds: ids };
+    } else if (kind === 'p' && ids.length === 2) signal = { kind: 'poll', queueId: ids[0], pollId: ids[1] };
+    else return;
+    for (const listener of this.listeners) listener(signal);
+  }
+
+  private async loadDescriptors(queueIds: readonly string[]): Promise<QueueDescriptor[]> {
+    const result: QueueDescriptor[] = [];
+    const missing: string[] = [];
+    for (const queueId of new Set(queueIds)) {
+      const cached = this.descriptors.get(queueId);
+      if (cached) result.push(cached);
+      else missing.push(queueId);
+    }
+    if (missing.length > 0) {
+      const pipeline = this.redis.pipeline();
+      for (const queueId of missing) pipeline.hget(descriptorKey(queueId), 'd');
+      const replies = (await pipeline.exec()) ?? [];
+      for (const [, text] of replies) {
+        if (typeof text !== 'string') continue;
+        const descriptor = JSON.parse(text) as QueueDescriptor;
+        this.remember(descriptor);
+        result.push(descriptor);
+      }
+    }
+    return result;
+  }
+
+  private remember(descriptor: QueueDescriptor): void {
+    if (this.descriptors.size >= DESCRIPTOR_CACHE_LIMIT) {
+      const oldest = this.descriptors.keys().next().value;
+      if (oldest !== undefined) this.descriptors.delete(oldest);
+    }
+    this.descriptors.set(descriptor.queueId, descriptor);
+  }
+
+  private forget(queueId: string): null {
+    this.descriptors.delete(queueId);
+    return null;
+  }
+}

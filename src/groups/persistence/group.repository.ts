@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import {
+  directSystemGroupsForRole,
+  SYSTEM_GROUP_DESCRIPTIONS,
+  SYSTEM_SUBGROUPS,
+  SystemGroup,
+} from '../domain/system-groups';
+
+/** A group-setting value on the wire: a named group's id, or an anonymous group's members. */
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+
+@Injectable()
+export class GroupRepository {
+  /** System group ids never change once a realm exists. */
+  private readonly systemGroupCache = new Map<number, Map<SystemGroup, number>>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async createSystemGroups(uow: UnitOfWork, realmId: number): Promise<Map<SystemGroup, number>> {
+    const ids = new Map<SystemGroup, number>();
+    for (const name of Object.values(SystemGroup)) {
+      const [row] = await uow.query<{ id: number }>(
+        `INSERT INTO user_group (realm_id, name, description, is_system_group, date_created)
+         VALUES ($1, $2, $3, true, now()) RETURNING id`,
+        [realmId, name, SYSTEM_GROUP_DESCRIPTIONS[name]],
+      );
+      ids.set(name, row.id);
+    }
+    for (const [supergroup, subgroup] of SYSTEM_SUBGROUPS) {
+      await uow.query(`INSERT INTO group_group_membership (supergroup_id, subgroup_id) VALUES ($1, $2)`, [
+        ids.get(supergroup),
+        ids.get(subgroup),
+      ]);
+    }
+    return ids;
+  }
+
+  async systemGroupIds(realmId: number, db: Queryable = this.db): Promise<Map<SystemGroup, number>> {
+    const cached = this.systemGroupCache.get(realmId);
+    if (cached) return cached;
+    const rows = await db.query<{ id: number; name: SystemGroup }>(
+      `SELECT id, name FROM user_group WHERE realm_id = $1 AND is_system_group`,
+      [realmId],
+    );
+    const ids = new Map(rows.map((row) => [row.name, row.id] as const));
+    if (ids.size === Object.keys(SystemGroup).length) this.systemGroupCache.set(realmId, ids);
+    return ids;
+  }
+
+  async systemGroupId(realmId: number, group: SystemGroup, db: Queryable = this.db): Promise<number> {
+    const id = (await this.systemGroupIds(realmId, db)).get(group);
+    if (id === undefined) throw new Error(`realm ${realmId} has no system group ${group}`);
+    return id;
+  }
+
+  /** Puts a user into the system groups of its role (a new user, or a role change). */
+  async joinRoleGroups(uow: UnitOfWork, realmId: number, userId: number, role: number): Promise<void> {
+    const ids = await this.systemGroupIds(realmId, uow);
+    const groupIds = directSystemGroupsForRole(role).map((name) => ids.get(name));
+    await uow.query(
+      `INSERT INTO user_group_membership (user_group_id, user_profile_id)
+       SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
+      [groupIds, userId],
+    );
+  }
+
+  /** Backs a `{direct_members, direct_subgroups}` setting value with an unnamed group. */
+  async createAnonymousGroup(uow: UnitOfWork, realmId: number, members: number[], subgroups: number[]): Promise<number> {
+    const [row] = await uow.query<{ id: number }>(
+      `INSERT INTO user_group (realm_id, name, description, is_system_group, date_created)
+       VALUES ($1, NULL, '', false, now()) RETURNING id`,
+      [realmId],
+    );
+    if (members.length > 0) {
+      await uow.query(
+        `INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])`,
+        [row.id, members],
+      );
+    }
+    if (subgroups.length > 0) {
+      await uow.query(
+        `INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])`,
+        [row.id, subgroups],
+      );
+    }
+    return row.id;
+  }
+
+  /** Wire form of a setting's group: its id if named, else its direct members and subgroups. */
+  async settingValues(groupIds: readonly number[], db: Queryable = this.db): Promise<Map<number, GroupSettingValue>> {
+    const unique = [...new Set(groupIds)];
+    const values = new Map<number, GroupSettingValue>();
+    if (unique.length === 0) return values;
+    const rows = await db.query<{ id: number; named: boolean; members: number[] | null; subgroups: number[] | null }>(
+      `SELECT g.id, g.name IS NOT NULL AS named,
+              (SELECT array_agg(m.user_profile_id ORDER BY m.user_profile_id)
+                 FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
+                WHERE m.user_group_id = g.id AND u.is_active) AS members,
+              (SELECT array_agg(s.subgroup_id ORDER BY s.subgroup_id)
+                 FROM group_group_membership s WHERE s.supergroup_id = g.id) AS subgroups
+         FROM user_group g WHERE g.id = ANY($1::int[])`,
+      [unique],
+    );
+    for (const row of rows) {
+      values.set(
+        row.id,
+        row.named ? row.id : { direct_members: row.members ?? [], direct_subgroups: row.subgroups ?? [] },
+      );
+    }
+    return values;
+  }
+
+  /** Whether an active user belongs to a group, directly or through nested subgroups. */
+  async isMember(userId: number, groupId: number, db: Queryable = this.db): Promise<boolean> {
+    const [row] = await db.query<{ member: boolean }>(
+      `WITH RECURSIVE g(id) AS (
+         SELECT $2::int
+         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
+       SELECT EXISTS (
+         SELECT 1 FROM user_group_membership m JOIN g ON m.user_group_id = g.id
+          JOIN user_profile u ON u.id = m.user_profile_id
+         WHERE m.user_profile_id = $1 AND u.is_active) AS member`,
+      [userId, groupId],
+    );
+    return row.member;
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}

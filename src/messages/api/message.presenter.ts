@@ -1,0 +1,50 @@
+import { EmailAddressVisibility } from '../../users/domain/roles';
+import { gravatarUrl } from '../../users/api/user.presenter';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
+import { MessageSnapshot } from '../domain/message-snapshot';
+
+export interface MessagePresentation {
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  /** False replaces an empty channel topic with the realm's display name for it. */
+  allowEmptyTopicName: boolean;
+}
+
+export type MessageWire = Record<string, unknown>;
+
+/** The message object of spec 2.3, without `flags` (callers add them where they belong). */
+export function presentMessage(message: MessageSnapshot, options: MessagePresentation): MessageWire {
+  const { sender } = message;
+  const gravatarComputable =
+    options.clientGravatar &&
+    sender.avatarSource === 'G' &&
+    (sender.isBot || sender.emailAddressVisibility === EmailAddressVisibility.Everyone);
+  const subject =
+    message.kind === 'stream' && message.subject === '' && !options.allowEmptyTopicName
+      ? EMPTY_TOPIC_DISPLAY_NAME
+      : message.subject;
+  const wire: MessageWire = {
+    id: message.id,
+    sender_id: message.senderId,
+    content: options.applyMarkdown ? message.renderedContent : message.content,
+    recipient_id: message.recipientId,
+    timestamp: message.timestamp,
+    client: message.client,
+    subject,
+    topic_links: [],
+    is_me_message: message.isMeMessage,
+    reactions: [],
+    submessages: [],
+    sender_full_name: message.senderFullName,
+    sender_email: message.senderEmail,
+    sender_realm_str: message.realmStr,
+    display_recipient: message.displayRecipient,
+    type: message.kind,
+    avatar_url: gravatarComputable ? null : gravatarUrl(sender.deliveryEmail, sender.avatarVersion),
+    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+  };
+  if (message.kind === 'stream') wire.stream_id = message.streamId;
+  if (message.lastEditTimestamp !== null) wire.last_edit_timestamp = message.lastEditTimestamp;
+  if (message.lastMovedTimestamp !== null) wire.last_moved_timestamp = message.lastMovedTimestamp;
+  return wire;
+}

@@ -1,0 +1,153 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { isGuest } from '../../users/domain/roles';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { RequestUser } from '../../wire/request-context';
+import { defaultReadBySender, normalizeContent, normalizeTopic } from '../domain/message-content';
+import { FLAG_BITS } from '../domain/message-flags';
+import { MessageSentEvent } from '../events/message-sent.event';
+import { ConversationRepository } from '../persistence/conversation.repository';
+import { MessageLoader } from '../persistence/message.loader';
+
+export type MessageAddress =
+  | { kind: 'stream'; channel: string | number; topic: string | undefined }
+  | { kind: 'private'; to: readonly number[] | readonly string[] };
+
+export class SendMessageCommand {
+  constructor(
+    readonly sender: RequestUser,
+    readonly address: MessageAddress,
+    readonly content: string,
+    readonly clientName: string,
+    readonly readBySender: boolean | undefined,
+    readonly localEcho: { queueId: string; localId: string } | null,
+  ) {}
+}
+
+interface Delivery {
+  recipientId: number;
+  userIds: number[];
+  stream: StreamEntity | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+/**
+ * Stores a message and one `user_message` row per recipient in one transaction; the
+ * `message` events leave after the commit.
+ */
+@CommandHandler(SendMessageCommand)
+export class SendMessageHandler implements ICommandHandler<SendMessageCommand, { id: number }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly users: UserRepository,
+    private readonly conversations: ConversationRepository,
+    private readonly loader: MessageLoader,
+  ) {}
+
+  async execute(command: SendMessageCommand): Promise<{ id: number }> {
+    const content = normalizeContent(command.content);
+    const { address, sender } = command;
+    let topic = '';
+    if (address.kind === 'stream') {
+      if (address.topic === undefined) throw ApiError.badRequest('Missing topic');
+      topic = normalizeTopic(address.topic);
+    } else if (address.to.length === 0) {
+      throw ApiError.badRequest('Message must have recipients');
+    }
+    const rendered = renderMarkdown(content);
+    const readBySender = command.readBySender ?? defaultReadBySender(command.clientName);
+
+    return this.tx.run(async (uow) => {
+      const delivery = address.kind === 'stream'
+        ? await this.channelDelivery(uow, sender, address.channel)
+        : await this.directDelivery(uow, sender, address.to);
+      const [row] = await uow.query<{ id: number }>(
+        `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
+           rendered_content_version, date_sent, sending_client, is_channel_message)
+         VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8) RETURNING id`,
+        [sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null],
+      );
+      const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
+      const recipients = delivery.userIds.map((userId) => ({
+        userId,
+        flags: baseFlags | (userId === sender.id && readBySender ? FLAG_BITS.read : 0),
+      }));
+      await uow.query(
+        `INSERT INTO user_message (user_profile_id, message_id, flags)
+         SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS t(u, f)`,
+        [row.id, recipients.map((r) => r.userId), recipients.map((r) => r.flags)],
+      );
+      if (delivery.stream && delivery.stream.firstMessageId === null) {
+        await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2 AND first_message_id IS NULL`, [
+          row.id,
+          delivery.stream.id,
+        ]);
+      }
+      const snapshot = (await this.loader.load([row.id], uow)).get(row.id);
+      if (!snapshot) throw new Error(`message ${row.id} not readable after insert`);
+      uow.record(
+        new MessageSentEvent(
+          snapshot,
+          recipients,
+          delivery.stream !== null && !delivery.stream.inviteOnly,
+          command.localEcho ? { userId: sender.id, ...command.localEcho } : null,
+        ),
+      );
+      return { id: row.id };
+    });
+  }
+
+  private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number): Promise<Delivery> {
+    const stream = typeof channel === 'number'
+      ? await this.channels.findById(sender.realmId, channel, uow)
+      : await this.channels.findByName(sender.realmId, channel.trim(), uow);
+    if (!stream) {
+      throw typeof channel === 'number'
+        ? new ApiError(`Channel with ID '${channel}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream_id: channel })
+        : new ApiError(`Channel '${escapeHtml(channel.trim())}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, {
+            stream: escapeHtml(channel.trim()),
+          });
+    }
+    const recipientId = stream.recipientId as number;
+    const subscribers = (await this.subscriptions.subscriberIds([recipientId], uow)).get(recipientId) ?? [];
+    const subscribed = subscribers.includes(sender.id);
+    const mayPost = !stream.deactivated && (subscribed || (!stream.inviteOnly && !isGuest(sender.role)));
+    if (!mayPost) throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    return { recipientId, userIds: subscribers, stream };
+  }
+
+  private async directDelivery(uow: UnitOfWork, sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
+    const recipients: UserEntity[] = [];
+    for (const target of new Set<number | string>(to)) {
+      const user = typeof target === 'number'
+        ? await this.users.findInRealm(sender.realmId, target, uow)
+        : await this.users.findByDeliveryEmail(sender.realmId, target, uow);
+      if (!user) {
+        throw ApiError.badRequest(typeof target === 'number' ? `Invalid user ID ${target}` : `Invalid email '${target}'`);
+      }
+      if (!user.isActive) throw ApiError.badRequest(`'${user.deliveryEmail}' is no longer using Zulip.`);
+      if (!recipients.some((known) => known.id === user.id)) recipients.push(user);
+    }
+    const others = recipients.filter((user) => user.id !== sender.id);
+    const participantIds = [sender.id, ...others.map((user) => user.id)];
+    if (others.length === 0) {
+      const self = await this.users.findById(sender.id, uow);
+      return { recipientId: self?.recipientId as number, userIds: [sender.id], stream: null };
+    }
+    if (others.length === 1) {
+      return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null };
+    }
+    return { recipientId: await this.conversations.groupRecipient(uow, participantIds), userIds: participantIds, stream: null };
+  }
+}

@@ -1,0 +1,37 @@
+/** A participant of a direct-message conversation, as `display_recipient` lists it. */
+export interface DmParticipant {
+  id: number;
+  email: string;
+  full_name: string;
+  is_mirror_dummy: boolean;
+}
+
+/** Everything needed to present a message to anyone, read once per message. */
+export interface MessageSnapshot {
+  id: number;
+  realmId: number;
+  realmStr: string;
+  senderId: number;
+  senderEmail: string;
+  senderFullName: string;
+  sender: {
+    deliveryEmail: string;
+    avatarSource: string;
+    avatarVersion: number;
+    emailAddressVisibility: number;
+    isBot: boolean;
+  };
+  recipientId: number;
+  kind: 'stream' | 'private';
+  streamId: number | null;
+  /** Channel name, or the conversation's participants sorted by id. */
+  displayRecipient: string | DmParticipant[];
+  subject: string;
+  content: string;
+  renderedContent: string;
+  timestamp: number;
+  client: string;
+  isMeMessage: boolean;
+  lastEditTimestamp: number | null;
+  lastMovedTimestamp: number | null;
+}

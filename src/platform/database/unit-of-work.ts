@@ -1,0 +1,37 @@
+import { IEvent } from '@nestjs/cqrs';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** Anything SQL can run on: the pool, or one transaction's connection. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Queries on the pool, outside any transaction. */
+export function poolQueryable(dataSource: DataSource): Queryable {
+  return {
+    query: <T>(sql: string, params: unknown[] = []) => dataSource.query(sql, params) as Promise<T[]>,
+  };
+}
+
+/**
+ * What a command handler gets inside its transaction: the transaction's entity manager and
+ * a place to record domain events, which leave only after the commit.
+ */
+export class UnitOfWork implements Queryable {
+  private readonly recorded: IEvent[] = [];
+
+  constructor(readonly manager: EntityManager) {}
+
+  /** Runs SQL on the transaction's connection; never use another connection inside it. */
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.manager.query(sql, params) as Promise<T[]>;
+  }
+
+  record(event: IEvent): void {
+    this.recorded.push(event);
+  }
+
+  get events(): readonly IEvent[] {
+    return this.recorded;
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { Controller, Get } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config';
+import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
+import { RequestRealm } from '../../wire/request-context';
+import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { RealmAddressing } from '../domain/realm-addressing';
+import { versionFields } from '../domain/server-version';
+import { RealmRepository } from '../persistence/realm.repository';
+
+/** What clients ask before anything else; answers whatever credentials are sent. */
+@Controller('api/v1')
+export class ServerSettingsController {
+  constructor(
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('server_settings')
+  @PublicEndpoint()
+  async serverSettings(@CurrentRealm() requestRealm: RequestRealm): Promise<Record<string, unknown>> {
+    const realm = await this.realms.requireById(requestRealm.id);
+    const url = this.addressing.url(realm.stringId);
+    return {
+      authentication_methods: {
+        password: true,
+        dev: false,
+        email: true,
+        ldap: false,
+        remoteuser: false,
+        github: false,
+        azuread: false,
+        gitlab: false,
+        apple: false,
+        google: false,
+        saml: false,
+        'openid connect': false,
+      },
+      external_authentication_methods: [],
+      ...versionFields(this.config.zulipClientCompat),
+      push_notifications_enabled: false,
+      is_incompatible: false,
+      email_auth_enabled: true,
+      require_email_format_usernames: true,
+      realm_uri: url,
+      realm_url: url,
+      realm_name: realm.name,
+      realm_icon: realmIconUrl(realm.id),
+      realm_description: renderMarkdown(realm.description),
+      realm_web_public_access_enabled: false,
+    };
+  }
+}
+
+/** Zulip's default realm icon: an identicon keyed by the realm id. */
+export function realmIconUrl(realmId: number): string {
+  const hash = createHash('md5').update(String(realmId)).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon`;
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig, hostWithoutPort } from '../../platform/config/app-config';
+
+/** The root realm's subdomain. */
+export const ROOT_SUBDOMAIN = '';
+
+/**
+ * How realms are named on the network: a realm with subdomain `sub` lives at
+ * `sub.<EXTERNAL_HOST>`; the root realm at `EXTERNAL_HOST` itself.
+ */
+@Injectable()
+export class RealmAddressing {
+  constructor(private readonly config: AppConfig) {}
+
+  /** Host name without port: used in placeholder emails and bot addresses. */
+  hostName(subdomain: string): string {
+    const base = this.config.externalHostName;
+    return subdomain === ROOT_SUBDOMAIN ? base : `${subdomain}.${base}`;
+  }
+
+  /** Host with port, as clients type it. */
+  host(subdomain: string): string {
+    const base = this.config.externalHost;
+    return subdomain === ROOT_SUBDOMAIN ? base : `${subdomain}.${base}`;
+  }
+
+  url(subdomain: string): string {
+    return `http://${this.host(subdomain)}`;
+  }
+
+  /**
+   * The subdomain named by a request's Host header (port ignored), or the root realm when
+   * the host is the bare external host or any other name (localhost, an IP address).
+   */
+  subdomainOf(hostHeader: string | undefined): string {
+    if (!hostHeader) return ROOT_SUBDOMAIN;
+    const host = hostWithoutPort(hostHeader);
+    const base = this.config.externalHostName;
+    if (host.length > base.length + 1 && host.endsWith(`.${base}`)) {
+      return host.slice(0, host.length - base.length - 1);
+    }
+    return ROOT_SUBDOMAIN;
+  }
+}

@@ -1,0 +1,32 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'realm' })
+export class RealmEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** The subdomain; `""` is the root realm. */
+  @Column({ name: 'string_id', type: 'varchar' })
+  stringId!: string;
+
+  @Column({ type: 'varchar' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ name: 'date_created', type: 'timestamptz' })
+  dateCreated!: Date;
+
+  @Column({ type: 'boolean' })
+  deactivated!: boolean;
+
+  @Column({ name: 'notification_bot_id', type: 'integer', nullable: true })
+  notificationBotId!: number | null;
+
+  @Column({ name: 'new_stream_announcements_stream_id', type: 'integer', nullable: true })
+  newStreamAnnouncementsStreamId!: number | null;
+
+  @Column({ name: 'signup_announcements_stream_id', type: 'integer', nullable: true })
+  signupAnnouncementsStreamId!: number | null;
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { UserEntity } from '../persistence/user.entity';
+import { canSeeDeliveryEmail, EmailAddressVisibility, Role } from '../domain/roles';
+
+/** The user object of spec 2.5. */
+export interface UserWire {
+  user_id: number;
+  delivery_email: string | null;
+  email: string;
+  full_name: string;
+  date_joined: string;
+  is_active: boolean;
+  is_owner: boolean;
+  is_admin: boolean;
+  is_guest: boolean;
+  is_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  role: number;
+  timezone: string;
+  avatar_url: string | null;
+  avatar_version: number;
+  profile_data?: Record<string, { value: string; rendered_value?: string }>;
+}
+
+export interface Viewer {
+  id: number;
+  role: number;
+}
+
+/**
+ * The address other users see: the real one when its owner lets everyone see it (and for
+ * bots), otherwise a placeholder `user<id>@<realm host>` that works only for the API.
+ */
+export function apiEmail(user: Pick<UserEntity, 'id' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, realmHostName: string): string {
+  if (user.isBot || user.emailAddressVisibility === EmailAddressVisibility.Everyone) return user.deliveryEmail;
+  return `user${user.id}@${realmHostName}`;
+}
+
+export function gravatarUrl(email: string, avatarVersion: number): string {
+  const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${avatarVersion}`;
+}
+
+/**
+ * `avatar_url`: null when the client computes Gravatar URLs itself (`client_gravatar`) and
+ * can see the address the hash is made of.
+ */
+export function avatarUrlFor(
+  user: Pick<UserEntity, 'id' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility' | 'avatarVersion' | 'avatarSource'>,
+  viewer: Viewer | null,
+  clientGravatar: boolean,
+): string | null {
+  if (clientGravatar && user.avatarSource === 'G' && canSeeDeliveryEmail(user, viewer)) return null;
+  return gravatarUrl(user.deliveryEmail, user.avatarVersion);
+}
+
+/** Python's `datetime.isoformat()` for a UTC time: microseconds and `+00:00`. */
+export function isoTimestamp(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+}
+
+export function presentUser(
+  user: UserEntity,
+  realmHostName: string,
+  viewer: Viewer | null,
+  options: { clientGravatar: boolean },
+): UserWire {
+  return {
+    user_id: user.id,
+    delivery_email: canSeeDeliveryEmail(user, viewer) ? user.deliveryEmail : null,
+    email: apiEmail(user, realmHostName),
+    full_name: user.fullName,
+    date_joined: isoTimestamp(user.dateJoined),
+    is_active: user.isActive,
+    is_owner: user.role === Role.Owner,
+    is_admin: user.role <= Role.Administrator,
+    is_guest: user.role === Role.Guest,
+    is_bot: user.isBot,
+    bot_type: user.isBot ? user.botType : null,
+    bot_owner_id: user.isBot ? user.botOwnerId : null,
+    role: user.role,
+    timezone: user.timezone,
+    avatar_url: avatarUrlFor(user, viewer, options.clientGravatar),
+    avatar_version: user.avatarVersion,
+  };
+}

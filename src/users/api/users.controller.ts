@@ -1,0 +1,57 @@
+import { Controller, Get, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { IsNotEmpty } from 'class-validator';
+import { CurrentRealm, CurrentUser, PublicEndpoint } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestRealm, RequestUser } from '../../wire/request-context';
+import { FetchApiKeyQuery, FetchedApiKey } from '../queries/fetch-api-key.query';
+import { GetOwnUserQuery, GetUsersQuery } from '../queries/get-users.query';
+import { UserWire } from './user.presenter';
+
+class GetUsersParams {
+  @WireParam('bool', { default: true })
+  client_gravatar!: boolean;
+
+  @WireParam('bool', { default: false })
+  include_custom_profile_fields!: boolean;
+}
+
+class FetchApiKeyParams {
+  @WireParam('string')
+  @IsNotEmpty({ message: 'username cannot be blank' })
+  username!: string;
+
+  @WireParam('string')
+  password!: string;
+}
+
+@Controller('api/v1')
+export class UsersController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('users')
+  async listUsers(
+    @CurrentUser() user: RequestUser,
+    @Params(GetUsersParams) params: GetUsersParams,
+  ): Promise<{ members: UserWire[] }> {
+    const members = await this.queryBus.execute<GetUsersQuery, UserWire[]>(
+      new GetUsersQuery(user.realmId, user, params.client_gravatar, params.include_custom_profile_fields),
+    );
+    return { members };
+  }
+
+  @Get('users/me')
+  ownUser(@CurrentUser() user: RequestUser): Promise<Record<string, unknown>> {
+    return this.queryBus.execute(new GetOwnUserQuery(user.id));
+  }
+
+  @Post('fetch_api_key')
+  @PublicEndpoint()
+  fetchApiKey(
+    @CurrentRealm() realm: RequestRealm,
+    @Params(FetchApiKeyParams) params: FetchApiKeyParams,
+  ): Promise<FetchedApiKey> {
+    return this.queryBus.execute(new FetchApiKeyQuery(realm.id, params.username, params.password));
+  }
+}

@@ -1,0 +1,48 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import * as argon2 from 'argon2';
+
+const API_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const API_KEY_LENGTH = 32;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 100;
+
+export function generateApiKey(): string {
+  let key = '';
+  for (let i = 0; i < API_KEY_LENGTH; i++) key += API_KEY_ALPHABET[randomInt(API_KEY_ALPHABET.length)];
+  return key;
+}
+
+export function hasApiKeyFormat(key: string): boolean {
+  return /^[A-Za-z0-9]{32}$/.test(key);
+}
+
+/** Compares two secrets in time that depends only on their lengths. */
+export function secretsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  if (left.length !== right.length) {
+    timingSafeEqual(left, left);
+    return false;
+  }
+  return timingSafeEqual(left, right);
+}
+
+export function isAcceptablePassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+/** A hash of a password nobody knows: checked when the user does not exist, to keep timing flat. */
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (hash === null) {
+    dummyHash ??= hashPassword(generateApiKey());
+    await argon2.verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return argon2.verify(hash, password).catch(() => false);
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
+import { UserEntity } from './user.entity';
+
+/** Read access to users. Emails match case-insensitively. */
+@Injectable()
+export class UserRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findById(id: number, db: Queryable = this.db): Promise<UserEntity | null> {
+    const [user] = await this.select(`WHERE u.id = $1`, [id], db);
+    return user ?? null;
+  }
+
+  async findInRealm(realmId: number, id: number, db: Queryable = this.db): Promise<UserEntity | null> {
+    const [user] = await this.select(`WHERE u.realm_id = $1 AND u.id = $2`, [realmId, id], db);
+    return user ?? null;
+  }
+
+  async findByIds(realmId: number, ids: readonly number[], db: Queryable = this.db): Promise<UserEntity[]> {
+    if (ids.length === 0) return [];
+    return this.select(`WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) ORDER BY u.id`, [realmId, ids], db);
+  }
+
+  async findByDeliveryEmail(realmId: number, email: string, db: Queryable = this.db): Promise<UserEntity | null> {
+    const [user] = await this.select(`WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)`, [realmId, email], db);
+    return user ?? null;
+  }
+
+  async findByDeliveryEmails(realmId: number, emails: readonly string[], db: Queryable = this.db): Promise<UserEntity[]> {
+    if (emails.length === 0) return [];
+    return this.select(
+      `WHERE u.realm_id = $1 AND lower(u.delivery_email) = ANY(SELECT lower(e) FROM unnest($2::text[]) AS e)`,
+      [realmId, emails],
+      db,
+    );
+  }
+
+  /** Users of any realm with this email: an address may be registered in several realms. */
+  async findAllByDeliveryEmail(email: string): Promise<UserEntity[]> {
+    return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email], this.db);
+  }
+
+  /** Every user of a realm, active or not, by id. */
+  async listInRealm(realmId: number, db: Queryable = this.db): Promise<UserEntity[]> {
+    return this.select(`WHERE u.realm_id = $1 ORDER BY u.id`, [realmId], db);
+  }
+
+  async activeUserRoles(realmId: number, db: Queryable = this.db): Promise<{ id: number; role: number }[]> {
+    return db.query<{ id: number; role: number }>(
+      `SELECT id, role FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
+      [realmId],
+    );
+  }
+
+  async maxMessageId(userId: number, db: Queryable = this.db): Promise<number> {
+    const [row] = await db.query<{ max: number | null }>(
+      `SELECT max(message_id) AS max FROM user_message WHERE user_profile_id = $1`,
+      [userId],
+    );
+    return row.max ?? -1;
+  }
+
+  private async select(where: string, params: unknown[], db: Queryable): Promise<UserEntity[]> {
+    const rows = await db.query<Record<string, unknown>>(`SELECT u.* FROM user_profile u ${where}`, params);
+    return rows.map(toUserEntity);
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}
+
+export function toUserEntity(row: Record<string, unknown>): UserEntity {
+  return Object.assign(new UserEntity(), {
+    id: row.id as number,
+    realmId: row.realm_id as number,
+    deliveryEmail: row.delivery_email as string,
+    fullName: row.full_name as string,
+    role: row.role as number,
+    isActive: row.is_active as boolean,
+    isBot: row.is_bot as boolean,
+    botType: row.bot_type as number | null,
+    botOwnerId: row.bot_owner_id as number | null,
+    apiKey: row.api_key as string,
+    passwordHash: row.password_hash as string | null,
+    dateJoined: row.date_joined as Date,
+    timezone: row.timezone as string,
+    avatarSource: row.avatar_source as string,
+    avatarVersion: row.avatar_version as number,
+    emailAddressVisibility: row.email_address_visibility as number,
+    recipientId: row.recipient_id as number | null,
+    settings: (row.settings ?? {}) as Record<string, unknown>,
+  });
+}

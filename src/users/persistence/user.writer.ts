@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { ApiError } from '../../shared/api-error';
+import { generateApiKey } from '../domain/credentials';
+import { USER_SETTING_DEFAULTS } from '../domain/user-settings';
+import { UserEntity } from './user.entity';
+import { toUserEntity } from './user.repository';
+
+export interface NewUser {
+  realmId: number;
+  email: string;
+  fullName: string;
+  role: number;
+  /**
+   * From `hashPassword`, computed before the transaction opens (hashing is slow on
+   * purpose); null for accounts that sign in only with their API key.
+   */
+  passwordHash: string | null;
+  isBot?: boolean;
+  botType?: number | null;
+  botOwnerId?: number | null;
+}
+
+/** Creates user rows with everything a user needs to exist: key, inbox, role groups. */
+@Injectable()
+export class UserWriter {
+  constructor(private readonly groups: GroupRepository) {}
+
+  /** Inserts a user; a taken email answers Zulip's "already in use". */
+  async insert(uow: UnitOfWork, user: NewUser): Promise<UserEntity> {
+    const rows = await uow.query<Record<string, unknown>>(
+      `INSERT INTO user_profile (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id,
+         api_key, password_hash, email_address_visibility)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (realm_id, lower(delivery_email)) DO NOTHING
+       RETURNING *`,
+      [
+        user.realmId, user.email, user.fullName, user.role, user.isBot ?? false, user.botType ?? null,
+        user.botOwnerId ?? null, generateApiKey(), user.passwordHash, USER_SETTING_DEFAULTS.email_address_visibility,
+      ],
+    );
+    if (rows.length === 0) throw ApiError.badRequest(`Email '${user.email}' already in use`);
+    const created = toUserEntity(rows[0]);
+    const [recipient] = await uow.query<{ id: number }>(
+      `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
+      [RecipientType.Personal, created.id],
+    );
+    await uow.query(`UPDATE user_profile SET recipient_id = $1 WHERE id = $2`, [recipient.id, created.id]);
+    // Membership of one's own inbox, as Zulip keeps it.
+    await uow.query(`INSERT INTO subscription (user_profile_id, recipient_id, active) VALUES ($1, $2, true)`, [
+      created.id,
+      recipient.id,
+    ]);
+    await this.groups.joinRoleGroups(uow, user.realmId, created.id, user.role);
+    created.recipientId = recipient.id;
+    return created;
+  }
+}

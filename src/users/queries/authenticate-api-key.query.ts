@@ -1,0 +1,57 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ApiError } from '../../shared/api-error';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { hasApiKeyFormat, secretsEqual } from '../domain/credentials';
+import { UserEntity } from '../persistence/user.entity';
+import { UserRepository } from '../persistence/user.repository';
+
+/** Basic-auth credentials of a request addressed to a realm. */
+export class AuthenticateApiKeyQuery {
+  constructor(
+    readonly realmId: number,
+    readonly email: string,
+    readonly apiKey: string,
+  ) {}
+}
+
+const PLACEHOLDER_EMAIL = /^user(\d+)@(.+)$/i;
+
+/**
+ * Finds the user whose email (real, or the placeholder API address) and API key match,
+ * comparing keys in constant time, then checks realm, account state and subdomain in
+ * Zulip's order.
+ */
+@QueryHandler(AuthenticateApiKeyQuery)
+export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiKeyQuery, UserEntity> {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  async execute(query: AuthenticateApiKeyQuery): Promise<UserEntity> {
+    const apiKey = query.apiKey.trim();
+    const email = query.email.trim();
+    if (!hasApiKeyFormat(apiKey)) throw new ApiError('Malformed API key', 'INVALID_API_KEY', 401);
+    const candidates = await this.candidates(email);
+    const user = candidates.find((candidate) => secretsEqual(candidate.apiKey, apiKey));
+    if (!user) throw new ApiError('Invalid API key', 'INVALID_API_KEY', 401);
+    const realm = await this.realms.requireById(user.realmId);
+    if (realm.deactivated) throw new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 401);
+    if (!user.isActive) throw new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401);
+    if (user.realmId !== query.realmId) throw ApiError.badRequest('Account is not associated with this subdomain');
+    return user;
+  }
+
+  private async candidates(email: string): Promise<UserEntity[]> {
+    const byEmail = await this.users.findAllByDeliveryEmail(email);
+    const placeholder = PLACEHOLDER_EMAIL.exec(email);
+    if (!placeholder) return byEmail;
+    const user = await this.users.findById(Number(placeholder[1]));
+    if (!user) return byEmail;
+    const realm = await this.realms.findById(user.realmId);
+    const matches = realm && this.addressing.hostName(realm.stringId) === placeholder[2].toLowerCase();
+    return matches ? [...byEmail, user] : byEmail;
+  }
+}

@@ -1,0 +1,44 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ApiError } from '../../shared/api-error';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { isValidEmail } from '../domain/user-rules';
+import { verifyPassword } from '../domain/credentials';
+import { UserRepository } from '../persistence/user.repository';
+
+/** `POST /fetch_api_key`: trade an email and password for the API key. */
+export class FetchApiKeyQuery {
+  constructor(
+    readonly realmId: number,
+    readonly username: string,
+    readonly password: string,
+  ) {}
+}
+
+export interface FetchedApiKey {
+  api_key: string;
+  email: string;
+  user_id: number;
+}
+
+@QueryHandler(FetchApiKeyQuery)
+export class FetchApiKeyHandler implements IQueryHandler<FetchApiKeyQuery, FetchedApiKey> {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly realms: RealmRepository,
+  ) {}
+
+  async execute(query: FetchApiKeyQuery): Promise<FetchedApiKey> {
+    const username = query.username.trim();
+    if (!isValidEmail(username)) throw ApiError.badRequest('Enter a valid email address.');
+    const user = await this.users.findByDeliveryEmail(query.realmId, username);
+    // Verified even for unknown users, so timing does not tell which emails exist.
+    const passwordMatches = await verifyPassword(user?.passwordHash ?? null, query.password);
+    if (!user || !passwordMatches || user.isBot) {
+      throw new ApiError('Your username or password is incorrect', 'AUTHENTICATION_FAILED', 401);
+    }
+    if (!user.isActive) throw new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401);
+    const realm = await this.realms.requireById(user.realmId);
+    if (realm.deactivated) throw new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 401);
+    return { api_key: user.apiKey, email: user.deliveryEmail, user_id: user.id };
+  }
+}

@@ -1,0 +1,47 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../shared/api-error';
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/** Renders every failure in the error envelope; anything unexpected is a logged 500. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    sendError(reply, this.toApiError(exception, request));
+  }
+
+  private toApiError(exception: unknown, request: FastifyRequest): ApiError {
+    if (exception instanceof ApiError) return exception;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 404) return new ApiError('Not found', 'BAD_REQUEST', 404);
+      if (status < 500) return new ApiError(exception.message, 'BAD_REQUEST', status);
+    }
+    const fastifyError = exception as FastifyLikeError;
+    if (typeof fastifyError?.code === 'string' && fastifyError.code.startsWith('FST_')) {
+      const status = fastifyError.statusCode ?? 400;
+      if (status < 500) return new ApiError(fastifyError.message ?? 'Bad request', 'BAD_REQUEST', status);
+    }
+    const error = exception instanceof Error ? exception : new Error(String(exception));
+    this.logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${error.message}`, error.stack);
+    return new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
+  }
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): void {
+  for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+  void reply
+    .status(error.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send({ result: 'error', msg: error.msg, code: error.code, ...error.data });
+}

@@ -1,0 +1,29 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import { contextOf, RequestContext, RequestRealm, RequestUser } from './request-context';
+
+export const AUTH_MODE = 'chat:authMode';
+/** `required`: Basic auth; `none`: no credentials read (the realm is still resolved). */
+export type AuthMode = 'required' | 'none';
+
+/** Marks an endpoint that answers without credentials. */
+export const PublicEndpoint = () => SetMetadata(AUTH_MODE, 'none' satisfies AuthMode);
+
+export const RAW_RESPONSE = 'chat:rawResponse';
+/** Marks a handler whose return value is sent as is, without the JSON envelope. */
+export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
+
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): RequestUser =>
+    contextOf(ctx.switchToHttp().getRequest<FastifyRequest>()).requireUser(),
+);
+
+export const CurrentRealm = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): RequestRealm =>
+    contextOf(ctx.switchToHttp().getRequest<FastifyRequest>()).requireRealm(),
+);
+
+export const Context = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): RequestContext =>
+    contextOf(ctx.switchToHttp().getRequest<FastifyRequest>()),
+);

@@ -1,0 +1,71 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import multipart from '@fastify/multipart';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../shared/api-error';
+import { sendError } from './api-exception.filter';
+
+/** Uploads are bounded by Zulip's default `max_file_upload_size_mib`. */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+
+interface KnownRoute {
+  method: string;
+  pattern: RegExp;
+}
+
+/**
+ * Body parsing that real clients need: form and multipart bodies on every method, JSON
+ * bodies that may be empty (clients send `Content-Type: application/json` on bodiless
+ * DELETEs), and any other content type ignored rather than refused. Also turns unknown
+ * routes into the JSON envelope: 405 with `allowed_methods` when the path exists under
+ * another method, else 404.
+ */
+export async function configureHttp(app: NestFastifyApplication): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const routes: KnownRoute[] = [];
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method: String(method).toUpperCase(), pattern: routePattern(route.url) });
+  });
+
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('Malformed JSON', 'INVALID_JSON', 400), undefined);
+    }
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(String(body))) fields[name] = value;
+    done(null, fields);
+  });
+  await app.register(multipart as never, {
+    attachFieldsToBody: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: MAX_BODY_BYTES, fields: 1000, files: 20 },
+  });
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+
+  fastify.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0];
+    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method))]
+      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
+    if (allowed.length > 0) {
+      void reply.header('Allow', allowed.join(', '));
+      sendError(reply, new ApiError('Method Not Allowed', 'BAD_REQUEST', 405, { allowed_methods: allowed }));
+      return;
+    }
+    sendError(reply, new ApiError('Not found', 'BAD_REQUEST', 404));
+  });
+}
+
+function routePattern(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}

@@ -1,0 +1,129 @@
+import 'reflect-metadata';
+import { validateSync, ValidationError } from 'class-validator';
+import { ApiError } from '../../shared/api-error';
+import { RawValue, RequestContext } from '../request-context';
+
+/**
+ * How a parameter travels: strings arrive raw; integers, booleans, lists and objects
+ * arrive as JSON text (clients differ, so a JSON body's native values are accepted too).
+ */
+export type WireKind = 'string' | 'int' | 'bool' | 'json';
+
+export interface WireParamOptions {
+  /** Required unless a default is given or `optional` is set. */
+  optional?: boolean;
+  default?: unknown;
+  /** Older names Zulip still accepts for the same parameter. */
+  aliases?: readonly string[];
+  /** Read from the URL path rather than the query or body. */
+  path?: boolean;
+}
+
+interface WireParamSpec extends WireParamOptions {
+  property: string;
+  kind: WireKind;
+}
+
+const SPECS = Symbol('wireParamSpecs');
+
+/** Declares a wire parameter on a param class; the property name is the wire name. */
+export function WireParam(kind: WireKind, options: WireParamOptions = {}): PropertyDecorator {
+  return (target, property) => {
+    const specs: WireParamSpec[] = Reflect.getMetadata(SPECS, target) ?? [];
+    Reflect.defineMetadata(SPECS, [...specs, { ...options, kind, property: String(property) }], target);
+  };
+}
+
+export type ParamClass<T> = new () => T;
+
+/**
+ * Reads every declared parameter of `type` from the request: missing and malformed values
+ * answer Zulip's errors; then the class's class-validator rules run, and the first failure
+ * is the error's message.
+ */
+export function decodeParams<T extends object>(
+  type: ParamClass<T>,
+  context: RequestContext,
+  pathParams: Record<string, string>,
+): T {
+  const instance = new type();
+  const specs: WireParamSpec[] = Reflect.getMetadata(SPECS, type.prototype) ?? [];
+  for (const spec of specs) {
+    const found = spec.path ? pathValue(spec, pathParams) : bodyValue(spec, context);
+    let value: unknown;
+    if (found === undefined) {
+      if (spec.default === undefined && !spec.optional) throw ApiError.missingArgument(spec.property);
+      value = spec.default;
+    } else {
+      value = decodeValue(spec.property, spec.kind, found);
+    }
+    (instance as Record<string, unknown>)[spec.property] = value;
+  }
+  const errors = validateSync(instance, { skipUndefinedProperties: true, forbidUnknownValues: false });
+  if (errors.length > 0) throw ApiError.badRequest(firstMessage(errors[0]));
+  return instance;
+}
+
+function pathValue(spec: WireParamSpec, pathParams: Record<string, string>): RawValue | undefined {
+  const value = pathParams[spec.property];
+  return value === undefined ? undefined : decodeURIComponentSafe(value);
+}
+
+function bodyValue(spec: WireParamSpec, context: RequestContext): RawValue | undefined {
+  for (const name of [spec.property, ...(spec.aliases ?? [])]) {
+    if (context.params.has(name)) {
+      context.usedParams.add(name);
+      return context.params.get(name);
+    }
+  }
+  return undefined;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Zulip's wording for values of the wrong shape. */
+export function decodeValue(name: string, kind: WireKind, raw: RawValue): unknown {
+  switch (kind) {
+    case 'string':
+      if (typeof raw === 'string') return raw;
+      if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+      throw ApiError.badRequest(`${name} is not a string`);
+    case 'int': {
+      const value = typeof raw === 'string' ? parseJsonText(name, raw) : raw;
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+        throw ApiError.badRequest(`${name} is not an integer`);
+      }
+      return value;
+    }
+    case 'bool': {
+      const value = typeof raw === 'string' ? parseJsonText(name, raw) : raw;
+      if (typeof value !== 'boolean') throw ApiError.badRequest(`${name} is not a boolean`);
+      return value;
+    }
+    case 'json':
+      return typeof raw === 'string' ? parseJsonText(name, raw) : raw;
+  }
+}
+
+function parseJsonText(name: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw ApiError.badRequest(`${name} is not valid JSON`);
+  }
+}
+
+function firstMessage(error: ValidationError): string {
+  if (error.constraints) {
+    const messages = Object.values(error.constraints);
+    if (messages.length > 0) return messages[0];
+  }
+  if (error.children && error.children.length > 0) return firstMessage(error.children[0]);
+  return `Invalid ${error.property}`;
+}

@@ -1,0 +1,124 @@
+import { FastifyRequest } from 'fastify';
+import { ApiError } from '../shared/api-error';
+
+/** Where a request's parameters came from, before any decoding. */
+export type RawValue = string | number | boolean | null | object;
+
+/** The realm a request was addressed to (by its Host header). */
+export interface RequestRealm {
+  id: number;
+  stringId: string;
+}
+
+/** The authenticated sender of a request. */
+export interface RequestUser {
+  id: number;
+  realmId: number;
+  role: number;
+  isBot: boolean;
+  botType: number | null;
+  deliveryEmail: string;
+  fullName: string;
+}
+
+export interface UploadedFile {
+  fieldName: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** Per-request state the wire layer keeps: never seen by domain code. */
+export class RequestContext {
+  /** Parameter names an endpoint read; the rest are `ignored_parameters_unsupported`. */
+  readonly usedParams = new Set<string>();
+  realm: RequestRealm | null = null;
+  user: RequestUser | null = null;
+  clientName = 'Unspecified';
+
+  constructor(
+    readonly requestId: string,
+    /** Query string then body (the body wins), one value per name. */
+    readonly params: Map<string, RawValue>,
+    readonly files: UploadedFile[],
+  ) {}
+
+  requireUser(): RequestUser {
+    if (!this.user) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+    return this.user;
+  }
+
+  requireRealm(): RequestRealm {
+    if (!this.realm) throw new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
+    return this.realm;
+  }
+}
+
+const CONTEXT = Symbol('chatRequestContext');
+
+type WithContext = FastifyRequest & { [CONTEXT]?: RequestContext };
+
+export function contextOf(request: FastifyRequest): RequestContext {
+  const holder = request as WithContext;
+  let context = holder[CONTEXT];
+  if (!context) {
+    context = new RequestContext(String(request.id), collectParams(request), collectFiles(request));
+    holder[CONTEXT] = context;
+  }
+  return context;
+}
+
+interface MultipartField {
+  type: 'field' | 'file';
+  fieldname: string;
+  value?: unknown;
+  filename?: string;
+  mimetype?: string;
+  _buf?: Buffer;
+}
+
+function isMultipartPart(value: unknown): value is MultipartField {
+  return typeof value === 'object' && value !== null && 'fieldname' in value && 'type' in value;
+}
+
+function lastOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function collectParams(request: FastifyRequest): Map<string, RawValue> {
+  const params = new Map<string, RawValue>();
+  const add = (source: unknown) => {
+    if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
+    for (const [name, raw] of Object.entries(source as Record<string, unknown>)) {
+      const value = lastOf(raw);
+      if (isMultipartPart(value)) {
+        if (value.type === 'field') params.set(name, String(value.value ?? ''));
+        continue;
+      }
+      if (value === undefined) continue;
+      params.set(name, value as RawValue);
+    }
+  };
+  add(request.query);
+  add(request.body);
+  return params;
+}
+
+function collectFiles(request: FastifyRequest): UploadedFile[] {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return [];
+  const files: UploadedFile[] = [];
+  for (const raw of Object.values(body as Record<string, unknown>)) {
+    for (const part of Array.isArray(raw) ? raw : [raw]) {
+      if (isMultipartPart(part) && part.type === 'file' && part._buf) {
+        files.push({
+          fieldName: part.fieldname,
+          filename: part.filename ?? '',
+          mimetype: part.mimetype ?? 'application/octet-stream',
+          data: part._buf,
+        });
+      }
+    }
+  }
+  return files;
+}
