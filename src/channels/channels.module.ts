@@ -4,6 +4,7 @@ import { UsersModule } from '../users/users.module';
 import { ChannelPresenter } from './api/channel.presenter';
 import { ChannelsController } from './api/channels.controller';
 import { SubscribeHandler } from './commands/subscribe.command';
+import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
 import { ChannelAudience } from './persistence/channel-audience';
 import { ChannelRepository } from './persistence/channel.repository';
 import { SubscriptionRepository } from './persistence/subscription.repository';
@@ -22,6 +23,8 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     SubscribeHandler,
     GetStreamsHandler,
     GetSubscriptionStateHandler,
+    ChannelsCreatedProjector,
+    UsersSubscribedProjector,
   ],
   exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience],
 })

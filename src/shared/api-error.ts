@@ -39,3 +39,8 @@ export class ApiError extends Error {
     return new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, { queue_id: queueId });
   }
 }
+
+/** Zulip's `OrganizationAdministratorRequiredError`. */
+export function administratorRequired(): ApiError {
+  return ApiError.badRequest('Must be an organization administrator');
+}

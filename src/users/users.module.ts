@@ -7,6 +7,7 @@ import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
+import { UserCreatedProjector, UserDeactivatedProjector } from './events/user-events.handler';
 
 /** People and bots: lookup, authentication, presentation. Creation lives in `admin`. */
 @Module({
@@ -19,6 +20,8 @@ import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
     FetchApiKeyHandler,
     GetUsersHandler,
     GetOwnUserHandler,
+    UserCreatedProjector,
+    UserDeactivatedProjector,
   ],
   exports: [UserRepository, UserWriter],
 })

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
+import { methodsAllowedFor } from './http-setup';
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -24,7 +25,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof ApiError) return exception;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status === 404) return new ApiError('Not found', 'BAD_REQUEST', 404);
+      if (status === 404) {
+        const allowed = methodsAllowedFor(request.url);
+        if (allowed.length === 0) return new ApiError('Not found', 'BAD_REQUEST', 404);
+        return new ApiError('Method Not Allowed', 'BAD_REQUEST', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
+      }
       if (status < 500) return new ApiError(exception.message, 'BAD_REQUEST', status);
     }
     const fastifyError = exception as FastifyLikeError;

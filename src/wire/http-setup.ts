@@ -1,8 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
-import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyInstance } from 'fastify';
 import { ApiError } from '../shared/api-error';
-import { sendError } from './api-exception.filter';
 
 /** Uploads are bounded by Zulip's default `max_file_upload_size_mib`. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -13,16 +12,24 @@ interface KnownRoute {
   pattern: RegExp;
 }
 
+/** Every route the server registered, for telling 405 from 404. */
+const routes: KnownRoute[] = [];
+
+/** Methods some route accepts at this path (none: the path is unknown). */
+export function methodsAllowedFor(url: string): string[] {
+  const path = url.split('?')[0];
+  return [...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method))]
+    .filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
+}
+
 /**
  * Body parsing that real clients need: form and multipart bodies on every method, JSON
  * bodies that may be empty (clients send `Content-Type: application/json` on bodiless
- * DELETEs), and any other content type ignored rather than refused. Also turns unknown
- * routes into the JSON envelope: 405 with `allowed_methods` when the path exists under
- * another method, else 404.
+ * DELETEs), and any other content type ignored rather than refused. Records the routes
+ * so that the error filter can answer 405 where a path exists under another method.
  */
 export async function configureHttp(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  const routes: KnownRoute[] = [];
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method: String(method).toUpperCase(), pattern: routePattern(route.url) });
@@ -49,17 +56,6 @@ export async function configureHttp(app: NestFastifyApplication): Promise<void> 
   });
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-  fastify.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0];
-    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method))]
-      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
-    if (allowed.length > 0) {
-      void reply.header('Allow', allowed.join(', '));
-      sendError(reply, new ApiError('Method Not Allowed', 'BAD_REQUEST', 405, { allowed_methods: allowed }));
-      return;
-    }
-    sendError(reply, new ApiError('Not found', 'BAD_REQUEST', 404));
-  });
 }
 
 function routePattern(url: string): RegExp {

@@ -1,0 +1,36 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { UserCreation, UserDraft } from './user-creation';
+
+/** A person joins a realm (API `POST /users`, or the CLI's `create-user`). */
+export class CreateUserCommand {
+  constructor(
+    readonly realmId: number,
+    readonly draft: UserDraft,
+  ) {}
+}
+
+export interface CreatedUser {
+  user_id: number;
+  email: string;
+  api_key: string;
+}
+
+@CommandHandler(CreateUserCommand)
+export class CreateUserHandler implements ICommandHandler<CreateUserCommand, CreatedUser> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly realms: RealmRepository,
+    private readonly creation: UserCreation,
+  ) {}
+
+  async execute(command: CreateUserCommand): Promise<CreatedUser> {
+    const checked = await this.creation.check(command.draft);
+    return this.tx.run(async (uow) => {
+      const realm = await this.realms.requireById(command.realmId, uow);
+      const user = await this.creation.insert(uow, realm, checked);
+      return { user_id: user.id, email: user.deliveryEmail, api_key: user.apiKey };
+    });
+  }
+}

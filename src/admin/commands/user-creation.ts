@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmEntity } from '../../realm/persistence/realm.entity';
+import { ApiError } from '../../shared/api-error';
+import { hashPassword, isAcceptablePassword, PASSWORD_MIN_LENGTH } from '../../users/domain/credentials';
+import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/user-rules';
+import { UserCreatedEvent } from '../../users/events/user-events';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { NewUser, UserWriter } from '../../users/persistence/user.writer';
+
+export interface UserDraft {
+  email: string;
+  fullName: string;
+  role: number;
+  /** Null for an account that signs in only with its API key (bots). */
+  password: string | null;
+  isBot?: boolean;
+  botType?: number | null;
+  botOwnerId?: number | null;
+}
+
+/** A draft checked and with its password hashed: ready to insert inside a transaction. */
+export type CheckedUser = Omit<NewUser, 'realmId'>;
+
+/**
+ * What every way of creating a user shares (API, CLI, first start, realm creation): the
+ * checks, the slow password hash outside any transaction, and inside one the row, the
+ * default channels and the `realm_user` event.
+ */
+@Injectable()
+export class UserCreation {
+  constructor(
+    private readonly writer: UserWriter,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+  ) {}
+
+  async check(draft: UserDraft): Promise<CheckedUser> {
+    const email = normalizeEmail(draft.email);
+    if (!isValidEmail(email)) throw ApiError.badRequest(`Invalid email '${email}'`);
+    const fullName = checkFullName(draft.fullName);
+    if (draft.password !== null && !isAcceptablePassword(draft.password)) {
+      throw ApiError.badRequest(`The password is too short or too long (at least ${PASSWORD_MIN_LENGTH} characters).`);
+    }
+    return {
+      email,
+      fullName,
+      role: draft.role,
+      passwordHash: draft.password === null ? null : await hashPassword(draft.password),
+      isBot: draft.isBot ?? false,
+      botType: draft.botType ?? null,
+      botOwnerId: draft.botOwnerId ?? null,
+    };
+  }
+
+  async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserEntity> {
+    const created = await this.writer.insert(uow, { ...user, realmId: realm.id });
+    if (!created.isBot) {
+      const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id, uow), uow);
+      await this.subscriptions.subscribe(uow, defaults.map((stream) => ({ userId: created.id, stream })));
+    }
+    uow.record(new UserCreatedEvent(realm.stringId, created));
+    return created;
+  }
+}

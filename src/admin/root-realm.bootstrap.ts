@@ -1,0 +1,76 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../platform/config/app-config';
+import { withBootstrapLock } from '../platform/database/database.module';
+import { TransactionRunner } from '../platform/database/transaction-runner';
+import { ROOT_SUBDOMAIN } from '../realm/domain/realm-addressing';
+import { RealmRepository } from '../realm/persistence/realm.repository';
+import { Role } from '../users/domain/roles';
+import { RealmSetup } from './commands/realm-setup';
+import { UserCreation } from './commands/user-creation';
+
+export interface FirstOwner {
+  email: string;
+  password: string;
+  apiKey: string;
+  zuliprcPath: string;
+}
+
+/**
+ * The root realm exists as soon as the database does (whoever creates the database, server
+ * or CLI, creates it); the server gives it an owner on its first start. Both steps run
+ * under the bootstrap lock, so of several processes starting together exactly one acts.
+ */
+@Injectable()
+export class RootRealmBootstrap implements OnModuleInit {
+  private readonly logger = new Logger(RootRealmBootstrap.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly realms: RealmRepository,
+    private readonly realmSetup: RealmSetup,
+    private readonly creation: UserCreation,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await withBootstrapLock(this.dataSource, async () => {
+      if (await this.realms.findBySubdomain(ROOT_SUBDOMAIN)) return;
+      await this.tx.run((uow) => this.realmSetup.create(uow, ROOT_SUBDOMAIN, this.config.realmName));
+      this.logger.log(`created the root realm '${this.config.realmName}'`);
+    });
+  }
+
+  /** Creates the root realm's owner if it has none; null when one already existed. */
+  async ensureOwner(): Promise<FirstOwner | null> {
+    const password = randomBytes(12).toString('base64url');
+    const checked = await this.creation.check({
+      email: this.config.ownerEmail,
+      fullName: 'Owner',
+      role: Role.Owner,
+      password,
+    });
+    return withBootstrapLock(this.dataSource, async () => {
+      const realm = await this.realms.findBySubdomain(ROOT_SUBDOMAIN);
+      if (!realm) throw new Error('the root realm is missing');
+      const owners = await this.dataSource.query(
+        `SELECT 1 FROM user_profile WHERE realm_id = $1 AND role = $2 AND NOT is_bot LIMIT 1`,
+        [realm.id, Role.Owner],
+      );
+      if (owners.length > 0) return null;
+      const owner = await this.tx.run((uow) => this.creation.insert(uow, realm, checked));
+      const zuliprcPath = path.join(this.config.dataDir, 'zuliprc');
+      fs.mkdirSync(this.config.dataDir, { recursive: true });
+      fs.writeFileSync(
+        zuliprcPath,
+        `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.config.externalHost}\n`,
+        { mode: 0o600 },
+      );
+      return { email: owner.deliveryEmail, password, apiKey: owner.apiKey, zuliprcPath };
+    });
+  }
+}

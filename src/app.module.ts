@@ -1,0 +1,38 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AdminModule } from './admin/admin.module';
+import { ChannelsModule } from './channels/channels.module';
+import { EventQueuesModule } from './events/queues/event-queues.module';
+import { EventsModule } from './events/events.module';
+import { GroupsModule } from './groups/groups.module';
+import { MessagesModule } from './messages/messages.module';
+import { AppConfig } from './platform/config/app-config';
+import { ConfigModule } from './platform/config/config.module';
+import { DatabaseModule } from './platform/database/database.module';
+import { RealmModule } from './realm/realm.module';
+import { UsersModule } from './users/users.module';
+import { WireModule } from './wire/wire.module';
+
+/** The whole server: the same module tree serves HTTP and runs CLI commands. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CqrsModule.forRoot(),
+        DatabaseModule,
+        EventQueuesModule,
+        WireModule,
+        RealmModule,
+        GroupsModule,
+        UsersModule,
+        ChannelsModule,
+        MessagesModule,
+        EventsModule,
+        AdminModule,
+      ],
+    };
+  }
+}

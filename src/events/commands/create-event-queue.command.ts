@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
+import { EventQueueStore } from '../queues/event-queue-store';
+import { ClientCapabilities, QueueNarrowTerm } from '../queues/queue-descriptor';
+
+export interface EventQueueOptions {
+  eventTypes: string[] | null;
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  slimPresence: boolean;
+  allPublicStreams: boolean;
+  narrow: QueueNarrowTerm[];
+  capabilities: ClientCapabilities;
+  clientName: string;
+}
+
+/** The queue half of `POST /register`; its state half reads after the queue exists. */
+export class CreateEventQueueCommand {
+  constructor(
+    readonly userId: number,
+    readonly realmId: number,
+    readonly options: EventQueueOptions,
+  ) {}
+}
+
+/** Zulip's queue ids: a server-start prefix and a counter; ours are random, same shape. */
+function newQueueId(): string {
+  return `${Date.now()}:${randomBytes(9).toString('base64url')}`;
+}
+
+@CommandHandler(CreateEventQueueCommand)
+export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueueCommand, string> {
+  constructor(
+    private readonly store: EventQueueStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(command: CreateEventQueueCommand): Promise<string> {
+    const queueId = newQueueId();
+    await this.store.create(
+      {
+        queueId,
+        userId: command.userId,
+        realmId: command.realmId,
+        ...command.options,
+        lifespanSecs: this.config.eventQueueIdleSeconds,
+      },
+      Date.now(),
+    );
+    return queueId;
+  }
+}

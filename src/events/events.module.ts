@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { GroupsModule } from '../groups/groups.module';
+import { RealmModule } from '../realm/realm.module';
+import { UsersModule } from '../users/users.module';
+import { EventsController } from './api/events.controller';
+import { CreateEventQueueHandler } from './commands/create-event-queue.command';
+import { InitialStateHandler } from './queries/initial-state.query';
+
+/** `POST /register`, `GET /events`, `DELETE /events`. */
+@Module({
+  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule],
+  controllers: [EventsController],
+  providers: [CreateEventQueueHandler, InitialStateHandler],
+})
+export class EventsModule {}

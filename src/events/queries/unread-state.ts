@@ -1,0 +1,73 @@
+import { Queryable } from '../../platform/database/unit-of-work';
+import { FLAG_BITS, MENTION_BITS } from '../../messages/domain/message-flags';
+import { RecipientType } from '../../messages/persistence/recipient.entity';
+
+/** Zulip's cap on unread ids sent at register; older ones are reported missing. */
+export const MAX_UNREAD_MESSAGES = 50_000;
+
+interface UnreadRow {
+  message_id: number;
+  flags: number;
+  sender_id: number;
+  recipient_id: number;
+  recipient_type: number;
+  recipient_type_id: number;
+  subject: string;
+}
+
+/** `unread_msgs` of register: the user's unread messages grouped by conversation. */
+export async function unreadMessagesState(userId: number, db: Queryable): Promise<Record<string, unknown>> {
+  const rows = await db.query<UnreadRow>(
+    `SELECT um.message_id, um.flags, m.sender_id, m.recipient_id, r.type AS recipient_type,
+            r.type_id AS recipient_type_id, m.subject
+       FROM user_message um
+       JOIN message m ON m.id = um.message_id
+       JOIN recipient r ON r.id = m.recipient_id
+      WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.read}) = 0
+      ORDER BY um.message_id DESC
+      LIMIT ${MAX_UNREAD_MESSAGES + 1}`,
+    [userId],
+  );
+  const oldUnreadsMissing = rows.length > MAX_UNREAD_MESSAGES;
+  const kept = rows.slice(0, MAX_UNREAD_MESSAGES).reverse();
+
+  const pms = new Map<number, number[]>();
+  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
+  const groups = new Map<number, number[]>();
+  const mentions: number[] = [];
+  for (const row of kept) {
+    if ((row.flags & MENTION_BITS) !== 0) mentions.push(row.message_id);
+    if (row.recipient_type === RecipientType.Stream) {
+      const key = `${row.recipient_type_id}\u0000${row.subject.toLowerCase()}`;
+      const entry = streams.get(key) ?? { stream_id: row.recipient_type_id, topic: row.subject, unread_message_ids: [] };
+      entry.unread_message_ids.push(row.message_id);
+      streams.set(key, entry);
+    } else if (row.recipient_type === RecipientType.Personal) {
+      // The other party: the sender of a received message, the addressee of a sent one.
+      const other = row.sender_id === userId ? row.recipient_type_id : row.sender_id;
+      pms.set(other, [...(pms.get(other) ?? []), row.message_id]);
+    } else {
+      groups.set(row.recipient_id, [...(groups.get(row.recipient_id) ?? []), row.message_id]);
+    }
+  }
+  const groupMembers = groups.size === 0
+    ? new Map<number, number[]>()
+    : new Map(
+        (await db.query<{ recipient_id: number; ids: number[] }>(
+          `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
+             FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
+          [[...groups.keys()]],
+        )).map((row) => [row.recipient_id, row.ids] as const),
+      );
+  return {
+    count: kept.length,
+    pms: [...pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
+    streams: [...streams.values()],
+    huddles: [...groups].map(([recipientId, ids]) => ({
+      user_ids_string: (groupMembers.get(recipientId) ?? []).join(','),
+      unread_message_ids: ids,
+    })),
+    mentions,
+    old_unreads_missing: oldUnreadsMissing,
+  };
+}
