@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { createHttpApp } from './app.factory';
 import { RootRealmBootstrap } from './admin/root-realm.bootstrap';
+import { CliChannelServer } from './admin/cli/cli-channel';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createHttpApp(config);
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.get(CliChannelServer).listen();
   const owner = await app.get(RootRealmBootstrap).ensureOwner();
   if (owner) {
     process.stdout.write(

@@ -10,12 +10,15 @@ import { CreateUserHandler } from './commands/create-user.command';
 import { DeactivateUserHandler } from './commands/deactivate-user.command';
 import { UserCreation } from './commands/user-creation';
 import { RootRealmBootstrap } from './root-realm.bootstrap';
+import { CliChannelServer } from './cli/cli-channel';
+import { CliCommands } from './cli/cli-commands';
 
 /** Creating realms and accounts, and the first start's root realm and owner. */
 @Module({
   imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule],
   controllers: [UserAdminController],
-  providers: [UserCreation, RealmSetup, CreateRealmHandler, CreateUserHandler, DeactivateUserHandler, RootRealmBootstrap],
-  exports: [RootRealmBootstrap],
+  providers: [UserCreation, RealmSetup, CreateRealmHandler, CreateUserHandler, DeactivateUserHandler, RootRealmBootstrap,
+    CliCommands, CliChannelServer],
+  exports: [RootRealmBootstrap, CliCommands, CliChannelServer],
 })
 export class AdminModule {}

@@ -1,0 +1,111 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config';
+import { CliArgs, CliCommands, CliError } from './cli-commands';
+
+/** One request and one answer per connection, each a JSON line. */
+interface CliRequest {
+  command: string;
+  args: CliArgs;
+}
+
+export type CliAnswer = { ok: true; result: object } | { ok: false; error: string };
+
+/** Where a running server listens for CLI commands: in `DATA_DIR`, owner-only. */
+export function cliSocketPath(config: AppConfig): string {
+  return path.join(config.dataDir, 'run', 'cli.sock');
+}
+
+/**
+ * The server's end of the CLI hand-off: in embedded mode only the server may open the
+ * database, and without Redis only it holds the event queues, so the CLI asks it to run
+ * the command. A Unix socket in a directory only this user may enter keeps others out.
+ */
+@Injectable()
+export class CliChannelServer implements OnApplicationShutdown {
+  private readonly logger = new Logger(CliChannelServer.name);
+  private server: net.Server | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly commands: CliCommands,
+  ) {}
+
+  async listen(): Promise<void> {
+    const socketPath = cliSocketPath(this.config);
+    fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+    fs.chmodSync(path.dirname(socketPath), 0o700);
+    fs.rmSync(socketPath, { force: true });
+    const server = net.createServer((socket) => this.serve(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+    });
+    fs.chmodSync(socketPath, 0o600);
+    this.server = server;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    fs.rmSync(cliSocketPath(this.config), { force: true });
+  }
+
+  private serve(socket: net.Socket): void {
+    let buffer = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => socket.destroy());
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      const newline = buffer.indexOf('\n');
+      if (newline < 0) return;
+      socket.removeAllListeners('data');
+      void this.answer(buffer.slice(0, newline)).then((answer) => socket.end(`${JSON.stringify(answer)}\n`));
+    });
+  }
+
+  private async answer(line: string): Promise<CliAnswer> {
+    try {
+      const request = JSON.parse(line) as CliRequest;
+      return { ok: true, result: await this.commands.run(request.command, request.args ?? {}) };
+    } catch (error) {
+      if (error instanceof CliError) return { ok: false, error: error.message };
+      this.logger.error(`CLI command failed: ${(error as Error).message}`, (error as Error).stack);
+      return { ok: false, error: `internal error: ${(error as Error).message}` };
+    }
+  }
+}
+
+/**
+ * The CLI's end: sends the command to a running server. Null when no server answers on
+ * the socket (none runs, or a stale socket file was left by a killed one).
+ */
+export function handToServer(socketPath: string, request: CliRequest): Promise<CliAnswer | null> {
+  if (!fs.existsSync(socketPath)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const socket = net.createConnection(socketPath);
+    let connected = false;
+    let buffer = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => {
+      connected = true;
+      socket.write(`${JSON.stringify(request)}\n`);
+    });
+    socket.on('data', (chunk: string) => (buffer += chunk));
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(buffer) as CliAnswer);
+      } catch {
+        resolve({ ok: false, error: 'the running server gave no answer' });
+      }
+    });
+    socket.on('error', (error) => {
+      if (!connected) resolve(null);
+      else resolve({ ok: false, error: `lost the running server: ${error.message}` });
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ApiError } from '../../shared/api-error';
+import { ROLE_NAMES } from '../../users/domain/roles';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
+import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
+import { DeactivateUserCommand } from '../commands/deactivate-user.command';
+
+export type CliArgs = Record<string, string>;
+
+/** A failure the CLI reports on stderr with exit status 1. */
+export class CliError extends Error {}
+
+export const CLI_USAGE = `usage: manage <command> [--option value ...]
+  create-realm --subdomain SUB --name NAME --owner-email E --owner-password P [--owner-name N]
+  create-user --realm SUB --email E --password P --full-name N [--role owner|administrator|moderator|member|guest]
+  deactivate-user --realm SUB --email E`;
+
+/** `--name value` pairs; a flag without a value, or a stray word, is an error. */
+export function parseCliArgs(argv: readonly string[]): { command: string; args: CliArgs } {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === 'help') throw new CliError(CLI_USAGE);
+  const args: CliArgs = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const flag = rest[i];
+    if (!flag.startsWith('--')) throw new CliError(`unexpected argument '${flag}'\n${CLI_USAGE}`);
+    if (i + 1 >= rest.length) throw new CliError(`${flag} needs a value`);
+    args[flag.slice(2)] = rest[i + 1];
+  }
+  return { command, args };
+}
+
+/**
+ * The management commands, run in whichever process owns the data: the CLI itself, or a
+ * running server the CLI handed them to.
+ */
+@Injectable()
+export class CliCommands {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly realms: RealmRepository,
+    private readonly users: UserRepository,
+  ) {}
+
+  async run(command: string, args: CliArgs): Promise<object> {
+    try {
+      switch (command) {
+        case 'create-realm':
+          return await this.createRealm(args);
+        case 'create-user':
+          return await this.createUser(args);
+        case 'deactivate-user':
+          return await this.deactivateUser(args);
+        default:
+          throw new CliError(`unknown command '${command}'\n${CLI_USAGE}`);
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw new CliError(error.msg);
+      throw error;
+    }
+  }
+
+  private async createRealm(args: CliArgs): Promise<CreatedRealm> {
+    const subdomain = required(args, 'subdomain');
+    if (subdomain === '') throw new CliError('--subdomain cannot be empty: the root realm exists already');
+    const email = required(args, 'owner-email');
+    return this.commandBus.execute(
+      new CreateRealmCommand(subdomain, required(args, 'name'), {
+        email,
+        fullName: args['owner-name'] ?? email.split('@')[0],
+        password: required(args, 'owner-password'),
+      }),
+    );
+  }
+
+  private async createUser(args: CliArgs): Promise<CreatedUser> {
+    const realm = await this.realm(args);
+    const roleName = args.role ?? 'member';
+    const role = ROLE_NAMES[roleName];
+    if (role === undefined) throw new CliError(`--role must be one of ${Object.keys(ROLE_NAMES).join(', ')}`);
+    return this.commandBus.execute(
+      new CreateUserCommand(realm, {
+        email: required(args, 'email'),
+        password: required(args, 'password'),
+        fullName: required(args, 'full-name'),
+        role,
+      }),
+    );
+  }
+
+  private async deactivateUser(args: CliArgs): Promise<{ user_id: number }> {
+    const realm = await this.realm(args);
+    const email = required(args, 'email');
+    const user = await this.users.findByDeliveryEmail(realm, email);
+    if (!user) throw new CliError(`no user '${email}' in realm '${args.realm}'`);
+    return this.commandBus.execute(new DeactivateUserCommand(realm, user.id));
+  }
+
+  private async realm(args: CliArgs): Promise<number> {
+    const subdomain = required(args, 'realm');
+    const realm = await this.realms.findBySubdomain(subdomain);
+    if (!realm) throw new CliError(`no realm with subdomain '${subdomain}'`);
+    return realm.id;
+  }
+}
+
+function required(args: CliArgs, name: string): string {
+  const value = args[name];
+  if (value === undefined) throw new CliError(`--${name} is required`);
+  return value;
+}
