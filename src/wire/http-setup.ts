@@ -35,6 +35,12 @@ export async function configureHttp(app: NestFastifyApplication): Promise<void> 
     for (const method of methods) routes.push({ method: String(method).toUpperCase(), pattern: routePattern(route.url) });
   });
 
+  // Nest answers POST with 201 by default; Zulip's API answers every success with 200.
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 201) void reply.code(200);
+    return payload;
+  });
+
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);

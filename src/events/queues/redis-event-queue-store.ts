@@ -159,7 +159,8 @@ export class RedisEventQueueStore extends EventQueueStore {
     if (appends.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (const { queueId, event } of appends) {
-      (pipeline as unknown as ScriptedRedis).appendEvent(descriptorKey(queueId), eventsKey(queueId), JSON.stringify(event));
+      // Queued on the pipeline (not a promise): the replies come from exec().
+      void (pipeline as unknown as ScriptedRedis).appendEvent(descriptorKey(queueId), eventsKey(queueId), JSON.stringify(event));
     }
     const replies = (await pipeline.exec()) ?? [];
     const touched = new Set<string>();
@@ -190,7 +191,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     if (queueIds.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (const queueId of queueIds) {
-      (pipeline as unknown as ScriptedRedis).keepQueueAlive(descriptorKey(queueId), EXPIRY_KEY, queueId, String(now));
+      void (pipeline as unknown as ScriptedRedis).keepQueueAlive(descriptorKey(queueId), EXPIRY_KEY, queueId, String(now));
     }
     await pipeline.exec();
   }

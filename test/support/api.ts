@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ROOT } from './server-process';
+
+export type Params = Record<string, unknown>;
+
+export interface ApiResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface Credentials {
+  email: string;
+  apiKey: string;
+}
+
+/** The test server's port and data directory (set by the global setup). */
+export function testServer(): { port: number; dataDir: string } {
+  const port = Number(process.env.TEST_SERVER_PORT);
+  if (!port) throw new Error('TEST_SERVER_PORT is not set: run the tests through jest with its global setup');
+  return { port, dataDir: process.env.TEST_DATA_DIR as string };
+}
+
+/** Strings go raw; everything else as JSON text, the way Zulip clients encode parameters. */
+export function encodeParams(params: Params): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return form;
+}
+
+/**
+ * A client of one realm (by Host header) and, optionally, one user. GET parameters go in
+ * the query string; other methods send a form body, as the Python bindings do.
+ */
+export class Api {
+  constructor(
+    readonly subdomain: string,
+    readonly credentials: Credentials | null = null,
+    readonly port: number = testServer().port,
+  ) {}
+
+  as(credentials: Credentials | null): Api {
+    return new Api(this.subdomain, credentials, this.port);
+  }
+
+  get host(): string {
+    return this.subdomain === '' ? `localhost:${this.port}` : `${this.subdomain}.localhost:${this.port}`;
+  }
+
+  get(route: string, params: Params = {}): Promise<ApiResponse> {
+    return this.request('GET', route, params);
+  }
+  post(route: string, params: Params = {}): Promise<ApiResponse> {
+    return this.request('POST', route, params);
+  }
+  patch(route: string, params: Params = {}): Promise<ApiResponse> {
+    return this.request('PATCH', route, params);
+  }
+  delete(route: string, params: Params = {}): Promise<ApiResponse> {
+    return this.request('DELETE', route, params);
+  }
+
+  request(
+    method: string,
+    route: string,
+    params: Params = {},
+    options: { headers?: Record<string, string>; body?: string | Buffer; query?: boolean; signal?: AbortSignal } = {},
+  ): Promise<ApiResponse> {
+    const form = encodeParams(params).toString();
+    const inQuery = options.query ?? method === 'GET';
+    const pathname = route.startsWith('/') ? route : `/api/v1/${route}`;
+    const target = inQuery && form ? `${pathname}?${form}` : pathname;
+    const headers: Record<string, string> = { host: this.host, 'user-agent': 'ZulipTestClient/1.0', ...options.headers };
+    if (this.credentials) {
+      headers.authorization = `Basic ${Buffer.from(`${this.credentials.email}:${this.credentials.apiKey}`).toString('base64')}`;
+    }
+    let body = options.body;
+    if (body === undefined && !inQuery) {
+      body = form;
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    }
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port: this.port, method, path: target, headers, signal: options.signal, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: Record<string, unknown>;
+            try {
+              parsed = JSON.parse(text) as Record<string, unknown>;
+            } catch {
+              parsed = { raw: text };
+            }
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed });
+          });
+        },
+      );
+      request.on('error', reject);
+      if (body !== undefined) request.write(body);
+      request.end();
+    });
+  }
+}
+
+/** Runs the management CLI against the test server's storage; rejects on exit status 1. */
+export function manage(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { dataDir, port } = testServer();
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'dist', 'cli.js'), ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`manage ${args[0]} failed: ${stderr.trim()}`));
+        else resolve(JSON.parse(stdout) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+      },
+    );
+  });
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestRealm {
+  subdomain: string;
+  /** An anonymous client of the realm. */
+  api: Api;
+  owner: Credentials & { userId: number };
+  /** An owner's client. */
+  ownerApi: Api;
+  /** Creates a user through `POST /users` (as the owner) and returns a client for them. */
+  createUser(name?: string, role?: string): Promise<TestUser>;
+}
+
+export interface TestUser extends Credentials {
+  userId: number;
+  fullName: string;
+  api: Api;
+}
+
+/** A fresh realm of its own for a test file, created through the CLI. */
+export async function createTestRealm(prefix = 'test'): Promise<TestRealm> {
+  const subdomain = uniqueName(prefix).toLowerCase();
+  const email = `owner@${subdomain}.test`;
+  const created = await manage([
+    'create-realm', '--subdomain', subdomain, '--name', `Realm ${subdomain}`.slice(0, 40),
+    '--owner-email', email, '--owner-password', 'owner-password', '--owner-name', 'Olivia Owner',
+  ]);
+  const api = new Api(subdomain);
+  const owner = { email, apiKey: created.api_key as string, userId: created.user_id as number };
+  const ownerApi = api.as(owner);
+  let counter = 0;
+  return {
+    subdomain,
+    api,
+    owner,
+    ownerApi,
+    async createUser(name?: string, role?: string): Promise<TestUser> {
+      counter += 1;
+      const fullName = name ?? `User ${counter}`;
+      const userEmail = `user${counter}-${randomBytes(3).toString('hex')}@${subdomain}.test`;
+      if (role && role !== 'member') {
+        const made = await manage([
+          'create-user', '--realm', subdomain, '--email', userEmail, '--password', 'user-password',
+          '--full-name', fullName, '--role', role,
+        ]);
+        const credentials = { email: userEmail, apiKey: made.api_key as string };
+        return { ...credentials, userId: made.user_id as number, fullName, api: api.as(credentials) };
+      }
+      const response = await ownerApi.post('users', { email: userEmail, password: 'user-password', full_name: fullName });
+      if (response.status !== 200) throw new Error(`POST /users failed: ${JSON.stringify(response.body)}`);
+      const key = await api.post('fetch_api_key', { username: userEmail, password: 'user-password' });
+      const credentials = { email: userEmail, apiKey: key.body.api_key as string };
+      return { ...credentials, userId: response.body.user_id as number, fullName, api: api.as(credentials) };
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import * as fs from 'node:fs';
+import { ServerProcess } from './server-process';
+
+export default async function globalTeardown(): Promise<void> {
+  const server = (globalThis as { __chatServer?: ServerProcess }).__chatServer;
+  if (!server) return;
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
