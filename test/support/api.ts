@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ROOT } from './server-process';
+import { DIST } from './server-process';
 
 export type Params = Record<string, unknown>;
 
@@ -116,7 +116,7 @@ export function manage(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Rec
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [path.join(ROOT, 'dist', 'cli.js'), ...args],
+      [path.join(DIST, 'cli.js'), ...args],
       { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`manage ${args[0]} failed: ${stderr.trim()}`));

@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
+/** The built server; `CHAT_DIST` lets a run use another build than `dist/`. */
+export const DIST = process.env.CHAT_DIST ?? path.join(ROOT, 'dist');
 
 /** A server process started from the built `dist/main.js`, as `npm start` runs it. */
 export interface ServerProcess {
@@ -44,7 +46,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
     HEARTBEAT_SECONDS: '55',
     ...overrides,
   };
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
