@@ -7,9 +7,11 @@ import { ConfigError, loadConfig } from './platform/config/app-config';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createHttpApp(config);
+  await app.init();
+  // Before listening, so that whoever sees the server answer also finds its credentials.
+  const owner = await app.get(RootRealmBootstrap).ensureOwner();
   await app.listen({ port: config.port, host: '0.0.0.0' });
   await app.get(CliChannelServer).listen();
-  const owner = await app.get(RootRealmBootstrap).ensureOwner();
   if (owner) {
     process.stdout.write(
       [

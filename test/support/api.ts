@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DIST } from './server-process';
+import { DIST, NODE_PATH } from './server-process';
 
 export type Params = Record<string, unknown>;
 
@@ -117,7 +117,7 @@ export function manage(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Rec
     execFile(
       process.execPath,
       [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
+      { env: { ...process.env, NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`manage ${args[0]} failed: ${stderr.trim()}`));
         else resolve(JSON.parse(stdout) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any

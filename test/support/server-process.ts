@@ -7,6 +7,8 @@ import * as path from 'node:path';
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** The built server; `CHAT_DIST` lets a run use another build than `dist/`. */
 export const DIST = process.env.CHAT_DIST ?? path.join(ROOT, 'dist');
+/** Lets a build outside the project (CHAT_DIST) find the project's packages. */
+export const NODE_PATH = path.join(ROOT, 'node_modules');
 
 /** A server process started from the built `dist/main.js`, as `npm start` runs it. */
 export interface ServerProcess {
@@ -39,6 +41,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
   const dataDir = overrides.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    NODE_PATH,
     PORT: String(port),
     DATA_DIR: dataDir,
     EXTERNAL_HOST: `localhost:${port}`,
