@@ -2,17 +2,31 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
+import { MessageFetchController } from './api/message-fetch.controller';
 import { MessagesController } from './api/messages.controller';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
 import { MessageLoader } from './persistence/message.loader';
+import { MessageSearchRepository } from './persistence/message-search.repository';
+import { GetMessageHandler } from './queries/get-message.query';
+import { GetMessagesHandler } from './queries/get-messages.query';
+import { NarrowResolver } from './queries/narrow-resolver';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
   imports: [RealmModule, UsersModule, ChannelsModule],
-  controllers: [MessagesController],
-  providers: [SendMessageHandler, MessageSentProjector, ConversationRepository, MessageLoader],
+  controllers: [MessagesController, MessageFetchController],
+  providers: [
+    SendMessageHandler,
+    MessageSentProjector,
+    ConversationRepository,
+    MessageLoader,
+    MessageSearchRepository,
+    NarrowResolver,
+    GetMessagesHandler,
+    GetMessageHandler,
+  ],
   exports: [MessageLoader, ConversationRepository],
 })
 export class MessagesModule {}

@@ -1,0 +1,27 @@
+import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { CurrentUser } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
+import { RequestUser } from '../../wire/request-context';
+import { GetMessageQuery, GetMessageResult } from '../queries/get-message.query';
+import { GetMessagesQuery, GetMessagesResult } from '../queries/get-messages.query';
+import { GetMessageParams, GetMessagesParams, getMessagesRequest, messageIdFromPath } from './message-fetch.params';
+
+/** Reading messages: a narrow's window (`GET /messages`) and one message by id. */
+@Controller('api/v1')
+export class MessageFetchController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('messages')
+  getMessages(@CurrentUser() user: RequestUser, @Params(GetMessagesParams) p: GetMessagesParams): Promise<GetMessagesResult> {
+    const request = getMessagesRequest(p);
+    return this.queryBus.execute(new GetMessagesQuery(user, request.plan, request.narrow, request.presentation));
+  }
+
+  @Get('messages/:message_id')
+  getMessage(@CurrentUser() user: RequestUser, @Params(GetMessageParams) p: GetMessageParams): Promise<GetMessageResult> {
+    // Zulip always answers this one with client_gravatar on.
+    const presentation = { applyMarkdown: p.apply_markdown, clientGravatar: true, allowEmptyTopicName: p.allow_empty_topic_name };
+    return this.queryBus.execute(new GetMessageQuery(user, messageIdFromPath(p.message_id), presentation));
+  }
+}

@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { MessageCondition, readsMessage, RESOLVED_TOPIC_PREFIX } from '../domain/message-condition';
+import { FLAG_BITS, HISTORICAL_FLAGS } from '../domain/message-flags';
+import { IdWindow } from '../domain/message-range';
+import { RecipientType } from './recipient.entity';
+
+/**
+ * Whose messages a search reads: the user's own rows (`user_message`), or, for a narrow
+ * limited to channels whose history the user may read, every message of the realm that
+ * the conditions select (with the user's flags where they have a row).
+ */
+export interface SearchScope {
+  userId: number;
+  realmId: number;
+  includeHistory: boolean;
+}
+
+/** A matching message and the user's flags on it (null: the user has no row for it). */
+export interface FoundMessage {
+  id: number;
+  flags: number | null;
+}
+
+/** What decides whether a user may read one message. */
+export interface MessageAccessRow {
+  realmId: number;
+  recipientType: number;
+  recipientTypeId: number;
+  flags: number | null;
+}
+
+class SqlParams {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+interface Columns {
+  id: string;
+  /** The user's flags as selected (null where the user has no row). */
+  flags: string;
+  /** The user's flags as conditions read them (a missing row reads as read and historical). */
+  flagValue: string;
+}
+
+/** Message searches for `GET /messages`, on the primary key and the indexes of the schema. */
+@Injectable()
+export class MessageSearchRepository {
+  /** One side of an id window: up to `limit` matches nearest the bound. */
+  async window(db: Queryable, scope: SearchScope, conditions: readonly MessageCondition[], window: IdWindow): Promise<FoundMessage[]> {
+    const sql = new SqlParams();
+    const { from, columns } = baseQuery(sql, scope, conditions);
+    const where = [from.where, ...conditions.map((condition) => render(condition, sql, columns))];
+    const before = window.direction === 'before';
+    if (window.bound !== null) where.push(`${columns.id} ${before ? '<=' : '>='} ${sql.add(window.bound)}::bigint`);
+    return db.query<FoundMessage>(
+      `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
+        WHERE ${where.join(' AND ')}
+        ORDER BY ${columns.id} ${before ? 'DESC' : 'ASC'} LIMIT ${sql.add(window.limit)}`,
+      sql.values,
+    );
+  }
+
+  /** The matches among the given ids. */
+  async byIds(db: Queryable, scope: SearchScope, conditions: readonly MessageCondition[], ids: readonly number[]): Promise<FoundMessage[]> {
+    if (ids.length === 0) return [];
+    const sql = new SqlParams();
+    const { from, columns } = baseQuery(sql, scope, conditions);
+    const where = [from.where, `${columns.id} = ANY(${sql.add(ids)}::bigint[])`];
+    where.push(...conditions.map((condition) => render(condition, sql, columns)));
+    return db.query<FoundMessage>(
+      `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
+        WHERE ${where.join(' AND ')} ORDER BY ${columns.id}`,
+      sql.values,
+    );
+  }
+
+  /** The oldest unread message of the user's own that matches, if any. */
+  async firstUnread(db: Queryable, userId: number, realmId: number, conditions: readonly MessageCondition[]): Promise<number | null> {
+    const sql = new SqlParams();
+    const { from, columns } = baseQuery(sql, { userId, realmId, includeHistory: false }, conditions);
+    const where = [from.where, `(${columns.flagValue} & ${FLAG_BITS.read}) = 0`, ...conditions.map((c) => render(c, sql, columns))];
+    const [row] = await db.query<{ id: number }>(
+      `SELECT ${columns.id} AS id FROM ${from.tables} WHERE ${where.join(' AND ')} ORDER BY ${columns.id} ASC LIMIT 1`,
+      sql.values,
+    );
+    return row?.id ?? null;
+  }
+
+  /** Recipients of the group DMs both users belong to. */
+  async sharedGroupRecipients(db: Queryable, userId: number, otherId: number): Promise<number[]> {
+    const rows = await db.query<{ recipient_id: number }>(
+      `SELECT mine.recipient_id FROM subscription mine
+         JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.user_profile_id = $2
+         JOIN recipient r ON r.id = mine.recipient_id AND r.type = ${RecipientType.DirectMessageGroup}
+        WHERE mine.user_profile_id = $1
+        ORDER BY mine.recipient_id`,
+      [userId, otherId],
+    );
+    return rows.map((row) => row.recipient_id);
+  }
+
+  /** The realm's subdomain (read on the caller's connection, inside its transaction). */
+  async realmSubdomain(db: Queryable, realmId: number): Promise<string> {
+    const [row] = await db.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
+    if (!row) throw new Error(`realm ${realmId} does not exist`);
+    return row.string_id;
+  }
+
+  /** The message's realm and recipient, and the user's flags on it; null if it does not exist. */
+  async accessRow(db: Queryable, messageId: number, userId: number): Promise<MessageAccessRow | null> {
+    const [row] = await db.query<{ realm_id: number; type: number; type_id: number; flags: number | null }>(
+      `SELECT m.realm_id, r.type, r.type_id, um.flags
+         FROM message m
+         JOIN recipient r ON r.id = m.recipient_id
+         LEFT JOIN user_message um ON um.message_id = m.id AND um.user_profile_id = $2
+        WHERE m.id = $1`,
+      [messageId, userId],
+    );
+    if (!row) return null;
+    return { realmId: row.realm_id, recipientType: row.type, recipientTypeId: row.type_id, flags: row.flags };
+  }
+}
+
+/**
+ * The user's own rows (joined to `message` only when a condition reads it), or every
+ * message of the realm with the user's row where there is one.
+ */
+function baseQuery(
+  sql: SqlParams,
+  scope: SearchScope,
+  conditions: readonly MessageCondition[],
+): { from: { tables: string; where: string }; columns: Columns } {
+  if (scope.includeHistory) {
+    const user = sql.add(scope.userId);
+    return {
+      from: {
+        tables: `message m LEFT JOIN user_message um ON um.message_id = m.id AND um.user_profile_id = ${user}`,
+        where: `m.realm_id = ${sql.add(scope.realmId)}`,
+      },
+      columns: { id: 'm.id', flags: 'um.flags', flagValue: `COALESCE(um.flags, ${HISTORICAL_FLAGS})` },
+    };
+  }
+  const joinMessage = conditions.some(readsMessage);
+  return {
+    from: {
+      tables: joinMessage ? 'user_message um JOIN message m ON m.id = um.message_id' : 'user_message um',
+      where: `um.user_profile_id = ${sql.add(scope.userId)}`,
+    },
+    columns: { id: 'um.message_id', flags: 'um.flags', flagValue: 'um.flags' },
+  };
+}
+
+/** SQL for one condition; flag masks are our own constants, everything else a parameter. */
+function render(condition: MessageCondition, sql: SqlParams, columns: Columns): string {
+  switch (condition.kind) {
+    case 'recipient-in':
+      if (condition.recipientIds.length === 0) return 'false';
+      if (condition.recipientIds.length === 1) return `m.recipient_id = ${sql.add(condition.recipientIds[0])}`;
+      return `m.recipient_id = ANY(${sql.add(condition.recipientIds)}::int[])`;
+    case 'topic':
+      return `(m.is_channel_message AND lower(m.subject) = lower(${sql.add(condition.topic)}))`;
+    case 'sender':
+      return `m.sender_id = ${sql.add(condition.userId)}`;
+    case 'direct':
+      return `(NOT m.is_channel_message AND m.sender_id = ${sql.add(condition.senderId)} AND m.recipient_id = ${sql.add(condition.recipientId)})`;
+    case 'flags': {
+      const mask = Math.trunc(condition.mask);
+      return condition.set ? `(${columns.flagValue} & ${mask}) <> 0` : `(${columns.flagValue} & ${mask}) = 0`;
+    }
+    case 'resolved':
+      return `(m.is_channel_message AND m.subject LIKE ${sql.add(`${RESOLVED_TOPIC_PREFIX}%`)})`;
+    case 'id':
+      return `${columns.id} = ${sql.add(condition.id)}`;
+    case 'none':
+      return 'false';
+    case 'any-of':
+      return condition.conditions.length === 0
+        ? 'false'
+        : `(${condition.conditions.map((part) => render(part, sql, columns)).join(' OR ')})`;
+    case 'not':
+      return `NOT (${render(condition.condition, sql, columns)})`;
+  }
+}

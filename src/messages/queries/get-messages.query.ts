@@ -1,0 +1,98 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { RequestUser } from '../../wire/request-context';
+import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
+import { MAX_STORED_ID } from '../domain/message-condition';
+import { flagNames, HISTORICAL_FLAGS } from '../domain/message-flags';
+import { FetchPlan, limitRows, planRange, RangeRequest } from '../domain/message-range';
+import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domain/narrow';
+import { MessageLoader } from '../persistence/message.loader';
+import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';
+import { inReadSnapshot } from '../persistence/read-snapshot';
+import { NarrowResolver } from './narrow-resolver';
+
+/** `GET /messages`: the messages of a narrow around an anchor, or among given ids. */
+export class GetMessagesQuery {
+  constructor(
+    readonly user: RequestUser,
+    readonly plan: FetchPlan,
+    readonly narrow: readonly NarrowTerm[],
+    readonly presentation: MessagePresentation,
+  ) {}
+}
+
+export interface GetMessagesResult {
+  anchor?: number;
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+  history_limited: boolean;
+  messages: MessageWire[];
+}
+
+/** A message object of `GET /messages`: the shared presentation plus the user's flags. */
+export function withFlags(message: MessageWire, flags: number | null): MessageWire {
+  return { ...message, flags: flagNames(flags ?? HISTORICAL_FLAGS) };
+}
+
+@QueryHandler(GetMessagesQuery)
+export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMessagesResult> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly resolver: NarrowResolver,
+    private readonly search: MessageSearchRepository,
+    private readonly loader: MessageLoader,
+  ) {}
+
+  async execute(query: GetMessagesQuery): Promise<GetMessagesResult> {
+    const filters = classifyNarrow(query.narrow);
+    const { user, plan } = query;
+    return inReadSnapshot(this.dataSource, async (db) => {
+      const narrow = await this.resolver.resolve(db, user, filters);
+      const scope: SearchScope = { userId: user.id, realmId: user.realmId, includeHistory: narrow.includeHistory };
+      if (plan.mode === 'ids') {
+        const ids = [...new Set(plan.messageIds)].filter((id) => id <= MAX_STORED_ID);
+        const found = await this.search.byIds(db, scope, narrow.conditions, ids);
+        return {
+          found_anchor: false,
+          found_oldest: false,
+          found_newest: false,
+          history_limited: false,
+          messages: await this.present(db, found, query.presentation),
+        };
+      }
+      const anchor = plan.range.anchor === 'first_unread'
+        ? ((await this.search.firstUnread(db, user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
+        : plan.range.anchor;
+      const range: RangeRequest = { ...plan.range, anchor };
+      const rangePlan = planRange(range);
+      const rows: FoundMessage[] = [];
+      for (const window of rangePlan.windows) rows.push(...(await this.search.window(db, scope, narrow.conditions, window)));
+      if (rangePlan.exactId !== null && rangePlan.exactId <= MAX_STORED_ID) {
+        rows.push(...(await this.search.byIds(db, scope, narrow.conditions, [rangePlan.exactId])));
+      }
+      rows.sort((a, b) => a.id - b.id);
+      const limited = limitRows(rows, range, rangePlan);
+      return {
+        anchor,
+        found_anchor: limited.foundAnchor,
+        found_oldest: limited.foundOldest,
+        found_newest: limited.foundNewest,
+        history_limited: false,
+        messages: await this.present(db, limited.rows, query.presentation),
+      };
+    });
+  }
+
+  /** Loads the found messages in one batch and presents them in id order. */
+  private async present(db: Queryable, found: readonly FoundMessage[], presentation: MessagePresentation): Promise<MessageWire[]> {
+    const snapshots = await this.loader.load(found.map((row) => row.id), db);
+    const messages: MessageWire[] = [];
+    for (const row of found) {
+      const snapshot = snapshots.get(row.id);
+      if (snapshot) messages.push(withFlags(presentMessage(snapshot, presentation), row.flags));
+    }
+    return messages;
+  }
+}

@@ -1,0 +1,199 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { apiEmail } from '../../users/api/user.presenter';
+import { isGuest } from '../../users/domain/roles';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { RequestUser } from '../../wire/request-context';
+import { canReadChannelHistory } from '../domain/message-access';
+import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../domain/message-condition';
+import { FLAG_BITS, MENTION_BITS } from '../domain/message-flags';
+import { badNarrow, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
+import { ConversationRepository } from '../persistence/conversation.repository';
+import { MessageSearchRepository } from '../persistence/message-search.repository';
+
+/** A narrow as conditions on rows, and whether it may read beyond the user's own rows. */
+export interface ResolvedNarrow {
+  conditions: MessageCondition[];
+  includeHistory: boolean;
+}
+
+const IS_CONDITIONS: Record<IsOperand, MessageCondition> = {
+  dm: { kind: 'flags', mask: FLAG_BITS.is_private, set: true },
+  unread: { kind: 'flags', mask: FLAG_BITS.read, set: false },
+  starred: { kind: 'flags', mask: FLAG_BITS.starred, set: true },
+  mentioned: { kind: 'flags', mask: MENTION_BITS, set: true },
+  alerted: { kind: 'flags', mask: FLAG_BITS.has_alert_word, set: true },
+  resolved: { kind: 'resolved' },
+};
+
+/** Per-request lookups the resolver shares between terms. */
+interface Lookup {
+  db: Queryable;
+  user: RequestUser;
+  hostName?: string;
+  self?: UserEntity;
+}
+
+/**
+ * Turns a classified narrow into conditions: looks up channels and users in the user's
+ * realm (Zulip's `BAD_NARROW` for unknown ones) and decides whether history beyond the
+ * user's own rows may be read: only when a non-negated channel term names channels whose
+ * history the user may read, so every row found lies in such a channel.
+ */
+@Injectable()
+export class NarrowResolver {
+  constructor(
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly users: UserRepository,
+    private readonly addressing: RealmAddressing,
+    private readonly conversations: ConversationRepository,
+    private readonly search: MessageSearchRepository,
+  ) {}
+
+  async resolve(db: Queryable, user: RequestUser, filters: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
+    const lookup: Lookup = { db, user };
+    const conditions: MessageCondition[] = [];
+    let historyGranted = false;
+    for (const filter of filters) {
+      switch (filter.kind) {
+        case 'channel': {
+          const stream = await this.channel(lookup, filter.channel);
+          conditions.push(negate({ kind: 'recipient-in', recipientIds: [stream.recipientId as number] }, filter.negated));
+          if (!filter.negated && (await this.mayReadHistory(lookup, stream))) historyGranted = true;
+          break;
+        }
+        case 'channels': {
+          const streams = (await this.channels.listInRealm(user.realmId, db)).filter((stream) =>
+            filter.which === 'public'
+              ? !stream.inviteOnly && stream.historyPublicToSubscribers && !stream.deactivated
+              : stream.isWebPublic && !stream.deactivated,
+          );
+          const recipientIds = streams.map((stream) => stream.recipientId as number);
+          conditions.push(negate({ kind: 'recipient-in', recipientIds }, filter.negated));
+          if (!filter.negated && (filter.which === 'web-public' || !isGuest(user.role))) historyGranted = true;
+          break;
+        }
+        case 'topic':
+          conditions.push(negate({ kind: 'topic', topic: filter.topic }, filter.negated));
+          break;
+        case 'sender': {
+          const sender = await this.user(lookup, filter.user);
+          if (!sender) throw badNarrow(`unknown user ${String(filter.user)}`);
+          conditions.push(negate({ kind: 'sender', userId: sender.id }, filter.negated));
+          break;
+        }
+        case 'dm':
+          conditions.push(negate(await this.conversation(lookup, filter.users, filter.operandText), filter.negated));
+          break;
+        case 'dm-including':
+          conditions.push(negate(await this.including(lookup, filter.user), filter.negated));
+          break;
+        case 'is':
+          conditions.push(negate(IS_CONDITIONS[filter.what], filter.negated));
+          break;
+        case 'id':
+          conditions.push(negate(filter.id > MAX_STORED_ID ? { kind: 'none' } : { kind: 'id', id: filter.id }, filter.negated));
+          break;
+        case 'near':
+          break;
+      }
+    }
+    const includeHistory = historyGranted && mayIncludeHistory(filters) && !conditions.some(readsFlags);
+    return { conditions, includeHistory };
+  }
+
+  private async channel(lookup: Lookup, operand: string | number): Promise<StreamEntity> {
+    const { db, user } = lookup;
+    const stream = typeof operand === 'number'
+      ? await this.channels.findById(user.realmId, operand, db)
+      : await this.channels.findByName(user.realmId, operand.trim(), db);
+    if (!stream || stream.recipientId === null) throw badNarrow(`unknown channel ${String(operand)}`);
+    return stream;
+  }
+
+  private async mayReadHistory(lookup: Lookup, stream: StreamEntity): Promise<boolean> {
+    const subscribed = await this.subscriptions.isSubscribed(lookup.user.id, stream.recipientId as number, lookup.db);
+    return canReadChannelHistory(stream, subscribed, lookup.user.role);
+  }
+
+  /** `dm`: exactly that conversation, with the requester as a participant. */
+  private async conversation(lookup: Lookup, operands: readonly (string | number)[], operandText: string): Promise<MessageCondition> {
+    const self = await this.self(lookup);
+    const participants = new Map<number, UserEntity>([[self.id, self]]);
+    for (const operand of operands) {
+      const found = await this.user(lookup, operand);
+      if (!found) throw badNarrow(`unknown user in ${operandText}`);
+      participants.set(found.id, found);
+    }
+    if (participants.size >= 3) {
+      const recipientId = await this.conversations.findGroupRecipient(lookup.db, [...participants.keys()]);
+      return recipientId === null ? { kind: 'none' } : { kind: 'recipient-in', recipientIds: [recipientId] };
+    }
+    const other = [...participants.values()].find((participant) => participant.id !== self.id);
+    if (!other) return { kind: 'direct', senderId: self.id, recipientId: self.recipientId as number };
+    return {
+      kind: 'any-of',
+      conditions: [
+        { kind: 'direct', senderId: other.id, recipientId: self.recipientId as number },
+        { kind: 'direct', senderId: self.id, recipientId: other.recipientId as number },
+      ],
+    };
+  }
+
+  /** `dm-including`: every DM (1:1 or group) the requester shares with that user. */
+  private async including(lookup: Lookup, operand: string | number): Promise<MessageCondition> {
+    const other = await this.user(lookup, operand);
+    if (!other) throw badNarrow(`unknown user ${String(operand)}`);
+    const self = await this.self(lookup);
+    if (other.id === self.id) return IS_CONDITIONS.dm;
+    const groups = await this.search.sharedGroupRecipients(lookup.db, self.id, other.id);
+    return {
+      kind: 'any-of',
+      conditions: [
+        { kind: 'direct', senderId: other.id, recipientId: self.recipientId as number },
+        { kind: 'direct', senderId: self.id, recipientId: other.recipientId as number },
+        { kind: 'recipient-in', recipientIds: groups },
+      ],
+    };
+  }
+
+  /**
+   * A user of the realm by id or by the email other users see (Zulip matches the API
+   * email, which is a placeholder for users who hide their address); `me` is the requester.
+   */
+  private async user(lookup: Lookup, operand: string | number): Promise<UserEntity | null> {
+    const { db, user } = lookup;
+    if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand, db);
+    const email = operand.trim().toLowerCase();
+    if (email === 'me') return this.self(lookup);
+    const hostName = await this.hostName(lookup);
+    const placeholder = /^user(\d+)@(.+)$/.exec(email);
+    const candidate = placeholder && placeholder[2] === hostName.toLowerCase()
+      ? await this.users.findInRealm(user.realmId, Number(placeholder[1]), db)
+      : await this.users.findByDeliveryEmail(user.realmId, email, db);
+    if (!candidate || apiEmail(candidate, hostName).toLowerCase() !== email) return null;
+    return candidate;
+  }
+
+  private async self(lookup: Lookup): Promise<UserEntity> {
+    if (!lookup.self) {
+      const self = await this.users.findById(lookup.user.id, lookup.db);
+      if (!self) throw new Error(`user ${lookup.user.id} vanished`);
+      lookup.self = self;
+    }
+    return lookup.self;
+  }
+
+  private async hostName(lookup: Lookup): Promise<string> {
+    if (lookup.hostName === undefined) {
+      lookup.hostName = this.addressing.hostName(await this.search.realmSubdomain(lookup.db, lookup.user.realmId));
+    }
+    return lookup.hostName;
+  }
+}
