@@ -1,0 +1,78 @@
+import * as http from 'node:http';
+import { Credentials, encodeParams, Params } from '../test/support/api';
+
+export interface BenchResponse {
+  status: number;
+  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * A user's client on a keep-alive agent: the benchmark measures the server, not TCP
+ * handshakes. Only ever talks to 127.0.0.1.
+ */
+export class BenchClient {
+  private readonly authorization: string;
+
+  constructor(
+    private readonly port: number,
+    private readonly subdomain: string,
+    readonly credentials: Credentials,
+    private readonly agent: http.Agent,
+  ) {
+    this.authorization = `Basic ${Buffer.from(`${credentials.email}:${credentials.apiKey}`).toString('base64')}`;
+  }
+
+  get(route: string, params: Params = {}, signal?: AbortSignal): Promise<BenchResponse> {
+    return this.request('GET', route, params, signal);
+  }
+
+  post(route: string, params: Params = {}, signal?: AbortSignal): Promise<BenchResponse> {
+    return this.request('POST', route, params, signal);
+  }
+
+  private request(method: string, route: string, params: Params, signal?: AbortSignal): Promise<BenchResponse> {
+    const form = encodeParams(params).toString();
+    const inQuery = method === 'GET';
+    const pathname = `/api/v1/${route}`;
+    const headers: Record<string, string> = {
+      host: `${this.subdomain}.localhost:${this.port}`,
+      'user-agent': 'ZulipBench/1.0',
+      authorization: this.authorization,
+    };
+    if (!inQuery) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-length'] = String(Buffer.byteLength(form));
+    }
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method,
+          path: inQuery && form ? `${pathname}?${form}` : pathname,
+          headers,
+          agent: this.agent,
+          signal,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: Record<string, unknown>;
+            try {
+              body = JSON.parse(text) as Record<string, unknown>;
+            } catch {
+              body = { raw: text };
+            }
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
+      request.on('error', reject);
+      if (!inQuery) request.write(form);
+      request.end();
+    });
+  }
+}
