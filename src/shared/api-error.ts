@@ -40,7 +40,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Zulip's `OrganizationAdministratorRequiredError`. */
+/** Zulip's `OrganizationAdministratorRequiredError` (HTTP 400, code `UNAUTHORIZED_PRINCIPAL`). */
 export function administratorRequired(): ApiError {
-  return ApiError.badRequest('Must be an organization administrator');
+  return new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL', 400);
 }

@@ -27,7 +27,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status === 404) {
         const allowed = methodsAllowedFor(request.url);
-        if (allowed.length === 0) return new ApiError('Not found', 'BAD_REQUEST', 404);
+        if (allowed.length === 0 || allowed.includes(request.method)) return new ApiError('Not found', 'BAD_REQUEST', 404);
         return new ApiError('Method Not Allowed', 'BAD_REQUEST', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
       }
       if (status < 500) return new ApiError(exception.message, 'BAD_REQUEST', status);

@@ -1,5 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
+import { STATUS_CODES } from 'node:http';
+import { Duplex } from 'node:stream';
 import { FastifyInstance } from 'fastify';
 import { ApiError } from '../shared/api-error';
 
@@ -57,11 +59,47 @@ export async function configureHttp(app: NestFastifyApplication): Promise<void> 
     done(null, fields);
   });
   await app.register(multipart as never, {
-    attachFieldsToBody: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: MAX_BODY_BYTES, fields: 1000, files: 20 },
+  });
+  // The multipart plugin's `attachFieldsToBody`, with a broken body answered as a client
+  // error rather than a 500: fields (and buffered files) become the body.
+  fastify.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    try {
+      for await (const part of request.parts()) {
+        request.body = part.fields;
+        if (part.type === 'file') await part.toBuffer();
+      }
+    } catch (error) {
+      const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
+      if (typeof code === 'string' && code.startsWith('FST_') && statusCode !== undefined && statusCode < 500) {
+        throw new ApiError(message ?? 'Bad request', 'BAD_REQUEST', statusCode);
+      }
+      throw new ApiError('Malformed multipart/form-data body', 'BAD_REQUEST', 400);
+    }
   });
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
+  // Requests too malformed to reach a route (broken framing, oversized headers) still get
+  // the error envelope rather than Fastify's own body.
+  fastify.server.removeAllListeners('clientError');
+  fastify.server.on('clientError', answerClientError);
+}
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, msg] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function routePattern(url: string): RegExp {
@@ -69,5 +107,6 @@ function routePattern(url: string): RegExp {
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${escaped}/?$`);
+  // Exactly the routed path: `/users/` is not `/users`, as in Zulip's URL table.
+  return new RegExp(`^${escaped}$`);
 }

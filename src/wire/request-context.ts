@@ -81,16 +81,22 @@ function isMultipartPart(value: unknown): value is MultipartField {
   return typeof value === 'object' && value !== null && 'fieldname' in value && 'type' in value;
 }
 
-function lastOf(value: unknown): unknown {
-  return Array.isArray(value) ? value[value.length - 1] : value;
+/**
+ * A repeated query-string name or multipart field arrives as an array: the last one counts,
+ * as in Django's QueryDict. A JSON body's arrays are values in their own right.
+ */
+function lastOf(value: unknown, repeatedFields: boolean): unknown {
+  if (!Array.isArray(value)) return value;
+  if (repeatedFields || (value.length > 0 && value.every(isMultipartPart))) return value[value.length - 1];
+  return value;
 }
 
 function collectParams(request: FastifyRequest): Map<string, RawValue> {
   const params = new Map<string, RawValue>();
-  const add = (source: unknown) => {
+  const add = (source: unknown, repeatedFields: boolean) => {
     if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
     for (const [name, raw] of Object.entries(source as Record<string, unknown>)) {
-      const value = lastOf(raw);
+      const value = lastOf(raw, repeatedFields);
       if (isMultipartPart(value)) {
         if (value.type === 'field') params.set(name, String(value.value ?? ''));
         continue;
@@ -99,8 +105,8 @@ function collectParams(request: FastifyRequest): Map<string, RawValue> {
       params.set(name, value as RawValue);
     }
   };
-  add(request.query);
-  add(request.body);
+  add(request.query, true);
+  add(request.body, false);
   return params;
 }
 

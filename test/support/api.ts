@@ -17,8 +17,14 @@ export interface Credentials {
   apiKey: string;
 }
 
+/** A server the helpers below talk to: its port and data directory. */
+export interface TargetServer {
+  port: number;
+  dataDir: string;
+}
+
 /** The test server's port and data directory (set by the global setup). */
-export function testServer(): { port: number; dataDir: string } {
+export function testServer(): TargetServer {
   const port = Number(process.env.TEST_SERVER_PORT);
   if (!port) throw new Error('TEST_SERVER_PORT is not set: run the tests through jest with its global setup');
   return { port, dataDir: process.env.TEST_DATA_DIR as string };
@@ -85,6 +91,8 @@ export class Api {
       body = form;
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
     }
+    // Node sends no length (and no chunked encoding) for a DELETE body unless told its length.
+    if (body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(body));
     return new Promise((resolve, reject) => {
       const request = http.request(
         { host: '127.0.0.1', port: this.port, method, path: target, headers, signal: options.signal, agent: false },
@@ -110,9 +118,12 @@ export class Api {
   }
 }
 
-/** Runs the management CLI against the test server's storage; rejects on exit status 1. */
-export function manage(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const { dataDir, port } = testServer();
+/**
+ * Runs the management CLI against the test server's storage (or `server`'s, e.g. one a
+ * test file started itself); rejects on exit status 1.
+ */
+export function manage(args: string[], env: NodeJS.ProcessEnv = {}, server: TargetServer = testServer()): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { dataDir, port } = server;
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -147,15 +158,18 @@ export interface TestUser extends Credentials {
   api: Api;
 }
 
-/** A fresh realm of its own for a test file, created through the CLI. */
-export async function createTestRealm(prefix = 'test'): Promise<TestRealm> {
+/**
+ * A fresh realm of its own for a test file, created through the CLI, on the run's test
+ * server or on `server` (a server the test file started itself).
+ */
+export async function createTestRealm(prefix = 'test', server: TargetServer = testServer()): Promise<TestRealm> {
   const subdomain = uniqueName(prefix).toLowerCase();
   const email = `owner@${subdomain}.test`;
   const created = await manage([
     'create-realm', '--subdomain', subdomain, '--name', `Realm ${subdomain}`.slice(0, 40),
     '--owner-email', email, '--owner-password', 'owner-password', '--owner-name', 'Olivia Owner',
-  ]);
-  const api = new Api(subdomain);
+  ], {}, server);
+  const api = new Api(subdomain, null, server.port);
   const owner = { email, apiKey: created.api_key as string, userId: created.user_id as number };
   const ownerApi = api.as(owner);
   let counter = 0;
@@ -172,7 +186,7 @@ export async function createTestRealm(prefix = 'test'): Promise<TestRealm> {
         const made = await manage([
           'create-user', '--realm', subdomain, '--email', userEmail, '--password', 'user-password',
           '--full-name', fullName, '--role', role,
-        ]);
+        ], {}, server);
         const credentials = { email: userEmail, apiKey: made.api_key as string };
         return { ...credentials, userId: made.user_id as number, fullName, api: api.as(credentials) };
       }

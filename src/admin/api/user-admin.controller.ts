@@ -1,11 +1,11 @@
-import { Controller, Post } from '@nestjs/common';
+import { Controller, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { FastifyRequest } from 'fastify';
 import { administratorRequired } from '../../shared/api-error';
 import { isAdministrator, Role } from '../../users/domain/roles';
 import { CurrentUser } from '../../wire/decorators';
-import { Params } from '../../wire/params/params.decorator';
-import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { decodeParams, WireParam } from '../../wire/params/wire-param';
+import { contextOf, RequestUser } from '../../wire/request-context';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
 
 class CreateUserParams {
@@ -18,10 +18,14 @@ class CreateUserParams {
 export class UserAdminController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  /** `POST /users`: organization administrators create accounts. */
+  /**
+   * `POST /users`: organization administrators create accounts. As in Zulip, the role is
+   * checked before the parameters are read.
+   */
   @Post('users')
-  async createUser(@CurrentUser() actor: RequestUser, @Params(CreateUserParams) p: CreateUserParams): Promise<{ user_id: number }> {
+  async createUser(@CurrentUser() actor: RequestUser, @Req() request: FastifyRequest): Promise<{ user_id: number }> {
     if (!isAdministrator(actor.role)) throw administratorRequired();
+    const p = decodeParams(CreateUserParams, contextOf(request), {});
     const created = await this.commandBus.execute<CreateUserCommand, CreatedUser>(
       new CreateUserCommand(actor.realmId, { email: p.email, password: p.password, fullName: p.full_name, role: Role.Member }),
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { ROLE_NAMES } from '../../users/domain/roles';
@@ -16,7 +17,16 @@ export class CliError extends Error {}
 export const CLI_USAGE = `usage: manage <command> [--option value ...]
   create-realm --subdomain SUB --name NAME --owner-email E --owner-password P [--owner-name N]
   create-user --realm SUB --email E --password P --full-name N [--role owner|administrator|moderator|member|guest]
-  deactivate-user --realm SUB --email E`;
+  deactivate-user --realm SUB --email E
+  migrate                       (applies pending database migrations; the server does too on start)`;
+
+/** The options each command takes: a mistyped one is an error, never silently ignored. */
+const COMMAND_OPTIONS: Record<string, readonly string[]> = {
+  'create-realm': ['subdomain', 'name', 'owner-email', 'owner-password', 'owner-name'],
+  'create-user': ['realm', 'email', 'password', 'full-name', 'role'],
+  'deactivate-user': ['realm', 'email'],
+  migrate: [],
+};
 
 /** `--name value` pairs; a flag without a value, or a stray word, is an error. */
 export function parseCliArgs(argv: readonly string[]): { command: string; args: CliArgs } {
@@ -29,7 +39,15 @@ export function parseCliArgs(argv: readonly string[]): { command: string; args: 
     if (i + 1 >= rest.length) throw new CliError(`${flag} needs a value`);
     args[flag.slice(2)] = rest[i + 1];
   }
+  checkOptions(command, args);
   return { command, args };
+}
+
+function checkOptions(command: string, args: CliArgs): void {
+  const known = COMMAND_OPTIONS[command];
+  if (!known) throw new CliError(`unknown command '${command}'\n${CLI_USAGE}`);
+  const unknown = Object.keys(args).find((name) => !known.includes(name));
+  if (unknown !== undefined) throw new CliError(`${command} has no option --${unknown}\n${CLI_USAGE}`);
 }
 
 /**
@@ -42,9 +60,11 @@ export class CliCommands {
     private readonly commandBus: CommandBus,
     private readonly realms: RealmRepository,
     private readonly users: UserRepository,
+    private readonly dataSource: DataSource,
   ) {}
 
   async run(command: string, args: CliArgs): Promise<object> {
+    checkOptions(command, args);
     try {
       switch (command) {
         case 'create-realm':
@@ -53,6 +73,8 @@ export class CliCommands {
           return await this.createUser(args);
         case 'deactivate-user':
           return await this.deactivateUser(args);
+        case 'migrate':
+          return await this.migrate();
         default:
           throw new CliError(`unknown command '${command}'\n${CLI_USAGE}`);
       }
@@ -96,6 +118,12 @@ export class CliCommands {
     const user = await this.users.findByDeliveryEmail(realm, email);
     if (!user) throw new CliError(`no user '${email}' in realm '${args.realm}'`);
     return this.commandBus.execute(new DeactivateUserCommand(realm, user.id));
+  }
+
+  /** Opening the database applied any pending migration: report the ones the schema has. */
+  private async migrate(): Promise<{ migrations: string[] }> {
+    const rows = await this.dataSource.query<{ name: string }[]>(`SELECT name FROM typeorm_migrations ORDER BY id`);
+    return { migrations: rows.map((row) => row.name) };
   }
 
   private async realm(args: CliArgs): Promise<number> {

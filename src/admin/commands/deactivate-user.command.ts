@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { UserDeactivatedEvent } from '../../users/events/user-events';
+import { UserRepository } from '../../users/persistence/user.repository';
 
 /** Ends an account: it can no longer authenticate, and leaves its conversations' audiences. */
 export class DeactivateUserCommand {
@@ -13,7 +14,10 @@ export class DeactivateUserCommand {
 
 @CommandHandler(DeactivateUserCommand)
 export class DeactivateUserHandler implements ICommandHandler<DeactivateUserCommand, { user_id: number }> {
-  constructor(private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+  ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
     return this.tx.run(async (uow) => {
@@ -25,7 +29,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
       if (!rows[0].is_active) throw ApiError.badRequest('User is already deactivated');
       await uow.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [command.userId]);
       await uow.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [command.userId]);
-      uow.record(new UserDeactivatedEvent(command.realmId, command.userId));
+      const viewers = await this.users.activeUserRoles(command.realmId, uow);
+      uow.record(new UserDeactivatedEvent(command.realmId, command.userId, viewers.map((viewer) => viewer.id)));
       return { user_id: command.userId };
     });
   }

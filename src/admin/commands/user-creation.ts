@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { ChannelAudience } from '../../channels/persistence/channel-audience';
+import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
+import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
-import { hashPassword, isAcceptablePassword, PASSWORD_MIN_LENGTH } from '../../users/domain/credentials';
+import { hashPassword, isAcceptablePassword } from '../../users/domain/credentials';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRepository } from '../../users/persistence/user.repository';
 import { NewUser, UserWriter } from '../../users/persistence/user.writer';
 
 export interface UserDraft {
@@ -27,7 +30,7 @@ export type CheckedUser = Omit<NewUser, 'realmId'>;
 /**
  * What every way of creating a user shares (API, CLI, first start, realm creation): the
  * checks, the slow password hash outside any transaction, and inside one the row, the
- * default channels and the `realm_user` event.
+ * default channels, the `realm_user` event and the default channels' `peer_add`.
  */
 @Injectable()
 export class UserCreation {
@@ -35,6 +38,8 @@ export class UserCreation {
     private readonly writer: UserWriter,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
+    private readonly users: UserRepository,
+    private readonly audience: ChannelAudience,
   ) {}
 
   async check(draft: UserDraft): Promise<CheckedUser> {
@@ -42,7 +47,7 @@ export class UserCreation {
     if (!isValidEmail(email)) throw ApiError.badRequest(`Invalid email '${email}'`);
     const fullName = checkFullName(draft.fullName);
     if (draft.password !== null && !isAcceptablePassword(draft.password)) {
-      throw ApiError.badRequest(`The password is too short or too long (at least ${PASSWORD_MIN_LENGTH} characters).`);
+      throw ApiError.badRequest('The password is too weak.');
     }
     return {
       email,
@@ -57,11 +62,25 @@ export class UserCreation {
 
   async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserEntity> {
     const created = await this.writer.insert(uow, { ...user, realmId: realm.id });
+    let added: SubscriptionRequest[] = [];
     if (!created.isBot) {
       const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id, uow), uow);
-      await this.subscriptions.subscribe(uow, defaults.map((stream) => ({ userId: created.id, stream })));
+      ({ added } = await this.subscriptions.subscribe(uow, defaults.map((stream) => ({ userId: created.id, stream }))));
     }
-    uow.record(new UserCreatedEvent(realm.stringId, created));
+    // The realm learns of the user first, then of the user's place in the default channels.
+    uow.record(new UserCreatedEvent(realm.stringId, created, await this.users.activeUserRoles(realm.id, uow)));
+    if (added.length > 0) await this.recordPeers(uow, realm.id, created.id, added);
     return created;
+  }
+
+  /** `peer_add` for the default channels, to those who may see their subscribers. */
+  private async recordPeers(uow: UnitOfWork, realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
+    const subscribers = await this.subscriptions.subscriberIds(added.map((request) => request.stream.recipientId as number), uow);
+    const peers = [];
+    for (const { stream } of added) {
+      const audience = await this.audience.userIds(stream, subscribers.get(stream.recipientId as number) ?? [], uow);
+      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: audience.filter((id) => id !== userId) });
+    }
+    uow.record(new UsersSubscribedEvent(realmId, [], peers));
   }
 }

@@ -4,13 +4,16 @@ import { FastifyReply } from 'fastify';
 import { AppConfig } from '../../platform/config/app-config';
 import { versionFields } from '../../realm/domain/server-version';
 import { ApiError } from '../../shared/api-error';
+import { isGuest } from '../../users/domain/roles';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
 import { CreateEventQueueCommand } from '../commands/create-event-queue.command';
 import { parseCapabilities, parseEventTypes, parseQueueNarrow } from '../domain/register-options';
+import { applyRacedEvents } from '../queries/apply-raced-events';
 import { InitialStateQuery } from '../queries/initial-state.query';
+import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { EventQueueStore } from '../queues/event-queue-store';
 import { LongPollService } from '../queues/long-poll.service';
 import { QueuedEvent } from '../queues/queue-descriptor';
@@ -28,9 +31,14 @@ class RegisterParams {
   @WireParam('json', { optional: true }) client_capabilities?: unknown;
 }
 
+/**
+ * Zulip reads both ids as optional and answers their absence with plain BAD_REQUEST errors
+ * (a missing `queue_id` with `dont_block` would register a queue on the fly there; this
+ * server has no such implicit registration).
+ */
 class GetEventsParams {
-  @WireParam('string') queue_id!: string;
-  @WireParam('int', { default: -1 }) last_event_id!: number;
+  @WireParam('string', { optional: true }) queue_id?: string;
+  @WireParam('int', { optional: true }) last_event_id?: number;
   @WireParam('bool', { default: false }) dont_block!: boolean;
 }
 
@@ -44,11 +52,22 @@ export class EventsController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly store: EventQueueStore,
+    private readonly dispatcher: EventDispatcher,
     private readonly polls: LongPollService,
     private readonly config: AppConfig,
   ) {}
 
-  /** The queue is created before the state is read, so no event falls between the two. */
+  /**
+   * Creates the queue, then reads the state, so that no event falls between the two. An
+   * event that raced with the state read is in the queue and may or may not be reflected
+   * in the state; as Zulip does, register reads those events back and applies them to the
+   * state, and `last_event_id` acknowledges them, so the client gets each of them once
+   * (in the state) instead of possibly twice. Before that read, this process's deliveries
+   * are flushed: everything it committed (or was committing) while the state was read is
+   * then in the queue. (Another server process's delivery may still arrive after this
+   * point, so with Redis a message committed elsewhere just before the state read can,
+   * rarely, also come as an event, as in Zulip; clients keep messages by id.)
+   */
   @Post('register')
   async register(
     @CurrentUser() user: RequestUser,
@@ -56,9 +75,15 @@ export class EventsController {
     @Params(RegisterParams) p: RegisterParams,
   ): Promise<Record<string, unknown>> {
     const eventTypes = parseEventTypes('event_types', p.event_types);
-    const fetchEventTypes = p.fetch_event_types === undefined ? eventTypes : parseEventTypes('fetch_event_types', p.fetch_event_types);
+    // Absent or null: the state follows `event_types` (itself null for everything).
+    const fetchEventTypes =
+      p.fetch_event_types === undefined || p.fetch_event_types === null
+        ? eventTypes
+        : parseEventTypes('fetch_event_types', p.fetch_event_types);
     const capabilities = parseCapabilities(p.client_capabilities);
     const narrow = parseQueueNarrow(p.narrow);
+    // Guests cannot read public channels they are not in.
+    if (p.all_public_streams && isGuest(user.role)) throw ApiError.badRequest('User not authorized for this query');
     const queueId = await this.commandBus.execute<CreateEventQueueCommand, string>(
       new CreateEventQueueCommand(user.id, user.realmId, {
         eventTypes,
@@ -79,7 +104,13 @@ export class EventsController {
         capabilities,
       }),
     );
-    return { queue_id: queueId, last_event_id: -1, ...versionFields(this.config.zulipClientCompat), ...state };
+    await this.dispatcher.flushed();
+    const raced = await this.store.read(queueId, -1, Date.now());
+    const lastEventId =
+      raced.kind === 'events'
+        ? applyRacedEvents(state, raced.events, { userId: user.id, includeSubscribers: p.include_subscribers })
+        : -1;
+    return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.config.zulipClientCompat), ...state };
   }
 
   @Get('events')
@@ -88,6 +119,8 @@ export class EventsController {
     @Params(GetEventsParams) p: GetEventsParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ events: QueuedEvent[]; queue_id: string }> {
+    if (p.queue_id === undefined) throw ApiError.badRequest("Missing 'queue_id' argument");
+    if (p.last_event_id === undefined) throw ApiError.badRequest("Missing 'last_event_id' argument");
     await this.requireOwnQueue(user, p.queue_id);
     // The response closes before it is sent only when the client went away.
     const aborted = new AbortController();
@@ -103,9 +136,9 @@ export class EventsController {
     return {};
   }
 
+  /** Another user's queue is answered as Zulip does: as if it did not exist. */
   private async requireOwnQueue(user: RequestUser, queueId: string): Promise<void> {
     const queue = await this.store.describe(queueId);
-    if (!queue) throw ApiError.badEventQueue(queueId);
-    if (queue.userId !== user.id) throw ApiError.badRequest('You are not authorized to get events from this queue');
+    if (!queue || queue.userId !== user.id) throw ApiError.badEventQueue(queueId);
   }
 }

@@ -26,11 +26,13 @@ export function parseEventTypes(name: string, value: unknown): string[] | null {
 }
 
 const QUEUE_NARROW_OPERATORS = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
-const QUEUE_NARROW_IS = new Set(['dm', 'private', 'starred', 'unread', 'alerted', 'mentioned', 'resolved']);
+/** `is:` operands Zulip refuses on event queues (it cannot evaluate them per event). */
+const UNSUPPORTED_QUEUE_NARROW_IS = new Set(['followed']);
 
 /**
  * A queue's `narrow`: `[operator, operand]` pairs or `{operator, operand}` objects,
- * non-negated; only the operators Zulip evaluates on events are accepted.
+ * non-negated; only the operators Zulip evaluates on events are accepted, with its
+ * message "Operator X not supported.".
  */
 export function parseQueueNarrow(value: unknown): QueueNarrowTerm[] {
   if (value === undefined || value === null) return [];
@@ -50,7 +52,9 @@ export function parseQueueNarrow(value: unknown): QueueNarrowTerm[] {
     if (typeof operator !== 'string') throw ApiError.badRequest(`narrow[${index}][0] is not a string`);
     if (typeof operand !== 'string' && typeof operand !== 'number') throw ApiError.badRequest(`narrow[${index}][1] is not a string`);
     if (!QUEUE_NARROW_OPERATORS.has(operator)) throw ApiError.badRequest(`Operator ${operator} not supported.`);
-    if (operator === 'is' && !QUEUE_NARROW_IS.has(String(operand))) throw ApiError.badRequest(`Operator is:${operand} not supported.`);
+    if (operator === 'is' && UNSUPPORTED_QUEUE_NARROW_IS.has(String(operand).toLowerCase())) {
+      throw ApiError.badRequest(`Operator ${operator} not supported.`);
+    }
     return [operator, String(operand)] as QueueNarrowTerm;
   });
 }

@@ -8,12 +8,58 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { presentUser } from '../../users/api/user.presenter';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
-import { AVAILABLE_NOTIFICATION_SOUNDS, effectiveSettings, EMOJISET_CHOICES } from '../../users/domain/user-settings';
+import {
+  AVAILABLE_NOTIFICATION_SOUNDS,
+  effectiveSettings,
+  EMOJISET_CHOICES,
+  UserSettingName,
+} from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { unreadMessagesState } from './unread-state';
+
+/** Zulip's `UserProfile.display_settings_legacy`: top level for `update_display_settings`. */
+const LEGACY_DISPLAY_SETTINGS: readonly UserSettingName[] = [
+  'color_scheme',
+  'default_language',
+  'web_home_view',
+  'demote_inactive_streams',
+  'emojiset',
+  'enable_drafts_synchronization',
+  'enter_sends',
+  'fluid_layout_width',
+  'high_contrast_mode',
+  'left_side_userlist',
+  'starred_message_counts',
+  'translate_emoticons',
+  'twenty_four_hour_time',
+];
+
+/** Zulip's `UserProfile.notification_settings_legacy`: top level for `update_global_notifications`. */
+const LEGACY_NOTIFICATION_SETTINGS: readonly UserSettingName[] = [
+  'desktop_icon_count_display',
+  'email_notifications_batching_period_seconds',
+  'enable_desktop_notifications',
+  'enable_digest_emails',
+  'enable_login_emails',
+  'enable_marketing_emails',
+  'enable_offline_email_notifications',
+  'enable_offline_push_notifications',
+  'enable_online_push_notifications',
+  'enable_sounds',
+  'enable_stream_audible_notifications',
+  'enable_stream_desktop_notifications',
+  'enable_stream_email_notifications',
+  'enable_stream_push_notifications',
+  'message_content_in_email_notifications',
+  'notification_sound',
+  'pm_content_in_desktop_notifications',
+  'presence_enabled',
+  'realm_name_in_email_notifications_policy',
+  'wildcard_mentions_notify',
+];
 
 export interface InitialStateOptions {
   applyMarkdown: boolean;
@@ -62,19 +108,31 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         delete wire.is_active;
         return wire;
       };
-      state.realm_users = everyone.filter((target) => target.isActive).map(present);
-      state.realm_non_active_users = everyone.filter((target) => !target.isActive).map(present);
-      state.cross_realm_bots = [];
+      // The realm's notification bot plays Zulip's system bots: it is listed with them.
+      const isSystemBot = (target: (typeof everyone)[number]) => target.id === realm.notificationBotId;
+      const members = everyone.filter((target) => !isSystemBot(target));
+      state.realm_users = members.filter((target) => target.isActive).map(present);
+      state.realm_non_active_users = members.filter((target) => !target.isActive).map(present);
+      state.cross_realm_bots = everyone.filter(isSystemBot).map((bot) => ({
+        ...presentUser(bot, hostName, user, { clientGravatar: options.clientGravatar }),
+        is_system_bot: true,
+      }));
+      // The user's own avatar ignores client_gravatar, as in Zulip.
       const own = presentUser(user, hostName, user, { clientGravatar: false });
+      const avatarUrl = own.avatar_url as string;
+      const canCreateChannels = !isGuest(user.role);
       Object.assign(state, {
         avatar_source: user.avatarSource,
-        avatar_url: own.avatar_url,
-        avatar_url_medium: own.avatar_url,
-        can_create_private_streams: !isGuest(user.role),
-        can_create_public_streams: !isGuest(user.role),
+        avatar_url_medium: user.avatarSource === 'G' ? `${avatarUrl}&s=500` : avatarUrl,
+        avatar_url: avatarUrl,
+        can_create_private_streams: canCreateChannels,
+        can_create_public_streams: canCreateChannels,
+        can_create_streams: canCreateChannels,
+        // Web-public channels are disabled on this server.
         can_create_web_public_streams: false,
-        can_create_streams: !isGuest(user.role),
-        can_invite_others_to_realm: isAdministrator(user.role),
+        // can_add_subscribers_group and can_invite_users_group are role:members.
+        can_subscribe_other_users: !isGuest(user.role),
+        can_invite_others_to_realm: !isGuest(user.role),
         is_admin: isAdministrator(user.role),
         is_owner: user.role === Role.Owner,
         is_moderator: user.role === Role.Moderator,
@@ -110,13 +168,26 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     }
 
     if (wants('message')) state.max_message_id = await this.users.maxMessageId(user.id, db);
-    if (wants('message') && wants('update_message_flags')) state.unread_msgs = await unreadMessagesState(user.id, db);
+    if (wants('message') && wants('update_message_flags')) {
+      state.unread_msgs = await unreadMessagesState(user.id, options.capabilities.empty_topic_name, db);
+    }
 
+    const settings = effectiveSettings(user.settings);
+    // Clients without `user_settings_object` get the legacy top-level copies as well.
+    if (wants('update_display_settings') && !options.capabilities.user_settings_object) {
+      for (const name of LEGACY_DISPLAY_SETTINGS) state[name] = settings[name];
+      state.emojiset_choices = EMOJISET_CHOICES;
+      state.timezone = user.timezone;
+    }
+    if (wants('update_global_notifications') && !options.capabilities.user_settings_object) {
+      for (const name of LEGACY_NOTIFICATION_SETTINGS) state[name] = settings[name];
+      state.available_notification_sounds = AVAILABLE_NOTIFICATION_SOUNDS;
+    }
     if (wants('user_settings')) {
       state.user_settings = {
-        ...effectiveSettings(user.settings),
-        timezone: user.timezone,
+        ...settings,
         emojiset_choices: EMOJISET_CHOICES,
+        timezone: user.timezone,
         available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
       };
     }

@@ -1,7 +1,6 @@
 import { Queryable } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/domain/channel-rules';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/domain/message-content';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
@@ -9,7 +8,89 @@ import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { realmIconUrl } from '../../realm/api/server-settings.controller';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/domain/credentials';
 
-/** The `realm` section of register: the realm's settings and the server's limits. */
+/** When this process started, in seconds: Zulip's `server_generation`. */
+const SERVER_GENERATION = Math.floor(Date.now() / 1000);
+
+/**
+ * The realm-level group permissions with the system group a new Zulip 10.2 realm gives
+ * each (we keep them at those values), and whether each may be set to `role:everyone`
+ * (guests included) and `role:nobody`.
+ */
+const REALM_GROUP_SETTINGS: readonly [name: string, group: SystemGroup, allowEveryone: boolean, allowNobody: boolean][] = [
+  ['create_multiuse_invite_group', SystemGroup.Administrators, false, true],
+  ['can_access_all_users_group', SystemGroup.Everyone, true, false],
+  ['can_add_custom_emoji_group', SystemGroup.Members, false, true],
+  ['can_add_subscribers_group', SystemGroup.Members, false, true],
+  ['can_create_bots_group', SystemGroup.Members, false, true],
+  ['can_create_groups', SystemGroup.Members, false, true],
+  ['can_create_public_channel_group', SystemGroup.Members, false, true],
+  ['can_create_private_channel_group', SystemGroup.Members, false, true],
+  ['can_create_web_public_channel_group', SystemGroup.Owners, false, true],
+  ['can_create_write_only_bots_group', SystemGroup.Members, false, true],
+  ['can_delete_any_message_group', SystemGroup.Administrators, false, false],
+  ['can_delete_own_message_group', SystemGroup.Everyone, true, true],
+  ['can_invite_users_group', SystemGroup.Members, false, true],
+  ['can_manage_all_groups', SystemGroup.Owners, false, false],
+  ['can_manage_billing_group', SystemGroup.Administrators, false, false],
+  ['can_mention_many_users_group', SystemGroup.Administrators, true, true],
+  ['can_move_messages_between_channels_group', SystemGroup.Members, false, true],
+  ['can_move_messages_between_topics_group', SystemGroup.Everyone, true, true],
+  ['can_resolve_topics_group', SystemGroup.Everyone, true, true],
+  ['can_summarize_topics_group', SystemGroup.Everyone, true, true],
+  ['direct_message_initiator_group', SystemGroup.Everyone, true, true],
+  ['direct_message_permission_group', SystemGroup.Everyone, true, true],
+];
+
+/** Channel-level and group-level permissions, with their defaults, for the metadata. */
+const CHANNEL_GROUP_SETTINGS: readonly [name: string, group: string, allowEveryone: boolean][] = [
+  ['can_add_subscribers_group', SystemGroup.Nobody, false],
+  ['can_administer_channel_group', SystemGroup.Nobody, false],
+  ['can_remove_subscribers_group', SystemGroup.Administrators, true],
+  ['can_send_message_group', SystemGroup.Everyone, true],
+  ['can_subscribe_group', SystemGroup.Nobody, false],
+];
+const USER_GROUP_SETTINGS: readonly [name: string, group: string, allowEveryone: boolean][] = [
+  ['can_add_members_group', SystemGroup.Nobody, false],
+  ['can_join_group', SystemGroup.Nobody, false],
+  ['can_leave_group', SystemGroup.Everyone, true],
+  ['can_manage_group', SystemGroup.Nobody, false],
+  ['can_mention_group', SystemGroup.Everyone, true],
+  ['can_remove_members_group', SystemGroup.Nobody, false],
+];
+
+function permissionSetting(defaultGroup: string, allowEveryone: boolean, allowNobody: boolean, requireSystemGroup = false) {
+  return {
+    require_system_group: requireSystemGroup,
+    allow_internet_group: false,
+    allow_nobody_group: allowNobody,
+    allow_everyone_group: allowEveryone,
+    default_group_name: defaultGroup,
+    default_for_system_groups: null,
+    allowed_system_groups: [] as string[],
+  };
+}
+
+/** `server_supported_permission_settings`: what each group-setting may be set to. */
+function supportedPermissionSettings(): Record<string, Record<string, unknown>> {
+  const realm: Record<string, unknown> = {};
+  for (const [name, group, allowEveryone, allowNobody] of REALM_GROUP_SETTINGS) {
+    realm[name] = permissionSetting(group, allowEveryone, allowNobody, name === 'can_access_all_users_group');
+  }
+  (realm.can_access_all_users_group as { allowed_system_groups: string[] }).allowed_system_groups = [
+    SystemGroup.Everyone,
+    SystemGroup.Members,
+  ];
+  const stream = Object.fromEntries(CHANNEL_GROUP_SETTINGS.map(([name, group, everyone]) => [name, permissionSetting(group, everyone, true)]));
+  const group = Object.fromEntries(USER_GROUP_SETTINGS.map(([name, defaultGroup, everyone]) => [name, permissionSetting(defaultGroup, everyone, true)]));
+  return { realm, stream, group };
+}
+
+/**
+ * The `realm` section of register, as Zulip 10.2 (feature level 372) gives it: every realm
+ * property, every realm group-permission setting (a system group's id), the deprecated
+ * policy enums derived from them, and the server's limits and capabilities. Settings this
+ * server does not let anyone change have the values a new Zulip realm starts with.
+ */
 export async function realmState(
   realm: RealmEntity,
   addressing: RealmAddressing,
@@ -17,98 +98,150 @@ export async function realmState(
   db: Queryable,
 ): Promise<Record<string, unknown>> {
   const system = await groups.systemGroupIds(realm.id, db);
-  const group = (name: SystemGroup) => system.get(name) as number;
   const url = addressing.url(realm.stringId);
-  return {
+  const state: Record<string, unknown> = {
+    // Realm.property_types
+    realm_allow_message_editing: true,
+    realm_avatar_changes_disabled: false,
+    realm_default_code_block_language: '',
+    realm_default_language: 'en',
+    // The raw Markdown: settings UIs edit it (GET /server_settings has the rendered form).
+    realm_description: realm.description,
+    realm_digest_emails_enabled: false,
+    realm_digest_weekday: 1,
+    realm_disallow_disposable_email_addresses: true,
+    realm_email_changes_disabled: false,
+    realm_emails_restricted_to_domains: false,
+    realm_enable_guest_user_dm_warning: true,
+    realm_enable_guest_user_indicator: true,
+    realm_enable_read_receipts: true,
+    realm_enable_spectator_access: false,
+    realm_giphy_rating: 2,
+    realm_inline_image_preview: true,
+    realm_inline_url_embed_preview: false,
+    realm_invite_required: true,
+    realm_jitsi_server_url: null,
+    realm_mandatory_topics: false,
+    realm_message_content_allowed_in_email_notifications: true,
+    realm_message_content_edit_limit_seconds: null,
+    realm_message_content_delete_limit_seconds: null,
+    realm_message_edit_history_visibility_policy: 'all',
+    realm_move_messages_between_streams_limit_seconds: null,
+    realm_move_messages_within_stream_limit_seconds: 604800,
+    realm_message_retention_days: -1,
     realm_name: realm.name,
-    realm_description: renderMarkdown(realm.description),
-    realm_url: url,
-    realm_uri: url,
+    realm_name_changes_disabled: false,
+    realm_push_notifications_enabled: false,
+    realm_require_unique_names: false,
+    realm_send_welcome_emails: true,
+    realm_video_chat_provider: 1,
+    realm_waiting_period_threshold: 0,
+    realm_want_advertise_in_communities_directory: false,
+  };
+  // Realm.REALM_PERMISSION_GROUP_SETTINGS: system groups are sent as their ids.
+  for (const [name, group] of REALM_GROUP_SETTINGS) {
+    const id = system.get(group);
+    if (id === undefined) throw new Error(`realm ${realm.id} has no ${group} group`);
+    state[`realm_${name}`] = id;
+  }
+  Object.assign(state, {
+    // Deprecated enums, as Zulip derives them from the group settings above.
+    realm_create_public_stream_policy: 1,
+    realm_create_private_stream_policy: 1,
+    realm_create_web_public_stream_policy: 7,
+    realm_wildcard_mention_policy: 5,
+    realm_allow_edit_history: true,
+
+    realm_authentication_methods: {
+      Email: { enabled: true, available: true },
+    },
+    realm_presence_disabled: false,
     realm_icon_url: realmIconUrl(realm.id),
     realm_icon_source: 'G',
     realm_logo_url: '',
     realm_logo_source: 'D',
     realm_night_logo_url: '',
     realm_night_logo_source: 'D',
+    realm_url: url,
+    realm_uri: url,
     realm_bot_domain: addressing.hostName(realm.stringId),
-    realm_date_created: Math.floor(realm.dateCreated.getTime() / 1000),
-    realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
-    realm_new_stream_announcements_stream_id: realm.newStreamAnnouncementsStreamId ?? -1,
-    realm_signup_announcements_stream_id: realm.signupAnnouncementsStreamId ?? -1,
-    realm_zulip_update_announcements_stream_id: -1,
-    realm_moderation_request_channel_id: -1,
-    realm_authentication_methods: {
-      Email: { enabled: true, available: true },
+    realm_available_video_chat_providers: {
+      disabled: { name: 'None', id: 0 },
+      jitsi_meet: { name: 'Jitsi Meet', id: 1 },
     },
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
-    realm_presence_disabled: false,
     realm_is_zephyr_mirror_realm: false,
     realm_org_type: 0,
     realm_plan_type: 1,
+    realm_push_notifications_enabled_end_timestamp: null,
     realm_upload_quota_mib: null,
-    realm_default_language: 'en',
-    realm_allow_message_editing: true,
-    realm_message_content_edit_limit_seconds: null,
-    realm_message_content_delete_limit_seconds: null,
-    realm_mandatory_topics: false,
-    realm_message_retention_days: -1,
-    realm_waiting_period_threshold: 0,
-    realm_enable_spectator_access: false,
-    realm_invite_required: true,
-    realm_inline_image_preview: true,
-    realm_inline_url_embed_preview: false,
-    realm_send_welcome_emails: true,
-    realm_digest_emails_enabled: false,
-    realm_digest_weekday: 1,
-    realm_require_unique_names: false,
-    realm_name_changes_disabled: false,
-    realm_email_changes_disabled: false,
-    realm_avatar_changes_disabled: false,
-    realm_enable_read_receipts: true,
-    realm_can_add_subscribers_group: group(SystemGroup.Members),
-    realm_can_create_public_channel_group: group(SystemGroup.Members),
-    realm_can_create_private_channel_group: group(SystemGroup.Members),
-    realm_can_create_web_public_channel_group: group(SystemGroup.Owners),
-    realm_can_create_groups: group(SystemGroup.Members),
-    realm_can_manage_all_groups: group(SystemGroup.Owners),
-    realm_can_delete_any_message_group: group(SystemGroup.Administrators),
-    realm_can_delete_own_message_group: group(SystemGroup.Everyone),
-    realm_can_invite_users_group: group(SystemGroup.Members),
-    realm_can_mention_many_users_group: group(SystemGroup.Administrators),
-    realm_can_move_messages_between_channels_group: group(SystemGroup.Members),
-    realm_can_move_messages_between_topics_group: group(SystemGroup.Everyone),
-    realm_can_resolve_topics_group: group(SystemGroup.Everyone),
-    realm_can_access_all_users_group: group(SystemGroup.Everyone),
-    realm_can_add_custom_emoji_group: group(SystemGroup.Members),
-    realm_can_create_bots_group: group(SystemGroup.Members),
-    realm_can_create_write_only_bots_group: group(SystemGroup.Members),
-    realm_direct_message_initiator_group: group(SystemGroup.Everyone),
-    realm_direct_message_permission_group: group(SystemGroup.Everyone),
+    realm_date_created: Math.floor(realm.dateCreated.getTime() / 1000),
+    realm_default_external_accounts: {
+      github: {
+        name: 'GitHub',
+        text: 'GitHub',
+        hint: 'Enter your GitHub username',
+        url_pattern: 'https://github.com/%(username)s',
+      },
+      twitter: {
+        name: 'Twitter',
+        text: 'Twitter',
+        hint: 'Enter your Twitter username',
+        url_pattern: 'https://twitter.com/%(username)s',
+      },
+    },
+    realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
+    realm_moderation_request_channel_id: -1,
+    realm_new_stream_announcements_stream_id: realm.newStreamAnnouncementsStreamId ?? -1,
+    realm_signup_announcements_stream_id: realm.signupAnnouncementsStreamId ?? -1,
+    realm_zulip_update_announcements_stream_id: -1,
+
+    // The server's limits and capabilities.
+    max_avatar_file_size_mib: 5,
+    max_file_upload_size_mib: 25,
+    max_icon_file_size_mib: 5,
+    max_logo_file_size_mib: 5,
     max_stream_name_length: MAX_CHANNEL_NAME_LENGTH,
     max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_LENGTH,
-    max_file_upload_size_mib: 25,
-    max_avatar_file_size_mib: 5,
-    max_icon_file_size_mib: 5,
-    max_logo_file_size_mib: 5,
     password_min_length: PASSWORD_MIN_LENGTH,
     password_max_length: PASSWORD_MAX_LENGTH,
     password_min_guesses: 0,
-    server_web_public_streams_enabled: false,
-    server_avatar_changes_disabled: false,
-    server_name_changes_disabled: false,
+    server_generation: SERVER_GENERATION,
+    development_environment: false,
+    zulip_plan_is_not_limited: true,
+    upgrade_text_for_wide_organization_logo: '',
+    settings_send_digest_emails: false,
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,
+    server_thumbnail_formats: [],
+    server_avatar_changes_disabled: false,
+    server_name_changes_disabled: false,
+    server_web_public_streams_enabled: false,
+    server_emoji_data_url: `${url}/static/generated/emoji/emoji_api.json`,
     server_needs_upgrade: false,
+    server_jitsi_server_url: 'https://meet.jit.si',
+    jitsi_server_url: 'https://meet.jit.si',
+    server_can_summarize_topics: false,
+    giphy_rating_options: {
+      disabled: { name: 'GIPHY integration disabled', id: 0 },
+      y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },
+      g: { name: 'Allow GIFs rated G (General audience)', id: 2 },
+      pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 3 },
+      'pg-13': { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 4 },
+      r: { name: 'Allow GIFs rated R (Restricted)', id: 5 },
+    },
+    event_queue_longpoll_timeout_seconds: 90,
     server_presence_ping_interval_seconds: 60,
-    server_presence_offline_threshold_seconds: 140,
+    server_presence_offline_threshold_seconds: 200,
     server_typing_started_expiry_period_milliseconds: 45000,
     server_typing_stopped_wait_period_milliseconds: 12000,
     server_typing_started_wait_period_milliseconds: 30000,
-    event_queue_longpoll_timeout_seconds: 90,
-    development_environment: false,
-    settings_send_digest_emails: false,
-  };
+    server_supported_permission_settings: supportedPermissionSettings(),
+    server_min_deactivated_realm_deletion_days: 14,
+    server_max_deactivated_realm_deletion_days: null,
+  });
+  return state;
 }

@@ -1,4 +1,5 @@
 import { Queryable } from '../../platform/database/unit-of-work';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
 import { FLAG_BITS, MENTION_BITS } from '../../messages/domain/message-flags';
 import { RecipientType } from '../../messages/persistence/recipient.entity';
 
@@ -15,8 +16,12 @@ interface UnreadRow {
   subject: string;
 }
 
-/** `unread_msgs` of register: the user's unread messages grouped by conversation. */
-export async function unreadMessagesState(userId: number, db: Queryable): Promise<Record<string, unknown>> {
+/**
+ * `unread_msgs` of register: the user's unread messages grouped by conversation. Clients
+ * without the `empty_topic_name` capability see the empty topic under its display name,
+ * as in their message events.
+ */
+export async function unreadMessagesState(userId: number, allowEmptyTopicName: boolean, db: Queryable): Promise<Record<string, unknown>> {
   const rows = await db.query<UnreadRow>(
     `SELECT um.message_id, um.flags, m.sender_id, m.recipient_id, r.type AS recipient_type,
             r.type_id AS recipient_type_id, m.subject
@@ -38,8 +43,9 @@ export async function unreadMessagesState(userId: number, db: Queryable): Promis
   for (const row of kept) {
     if ((row.flags & MENTION_BITS) !== 0) mentions.push(row.message_id);
     if (row.recipient_type === RecipientType.Stream) {
-      const key = `${row.recipient_type_id}\u0000${row.subject.toLowerCase()}`;
-      const entry = streams.get(key) ?? { stream_id: row.recipient_type_id, topic: row.subject, unread_message_ids: [] };
+      const topic = row.subject === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.subject;
+      const key = `${row.recipient_type_id}\u0000${topic.toLowerCase()}`;
+      const entry = streams.get(key) ?? { stream_id: row.recipient_type_id, topic, unread_message_ids: [] };
       entry.unread_message_ids.push(row.message_id);
       streams.set(key, entry);
     } else if (row.recipient_type === RecipientType.Personal) {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CommitTracker } from './commit-tracker';
 import { EventQueueStore } from './event-queue-store';
 import { QueueAppend, QueueDescriptor } from './queue-descriptor';
 
@@ -26,15 +27,35 @@ export class EventDispatcher {
   private readonly logger = new Logger(EventDispatcher.name);
   private readonly pending: Delivery[] = [];
   private draining: Promise<void> | null = null;
+  /** Deliveries ever dispatched, and how many of them have been handed to the store. */
+  private dispatched = 0;
+  private handled = 0;
+  private readonly waiters: { upTo: number; resolve: () => void }[] = [];
 
-  constructor(private readonly store: EventQueueStore) {}
+  constructor(
+    private readonly store: EventQueueStore,
+    private readonly commits: CommitTracker,
+  ) {}
 
   dispatch(...deliveries: Delivery[]): void {
     this.pending.push(...deliveries);
+    this.dispatched += deliveries.length;
     if (!this.draining) this.draining = this.drain();
   }
 
-  /** Resolves once everything dispatched so far has reached the store. */
+  /**
+   * Resolves once the events of every transaction this process committed (or was
+   * committing) before the call have reached the store, or failed to; deliveries
+   * dispatched later do not hold it up. So after a read, everything it saw that this
+   * process wrote is in the queues.
+   */
+  async flushed(): Promise<void> {
+    await this.commits.settled();
+    if (this.handled >= this.dispatched) return;
+    await new Promise<void>((resolve) => this.waiters.push({ upTo: this.dispatched, resolve }));
+  }
+
+  /** Resolves once nothing is left to deliver. */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
   }
@@ -48,9 +69,20 @@ export class EventDispatcher {
         } catch (error) {
           this.logger.error(`event delivery failed: ${(error as Error).message}`, (error as Error).stack);
         }
+        this.handled += batch.length;
+        this.wakeWaiters();
       }
     } finally {
       this.draining = null;
+    }
+  }
+
+  private wakeWaiters(): void {
+    for (let index = this.waiters.length - 1; index >= 0; index--) {
+      if (this.waiters[index].upTo <= this.handled) {
+        this.waiters[index].resolve();
+        this.waiters.splice(index, 1);
+      }
     }
   }
 

@@ -39,8 +39,13 @@ export abstract class EventQueueStore {
   /** Removes queues whose idle deadline has passed and returns their ids. */
   abstract collectExpired(now: number): Promise<string[]>;
 
-  /** Tells every process (this one included) that a new long-poll started on a queue. */
-  abstract announcePoll(queueId: string, pollId: string): Promise<void>;
+  /**
+   * Tells every process (this one included) that a new poll started on a queue, and
+   * returns its sequence number on the queue: higher than every earlier poll's, so a
+   * process can tell a newer poll from an older one whatever order signals arrive in.
+   * Returns -1 if the queue does not exist.
+   */
+  abstract announcePoll(queueId: string): Promise<number>;
 
   abstract onSignal(listener: (signal: QueueSignal) => void): void;
 

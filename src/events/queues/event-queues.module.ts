@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
+import { CommitTracker } from './commit-tracker';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService } from './long-poll.service';
@@ -29,6 +30,7 @@ class StoreLifecycle implements OnApplicationShutdown {
       useFactory: async (config: AppConfig): Promise<EventQueueStore> =>
         config.redisUrl ? RedisEventQueueStore.connect(config.redisUrl) : new MemoryEventQueueStore(),
     },
+    CommitTracker,
     EventDispatcher,
     LongPollService,
     QueueCollectorService,

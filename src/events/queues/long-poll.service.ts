@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { ApiError } from '../../shared/api-error';
@@ -6,7 +5,8 @@ import { EventQueueStore } from './event-queue-store';
 import { QueueReadResult, QueueSignal, QueuedEvent } from './queue-descriptor';
 
 interface ParkedPoll {
-  pollId: string;
+  /** The poll's sequence number on its queue: a poll with a higher one supersedes it. */
+  seq: number;
   queueId: string;
   lastEventId: number;
   settle: (outcome: { events: QueuedEvent[] } | { error: ApiError }) => void;
@@ -20,7 +20,9 @@ interface ParkedPoll {
 /**
  * The long-poll side of `GET /events` in this process: a poll with nothing to return parks
  * until its queue has news (from any process), a heartbeat is due, or a newer poll on the
- * same queue supersedes it.
+ * same queue supersedes it. Polls are numbered per queue by the store, and every read of a
+ * parked poll also learns the newest number, so a poll superseded in another process ends
+ * even if the signal saying so arrives late or not at all.
  */
 @Injectable()
 export class LongPollService implements OnApplicationShutdown {
@@ -38,23 +40,38 @@ export class LongPollService implements OnApplicationShutdown {
     return [...this.parked.keys()];
   }
 
+  /**
+   * One `GET /events`: acknowledges through `lastEventId`, then answers at once with the
+   * newer events (or with none under `dontBlock`), else waits for news or a heartbeat. As
+   * in Zulip, a new request on a queue ends the one waiting on it, in whichever process.
+   */
   async fetch(queueId: string, lastEventId: number, dontBlock: boolean, aborted: AbortSignal): Promise<QueuedEvent[]> {
     const first = await this.store.read(queueId, lastEventId, Date.now());
     const events = eventsOrThrow(first, queueId, lastEventId);
-    if (events.length > 0 || dontBlock) return events;
-    return this.park(queueId, lastEventId, aborted);
+    const previous = this.parked.get(queueId);
+    if (previous) this.finish(previous, { events: [] });
+    if (events.length > 0 || dontBlock || aborted.aborted) {
+      // Still a new poll: one waiting on the queue elsewhere ends.
+      void this.store.announcePoll(queueId).catch(() => undefined);
+      return events;
+    }
+    const seq = await this.store.announcePoll(queueId);
+    if (seq < 0) throw ApiError.badEventQueue(queueId);
+    const current = this.parked.get(queueId);
+    // Another request on the queue got here first and is newer: this one has nothing to wait for.
+    if (aborted.aborted || (current && current.seq > seq)) return [];
+    if (current) this.finish(current, { events: [] });
+    return this.park(queueId, seq, lastEventId, aborted);
   }
 
   onApplicationShutdown(): void {
     for (const poll of [...this.parked.values()]) this.finish(poll, { events: [] });
   }
 
-  private park(queueId: string, lastEventId: number, aborted: AbortSignal): Promise<QueuedEvent[]> {
-    const previous = this.parked.get(queueId);
-    if (previous) this.finish(previous, { events: [] });
+  private park(queueId: string, seq: number, lastEventId: number, aborted: AbortSignal): Promise<QueuedEvent[]> {
     return new Promise<QueuedEvent[]>((resolve, reject) => {
       const poll: ParkedPoll = {
-        pollId: randomUUID(),
+        seq,
         queueId,
         lastEventId,
         reading: false,
@@ -64,8 +81,8 @@ export class LongPollService implements OnApplicationShutdown {
         settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.events)),
       };
       this.parked.set(queueId, poll);
-      aborted.addEventListener('abort', () => this.finish(poll, null), { once: true });
-      void this.store.announcePoll(queueId, poll.pollId).catch(() => undefined);
+      // A client that went away gets an empty answer nobody reads; the request still ends.
+      aborted.addEventListener('abort', () => this.finish(poll, { events: [] }), { once: true });
       // Anything appended between the first read and parking is picked up here.
       void this.check(poll);
     });
@@ -84,7 +101,7 @@ export class LongPollService implements OnApplicationShutdown {
       }
     } else {
       const poll = this.parked.get(signal.queueId);
-      if (poll && poll.pollId !== signal.pollId) this.finish(poll, { events: [] });
+      if (poll && signal.seq > poll.seq) this.finish(poll, { events: [] });
     }
   }
 
@@ -102,6 +119,10 @@ export class LongPollService implements OnApplicationShutdown {
         if (poll.done) return;
         if (result.kind !== 'events') {
           this.finish(poll, { error: readError(result, poll.queueId, poll.lastEventId) });
+          return;
+        }
+        if (result.newestPoll > poll.seq) {
+          this.finish(poll, { events: [] });
           return;
         }
         if (result.events.length > 0) {
@@ -122,18 +143,20 @@ export class LongPollService implements OnApplicationShutdown {
       await this.store.append([{ queueId: poll.queueId, event: { type: 'heartbeat' } }]);
     } catch {
       this.finish(poll, { events: [] });
+      return;
     }
+    // The append signal would do it too; reading here does not depend on pub/sub.
+    void this.check(poll);
   }
 
-  /** Ends a parked poll; a null outcome means the client went away. */
-  private finish(poll: ParkedPoll, outcome: { events: QueuedEvent[] } | { error: ApiError } | null): void {
+  private finish(poll: ParkedPoll, outcome: { events: QueuedEvent[] } | { error: ApiError }): void {
     if (poll.done) return;
     poll.done = true;
     clearTimeout(poll.heartbeat);
     if (this.parked.get(poll.queueId) === poll) this.parked.delete(poll.queueId);
     // The queue's idle clock restarts when its poll ends.
     void this.store.keepAlive([poll.queueId], Date.now()).catch(() => undefined);
-    if (outcome) poll.settle(outcome);
+    poll.settle(outcome);
   }
 }
 

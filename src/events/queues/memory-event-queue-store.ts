@@ -13,6 +13,7 @@ interface MemoryQueue {
   nextEventId: number;
   newestPrunedId: number;
   deadline: number;
+  polls: number;
 }
 
 /** Queues in this process's memory: the embedded mode, where one process serves all. */
@@ -29,6 +30,7 @@ export class MemoryEventQueueStore extends EventQueueStore {
       nextEventId: 0,
       newestPrunedId: -1,
       deadline: now + descriptor.lifespanSecs * 1000,
+      polls: 0,
     });
     addToIndex(this.byUser, descriptor.userId, descriptor.queueId);
     if (descriptor.allPublicStreams) addToIndex(this.allPublicByRealm, descriptor.realmId, descriptor.queueId);
@@ -74,12 +76,13 @@ export class MemoryEventQueueStore extends EventQueueStore {
     if (!queue) return { kind: 'missing' };
     queue.deadline = now + queue.descriptor.lifespanSecs * 1000;
     if (lastEventId < queue.newestPrunedId) return { kind: 'already-pruned' };
+    // Ids are consecutive: an id at or past the next one was never handed out.
+    if (lastEventId >= queue.nextEventId) return { kind: 'not-in-queue' };
     let pruned = 0;
     while (pruned < queue.events.length && queue.events[pruned].id <= lastEventId) pruned++;
     if (pruned > 0) queue.events.splice(0, pruned);
-    if (lastEventId > queue.newestPrunedId) queue.newestPrunedId = lastEventId;
-    if (queue.events.length > 0 && queue.events[0].id !== lastEventId + 1) return { kind: 'not-in-queue' };
-    return { kind: 'events', events: [...queue.events] };
+    queue.newestPrunedId = lastEventId;
+    return { kind: 'events', events: [...queue.events], newestPoll: queue.polls };
   }
 
   async keepAlive(queueIds: readonly string[], now: number): Promise<void> {
@@ -102,8 +105,12 @@ export class MemoryEventQueueStore extends EventQueueStore {
     return expired;
   }
 
-  async announcePoll(queueId: string, pollId: string): Promise<void> {
-    this.emit({ kind: 'poll', queueId, pollId });
+  async announcePoll(queueId: string): Promise<number> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return -1;
+    const seq = ++queue.polls;
+    this.emit({ kind: 'poll', queueId, seq });
+    return seq;
   }
 
   onSignal(listener: (signal: QueueSignal) => void): void {

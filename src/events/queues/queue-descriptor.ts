@@ -60,7 +60,8 @@ export interface QueueAppend {
 }
 
 export type QueueReadResult =
-  | { kind: 'events'; events: QueuedEvent[] }
+  /** `newestPoll`: the sequence number of the newest poll announced on the queue. */
+  | { kind: 'events'; events: QueuedEvent[]; newestPoll: number }
   | { kind: 'missing' }
   | { kind: 'already-pruned' }
   | { kind: 'not-in-queue' };
@@ -69,4 +70,5 @@ export type QueueReadResult =
 export type QueueSignal =
   | { kind: 'appended'; queueIds: string[] }
   | { kind: 'removed'; queueIds: string[] }
-  | { kind: 'poll'; queueId: string; pollId: string };
+  /** A poll was announced on a queue; `seq` grows with each poll on that queue. */
+  | { kind: 'poll'; queueId: string; seq: number };

@@ -30,23 +30,35 @@ redis.call('ZADD', KEYS[2], id, '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2))
 return id`;
 
 /**
- * Acknowledges through ARGV[1], then answers {status, events...}: status 0 ok,
- * -1 missing queue, -2 already pruned, -3 not in this queue. Counts as activity.
+ * Acknowledges through ARGV[1], then answers {status, newest poll, events...}: status 0 ok,
+ * -1 missing queue, -2 already pruned, -3 not in this queue (ids are consecutive, so an
+ * id at or past the queue's next one was never handed out). Counts as activity.
  */
 const READ_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 local last = tonumber(ARGV[1])
 local lifespan = tonumber(redis.call('HGET', KEYS[1], 'lifespan'))
 redis.call('ZADD', KEYS[3], tonumber(ARGV[3]) + lifespan * 1000, ARGV[2])
-local pruned = tonumber(redis.call('HGET', KEYS[1], 'pruned'))
-if last < pruned then return {-2} end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', last)
-if last > pruned then redis.call('HSET', KEYS[1], 'pruned', last) end
-local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-if #first > 0 and tonumber(first[2]) ~= last + 1 then return {-3} end
-local result = {0}
+local state = redis.call('HMGET', KEYS[1], 'pruned', 'next', 'polls')
+if last < tonumber(state[1]) then return {-2} end
+if last >= tonumber(state[2]) then return {-3} end
+if last > tonumber(state[1]) then
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', last)
+  redis.call('HSET', KEYS[1], 'pruned', last)
+end
+local result = {0, tonumber(state[3] or '0')}
 for _, event in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do table.insert(result, event) end
 return result`;
+
+/**
+ * Numbers a new poll on a queue and tells every process, in one step, so that signals are
+ * published in sequence order. Returns the number, or -1 if the queue is gone.
+ */
+const ANNOUNCE_POLL_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local seq = redis.call('HINCRBY', KEYS[1], 'polls', 1)
+redis.call('PUBLISH', ARGV[1], 'p ' .. ARGV[2] .. ' ' .. seq)
+return seq`;
 
 /** Pushes a queue's deadline out to now + its lifespan, if the queue still exists. */
 const KEEP_ALIVE_SCRIPT = `
@@ -75,6 +87,7 @@ return 1`;
 interface ScriptedRedis extends Redis {
   appendEvent(descKey: string, eventsKey: string, json: string): Promise<number>;
   readQueue(descKey: string, eventsKey: string, expiryKey: string, last: string, queueId: string, now: string): Promise<(number | string)[]>;
+  announceQueuePoll(descKey: string, channel: string, queueId: string): Promise<number>;
   keepQueueAlive(descKey: string, expiryKey: string, queueId: string, now: string): Promise<number>;
   removeQueue(descKey: string, eventsKey: string, expiryKey: string, queueId: string, ifExpiredAt: string): Promise<number>;
 }
@@ -97,6 +110,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     this.subscriber = subscriber;
     this.redis.defineCommand('appendEvent', { numberOfKeys: 2, lua: APPEND_SCRIPT });
     this.redis.defineCommand('readQueue', { numberOfKeys: 3, lua: READ_SCRIPT });
+    this.redis.defineCommand('announceQueuePoll', { numberOfKeys: 1, lua: ANNOUNCE_POLL_SCRIPT });
     this.redis.defineCommand('keepQueueAlive', { numberOfKeys: 2, lua: KEEP_ALIVE_SCRIPT });
     this.redis.defineCommand('removeQueue', { numberOfKeys: 3, lua: REMOVE_SCRIPT });
   }
@@ -119,6 +133,7 @@ export class RedisEventQueueStore extends EventQueueStore {
       d: JSON.stringify(descriptor),
       next: 0,
       pruned: -1,
+      polls: 0,
       lifespan: descriptor.lifespanSecs,
       user: descriptor.userId,
       realm: descriptor.realmId,
@@ -171,7 +186,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   }
 
   async read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult> {
-    const [status, ...events] = await this.redis.readQueue(
+    const [status, newestPoll, ...events] = await this.redis.readQueue(
       descriptorKey(queueId), eventsKey(queueId), EXPIRY_KEY, String(lastEventId), queueId, String(now),
     );
     switch (status) {
@@ -183,7 +198,11 @@ export class RedisEventQueueStore extends EventQueueStore {
       case -3:
         return { kind: 'not-in-queue' };
       default:
-        return { kind: 'events', events: events.map((event) => JSON.parse(String(event)) as QueuedEvent) };
+        return {
+          kind: 'events',
+          events: events.map((event) => JSON.parse(String(event)) as QueuedEvent),
+          newestPoll: Number(newestPoll),
+        };
     }
   }
 
@@ -214,8 +233,8 @@ export class RedisEventQueueStore extends EventQueueStore {
     return removed;
   }
 
-  async announcePoll(queueId: string, pollId: string): Promise<void> {
-    await this.redis.publish(SIGNAL_CHANNEL, `p ${queueId} ${pollId}`);
+  async announcePoll(queueId: string): Promise<number> {
+    return this.redis.announceQueuePoll(descriptorKey(queueId), SIGNAL_CHANNEL, queueId);
   }
 
   onSignal(listener: (signal: QueueSignal) => void): void {
@@ -235,7 +254,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     else if (kind === 'r') {
       for (const queueId of ids) this.forget(queueId);
       signal = { kind: 'removed', queueIds: ids };
-    } else if (kind === 'p' && ids.length === 2) signal = { kind: 'poll', queueId: ids[0], pollId: ids[1] };
+    } else if (kind === 'p' && ids.length === 2) signal = { kind: 'poll', queueId: ids[0], seq: Number(ids[1]) };
     else return;
     for (const listener of this.listeners) listener(signal);
   }

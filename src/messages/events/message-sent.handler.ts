@@ -1,8 +1,8 @@
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { matchesQueueNarrow } from '../../events/domain/queue-narrow';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { presentMessage } from '../api/message.presenter';
-import { flagNames, HISTORICAL_FLAGS } from '../domain/message-flags';
-import { matchesQueueNarrow } from '../domain/queue-narrow';
+import { MessageWire, presentMessage } from '../api/message.presenter';
+import { flagNames } from '../domain/message-flags';
 import { MessageSentEvent } from './message-sent.event';
 
 /**
@@ -17,22 +17,30 @@ export class MessageSentProjector implements IEventHandler<MessageSentEvent> {
   handle(event: MessageSentEvent): void {
     const flagsByUser = new Map(event.recipients.map((recipient) => [recipient.userId, recipient.flags]));
     const { message, localEcho } = event;
+    // One wire message per combination of queue options, shared by the queues that have it.
+    const shapes = new Map<string, MessageWire>();
+    const shaped = (applyMarkdown: boolean, clientGravatar: boolean, allowEmptyTopicName: boolean): MessageWire => {
+      const key = `${+applyMarkdown}${+clientGravatar}${+allowEmptyTopicName}`;
+      let wire = shapes.get(key);
+      if (!wire) {
+        wire = presentMessage(message, { applyMarkdown, clientGravatar, allowEmptyTopicName });
+        shapes.set(key, wire);
+      }
+      return wire;
+    };
     this.dispatcher.dispatch({
       realmId: message.realmId,
       userIds: event.recipients.map((recipient) => recipient.userId),
       toAllPublicStreamsQueues: event.inPublicChannel,
       eventType: 'message',
       render: (queue) => {
-        // Queues that follow all public channels see messages they did not receive as read history.
-        const flags = flagsByUser.get(queue.userId) ?? HISTORICAL_FLAGS;
-        if (!matchesQueueNarrow(queue.narrow, message, flags)) return null;
+        // An `all_public_streams` queue also gets public messages its user did not receive:
+        // Zulip sends those with no flags at all.
+        const flags = flagsByUser.get(queue.userId) ?? 0;
+        if (!matchesQueueNarrow(queue.narrow, message, flags, queue.capabilities.empty_topic_name)) return null;
         const rendered: { type: string; [field: string]: unknown } = {
           type: 'message',
-          message: presentMessage(message, {
-            applyMarkdown: queue.applyMarkdown,
-            clientGravatar: queue.clientGravatar,
-            allowEmptyTopicName: queue.capabilities.empty_topic_name,
-          }),
+          message: shaped(queue.applyMarkdown, queue.clientGravatar, queue.capabilities.empty_topic_name),
           flags: flagNames(flags),
         };
         if (localEcho && localEcho.userId === queue.userId && localEcho.queueId === queue.queueId) {

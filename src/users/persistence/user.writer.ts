@@ -28,7 +28,7 @@ export interface NewUser {
 export class UserWriter {
   constructor(private readonly groups: GroupRepository) {}
 
-  /** Inserts a user; a taken email answers Zulip's "already in use". */
+  /** Inserts a user; a taken email answers Zulip's `EmailAlreadyInUseError`. */
   async insert(uow: UnitOfWork, user: NewUser): Promise<UserEntity> {
     const rows = await uow.query<Record<string, unknown>>(
       `INSERT INTO user_profile (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id,
@@ -41,7 +41,7 @@ export class UserWriter {
         user.botOwnerId ?? null, generateApiKey(), user.passwordHash, USER_SETTING_DEFAULTS.email_address_visibility,
       ],
     );
-    if (rows.length === 0) throw ApiError.badRequest(`Email '${user.email}' already in use`);
+    if (rows.length === 0) throw ApiError.badRequest('Email is already in use.');
     const created = toUserEntity(rows[0]);
     const [recipient] = await uow.query<{ id: number }>(
       `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,

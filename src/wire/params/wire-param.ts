@@ -54,6 +54,8 @@ export function decodeParams<T extends object>(
     if (found === undefined) {
       if (spec.default === undefined && !spec.optional) throw ApiError.missingArgument(spec.property);
       value = spec.default;
+    } else if (spec.path && spec.kind === 'int') {
+      value = decodePathInteger(spec.property, String(found));
     } else {
       value = decodeValue(spec.property, spec.kind, found);
     }
@@ -79,6 +81,13 @@ function bodyValue(spec: WireParamSpec, context: RequestContext): RawValue | und
   return undefined;
 }
 
+/** A path segment is never JSON: `/messages/abc` names no integer. */
+function decodePathInteger(name: string, text: string): number {
+  const value = /^-?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value)) throw ApiError.badRequest(`${name} is not an integer`);
+  return value;
+}
+
 function decodeURIComponentSafe(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -93,6 +102,8 @@ export function decodeValue(name: string, kind: WireKind, raw: RawValue): unknow
     case 'string':
       if (typeof raw === 'string') return raw;
       if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+      // A JSON body's list or object where form clients send JSON text (`to=[9]`).
+      if (typeof raw === 'object' && raw !== null) return JSON.stringify(raw);
       throw ApiError.badRequest(`${name} is not a string`);
     case 'int': {
       const value = typeof raw === 'string' ? parseJsonText(name, raw) : raw;

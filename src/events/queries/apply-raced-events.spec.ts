@@ -1,0 +1,138 @@
+import { QueuedEvent } from '../queues/queue-descriptor';
+import { applyRacedEvents } from './apply-raced-events';
+
+const ME = 10;
+const context = { userId: ME, includeSubscribers: true };
+
+function emptyUnread() {
+  return { count: 0, pms: [], streams: [], huddles: [], mentions: [], old_unreads_missing: false };
+}
+
+function messageEvent(id: number, message: Record<string, unknown>, flags: string[] = []): QueuedEvent {
+  return { id, type: 'message', message, flags };
+}
+
+const channelMessage = (messageId: number, topic = 'plans') => ({
+  id: messageId, type: 'stream', stream_id: 3, subject: topic, display_recipient: 'design',
+});
+const directMessage = (messageId: number, ...others: number[]) => ({
+  id: messageId, type: 'private', subject: '', display_recipient: [ME, ...others].map((id) => ({ id })),
+});
+
+describe('applyRacedEvents', () => {
+  it('applies message events to max_message_id and unread_msgs, once', () => {
+    const state: Record<string, unknown> = {
+      max_message_id: 40,
+      unread_msgs: { ...emptyUnread(), count: 1, streams: [{ stream_id: 3, topic: 'Plans', unread_message_ids: [40] }] },
+    };
+    const events = [
+      messageEvent(0, channelMessage(40)),
+      messageEvent(1, channelMessage(41, 'PLANS'), ['mentioned']),
+      messageEvent(2, directMessage(42, 7)),
+      messageEvent(3, directMessage(43, 7, 8)),
+      messageEvent(4, directMessage(44), ['read']),
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(4);
+    expect(state.max_message_id).toBe(44);
+    expect(state.unread_msgs).toEqual({
+      count: 4,
+      pms: [{ other_user_id: 7, sender_id: 7, unread_message_ids: [42] }],
+      streams: [{ stream_id: 3, topic: 'Plans', unread_message_ids: [40, 41] }],
+      huddles: [{ user_ids_string: '7,8,10', unread_message_ids: [43] }],
+      mentions: [41],
+      old_unreads_missing: false,
+    });
+  });
+
+  it('files a message to oneself under the user itself', () => {
+    const state: Record<string, unknown> = { max_message_id: -1, unread_msgs: emptyUnread() };
+    expect(applyRacedEvents(state, [messageEvent(0, directMessage(5))], context)).toBe(0);
+    expect((state.unread_msgs as { pms: unknown[] }).pms).toEqual([{ other_user_id: ME, sender_id: ME, unread_message_ids: [5] }]);
+  });
+
+  it('leaves unread_msgs alone when it was not fetched', () => {
+    const state: Record<string, unknown> = { max_message_id: 3 };
+    expect(applyRacedEvents(state, [messageEvent(0, channelMessage(9))], context)).toBe(0);
+    expect(state).toEqual({ max_message_id: 9 });
+  });
+
+  it('stops at the first event it cannot apply, leaving it and the rest in the queue', () => {
+    const state: Record<string, unknown> = { max_message_id: 3 };
+    const events: QueuedEvent[] = [
+      messageEvent(0, channelMessage(4)),
+      { id: 1, type: 'update_message_flags', op: 'add', flag: 'starred', messages: [4] },
+      messageEvent(2, channelMessage(5)),
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(0);
+    expect(state.max_message_id).toBe(4);
+  });
+
+  it('does not consume events whose state section was not fetched', () => {
+    const state: Record<string, unknown> = {};
+    expect(applyRacedEvents(state, [messageEvent(0, channelMessage(4))], context)).toBe(-1);
+    expect(applyRacedEvents(state, [{ id: 0, type: 'realm_user', op: 'add', person: { user_id: 4 } }], context)).toBe(-1);
+    expect(applyRacedEvents(state, [{ id: 0, type: 'stream', op: 'create', streams: [] }], context)).toBe(-1);
+    expect(applyRacedEvents(state, [{ id: 0, type: 'subscription', op: 'peer_add', stream_ids: [], user_ids: [] }], context)).toBe(-1);
+  });
+
+  it('adds new users once and moves deactivated ones', () => {
+    const state: Record<string, unknown> = {
+      realm_users: [{ user_id: 1 }, { user_id: 5 }],
+      realm_non_active_users: [],
+      cross_realm_bots: [{ user_id: 2 }],
+    };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'realm_user', op: 'add', person: { user_id: 3, is_active: true, full_name: 'New' } },
+      { id: 1, type: 'realm_user', op: 'add', person: { user_id: 5, is_active: true } },
+      { id: 2, type: 'realm_user', op: 'update', person: { user_id: 1, is_active: false } },
+      { id: 3, type: 'realm_user', op: 'update', person: { user_id: 3, full_name: 'Renamed' } },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(2);
+    expect(state.realm_users).toEqual([{ user_id: 3, full_name: 'New' }, { user_id: 5 }]);
+    expect(state.realm_non_active_users).toEqual([{ user_id: 1 }]);
+  });
+
+  it('applies channel creation and subscription events to the channel lists', () => {
+    const general = { stream_id: 1, name: 'general', invite_only: false };
+    const state: Record<string, unknown> = {
+      streams: [general],
+      subscriptions: [{ ...general, subscribers: [ME] }],
+      unsubscribed: [],
+      never_subscribed: [],
+    };
+    const design = { stream_id: 2, name: 'design', invite_only: false };
+    const secret = { stream_id: 3, name: 'secret', invite_only: true };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'stream', op: 'create', streams: [design] },
+      { id: 1, type: 'stream', op: 'create', streams: [secret] },
+      { id: 2, type: 'subscription', op: 'peer_add', stream_ids: [2], user_ids: [7] },
+      { id: 3, type: 'subscription', op: 'add', subscriptions: [{ ...design, color: '#fff', subscribers: [7, ME] }] },
+      { id: 4, type: 'subscription', op: 'peer_add', stream_ids: [1, 2], user_ids: [8, 7] },
+      { id: 5, type: 'stream', op: 'create', streams: [design] },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(5);
+    expect(state.streams).toEqual([general, design, secret]);
+    expect(state.never_subscribed).toEqual([]);
+    expect(state.subscriptions).toEqual([
+      { ...design, color: '#fff', subscribers: [7, 8, ME] },
+      { ...general, subscribers: [7, 8, ME] },
+    ]);
+  });
+
+  it('drops subscribers from subscription events without include_subscribers', () => {
+    const state: Record<string, unknown> = { streams: [], subscriptions: [], unsubscribed: [], never_subscribed: [] };
+    const design = { stream_id: 2, name: 'design', invite_only: false };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'stream', op: 'create', streams: [design] },
+      { id: 1, type: 'subscription', op: 'peer_add', stream_ids: [2], user_ids: [7] },
+    ];
+    expect(applyRacedEvents(state, events, { userId: ME, includeSubscribers: false })).toBe(1);
+    expect(state.never_subscribed).toEqual([design]);
+    applyRacedEvents(state, [{ id: 2, type: 'subscription', op: 'add', subscriptions: [{ ...design, subscribers: [ME] }] }], {
+      userId: ME,
+      includeSubscribers: false,
+    });
+    expect(state.subscriptions).toEqual([design]);
+    expect(state.never_subscribed).toEqual([]);
+  });
+});

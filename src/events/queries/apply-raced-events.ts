@@ -1,0 +1,205 @@
+import { QueuedEvent } from '../queues/queue-descriptor';
+
+/** What applying an event to a register state needs to know about the registration. */
+export interface RacedEventContext {
+  userId: number;
+  includeSubscribers: boolean;
+}
+
+type State = Record<string, unknown>;
+type Entry = Record<string, unknown>;
+
+interface UnreadState {
+  count: number;
+  pms: { other_user_id: number; sender_id: number; unread_message_ids: number[] }[];
+  streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
+  huddles: { user_ids_string: string; unread_message_ids: number[] }[];
+  mentions: number[];
+}
+
+const MENTION_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'group_mentioned'];
+
+/**
+ * Zulip's `apply_events` for the events that reached a new queue while its register state
+ * was being read: each is applied to the state (idempotently: its effect may already be
+ * there), in queue order, and the id of the last one applied is the `last_event_id` the
+ * register response gives, so the client never receives them. The walk stops at the first
+ * event that cannot be applied (an event type this function does not know, or whose state
+ * section was not fetched): that event and everything after it stay for `GET /events`,
+ * which is safe (nothing is lost) where applying it wrongly would not be.
+ */
+export function applyRacedEvents(state: State, events: readonly QueuedEvent[], context: RacedEventContext): number {
+  let lastApplied = -1;
+  for (const event of events) {
+    if (!applyEvent(state, event, context)) break;
+    lastApplied = event.id;
+  }
+  return lastApplied;
+}
+
+function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
+  switch (event.type) {
+    case 'heartbeat':
+      return true;
+    case 'message':
+      return applyMessage(state, event, context.userId);
+    case 'realm_user':
+      return applyRealmUser(state, event);
+    case 'stream':
+      return event.op === 'create' && applyStreamCreate(state, event, context);
+    case 'subscription':
+      if (event.op === 'add') return applySubscriptionAdd(state, event, context);
+      if (event.op === 'peer_add') return applyPeerAdd(state, event, context);
+      return false;
+    default:
+      return false;
+  }
+}
+
+interface MessageFields {
+  id: number;
+  type: string;
+  stream_id?: number;
+  subject: string;
+  display_recipient: string | { id: number }[];
+}
+
+function applyMessage(state: State, event: QueuedEvent, userId: number): boolean {
+  if (typeof state.max_message_id !== 'number') return false;
+  const message = event.message as MessageFields;
+  const flags = (event.flags as string[] | undefined) ?? [];
+  state.max_message_id = Math.max(state.max_message_id, message.id);
+  const unread = state.unread_msgs as UnreadState | undefined;
+  if (unread && !flags.includes('read')) addUnread(unread, message, flags, userId);
+  return true;
+}
+
+function addUnread(unread: UnreadState, message: MessageFields, flags: readonly string[], userId: number): void {
+  let ids: number[];
+  if (message.type === 'stream') {
+    const topic = message.subject.toLowerCase();
+    let entry = unread.streams.find((item) => item.stream_id === message.stream_id && item.topic.toLowerCase() === topic);
+    if (!entry) {
+      entry = { stream_id: message.stream_id as number, topic: message.subject, unread_message_ids: [] };
+      unread.streams.push(entry);
+    }
+    ids = entry.unread_message_ids;
+  } else {
+    const participants = (message.display_recipient as { id: number }[]).map((person) => person.id);
+    if (participants.length <= 2) {
+      const other = participants.find((id) => id !== userId) ?? userId;
+      let entry = unread.pms.find((item) => item.other_user_id === other);
+      if (!entry) {
+        entry = { other_user_id: other, sender_id: other, unread_message_ids: [] };
+        unread.pms.push(entry);
+      }
+      ids = entry.unread_message_ids;
+    } else {
+      const key = [...participants].sort((a, b) => a - b).join(',');
+      let entry = unread.huddles.find((item) => item.user_ids_string === key);
+      if (!entry) {
+        entry = { user_ids_string: key, unread_message_ids: [] };
+        unread.huddles.push(entry);
+      }
+      ids = entry.unread_message_ids;
+    }
+  }
+  if (!ids.includes(message.id)) {
+    insertSorted(ids, message.id);
+    unread.count += 1;
+  }
+  if (flags.some((flag) => MENTION_FLAGS.includes(flag)) && !unread.mentions.includes(message.id)) {
+    insertSorted(unread.mentions, message.id);
+  }
+}
+
+function applyRealmUser(state: State, event: QueuedEvent): boolean {
+  const active = state.realm_users as Entry[] | undefined;
+  const inactive = state.realm_non_active_users as Entry[] | undefined;
+  if (!active || !inactive) return false;
+  const person = event.person as Entry;
+  const userId = person.user_id as number;
+  const known = (list: Entry[]) => list.findIndex((user) => user.user_id === userId);
+  if (event.op === 'add') {
+    if (known(active) >= 0 || known(inactive) >= 0 || known((state.cross_realm_bots as Entry[] | undefined) ?? []) >= 0) return true;
+    const { is_active: isActive, ...user } = person;
+    (isActive === false ? inactive : active).push(user);
+    sortByKey(isActive === false ? inactive : active, 'user_id');
+    return true;
+  }
+  // Of the updates, only (de)activation is known here.
+  if (event.op !== 'update' || Object.keys(person).length !== 2 || typeof person.is_active !== 'boolean') return false;
+  const [from, to] = person.is_active ? [inactive, active] : [active, inactive];
+  const index = known(from);
+  if (index >= 0) {
+    to.push(...from.splice(index, 1));
+    sortByKey(to, 'user_id');
+  }
+  return true;
+}
+
+function applyStreamCreate(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
+  const streams = state.streams as Entry[] | undefined;
+  if (!streams) return false;
+  const subscriptionLists = ['subscriptions', 'unsubscribed', 'never_subscribed'].map((key) => state[key] as Entry[] | undefined);
+  const never = state.never_subscribed as Entry[] | undefined;
+  for (const stream of event.streams as Entry[]) {
+    const id = stream.stream_id;
+    if (!streams.some((item) => item.stream_id === id)) streams.push(stream);
+    // A public channel the user is not in is one they never subscribed to. (Guests are
+    // never told of channels they are not in, so they get no such event.)
+    const listed = subscriptionLists.some((list) => list?.some((item) => item.stream_id === id));
+    if (never && !listed && stream.invite_only === false) {
+      never.push(context.includeSubscribers ? { ...stream, subscribers: [] } : { ...stream });
+      sortByKey(never, 'name');
+    }
+  }
+  return true;
+}
+
+function applySubscriptionAdd(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
+  const subscriptions = state.subscriptions as Entry[] | undefined;
+  const unsubscribed = state.unsubscribed as Entry[] | undefined;
+  const never = state.never_subscribed as Entry[] | undefined;
+  if (!subscriptions || !unsubscribed || !never) return false;
+  for (const added of event.subscriptions as Entry[]) {
+    const subscription = { ...added };
+    if (!context.includeSubscribers) delete subscription.subscribers;
+    for (const list of [subscriptions, unsubscribed, never]) {
+      const index = list.findIndex((item) => item.stream_id === subscription.stream_id);
+      if (index >= 0) list.splice(index, 1);
+    }
+    subscriptions.push(subscription);
+  }
+  sortByKey(subscriptions, 'name');
+  return true;
+}
+
+function applyPeerAdd(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
+  if (!state.subscriptions) return false;
+  if (!context.includeSubscribers) return true;
+  const streamIds = event.stream_ids as number[];
+  const userIds = event.user_ids as number[];
+  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
+    for (const entry of (state[key] as Entry[] | undefined) ?? []) {
+      if (!streamIds.includes(entry.stream_id as number) || !Array.isArray(entry.subscribers)) continue;
+      const subscribers = entry.subscribers as number[];
+      for (const userId of userIds) if (!subscribers.includes(userId)) insertSorted(subscribers, userId);
+    }
+  }
+  return true;
+}
+
+function insertSorted(list: number[], value: number): void {
+  let index = list.length;
+  while (index > 0 && list[index - 1] > value) index--;
+  list.splice(index, 0, value);
+}
+
+function sortByKey(list: Entry[], key: string): void {
+  list.sort((a, b) => {
+    const left = a[key] as string | number;
+    const right = b[key] as string | number;
+    return left < right ? -1 : left > right ? 1 : 0;
+  });
+}
