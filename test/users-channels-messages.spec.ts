@@ -49,9 +49,14 @@ describe('users, channels and messages', () => {
 
   /** The event of message `id` in the queue, with its flags. */
   async function eventOf(user: TestUser, queueId: string, id: number): Promise<Json> {
-    const event = (await messageEvents(user, queueId)).find((candidate) => candidate.message.id === id);
-    if (!event) throw new Error(`message ${id} did not reach ${user.fullName}'s queue`);
-    return event;
+    // Events are dispatched after the send commits, so the send's answer may come first.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const event = (await messageEvents(user, queueId)).find((candidate) => candidate.message.id === id);
+      if (event) return event;
+      if (Date.now() > deadline) throw new Error(`message ${id} did not reach ${user.fullName}'s queue`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   describe('GET /users', () => {

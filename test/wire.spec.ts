@@ -87,11 +87,16 @@ describe('the wire format', () => {
 
   /** A message event's raw content, read from a fresh queue of `user`. */
   async function lastMessageEvent(user: TestUser, queueId: string): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const events = await user.api.get('events', { queue_id: queueId, last_event_id: -1, dont_block: true });
-    expect(events.status).toBe(200);
-    const messages = (events.body.events as { type: string }[]).filter((event) => event.type === 'message');
-    expect(messages.length).toBeGreaterThan(0);
-    return messages[messages.length - 1];
+    // Events are dispatched after the send commits, so the send's answer may come first.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const events = await user.api.get('events', { queue_id: queueId, last_event_id: -1, dont_block: true });
+      expect(events.status).toBe(200);
+      const messages = (events.body.events as { type: string }[]).filter((event) => event.type === 'message');
+      if (messages.length > 0) return messages[messages.length - 1];
+      if (Date.now() > deadline) throw new Error('no message event arrived');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async function messageQueue(user: TestUser): Promise<string> {
