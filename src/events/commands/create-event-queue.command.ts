@@ -2,18 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AppConfig } from '../../platform/config/app-config';
 import { EventQueueStore } from '../queues/event-queue-store';
-import { ClientCapabilities, QueueNarrowTerm } from '../queues/queue-descriptor';
+import { QueueDescriptor } from '../queues/queue-descriptor';
 
-export interface EventQueueOptions {
-  eventTypes: string[] | null;
-  applyMarkdown: boolean;
-  clientGravatar: boolean;
-  slimPresence: boolean;
-  allPublicStreams: boolean;
-  narrow: QueueNarrowTerm[];
-  capabilities: ClientCapabilities;
-  clientName: string;
-}
+/** What a client chose at register; the rest of the descriptor is the server's. */
+export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'realmId' | 'lifespanSecs'>;
 
 /** The queue half of `POST /register`; its state half reads after the queue exists. */
 export class CreateEventQueueCommand {
