@@ -7,6 +7,7 @@ import { SubscribeHandler } from './commands/subscribe.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
 import { ChannelAudience } from './persistence/channel-audience';
 import { ChannelRepository } from './persistence/channel.repository';
+import { PolicyActorLoader } from './persistence/policy-actor.loader';
 import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';
 import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
@@ -20,12 +21,13 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     SubscriptionRepository,
     ChannelPresenter,
     ChannelAudience,
+    PolicyActorLoader,
     SubscribeHandler,
     GetStreamsHandler,
     GetSubscriptionStateHandler,
     ChannelsCreatedProjector,
     UsersSubscribedProjector,
   ],
-  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience],
+  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader],
 })
 export class ChannelsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { GroupRepository, GroupSettingValue } from '../../groups/persistence/group.repository';
+import { GroupSettingValue } from '../../groups/domain/group-setting';
+import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { UserSettings } from '../../users/domain/user-settings';
 import { StreamPostPolicy } from '../domain/channel-rules';

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GetStreamsQuery } from '../../channels/queries/get-streams.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
@@ -86,6 +87,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
     private readonly groups: GroupRepository,
+    private readonly realmSettings: RealmGroupSettingsRepository,
   ) {}
 
   async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -98,7 +100,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     const hostName = this.addressing.hostName(realm.stringId);
     const state: Record<string, unknown> = {};
 
-    if (wants('realm')) Object.assign(state, await realmState(realm, this.addressing, this.groups, db));
+    if (wants('realm')) Object.assign(state, await realmState(realm, this.addressing, this.realmSettings, db));
 
     if (wants('realm_user')) {
       const everyone = await this.users.listInRealm(user.realmId, db);

@@ -1,6 +1,6 @@
 import { Queryable } from '../../platform/database/unit-of-work';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { SystemGroup } from '../../groups/domain/system-groups';
+import { supportedPermissionSettings } from '../../groups/domain/permission-settings';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/domain/channel-rules';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/domain/message-content';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
@@ -12,80 +12,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/domain/cre
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 
 /**
- * The realm-level group permissions with the system group a new Zulip 10.2 realm gives
- * each (we keep them at those values), and whether each may be set to `role:everyone`
- * (guests included) and `role:nobody`.
- */
-const REALM_GROUP_SETTINGS: readonly [name: string, group: SystemGroup, allowEveryone: boolean, allowNobody: boolean][] = [
-  ['create_multiuse_invite_group', SystemGroup.Administrators, false, true],
-  ['can_access_all_users_group', SystemGroup.Everyone, true, false],
-  ['can_add_custom_emoji_group', SystemGroup.Members, false, true],
-  ['can_add_subscribers_group', SystemGroup.Members, false, true],
-  ['can_create_bots_group', SystemGroup.Members, false, true],
-  ['can_create_groups', SystemGroup.Members, false, true],
-  ['can_create_public_channel_group', SystemGroup.Members, false, true],
-  ['can_create_private_channel_group', SystemGroup.Members, false, true],
-  ['can_create_web_public_channel_group', SystemGroup.Owners, false, true],
-  ['can_create_write_only_bots_group', SystemGroup.Members, false, true],
-  ['can_delete_any_message_group', SystemGroup.Administrators, false, false],
-  ['can_delete_own_message_group', SystemGroup.Everyone, true, true],
-  ['can_invite_users_group', SystemGroup.Members, false, true],
-  ['can_manage_all_groups', SystemGroup.Owners, false, false],
-  ['can_manage_billing_group', SystemGroup.Administrators, false, false],
-  ['can_mention_many_users_group', SystemGroup.Administrators, true, true],
-  ['can_move_messages_between_channels_group', SystemGroup.Members, false, true],
-  ['can_move_messages_between_topics_group', SystemGroup.Everyone, true, true],
-  ['can_resolve_topics_group', SystemGroup.Everyone, true, true],
-  ['can_summarize_topics_group', SystemGroup.Everyone, true, true],
-  ['direct_message_initiator_group', SystemGroup.Everyone, true, true],
-  ['direct_message_permission_group', SystemGroup.Everyone, true, true],
-];
-
-/** Channel-level and group-level permissions, with their defaults, for the metadata. */
-const CHANNEL_GROUP_SETTINGS: readonly [name: string, group: string, allowEveryone: boolean][] = [
-  ['can_add_subscribers_group', SystemGroup.Nobody, false],
-  ['can_administer_channel_group', SystemGroup.Nobody, false],
-  ['can_remove_subscribers_group', SystemGroup.Administrators, true],
-  ['can_send_message_group', SystemGroup.Everyone, true],
-  ['can_subscribe_group', SystemGroup.Nobody, false],
-];
-const USER_GROUP_SETTINGS: readonly [name: string, group: string, allowEveryone: boolean][] = [
-  ['can_add_members_group', SystemGroup.Nobody, false],
-  ['can_join_group', SystemGroup.Nobody, false],
-  ['can_leave_group', SystemGroup.Everyone, true],
-  ['can_manage_group', SystemGroup.Nobody, false],
-  ['can_mention_group', SystemGroup.Everyone, true],
-  ['can_remove_members_group', SystemGroup.Nobody, false],
-];
-
-function permissionSetting(defaultGroup: string, allowEveryone: boolean, allowNobody: boolean, requireSystemGroup = false) {
-  return {
-    require_system_group: requireSystemGroup,
-    allow_internet_group: false,
-    allow_nobody_group: allowNobody,
-    allow_everyone_group: allowEveryone,
-    default_group_name: defaultGroup,
-    default_for_system_groups: null,
-    allowed_system_groups: [] as string[],
-  };
-}
-
-/** `server_supported_permission_settings`: what each group-setting may be set to. */
-function supportedPermissionSettings(): Record<string, Record<string, unknown>> {
-  const realm: Record<string, unknown> = {};
-  for (const [name, group, allowEveryone, allowNobody] of REALM_GROUP_SETTINGS) {
-    realm[name] = permissionSetting(group, allowEveryone, allowNobody, name === 'can_access_all_users_group');
-  }
-  (realm.can_access_all_users_group as { allowed_system_groups: string[] }).allowed_system_groups = [
-    SystemGroup.Everyone,
-    SystemGroup.Members,
-  ];
-  const stream = Object.fromEntries(CHANNEL_GROUP_SETTINGS.map(([name, group, everyone]) => [name, permissionSetting(group, everyone, true)]));
-  const group = Object.fromEntries(USER_GROUP_SETTINGS.map(([name, defaultGroup, everyone]) => [name, permissionSetting(defaultGroup, everyone, true)]));
-  return { realm, stream, group };
-}
-
-/**
  * The `realm` section of register, as Zulip 10.2 (feature level 372) gives it: every realm
  * property, every realm group-permission setting (a system group's id), the deprecated
  * policy enums derived from them, and the server's limits and capabilities. Settings this
@@ -94,10 +20,9 @@ function supportedPermissionSettings(): Record<string, Record<string, unknown>> 
 export async function realmState(
   realm: RealmEntity,
   addressing: RealmAddressing,
-  groups: GroupRepository,
+  realmSettings: RealmGroupSettingsRepository,
   db: Queryable,
 ): Promise<Record<string, unknown>> {
-  const system = await groups.systemGroupIds(realm.id, db);
   const url = addressing.url(realm.stringId);
   const state: Record<string, unknown> = {
     // Realm.property_types
@@ -115,7 +40,7 @@ export async function realmState(
     realm_enable_guest_user_dm_warning: true,
     realm_enable_guest_user_indicator: true,
     realm_enable_read_receipts: true,
-    realm_enable_spectator_access: false,
+    realm_enable_spectator_access: realm.enableSpectatorAccess,
     realm_giphy_rating: 2,
     realm_inline_image_preview: true,
     realm_inline_url_embed_preview: false,
@@ -139,11 +64,7 @@ export async function realmState(
     realm_want_advertise_in_communities_directory: false,
   };
   // Realm.REALM_PERMISSION_GROUP_SETTINGS: system groups are sent as their ids.
-  for (const [name, group] of REALM_GROUP_SETTINGS) {
-    const id = system.get(group);
-    if (id === undefined) throw new Error(`realm ${realm.id} has no ${group} group`);
-    state[`realm_${name}`] = id;
-  }
+  for (const [name, groupId] of await realmSettings.all(realm.id, db)) state[`realm_${name}`] = groupId;
   Object.assign(state, {
     // Deprecated enums, as Zulip derives them from the group settings above.
     realm_create_public_stream_policy: 1,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { GroupSettingValue } from '../domain/group-setting';
 import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import {
   directSystemGroupsForRole,
@@ -8,9 +9,7 @@ import {
   SystemGroup,
 } from '../domain/system-groups';
 
-/** A group-setting value on the wire: a named group's id, or an anonymous group's members. */
-export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
-
+export type { GroupSettingValue } from '../domain/group-setting';
 
 @Injectable()
 export class GroupRepository {
@@ -126,6 +125,22 @@ export class GroupRepository {
       [userId, groupId],
     );
     return row.member;
+  }
+
+  /**
+   * Every group an active user belongs to, directly or through being in a subgroup: the
+   * set that group-setting checks test against. Empty for a deactivated user.
+   */
+  async recursiveGroupIdsOf(userId: number, db: Queryable = this.db): Promise<Set<number>> {
+    const rows = await db.query<{ id: number }>(
+      `WITH RECURSIVE g(id) AS (
+         SELECT m.user_group_id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
+          WHERE m.user_profile_id = $1 AND u.is_active
+         UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)
+       SELECT id FROM g`,
+      [userId],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   private get db(): Queryable {

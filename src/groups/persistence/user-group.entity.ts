@@ -29,6 +29,25 @@ export class UserGroupEntity {
 
   @Column({ type: 'boolean' })
   deactivated!: boolean;
+
+  // The group's own permissions (group-setting values, each backed by a group).
+  @Column({ name: 'can_add_members_group_id', type: 'integer', nullable: true })
+  canAddMembersGroupId!: number | null;
+
+  @Column({ name: 'can_join_group_id', type: 'integer', nullable: true })
+  canJoinGroupId!: number | null;
+
+  @Column({ name: 'can_leave_group_id', type: 'integer', nullable: true })
+  canLeaveGroupId!: number | null;
+
+  @Column({ name: 'can_manage_group_id', type: 'integer', nullable: true })
+  canManageGroupId!: number | null;
+
+  @Column({ name: 'can_mention_group_id', type: 'integer', nullable: true })
+  canMentionGroupId!: number | null;
+
+  @Column({ name: 'can_remove_members_group_id', type: 'integer', nullable: true })
+  canRemoveMembersGroupId!: number | null;
 }
 
 @Entity({ name: 'user_group_membership' })

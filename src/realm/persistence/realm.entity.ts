@@ -29,4 +29,7 @@ export class RealmEntity {
 
   @Column({ name: 'signup_announcements_stream_id', type: 'integer', nullable: true })
   signupAnnouncementsStreamId!: number | null;
+
+  @Column({ name: 'enable_spectator_access', type: 'boolean' })
+  enableSpectatorAccess!: boolean;
 }

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import {
+  GroupSettingRules,
+  GroupSettingValue,
+  sameGroupSettingValue,
+  simplifyGroupSettingValue,
+} from '../domain/group-setting';
+import { SystemGroup } from '../domain/system-groups';
+import { GroupRepository } from './group.repository';
+
+/**
+ * Turns a group-setting value from a request into the id of the group that backs it,
+ * with Zulip's checks: named groups of the realm only, the setting's allowed system
+ * groups, active users and named groups as members of an anonymous value.
+ */
+@Injectable()
+export class GroupSettingResolver {
+  constructor(private readonly groups: GroupRepository) {}
+
+  async resolve(
+    uow: UnitOfWork,
+    realmId: number,
+    settingName: string,
+    raw: GroupSettingValue,
+    rules: GroupSettingRules,
+  ): Promise<number> {
+    const nobody = await this.groups.systemGroupId(realmId, SystemGroup.Nobody, uow);
+    const value = simplifyGroupSettingValue(raw, nobody);
+    if (typeof value === 'number') {
+      const group = await this.namedGroup(uow, realmId, value);
+      checkSystemGroupRules(settingName, group, rules);
+      return group.id;
+    }
+    if (rules.requireSystemGroup) throw systemGroupRequired(settingName);
+    for (const subgroupId of value.direct_subgroups) await this.namedGroup(uow, realmId, subgroupId);
+    const active = await uow.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
+      [realmId, value.direct_members],
+    );
+    const missing = value.direct_members.find((id) => !active.some((row) => row.id === id));
+    if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
+    return this.groups.createAnonymousGroup(uow, realmId, value.direct_members, value.direct_subgroups);
+  }
+
+  /**
+   * The `old` check of a `{new, old}` change: the client's idea of the current value must
+   * match, or another change raced it.
+   */
+  async expectCurrentValue(currentGroupId: number, old: GroupSettingValue | undefined, db: Queryable): Promise<void> {
+    if (old === undefined) return;
+    const current = (await this.groups.settingValues([currentGroupId], db)).get(currentGroupId);
+    if (current === undefined || !sameGroupSettingValue(current, old)) {
+      throw ApiError.badRequest("'old' value does not match the expected value.");
+    }
+  }
+
+  private async namedGroup(db: Queryable, realmId: number, groupId: number) {
+    const [group] = await db.query<{ id: number; name: string; is_system_group: boolean; deactivated: boolean }>(
+      `SELECT id, name, is_system_group, deactivated FROM user_group WHERE realm_id = $1 AND id = $2 AND name IS NOT NULL`,
+      [realmId, groupId],
+    );
+    if (!group) throw ApiError.badRequest(`Invalid user group ID: ${groupId}`);
+    if (group.deactivated) throw ApiError.badRequest('User group is deactivated.');
+    return group;
+  }
+}
+
+function checkSystemGroupRules(
+  settingName: string,
+  group: { name: string; is_system_group: boolean },
+  rules: GroupSettingRules,
+): void {
+  if (rules.requireSystemGroup && !group.is_system_group) throw systemGroupRequired(settingName);
+  const refused = (name: SystemGroup) =>
+    ApiError.badRequest(`'${settingName}' setting cannot be set to '${name}' group.`);
+  if (!rules.allowInternet && group.name === SystemGroup.Internet) throw refused(SystemGroup.Internet);
+  if (!rules.allowNobody && group.name === SystemGroup.Nobody) throw refused(SystemGroup.Nobody);
+  if (!rules.allowEveryone && group.name === SystemGroup.Everyone) throw refused(SystemGroup.Everyone);
+  if (group.is_system_group && rules.allowedSystemGroups && !rules.allowedSystemGroups.includes(group.name as SystemGroup)) {
+    throw refused(group.name as SystemGroup);
+  }
+}
+
+function systemGroupRequired(settingName: string): ApiError {
+  return ApiError.badRequest(`'${settingName}' must be a system user group.`);
+}

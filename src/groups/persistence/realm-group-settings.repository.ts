@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { REALM_GROUP_SETTINGS } from '../domain/permission-settings';
+import { SystemGroup } from '../domain/system-groups';
+import { GroupRepository } from './group.repository';
+
+/**
+ * The realm's group-permission settings. A realm starts with Zulip's defaults (system
+ * groups) and stores a row only for a setting that was changed.
+ */
+@Injectable()
+export class RealmGroupSettingsRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly groups: GroupRepository,
+  ) {}
+
+  /** Every realm group setting, name (without `realm_`) to its group id. */
+  async all(realmId: number, db: Queryable = this.db): Promise<Map<string, number>> {
+    const system = await this.groups.systemGroupIds(realmId, db);
+    const rows = await db.query<{ name: string; group_id: number }>(
+      `SELECT name, group_id FROM realm_group_setting WHERE realm_id = $1`,
+      [realmId],
+    );
+    const stored = new Map(rows.map((row) => [row.name, row.group_id] as const));
+    const result = new Map<string, number>();
+    for (const [name, rules] of Object.entries(REALM_GROUP_SETTINGS)) {
+      const fallback = system.get(rules.defaultGroup as SystemGroup);
+      const id = stored.get(name) ?? fallback;
+      if (id === undefined) throw new Error(`realm ${realmId} has no ${rules.defaultGroup} group`);
+      result.set(name, id);
+    }
+    return result;
+  }
+
+  async groupId(realmId: number, name: keyof typeof REALM_GROUP_SETTINGS, db: Queryable = this.db): Promise<number> {
+    const id = (await this.all(realmId, db)).get(name);
+    if (id === undefined) throw new Error(`unknown realm group setting ${name}`);
+    return id;
+  }
+
+  async set(uow: UnitOfWork, realmId: number, name: string, groupId: number): Promise<void> {
+    await uow.query(
+      `INSERT INTO realm_group_setting (realm_id, name, group_id) VALUES ($1, $2, $3)
+       ON CONFLICT (realm_id, name) DO UPDATE SET group_id = EXCLUDED.group_id`,
+      [realmId, name, groupId],
+    );
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}
