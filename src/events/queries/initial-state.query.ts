@@ -152,7 +152,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     if (wants('subscription')) {
       const subscriptions = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
-        new GetSubscriptionStateQuery(user.id, options.includeSubscribers, options.capabilities.notification_settings_null),
+        new GetSubscriptionStateQuery(
+          user.id,
+          options.includeSubscribers,
+          options.capabilities.notification_settings_null,
+          options.capabilities.archived_channels,
+        ),
       );
       Object.assign(state, subscriptions);
     }
