@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups/groups.module';
 import { RealmAddressing } from './domain/realm-addressing';
 import { RealmRepository } from './persistence/realm.repository';
+import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
+import { UpdateRealmSettingsHandler } from './commands/update-realm-settings.command';
+import { RealmSettingsChangedProjector } from './events/realm-settings-changed.handler';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
-  controllers: [ServerSettingsController],
-  providers: [RealmAddressing, RealmRepository],
+  imports: [GroupsModule],
+  controllers: [ServerSettingsController, RealmSettingsController],
+  providers: [RealmAddressing, RealmRepository, UpdateRealmSettingsHandler, RealmSettingsChangedProjector],
   exports: [RealmAddressing, RealmRepository],
 })
 export class RealmModule {}

@@ -2,6 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { UserEntity } from '../../users/persistence/user.entity';
@@ -49,6 +51,8 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
     private readonly users: UserRepository,
     private readonly presenter: ChannelPresenter,
     private readonly audience: ChannelAudience,
+    private readonly groups: GroupRepository,
+    private readonly realmSettings: RealmGroupSettingsRepository,
   ) {}
 
   async execute(command: SubscribeCommand): Promise<SubscribeResult> {
@@ -105,7 +109,10 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
 
   private async create(uow: UnitOfWork, command: SubscribeCommand, channel: RequestedChannel): Promise<StreamEntity | null> {
     const { actor } = command;
-    if (isGuest(actor.role)) throw ApiError.badRequest('Insufficient permission');
+    // Zulip's check_channel_creation_permissions: the realm's can_create_*_channel_group.
+    const setting = command.inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
+    const allowedGroup = await this.realmSettings.groupId(actor.realmId, setting, uow);
+    if (!(await this.groups.isMember(actor.id, allowedGroup, uow))) throw ApiError.badRequest('Insufficient permission');
     if (command.isDefaultStream && command.inviteOnly) {
       throw ApiError.badRequest('A default channel cannot be private.');
     }

@@ -5,7 +5,10 @@ import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';
+import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
+import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { StreamEntity } from '../persistence/stream.entity';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 
 /** The channel state of one user, as `GET /users/me/subscriptions` and register give it. */
@@ -20,12 +23,16 @@ export class GetSubscriptionStateQuery {
     readonly userId: number,
     readonly includeSubscribers: boolean,
     readonly notificationSettingsNull: boolean,
+    /** The `archived_channels` client capability: archived channels are listed too. */
+    readonly includeArchived = false,
   ) {}
 }
 
 /**
- * Active subscriptions, past ones, and the channels the user could join but never did,
- * each sorted by name. Subscribers are listed only where the user may see them.
+ * Zulip's `gather_subscriptions_helper`: active subscriptions; past ones the user still
+ * has metadata access to; channels the user may know of but never joined. Each list is
+ * sorted by name. With `include_subscribers`, every entry carries `subscribers`, empty
+ * where the user may not see them (Zulip's `validate_user_access_to_subscribers`).
  */
 @QueryHandler(GetSubscriptionStateQuery)
 export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptionStateQuery, SubscriptionState> {
@@ -35,46 +42,65 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
     private readonly channels: ChannelRepository,
     private readonly users: UserRepository,
     private readonly presenter: ChannelPresenter,
+    private readonly actors: PolicyActorLoader,
   ) {}
 
   async execute(query: GetSubscriptionStateQuery): Promise<SubscriptionState> {
     const db: Queryable = poolQueryable(this.dataSource);
     const user = await this.users.findById(query.userId, db);
     if (!user) throw new Error(`user ${query.userId} vanished`);
+    const actor = await this.actors.load(user.id, db);
     const settings = effectiveSettings(user.settings);
-    const rows = (await this.subscriptions.channelSubscriptionsOf(user.id, db)).filter((row) => !row.stream.deactivated);
+    const listed = (stream: StreamEntity) => query.includeArchived || !stream.deactivated;
+
+    const rows = (await this.subscriptions.channelSubscriptionsOf(user.id, db)).filter((row) => listed(row.stream));
     const known = new Set(rows.map((row) => row.stream.id));
-    const never = (await this.channels.listInRealm(user.realmId, db)).filter(
-      (stream) => !known.has(stream.id) && !stream.deactivated && !stream.inviteOnly && !isGuest(user.role),
+    const activeRows = rows.filter((row) => row.subscription.active);
+    const inactiveRows = rows.filter(
+      (row) => !row.subscription.active && hasMetadataAccessAfterLeaving(actor, row.stream),
     );
+    const never = (await this.channels.listInRealm(user.realmId, db)).filter(
+      (stream) => listed(stream) && !known.has(stream.id) && ChannelPolicy.hasMetadataAccess(actor, stream, false),
+    );
+
     const subscribers = query.includeSubscribers
       ? await this.subscriptions.subscriberIds(
-          [...rows.map((row) => row.stream), ...never].map((stream) => stream.recipientId as number),
+          [...activeRows, ...inactiveRows].map((row) => row.stream).concat(never).map((stream) => stream.recipientId as number),
           db,
         )
       : null;
-    const activeRows = rows.filter((row) => row.subscription.active);
-    const inactiveRows = rows.filter((row) => !row.subscription.active);
-    // A past subscriber of a private channel no longer sees who is in it.
-    const visible = (inviteOnly: boolean, active: boolean) => active || !inviteOnly || isAdministrator(user.role);
-    const withSubscribers = (list: typeof rows, active: boolean) =>
-      list.map((row) => ({
-        ...row,
-        subscribers:
-          subscribers && visible(row.stream.inviteOnly, active)
-            ? subscribers.get(row.stream.recipientId as number) ?? []
-            : undefined,
-      }));
+    const subscribersOf = (stream: StreamEntity, subscribed: boolean): number[] | undefined => {
+      if (!subscribers) return undefined;
+      if (!ChannelPolicy.hasMetadataAccess(actor, stream, subscribed)) return [];
+      return subscribers.get(stream.recipientId as number) ?? [];
+    };
+    const withSubscribers = (list: typeof rows, subscribed: boolean) =>
+      list.map((row) => ({ ...row, subscribers: subscribersOf(row.stream, subscribed) }));
     const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const present = (list: typeof rows, subscribed: boolean) =>
+      this.presenter.subscriptions(withSubscribers(list, subscribed), settings, query.notificationSettingsNull, db);
     const neverWires = await this.presenter.channels(never, db);
     return {
-      subscriptions: byName(await this.presenter.subscriptions(withSubscribers(activeRows, true), settings, query.notificationSettingsNull, db)),
-      unsubscribed: byName(await this.presenter.subscriptions(withSubscribers(inactiveRows, false), settings, query.notificationSettingsNull, db)),
+      subscriptions: byName(await present(activeRows, true)),
+      unsubscribed: byName(await present(inactiveRows, false)),
       never_subscribed: byName(
-        neverWires.map((wire, index) =>
-          subscribers ? { ...wire, subscribers: subscribers.get(never[index].recipientId as number) ?? [] } : wire,
-        ),
+        neverWires.map((wire, index) => {
+          const ids = subscribersOf(never[index], false);
+          return ids ? { ...wire, subscribers: ids } : wire;
+        }),
       ),
     };
   }
+}
+
+/**
+ * Zulip's `has_metadata_access_to_previously_subscribed_stream`: a past subscriber keeps
+ * a public channel (guests keep only web-public ones) and a private one only as an
+ * organization administrator or through the channel's groups.
+ */
+function hasMetadataAccessAfterLeaving(actor: PolicyActor, stream: StreamEntity): boolean {
+  if (stream.isWebPublic) return true;
+  if (isGuest(actor.role)) return false;
+  if (!stream.inviteOnly) return true;
+  return isAdministrator(actor.role) || ChannelPolicy.hasMetadataAccess(actor, stream, false);
 }

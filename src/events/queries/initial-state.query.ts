@@ -100,7 +100,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     const hostName = this.addressing.hostName(realm.stringId);
     const state: Record<string, unknown> = {};
 
-    if (wants('realm')) Object.assign(state, await realmState(realm, this.addressing, this.realmSettings, db));
+    if (wants('realm')) Object.assign(state, await realmState(realm, this.addressing, this.realmSettings, this.groups, db));
 
     if (wants('realm_user')) {
       const everyone = await this.users.listInRealm(user.realmId, db);
@@ -122,19 +122,23 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       // The user's own avatar ignores client_gravatar, as in Zulip.
       const own = presentUser(user, hostName, user, { clientGravatar: false });
       const avatarUrl = own.avatar_url as string;
-      const canCreateChannels = !isGuest(user.role);
+      // The user's rights under the realm's group settings (UserProfile.has_permission).
+      const memberOf = await this.groups.recursiveGroupIdsOf(user.id, db);
+      const realmSettings = await this.realmSettings.all(user.realmId, db);
+      const allowed = (setting: string) => memberOf.has(realmSettings.get(setting) as number);
+      const canCreatePublic = allowed('can_create_public_channel_group');
+      const canCreatePrivate = allowed('can_create_private_channel_group');
       Object.assign(state, {
         avatar_source: user.avatarSource,
         avatar_url_medium: user.avatarSource === 'G' ? `${avatarUrl}&s=500` : avatarUrl,
         avatar_url: avatarUrl,
-        can_create_private_streams: canCreateChannels,
-        can_create_public_streams: canCreateChannels,
-        can_create_streams: canCreateChannels,
-        // Web-public channels are disabled on this server.
+        can_create_private_streams: canCreatePrivate,
+        can_create_public_streams: canCreatePublic,
+        can_create_streams: canCreatePublic || canCreatePrivate,
+        // Web-public channels are disabled on this server: nobody may create one.
         can_create_web_public_streams: false,
-        // can_add_subscribers_group and can_invite_users_group are role:members.
-        can_subscribe_other_users: !isGuest(user.role),
-        can_invite_others_to_realm: !isGuest(user.role),
+        can_subscribe_other_users: allowed('can_add_subscribers_group'),
+        can_invite_others_to_realm: allowed('can_invite_users_group'),
         is_admin: isAdministrator(user.role),
         is_owner: user.role === Role.Owner,
         is_moderator: user.role === Role.Moderator,
@@ -148,7 +152,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     if (wants('subscription')) {
       const subscriptions = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
-        new GetSubscriptionStateQuery(user.id, options.includeSubscribers, options.capabilities.notification_settings_null),
+        new GetSubscriptionStateQuery(
+          user.id,
+          options.includeSubscribers,
+          options.capabilities.notification_settings_null,
+          options.capabilities.archived_channels,
+        ),
       );
       Object.assign(state, subscriptions);
     }

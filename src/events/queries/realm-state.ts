@@ -1,6 +1,8 @@
 import { Queryable } from '../../platform/database/unit-of-work';
 import { supportedPermissionSettings } from '../../groups/domain/permission-settings';
+import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { legacyPolicyValue } from '../../realm/domain/legacy-policies';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/domain/channel-rules';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/domain/message-content';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
@@ -21,6 +23,7 @@ export async function realmState(
   realm: RealmEntity,
   addressing: RealmAddressing,
   realmSettings: RealmGroupSettingsRepository,
+  groups: GroupRepository,
   db: Queryable,
 ): Promise<Record<string, unknown>> {
   const url = addressing.url(realm.stringId);
@@ -63,14 +66,20 @@ export async function realmState(
     realm_waiting_period_threshold: 0,
     realm_want_advertise_in_communities_directory: false,
   };
-  // Realm.REALM_PERMISSION_GROUP_SETTINGS: system groups are sent as their ids.
-  for (const [name, groupId] of await realmSettings.all(realm.id, db)) state[`realm_${name}`] = groupId;
+  // Realm.REALM_PERMISSION_GROUP_SETTINGS: a named group as its id, an anonymous one as
+  // its members and subgroups.
+  const settings = await realmSettings.all(realm.id, db);
+  const values = await groups.settingValues([...settings.values()], db);
+  for (const [name, groupId] of settings) state[`realm_${name}`] = values.get(groupId) ?? groupId;
+  const systemNames = new Map([...(await groups.systemGroupIds(realm.id, db))].map(([name, id]) => [id, name] as const));
+  const legacy = (setting: Parameters<typeof legacyPolicyValue>[0]): number =>
+    legacyPolicyValue(setting, systemNames.get(settings.get(setting) as number) ?? null);
   Object.assign(state, {
     // Deprecated enums, as Zulip derives them from the group settings above.
-    realm_create_public_stream_policy: 1,
-    realm_create_private_stream_policy: 1,
-    realm_create_web_public_stream_policy: 7,
-    realm_wildcard_mention_policy: 5,
+    realm_create_public_stream_policy: legacy('can_create_public_channel_group'),
+    realm_create_private_stream_policy: legacy('can_create_private_channel_group'),
+    realm_create_web_public_stream_policy: legacy('can_create_web_public_channel_group'),
+    realm_wildcard_mention_policy: legacy('can_mention_many_users_group'),
     realm_allow_edit_history: true,
 
     realm_authentication_methods: {

@@ -3,10 +3,11 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
-import { isGuest } from '../../users/domain/roles';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
@@ -53,6 +54,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly users: UserRepository,
     private readonly conversations: ConversationRepository,
     private readonly loader: MessageLoader,
+    private readonly actors: PolicyActorLoader,
   ) {}
 
   async execute(command: SendMessageCommand): Promise<{ id: number }> {
@@ -121,9 +123,17 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     }
     const recipientId = stream.recipientId as number;
     const subscribers = (await this.subscriptions.subscriberIds([recipientId], uow)).get(recipientId) ?? [];
+    // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
+    // borrow its owner's membership), then access to the channel itself.
+    const actor = await this.actors.load(sender.id, uow);
+    if (!ChannelPolicy.inSendGroup(actor, stream)) {
+      throw ApiError.badRequest('You do not have permission to post in this channel.');
+    }
     const subscribed = subscribers.includes(sender.id);
-    const mayPost = !stream.deactivated && (subscribed || (!stream.inviteOnly && !isGuest(sender.role)));
-    if (!mayPost) throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    const ownerSubscribed = actor.owner !== null && subscribers.includes(actor.owner.id);
+    if (!ChannelPolicy.canPost(actor, stream, subscribed, ownerSubscribed)) {
+      throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    }
     return { recipientId, userIds: subscribers, stream };
   }
 

@@ -1,12 +1,13 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
-import { canReadChannelHistory } from '../domain/message-access';
 import { MAX_STORED_ID } from '../domain/message-condition';
 import { HISTORICAL_FLAGS } from '../domain/message-flags';
 import { MessageLoader } from '../persistence/message.loader';
@@ -37,6 +38,7 @@ export class GetMessageHandler implements IQueryHandler<GetMessageQuery, GetMess
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly loader: MessageLoader,
+    private readonly actors: PolicyActorLoader,
   ) {}
 
   async execute(query: GetMessageQuery): Promise<GetMessageResult> {
@@ -62,7 +64,8 @@ export class GetMessageHandler implements IQueryHandler<GetMessageQuery, GetMess
     const stream = await this.channels.findById(user.realmId, row.recipientTypeId, db);
     if (!stream || stream.recipientId === null) throw ApiError.invalidMessage();
     const subscribed = await this.subscriptions.isSubscribed(user.id, stream.recipientId, db);
-    if (!canReadChannelHistory(stream, subscribed, user.role)) throw ApiError.invalidMessage();
+    const actor = await this.actors.load(user.id, db);
+    if (!ChannelPolicy.canReadHistory(actor, stream, subscribed)) throw ApiError.invalidMessage();
     return HISTORICAL_FLAGS;
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { Queryable } from '../../platform/database/unit-of-work';
@@ -9,7 +11,6 @@ import { isGuest } from '../../users/domain/roles';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
-import { canReadChannelHistory } from '../domain/message-access';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../domain/message-condition';
 import { FLAG_BITS, MENTION_BITS } from '../domain/message-flags';
 import { badNarrow, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
@@ -37,6 +38,7 @@ interface Lookup {
   user: RequestUser;
   hostName?: string;
   self?: UserEntity;
+  actor?: PolicyActor;
 }
 
 /**
@@ -54,6 +56,7 @@ export class NarrowResolver {
     private readonly addressing: RealmAddressing,
     private readonly conversations: ConversationRepository,
     private readonly search: MessageSearchRepository,
+    private readonly actors: PolicyActorLoader,
   ) {}
 
   async resolve(db: Queryable, user: RequestUser, filters: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
@@ -119,7 +122,8 @@ export class NarrowResolver {
 
   private async mayReadHistory(lookup: Lookup, stream: StreamEntity): Promise<boolean> {
     const subscribed = await this.subscriptions.isSubscribed(lookup.user.id, stream.recipientId as number, lookup.db);
-    return canReadChannelHistory(stream, subscribed, lookup.user.role);
+    lookup.actor ??= await this.actors.load(lookup.user.id, lookup.db);
+    return ChannelPolicy.canReadHistory(lookup.actor, stream, subscribed);
   }
 
   /** `dm`: exactly that conversation, with the requester as a participant. */

@@ -1,0 +1,110 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import {
+  GroupSettingChange,
+  GroupSettingValue,
+  sameGroupSettingValue,
+  simplifyGroupSettingValue,
+} from '../../groups/domain/group-setting';
+import { REALM_GROUP_SETTINGS } from '../../groups/domain/permission-settings';
+import { SystemGroup } from '../../groups/domain/system-groups';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RequestUser } from '../../wire/request-context';
+import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
+
+export class UpdateRealmSettingsCommand {
+  constructor(
+    readonly actor: RequestUser,
+    /** Group settings by name (without `realm_`), in the `{new, old}` form. */
+    readonly groupSettings: ReadonlyMap<string, GroupSettingChange>,
+    readonly enableSpectatorAccess: boolean | undefined,
+  ) {}
+}
+
+/** What PATCH /realm answers besides the envelope: each changed setting's new value. */
+export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | boolean>;
+
+/**
+ * Zulip's `update_realm` for the settings this server supports: plain properties first,
+ * then the group settings in Realm.REALM_PERMISSION_GROUP_SETTINGS order, each checked
+ * against its `old` value and its rules. A setting already at the requested value is
+ * left alone and produces no event. Everything commits together.
+ */
+@CommandHandler(UpdateRealmSettingsCommand)
+export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSettingsCommand, UpdateRealmSettingsResult> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly groups: GroupRepository,
+    private readonly resolver: GroupSettingResolver,
+    private readonly realmSettings: RealmGroupSettingsRepository,
+  ) {}
+
+  async execute(command: UpdateRealmSettingsCommand): Promise<UpdateRealmSettingsResult> {
+    const { actor } = command;
+    return this.tx.run(async (uow) => {
+      const data: UpdateRealmSettingsResult = {};
+      const changes: RealmSettingChange[] = [];
+
+      if (command.enableSpectatorAccess !== undefined) {
+        const [realm] = await uow.query<{ enable_spectator_access: boolean }>(
+          `SELECT enable_spectator_access FROM realm WHERE id = $1 FOR UPDATE`,
+          [actor.realmId],
+        );
+        if (realm.enable_spectator_access !== command.enableSpectatorAccess) {
+          await uow.query(`UPDATE realm SET enable_spectator_access = $2 WHERE id = $1`, [
+            actor.realmId,
+            command.enableSpectatorAccess,
+          ]);
+          data.enable_spectator_access = command.enableSpectatorAccess;
+          changes.push({ kind: 'property', property: 'enable_spectator_access', value: command.enableSpectatorAccess });
+        }
+      }
+
+      if (command.groupSettings.size > 0) {
+        const nobody = await this.groups.systemGroupId(actor.realmId, SystemGroup.Nobody, uow);
+        for (const [name, rules] of Object.entries(REALM_GROUP_SETTINGS)) {
+          const change = command.groupSettings.get(name);
+          if (!change) continue;
+          const value = await this.applyGroupSetting(uow, actor.realmId, name, change, nobody);
+          if (value === null) continue;
+          await this.realmSettings.set(uow, actor.realmId, name, await this.resolver.resolve(uow, actor.realmId, name, value, rules));
+          data[name] = value;
+          changes.push({ kind: 'group-setting', setting: name, value });
+        }
+      }
+
+      if (changes.length > 0) {
+        const audience = await uow.query<{ id: number }>(
+          `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`,
+          [actor.realmId],
+        );
+        uow.record(new RealmSettingsChangedEvent(actor.realmId, changes, audience.map((row) => row.id)));
+      }
+      return data;
+    });
+  }
+
+  /**
+   * Zulip's `validate_group_setting_value_change`: the `old` value must match the current
+   * one; returns the simplified new value, or null when nothing would change.
+   */
+  private async applyGroupSetting(
+    uow: UnitOfWork,
+    realmId: number,
+    name: string,
+    change: GroupSettingChange,
+    nobody: number,
+  ): Promise<GroupSettingValue | null> {
+    const currentId = (await this.realmSettings.all(realmId, uow)).get(name);
+    if (currentId === undefined) throw new Error(`unknown realm group setting ${name}`);
+    const old = change.old === undefined ? undefined : simplifyGroupSettingValue(change.old, nobody);
+    await this.resolver.expectCurrentValue(currentId, old, uow);
+    const value = simplifyGroupSettingValue(change.new, nobody);
+    const current = (await this.groups.settingValues([currentId], uow)).get(currentId);
+    if (current !== undefined && sameGroupSettingValue(current, value)) return null;
+    return value;
+  }
+}

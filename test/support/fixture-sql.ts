@@ -1,0 +1,21 @@
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { testServer } from './api';
+
+/**
+ * Runs SQL against the test server's database, for fixtures no endpoint can build yet
+ * (bots, a channel's group settings). Embedded storage serves its wire protocol on a
+ * socket in `<DATA_DIR>/run`; with DATABASE_URL set, that database is used.
+ */
+export async function fixtureSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const url = process.env.DATABASE_URL;
+  const client = url
+    ? new Client({ connectionString: url })
+    : new Client({ host: path.join(testServer().dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
