@@ -19,7 +19,9 @@ export class Queue {
   }
 
   static async register(api: Api, params: Params = {}): Promise<Queue> {
-    const response = await api.post('register', { fetch_event_types: [], ...params });
+    // Fetching the state of the queue's own event types lets register apply any event that
+    // raced in (a dispatch of an earlier test's change), so ids start after last_event_id.
+    const response = await api.post('register', { fetch_event_types: params.event_types ?? [], ...params });
     if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
     return new Queue(api, response.body.queue_id as string, response.body.last_event_id as number);
   }
