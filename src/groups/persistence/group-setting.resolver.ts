@@ -52,7 +52,8 @@ export class GroupSettingResolver {
     if (old === undefined) return;
     const current = (await this.groups.settingValues([currentGroupId], db)).get(currentGroupId);
     if (current === undefined || !sameGroupSettingValue(current, old)) {
-      throw ApiError.badRequest("'old' value does not match the expected value.");
+      // Zulip's PreviousSettingValueMismatchedError.
+      throw new ApiError("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH');
     }
   }
 
@@ -83,6 +84,9 @@ function checkSystemGroupRules(
   }
 }
 
+/** Zulip's SystemGroupRequiredError. */
 function systemGroupRequired(settingName: string): ApiError {
-  return ApiError.badRequest(`'${settingName}' must be a system user group.`);
+  return new ApiError(`'${settingName}' must be a system user group.`, 'SYSTEM_GROUP_REQUIRED', 400, {
+    setting_name: settingName,
+  });
 }
