@@ -257,6 +257,15 @@ describe('user groups', () => {
         await post({ can_manage_group: system['role:everyone'] }),
         "'can_manage_group' setting cannot be set to 'role:everyone' group.",
       );
+      expectError(await post({ can_mention_group: 999_999 }), 'Invalid user group');
+      expectError(
+        await post({ can_mention_group: { direct_members: [bob.userId], direct_subgroups: [999_999] } }),
+        'Invalid user group ID: 999999',
+      );
+      expectError(
+        await post({ can_mention_group: { direct_members: [gone.userId], direct_subgroups: [] } }),
+        `Invalid user ID: ${gone.userId}`,
+      );
       expectError(
         await alice.api.post('user_groups/create', { name: uniqueName('x'), description: '' }),
         "Missing 'members' argument",
@@ -486,7 +495,11 @@ describe('user groups', () => {
       const plain = await Queue.register(guest.api);
       expect(plain.state.realm_user_groups.every((entry: Json) => !entry.deactivated)).toBe(true);
       expect(withDeactivated.state.realm_user_groups.some((entry: Json) => entry.deactivated)).toBe(true);
-      for (const entry of plain.state.realm_user_groups as Json[]) expect(Object.keys(entry).sort()).toEqual(GROUP_KEYS);
+      // Anonymous groups (those backing setting values) are never listed.
+      for (const entry of plain.state.realm_user_groups as Json[]) {
+        expect(Object.keys(entry).sort()).toEqual(GROUP_KEYS);
+        expect(typeof entry.name).toBe('string');
+      }
 
       const sub = await create(alice);
       const id = await create(alice, { members: [bob.userId] });
