@@ -1,11 +1,45 @@
 import { Module } from '@nestjs/common';
+import { UserGroupsController } from './api/user-groups.controller';
+import { CreateUserGroupHandler } from './commands/create-user-group.command';
+import { DeactivateUserGroupHandler } from './commands/deactivate-user-group.command';
+import { UpdateGroupMembershipHandler } from './commands/update-group-membership.command';
+import { UpdateUserGroupHandler } from './commands/update-user-group.command';
+import {
+  UserGroupCreatedProjector,
+  UserGroupMembersChangedProjector,
+  UserGroupSubgroupsChangedProjector,
+  UserGroupUpdatedProjector,
+} from './events/user-group-events.handler';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './persistence/group-setting.resolver';
+import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
+import { UserGroupAccess } from './persistence/user-group.access';
+import { UserGroupStore } from './persistence/user-group.store';
+import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
+import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 
-/** User groups: the realm's system groups, group membership, group-setting values. */
+/** User groups: system groups, user-made groups, membership, group-setting values. */
 @Module({
-  providers: [GroupRepository, GroupSettingResolver, RealmGroupSettingsRepository],
-  exports: [GroupRepository, GroupSettingResolver, RealmGroupSettingsRepository],
+  controllers: [UserGroupsController],
+  providers: [
+    GroupRepository,
+    GroupSettingResolver,
+    RealmGroupSettingsRepository,
+    UserGroupStore,
+    UserGroupAccess,
+    GroupUsageReader,
+    CreateUserGroupHandler,
+    UpdateUserGroupHandler,
+    UpdateGroupMembershipHandler,
+    DeactivateUserGroupHandler,
+    GetUserGroupsHandler,
+    GetGroupMembershipHandler,
+    UserGroupCreatedProjector,
+    UserGroupUpdatedProjector,
+    UserGroupMembersChangedProjector,
+    UserGroupSubgroupsChangedProjector,
+  ],
+  exports: [GroupRepository, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
 })
 export class GroupsModule {}

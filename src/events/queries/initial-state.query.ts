@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GetStreamsQuery } from '../../channels/queries/get-streams.query';
+import { GetUserGroupsQuery } from '../../groups/queries/get-user-groups.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
 import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
@@ -175,6 +176,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
           includeCanAccessContent: false,
           includeAllActive: false,
         }),
+      );
+    }
+
+    if (wants('realm_user_groups')) {
+      state.realm_user_groups = await this.queryBus.execute(
+        new GetUserGroupsQuery(user.realmId, options.capabilities.include_deactivated_groups),
       );
     }
 

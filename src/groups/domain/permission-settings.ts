@@ -53,33 +53,43 @@ export const CHANNEL_GROUP_SETTINGS = {
 
 export type ChannelGroupSetting = keyof typeof CHANNEL_GROUP_SETTINGS;
 
-/** NamedUserGroup.GROUP_PERMISSION_SETTINGS: a user group's own permissions. */
+/**
+ * NamedUserGroup.GROUP_PERMISSION_SETTINGS: a user group's own permissions. System groups
+ * hold `role:nobody` in every one of them (Zulip's `default_for_system_groups`).
+ */
 export const USER_GROUP_SETTINGS = {
   can_add_members_group: rules('group_creator', false, true),
   can_join_group: rules(SystemGroup.Nobody, false, true),
   can_leave_group: rules(SystemGroup.Everyone, true, true),
   can_manage_group: rules('group_creator', false, true),
   can_mention_group: rules(SystemGroup.Everyone, true, true),
-  can_remove_members_group: rules('group_creator', false, true),
+  can_remove_members_group: rules(SystemGroup.Nobody, false, true),
 } as const satisfies Record<string, GroupSettingRules>;
 
 export type UserGroupSetting = keyof typeof USER_GROUP_SETTINGS;
 
-function supported(settingRules: GroupSettingRules) {
+/** Zulip's `default_for_system_groups`: set for every group-level setting, null elsewhere. */
+export const USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS = SystemGroup.Nobody;
+
+function supported(settingRules: GroupSettingRules, groupLevel: boolean) {
   return {
     require_system_group: settingRules.requireSystemGroup,
     allow_internet_group: settingRules.allowInternet,
     allow_nobody_group: settingRules.allowNobody,
     allow_everyone_group: settingRules.allowEveryone,
     default_group_name: settingRules.defaultGroup,
-    default_for_system_groups: null,
+    default_for_system_groups: groupLevel ? USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS : null,
     allowed_system_groups: [...(settingRules.allowedSystemGroups ?? [])],
   };
 }
 
 /** `server_supported_permission_settings` of the register response. */
 export function supportedPermissionSettings(): Record<'realm' | 'stream' | 'group', Record<string, unknown>> {
-  const table = (settings: Readonly<Record<string, GroupSettingRules>>) =>
-    Object.fromEntries(Object.entries(settings).map(([name, settingRules]) => [name, supported(settingRules)]));
-  return { realm: table(REALM_GROUP_SETTINGS), stream: table(CHANNEL_GROUP_SETTINGS), group: table(USER_GROUP_SETTINGS) };
+  const table = (settings: Readonly<Record<string, GroupSettingRules>>, groupLevel = false) =>
+    Object.fromEntries(Object.entries(settings).map(([name, settingRules]) => [name, supported(settingRules, groupLevel)]));
+  return {
+    realm: table(REALM_GROUP_SETTINGS),
+    stream: table(CHANNEL_GROUP_SETTINGS),
+    group: table(USER_GROUP_SETTINGS, true),
+  };
 }

@@ -29,18 +29,21 @@ export class GroupSettingResolver {
     const nobody = await this.groups.systemGroupId(realmId, SystemGroup.Nobody, uow);
     const value = simplifyGroupSettingValue(raw, nobody);
     if (typeof value === 'number') {
-      const group = await this.namedGroup(uow, realmId, value);
+      // A setting's own group id that names no group: Zulip's `get_user_group_by_id_in_realm`.
+      const group = await this.namedGroup(uow, realmId, value, 'Invalid user group');
       checkSystemGroupRules(settingName, group, rules);
       return group.id;
     }
     if (rules.requireSystemGroup) throw systemGroupRequired(settingName);
-    for (const subgroupId of value.direct_subgroups) await this.namedGroup(uow, realmId, subgroupId);
     const active = await uow.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
       [realmId, value.direct_members],
     );
     const missing = value.direct_members.find((id) => !active.some((row) => row.id === id));
     if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
+    for (const subgroupId of value.direct_subgroups) {
+      await this.namedGroup(uow, realmId, subgroupId, `Invalid user group ID: ${subgroupId}`);
+    }
     return this.groups.createAnonymousGroup(uow, realmId, value.direct_members, value.direct_subgroups);
   }
 
@@ -52,16 +55,17 @@ export class GroupSettingResolver {
     if (old === undefined) return;
     const current = (await this.groups.settingValues([currentGroupId], db)).get(currentGroupId);
     if (current === undefined || !sameGroupSettingValue(current, old)) {
-      throw ApiError.badRequest("'old' value does not match the expected value.");
+      // Zulip's PreviousSettingValueMismatchedError.
+      throw new ApiError("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH');
     }
   }
 
-  private async namedGroup(db: Queryable, realmId: number, groupId: number) {
+  private async namedGroup(db: Queryable, realmId: number, groupId: number, missing: string) {
     const [group] = await db.query<{ id: number; name: string; is_system_group: boolean; deactivated: boolean }>(
       `SELECT id, name, is_system_group, deactivated FROM user_group WHERE realm_id = $1 AND id = $2 AND name IS NOT NULL`,
       [realmId, groupId],
     );
-    if (!group) throw ApiError.badRequest(`Invalid user group ID: ${groupId}`);
+    if (!group) throw ApiError.badRequest(missing);
     if (group.deactivated) throw ApiError.badRequest('User group is deactivated.');
     return group;
   }
@@ -83,6 +87,9 @@ function checkSystemGroupRules(
   }
 }
 
+/** Zulip's SystemGroupRequiredError. */
 function systemGroupRequired(settingName: string): ApiError {
-  return ApiError.badRequest(`'${settingName}' must be a system user group.`);
+  return new ApiError(`'${settingName}' must be a system user group.`, 'SYSTEM_GROUP_REQUIRED', 400, {
+    setting_name: settingName,
+  });
 }

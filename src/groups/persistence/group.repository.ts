@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { GroupSettingValue } from '../domain/group-setting';
+import { USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS, USER_GROUP_SETTINGS } from '../domain/permission-settings';
 import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import {
   directSystemGroupsForRole,
@@ -34,6 +35,13 @@ export class GroupRepository {
         ids.get(subgroup),
       ]);
     }
+    // System groups carry Zulip's `default_for_system_groups` in each of their own settings.
+    const nobody = ids.get(USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS);
+    await uow.query(
+      `UPDATE user_group SET ${Object.keys(USER_GROUP_SETTINGS).map((name) => `${name}_id = $2`).join(', ')}
+        WHERE realm_id = $1 AND is_system_group`,
+      [realmId, nobody],
+    );
     return ids;
   }
 

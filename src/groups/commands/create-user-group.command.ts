@@ -1,0 +1,98 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RequestUser } from '../../wire/request-context';
+import { GroupSettingValue } from '../domain/group-setting';
+import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
+import { SystemGroup } from '../domain/system-groups';
+import { checkUserGroupName, groupNameTaken, hasGroupPermission, insufficientPermission } from '../domain/user-group-rules';
+import { UserGroupCreatedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
+import { GroupSettingResolver } from '../persistence/group-setting.resolver';
+import { GroupRepository } from '../persistence/group.repository';
+import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';
+import { UserGroupAccess } from '../persistence/user-group.access';
+import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
+import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';
+
+/** `POST /user_groups/create`. */
+export class CreateUserGroupCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly name: string,
+    readonly description: string,
+    readonly members: readonly number[],
+    readonly subgroups: readonly number[],
+    readonly settings: Partial<Record<UserGroupSetting, GroupSettingValue>>,
+  ) {}
+}
+
+@CommandHandler(CreateUserGroupCommand)
+export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCommand, { group_id: number }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: UserGroupStore,
+    private readonly access: UserGroupAccess,
+    private readonly groups: GroupRepository,
+    private readonly resolver: GroupSettingResolver,
+    private readonly realmSettings: RealmGroupSettingsRepository,
+  ) {}
+
+  execute(command: CreateUserGroupCommand): Promise<{ group_id: number }> {
+    const { actor: user } = command;
+    return this.tx.run(async (uow) => {
+      const actor = await this.access.actor(user, uow);
+      const canCreate = await this.realmSettings.groupId(user.realmId, 'can_create_groups', uow);
+      if (!hasGroupPermission(actor, canCreate, REALM_GROUP_SETTINGS.can_create_groups)) throw insufficientPermission();
+
+      const members = [...new Set(command.members)];
+      await checkActiveUsers(this.store, user.realmId, members, uow);
+      const name = checkUserGroupName(command.name);
+      const settings = await this.settings(uow, user, command.settings);
+      const groupId = await this.store.insert(uow, {
+        realmId: user.realmId,
+        name,
+        description: command.description,
+        creatorId: user.id,
+        settings,
+      });
+      if (groupId === null) throw groupNameTaken(name);
+      if (members.length > 0) await this.store.addMembers(uow, groupId, members);
+
+      const audience = await this.store.activeUserIds(user.realmId, uow);
+      const group = await this.store.find(user.realmId, groupId, uow);
+      if (!group) throw new Error(`group ${groupId} vanished`);
+      const [wire] = await this.store.toWire([group], uow);
+      uow.record(new UserGroupCreatedEvent(user.realmId, audience, wire));
+
+      // The creator may add any subgroups, whatever the new group's own settings say.
+      const subgroupIds = [...new Set(command.subgroups)];
+      if (subgroupIds.length > 0) {
+        await checkPotentialSubgroups(this.store, user.realmId, subgroupIds, uow);
+        await this.store.addSubgroups(uow, groupId, subgroupIds);
+        uow.record(new UserGroupSubgroupsChangedEvent(user.realmId, audience, groupId, 'add_subgroups', subgroupIds));
+      }
+      return { group_id: groupId };
+    });
+  }
+
+  /** Requested values, resolved; the rest take Zulip's defaults (`group_creator`: the actor). */
+  private async settings(
+    uow: UnitOfWork,
+    user: RequestUser,
+    requested: Partial<Record<UserGroupSetting, GroupSettingValue>>,
+  ): Promise<Record<UserGroupSetting, number>> {
+    const result: Partial<Record<UserGroupSetting, number>> = {};
+    for (const name of USER_GROUP_SETTING_NAMES) {
+      const rules = USER_GROUP_SETTINGS[name];
+      const value = requested[name];
+      if (value !== undefined) {
+        result[name] = await this.resolver.resolve(uow, user.realmId, name, value, rules);
+      } else if (rules.defaultGroup === 'group_creator') {
+        result[name] = await this.groups.createAnonymousGroup(uow, user.realmId, [user.id], []);
+      } else {
+        result[name] = await this.groups.systemGroupId(user.realmId, rules.defaultGroup as SystemGroup, uow);
+      }
+    }
+    return result as Record<UserGroupSetting, number>;
+  }
+}

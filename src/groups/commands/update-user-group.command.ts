@@ -1,0 +1,76 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { GroupSettingChange, sameGroupSettingValue, simplifyGroupSettingValue } from '../domain/group-setting';
+import { USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
+import { SystemGroup } from '../domain/system-groups';
+import { checkUserGroupName, groupNameTaken, requireMemberOrAdmin } from '../domain/user-group-rules';
+import { UserGroupUpdatedEvent } from '../events/user-group-events';
+import { GroupSettingResolver } from '../persistence/group-setting.resolver';
+import { GroupRepository } from '../persistence/group.repository';
+import { UserGroupAccess } from '../persistence/user-group.access';
+import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
+
+/** `PATCH /user_groups/{id}`: name, description and the group's own settings. */
+export class UpdateUserGroupCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly groupId: number,
+    readonly name: string | undefined,
+    readonly description: string | undefined,
+    readonly settings: Partial<Record<UserGroupSetting, GroupSettingChange>>,
+  ) {}
+}
+
+@CommandHandler(UpdateUserGroupCommand)
+export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: UserGroupStore,
+    private readonly access: UserGroupAccess,
+    private readonly groups: GroupRepository,
+    private readonly resolver: GroupSettingResolver,
+  ) {}
+
+  async execute(command: UpdateUserGroupCommand): Promise<void> {
+    const { actor: user } = command;
+    requireMemberOrAdmin(user);
+    if (command.name === undefined && command.description === undefined && Object.keys(command.settings).length === 0) {
+      throw ApiError.badRequest('No new data supplied');
+    }
+    await this.tx.run(async (uow) => {
+      const actor = await this.access.actor(user, uow);
+      // Deactivated groups may still be renamed and have their settings changed.
+      const group = await this.access.forUpdate(actor, command.groupId, 'can_manage_group', uow, true);
+      const audience = await this.store.activeUserIds(user.realmId, uow);
+      const changed = (data: UserGroupUpdatedEvent['data']) =>
+        uow.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, data, group.deactivated));
+
+      if (command.name !== undefined && command.name !== group.name) {
+        const name = checkUserGroupName(command.name);
+        if (await this.store.nameTaken(user.realmId, name, uow, group.id)) throw groupNameTaken(name);
+        await this.store.update(uow, group.id, { name });
+        changed({ name });
+      }
+      if (command.description !== undefined && command.description !== group.description) {
+        await this.store.update(uow, group.id, { description: command.description });
+        changed({ description: command.description });
+      }
+
+      const nobody = await this.groups.systemGroupId(user.realmId, SystemGroup.Nobody, uow);
+      for (const name of USER_GROUP_SETTING_NAMES) {
+        const change = command.settings[name];
+        if (change === undefined) continue;
+        const currentId = group.settings[name];
+        const old = change.old === undefined ? undefined : simplifyGroupSettingValue(change.old, nobody);
+        await this.resolver.expectCurrentValue(currentId, old, uow);
+        const current = await this.store.settingValue(currentId, uow);
+        if (sameGroupSettingValue(current, simplifyGroupSettingValue(change.new, nobody))) continue;
+        const newId = await this.resolver.resolve(uow, user.realmId, name, change.new, USER_GROUP_SETTINGS[name]);
+        await this.store.update(uow, group.id, { setting: [name, newId] });
+        changed({ [name]: await this.store.settingValue(newId, uow) });
+      }
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import {
+  UserGroupCreatedEvent,
+  UserGroupMembersChangedEvent,
+  UserGroupSubgroupsChangedEvent,
+  UserGroupUpdatedEvent,
+} from './user-group-events';
+
+/** `user_group` add. */
+@EventsHandler(UserGroupCreatedEvent)
+export class UserGroupCreatedProjector implements IEventHandler<UserGroupCreatedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserGroupCreatedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'user_group',
+      render: () => ({ type: 'user_group', op: 'add', group: event.group }),
+    });
+  }
+}
+
+/**
+ * `user_group` update. Clients without `include_deactivated_groups` learn of a
+ * deactivation as `remove`, and are not told of a deactivated group's new name.
+ */
+@EventsHandler(UserGroupUpdatedEvent)
+export class UserGroupUpdatedProjector implements IEventHandler<UserGroupUpdatedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserGroupUpdatedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'user_group',
+      render: (queue) => {
+        if (!queue.capabilities.include_deactivated_groups) {
+          if (event.data.deactivated === true) return { type: 'user_group', op: 'remove', group_id: event.groupId };
+          if (event.data.name !== undefined && event.groupDeactivated) return null;
+        }
+        return { type: 'user_group', op: 'update', group_id: event.groupId, data: event.data };
+      },
+    });
+  }
+}
+
+/** `user_group` add_members / remove_members. */
+@EventsHandler(UserGroupMembersChangedEvent)
+export class UserGroupMembersChangedProjector implements IEventHandler<UserGroupMembersChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserGroupMembersChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'user_group',
+      render: () => ({ type: 'user_group', op: event.op, group_id: event.groupId, user_ids: [...event.userIds] }),
+    });
+  }
+}
+
+/** `user_group` add_subgroups / remove_subgroups. */
+@EventsHandler(UserGroupSubgroupsChangedEvent)
+export class UserGroupSubgroupsChangedProjector implements IEventHandler<UserGroupSubgroupsChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserGroupSubgroupsChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'user_group',
+      render: () => ({
+        type: 'user_group',
+        op: event.op,
+        group_id: event.groupId,
+        direct_subgroup_ids: [...event.subgroupIds],
+      }),
+    });
+  }
+}

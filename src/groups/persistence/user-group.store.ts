@@ -1,0 +1,298 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { GroupSettingValue } from '../domain/group-setting';
+import { USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
+import { GroupRepository } from './group.repository';
+
+export const USER_GROUP_SETTING_NAMES = Object.keys(USER_GROUP_SETTINGS) as UserGroupSetting[];
+
+/** A named group (system or user-made) as the commands need it. */
+export interface NamedGroup {
+  id: number;
+  realmId: number;
+  name: string;
+  description: string;
+  isSystemGroup: boolean;
+  deactivated: boolean;
+  creatorId: number | null;
+  dateCreated: Date | null;
+  /** Each group setting's backing group id. */
+  settings: Record<UserGroupSetting, number>;
+}
+
+/** A user group on the wire (`GET /user_groups`, `realm_user_groups`, `user_group` add). */
+export interface UserGroupWire {
+  id: number;
+  name: string;
+  description: string;
+  creator_id: number | null;
+  date_created: number | null;
+  members: number[];
+  direct_subgroup_ids: number[];
+  is_system_group: boolean;
+  can_add_members_group: GroupSettingValue;
+  can_join_group: GroupSettingValue;
+  can_leave_group: GroupSettingValue;
+  can_manage_group: GroupSettingValue;
+  can_mention_group: GroupSettingValue;
+  can_remove_members_group: GroupSettingValue;
+  deactivated: boolean;
+}
+
+const SETTING_COLUMNS = USER_GROUP_SETTING_NAMES.map((name) => `${name}_id`).join(', ');
+
+/** Reads and writes of named user groups, their members and their subgroups. */
+@Injectable()
+export class UserGroupStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly groups: GroupRepository,
+  ) {}
+
+  /** A named group of the realm; `lock` holds its row until the transaction ends. */
+  async find(realmId: number, groupId: number, db: Queryable = this.db, lock = false): Promise<NamedGroup | null> {
+    const [group] = await this.select(`realm_id = $1 AND id = $2`, [realmId, groupId], db, lock);
+    return group ?? null;
+  }
+
+  async findMany(realmId: number, groupIds: readonly number[], db: Queryable = this.db): Promise<NamedGroup[]> {
+    if (groupIds.length === 0) return [];
+    return this.select(`realm_id = $1 AND id = ANY($2::int[])`, [realmId, [...new Set(groupIds)]], db, false);
+  }
+
+  async nameTaken(realmId: number, name: string, db: Queryable, exceptId: number | null = null): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM user_group WHERE realm_id = $1 AND name = $2 AND id IS DISTINCT FROM $3`,
+      [realmId, name, exceptId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Inserts a named group; null when the name is taken (the unique index decides). */
+  async insert(
+    uow: UnitOfWork,
+    group: { realmId: number; name: string; description: string; creatorId: number; settings: Record<UserGroupSetting, number> },
+  ): Promise<number | null> {
+    const values = USER_GROUP_SETTING_NAMES.map((name) => group.settings[name]);
+    const rows = await uow.query<{ id: number }>(
+      `INSERT INTO user_group (realm_id, name, description, is_system_group, date_created, creator_id, deactivated, ${SETTING_COLUMNS})
+       VALUES ($1, $2, $3, false, now(), $4, false, ${values.map((_, index) => `$${index + 5}`).join(', ')})
+       ON CONFLICT (realm_id, name) WHERE name IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [group.realmId, group.name, group.description, group.creatorId, ...values],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async update(
+    uow: UnitOfWork,
+    groupId: number,
+    change: { name?: string; description?: string; deactivated?: boolean; setting?: [UserGroupSetting, number] },
+  ): Promise<void> {
+    const sets: string[] = [];
+    const params: unknown[] = [groupId];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    if (change.name !== undefined) set('name', change.name);
+    if (change.description !== undefined) set('description', change.description);
+    if (change.deactivated !== undefined) set('deactivated', change.deactivated);
+    if (change.setting !== undefined) set(`${change.setting[0]}_id`, change.setting[1]);
+    if (sets.length > 0) await uow.query(`UPDATE user_group SET ${sets.join(', ')} WHERE id = $1`, params);
+  }
+
+  async addMembers(uow: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
+    await uow.query(
+      `INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])
+       ON CONFLICT DO NOTHING`,
+      [groupId, userIds],
+    );
+  }
+
+  async removeMembers(uow: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
+    await uow.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = ANY($2::int[])`, [
+      groupId,
+      userIds,
+    ]);
+  }
+
+  async addSubgroups(uow: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+    await uow.query(
+      `INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])
+       ON CONFLICT DO NOTHING`,
+      [groupId, subgroupIds],
+    );
+  }
+
+  async removeSubgroups(uow: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+    await uow.query(`DELETE FROM group_group_membership WHERE supergroup_id = $1 AND subgroup_id = ANY($2::int[])`, [
+      groupId,
+      subgroupIds,
+    ]);
+  }
+
+  /** Direct members; deactivated users never count. */
+  async directMemberIds(groupId: number, db: Queryable = this.db): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT m.user_profile_id AS id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
+        WHERE m.user_group_id = $1 AND u.is_active ORDER BY m.user_profile_id`,
+      [groupId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Active members, directly or through subgroups at any depth (or direct ones only). */
+  async memberIds(groupId: number, directOnly: boolean, db: Queryable = this.db): Promise<number[]> {
+    if (directOnly) return this.directMemberIds(groupId, db);
+    const rows = await db.query<{ id: number }>(
+      `WITH RECURSIVE g(id) AS (
+         SELECT $1::int
+         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
+       SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
+         JOIN user_profile u ON u.id = m.user_profile_id
+        WHERE u.is_active ORDER BY 1`,
+      [groupId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async isMember(groupId: number, userId: number, directOnly: boolean, db: Queryable = this.db): Promise<boolean> {
+    if (!directOnly) return this.groups.isMember(userId, groupId, db);
+    return (await this.directMemberIds(groupId, db)).includes(userId);
+  }
+
+  /** Subgroups of a group: its direct ones, or all at any depth (never the group itself). */
+  async subgroupIds(groupId: number, directOnly: boolean, db: Queryable = this.db): Promise<number[]> {
+    const rows = directOnly
+      ? await db.query<{ id: number }>(
+          `SELECT subgroup_id AS id FROM group_group_membership WHERE supergroup_id = $1 ORDER BY 1`,
+          [groupId],
+        )
+      : await db.query<{ id: number }>(
+          `WITH RECURSIVE g(id) AS (
+             SELECT subgroup_id FROM group_group_membership WHERE supergroup_id = $1
+             UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
+           SELECT id FROM g WHERE id <> $1 ORDER BY 1`,
+          [groupId],
+        );
+    return rows.map((row) => row.id);
+  }
+
+  /** The given groups and every subgroup below them. */
+  async selfAndRecursiveSubgroupIds(groupIds: readonly number[], db: Queryable): Promise<Set<number>> {
+    const rows = await db.query<{ id: number }>(
+      `WITH RECURSIVE g(id) AS (
+         SELECT unnest($1::int[])
+         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
+       SELECT id FROM g`,
+      [groupIds],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Active users of a realm: everyone `user_group` events go to. */
+  async activeUserIds(realmId: number, db: Queryable): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Active users among `userIds`, in the realm. */
+  async activeUsersAmong(realmId: number, userIds: readonly number[], db: Queryable): Promise<Set<number>> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
+      [realmId, [...new Set(userIds)]],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The realm's named groups in their wire form, by id; deactivated ones only if asked. */
+  async listWire(realmId: number, includeDeactivated: boolean, db: Queryable = this.db): Promise<UserGroupWire[]> {
+    const groups = await this.select(
+      `realm_id = $1 AND name IS NOT NULL${includeDeactivated ? '' : ' AND NOT deactivated'}`,
+      [realmId],
+      db,
+      false,
+    );
+    return this.toWire(groups, db);
+  }
+
+  async toWire(groups: readonly NamedGroup[], db: Queryable = this.db): Promise<UserGroupWire[]> {
+    if (groups.length === 0) return [];
+    const ids = groups.map((group) => group.id);
+    const members = await db.query<{ group_id: number; ids: number[] }>(
+      `SELECT m.user_group_id AS group_id, array_agg(m.user_profile_id ORDER BY m.user_profile_id) AS ids
+         FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
+        WHERE m.user_group_id = ANY($1::int[]) AND u.is_active GROUP BY m.user_group_id`,
+      [ids],
+    );
+    const subgroups = await db.query<{ group_id: number; ids: number[] }>(
+      `SELECT supergroup_id AS group_id, array_agg(subgroup_id ORDER BY subgroup_id) AS ids
+         FROM group_group_membership WHERE supergroup_id = ANY($1::int[]) GROUP BY supergroup_id`,
+      [ids],
+    );
+    const membersOf = new Map(members.map((row) => [row.group_id, row.ids] as const));
+    const subgroupsOf = new Map(subgroups.map((row) => [row.group_id, row.ids] as const));
+    const values = await this.groups.settingValues(
+      groups.flatMap((group) => USER_GROUP_SETTING_NAMES.map((name) => group.settings[name])),
+      db,
+    );
+    const value = (id: number): GroupSettingValue => {
+      const found = values.get(id);
+      if (found === undefined) throw new Error(`setting group ${id} vanished`);
+      return found;
+    };
+    return [...groups]
+      .sort((a, b) => a.id - b.id)
+      .map((group) => ({
+        id: group.id,
+        name: group.name,
+        description: group.description,
+        creator_id: group.creatorId,
+        date_created: group.dateCreated === null ? null : Math.floor(group.dateCreated.getTime() / 1000),
+        members: membersOf.get(group.id) ?? [],
+        direct_subgroup_ids: subgroupsOf.get(group.id) ?? [],
+        is_system_group: group.isSystemGroup,
+        can_add_members_group: value(group.settings.can_add_members_group),
+        can_join_group: value(group.settings.can_join_group),
+        can_leave_group: value(group.settings.can_leave_group),
+        can_manage_group: value(group.settings.can_manage_group),
+        can_mention_group: value(group.settings.can_mention_group),
+        can_remove_members_group: value(group.settings.can_remove_members_group),
+        deactivated: group.deactivated,
+      }));
+  }
+
+  /** The wire form of one setting's current value. */
+  async settingValue(groupId: number, db: Queryable): Promise<GroupSettingValue> {
+    const value = (await this.groups.settingValues([groupId], db)).get(groupId);
+    if (value === undefined) throw new Error(`setting group ${groupId} vanished`);
+    return value;
+  }
+
+  private async select(where: string, params: unknown[], db: Queryable, lock: boolean): Promise<NamedGroup[]> {
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT id, realm_id, name, description, is_system_group, deactivated, creator_id, date_created, ${SETTING_COLUMNS}
+         FROM user_group WHERE name IS NOT NULL AND ${where} ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+      params,
+    );
+    return rows.map((row) => ({
+      id: row.id as number,
+      realmId: row.realm_id as number,
+      name: row.name as string,
+      description: row.description as string,
+      isSystemGroup: row.is_system_group as boolean,
+      deactivated: row.deactivated as boolean,
+      creatorId: (row.creator_id as number | null) ?? null,
+      dateCreated: row.date_created === null ? null : new Date(row.date_created as string | Date),
+      settings: Object.fromEntries(
+        USER_GROUP_SETTING_NAMES.map((name) => [name, row[`${name}_id`] as number]),
+      ) as Record<UserGroupSetting, number>,
+    }));
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}
