@@ -6,9 +6,9 @@ import { Queue } from './support/queue';
 
 type Groups = Record<string, number>;
 
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST'): void {
+function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
   expect(response.status).toBe(400);
-  expect(response.body).toEqual({ result: 'error', msg, code });
+  expect(response.body).toEqual({ result: 'error', msg, code, ...extra });
 }
 
 describe('PATCH /realm', () => {
@@ -128,10 +128,10 @@ describe('PATCH /realm', () => {
     const stale = await realm.ownerApi.patch('realm', {
       can_create_bots_group: { new: groups['role:administrators'], old: groups['role:moderators'] },
     });
-    expectError(stale, "'old' value does not match the expected value.");
+    expectError(stale, "'old' value does not match the expected value.", 'EXPECTATION_MISMATCH');
     expectError(
       await realm.ownerApi.patch('realm', { can_create_bots_group: { new: 987654321 } }),
-      'Invalid user group ID: 987654321',
+      'Invalid user group',
     );
     expectError(
       await realm.ownerApi.patch('realm', { can_create_bots_group: { new: groups['role:everyone'] } }),
@@ -146,6 +146,8 @@ describe('PATCH /realm', () => {
         can_create_web_public_channel_group: { new: { direct_members: [member.userId], direct_subgroups: [] } },
       }),
       "'can_create_web_public_channel_group' must be a system user group.",
+      'SYSTEM_GROUP_REQUIRED',
+      { setting_name: 'can_create_web_public_channel_group' },
     );
     expectError(
       await realm.ownerApi.patch('realm', {
