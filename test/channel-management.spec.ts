@@ -179,6 +179,15 @@ describe('channel management', () => {
         expect(stream.is_default).toBe(stream.name === 'general');
       }
     });
+
+    it('keeps first_message_id at the oldest message under concurrent sends', async () => {
+      await subscribe(owner, ['mg-race'], [realm.owner.userId, member.userId]);
+      const id = await idOf(owner, 'mg-race');
+      expect((await owner.get(`streams/${id}`)).body.stream.first_message_id).toBeNull();
+      const ids = await Promise.all([owner, member.api, owner, member.api, owner, member.api].map((api, i) => send(api, 'mg-race', `t${i}`)));
+      await send(owner, 'mg-race', 'later');
+      expect((await owner.get(`streams/${id}`)).body.stream.first_message_id).toBe(Math.min(...ids));
+    });
   });
 
   describe('reading one channel', () => {
@@ -437,6 +446,7 @@ describe('channel management', () => {
       await subscribe(owner, ['mg-topics'], [realm.owner.userId, member.userId]);
       const id = await idOf(owner, 'mg-topics');
       const first = await send(owner, 'mg-topics', 'doomed');
+      const streamQueue = await Queue.register(moderator.api);
       const second = await send(owner, 'mg-topics', 'Doomed');
       const kept = await send(owner, 'mg-topics', 'kept');
       const bulk = await Queue.register(member.api, { client_capabilities: { bulk_message_deletion: true } });
@@ -449,12 +459,17 @@ describe('channel management', () => {
       expect(event).toEqual({
         id: event.id, type: 'delete_message', message_type: 'stream', stream_id: id, topic: 'Doomed', message_ids: [first, second],
       });
-      const singles = await single.until((events) => events.length >= 2);
+      const singles = (await single.until((events) => events.filter((e) => e.type === 'delete_message').length >= 2))
+        .filter((e) => e.type === 'delete_message');
       expect(singles.map((e) => e.message_id)).toEqual([first, second]);
       expect(singles.every((e) => !('message_ids' in e))).toBe(true);
       const topics = await member.api.get(`users/me/${id}/topics`);
       expect(topics.body.topics).toEqual([{ name: 'kept', max_id: kept }]);
       expect((await member.api.get(`streams/${id}`)).body.stream.first_message_id).toBe(kept);
+      const [firstChanged] = await streamQueue.until((events) => events.length >= 1);
+      expect(firstChanged).toEqual({
+        id: firstChanged.id, type: 'stream', op: 'update', stream_id: id, name: 'mg-topics', property: 'first_message_id', value: kept,
+      });
     });
   });
 

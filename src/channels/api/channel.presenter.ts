@@ -6,6 +6,7 @@ import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { UserSettings } from '../../users/domain/user-settings';
 import { StreamPostPolicy } from '../domain/channel-rules';
+import { averageWeeklyTraffic } from '../domain/channel-traffic';
 import { StreamEntity } from '../persistence/stream.entity';
 import { SubscriptionEntity } from '../persistence/subscription.entity';
 
@@ -137,8 +138,6 @@ function streamPostPolicy(sendGroupId: number, system: Map<SystemGroup, number>)
   return StreamPostPolicy.Everyone;
 }
 
-const DAY_MS = 86_400_000;
-
 /** Messages sent to each channel in the last 28 days (Zulip's `get_streams_traffic`). */
 async function recentTraffic(streams: readonly StreamEntity[], db: Queryable): Promise<Map<number, number>> {
   const recipients = streams.filter((stream) => stream.recipientId !== null);
@@ -151,31 +150,4 @@ async function recentTraffic(streams: readonly StreamEntity[], db: Queryable): P
   );
   const byRecipient = new Map(rows.map((row) => [row.recipient_id, Number(row.count)] as const));
   return new Map(recipients.map((stream) => [stream.id, byRecipient.get(stream.recipientId as number) ?? 0] as const));
-}
-
-/**
- * Zulip's `get_average_weekly_stream_traffic`: no estimate for a channel younger than a
- * week; otherwise the last 28 days' messages per week (over the channel's age while it
- * is younger than 28 days), at least 1 when there was any, to two significant digits.
- */
-export function averageWeeklyTraffic(dateCreated: Date, recentMessages: number, now: number): number | null {
-  const ageDays = Math.floor((now - dateCreated.getTime()) / DAY_MS);
-  let average: number;
-  if (ageDays >= 28) average = Math.floor(recentMessages / 4);
-  else if (ageDays >= 7) average = Math.floor((recentMessages * 7) / ageDays);
-  else return null;
-  if (average === 0 && recentMessages > 0) average = 1;
-  return roundToTwoSignificantDigits(average);
-}
-
-/** Python's `round(n, 2 - len(str(n)))`: half to even. */
-function roundToTwoSignificantDigits(value: number): number {
-  const drop = String(value).length - 2;
-  if (drop <= 0) return value;
-  const factor = 10 ** drop;
-  const quotient = value / factor;
-  const floor = Math.floor(quotient);
-  const rest = quotient - floor;
-  const rounded = rest > 0.5 || (rest === 0.5 && floor % 2 === 1) ? floor + 1 : floor;
-  return rounded * factor;
 }

@@ -4,7 +4,7 @@ import { administratorRequired } from '../../shared/api-error';
 import { isAdministrator } from '../../users/domain/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../domain/channel-policy';
-import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
+import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';
 
@@ -55,14 +55,20 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
         const ids = rows.map((row) => row.id).sort((a, b) => a - b);
         const [{ subject }] = await uow.query<{ subject: string }>(`SELECT subject FROM message WHERE id = $1`, [ids[ids.length - 1]]);
         await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
-        if (stream.firstMessageId !== null && ids.includes(stream.firstMessageId)) {
-          await uow.query(
-            `UPDATE stream SET first_message_id = (SELECT min(id) FROM message WHERE recipient_id = $1) WHERE id = $2`,
-            [stream.recipientId, stream.id],
-          );
-        }
         const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
         uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, subject, ids, subscribers));
+        if (stream.firstMessageId !== null && ids.includes(stream.firstMessageId)) {
+          const [{ first }] = await uow.query<{ first: number | null }>(
+            `SELECT min(id) AS first FROM message WHERE recipient_id = $1`,
+            [stream.recipientId],
+          );
+          await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, stream.id]);
+          // Zulip tells clients (feature level 256) when the oldest message of a channel changes.
+          const { metadata } = await this.viewers.of(stream, uow);
+          uow.record(new ChannelUpdatedEvent(stream.realmId, [
+            { streamId: stream.id, name: stream.name, property: 'first_message_id', value: first },
+          ], metadata));
+        }
         return ids.length;
       });
       if (deleted < BATCH_SIZE) return { complete: true };
