@@ -15,7 +15,7 @@ import { isAdministrator, Role } from '../../users/domain/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelPolicy } from '../domain/channel-policy';
-import { checkChannelDescription, checkChannelName } from '../domain/channel-rules';
+import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../domain/channel-rules';
 import { ChannelAudienceChangedEvent, ChannelPropertyUpdate, ChannelUpdatedEvent } from '../events/channel-update-events';
 import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
@@ -174,6 +174,10 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
   }
 
   private async changeDescription(uow: UnitOfWork, stream: StreamEntity, raw: string): Promise<void> {
+    // The view's own length check (pydantic's wording), before anything else.
+    if ([...raw].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
+      throw ApiError.badRequest(`description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`);
+    }
     // Zulip keeps descriptions on one line.
     const description = checkChannelDescription(raw.replace(/\n/g, ' '));
     const rendered = renderMarkdown(description);
