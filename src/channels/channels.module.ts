@@ -1,8 +1,30 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
+import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { ChannelPresenter } from './api/channel.presenter';
 import { ChannelsController } from './api/channels.controller';
+import { StreamsController } from './api/streams.controller';
+import { ArchiveChannelHandler } from './commands/archive-channel.command';
+import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
+import { DeleteTopicHandler } from './commands/delete-topic.command';
+import { UpdateChannelHandler } from './commands/update-channel.command';
+import {
+  ChannelArchivedProjector,
+  ChannelAudienceChangedProjector,
+  ChannelUpdatedProjector,
+  DefaultChannelsChangedProjector,
+  TopicMessagesDeletedProjector,
+} from './events/channel-update-events.handler';
+import { ChannelAccessLoader } from './persistence/channel-access.loader';
+import { ChannelViewers } from './persistence/channel-viewers';
+import { DefaultChannels } from './persistence/default-channels';
+import {
+  GetChannelHandler,
+  GetChannelIdHandler,
+  GetChannelMembersHandler,
+  GetChannelTopicsHandler,
+} from './queries/get-channel.query';
 import { SubscribeHandler } from './commands/subscribe.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
 import { ChannelAudience } from './persistence/channel-audience';
@@ -14,8 +36,8 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
 
 /** Channels and subscriptions. */
 @Module({
-  imports: [GroupsModule, UsersModule],
-  controllers: [ChannelsController],
+  imports: [GroupsModule, UsersModule, RealmModule],
+  controllers: [ChannelsController, StreamsController],
   providers: [
     ChannelRepository,
     SubscriptionRepository,
@@ -27,6 +49,23 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     GetSubscriptionStateHandler,
     ChannelsCreatedProjector,
     UsersSubscribedProjector,
+    // Listing and managing channels.
+    ChannelAccessLoader,
+    ChannelViewers,
+    DefaultChannels,
+    GetChannelHandler,
+    GetChannelIdHandler,
+    GetChannelMembersHandler,
+    GetChannelTopicsHandler,
+    UpdateChannelHandler,
+    ArchiveChannelHandler,
+    ChangeDefaultChannelHandler,
+    DeleteTopicHandler,
+    ChannelUpdatedProjector,
+    ChannelAudienceChangedProjector,
+    ChannelArchivedProjector,
+    DefaultChannelsChangedProjector,
+    TopicMessagesDeletedProjector,
   ],
   exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader],
 })

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { UserSettings } from '../../users/domain/user-settings';
 import { StreamPostPolicy } from '../domain/channel-rules';
+import { averageWeeklyTraffic } from '../domain/channel-traffic';
 import { StreamEntity } from '../persistence/stream.entity';
 import { SubscriptionEntity } from '../persistence/subscription.entity';
 
@@ -50,7 +52,10 @@ export interface SubscriptionWire extends ChannelWire {
 
 @Injectable()
 export class ChannelPresenter {
-  constructor(private readonly groups: GroupRepository) {}
+  constructor(
+    private readonly groups: GroupRepository,
+    private readonly dataSource: DataSource,
+  ) {}
 
   async channels(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
     if (streams.length === 0) return [];
@@ -63,6 +68,8 @@ export class ChannelPresenter {
     ]);
     const values = await this.groups.settingValues(groupIds, db);
     const system = await this.groups.systemGroupIds(streams[0].realmId, db);
+    const traffic = await recentTraffic(streams, db ?? poolQueryable(this.dataSource));
+    const now = Date.now();
     return streams.map((stream) => {
       const postPolicy = streamPostPolicy(stream.canSendMessageGroupId, system);
       return {
@@ -86,8 +93,7 @@ export class ChannelPresenter {
         can_administer_channel_group: values.get(stream.canAdministerChannelGroupId) as GroupSettingValue,
         can_send_message_group: values.get(stream.canSendMessageGroupId) as GroupSettingValue,
         can_subscribe_group: values.get(stream.canSubscribeGroupId) as GroupSettingValue,
-        // No traffic estimate is kept yet; Zulip also answers null for channels under a week old.
-        stream_weekly_traffic: null,
+        stream_weekly_traffic: averageWeeklyTraffic(stream.dateCreated, traffic.get(stream.id) ?? 0, now),
       };
     });
   }
@@ -130,4 +136,18 @@ function streamPostPolicy(sendGroupId: number, system: Map<SystemGroup, number>)
   if (sendGroupId === system.get(SystemGroup.FullMembers)) return StreamPostPolicy.FullMembers;
   if (sendGroupId === system.get(SystemGroup.Moderators)) return StreamPostPolicy.Moderators;
   return StreamPostPolicy.Everyone;
+}
+
+/** Messages sent to each channel in the last 28 days (Zulip's `get_streams_traffic`). */
+async function recentTraffic(streams: readonly StreamEntity[], db: Queryable): Promise<Map<number, number>> {
+  const recipients = streams.filter((stream) => stream.recipientId !== null);
+  if (recipients.length === 0) return new Map();
+  const rows = await db.query<{ recipient_id: number; count: string }>(
+    `SELECT recipient_id, count(*) AS count FROM message
+      WHERE recipient_id = ANY($1::int[]) AND date_sent > now() - interval '28 days'
+      GROUP BY recipient_id`,
+    [recipients.map((stream) => stream.recipientId)],
+  );
+  const byRecipient = new Map(rows.map((row) => [row.recipient_id, Number(row.count)] as const));
+  return new Map(recipients.map((stream) => [stream.id, byRecipient.get(stream.recipientId as number) ?? 0] as const));
 }

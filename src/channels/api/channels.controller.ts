@@ -13,21 +13,7 @@ import {
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { RequestedChannel, SubscribeCommand, SubscribeResult } from '../commands/subscribe.command';
-import { GetStreamsQuery } from '../queries/get-streams.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../queries/get-subscriptions.query';
-import { ChannelWire } from './channel.presenter';
-
-class GetStreamsParams {
-  @WireParam('bool', { default: true }) include_public!: boolean;
-  @WireParam('bool', { default: false }) include_web_public!: boolean;
-  @WireParam('bool', { default: true }) include_subscribed!: boolean;
-  @WireParam('bool', { default: true }) exclude_archived!: boolean;
-  @WireParam('bool', { default: false }) include_all!: boolean;
-  @WireParam('bool', { default: false }) include_default!: boolean;
-  @WireParam('bool', { default: false }) include_owner_subscribed!: boolean;
-  @WireParam('bool', { default: false }) include_can_access_content!: boolean;
-  @WireParam('bool', { default: false }) include_all_active!: boolean;
-}
 
 class GetSubscriptionsParams {
   @WireParam('bool', { default: false }) include_subscribers!: boolean;
@@ -48,24 +34,6 @@ export class ChannelsController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
   ) {}
-
-  @Get('streams')
-  async listStreams(@CurrentUser() user: RequestUser, @Params(GetStreamsParams) p: GetStreamsParams): Promise<{ streams: ChannelWire[] }> {
-    const streams = await this.queryBus.execute<GetStreamsQuery, ChannelWire[]>(
-      new GetStreamsQuery(user, {
-        includePublic: p.include_public,
-        includeWebPublic: p.include_web_public,
-        includeSubscribed: p.include_subscribed,
-        excludeArchived: p.exclude_archived,
-        includeAll: p.include_all,
-        includeDefault: p.include_default,
-        includeOwnerSubscribed: p.include_owner_subscribed,
-        includeCanAccessContent: p.include_can_access_content,
-        includeAllActive: p.include_all_active,
-      }),
-    );
-    return { streams };
-  }
 
   @Get('users/me/subscriptions')
   async listSubscriptions(

@@ -1,14 +1,14 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
+import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
-import { hasContentAccess, hasMetadataAccess } from '../domain/channel-access';
+import { ChannelPolicy } from '../domain/channel-policy';
+import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { StreamEntity } from '../persistence/stream.entity';
 
 export interface StreamFilters {
   includePublic: boolean;
@@ -36,32 +36,31 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
     private readonly dataSource: DataSource,
     private readonly channels: ChannelRepository,
     private readonly users: UserRepository,
+    private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
   ) {}
 
+  /** Zulip's `do_get_streams`, each source a ChannelPolicy decision. */
   async execute({ user, filters }: GetStreamsQuery): Promise<ChannelWire[]> {
     if (filters.includeAllActive && !isAdministrator(user.role)) {
       throw ApiError.badRequest('User not authorized for this query');
     }
     const db = poolQueryable(this.dataSource);
+    const actor = await this.actors.load(user.id, db);
     const streams = await this.channels.listInRealm(user.realmId, db);
     const subscribed = await subscribedStreamIds(db, user.id);
     const ownerSubscribed =
       filters.includeOwnerSubscribed && user.isBot ? await this.ownerSubscriptions(user.id) : new Set<number>();
-    const facts = (stream: StreamEntity) => ({
-      inviteOnly: stream.inviteOnly,
-      isWebPublic: stream.isWebPublic,
-      deactivated: stream.deactivated,
-      subscribed: subscribed.has(stream.id),
-      role: user.role,
-    });
+    const includeAll = filters.includeAll || filters.includeAllActive;
     const chosen = streams.filter((stream) => {
       if (filters.excludeArchived && stream.deactivated) return false;
-      if ((filters.includeAll || filters.includeAllActive) && hasMetadataAccess(facts(stream))) return true;
+      const isSubscribed = subscribed.has(stream.id);
+      if (includeAll) return ChannelPolicy.hasMetadataAccess(actor, stream, isSubscribed);
+      // Content access covers the public and subscribed sources too, as in Zulip.
+      if (filters.includeCanAccessContent && ChannelPolicy.hasContentAccess(actor, stream, isSubscribed)) return true;
       if (filters.includePublic && !stream.inviteOnly && !isGuest(user.role)) return true;
       if (filters.includeWebPublic && stream.isWebPublic) return true;
-      if (filters.includeSubscribed && subscribed.has(stream.id)) return true;
-      if (filters.includeCanAccessContent && hasContentAccess(facts(stream))) return true;
+      if (filters.includeSubscribed && isSubscribed) return true;
       return ownerSubscribed.has(stream.id);
     });
     chosen.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -78,7 +77,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
   }
 }
 
-export async function subscribedStreamIds(db: ReturnType<typeof poolQueryable>, userId: number): Promise<Set<number>> {
+export async function subscribedStreamIds(db: Queryable, userId: number): Promise<Set<number>> {
   const rows = await db.query<{ type_id: number }>(
     `SELECT r.type_id FROM subscription s JOIN recipient r ON r.id = s.recipient_id
       WHERE s.user_profile_id = $1 AND s.active AND r.type = 2`,

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GetStreamsQuery } from '../../channels/queries/get-streams.query';
@@ -89,6 +90,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly addressing: RealmAddressing,
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly channels: ChannelRepository,
   ) {}
 
   async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -184,6 +186,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         new GetUserGroupsQuery(user.realmId, options.capabilities.include_deactivated_groups),
       );
     }
+    if (wants('default_streams')) state.realm_default_streams = await this.channels.defaultChannelIds(user.realmId, db);
 
     if (wants('message')) state.max_message_id = await this.users.maxMessageId(user.id, db);
     if (wants('message') && wants('update_message_flags')) {

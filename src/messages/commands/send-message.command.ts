@@ -90,8 +90,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
          SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS t(u, f)`,
         [row.id, recipients.map((r) => r.userId), recipients.map((r) => r.flags)],
       );
-      if (delivery.stream && delivery.stream.firstMessageId === null) {
-        await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2 AND first_message_id IS NULL`, [
+      // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
+      if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
+        await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1)`, [
           row.id,
           delivery.stream.id,
         ]);

@@ -1,0 +1,177 @@
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { GroupSettingChange, parseGroupSettingChange } from '../../groups/domain/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
+import { ApiError } from '../../shared/api-error';
+import { CurrentUser } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestUser } from '../../wire/request-context';
+import { ArchiveChannelCommand } from '../commands/archive-channel.command';
+import { ChangeDefaultChannelCommand } from '../commands/change-default-channel.command';
+import { DeleteTopicCommand } from '../commands/delete-topic.command';
+import { ChannelChanges, UpdateChannelCommand } from '../commands/update-channel.command';
+import {
+  GetChannelIdQuery,
+  GetChannelMembersQuery,
+  GetChannelQuery,
+  GetChannelTopicsQuery,
+  TopicSummary,
+} from '../queries/get-channel.query';
+import { GetStreamsQuery } from '../queries/get-streams.query';
+import { ChannelWire } from './channel.presenter';
+
+class GetStreamsParams {
+  @WireParam('bool', { default: true }) include_public!: boolean;
+  @WireParam('bool', { default: false }) include_web_public!: boolean;
+  @WireParam('bool', { default: true }) include_subscribed!: boolean;
+  @WireParam('bool', { default: true }) exclude_archived!: boolean;
+  @WireParam('bool', { default: false }) include_all!: boolean;
+  @WireParam('bool', { default: false }) include_default!: boolean;
+  @WireParam('bool', { default: false }) include_owner_subscribed!: boolean;
+  @WireParam('bool', { default: false }) include_can_access_content!: boolean;
+  @WireParam('bool', { default: false }) include_all_active!: boolean;
+}
+
+class StreamIdParams {
+  @WireParam('int', { path: true }) stream_id!: number;
+}
+
+class GetStreamIdParams {
+  @WireParam('string') stream!: string;
+}
+
+class TopicsParams extends StreamIdParams {
+  @WireParam('bool', { default: false }) allow_empty_topic_name!: boolean;
+}
+
+class DeleteTopicParams extends StreamIdParams {
+  @WireParam('string') topic_name!: string;
+}
+
+class DefaultStreamParams {
+  @WireParam('int') stream_id!: number;
+}
+
+class UpdateStreamParams extends StreamIdParams {
+  @WireParam('string', { optional: true }) new_name?: string;
+  @WireParam('string', { optional: true }) description?: string;
+  @WireParam('bool', { optional: true }) is_private?: boolean;
+  @WireParam('bool', { optional: true }) is_web_public?: boolean;
+  @WireParam('bool', { optional: true }) history_public_to_subscribers?: boolean;
+  @WireParam('bool', { optional: true }) is_default_stream?: boolean;
+  @WireParam('string', { optional: true }) message_retention_days?: string;
+  @WireParam('json', { optional: true }) can_add_subscribers_group?: unknown;
+  @WireParam('json', { optional: true }) can_administer_channel_group?: unknown;
+  @WireParam('json', { optional: true }) can_remove_subscribers_group?: unknown;
+  @WireParam('json', { optional: true }) can_send_message_group?: unknown;
+  @WireParam('json', { optional: true }) can_subscribe_group?: unknown;
+}
+
+/** Listing and managing channels (spec 4.9 and Zulip's channel endpoints). */
+@Controller('api/v1')
+export class StreamsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get('streams')
+  async listStreams(@CurrentUser() user: RequestUser, @Params(GetStreamsParams) p: GetStreamsParams): Promise<{ streams: ChannelWire[] }> {
+    const streams = await this.queryBus.execute<GetStreamsQuery, ChannelWire[]>(
+      new GetStreamsQuery(user, {
+        includePublic: p.include_public,
+        includeWebPublic: p.include_web_public,
+        includeSubscribed: p.include_subscribed,
+        excludeArchived: p.exclude_archived,
+        includeAll: p.include_all,
+        includeDefault: p.include_default,
+        includeOwnerSubscribed: p.include_owner_subscribed,
+        includeCanAccessContent: p.include_can_access_content,
+        includeAllActive: p.include_all_active,
+      }),
+    );
+    return { streams };
+  }
+
+  @Get('streams/:stream_id')
+  async getStream(@CurrentUser() user: RequestUser, @Params(StreamIdParams) p: StreamIdParams): Promise<{ stream: ChannelWire }> {
+    return { stream: await this.queryBus.execute(new GetChannelQuery(user, p.stream_id)) };
+  }
+
+  @Get('get_stream_id')
+  async getStreamId(@CurrentUser() user: RequestUser, @Params(GetStreamIdParams) p: GetStreamIdParams): Promise<{ stream_id: number }> {
+    return { stream_id: await this.queryBus.execute(new GetChannelIdQuery(user, p.stream)) };
+  }
+
+  @Patch('streams/:stream_id')
+  async updateStream(@CurrentUser() user: RequestUser, @Params(UpdateStreamParams) p: UpdateStreamParams): Promise<Record<string, never>> {
+    const groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingChange>> = {};
+    for (const setting of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
+      const raw = p[setting];
+      if (raw !== undefined) groupSettings[setting] = parseGroupSettingChange(setting, raw);
+    }
+    const changes: ChannelChanges = {
+      newName: p.new_name,
+      description: p.description,
+      isPrivate: p.is_private,
+      isWebPublic: p.is_web_public,
+      historyPublicToSubscribers: p.history_public_to_subscribers,
+      isDefaultStream: p.is_default_stream,
+      groupSettings,
+    };
+    if (p.message_retention_days !== undefined) changes.messageRetentionDays = parseRetentionDays(p.message_retention_days);
+    await this.commandBus.execute(new UpdateChannelCommand(user, p.stream_id, changes));
+    return {};
+  }
+
+  @Delete('streams/:stream_id')
+  async archiveStream(@CurrentUser() user: RequestUser, @Params(StreamIdParams) p: StreamIdParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new ArchiveChannelCommand(user, p.stream_id));
+    return {};
+  }
+
+  @Get('streams/:stream_id/members')
+  async members(@CurrentUser() user: RequestUser, @Params(StreamIdParams) p: StreamIdParams): Promise<{ subscribers: number[] }> {
+    return { subscribers: await this.queryBus.execute(new GetChannelMembersQuery(user, p.stream_id)) };
+  }
+
+  @Get('users/me/:stream_id/topics')
+  async topics(@CurrentUser() user: RequestUser, @Params(TopicsParams) p: TopicsParams): Promise<{ topics: TopicSummary[] }> {
+    return { topics: await this.queryBus.execute(new GetChannelTopicsQuery(user, p.stream_id, p.allow_empty_topic_name)) };
+  }
+
+  @Post('streams/:stream_id/delete_topic')
+  deleteTopic(@CurrentUser() user: RequestUser, @Params(DeleteTopicParams) p: DeleteTopicParams): Promise<{ complete: boolean }> {
+    return this.commandBus.execute(new DeleteTopicCommand(user, p.stream_id, p.topic_name));
+  }
+
+  @Post('default_streams')
+  async addDefault(@CurrentUser() user: RequestUser, @Params(DefaultStreamParams) p: DefaultStreamParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new ChangeDefaultChannelCommand(user, p.stream_id, true));
+    return {};
+  }
+
+  @Delete('default_streams')
+  async removeDefault(@CurrentUser() user: RequestUser, @Params(DefaultStreamParams) p: DefaultStreamParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new ChangeDefaultChannelCommand(user, p.stream_id, false));
+    return {};
+  }
+}
+
+/**
+ * Zulip's `parse_message_retention_days`: `realm_default` (null), `unlimited` (-1) or a
+ * positive number of days. Accepts the value as JSON text or raw.
+ */
+function parseRetentionDays(raw: string): number | null {
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // a raw keyword
+  }
+  if (value === 'realm_default') return null;
+  if (value === 'unlimited') return -1;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw new ApiError(`Bad value for 'message_retention_days': ${raw}`, 'BAD_REQUEST', 400);
+}

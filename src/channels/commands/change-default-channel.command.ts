@@ -1,0 +1,35 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { administratorRequired, ApiError } from '../../shared/api-error';
+import { isAdministrator } from '../../users/domain/roles';
+import { RequestUser } from '../../wire/request-context';
+import { ChannelAccessLoader } from '../persistence/channel-access.loader';
+import { DefaultChannels } from '../persistence/default-channels';
+
+/** `POST /default_streams` (add) and `DELETE /default_streams` (remove): administrators only. */
+export class ChangeDefaultChannelCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly streamId: number,
+    readonly isDefault: boolean,
+  ) {}
+}
+
+@CommandHandler(ChangeDefaultChannelCommand)
+export class ChangeDefaultChannelHandler implements ICommandHandler<ChangeDefaultChannelCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly access: ChannelAccessLoader,
+    private readonly defaults: DefaultChannels,
+  ) {}
+
+  async execute({ user, streamId, isDefault }: ChangeDefaultChannelCommand): Promise<void> {
+    if (!isAdministrator(user.role)) throw administratorRequired();
+    await this.tx.run(async (uow) => {
+      // Adding needs content access, removing only metadata access (Zulip's views).
+      const { stream } = await this.access.requireById(user, streamId, uow, isDefault);
+      if (isDefault && stream.inviteOnly) throw ApiError.badRequest('Private channels cannot be made default.');
+      await this.defaults.set(uow, user.realmId, stream.id, isDefault);
+    });
+  }
+}

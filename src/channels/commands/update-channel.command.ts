@@ -1,0 +1,246 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { GroupSettingChange, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/domain/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
+import { SystemGroup } from '../../groups/domain/system-groups';
+import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { AppConfig } from '../../platform/config/app-config';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { administratorRequired, ApiError } from '../../shared/api-error';
+import { isAdministrator, Role } from '../../users/domain/roles';
+import { RequestUser } from '../../wire/request-context';
+import { ChannelPresenter } from '../api/channel.presenter';
+import { ChannelPolicy } from '../domain/channel-policy';
+import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../domain/channel-rules';
+import { ChannelAudienceChangedEvent, ChannelPropertyUpdate, ChannelUpdatedEvent } from '../events/channel-update-events';
+import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-access.loader';
+import { ChannelRepository } from '../persistence/channel.repository';
+import { ChannelViewers } from '../persistence/channel-viewers';
+import { DefaultChannels } from '../persistence/default-channels';
+import { StreamEntity } from '../persistence/stream.entity';
+
+export interface ChannelChanges {
+  newName?: string;
+  description?: string;
+  isPrivate?: boolean;
+  isWebPublic?: boolean;
+  historyPublicToSubscribers?: boolean;
+  isDefaultStream?: boolean;
+  /** null: inherit the realm's; -1: forever. */
+  messageRetentionDays?: number | null;
+  groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingChange>>;
+}
+
+/** `PATCH /streams/{stream_id}`: Zulip's update_stream_backend at feature level 372. */
+export class UpdateChannelCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly streamId: number,
+    readonly changes: ChannelChanges,
+  ) {}
+}
+
+/** Group settings whose change needs content access (the rest need metadata access). */
+const CONTENT_ACCESS_SETTINGS: readonly ChannelGroupSetting[] = ['can_add_subscribers_group', 'can_subscribe_group'];
+
+const COLUMNS: Record<ChannelGroupSetting, keyof StreamEntity> = {
+  can_add_subscribers_group: 'canAddSubscribersGroupId',
+  can_administer_channel_group: 'canAdministerChannelGroupId',
+  can_remove_subscribers_group: 'canRemoveSubscribersGroupId',
+  can_send_message_group: 'canSendMessageGroupId',
+  can_subscribe_group: 'canSubscribeGroupId',
+};
+
+@CommandHandler(UpdateChannelCommand)
+export class UpdateChannelHandler implements ICommandHandler<UpdateChannelCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly config: AppConfig,
+    private readonly access: ChannelAccessLoader,
+    private readonly channels: ChannelRepository,
+    private readonly viewers: ChannelViewers,
+    private readonly presenter: ChannelPresenter,
+    private readonly defaults: DefaultChannels,
+    private readonly groups: GroupRepository,
+    private readonly resolver: GroupSettingResolver,
+    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly realms: RealmRepository,
+  ) {}
+
+  async execute({ user, streamId, changes }: UpdateChannelCommand): Promise<void> {
+    await this.tx.run(async (uow) => {
+      const found = await this.access.requireAdministrable(user, streamId, uow);
+      await this.changePrivacy(uow, user, found, changes);
+      const { stream } = found;
+      if (changes.isDefaultStream !== undefined) {
+        if (!isAdministrator(user.role)) throw administratorRequired();
+        await this.defaults.set(uow, user.realmId, stream.id, changes.isDefaultStream);
+      }
+      if (changes.messageRetentionDays !== undefined) {
+        if (user.role !== Role.Owner) throw new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
+        await this.changeRetention(uow, stream, changes.messageRetentionDays);
+      }
+      if (changes.description !== undefined) await this.changeDescription(uow, stream, changes.description);
+      if (changes.newName !== undefined) await this.rename(uow, stream, changes.newName);
+      for (const setting of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
+        const change = changes.groupSettings[setting];
+        if (change) await this.changeGroupSetting(uow, found, setting, change);
+      }
+    });
+  }
+
+  private async changePrivacy(uow: UnitOfWork, user: RequestUser, found: AccessedChannel, changes: ChannelChanges): Promise<void> {
+    const { stream, actor, subscribed } = found;
+    const isPrivate = changes.isPrivate ?? stream.inviteOnly;
+    const isWebPublic = changes.isWebPublic ?? stream.isWebPublic;
+    const isDefault =
+      changes.isDefaultStream ?? (await this.channels.defaultChannelIds(user.realmId, uow)).includes(stream.id);
+    const historyPublic =
+      changes.historyPublicToSubscribers ?? (changes.isPrivate !== undefined ? !changes.isPrivate : stream.historyPublicToSubscribers);
+    if (isWebPublic && (!historyPublic || isPrivate)) throw ApiError.badRequest('Invalid parameters');
+    if (!isPrivate && !historyPublic) throw ApiError.badRequest('Invalid parameters');
+    if (isPrivate && isDefault) throw ApiError.badRequest('A default channel cannot be private.');
+    if (changes.isPrivate !== undefined) {
+      if (!ChannelPolicy.hasContentAccess(actor, stream, subscribed)) {
+        throw ApiError.badRequest('Channel content access is required.');
+      }
+      const setting = changes.isPrivate ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
+      if (!actor.groupIds.has(await this.realmSettings.groupId(user.realmId, setting, uow))) {
+        throw ApiError.badRequest('Insufficient permission');
+      }
+    }
+    if (changes.isWebPublic) {
+      const realm = await this.realms.requireById(user.realmId, uow);
+      if (!this.config.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
+        throw ApiError.badRequest('Web-public channels are not enabled.');
+      }
+      const group = await this.realmSettings.groupId(user.realmId, 'can_create_web_public_channel_group', uow);
+      if (!actor.groupIds.has(group)) throw ApiError.badRequest('Insufficient permission');
+    }
+    if (changes.isPrivate === undefined && changes.isWebPublic === undefined && changes.historyPublicToSubscribers === undefined) {
+      return;
+    }
+    const before = await this.viewers.of(stream, uow);
+    const old = { inviteOnly: stream.inviteOnly, isWebPublic: stream.isWebPublic, history: stream.historyPublicToSubscribers };
+    await uow.query(
+      `UPDATE stream SET invite_only = $1, is_web_public = $2, history_public_to_subscribers = $3 WHERE id = $4`,
+      [isPrivate, isWebPublic, historyPublic, stream.id],
+    );
+    Object.assign(stream, { inviteOnly: isPrivate, isWebPublic, historyPublicToSubscribers: historyPublic });
+    const updates: ChannelPropertyUpdate[] = [];
+    const update = (property: string, value: unknown, extra?: Record<string, unknown>) =>
+      updates.push({ streamId: stream.id, name: stream.name, property, value, extra });
+    if (old.inviteOnly !== isPrivate) {
+      update('invite_only', isPrivate, { history_public_to_subscribers: historyPublic, is_web_public: isWebPublic });
+    }
+    if (old.history !== historyPublic) update('history_public_to_subscribers', historyPublic);
+    if (old.isWebPublic !== isWebPublic) update('is_web_public', isWebPublic);
+    await this.recordWithAudienceChange(uow, stream, before.metadata, updates);
+  }
+
+  /**
+   * Records property updates for users who could see the channel before and after;
+   * users who gained sight of it get it created (with its subscribers), those who lost
+   * it see it deleted (Zulip's pattern for changes of who may see a channel).
+   */
+  private async recordWithAudienceChange(
+    uow: UnitOfWork,
+    stream: StreamEntity,
+    before: readonly number[],
+    updates: ChannelPropertyUpdate[],
+  ): Promise<void> {
+    const after = await this.viewers.of(stream, uow);
+    const old = new Set(before);
+    const now = new Set(after.metadata);
+    const gained = after.metadata.filter((id) => !old.has(id));
+    const lost = before.filter((id) => !now.has(id));
+    const stayed = after.metadata.filter((id) => old.has(id));
+    if (updates.length > 0) uow.record(new ChannelUpdatedEvent(stream.realmId, updates, stayed));
+    if (gained.length > 0 || lost.length > 0) {
+      const [wire] = await this.presenter.channels([stream], uow);
+      uow.record(new ChannelAudienceChangedEvent(stream.realmId, wire, after.subscribers, gained, lost));
+    }
+  }
+
+  private async changeRetention(uow: UnitOfWork, stream: StreamEntity, days: number | null): Promise<void> {
+    if (stream.messageRetentionDays === days) return;
+    await uow.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
+    stream.messageRetentionDays = days;
+    await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: stream.name, property: 'message_retention_days', value: days }]);
+  }
+
+  private async changeDescription(uow: UnitOfWork, stream: StreamEntity, raw: string): Promise<void> {
+    // The view's own length check (pydantic's wording), before anything else.
+    if ([...raw].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
+      throw ApiError.badRequest(`description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`);
+    }
+    // Zulip keeps descriptions on one line.
+    const description = checkChannelDescription(raw.replace(/\n/g, ' '));
+    const rendered = renderMarkdown(description);
+    await uow.query(`UPDATE stream SET description = $1, rendered_description = $2 WHERE id = $3`, [description, rendered, stream.id]);
+    Object.assign(stream, { description, renderedDescription: rendered });
+    await this.recordForViewers(uow, stream, [
+      { streamId: stream.id, name: stream.name, property: 'description', value: description, extra: { rendered_description: rendered } },
+    ]);
+  }
+
+  private async rename(uow: UnitOfWork, stream: StreamEntity, raw: string): Promise<void> {
+    const trimmed = raw.trim();
+    if (trimmed === stream.name) throw ApiError.badRequest('Channel already has that name.');
+    const name = checkChannelName(trimmed);
+    if (name.toLowerCase() !== stream.name.toLowerCase()) {
+      const taken = await this.channels.findByName(stream.realmId, name, uow);
+      if (taken) throw new ApiError(`Channel '${name}' already exists`, 'STREAM_ALREADY_EXISTS', 400, { stream: name });
+    }
+    const oldName = stream.name;
+    await uow.query(`UPDATE stream SET name = $1 WHERE id = $2`, [name, stream.id]);
+    stream.name = name;
+    await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: oldName, property: 'name', value: name }]);
+  }
+
+  private async changeGroupSetting(
+    uow: UnitOfWork,
+    found: AccessedChannel,
+    setting: ChannelGroupSetting,
+    change: GroupSettingChange,
+  ): Promise<void> {
+    const { stream, actor, subscribed } = found;
+    const column = COLUMNS[setting];
+    const currentId = stream[column] as number;
+    const nobody = await this.groups.systemGroupId(stream.realmId, SystemGroup.Nobody, uow);
+    const current = (await this.groups.settingValues([currentId], uow)).get(currentId);
+    if (change.old !== undefined) {
+      const expected = simplifyGroupSettingValue(change.old, nobody);
+      await this.resolver.expectCurrentValue(currentId, expected, uow);
+    }
+    const wanted = simplifyGroupSettingValue(change.new, nobody);
+    if (current !== undefined && sameGroupSettingValue(current, wanted)) return;
+    if (CONTENT_ACCESS_SETTINGS.includes(setting) && !ChannelPolicy.hasContentAccess(actor, stream, subscribed)) {
+      throw ApiError.badRequest('Channel content access is required.');
+    }
+    const groupId = await this.resolver.resolve(uow, stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting]);
+    const before = await this.viewers.of(stream, uow);
+    const [oldWire] = await this.presenter.channels([stream], uow);
+    await uow.query(`UPDATE stream SET ${setting}_id = $1 WHERE id = $2`, [groupId, stream.id]);
+    Object.assign(stream, { [column]: groupId });
+    const value = (await this.groups.settingValues([groupId], uow)).get(groupId);
+    const updates: ChannelPropertyUpdate[] = [{ streamId: stream.id, name: stream.name, property: setting, value }];
+    if (setting === 'can_send_message_group') {
+      const [newWire] = await this.presenter.channels([stream], uow);
+      if (oldWire.stream_post_policy !== newWire.stream_post_policy) {
+        updates.push({ streamId: stream.id, name: stream.name, property: 'stream_post_policy', value: newWire.stream_post_policy });
+        updates.push({ streamId: stream.id, name: stream.name, property: 'is_announcement_only', value: newWire.is_announcement_only });
+      }
+    }
+    await this.recordWithAudienceChange(uow, stream, before.metadata, updates);
+  }
+
+  private async recordForViewers(uow: UnitOfWork, stream: StreamEntity, updates: ChannelPropertyUpdate[]): Promise<void> {
+    const { metadata } = await this.viewers.of(stream, uow);
+    uow.record(new ChannelUpdatedEvent(stream.realmId, updates, metadata));
+  }
+}

@@ -1,0 +1,135 @@
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import {
+  ChannelArchivedEvent,
+  ChannelAudienceChangedEvent,
+  ChannelUpdatedEvent,
+  DefaultChannelsChangedEvent,
+  TopicMessagesDeletedEvent,
+} from './channel-update-events';
+
+function deleteEvent(streamId: number) {
+  return { type: 'stream', op: 'delete', streams: [{ stream_id: streamId }], stream_ids: [streamId] };
+}
+
+/** `stream` op `update`, one event per property, in the order the change made them. */
+@EventsHandler(ChannelUpdatedEvent)
+export class ChannelUpdatedProjector implements IEventHandler<ChannelUpdatedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: ChannelUpdatedEvent): void {
+    if (event.audienceUserIds.length === 0) return;
+    for (const update of event.updates) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: event.audienceUserIds,
+        eventType: 'stream',
+        render: () => ({
+          type: 'stream',
+          op: 'update',
+          stream_id: update.streamId,
+          name: update.name,
+          property: update.property,
+          value: update.value,
+          ...update.extra,
+        }),
+      });
+    }
+  }
+}
+
+/** `stream` create plus `peer_add` of the subscribers to newcomers; `stream` delete to leavers. */
+@EventsHandler(ChannelAudienceChangedEvent)
+export class ChannelAudienceChangedProjector implements IEventHandler<ChannelAudienceChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: ChannelAudienceChangedEvent): void {
+    const streamId = event.channel.stream_id;
+    if (event.gainedUserIds.length > 0) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: event.gainedUserIds,
+        eventType: 'stream',
+        render: () => ({ type: 'stream', op: 'create', streams: [event.channel] }),
+      });
+      if (event.subscriberIds.length > 0) {
+        this.dispatcher.dispatch({
+          realmId: event.realmId,
+          userIds: event.gainedUserIds,
+          eventType: 'subscription',
+          render: () => ({ type: 'subscription', op: 'peer_add', stream_ids: [streamId], user_ids: [...event.subscriberIds] }),
+        });
+      }
+    }
+    if (event.lostUserIds.length > 0) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: event.lostUserIds,
+        eventType: 'stream',
+        render: () => deleteEvent(streamId),
+      });
+    }
+  }
+}
+
+/** Zulip 10's do_deactivate_stream: `is_archived` update or, for older clients, delete. */
+@EventsHandler(ChannelArchivedEvent)
+export class ChannelArchivedProjector implements IEventHandler<ChannelArchivedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: ChannelArchivedEvent): void {
+    if (event.audienceUserIds.length === 0) return;
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'stream',
+      render: (queue) =>
+        queue.capabilities.archived_channels
+          ? { type: 'stream', op: 'update', stream_id: event.streamId, name: event.name, property: 'is_archived', value: true }
+          : deleteEvent(event.streamId),
+    });
+  }
+}
+
+@EventsHandler(DefaultChannelsChangedEvent)
+export class DefaultChannelsChangedProjector implements IEventHandler<DefaultChannelsChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: DefaultChannelsChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.userIds,
+      eventType: 'default_streams',
+      render: () => ({ type: 'default_streams', default_streams: [...event.defaultStreamIds] }),
+    });
+  }
+}
+
+/**
+ * `delete_message` to the channel's subscribers: one event with `message_ids` for
+ * `bulk_message_deletion` clients, one event per message (`message_id`) for the others.
+ */
+@EventsHandler(TopicMessagesDeletedEvent)
+export class TopicMessagesDeletedProjector implements IEventHandler<TopicMessagesDeletedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: TopicMessagesDeletedEvent): void {
+    if (event.subscriberIds.length === 0 || event.messageIds.length === 0) return;
+    const common = { type: 'delete_message', message_type: 'stream', stream_id: event.streamId, topic: event.topic };
+    this.dispatcher.dispatch(
+      {
+        realmId: event.realmId,
+        userIds: event.subscriberIds,
+        eventType: 'delete_message',
+        render: (queue) => (queue.capabilities.bulk_message_deletion ? { ...common, message_ids: [...event.messageIds] } : null),
+      },
+      ...event.messageIds.map((messageId) => ({
+        realmId: event.realmId,
+        userIds: event.subscriberIds,
+        eventType: 'delete_message',
+        render: (queue: { capabilities: { bulk_message_deletion: boolean } }) =>
+          queue.capabilities.bulk_message_deletion ? null : { ...common, message_id: messageId },
+      })),
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
+import { ChannelRepository } from './channel.repository';
+import { PolicyActorLoader } from './policy-actor.loader';
+import { StreamEntity } from './stream.entity';
+
+/** A channel as one user reached it: who they are to it and whether they are subscribed. */
+export interface AccessedChannel {
+  stream: StreamEntity;
+  actor: PolicyActor;
+  subscribed: boolean;
+}
+
+/** Zulip's `CannotAdministerChannelError`. */
+export function cannotAdministerChannel(): ApiError {
+  return ApiError.badRequest('You do not have permission to administer this channel.');
+}
+
+/**
+ * Zulip's access_stream_* family on ChannelPolicy: a channel that is missing, in another
+ * realm or hidden from the user answers the same error.
+ */
+@Injectable()
+export class ChannelAccessLoader {
+  constructor(
+    private readonly channels: ChannelRepository,
+    private readonly actors: PolicyActorLoader,
+  ) {}
+
+  async load(user: { id: number; realmId: number }, streamId: number, db: Queryable): Promise<AccessedChannel | null> {
+    const stream = await this.channels.findById(user.realmId, streamId, db);
+    if (!stream) return null;
+    return this.accessed(user.id, stream, db);
+  }
+
+  async accessed(userId: number, stream: StreamEntity, db: Queryable): Promise<AccessedChannel> {
+    const actor = await this.actors.load(userId, db);
+    const [row] = await db.query<{ subscribed: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,
+      [userId, stream.recipientId],
+    );
+    return { stream, actor, subscribed: row.subscribed };
+  }
+
+  /**
+   * `access_stream_by_id`: an active channel the user has content access to (or, with
+   * `requireContent` false, metadata access).
+   */
+  async requireById(
+    user: { id: number; realmId: number },
+    streamId: number,
+    db: Queryable,
+    requireContent = true,
+  ): Promise<AccessedChannel> {
+    const found = await this.load(user, streamId, db);
+    if (!found || !canRead(found, requireContent)) throw ApiError.invalidChannel();
+    return found;
+  }
+
+  /** `access_stream_by_name`: the same checks, naming the channel in the error. */
+  async requireByName(user: { id: number; realmId: number }, name: string, db: Queryable): Promise<AccessedChannel> {
+    const stream = await this.channels.findByName(user.realmId, name, db);
+    const found = stream ? await this.accessed(user.id, stream, db) : null;
+    if (!found || !canRead(found, true)) throw ApiError.badRequest(`Invalid channel name '${name}'`);
+    return found;
+  }
+
+  /**
+   * `access_stream_for_delete_or_update_requiring_metadata_access`: organization and
+   * channel administrators pass; someone who can read the channel learns they may not
+   * administer it; anyone else gets "Invalid channel ID", as if it did not exist.
+   */
+  async requireAdministrable(user: { id: number; realmId: number }, streamId: number, db: Queryable): Promise<AccessedChannel> {
+    const found = await this.load(user, streamId, db);
+    if (!found) throw ApiError.invalidChannel();
+    const { actor, stream, subscribed } = found;
+    if (ChannelPolicy.canAdminister(actor, stream, subscribed)) return found;
+    if (ChannelPolicy.hasContentAccess(actor, stream, subscribed)) throw cannotAdministerChannel();
+    throw ApiError.invalidChannel();
+  }
+}
+
+function canRead({ stream, actor, subscribed }: AccessedChannel, requireContent: boolean): boolean {
+  if (stream.deactivated) return false;
+  return requireContent
+    ? ChannelPolicy.hasContentAccess(actor, stream, subscribed)
+    : ChannelPolicy.hasMetadataAccess(actor, stream, subscribed);
+}

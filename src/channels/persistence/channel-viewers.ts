@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { ChannelPolicy, PolicyActor, PolicyChannel } from '../domain/channel-policy';
+
+/** Who may know a channel exists, computed by ChannelPolicy over every active user. */
+export interface ChannelViewerSet {
+  /** Users with metadata access: they receive the channel's `stream` events. */
+  metadata: number[];
+  /** Active subscribers. */
+  subscribers: number[];
+}
+
+/**
+ * Evaluates ChannelPolicy for all of a realm's active users at once: one query for the
+ * users, one for the subscribers, one for the (recursive) members of the channel's
+ * access-granting groups, instead of a PolicyActor load per user.
+ */
+@Injectable()
+export class ChannelViewers {
+  async of(channel: PolicyChannel & { id: number; realmId: number; recipientId: number | null }, db: Queryable): Promise<ChannelViewerSet> {
+    const users = await db.query<{ id: number; role: number; is_bot: boolean }>(
+      `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
+      [channel.realmId],
+    );
+    const subscribers = await this.subscriberIds(channel.recipientId, db);
+    const groupIds = [channel.canAdministerChannelGroupId, channel.canAddSubscribersGroupId, channel.canSubscribeGroupId];
+    const memberships = await db.query<{ group_id: number; user_id: number }>(
+      `WITH RECURSIVE sub(root, id) AS (
+         SELECT g, g FROM unnest($1::int[]) AS g
+         UNION SELECT sub.root, s.subgroup_id FROM group_group_membership s JOIN sub ON s.supergroup_id = sub.id)
+       SELECT DISTINCT sub.root AS group_id, m.user_profile_id AS user_id
+         FROM sub JOIN user_group_membership m ON m.user_group_id = sub.id`,
+      [groupIds],
+    );
+    const groupsOf = new Map<number, Set<number>>();
+    for (const row of memberships) {
+      const set = groupsOf.get(row.user_id) ?? new Set<number>();
+      set.add(row.group_id);
+      groupsOf.set(row.user_id, set);
+    }
+    const subscribed = new Set(subscribers);
+    const metadata = users
+      .filter((user) => {
+        const actor: PolicyActor = {
+          id: user.id,
+          role: user.role,
+          isBot: user.is_bot,
+          owner: null,
+          groupIds: groupsOf.get(user.id) ?? new Set(),
+          realmCanAddSubscribers: false,
+        };
+        return ChannelPolicy.hasMetadataAccess(actor, channel, subscribed.has(user.id));
+      })
+      .map((user) => user.id);
+    return { metadata, subscribers };
+  }
+
+  async subscriberIds(recipientId: number | null, db: Queryable): Promise<number[]> {
+    if (recipientId === null) return [];
+    const rows = await db.query<{ user_profile_id: number }>(
+      `SELECT s.user_profile_id FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
+        WHERE s.recipient_id = $1 AND s.active AND u.is_active ORDER BY s.user_profile_id`,
+      [recipientId],
+    );
+    return rows.map((row) => row.user_profile_id);
+  }
+}
