@@ -1,32 +1,47 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
+import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { ChannelPresenter } from './api/channel.presenter';
 import { ChannelsController } from './api/channels.controller';
+import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler } from './commands/subscribe.command';
+import { SubscriptionEventRecorder } from './commands/subscription-event.recorder';
+import { UnsubscribeHandler } from './commands/unsubscribe.command';
+import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
+import { SubscriptionPropertiesUpdatedProjector, UsersUnsubscribedProjector } from './events/subscription-events.handler';
 import { ChannelAudience } from './persistence/channel-audience';
 import { ChannelRepository } from './persistence/channel.repository';
 import { PolicyActorLoader } from './persistence/policy-actor.loader';
+import { PrincipalResolver } from './persistence/principal.resolver';
 import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';
+import { GetSubscriptionStatusHandler } from './queries/get-subscription-status.query';
 import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
 
 /** Channels and subscriptions. */
 @Module({
-  imports: [GroupsModule, UsersModule],
-  controllers: [ChannelsController],
+  imports: [GroupsModule, UsersModule, RealmModule],
+  controllers: [ChannelsController, SubscriptionsController],
   providers: [
     ChannelRepository,
     SubscriptionRepository,
     ChannelPresenter,
     ChannelAudience,
     PolicyActorLoader,
+    PrincipalResolver,
+    SubscriptionEventRecorder,
     SubscribeHandler,
+    UnsubscribeHandler,
+    UpdateSubscriptionPropertiesHandler,
     GetStreamsHandler,
     GetSubscriptionStateHandler,
+    GetSubscriptionStatusHandler,
     ChannelsCreatedProjector,
     UsersSubscribedProjector,
+    UsersUnsubscribedProjector,
+    SubscriptionPropertiesUpdatedProjector,
   ],
   exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader],
 })

@@ -15,6 +15,11 @@ export class AppConfig {
     readonly realmName: string,
     readonly ownerEmail: string,
     readonly zulipClientCompat: boolean,
+    /**
+     * Zulip's `WEB_PUBLIC_STREAMS_ENABLED` server setting: web-public channels exist only
+     * when it and the realm's `enable_spectator_access` are on. Off by default, as in Zulip.
+     */
+    readonly webPublicStreamsEnabled: boolean = false,
   ) {}
 
   /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
@@ -83,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     optional(env.REALM_NAME) ?? 'Chat',
     (optional(env.OWNER_EMAIL) ?? `owner@${hostWithoutPort(externalHost)}`).toLowerCase(),
     parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, false),
+    parseBooleanVariable('WEB_PUBLIC_STREAMS_ENABLED', env.WEB_PUBLIC_STREAMS_ENABLED, false),
   );
 }
