@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { UserEntity } from '../../users/persistence/user.entity';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../domain/channel-policy';
 import { checkChannelName } from '../domain/channel-rules';
+import { isUnsubscribingOthers } from '../domain/subscription-rules';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
@@ -27,11 +27,6 @@ export interface UnsubscribeResult {
   not_removed: string[];
 }
 
-/** Zulip's `user_directly_controls_user`: oneself, or a bot one owns. */
-function controls(actor: RequestUser, target: UserEntity): boolean {
-  return target.id === actor.id || (target.isBot && target.botOwnerId === actor.id);
-}
-
 @CommandHandler(UnsubscribeCommand)
 export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, UnsubscribeResult> {
   constructor(
@@ -52,7 +47,7 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
     return this.tx.run(async (uow) => {
       const policyActor = await this.actors.load(actor.id, uow);
       const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
-      const unsubscribingOthers = targets.some((target) => !controls(actor, target));
+      const unsubscribingOthers = isUnsubscribingOthers(actor.id, targets);
 
       const found = new Map(
         (await this.channels.findByNames(actor.realmId, names, uow)).map((stream) => [stream.name.toLowerCase(), stream] as const),
