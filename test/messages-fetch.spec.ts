@@ -62,7 +62,12 @@ describe('reading messages', () => {
 
     await subscribe(alice, 'design', {}, [alice.userId, bob.userId]);
     await subscribe(alice, 'secret', { invite_only: true }, [alice.userId, bob.userId]);
-    await subscribe(alice, 'vault', { invite_only: true, history_public_to_subscribers: false }, [alice.userId]);
+    // Bob may join the vault himself later (can_subscribe_group), so no notification-bot DM is sent.
+    await subscribe(alice, 'vault', {
+      invite_only: true,
+      history_public_to_subscribers: false,
+      can_subscribe_group: { direct_members: [bob.userId], direct_subgroups: [] },
+    }, [alice.userId]);
     m.colors = await send(alice, { type: 'stream', to: 'design', topic: 'colors', content: 'blue or **green**?' });
     m.colorsReply = await send(bob, { type: 'stream', to: 'design', topic: 'COLORS', content: 'green' });
     m.general = await send(alice, { type: 'stream', to: 'design', topic: '', content: 'no topic here' });
@@ -75,8 +80,7 @@ describe('reading messages', () => {
     m.aliceSelf = await send(alice, { type: 'private', to: [alice.userId], content: 'note to self' });
     // Carol and Bob join channels after their messages were sent.
     await subscribe(carol, 'design');
-    const added = await realm.ownerApi.post('users/me/subscriptions', { subscriptions: [{ name: 'vault' }], principals: [bob.userId] });
-    if (added.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(added.body)}`);
+    await subscribe(bob, 'vault');
     const streams = await alice.api.get('streams');
     designId = (streams.body.streams as { name: string; stream_id: number }[]).find((s) => s.name === 'design')?.stream_id as number;
   });

@@ -30,6 +30,9 @@ type Operation = (typeof OPERATIONS)[number];
 /**
  * Per channel, per actor: one letter per operation above, `y` allowed, `n` refused.
  * `groupie` is a member in the user group that the channel's special setting names.
+ * Metadata access (organization administrators, channel administrators) shows a private
+ * channel by id; looking it up by name (`get_stream_id`) takes content access, as Zulip's
+ * `access_stream_by_name` does.
  */
 const MATRIX: Record<string, Record<Actor, string>> = {
   public: {
@@ -37,7 +40,7 @@ const MATRIX: Record<string, Record<Actor, string>> = {
     member: 'yyyyyynny', guest: 'nnnnnnnnn', groupie: 'yyyyyynny',
   },
   private: {
-    owner: 'nyyynnyyn', admin: 'nyyynnyyn', moderator: 'nnnnnnnnn',
+    owner: 'nynynnyyn', admin: 'nynynnyyn', moderator: 'nnnnnnnnn',
     member: 'nnnnnnnnn', guest: 'nnnnnnnnn', groupie: 'nnnnnnnnn',
   },
   'web-public': {
@@ -45,16 +48,16 @@ const MATRIX: Record<string, Record<Actor, string>> = {
     member: 'yyyyyynny', guest: 'nyyyynnny', groupie: 'yyyyyynny',
   },
   'private, can_subscribe_group': {
-    owner: 'nyyynnyyn', admin: 'nyyynnyyn', moderator: 'nnnnnnnnn',
+    owner: 'nynynnyyn', admin: 'nynynnyyn', moderator: 'nnnnnnnnn',
     member: 'nnnnnnnnn', guest: 'nnnnnnnnn', groupie: 'nyyyyynny',
   },
   'private, can_add_subscribers_group': {
-    owner: 'nyyynnyyn', admin: 'nyyynnyyn', moderator: 'nnnnnnnnn',
+    owner: 'nynynnyyn', admin: 'nynynnyyn', moderator: 'nnnnnnnnn',
     member: 'nnnnnnnnn', guest: 'nnnnnnnnn', groupie: 'nyyyyynny',
   },
   'private, can_administer_channel_group': {
-    owner: 'nyyynnyyn', admin: 'nyyynnyyn', moderator: 'nnnnnnnnn',
-    member: 'nnnnnnnnn', guest: 'nnnnnnnnn', groupie: 'nyyynnyyn',
+    owner: 'nynynnyyn', admin: 'nynynnyyn', moderator: 'nnnnnnnnn',
+    member: 'nnnnnnnnn', guest: 'nnnnnnnnn', groupie: 'nynynnyyn',
   },
   'public, can_remove_subscribers_group': {
     owner: 'yyyyyyyyy', admin: 'yyyyyyyyy', moderator: 'yyyyyynny',

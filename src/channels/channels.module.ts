@@ -3,7 +3,6 @@ import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { ChannelPresenter } from './api/channel.presenter';
-import { ChannelsController } from './api/channels.controller';
 import { StreamsController } from './api/streams.controller';
 import { ArchiveChannelHandler } from './commands/archive-channel.command';
 import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
@@ -25,28 +24,40 @@ import {
   GetChannelMembersHandler,
   GetChannelTopicsHandler,
 } from './queries/get-channel.query';
+import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler } from './commands/subscribe.command';
+import { SubscriptionEventRecorder } from './commands/subscription-event.recorder';
+import { UnsubscribeHandler } from './commands/unsubscribe.command';
+import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
+import { SubscriptionPropertiesUpdatedProjector, UsersUnsubscribedProjector } from './events/subscription-events.handler';
 import { ChannelAudience } from './persistence/channel-audience';
 import { ChannelRepository } from './persistence/channel.repository';
 import { PolicyActorLoader } from './persistence/policy-actor.loader';
+import { PrincipalResolver } from './persistence/principal.resolver';
 import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';
+import { GetSubscriptionStatusHandler } from './queries/get-subscription-status.query';
 import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
 
 /** Channels and subscriptions. */
 @Module({
   imports: [GroupsModule, UsersModule, RealmModule],
-  controllers: [ChannelsController, StreamsController],
+  controllers: [StreamsController, SubscriptionsController],
   providers: [
     ChannelRepository,
     SubscriptionRepository,
     ChannelPresenter,
     ChannelAudience,
     PolicyActorLoader,
+    PrincipalResolver,
+    SubscriptionEventRecorder,
     SubscribeHandler,
+    UnsubscribeHandler,
+    UpdateSubscriptionPropertiesHandler,
     GetStreamsHandler,
     GetSubscriptionStateHandler,
+    GetSubscriptionStatusHandler,
     ChannelsCreatedProjector,
     UsersSubscribedProjector,
     // Listing and managing channels.
@@ -66,6 +77,8 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     ChannelArchivedProjector,
     DefaultChannelsChangedProjector,
     TopicMessagesDeletedProjector,
+    UsersUnsubscribedProjector,
+    SubscriptionPropertiesUpdatedProjector,
   ],
   exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader],
 })

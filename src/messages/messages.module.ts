@@ -6,6 +6,7 @@ import { MessageFetchController } from './api/message-fetch.controller';
 import { MessagesController } from './api/messages.controller';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
+import { SubscriptionNoticesSender } from './events/subscription-notices.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
 import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
@@ -20,6 +21,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
   providers: [
     SendMessageHandler,
     MessageSentProjector,
+    SubscriptionNoticesSender,
     ConversationRepository,
     MessageLoader,
     MessageSearchRepository,

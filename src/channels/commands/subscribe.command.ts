@@ -1,25 +1,43 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
-import { ApiError } from '../../shared/api-error';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { GroupSettingValue } from '../../groups/domain/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
+import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { isAdministrator, isGuest } from '../../users/domain/roles';
-import { effectiveSettings } from '../../users/domain/user-settings';
+import { AppConfig } from '../../platform/config/app-config';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ApiError } from '../../shared/api-error';
+import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
 import { UserEntity } from '../../users/persistence/user.entity';
-import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
-import { ChannelPresenter } from '../api/channel.presenter';
+import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { checkChannelDescription, checkChannelName } from '../domain/channel-rules';
-import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '../events/channel-events';
-import { ChannelAudience } from '../persistence/channel-audience';
+import { SubscriptionNoticesRequestedEvent } from '../events/subscription-events';
 import { ChannelRepository } from '../persistence/channel.repository';
+import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { PrincipalResolver } from '../persistence/principal.resolver';
 import { StreamEntity } from '../persistence/stream.entity';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
+import { SubscriptionEventRecorder } from './subscription-event.recorder';
 
 export interface RequestedChannel {
   name: string;
+  /** Used only when the channel is created. */
   description: string;
+  /** The subscription's color, for every user this request subscribes. */
+  color?: string;
+}
+
+/** Settings of channels the request creates; ignored for channels that exist (spec 4.1). */
+export interface NewChannelSettings {
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  isDefaultStream: boolean;
+  historyPublicToSubscribers: boolean | undefined;
+  /** Days, -1 for unlimited, null for the realm's default. */
+  messageRetentionDays: number | null;
+  groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingValue>>;
 }
 
 /** `POST /users/me/subscriptions`: subscribe users, creating channels that do not exist. */
@@ -30,9 +48,8 @@ export class SubscribeCommand {
     /** User ids or emails; null means the actor. */
     readonly principals: readonly (number | string)[] | null,
     readonly authorizationErrorsFatal: boolean,
-    readonly inviteOnly: boolean,
-    readonly historyPublicToSubscribers: boolean | undefined,
-    readonly isDefaultStream: boolean,
+    readonly announce: boolean,
+    readonly newChannels: NewChannelSettings,
   ) {}
 }
 
@@ -42,175 +59,186 @@ export interface SubscribeResult {
   unauthorized?: string[];
 }
 
+const insufficientPermission = () => ApiError.badRequest('Insufficient permission');
+
 @CommandHandler(SubscribeCommand)
 export class SubscribeHandler implements ICommandHandler<SubscribeCommand, SubscribeResult> {
   constructor(
     private readonly tx: TransactionRunner,
+    private readonly config: AppConfig,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
-    private readonly users: UserRepository,
-    private readonly presenter: ChannelPresenter,
-    private readonly audience: ChannelAudience,
-    private readonly groups: GroupRepository,
+    private readonly principals: PrincipalResolver,
+    private readonly actors: PolicyActorLoader,
+    private readonly realms: RealmRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly groupSettings: GroupSettingResolver,
+    private readonly recorder: SubscriptionEventRecorder,
   ) {}
 
   async execute(command: SubscribeCommand): Promise<SubscribeResult> {
+    const { actor } = command;
+    // Zulip's `require_non_guest_user` on this endpoint.
+    if (isGuest(actor.role)) throw ApiError.badRequest('Not allowed for guest users');
     const requested = dedupeByName(
       command.channels.map((channel) => ({
+        ...channel,
         name: checkChannelName(channel.name),
         description: checkChannelDescription(channel.description),
       })),
     );
-    const { actor } = command;
     return this.tx.run(async (uow) => {
-      const principals = await this.resolvePrincipals(uow, actor, command.principals);
+      const policyActor = await this.actors.load(actor.id, uow);
+      const principals = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
       const subscribingOthers = principals.some((user) => user.id !== actor.id);
-      if (subscribingOthers && isGuest(actor.role)) throw ApiError.badRequest('Insufficient permission');
 
-      const existing = new Map(
+      const found = new Map(
         (await this.channels.findByNames(actor.realmId, requested.map((channel) => channel.name), uow))
           .map((stream) => [stream.name.toLowerCase(), stream] as const),
       );
-      const authorized: StreamEntity[] = [];
+      const missing = requested.filter((channel) => !found.has(channel.name.toLowerCase()));
       const created: StreamEntity[] = [];
-      const unauthorized: string[] = [];
-      for (const channel of requested) {
-        let stream = existing.get(channel.name.toLowerCase());
-        if (!stream) {
-          stream = (await this.create(uow, command, channel)) ?? undefined;
+      const existing: StreamEntity[] = requested
+        .map((channel) => found.get(channel.name.toLowerCase()))
+        .filter((stream): stream is StreamEntity => stream !== undefined);
+      if (missing.length > 0) {
+        await this.checkCreation(uow, actor, policyActor, command.newChannels);
+        for (const channel of missing) {
+          const stream = await this.create(uow, actor, channel, command.newChannels);
           if (stream) created.push(stream);
-          else stream = (await this.channels.findByName(actor.realmId, channel.name, uow)) ?? undefined;
-          if (!stream) throw new Error(`channel ${channel.name} neither created nor found`);
-          if (created.includes(stream)) {
-            authorized.push(stream);
-            continue;
+          else {
+            // A concurrent request created it first: treat it as an existing channel.
+            const raced = await this.channels.findByName(actor.realmId, channel.name, uow);
+            if (!raced) throw new Error(`channel ${channel.name} neither created nor found`);
+            existing.push(raced);
           }
         }
-        if (await this.mayAccess(actor, stream, uow)) authorized.push(stream);
-        else if (command.authorizationErrorsFatal) throw ApiError.badRequest(`Unable to access channel (${stream.name}).`);
-        else unauthorized.push(stream.name);
       }
 
+      const { authorized, unauthorized, cannotAdd } = await this.authorize(uow, policyActor, existing, subscribingOthers);
+      if (unauthorized.length > 0 && command.authorizationErrorsFatal) {
+        throw ApiError.badRequest(`Unable to access channel (${unauthorized[0].name}).`);
+      }
+      if (cannotAdd.length > 0) throw insufficientPermission();
+
+      const colors = new Map(requested.map((channel) => [channel.name.toLowerCase(), channel.color] as const));
       const requests: SubscriptionRequest[] = principals.flatMap((user) =>
-        authorized.map((stream) => ({ userId: user.id, stream })),
+        [...authorized, ...created].map((stream) => ({ userId: user.id, stream, color: colors.get(stream.name.toLowerCase()) })),
       );
       const { added, already } = await this.subscriptions.subscribe(uow, requests);
-      await this.recordEvents(uow, actor.realmId, created, added, principals);
+      await this.recorder.recordSubscribed(uow, actor.realmId, created, added, principals);
+      this.recordNotices(uow, command, created, added, principals);
 
       const result: SubscribeResult = {
         subscribed: groupNames(added),
         already_subscribed: groupNames(already),
       };
-      if (!command.authorizationErrorsFatal) result.unauthorized = unauthorized;
+      if (!command.authorizationErrorsFatal) result.unauthorized = unauthorized.map((stream) => stream.name);
       return result;
     });
   }
 
-  private async create(uow: UnitOfWork, command: SubscribeCommand, channel: RequestedChannel): Promise<StreamEntity | null> {
-    const { actor } = command;
-    // Zulip's check_channel_creation_permissions: the realm's can_create_*_channel_group.
-    const setting = command.inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-    const allowedGroup = await this.realmSettings.groupId(actor.realmId, setting, uow);
-    if (!(await this.groups.isMember(actor.id, allowedGroup, uow))) throw ApiError.badRequest('Insufficient permission');
-    if (command.isDefaultStream && command.inviteOnly) {
-      throw ApiError.badRequest('A default channel cannot be private.');
+  /**
+   * Zulip's `check_channel_creation_permissions`: the realm's groups for creating public,
+   * private and web-public channels; default channels by administrators only; a retention
+   * policy by owners only.
+   */
+  private async checkCreation(uow: UnitOfWork, actor: RequestUser, policyActor: PolicyActor, settings: NewChannelSettings): Promise<void> {
+    const realmGroups = await this.realmSettings.all(actor.realmId, uow);
+    const allowed = (name: string) => policyActor.groupIds.has(realmGroups.get(name) as number);
+    if (settings.inviteOnly && !allowed('can_create_private_channel_group')) throw insufficientPermission();
+    if (!settings.inviteOnly && !allowed('can_create_public_channel_group')) throw insufficientPermission();
+    if (settings.isDefaultStream && !isAdministrator(actor.role)) throw insufficientPermission();
+    if (settings.inviteOnly && settings.isDefaultStream) throw ApiError.badRequest('A default channel cannot be private.');
+    if (settings.isWebPublic) {
+      const realm = await this.realms.requireById(actor.realmId, uow);
+      if (!this.config.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
+        throw ApiError.badRequest('Web-public channels are not enabled.');
+      }
+      if (!allowed('can_create_web_public_channel_group')) throw insufficientPermission();
     }
-    if (command.isDefaultStream && !isAdministrator(actor.role)) throw ApiError.badRequest('Insufficient permission');
+    if (settings.messageRetentionDays !== null && actor.role !== Role.Owner) {
+      throw new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
+    }
+  }
+
+  private async create(
+    uow: UnitOfWork,
+    actor: RequestUser,
+    channel: RequestedChannel,
+    settings: NewChannelSettings,
+  ): Promise<StreamEntity | null> {
+    // Each channel gets groups of its own: an anonymous group backs one setting of one channel.
+    const groups: Partial<Record<ChannelGroupSetting, number>> = {};
+    for (const [name, value] of Object.entries(settings.groupSettings) as [ChannelGroupSetting, GroupSettingValue][]) {
+      groups[name] = await this.groupSettings.resolve(uow, actor.realmId, name, value, CHANNEL_GROUP_SETTINGS[name]);
+    }
     const stream = await this.channels.insert(uow, {
       realmId: actor.realmId,
       name: channel.name,
       description: channel.description,
-      inviteOnly: command.inviteOnly,
-      isWebPublic: false,
+      inviteOnly: settings.inviteOnly,
+      isWebPublic: settings.isWebPublic,
       // Public channels always share history; private ones do only when asked to.
-      historyPublicToSubscribers: !command.inviteOnly || (command.historyPublicToSubscribers ?? false),
-      messageRetentionDays: null,
+      historyPublicToSubscribers: !settings.inviteOnly || (settings.historyPublicToSubscribers ?? false),
+      messageRetentionDays: settings.messageRetentionDays,
       creatorId: actor.id,
+      groups,
     });
-    if (stream && command.isDefaultStream) await this.channels.addDefaultChannel(uow, actor.realmId, stream.id);
+    if (stream && settings.isDefaultStream) await this.channels.addDefaultChannel(uow, actor.realmId, stream.id);
     return stream;
   }
 
-  /** Public channels are open to non-guests; private ones to their subscribers and admins. */
-  private async mayAccess(actor: RequestUser, stream: StreamEntity, db: Queryable): Promise<boolean> {
-    if (!stream.inviteOnly) return !isGuest(actor.role) || (await this.subscriptions.isSubscribed(actor.id, stream.recipientId as number, db));
-    if (isAdministrator(actor.role)) return true;
-    return this.subscriptions.isSubscribed(actor.id, stream.recipientId as number, db);
-  }
-
-  private async resolvePrincipals(
-    uow: UnitOfWork,
-    actor: RequestUser,
-    principals: readonly (number | string)[] | null,
-  ): Promise<UserEntity[]> {
-    if (principals === null || principals.length === 0) {
-      const self = await this.users.findById(actor.id, uow);
-      return self ? [self] : [];
-    }
-    const users: UserEntity[] = [];
-    for (const principal of new Set(principals)) {
-      const user = typeof principal === 'number'
-        ? await this.users.findInRealm(actor.realmId, principal, uow)
-        : await this.users.findByDeliveryEmail(actor.realmId, principal, uow);
-      if (!user || !user.isActive) {
-        throw ApiError.badRequest(`User not authorized to execute queries on behalf of '${principal}'`);
+  /**
+   * Spec 4.1 rules 1, 2 and 4: joining needs content access; adding others needs the
+   * right to add subscribers, and without even content access the channel is
+   * "unauthorized" rather than "insufficient permission".
+   */
+  private async authorize(uow: UnitOfWork, actor: PolicyActor, streams: readonly StreamEntity[], subscribingOthers: boolean) {
+    const subscribed = await this.subscriptions.subscribedRecipientIds(
+      actor.id,
+      streams.map((stream) => stream.recipientId as number),
+      uow,
+    );
+    const authorized: StreamEntity[] = [];
+    const unauthorized: StreamEntity[] = [];
+    const cannotAdd: StreamEntity[] = [];
+    for (const stream of streams) {
+      const isSubscribed = subscribed.has(stream.recipientId as number);
+      if (!ChannelPolicy.hasContentAccess(actor, stream, isSubscribed)) {
+        unauthorized.push(stream);
+      } else if (subscribingOthers && !ChannelPolicy.canAddSubscribers(actor, stream, isSubscribed)) {
+        cannotAdd.push(stream);
+      } else {
+        authorized.push(stream);
       }
-      if (!users.some((known) => known.id === user.id)) users.push(user);
     }
-    return users;
+    return { authorized, unauthorized, cannotAdd };
   }
 
-  private async recordEvents(
+  private recordNotices(
     uow: UnitOfWork,
-    realmId: number,
+    command: SubscribeCommand,
     created: readonly StreamEntity[],
     added: readonly SubscriptionRequest[],
     principals: readonly UserEntity[],
-  ): Promise<void> {
-    const touched = [...new Map(added.map((request) => [request.stream.id, request.stream])).values()];
-    const subscribers = await this.subscriptions.subscriberIds(
-      [...new Set([...created, ...touched].map((stream) => stream.recipientId as number))],
-      uow,
+  ): void {
+    const { actor } = command;
+    const createdIds = new Set(created.map((stream) => stream.id));
+    const subscribedByOthers: { userId: number; channelNames: string[] }[] = [];
+    for (const user of principals) {
+      // Nobody is told of their own doing, bots are never told, and new channels go unmentioned.
+      if (user.id === actor.id || user.isBot) continue;
+      const names = added
+        .filter((request) => request.userId === user.id && !createdIds.has(request.stream.id))
+        .map((request) => request.stream.name);
+      if (names.length > 0) subscribedByOthers.push({ userId: user.id, channelNames: names });
+    }
+    const announced = command.announce ? created.map((stream) => ({ id: stream.id, name: stream.name })) : [];
+    if (announced.length === 0 && subscribedByOthers.length === 0) return;
+    uow.record(
+      new SubscriptionNoticesRequestedEvent(actor.realmId, { id: actor.id, fullName: actor.fullName }, announced, subscribedByOthers),
     );
-    const subscribersOf = (stream: StreamEntity) => subscribers.get(stream.recipientId as number) ?? [];
-
-    if (created.length > 0) {
-      const wires = await this.presenter.channels(created, uow);
-      const channels = [];
-      for (const [index, stream] of created.entries()) {
-        channels.push({ channel: wires[index], audienceUserIds: await this.audience.userIds(stream, subscribersOf(stream), uow) });
-      }
-      uow.record(new ChannelsCreatedEvent(realmId, channels));
-    }
-    if (added.length === 0) return;
-
-    const perUser = new Map<number, StreamEntity[]>();
-    for (const request of added) perUser.set(request.userId, [...(perUser.get(request.userId) ?? []), request.stream]);
-    const addedEvents: { userId: number; subscriptions: AddedSubscription[] }[] = [];
-    for (const [userId, streams] of perUser) {
-      const user = principals.find((principal) => principal.id === userId) as UserEntity;
-      const settings = effectiveSettings(user.settings);
-      const rows = (await this.subscriptions.channelSubscriptionsOf(userId, uow)).filter((row) =>
-        streams.some((stream) => stream.id === row.stream.id),
-      );
-      const entries = rows.map((row) => ({ ...row, subscribers: subscribersOf(row.stream) }));
-      const withNulls = await this.presenter.subscriptions(entries, settings, true, uow);
-      const resolved = await this.presenter.subscriptions(entries, settings, false, uow);
-      addedEvents.push({
-        userId,
-        subscriptions: withNulls.map((wire, index) => ({ withNulls: wire, resolved: resolved[index] })),
-      });
-    }
-    const peers = [];
-    for (const stream of touched) {
-      const newUserIds = added.filter((request) => request.stream.id === stream.id).map((request) => request.userId);
-      const audience = (await this.audience.userIds(stream, subscribersOf(stream), uow)).filter(
-        (userId) => !newUserIds.includes(userId),
-      );
-      peers.push({ streamIds: [stream.id], userIds: newUserIds.sort((a, b) => a - b), audienceUserIds: audience });
-    }
-    uow.record(new UsersSubscribedEvent(realmId, addedEvents, peers));
   }
 }
 

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
+import { ChannelGroupSetting } from '../../groups/domain/permission-settings';
 import { RecipientType } from '../../messages/persistence/recipient.entity';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { StreamEntity } from './stream.entity';
@@ -16,6 +17,11 @@ export interface NewChannel {
   historyPublicToSubscribers: boolean;
   messageRetentionDays: number | null;
   creatorId: number | null;
+  /**
+   * Backing group ids of group settings chosen at creation; a setting left out takes
+   * Zulip's default.
+   */
+  groups?: Partial<Record<ChannelGroupSetting, number>>;
 }
 
 @Injectable()
@@ -28,12 +34,13 @@ export class ChannelRepository {
   /**
    * Creates a channel with its recipient and Zulip's default group settings: anyone may
    * post, administrators may remove subscribers, nobody else may add or subscribe, and the
-   * creator (if any) administers it. Returns null when a channel of that name appeared
-   * meanwhile (a concurrent creation won).
+   * creator (if any) administers it; `channel.groups` overrides any of these. Returns null
+   * when a channel of that name appeared meanwhile (a concurrent creation won).
    */
   async insert(uow: UnitOfWork, channel: NewChannel): Promise<StreamEntity | null> {
     const system = await this.groups.systemGroupIds(channel.realmId, uow);
     const nobody = system.get(SystemGroup.Nobody) as number;
+    const chosen = channel.groups ?? {};
     const rows = await uow.query<{ id: number }>(
       `INSERT INTO stream (realm_id, name, description, rendered_description, invite_only, is_web_public,
          history_public_to_subscribers, message_retention_days, creator_id,
@@ -45,8 +52,11 @@ export class ChannelRepository {
         channel.realmId, channel.name, channel.description, renderMarkdown(channel.description),
         channel.inviteOnly, channel.isWebPublic, channel.historyPublicToSubscribers,
         channel.messageRetentionDays, channel.creatorId,
-        nobody, system.get(SystemGroup.Administrators), nobody,
-        system.get(SystemGroup.Everyone), nobody,
+        chosen.can_add_subscribers_group ?? nobody,
+        chosen.can_remove_subscribers_group ?? system.get(SystemGroup.Administrators),
+        nobody,
+        chosen.can_send_message_group ?? system.get(SystemGroup.Everyone),
+        chosen.can_subscribe_group ?? nobody,
       ],
     );
     if (rows.length === 0) return null;
@@ -55,9 +65,9 @@ export class ChannelRepository {
       `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
       [RecipientType.Stream, streamId],
     );
-    const administerGroup = channel.creatorId === null
+    const administerGroup = chosen.can_administer_channel_group ?? (channel.creatorId === null
       ? nobody
-      : await this.groups.createAnonymousGroup(uow, channel.realmId, [channel.creatorId], []);
+      : await this.groups.createAnonymousGroup(uow, channel.realmId, [channel.creatorId], []));
     await uow.query(`UPDATE stream SET recipient_id = $1, can_administer_channel_group_id = $2 WHERE id = $3`, [
       recipient.id,
       administerGroup,

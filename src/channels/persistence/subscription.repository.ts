@@ -10,7 +10,23 @@ import { SubscriptionEntity } from './subscription.entity';
 export interface SubscriptionRequest {
   userId: number;
   stream: StreamEntity;
+  /** The color asked for (Zulip's `color` of a subscription request); else the palette's next. */
+  color?: string;
 }
+
+/** The per-user subscription settings `POST /users/me/subscriptions/properties` changes. */
+export const SUBSCRIPTION_PROPERTY_COLUMNS = {
+  color: 'color',
+  is_muted: 'is_muted',
+  pin_to_top: 'pin_to_top',
+  desktop_notifications: 'desktop_notifications',
+  audible_notifications: 'audible_notifications',
+  push_notifications: 'push_notifications',
+  email_notifications: 'email_notifications',
+  wildcard_mentions_notify: 'wildcard_mentions_notify',
+} as const;
+
+export type StoredSubscriptionProperty = keyof typeof SUBSCRIPTION_PROPERTY_COLUMNS;
 
 /** A user's subscription row, with its channel. */
 export interface ChannelSubscription {
@@ -61,7 +77,7 @@ export class SubscriptionRepository {
         continue;
       }
       const colors = usedColors.get(request.userId) ?? [];
-      const color = pickSubscriptionColor(colors);
+      const color = request.color ?? pickSubscriptionColor(colors);
       colors.push(color);
       usedColors.set(request.userId, colors);
       rows.push({ userId: request.userId, recipientId: request.stream.recipientId as number, color });
@@ -76,6 +92,54 @@ export class SubscriptionRepository {
       );
     }
     return { added, already };
+  }
+
+  /**
+   * Ends active subscriptions (the rows stay, inactive, as Zulip keeps them). Returns the
+   * pairs that were subscribed and those that were not.
+   */
+  async unsubscribe(
+    uow: UnitOfWork,
+    requests: readonly SubscriptionRequest[],
+  ): Promise<{ removed: SubscriptionRequest[]; notSubscribed: SubscriptionRequest[] }> {
+    if (requests.length === 0) return { removed: [], notSubscribed: [] };
+    const active = await uow.query<{ user_profile_id: number; recipient_id: number }>(
+      `SELECT user_profile_id, recipient_id FROM subscription
+        WHERE user_profile_id = ANY($1::int[]) AND recipient_id = ANY($2::int[]) AND active
+        FOR UPDATE`,
+      [[...new Set(requests.map((request) => request.userId))], [...new Set(requests.map((request) => request.stream.recipientId))]],
+    );
+    const activeKeys = new Set(active.map((row) => `${row.user_profile_id}:${row.recipient_id}`));
+    const removed: SubscriptionRequest[] = [];
+    const notSubscribed: SubscriptionRequest[] = [];
+    for (const request of requests) {
+      if (activeKeys.delete(`${request.userId}:${request.stream.recipientId}`)) removed.push(request);
+      else notSubscribed.push(request);
+    }
+    if (removed.length > 0) {
+      await uow.query(
+        `UPDATE subscription s SET active = false
+           FROM unnest($1::int[], $2::int[]) AS t(u, r)
+          WHERE s.user_profile_id = t.u AND s.recipient_id = t.r`,
+        [removed.map((request) => request.userId), removed.map((request) => request.stream.recipientId)],
+      );
+    }
+    return { removed, notSubscribed };
+  }
+
+  /** Sets one personal setting of an active subscription. */
+  async setProperty(
+    uow: UnitOfWork,
+    userId: number,
+    recipientId: number,
+    property: StoredSubscriptionProperty,
+    value: string | boolean,
+  ): Promise<void> {
+    await uow.query(
+      `UPDATE subscription SET ${SUBSCRIPTION_PROPERTY_COLUMNS[property]} = $3
+        WHERE user_profile_id = $1 AND recipient_id = $2 AND active`,
+      [userId, recipientId, value],
+    );
   }
 
   /** The row that lets a user receive DMs addressed to their own inbox or to a group. */
@@ -99,6 +163,16 @@ export class SubscriptionRepository {
     );
     for (const row of rows) result.get(row.recipient_id)?.push(row.user_profile_id);
     return result;
+  }
+
+  /** Which of these recipients the user is actively subscribed to. */
+  async subscribedRecipientIds(userId: number, recipientIds: readonly number[], db: Queryable = this.db): Promise<Set<number>> {
+    if (recipientIds.length === 0) return new Set();
+    const rows = await db.query<{ recipient_id: number }>(
+      `SELECT recipient_id FROM subscription WHERE user_profile_id = $1 AND recipient_id = ANY($2::int[]) AND active`,
+      [userId, recipientIds],
+    );
+    return new Set(rows.map((row) => row.recipient_id));
   }
 
   async isSubscribed(userId: number, recipientId: number, db: Queryable = this.db): Promise<boolean> {

@@ -15,7 +15,10 @@ export class AppConfig {
     readonly realmName: string,
     readonly ownerEmail: string,
     readonly zulipClientCompat: boolean,
-    /** Zulip's `WEB_PUBLIC_STREAMS_ENABLED`: whether channels may be made web-public at all. */
+    /**
+     * Zulip's `WEB_PUBLIC_STREAMS_ENABLED` server setting: web-public channels exist only
+     * when it and the realm's `enable_spectator_access` are on. Off by default, as in Zulip.
+     */
     readonly webPublicStreamsEnabled: boolean = false,
   ) {}
 

@@ -1,0 +1,183 @@
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { parseGroupSettingValue } from '../../groups/domain/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
+import { ApiError } from '../../shared/api-error';
+import { CurrentUser } from '../../wire/decorators';
+import {
+  expectIdsOrEmails,
+  expectInteger,
+  expectList,
+  expectObject,
+  expectString,
+  expectStringList,
+  keyPath,
+} from '../../wire/params/json-shapes';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestUser } from '../../wire/request-context';
+import { NewChannelSettings, RequestedChannel, SubscribeCommand, SubscribeResult } from '../commands/subscribe.command';
+import { UnsubscribeCommand, UnsubscribeResult } from '../commands/unsubscribe.command';
+import { UpdateSubscriptionPropertiesCommand } from '../commands/update-subscription-properties.command';
+import { checkColor, checkSubscriptionPropertyChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
+import { GetSubscriptionStatusQuery } from '../queries/get-subscription-status.query';
+import { GetSubscriptionStateQuery, SubscriptionState } from '../queries/get-subscriptions.query';
+
+class GetSubscriptionsParams {
+  @WireParam('bool', { default: false }) include_subscribers!: boolean;
+}
+
+class SubscribeParams {
+  @WireParam('json') subscriptions!: unknown;
+  @WireParam('json', { optional: true }) principals?: unknown;
+  @WireParam('bool', { default: true }) authorization_errors_fatal!: boolean;
+  @WireParam('bool', { default: false }) announce!: boolean;
+  @WireParam('bool', { default: false }) invite_only!: boolean;
+  @WireParam('bool', { default: false }) is_web_public!: boolean;
+  @WireParam('bool', { default: false }) is_default_stream!: boolean;
+  @WireParam('bool', { optional: true }) history_public_to_subscribers?: boolean;
+  @WireParam('string', { optional: true }) message_retention_days?: string;
+  @WireParam('json', { optional: true }) can_add_subscribers_group?: unknown;
+  @WireParam('json', { optional: true }) can_remove_subscribers_group?: unknown;
+  @WireParam('json', { optional: true }) can_administer_channel_group?: unknown;
+  @WireParam('json', { optional: true }) can_send_message_group?: unknown;
+  @WireParam('json', { optional: true }) can_subscribe_group?: unknown;
+}
+
+class UnsubscribeParams {
+  @WireParam('json') subscriptions!: unknown;
+  @WireParam('json', { optional: true }) principals?: unknown;
+}
+
+class PropertiesParams {
+  @WireParam('json') subscription_data!: unknown;
+}
+
+class PropertyParams {
+  @WireParam('int', { path: true }) stream_id!: number;
+  @WireParam('string') property!: string;
+  @WireParam('string') value!: string;
+}
+
+class StatusParams {
+  @WireParam('int', { path: true }) user_id!: number;
+  @WireParam('int', { path: true }) stream_id!: number;
+}
+
+/** The current user's subscriptions, and other users' where the rules allow. */
+@Controller('api/v1')
+export class SubscriptionsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get('users/me/subscriptions')
+  async listSubscriptions(
+    @CurrentUser() user: RequestUser,
+    @Params(GetSubscriptionsParams) p: GetSubscriptionsParams,
+  ): Promise<{ subscriptions: SubscriptionState['subscriptions'] }> {
+    const state = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
+      new GetSubscriptionStateQuery(user.id, p.include_subscribers, false),
+    );
+    return { subscriptions: state.subscriptions };
+  }
+
+  @Post('users/me/subscriptions')
+  subscribe(@CurrentUser() user: RequestUser, @Params(SubscribeParams) p: SubscribeParams): Promise<SubscribeResult> {
+    const groupSettings: NewChannelSettings['groupSettings'] = {};
+    for (const name of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
+      const raw = p[name];
+      if (raw !== undefined) groupSettings[name] = parseGroupSettingValue(name, raw);
+    }
+    return this.commandBus.execute(
+      new SubscribeCommand(user, parseRequestedChannels(p.subscriptions), parsePrincipals(p.principals), p.authorization_errors_fatal, p.announce, {
+        inviteOnly: p.invite_only,
+        isWebPublic: p.is_web_public,
+        isDefaultStream: p.is_default_stream,
+        historyPublicToSubscribers: p.history_public_to_subscribers,
+        messageRetentionDays: parseRetentionDays(p.message_retention_days),
+        groupSettings,
+      }),
+    );
+  }
+
+  @Delete('users/me/subscriptions')
+  unsubscribe(@CurrentUser() user: RequestUser, @Params(UnsubscribeParams) p: UnsubscribeParams): Promise<UnsubscribeResult> {
+    return this.commandBus.execute(
+      new UnsubscribeCommand(user, expectStringList('subscriptions', p.subscriptions), parsePrincipals(p.principals)),
+    );
+  }
+
+  @Post('users/me/subscriptions/properties')
+  async updateProperties(@CurrentUser() user: RequestUser, @Params(PropertiesParams) p: PropertiesParams): Promise<Record<string, never>> {
+    const changes = expectList('subscription_data', p.subscription_data).map((item, index) => {
+      const name = `subscription_data[${index}]`;
+      const entry = expectObject(name, item);
+      for (const key of ['stream_id', 'property', 'value']) {
+        if (!(key in entry)) throw ApiError.badRequest(`${key} key is missing from ${name}`);
+      }
+      return checkSubscriptionPropertyChange(
+        expectInteger(keyPath(name, 'stream_id'), entry.stream_id),
+        expectString(keyPath(name, 'property'), entry.property),
+        entry.value,
+      );
+    });
+    await this.commandBus.execute(new UpdateSubscriptionPropertiesCommand(user, changes));
+    return {};
+  }
+
+  /** Zulip's single-change form (`update_subscriptions_property`): `value` is JSON when it parses as a boolean. */
+  @Patch('users/me/subscriptions/:stream_id')
+  async updateProperty(@CurrentUser() user: RequestUser, @Params(PropertyParams) p: PropertyParams): Promise<Record<string, never>> {
+    const value = p.value === 'true' ? true : p.value === 'false' ? false : p.value;
+    const change: SubscriptionPropertyChange = checkSubscriptionPropertyChange(p.stream_id, p.property, value);
+    await this.commandBus.execute(new UpdateSubscriptionPropertiesCommand(user, [change]));
+    return {};
+  }
+
+  @Get('users/:user_id/subscriptions/:stream_id')
+  subscriptionStatus(@CurrentUser() user: RequestUser, @Params(StatusParams) p: StatusParams): Promise<{ is_subscribed: boolean }> {
+    return this.queryBus.execute(new GetSubscriptionStatusQuery(user, p.user_id, p.stream_id));
+  }
+}
+
+function parsePrincipals(raw: unknown): number[] | string[] | null {
+  return raw === undefined || raw === null ? null : expectIdsOrEmails('principals', raw);
+}
+
+function parseRequestedChannels(value: unknown): RequestedChannel[] {
+  return expectList('subscriptions', value).map((item, index) => {
+    const name = `subscriptions[${index}]`;
+    const entry = expectObject(name, item);
+    if (!('name' in entry)) throw ApiError.badRequest(`name key is missing from ${name}`);
+    const channel: RequestedChannel = {
+      name: expectString(keyPath(name, 'name'), entry.name),
+      // Zulip keeps descriptions to one line.
+      description: entry.description === undefined ? '' : expectString(keyPath(name, 'description'), entry.description).replace(/\r?\n/g, ' '),
+    };
+    if (entry.color !== undefined) channel.color = checkColor(keyPath(name, 'color'), entry.color);
+    return channel;
+  });
+}
+
+/**
+ * `realm_default` (null), `unlimited` (-1) or a positive number of days. Clients send the
+ * words either raw or as JSON strings.
+ */
+function parseRetentionDays(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // A bare word: keep the text.
+  }
+  if (value === 'realm_default') return null;
+  if (value === 'unlimited') return -1;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw new ApiError(`Bad value for 'message_retention_days': ${raw}`, 'REQUEST_VARIABLE_INVALID', 400, {
+    var_name: 'message_retention_days',
+    bad_value: value,
+  });
+}

@@ -1,0 +1,86 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { ChannelPolicy } from '../domain/channel-policy';
+import { checkChannelName } from '../domain/channel-rules';
+import { isUnsubscribingOthers } from '../domain/subscription-rules';
+import { ChannelRepository } from '../persistence/channel.repository';
+import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { PrincipalResolver } from '../persistence/principal.resolver';
+import { StreamEntity } from '../persistence/stream.entity';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
+import { SubscriptionEventRecorder } from './subscription-event.recorder';
+
+/** `DELETE /users/me/subscriptions`: unsubscribe the actor or others from channels. */
+export class UnsubscribeCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly channelNames: readonly string[],
+    /** User ids or emails; null means the actor. */
+    readonly principals: readonly (number | string)[] | null,
+  ) {}
+}
+
+export interface UnsubscribeResult {
+  removed: string[];
+  not_removed: string[];
+}
+
+@CommandHandler(UnsubscribeCommand)
+export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, UnsubscribeResult> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly principals: PrincipalResolver,
+    private readonly actors: PolicyActorLoader,
+    private readonly recorder: SubscriptionEventRecorder,
+  ) {}
+
+  async execute(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
+    const { actor } = command;
+    const names = [...new Map(command.channelNames.map((raw) => {
+      const name = checkChannelName(raw);
+      return [name.toLowerCase(), name] as const;
+    })).values()];
+    return this.tx.run(async (uow) => {
+      const policyActor = await this.actors.load(actor.id, uow);
+      const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
+      const unsubscribingOthers = isUnsubscribingOthers(actor.id, targets);
+
+      const found = new Map(
+        (await this.channels.findByNames(actor.realmId, names, uow)).map((stream) => [stream.name.toLowerCase(), stream] as const),
+      );
+      const subscribed = await this.subscriptions.subscribedRecipientIds(
+        actor.id,
+        [...found.values()].map((stream) => stream.recipientId as number),
+        uow,
+      );
+      const isSubscribed = (stream: StreamEntity) => subscribed.has(stream.recipientId as number);
+      // A channel the actor may not know of answers as a missing one: its name must not leak.
+      const visible = (stream: StreamEntity | undefined): stream is StreamEntity =>
+        stream !== undefined && ChannelPolicy.hasMetadataAccess(policyActor, stream, isSubscribed(stream));
+      const streams = names.map((name) => found.get(name.toLowerCase())).filter(visible);
+
+      // Spec 4.2 rule 1: administrators, or access plus `can_remove_subscribers_group`.
+      if (unsubscribingOthers && !streams.every((stream) => ChannelPolicy.canRemoveSubscribers(policyActor, stream, isSubscribed(stream)))) {
+        throw ApiError.badRequest('Insufficient permission');
+      }
+      const unknown = names.find((name) => !visible(found.get(name.toLowerCase())));
+      if (unknown !== undefined) {
+        throw new ApiError(`Channel '${unknown}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream: unknown });
+      }
+
+      const { removed, notSubscribed } = await this.subscriptions.unsubscribe(
+        uow,
+        targets.flatMap((target) => streams.map((stream) => ({ userId: target.id, stream }))),
+      );
+      await this.recorder.recordUnsubscribed(uow, actor.realmId, removed);
+      return {
+        removed: removed.map((request) => request.stream.name),
+        not_removed: notSubscribed.map((request) => request.stream.name),
+      };
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { ChannelPolicy } from '../domain/channel-policy';
+import { storedChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
+import { SubscriptionPropertiesUpdatedEvent, SubscriptionPropertyUpdate } from '../events/subscription-events';
+import { ChannelRepository } from '../persistence/channel.repository';
+import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
+
+/**
+ * `POST /users/me/subscriptions/properties` (and its one-change form
+ * `PATCH /users/me/subscriptions/{stream_id}`): personal settings of the actor's
+ * subscriptions, all changes or none.
+ */
+export class UpdateSubscriptionPropertiesCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly changes: readonly SubscriptionPropertyChange[],
+  ) {}
+}
+
+@CommandHandler(UpdateSubscriptionPropertiesCommand)
+export class UpdateSubscriptionPropertiesHandler implements ICommandHandler<UpdateSubscriptionPropertiesCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly actors: PolicyActorLoader,
+  ) {}
+
+  async execute(command: UpdateSubscriptionPropertiesCommand): Promise<void> {
+    const { actor } = command;
+    await this.tx.run(async (uow) => {
+      const policyActor = await this.actors.load(actor.id, uow);
+      const updates: SubscriptionPropertyUpdate[] = [];
+      for (const change of command.changes) {
+        // Zulip's `access_stream_by_id`: a channel one cannot access answers as a missing one.
+        const stream = await this.channels.findById(actor.realmId, change.streamId, uow);
+        const subscribed = stream !== null && (await this.subscriptions.isSubscribed(actor.id, stream.recipientId as number, uow));
+        if (!stream || !ChannelPolicy.hasContentAccess(policyActor, stream, subscribed)) throw ApiError.invalidChannel();
+        if (!subscribed) throw ApiError.badRequest(`Not subscribed to channel ID ${change.streamId}`);
+        const stored = storedChange(change);
+        await this.subscriptions.setProperty(uow, actor.id, stream.recipientId as number, stored.column, stored.value);
+        updates.push(...stored.events.map((event) => ({ streamId: stream.id, ...event })));
+      }
+      if (updates.length > 0) uow.record(new SubscriptionPropertiesUpdatedEvent(actor.realmId, actor.id, updates));
+    });
+  }
+}

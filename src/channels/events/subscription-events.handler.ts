@@ -1,0 +1,52 @@
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { SubscriptionPropertiesUpdatedEvent, UsersUnsubscribedEvent } from './subscription-events';
+
+/** `subscription` remove to each user who left; `peer_remove` to those who may see subscribers. */
+@EventsHandler(UsersUnsubscribedEvent)
+export class UsersUnsubscribedProjector implements IEventHandler<UsersUnsubscribedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UsersUnsubscribedEvent): void {
+    for (const { userId, subscriptions } of event.removed) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: [userId],
+        eventType: 'subscription',
+        render: () => ({ type: 'subscription', op: 'remove', subscriptions: [...subscriptions] }),
+      });
+    }
+    for (const peer of event.peers) {
+      if (peer.audienceUserIds.length === 0) continue;
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: peer.audienceUserIds,
+        eventType: 'subscription',
+        render: () => ({ type: 'subscription', op: 'peer_remove', stream_ids: peer.streamIds, user_ids: peer.userIds }),
+      });
+    }
+  }
+}
+
+/** `subscription` update, one per changed property, to the subscriber's own queues. */
+@EventsHandler(SubscriptionPropertiesUpdatedEvent)
+export class SubscriptionPropertiesUpdatedProjector implements IEventHandler<SubscriptionPropertiesUpdatedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: SubscriptionPropertiesUpdatedEvent): void {
+    for (const update of event.updates) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: [event.userId],
+        eventType: 'subscription',
+        render: () => ({
+          type: 'subscription',
+          op: 'update',
+          stream_id: update.streamId,
+          property: update.property,
+          value: update.value,
+        }),
+      });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { RequestUser } from '../../wire/request-context';
+import { ChannelPolicy } from '../domain/channel-policy';
+import { ChannelRepository } from '../persistence/channel.repository';
+import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
+
+/** `GET /users/{user_id}/subscriptions/{stream_id}`: is that user subscribed? */
+export class GetSubscriptionStatusQuery {
+  constructor(
+    readonly actor: RequestUser,
+    readonly userId: number,
+    readonly streamId: number,
+  ) {}
+}
+
+@QueryHandler(GetSubscriptionStatusQuery)
+export class GetSubscriptionStatusHandler implements IQueryHandler<GetSubscriptionStatusQuery, { is_subscribed: boolean }> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly actors: PolicyActorLoader,
+  ) {}
+
+  /**
+   * Zulip's `access_user_by_id` then `access_stream_by_id`: only someone with content
+   * access to the channel (who may see its subscribers) gets an answer.
+   */
+  async execute(query: GetSubscriptionStatusQuery): Promise<{ is_subscribed: boolean }> {
+    const db = poolQueryable(this.dataSource);
+    const { actor } = query;
+    const target = await this.users.findInRealm(actor.realmId, query.userId, db);
+    if (!target) throw ApiError.badRequest('No such user');
+    if (!target.isActive) throw ApiError.badRequest('User is deactivated');
+    const stream = await this.channels.findById(actor.realmId, query.streamId, db);
+    if (!stream) throw ApiError.invalidChannel();
+    const recipientId = stream.recipientId as number;
+    const actorSubscribed = await this.subscriptions.isSubscribed(actor.id, recipientId, db);
+    if (!ChannelPolicy.hasContentAccess(await this.actors.load(actor.id, db), stream, actorSubscribed)) {
+      throw ApiError.invalidChannel();
+    }
+    return { is_subscribed: await this.subscriptions.isSubscribed(target.id, recipientId, db) };
+  }
+}
