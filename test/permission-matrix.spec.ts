@@ -32,7 +32,8 @@ type Operation = (typeof OPERATIONS)[number];
  * `groupie` is a member in the user group that the channel's special setting names.
  * Metadata access (organization administrators, channel administrators) shows a private
  * channel by id; looking it up by name (`get_stream_id`) takes content access, as Zulip's
- * `access_stream_by_name` does.
+ * `access_stream_by_name` does. Guests may not subscribe anyone, themselves included
+ * (Zulip's `require_non_guest_user`), even to a web-public channel.
  */
 const MATRIX: Record<string, Record<Actor, string>> = {
   public: {
@@ -45,7 +46,7 @@ const MATRIX: Record<string, Record<Actor, string>> = {
   },
   'web-public': {
     owner: 'yyyyyyyyy', admin: 'yyyyyyyyy', moderator: 'yyyyyynny',
-    member: 'yyyyyynny', guest: 'nyyyynnny', groupie: 'yyyyyynny',
+    member: 'yyyyyynny', guest: 'nyyynnnny', groupie: 'yyyyyynny',
   },
   'private, can_subscribe_group': {
     owner: 'nynynnyyn', admin: 'nynynnyyn', moderator: 'nnnnnnnnn',
@@ -206,8 +207,11 @@ describe('permission matrix', () => {
       }
       case 'GET /users/me/{id}/topics': {
         const response = await api.get(`users/me/${channel.id}/topics`);
+        // Private channels keep history from non-subscribers here (history_public_to_subscribers
+        // is false by default), so a permitted caller may get an empty list.
         const topics = (response.body.topics ?? []) as { name: string }[];
-        return { allowed: ok(response) && topics.some((topic) => topic.name === 'matrix topic'), response };
+        if (ok(response) && !channel.kind.startsWith('private')) expect(topics.map((topic) => topic.name)).toContain('matrix topic');
+        return { allowed: ok(response), response };
       }
     }
   }

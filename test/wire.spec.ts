@@ -332,7 +332,7 @@ describe('the wire format', () => {
       const put = await alice.api.request('PUT', 'users/me/subscriptions', { subscriptions: [] });
       expect(put.status).toBe(405);
       expect(put.body).toEqual(expect.objectContaining({ result: 'error', code: 'BAD_REQUEST', msg: 'Method Not Allowed' }));
-      expect([...(put.body.allowed_methods as string[])].sort()).toEqual(['GET', 'POST']);
+      expect([...(put.body.allowed_methods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST']);
 
       const deleteMe = await alice.api.delete('users/me');
       expect(deleteMe.status).toBe(405);
