@@ -222,7 +222,13 @@ describe('channel management', () => {
       expectError(await owner.patch(`streams/${priv}`, { is_default_stream: true }), 'A default channel cannot be private.');
       expectError(await channelAdmin.api.patch(`streams/${pub}`, { is_default_stream: true }), 'Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
       expectError(await admin.api.patch(`streams/${pub}`, { message_retention_days: 30 }), 'Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL');
-      expectError(await owner.patch(`streams/${pub}`, { message_retention_days: 0 }), "Bad value for 'message_retention_days': 0");
+      expect((await owner.patch(`streams/${pub}`, { message_retention_days: 0 })).body).toEqual({
+        result: 'error',
+        code: 'REQUEST_VARIABLE_INVALID',
+        msg: "Bad value for 'message_retention_days': 0",
+        var_name: 'message_retention_days',
+        bad_value: 0,
+      });
       expectError(
         await owner.patch(`streams/${pub}`, { can_send_message_group: { new: 1, old: { direct_members: [999], direct_subgroups: [] } } }),
         "'old' value does not match the expected value.",

@@ -1,4 +1,5 @@
 import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
+import { Queue } from './support/queue';
 
 /**
  * Subscriptions (spec 4.1, 4.2, and the subscription settings and status endpoints): one
@@ -6,53 +7,7 @@ import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser,
  * channels do not leak to users without access.
  */
 
-interface Event {
-  id: number;
-  type: string;
-  [field: string]: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** A registered queue, polled until the expected events come. */
-class Queue {
-  constructor(
-    readonly api: Api,
-    readonly id: string,
-    public lastEventId: number,
-  ) {}
-
-  static async register(api: Api, eventTypes: string[]): Promise<Queue> {
-    const response = await api.post('register', { fetch_event_types: [], event_types: eventTypes });
-    if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
-    return new Queue(api, response.body.queue_id as string, response.body.last_event_id as number);
-  }
-
-  /** Long-polls until `count` events came; fails after `timeoutMs`. */
-  async take(count: number, timeoutMs = 10_000): Promise<Event[]> {
-    const events: Event[] = [];
-    const deadline = Date.now() + timeoutMs;
-    while (events.length < count) {
-      let response: ApiResponse;
-      try {
-        response = await this.api.request(
-          'GET',
-          'events',
-          { queue_id: this.id, last_event_id: this.lastEventId },
-          { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) },
-        );
-      } catch {
-        throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
-      }
-      if (response.status !== 200) throw new Error(`GET /events failed: ${JSON.stringify(response.body)}`);
-      for (const event of response.body.events as Event[]) {
-        if (event.type === 'heartbeat') continue;
-        events.push(event);
-        this.lastEventId = event.id;
-      }
-    }
-    return events;
-  }
-}
 
 function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Json = {}): void {
   expect(response.body).toEqual({ result: 'error', msg, code, ...extra });
@@ -333,7 +288,7 @@ describe('subscriptions', () => {
     });
 
     it('announce: the notification bot announces new channels in the new-channel announcements channel', async () => {
-      const queue = await Queue.register(realm.ownerApi, ['message']);
+      const queue = await Queue.register(realm.ownerApi, { event_types: ['message'] });
       const one = uniqueName('ann');
       expectSuccess(await subscribe(alice, [one], { announce: true }));
       const [event] = await queue.take(1);
@@ -355,7 +310,7 @@ describe('subscriptions', () => {
     it('tells a user someone else subscribed to existing channels, by a direct message from the notification bot', async () => {
       const existing = uniqueName('dm-existing');
       expectSuccess(await subscribe(alice, [existing]));
-      const queue = await Queue.register(carol.api, ['message']);
+      const queue = await Queue.register(carol.api, { event_types: ['message'] });
       const fresh = uniqueName('dm-new');
       expectSuccess(await subscribe(alice, [existing, fresh], { principals: [alice.userId, carol.userId] }));
       const [event] = await queue.take(1);
@@ -373,9 +328,9 @@ describe('subscriptions', () => {
     });
 
     it('sends stream create, subscription add and peer_add, and keeps a private channel from outsiders', async () => {
-      const bobQueue = await Queue.register(bob.api, ['subscription', 'stream']);
-      const carolQueue = await Queue.register(carol.api, ['subscription', 'stream']);
-      const adminQueue = await Queue.register(admin.api, ['subscription', 'stream']);
+      const bobQueue = await Queue.register(bob.api, { event_types: ['subscription', 'stream'] });
+      const carolQueue = await Queue.register(carol.api, { event_types: ['subscription', 'stream'] });
+      const adminQueue = await Queue.register(admin.api, { event_types: ['subscription', 'stream'] });
       const secret = uniqueName('secret');
       expectSuccess(await subscribe(alice, [secret], { invite_only: true, principals: [alice.userId, bob.userId] }));
       const streamId = (await channel(secret)).stream_id as number;
@@ -461,9 +416,9 @@ describe('subscriptions', () => {
       expectSuccess(await subscribe(alice, [secret], { invite_only: true, principals: [alice.userId, bob.userId] }));
       const openId = (await channel(open)).stream_id as number;
       const secretId = (await channel(secret)).stream_id as number;
-      const bobQueue = await Queue.register(bob.api, ['subscription']);
-      const aliceQueue = await Queue.register(alice.api, ['subscription']);
-      const carolQueue = await Queue.register(carol.api, ['subscription']);
+      const bobQueue = await Queue.register(bob.api, { event_types: ['subscription'] });
+      const aliceQueue = await Queue.register(alice.api, { event_types: ['subscription'] });
+      const carolQueue = await Queue.register(carol.api, { event_types: ['subscription'] });
 
       expectSuccess(await unsubscribe(bob, [secret]));
       expectSuccess(await unsubscribe(bob, [open]));
@@ -492,7 +447,7 @@ describe('subscriptions', () => {
     const update = (data: Json[]) => alice.api.post('users/me/subscriptions/properties', { subscription_data: data });
 
     it('sets each property, with a subscription update event for each', async () => {
-      const queue = await Queue.register(alice.api, ['subscription']);
+      const queue = await Queue.register(alice.api, { event_types: ['subscription'] });
       const changes: [string, unknown][] = [
         ['color', '#abcdef'],
         ['pin_to_top', true],
@@ -512,7 +467,7 @@ describe('subscriptions', () => {
     });
 
     it('is_muted and the deprecated in_home_view are inverses, and each sends both events', async () => {
-      const queue = await Queue.register(alice.api, ['subscription']);
+      const queue = await Queue.register(alice.api, { event_types: ['subscription'] });
       expectSuccess(await update([{ stream_id: streamId, property: 'is_muted', value: true }]));
       let events = await queue.take(2);
       expect(events.map((event) => [event.property, event.value])).toEqual([['in_home_view', false], ['is_muted', true]]);
@@ -547,7 +502,7 @@ describe('subscriptions', () => {
     });
 
     it('PATCH /users/me/subscriptions/{stream_id} changes one property', async () => {
-      const queue = await Queue.register(alice.api, ['subscription']);
+      const queue = await Queue.register(alice.api, { event_types: ['subscription'] });
       expectSuccess(await alice.api.patch(`users/me/subscriptions/${streamId}`, { property: 'pin_to_top', value: 'false' }));
       expectSuccess(await alice.api.patch(`users/me/subscriptions/${streamId}`, { property: 'color', value: '#fff' }));
       const events = await queue.take(2);

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { parseRetentionDays } from '../domain/channel-rules';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { GroupSettingChange, parseGroupSettingChange } from '../../groups/domain/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
-import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
@@ -159,19 +159,3 @@ export class StreamsController {
   }
 }
 
-/**
- * Zulip's `parse_message_retention_days`: `realm_default` (null), `unlimited` (-1) or a
- * positive number of days. Accepts the value as JSON text or raw.
- */
-function parseRetentionDays(raw: string): number | null {
-  let value: unknown = raw;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    // a raw keyword
-  }
-  if (value === 'realm_default') return null;
-  if (value === 'unlimited') return -1;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  throw new ApiError(`Bad value for 'message_retention_days': ${raw}`, 'BAD_REQUEST', 400);
-}

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { parseRetentionDays } from '../domain/channel-rules';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { parseGroupSettingValue } from '../../groups/domain/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
@@ -161,23 +162,3 @@ function parseRequestedChannels(value: unknown): RequestedChannel[] {
   });
 }
 
-/**
- * `realm_default` (null), `unlimited` (-1) or a positive number of days. Clients send the
- * words either raw or as JSON strings.
- */
-function parseRetentionDays(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  let value: unknown = raw;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    // A bare word: keep the text.
-  }
-  if (value === 'realm_default') return null;
-  if (value === 'unlimited') return -1;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  throw new ApiError(`Bad value for 'message_retention_days': ${raw}`, 'REQUEST_VARIABLE_INVALID', 400, {
-    var_name: 'message_retention_days',
-    bad_value: value,
-  });
-}

@@ -59,3 +59,24 @@ export enum StreamPostPolicy {
   FullMembers = 3,
   Moderators = 4,
 }
+
+/**
+ * Zulip's `parse_message_retention_days`: `realm_default` (null), `unlimited` (-1) or a
+ * positive number of days. Clients send the words either raw or as JSON strings.
+ */
+export function parseRetentionDays(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // A bare word: keep the text.
+  }
+  if (value === 'realm_default') return null;
+  if (value === 'unlimited') return -1;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw new ApiError(`Bad value for 'message_retention_days': ${raw}`, 'REQUEST_VARIABLE_INVALID', 400, {
+    var_name: 'message_retention_days',
+    bad_value: value,
+  });
+}
