@@ -1,3 +1,4 @@
+import { groupNameTaken } from '../domain/user-group-rules';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
@@ -100,7 +101,14 @@ export class UserGroupStore {
     if (change.description !== undefined) set('description', change.description);
     if (change.deactivated !== undefined) set('deactivated', change.deactivated);
     if (change.setting !== undefined) set(`${change.setting[0]}_id`, change.setting[1]);
-    if (sets.length > 0) await uow.query(`UPDATE user_group SET ${sets.join(', ')} WHERE id = $1`, params);
+    if (sets.length === 0) return;
+    try {
+      await uow.query(`UPDATE user_group SET ${sets.join(', ')} WHERE id = $1`, params);
+    } catch (error) {
+      // A concurrent rename took the name after our check: the unique index refuses it.
+      if (change.name !== undefined && (error as { code?: string }).code === '23505') throw groupNameTaken(change.name);
+      throw error;
+    }
   }
 
   async addMembers(uow: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
