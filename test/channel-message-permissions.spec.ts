@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, manage, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 
 /**
@@ -10,11 +10,6 @@ import { fixtureSql } from './support/fixture-sql';
 interface Bot {
   userId: number;
   api: Api;
-}
-
-function expectError(response: ApiResponse, msg: string): void {
-  expect(response.status).toBe(400);
-  expect(response.body).toEqual({ result: 'error', msg, code: 'BAD_REQUEST' });
 }
 
 describe('channel permissions on messages', () => {

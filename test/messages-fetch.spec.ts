@@ -1,4 +1,4 @@
-import { ApiResponse, createTestRealm, Params, TestRealm, TestUser } from './support/api';
+import { ApiResponse, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
 
 /** `GET /messages` (narrows, anchors, message_ids) and `GET /messages/{message_id}`. */
 
@@ -8,13 +8,6 @@ interface WireMessage {
   id: number;
   flags: string[];
   [field: string]: unknown;
-}
-
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status: 400,
-    body: { result: 'error', msg, code, ...extra },
-  });
 }
 
 function ids(response: ApiResponse): number[] {

@@ -1,15 +1,10 @@
-import { ApiResponse, createTestRealm, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Queue } from './support/queue';
 
 /** `PATCH /realm` for the realm's group settings and spectator access, and their effects. */
 
 type Groups = Record<string, number>;
-
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
-  expect(response.status).toBe(400);
-  expect(response.body).toEqual({ result: 'error', msg, code, ...extra });
-}
 
 describe('PATCH /realm', () => {
   let realm: TestRealm;

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, ApiResponse, createTestRealm, expectError, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
 import { Queue } from './support/queue';
 
 /**
@@ -8,11 +8,6 @@ import { Queue } from './support/queue';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Json = {}): void {
-  expect(response.body).toEqual({ result: 'error', msg, code, ...extra });
-  expect(response.status).toBe(400);
-}
 
 function expectSuccess(response: ApiResponse): Json {
   if (response.status !== 200) throw new Error(`expected success: ${JSON.stringify(response.body)}`);

@@ -198,3 +198,8 @@ export async function createTestRealm(prefix = 'test', server: TargetServer = te
     },
   };
 }
+
+/** An error answer: HTTP 400 and exactly Zulip's envelope, plus any extra fields. */
+export function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
+  expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { result: 'error', msg, code, ...extra } });
+}

@@ -1,5 +1,6 @@
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { dispatchPeerChanges } from './peer-changes';
 import { ChannelsCreatedEvent, UsersSubscribedEvent } from './channel-events';
 
 /** `stream` create: to everyone who may know the channel exists. */
@@ -42,14 +43,6 @@ export class UsersSubscribedProjector implements IEventHandler<UsersSubscribedEv
         }),
       });
     }
-    for (const peer of event.peers) {
-      if (peer.audienceUserIds.length === 0) continue;
-      this.dispatcher.dispatch({
-        realmId: event.realmId,
-        userIds: peer.audienceUserIds,
-        eventType: 'subscription',
-        render: () => ({ type: 'subscription', op: 'peer_add', stream_ids: peer.streamIds, user_ids: peer.userIds }),
-      });
-    }
+    dispatchPeerChanges(this.dispatcher, event.realmId, 'peer_add', event.peers);
   }
 }

@@ -1,3 +1,4 @@
+import { PeerChange } from './peer-changes';
 import { ChannelWire, SubscriptionWire } from '../api/channel.presenter';
 
 /** Channels came into existence; each goes to the users who may know of it. */
@@ -24,6 +25,6 @@ export class UsersSubscribedEvent {
   constructor(
     readonly realmId: number,
     readonly added: readonly { userId: number; subscriptions: readonly AddedSubscription[] }[],
-    readonly peers: readonly { streamIds: number[]; userIds: number[]; audienceUserIds: readonly number[] }[],
+    readonly peers: readonly PeerChange[],
   ) {}
 }

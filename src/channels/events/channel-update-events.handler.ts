@@ -1,4 +1,5 @@
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { dispatchPeerChanges } from './peer-changes';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import {
   ChannelArchivedEvent,
@@ -53,12 +54,9 @@ export class ChannelAudienceChangedProjector implements IEventHandler<ChannelAud
         render: () => ({ type: 'stream', op: 'create', streams: [event.channel] }),
       });
       if (event.subscriberIds.length > 0) {
-        this.dispatcher.dispatch({
-          realmId: event.realmId,
-          userIds: event.gainedUserIds,
-          eventType: 'subscription',
-          render: () => ({ type: 'subscription', op: 'peer_add', stream_ids: [streamId], user_ids: [...event.subscriberIds] }),
-        });
+        dispatchPeerChanges(this.dispatcher, event.realmId, 'peer_add', [
+          { streamIds: [streamId], userIds: [...event.subscriberIds], audienceUserIds: event.gainedUserIds },
+        ]);
       }
     }
     if (event.lostUserIds.length > 0) {

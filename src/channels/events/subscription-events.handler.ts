@@ -1,5 +1,6 @@
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { dispatchPeerChanges } from './peer-changes';
 import { SubscriptionPropertiesUpdatedEvent, UsersUnsubscribedEvent } from './subscription-events';
 
 /** `subscription` remove to each user who left; `peer_remove` to those who may see subscribers. */
@@ -16,15 +17,7 @@ export class UsersUnsubscribedProjector implements IEventHandler<UsersUnsubscrib
         render: () => ({ type: 'subscription', op: 'remove', subscriptions: [...subscriptions] }),
       });
     }
-    for (const peer of event.peers) {
-      if (peer.audienceUserIds.length === 0) continue;
-      this.dispatcher.dispatch({
-        realmId: event.realmId,
-        userIds: peer.audienceUserIds,
-        eventType: 'subscription',
-        render: () => ({ type: 'subscription', op: 'peer_remove', stream_ids: peer.streamIds, user_ids: peer.userIds }),
-      });
-    }
+    dispatchPeerChanges(this.dispatcher, event.realmId, 'peer_remove', event.peers);
   }
 }
 

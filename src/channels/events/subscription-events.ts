@@ -1,16 +1,10 @@
+import { PeerChange } from './peer-changes';
 /** A channel as the `subscription` remove event names it. */
 export interface RemovedChannel {
   name: string;
   stream_id: number;
 }
 
-/** Peers of one channel who learn that users joined or left it. */
-export interface PeerChange {
-  streamIds: number[];
-  userIds: number[];
-  /** Users who may see the channel's subscribers, the changed users excluded. */
-  audienceUserIds: readonly number[];
-}
 
 /**
  * Users left channels: each learns which subscriptions it lost, and the users who may see

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
+import { SubscriptionRepository } from './subscription.repository';
 import { ChannelPolicy, PolicyActor, PolicyChannel } from '../domain/channel-policy';
 
 /** Who may know a channel exists, computed by ChannelPolicy over every active user. */
@@ -17,6 +18,8 @@ export interface ChannelViewerSet {
  */
 @Injectable()
 export class ChannelViewers {
+  constructor(private readonly subscriptions: SubscriptionRepository) {}
+
   async of(channel: PolicyChannel & { id: number; realmId: number; recipientId: number | null }, db: Queryable): Promise<ChannelViewerSet> {
     const users = await db.query<{ id: number; role: number; is_bot: boolean }>(
       `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
@@ -55,13 +58,9 @@ export class ChannelViewers {
     return { metadata, subscribers };
   }
 
+  /** Active subscribers of one channel (the repository's query, for a single recipient). */
   async subscriberIds(recipientId: number | null, db: Queryable): Promise<number[]> {
     if (recipientId === null) return [];
-    const rows = await db.query<{ user_profile_id: number }>(
-      `SELECT s.user_profile_id FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
-        WHERE s.recipient_id = $1 AND s.active AND u.is_active ORDER BY s.user_profile_id`,
-      [recipientId],
-    );
-    return rows.map((row) => row.user_profile_id);
+    return (await this.subscriptions.subscriberIds([recipientId], db)).get(recipientId) ?? [];
   }
 }
