@@ -16,6 +16,7 @@ import {
   TopicMessagesDeletedProjector,
 } from './events/channel-update-events.handler';
 import { ChannelAccessLoader } from './persistence/channel-access.loader';
+import { ChannelAccessWatcher } from './persistence/channel-access-watcher';
 import { ChannelViewers } from './persistence/channel-viewers';
 import { DefaultChannels } from './persistence/default-channels';
 import {
@@ -31,7 +32,6 @@ import { UnsubscribeHandler } from './commands/unsubscribe.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
 import { SubscriptionPropertiesUpdatedProjector, UsersUnsubscribedProjector } from './events/subscription-events.handler';
-import { ChannelAudience } from './persistence/channel-audience';
 import { ChannelRepository } from './persistence/channel.repository';
 import { PolicyActorLoader } from './persistence/policy-actor.loader';
 import { PrincipalResolver } from './persistence/principal.resolver';
@@ -48,7 +48,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     ChannelRepository,
     SubscriptionRepository,
     ChannelPresenter,
-    ChannelAudience,
     PolicyActorLoader,
     PrincipalResolver,
     SubscriptionEventRecorder,
@@ -62,6 +61,7 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     UsersSubscribedProjector,
     // Listing and managing channels.
     ChannelAccessLoader,
+    ChannelAccessWatcher,
     ChannelViewers,
     DefaultChannels,
     GetChannelHandler,
@@ -80,6 +80,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     UsersUnsubscribedProjector,
     SubscriptionPropertiesUpdatedProjector,
   ],
-  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader],
+  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader],
 })
 export class ChannelsModule {}

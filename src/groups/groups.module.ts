@@ -10,6 +10,7 @@ import {
   UserGroupSubgroupsChangedProjector,
   UserGroupUpdatedProjector,
 } from './events/user-group-events.handler';
+import { GroupMembershipWatchers } from './persistence/group-membership-watchers';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './persistence/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
@@ -24,6 +25,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
   controllers: [UserGroupsController],
   providers: [
     GroupRepository,
+    GroupMembershipWatchers,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
     UserGroupStore,
@@ -40,6 +42,6 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     UserGroupMembersChangedProjector,
     UserGroupSubgroupsChangedProjector,
   ],
-  exports: [GroupRepository, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
+  exports: [GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
 })
 export class GroupsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { ChannelAudience } from '../../channels/persistence/channel-audience';
+import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
@@ -39,7 +39,7 @@ export class UserCreation {
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly users: UserRepository,
-    private readonly audience: ChannelAudience,
+    private readonly viewers: ChannelViewers,
   ) {}
 
   async check(draft: UserDraft): Promise<CheckedUser> {
@@ -75,11 +75,9 @@ export class UserCreation {
 
   /** `peer_add` for the default channels, to those who may see their subscribers. */
   private async recordPeers(uow: UnitOfWork, realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
-    const subscribers = await this.subscriptions.subscriberIds(added.map((request) => request.stream.recipientId as number), uow);
     const peers = [];
     for (const { stream } of added) {
-      const audience = await this.audience.userIds(stream, subscribers.get(stream.recipientId as number) ?? [], uow);
-      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: audience.filter((id) => id !== userId) });
+      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId], uow) });
     }
     uow.record(new UsersSubscribedEvent(realmId, [], peers));
   }

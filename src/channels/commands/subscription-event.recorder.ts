@@ -6,7 +6,7 @@ import { ChannelPresenter } from '../api/channel.presenter';
 import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '../events/channel-events';
 import { PeerChange } from '../events/peer-changes';
 import { UsersUnsubscribedEvent } from '../events/subscription-events';
-import { ChannelAudience } from '../persistence/channel-audience';
+import { ChannelViewers } from '../persistence/channel-viewers';
 import { StreamEntity } from '../persistence/stream.entity';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
 
@@ -19,7 +19,7 @@ export class SubscriptionEventRecorder {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly presenter: ChannelPresenter,
-    private readonly audience: ChannelAudience,
+    private readonly viewers: ChannelViewers,
   ) {}
 
   /** `stream` create for new channels; `subscription` add and `peer_add` for new subscriptions. */
@@ -41,7 +41,7 @@ export class SubscriptionEventRecorder {
       const wires = await this.presenter.channels(created, uow);
       const channels = [];
       for (const [index, stream] of created.entries()) {
-        channels.push({ channel: wires[index], audienceUserIds: await this.audience.userIds(stream, subscribersOf(stream), uow) });
+        channels.push({ channel: wires[index], audienceUserIds: (await this.viewers.of(stream, uow)).metadata });
       }
       uow.record(new ChannelsCreatedEvent(realmId, channels));
     }
@@ -62,20 +62,27 @@ export class SubscriptionEventRecorder {
         subscriptions: withNulls.map((wire, index) => ({ withNulls: wire, resolved: resolved[index] })),
       });
     }
-    uow.record(new UsersSubscribedEvent(realmId, addedEvents, await this.peers(uow, touched, added, subscribersOf)));
+    uow.record(new UsersSubscribedEvent(realmId, addedEvents, await this.peers(uow, touched, added)));
   }
 
   /** `subscription` remove to each user who left; `peer_remove` to those who may see subscribers. */
   async recordUnsubscribed(uow: UnitOfWork, realmId: number, removed: readonly SubscriptionRequest[]): Promise<void> {
     if (removed.length === 0) return;
     const touched = uniqueStreams(removed);
-    const subscribers = await this.subscriptions.subscriberIds(touched.map((stream) => stream.recipientId as number), uow);
-    const subscribersOf = (stream: StreamEntity) => subscribers.get(stream.recipientId as number) ?? [];
     const removedEvents = [...byUser(removed)].map(([userId, streams]) => ({
       userId,
       subscriptions: streams.map((stream) => ({ name: stream.name, stream_id: stream.id })),
     }));
-    uow.record(new UsersUnsubscribedEvent(realmId, removedEvents, await this.peers(uow, touched, removed, subscribersOf)));
+    const peers: PeerChange[] = [];
+    const lostSight: { streamId: number; userIds: number[] }[] = [];
+    for (const stream of touched) {
+      const left = changedUsers(removed, stream);
+      const viewers = new Set((await this.viewers.of(stream, uow)).metadata);
+      peers.push({ streamIds: [stream.id], userIds: left, audienceUserIds: [...viewers].filter((id) => !left.includes(id)) });
+      const lost = left.filter((userId) => !viewers.has(userId));
+      if (lost.length > 0) lostSight.push({ streamId: stream.id, userIds: lost });
+    }
+    uow.record(new UsersUnsubscribedEvent(realmId, removedEvents, peers, lostSight));
   }
 
   /** Per channel: the changed users, told to everyone else who may see its subscribers. */
@@ -83,18 +90,19 @@ export class SubscriptionEventRecorder {
     uow: UnitOfWork,
     streams: readonly StreamEntity[],
     changes: readonly SubscriptionRequest[],
-    subscribersOf: (stream: StreamEntity) => number[],
   ): Promise<PeerChange[]> {
     const peers: PeerChange[] = [];
     for (const stream of streams) {
-      const changedUserIds = [...new Set(changes.filter((request) => request.stream.id === stream.id).map((request) => request.userId))];
-      const audience = (await this.audience.userIds(stream, subscribersOf(stream), uow)).filter(
-        (userId) => !changedUserIds.includes(userId),
-      );
-      peers.push({ streamIds: [stream.id], userIds: changedUserIds.sort((a, b) => a - b), audienceUserIds: audience });
+      const changedUserIds = changedUsers(changes, stream);
+      peers.push({ streamIds: [stream.id], userIds: changedUserIds, audienceUserIds: await this.viewers.peerAudience(stream, changedUserIds, uow) });
     }
     return peers;
   }
+}
+
+/** The users whose subscription to `stream` changed, ascending. */
+function changedUsers(changes: readonly SubscriptionRequest[], stream: StreamEntity): number[] {
+  return [...new Set(changes.filter((request) => request.stream.id === stream.id).map((request) => request.userId))].sort((a, b) => a - b);
 }
 
 function uniqueStreams(requests: readonly SubscriptionRequest[]): StreamEntity[] {

@@ -9,7 +9,8 @@ import {
   TopicMessagesDeletedEvent,
 } from './channel-update-events';
 
-function deleteEvent(streamId: number) {
+/** `stream` delete of one channel, as Zulip's send_stream_deletion_event words it. */
+export function channelDeletedEvent(streamId: number) {
   return { type: 'stream', op: 'delete', streams: [{ stream_id: streamId }], stream_ids: [streamId] };
 }
 
@@ -64,7 +65,7 @@ export class ChannelAudienceChangedProjector implements IEventHandler<ChannelAud
         realmId: event.realmId,
         userIds: event.lostUserIds,
         eventType: 'stream',
-        render: () => deleteEvent(streamId),
+        render: () => channelDeletedEvent(streamId),
       });
     }
   }
@@ -84,7 +85,7 @@ export class ChannelArchivedProjector implements IEventHandler<ChannelArchivedEv
       render: (queue) =>
         queue.capabilities.archived_channels
           ? { type: 'stream', op: 'update', stream_id: event.streamId, name: event.name, property: 'is_archived', value: true }
-          : deleteEvent(event.streamId),
+          : channelDeletedEvent(event.streamId),
     });
   }
 }

@@ -1,5 +1,6 @@
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { channelDeletedEvent } from './channel-update-events.handler';
 import { dispatchPeerChanges } from './peer-changes';
 import { SubscriptionPropertiesUpdatedEvent, UsersUnsubscribedEvent } from './subscription-events';
 
@@ -18,6 +19,15 @@ export class UsersUnsubscribedProjector implements IEventHandler<UsersUnsubscrib
       });
     }
     dispatchPeerChanges(this.dispatcher, event.realmId, 'peer_remove', event.peers);
+    // Zulip's send_subscription_remove_events: a private channel one can no longer see is deleted.
+    for (const { streamId, userIds } of event.lostSight) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: [...userIds],
+        eventType: 'stream',
+        render: () => channelDeletedEvent(streamId),
+      });
+    }
   }
 }
 

@@ -15,6 +15,8 @@ export class UsersUnsubscribedEvent {
     readonly realmId: number,
     readonly removed: readonly { userId: number; subscriptions: readonly RemovedChannel[] }[],
     readonly peers: readonly PeerChange[],
+    /** Per channel, the users who left it and can no longer see it at all. */
+    readonly lostSight: readonly { streamId: number; userIds: readonly number[] }[] = [],
   ) {}
 }
 

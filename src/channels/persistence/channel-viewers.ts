@@ -11,6 +11,9 @@ export interface ChannelViewerSet {
   subscribers: number[];
 }
 
+/** A channel as ChannelViewers needs it. */
+export type ViewedChannel = PolicyChannel & { id: number; realmId: number; recipientId: number | null };
+
 /**
  * Evaluates ChannelPolicy for all of a realm's active users at once: one query for the
  * users, one for the subscribers, one for the (recursive) members of the channel's
@@ -20,7 +23,7 @@ export interface ChannelViewerSet {
 export class ChannelViewers {
   constructor(private readonly subscriptions: SubscriptionRepository) {}
 
-  async of(channel: PolicyChannel & { id: number; realmId: number; recipientId: number | null }, db: Queryable): Promise<ChannelViewerSet> {
+  async of(channel: ViewedChannel, db: Queryable): Promise<ChannelViewerSet> {
     const users = await db.query<{ id: number; role: number; is_bot: boolean }>(
       `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
       [channel.realmId],
@@ -56,6 +59,12 @@ export class ChannelViewers {
       })
       .map((user) => user.id);
     return { metadata, subscribers };
+  }
+
+  /** Who learns that `changedUserIds` joined or left the channel: its viewers, the changed users excepted. */
+  async peerAudience(channel: ViewedChannel, changedUserIds: readonly number[], db: Queryable): Promise<number[]> {
+    const changed = new Set(changedUserIds);
+    return (await this.of(channel, db)).metadata.filter((userId) => !changed.has(userId));
   }
 
   /** Active subscribers of one channel (the repository's query, for a single recipient). */

@@ -111,6 +111,24 @@ export class ChannelRepository {
     return this.select(`WHERE s.realm_id = $1 ORDER BY s.id`, [realmId], db);
   }
 
+  /**
+   * Private channels where belonging to `groupId` (directly, or through being in a group
+   * nested inside one of their access-granting settings' groups) grants metadata access.
+   */
+  async findPrivateGrantedThrough(realmId: number, groupId: number, db: Queryable = this.db): Promise<StreamEntity[]> {
+    return this.select(
+      `WHERE s.realm_id = $1 AND s.invite_only AND NOT s.is_web_public AND (
+         s.can_administer_channel_group_id = ANY(ARRAY(SELECT id FROM super))
+         OR s.can_add_subscribers_group_id = ANY(ARRAY(SELECT id FROM super))
+         OR s.can_subscribe_group_id = ANY(ARRAY(SELECT id FROM super)))
+       ORDER BY s.id`,
+      [realmId, groupId],
+      db,
+      `WITH RECURSIVE super(id) AS (
+         SELECT $2::int UNION SELECT g.supergroup_id FROM group_group_membership g JOIN super ON g.subgroup_id = super.id)`,
+    );
+  }
+
   async defaultChannelIds(realmId: number, db: Queryable = this.db): Promise<number[]> {
     const rows = await db.query<{ stream_id: number }>(
       `SELECT d.stream_id FROM default_stream d JOIN stream s ON s.id = d.stream_id
@@ -127,8 +145,8 @@ export class ChannelRepository {
     ]);
   }
 
-  private async select(where: string, params: unknown[], db: Queryable): Promise<StreamEntity[]> {
-    const rows = await db.query<Record<string, unknown>>(`SELECT s.* FROM stream s ${where}`, params);
+  private async select(where: string, params: unknown[], db: Queryable, withClause = ''): Promise<StreamEntity[]> {
+    const rows = await db.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
     return rows.map(toStreamEntity);
   }
 

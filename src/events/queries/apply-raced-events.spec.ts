@@ -112,7 +112,8 @@ describe('applyRacedEvents', () => {
     ];
     expect(applyRacedEvents(state, events, context)).toBe(5);
     expect(state.streams).toEqual([general, design, secret]);
-    expect(state.never_subscribed).toEqual([]);
+    // Told of a private channel it is not in: the user may see it through a group setting.
+    expect(state.never_subscribed).toEqual([{ ...secret, subscribers: [] }]);
     expect(state.subscriptions).toEqual([
       { ...design, color: '#fff', subscribers: [7, 8, ME] },
       { ...general, subscribers: [7, 8, ME] },
@@ -134,5 +135,45 @@ describe('applyRacedEvents', () => {
     });
     expect(state.subscriptions).toEqual([design]);
     expect(state.never_subscribed).toEqual([]);
+  });
+
+  it('applies unsubscribes, peer removals, property updates and deletions', () => {
+    const general = { stream_id: 1, name: 'general', invite_only: false, description: '', rendered_description: '' };
+    const design = { stream_id: 2, name: 'design', invite_only: false, description: '', rendered_description: '' };
+    const state: Record<string, unknown> = {
+      streams: [{ ...design }, { ...general }],
+      subscriptions: [
+        { ...design, subscribers: [ME, 7], pin_to_top: false },
+        { ...general, subscribers: [ME, 7, 8], pin_to_top: false },
+      ],
+      unsubscribed: [],
+      never_subscribed: [],
+      realm_default_streams: [],
+    };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true },
+      { id: 1, type: 'subscription', op: 'peer_remove', stream_ids: [1], user_ids: [8] },
+      { id: 2, type: 'stream', op: 'update', stream_id: 1, name: 'general', property: 'description', value: 'Hi', rendered_description: '<p>Hi</p>' },
+      { id: 3, type: 'stream', op: 'update', stream_id: 2, name: 'design', property: 'name', value: 'zen' },
+      { id: 4, type: 'subscription', op: 'remove', subscriptions: [{ stream_id: 1, name: 'general' }] },
+      { id: 5, type: 'default_streams', default_streams: [2] },
+      { id: 6, type: 'stream', op: 'update', stream_id: 2, name: 'zen', property: 'invite_only', value: true, history_public_to_subscribers: false, is_web_public: false },
+      { id: 7, type: 'stream', op: 'delete', streams: [{ stream_id: 1 }], stream_ids: [1] },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(7);
+    expect(state.subscriptions).toEqual([
+      { ...design, name: 'zen', invite_only: true, history_public_to_subscribers: false, is_web_public: false, subscribers: [ME, 7], pin_to_top: false },
+    ]);
+    expect(state.unsubscribed).toEqual([]);
+    expect(state.streams).toEqual([{ ...design, name: 'zen', invite_only: true, history_public_to_subscribers: false, is_web_public: false }]);
+    expect(state.realm_default_streams).toEqual([2]);
+  });
+
+  it('moves a left channel to unsubscribed, without the user among its subscribers', () => {
+    const general = { stream_id: 1, name: 'general' };
+    const state: Record<string, unknown> = { streams: [general], subscriptions: [{ ...general, subscribers: [ME, 7] }], unsubscribed: [], never_subscribed: [] };
+    applyRacedEvents(state, [{ id: 0, type: 'subscription', op: 'remove', subscriptions: [{ stream_id: 1, name: 'general' }] }], context);
+    expect(state.subscriptions).toEqual([]);
+    expect(state.unsubscribed).toEqual([{ ...general, subscribers: [7] }]);
   });
 });

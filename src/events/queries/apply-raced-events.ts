@@ -46,11 +46,20 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
     case 'realm_user':
       return applyRealmUser(state, event);
     case 'stream':
-      return event.op === 'create' && applyStreamCreate(state, event, context);
+      if (event.op === 'create') return applyStreamCreate(state, event, context);
+      if (event.op === 'delete') return applyStreamDelete(state, event);
+      if (event.op === 'update') return applyStreamUpdate(state, event);
+      return false;
     case 'subscription':
       if (event.op === 'add') return applySubscriptionAdd(state, event, context);
-      if (event.op === 'peer_add') return applyPeerAdd(state, event, context);
+      if (event.op === 'remove') return applySubscriptionRemove(state, event, context);
+      if (event.op === 'update') return applySubscriptionUpdate(state, event);
+      if (event.op === 'peer_add' || event.op === 'peer_remove') return applyPeers(state, event, context);
       return false;
+    case 'default_streams':
+      if (!('realm_default_streams' in state)) return false;
+      state.realm_default_streams = [...(event.default_streams as number[])];
+      return true;
     default:
       return false;
   }
@@ -69,9 +78,19 @@ function applyMessage(state: State, event: QueuedEvent, userId: number): boolean
   const message = event.message as MessageFields;
   const flags = (event.flags as string[] | undefined) ?? [];
   state.max_message_id = Math.max(state.max_message_id, message.id);
+  if (message.type === 'stream') noteFirstMessage(state, message.stream_id as number, message.id);
   const unread = state.unread_msgs as UnreadState | undefined;
   if (unread && !flags.includes('read')) addUnread(unread, message, flags, userId);
   return true;
+}
+
+/** A channel's first message, for channels that had none (Zulip's apply_event does the same). */
+function noteFirstMessage(state: State, streamId: number, messageId: number): void {
+  for (const key of ['streams', 'subscriptions', 'unsubscribed', 'never_subscribed']) {
+    for (const entry of (state[key] as Entry[] | undefined) ?? []) {
+      if (entry.stream_id === streamId && entry.first_message_id === null) entry.first_message_id = messageId;
+    }
+  }
 }
 
 function addUnread(unread: UnreadState, message: MessageFields, flags: readonly string[], userId: number): void {
@@ -146,10 +165,11 @@ function applyStreamCreate(state: State, event: QueuedEvent, context: RacedEvent
   for (const stream of event.streams as Entry[]) {
     const id = stream.stream_id;
     if (!streams.some((item) => item.stream_id === id)) streams.push(stream);
-    // A public channel the user is not in is one they never subscribed to. (Guests are
-    // never told of channels they are not in, so they get no such event.)
+    // A channel the user is told of and is not in is one they never subscribed to. (Zulip
+    // looks for a past subscription, which would make it `unsubscribed`; the state has no
+    // record of those, so a channel regained after leaving it lands in never_subscribed.)
     const listed = subscriptionLists.some((list) => list?.some((item) => item.stream_id === id));
-    if (never && !listed && stream.invite_only === false) {
+    if (never && !listed) {
       never.push(context.includeSubscribers ? { ...stream, subscribers: [] } : { ...stream });
       sortByKey(never, 'name');
     }
@@ -175,17 +195,85 @@ function applySubscriptionAdd(state: State, event: QueuedEvent, context: RacedEv
   return true;
 }
 
-function applyPeerAdd(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
+const CHANNEL_LISTS = ['subscriptions', 'unsubscribed', 'never_subscribed'] as const;
+
+/** `peer_add` / `peer_remove`: subscriber lists, where the state has them. */
+function applyPeers(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
   if (!state.subscriptions) return false;
   if (!context.includeSubscribers) return true;
   const streamIds = event.stream_ids as number[];
   const userIds = event.user_ids as number[];
-  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
+  for (const key of CHANNEL_LISTS) {
     for (const entry of (state[key] as Entry[] | undefined) ?? []) {
       if (!streamIds.includes(entry.stream_id as number) || !Array.isArray(entry.subscribers)) continue;
       const subscribers = entry.subscribers as number[];
-      for (const userId of userIds) if (!subscribers.includes(userId)) insertSorted(subscribers, userId);
+      if (event.op === 'peer_add') {
+        for (const userId of userIds) if (!subscribers.includes(userId)) insertSorted(subscribers, userId);
+      } else {
+        entry.subscribers = subscribers.filter((userId) => !userIds.includes(userId));
+      }
     }
+  }
+  return true;
+}
+
+/** `subscription` remove: the user's own subscriptions move to `unsubscribed`, without the user. */
+function applySubscriptionRemove(state: State, event: QueuedEvent, context: RacedEventContext): boolean {
+  const subscriptions = state.subscriptions as Entry[] | undefined;
+  const unsubscribed = state.unsubscribed as Entry[] | undefined;
+  if (!subscriptions || !unsubscribed) return false;
+  const removedIds = new Set((event.subscriptions as Entry[]).map((entry) => entry.stream_id));
+  const removed = subscriptions.filter((entry) => removedIds.has(entry.stream_id));
+  for (const entry of removed) {
+    if (context.includeSubscribers && Array.isArray(entry.subscribers)) {
+      entry.subscribers = (entry.subscribers as number[]).filter((userId) => userId !== context.userId);
+    }
+    unsubscribed.push(entry);
+  }
+  state.subscriptions = subscriptions.filter((entry) => !removedIds.has(entry.stream_id));
+  sortByKey(unsubscribed, 'name');
+  return true;
+}
+
+/** `subscription` update: one personal property of one subscription. */
+function applySubscriptionUpdate(state: State, event: QueuedEvent): boolean {
+  const subscriptions = state.subscriptions as Entry[] | undefined;
+  if (!subscriptions) return false;
+  for (const entry of subscriptions) {
+    if (entry.stream_id === event.stream_id) entry[event.property as string] = event.value;
+  }
+  return true;
+}
+
+/** `stream` delete: the channel leaves every list. */
+function applyStreamDelete(state: State, event: QueuedEvent): boolean {
+  if (!state.streams && !state.subscriptions) return false;
+  const deleted = new Set((event.stream_ids as number[] | undefined) ?? (event.streams as Entry[]).map((entry) => entry.stream_id));
+  for (const key of ['streams', ...CHANNEL_LISTS]) {
+    const list = state[key] as Entry[] | undefined;
+    if (list) state[key] = list.filter((entry) => !deleted.has(entry.stream_id));
+  }
+  return true;
+}
+
+/** Companion fields that travel with some `stream` update events. */
+const STREAM_UPDATE_COMPANIONS = ['rendered_description', 'history_public_to_subscribers', 'is_web_public'];
+
+/** `stream` update: one property (and its companions) wherever the channel is listed. */
+function applyStreamUpdate(state: State, event: QueuedEvent): boolean {
+  if (!state.streams && !state.subscriptions) return false;
+  const property = event.property as string;
+  for (const key of ['streams', ...CHANNEL_LISTS]) {
+    const list = state[key] as Entry[] | undefined;
+    for (const entry of list ?? []) {
+      if (entry.stream_id !== event.stream_id) continue;
+      // `streams` entries carry only the channel's own fields.
+      if (key !== 'streams' || property in entry) entry[property] = event.value;
+      for (const companion of STREAM_UPDATE_COMPANIONS) {
+        if (event[companion] !== undefined && event[companion] !== null) entry[companion] = event[companion];
+      }
+    }
+    if (list && property === 'name') sortByKey(list, 'name');
   }
   return true;
 }

@@ -6,6 +6,7 @@ import { RequestUser } from '../../wire/request-context';
 import { UserGroupSetting } from '../domain/permission-settings';
 import { insufficientPermission, requireMemberOrAdmin } from '../domain/user-group-rules';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
+import { GroupMembershipWatchers } from '../persistence/group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../persistence/user-group.access';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
 import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';
@@ -35,6 +36,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
     private readonly access: UserGroupAccess,
+    private readonly watchers: GroupMembershipWatchers,
   ) {}
 
   async execute(command: UpdateGroupMembershipCommand): Promise<void> {
@@ -52,10 +54,13 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
       const actor = await this.access.actor(user, uow);
       const audience = await this.store.activeUserIds(user.realmId, uow);
       const context = { uow, actor, audience, groupId: command.groupId };
-      if (addMembers.length > 0) await this.addMembers(context, addMembers);
-      if (deleteMembers.length > 0) await this.deleteMembers(context, deleteMembers);
-      if (addSubgroups.length > 0) await this.addSubgroups(context, addSubgroups);
-      if (deleteSubgroups.length > 0) await this.deleteSubgroups(context, deleteSubgroups);
+      // Channels whose access comes through this group may gain or lose viewers.
+      await this.watchers.around(user.realmId, command.groupId, uow, async () => {
+        if (addMembers.length > 0) await this.addMembers(context, addMembers);
+        if (deleteMembers.length > 0) await this.deleteMembers(context, deleteMembers);
+        if (addSubgroups.length > 0) await this.addSubgroups(context, addSubgroups);
+        if (deleteSubgroups.length > 0) await this.deleteSubgroups(context, deleteSubgroups);
+      });
     });
   }
 

@@ -4,7 +4,9 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
@@ -55,6 +57,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly conversations: ConversationRepository,
     private readonly loader: MessageLoader,
     private readonly actors: PolicyActorLoader,
+    private readonly viewers: ChannelViewers,
   ) {}
 
   async execute(command: SendMessageCommand): Promise<{ id: number }> {
@@ -92,10 +95,16 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       );
       // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
       if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
-        await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1)`, [
-          row.id,
-          delivery.stream.id,
-        ]);
+        const changed = await uow.query(
+          `UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1) RETURNING id`,
+          [row.id, delivery.stream.id],
+        );
+        // Zulip tells everyone who may see the channel of its first message.
+        if (changed.length > 0) {
+          const { metadata } = await this.viewers.of(delivery.stream, uow);
+          const update = { streamId: delivery.stream.id, name: delivery.stream.name, property: 'first_message_id', value: row.id };
+          uow.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
+        }
       }
       const snapshot = (await this.loader.load([row.id], uow)).get(row.id);
       if (!snapshot) throw new Error(`message ${row.id} not readable after insert`);
