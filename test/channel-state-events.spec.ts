@@ -1,5 +1,6 @@
 import { Api, createTestRealm, TestRealm, TestUser } from './support/api';
 import { expectSuccess, idOf, Queue, send, subscribe } from './support/channel-management-helpers';
+import { fixtureSql } from './support/fixture-sql';
 import { StateCheck } from './support/state-check';
 
 /**
@@ -118,5 +119,62 @@ describe('channel state and events', () => {
     // Someone outside the group hears of none of it.
     const response = await other.api.get('events', { queue_id: otherQueue.id, last_event_id: otherQueue.lastEventId, dont_block: 'true' });
     expect(response.body.events).toEqual([]);
+  });
+
+  it('updates a setting\'s anonymous group in place and deletes it when the setting names a group again', async () => {
+    await subscribe(owner, ['anon-settings'], [realm.owner.userId]);
+    const stream = await idOf(owner, 'anon-settings');
+    const settingGroup = async () =>
+      (await fixtureSql<{ id: number; name: string | null }>(
+        `SELECT g.id, g.name FROM stream s JOIN user_group g ON g.id = s.can_remove_subscribers_group_id WHERE s.id = $1`,
+        [stream],
+      ))[0];
+    const anonymous = (members: number[]) => ({ new: { direct_members: members, direct_subgroups: [] } });
+    expectSuccess(await owner.patch(`streams/${stream}`, { can_remove_subscribers_group: anonymous([member.userId]) }));
+    const first = await settingGroup();
+    expect(first.name).toBeNull();
+    expectSuccess(await owner.patch(`streams/${stream}`, { can_remove_subscribers_group: anonymous([member.userId, other.userId]) }));
+    expect(await settingGroup()).toEqual(first);
+    const response = await owner.get(`streams/${stream}`);
+    expect(response.body.stream.can_remove_subscribers_group).toEqual({ direct_members: [member.userId, other.userId], direct_subgroups: [] });
+    const admins = (await owner.get('user_groups')).body.user_groups.find((group: { name: string }) => group.name === 'role:administrators');
+    expectSuccess(await owner.patch(`streams/${stream}`, { can_remove_subscribers_group: { new: admins.id } }));
+    expect((await settingGroup()).id).toBe(admins.id);
+    expect(await fixtureSql(`SELECT id FROM user_group WHERE id = $1`, [first.id])).toEqual([]);
+  });
+
+  it('has the notification bot note creation and each setting change in the channel events topic', async () => {
+    await subscribe(owner, ['noted'], [realm.owner.userId, member.userId]);
+    const stream = await idOf(owner, 'noted');
+    const admins = (await owner.get('user_groups')).body.user_groups.find((group: { name: string }) => group.name === 'role:administrators');
+    const everyone = (await owner.get(`streams/${stream}`)).body.stream.can_send_message_group as number;
+    expectSuccess(await owner.patch(`streams/${stream}`, { description: 'Notes' }));
+    expectSuccess(await owner.patch(`streams/${stream}`, { new_name: 'noted-renamed' }));
+    expectSuccess(await owner.patch(`streams/${stream}`, { is_private: true, history_public_to_subscribers: false }));
+    expectSuccess(await owner.patch(`streams/${stream}`, { message_retention_days: 30 }));
+    expectSuccess(await owner.patch(`streams/${stream}`, { can_send_message_group: { new: admins.id } }));
+    const response = await member.api.get('messages', {
+      anchor: 'oldest', num_before: 0, num_after: 20, apply_markdown: false,
+      narrow: [{ operator: 'channel', operand: stream }, { operator: 'topic', operand: 'channel events' }],
+    });
+    const by = `@_**Olivia Owner|${realm.owner.userId}**`;
+    const notes = response.body.messages as { content: string; sender_id: number; flags: string[] }[];
+    expect(notes.map((message) => message.content)).toEqual([
+      `**Public** channel created by ${by}. **Description:**\n\`\`\`\` quote\n*No description.*\n\`\`\`\``,
+      `${by} changed the description for this channel.\n\n* **Old description:**\n\`\`\`\` quote\n*No description.*\n\`\`\`\`\n`
+        + '* **New description:**\n```` quote\nNotes\n````',
+      `${by} renamed channel **noted** to **noted-renamed**.`,
+      `${by} changed the [access permissions](/help/channel-permissions) for this channel from **Public** to **Private, protected history**.`,
+      `${by} has changed the [message retention period](/help/message-retention-policy) for this channel:\n`
+        + '* **Old retention period**: Forever\n* **New retention period**: 30 days\n\n'
+        + 'Messages in this channel will now be automatically deleted 30 days after they are sent.',
+      `${by} changed the [posting permissions](/help/channel-posting-policy) for this channel:\n\n`
+        + `* **Old**: @_*role:everyone*\n* **New**: @_*role:administrators*`,
+    ]);
+    expect(everyone).not.toBe(admins.id);
+    // The creation note is read by its creator only; the member has it unread.
+    expect(notes[0].flags).toEqual([]);
+    const creatorView = await owner.get(`messages/${response.body.messages[0].id}`);
+    expect(creatorView.body.message.flags).toEqual(['read']);
   });
 });

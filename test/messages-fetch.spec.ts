@@ -1,4 +1,5 @@
 import { ApiResponse, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
+import { dropChannelNotices } from './support/fixture-sql';
 
 /** `GET /messages` (narrows, anchors, message_ids) and `GET /messages/{message_id}`. */
 
@@ -61,6 +62,8 @@ describe('reading messages', () => {
       history_public_to_subscribers: false,
       can_subscribe_group: { direct_members: [bob.userId], direct_subgroups: [] },
     }, [alice.userId]);
+    // The message set below is exact: without the bot's channel-creation notes.
+    await dropChannelNotices(realm.subdomain);
     m.colors = await send(alice, { type: 'stream', to: 'design', topic: 'colors', content: 'blue or **green**?' });
     m.colorsReply = await send(bob, { type: 'stream', to: 'design', topic: 'COLORS', content: 'green' });
     m.general = await send(alice, { type: 'stream', to: 'design', topic: '', content: 'no topic here' });

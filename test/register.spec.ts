@@ -1,4 +1,5 @@
 import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser } from './support/api';
+import { dropChannelNotices } from './support/fixture-sql';
 import { ServerProcess, startServer } from './support/server-process';
 
 /** `POST /register`: the queue, the version fields, and the state per `fetch_event_types`. */
@@ -331,6 +332,8 @@ describe('POST /register', () => {
         subscriptions: [{ name: 'reg-unread' }],
         principals: [alice.userId, carol.userId],
       });
+      // Carol's unread state starts empty: without the bot's note that Alice made the channel.
+      await dropChannelNotices(realm.subdomain);
     });
 
     it('gives max_message_id and the unread messages by conversation', async () => {

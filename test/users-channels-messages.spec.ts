@@ -211,7 +211,8 @@ describe('users, channels and messages', () => {
         is_archived: false,
         history_public_to_subscribers: true,
         is_web_public: false,
-        first_message_id: null,
+        // The notification bot's note that Alice created it.
+        first_message_id: expect.any(Number),
         stream_post_policy: 1,
         is_announcement_only: false,
       }));
@@ -530,15 +531,19 @@ describe('users, channels and messages', () => {
       expect(foreign.body.code).toBe('STREAM_DOES_NOT_EXIST');
     });
 
-    it('sets first_message_id on a channel with its first message', async () => {
+    it('starts a new channel with the notification bot\'s note, read by its creator, as its first message', async () => {
       const fresh = channelName('fresh');
-      await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: fresh }] });
+      await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: fresh, description: 'Fresh *things*' }] });
       const before = ((await alice.api.get('streams')).body.streams as Json[]).find((stream) => stream.name === fresh);
-      expect(before?.first_message_id).toBeNull();
-      const first = await alice.api.post('messages', { type: 'stream', to: fresh, topic: 't', content: 'first' });
-      await alice.api.post('messages', { type: 'stream', to: fresh, topic: 't', content: 'second' });
+      const note = await alice.api.get(`messages/${before?.first_message_id as number}`, { apply_markdown: false });
+      expect(note.body.message).toMatchObject({
+        subject: 'channel events',
+        content: `**Public** channel created by @_**Alice|${alice.userId}**. **Description:**\n\`\`\`\` quote\nFresh *things*\n\`\`\`\``,
+        flags: ['read'],
+      });
+      await alice.api.post('messages', { type: 'stream', to: fresh, topic: 't', content: 'first' });
       const after = ((await alice.api.get('streams')).body.streams as Json[]).find((stream) => stream.name === fresh);
-      expect(after?.first_message_id).toBe(first.body.id);
+      expect(after?.first_message_id).toBe(before?.first_message_id);
     });
 
     it('echoes local_id to the sending queue only', async () => {

@@ -6,6 +6,7 @@ import { MessageFetchController } from './api/message-fetch.controller';
 import { MessagesController } from './api/messages.controller';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
+import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
 import { SubscriptionNoticesSender } from './events/subscription-notices.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
 import { MessageLoader } from './persistence/message.loader';
@@ -22,6 +23,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
     SendMessageHandler,
     MessageSentProjector,
     SubscriptionNoticesSender,
+    PostChannelNoticeHandler,
     ConversationRepository,
     MessageLoader,
     MessageSearchRepository,

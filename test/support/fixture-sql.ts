@@ -19,3 +19,21 @@ export async function fixtureSql<T = Record<string, unknown>>(sql: string, param
     await client.end();
   }
 }
+
+/**
+ * Removes the notification bot's "channel events" notes (posted when a channel is created
+ * or changed) from a realm, for tests that count a conversation's messages exactly. Each
+ * channel's first_message_id follows what is left.
+ */
+export async function dropChannelNotices(subdomain: string): Promise<void> {
+  await fixtureSql(
+    `DELETE FROM message m USING stream s, realm r
+      WHERE r.string_id = $1 AND s.realm_id = r.id AND m.recipient_id = s.recipient_id AND m.subject = 'channel events'`,
+    [subdomain],
+  );
+  await fixtureSql(
+    `UPDATE stream s SET first_message_id = (SELECT min(m.id) FROM message m WHERE m.recipient_id = s.recipient_id)
+      FROM realm r WHERE r.string_id = $1 AND s.realm_id = r.id`,
+    [subdomain],
+  );
+}

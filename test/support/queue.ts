@@ -50,6 +50,16 @@ export class Queue {
     return events;
   }
 
+  /** Like `take`, counting (and returning) only the events `wanted` accepts. */
+  async takeWhere(count: number, wanted: (event: Event) => boolean, timeoutMs = 10_000): Promise<Event[]> {
+    const events: Event[] = [];
+    const deadline = Date.now() + timeoutMs;
+    while (events.length < count) {
+      events.push(...(await this.take(1, Math.max(1, deadline - Date.now()))).filter(wanted));
+    }
+    return events;
+  }
+
   /** Whatever is queued now, acknowledged. */
   async drain(): Promise<Event[]> {
     const response = await this.poll({ dont_block: 'true' });

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { GroupSettingChange, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/domain/group-setting';
+import { GroupSettingChange, GroupSettingValue, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/domain/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
@@ -16,7 +16,21 @@ import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelPolicy } from '../domain/channel-policy';
 import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../domain/channel-rules';
-import { ChannelAudienceChangedEvent, ChannelPropertyUpdate, ChannelUpdatedEvent } from '../events/channel-update-events';
+import {
+  channelRenamedNotice,
+  descriptionChangedNotice,
+  permissionChangedNotice,
+  postingPermissionChangedNotice,
+  REALM_MESSAGE_RETENTION_DAYS,
+  retentionChangedNotice,
+  SettingHolders,
+} from '../domain/channel-notices';
+import {
+  ChannelAudienceChangedEvent,
+  ChannelPropertyUpdate,
+  ChannelUpdatedEvent,
+} from '../events/channel-update-events';
+import { PostChannelNoticeCommand } from './post-channel-notice.command';
 import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../persistence/channel-viewers';
@@ -82,13 +96,13 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
       }
       if (changes.messageRetentionDays !== undefined) {
         if (user.role !== Role.Owner) throw new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
-        await this.changeRetention(uow, stream, changes.messageRetentionDays);
+        await this.changeRetention(uow, user, stream, changes.messageRetentionDays);
       }
-      if (changes.description !== undefined) await this.changeDescription(uow, stream, changes.description);
-      if (changes.newName !== undefined) await this.rename(uow, stream, changes.newName);
+      if (changes.description !== undefined) await this.changeDescription(uow, user, stream, changes.description);
+      if (changes.newName !== undefined) await this.rename(uow, user, stream, changes.newName);
       for (const setting of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
         const change = changes.groupSettings[setting];
-        if (change) await this.changeGroupSetting(uow, found, setting, change);
+        if (change) await this.changeGroupSetting(uow, user, found, setting, change);
       }
     });
   }
@@ -140,6 +154,14 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     if (old.history !== historyPublic) update('history_public_to_subscribers', historyPublic);
     if (old.isWebPublic !== isWebPublic) update('is_web_public', isWebPublic);
     await this.recordWithAudienceChange(uow, stream, before.metadata, updates);
+    if (updates.length > 0) {
+      const notice = permissionChangedNotice(
+        user,
+        { inviteOnly: old.inviteOnly, isWebPublic: old.isWebPublic, historyPublicToSubscribers: old.history },
+        stream,
+      );
+      uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
+    }
   }
 
   /**
@@ -166,14 +188,18 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
   }
 
-  private async changeRetention(uow: UnitOfWork, stream: StreamEntity, days: number | null): Promise<void> {
+  private async changeRetention(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, days: number | null): Promise<void> {
     if (stream.messageRetentionDays === days) return;
+    const oldDays = stream.messageRetentionDays;
     await uow.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
     stream.messageRetentionDays = days;
     await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: stream.name, property: 'message_retention_days', value: days }]);
+    // A channel's null is the realm's period, which is "forever" on this server.
+    const effective = (value: number | null) => value ?? REALM_MESSAGE_RETENTION_DAYS;
+    uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
   }
 
-  private async changeDescription(uow: UnitOfWork, stream: StreamEntity, raw: string): Promise<void> {
+  private async changeDescription(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, raw: string): Promise<void> {
     // The view's own length check (pydantic's wording), before anything else.
     if ([...raw].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
       throw ApiError.badRequest(`description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`);
@@ -181,14 +207,16 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     // Zulip keeps descriptions on one line.
     const description = checkChannelDescription(raw.replace(/\n/g, ' '));
     const rendered = renderMarkdown(description);
+    const oldDescription = stream.description;
     await uow.query(`UPDATE stream SET description = $1, rendered_description = $2 WHERE id = $3`, [description, rendered, stream.id]);
     Object.assign(stream, { description, renderedDescription: rendered });
     await this.recordForViewers(uow, stream, [
       { streamId: stream.id, name: stream.name, property: 'description', value: description, extra: { rendered_description: rendered } },
     ]);
+    uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
   }
 
-  private async rename(uow: UnitOfWork, stream: StreamEntity, raw: string): Promise<void> {
+  private async rename(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, raw: string): Promise<void> {
     const trimmed = raw.trim();
     if (trimmed === stream.name) throw ApiError.badRequest('Channel already has that name.');
     const name = checkChannelName(trimmed);
@@ -200,10 +228,12 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     await uow.query(`UPDATE stream SET name = $1 WHERE id = $2`, [name, stream.id]);
     stream.name = name;
     await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: oldName, property: 'name', value: name }]);
+    uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, channelRenamedNotice(user, oldName, name)));
   }
 
   private async changeGroupSetting(
     uow: UnitOfWork,
+    user: RequestUser,
     found: AccessedChannel,
     setting: ChannelGroupSetting,
     change: GroupSettingChange,
@@ -222,10 +252,12 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     if (CONTENT_ACCESS_SETTINGS.includes(setting) && !ChannelPolicy.hasContentAccess(actor, stream, subscribed)) {
       throw ApiError.badRequest('Channel content access is required.');
     }
-    const groupId = await this.resolver.resolve(uow, stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting]);
+    // Before the resolver: it may rewrite the current anonymous group in place.
     const before = await this.viewers.of(stream, uow);
     const [oldWire] = await this.presenter.channels([stream], uow);
+    const groupId = await this.resolver.resolve(uow, stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting], currentId);
     await uow.query(`UPDATE stream SET ${setting}_id = $1 WHERE id = $2`, [groupId, stream.id]);
+    await this.resolver.releaseReplaced(uow, currentId, groupId);
     Object.assign(stream, { [column]: groupId });
     const value = (await this.groups.settingValues([groupId], uow)).get(groupId);
     const updates: ChannelPropertyUpdate[] = [{ streamId: stream.id, name: stream.name, property: setting, value }];
@@ -237,6 +269,19 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
       }
     }
     await this.recordWithAudienceChange(uow, stream, before.metadata, updates);
+    if (setting === 'can_send_message_group' && current !== undefined && value !== undefined) {
+      const notice = postingPermissionChangedNotice(user, await this.holders(current, uow), await this.holders(value, uow));
+      uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
+    }
+  }
+
+  /** The groups and users a group-setting value names, for a notice. */
+  private async holders(value: GroupSettingValue, uow: UnitOfWork): Promise<SettingHolders> {
+    const groupIds = typeof value === 'number' ? [value] : value.direct_subgroups;
+    const userIds = typeof value === 'number' ? [] : value.direct_members;
+    const groups = await uow.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);
+    const users = await uow.query<{ id: number; full_name: string }>(`SELECT id, full_name FROM user_profile WHERE id = ANY($1::int[])`, [userIds]);
+    return { groups, users: users.map((row) => ({ id: row.id, fullName: row.full_name })) };
   }
 
   private async recordForViewers(uow: UnitOfWork, stream: StreamEntity, updates: ChannelPropertyUpdate[]): Promise<void> {

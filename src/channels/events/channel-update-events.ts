@@ -65,3 +65,4 @@ export class TopicMessagesDeletedEvent {
     readonly subscriberIds: readonly number[],
   ) {}
 }
+

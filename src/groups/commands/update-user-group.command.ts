@@ -67,8 +67,9 @@ export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCo
         await this.resolver.expectCurrentValue(currentId, old, uow);
         const current = await this.store.settingValue(currentId, uow);
         if (sameGroupSettingValue(current, simplifyGroupSettingValue(change.new, nobody))) continue;
-        const newId = await this.resolver.resolve(uow, user.realmId, name, change.new, USER_GROUP_SETTINGS[name]);
+        const newId = await this.resolver.resolve(uow, user.realmId, name, change.new, USER_GROUP_SETTINGS[name], currentId);
         await this.store.update(uow, group.id, { setting: [name, newId] });
+        await this.resolver.releaseReplaced(uow, currentId, newId);
         changed({ [name]: await this.store.settingValue(newId, uow) });
       }
     });

@@ -25,6 +25,8 @@ export class GroupSettingResolver {
     settingName: string,
     raw: GroupSettingValue,
     rules: GroupSettingRules,
+    /** The setting's current group: an anonymous one is updated in place by an anonymous value. */
+    currentGroupId?: number,
   ): Promise<number> {
     const nobody = await this.groups.systemGroupId(realmId, SystemGroup.Nobody, uow);
     const value = simplifyGroupSettingValue(raw, nobody);
@@ -44,7 +46,18 @@ export class GroupSettingResolver {
     for (const subgroupId of value.direct_subgroups) {
       await this.namedGroup(uow, realmId, subgroupId, `Invalid user group ID: ${subgroupId}`);
     }
+    if (currentGroupId !== undefined && (await this.groups.replaceAnonymousMembers(uow, currentGroupId, value.direct_members, value.direct_subgroups))) {
+      return currentGroupId;
+    }
     return this.groups.createAnonymousGroup(uow, realmId, value.direct_members, value.direct_subgroups);
+  }
+
+  /**
+   * After a setting moved from `oldGroupId` to `newGroupId`: an anonymous group the setting
+   * no longer uses is deleted, so none accumulate.
+   */
+  async releaseReplaced(uow: UnitOfWork, oldGroupId: number, newGroupId: number): Promise<void> {
+    if (oldGroupId !== newGroupId) await this.groups.discardAnonymous(uow, oldGroupId);
   }
 
   /**

@@ -96,6 +96,28 @@ export class GroupRepository {
     return row.id;
   }
 
+  /**
+   * Gives a setting's anonymous group new members and subgroups, keeping its id (Zulip's
+   * update_or_create_user_group_for_setting). False if `groupId` is a named group.
+   */
+  async replaceAnonymousMembers(uow: UnitOfWork, groupId: number, members: number[], subgroups: number[]): Promise<boolean> {
+    const [group] = await uow.query<{ id: number }>(`SELECT id FROM user_group WHERE id = $1 AND name IS NULL FOR UPDATE`, [groupId]);
+    if (!group) return false;
+    await uow.query(`DELETE FROM user_group_membership WHERE user_group_id = $1`, [groupId]);
+    await uow.query(`DELETE FROM group_group_membership WHERE supergroup_id = $1`, [groupId]);
+    await uow.query(`INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])`, [groupId, members]);
+    await uow.query(`INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])`, [groupId, subgroups]);
+    return true;
+  }
+
+  /**
+   * Deletes a setting's former anonymous group once nothing points at it (the setting now
+   * names a group); named groups are left alone.
+   */
+  async discardAnonymous(uow: UnitOfWork, groupId: number): Promise<void> {
+    await uow.query(`DELETE FROM user_group WHERE id = $1 AND name IS NULL`, [groupId]);
+  }
+
   /** Wire form of a setting's group: its id if named, else its direct members and subgroups. */
   async settingValues(groupIds: readonly number[], db: Queryable = this.db): Promise<Map<number, GroupSettingValue>> {
     const unique = [...new Set(groupIds)];

@@ -31,6 +31,11 @@ export class SendMessageCommand {
     readonly clientName: string,
     readonly readBySender: boolean | undefined,
     readonly localEcho: { queueId: string; localId: string } | null,
+    /**
+     * The realm's notification bot speaking (Zulip's system bots post in any channel,
+     * whatever its posting permissions), with the message already read for `readBy`.
+     */
+    readonly internal: { readBy: readonly number[] } | null = null,
   ) {}
 }
 
@@ -75,7 +80,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
 
     return this.tx.run(async (uow) => {
       const delivery = address.kind === 'stream'
-        ? await this.channelDelivery(uow, sender, address.channel)
+        ? await this.channelDelivery(uow, sender, address.channel, command.internal !== null)
         : await this.directDelivery(uow, sender, address.to);
       const [row] = await uow.query<{ id: number }>(
         `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
@@ -86,7 +91,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
       const recipients = delivery.userIds.map((userId) => ({
         userId,
-        flags: baseFlags | (userId === sender.id && readBySender ? FLAG_BITS.read : 0),
+        flags: baseFlags | ((userId === sender.id && readBySender) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0),
       }));
       await uow.query(
         `INSERT INTO user_message (user_profile_id, message_id, flags)
@@ -120,7 +125,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     });
   }
 
-  private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number): Promise<Delivery> {
+  private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
     const stream = typeof channel === 'number'
       ? await this.channels.findById(sender.realmId, channel, uow)
       : await this.channels.findByName(sender.realmId, channel.trim(), uow);
@@ -133,6 +138,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     }
     const recipientId = stream.recipientId as number;
     const subscribers = (await this.subscriptions.subscriberIds([recipientId], uow)).get(recipientId) ?? [];
+    if (internal) return { recipientId, userIds: subscribers, stream };
     // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
     // borrow its owner's membership), then access to the channel itself.
     const actor = await this.actors.load(sender.id, uow);

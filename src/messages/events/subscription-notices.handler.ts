@@ -82,7 +82,7 @@ export class SubscriptionNoticesSender implements IEventHandler<SubscriptionNoti
   }
 }
 
-function asSender(bot: UserEntity): RequestUser {
+export function asSender(bot: UserEntity): RequestUser {
   return {
     id: bot.id,
     realmId: bot.realmId,

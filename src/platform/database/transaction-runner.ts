@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus, EventBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UnitOfWork } from './unit-of-work';
 
@@ -13,9 +13,12 @@ const MAX_ATTEMPTS = 3;
  */
 @Injectable()
 export class TransactionRunner {
+  private readonly logger = new Logger(TransactionRunner.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly eventBus: EventBus,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
@@ -27,6 +30,13 @@ export class TransactionRunner {
           return work(unit);
         });
         if (unit && unit.events.length > 0) this.eventBus.publishAll([...unit.events]);
+        for (const command of unit?.followUpCommands ?? []) {
+          try {
+            await this.commandBus.execute(command);
+          } catch (error) {
+            this.logger.error(`follow-up ${command.constructor.name} failed: ${(error as Error).message}`);
+          }
+        }
         return result;
       } catch (error) {
         const code = (error as { code?: unknown }).code;

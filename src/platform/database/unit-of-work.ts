@@ -1,4 +1,4 @@
-import { IEvent } from '@nestjs/cqrs';
+import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 
 /** Anything SQL can run on: the pool, or one transaction's connection. */
@@ -19,6 +19,7 @@ export function poolQueryable(dataSource: DataSource): Queryable {
  */
 export class UnitOfWork implements Queryable {
   private readonly recorded: IEvent[] = [];
+  private readonly followUps: ICommand[] = [];
 
   constructor(readonly manager: EntityManager) {}
 
@@ -33,5 +34,18 @@ export class UnitOfWork implements Queryable {
 
   get events(): readonly IEvent[] {
     return this.recorded;
+  }
+
+  /**
+   * A command to run once this transaction committed, before the request answers (the
+   * notification bot's messages about the change, which Zulip sends in the same request).
+   * Its failure is logged; it cannot undo the committed change.
+   */
+  followUp(command: ICommand): void {
+    this.followUps.push(command);
+  }
+
+  get followUpCommands(): readonly ICommand[] {
+    return this.followUps;
   }
 }

@@ -70,7 +70,10 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
           if (!change) continue;
           const value = await this.applyGroupSetting(uow, actor.realmId, name, change, nobody);
           if (value === null) continue;
-          await this.realmSettings.set(uow, actor.realmId, name, await this.resolver.resolve(uow, actor.realmId, name, value, rules));
+          const currentId = await this.realmSettings.groupId(actor.realmId, name as keyof typeof REALM_GROUP_SETTINGS, uow);
+          const newId = await this.resolver.resolve(uow, actor.realmId, name, value, rules, currentId);
+          await this.realmSettings.set(uow, actor.realmId, name, newId);
+          await this.resolver.releaseReplaced(uow, currentId, newId);
           data[name] = value;
           changes.push({ kind: 'group-setting', setting: name, value });
         }

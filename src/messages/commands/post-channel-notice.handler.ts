@@ -1,0 +1,48 @@
+import { Logger } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CHANNEL_EVENTS_TOPIC } from '../../channels/domain/channel-notices';
+import { PostChannelNoticeCommand } from '../../channels/commands/post-channel-notice.command';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { SendMessageCommand } from './send-message.command';
+import { asSender } from '../events/subscription-notices.handler';
+
+/**
+ * Posts the notification bot's notices in a channel's "channel events" topic, through
+ * the ordinary send path. Archived channels take no notices. The change the notice
+ * describes is committed already, so a failure is logged, not raised.
+ */
+@CommandHandler(PostChannelNoticeCommand)
+export class PostChannelNoticeHandler implements ICommandHandler<PostChannelNoticeCommand, void> {
+  private readonly logger = new Logger(PostChannelNoticeHandler.name);
+
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly realms: RealmRepository,
+    private readonly users: UserRepository,
+    private readonly channels: ChannelRepository,
+  ) {}
+
+  async execute(event: PostChannelNoticeCommand): Promise<void> {
+    try {
+      const realm = await this.realms.requireById(event.realmId);
+      const bot = realm.notificationBotId === null ? null : await this.users.findById(realm.notificationBotId);
+      const channel = await this.channels.findById(event.realmId, event.streamId);
+      if (!bot || !channel || channel.deactivated) return;
+      await this.commandBus.execute(
+        new SendMessageCommand(
+          asSender(bot),
+          { kind: 'stream', channel: channel.id, topic: CHANNEL_EVENTS_TOPIC },
+          event.content,
+          'Internal',
+          undefined,
+          null,
+          { readBy: event.markReadFor },
+        ),
+      );
+    } catch (error) {
+      this.logger.error(`channel notice for channel ${event.streamId} failed: ${(error as Error).message}`);
+    }
+  }
+}
