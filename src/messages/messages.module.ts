@@ -7,7 +7,7 @@ import { MessagesController } from './api/messages.controller';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
-import { SubscriptionNoticesSender } from './events/subscription-notices.handler';
+import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
 import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
@@ -22,7 +22,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
   providers: [
     SendMessageHandler,
     MessageSentProjector,
-    SubscriptionNoticesSender,
+    PostSubscriptionNoticesHandler,
     PostChannelNoticeHandler,
     ConversationRepository,
     MessageLoader,

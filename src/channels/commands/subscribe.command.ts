@@ -14,8 +14,8 @@ import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { checkChannelDescription, checkChannelName } from '../domain/channel-rules';
 import { channelCreatedNotice } from '../domain/channel-notices';
-import { SubscriptionNoticesRequestedEvent } from '../events/subscription-events';
 import { PostChannelNoticeCommand } from './post-channel-notice.command';
+import { PostSubscriptionNoticesCommand } from './post-subscription-notices.command';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
@@ -236,16 +236,17 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
         .map((request) => request.stream.name);
       if (names.length > 0) subscribedByOthers.push({ userId: user.id, channelNames: names });
     }
-    // Zulip's send_messages_for_new_subscribers: every new channel starts with the bot's
-    // note of who created it, already read by its creator.
+    // Zulip's send_messages_for_new_subscribers, in its order: the direct messages and the
+    // announcement, then each new channel's note of who created it, read by its creator.
+    const announced = command.announce ? created.map((stream) => ({ id: stream.id, name: stream.name })) : [];
+    if (announced.length > 0 || subscribedByOthers.length > 0) {
+      uow.followUp(
+        new PostSubscriptionNoticesCommand(actor.realmId, { id: actor.id, fullName: actor.fullName }, announced, subscribedByOthers),
+      );
+    }
     for (const stream of created) {
       uow.followUp(new PostChannelNoticeCommand(actor.realmId, stream.id, channelCreatedNotice(actor, stream), [actor.id]));
     }
-    const announced = command.announce ? created.map((stream) => ({ id: stream.id, name: stream.name })) : [];
-    if (announced.length === 0 && subscribedByOthers.length === 0) return;
-    uow.record(
-      new SubscriptionNoticesRequestedEvent(actor.realmId, { id: actor.id, fullName: actor.fullName }, announced, subscribedByOthers),
-    );
   }
 }
 

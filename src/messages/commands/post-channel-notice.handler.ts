@@ -6,7 +6,7 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { SendMessageCommand } from './send-message.command';
-import { asSender } from '../events/subscription-notices.handler';
+import { asSender } from './post-subscription-notices.handler';
 
 /**
  * Posts the notification bot's notices in a channel's "channel events" topic, through

@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { CommandBus, EventsHandler, IEventHandler } from '@nestjs/cqrs';
-import { SubscriptionNoticesRequestedEvent } from '../../channels/events/subscription-events';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostSubscriptionNoticesCommand } from '../../channels/commands/post-subscription-notices.command';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
-import { SendMessageCommand } from '../commands/send-message.command';
+import { SendMessageCommand } from './send-message.command';
 
 /** Zulip's topic for new-channel announcements. */
 export const NEW_CHANNELS_TOPIC = 'new channels';
@@ -36,9 +36,9 @@ export function subscribedYouMessage(actor: { id: number; fullName: string }, ch
  * once the subscriptions are committed (as Zulip sends them after the change). A failure
  * here cannot undo the subscribe, so it is logged.
  */
-@EventsHandler(SubscriptionNoticesRequestedEvent)
-export class SubscriptionNoticesSender implements IEventHandler<SubscriptionNoticesRequestedEvent> {
-  private readonly logger = new Logger(SubscriptionNoticesSender.name);
+@CommandHandler(PostSubscriptionNoticesCommand)
+export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubscriptionNoticesCommand, void> {
+  private readonly logger = new Logger(PostSubscriptionNoticesHandler.name);
 
   constructor(
     private readonly commandBus: CommandBus,
@@ -47,7 +47,7 @@ export class SubscriptionNoticesSender implements IEventHandler<SubscriptionNoti
     private readonly channels: ChannelRepository,
   ) {}
 
-  async handle(event: SubscriptionNoticesRequestedEvent): Promise<void> {
+  async execute(event: PostSubscriptionNoticesCommand): Promise<void> {
     try {
       await this.send(event);
     } catch (error) {
@@ -55,7 +55,7 @@ export class SubscriptionNoticesSender implements IEventHandler<SubscriptionNoti
     }
   }
 
-  private async send(event: SubscriptionNoticesRequestedEvent): Promise<void> {
+  private async send(event: PostSubscriptionNoticesCommand): Promise<void> {
     const realm = await this.realms.requireById(event.realmId);
     const bot = realm.notificationBotId === null ? null : await this.users.findById(realm.notificationBotId);
     if (!bot) return;
@@ -77,6 +77,7 @@ export class SubscriptionNoticesSender implements IEventHandler<SubscriptionNoti
         'Internal',
         undefined,
         null,
+        { readBy: [event.actor.id] },
       ),
     );
   }
