@@ -47,6 +47,15 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       return applyRealmUser(state, event);
     case 'stream':
       return event.op === 'create' && applyStreamCreate(state, event, context);
+    // These carry the whole new list: applying one replaces the state.
+    case 'custom_profile_fields':
+      if (!('custom_profile_fields' in state)) return false;
+      state.custom_profile_fields = event.fields;
+      return true;
+    case 'realm_linkifiers':
+      if (!('realm_linkifiers' in state)) return false;
+      state.realm_linkifiers = event.realm_linkifiers;
+      return true;
     case 'subscription':
       if (event.op === 'add') return applySubscriptionAdd(state, event, context);
       if (event.op === 'peer_add') return applyPeerAdd(state, event, context);
