@@ -30,6 +30,22 @@ describe('applying linkifiers', () => {
     expect(topicLinks('zulip/zulip#12', [wide, gh])).toEqual([{ text: 'zulip/zulip#12', url: 'https://wide.example/zulip%2Fzulip%2312' }]);
   });
 
+  it('resolves overlaps among many links as the pairwise rule does', () => {
+    // `wide` covers every word; placed first it takes everything, placed last nothing it overlaps.
+    const wide = { pattern: '(?P<all>[a-z/#0-9]+)', urlTemplate: 'https://wide.example/{all}' };
+    const text = 'zulip/zulip#12 #3 '.repeat(100);
+    const first = findLinks(text, [wide, ticket, gh]);
+    expect(first).toHaveLength(200);
+    expect(first.every((link) => link.url.startsWith('https://wide.example/'))).toBe(true);
+    const last = findLinks(text, [ticket, gh, wide]);
+    expect(last).toHaveLength(200);
+    expect(last.slice(0, 2)).toEqual([
+      { text: 'zulip/zulip#12', url: 'https://github.com/zulip/zulip/pull/12', index: 0 },
+      { text: '#3', url: 'https://trac.example.com/ticket/3', index: 15 },
+    ]);
+    expect(last.every((link, index) => index === 0 || last[index - 1].index + last[index - 1].text.length <= link.index)).toBe(true);
+  });
+
   it('skips a linkifier that no longer compiles, and links nothing without linkifiers', () => {
     expect(topicLinks('#1', [{ pattern: '(', urlTemplate: 'https://x.example/' }, ticket])).toEqual([
       { text: '#1', url: 'https://trac.example.com/ticket/1' },
