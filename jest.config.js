@@ -7,8 +7,11 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
+  // url-template ships ES modules only: swc turns it into CommonJS for the specs
+  // (the server itself loads it through Node's require of ES modules).
+  transformIgnorePatterns: ['/node_modules/(?!url-template/)'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.[tj]s$': [
       '@swc/jest',
       {
         jsc: {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
  */
 const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<void> }>> = {
   send: () => import('./send'),
+  linkifiers: () => import('./linkifiers'),
 };
 
 async function run(): Promise<number> {

@@ -5,10 +5,12 @@ import { ChannelsModule } from './channels/channels.module';
 import { EventQueuesModule } from './events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
+import { LinkifiersModule } from './linkifiers/linkifiers.module';
 import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { RealmModule } from './realm/realm.module';
 import { UsersModule } from './users/users.module';
 import { WireModule } from './wire/wire.module';
@@ -30,6 +32,8 @@ export class AppModule {
         UsersModule,
         ChannelsModule,
         MessagesModule,
+        ProfileFieldsModule,
+        LinkifiersModule,
         EventsModule,
         AdminModule,
       ],

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { GroupsModule } from '../groups/groups.module';
+import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { EventsController } from './api/events.controller';
@@ -9,7 +10,7 @@ import { InitialStateHandler } from './queries/initial-state.query';
 
 /** `POST /register`, `GET /events`, `DELETE /events`. */
 @Module({
-  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule],
+  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule],
   controllers: [EventsController],
   providers: [CreateEventQueueHandler, InitialStateHandler],
 })

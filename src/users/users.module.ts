@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
+import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersController } from './api/users.controller';
 import { UserRepository } from './persistence/user.repository';
@@ -11,7 +12,7 @@ import { UserCreatedProjector, UserDeactivatedProjector } from './events/user-ev
 
 /** People and bots: lookup, authentication, presentation. Creation lives in `admin`. */
 @Module({
-  imports: [RealmModule, GroupsModule],
+  imports: [RealmModule, GroupsModule, ProfileFieldsModule],
   controllers: [UsersController],
   providers: [
     UserRepository,

@@ -20,6 +20,20 @@ const directMessage = (messageId: number, ...others: number[]) => ({
 });
 
 describe('applyRacedEvents', () => {
+  it('replaces custom profile fields and linkifiers with the lists their events carry, when fetched', () => {
+    const fields = [{ id: 1, name: 'Phone' }];
+    const linkifiers = [{ id: 2, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' }];
+    const state: Record<string, unknown> = { custom_profile_fields: [], realm_linkifiers: [] };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'custom_profile_fields', fields },
+      { id: 1, type: 'realm_linkifiers', realm_linkifiers: linkifiers },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(1);
+    expect(state).toEqual({ custom_profile_fields: fields, realm_linkifiers: linkifiers });
+    // Not fetched: left for GET /events.
+    expect(applyRacedEvents({}, events, context)).toBe(-1);
+  });
+
   it('applies message events to max_message_id and unread_msgs, once', () => {
     const state: Record<string, unknown> = {
       max_message_id: 40,

@@ -50,6 +50,15 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       if (event.op === 'delete') return applyStreamDelete(state, event);
       if (event.op === 'update') return applyStreamUpdate(state, event);
       return false;
+    // These carry the whole new list: applying one replaces the state.
+    case 'custom_profile_fields':
+      if (!('custom_profile_fields' in state)) return false;
+      state.custom_profile_fields = event.fields;
+      return true;
+    case 'realm_linkifiers':
+      if (!('realm_linkifiers' in state)) return false;
+      state.realm_linkifiers = event.realm_linkifiers;
+      return true;
     case 'subscription':
       if (event.op === 'add') return applySubscriptionAdd(state, event, context);
       if (event.op === 'remove') return applySubscriptionRemove(state, event, context);

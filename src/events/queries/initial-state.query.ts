@@ -19,6 +19,10 @@ import {
 } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
+import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
+import { FIELD_TYPES } from '../../profile-fields/domain/field-types';
+import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
+import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { unreadMessagesState } from './unread-state';
@@ -91,6 +95,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly channels: ChannelRepository,
+    private readonly profileData: ProfileDataReader,
   ) {}
 
   async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -107,9 +112,10 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     if (wants('realm_user')) {
       const everyone = await this.users.listInRealm(user.realmId, db);
+      const profiles = await this.profileData.forUsers(user.realmId, null, db);
       const present = (target: (typeof everyone)[number]) => {
         const wire: Record<string, unknown> = { ...presentUser(target, hostName, user, { clientGravatar: options.clientGravatar }) };
-        if (!target.isBot) wire.profile_data = {};
+        if (!target.isBot) wire.profile_data = profiles.get(target.id) ?? {};
         delete wire.is_active;
         return wire;
       };
@@ -186,6 +192,17 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         new GetUserGroupsQuery(user.realmId, options.capabilities.include_deactivated_groups),
       );
     }
+    if (wants('custom_profile_fields')) {
+      state.custom_profile_fields = await this.queryBus.execute(new GetProfileFieldsQuery(user.realmId));
+      state.custom_profile_field_types = FIELD_TYPES;
+    }
+    // Clients that cannot expand URL templates get no linkifiers; the legacy list is always empty.
+    if (wants('realm_linkifiers')) {
+      state.realm_linkifiers = options.capabilities.linkifier_url_template
+        ? await this.queryBus.execute(new GetLinkifiersQuery(user.realmId))
+        : [];
+    }
+    if (wants('realm_filters')) state.realm_filters = [];
     if (wants('default_streams')) state.realm_default_streams = await this.channels.defaultChannelIds(user.realmId, db);
 
     if (wants('message')) state.max_message_id = await this.users.maxMessageId(user.id, db);

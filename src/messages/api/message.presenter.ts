@@ -31,7 +31,7 @@ export function presentMessage(message: MessageSnapshot, options: MessagePresent
     timestamp: message.timestamp,
     client: message.client,
     subject,
-    topic_links: [],
+    topic_links: message.topicLinks.map((link) => ({ ...link })),
     is_me_message: message.isMeMessage,
     reactions: [],
     submessages: [],

@@ -27,6 +27,8 @@ export interface MessageSnapshot {
   /** Channel name, or the conversation's participants sorted by id. */
   displayRecipient: string | DmParticipant[];
   subject: string;
+  /** The realm's linkifiers applied to the topic (`topic_links`); empty for direct messages. */
+  topicLinks: { text: string; url: string }[];
   content: string;
   renderedContent: string;
   timestamp: number;

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
+import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
@@ -62,6 +64,8 @@ export class MessageLoader {
       [ids],
     );
     const participants = await this.participants(rows, db);
+    const streamRows = rows.filter((row) => row.recipient_type === RecipientType.Stream);
+    const linkifiers = await linkifierRulesByRealm(db, streamRows.map((row) => row.realm_id));
     for (const row of rows) {
       const hostName = this.addressing.hostName(row.realm_str);
       const isStream = row.recipient_type === RecipientType.Stream;
@@ -97,6 +101,7 @@ export class MessageLoader {
               is_mirror_dummy: false,
             } satisfies DmParticipant)),
         subject: row.subject,
+        topicLinks: isStream ? topicLinks(row.subject, linkifiers.get(row.realm_id) ?? []) : [],
         content: row.content,
         renderedContent: row.rendered_content ?? '',
         timestamp: seconds(row.date_sent),

@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserRepository } from '../persistence/user.repository';
 
@@ -20,16 +21,17 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery, UserWire[]>
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly profileData: ProfileDataReader,
   ) {}
 
   async execute(query: GetUsersQuery): Promise<UserWire[]> {
     const realm = await this.realms.requireById(query.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
     const users = await this.users.listInRealm(query.realmId);
+    const profiles = query.includeCustomProfileFields ? await this.profileData.forUsers(query.realmId, null) : new Map();
     return users.map((user) => {
       const wire = presentUser(user, hostName, query.viewer, { clientGravatar: query.clientGravatar });
-      // No custom profile fields exist yet, so every human's profile data is empty.
-      if (query.includeCustomProfileFields && !user.isBot) wire.profile_data = {};
+      if (query.includeCustomProfileFields && !user.isBot) wire.profile_data = profiles.get(user.id) ?? {};
       return wire;
     });
   }
@@ -46,6 +48,7 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly profileData: ProfileDataReader,
   ) {}
 
   async execute(query: GetOwnUserQuery): Promise<Record<string, unknown>> {
@@ -55,7 +58,7 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     const wire = presentUser(user, this.addressing.hostName(realm.stringId), user, { clientGravatar: false });
     return {
       ...wire,
-      ...(user.isBot ? {} : { profile_data: {} }),
+      ...(user.isBot ? {} : { profile_data: await this.profileData.forUser(user.realmId, user.id) }),
       max_message_id: await this.users.maxMessageId(user.id),
     };
   }

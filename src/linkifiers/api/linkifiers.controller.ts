@@ -1,0 +1,67 @@
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CurrentUser } from '../../wire/decorators';
+import { expectIntegerList } from '../../wire/params/json-shapes';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestUser } from '../../wire/request-context';
+import { AddLinkifierCommand } from '../commands/add-linkifier.command';
+import { RemoveLinkifierCommand } from '../commands/remove-linkifier.command';
+import { ReorderLinkifiersCommand } from '../commands/reorder-linkifiers.command';
+import { UpdateLinkifierCommand } from '../commands/update-linkifier.command';
+import { LinkifierWire } from '../persistence/linkifier.store';
+import { GetLinkifiersQuery } from '../queries/get-linkifiers.query';
+
+class LinkifierParams {
+  @WireParam('string') pattern!: string;
+  @WireParam('string') url_template!: string;
+}
+
+class FilterIdParams {
+  @WireParam('int', { path: true }) filter_id!: number;
+}
+
+class UpdateParams extends LinkifierParams {
+  @WireParam('int', { path: true }) filter_id!: number;
+}
+
+class ReorderParams {
+  @WireParam('json') ordered_linkifier_ids!: unknown;
+}
+
+/** Linkifiers: listed at `/realm/linkifiers`, changed at `/realm/filters` (Zulip's paths). */
+@Controller('api/v1')
+export class LinkifiersController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get('realm/linkifiers')
+  async list(@CurrentUser() user: RequestUser): Promise<{ linkifiers: LinkifierWire[] }> {
+    return { linkifiers: await this.queryBus.execute<GetLinkifiersQuery, LinkifierWire[]>(new GetLinkifiersQuery(user.realmId)) };
+  }
+
+  @Patch('realm/linkifiers')
+  async reorder(@CurrentUser() user: RequestUser, @Params(ReorderParams) p: ReorderParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new ReorderLinkifiersCommand(user, expectIntegerList('ordered_linkifier_ids', p.ordered_linkifier_ids)));
+    return {};
+  }
+
+  @Post('realm/filters')
+  add(@CurrentUser() user: RequestUser, @Params(LinkifierParams) p: LinkifierParams): Promise<{ id: number }> {
+    return this.commandBus.execute(new AddLinkifierCommand(user, p.pattern, p.url_template));
+  }
+
+  @Patch('realm/filters/:filter_id')
+  async update(@CurrentUser() user: RequestUser, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new UpdateLinkifierCommand(user, p.filter_id, p.pattern, p.url_template));
+    return {};
+  }
+
+  @Delete('realm/filters/:filter_id')
+  async remove(@CurrentUser() user: RequestUser, @Params(FilterIdParams) p: FilterIdParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new RemoveLinkifierCommand(user, p.filter_id));
+    return {};
+  }
+}

@@ -1,0 +1,33 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RequestUser } from '../../wire/request-context';
+import { LinkifierStore } from '../persistence/linkifier.store';
+import { checkLinkifier, recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+
+/** `POST /realm/filters`. */
+export class AddLinkifierCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly pattern: string,
+    readonly urlTemplate: string,
+  ) {}
+}
+
+@CommandHandler(AddLinkifierCommand)
+export class AddLinkifierHandler implements ICommandHandler<AddLinkifierCommand, { id: number }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: LinkifierStore,
+  ) {}
+
+  execute({ actor, pattern, urlTemplate }: AddLinkifierCommand): Promise<{ id: number }> {
+    requireAdministrator(actor);
+    return this.tx.run(async (uow) => {
+      await this.store.lockRealm(uow, actor.realmId);
+      await checkLinkifier(this.store, uow, actor.realmId, pattern.trim(), urlTemplate.trim(), null);
+      const id = await this.store.insert(uow, actor.realmId, pattern.trim(), urlTemplate.trim());
+      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+      return { id };
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ApiError } from '../../shared/api-error';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RequestUser } from '../../wire/request-context';
+import { LinkifierStore } from '../persistence/linkifier.store';
+import { recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+
+/** `PATCH /realm/linkifiers`: `ordered_linkifier_ids` lists every linkifier exactly once. */
+export class ReorderLinkifiersCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly orderedIds: readonly number[],
+  ) {}
+}
+
+@CommandHandler(ReorderLinkifiersCommand)
+export class ReorderLinkifiersHandler implements ICommandHandler<ReorderLinkifiersCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: LinkifierStore,
+  ) {}
+
+  execute({ actor, orderedIds }: ReorderLinkifiersCommand): Promise<void> {
+    requireAdministrator(actor);
+    return this.tx.run(async (uow) => {
+      const wanted = new Set(orderedIds);
+      if (wanted.size < orderedIds.length) throw ApiError.badRequest('The ordered list must not contain duplicated linkifiers');
+      await this.store.lockRealm(uow, actor.realmId);
+      const existing = await this.store.ids(actor.realmId, uow);
+      if (existing.length !== wanted.size || existing.some((id) => !wanted.has(id))) {
+        throw ApiError.badRequest('The ordered list must enumerate all existing linkifiers exactly once');
+      }
+      // With no linkifiers there is nothing to reorder, and Zulip sends no event.
+      if (existing.length === 0) return;
+      await this.store.setOrder(uow, actor.realmId, orderedIds);
+      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+    });
+  }
+}

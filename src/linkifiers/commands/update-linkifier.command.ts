@@ -1,0 +1,35 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RequestUser } from '../../wire/request-context';
+import { linkifierNotFound } from '../domain/linkifier-rules';
+import { LinkifierStore } from '../persistence/linkifier.store';
+import { checkLinkifier, recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+
+/** `PATCH /realm/filters/{filter_id}`: both the pattern and the template are given. */
+export class UpdateLinkifierCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly id: number,
+    readonly pattern: string,
+    readonly urlTemplate: string,
+  ) {}
+}
+
+@CommandHandler(UpdateLinkifierCommand)
+export class UpdateLinkifierHandler implements ICommandHandler<UpdateLinkifierCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: LinkifierStore,
+  ) {}
+
+  execute({ actor, id, pattern, urlTemplate }: UpdateLinkifierCommand): Promise<void> {
+    requireAdministrator(actor);
+    return this.tx.run(async (uow) => {
+      await this.store.lockRealm(uow, actor.realmId);
+      if (!(await this.store.exists(actor.realmId, id, uow))) throw linkifierNotFound();
+      await checkLinkifier(this.store, uow, actor.realmId, pattern.trim(), urlTemplate.trim(), id);
+      await this.store.update(uow, id, pattern.trim(), urlTemplate.trim());
+      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { LinkifiersController } from './api/linkifiers.controller';
+import { AddLinkifierHandler } from './commands/add-linkifier.command';
+import { RemoveLinkifierHandler } from './commands/remove-linkifier.command';
+import { ReorderLinkifiersHandler } from './commands/reorder-linkifiers.command';
+import { UpdateLinkifierHandler } from './commands/update-linkifier.command';
+import { LinkifiersChangedProjector } from './events/linkifier-events.handler';
+import { LinkifierStore } from './persistence/linkifier.store';
+import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
+
+/**
+ * Linkifiers: the realm's ordered pattern -> URL template rules (administrators). Their
+ * application to a text is the pure `findLinks` / `topicLinks` in `domain/apply-linkifiers`.
+ */
+@Module({
+  controllers: [LinkifiersController],
+  providers: [
+    LinkifierStore,
+    GetLinkifiersHandler,
+    AddLinkifierHandler,
+    UpdateLinkifierHandler,
+    RemoveLinkifierHandler,
+    ReorderLinkifiersHandler,
+    LinkifiersChangedProjector,
+  ],
+  exports: [LinkifierStore],
+})
+export class LinkifiersModule {}

@@ -1,0 +1,130 @@
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiError } from '../../shared/api-error';
+import { CurrentUser } from '../../wire/decorators';
+import { expectInteger, expectIntegerList, expectList, expectObject } from '../../wire/params/json-shapes';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestUser } from '../../wire/request-context';
+import { CreateProfileFieldCommand } from '../commands/create-profile-field.command';
+import { DeleteProfileFieldCommand } from '../commands/delete-profile-field.command';
+import { RemoveProfileDataCommand } from '../commands/remove-profile-data.command';
+import { ReorderProfileFieldsCommand } from '../commands/reorder-profile-fields.command';
+import { UpdateProfileDataCommand } from '../commands/update-profile-data.command';
+import { UpdateProfileFieldCommand } from '../commands/update-profile-field.command';
+import { parseFieldData } from '../domain/profile-field-rules';
+import { ProfileFieldWire } from '../persistence/profile-field.store';
+import { GetProfileFieldsQuery } from '../queries/get-profile-fields.query';
+
+class CreateParams {
+  @WireParam('string', { default: '' }) name!: string;
+  @WireParam('string', { default: '' }) hint!: string;
+  @WireParam('json', { optional: true }) field_data?: unknown;
+  @WireParam('int') field_type!: number;
+  @WireParam('bool', { default: false }) display_in_profile_summary!: boolean;
+  @WireParam('bool', { default: false }) required!: boolean;
+  @WireParam('bool', { default: true }) editable_by_user!: boolean;
+}
+
+class FieldIdParams {
+  @WireParam('int', { path: true }) field_id!: number;
+}
+
+class UpdateParams extends FieldIdParams {
+  @WireParam('string', { optional: true }) name?: string;
+  @WireParam('string', { optional: true }) hint?: string;
+  @WireParam('json', { optional: true }) field_data?: unknown;
+  @WireParam('bool', { optional: true }) display_in_profile_summary?: boolean;
+  @WireParam('bool', { optional: true }) required?: boolean;
+  @WireParam('bool', { optional: true }) editable_by_user?: boolean;
+}
+
+class ReorderParams {
+  @WireParam('json') order!: unknown;
+}
+
+class DataParams {
+  @WireParam('json') data!: unknown;
+}
+
+/** `data` of `PATCH /users/me/profile_data`: `[{id: int, value: str | [int]}]`, nothing else. */
+function parseProfileDataItems(value: unknown): { id: number; value: unknown }[] {
+  return expectList('data', value).map((raw, index) => {
+    const name = `data[${index}]`;
+    const item = expectObject(name, raw);
+    if (!('id' in item)) throw ApiError.badRequest(`id key is missing from ${name}`);
+    const id = expectInteger(`${name}["id"]`, item.id);
+    if (!('value' in item)) throw ApiError.badRequest(`value key is missing from ${name}`);
+    const extra = Object.keys(item).filter((key) => key !== 'id' && key !== 'value');
+    if (extra.length > 0) throw ApiError.badRequest(`Unexpected arguments: ${extra.join(', ')}`);
+    if (typeof item.value !== 'string' && !Array.isArray(item.value)) throw ApiError.badRequest(`${name}["value"] is not a string or a list`);
+    return { id, value: item.value };
+  });
+}
+
+@Controller('api/v1')
+export class ProfileFieldsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get('realm/profile_fields')
+  async list(@CurrentUser() user: RequestUser): Promise<{ custom_fields: ProfileFieldWire[] }> {
+    return { custom_fields: await this.queryBus.execute<GetProfileFieldsQuery, ProfileFieldWire[]>(new GetProfileFieldsQuery(user.realmId)) };
+  }
+
+  @Post('realm/profile_fields')
+  create(@CurrentUser() user: RequestUser, @Params(CreateParams) p: CreateParams): Promise<{ id: number }> {
+    return this.commandBus.execute(
+      new CreateProfileFieldCommand(user, {
+        name: p.name,
+        hint: p.hint,
+        type: p.field_type,
+        fieldData: p.field_data === undefined || p.field_data === null ? {} : parseFieldData(p.field_data),
+        displayInProfileSummary: p.display_in_profile_summary,
+        required: p.required,
+        editableByUser: p.editable_by_user,
+      }),
+    );
+  }
+
+  @Patch('realm/profile_fields')
+  async reorder(@CurrentUser() user: RequestUser, @Params(ReorderParams) p: ReorderParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new ReorderProfileFieldsCommand(user, expectIntegerList('order', p.order)));
+    return {};
+  }
+
+  @Patch('realm/profile_fields/:field_id')
+  async update(@CurrentUser() user: RequestUser, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(
+      new UpdateProfileFieldCommand(user, p.field_id, {
+        name: p.name,
+        hint: p.hint,
+        fieldData: p.field_data === undefined || p.field_data === null ? undefined : parseFieldData(p.field_data),
+        displayInProfileSummary: p.display_in_profile_summary,
+        required: p.required,
+        editableByUser: p.editable_by_user,
+      }),
+    );
+    return {};
+  }
+
+  @Delete('realm/profile_fields/:field_id')
+  async delete(@CurrentUser() user: RequestUser, @Params(FieldIdParams) p: FieldIdParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new DeleteProfileFieldCommand(user, p.field_id));
+    return {};
+  }
+
+  @Patch('users/me/profile_data')
+  async updateData(@CurrentUser() user: RequestUser, @Params(DataParams) p: DataParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new UpdateProfileDataCommand(user, parseProfileDataItems(p.data)));
+    return {};
+  }
+
+  @Delete('users/me/profile_data')
+  async removeData(@CurrentUser() user: RequestUser, @Params(DataParams) p: DataParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new RemoveProfileDataCommand(user, expectIntegerList('data', p.data)));
+    return {};
+  }
+}

@@ -1,0 +1,33 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RequestUser } from '../../wire/request-context';
+import { fieldNotFound } from '../domain/profile-field-rules';
+import { ProfileFieldStore } from '../persistence/profile-field.store';
+import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+
+/** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */
+export class DeleteProfileFieldCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly fieldId: number,
+  ) {}
+}
+
+@CommandHandler(DeleteProfileFieldCommand)
+export class DeleteProfileFieldHandler implements ICommandHandler<DeleteProfileFieldCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: ProfileFieldStore,
+  ) {}
+
+  execute({ actor, fieldId }: DeleteProfileFieldCommand): Promise<void> {
+    requireAdministrator(actor);
+    return this.tx.run(async (uow) => {
+      await this.store.lockRealm(uow, actor.realmId);
+      const field = await this.store.find(actor.realmId, fieldId, uow, true);
+      if (!field) throw fieldNotFound(fieldId);
+      await this.store.delete(uow, field.id);
+      await recordFieldsChanged(uow, this.store, actor.realmId);
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { isAdministrator } from '../../users/domain/roles';
+import { RequestUser } from '../../wire/request-context';
+import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
+import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
+import { ProfileFieldStore } from '../persistence/profile-field.store';
+import { requireHuman } from './update-profile-data.command';
+
+/** `DELETE /users/me/profile_data`: `data` lists field ids whose values the user clears. */
+export class RemoveProfileDataCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly fieldIds: readonly number[],
+  ) {}
+}
+
+@CommandHandler(RemoveProfileDataCommand)
+export class RemoveProfileDataHandler implements ICommandHandler<RemoveProfileDataCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: ProfileFieldStore,
+  ) {}
+
+  execute({ actor, fieldIds }: RemoveProfileDataCommand): Promise<void> {
+    requireHuman(actor);
+    return this.tx.run(async (uow) => {
+      const changes: ProfileValueChange[] = [];
+      for (const fieldId of fieldIds) {
+        const field = await this.store.find(actor.realmId, fieldId, uow);
+        if (!field) throw fieldNotFound(fieldId);
+        if (!isAdministrator(actor.role) && !field.editableByUser) throw notEditableByUser();
+        // Clearing a value the user never set is not an error, and tells nobody anything.
+        if (await this.store.deleteValue(uow, actor.id, field.id)) changes.push({ id: field.id, value: null, renderedValue: null });
+      }
+      if (changes.length > 0) {
+        const audience = await this.store.activeUserIds(actor.realmId, uow);
+        uow.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
+      }
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ApiError } from '../../shared/api-error';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RequestUser } from '../../wire/request-context';
+import { ProfileFieldStore } from '../persistence/profile-field.store';
+import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+
+/** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
+export class ReorderProfileFieldsCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly order: readonly number[],
+  ) {}
+}
+
+@CommandHandler(ReorderProfileFieldsCommand)
+export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfileFieldsCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: ProfileFieldStore,
+  ) {}
+
+  execute({ actor, order }: ReorderProfileFieldsCommand): Promise<void> {
+    requireAdministrator(actor);
+    return this.tx.run(async (uow) => {
+      await this.store.lockRealm(uow, actor.realmId);
+      // As Zulip's dict(enumerate(order)): a repeated id takes its last position.
+      const positions = new Map<number, number>();
+      order.forEach((id, index) => positions.set(id, index));
+      const fields = await this.store.list(actor.realmId, uow);
+      if (fields.some((field) => !positions.has(field.id))) throw ApiError.badRequest('Invalid order mapping.');
+      await this.store.setOrders(uow, actor.realmId, new Map(fields.map((field) => [field.id, positions.get(field.id) as number])));
+      await recordFieldsChanged(uow, this.store, actor.realmId);
+    });
+  }
+}

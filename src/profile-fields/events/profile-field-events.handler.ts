@@ -1,0 +1,42 @@
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { ProfileDataChangedEvent, ProfileFieldsChangedEvent } from './profile-field-events';
+
+/** `custom_profile_fields` with the full list, to every active user (Zulip's notify_realm_custom_profile_fields). */
+@EventsHandler(ProfileFieldsChangedEvent)
+export class ProfileFieldsChangedProjector implements IEventHandler<ProfileFieldsChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: ProfileFieldsChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'custom_profile_fields',
+      render: () => ({ type: 'custom_profile_fields', fields: event.fields.map((field) => ({ ...field })) }),
+    });
+  }
+}
+
+/**
+ * `realm_user` update with `custom_profile_field`, one per changed value, as Zulip's
+ * notify_user_update_custom_profile_data sends them; `rendered_value` only when there is one.
+ */
+@EventsHandler(ProfileDataChangedEvent)
+export class ProfileDataChangedProjector implements IEventHandler<ProfileDataChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: ProfileDataChangedEvent): void {
+    this.dispatcher.dispatch(
+      ...event.changes.map((change) => ({
+        realmId: event.realmId,
+        userIds: event.audienceUserIds,
+        eventType: 'realm_user',
+        render: () => {
+          const field: Record<string, unknown> = { id: change.id, value: change.value };
+          if (change.renderedValue) field.rendered_value = change.renderedValue;
+          return { type: 'realm_user', op: 'update', person: { user_id: event.userId, custom_profile_field: field } };
+        },
+      })),
+    );
+  }
+}

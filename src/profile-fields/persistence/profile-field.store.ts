@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+
+/** A custom profile field as stored. */
+export interface ProfileField {
+  id: number;
+  realmId: number;
+  name: string;
+  hint: string;
+  type: number;
+  fieldData: string;
+  order: number;
+  displayInProfileSummary: boolean;
+  required: boolean;
+  editableByUser: boolean;
+}
+
+/** Spec 2.6 / Zulip's `CustomProfileField.as_dict`: `display_in_profile_summary` only when true. */
+export interface ProfileFieldWire {
+  id: number;
+  name: string;
+  type: number;
+  hint: string;
+  field_data: string;
+  order: number;
+  required: boolean;
+  editable_by_user: boolean;
+  display_in_profile_summary?: true;
+}
+
+export function presentField(field: ProfileField): ProfileFieldWire {
+  const wire: ProfileFieldWire = {
+    id: field.id,
+    name: field.name,
+    type: field.type,
+    hint: field.hint,
+    field_data: field.fieldData,
+    order: field.order,
+    required: field.required,
+    editable_by_user: field.editableByUser,
+  };
+  if (field.displayInProfileSummary) wire.display_in_profile_summary = true;
+  return wire;
+}
+
+export type NewProfileField = Omit<ProfileField, 'id' | 'order'>;
+
+export type ProfileFieldChanges = Partial<
+  Pick<ProfileField, 'name' | 'hint' | 'fieldData' | 'displayInProfileSummary' | 'required' | 'editableByUser'>
+>;
+
+const COLUMNS = `id, realm_id, name, hint, field_type, field_data, "order", display_in_profile_summary, required, editable_by_user`;
+
+const CHANGE_COLUMNS: Record<keyof ProfileFieldChanges, string> = {
+  name: 'name',
+  hint: 'hint',
+  fieldData: 'field_data',
+  displayInProfileSummary: 'display_in_profile_summary',
+  required: 'required',
+  editableByUser: 'editable_by_user',
+};
+
+/** PostgreSQL's unique_violation: the realm already has a field with that label. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '23505';
+}
+
+/** Custom profile fields and users' values for them. */
+@Injectable()
+export class ProfileFieldStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+
+  /** The realm's fields in display order. */
+  async list(realmId: number, db: Queryable = this.db): Promise<ProfileField[]> {
+    const rows = await db.query(`SELECT ${COLUMNS} FROM custom_profile_field WHERE realm_id = $1 ORDER BY "order", id`, [realmId]);
+    return rows.map(toField);
+  }
+
+  async find(realmId: number, id: number, db: Queryable = this.db, lock = false): Promise<ProfileField | null> {
+    const rows = await db.query(
+      `SELECT ${COLUMNS} FROM custom_profile_field WHERE realm_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [realmId, id],
+    );
+    return rows.length > 0 ? toField(rows[0]) : null;
+  }
+
+  /** Serializes the realm's field changes (the summary limit and reorders read the whole set). */
+  async lockRealm(uow: UnitOfWork, realmId: number): Promise<void> {
+    await uow.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
+  }
+
+  async summaryCount(realmId: number, exceptId: number | null, db: Queryable): Promise<number> {
+    const [row] = await db.query<{ count: string }>(
+      `SELECT count(*) AS count FROM custom_profile_field
+        WHERE realm_id = $1 AND display_in_profile_summary AND id IS DISTINCT FROM $2`,
+      [realmId, exceptId],
+    );
+    return Number(row.count);
+  }
+
+  /** Inserts a field ordered last (Zulip: `order` = its id). Throws on a taken label. */
+  async insert(uow: UnitOfWork, field: NewProfileField): Promise<number> {
+    const [row] = await uow.query<{ id: number }>(
+      `INSERT INTO custom_profile_field
+         (realm_id, name, hint, field_type, field_data, display_in_profile_summary, required, editable_by_user)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [field.realmId, field.name, field.hint, field.type, field.fieldData, field.displayInProfileSummary, field.required, field.editableByUser],
+    );
+    await uow.query(`UPDATE custom_profile_field SET "order" = id WHERE id = $1`, [row.id]);
+    return row.id;
+  }
+
+  /** Throws on a taken label. */
+  async update(uow: UnitOfWork, id: number, changes: ProfileFieldChanges): Promise<void> {
+    const sets: string[] = [];
+    const params: unknown[] = [id];
+    for (const [key, column] of Object.entries(CHANGE_COLUMNS) as [keyof ProfileFieldChanges, string][]) {
+      if (changes[key] === undefined) continue;
+      params.push(changes[key]);
+      sets.push(`${column} = $${params.length}`);
+    }
+    if (sets.length === 0) return;
+    await uow.query(`UPDATE custom_profile_field SET ${sets.join(', ')} WHERE id = $1`, params);
+  }
+
+  async delete(uow: UnitOfWork, id: number): Promise<void> {
+    await uow.query(`DELETE FROM custom_profile_field WHERE id = $1`, [id]);
+  }
+
+  async setOrders(uow: UnitOfWork, realmId: number, orders: ReadonlyMap<number, number>): Promise<void> {
+    await uow.query(
+      `UPDATE custom_profile_field f SET "order" = o.ord
+         FROM unnest($2::int[], $3::int[]) AS o(id, ord)
+        WHERE f.realm_id = $1 AND f.id = o.id`,
+      [realmId, [...orders.keys()], [...orders.values()]],
+    );
+  }
+
+  /** Deletes the values of a list field that are no longer among its choices; returns their users. */
+  async deleteValuesNotIn(uow: UnitOfWork, fieldId: number, keys: readonly string[]): Promise<number[]> {
+    const rows = await uow.query<{ user_profile_id: number }>(
+      `DELETE FROM custom_profile_field_value WHERE field_id = $1 AND NOT (value = ANY($2::text[])) RETURNING user_profile_id`,
+      [fieldId, [...keys]],
+    );
+    return rows.map((row) => row.user_profile_id);
+  }
+
+  /** The user's current values for these fields. */
+  async valuesOf(userId: number, fieldIds: readonly number[], db: Queryable): Promise<Map<number, string>> {
+    const rows = await db.query<{ field_id: number; value: string }>(
+      `SELECT field_id, value FROM custom_profile_field_value WHERE user_profile_id = $1 AND field_id = ANY($2::int[])`,
+      [userId, [...fieldIds]],
+    );
+    return new Map(rows.map((row) => [row.field_id, row.value]));
+  }
+
+  async upsertValue(uow: UnitOfWork, userId: number, fieldId: number, value: string, renderedValue: string | null): Promise<void> {
+    await uow.query(
+      `INSERT INTO custom_profile_field_value (user_profile_id, field_id, value, rendered_value) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_profile_id, field_id) DO UPDATE SET value = EXCLUDED.value, rendered_value = EXCLUDED.rendered_value`,
+      [userId, fieldId, value, renderedValue],
+    );
+  }
+
+  /** True when the user had a value. */
+  async deleteValue(uow: UnitOfWork, userId: number, fieldId: number): Promise<boolean> {
+    const rows = await uow.query(`DELETE FROM custom_profile_field_value WHERE user_profile_id = $1 AND field_id = $2 RETURNING id`, [
+      userId,
+      fieldId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Users of the realm among `ids`, for people fields. */
+  async realmUsers(realmId: number, ids: readonly number[], db: Queryable): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.query<{ id: number; is_active: boolean; is_bot: boolean }>(
+      `SELECT id, is_active, is_bot FROM user_profile WHERE realm_id = $1 AND id = ANY($2::int[])`,
+      [realmId, [...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.id, { isActive: row.is_active, isBot: row.is_bot }]));
+  }
+
+  /** Zulip's `active_user_ids`: who hears of field and value changes. */
+  async activeUserIds(realmId: number, db: Queryable): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
+    return rows.map((row) => row.id);
+  }
+}
+
+function toField(row: Record<string, unknown>): ProfileField {
+  return {
+    id: row.id as number,
+    realmId: row.realm_id as number,
+    name: row.name as string,
+    hint: row.hint as string,
+    type: row.field_type as number,
+    fieldData: row.field_data as string,
+    order: row.order as number,
+    displayInProfileSummary: row.display_in_profile_summary as boolean,
+    required: row.required as boolean,
+    editableByUser: row.editable_by_user as boolean,
+  };
+}

@@ -1,0 +1,16 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { presentField, ProfileFieldStore, ProfileFieldWire } from '../persistence/profile-field.store';
+
+/** `GET /realm/profile_fields` and register's `custom_profile_fields`: the realm's fields in order. */
+export class GetProfileFieldsQuery {
+  constructor(readonly realmId: number) {}
+}
+
+@QueryHandler(GetProfileFieldsQuery)
+export class GetProfileFieldsHandler implements IQueryHandler<GetProfileFieldsQuery, ProfileFieldWire[]> {
+  constructor(private readonly store: ProfileFieldStore) {}
+
+  async execute(query: GetProfileFieldsQuery): Promise<ProfileFieldWire[]> {
+    return (await this.store.list(query.realmId)).map(presentField);
+  }
+}
