@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminModule } from './admin/admin.module';
+import { AvatarsModule } from './avatars/avatars.module';
 import { ChannelsModule } from './channels/channels.module';
+import { EmojiModule } from './emoji/emoji.module';
 import { EventQueuesModule } from './events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
@@ -10,6 +12,8 @@ import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { RealmModule } from './realm/realm.module';
+import { StatusModule } from './status/status.module';
+import { StorageModule } from './platform/storage/storage.module';
 import { UsersModule } from './users/users.module';
 import { WireModule } from './wire/wire.module';
 
@@ -23,6 +27,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         DatabaseModule,
+        StorageModule,
         EventQueuesModule,
         WireModule,
         RealmModule,
@@ -30,6 +35,9 @@ export class AppModule {
         UsersModule,
         ChannelsModule,
         MessagesModule,
+        EmojiModule,
+        StatusModule,
+        AvatarsModule,
         EventsModule,
         AdminModule,
       ],

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { Metadata } from 'sharp';
 import { ApiError } from '../../shared/api-error';
 
 /** Formats Zulip accepts for avatars and emoji (its THUMBNAIL_ACCEPT_IMAGE_TYPES, less the rare ones). */
@@ -17,7 +17,7 @@ export interface DecodedImage {
  * not an image, "Invalid image format" for an image of a kind it does not take.
  */
 export async function inspectImage(data: Buffer): Promise<DecodedImage> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
