@@ -64,11 +64,12 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     const { avatarUrl, user } = await this.tx.run(async (uow) => {
       const user = await this.lockUser(uow, actor.id);
       const source = images ? AvatarSource.Uploaded : AvatarSource.Gravatar;
-      const [row] = await uow.query<{ avatar_version: number }>(
-        `UPDATE user_profile SET avatar_source = $2, avatar_version = avatar_version + 1 WHERE id = $1 RETURNING avatar_version`,
-        [user.id, source],
-      );
-      const updated: UserEntity = { ...user, avatarSource: source, avatarVersion: row.avatar_version };
+      // (TypeORM answers an UPDATE with [rows, count]: the new version is simply the old one plus one.)
+      await uow.query(`UPDATE user_profile SET avatar_source = $2, avatar_version = avatar_version + 1 WHERE id = $1`, [
+        user.id,
+        source,
+      ]);
+      const updated: UserEntity = { ...user, avatarSource: source, avatarVersion: user.avatarVersion + 1 };
       if (images) {
         await this.store.put(uploadedAvatarKey(user, false), images.small);
         await this.store.put(uploadedAvatarKey(user, true), images.medium);
