@@ -144,6 +144,16 @@ describe('custom emoji', () => {
     expect(byName(state, 'state_one')[0].deactivated).toBe(true);
   });
 
+  it("serves the Unicode catalog at register's server_emoji_data_url", async () => {
+    const url = (await member.api.post('register', { fetch_event_types: ['realm'] })).body.server_emoji_data_url as string;
+    const response = await fetchRaw(realm.api, new URL(url).pathname);
+    expect(response.status).toBe(200);
+    const data = JSON.parse(response.body.toString('utf8')) as { code_to_names: Record<string, string[]> };
+    expect(data.code_to_names['1f697']).toEqual(['car', 'red_car']);
+    expect(data.code_to_names['1f44d']).toEqual(['+1', 'thumbsup']);
+    expect(Object.keys(data.code_to_names).length).toBeGreaterThan(1500);
+  });
+
   describe('another realm', () => {
     let stranger: TestUser;
     let strangerRealm: TestRealm;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
+import { EmojiDataController } from './api/emoji-data.controller';
 import { RealmEmojiController } from './api/realm-emoji.controller';
 import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiHandler } from './commands/upload-custom-emoji.command';
@@ -14,7 +15,7 @@ import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
  */
 @Module({
   imports: [GroupsModule],
-  controllers: [RealmEmojiController],
+  controllers: [RealmEmojiController, EmojiDataController],
   providers: [
     RealmEmojiRepository,
     EmojiResolver,

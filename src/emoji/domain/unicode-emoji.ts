@@ -72,6 +72,11 @@ export class UnicodeEmojiCatalog {
     return this.byCodeMap.get(code);
   }
 
+  /** Zulip's `emoji_api.json` data: every code with its names, the canonical one first. */
+  codeToNames(): Record<string, string[]> {
+    return Object.fromEntries([...this.byCodeMap.values()].map((emoji) => [emoji.code, [emoji.name, ...emoji.aliases]]));
+  }
+
   get size(): number {
     return this.byCodeMap.size;
   }
