@@ -1,4 +1,5 @@
-import { createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
+import { fixtureSql } from './support/fixture-sql';
 import { pngFile, postMultipart } from './support/multipart';
 import { Queue } from './support/queue';
 
@@ -176,6 +177,17 @@ describe('user status', () => {
     expectError(await bob.api.get(`users/${leaving.userId}/status`), 'User is deactivated');
     const state = (await bob.api.post('register', { fetch_event_types: ['user_status'] })).body.user_status as Json;
     expect(state[String(leaving.userId)]).toBeUndefined();
+  });
+
+  it('bots neither set a status nor have one', async () => {
+    const [bot] = await fixtureSql<{ id: number; delivery_email: string; api_key: string }>(
+      `SELECT u.id, u.delivery_email, u.api_key FROM user_profile u JOIN realm r ON r.notification_bot_id = u.id
+        WHERE r.string_id = $1`,
+      [realm.subdomain],
+    );
+    const botApi = new Api(realm.subdomain, { email: bot.delivery_email, apiKey: bot.api_key });
+    expectError(await botApi.post('users/me/status', { status_text: 'beep' }), 'This endpoint does not accept bot requests.');
+    expectError(await bob.api.get(`users/${bot.id}/status`), 'No such user');
   });
 
   it('register plus user_status events equals a fresh register', async () => {
