@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
-import { fetchRaw, imageInfo, pngFile, postMultipart, textFile } from './support/multipart';
+import { animatedGifFile, fetchRaw, imageInfo, pngFile, postMultipart, textFile } from './support/multipart';
 import { Queue } from './support/queue';
 
 /** Custom emoji: upload, list, deactivate, the served images, `realm_emoji` events and register state. */
@@ -51,6 +52,25 @@ describe('custom emoji', () => {
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(await imageInfo(image.body)).toEqual({ width: 64, height: 43, format: 'png' });
+  });
+
+  it('keeps an animated emoji animated, with a still picture at still_url', async () => {
+    const response = await postMultipart(member.api, 'realm/emoji/dancing', [await animatedGifFile()]);
+    expect(response.body).toEqual({ result: 'success', msg: '' });
+    const [entry] = byName(await listed(), 'dancing');
+    expect(entry.source_url).toMatch(/\.gif$/);
+    expect(entry.still_url).toMatch(/^\/user_avatars\/\d+\/emoji\/images\/still\/\d+-[0-9a-f]+\.png$/);
+    const animated = await fetchRaw(realm.api, entry.source_url as string);
+    expect(animated.headers['content-type']).toBe('image/gif');
+    const frames = await sharp(animated.body, { animated: true }).metadata();
+    expect({ format: frames.format, pages: frames.pages, width: frames.width, pageHeight: frames.pageHeight }).toEqual({
+      format: 'gif',
+      pages: 2,
+      width: 64,
+      pageHeight: 64,
+    });
+    const still = await fetchRaw(realm.api, entry.still_url as string);
+    expect(await imageInfo(still.body)).toEqual({ width: 64, height: 64, format: 'png' });
   });
 
   it('sends realm_emoji with the whole set from a real queue', async () => {

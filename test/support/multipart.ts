@@ -47,6 +47,13 @@ export async function pngFile(field = 'file', width = 120, height = 80): Promise
   return { field, filename: 'picture.png', contentType: 'image/png', data: await pngImage(width, height) };
 }
 
+/** A two-frame animated GIF. */
+export async function animatedGifFile(field = 'file', size = 80): Promise<FilePart> {
+  const frames = await Promise.all(['#ff0000', '#0000ff'].map((colour) => pngImage(size, size, colour)));
+  const data = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  return { field, filename: 'dance.gif', contentType: 'image/gif', data };
+}
+
 export function textFile(field = 'file'): FilePart {
   return { field, filename: 'notes.png', contentType: 'image/png', data: Buffer.from('this is not an image at all\n') };
 }
