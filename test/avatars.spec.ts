@@ -99,6 +99,8 @@ describe('avatars', () => {
       await postMultipart(ann.api, 'users/me/avatar', [await pngFile('a'), await pngFile('b')]),
       'You must upload exactly one avatar.',
     );
+    const big = { field: 'file', filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 1, 7) };
+    expectError(await postMultipart(ann.api, 'users/me/avatar', [big]), 'Uploaded file is larger than the allowed limit of 5 MiB');
     expect(await me(ann)).toMatchObject({ avatar_url: before.avatar_url, avatar_version: before.avatar_version });
   });
 

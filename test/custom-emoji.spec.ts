@@ -105,6 +105,20 @@ describe('custom emoji', () => {
     expect(byName(await listed(), 'not_an_image')).toEqual([]);
   });
 
+  it('refuses a file over 5 MiB before reading it', async () => {
+    const big = { field: 'file', filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 1, 7) };
+    expectError(await postMultipart(member.api, 'realm/emoji/too_big', [big]), 'Uploaded file is larger than the allowed limit of 5 MiB');
+  });
+
+  it('serves nothing outside the upload folder', async () => {
+    const [parrot] = byName(await listed(), 'party_parrot');
+    const realmId = (parrot.source_url as string).split('/')[2];
+    for (const path of [`/user_avatars/${realmId}/../../zuliprc`, `/user_avatars/${realmId}/%2e%2e/%2e%2e/zuliprc`, '/user_avatars/']) {
+      const response = await fetchRaw(realm.api, path);
+      expect(response.status).toBe(404);
+    }
+  });
+
   it('lets an administrator override a built-in emoji name', async () => {
     await upload(admin, 'smile');
     expect(byName(await listed(), 'smile')).toHaveLength(1);
