@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminModule } from './admin/admin.module';
+import { AvatarsModule } from './avatars/avatars.module';
 import { ChannelsModule } from './channels/channels.module';
+import { EmojiModule } from './emoji/emoji.module';
 import { EventQueuesModule } from './events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
@@ -12,6 +14,8 @@ import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { RealmModule } from './realm/realm.module';
+import { StatusModule } from './status/status.module';
+import { StorageModule } from './platform/storage/storage.module';
 import { UsersModule } from './users/users.module';
 import { WireModule } from './wire/wire.module';
 
@@ -25,6 +29,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         DatabaseModule,
+        StorageModule,
         EventQueuesModule,
         WireModule,
         RealmModule,
@@ -34,6 +39,9 @@ export class AppModule {
         MessagesModule,
         ProfileFieldsModule,
         LinkifiersModule,
+        EmojiModule,
+        StatusModule,
+        AvatarsModule,
         EventsModule,
         AdminModule,
       ],

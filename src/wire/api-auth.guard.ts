@@ -41,6 +41,7 @@ export class ApiAuthGuard implements CanActivate {
 
     const mode = this.reflector.getAllAndOverride<AuthMode>(AUTH_MODE, [ctx.getHandler(), ctx.getClass()]) ?? 'required';
     if (mode === 'none') return true;
+    if (mode === 'optional' && (request.headers.authorization ?? '').trim() === '') return true;
 
     const { email, apiKey } = basicCredentials(request.headers.authorization);
     const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserEntity>(

@@ -3,11 +3,17 @@ import { FastifyRequest } from 'fastify';
 import { contextOf, RequestContext, RequestRealm, RequestUser } from './request-context';
 
 export const AUTH_MODE = 'chat:authMode';
-/** `required`: Basic auth; `none`: no credentials read (the realm is still resolved). */
-export type AuthMode = 'required' | 'none';
+/**
+ * `required`: Basic auth; `none`: no credentials read (the realm is still resolved);
+ * `optional`: Basic auth when an Authorization header is sent, anonymous otherwise.
+ */
+export type AuthMode = 'required' | 'none' | 'optional';
 
 /** Marks an endpoint that answers without credentials. */
 export const PublicEndpoint = () => SetMetadata(AUTH_MODE, 'none' satisfies AuthMode);
+
+/** Marks an endpoint that authenticates a client that sends credentials and lets others in anonymously. */
+export const OptionalAuthEndpoint = () => SetMetadata(AUTH_MODE, 'optional' satisfies AuthMode);
 
 export const RAW_RESPONSE = 'chat:rawResponse';
 /** Marks a handler whose return value is sent as is, without the JSON envelope. */

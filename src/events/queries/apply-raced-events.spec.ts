@@ -190,4 +190,24 @@ describe('applyRacedEvents', () => {
     expect(state.subscriptions).toEqual([]);
     expect(state.unsubscribed).toEqual([{ ...general, subscribers: [7] }]);
   });
+
+  it('applies user_status events as Zulip clients do, dropping emptied entries', () => {
+    const state: Record<string, unknown> = { user_status: { 5: { status_text: 'old', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' } } };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'user_status', user_id: 6, away: true, status_text: 'asleep' },
+      { id: 1, type: 'user_status', user_id: 5, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' },
+      { id: 2, type: 'user_status', user_id: 5, status_text: '' },
+      { id: 3, type: 'user_status', user_id: 6, away: false },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(3);
+    expect(state.user_status).toEqual({ 6: { status_text: 'asleep' } });
+  });
+
+  it('replaces realm_emoji with the set an update carries; without the section it stops', () => {
+    const emoji = { 1: { id: '1', name: 'parrot', source_url: '/x.png', still_url: null, deactivated: true, author_id: 3 } };
+    const state: Record<string, unknown> = { realm_emoji: {} };
+    expect(applyRacedEvents(state, [{ id: 7, type: 'realm_emoji', op: 'update', realm_emoji: emoji }], context)).toBe(7);
+    expect(state.realm_emoji).toEqual(emoji);
+    expect(applyRacedEvents({}, [{ id: 8, type: 'realm_emoji', op: 'update', realm_emoji: emoji }], context)).toBe(-1);
+  });
 });

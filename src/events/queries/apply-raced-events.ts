@@ -59,6 +59,13 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       if (!('realm_linkifiers' in state)) return false;
       state.realm_linkifiers = event.realm_linkifiers;
       return true;
+    case 'realm_emoji':
+      // The event carries the whole set.
+      if (state.realm_emoji === undefined || event.op !== 'update') return false;
+      state.realm_emoji = event.realm_emoji;
+      return true;
+    case 'user_status':
+      return applyUserStatus(state, event);
     case 'subscription':
       if (event.op === 'add') return applySubscriptionAdd(state, event, context);
       if (event.op === 'remove') return applySubscriptionRemove(state, event, context);
@@ -139,6 +146,32 @@ function addUnread(unread: UnreadState, message: MessageFields, flags: readonly 
   if (flags.some((flag) => MENTION_FLAGS.includes(flag)) && !unread.mentions.includes(message.id)) {
     insertSorted(unread.mentions, message.id);
   }
+}
+
+/** Zulip's apply_event for `user_status`: set fields replace, empty ones remove, empty entries go. */
+function applyUserStatus(state: State, event: QueuedEvent): boolean {
+  const statuses = state.user_status as Record<string, Entry> | undefined;
+  if (!statuses) return false;
+  const key = String(event.user_id);
+  const entry: Entry = { ...(statuses[key] ?? {}) };
+  if (typeof event.away === 'boolean') {
+    if (event.away) entry.away = true;
+    else delete entry.away;
+  }
+  for (const field of ['status_text', 'emoji_name', 'emoji_code', 'reaction_type']) {
+    const value = event[field];
+    if (typeof value !== 'string') continue;
+    if (value === '') delete entry[field];
+    else entry[field] = value;
+  }
+  // A cleared emoji leaves its default type behind in the event; the state has none.
+  if (entry.emoji_name === undefined) {
+    delete entry.emoji_code;
+    delete entry.reaction_type;
+  }
+  if (Object.keys(entry).length === 0) delete statuses[key];
+  else statuses[key] = entry;
+  return true;
 }
 
 function applyRealmUser(state: State, event: QueuedEvent): boolean {

@@ -5,11 +5,13 @@ import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-gro
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GetStreamsQuery } from '../../channels/queries/get-streams.query';
 import { GetUserGroupsQuery } from '../../groups/queries/get-user-groups.query';
+import { GetRealmEmojiQuery } from '../../emoji/queries/get-realm-emoji.query';
+import { UserStatusStateQuery } from '../../status/queries/get-user-status.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
 import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { presentUser } from '../../users/api/user.presenter';
+import { presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
@@ -139,7 +141,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       const canCreatePrivate = allowed('can_create_private_channel_group');
       Object.assign(state, {
         avatar_source: user.avatarSource,
-        avatar_url_medium: user.avatarSource === 'G' ? `${avatarUrl}&s=500` : avatarUrl,
+        avatar_url_medium: storedAvatarUrl(user, true),
         avatar_url: avatarUrl,
         can_create_private_streams: canCreatePrivate,
         can_create_public_streams: canCreatePublic,
@@ -203,6 +205,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         : [];
     }
     if (wants('realm_filters')) state.realm_filters = [];
+    if (wants('realm_emoji')) state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(user.realmId, db));
+    if (wants('user_status')) state.user_status = await this.queryBus.execute(new UserStatusStateQuery(user.realmId));
     if (wants('default_streams')) state.realm_default_streams = await this.channels.defaultChannelIds(user.realmId, db);
 
     if (wants('message')) state.max_message_id = await this.users.maxMessageId(user.id, db);

@@ -30,7 +30,7 @@ export async function realmState(
   const state: Record<string, unknown> = {
     // Realm.property_types
     realm_allow_message_editing: true,
-    realm_avatar_changes_disabled: false,
+    realm_avatar_changes_disabled: realm.avatarChangesDisabled,
     realm_default_code_block_language: '',
     realm_default_language: 'en',
     // The raw Markdown: settings UIs edit it (GET /server_settings has the rendered form).

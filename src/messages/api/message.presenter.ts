@@ -1,5 +1,5 @@
 import { EmailAddressVisibility } from '../../users/domain/roles';
-import { gravatarUrl } from '../../users/api/user.presenter';
+import { storedAvatarUrl } from '../../users/api/user.presenter';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
 import { MessageSnapshot } from '../domain/message-snapshot';
 
@@ -40,7 +40,7 @@ export function presentMessage(message: MessageSnapshot, options: MessagePresent
     sender_realm_str: message.realmStr,
     display_recipient: message.displayRecipient,
     type: message.kind,
-    avatar_url: gravatarComputable ? null : gravatarUrl(sender.deliveryEmail, sender.avatarVersion),
+    avatar_url: gravatarComputable ? null : storedAvatarUrl({ ...sender, id: message.senderId, realmId: message.realmId }),
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
   };
   if (message.kind === 'stream') wire.stream_id = message.streamId;

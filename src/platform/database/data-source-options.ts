@@ -18,6 +18,7 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 import { ChannelAndGroupPermissions1764000000000 } from './migrations/1764000000000-channel-and-group-permissions';
 import { UserGroups1764100000000 } from './migrations/1764100000000-user-groups';
 import { ProfileFieldsAndLinkifiers1764300000000 } from './migrations/1764300000000-profile-fields-and-linkifiers';
+import { EmojiStatusAvatars1764600000000 } from './migrations/1764600000000-emoji-status-avatars';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   ChannelAndGroupPermissions1764000000000,
   UserGroups1764100000000,
   ProfileFieldsAndLinkifiers1764300000000,
+  EmojiStatusAvatars1764600000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

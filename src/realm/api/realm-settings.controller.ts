@@ -48,15 +48,17 @@ export class RealmSettingsController {
       context.usedParams.add(name);
       groupSettings.set(name, parseGroupSettingChange(name, decodeValue(name, 'json', raw)));
     }
-    let enableSpectatorAccess: boolean | undefined;
-    const spectator = context.params.get('enable_spectator_access');
-    if (spectator !== undefined) {
-      context.usedParams.add('enable_spectator_access');
-      enableSpectatorAccess = decodeValue('enable_spectator_access', 'bool', spectator) as boolean;
-    }
+    const booleanParam = (name: string): boolean | undefined => {
+      const raw = context.params.get(name);
+      if (raw === undefined) return undefined;
+      context.usedParams.add(name);
+      return decodeValue(name, 'bool', raw) as boolean;
+    };
+    const avatarChangesDisabled = booleanParam('avatar_changes_disabled');
+    const enableSpectatorAccess = booleanParam('enable_spectator_access');
     if (user.role !== Role.Owner && [...groupSettings.keys()].some((name) => OWNER_ONLY_SETTINGS.has(name))) {
       throw ownerRequired();
     }
-    return this.commandBus.execute(new UpdateRealmSettingsCommand(user, groupSettings, enableSpectatorAccess));
+    return this.commandBus.execute(new UpdateRealmSettingsCommand(user, groupSettings, enableSpectatorAccess, avatarChangesDisabled));
   }
 }

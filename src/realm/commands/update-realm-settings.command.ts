@@ -21,6 +21,7 @@ export class UpdateRealmSettingsCommand {
     /** Group settings by name (without `realm_`), in the `{new, old}` form. */
     readonly groupSettings: ReadonlyMap<string, GroupSettingChange>,
     readonly enableSpectatorAccess: boolean | undefined,
+    readonly avatarChangesDisabled?: boolean,
   ) {}
 }
 
@@ -48,19 +49,22 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       const data: UpdateRealmSettingsResult = {};
       const changes: RealmSettingChange[] = [];
 
-      if (command.enableSpectatorAccess !== undefined) {
-        const [realm] = await uow.query<{ enable_spectator_access: boolean }>(
-          `SELECT enable_spectator_access FROM realm WHERE id = $1 FOR UPDATE`,
+      // Plain boolean properties, in Realm.property_types order.
+      const booleans: [string, boolean | undefined][] = [
+        ['avatar_changes_disabled', command.avatarChangesDisabled],
+        ['enable_spectator_access', command.enableSpectatorAccess],
+      ];
+      for (const [property, value] of booleans) {
+        if (value === undefined) continue;
+        // The column names are the fixed list above, never client input.
+        const [realm] = await uow.query<Record<string, boolean>>(
+          `SELECT ${property} AS value FROM realm WHERE id = $1 FOR UPDATE`,
           [actor.realmId],
         );
-        if (realm.enable_spectator_access !== command.enableSpectatorAccess) {
-          await uow.query(`UPDATE realm SET enable_spectator_access = $2 WHERE id = $1`, [
-            actor.realmId,
-            command.enableSpectatorAccess,
-          ]);
-          data.enable_spectator_access = command.enableSpectatorAccess;
-          changes.push({ kind: 'property', property: 'enable_spectator_access', value: command.enableSpectatorAccess });
-        }
+        if (realm.value === value) continue;
+        await uow.query(`UPDATE realm SET ${property} = $2 WHERE id = $1`, [actor.realmId, value]);
+        data[property] = value;
+        changes.push({ kind: 'property', property, value });
       }
 
       if (command.groupSettings.size > 0) {

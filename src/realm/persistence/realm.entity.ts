@@ -32,4 +32,8 @@ export class RealmEntity {
 
   @Column({ name: 'enable_spectator_access', type: 'boolean' })
   enableSpectatorAccess!: boolean;
+
+  /** Only administrators may change avatars (Zulip's realm setting of that name). */
+  @Column({ name: 'avatar_changes_disabled', type: 'boolean' })
+  avatarChangesDisabled!: boolean;
 }

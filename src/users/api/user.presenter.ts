@@ -37,9 +37,32 @@ export function apiEmail(user: Pick<UserEntity, 'id' | 'isBot' | 'deliveryEmail'
   return `user${user.id}@${realmHostName}`;
 }
 
-export function gravatarUrl(email: string, avatarVersion: number): string {
+export function gravatarUrl(email: string, avatarVersion: number, medium = false): string {
   const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${avatarVersion}`;
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon${medium ? '&s=500' : ''}&version=${avatarVersion}`;
+}
+
+/** Avatar sources, as Zulip stores them: Gravatar, or an image the user uploaded. */
+export const AvatarSource = { Gravatar: 'G', Uploaded: 'U' } as const;
+
+/** What an avatar URL is made of. */
+export type AvatarOwner = Pick<UserEntity, 'id' | 'realmId' | 'deliveryEmail' | 'avatarVersion' | 'avatarSource'>;
+
+/**
+ * Where an uploaded avatar lives in the upload store: per realm, under a name derived
+ * from the user id (Zulip's `user_avatar_path`).
+ */
+export function uploadedAvatarKey(user: Pick<UserEntity, 'id' | 'realmId'>, medium: boolean): string {
+  const hash = createHash('sha1').update(`user-avatar:${user.id}`).digest('hex');
+  return `${user.realmId}/${hash}${medium ? '-medium' : ''}.png`;
+}
+
+/** Zulip's `avatar_url`: the uploaded image (served at `/user_avatars/...`) or Gravatar's. */
+export function storedAvatarUrl(user: AvatarOwner, medium = false): string {
+  if (user.avatarSource === AvatarSource.Uploaded) {
+    return `/user_avatars/${uploadedAvatarKey(user, medium)}?version=${user.avatarVersion}`;
+  }
+  return gravatarUrl(user.deliveryEmail, user.avatarVersion, medium);
 }
 
 /**
@@ -47,12 +70,12 @@ export function gravatarUrl(email: string, avatarVersion: number): string {
  * can see the address the hash is made of.
  */
 export function avatarUrlFor(
-  user: Pick<UserEntity, 'id' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility' | 'avatarVersion' | 'avatarSource'>,
+  user: Pick<UserEntity, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility' | 'avatarVersion' | 'avatarSource'>,
   viewer: Viewer | null,
   clientGravatar: boolean,
 ): string | null {
-  if (clientGravatar && user.avatarSource === 'G' && canSeeDeliveryEmail(user, viewer)) return null;
-  return gravatarUrl(user.deliveryEmail, user.avatarVersion);
+  if (clientGravatar && user.avatarSource === AvatarSource.Gravatar && canSeeDeliveryEmail(user, viewer)) return null;
+  return storedAvatarUrl(user);
 }
 
 /** Python's `datetime.isoformat()` for a UTC time: microseconds and `+00:00`. */

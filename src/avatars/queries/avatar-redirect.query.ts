@@ -1,0 +1,53 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ApiError } from '../../shared/api-error';
+import { gravatarUrl, storedAvatarUrl } from '../../users/api/user.presenter';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { RequestRealm, RequestUser } from '../../wire/request-context';
+
+/** Zulip's `get_avatar_for_inaccessible_user`. */
+export const UNKNOWN_USER_AVATAR = '/static/images/unknown-user-avatar.png';
+
+/** `GET /avatar/{user_id}` or `/avatar/{email}` (and `/medium`): where the picture is. */
+export class AvatarRedirectQuery {
+  constructor(
+    readonly realm: RequestRealm,
+    readonly viewer: RequestUser | null,
+    /** A user id, or an email address. */
+    readonly target: string,
+    readonly medium: boolean,
+  ) {}
+}
+
+/**
+ * Zulip's avatar_by_id / avatar_by_email: anonymous visitors only where the realm is open
+ * to spectators; a user of the realm by id (unknown: the placeholder picture) or by
+ * email (unknown: Gravatar's picture for that address).
+ */
+@QueryHandler(AvatarRedirectQuery)
+export class AvatarRedirectHandler implements IQueryHandler<AvatarRedirectQuery, string> {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly realms: RealmRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(query: AvatarRedirectQuery): Promise<string> {
+    const { realm, target, medium } = query;
+    if (!query.viewer) {
+      const entity = await this.realms.requireById(realm.id);
+      if (!(entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled)) {
+        throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+      }
+    }
+    if (/^\d+$/.test(target)) {
+      const id = Number(target);
+      const user = Number.isSafeInteger(id) ? await this.users.findInRealm(realm.id, id) : null;
+      return user ? storedAvatarUrl(user, medium) : UNKNOWN_USER_AVATAR;
+    }
+    if (!query.viewer) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+    const user = await this.users.findByDeliveryEmail(realm.id, target);
+    return user ? storedAvatarUrl(user, medium) : gravatarUrl(target, 1, medium);
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Delete, Get, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Context, CurrentUser } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestContext, RequestUser } from '../../wire/request-context';
+import { DeactivateCustomEmojiCommand } from '../commands/deactivate-custom-emoji.command';
+import { UploadCustomEmojiCommand } from '../commands/upload-custom-emoji.command';
+import { RealmEmojiWire } from '../persistence/realm-emoji.repository';
+import { GetRealmEmojiQuery } from '../queries/get-realm-emoji.query';
+
+class EmojiNameParams {
+  @WireParam('string', { path: true }) emoji_name!: string;
+}
+
+/** Custom emoji of the requester's realm. */
+@Controller('api/v1/realm/emoji')
+export class RealmEmojiController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get()
+  async list(@CurrentUser() user: RequestUser): Promise<{ emoji: Record<string, RealmEmojiWire> }> {
+    return { emoji: await this.queryBus.execute(new GetRealmEmojiQuery(user.realmId)) };
+  }
+
+  /** The image is the request's one file, whatever its field is called (as in Zulip). */
+  @Post(':emoji_name')
+  async upload(
+    @CurrentUser() user: RequestUser,
+    @Params(EmojiNameParams) params: EmojiNameParams,
+    @Context() context: RequestContext,
+  ): Promise<Record<string, never>> {
+    for (const file of context.files) context.usedParams.add(file.fieldName);
+    await this.commandBus.execute(new UploadCustomEmojiCommand(user, params.emoji_name, context.files));
+    return {};
+  }
+
+  @Delete(':emoji_name')
+  async deactivate(@CurrentUser() user: RequestUser, @Params(EmojiNameParams) params: EmojiNameParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new DeactivateCustomEmojiCommand(user, params.emoji_name));
+    return {};
+  }
+}

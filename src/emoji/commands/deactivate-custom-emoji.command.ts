@@ -1,0 +1,44 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { isAdministrator } from '../../users/domain/roles';
+import { RequestUser } from '../../wire/request-context';
+import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
+import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+
+/** `DELETE /realm/emoji/{emoji_name}`. */
+export class DeactivateCustomEmojiCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly name: string,
+  ) {}
+}
+
+/**
+ * Zulip's delete_emoji: the emoji is marked deactivated (old messages and statuses keep
+ * showing it); only its author or an administrator may. Unknown in this realm is a 404.
+ */
+@CommandHandler(DeactivateCustomEmojiCommand)
+export class DeactivateCustomEmojiHandler implements ICommandHandler<DeactivateCustomEmojiCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly emoji: RealmEmojiRepository,
+  ) {}
+
+  async execute(command: DeactivateCustomEmojiCommand): Promise<void> {
+    const { actor, name } = command;
+    await this.tx.run(async (uow) => {
+      const row = await this.emoji.findActiveByName(actor.realmId, name, uow, true);
+      if (!row) throw new ApiError(`Emoji '${name}' does not exist`, 'BAD_REQUEST', 404);
+      if (!isAdministrator(actor.role) && row.authorId !== actor.id) {
+        throw ApiError.badRequest('Must be an organization administrator or emoji author');
+      }
+      await this.emoji.deactivate(uow, row.id);
+      const all = await this.emoji.listAll(actor.realmId, uow);
+      const audience = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
+        actor.realmId,
+      ]);
+      uow.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups/groups.module';
+import { EmojiDataController } from './api/emoji-data.controller';
+import { RealmEmojiController } from './api/realm-emoji.controller';
+import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
+import { UploadCustomEmojiHandler } from './commands/upload-custom-emoji.command';
+import { RealmEmojiChangedProjector } from './events/realm-emoji-events.handler';
+import { EmojiResolver } from './persistence/emoji-resolver';
+import { RealmEmojiRepository } from './persistence/realm-emoji.repository';
+import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
+
+/**
+ * Emoji: the server's Unicode catalog, the special set, and each realm's custom emoji.
+ * `EmojiResolver` is what other modules (status, reactions, markdown) check emoji with.
+ */
+@Module({
+  imports: [GroupsModule],
+  controllers: [RealmEmojiController, EmojiDataController],
+  providers: [
+    RealmEmojiRepository,
+    EmojiResolver,
+    GetRealmEmojiHandler,
+    UploadCustomEmojiHandler,
+    DeactivateCustomEmojiHandler,
+    RealmEmojiChangedProjector,
+  ],
+  exports: [EmojiResolver, RealmEmojiRepository],
+})
+export class EmojiModule {}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { checkEmojiRequest, emojiDataForName, ResolvedEmoji } from '../domain/emoji-rules';
+import { UnicodeEmojiCatalog, unicodeEmoji } from '../domain/unicode-emoji';
+import { RealmEmojiRepository } from './realm-emoji.repository';
+
+/**
+ * The one place that decides what an emoji named by a client is: the server's Unicode
+ * catalog, the realm's custom emoji and the special set. Status uses it; reactions and
+ * markdown are meant to.
+ */
+@Injectable()
+export class EmojiResolver {
+  readonly catalog: UnicodeEmojiCatalog = unicodeEmoji();
+
+  constructor(private readonly realmEmoji: RealmEmojiRepository) {}
+
+  /**
+   * Zulip's status/reaction rule: a missing code or type is looked up from the name (as
+   * the name means now), then name, code and type must agree. Zulip's
+   * `zulip_extra_emoji` is accepted and answered as `svc_extra_emoji`.
+   */
+  async resolve(
+    realmId: number,
+    name: string,
+    code: string | undefined,
+    reactionType: string | undefined,
+    db?: Queryable,
+  ): Promise<ResolvedEmoji> {
+    const custom = await this.realmEmoji.refsById(realmId, db);
+    let emojiCode = code;
+    let type = reactionType;
+    if (emojiCode === undefined || type === undefined) {
+      const data = emojiDataForName(name, [...custom.values()], this.catalog);
+      emojiCode ??= data.emojiCode;
+      type ??= data.reactionType;
+    }
+    const checkedType = checkEmojiRequest(name, emojiCode, type, custom, this.catalog);
+    return { emojiName: name, emojiCode, reactionType: checkedType };
+  }
+}

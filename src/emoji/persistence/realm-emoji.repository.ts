@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { uploadUrl } from '../../platform/storage/upload-store';
+import { CustomEmojiRef } from '../domain/emoji-rules';
+
+export interface RealmEmojiRow {
+  id: number;
+  realmId: number;
+  name: string;
+  authorId: number | null;
+  fileName: string | null;
+  isAnimated: boolean;
+  deactivated: boolean;
+}
+
+/** A custom emoji as the API shows it (Zulip's RealmEmoji dict). */
+export interface RealmEmojiWire {
+  id: string;
+  name: string;
+  source_url: string;
+  still_url: string | null;
+  deactivated: boolean;
+  author_id: number | null;
+}
+
+/** Where a custom emoji's images live in the upload store. */
+export function emojiImageKey(realmId: number, fileName: string): string {
+  return `${realmId}/emoji/images/${fileName}`;
+}
+
+export function emojiStillKey(realmId: number, fileName: string): string {
+  return `${realmId}/emoji/images/still/${fileName.replace(/\.[^.]+$/, '')}.png`;
+}
+
+export function presentRealmEmoji(row: RealmEmojiRow): RealmEmojiWire {
+  const fileName = row.fileName ?? row.name;
+  return {
+    id: String(row.id),
+    name: row.name,
+    source_url: uploadUrl(emojiImageKey(row.realmId, fileName)),
+    still_url: row.isAnimated ? uploadUrl(emojiStillKey(row.realmId, fileName)) : null,
+    deactivated: row.deactivated,
+    author_id: row.authorId,
+  };
+}
+
+/** Every custom emoji of a realm, deactivated ones included, keyed by id: `realm_emoji`. */
+export function presentRealmEmojiMap(rows: readonly RealmEmojiRow[]): Record<string, RealmEmojiWire> {
+  return Object.fromEntries(rows.map((row) => [String(row.id), presentRealmEmoji(row)]));
+}
+
+function toRow(row: Record<string, unknown>): RealmEmojiRow {
+  return {
+    id: row.id as number,
+    realmId: row.realm_id as number,
+    name: row.name as string,
+    authorId: (row.author_id as number | null) ?? null,
+    fileName: (row.file_name as string | null) ?? null,
+    isAnimated: row.is_animated as boolean,
+    deactivated: row.deactivated as boolean,
+  };
+}
+
+/** Custom emoji rows, always scoped to one realm. */
+@Injectable()
+export class RealmEmojiRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async listAll(realmId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<RealmEmojiRow[]> {
+    const rows = await db.query<Record<string, unknown>>(`SELECT * FROM realm_emoji WHERE realm_id = $1 ORDER BY id`, [realmId]);
+    return rows.map(toRow);
+  }
+
+  /** What emoji checks need: every custom emoji of the realm, by id as a string. */
+  async refsById(realmId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<Map<string, CustomEmojiRef>> {
+    const rows = await db.query<CustomEmojiRef>(`SELECT id, name, deactivated FROM realm_emoji WHERE realm_id = $1`, [realmId]);
+    return new Map(rows.map((row) => [String(row.id), row]));
+  }
+
+  async findActiveByName(
+    realmId: number,
+    name: string,
+    db: Queryable = poolQueryable(this.dataSource),
+    lock = false,
+  ): Promise<RealmEmojiRow | null> {
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT * FROM realm_emoji WHERE realm_id = $1 AND name = $2 AND NOT deactivated${lock ? ' FOR UPDATE' : ''}`,
+      [realmId, name],
+    );
+    return row ? toRow(row) : null;
+  }
+
+  /** Inserts an active emoji; null when an active one of that name appeared meanwhile. */
+  async insert(
+    uow: UnitOfWork,
+    emoji: { realmId: number; name: string; authorId: number; isAnimated: boolean },
+  ): Promise<RealmEmojiRow | null> {
+    const rows = await uow.query<Record<string, unknown>>(
+      `INSERT INTO realm_emoji (realm_id, name, author_id, is_animated) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (realm_id, name) WHERE NOT deactivated DO NOTHING
+       RETURNING *`,
+      [emoji.realmId, emoji.name, emoji.authorId, emoji.isAnimated],
+    );
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async setFileName(uow: UnitOfWork, id: number, fileName: string): Promise<void> {
+    await uow.query(`UPDATE realm_emoji SET file_name = $2 WHERE id = $1`, [id, fileName]);
+  }
+
+  async deactivate(uow: UnitOfWork, id: number): Promise<void> {
+    await uow.query(`UPDATE realm_emoji SET deactivated = true WHERE id = $1`, [id]);
+  }
+}

@@ -1,0 +1,20 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { presentRealmEmojiMap, RealmEmojiRepository, RealmEmojiWire } from '../persistence/realm-emoji.repository';
+
+/** `GET /realm/emoji` and register's `realm_emoji`: every custom emoji of one realm. */
+export class GetRealmEmojiQuery {
+  constructor(
+    readonly realmId: number,
+    readonly db?: Queryable,
+  ) {}
+}
+
+@QueryHandler(GetRealmEmojiQuery)
+export class GetRealmEmojiHandler implements IQueryHandler<GetRealmEmojiQuery, Record<string, RealmEmojiWire>> {
+  constructor(private readonly emoji: RealmEmojiRepository) {}
+
+  async execute(query: GetRealmEmojiQuery): Promise<Record<string, RealmEmojiWire>> {
+    return presentRealmEmojiMap(await this.emoji.listAll(query.realmId, query.db));
+  }
+}

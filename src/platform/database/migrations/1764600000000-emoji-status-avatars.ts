@@ -1,0 +1,42 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Custom emoji (Zulip's RealmEmoji: deactivated rather than deleted, so old reactions and
+ * statuses keep their image), one status per user (Zulip's UserStatus), and the realm's
+ * `avatar_changes_disabled` setting.
+ */
+export class EmojiStatusAvatars1764600000000 implements MigrationInterface {
+  name = 'EmojiStatusAvatars1764600000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE realm_emoji (
+        id serial PRIMARY KEY,
+        realm_id integer NOT NULL REFERENCES realm(id),
+        name varchar(60) NOT NULL,
+        author_id integer REFERENCES user_profile(id),
+        file_name varchar(255),
+        is_animated boolean NOT NULL DEFAULT false,
+        deactivated boolean NOT NULL DEFAULT false
+      )`);
+    // One active emoji per name and realm; deactivated ones may share it.
+    await q.query(`CREATE UNIQUE INDEX realm_emoji_active_name ON realm_emoji (realm_id, name) WHERE NOT deactivated`);
+    await q.query(`CREATE INDEX realm_emoji_realm ON realm_emoji (realm_id, id)`);
+    await q.query(`
+      CREATE TABLE user_status (
+        user_profile_id integer PRIMARY KEY REFERENCES user_profile(id),
+        status_text varchar(255) NOT NULL DEFAULT '',
+        emoji_name text NOT NULL DEFAULT '',
+        emoji_code text NOT NULL DEFAULT '',
+        reaction_type varchar(30) NOT NULL DEFAULT 'unicode_emoji',
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await q.query(`ALTER TABLE realm ADD COLUMN avatar_changes_disabled boolean NOT NULL DEFAULT false`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE realm DROP COLUMN avatar_changes_disabled`);
+    await q.query(`DROP TABLE user_status`);
+    await q.query(`DROP TABLE realm_emoji`);
+  }
+}

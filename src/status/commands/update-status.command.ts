@@ -1,0 +1,76 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ApiError } from '../../shared/api-error';
+import { apiEmail } from '../../users/api/user.presenter';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { RequestUser } from '../../wire/request-context';
+import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
+import { PresenceEnabledChangedEvent, UserStatusChangedEvent, UserStatusEventData } from '../events/user-status-events';
+import { UserStatusRepository } from '../persistence/user-status.repository';
+
+/** `POST /users/me/status`. */
+export class UpdateStatusCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly request: StatusRequest,
+  ) {}
+}
+
+/**
+ * Zulip's update_user_status_backend: people only; checks the request, looks a bare
+ * emoji name up and checks name, code and type agree; `away` writes `presence_enabled`
+ * (its inverse). Only what was passed changes, in one transaction.
+ */
+@CommandHandler(UpdateStatusCommand)
+export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly statuses: UserStatusRepository,
+    private readonly emoji: EmojiResolver,
+    private readonly users: UserRepository,
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  async execute(command: UpdateStatusCommand): Promise<void> {
+    const { actor } = command;
+    if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
+    const { request, needsLookup } = checkStatusRequest(command.request);
+    await this.tx.run(async (uow) => {
+      let update = request;
+      if (needsLookup) {
+        const resolved = await this.emoji.resolve(
+          actor.realmId,
+          request.emojiName as string,
+          request.emojiCode,
+          request.reactionType,
+          uow,
+        );
+        update = { ...request, emojiCode: resolved.emojiCode, reactionType: resolved.reactionType };
+      }
+      const current = await this.statuses.forUpdate(uow, actor.id);
+      await this.statuses.save(uow, actor.id, applyStatusUpdate(current, update));
+
+      const audience = await this.users.activeUserRoles(actor.realmId, uow);
+      if (update.away !== undefined) {
+        await this.statuses.setPresenceEnabled(uow, actor.id, !update.away);
+        const user = await this.users.findById(actor.id, uow);
+        const realm = await this.realms.requireById(actor.realmId, uow);
+        const email = user ? apiEmail(user, this.addressing.hostName(realm.stringId)) : actor.deliveryEmail;
+        uow.record(new PresenceEnabledChangedEvent(actor.realmId, actor.id, email, !update.away));
+      }
+      const data: UserStatusEventData = {};
+      if (update.away !== undefined) data.away = update.away;
+      if (update.statusText !== undefined) data.status_text = update.statusText;
+      if (update.emojiName !== undefined) {
+        data.emoji_name = update.emojiName;
+        data.emoji_code = update.emojiCode;
+        data.reaction_type = update.reactionType;
+      }
+      uow.record(new UserStatusChangedEvent(actor.realmId, audience.map((user) => user.id), actor.id, data));
+    });
+  }
+}

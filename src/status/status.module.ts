@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { EmojiModule } from '../emoji/emoji.module';
+import { RealmModule } from '../realm/realm.module';
+import { UsersModule } from '../users/users.module';
+import { StatusController } from './api/status.controller';
+import { UpdateStatusHandler } from './commands/update-status.command';
+import { PresenceEnabledChangedProjector, UserStatusChangedProjector } from './events/user-status-events.handler';
+import { UserStatusRepository } from './persistence/user-status.repository';
+import { GetUserStatusHandler, UserStatusStateHandler } from './queries/get-user-status.query';
+
+/** Users' statuses: text, emoji, and the deprecated `away`. */
+@Module({
+  imports: [EmojiModule, UsersModule, RealmModule],
+  controllers: [StatusController],
+  providers: [
+    UserStatusRepository,
+    UpdateStatusHandler,
+    GetUserStatusHandler,
+    UserStatusStateHandler,
+    UserStatusChangedProjector,
+    PresenceEnabledChangedProjector,
+  ],
+})
+export class StatusModule {}
