@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminModule } from './admin/admin.module';
+import { BotsModule } from './bots/bots.module';
 import { ChannelsModule } from './channels/channels.module';
 import { EventQueuesModule } from './events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
@@ -32,6 +33,7 @@ export class AppModule {
         MessagesModule,
         EventsModule,
         AdminModule,
+        BotsModule,
       ],
     };
   }

@@ -18,6 +18,8 @@ import {
   UserSettingName,
 } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { BotDirectory } from '../../users/persistence/bot-directory';
+import { ProfileDataReader } from '../../users/persistence/profile-data.reader';
 import { RequestUser } from '../../wire/request-context';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
@@ -91,6 +93,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly channels: ChannelRepository,
+    private readonly botDirectory: BotDirectory,
+    private readonly profileData: ProfileDataReader,
   ) {}
 
   async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -107,9 +111,10 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     if (wants('realm_user')) {
       const everyone = await this.users.listInRealm(user.realmId, db);
+      const profiles = await this.profileData.profileDataOf(everyone.filter((target) => !target.isBot).map((target) => target.id), db);
       const present = (target: (typeof everyone)[number]) => {
         const wire: Record<string, unknown> = { ...presentUser(target, hostName, user, { clientGravatar: options.clientGravatar }) };
-        if (!target.isBot) wire.profile_data = {};
+        if (!target.isBot) wire.profile_data = profiles.get(target.id) ?? {};
         delete wire.is_active;
         return wire;
       };
@@ -151,6 +156,15 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         delivery_email: user.deliveryEmail,
         full_name: user.fullName,
       });
+    }
+
+    if (wants('realm_bot')) {
+      // The notification bot plays Zulip's cross-realm system bot: nobody administers it.
+      state.realm_bots = await this.botDirectory.administeredBy(
+        { id: user.id, realmId: user.realmId, isAdmin: isAdministrator(user.role) },
+        realm.notificationBotId === null ? [] : [realm.notificationBotId],
+        db,
+      );
     }
 
     if (wants('subscription')) {

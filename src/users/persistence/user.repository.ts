@@ -92,5 +92,8 @@ export function toUserEntity(row: Record<string, unknown>): UserEntity {
     emailAddressVisibility: row.email_address_visibility as number,
     recipientId: row.recipient_id as number | null,
     settings: (row.settings ?? {}) as Record<string, unknown>,
+    defaultSendingStreamId: (row.default_sending_stream_id ?? null) as number | null,
+    defaultEventsRegisterStreamId: (row.default_events_register_stream_id ?? null) as number | null,
+    defaultAllPublicStreams: (row.default_all_public_streams ?? false) as boolean,
   });
 }

@@ -3,6 +3,9 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserRepository } from '../persistence/user.repository';
+import { ProfileDataReader } from '../persistence/profile-data.reader';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { DataSource } from 'typeorm';
 
 /** `GET /users`: every user of the realm, active or not, bots included. */
 export class GetUsersQuery {
@@ -20,16 +23,20 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery, UserWire[]>
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly profileData: ProfileDataReader,
+    private readonly dataSource: DataSource,
   ) {}
 
   async execute(query: GetUsersQuery): Promise<UserWire[]> {
     const realm = await this.realms.requireById(query.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
     const users = await this.users.listInRealm(query.realmId);
+    const profiles = query.includeCustomProfileFields
+      ? await this.profileData.profileDataOf(users.filter((user) => !user.isBot).map((user) => user.id), poolQueryable(this.dataSource))
+      : new Map();
     return users.map((user) => {
       const wire = presentUser(user, hostName, query.viewer, { clientGravatar: query.clientGravatar });
-      // No custom profile fields exist yet, so every human's profile data is empty.
-      if (query.includeCustomProfileFields && !user.isBot) wire.profile_data = {};
+      if (query.includeCustomProfileFields && !user.isBot) wire.profile_data = profiles.get(user.id) ?? {};
       return wire;
     });
   }
@@ -46,6 +53,8 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly profileData: ProfileDataReader,
+    private readonly dataSource: DataSource,
   ) {}
 
   async execute(query: GetOwnUserQuery): Promise<Record<string, unknown>> {
@@ -55,7 +64,7 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     const wire = presentUser(user, this.addressing.hostName(realm.stringId), user, { clientGravatar: false });
     return {
       ...wire,
-      ...(user.isBot ? {} : { profile_data: {} }),
+      ...(user.isBot ? {} : { profile_data: (await this.profileData.profileDataOf([user.id], poolQueryable(this.dataSource))).get(user.id) ?? {} }),
       max_message_id: await this.users.maxMessageId(user.id),
     };
   }
