@@ -49,14 +49,12 @@ export class BotRepository {
   }
 
   async updateService(uow: UnitOfWork, botId: number, baseUrl: string, serviceInterface: number): Promise<BotService | null> {
-    const rows = await uow.query<{ name: string; base_url: string; token: string; interface: number }>(
-      `UPDATE service SET base_url = $2, interface = $3
-        WHERE id = (SELECT min(id) FROM service WHERE user_profile_id = $1)
-        RETURNING name, base_url, token, interface`,
+    // TypeORM answers an UPDATE with a count as well as rows: read the service back instead.
+    await uow.query(
+      `UPDATE service SET base_url = $2, interface = $3 WHERE id = (SELECT min(id) FROM service WHERE user_profile_id = $1)`,
       [botId, baseUrl, serviceInterface],
     );
-    if (rows.length === 0) return null;
-    return { name: rows[0].name, baseUrl: rows[0].base_url, token: rows[0].token, interface: rows[0].interface };
+    return this.service(botId, uow);
   }
 
   async setConfig(uow: UnitOfWork, botId: number, config: Record<string, string>): Promise<void> {
