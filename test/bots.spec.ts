@@ -22,7 +22,7 @@ async function eventsUntil(queue: Queue, last: (event: Event) => boolean): Promi
 
 /** Applies `realm_bot` events to `realm_bots`, as Zulip's web client does. */
 function applyRealmBotEvents(bots: Json[], events: Event[]): Json[] {
-  let result = bots.map((bot) => ({ ...bot, services: bot.services.map((service: Json) => ({ ...service })) }));
+  let result: Json[] = bots.map((bot) => ({ ...bot, services: bot.services.map((service: Json) => ({ ...service })) }));
   for (const event of events) {
     if (event.type !== 'realm_bot') continue;
     const data = event.bot as Json;
