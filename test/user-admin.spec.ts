@@ -244,6 +244,22 @@ describe('user administration', () => {
       expect(await members('role:fullmembers')).toContain(carol.userId);
     });
 
+    it("shows a promoted guest the public channels, and hides them again on demotion", async () => {
+      const gina = await realm.createUser('Gina Guest', 'guest');
+      expectSuccess(await owner.api.post('users/me/subscriptions', { subscriptions: [{ name: 'town-square' }] }));
+      const streamId = ((await owner.api.get('get_stream_id', { stream: 'town-square' })).body.stream_id) as number;
+      const queue = await Queue.register(gina.api, { event_types: ['stream', 'subscription'] });
+      expectSuccess(await admin.api.patch(`users/${gina.userId}`, { role: 400 }));
+      const gained = await eventsUntil(queue, (event) => event.op === 'peer_add' && event.stream_ids[0] === streamId);
+      expect(gained.find((event) => event.op === 'create' && event.streams[0].stream_id === streamId)?.streams[0].name).toBe('town-square');
+      expect(gained.find((event) => event.op === 'peer_add' && event.stream_ids[0] === streamId)?.user_ids).toEqual([owner.userId]);
+      expectSuccess(await admin.api.patch(`users/${gina.userId}`, { role: 600 }));
+      const lost = await eventsUntil(queue, (event) => event.op === 'delete' && event.stream_ids[0] === streamId);
+      expect(lost.filter((event) => event.op === 'delete').map((event) => event.stream_ids[0])).toContain(streamId);
+      const fresh = await gina.api.post('register', { fetch_event_types: ['stream'] });
+      expect((fresh.body.streams as Json[]).some((stream) => stream.stream_id === streamId)).toBe(false);
+    });
+
     it('renames, telling the realm; an unchanged or blank name changes nothing', async () => {
       const dan = await realm.createUser('Dan');
       const queue = await Queue.register(bob.api, { event_types: ['realm_user'] });
