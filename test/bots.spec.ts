@@ -259,6 +259,12 @@ describe('bots', () => {
       expectError(await bob.api.patch(`bots/${botId}`, { full_name: 'Mine Now' }), 'Insufficient permission');
       expectError(await alice.api.patch(`bots/${bob.userId}`, { full_name: 'Bob Bot' }), 'No such bot');
       expectError(await alice.api.patch('bots/999999', { full_name: 'Ghost' }), 'No such bot');
+      // The notification bot stands for Zulip's cross-realm system bot: nobody administers it.
+      const everyone = (await admin.api.get('users')).body.members as Json[];
+      const notificationBot = everyone.find((user) => user.full_name === 'Notification Bot') as Json;
+      expectError(await admin.api.patch(`bots/${notificationBot.user_id}`, { full_name: 'Renamed' }), 'No such bot');
+      expectError(await admin.api.delete(`bots/${notificationBot.user_id}`), 'No such bot');
+      expectError(await admin.api.post(`users/${notificationBot.user_id}/reactivate`), 'No such user');
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: 999999 }), 'Failed to change owner, no such user');
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: botId }), "Failed to change owner, bots can't own other bots");
       const gone = await realm.createUser('Gone');

@@ -105,9 +105,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     return row.count;
   }
 
-  private async lock(uow: UnitOfWork, realmId: number, userId: number): Promise<UserEntity | null> {
-    const rows = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND id = $2 FOR UPDATE`, [realmId, userId]);
-    return rows.length === 0 ? null : this.users.findById(userId, uow);
+  private lock(uow: UnitOfWork, realmId: number, userId: number): Promise<UserEntity | null> {
+    return this.users.lockAdministrable(realmId, userId, uow);
   }
 
   private async deactivate(uow: UnitOfWork, account: UserEntity): Promise<void> {

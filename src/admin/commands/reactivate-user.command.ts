@@ -38,8 +38,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
   async execute(command: ReactivateUserCommand): Promise<void> {
     const { actor } = command;
     await this.tx.run(async (uow) => {
-      await uow.query(`SELECT id FROM user_profile WHERE realm_id = $1 AND id = $2 FOR UPDATE`, [actor.realmId, command.userId]);
-      const found = await this.users.findInRealm(actor.realmId, command.userId, uow);
+      const found = await this.users.lockAdministrable(actor.realmId, command.userId, uow);
       const target = checkAdministrableUser(actor, found, { allowBots: true, allowDeactivated: true });
       if (target.isBot) {
         await this.botPolicy.check(actor, target.botType ?? 1, uow);

@@ -29,8 +29,7 @@ export class RegenerateApiKeyHandler implements ICommandHandler<RegenerateApiKey
     const { actor } = command;
     return this.tx.run(async (uow) => {
       const targetId = command.botId ?? actor.id;
-      await uow.query(`SELECT id FROM user_profile WHERE realm_id = $1 AND id = $2 FOR UPDATE`, [actor.realmId, targetId]);
-      const found = await this.users.findInRealm(actor.realmId, targetId, uow);
+      const found = await this.users.lockAdministrable(actor.realmId, targetId, uow);
       const target = command.botId === null ? found : checkAdministrableBot(actor, found);
       if (!target) throw new Error(`user ${targetId} vanished`);
       const apiKey = generateApiKey();

@@ -27,8 +27,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
   async execute(command: UpdateUserCommand): Promise<void> {
     const { actor, changes } = command;
     await this.tx.run(async (uow) => {
-      await uow.query(`SELECT id FROM user_profile WHERE realm_id = $1 AND id = $2 FOR UPDATE`, [actor.realmId, command.userId]);
-      const found = await this.users.findInRealm(actor.realmId, command.userId, uow);
+      const found = await this.users.lockAdministrable(actor.realmId, command.userId, uow);
       const target = checkAdministrableUser(actor, found, { allowBots: true, allowDeactivated: true });
       if (changes.role !== undefined && changes.role !== target.role) {
         checkRoleChange(actor.role, target, changes.role, await this.roles.humanOwnerCount(uow, actor.realmId));

@@ -65,8 +65,7 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
   async execute(command: UpdateBotCommand): Promise<UpdatedBot> {
     const { actor, changes } = command;
     return this.tx.run(async (uow) => {
-      await uow.query(`SELECT id FROM user_profile WHERE realm_id = $1 AND id = $2 FOR UPDATE`, [actor.realmId, command.botId]);
-      const bot = checkAdministrableBot(actor, await this.users.findInRealm(actor.realmId, command.botId, uow));
+      const bot = checkAdministrableBot(actor, await this.users.lockAdministrable(actor.realmId, command.botId, uow));
       if (changes.fullName !== undefined) {
         const fullName = checkFullName(changes.fullName);
         // Web clients send the name even when unchanged: that is no rename.
