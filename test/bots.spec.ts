@@ -13,11 +13,11 @@ function expectSuccess(response: ApiResponse): void {
   expect({ status: response.status, result: response.body.result, msg: response.body.msg }).toEqual({ status: 200, result: 'success', msg: '' });
 }
 
-/** Long-polls `queue` until an event matching `last` came; answers everything up to it. */
+/** Long-polls `queue` until an event matching `last` came; answers the events up to it, itself included. */
 async function eventsUntil(queue: Queue, last: (event: Event) => boolean): Promise<Event[]> {
   const events: Event[] = [];
   while (!events.some(last)) events.push(...(await queue.take(1)));
-  return events;
+  return events.slice(0, events.findIndex(last) + 1);
 }
 
 /** Applies `realm_bot` events to `realm_bots`, as Zulip's web client does. */

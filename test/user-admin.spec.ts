@@ -14,11 +14,11 @@ function expectSuccess(response: ApiResponse): void {
   expect({ status: response.status, result: response.body.result, msg: response.body.msg }).toEqual({ status: 200, result: 'success', msg: '' });
 }
 
-/** Long-polls `queue` until an event matching `last` came; answers everything up to it. */
+/** Long-polls `queue` until an event matching `last` came; answers the events up to it, itself included. */
 async function eventsUntil(queue: Queue, last: (event: Event) => boolean): Promise<Event[]> {
   const events: Event[] = [];
   while (!events.some(last)) events.push(...(await queue.take(1)));
-  return events;
+  return events.slice(0, events.findIndex(last) + 1);
 }
 
 /** Applies `realm_user` events to register's two user lists, as a client does. */
@@ -319,6 +319,36 @@ describe('user administration', () => {
       const adminSeen = await adminQueue.take(1);
       expect(adminSeen[0]).toEqual({ id: expect.any(Number), type: 'realm_bot', op: 'update', bot: { user_id: bot.body.user_id, is_active: false } });
       expect((await alice.api.get(`users/${leaver.userId}`)).body.user.is_active).toBe(false);
+    });
+  });
+
+  describe('deactivation where guests may not see everyone', () => {
+    it('tells guests who knew the user only from a channel that they lost them, and nothing to the others', async () => {
+      const target = await realm.createUser('Tom Target');
+      const seer = await realm.createUser('Sam Seer', 'guest');
+      const blind = await realm.createUser('Bea Blind', 'guest');
+      expectSuccess(await blind.api.delete('users/me/subscriptions', { subscriptions: ['general'] }));
+      expectSuccess(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:members'] } }));
+      try {
+        const queues = {
+          seer: await Queue.register(seer.api, { event_types: ['realm_user'] }),
+          blind: await Queue.register(blind.api, { event_types: ['realm_user'] }),
+          member: await Queue.register(alice.api, { event_types: ['realm_user'] }),
+        };
+        expectSuccess(await admin.api.delete(`users/${target.userId}`));
+        // A rename of each guest, which that guest always sees, marks the end of what they got.
+        expectSuccess(await admin.api.patch(`users/${seer.userId}`, { full_name: 'Sam S.' }));
+        expectSuccess(await admin.api.patch(`users/${blind.userId}`, { full_name: 'Bea B.' }));
+        const until = (name: string) => (event: Event) => event.person?.full_name === name;
+        expect((await eventsUntil(queues.seer, until('Sam S.'))).map((event) => [event.op, event.person])).toEqual([
+          ['remove', { user_id: target.userId, full_name: 'Unknown user' }],
+          ['update', { user_id: seer.userId, full_name: 'Sam S.' }],
+        ]);
+        expect((await eventsUntil(queues.blind, until('Bea B.'))).map((event) => event.person.user_id)).not.toContain(target.userId);
+        expect((await queues.member.take(1))[0].person).toEqual({ user_id: target.userId, is_active: false });
+      } finally {
+        expectSuccess(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:everyone'] } }));
+      }
     });
   });
 

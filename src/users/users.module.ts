@@ -18,6 +18,7 @@ import {
   BotEventProjector,
   UserCreatedProjector,
   UserDeactivatedProjector,
+  UserRemovedFromViewProjector,
   UserUpdatedProjector,
 } from './events/user-events.handler';
 
@@ -45,6 +46,7 @@ import {
     UserCreatedProjector,
     UserDeactivatedProjector,
     UserUpdatedProjector,
+    UserRemovedFromViewProjector,
     BotEventProjector,
   ],
   exports: [

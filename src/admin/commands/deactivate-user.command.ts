@@ -11,7 +11,8 @@ import {
   isLastOwner,
   ownerRequired,
 } from '../../users/domain/user-admin-rules';
-import { BotEvent, UserDeactivatedEvent } from '../../users/events/user-events';
+import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
+import { UserAccess } from '../../users/persistence/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -48,6 +49,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     private readonly bots: BotRepository,
     private readonly realms: RealmRepository,
     private readonly roles: RoleChange,
+    private readonly access: UserAccess,
   ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
@@ -112,8 +114,10 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   private async deactivate(uow: UnitOfWork, account: UserEntity): Promise<void> {
     await uow.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
     await uow.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
-    const viewers = await this.users.activeUserRoles(account.realmId, uow);
-    uow.record(new UserDeactivatedEvent(account.realmId, account.id, viewers.map((viewer) => viewer.id)));
+    const { withAccess, losing } = await this.access.deactivationAudiences(account, uow);
+    const viewers = withAccess ?? (await this.users.activeUserRoles(account.realmId, uow)).map((viewer) => viewer.id);
+    uow.record(new UserDeactivatedEvent(account.realmId, account.id, viewers));
+    uow.record(new UserRemovedFromViewEvent(account.realmId, losing, account.id));
     if (account.isBot) {
       const audience = await this.bots.audience(account, uow);
       uow.record(new BotEvent(account.realmId, audience, 'update', { user_id: account.id, is_active: false }));

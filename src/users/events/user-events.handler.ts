@@ -5,7 +5,10 @@ import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { presentUser } from '../api/user.presenter';
 import { Role } from '../domain/roles';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { BotEvent, UserCreatedEvent, UserDeactivatedEvent, UserUpdatedEvent } from './user-events';
+import { BotEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
+
+/** UserProfile.INACCESSIBLE_USER_NAME. */
+export const INACCESSIBLE_USER_NAME = 'Unknown user';
 
 /**
  * `realm_user` add: every active user of the realm, each seeing what their role allows.
@@ -99,6 +102,22 @@ export class BotEventProjector implements IEventHandler<BotEvent> {
       userIds: event.audience,
       eventType: 'realm_bot',
       render: () => ({ type: 'realm_bot', op: event.op, bot: event.bot }),
+    });
+  }
+}
+
+/** `realm_user` remove: guests who can no longer access the user. */
+@EventsHandler(UserRemovedFromViewEvent)
+export class UserRemovedFromViewProjector implements IEventHandler<UserRemovedFromViewEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserRemovedFromViewEvent): void {
+    if (event.audience.length === 0) return;
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audience,
+      eventType: 'realm_user',
+      render: () => ({ type: 'realm_user', op: 'remove', person: { user_id: event.userId, full_name: INACCESSIBLE_USER_NAME } }),
     });
   }
 }

@@ -58,3 +58,15 @@ export class BotEvent {
     readonly bot: { user_id: number; [field: string]: unknown },
   ) {}
 }
+
+/**
+ * A user left the sight of some guests (Zulip's `realm_user` remove, FL 228): those guests
+ * keep only the placeholder name Zulip gives users they cannot access.
+ */
+export class UserRemovedFromViewEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audience: readonly number[],
+    readonly userId: number,
+  ) {}
+}

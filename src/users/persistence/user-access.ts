@@ -3,7 +3,8 @@ import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { RecipientType } from '../../messages/persistence/recipient.entity';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { isGuest } from '../domain/roles';
+import { isGuest, Role } from '../domain/roles';
+import { SystemGroup } from '../../groups/domain/system-groups';
 
 /**
  * Zulip's `check_can_access_user`: everyone sees bots and themselves; only a guest outside
@@ -31,5 +32,42 @@ export class UserAccess {
       [viewer.id, target.id, [RecipientType.Stream, RecipientType.DirectMessageGroup]],
     );
     return row.shared;
+  }
+
+  /** Zulip's `user_access_restricted_in_realm`: guests may not see every human. */
+  async restricted(realmId: number, target: { isBot: boolean }, db: Queryable): Promise<boolean> {
+    if (target.isBot) return false;
+    const everyone = await this.groups.systemGroupId(realmId, SystemGroup.Everyone, db);
+    return (await this.realmSettings.groupId(realmId, 'can_access_all_users_group', db)) !== everyone;
+  }
+
+  /**
+   * Who hears of a deactivation (Zulip's `send_events_for_user_deactivation`): in a realm
+   * that restricts guests, the non-guests and the user's group-conversation peers keep
+   * access (`update`), while guests who knew the user only from a channel lose it (`remove`).
+   * Null `withAccess`: every active user.
+   */
+  async deactivationAudiences(
+    target: { id: number; realmId: number; isBot: boolean },
+    db: Queryable,
+  ): Promise<{ withAccess: number[] | null; losing: number[] }> {
+    if (!(await this.restricted(target.realmId, target, db))) return { withAccess: null, losing: [] };
+    const nonGuests = await db.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND role <> $2 AND id <> $3`,
+      [target.realmId, Role.Guest, target.id],
+    );
+    const peers = await db.query<{ id: number; type: number }>(
+      `SELECT DISTINCT theirs.user_profile_id AS id, r.type
+         FROM subscription mine
+         JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($2::int[])
+         JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
+        WHERE mine.user_profile_id = $1 AND mine.active AND theirs.user_profile_id <> $1`,
+      [target.id, [RecipientType.Stream, RecipientType.DirectMessageGroup]],
+    );
+    const withAccess = new Set(nonGuests.map((row) => row.id));
+    for (const peer of peers) if (peer.type === RecipientType.DirectMessageGroup) withAccess.add(peer.id);
+    const losing = new Set(peers.filter((peer) => peer.type === RecipientType.Stream && !withAccess.has(peer.id)).map((peer) => peer.id));
+    const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+    return { withAccess: sorted(withAccess), losing: sorted(losing) };
   }
 }
