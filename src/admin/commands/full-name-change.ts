@@ -3,20 +3,19 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserEntity } from '../../users/persistence/user.entity';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserAccess } from '../../users/persistence/user-access';
 
-/** Zulip's `do_change_full_name`: the realm sees the name; a bot's administrators too. */
+/** Zulip's `do_change_full_name`: whoever can see the user sees the name; a bot's administrators too. */
 @Injectable()
 export class FullNameChange {
   constructor(
-    private readonly users: UserRepository,
+    private readonly access: UserAccess,
     private readonly bots: BotRepository,
   ) {}
 
   async apply(uow: UnitOfWork, target: UserEntity, fullName: string): Promise<void> {
     await uow.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [target.id, fullName]);
-    const everyone = (await this.users.activeUserRoles(target.realmId, uow)).map((user) => user.id);
-    uow.record(new UserUpdatedEvent(target.realmId, everyone, { userId: target.id, fullName }));
+    uow.record(new UserUpdatedEvent(target.realmId, await this.access.audienceOf(target, uow), { userId: target.id, fullName }));
     if (target.isBot) {
       const audience = await this.bots.audience(target, uow);
       uow.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, full_name: fullName }));

@@ -11,6 +11,7 @@ import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserAccess } from '../../users/persistence/user-access';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
 
@@ -33,6 +34,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly channelAudience: ChannelAudience,
+    private readonly access: UserAccess,
   ) {}
 
   async execute(command: ReactivateUserCommand): Promise<void> {
@@ -59,7 +61,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
     await uow.query(`UPDATE user_profile SET is_active = true WHERE id = $1`, [target.id]);
     await uow.query(`UPDATE subscription SET is_user_active = true WHERE user_profile_id = $1`, [target.id]);
     const everyone = (await this.users.activeUserRoles(realmId, uow)).map((user) => user.id);
-    uow.record(new UserUpdatedEvent(realmId, everyone, { userId: target.id, isActive: true }));
+    uow.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target, uow), { userId: target.id, isActive: true }));
 
     if (target.isBot) {
       // A bot whose owner is gone passes to whoever brings it back.

@@ -11,6 +11,7 @@ import { directSystemGroupsForRole, SystemGroup } from '../../groups/domain/syst
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { UserUpdatedEvent } from '../../users/events/user-events';
+import { UserAccess } from '../../users/persistence/user-access';
 import { UserRepository } from '../../users/persistence/user.repository';
 
 /**
@@ -27,6 +28,7 @@ export class RoleChange {
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
+    private readonly access: UserAccess,
   ) {}
 
   async apply(uow: UnitOfWork, realmId: number, userId: number, oldRole: number, newRole: number): Promise<void> {
@@ -34,7 +36,8 @@ export class RoleChange {
     const visibleBefore = await this.visibleChannelIds(uow, realmId, userId);
     await uow.query(`UPDATE user_profile SET role = $2 WHERE id = $1`, [userId, newRole]);
     const audience = (await this.users.activeUserRoles(realmId, uow)).map((user) => user.id);
-    uow.record(new UserUpdatedEvent(realmId, audience, { userId, role: newRole }));
+    const target = { id: userId, realmId, isBot: (await this.users.findById(userId, uow))?.isBot ?? false };
+    uow.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target, uow), { userId, role: newRole }));
 
     const ids = await this.groups.systemGroupIds(realmId, uow);
     const before = directSystemGroupsForRole(oldRole);

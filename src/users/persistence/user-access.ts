@@ -70,4 +70,26 @@ export class UserAccess {
     const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
     return { withAccess: sorted(withAccess), losing: sorted(losing) };
   }
+
+  /**
+   * Zulip's `get_user_ids_who_can_access_user`: every active user, unless the realm
+   * restricts guests; then the non-guests, the user, and whoever shares a channel or a
+   * group conversation with them.
+   */
+  async audienceOf(target: { id: number; realmId: number; isBot: boolean }, db: Queryable): Promise<number[]> {
+    if (!(await this.restricted(target.realmId, target, db))) {
+      const everyone = await db.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [target.realmId]);
+      return everyone.map((row) => row.id);
+    }
+    const rows = await db.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND (role <> $3 OR id = $2 OR id IN (
+         SELECT theirs.user_profile_id FROM subscription mine
+           JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($4::int[])
+           JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
+          WHERE mine.user_profile_id = $2 AND mine.active))
+       ORDER BY id`,
+      [target.realmId, target.id, Role.Guest, [RecipientType.Stream, RecipientType.DirectMessageGroup]],
+    );
+    return rows.map((row) => row.id);
+  }
 }
