@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminModule } from './admin/admin.module';
 import { AvatarsModule } from './avatars/avatars.module';
+import { BotsModule } from './bots/bots.module';
 import { ChannelsModule } from './channels/channels.module';
 import { EmojiModule } from './emoji/emoji.module';
 import { EventQueuesModule } from './events/queues/event-queues.module';
@@ -44,6 +45,7 @@ export class AppModule {
         AvatarsModule,
         EventsModule,
         AdminModule,
+        BotsModule,
       ],
     };
   }

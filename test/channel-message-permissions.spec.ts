@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 
 /**
@@ -22,12 +22,12 @@ describe('channel permissions on messages', () => {
   let realmId: number;
   let groups: Record<string, number>;
 
-  /** A generic bot owned by `owner` (there is no bot endpoint yet: a user made a bot). */
+  /** A generic bot owned by `owner`, made through `POST /bots`. */
   async function createBot(owner: TestUser, name: string): Promise<Bot> {
-    const email = `${name}-bot@${realm.subdomain}.test`;
-    const made = await manage(['create-user', '--realm', realm.subdomain, '--email', email, '--password', 'bot-password', '--full-name', name, '--role', 'member']);
-    await fixtureSql(`UPDATE user_profile SET is_bot = true, bot_type = 1, bot_owner_id = $2 WHERE id = $1`, [made.user_id, owner.userId]);
-    return { userId: made.user_id as number, api: realm.api.as({ email, apiKey: made.api_key as string }) };
+    const made = await owner.api.post('bots', { short_name: name, full_name: name });
+    if (made.status !== 200) throw new Error(`POST /bots failed: ${JSON.stringify(made.body)}`);
+    const email = `${name}-bot@${realm.subdomain}.localhost`;
+    return { userId: made.body.user_id as number, api: realm.api.as({ email, apiKey: made.body.api_key as string }) };
   }
 
   async function createChannel(api: Api, name: string, extra: Record<string, unknown> = {}, principals?: number[]): Promise<number> {

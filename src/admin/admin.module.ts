@@ -8,17 +8,38 @@ import { CreateRealmHandler } from './commands/create-realm.command';
 import { RealmSetup } from './commands/realm-setup';
 import { CreateUserHandler } from './commands/create-user.command';
 import { DeactivateUserHandler } from './commands/deactivate-user.command';
+import { FullNameChange } from './commands/full-name-change';
+import { ReactivateUserHandler } from './commands/reactivate-user.command';
+import { RegenerateApiKeyHandler } from './commands/regenerate-api-key.command';
+import { RoleChange } from './commands/role-change';
+import { UpdateUserHandler } from './commands/update-user.command';
 import { UserCreation } from './commands/user-creation';
 import { RootRealmBootstrap } from './root-realm.bootstrap';
 import { CliChannelServer } from './cli/cli-channel';
 import { CliCommands } from './cli/cli-commands';
 
-/** Creating realms and accounts, and the first start's root realm and owner. */
+/**
+ * Creating realms and accounts, the first start's root realm and owner, and administering
+ * users: name, role, deactivation (one command for the API and the CLI), reactivation, keys.
+ */
 @Module({
   imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule],
   controllers: [UserAdminController],
-  providers: [UserCreation, RealmSetup, CreateRealmHandler, CreateUserHandler, DeactivateUserHandler, RootRealmBootstrap,
-    CliCommands, CliChannelServer],
-  exports: [RootRealmBootstrap, CliCommands, CliChannelServer],
+  providers: [
+    UserCreation,
+    RealmSetup,
+    RoleChange,
+    FullNameChange,
+    CreateRealmHandler,
+    CreateUserHandler,
+    DeactivateUserHandler,
+    ReactivateUserHandler,
+    UpdateUserHandler,
+    RegenerateApiKeyHandler,
+    RootRealmBootstrap,
+    CliCommands,
+    CliChannelServer,
+  ],
+  exports: [RootRealmBootstrap, CliCommands, CliChannelServer, UserCreation, RoleChange, FullNameChange],
 })
 export class AdminModule {}

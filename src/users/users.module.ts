@@ -3,27 +3,59 @@ import { GroupsModule } from '../groups/groups.module';
 import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersController } from './api/users.controller';
+import { BotCreationPolicy } from './persistence/bot-creation-policy';
+import { BotDirectory } from './persistence/bot-directory';
+import { BotOwnerChange } from './persistence/bot-owner-change';
+import { BotRepository } from './persistence/bot.repository';
+import { UserAccess } from './persistence/user-access';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
+import { GetUserHandler } from './queries/get-user.query';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
-import { UserCreatedProjector, UserDeactivatedProjector } from './events/user-events.handler';
+import {
+  BotEventProjector,
+  UserCreatedProjector,
+  UserDeactivatedProjector,
+  UserRemovedFromViewProjector,
+  UserUpdatedProjector,
+} from './events/user-events.handler';
 
-/** People and bots: lookup, authentication, presentation. Creation lives in `admin`. */
+/**
+ * People and bots: lookup, authentication, presentation, and the `realm_user` and
+ * `realm_bot` events. Creation and administration live in `admin` and `bots`.
+ */
 @Module({
   imports: [RealmModule, GroupsModule, ProfileFieldsModule],
   controllers: [UsersController],
   providers: [
     UserRepository,
     UserWriter,
+    BotRepository,
+    BotDirectory,
+    BotCreationPolicy,
+    BotOwnerChange,
+    UserAccess,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
     GetUsersHandler,
     GetOwnUserHandler,
+    GetUserHandler,
     UserCreatedProjector,
     UserDeactivatedProjector,
+    UserUpdatedProjector,
+    UserRemovedFromViewProjector,
+    BotEventProjector,
   ],
-  exports: [UserRepository, UserWriter],
+  exports: [
+    UserRepository,
+    UserWriter,
+    BotRepository,
+    BotDirectory,
+    BotCreationPolicy,
+    BotOwnerChange,
+    UserAccess,
+  ],
 })
 export class UsersModule {}

@@ -4,8 +4,8 @@ import { testServer } from './api';
 
 /**
  * Runs SQL against the test server's database, for fixtures no endpoint can build yet
- * (bots, a channel's group settings). Embedded storage serves its wire protocol on a
- * socket in `<DATA_DIR>/run`; with DATABASE_URL set, that database is used.
+ * (a channel's group settings, a user's email visibility). Embedded storage serves its wire
+ * protocol on a socket in `<DATA_DIR>/run`; with DATABASE_URL set, that database is used.
  */
 export async function fixtureSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const url = process.env.DATABASE_URL;

@@ -1,17 +1,41 @@
-import { Controller, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyRequest } from 'fastify';
+import { IsOptional, MaxLength } from 'class-validator';
 import { administratorRequired } from '../../shared/api-error';
 import { isAdministrator, Role } from '../../users/domain/roles';
+import { checkRole } from '../../users/domain/user-admin-rules';
 import { CurrentUser } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
 import { contextOf, RequestUser } from '../../wire/request-context';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
+import { DeactivateUserCommand } from '../commands/deactivate-user.command';
+import { ReactivateUserCommand } from '../commands/reactivate-user.command';
+import { RegenerateApiKeyCommand } from '../commands/regenerate-api-key.command';
+import { UpdateUserCommand } from '../commands/update-user.command';
 
 class CreateUserParams {
   @WireParam('string') email!: string;
   @WireParam('string') password!: string;
   @WireParam('string') full_name!: string;
+}
+
+class UserIdParams {
+  @WireParam('int', { path: true }) user_id!: number;
+}
+
+class UpdateUserParams extends UserIdParams {
+  @WireParam('string', { optional: true }) full_name?: string;
+  @WireParam('int', { optional: true }) role?: number;
+}
+
+class DeactivateUserParams extends UserIdParams {
+  /** Zulip mails it to the user; this server sends no mail, but checks it as Zulip does. */
+  @WireParam('string', { optional: true })
+  @IsOptional()
+  @MaxLength(2000, { message: 'deactivation_notification_comment is too long (limit: 2000 characters)' })
+  deactivation_notification_comment?: string;
 }
 
 @Controller('api/v1')
@@ -30,5 +54,36 @@ export class UserAdminController {
       new CreateUserCommand(actor.realmId, { email: p.email, password: p.password, fullName: p.full_name, role: Role.Member }),
     );
     return { user_id: created.user_id };
+  }
+
+  /** `PATCH /users/{user_id}`: name and role (profile data belongs to the profile fields). */
+  @Patch('users/:user_id')
+  async updateUser(@CurrentUser() actor: RequestUser, @Params(UpdateUserParams) p: UpdateUserParams): Promise<Record<string, never>> {
+    const role = p.role === undefined ? undefined : checkRole(p.role);
+    await this.commandBus.execute(new UpdateUserCommand(actor, p.user_id, { fullName: p.full_name, role }));
+    return {};
+  }
+
+  @Delete('users/me')
+  async deactivateSelf(@CurrentUser() actor: RequestUser): Promise<Record<string, never>> {
+    await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, actor.id, { kind: 'self', actor }));
+    return {};
+  }
+
+  @Delete('users/:user_id')
+  async deactivateUser(@CurrentUser() actor: RequestUser, @Params(DeactivateUserParams) p: DeactivateUserParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, p.user_id, { kind: 'user', actor }));
+    return {};
+  }
+
+  @Post('users/:user_id/reactivate')
+  async reactivateUser(@CurrentUser() actor: RequestUser, @Params(UserIdParams) p: UserIdParams): Promise<Record<string, never>> {
+    await this.commandBus.execute(new ReactivateUserCommand(actor, p.user_id));
+    return {};
+  }
+
+  @Post('users/me/api_key/regenerate')
+  regenerateOwnKey(@CurrentUser() actor: RequestUser): Promise<{ api_key: string }> {
+    return this.commandBus.execute(new RegenerateApiKeyCommand(actor, null));
   }
 }

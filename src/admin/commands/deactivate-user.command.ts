@@ -1,14 +1,43 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
-import { UserDeactivatedEvent } from '../../users/events/user-events';
+import { Role } from '../../users/domain/roles';
+import {
+  cannotDeactivateLastUser,
+  checkAdministrableBot,
+  checkAdministrableUser,
+  isLastOwner,
+  ownerRequired,
+} from '../../users/domain/user-admin-rules';
+import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
+import { UserAccess } from '../../users/persistence/user-access';
+import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { RoleChange } from './role-change';
 
-/** Ends an account: it can no longer authenticate, and leaves its conversations' audiences. */
+/**
+ * Who asks, and through which door: an administrator (`DELETE /users/{id}`), a user
+ * leaving (`DELETE /users/me`), a bot's administrator (`DELETE /bots/{id}`), or the
+ * management CLI (no actor: no permission checks).
+ */
+export type DeactivationRequest =
+  | { kind: 'user'; actor: { id: number; role: number } }
+  | { kind: 'self'; actor: { id: number; role: number } }
+  | { kind: 'bot'; actor: { id: number; role: number } }
+  | { kind: 'cli' };
+
+/**
+ * Ends an account: it can no longer authenticate, its event queues end, it leaves its
+ * conversations' audiences, and a human's active bots are deactivated with them.
+ */
 export class DeactivateUserCommand {
   constructor(
     readonly realmId: number,
     readonly userId: number,
+    readonly request: DeactivationRequest = { kind: 'cli' },
   ) {}
 }
 
@@ -17,21 +46,81 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
+    private readonly bots: BotRepository,
+    private readonly realms: RealmRepository,
+    private readonly roles: RoleChange,
+    private readonly access: UserAccess,
   ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
     return this.tx.run(async (uow) => {
-      const rows = await uow.query<{ id: number; is_active: boolean }>(
-        `SELECT id, is_active FROM user_profile WHERE realm_id = $1 AND id = $2 FOR UPDATE`,
-        [command.realmId, command.userId],
-      );
-      if (rows.length === 0) throw ApiError.badRequest('No such user');
-      if (!rows[0].is_active) throw ApiError.badRequest('User is already deactivated');
-      await uow.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [command.userId]);
-      await uow.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [command.userId]);
-      const viewers = await this.users.activeUserRoles(command.realmId, uow);
-      uow.record(new UserDeactivatedEvent(command.realmId, command.userId, viewers.map((viewer) => viewer.id)));
+      const target = await this.lock(uow, command.realmId, command.userId);
+      if (!(await this.permitted(uow, command, target))) return { user_id: command.userId };
+      const account = target as UserEntity;
+      if (!account.isBot) {
+        // Zulip deactivates the bots first, so that no failure leaves a deactivated owner's bots active.
+        for (const botId of await this.bots.activeBotIdsOwnedBy(account.id, uow)) {
+          const bot = await this.lock(uow, command.realmId, botId);
+          if (bot) await this.deactivate(uow, bot);
+        }
+      }
+      await this.deactivate(uow, account);
       return { user_id: command.userId };
     });
+  }
+
+  /** The checks of the request's door; false: nothing to do (a deactivated bot stays so). */
+  private async permitted(uow: UnitOfWork, command: DeactivateUserCommand, target: UserEntity | null): Promise<boolean> {
+    const { request } = command;
+    switch (request.kind) {
+      case 'cli':
+        if (!target) throw ApiError.badRequest('No such user');
+        if (!target.isActive) throw ApiError.badRequest('User is already deactivated');
+        return true;
+      case 'bot':
+        return checkAdministrableBot(request.actor, target).isActive;
+      case 'user': {
+        const user = checkAdministrableUser(request.actor, target, { allowBots: false, allowDeactivated: false });
+        if (user.role === Role.Owner && request.actor.role !== Role.Owner) throw ownerRequired();
+        if (isLastOwner(user, await this.roles.humanOwnerCount(uow, command.realmId))) {
+          throw ApiError.badRequest('Cannot deactivate the only organization owner');
+        }
+        return true;
+      }
+      case 'self': {
+        const self = target as UserEntity;
+        if ((await this.otherActiveAccounts(uow, command.realmId, self.id)) === 0) throw cannotDeactivateLastUser(false);
+        if (isLastOwner(self, await this.roles.humanOwnerCount(uow, command.realmId))) throw cannotDeactivateLastUser(true);
+        return true;
+      }
+    }
+  }
+
+  /** Active accounts besides this one; the realm's notification bot plays Zulip's system bot and does not count. */
+  private async otherActiveAccounts(uow: UnitOfWork, realmId: number, userId: number): Promise<number> {
+    const realm = await this.realms.requireById(realmId, uow);
+    const [row] = await uow.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM user_profile
+        WHERE realm_id = $1 AND is_active AND id <> $2 AND id IS DISTINCT FROM $3`,
+      [realmId, userId, realm.notificationBotId],
+    );
+    return row.count;
+  }
+
+  private lock(uow: UnitOfWork, realmId: number, userId: number): Promise<UserEntity | null> {
+    return this.users.lockAdministrable(realmId, userId, uow);
+  }
+
+  private async deactivate(uow: UnitOfWork, account: UserEntity): Promise<void> {
+    await uow.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
+    await uow.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
+    const { withAccess, losing } = await this.access.deactivationAudiences(account, uow);
+    const viewers = withAccess ?? (await this.users.activeUserRoles(account.realmId, uow)).map((viewer) => viewer.id);
+    uow.record(new UserDeactivatedEvent(account.realmId, account.id, viewers));
+    uow.record(new UserRemovedFromViewEvent(account.realmId, losing, account.id));
+    if (account.isBot) {
+      const audience = await this.bots.audience(account, uow);
+      uow.record(new BotEvent(account.realmId, audience, 'update', { user_id: account.id, is_active: false }));
+    }
   }
 }

@@ -20,6 +20,7 @@ import {
   UserSettingName,
 } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { BotDirectory } from '../../users/persistence/bot-directory';
 import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/domain/field-types';
@@ -97,6 +98,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly channels: ChannelRepository,
+    private readonly botDirectory: BotDirectory,
     private readonly profileData: ProfileDataReader,
   ) {}
 
@@ -159,6 +161,15 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         delivery_email: user.deliveryEmail,
         full_name: user.fullName,
       });
+    }
+
+    if (wants('realm_bot')) {
+      // The notification bot plays Zulip's cross-realm system bot: nobody administers it.
+      state.realm_bots = await this.botDirectory.administeredBy(
+        { id: user.id, realmId: user.realmId, isAdmin: isAdministrator(user.role) },
+        realm.notificationBotId === null ? [] : [realm.notificationBotId],
+        db,
+      );
     }
 
     if (wants('subscription')) {

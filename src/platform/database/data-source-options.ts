@@ -17,6 +17,7 @@ import { SubscriptionEntity } from '../../channels/persistence/subscription.enti
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { ChannelAndGroupPermissions1764000000000 } from './migrations/1764000000000-channel-and-group-permissions';
 import { UserGroups1764100000000 } from './migrations/1764100000000-user-groups';
+import { Bots1764200000000 } from './migrations/1764200000000-bots';
 import { ProfileFieldsAndLinkifiers1764300000000 } from './migrations/1764300000000-profile-fields-and-linkifiers';
 import { EmojiStatusAvatars1764600000000 } from './migrations/1764600000000-emoji-status-avatars';
 import { EmbeddedConnection } from './embedded-postgres';
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   InitialSchema1763800000000,
   ChannelAndGroupPermissions1764000000000,
   UserGroups1764100000000,
+  Bots1764200000000,
   ProfileFieldsAndLinkifiers1764300000000,
   EmojiStatusAvatars1764600000000,
 ];

@@ -7,6 +7,8 @@ import { WireParam } from '../../wire/params/wire-param';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
 import { FetchApiKeyQuery, FetchedApiKey } from '../queries/fetch-api-key.query';
 import { GetOwnUserQuery, GetUsersQuery } from '../queries/get-users.query';
+import { GetUserQuery, UserKey } from '../queries/get-user.query';
+import { ApiError } from '../../shared/api-error';
 import { UserWire } from './user.presenter';
 
 class GetUsersParams {
@@ -15,6 +17,12 @@ class GetUsersParams {
 
   @WireParam('bool', { default: false })
   include_custom_profile_fields!: boolean;
+}
+
+class GetUserParams extends GetUsersParams {
+  /** A user id, or an email address (real or placeholder): Zulip routes both here. */
+  @WireParam('string', { path: true })
+  user_id!: string;
 }
 
 class FetchApiKeyParams {
@@ -46,6 +54,13 @@ export class UsersController {
     return this.queryBus.execute(new GetOwnUserQuery(user.id));
   }
 
+  @Get('users/:user_id')
+  getUser(@CurrentUser() user: RequestUser, @Params(GetUserParams) params: GetUserParams): Promise<{ user: UserWire }> {
+    return this.queryBus.execute(
+      new GetUserQuery(user, userKey(params.user_id), params.client_gravatar, params.include_custom_profile_fields),
+    );
+  }
+
   @Post('fetch_api_key')
   @PublicEndpoint()
   fetchApiKey(
@@ -54,4 +69,11 @@ export class UsersController {
   ): Promise<FetchedApiKey> {
     return this.queryBus.execute(new FetchApiKeyQuery(realm.id, params.username, params.password));
   }
+}
+
+/** Zulip's URL patterns: digits are an id, anything with an `@` an email; nothing else matches. */
+function userKey(raw: string): UserKey {
+  if (/^\d+$/.test(raw)) return { kind: 'id', userId: Number(raw) };
+  if (raw.includes('@')) return { kind: 'email', email: raw };
+  throw new ApiError('Not found', 'BAD_REQUEST', 404);
 }

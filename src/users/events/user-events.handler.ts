@@ -1,9 +1,14 @@
+import { Logger } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { presentUser } from '../api/user.presenter';
 import { Role } from '../domain/roles';
-import { UserCreatedEvent, UserDeactivatedEvent } from './user-events';
+import { EventQueueStore } from '../../events/queues/event-queue-store';
+import { BotEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
+
+/** UserProfile.INACCESSIBLE_USER_NAME. */
+export const INACCESSIBLE_USER_NAME = 'Unknown user';
 
 /**
  * `realm_user` add: every active user of the realm, each seeing what their role allows.
@@ -37,10 +42,18 @@ export class UserCreatedProjector implements IEventHandler<UserCreatedEvent> {
   }
 }
 
-/** `realm_user` update with `is_active` false, to the realm's remaining active users. */
+/**
+ * `realm_user` update with `is_active` false, to the realm's remaining active users; the
+ * account's own event queues end (its API key no longer authenticates a poll anyway).
+ */
 @EventsHandler(UserDeactivatedEvent)
 export class UserDeactivatedProjector implements IEventHandler<UserDeactivatedEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
+  private readonly logger = new Logger(UserDeactivatedProjector.name);
+
+  constructor(
+    private readonly dispatcher: EventDispatcher,
+    private readonly store: EventQueueStore,
+  ) {}
 
   handle(event: UserDeactivatedEvent): void {
     this.dispatcher.dispatch({
@@ -48,6 +61,63 @@ export class UserDeactivatedProjector implements IEventHandler<UserDeactivatedEv
       userIds: event.viewerIds,
       eventType: 'realm_user',
       render: () => ({ type: 'realm_user', op: 'update', person: { user_id: event.userId, is_active: false } }),
+    });
+    this.endQueues(event.userId).catch((error: Error) => this.logger.error(`ending queues of user ${event.userId} failed: ${error.message}`));
+  }
+
+  private async endQueues(userId: number): Promise<void> {
+    for (const queue of await this.store.queuesOfUsers([userId])) await this.store.remove(queue.queueId);
+  }
+}
+
+/** `realm_user` update: one changed property of a user. */
+@EventsHandler(UserUpdatedEvent)
+export class UserUpdatedProjector implements IEventHandler<UserUpdatedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserUpdatedEvent): void {
+    const { change } = event;
+    const person: Record<string, unknown> = { user_id: change.userId };
+    if (change.fullName !== undefined) person.full_name = change.fullName;
+    if (change.role !== undefined) person.role = change.role;
+    if (change.isActive !== undefined) person.is_active = change.isActive;
+    if (change.botOwnerId !== undefined) person.bot_owner_id = change.botOwnerId;
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audience,
+      eventType: 'realm_user',
+      render: () => ({ type: 'realm_user', op: 'update', person }),
+    });
+  }
+}
+
+/** `realm_bot` add / update / delete, only to those who administer the bot. */
+@EventsHandler(BotEvent)
+export class BotEventProjector implements IEventHandler<BotEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: BotEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audience,
+      eventType: 'realm_bot',
+      render: () => ({ type: 'realm_bot', op: event.op, bot: event.bot }),
+    });
+  }
+}
+
+/** `realm_user` remove: guests who can no longer access the user. */
+@EventsHandler(UserRemovedFromViewEvent)
+export class UserRemovedFromViewProjector implements IEventHandler<UserRemovedFromViewEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: UserRemovedFromViewEvent): void {
+    if (event.audience.length === 0) return;
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audience,
+      eventType: 'realm_user',
+      render: () => ({ type: 'realm_user', op: 'remove', person: { user_id: event.userId, full_name: INACCESSIBLE_USER_NAME } }),
     });
   }
 }

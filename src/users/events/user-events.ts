@@ -27,3 +27,46 @@ export class UserDeactivatedEvent {
     readonly viewerIds: readonly number[],
   ) {}
 }
+
+/** What changed about a user, as `realm_user` update sends it (one property per event). */
+export interface UserChange {
+  userId: number;
+  fullName?: string;
+  role?: number;
+  isActive?: boolean;
+  botOwnerId?: number;
+}
+
+/** A `realm_user` update for the users in `audience`. */
+export class UserUpdatedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audience: readonly number[],
+    readonly change: UserChange,
+  ) {}
+}
+
+/**
+ * A `realm_bot` event for those who administer the bot (Zulip's `bot_owner_user_ids`):
+ * `add` carries the whole bot, `update` its id and the changed fields, `delete` its id.
+ */
+export class BotEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audience: readonly number[],
+    readonly op: 'add' | 'update' | 'delete',
+    readonly bot: { user_id: number; [field: string]: unknown },
+  ) {}
+}
+
+/**
+ * A user left the sight of some guests (Zulip's `realm_user` remove, FL 228): those guests
+ * keep only the placeholder name Zulip gives users they cannot access.
+ */
+export class UserRemovedFromViewEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audience: readonly number[],
+    readonly userId: number,
+  ) {}
+}

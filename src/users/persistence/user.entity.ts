@@ -53,6 +53,15 @@ export class UserEntity {
   @Column({ name: 'recipient_id', type: 'integer', nullable: true })
   recipientId!: number | null;
 
+  @Column({ name: 'default_sending_stream_id', type: 'integer', nullable: true })
+  defaultSendingStreamId!: number | null;
+
+  @Column({ name: 'default_events_register_stream_id', type: 'integer', nullable: true })
+  defaultEventsRegisterStreamId!: number | null;
+
+  @Column({ name: 'default_all_public_streams', type: 'boolean' })
+  defaultAllPublicStreams!: boolean;
+
   /** Only the settings that differ from the server's defaults are meaningful here. */
   @Column({ type: 'jsonb' })
   settings!: Record<string, unknown>;

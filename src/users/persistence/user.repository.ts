@@ -18,6 +18,21 @@ export class UserRepository {
     return user ?? null;
   }
 
+  /**
+   * A user of the realm that can be administered, locked for the transaction. The realm's
+   * notification bot plays Zulip's cross-realm system bot: no one administers it.
+   */
+  async lockAdministrable(realmId: number, id: number, db: Queryable): Promise<UserEntity | null> {
+    const [user] = await this.select(
+      `WHERE u.realm_id = $1 AND u.id = $2
+         AND u.id IS DISTINCT FROM (SELECT notification_bot_id FROM realm WHERE id = $1)
+       FOR UPDATE`,
+      [realmId, id],
+      db,
+    );
+    return user ?? null;
+  }
+
   async findByIds(realmId: number, ids: readonly number[], db: Queryable = this.db): Promise<UserEntity[]> {
     if (ids.length === 0) return [];
     return this.select(`WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) ORDER BY u.id`, [realmId, ids], db);
@@ -92,5 +107,8 @@ export function toUserEntity(row: Record<string, unknown>): UserEntity {
     emailAddressVisibility: row.email_address_visibility as number,
     recipientId: row.recipient_id as number | null,
     settings: (row.settings ?? {}) as Record<string, unknown>,
+    defaultSendingStreamId: (row.default_sending_stream_id ?? null) as number | null,
+    defaultEventsRegisterStreamId: (row.default_events_register_stream_id ?? null) as number | null,
+    defaultAllPublicStreams: (row.default_all_public_streams ?? false) as boolean,
   });
 }

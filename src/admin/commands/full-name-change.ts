@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
+import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { UserAccess } from '../../users/persistence/user-access';
+
+/** Zulip's `do_change_full_name`: whoever can see the user sees the name; a bot's administrators too. */
+@Injectable()
+export class FullNameChange {
+  constructor(
+    private readonly access: UserAccess,
+    private readonly bots: BotRepository,
+  ) {}
+
+  async apply(uow: UnitOfWork, target: UserEntity, fullName: string): Promise<void> {
+    await uow.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [target.id, fullName]);
+    uow.record(new UserUpdatedEvent(target.realmId, await this.access.audienceOf(target, uow), { userId: target.id, fullName }));
+    if (target.isBot) {
+      const audience = await this.bots.audience(target, uow);
+      uow.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, full_name: fullName }));
+    }
+  }
+
+  /** Zulip's `check_bot_name_available` for a new or renamed bot. */
+  async nameInUse(uow: UnitOfWork, realmId: number, fullName: string): Promise<boolean> {
+    const [row] = await uow.query<{ taken: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM user_profile WHERE realm_id = $1 AND full_name = $2 AND is_active) AS taken`,
+      [realmId, fullName.trim()],
+    );
+    return row.taken;
+  }
+}

@@ -1,0 +1,44 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { generateApiKey } from '../../users/domain/credentials';
+import { checkAdministrableBot } from '../../users/domain/user-admin-rules';
+import { BotEvent } from '../../users/events/user-events';
+import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserRepository } from '../../users/persistence/user.repository';
+
+/**
+ * `POST /users/me/api_key/regenerate` (`target` null: the requester) and
+ * `POST /bots/{bot_id}/api_key/regenerate`: the old key stops working at once.
+ */
+export class RegenerateApiKeyCommand {
+  constructor(
+    readonly actor: { id: number; role: number; realmId: number },
+    readonly botId: number | null,
+  ) {}
+}
+
+@CommandHandler(RegenerateApiKeyCommand)
+export class RegenerateApiKeyHandler implements ICommandHandler<RegenerateApiKeyCommand, { api_key: string }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly bots: BotRepository,
+  ) {}
+
+  async execute(command: RegenerateApiKeyCommand): Promise<{ api_key: string }> {
+    const { actor } = command;
+    return this.tx.run(async (uow) => {
+      const targetId = command.botId ?? actor.id;
+      const found = await this.users.lockAdministrable(actor.realmId, targetId, uow);
+      const target = command.botId === null ? found : checkAdministrableBot(actor, found);
+      if (!target) throw new Error(`user ${targetId} vanished`);
+      const apiKey = generateApiKey();
+      await uow.query(`UPDATE user_profile SET api_key = $2 WHERE id = $1`, [target.id, apiKey]);
+      if (target.isBot) {
+        const audience = await this.bots.audience(target, uow);
+        uow.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, api_key: apiKey }));
+      }
+      return { api_key: apiKey };
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelPresenter } from '../../channels/api/channel.presenter';
+import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelAudienceChangedEvent } from '../../channels/events/channel-update-events';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { subscribedStreamIds } from '../../channels/queries/get-streams.query';
+import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
+import { directSystemGroupsForRole, SystemGroup } from '../../groups/domain/system-groups';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { UserUpdatedEvent } from '../../users/events/user-events';
+import { UserAccess } from '../../users/persistence/user-access';
+import { UserRepository } from '../../users/persistence/user.repository';
+
+/**
+ * Zulip's `do_change_user_role`: the new role, the move between the realm's role groups
+ * (the role's own group first, then full members), the events that tell the realm, and
+ * the user's own view of channels the new role shows or hides (`send_stream_events_for_role_update`).
+ */
+@Injectable()
+export class RoleChange {
+  constructor(
+    private readonly groups: GroupRepository,
+    private readonly users: UserRepository,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly actors: PolicyActorLoader,
+    private readonly presenter: ChannelPresenter,
+    private readonly access: UserAccess,
+  ) {}
+
+  async apply(uow: UnitOfWork, realmId: number, userId: number, oldRole: number, newRole: number): Promise<void> {
+    if (oldRole === newRole) return;
+    const visibleBefore = await this.visibleChannelIds(uow, realmId, userId);
+    await uow.query(`UPDATE user_profile SET role = $2 WHERE id = $1`, [userId, newRole]);
+    const audience = (await this.users.activeUserRoles(realmId, uow)).map((user) => user.id);
+    const target = { id: userId, realmId, isBot: (await this.users.findById(userId, uow))?.isBot ?? false };
+    uow.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target, uow), { userId, role: newRole }));
+
+    const ids = await this.groups.systemGroupIds(realmId, uow);
+    const before = directSystemGroupsForRole(oldRole);
+    const after = directSystemGroupsForRole(newRole);
+    // The role's own group moves first; full members (which only members join directly) after.
+    const isFull = (group: SystemGroup) => group === SystemGroup.FullMembers;
+    const left = before.filter((group) => !after.includes(group));
+    const joined = after.filter((group) => !before.includes(group));
+    const steps: { group: SystemGroup; op: 'add_members' | 'remove_members' }[] = [
+      ...left.filter((group) => !isFull(group)).map((group) => ({ group, op: 'remove_members' as const })),
+      ...joined.filter((group) => !isFull(group)).map((group) => ({ group, op: 'add_members' as const })),
+      ...left.filter(isFull).map((group) => ({ group, op: 'remove_members' as const })),
+      ...joined.filter(isFull).map((group) => ({ group, op: 'add_members' as const })),
+    ];
+    for (const { group, op } of steps) {
+      const groupId = ids.get(group);
+      if (groupId === undefined) throw new Error(`realm ${realmId} has no group ${group}`);
+      if (op === 'remove_members') {
+        await uow.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = $2`, [groupId, userId]);
+      } else {
+        await uow.query(
+          `INSERT INTO user_group_membership (user_group_id, user_profile_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+          [groupId, userId],
+        );
+      }
+      uow.record(new UserGroupMembersChangedEvent(realmId, audience, groupId, op, [userId]));
+    }
+    await this.recordChannelVisibility(uow, realmId, userId, visibleBefore);
+  }
+
+  /** Channels the user may know of (metadata access), archived ones aside. */
+  private async visibleChannelIds(uow: UnitOfWork, realmId: number, userId: number): Promise<Set<number>> {
+    const actor = await this.actors.load(userId, uow);
+    const subscribed = await subscribedStreamIds(uow, userId);
+    const streams = await this.channels.listInRealm(realmId, uow);
+    return new Set(
+      streams
+        .filter((stream) => !stream.deactivated && ChannelPolicy.hasMetadataAccess(actor, stream, subscribed.has(stream.id)))
+        .map((stream) => stream.id),
+    );
+  }
+
+  private async recordChannelVisibility(uow: UnitOfWork, realmId: number, userId: number, before: Set<number>): Promise<void> {
+    const after = await this.visibleChannelIds(uow, realmId, userId);
+    const gained = [...after].filter((id) => !before.has(id));
+    const lost = [...before].filter((id) => !after.has(id));
+    if (gained.length + lost.length === 0) return;
+    const streams = await this.channels.findByIds([...gained, ...lost], uow);
+    const wires = new Map((await this.presenter.channels(streams, uow)).map((wire) => [wire.stream_id, wire]));
+    const subscribers = await this.subscriptions.subscriberIds(streams.map((stream) => stream.recipientId as number), uow);
+    for (const stream of streams) {
+      const wire = wires.get(stream.id);
+      if (!wire) continue;
+      const gainedIt = after.has(stream.id);
+      uow.record(new ChannelAudienceChangedEvent(
+        realmId,
+        wire,
+        gainedIt ? subscribers.get(stream.recipientId as number) ?? [] : [],
+        gainedIt ? [userId] : [],
+        gainedIt ? [] : [userId],
+      ));
+    }
+  }
+
+  /** Active human owners of a realm: the last one keeps the role and the account. */
+  async humanOwnerCount(uow: UnitOfWork, realmId: number): Promise<number> {
+    const [row] = await uow.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM user_profile WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot`,
+      [realmId],
+    );
+    return row.count;
+  }
+}

@@ -1,0 +1,43 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { checkAdministrableUser, checkRoleChange } from '../../users/domain/user-admin-rules';
+import { checkFullName } from '../../users/domain/user-rules';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { FullNameChange } from './full-name-change';
+import { RoleChange } from './role-change';
+
+/** `PATCH /users/{user_id}`: an administrator renames a user or changes their role. */
+export class UpdateUserCommand {
+  constructor(
+    readonly actor: { id: number; role: number; realmId: number },
+    readonly userId: number,
+    readonly changes: { fullName?: string; role?: number },
+  ) {}
+}
+
+@CommandHandler(UpdateUserCommand)
+export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly roles: RoleChange,
+    private readonly names: FullNameChange,
+  ) {}
+
+  async execute(command: UpdateUserCommand): Promise<void> {
+    const { actor, changes } = command;
+    await this.tx.run(async (uow) => {
+      const found = await this.users.lockAdministrable(actor.realmId, command.userId, uow);
+      const target = checkAdministrableUser(actor, found, { allowBots: true, allowDeactivated: true });
+      if (changes.role !== undefined && changes.role !== target.role) {
+        checkRoleChange(actor.role, target, changes.role, await this.roles.humanOwnerCount(uow, actor.realmId));
+        await this.roles.apply(uow, actor.realmId, target.id, target.role, changes.role);
+      }
+      // As Zulip: an unchanged or blank name is no request to rename.
+      const { fullName } = changes;
+      if (fullName !== undefined && fullName !== target.fullName && fullName.trim() !== '') {
+        await this.names.apply(uow, target, checkFullName(fullName));
+      }
+    });
+  }
+}

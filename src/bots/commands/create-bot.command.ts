@@ -1,0 +1,132 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ApiError } from '../../shared/api-error';
+import { UserCreation } from '../../admin/commands/user-creation';
+import { FullNameChange } from '../../admin/commands/full-name-change';
+import { botEmail, checkBotType, checkConfigSize, checkInterfaceType, EMBEDDED_BOT_NAMES, ServiceInterface } from '../../users/domain/bot-rules';
+import { generateApiKey } from '../../users/domain/credentials';
+import { BotType, Role } from '../../users/domain/roles';
+import { botNameTaken } from '../../users/domain/user-admin-rules';
+import { checkFullName } from '../../users/domain/user-rules';
+import { BotEvent } from '../../users/events/user-events';
+import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
+import { BotDirectory } from '../../users/persistence/bot-directory';
+import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { gravatarUrl } from '../../users/api/user.presenter';
+
+export interface NewBot {
+  fullName: string;
+  shortName: string;
+  botType: number;
+  /** Outgoing webhooks: where messages are posted ('' until set). */
+  payloadUrl: string;
+  interfaceType: number;
+  serviceName: string | null;
+  configData: Record<string, string>;
+  defaultSendingStream: string | null;
+  defaultEventsRegisterStream: string | null;
+  defaultAllPublicStreams: boolean | null;
+}
+
+export interface CreatedBot {
+  user_id: number;
+  api_key: string;
+  avatar_url: string;
+  default_sending_stream: string | null;
+  default_events_register_stream: string | null;
+  default_all_public_streams: boolean;
+}
+
+/**
+ * `POST /bots` (Zulip's `add_bot_backend`): a bot owned by its creator, with the address
+ * `<short_name>-bot@<realm host>`, its service and configuration. Reusable wherever a bot
+ * is needed: it is the one way bots come to exist.
+ */
+export class CreateBotCommand {
+  constructor(
+    readonly actor: { id: number; role: number; realmId: number },
+    readonly bot: NewBot,
+  ) {}
+}
+
+@CommandHandler(CreateBotCommand)
+export class CreateBotHandler implements ICommandHandler<CreateBotCommand, CreatedBot> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+    private readonly users: UserRepository,
+    private readonly bots: BotRepository,
+    private readonly directory: BotDirectory,
+    private readonly creation: UserCreation,
+    private readonly names: FullNameChange,
+    private readonly policy: BotCreationPolicy,
+    private readonly channels: ChannelAccessLoader,
+  ) {}
+
+  async execute(command: CreateBotCommand): Promise<CreatedBot> {
+    const { actor, bot } = command;
+    const realm = await this.realms.requireById(actor.realmId);
+    const { shortName, email } = botEmail(bot.shortName, this.addressing.hostName(realm.stringId));
+    const serviceName = bot.botType !== BotType.IncomingWebhook ? bot.serviceName || shortName : bot.serviceName;
+    const fullName = checkFullName(bot.fullName);
+    if (bot.botType === BotType.Embedded && !EMBEDDED_BOT_NAMES.includes(serviceName ?? '')) {
+      throw ApiError.badRequest('Invalid embedded bot name.');
+    }
+    const checked = await this.creation.check({
+      email, fullName, role: Role.Member, password: null, isBot: true, botType: bot.botType, botOwnerId: actor.id,
+    });
+    return this.tx.run(async (uow) => {
+      if (await this.users.findByDeliveryEmail(actor.realmId, email, uow)) throw ApiError.badRequest('Username already in use');
+      if (await this.names.nameInUse(uow, actor.realmId, fullName)) throw botNameTaken(fullName, false);
+      await this.policy.check(actor, bot.botType, uow);
+      checkBotType(bot.botType);
+      checkInterfaceType(bot.interfaceType);
+      const sending = await this.channel(uow, actor, bot.defaultSendingStream);
+      const events = await this.channel(uow, actor, bot.defaultEventsRegisterStream);
+      // No incoming-webhook integrations are installed here, so none can be named.
+      if (bot.botType === BotType.IncomingWebhook && serviceName) {
+        throw ApiError.badRequest(`Invalid integration '${serviceName}'.`);
+      }
+      const created = await this.creation.insert(uow, realm, {
+        ...checked,
+        defaultSendingStreamId: sending,
+        defaultEventsRegisterStreamId: events,
+        defaultAllPublicStreams: bot.defaultAllPublicStreams ?? false,
+      });
+      if (bot.botType === BotType.OutgoingWebhook || bot.botType === BotType.Embedded) {
+        await this.bots.addService(uow, created.id, {
+          name: serviceName ?? shortName,
+          baseUrl: bot.payloadUrl,
+          interface: bot.interfaceType as ServiceInterface,
+          token: generateApiKey(),
+        });
+      }
+      if (bot.botType === BotType.IncomingWebhook || bot.botType === BotType.Embedded) {
+        checkConfigSize(bot.configData);
+        await this.bots.setConfig(uow, created.id, bot.configData);
+      }
+      const wire = await this.directory.presentOne(created.id, 'when-set', uow);
+      uow.record(new BotEvent(actor.realmId, await this.bots.audience(created, uow), 'add', { ...wire }));
+      return {
+        user_id: created.id,
+        api_key: created.apiKey,
+        avatar_url: gravatarUrl(created.deliveryEmail, created.avatarVersion),
+        default_sending_stream: wire.default_sending_stream,
+        default_events_register_stream: wire.default_events_register_stream,
+        default_all_public_streams: wire.default_all_public_streams,
+      };
+    });
+  }
+
+  /** Zulip's `access_stream_by_name`: a channel the creator may read. */
+  private async channel(uow: UnitOfWork, actor: { id: number; realmId: number }, name: string | null): Promise<number | null> {
+    if (name === null) return null;
+    return (await this.channels.requireByName(actor, name, uow)).stream.id;
+  }
+}

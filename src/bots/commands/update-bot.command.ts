@@ -1,0 +1,155 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
+import { FullNameChange } from '../../admin/commands/full-name-change';
+import { RoleChange } from '../../admin/commands/role-change';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { outgoingServiceWire } from '../../users/api/bot.presenter';
+import { gravatarUrl } from '../../users/api/user.presenter';
+import { checkConfigSize, checkInterfaceType } from '../../users/domain/bot-rules';
+import { botNameTaken, checkAdministrableBot, checkRoleChange } from '../../users/domain/user-admin-rules';
+import { checkFullName } from '../../users/domain/user-rules';
+import { BotEvent } from '../../users/events/user-events';
+import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
+import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRepository } from '../../users/persistence/user.repository';
+
+export interface BotChanges {
+  fullName?: string;
+  role?: number;
+  botOwnerId?: number;
+  configData?: Record<string, string>;
+  servicePayloadUrl?: string;
+  serviceInterface: number;
+  /** A channel name; '' clears the default. */
+  defaultSendingStream?: string;
+  defaultEventsRegisterStream?: string;
+  defaultAllPublicStreams?: boolean;
+}
+
+export interface UpdatedBot {
+  full_name: string;
+  avatar_url: string;
+  service_interface: number;
+  service_payload_url: string | null;
+  config_data: Record<string, string> | null;
+  default_sending_stream: string | null;
+  default_events_register_stream: string | null;
+  default_all_public_streams: boolean;
+  bot_owner?: string;
+}
+
+/** `PATCH /bots/{bot_id}` (Zulip's `patch_bot_backend`): each change in Zulip's order. */
+export class UpdateBotCommand {
+  constructor(
+    readonly actor: { id: number; role: number; realmId: number },
+    readonly botId: number,
+    readonly changes: BotChanges,
+  ) {}
+}
+
+@CommandHandler(UpdateBotCommand)
+export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, UpdatedBot> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly bots: BotRepository,
+    private readonly names: FullNameChange,
+    private readonly roles: RoleChange,
+    private readonly owners: BotOwnerChange,
+    private readonly channels: ChannelAccessLoader,
+  ) {}
+
+  async execute(command: UpdateBotCommand): Promise<UpdatedBot> {
+    const { actor, changes } = command;
+    return this.tx.run(async (uow) => {
+      const bot = checkAdministrableBot(actor, await this.users.lockAdministrable(actor.realmId, command.botId, uow));
+      if (changes.fullName !== undefined) {
+        const fullName = checkFullName(changes.fullName);
+        // Web clients send the name even when unchanged: that is no rename.
+        if (fullName !== bot.fullName) {
+          if (await this.names.nameInUse(uow, actor.realmId, fullName)) throw botNameTaken(fullName, false);
+          await this.names.apply(uow, bot, fullName);
+        }
+      }
+      if (changes.role !== undefined && changes.role !== bot.role) {
+        checkRoleChange(actor.role, bot, changes.role, Number.POSITIVE_INFINITY);
+        await this.roles.apply(uow, actor.realmId, bot.id, bot.role, changes.role);
+      }
+      if (changes.botOwnerId !== undefined) await this.changeOwner(uow, actor.realmId, bot, changes.botOwnerId);
+      if (changes.defaultSendingStream !== undefined) {
+        await this.changeDefault(uow, actor, bot, 'default_sending_stream', changes.defaultSendingStream);
+      }
+      if (changes.defaultEventsRegisterStream !== undefined) {
+        await this.changeDefault(uow, actor, bot, 'default_events_register_stream', changes.defaultEventsRegisterStream);
+      }
+      if (changes.defaultAllPublicStreams !== undefined) {
+        await uow.query(`UPDATE user_profile SET default_all_public_streams = $2 WHERE id = $1`, [bot.id, changes.defaultAllPublicStreams]);
+        await this.announce(uow, bot, { default_all_public_streams: changes.defaultAllPublicStreams });
+      }
+      if (changes.servicePayloadUrl !== undefined) {
+        const serviceInterface = checkInterfaceType(changes.serviceInterface);
+        const service = await this.bots.updateService(uow, bot.id, changes.servicePayloadUrl, serviceInterface);
+        if (!service) throw ApiError.badRequest('This bot has no outgoing webhook service');
+        await this.announce(uow, bot, { services: [outgoingServiceWire(service)] });
+      }
+      if (changes.configData !== undefined) {
+        const merged = { ...((await this.bots.configs([bot.id], uow)).get(bot.id) ?? {}), ...changes.configData };
+        checkConfigSize(merged);
+        await this.bots.setConfig(uow, bot.id, changes.configData);
+        await this.announce(uow, bot, { services: [{ config_data: merged }] });
+      }
+      return this.answer(uow, bot.id, changes);
+    });
+  }
+
+  private async changeOwner(uow: UnitOfWork, realmId: number, bot: UserEntity, ownerId: number): Promise<void> {
+    const owner = await this.users.findInRealm(realmId, ownerId, uow);
+    if (!owner) throw ApiError.badRequest('Failed to change owner, no such user');
+    if (!owner.isActive) throw ApiError.badRequest('Failed to change owner, user is deactivated');
+    if (owner.isBot) throw ApiError.badRequest("Failed to change owner, bots can't own other bots");
+    const current = await this.users.findById(bot.id, uow);
+    if (current?.botOwnerId === owner.id) return;
+    await this.owners.apply(uow, bot, owner, current?.botOwnerId ?? null);
+  }
+
+  private async changeDefault(
+    uow: UnitOfWork,
+    actor: { id: number; realmId: number },
+    bot: UserEntity,
+    field: 'default_sending_stream' | 'default_events_register_stream',
+    name: string,
+  ): Promise<void> {
+    const stream = name === '' ? null : (await this.channels.requireByName(actor, name, uow)).stream;
+    await uow.query(`UPDATE user_profile SET ${field}_id = $2 WHERE id = $1`, [bot.id, stream?.id ?? null]);
+    await this.announce(uow, bot, { [field]: stream?.name ?? null });
+  }
+
+  /** `realm_bot` update, to whoever administers the bot after the change. */
+  private async announce(uow: UnitOfWork, bot: UserEntity, fields: Record<string, unknown>): Promise<void> {
+    const current = (await this.users.findById(bot.id, uow)) as UserEntity;
+    uow.record(new BotEvent(bot.realmId, await this.bots.audience(current, uow), 'update', { user_id: bot.id, ...fields }));
+  }
+
+  private async answer(uow: UnitOfWork, botId: number, changes: BotChanges): Promise<UpdatedBot> {
+    const bot = (await this.users.findById(botId, uow)) as UserEntity;
+    const defaults = (await this.bots.defaults([botId], uow)).get(botId);
+    const answer: UpdatedBot = {
+      full_name: bot.fullName,
+      avatar_url: gravatarUrl(bot.deliveryEmail, bot.avatarVersion),
+      service_interface: changes.serviceInterface,
+      service_payload_url: changes.servicePayloadUrl ?? null,
+      config_data: changes.configData ?? null,
+      default_sending_stream: defaults?.sendingStream?.name ?? null,
+      default_events_register_stream: defaults?.eventsRegisterStream?.name ?? null,
+      default_all_public_streams: bot.defaultAllPublicStreams,
+    };
+    if (bot.botOwnerId !== null) {
+      const owner = await this.users.findById(bot.botOwnerId, uow);
+      if (owner) answer.bot_owner = owner.deliveryEmail;
+    }
+    return answer;
+  }
+}

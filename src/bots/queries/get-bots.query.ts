@@ -1,0 +1,55 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { gravatarUrl } from '../../users/api/user.presenter';
+import { BotRepository } from '../../users/persistence/bot.repository';
+import { UserRepository } from '../../users/persistence/user.repository';
+
+/** One entry of `GET /bots`, in Zulip's legacy shape. */
+export interface OwnBotWire {
+  username: string;
+  full_name: string;
+  api_key: string;
+  avatar_url: string;
+  default_sending_stream: string | null;
+  default_events_register_stream: string | null;
+  default_all_public_streams: boolean;
+}
+
+/** `GET /bots`: the requester's own active bots, oldest first. */
+export class GetOwnBotsQuery {
+  constructor(readonly owner: { id: number; realmId: number }) {}
+}
+
+@QueryHandler(GetOwnBotsQuery)
+export class GetOwnBotsHandler implements IQueryHandler<GetOwnBotsQuery, OwnBotWire[]> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly bots: BotRepository,
+  ) {}
+
+  async execute(query: GetOwnBotsQuery): Promise<OwnBotWire[]> {
+    const db = poolQueryable(this.dataSource);
+    const rows = await db.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND bot_owner_id = $2 AND is_bot AND is_active ORDER BY date_joined, id`,
+      [query.owner.realmId, query.owner.id],
+    );
+    const ids = rows.map((row) => row.id);
+    const found = new Map((await this.users.findByIds(query.owner.realmId, ids, db)).map((bot) => [bot.id, bot]));
+    const defaults = await this.bots.defaults(ids, db);
+    return ids.flatMap((id) => {
+      const bot = found.get(id);
+      if (!bot) return [];
+      return [{
+        username: bot.deliveryEmail,
+        full_name: bot.fullName,
+        api_key: bot.apiKey,
+        avatar_url: gravatarUrl(bot.deliveryEmail, bot.avatarVersion),
+        default_sending_stream: defaults.get(id)?.sendingStream?.name ?? null,
+        default_events_register_stream: defaults.get(id)?.eventsRegisterStream?.name ?? null,
+        default_all_public_streams: bot.defaultAllPublicStreams,
+      }];
+    });
+  }
+}

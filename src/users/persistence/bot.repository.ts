@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Role } from '../domain/roles';
+
+/** An outgoing-webhook or embedded bot's service row. */
+export interface BotService {
+  name: string;
+  baseUrl: string;
+  token: string;
+  interface: number;
+}
+
+/** The channels a bot's defaults name, by name and privacy (`realm_bot` shows names). */
+export interface BotDefaults {
+  sendingStream: { name: string; inviteOnly: boolean } | null;
+  eventsRegisterStream: { name: string; inviteOnly: boolean } | null;
+}
+
+/** Services, configuration and audiences of bots. */
+@Injectable()
+export class BotRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async addService(uow: UnitOfWork, botId: number, service: BotService): Promise<void> {
+    await uow.query(`INSERT INTO service (user_profile_id, name, base_url, token, interface) VALUES ($1, $2, $3, $4, $5)`, [
+      botId, service.name, service.baseUrl, service.token, service.interface,
+    ]);
+  }
+
+  /** A bot has at most one service (Zulip's current rule). */
+  async service(botId: number, db: Queryable = this.db): Promise<BotService | null> {
+    const services = await this.services([botId], db);
+    return services.get(botId) ?? null;
+  }
+
+  async services(botIds: readonly number[], db: Queryable = this.db): Promise<Map<number, BotService>> {
+    const result = new Map<number, BotService>();
+    if (botIds.length === 0) return result;
+    const rows = await db.query<{ user_profile_id: number; name: string; base_url: string; token: string; interface: number }>(
+      `SELECT DISTINCT ON (user_profile_id) user_profile_id, name, base_url, token, interface
+         FROM service WHERE user_profile_id = ANY($1::int[]) ORDER BY user_profile_id, id`,
+      [botIds],
+    );
+    for (const row of rows) {
+      result.set(row.user_profile_id, { name: row.name, baseUrl: row.base_url, token: row.token, interface: row.interface });
+    }
+    return result;
+  }
+
+  async updateService(uow: UnitOfWork, botId: number, baseUrl: string, serviceInterface: number): Promise<BotService | null> {
+    // TypeORM answers an UPDATE with a count as well as rows: read the service back instead.
+    await uow.query(
+      `UPDATE service SET base_url = $2, interface = $3 WHERE id = (SELECT min(id) FROM service WHERE user_profile_id = $1)`,
+      [botId, baseUrl, serviceInterface],
+    );
+    return this.service(botId, uow);
+  }
+
+  async setConfig(uow: UnitOfWork, botId: number, config: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(config)) {
+      await uow.query(
+        `INSERT INTO bot_config_data (bot_profile_id, key, value) VALUES ($1, $2, $3)
+         ON CONFLICT (bot_profile_id, key) DO UPDATE SET value = EXCLUDED.value`,
+        [botId, key, value],
+      );
+    }
+  }
+
+  async configs(botIds: readonly number[], db: Queryable = this.db): Promise<Map<number, Record<string, string>>> {
+    const result = new Map<number, Record<string, string>>();
+    if (botIds.length === 0) return result;
+    const rows = await db.query<{ bot_profile_id: number; key: string; value: string }>(
+      `SELECT bot_profile_id, key, value FROM bot_config_data WHERE bot_profile_id = ANY($1::int[]) ORDER BY id`,
+      [botIds],
+    );
+    for (const row of rows) {
+      const config = result.get(row.bot_profile_id) ?? {};
+      config[row.key] = row.value;
+      result.set(row.bot_profile_id, config);
+    }
+    return result;
+  }
+
+  async defaults(botIds: readonly number[], db: Queryable = this.db): Promise<Map<number, BotDefaults>> {
+    const result = new Map<number, BotDefaults>();
+    if (botIds.length === 0) return result;
+    const rows = await db.query<{
+      id: number; sending: string | null; sending_private: boolean | null; events: string | null; events_private: boolean | null;
+    }>(
+      `SELECT u.id, s.name AS sending, s.invite_only AS sending_private, e.name AS events, e.invite_only AS events_private
+         FROM user_profile u
+         LEFT JOIN stream s ON s.id = u.default_sending_stream_id
+         LEFT JOIN stream e ON e.id = u.default_events_register_stream_id
+        WHERE u.id = ANY($1::int[])`,
+      [botIds],
+    );
+    for (const row of rows) {
+      result.set(row.id, {
+        sendingStream: row.sending === null ? null : { name: row.sending, inviteOnly: row.sending_private === true },
+        eventsRegisterStream: row.events === null ? null : { name: row.events, inviteOnly: row.events_private === true },
+      });
+    }
+    return result;
+  }
+
+  /**
+   * Zulip's `bot_owner_user_ids`: who administers a bot and so receives `realm_bot` events.
+   * A bot whose default channels include a private one is shown only to its owner;
+   * otherwise the realm's active human administrators see it too.
+   */
+  async audience(bot: { id: number; realmId: number; botOwnerId: number | null }, db: Queryable = this.db): Promise<number[]> {
+    const defaults = (await this.defaults([bot.id], db)).get(bot.id);
+    const isPrivate = defaults?.sendingStream?.inviteOnly === true || defaults?.eventsRegisterStream?.inviteOnly === true;
+    const ids = new Set<number>();
+    if (!isPrivate) {
+      const admins = await db.query<{ id: number }>(
+        `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2`,
+        [bot.realmId, Role.Administrator],
+      );
+      for (const admin of admins) ids.add(admin.id);
+    }
+    if (bot.botOwnerId !== null) ids.add(bot.botOwnerId);
+    return [...ids].sort((a, b) => a - b);
+  }
+
+  /** Active bots a user owns (deactivated with their owner). */
+  async activeBotIdsOwnedBy(ownerId: number, db: Queryable = this.db): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE bot_owner_id = $1 AND is_bot AND is_active ORDER BY id`,
+      [ownerId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private get db(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}
