@@ -101,7 +101,10 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
       if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
         const changed = await uow.query(
-          `UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1) RETURNING id`,
+          // In a WITH: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
+          `WITH changed AS (
+             UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1) RETURNING id)
+           SELECT id FROM changed`,
           [row.id, delivery.stream.id],
         );
         // Zulip tells everyone who may see the channel of its first message.

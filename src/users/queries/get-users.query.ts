@@ -4,8 +4,6 @@ import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserRepository } from '../persistence/user.repository';
-import { poolQueryable } from '../../platform/database/unit-of-work';
-import { DataSource } from 'typeorm';
 
 /** `GET /users`: every user of the realm, active or not, bots included. */
 export class GetUsersQuery {
