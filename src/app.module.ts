@@ -9,7 +9,10 @@ import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { MutedUsersModule } from './muted-users/muted-users.module';
+import { PresenceModule } from './presence/presence.module';
 import { RealmModule } from './realm/realm.module';
+import { UserTopicsModule } from './user-topics/user-topics.module';
 import { UsersModule } from './users/users.module';
 import { WireModule } from './wire/wire.module';
 
@@ -30,6 +33,9 @@ export class AppModule {
         UsersModule,
         ChannelsModule,
         MessagesModule,
+        PresenceModule,
+        MutedUsersModule,
+        UserTopicsModule,
         EventsModule,
         AdminModule,
       ],

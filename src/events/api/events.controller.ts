@@ -102,6 +102,8 @@ export class EventsController {
         clientGravatar: p.client_gravatar,
         includeSubscribers: p.include_subscribers,
         capabilities,
+        slimPresence: p.slim_presence,
+        presenceHistoryLimitDays: p.presence_history_limit_days ?? null,
       }),
     );
     await this.dispatcher.flushed();
