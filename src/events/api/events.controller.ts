@@ -110,7 +110,7 @@ export class EventsController {
     const raced = await this.store.read(queueId, -1, Date.now());
     const lastEventId =
       raced.kind === 'events'
-        ? applyRacedEvents(state, raced.events, { userId: user.id, includeSubscribers: p.include_subscribers })
+        ? applyRacedEvents(state, raced.events, { userId: user.id, includeSubscribers: p.include_subscribers, slimPresence: p.slim_presence })
         : -1;
     return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.config.zulipClientCompat), ...state };
   }

@@ -56,7 +56,7 @@ export class PresenceWriter {
     const audience = (await this.users.activeUserRoles(user.realmId, uow)).map((row) => row.id);
     // Coming-online events cost every client in the realm: large realms only poll.
     if (!force && audience.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
-    const realm = await this.realms.requireById(user.realmId);
+    const realm = await this.realms.requireById(user.realmId, uow);
     const lastActive = times.lastActiveTime ?? user.dateJoined;
     const lastConnected = times.lastConnectedTime ?? user.dateJoined;
     uow.record(
