@@ -31,7 +31,8 @@ export class MutedUserRepository {
   /** False when there was no such mute. */
   async remove(userId: number, mutedUserId: number, db: Queryable): Promise<boolean> {
     const rows = await db.query(
-      `DELETE FROM muted_user WHERE user_profile_id = $1 AND muted_user_id = $2 RETURNING muted_user_id`,
+      `WITH gone AS (DELETE FROM muted_user WHERE user_profile_id = $1 AND muted_user_id = $2 RETURNING muted_user_id)
+       SELECT muted_user_id FROM gone`,
       [userId, mutedUserId],
     );
     return rows.length > 0;
@@ -48,13 +49,17 @@ export class MutedUserRepository {
 
   /**
    * Marks the muter's unread messages from the muted user read; answers their ids.
+   * (Writes with RETURNING are wrapped in a SELECT: the driver answers a bare UPDATE or
+   * DELETE with `[rows, count]`.)
    */
   async markMessagesRead(userId: number, senderId: number, db: Queryable): Promise<number[]> {
     const rows = await db.query<{ message_id: number }>(
-      `UPDATE user_message um SET flags = um.flags | 1
-         FROM message m
-        WHERE um.user_profile_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id AND m.sender_id = $2
-        RETURNING um.message_id`,
+      `WITH marked AS (
+         UPDATE user_message um SET flags = um.flags | 1
+           FROM message m
+          WHERE um.user_profile_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id AND m.sender_id = $2
+          RETURNING um.message_id
+       ) SELECT message_id FROM marked`,
       [userId, senderId],
     );
     return rows.map((row) => row.message_id).sort((a, b) => a - b);

@@ -42,7 +42,9 @@ export class UserTopicRepository {
   ): Promise<boolean> {
     if (policy === 0) {
       const removed = await db.query(
-        `DELETE FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 AND lower(topic_name) = lower($3) RETURNING id`,
+        `WITH gone AS (
+           DELETE FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 AND lower(topic_name) = lower($3) RETURNING id
+         ) SELECT id FROM gone`,
         [userId, stream.id, topic],
       );
       return removed.length > 0;
