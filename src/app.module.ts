@@ -17,6 +17,9 @@ import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { RealmModule } from './realm/realm.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
+import { MutedUsersModule } from './muted-users/muted-users.module';
+import { PresenceModule } from './presence/presence.module';
+import { UserTopicsModule } from './user-topics/user-topics.module';
 import { UsersModule } from './users/users.module';
 import { WireModule } from './wire/wire.module';
 
@@ -43,6 +46,9 @@ export class AppModule {
         EmojiModule,
         StatusModule,
         AvatarsModule,
+        PresenceModule,
+        MutedUsersModule,
+        UserTopicsModule,
         EventsModule,
         AdminModule,
         BotsModule,

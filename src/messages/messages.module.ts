@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
+import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessagesController } from './api/messages.controller';
@@ -17,7 +19,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [RealmModule, UsersModule, ChannelsModule],
+  imports: [RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule],
   controllers: [MessagesController, MessageFetchController],
   providers: [
     SendMessageHandler,

@@ -102,13 +102,15 @@ export class EventsController {
         clientGravatar: p.client_gravatar,
         includeSubscribers: p.include_subscribers,
         capabilities,
+        slimPresence: p.slim_presence,
+        presenceHistoryLimitDays: p.presence_history_limit_days ?? null,
       }),
     );
     await this.dispatcher.flushed();
     const raced = await this.store.read(queueId, -1, Date.now());
     const lastEventId =
       raced.kind === 'events'
-        ? applyRacedEvents(state, raced.events, { userId: user.id, includeSubscribers: p.include_subscribers })
+        ? applyRacedEvents(state, raced.events, { userId: user.id, includeSubscribers: p.include_subscribers, slimPresence: p.slim_presence })
         : -1;
     return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.config.zulipClientCompat), ...state };
   }

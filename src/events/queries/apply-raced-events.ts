@@ -4,6 +4,7 @@ import { QueuedEvent } from '../queues/queue-descriptor';
 export interface RacedEventContext {
   userId: number;
   includeSubscribers: boolean;
+  slimPresence?: boolean;
 }
 
 type State = Record<string, unknown>;
@@ -76,9 +77,74 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       if (!('realm_default_streams' in state)) return false;
       state.realm_default_streams = [...(event.default_streams as number[])];
       return true;
+    case 'presence':
+      return applyPresence(state, event, context.slimPresence === true);
+    case 'muted_users':
+      return replaceList(state, 'muted_users', event.muted_users);
+    case 'muted_topics':
+      return replaceList(state, 'muted_topics', event.muted_topics);
+    case 'user_topic':
+      return applyUserTopic(state, event);
     default:
       return false;
   }
+}
+
+/** Events that carry the whole list: the newest list wins. */
+function replaceList(state: State, key: string, list: unknown): boolean {
+  if (!Array.isArray(state[key])) return false;
+  state[key] = list;
+  return true;
+}
+
+interface LegacyClientPresence {
+  client: string;
+  status: string;
+  timestamp: number;
+  pushable: boolean;
+}
+
+/**
+ * A presence event replaces the user's entry. An idle report does not tell when the user
+ * was last active: without an entry to keep that from, the event stays for GET /events.
+ */
+function applyPresence(state: State, event: QueuedEvent, slim: boolean): boolean {
+  const presences = state.presences as Record<string, Entry> | undefined;
+  if (!presences) return false;
+  const website = (event.presence as Record<string, LegacyClientPresence>).website;
+  if (!website) return false;
+  if (!slim) {
+    presences[event.email as string] = {
+      aggregated: { client: website.client, status: website.status, timestamp: website.timestamp },
+      website: { ...website },
+    };
+    return true;
+  }
+  const key = String(event.user_id);
+  if (website.status === 'active') {
+    presences[key] = { active_timestamp: website.timestamp, idle_timestamp: website.timestamp };
+    return true;
+  }
+  const known = presences[key];
+  if (!known) return false;
+  presences[key] = { active_timestamp: known.active_timestamp, idle_timestamp: website.timestamp };
+  return true;
+}
+
+function applyUserTopic(state: State, event: QueuedEvent): boolean {
+  const topics = state.user_topics as Entry[] | undefined;
+  if (!topics) return false;
+  const topic = (event.topic_name as string).toLowerCase();
+  const index = topics.findIndex((entry) => entry.stream_id === event.stream_id && (entry.topic_name as string).toLowerCase() === topic);
+  const { id: _id, type: _type, ...entry } = event;
+  if (event.visibility_policy === 0) {
+    if (index >= 0) topics.splice(index, 1);
+  } else if (index >= 0) {
+    topics[index] = { ...topics[index], last_updated: entry.last_updated, visibility_policy: entry.visibility_policy };
+  } else {
+    topics.push(entry);
+  }
+  return true;
 }
 
 interface MessageFields {

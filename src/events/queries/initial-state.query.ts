@@ -21,6 +21,9 @@ import {
 } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { BotDirectory } from '../../users/persistence/bot-directory';
+import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
+import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
+import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';
 import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/domain/field-types';
@@ -76,6 +79,8 @@ export interface InitialStateOptions {
   clientGravatar: boolean;
   includeSubscribers: boolean;
   capabilities: ClientCapabilities;
+  slimPresence: boolean;
+  presenceHistoryLimitDays: number | null;
 }
 
 /** The state half of `POST /register`, for the requested `fetch_event_types` (null: all). */
@@ -223,6 +228,25 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     if (wants('message')) state.max_message_id = await this.users.maxMessageId(user.id, db);
     if (wants('message') && wants('update_message_flags')) {
       state.unread_msgs = await unreadMessagesState(user.id, options.capabilities.empty_topic_name, db);
+    }
+
+    if (wants('presence')) {
+      const presence = await this.queryBus.execute<GetRealmPresenceQuery, RealmPresenceAnswer>(
+        new GetRealmPresenceQuery(user.realmId, options.slimPresence, null, options.presenceHistoryLimitDays),
+      );
+      state.presences = presence.presences;
+      state.presence_last_update_id = presence.presence_last_update_id;
+      state.server_timestamp = presence.server_timestamp;
+    }
+    if (wants('muted_users')) state.muted_users = await this.queryBus.execute(new GetMutedUsersQuery(user.id));
+    // Clients that asked for `user_topic` by name get no duplicate legacy `muted_topics`.
+    const wantsMutedTopics = wants('muted_topics') && (query.fetchEventTypes === null || !wants('user_topic'));
+    if (wants('user_topic') || wantsMutedTopics) {
+      const topics = await this.queryBus.execute<GetUserTopicsQuery, UserTopicsState>(
+        new GetUserTopicsQuery(user.id, options.capabilities.empty_topic_name),
+      );
+      if (wants('user_topic')) state.user_topics = topics.user_topics;
+      if (wantsMutedTopics) state.muted_topics = topics.muted_topics;
     }
 
     const settings = effectiveSettings(user.settings);

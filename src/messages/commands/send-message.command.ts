@@ -11,6 +11,8 @@ import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loade
 import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { UserEntity } from '../../users/persistence/user.entity';
+import { MutedUserRepository } from '../../muted-users/persistence/muted-user.repository';
+import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../domain/message-content';
@@ -63,6 +65,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly loader: MessageLoader,
     private readonly actors: PolicyActorLoader,
     private readonly viewers: ChannelViewers,
+    private readonly mutes: MutedUserRepository,
+    private readonly topicPolicy: AutomaticTopicPolicy,
   ) {}
 
   async execute(command: SendMessageCommand): Promise<{ id: number }> {
@@ -89,9 +93,13 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         [sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null],
       );
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
+      // Whoever muted the sender gets the message already read.
+      const muters = await this.mutes.mutersOf(sender.id, uow);
       const recipients = delivery.userIds.map((userId) => ({
         userId,
-        flags: baseFlags | ((userId === sender.id && readBySender) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0),
+        flags:
+          baseFlags |
+          ((userId === sender.id ? readBySender : muters.has(userId)) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0),
       }));
       await uow.query(
         `INSERT INTO user_message (user_profile_id, message_id, flags)
@@ -124,6 +132,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
           command.localEcho ? { userId: sender.id, ...command.localEcho } : null,
         ),
       );
+      if (delivery.stream) {
+        await this.topicPolicy.afterSend(uow, {
+          id: row.id,
+          sender,
+          stream: { id: delivery.stream.id, recipientId: delivery.recipientId, historyPublicToSubscribers: delivery.stream.historyPublicToSubscribers },
+          topic,
+        });
+      }
       return { id: row.id };
     });
   }

@@ -20,6 +20,7 @@ import { UserGroups1764100000000 } from './migrations/1764100000000-user-groups'
 import { Bots1764200000000 } from './migrations/1764200000000-bots';
 import { ProfileFieldsAndLinkifiers1764300000000 } from './migrations/1764300000000-profile-fields-and-linkifiers';
 import { EmojiStatusAvatars1764600000000 } from './migrations/1764600000000-emoji-status-avatars';
+import { PresenceAndMuting1764500000000 } from './migrations/1764500000000-presence-and-muting';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   UserGroups1764100000000,
   Bots1764200000000,
   ProfileFieldsAndLinkifiers1764300000000,
+  PresenceAndMuting1764500000000,
   EmojiStatusAvatars1764600000000,
 ];
 

@@ -1,0 +1,19 @@
+import { MutedUserWire } from '../persistence/muted-user.repository';
+
+/** The user's list of muted users changed; they get the whole list. */
+export class MutedUsersChangedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+    readonly mutedUsers: readonly MutedUserWire[],
+  ) {}
+}
+
+/** Muting marked the muted user's messages read for the muter. */
+export class MutedMessagesReadEvent {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+    readonly messageIds: readonly number[],
+  ) {}
+}

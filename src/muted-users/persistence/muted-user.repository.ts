@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+
+/** One entry of `muted_users`: whom, and since when (Unix seconds). */
+export interface MutedUserWire {
+  id: number;
+  timestamp: number;
+}
+
+/** `muted_user` rows: who muted whom. */
+@Injectable()
+export class MutedUserRepository {
+  async list(userId: number, db: Queryable): Promise<MutedUserWire[]> {
+    const rows = await db.query<{ muted_user_id: number; date_muted: Date }>(
+      `SELECT muted_user_id, date_muted FROM muted_user WHERE user_profile_id = $1 ORDER BY date_muted, muted_user_id`,
+      [userId],
+    );
+    return rows.map((row) => ({ id: row.muted_user_id, timestamp: Math.floor(row.date_muted.getTime() / 1000) }));
+  }
+
+  /** False when the mute already existed. */
+  async add(userId: number, mutedUserId: number, date: Date, db: Queryable): Promise<boolean> {
+    const rows = await db.query(
+      `INSERT INTO muted_user (user_profile_id, muted_user_id, date_muted) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING muted_user_id`,
+      [userId, mutedUserId, date],
+    );
+    return rows.length > 0;
+  }
+
+  /** False when there was no such mute. */
+  async remove(userId: number, mutedUserId: number, db: Queryable): Promise<boolean> {
+    const rows = await db.query(
+      `WITH gone AS (DELETE FROM muted_user WHERE user_profile_id = $1 AND muted_user_id = $2 RETURNING muted_user_id)
+       SELECT muted_user_id FROM gone`,
+      [userId, mutedUserId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Everyone who muted `senderId` (an index lookup; usually nobody). */
+  async mutersOf(senderId: number, db: Queryable): Promise<Set<number>> {
+    const rows = await db.query<{ user_profile_id: number }>(
+      `SELECT user_profile_id FROM muted_user WHERE muted_user_id = $1`,
+      [senderId],
+    );
+    return new Set(rows.map((row) => row.user_profile_id));
+  }
+
+  /**
+   * Marks the muter's unread messages from the muted user read; answers their ids.
+   * (Writes with RETURNING are wrapped in a SELECT: the driver answers a bare UPDATE or
+   * DELETE with `[rows, count]`.)
+   */
+  async markMessagesRead(userId: number, senderId: number, db: Queryable): Promise<number[]> {
+    const rows = await db.query<{ message_id: number }>(
+      `WITH marked AS (
+         UPDATE user_message um SET flags = um.flags | 1
+           FROM message m
+          WHERE um.user_profile_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id AND m.sender_id = $2
+          RETURNING um.message_id
+       ) SELECT message_id FROM marked`,
+      [userId, senderId],
+    );
+    return rows.map((row) => row.message_id).sort((a, b) => a - b);
+  }
+}

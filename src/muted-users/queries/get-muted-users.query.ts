@@ -1,0 +1,21 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { MutedUserRepository, MutedUserWire } from '../persistence/muted-user.repository';
+
+/** Register's `muted_users`. */
+export class GetMutedUsersQuery {
+  constructor(readonly userId: number) {}
+}
+
+@QueryHandler(GetMutedUsersQuery)
+export class GetMutedUsersHandler implements IQueryHandler<GetMutedUsersQuery, MutedUserWire[]> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mutes: MutedUserRepository,
+  ) {}
+
+  execute(query: GetMutedUsersQuery): Promise<MutedUserWire[]> {
+    return this.mutes.list(query.userId, poolQueryable(this.dataSource));
+  }
+}

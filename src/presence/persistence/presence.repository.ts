@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { PresenceTimes } from '../domain/presence-rules';
+
+/** A presence row with what reading it needs to know about its user. */
+export interface PresenceRow extends PresenceTimes {
+  userId: number;
+  lastUpdateId: number;
+  dateJoined: Date;
+  deliveryEmail: string;
+  emailAddressVisibility: number;
+  isBot: boolean;
+  presenceEnabled: boolean;
+}
+
+const SELECT_ROWS = `
+  SELECT p.user_profile_id, p.last_active_time, p.last_connected_time, p.last_update_id,
+         u.date_joined, u.delivery_email, u.email_address_visibility, u.is_bot,
+         COALESCE((u.settings->>'presence_enabled')::boolean, true) AS presence_enabled
+    FROM user_presence p JOIN user_profile u ON u.id = p.user_profile_id`;
+
+/** `user_presence` rows, and the realm's `presence_sequence` that numbers their changes. */
+@Injectable()
+export class PresenceRepository {
+  /** The user's row, locked until the transaction ends (concurrent pings then queue up). */
+  async lockTimes(userId: number, db: Queryable): Promise<PresenceTimes | null> {
+    const [row] = await db.query<{ last_active_time: Date | null; last_connected_time: Date | null }>(
+      `SELECT last_active_time, last_connected_time FROM user_presence WHERE user_profile_id = $1 FOR UPDATE`,
+      [userId],
+    );
+    return row ? { lastActiveTime: row.last_active_time, lastConnectedTime: row.last_connected_time } : null;
+  }
+
+  /**
+   * Stores the row with the realm's next update id, in one statement: the sequence row is
+   * the realm's hottest lock, so it is taken last and held as briefly as possible.
+   */
+  async write(realmId: number, userId: number, times: PresenceTimes, db: Queryable): Promise<number> {
+    const [row] = await db.query<{ last_update_id: string }>(
+      `WITH next AS (
+         INSERT INTO presence_sequence (realm_id, last_update_id) VALUES ($1, 1)
+         ON CONFLICT (realm_id) DO UPDATE SET last_update_id = presence_sequence.last_update_id + 1
+         RETURNING last_update_id
+       )
+       INSERT INTO user_presence (user_profile_id, realm_id, last_active_time, last_connected_time, last_update_id)
+       SELECT $2, $1, $3, $4, last_update_id FROM next
+       ON CONFLICT (user_profile_id) DO UPDATE SET
+         last_active_time = EXCLUDED.last_active_time,
+         last_connected_time = EXCLUDED.last_connected_time,
+         last_update_id = EXCLUDED.last_update_id
+       RETURNING last_update_id`,
+      [realmId, userId, times.lastActiveTime, times.lastConnectedTime],
+    );
+    return Number(row.last_update_id);
+  }
+
+  /**
+   * Active human users' rows of a realm: changed after `afterUpdateId` when given (a
+   * client catching up), and, for a first fetch, connected since `connectedSince`.
+   */
+  async realmRows(
+    realmId: number,
+    filter: { afterUpdateId: number | null; connectedSince: Date | null },
+    db: Queryable,
+  ): Promise<PresenceRow[]> {
+    const params: unknown[] = [realmId];
+    let where = `WHERE p.realm_id = $1 AND u.is_active AND NOT u.is_bot`;
+    if (filter.afterUpdateId !== null) {
+      params.push(filter.afterUpdateId);
+      where += ` AND p.last_update_id > $${params.length}`;
+    }
+    if (filter.connectedSince !== null) {
+      params.push(filter.connectedSince);
+      where += ` AND p.last_connected_time >= $${params.length}`;
+    }
+    const rows = await db.query<Record<string, unknown>>(`${SELECT_ROWS} ${where} ORDER BY p.user_profile_id`, params);
+    return rows.map(toRow);
+  }
+
+  async userRow(userId: number, db: Queryable): Promise<PresenceRow | null> {
+    const [row] = await db.query<Record<string, unknown>>(`${SELECT_ROWS} WHERE p.user_profile_id = $1`, [userId]);
+    return row ? toRow(row) : null;
+  }
+}
+
+function toRow(row: Record<string, unknown>): PresenceRow {
+  return {
+    userId: row.user_profile_id as number,
+    lastActiveTime: row.last_active_time as Date | null,
+    lastConnectedTime: row.last_connected_time as Date | null,
+    lastUpdateId: Number(row.last_update_id),
+    dateJoined: row.date_joined as Date,
+    deliveryEmail: row.delivery_email as string,
+    emailAddressVisibility: row.email_address_visibility as number,
+    isBot: row.is_bot as boolean,
+    presenceEnabled: row.presence_enabled as boolean,
+  };
+}

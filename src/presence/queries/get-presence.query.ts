@@ -1,0 +1,147 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ApiError } from '../../shared/api-error';
+import { apiEmail } from '../../users/api/user.presenter';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRepository } from '../../users/persistence/user.repository';
+import {
+  DEFAULT_HISTORY_LIMIT_DAYS,
+  hiddenPresenceTime,
+  legacyPresence,
+  modernPresence,
+  OFFLINE_THRESHOLD_SECS,
+  toTimestamp,
+} from '../domain/presence-rules';
+import { PresenceRepository, PresenceRow } from '../persistence/presence.repository';
+
+export interface RealmPresenceAnswer {
+  presences: Record<string, unknown>;
+  server_timestamp: number;
+  presence_last_update_id: number;
+}
+
+/**
+ * The realm's presence as `POST /users/me/presence`, `GET /realm/presence` and register
+ * give it (Zulip's `get_presence_response`).
+ */
+export class GetRealmPresenceQuery {
+  constructor(
+    readonly realmId: number,
+    readonly slim: boolean,
+    /** What the client already has; null: a first fetch. */
+    readonly lastUpdateId: number | null,
+    readonly historyLimitDays: number | null,
+  ) {}
+}
+
+/** `GET /users/{user_id_or_email}/presence`. */
+export class GetUserPresenceQuery {
+  constructor(
+    readonly realmId: number,
+    readonly userIdOrEmail: string,
+    readonly slim: boolean,
+  ) {}
+}
+
+/** A row's times as clients see them: a missing time reads as the join date. */
+function shownTimes(row: PresenceRow, now: Date): { lastActive: Date; lastConnected: Date } {
+  let lastActive = row.lastActiveTime ?? row.dateJoined;
+  let lastConnected = row.lastConnectedTime ?? row.dateJoined;
+  if (!row.presenceEnabled) {
+    lastActive = hiddenPresenceTime(lastActive, now);
+    lastConnected = hiddenPresenceTime(lastConnected, now);
+  }
+  return { lastActive, lastConnected };
+}
+
+@QueryHandler(GetRealmPresenceQuery)
+export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQuery, RealmPresenceAnswer> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly presence: PresenceRepository,
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  async execute(query: GetRealmPresenceQuery): Promise<RealmPresenceAnswer> {
+    const now = new Date();
+    const serverTimestamp = now.getTime() / 1000;
+    // A client that asks for no history gets none, and no query runs.
+    if (query.historyLimitDays === 0) {
+      return { presences: {}, server_timestamp: serverTimestamp, presence_last_update_id: query.lastUpdateId ?? -1 };
+    }
+    const days = query.historyLimitDays ?? DEFAULT_HISTORY_LIMIT_DAYS;
+    // A client that already has data only needs what changed since.
+    const firstFetch = query.lastUpdateId === null || query.lastUpdateId <= 0;
+    const rows = await this.presence.realmRows(
+      query.realmId,
+      {
+        afterUpdateId: query.lastUpdateId,
+        connectedSince: firstFetch ? new Date(now.getTime() - days * 86_400_000) : null,
+      },
+      poolQueryable(this.dataSource),
+    );
+    const realm = await this.realms.requireById(query.realmId);
+    const hostName = this.addressing.hostName(realm.stringId);
+    const presences: Record<string, unknown> = {};
+    for (const row of rows) {
+      const { lastActive, lastConnected } = shownTimes(row, now);
+      if (query.slim) presences[String(row.userId)] = modernPresence(lastActive, lastConnected);
+      else presences[apiEmail({ id: row.userId, ...row }, hostName)] = legacyPresence(lastActive, lastConnected);
+    }
+    const lastUpdateId = rows.length > 0 ? Math.max(...rows.map((row) => row.lastUpdateId)) : (query.lastUpdateId ?? -1);
+    return { presences, server_timestamp: serverTimestamp, presence_last_update_id: lastUpdateId };
+  }
+}
+
+@QueryHandler(GetUserPresenceQuery)
+export class GetUserPresenceHandler implements IQueryHandler<GetUserPresenceQuery, { presence: Record<string, unknown> }> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly presence: PresenceRepository,
+    private readonly users: UserRepository,
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  /** The address other users see: the real one, or the `user<id>@<host>` placeholder. */
+  private async byEmail(realmId: number, email: string): Promise<UserEntity | null> {
+    const realm = await this.realms.requireById(realmId);
+    const hostName = this.addressing.hostName(realm.stringId);
+    const placeholder = /^user(\d+)@(.+)$/i.exec(email);
+    if (placeholder && placeholder[2].toLowerCase() === hostName.toLowerCase()) {
+      const user = await this.users.findInRealm(realmId, Number(placeholder[1]));
+      if (user) return user;
+    }
+    const user = await this.users.findByDeliveryEmail(realmId, email);
+    // A hidden address does not find its owner.
+    return user && apiEmail(user, hostName).toLowerCase() === email.toLowerCase() ? user : null;
+  }
+
+  async execute(query: GetUserPresenceQuery): Promise<{ presence: Record<string, unknown> }> {
+    const db = poolQueryable(this.dataSource);
+    const key = query.userIdOrEmail;
+    // Zulip reads the path as an id when it parses as an integer, else as an email.
+    const target = /^[+-]?\d+$/.test(key.trim())
+      ? await this.users.findInRealm(query.realmId, Number.parseInt(key, 10), db)
+      : await this.byEmail(query.realmId, key);
+    if (!target || !target.isActive) throw ApiError.badRequest('No such user');
+    if (target.isBot) throw ApiError.badRequest('Presence is not supported for bot users.');
+    const row = await this.presence.userRow(target.id, db);
+    if (!row) throw ApiError.badRequest(`No presence data for ${key}`);
+    const now = new Date();
+    const { lastActive, lastConnected } = shownTimes(row, now);
+    if (query.slim) return { presence: modernPresence(lastActive, lastConnected) };
+    const { aggregated, website } = legacyPresence(lastActive, lastConnected);
+    const stale = toTimestamp(now) - aggregated.timestamp > OFFLINE_THRESHOLD_SECS;
+    return {
+      presence: {
+        aggregated: { status: stale ? 'offline' : aggregated.status, timestamp: aggregated.timestamp },
+        website: { status: website.status, timestamp: website.timestamp },
+      },
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { effectiveSettings } from '../../users/domain/user-settings';
+import { automaticPolicyAfter, VisibilityPolicy } from '../domain/visibility-policy';
+import { UserTopicWriter } from './user-topic.writer';
+
+/** The channel message just stored, as the automatic policies need it. */
+export interface SentChannelMessage {
+  id: number;
+  sender: { id: number; realmId: number; isBot: boolean };
+  stream: { id: number; recipientId: number; historyPublicToSubscribers: boolean };
+  topic: string;
+}
+
+/**
+ * Spec 2.8's `automatically_follow_topics_policy` and
+ * `automatically_unmute_topics_in_muted_streams_policy`, applied for the sender of a
+ * channel message inside the sending transaction (Zulip's do_send_messages). Bots are
+ * left alone. Being mentioned (`automatically_follow_topics_where_mentioned`) and other
+ * participation without sending belong to the messages work: call `automaticPolicyAfter`
+ * with `sent: false` for them, then `UserTopicWriter.set`.
+ */
+@Injectable()
+export class AutomaticTopicPolicy {
+  constructor(private readonly writer: UserTopicWriter) {}
+
+  async afterSend(uow: UnitOfWork, message: SentChannelMessage): Promise<void> {
+    if (message.sender.isBot) return;
+    // The sender's settings, the channel's mute and the topic's policy in one round trip.
+    const [row] = await uow.query<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null }>(
+      `SELECT u.settings,
+              (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS channel_muted,
+              (SELECT t.visibility_policy FROM user_topic t
+                WHERE t.user_profile_id = u.id AND t.stream_id = $3 AND lower(t.topic_name) = lower($4)) AS current
+         FROM user_profile u WHERE u.id = $1`,
+      [message.sender.id, message.stream.recipientId, message.stream.id, message.topic],
+    );
+    if (!row) return;
+    const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
+      sent: true,
+      channelMuted: row.channel_muted,
+      current: (row.current ?? VisibilityPolicy.Inherit) as VisibilityPolicy,
+      topicHadMessages: () => this.topicHadMessages(uow, message),
+    });
+    if (policy !== null) await this.writer.set(uow, message.sender, message.stream, message.topic, policy);
+  }
+
+  /**
+   * Whether the topic had earlier messages the sender can see: with protected history only
+   * their own copies count, so nothing about the rest of the channel leaks into the choice.
+   */
+  private async topicHadMessages(uow: UnitOfWork, message: SentChannelMessage): Promise<boolean> {
+    const [row] = message.stream.historyPublicToSubscribers
+      ? await uow.query<{ found: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2) AND id <> $3) AS found`,
+          [message.stream.recipientId, message.topic, message.id],
+        )
+      : await uow.query<{ found: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM user_message um JOIN message m ON m.id = um.message_id
+                           WHERE um.user_profile_id = $4 AND m.recipient_id = $1 AND lower(m.subject) = lower($2) AND m.id <> $3) AS found`,
+          [message.stream.recipientId, message.topic, message.id, message.sender.id],
+        );
+    return row.found;
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { VisibilityPolicy } from '../domain/visibility-policy';
+import { MutedTopicEntry, UserTopicChangedEvent } from '../events/user-topic-events';
+import { UserTopicRepository } from './user-topic.repository';
+
+/**
+ * Sets a visibility policy inside a caller's transaction and records the events when it
+ * changed (setting the current value, or clearing a policy that is not set, sends none).
+ */
+@Injectable()
+export class UserTopicWriter {
+  constructor(private readonly topics: UserTopicRepository) {}
+
+  async set(
+    uow: UnitOfWork,
+    user: { id: number; realmId: number },
+    stream: { id: number; recipientId: number },
+    topic: string,
+    policy: VisibilityPolicy,
+    now: Date = new Date(),
+  ): Promise<void> {
+    if (!(await this.topics.set(user.id, stream, topic, policy, now, uow))) return;
+    const muted: MutedTopicEntry[] = (await this.topics.listForUser(user.id, uow))
+      .filter((row) => row.visibilityPolicy === VisibilityPolicy.Muted)
+      .map((row) => [row.streamName, row.topicName, row.lastUpdated]);
+    uow.record(new UserTopicChangedEvent(user.realmId, user.id, stream.id, topic, Math.floor(now.getTime() / 1000), policy, muted));
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { ChannelAccessLoader } from '../channels/persistence/channel-access.loader';
+import { UserTopicsController } from './api/user-topics.controller';
+import { SetTopicVisibilityHandler } from './commands/set-topic-visibility.command';
+import { UserTopicChangedProjector } from './events/user-topic-events.handler';
+import { AutomaticTopicPolicy } from './persistence/automatic-topic-policy';
+import { UserTopicRepository } from './persistence/user-topic.repository';
+import { UserTopicWriter } from './persistence/user-topic.writer';
+import { GetUserTopicsHandler } from './queries/get-user-topics.query';
+
+/** Per-user topic visibility policies (mute, unmute, follow) and their events. */
+@Module({
+  imports: [ChannelsModule],
+  controllers: [UserTopicsController],
+  providers: [ChannelAccessLoader, UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicChangedProjector, AutomaticTopicPolicy, GetUserTopicsHandler],
+  exports: [UserTopicRepository, UserTopicWriter, AutomaticTopicPolicy],
+})
+export class UserTopicsModule {}
