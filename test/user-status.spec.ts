@@ -162,6 +162,20 @@ describe('user status', () => {
     expect(await status(cat)).toEqual({});
   });
 
+  it('away moves the user\'s presence at once, each way, as a presence_enabled change does', async () => {
+    const watcher = await Queue.register(bob.api, { event_types: ['presence'] });
+    await setStatus(cat, { away: true });
+    const [gone] = await watcher.take(1);
+    expect(gone).toMatchObject({ type: 'presence', user_id: cat.userId });
+    await setStatus(cat, { away: false });
+    const [back] = await watcher.take(1);
+    expect(back).toMatchObject({ type: 'presence', user_id: cat.userId, presence: { website: { status: 'active' } } });
+    expect(back.presence.website.timestamp).toBeGreaterThan(gone.presence.website.timestamp);
+    // Saying the same again changes nothing, so nothing is sent.
+    await setStatus(cat, { away: false });
+    expect(await watcher.drain()).toEqual([]);
+  });
+
   it('GET /users/{id}/status: unknown, foreign and deactivated users', async () => {
     expectError(await bob.api.get('users/999999/status'), 'No such user');
     const elsewhere = await createTestRealm('status-other');

@@ -1,3 +1,4 @@
+import { PresenceModule } from '../presence/presence.module';
 import { Module } from '@nestjs/common';
 import { EmojiModule } from '../emoji/emoji.module';
 import { RealmModule } from '../realm/realm.module';
@@ -10,7 +11,7 @@ import { GetUserStatusHandler, UserStatusStateHandler } from './queries/get-user
 
 /** Users' statuses: text, emoji, and the deprecated `away`. */
 @Module({
-  imports: [EmojiModule, UsersModule, RealmModule],
+  imports: [EmojiModule, UsersModule, RealmModule, PresenceModule],
   controllers: [StatusController],
   providers: [
     UserStatusRepository,

@@ -3,6 +3,8 @@ import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { PresenceWriter } from '../../presence/persistence/presence.writer';
+import { effectiveSettings } from '../../users/domain/user-settings';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -33,6 +35,7 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly presence: PresenceWriter,
   ) {}
 
   async execute(command: UpdateStatusCommand): Promise<void> {
@@ -56,8 +59,13 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
 
       const audience = await this.users.activeUserRoles(actor.realmId, uow);
       if (update.away !== undefined) {
+        const before = await this.users.findById(actor.id, uow);
         await this.statuses.setPresenceEnabled(uow, actor.id, !update.away);
         const user = await this.users.findById(actor.id, uow);
+        // Zulip's do_change_user_setting: a changed presence_enabled moves the user's presence now.
+        if (before && user && effectiveSettings(before.settings).presence_enabled !== !update.away) {
+          await this.presence.presenceEnabledChanged(uow, user, !update.away, new Date());
+        }
         const realm = await this.realms.requireById(actor.realmId, uow);
         const email = user ? apiEmail(user, this.addressing.hostName(realm.stringId)) : actor.deliveryEmail;
         uow.record(new PresenceEnabledChangedEvent(actor.realmId, actor.id, email, !update.away));
