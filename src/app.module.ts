@@ -9,6 +9,8 @@ import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { MailModule } from './platform/mail/mail.module';
+import { DraftsModule } from './drafts/drafts.module';
 import { RealmModule } from './realm/realm.module';
 import { UsersModule } from './users/users.module';
 import { WireModule } from './wire/wire.module';
@@ -23,6 +25,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         DatabaseModule,
+        MailModule,
         EventQueuesModule,
         WireModule,
         RealmModule,
@@ -32,6 +35,7 @@ export class AppModule {
         MessagesModule,
         EventsModule,
         AdminModule,
+        DraftsModule,
       ],
     };
   }

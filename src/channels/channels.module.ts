@@ -80,6 +80,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     UsersUnsubscribedProjector,
     SubscriptionPropertiesUpdatedProjector,
   ],
-  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader],
+  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelAudience, PolicyActorLoader, ChannelAccessLoader],
 })
 export class ChannelsModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DraftsModule } from '../drafts/drafts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
@@ -9,7 +10,7 @@ import { InitialStateHandler } from './queries/initial-state.query';
 
 /** `POST /register`, `GET /events`, `DELETE /events`. */
 @Module({
-  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule],
+  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, DraftsModule],
   controllers: [EventsController],
   providers: [CreateEventQueueHandler, InitialStateHandler],
 })

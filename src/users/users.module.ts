@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
+import { SettingsController } from './api/settings.controller';
 import { UsersController } from './api/users.controller';
+import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
+import { UpdateSettingsHandler } from './commands/update-settings.command';
+import { EmailChangeMailer, RealmUserUpdatedProjector, UserSettingsChangedProjector } from './events/settings-events.handler';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
@@ -12,7 +16,7 @@ import { UserCreatedProjector, UserDeactivatedProjector } from './events/user-ev
 /** People and bots: lookup, authentication, presentation. Creation lives in `admin`. */
 @Module({
   imports: [RealmModule, GroupsModule],
-  controllers: [UsersController],
+  controllers: [UsersController, SettingsController],
   providers: [
     UserRepository,
     UserWriter,
@@ -22,6 +26,11 @@ import { UserCreatedProjector, UserDeactivatedProjector } from './events/user-ev
     GetOwnUserHandler,
     UserCreatedProjector,
     UserDeactivatedProjector,
+    UpdateSettingsHandler,
+    ConfirmEmailChangeHandler,
+    UserSettingsChangedProjector,
+    RealmUserUpdatedProjector,
+    EmailChangeMailer,
   ],
   exports: [UserRepository, UserWriter],
 })

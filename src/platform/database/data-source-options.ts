@@ -17,6 +17,7 @@ import { SubscriptionEntity } from '../../channels/persistence/subscription.enti
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { ChannelAndGroupPermissions1764000000000 } from './migrations/1764000000000-channel-and-group-permissions';
 import { UserGroups1764100000000 } from './migrations/1764100000000-user-groups';
+import { SettingsAndDrafts1764400000000 } from './migrations/1764400000000-settings-and-drafts';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -34,7 +35,7 @@ export const ENTITIES = [
   UserMessageEntity,
 ];
 
-export const MIGRATIONS = [InitialSchema1763800000000, ChannelAndGroupPermissions1764000000000, UserGroups1764100000000];
+export const MIGRATIONS = [InitialSchema1763800000000, ChannelAndGroupPermissions1764000000000, UserGroups1764100000000, SettingsAndDrafts1764400000000];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
 export function dataSourceOptions(target: { url: string } | EmbeddedConnection, poolSize: number): DataSourceOptions {

@@ -32,4 +32,12 @@ export class RealmEntity {
 
   @Column({ name: 'enable_spectator_access', type: 'boolean' })
   enableSpectatorAccess!: boolean;
+
+  /** Realm.property_types values that differ from the defaults (realm-properties.ts). */
+  @Column({ type: 'jsonb' })
+  properties!: Record<string, unknown>;
+
+  /** Defaults for users created later: the values that differ from the server's. */
+  @Column({ name: 'user_settings_defaults', type: 'jsonb' })
+  userSettingsDefaults!: Record<string, unknown>;
 }
