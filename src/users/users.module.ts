@@ -5,7 +5,7 @@ import { SettingsController } from './api/settings.controller';
 import { UsersController } from './api/users.controller';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
 import { UpdateSettingsHandler } from './commands/update-settings.command';
-import { EmailChangeMailer, RealmUserUpdatedProjector, UserSettingsChangedProjector } from './events/settings-events.handler';
+import { AvatarUrlChangedProjector, EmailChangeMailer, RealmUserUpdatedProjector, UserSettingsChangedProjector } from './events/settings-events.handler';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
@@ -31,6 +31,7 @@ import { UserCreatedProjector, UserDeactivatedProjector } from './events/user-ev
     UserSettingsChangedProjector,
     RealmUserUpdatedProjector,
     EmailChangeMailer,
+    AvatarUrlChangedProjector,
   ],
   exports: [UserRepository, UserWriter],
 })

@@ -11,7 +11,7 @@ import { hashPassword, isAcceptablePassword, verifyPassword } from '../domain/cr
 import { canSeeDeliveryEmail, isAdministrator } from '../domain/roles';
 import { checkFullName, isValidEmail } from '../domain/user-rules';
 import { UserSettingName, userSettingsOf } from '../domain/user-settings';
-import { EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
+import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
 import { UserEntity } from '../persistence/user.entity';
 import { toUserEntity, UserRepository } from '../persistence/user.repository';
 
@@ -95,6 +95,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       const current = userSettingsOf(user);
       const stored = { ...user.settings };
       const changes: SettingChange[] = [];
+      let avatarChange: AvatarUrlChangedEvent | null = null;
       for (const [name, value] of update.settings) {
         if (current[name] === value) continue;
         changes.push({ name, value });
@@ -102,6 +103,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
           const after = { ...user, emailAddressVisibility: value as number };
           await uow.query(`UPDATE user_profile SET email_address_visibility = $2 WHERE id = $1`, [user.id, value]);
           personUpdates.push(...this.visibilityUpdates(user, after, viewers, hostName));
+          if (user.avatarSource === 'G') avatarChange = new AvatarUrlChangedEvent(user.realmId, after, viewers);
         } else {
           stored[name] = value;
         }
@@ -121,6 +123,8 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
 
       if (changes.length > 0) uow.record(new UserSettingsChangedEvent(user.realmId, user.id, apiEmail(user, hostName), changes));
       if (personUpdates.length > 0) uow.record(new RealmUserUpdatedEvent(user.realmId, personUpdates));
+      // Zulip tells of the avatar after the addresses.
+      if (avatarChange) uow.record(avatarChange);
     });
     return {};
   }

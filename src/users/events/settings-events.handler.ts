@@ -4,7 +4,8 @@ import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { MailTransport } from '../../platform/mail/mail-transport';
 import { languageName } from '../domain/languages';
 import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../domain/user-settings';
-import { EmailChangeRequestedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
+import { avatarUrlFor } from '../api/user.presenter';
+import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
 
 /**
  * Zulip's `do_change_user_setting` events: `user_settings` update to every queue of the
@@ -64,6 +65,33 @@ export class RealmUserUpdatedProjector implements IEventHandler<RealmUserUpdated
         render: () => ({ type: 'realm_user', op: 'update', person: update.person }),
       });
     }
+  }
+}
+
+/** `realm_user` update with the avatar fields, as each queue's `client_gravatar` shapes them. */
+@EventsHandler(AvatarUrlChangedEvent)
+export class AvatarUrlChangedProjector implements IEventHandler<AvatarUrlChangedEvent> {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  handle(event: AvatarUrlChangedEvent): void {
+    const roles = new Map(event.viewers.map((viewer) => [viewer.id, viewer.role]));
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.viewers.map((viewer) => viewer.id),
+      eventType: 'realm_user',
+      render: (queue) => {
+        const viewer = { id: queue.userId, role: roles.get(queue.userId) as number };
+        const url = avatarUrlFor(event.user, viewer, queue.clientGravatar);
+        const person = {
+          user_id: event.user.id,
+          avatar_source: event.user.avatarSource,
+          avatar_url: url,
+          avatar_url_medium: url === null ? null : `${url}&s=500`,
+          avatar_version: event.user.avatarVersion,
+        };
+        return { type: 'realm_user', op: 'update', person };
+      },
+    });
   }
 }
 

@@ -31,3 +31,16 @@ export class EmailChangeRequestedEvent {
     readonly confirmationUrl: string,
   ) {}
 }
+
+/**
+ * A Gravatar user's address visibility changed, so clients that compute Gravatar URLs
+ * themselves (`client_gravatar`) may no longer (or now) be able to: Zulip's
+ * `notify_avatar_url_change`, shaped per queue.
+ */
+export class AvatarUrlChangedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly user: { id: number; isBot: boolean; deliveryEmail: string; emailAddressVisibility: number; avatarVersion: number; avatarSource: string },
+    readonly viewers: readonly { id: number; role: number }[],
+  ) {}
+}
