@@ -101,8 +101,9 @@ export class DeleteDraftHandler implements ICommandHandler<DeleteDraftCommand, R
   async execute(command: DeleteDraftCommand): Promise<Record<string, never>> {
     return this.tx.run(async (uow) => {
       const user = await syncingUser(this.users, uow, command.actor);
-      const deleted = await uow.query(`DELETE FROM draft WHERE id = $1 AND user_profile_id = $2 RETURNING id`, [command.draftId, user.id]);
-      if (deleted.length === 0) throw draftDoesNotExist();
+      const existing = await uow.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
+      if (existing.length === 0) throw draftDoesNotExist();
+      await uow.query(`DELETE FROM draft WHERE id = $1`, [command.draftId]);
       uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'remove', draft_id: command.draftId }));
       return {};
     });
