@@ -14,6 +14,8 @@ import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
+import { MailModule } from './platform/mail/mail.module';
+import { DraftsModule } from './drafts/drafts.module';
 import { RealmModule } from './realm/realm.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -34,6 +36,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         DatabaseModule,
         StorageModule,
+        MailModule,
         EventQueuesModule,
         WireModule,
         RealmModule,
@@ -52,6 +55,7 @@ export class AppModule {
         EventsModule,
         AdminModule,
         BotsModule,
+        DraftsModule,
       ],
     };
   }

@@ -183,12 +183,13 @@ describe('PATCH /realm', () => {
   });
 
   it('reports parameters it does not support yet', async () => {
-    const response = await realm.ownerApi.patch('realm', { name: 'Renamed', enable_spectator_access: false });
+    // `name` is supported now (test/realm-settings.spec.ts); the waiting period is not.
+    const response = await realm.ownerApi.patch('realm', { waiting_period_threshold: 3, enable_spectator_access: false });
     expect(response.body).toEqual({
       result: 'success',
       msg: '',
       enable_spectator_access: false,
-      ignored_parameters_unsupported: ['name'],
+      ignored_parameters_unsupported: ['waiting_period_threshold'],
     });
   });
 });

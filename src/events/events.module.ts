@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DraftsModule } from '../drafts/drafts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { GroupsModule } from '../groups/groups.module';
 import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
@@ -10,7 +11,7 @@ import { InitialStateHandler } from './queries/initial-state.query';
 
 /** `POST /register`, `GET /events`, `DELETE /events`. */
 @Module({
-  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule],
+  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule, DraftsModule],
   controllers: [EventsController],
   providers: [CreateEventQueueHandler, InitialStateHandler],
 })

@@ -4,14 +4,24 @@ import { RealmAddressing } from './domain/realm-addressing';
 import { RealmRepository } from './persistence/realm.repository';
 import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
+import { UserSettingsDefaultsController } from './api/user-settings-defaults.controller';
+import { UpdateUserSettingsDefaultsHandler } from './commands/update-user-settings-defaults.command';
+import { UserSettingsDefaultsChangedProjector } from './events/user-settings-defaults-changed.event';
 import { UpdateRealmSettingsHandler } from './commands/update-realm-settings.command';
 import { RealmSettingsChangedProjector } from './events/realm-settings-changed.handler';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
   imports: [GroupsModule],
-  controllers: [ServerSettingsController, RealmSettingsController],
-  providers: [RealmAddressing, RealmRepository, UpdateRealmSettingsHandler, RealmSettingsChangedProjector],
+  controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController],
+  providers: [
+    RealmAddressing,
+    RealmRepository,
+    UpdateRealmSettingsHandler,
+    RealmSettingsChangedProjector,
+    UpdateUserSettingsDefaultsHandler,
+    UserSettingsDefaultsChangedProjector,
+  ],
   exports: [RealmAddressing, RealmRepository],
 })
 export class RealmModule {}

@@ -2,12 +2,16 @@ import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
 import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
 import { RealmModule } from '../realm/realm.module';
+import { SettingsController } from './api/settings.controller';
 import { UsersController } from './api/users.controller';
 import { BotCreationPolicy } from './persistence/bot-creation-policy';
 import { BotDirectory } from './persistence/bot-directory';
 import { BotOwnerChange } from './persistence/bot-owner-change';
 import { BotRepository } from './persistence/bot.repository';
 import { UserAccess } from './persistence/user-access';
+import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
+import { UpdateSettingsHandler } from './commands/update-settings.command';
+import { AvatarUrlChangedProjector, EmailChangeMailer, RealmUserUpdatedProjector, UserSettingsChangedProjector } from './events/settings-events.handler';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
@@ -28,7 +32,7 @@ import {
  */
 @Module({
   imports: [RealmModule, GroupsModule, ProfileFieldsModule],
-  controllers: [UsersController],
+  controllers: [UsersController, SettingsController],
   providers: [
     UserRepository,
     UserWriter,
@@ -47,6 +51,12 @@ import {
     UserUpdatedProjector,
     UserRemovedFromViewProjector,
     BotEventProjector,
+    UpdateSettingsHandler,
+    ConfirmEmailChangeHandler,
+    UserSettingsChangedProjector,
+    RealmUserUpdatedProjector,
+    EmailChangeMailer,
+    AvatarUrlChangedProjector,
   ],
   exports: [
     UserRepository,

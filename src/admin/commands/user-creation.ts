@@ -7,6 +7,7 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword, isAcceptablePassword } from '../../users/domain/credentials';
+import { initialUserSettings } from '../../users/domain/user-settings';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserEntity } from '../../users/persistence/user.entity';
@@ -61,7 +62,13 @@ export class UserCreation {
   }
 
   async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserEntity> {
-    const created = await this.writer.insert(uow, { ...user, realmId: realm.id });
+    // The realm's defaults as they are now: later changes to them never reach this user.
+    const [defaults] = await uow.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
+      `SELECT user_settings_defaults, properties FROM realm WHERE id = $1`,
+      [realm.id],
+    );
+    const { settings, emailAddressVisibility } = initialUserSettings(defaults.user_settings_defaults, defaults.properties);
+    const created = await this.writer.insert(uow, { ...user, realmId: realm.id, settings, emailAddressVisibility });
     let added: SubscriptionRequest[] = [];
     if (!created.isBot) {
       const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id, uow), uow);

@@ -1,3 +1,4 @@
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
@@ -45,7 +46,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     const { actor, files } = command;
     if (files !== null && files.length !== 1) throw ApiError.badRequest('You must upload exactly one avatar.');
     const realm = await this.realms.requireById(actor.realmId);
-    if (realm.avatarChangesDisabled && !isAdministrator(actor.role)) {
+    if (effectiveRealmProperties(realm.properties).avatar_changes_disabled === true && !isAdministrator(actor.role)) {
       throw ApiError.badRequest('Avatar changes are disabled in this organization.');
     }
     let images: { small: Buffer; medium: Buffer } | null = null;

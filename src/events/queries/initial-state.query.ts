@@ -15,15 +15,18 @@ import { presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
-  effectiveSettings,
   EMOJISET_CHOICES,
-  UserSettingName,
+  LEGACY_DISPLAY_SETTINGS,
+  LEGACY_NOTIFICATION_SETTINGS,
+  USER_SETTING_DEFAULTS,
+  userSettingsOf,
 } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { BotDirectory } from '../../users/persistence/bot-directory';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';
+import { DraftStore } from '../../drafts/persistence/draft.store';
 import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/domain/field-types';
@@ -32,47 +35,6 @@ import { ProfileDataReader } from '../../profile-fields/queries/profile-data.rea
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { unreadMessagesState } from './unread-state';
-
-/** Zulip's `UserProfile.display_settings_legacy`: top level for `update_display_settings`. */
-const LEGACY_DISPLAY_SETTINGS: readonly UserSettingName[] = [
-  'color_scheme',
-  'default_language',
-  'web_home_view',
-  'demote_inactive_streams',
-  'emojiset',
-  'enable_drafts_synchronization',
-  'enter_sends',
-  'fluid_layout_width',
-  'high_contrast_mode',
-  'left_side_userlist',
-  'starred_message_counts',
-  'translate_emoticons',
-  'twenty_four_hour_time',
-];
-
-/** Zulip's `UserProfile.notification_settings_legacy`: top level for `update_global_notifications`. */
-const LEGACY_NOTIFICATION_SETTINGS: readonly UserSettingName[] = [
-  'desktop_icon_count_display',
-  'email_notifications_batching_period_seconds',
-  'enable_desktop_notifications',
-  'enable_digest_emails',
-  'enable_login_emails',
-  'enable_marketing_emails',
-  'enable_offline_email_notifications',
-  'enable_offline_push_notifications',
-  'enable_online_push_notifications',
-  'enable_sounds',
-  'enable_stream_audible_notifications',
-  'enable_stream_desktop_notifications',
-  'enable_stream_email_notifications',
-  'enable_stream_push_notifications',
-  'message_content_in_email_notifications',
-  'notification_sound',
-  'pm_content_in_desktop_notifications',
-  'presence_enabled',
-  'realm_name_in_email_notifications_policy',
-  'wildcard_mentions_notify',
-];
 
 export interface InitialStateOptions {
   applyMarkdown: boolean;
@@ -105,6 +67,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly channels: ChannelRepository,
     private readonly botDirectory: BotDirectory,
     private readonly profileData: ProfileDataReader,
+    private readonly drafts: DraftStore,
   ) {}
 
   async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -249,7 +212,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       if (wantsMutedTopics) state.muted_topics = topics.muted_topics;
     }
 
-    const settings = effectiveSettings(user.settings);
+    const settings = userSettingsOf(user);
     // Clients without `user_settings_object` get the legacy top-level copies as well.
     if (wants('update_display_settings') && !options.capabilities.user_settings_object) {
       for (const name of LEGACY_DISPLAY_SETTINGS) state[name] = settings[name];
@@ -259,6 +222,18 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     if (wants('update_global_notifications') && !options.capabilities.user_settings_object) {
       for (const name of LEGACY_NOTIFICATION_SETTINGS) state[name] = settings[name];
       state.available_notification_sounds = AVAILABLE_NOTIFICATION_SOUNDS;
+    }
+    if (wants('realm_user_settings_defaults')) {
+      state.realm_user_settings_defaults = {
+        ...USER_SETTING_DEFAULTS,
+        ...realm.userSettingsDefaults,
+        emojiset_choices: EMOJISET_CHOICES,
+        available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
+      };
+    }
+    // Newest edit first, as Zulip gives them; none while the user does not sync drafts.
+    if (wants('drafts')) {
+      state.drafts = settings.enable_drafts_synchronization ? (await this.drafts.list(user.id, db)).reverse() : [];
     }
     if (wants('user_settings')) {
       state.user_settings = {

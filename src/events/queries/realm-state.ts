@@ -7,6 +7,7 @@ import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../c
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/domain/message-content';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { realmIconUrl } from '../../realm/api/server-settings.controller';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/domain/credentials';
 
@@ -16,8 +17,9 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 /**
  * The `realm` section of register, as Zulip 10.2 (feature level 372) gives it: every realm
  * property, every realm group-permission setting (a system group's id), the deprecated
- * policy enums derived from them, and the server's limits and capabilities. Settings this
- * server does not let anyone change have the values a new Zulip realm starts with.
+ * policy enums derived from them, and the server's limits and capabilities. The stored
+ * properties come from realm-properties.ts; the few this server does not let anyone
+ * change have the values a new Zulip realm starts with.
  */
 export async function realmState(
   realm: RealmEntity,
@@ -28,44 +30,18 @@ export async function realmState(
 ): Promise<Record<string, unknown>> {
   const url = addressing.url(realm.stringId);
   const state: Record<string, unknown> = {
-    // Realm.property_types
-    realm_allow_message_editing: true,
-    realm_avatar_changes_disabled: realm.avatarChangesDisabled,
-    realm_default_code_block_language: '',
-    realm_default_language: 'en',
+    // Realm.property_types this server does not store: a new Zulip realm's values.
+    realm_enable_spectator_access: realm.enableSpectatorAccess,
+    realm_jitsi_server_url: null,
+    realm_message_edit_history_visibility_policy: 'all',
+    realm_message_retention_days: -1,
+    realm_push_notifications_enabled: false,
+    realm_waiting_period_threshold: 0,
     // The raw Markdown: settings UIs edit it (GET /server_settings has the rendered form).
     realm_description: realm.description,
-    realm_digest_emails_enabled: false,
-    realm_digest_weekday: 1,
-    realm_disallow_disposable_email_addresses: true,
-    realm_email_changes_disabled: false,
-    realm_emails_restricted_to_domains: false,
-    realm_enable_guest_user_dm_warning: true,
-    realm_enable_guest_user_indicator: true,
-    realm_enable_read_receipts: true,
-    realm_enable_spectator_access: realm.enableSpectatorAccess,
-    realm_giphy_rating: 2,
-    realm_inline_image_preview: true,
-    realm_inline_url_embed_preview: false,
-    realm_invite_required: true,
-    realm_jitsi_server_url: null,
-    realm_mandatory_topics: false,
-    realm_message_content_allowed_in_email_notifications: true,
-    realm_message_content_edit_limit_seconds: null,
-    realm_message_content_delete_limit_seconds: null,
-    realm_message_edit_history_visibility_policy: 'all',
-    realm_move_messages_between_streams_limit_seconds: null,
-    realm_move_messages_within_stream_limit_seconds: 604800,
-    realm_message_retention_days: -1,
     realm_name: realm.name,
-    realm_name_changes_disabled: false,
-    realm_push_notifications_enabled: false,
-    realm_require_unique_names: false,
-    realm_send_welcome_emails: true,
-    realm_video_chat_provider: 1,
-    realm_waiting_period_threshold: 0,
-    realm_want_advertise_in_communities_directory: false,
   };
+  for (const [name, value] of Object.entries(effectiveRealmProperties(realm.properties))) state[`realm_${name}`] = value;
   // Realm.REALM_PERMISSION_GROUP_SETTINGS: a named group as its id, an anonymous one as
   // its members and subgroups.
   const settings = await realmSettings.all(realm.id, db);

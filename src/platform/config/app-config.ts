@@ -20,6 +20,8 @@ export class AppConfig {
      * when it and the realm's `enable_spectator_access` are on. Off by default, as in Zulip.
      */
     readonly webPublicStreamsEnabled: boolean = false,
+    /** `SMTP_URL`: where mail goes; unset, mail is written to the log instead. */
+    readonly smtpUrl: string | undefined = undefined,
   ) {}
 
   /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
@@ -89,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     (optional(env.OWNER_EMAIL) ?? `owner@${hostWithoutPort(externalHost)}`).toLowerCase(),
     parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, false),
     parseBooleanVariable('WEB_PUBLIC_STREAMS_ENABLED', env.WEB_PUBLIC_STREAMS_ENABLED, false),
+    optional(env.SMTP_URL),
   );
 }

@@ -21,6 +21,7 @@ import { Bots1764200000000 } from './migrations/1764200000000-bots';
 import { ProfileFieldsAndLinkifiers1764300000000 } from './migrations/1764300000000-profile-fields-and-linkifiers';
 import { EmojiStatusAvatars1764600000000 } from './migrations/1764600000000-emoji-status-avatars';
 import { PresenceAndMuting1764500000000 } from './migrations/1764500000000-presence-and-muting';
+import { SettingsAndDrafts1764400000000 } from './migrations/1764400000000-settings-and-drafts';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   UserGroups1764100000000,
   Bots1764200000000,
   ProfileFieldsAndLinkifiers1764300000000,
+  SettingsAndDrafts1764400000000,
   PresenceAndMuting1764500000000,
   EmojiStatusAvatars1764600000000,
 ];

@@ -6,6 +6,14 @@ import { administratorRequired, ApiError } from '../../shared/api-error';
 import { isAdministrator, Role } from '../../users/domain/roles';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
+import { RawValue } from '../../wire/request-context';
+import {
+  checkRealmProperty,
+  parseTimeLimit,
+  REALM_PROPERTIES,
+  RealmPropertySpec,
+  RealmPropertyValue,
+} from '../domain/realm-properties';
 import { RequestContext, RequestUser } from '../../wire/request-context';
 import {
   UpdateRealmSettingsCommand,
@@ -24,6 +32,23 @@ const OWNER_ONLY_SETTINGS: ReadonlySet<string> = new Set([
   'can_manage_billing_group',
 ]);
 
+/** One realm property from the wire: JSON for booleans, integers and time limits, raw strings. */
+function decodeProperty(name: string, spec: RealmPropertySpec, raw: RawValue): RealmPropertyValue {
+  switch (spec.kind) {
+    case 'bool':
+      return decodeValue(name, 'bool', raw) as boolean;
+    case 'int':
+      return decodeValue(name, 'int', raw) as number;
+    case 'string':
+      return decodeValue(name, 'string', raw) as string;
+    case 'time-limit': {
+      // `unlimited` comes raw or as a JSON string.
+      const value = raw === 'unlimited' ? raw : decodeValue(name, 'json', raw);
+      return parseTimeLimit(name, value);
+    }
+  }
+}
+
 function ownerRequired(): ApiError {
   return new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
 }
@@ -35,7 +60,8 @@ export class RealmSettingsController {
   /**
    * `PATCH /realm`: organization administrators only, checked before the parameters are
    * read (Zulip's `require_realm_admin` wraps the endpoint). Each group setting comes as
-   * JSON `{"new": ..., "old": ...}`; parameters this server does not support yet are left
+   * JSON `{"new": ..., "old": ...}`; plain properties (realm-properties.ts) as Zulip
+   * reads them; parameters this server does not support yet are left
    * unread and so reported in `ignored_parameters_unsupported`.
    */
   @Patch('realm')
@@ -48,17 +74,22 @@ export class RealmSettingsController {
       context.usedParams.add(name);
       groupSettings.set(name, parseGroupSettingChange(name, decodeValue(name, 'json', raw)));
     }
-    const booleanParam = (name: string): boolean | undefined => {
+    const properties = new Map<string, RealmPropertyValue>();
+    for (const [name, spec] of Object.entries(REALM_PROPERTIES)) {
       const raw = context.params.get(name);
-      if (raw === undefined) return undefined;
+      if (raw === undefined) continue;
       context.usedParams.add(name);
-      return decodeValue(name, 'bool', raw) as boolean;
-    };
-    const avatarChangesDisabled = booleanParam('avatar_changes_disabled');
-    const enableSpectatorAccess = booleanParam('enable_spectator_access');
-    if (user.role !== Role.Owner && [...groupSettings.keys()].some((name) => OWNER_ONLY_SETTINGS.has(name))) {
-      throw ownerRequired();
+      properties.set(name, checkRealmProperty(name, decodeProperty(name, spec, raw)));
     }
-    return this.commandBus.execute(new UpdateRealmSettingsCommand(user, groupSettings, enableSpectatorAccess, avatarChangesDisabled));
+    let enableSpectatorAccess: boolean | undefined;
+    const spectator = context.params.get('enable_spectator_access');
+    if (spectator !== undefined) {
+      context.usedParams.add('enable_spectator_access');
+      enableSpectatorAccess = decodeValue('enable_spectator_access', 'bool', spectator) as boolean;
+    }
+    const ownerOnly = [...groupSettings.keys()].some((name) => OWNER_ONLY_SETTINGS.has(name))
+      || [...properties.keys()].some((name) => REALM_PROPERTIES[name].ownerOnly === true);
+    if (user.role !== Role.Owner && ownerOnly) throw ownerRequired();
+    return this.commandBus.execute(new UpdateRealmSettingsCommand(user, groupSettings, enableSpectatorAccess, properties));
   }
 }

@@ -14,6 +14,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
+import { COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../domain/realm-properties';
 
 export class UpdateRealmSettingsCommand {
   constructor(
@@ -21,12 +22,13 @@ export class UpdateRealmSettingsCommand {
     /** Group settings by name (without `realm_`), in the `{new, old}` form. */
     readonly groupSettings: ReadonlyMap<string, GroupSettingChange>,
     readonly enableSpectatorAccess: boolean | undefined,
-    readonly avatarChangesDisabled?: boolean,
+    /** Plain realm properties (realm-properties.ts), already checked. */
+    readonly properties: ReadonlyMap<string, RealmPropertyValue> = new Map(),
   ) {}
 }
 
 /** What PATCH /realm answers besides the envelope: each changed setting's new value. */
-export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | boolean>;
+export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | RealmPropertyValue>;
 
 /**
  * Zulip's `update_realm` for the settings this server supports: plain properties first,
@@ -49,22 +51,21 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       const data: UpdateRealmSettingsResult = {};
       const changes: RealmSettingChange[] = [];
 
-      // Plain boolean properties, in Realm.property_types order.
-      const booleans: [string, boolean | undefined][] = [
-        ['avatar_changes_disabled', command.avatarChangesDisabled],
-        ['enable_spectator_access', command.enableSpectatorAccess],
-      ];
-      for (const [property, value] of booleans) {
-        if (value === undefined) continue;
-        // The column names are the fixed list above, never client input.
-        const [realm] = await uow.query<Record<string, boolean>>(
-          `SELECT ${property} AS value FROM realm WHERE id = $1 FOR UPDATE`,
+      if (command.properties.size > 0) await this.applyProperties(uow, actor.realmId, command.properties, data, changes);
+
+      if (command.enableSpectatorAccess !== undefined) {
+        const [realm] = await uow.query<{ enable_spectator_access: boolean }>(
+          `SELECT enable_spectator_access FROM realm WHERE id = $1 FOR UPDATE`,
           [actor.realmId],
         );
-        if (realm.value === value) continue;
-        await uow.query(`UPDATE realm SET ${property} = $2 WHERE id = $1`, [actor.realmId, value]);
-        data[property] = value;
-        changes.push({ kind: 'property', property, value });
+        if (realm.enable_spectator_access !== command.enableSpectatorAccess) {
+          await uow.query(`UPDATE realm SET enable_spectator_access = $2 WHERE id = $1`, [
+            actor.realmId,
+            command.enableSpectatorAccess,
+          ]);
+          data.enable_spectator_access = command.enableSpectatorAccess;
+          changes.push({ kind: 'property', property: 'enable_spectator_access', value: command.enableSpectatorAccess });
+        }
       }
 
       if (command.groupSettings.size > 0) {
@@ -92,6 +93,41 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       }
       return data;
     });
+  }
+
+  /** Zulip's `do_set_realm_property` for each property whose value changes, in Realm.property_types order. */
+  private async applyProperties(
+    uow: UnitOfWork,
+    realmId: number,
+    requested: ReadonlyMap<string, RealmPropertyValue>,
+    data: UpdateRealmSettingsResult,
+    changes: RealmSettingChange[],
+  ): Promise<void> {
+    const [realm] = await uow.query<{ name: string; description: string; properties: Record<string, unknown> }>(
+      `SELECT name, description, properties FROM realm WHERE id = $1 FOR UPDATE`,
+      [realmId],
+    );
+    const current: Record<string, RealmPropertyValue> = {
+      ...effectiveRealmProperties(realm.properties),
+      name: realm.name,
+      description: realm.description,
+    };
+    const stored = { ...realm.properties };
+    let storedChanged = false;
+    for (const name of Object.keys(REALM_PROPERTIES)) {
+      if (!requested.has(name)) continue;
+      const value = requested.get(name) as RealmPropertyValue;
+      if (current[name] === value) continue;
+      if (COLUMN_PROPERTIES.has(name)) {
+        await uow.query(`UPDATE realm SET ${name === 'name' ? 'name' : 'description'} = $2 WHERE id = $1`, [realmId, value]);
+      } else {
+        stored[name] = value;
+        storedChanged = true;
+      }
+      data[name] = value;
+      changes.push({ kind: 'property', property: name, value });
+    }
+    if (storedChanged) await uow.query(`UPDATE realm SET properties = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
   }
 
   /**

@@ -33,7 +33,11 @@ export class RealmEntity {
   @Column({ name: 'enable_spectator_access', type: 'boolean' })
   enableSpectatorAccess!: boolean;
 
-  /** Only administrators may change avatars (Zulip's realm setting of that name). */
-  @Column({ name: 'avatar_changes_disabled', type: 'boolean' })
-  avatarChangesDisabled!: boolean;
+  /** Realm.property_types values that differ from the defaults (realm-properties.ts). */
+  @Column({ type: 'jsonb' })
+  properties!: Record<string, unknown>;
+
+  /** Defaults for users created later: the values that differ from the server's. */
+  @Column({ name: 'user_settings_defaults', type: 'jsonb' })
+  userSettingsDefaults!: Record<string, unknown>;
 }

@@ -24,6 +24,9 @@ export interface NewUser {
   defaultSendingStreamId?: number | null;
   defaultEventsRegisterStreamId?: number | null;
   defaultAllPublicStreams?: boolean;
+  /** Personal settings the user starts with (the realm's defaults for new users). */
+  settings?: Record<string, unknown>;
+  emailAddressVisibility?: number;
 }
 
 /** Creates user rows with everything a user needs to exist: key, inbox, role groups. */
@@ -36,14 +39,16 @@ export class UserWriter {
     const rows = await uow.query<Record<string, unknown>>(
       `INSERT INTO user_profile (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id,
          api_key, password_hash, email_address_visibility, default_sending_stream_id,
-         default_events_register_stream_id, default_all_public_streams)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         default_events_register_stream_id, default_all_public_streams, settings)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (realm_id, lower(delivery_email)) DO NOTHING
        RETURNING *`,
       [
         user.realmId, user.email, user.fullName, user.role, user.isBot ?? false, user.botType ?? null,
-        user.botOwnerId ?? null, generateApiKey(), user.passwordHash, USER_SETTING_DEFAULTS.email_address_visibility,
+        user.botOwnerId ?? null, generateApiKey(), user.passwordHash,
+        user.emailAddressVisibility ?? USER_SETTING_DEFAULTS.email_address_visibility,
         user.defaultSendingStreamId ?? null, user.defaultEventsRegisterStreamId ?? null, user.defaultAllPublicStreams ?? false,
+        JSON.stringify(user.settings ?? {}),
       ],
     );
     if (rows.length === 0) throw ApiError.badRequest('Email is already in use.');

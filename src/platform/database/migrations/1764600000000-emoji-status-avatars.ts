@@ -2,8 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Custom emoji (Zulip's RealmEmoji: deactivated rather than deleted, so old reactions and
- * statuses keep their image), one status per user (Zulip's UserStatus), and the realm's
- * `avatar_changes_disabled` setting.
+ * statuses keep their image) and one status per user (Zulip's UserStatus). The realm's
+ * `avatar_changes_disabled` lives among its stored properties.
  */
 export class EmojiStatusAvatars1764600000000 implements MigrationInterface {
   name = 'EmojiStatusAvatars1764600000000';
@@ -31,11 +31,9 @@ export class EmojiStatusAvatars1764600000000 implements MigrationInterface {
         reaction_type varchar(30) NOT NULL DEFAULT 'unicode_emoji',
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`ALTER TABLE realm ADD COLUMN avatar_changes_disabled boolean NOT NULL DEFAULT false`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE realm DROP COLUMN avatar_changes_disabled`);
     await q.query(`DROP TABLE user_status`);
     await q.query(`DROP TABLE realm_emoji`);
   }

@@ -1,0 +1,111 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { userSettingsOf } from '../../users/domain/user-settings';
+import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { RequestUser } from '../../wire/request-context';
+import { checkDraft, DraftData } from '../domain/draft-data';
+import { DraftsChangedEvent } from '../events/drafts-changed.event';
+import { DraftStore } from '../persistence/draft.store';
+
+export class CreateDraftsCommand {
+  constructor(readonly actor: RequestUser, readonly drafts: readonly DraftData[]) {}
+}
+
+export class EditDraftCommand {
+  constructor(readonly actor: RequestUser, readonly draftId: number, readonly draft: DraftData) {}
+}
+
+export class DeleteDraftCommand {
+  constructor(readonly actor: RequestUser, readonly draftId: number) {}
+}
+
+function draftDoesNotExist(): ApiError {
+  return new ApiError('Draft does not exist', 'BAD_REQUEST', 404);
+}
+
+/** Zulip's `draft_endpoint`: drafts live on the server only while the user syncs them. */
+async function syncingUser(users: UserRepository, uow: UnitOfWork, actor: RequestUser): Promise<UserEntity> {
+  const user = await users.findById(actor.id, uow);
+  if (!user) throw new Error(`user ${actor.id} vanished`);
+  if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');
+  return user;
+}
+
+/** Zulip's `do_create_drafts`: all of them or none, one `add` event. */
+@CommandHandler(CreateDraftsCommand)
+export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand, { ids: number[] }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly store: DraftStore,
+  ) {}
+
+  async execute(command: CreateDraftsCommand): Promise<{ ids: number[] }> {
+    return this.tx.run(async (uow) => {
+      const user = await syncingUser(this.users, uow, command.actor);
+      const ids: number[] = [];
+      for (const draft of command.drafts) {
+        const checked = checkDraft(draft);
+        const recipientId = await this.store.recipientFor(uow, user, draft);
+        const [row] = await uow.query<{ id: number }>(
+          `INSERT INTO draft (user_profile_id, recipient_id, topic, content, last_edit_time) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [user.id, recipientId, checked.topic, checked.content, checked.lastEditTime],
+        );
+        ids.push(row.id);
+      }
+      const drafts = await this.store.list(user.id, uow, ids);
+      drafts.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+      uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'add', drafts }));
+      return { ids };
+    });
+  }
+}
+
+/** Zulip's `do_edit_draft`: replaces every field of one of the user's drafts. */
+@CommandHandler(EditDraftCommand)
+export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Record<string, never>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly store: DraftStore,
+  ) {}
+
+  async execute(command: EditDraftCommand): Promise<Record<string, never>> {
+    return this.tx.run(async (uow) => {
+      const user = await syncingUser(this.users, uow, command.actor);
+      const existing = await uow.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
+      if (existing.length === 0) throw draftDoesNotExist();
+      const checked = checkDraft(command.draft);
+      const recipientId = await this.store.recipientFor(uow, user, command.draft);
+      await uow.query(`UPDATE draft SET recipient_id = $2, topic = $3, content = $4, last_edit_time = $5 WHERE id = $1`, [
+        command.draftId, recipientId, checked.topic, checked.content, checked.lastEditTime,
+      ]);
+      const [draft] = await this.store.list(user.id, uow, [command.draftId]);
+      uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'update', draft }));
+      return {};
+    });
+  }
+}
+
+/** Zulip's `do_delete_draft`. */
+@CommandHandler(DeleteDraftCommand)
+export class DeleteDraftHandler implements ICommandHandler<DeleteDraftCommand, Record<string, never>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+  ) {}
+
+  async execute(command: DeleteDraftCommand): Promise<Record<string, never>> {
+    return this.tx.run(async (uow) => {
+      const user = await syncingUser(this.users, uow, command.actor);
+      const existing = await uow.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
+      if (existing.length === 0) throw draftDoesNotExist();
+      await uow.query(`DELETE FROM draft WHERE id = $1`, [command.draftId]);
+      uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'remove', draft_id: command.draftId }));
+      return {};
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { MessagesModule } from '../messages/messages.module';
+import { UsersModule } from '../users/users.module';
+import { DraftsController } from './api/drafts.controller';
+import { CreateDraftsHandler, DeleteDraftHandler, EditDraftHandler } from './commands/draft.commands';
+import { DraftsChangedProjector } from './events/drafts-changed.event';
+import { DraftStore } from './persistence/draft.store';
+import { GetDraftsHandler } from './queries/get-drafts.query';
+
+/** Drafts stored on the server for users who synchronize them. */
+@Module({
+  imports: [ChannelsModule, MessagesModule, UsersModule],
+  controllers: [DraftsController],
+  providers: [DraftStore, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftsChangedProjector],
+  exports: [DraftStore],
+})
+export class DraftsModule {}

@@ -1,0 +1,30 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { userSettingsOf } from '../../users/domain/user-settings';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { DraftStore, DraftWire } from '../persistence/draft.store';
+
+export class GetDraftsQuery {
+  constructor(readonly userId: number) {}
+}
+
+/** `GET /drafts`: the user's drafts, oldest edit first, and how many there are. */
+@QueryHandler(GetDraftsQuery)
+export class GetDraftsHandler implements IQueryHandler<GetDraftsQuery, { count: number; drafts: DraftWire[] }> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly store: DraftStore,
+  ) {}
+
+  async execute(query: GetDraftsQuery): Promise<{ count: number; drafts: DraftWire[] }> {
+    const db = poolQueryable(this.dataSource);
+    const user = await this.users.findById(query.userId, db);
+    if (!user) throw new Error(`user ${query.userId} vanished`);
+    if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');
+    const drafts = await this.store.list(user.id, db);
+    return { count: drafts.length, drafts };
+  }
+}

@@ -1,0 +1,41 @@
+import { Controller, Patch } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { administratorRequired } from '../../shared/api-error';
+import { isAdministrator } from '../../users/domain/roles';
+import {
+  checkSettingValue,
+  isRealmDefaultSetting,
+  settingKind,
+  USER_SETTING_DEFAULTS,
+  UserSettingName,
+} from '../../users/domain/user-settings';
+import { Context, CurrentUser } from '../../wire/decorators';
+import { decodeValue } from '../../wire/params/wire-param';
+import { RequestContext, RequestUser } from '../../wire/request-context';
+import { UpdateUserSettingsDefaultsCommand } from '../commands/update-user-settings-defaults.command';
+
+/**
+ * `PATCH /realm/user_settings_defaults`: organization administrators only (checked before
+ * the parameters are read); the settings of the realm-defaults column, checked as
+ * `PATCH /settings` checks them. Anything else is `ignored_parameters_unsupported`.
+ */
+@Controller('api/v1')
+export class UserSettingsDefaultsController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Patch('realm/user_settings_defaults')
+  async update(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<Record<string, never>> {
+    if (!isAdministrator(user.role)) throw administratorRequired();
+    const settings = new Map<UserSettingName, boolean | number | string>();
+    for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
+      if (!isRealmDefaultSetting(name)) continue;
+      const raw = context.params.get(name);
+      if (raw === undefined) continue;
+      context.usedParams.add(name);
+      const value = decodeValue(name, settingKind(name), raw) as boolean | number | string;
+      checkSettingValue(name, value);
+      settings.set(name, value);
+    }
+    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settings));
+  }
+}

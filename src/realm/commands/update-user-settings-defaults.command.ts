@@ -1,0 +1,45 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/domain/user-settings';
+import { RequestUser } from '../../wire/request-context';
+import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
+
+export class UpdateUserSettingsDefaultsCommand {
+  constructor(
+    readonly actor: RequestUser,
+    /** Settings of the realm-defaults column of spec 2.8, already checked. */
+    readonly settings: ReadonlyMap<UserSettingName, boolean | number | string>,
+  ) {}
+}
+
+/**
+ * Zulip's `update_realm_user_settings_defaults`: stores the defaults users created later
+ * start with (existing users keep theirs); each value that changes is one event.
+ */
+@CommandHandler(UpdateUserSettingsDefaultsCommand)
+export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<UpdateUserSettingsDefaultsCommand, Record<string, never>> {
+  constructor(private readonly tx: TransactionRunner) {}
+
+  async execute(command: UpdateUserSettingsDefaultsCommand): Promise<Record<string, never>> {
+    const { realmId } = command.actor;
+    await this.tx.run(async (uow) => {
+      const [realm] = await uow.query<{ user_settings_defaults: Record<string, unknown> }>(
+        `SELECT user_settings_defaults FROM realm WHERE id = $1 FOR UPDATE`,
+        [realmId],
+      );
+      const stored = { ...realm.user_settings_defaults };
+      const current: Record<string, unknown> = { ...USER_SETTING_DEFAULTS, ...stored };
+      const changes: { name: string; value: boolean | number | string }[] = [];
+      for (const [name, value] of command.settings) {
+        if (current[name] === value) continue;
+        stored[name] = value;
+        changes.push({ name, value });
+      }
+      if (changes.length === 0) return;
+      await uow.query(`UPDATE realm SET user_settings_defaults = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
+      const audience = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
+      uow.record(new UserSettingsDefaultsChangedEvent(realmId, changes, audience.map((row) => row.id)));
+    });
+    return {};
+  }
+}

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { apiEmail } from '../api/user.presenter';
+import { hashPassword, isAcceptablePassword, verifyPassword } from '../domain/credentials';
+import { canSeeDeliveryEmail, isAdministrator } from '../domain/roles';
+import { checkFullName, isValidEmail } from '../domain/user-rules';
+import { UserSettingName, userSettingsOf } from '../domain/user-settings';
+import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
+import { UserEntity } from '../persistence/user.entity';
+import { toUserEntity, UserRepository } from '../persistence/user.repository';
+
+/** What `PATCH /settings` asks for; every part optional, settings already checked. */
+export interface SettingsUpdate {
+  settings: ReadonlyMap<UserSettingName, boolean | number | string>;
+  timezone?: string;
+  fullName?: string;
+  email?: string;
+  oldPassword?: string;
+  newPassword?: string;
+}
+
+export class UpdateSettingsCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly update: SettingsUpdate,
+  ) {}
+}
+
+/** Zulip's confirmation keys: 24 characters of lowercase letters and digits. */
+function confirmationKey(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(24)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * Zulip's `json_change_settings`: the password (checked and hashed before the transaction,
+ * hashing is slow on purpose), the email change request, the name, then each setting that
+ * differs from its current value, all in one transaction; events leave after the commit.
+ */
+@CommandHandler(UpdateSettingsCommand)
+export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsCommand, Record<string, never>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
+    const { actor, update } = command;
+    let newPasswordHash: string | null = null;
+    if (update.newPassword !== undefined) {
+      const user = await this.users.findById(actor.id);
+      if (!user || !(await verifyPassword(user.passwordHash, update.oldPassword ?? ''))) {
+        throw ApiError.badRequest('Wrong password!');
+      }
+      if (!isAcceptablePassword(update.newPassword)) throw ApiError.badRequest('New password is too weak!');
+      newPasswordHash = await hashPassword(update.newPassword);
+    }
+
+    await this.tx.run(async (uow) => {
+      const [row] = await uow.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [actor.id]);
+      const user = toUserEntity(row);
+      const [realm] = await uow.query<{ string_id: string; name: string; properties: Record<string, unknown> }>(
+        `SELECT string_id, name, properties FROM realm WHERE id = $1`,
+        [user.realmId],
+      );
+      const realmProperties = effectiveRealmProperties(realm.properties);
+      const hostName = this.addressing.hostName(realm.string_id);
+      const viewers = await this.users.activeUserRoles(user.realmId, uow);
+      const everyone = viewers.map((viewer) => viewer.id);
+      const personUpdates: { userIds: number[]; person: Record<string, unknown> }[] = [];
+
+      if (newPasswordHash !== null) {
+        await uow.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [user.id, newPasswordHash]);
+      }
+      if (update.email !== undefined) await this.startEmailChange(uow, user, update.email.trim(), realm, realmProperties);
+
+      if (update.fullName !== undefined && update.fullName !== user.fullName) {
+        // As Zulip: a refused name change fails silently (no UI offers it).
+        if (!realmProperties.name_changes_disabled || isAdministrator(user.role)) {
+          const fullName = checkFullName(update.fullName);
+          if (fullName !== user.fullName) {
+            await uow.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [user.id, fullName]);
+            personUpdates.push({ userIds: everyone, person: { user_id: user.id, full_name: fullName } });
+          }
+        }
+      }
+
+      const current = userSettingsOf(user);
+      const stored = { ...user.settings };
+      const changes: SettingChange[] = [];
+      let avatarChange: AvatarUrlChangedEvent | null = null;
+      for (const [name, value] of update.settings) {
+        if (current[name] === value) continue;
+        changes.push({ name, value });
+        if (name === 'email_address_visibility') {
+          const after = { ...user, emailAddressVisibility: value as number };
+          await uow.query(`UPDATE user_profile SET email_address_visibility = $2 WHERE id = $1`, [user.id, value]);
+          personUpdates.push(...this.visibilityUpdates(user, after, viewers, hostName));
+          if (user.avatarSource === 'G') avatarChange = new AvatarUrlChangedEvent(user.realmId, after, viewers);
+        } else {
+          stored[name] = value;
+        }
+        // Zulip deletes the stored drafts; clients keep their local copies.
+        if (name === 'enable_drafts_synchronization' && value === false) {
+          await uow.query(`DELETE FROM draft WHERE user_profile_id = $1`, [user.id]);
+        }
+      }
+      if (changes.some((change) => change.name !== 'email_address_visibility')) {
+        await uow.query(`UPDATE user_profile SET settings = $2 WHERE id = $1`, [user.id, JSON.stringify(stored)]);
+      }
+      if (update.timezone !== undefined && update.timezone !== user.timezone) {
+        await uow.query(`UPDATE user_profile SET timezone = $2 WHERE id = $1`, [user.id, update.timezone]);
+        changes.push({ name: 'timezone', value: update.timezone });
+        personUpdates.push({ userIds: everyone, person: { email: apiEmail(user, hostName), user_id: user.id, timezone: update.timezone } });
+      }
+
+      if (changes.length > 0) uow.record(new UserSettingsChangedEvent(user.realmId, user.id, apiEmail(user, hostName), changes));
+      if (personUpdates.length > 0) uow.record(new RealmUserUpdatedEvent(user.realmId, personUpdates));
+      // Zulip tells of the avatar after the addresses.
+      if (avatarChange) uow.record(avatarChange);
+    });
+    return {};
+  }
+
+  /** Zulip's `validate_email_change_request` and `do_start_email_change_process`. */
+  private async startEmailChange(
+    uow: UnitOfWork,
+    user: UserEntity,
+    newEmail: string,
+    realm: { string_id: string; name: string },
+    realmProperties: Record<string, unknown>,
+  ): Promise<void> {
+    if (newEmail === user.deliveryEmail) return;
+    if (realmProperties.email_changes_disabled && !isAdministrator(user.role)) {
+      throw ApiError.badRequest('Email address changes are disabled in this organization.');
+    }
+    if (!isValidEmail(newEmail)) throw ApiError.badRequest('Invalid address.');
+    if (await this.users.findByDeliveryEmail(user.realmId, newEmail, uow)) throw ApiError.badRequest('Already has an account.');
+    const key = confirmationKey();
+    await uow.query(
+      `INSERT INTO email_change_status (user_profile_id, old_email, new_email, confirmation_key) VALUES ($1, $2, $3, $4)`,
+      [user.id, user.deliveryEmail, newEmail, key],
+    );
+    const url = `${this.addressing.url(realm.string_id)}/accounts/confirm_new_email/${key}`;
+    uow.record(new EmailChangeRequestedEvent(newEmail, realm.name, url));
+  }
+
+  /**
+   * Zulip's events for a new `email_address_visibility`: `delivery_email` to the users who
+   * gain or lose sight of the address, and `new_email` to everyone when the address
+   * others see changes.
+   */
+  private visibilityUpdates(
+    before: UserEntity,
+    after: UserEntity,
+    viewers: readonly { id: number; role: number }[],
+    hostName: string,
+  ): { userIds: number[]; person: Record<string, unknown> }[] {
+    const updates: { userIds: number[]; person: Record<string, unknown> }[] = [];
+    const gained = viewers.filter((viewer) => !canSeeDeliveryEmail(before, viewer) && canSeeDeliveryEmail(after, viewer));
+    const lost = viewers.filter((viewer) => canSeeDeliveryEmail(before, viewer) && !canSeeDeliveryEmail(after, viewer));
+    updates.push({ userIds: gained.map((viewer) => viewer.id), person: { user_id: before.id, delivery_email: before.deliveryEmail } });
+    updates.push({ userIds: lost.map((viewer) => viewer.id), person: { user_id: before.id, delivery_email: null } });
+    const oldEmail = apiEmail(before, hostName);
+    const newEmail = apiEmail(after, hostName);
+    if (oldEmail !== newEmail) {
+      updates.push({ userIds: viewers.map((viewer) => viewer.id), person: { user_id: before.id, new_email: newEmail } });
+    }
+    return updates;
+  }
+}
