@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createBot, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 
 /**
@@ -6,11 +6,6 @@ import { fixtureSql } from './support/fixture-sql';
  * borrowing their owner's rights) and whose reads reach a channel's history. Everything a
  * user must not see is asked for by that user.
  */
-
-interface Bot {
-  userId: number;
-  api: Api;
-}
 
 describe('channel permissions on messages', () => {
   let realm: TestRealm;
@@ -21,14 +16,6 @@ describe('channel permissions on messages', () => {
   let guest: TestUser;
   let realmId: number;
   let groups: Record<string, number>;
-
-  /** A generic bot owned by `owner`, made through `POST /bots`. */
-  async function createBot(owner: TestUser, name: string): Promise<Bot> {
-    const made = await owner.api.post('bots', { short_name: name, full_name: name });
-    if (made.status !== 200) throw new Error(`POST /bots failed: ${JSON.stringify(made.body)}`);
-    const email = `${name}-bot@${realm.subdomain}.localhost`;
-    return { userId: made.body.user_id as number, api: realm.api.as({ email, apiKey: made.body.api_key as string }) };
-  }
 
   async function createChannel(api: Api, name: string, extra: Record<string, unknown> = {}, principals?: number[]): Promise<number> {
     const response = await api.post('users/me/subscriptions', {
@@ -86,8 +73,8 @@ describe('channel permissions on messages', () => {
   it('lets only can_send_message_group post, each role and bots through their owners', async () => {
     const everyone = [realm.owner.userId, admin.userId, moderator.userId, member.userId, guest.userId];
     const streamId = await createChannel(realm.ownerApi, 'announce', {}, everyone);
-    const adminBot = await createBot(admin, 'adminbot');
-    const memberBot = await createBot(member, 'memberbot');
+    const adminBot = await createBot(realm, admin.api, 'adminbot');
+    const memberBot = await createBot(realm, member.api, 'memberbot');
 
     await setSendGroup(streamId, 'role:administrators');
     const denied = 'You do not have permission to post in this channel.';
@@ -118,8 +105,8 @@ describe('channel permissions on messages', () => {
   it('needs access to the channel itself: subscription for private channels and guests', async () => {
     await createChannel(realm.ownerApi, 'inner circle', { invite_only: true }, [realm.owner.userId, member.userId]);
     await createChannel(realm.ownerApi, 'open plaza');
-    const memberBot = await createBot(member, 'innerbot');
-    const outsiderBot = await createBot(outsider, 'outerbot');
+    const memberBot = await createBot(realm, member.api, 'innerbot');
+    const outsiderBot = await createBot(realm, outsider.api, 'outerbot');
 
     expect((await post(member.api, 'inner circle')).status).toBe(200);
     expectError(await post(outsider.api, 'inner circle'), "Not authorized to send to channel 'inner circle'");

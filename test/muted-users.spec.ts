@@ -1,5 +1,4 @@
-import { createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
-import { fixtureSql } from './support/fixture-sql';
+import { createBot, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 
 /** Muted users: `POST`/`DELETE /users/me/muted_users/{id}`, `muted_users` events and state, read-at-send. */
@@ -35,8 +34,7 @@ describe('muted users', () => {
     bob = await realm.createUser('Bob');
     carol = await realm.createUser('Carol');
     gone = await realm.createUser('Gone');
-    bot = await realm.createUser('Robot');
-    await fixtureSql(`UPDATE user_profile SET is_bot = true, bot_type = 1, bot_owner_id = $2 WHERE id = $1`, [bot.userId, realm.owner.userId]);
+    bot = await createBot(realm, realm.ownerApi, 'robot', 'Robot');
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', gone.email]);
     other = await createTestRealm('muting-other');
   });

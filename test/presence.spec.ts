@@ -1,4 +1,4 @@
-import { createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
+import { createBot, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 
@@ -30,8 +30,7 @@ describe('presence', () => {
     frank = await realm.createUser('Frank');
     hidden = await realm.createUser('Hidden');
     gone = await realm.createUser('Gone');
-    bot = await realm.createUser('Robot');
-    await fixtureSql(`UPDATE user_profile SET is_bot = true, bot_type = 1, bot_owner_id = $2 WHERE id = $1`, [bot.userId, realm.owner.userId]);
+    bot = await createBot(realm, realm.ownerApi, 'robot', 'Robot');
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', gone.email]);
   });
 

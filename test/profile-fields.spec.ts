@@ -1,5 +1,4 @@
-import { ApiResponse, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
-import { fixtureSql } from './support/fixture-sql';
+import { ApiResponse, createBot, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /** Custom profile fields: definitions (administrators), users' values, events, register state. */
@@ -28,8 +27,7 @@ describe('custom profile fields', () => {
     alice = await realm.createUser('Alice');
     bob = await realm.createUser('Bob');
     gone = await realm.createUser('Gone');
-    bot = await realm.createUser('Botty');
-    await fixtureSql(`UPDATE user_profile SET is_bot = true, bot_type = 1, bot_owner_id = $2 WHERE id = $1`, [bot.userId, owner.userId]);
+    bot = await createBot(realm, realm.ownerApi, 'botty', 'Botty');
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', gone.email]);
   });
 

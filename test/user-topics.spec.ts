@@ -1,4 +1,4 @@
-import { createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { createBot, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Queue } from './support/queue';
 
@@ -50,8 +50,7 @@ describe('user topics', () => {
     alice = await realm.createUser('Alice');
     bob = await realm.createUser('Bob');
     carol = await realm.createUser('Carol');
-    bot = await realm.createUser('Robot');
-    await fixtureSql(`UPDATE user_profile SET is_bot = true, bot_type = 1, bot_owner_id = $2 WHERE id = $1`, [bot.userId, realm.owner.userId]);
+    bot = await createBot(realm, realm.ownerApi, 'robot', 'Robot');
     const [row] = await fixtureSql<{ id: number }>(`SELECT id FROM realm WHERE string_id = $1`, [realm.subdomain]);
     realmId = row.id;
     const made = await realm.ownerApi.post('users/me/subscriptions', {

@@ -203,3 +203,12 @@ export async function createTestRealm(prefix = 'test', server: TargetServer = te
 export function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
   expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { result: 'error', msg, code, ...extra } });
 }
+
+/** A generic bot owned by `owner`, made through `POST /bots`, with a client of its own. */
+export async function createBot(realm: TestRealm, owner: Api, shortName: string, fullName = shortName): Promise<TestUser> {
+  const made = await owner.post('bots', { short_name: shortName, full_name: fullName });
+  if (made.status !== 200) throw new Error(`POST /bots failed: ${JSON.stringify(made.body)}`);
+  const email = `${shortName}-bot@${realm.subdomain}.localhost`;
+  const apiKey = made.body.api_key as string;
+  return { userId: made.body.user_id as number, fullName, email, apiKey, api: realm.api.as({ email, apiKey }) };
+}
