@@ -7,6 +7,7 @@ import { StreamsController } from './api/streams.controller';
 import { ArchiveChannelHandler } from './commands/archive-channel.command';
 import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
+import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
 import {
   ChannelArchivedProjector,
@@ -72,6 +73,7 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     ArchiveChannelHandler,
     ChangeDefaultChannelHandler,
     DeleteTopicHandler,
+    FirstMessageRefresher,
     ChannelUpdatedProjector,
     ChannelAudienceChangedProjector,
     ChannelArchivedProjector,
@@ -80,6 +82,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     UsersUnsubscribedProjector,
     SubscriptionPropertiesUpdatedProjector,
   ],
-  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader],
+  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader, FirstMessageRefresher],
 })
 export class ChannelsModule {}

@@ -5,7 +5,14 @@ import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
+import { MessageActionsController } from './api/message-actions.controller';
 import { MessagesController } from './api/messages.controller';
+import { DeleteMessageHandler } from './commands/delete-message.command';
+import { SendEditTypingHandler, SendTypingHandler } from './commands/send-typing.command';
+import { TypingPeople } from './persistence/typing-people';
+import { DirectMessageDeletedProjector } from './events/direct-message-deleted';
+import { MessageAccess } from './persistence/message-access';
+import { GroupsModule } from '../groups/groups.module';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
@@ -19,8 +26,8 @@ import { NarrowResolver } from './queries/narrow-resolver';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule],
-  controllers: [MessagesController, MessageFetchController],
+  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule],
+  controllers: [MessagesController, MessageFetchController, MessageActionsController],
   providers: [
     SendMessageHandler,
     MessageSentProjector,
@@ -32,6 +39,12 @@ import { NarrowResolver } from './queries/narrow-resolver';
     NarrowResolver,
     GetMessagesHandler,
     GetMessageHandler,
+    MessageAccess,
+    SendTypingHandler,
+    SendEditTypingHandler,
+    TypingPeople,
+    DeleteMessageHandler,
+    DirectMessageDeletedProjector,
   ],
   exports: [MessageLoader, ConversationRepository],
 })

@@ -4,9 +4,10 @@ import { administratorRequired } from '../../shared/api-error';
 import { isAdministrator } from '../../users/domain/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../domain/channel-policy';
-import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../events/channel-update-events';
+import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';
+import { FirstMessageRefresher } from './first-message.refresher';
 
 /** Zulip's RETENTION_STREAM_MESSAGE_BATCH_SIZE. */
 const BATCH_SIZE = 100;
@@ -33,6 +34,7 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
     private readonly tx: TransactionRunner,
     private readonly access: ChannelAccessLoader,
     private readonly viewers: ChannelViewers,
+    private readonly firstMessage: FirstMessageRefresher,
   ) {}
 
   async execute({ user, streamId, topic, timeBudgetMs }: DeleteTopicCommand): Promise<{ complete: boolean }> {
@@ -57,18 +59,7 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
         await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
         const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
         uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, subject, ids, subscribers));
-        if (stream.firstMessageId !== null && ids.includes(stream.firstMessageId)) {
-          const [{ first }] = await uow.query<{ first: number | null }>(
-            `SELECT min(id) AS first FROM message WHERE recipient_id = $1`,
-            [stream.recipientId],
-          );
-          await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, stream.id]);
-          // Zulip tells clients (feature level 256) when the oldest message of a channel changes.
-          const { metadata } = await this.viewers.of(stream, uow);
-          uow.record(new ChannelUpdatedEvent(stream.realmId, [
-            { streamId: stream.id, name: stream.name, property: 'first_message_id', value: first },
-          ], metadata));
-        }
+        await this.firstMessage.afterDelete(uow, stream, ids);
         return ids.length;
       });
       if (deleted < BATCH_SIZE) return { complete: true };

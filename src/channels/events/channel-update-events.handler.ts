@@ -113,22 +113,40 @@ export class TopicMessagesDeletedProjector implements IEventHandler<TopicMessage
   constructor(private readonly dispatcher: EventDispatcher) {}
 
   handle(event: TopicMessagesDeletedEvent): void {
-    if (event.subscriberIds.length === 0 || event.messageIds.length === 0) return;
-    const common = { type: 'delete_message', message_type: 'stream', stream_id: event.streamId, topic: event.topic };
-    this.dispatcher.dispatch(
-      {
-        realmId: event.realmId,
-        userIds: event.subscriberIds,
-        eventType: 'delete_message',
-        render: (queue) => (queue.capabilities.bulk_message_deletion ? { ...common, message_ids: [...event.messageIds] } : null),
-      },
-      ...event.messageIds.map((messageId) => ({
-        realmId: event.realmId,
-        userIds: event.subscriberIds,
-        eventType: 'delete_message',
-        render: (queue: { capabilities: { bulk_message_deletion: boolean } }) =>
-          queue.capabilities.bulk_message_deletion ? null : { ...common, message_id: messageId },
-      })),
-    );
+    dispatchMessageDeletion(this.dispatcher, event.realmId, event.subscriberIds, event.messageIds, {
+      message_type: 'stream',
+      stream_id: event.streamId,
+      topic: event.topic,
+    });
   }
+}
+
+/**
+ * `delete_message` for messages of one conversation: one event with `message_ids` to
+ * queues with the `bulk_message_deletion` capability, one per message to the others.
+ */
+export function dispatchMessageDeletion(
+  dispatcher: EventDispatcher,
+  realmId: number,
+  userIds: readonly number[],
+  messageIds: readonly number[],
+  conversation: Record<string, unknown>,
+): void {
+  if (userIds.length === 0 || messageIds.length === 0) return;
+  const common = { type: 'delete_message', ...conversation };
+  dispatcher.dispatch(
+    {
+      realmId,
+      userIds,
+      eventType: 'delete_message',
+      render: (queue) => (queue.capabilities.bulk_message_deletion ? { ...common, message_ids: [...messageIds] } : null),
+    },
+    ...messageIds.map((messageId) => ({
+      realmId,
+      userIds,
+      eventType: 'delete_message',
+      render: (queue: { capabilities: { bulk_message_deletion: boolean } }) =>
+        queue.capabilities.bulk_message_deletion ? null : { ...common, message_id: messageId },
+    })),
+  );
 }

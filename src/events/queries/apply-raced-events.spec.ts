@@ -210,4 +210,26 @@ describe('applyRacedEvents', () => {
     expect(state.realm_emoji).toEqual(emoji);
     expect(applyRacedEvents({}, [{ id: 8, type: 'realm_emoji', op: 'update', realm_emoji: emoji }], context)).toBe(-1);
   });
+
+  it('drops deleted messages from unread_msgs, in either delete_message form', () => {
+    const state: Record<string, unknown> = { max_message_id: 50, unread_msgs: emptyUnread() };
+    const events: QueuedEvent[] = [
+      messageEvent(0, channelMessage(41), ['mentioned']),
+      messageEvent(1, channelMessage(42)),
+      messageEvent(2, directMessage(43, 7)),
+      { id: 3, type: 'delete_message', message_type: 'stream', stream_id: 3, topic: 'plans', message_ids: [41] },
+      { id: 4, type: 'delete_message', message_type: 'private', message_id: 43 },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(4);
+    expect(state.unread_msgs).toEqual({
+      ...emptyUnread(),
+      count: 1,
+      streams: [{ stream_id: 3, topic: 'plans', unread_message_ids: [42] }],
+    });
+  });
+
+  it('leaves the deletion of the newest message for GET /events', () => {
+    const state: Record<string, unknown> = { max_message_id: 50, unread_msgs: emptyUnread() };
+    expect(applyRacedEvents(state, [{ id: 0, type: 'delete_message', message_type: 'private', message_id: 50 }], context)).toBe(-1);
+  });
 });

@@ -44,6 +44,8 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       return true;
     case 'message':
       return applyMessage(state, event, context.userId);
+    case 'delete_message':
+      return applyDeleteMessage(state, event);
     case 'realm_user':
       return applyRealmUser(state, event);
     case 'stream':
@@ -163,6 +165,34 @@ function applyMessage(state: State, event: QueuedEvent, userId: number): boolean
   if (message.type === 'stream') noteFirstMessage(state, message.stream_id as number, message.id);
   const unread = state.unread_msgs as UnreadState | undefined;
   if (unread && !flags.includes('read')) addUnread(unread, message, flags, userId);
+  return true;
+}
+
+/**
+ * Zulip's apply_event for `delete_message`: the messages leave the unread sets. Zulip
+ * recomputes `max_message_id` from the database; this cannot, so when the newest
+ * message was deleted the event stays for GET /events (the client updates it).
+ */
+function applyDeleteMessage(state: State, event: QueuedEvent): boolean {
+  const ids = new Set(Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [event.message_id as number]);
+  if (typeof state.max_message_id === 'number' && ids.has(state.max_message_id)) return false;
+  const unread = state.unread_msgs as UnreadState | undefined;
+  if (!unread) return true;
+  const keep = (list: number[]) => list.filter((id) => !ids.has(id));
+  let removed = 0;
+  const prune = <T extends { unread_message_ids: number[] }>(buckets: T[]): T[] =>
+    buckets
+      .map((bucket) => {
+        const left = keep(bucket.unread_message_ids);
+        removed += bucket.unread_message_ids.length - left.length;
+        return { ...bucket, unread_message_ids: left };
+      })
+      .filter((bucket) => bucket.unread_message_ids.length > 0);
+  unread.pms = prune(unread.pms);
+  unread.streams = prune(unread.streams);
+  unread.huddles = prune(unread.huddles);
+  unread.mentions = keep(unread.mentions);
+  unread.count -= removed;
   return true;
 }
 

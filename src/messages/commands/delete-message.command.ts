@@ -1,0 +1,73 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
+import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
+import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { checkCanDeleteMessage } from '../domain/message-delete-rules';
+import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
+import { MessageAccess } from '../persistence/message-access';
+
+/** `DELETE /messages/{message_id}`: Zulip's delete_message_backend. */
+export class DeleteMessageCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly messageId: number,
+  ) {}
+}
+
+@CommandHandler(DeleteMessageCommand)
+export class DeleteMessageHandler implements ICommandHandler<DeleteMessageCommand, Record<string, never>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly access: MessageAccess,
+    private readonly actors: PolicyActorLoader,
+    private readonly realmGroups: RealmGroupSettingsRepository,
+    private readonly viewers: ChannelViewers,
+    private readonly firstMessage: FirstMessageRefresher,
+  ) {}
+
+  async execute({ user, messageId }: DeleteMessageCommand): Promise<Record<string, never>> {
+    await this.tx.run(async (uow) => {
+      const accessed = await this.access.require(uow, user, messageId);
+      // Locked so a concurrent delete of the same message waits, then finds nothing.
+      const [message] = await uow.query<{ sender_id: number; bot_owner_id: number | null; subject: string; age: number; properties: Record<string, unknown> }>(
+        `SELECT m.sender_id, s.bot_owner_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
+           FROM message m
+           JOIN user_profile s ON s.id = m.sender_id
+           JOIN realm ON realm.id = m.realm_id
+          WHERE m.id = $1 FOR UPDATE OF m`,
+        [messageId],
+      );
+      if (!message) throw ApiError.invalidMessage();
+      const actor = await this.actors.load(user.id, uow);
+      const groups = await this.realmGroups.all(user.realmId, uow);
+      checkCanDeleteMessage({
+        inDeleteAnyGroup: actor.groupIds.has(groups.get('can_delete_any_message_group') as number),
+        inDeleteOwnGroup: actor.groupIds.has(groups.get('can_delete_own_message_group') as number),
+        ownsMessage: message.sender_id === user.id || message.bot_owner_id === user.id,
+        ageSeconds: Number(message.age),
+        limitSeconds: effectiveRealmProperties(message.properties).message_content_delete_limit_seconds as number | null,
+      });
+      // Read before the delete cascades to them: a direct message is told to those who had it.
+      const holders = accessed.stream
+        ? []
+        : await uow.query<{ user_profile_id: number }>(`SELECT user_profile_id FROM user_message WHERE message_id = $1`, [messageId]);
+      await uow.query(`DELETE FROM message WHERE id = $1`, [messageId]);
+      const stream = accessed.stream;
+      if (stream) {
+        // Zulip tells the channel's subscribers, as a deleted topic's messages are told.
+        const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
+        uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, message.subject, [messageId], subscribers));
+        await this.firstMessage.afterDelete(uow, stream, [messageId]);
+      } else {
+        uow.record(new DirectMessageDeletedEvent(user.realmId, messageId, holders.map((row) => row.user_profile_id)));
+      }
+    });
+    return {};
+  }
+}

@@ -1,0 +1,157 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
+import { checkCanEditContent } from '../domain/message-edit-rules';
+import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
+import { MessageAccess } from '../persistence/message-access';
+import { Person, TypingPeople } from '../persistence/typing-people';
+
+/** `POST /typing`: someone is composing to a direct conversation or a channel topic. */
+export class SendTypingCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly op: TypingOp,
+    readonly target: TypingTarget,
+  ) {}
+}
+
+/** `POST /messages/{message_id}/typing`: someone is editing a message's content. */
+export class SendEditTypingCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly messageId: number,
+    readonly op: TypingOp,
+  ) {}
+}
+
+/**
+ * Typing notifications are events only: nothing is stored. Who hears them follows Zulip's
+ * typing actions: active users with `receives_typing_notifications` (never the typist
+ * here), channel typing only below the size cutoff and only to queues that declared
+ * `stream_typing_notifications`.
+ */
+@CommandHandler(SendTypingCommand)
+export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Record<string, never>> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly people: TypingPeople,
+    private readonly channels: ChannelAccessLoader,
+    private readonly dispatcher: EventDispatcher,
+  ) {}
+
+  async execute({ user, op, target }: SendTypingCommand): Promise<Record<string, never>> {
+    const db = poolQueryable(this.dataSource);
+    const sender = await this.people.sender(user, db);
+    if (target.kind === 'direct') {
+      if (!sender.send_private_typing_notifications) {
+        throw ApiError.badRequest('User has disabled typing notifications for direct messages');
+      }
+      const participants = await this.people.require(user.realmId, directParticipants(user.id, target.to), db);
+      const senderPerson = participants.find((person) => person.id === user.id) as Person;
+      const event = {
+        type: 'typing',
+        op,
+        message_type: 'direct',
+        sender: { user_id: senderPerson.id, email: senderPerson.email },
+        recipients: participants.map((person) => ({ user_id: person.id, email: person.email })),
+      };
+      this.dispatcher.dispatch({
+        realmId: user.realmId,
+        userIds: listeners(participants, user.id),
+        eventType: 'typing',
+        render: () => event,
+      });
+      return {};
+    }
+    if (!sender.send_stream_typing_notifications) {
+      throw ApiError.badRequest('User has disabled typing notifications for channel messages');
+    }
+    // Zulip's access_stream_by_id_for_message, then access_stream_for_send_message.
+    const { stream, actor, subscribed } = await this.channels.requireById(user, target.streamId, db);
+    if (!ChannelPolicy.inSendGroup(actor, stream)) throw ApiError.badRequest('You do not have permission to post in this channel.');
+    const ownerSubscribed = actor.owner !== null && (await this.people.isSubscribed(actor.owner.id, stream.recipientId as number, db));
+    if (!ChannelPolicy.canPost(actor, stream, subscribed, ownerSubscribed)) {
+      throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    }
+    const topic = target.topic === EMPTY_TOPIC_DISPLAY_NAME || target.topic === '(no topic)' ? '' : target.topic;
+    const audience = await this.people.channelAudience(stream.recipientId as number, db);
+    if (audience === null) return {};
+    const event = {
+      type: 'typing',
+      op,
+      message_type: 'stream',
+      sender: { user_id: user.id, email: (await this.people.require(user.realmId, [user.id], db))[0].email },
+      stream_id: stream.id,
+      topic,
+    };
+    this.dispatcher.dispatch({
+      realmId: user.realmId,
+      userIds: listeners(audience, user.id),
+      eventType: 'typing',
+      render: (queue) => (queue.capabilities.stream_typing_notifications ? event : null),
+    });
+    return {};
+  }
+}
+
+@CommandHandler(SendEditTypingCommand)
+export class SendEditTypingHandler implements ICommandHandler<SendEditTypingCommand, Record<string, never>> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly people: TypingPeople,
+    private readonly access: MessageAccess,
+    private readonly dispatcher: EventDispatcher,
+  ) {}
+
+  async execute({ user, messageId, op }: SendEditTypingCommand): Promise<Record<string, never>> {
+    const db = poolQueryable(this.dataSource);
+    const accessed = await this.access.require(db, user, messageId);
+    const [message] = await db.query<{ sender_id: number; recipient_id: number; subject: string; age: number; properties: Record<string, unknown> }>(
+      `SELECT m.sender_id, m.recipient_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
+         FROM message m JOIN realm ON realm.id = m.realm_id WHERE m.id = $1`,
+      [messageId],
+    );
+    if (!message) throw ApiError.invalidMessage();
+    const realm = effectiveRealmProperties(message.properties);
+    checkCanEditContent({
+      allowMessageEditing: realm.allow_message_editing as boolean,
+      isSender: message.sender_id === user.id,
+      ageSeconds: Number(message.age),
+      limitSeconds: realm.message_content_edit_limit_seconds as number | null,
+    });
+    const sender = await this.people.sender(user, db);
+    const common = { type: 'typing_edit_message', op, sender_id: user.id, message_id: messageId };
+    if (accessed.stream) {
+      if (!sender.send_stream_typing_notifications) {
+        throw ApiError.badRequest('User has disabled typing notifications for channel messages');
+      }
+      const audience = await this.people.channelAudience(message.recipient_id, db);
+      if (audience === null) return {};
+      const event = { ...common, recipient: { type: 'channel', channel_id: accessed.stream.id, topic: message.subject } };
+      this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(audience, user.id), eventType: 'typing_edit_message', render: () => event });
+      return {};
+    }
+    if (!sender.send_private_typing_notifications) {
+      throw ApiError.badRequest('User has disabled typing notifications for direct messages');
+    }
+    const participantIds = await this.people.directParticipantIds(message.recipient_id, accessed.recipientType, user.id, db);
+    const participants = await this.people.require(user.realmId, participantIds, db);
+    // Zulip lists the participants who will hear it (the active ones that receive typing).
+    const hearing = participants.filter((person) => person.isActive && person.receivesTyping).map((person) => person.id);
+    const event = { ...common, recipient: { type: 'direct', user_ids: hearing } };
+    this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(participants, user.id), eventType: 'typing_edit_message', render: () => event });
+    return {};
+  }
+}
+
+/** Who hears typing: active users that receive typing notifications, never the typist. */
+function listeners(people: readonly Person[], typistId: number): number[] {
+  return people.filter((person) => person.isActive && person.receivesTyping && person.id !== typistId).map((person) => person.id);
+}

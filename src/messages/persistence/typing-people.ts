@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { ApiError } from '../../shared/api-error';
+import { apiEmail } from '../../users/api/user.presenter';
+import { effectiveSettings, UserSettings } from '../../users/domain/user-settings';
+import { RequestUser } from '../../wire/request-context';
+import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
+import { RecipientType } from './recipient.entity';
+
+export interface Person {
+  id: number;
+  email: string;
+  isActive: boolean;
+  receivesTyping: boolean;
+}
+
+interface PersonRow {
+  id: number;
+  delivery_email: string;
+  email_address_visibility: number;
+  is_bot: boolean;
+  is_active: boolean;
+  settings: Record<string, unknown>;
+}
+
+/** The reads typing notifications need: participants, audiences and their settings. */
+@Injectable()
+export class TypingPeople {
+  constructor(private readonly addressing: RealmAddressing) {}
+
+  async sender(user: RequestUser, db: Queryable): Promise<UserSettings> {
+    const [row] = await db.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM user_profile WHERE id = $1`, [user.id]);
+    return effectiveSettings(row.settings);
+  }
+
+  /** The users of the realm with these ids, in the order given; "Invalid user ID" for the first unknown. */
+  async require(realmId: number, ids: readonly number[], db: Queryable): Promise<Person[]> {
+    const rows = await db.query<PersonRow & { string_id: string }>(
+      `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings, realm.string_id
+         FROM user_profile u JOIN realm ON realm.id = u.realm_id
+        WHERE u.realm_id = $1 AND u.id = ANY($2::int[])`,
+      [realmId, ids],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw ApiError.badRequest(`Invalid user ID ${id}`);
+      return this.person(row, this.addressing.hostName(row.string_id));
+    });
+  }
+
+  /** Subscribers of a channel, or null when the channel is too large for typing events. */
+  async channelAudience(recipientId: number, db: Queryable): Promise<Person[] | null> {
+    const rows = await db.query<PersonRow>(
+      `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings
+         FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
+        WHERE s.recipient_id = $1 AND s.active AND u.is_active`,
+      [recipientId],
+    );
+    if (rows.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return null;
+    return rows.map((row) => this.person(row, ''));
+  }
+
+  async isSubscribed(userId: number, recipientId: number, db: Queryable): Promise<boolean> {
+    const [row] = await db.query<{ subscribed: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,
+      [userId, recipientId],
+    );
+    return row.subscribed;
+  }
+
+  /** Everyone in a direct conversation: both ends of a one-on-one, all members of a group. */
+  async directParticipantIds(recipientId: number, type: RecipientType, userId: number, db: Queryable): Promise<number[]> {
+    if (type === RecipientType.Personal) {
+      const [row] = await db.query<{ type_id: number }>(`SELECT type_id FROM recipient WHERE id = $1`, [recipientId]);
+      return [...new Set([userId, row.type_id])];
+    }
+    const rows = await db.query<{ user_profile_id: number }>(
+      `SELECT user_profile_id FROM subscription WHERE recipient_id = $1 ORDER BY user_profile_id`,
+      [recipientId],
+    );
+    return rows.map((row) => row.user_profile_id);
+  }
+
+  private person(row: PersonRow, hostName: string): Person {
+    return {
+      id: row.id,
+      email: apiEmail({ id: row.id, isBot: row.is_bot, deliveryEmail: row.delivery_email, emailAddressVisibility: row.email_address_visibility }, hostName),
+      isActive: row.is_active,
+      receivesTyping: effectiveSettings(row.settings).receives_typing_notifications,
+    };
+  }
+}
