@@ -1,6 +1,6 @@
 import { Api, ApiResponse, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
-import { Event, Queue } from './support/queue';
+import { Queue } from './support/queue';
 
 /** Typing notifications: POST /typing and POST /messages/{id}/typing, events only. */
 
