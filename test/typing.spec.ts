@@ -84,7 +84,7 @@ describe('typing notifications', () => {
   });
 
   describe('direct typing events', () => {
-    it('go to recipients that receive typing notifications, not to the typist', async () => {
+    it('go to every participant that receives typing notifications, the typist included', async () => {
       const bobQueue = await Queue.register(bob.api, { event_types: ['typing'] });
       const carolQueue = await Queue.register(carol.api, { event_types: ['typing'] });
       const aliceQueue = await Queue.register(alice.api, { event_types: ['typing'] });
@@ -103,7 +103,8 @@ describe('typing notifications', () => {
           { user_id: alice.userId, email: aliceEmail },
         ],
       });
-      // Carol turned typing notifications off; Alice typed. The marker is the first each sees.
+      // As in Zulip, the typist hears itself; Carol turned typing notifications off.
+      expect((await aliceQueue.take(1))[0]).toMatchObject({ op: 'start', sender: { user_id: alice.userId } });
       expectSuccess(await bob.api.post('typing', { op: 'stop', to: [alice.userId] }));
       expect((await aliceQueue.take(1))[0]).toMatchObject({ op: 'stop', sender: { user_id: bob.userId } });
       const carolEvents = await carolQueue.poll({ dont_block: true });

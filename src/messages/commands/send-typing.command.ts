@@ -64,7 +64,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       };
       this.dispatcher.dispatch({
         realmId: user.realmId,
-        userIds: listeners(participants, user.id),
+        userIds: listeners(participants),
         eventType: 'typing',
         render: () => event,
       });
@@ -93,7 +93,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
     };
     this.dispatcher.dispatch({
       realmId: user.realmId,
-      userIds: listeners(audience, user.id),
+      userIds: listeners(audience),
       eventType: 'typing',
       render: (queue) => (queue.capabilities.stream_typing_notifications ? event : null),
     });
@@ -135,7 +135,7 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
       const audience = await this.people.channelAudience(message.recipient_id, db);
       if (audience === null) return {};
       const event = { ...common, recipient: { type: 'channel', channel_id: accessed.stream.id, topic: message.subject } };
-      this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(audience, user.id), eventType: 'typing_edit_message', render: () => event });
+      this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(audience), eventType: 'typing_edit_message', render: () => event });
       return {};
     }
     if (!sender.send_private_typing_notifications) {
@@ -146,12 +146,15 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
     // Zulip lists the participants who will hear it (the active ones that receive typing).
     const hearing = participants.filter((person) => person.isActive && person.receivesTyping).map((person) => person.id);
     const event = { ...common, recipient: { type: 'direct', user_ids: hearing } };
-    this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(participants, user.id), eventType: 'typing_edit_message', render: () => event });
+    this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(participants), eventType: 'typing_edit_message', render: () => event });
     return {};
   }
 }
 
-/** Who hears typing: active users that receive typing notifications, never the typist. */
-function listeners(people: readonly Person[], typistId: number): number[] {
-  return people.filter((person) => person.isActive && person.receivesTyping && person.id !== typistId).map((person) => person.id);
+/**
+ * Who hears typing: active users that receive typing notifications, the typist included
+ * (Zulip's do_send_typing_notification notifies every recipient; clients skip their own).
+ */
+function listeners(people: readonly Person[]): number[] {
+  return people.filter((person) => person.isActive && person.receivesTyping).map((person) => person.id);
 }
