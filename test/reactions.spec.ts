@@ -243,4 +243,34 @@ describe('reactions', () => {
     expect(withoutId(await bobQueue.take(1))).toEqual([reactionEvent('remove', bob, voted, parrot)]);
     expect(await reactionsOf(bob, voted)).toEqual([{ ...parrot, user_id: ann.userId }]);
   });
+
+  it('has:reaction narrows to messages someone reacted to, negated too, in public history as well', async () => {
+    const topic = `has-${Date.now()}`;
+    const plain = await send(ann.api, publicName, topic);
+    const reacted = await send(ann.api, publicName, topic);
+    const unreacted = await send(ann.api, publicName, topic);
+    await ok(add(bob, reacted, CAR));
+    await ok(add(ann, unreacted, CAR));
+    await ok(remove(ann, unreacted, CAR));
+    const ids = async (user: TestUser, negated: boolean): Promise<number[]> => {
+      const narrow = [
+        { operator: 'channel', operand: publicName },
+        { operator: 'topic', operand: topic },
+        { operator: 'has', operand: 'reaction', negated },
+      ];
+      const response = await user.api.get('messages', { anchor: 'oldest', num_before: 0, num_after: 10, narrow: JSON.stringify(narrow) });
+      expect(response.status).toBe(200);
+      return (response.body.messages as Json[]).map((message) => message.id as number);
+    };
+    expect(await ids(ann, false)).toEqual([reacted]);
+    expect(await ids(ann, true)).toEqual([plain, unreacted]);
+    // Dan is not subscribed: the narrow reads the channel's public history.
+    expect(await ids(dan, false)).toEqual([reacted]);
+    expectError(
+      await ann.api.get('messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: JSON.stringify([{ operator: 'has', operand: 'link' }]) }),
+      "Invalid narrow operator: unknown 'has' operand link",
+      'BAD_NARROW',
+      { desc: "unknown 'has' operand link" },
+    );
+  });
 });
