@@ -273,4 +273,25 @@ describe('reactions', () => {
       { desc: "unknown 'has' operand link" },
     );
   });
+
+  it('reacting is participation: a subscriber following on participation follows the topic, others do not', async () => {
+    const topic = `follow-${Date.now()}`;
+    const messageId = await send(ann.api, publicName, topic);
+    const follows = async (user: TestUser): Promise<unknown[]> => {
+      const state = (await user.api.post('register', { fetch_event_types: ['user_topic'] })).body;
+      return (state.user_topics as Json[]).filter((entry) => entry.topic_name === topic).map((entry) => entry.visibility_policy);
+    };
+    for (const user of [bob, cat]) {
+      await ok(user.api.patch('settings', { automatically_follow_topics_policy: 1 }));
+    }
+    try {
+      await ok(add(bob, messageId, CAR));
+      // Cat reacts without being subscribed: nothing to follow the topic in.
+      await ok(add(cat, messageId, CAR));
+      expect(await follows(bob)).toEqual([3]);
+      expect(await follows(cat)).toEqual([]);
+    } finally {
+      for (const user of [bob, cat]) await user.api.patch('settings', { automatically_follow_topics_policy: 3 });
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
 import { HISTORICAL_FLAGS } from '../../messages/domain/message-flags';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
+import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
 import { RequestUser } from '../../wire/request-context';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
@@ -26,7 +27,8 @@ export class AddReactionCommand {
  * with an emoji someone already used on the message is a vote for that reaction: it takes
  * the earlier reaction's name unchecked (so a since-deactivated custom emoji can still be
  * voted for); otherwise name, code and type must agree now. A channel message the user
- * never received gets a historical row, so later changes to it reach the user.
+ * never received gets a historical row, so later changes to it reach the user. Reacting is
+ * participation for the automatic topic policies.
  */
 @CommandHandler(AddReactionCommand)
 export class AddReactionHandler implements ICommandHandler<AddReactionCommand, void> {
@@ -36,6 +38,7 @@ export class AddReactionHandler implements ICommandHandler<AddReactionCommand, v
     private readonly reactions: ReactionRepository,
     private readonly emoji: EmojiResolver,
     private readonly reactingUser: ReactingUser,
+    private readonly topicPolicy: AutomaticTopicPolicy,
   ) {}
 
   async execute(command: AddReactionCommand): Promise<void> {
@@ -63,6 +66,11 @@ export class AddReactionHandler implements ICommandHandler<AddReactionCommand, v
       }
       const reaction = { emojiName, emojiCode, reactionType };
       await this.reactions.insert(uow, messageId, actor.id, reaction);
+      const { message } = target;
+      if (target.channel !== null) {
+        const stream = { id: message.recipientTypeId, recipientId: message.recipientId };
+        await this.topicPolicy.afterParticipation(uow, actor, stream, message.subject);
+      }
       const audience = await this.access.audience(uow, target);
       const user = await this.reactingUser.describe(uow, actor);
       uow.record(new ReactionChangedEvent(actor.realmId, audience, 'add', messageId, user, reaction));

@@ -10,6 +10,7 @@ export interface LockedMessage {
   recipientId: number;
   recipientType: number;
   recipientTypeId: number;
+  subject: string;
   /** Null when the user never received it. */
   userFlags: number | null;
 }
@@ -34,9 +35,10 @@ export class ReactionRepository {
       recipient_id: number;
       type: number;
       type_id: number;
+      subject: string;
       flags: number | null;
     }>(
-      `SELECT m.id, m.realm_id, m.recipient_id, r.type, r.type_id,
+      `SELECT m.id, m.realm_id, m.recipient_id, r.type, r.type_id, m.subject,
               (SELECT um.flags FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $2) AS flags
          FROM message m
          JOIN recipient r ON r.id = m.recipient_id
@@ -51,6 +53,7 @@ export class ReactionRepository {
       recipientId: row.recipient_id,
       recipientType: row.type,
       recipientTypeId: row.type_id,
+      subject: row.subject,
       userFlags: row.flags,
     };
   }
