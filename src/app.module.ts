@@ -17,6 +17,7 @@ import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { MailModule } from './platform/mail/mail.module';
 import { DraftsModule } from './drafts/drafts.module';
 import { RealmModule } from './realm/realm.module';
+import { ReactionsModule } from './reactions/reactions.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
 import { MutedUsersModule } from './muted-users/muted-users.module';
@@ -48,6 +49,7 @@ export class AppModule {
         LinkifiersModule,
         EmojiModule,
         StatusModule,
+        ReactionsModule,
         AvatarsModule,
         PresenceModule,
         MutedUsersModule,

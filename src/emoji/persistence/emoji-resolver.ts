@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { checkEmojiRequest, emojiDataForName, ResolvedEmoji } from '../domain/emoji-rules';
+import { checkEmojiRequest, emojiDataForName, ReactionType, ResolvedEmoji } from '../domain/emoji-rules';
 import { UnicodeEmojiCatalog, unicodeEmoji } from '../domain/unicode-emoji';
 import { RealmEmojiRepository } from './realm-emoji.repository';
 
@@ -37,5 +37,17 @@ export class EmojiResolver {
     }
     const checkedType = checkEmojiRequest(name, emojiCode, type, custom, this.catalog);
     return { emojiName: name, emojiCode, reactionType: checkedType };
+  }
+
+  /** Zulip's `get_emoji_data`: the code and type a name stands for now. */
+  async dataForName(realmId: number, name: string, db?: Queryable): Promise<{ emojiCode: string; reactionType: ReactionType }> {
+    const custom = await this.realmEmoji.refsById(realmId, db);
+    return emojiDataForName(name, [...custom.values()], this.catalog);
+  }
+
+  /** Zulip's `check_emoji_request` alone: name, code and type must agree (type answered as ours). */
+  async check(realmId: number, name: string, code: string, reactionType: string, db?: Queryable): Promise<ReactionType> {
+    const custom = await this.realmEmoji.refsById(realmId, db);
+    return checkEmojiRequest(name, code, reactionType, custom, this.catalog);
   }
 }

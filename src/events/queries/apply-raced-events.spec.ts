@@ -81,6 +81,13 @@ describe('applyRacedEvents', () => {
     expect(state.max_message_id).toBe(4);
   });
 
+  it('consumes reaction events, which change no register state (messages fetched later carry them)', () => {
+    const state: Record<string, unknown> = { max_message_id: 4 };
+    const reaction = { type: 'reaction', op: 'add', message_id: 4, user_id: 5, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' };
+    expect(applyRacedEvents(state, [{ id: 0, ...reaction }, messageEvent(1, channelMessage(5))], context)).toBe(1);
+    expect(state).toEqual({ max_message_id: 5 });
+  });
+
   it('does not consume events whose state section was not fetched', () => {
     const state: Record<string, unknown> = {};
     expect(applyRacedEvents(state, [messageEvent(0, channelMessage(4))], context)).toBe(-1);

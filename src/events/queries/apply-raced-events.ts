@@ -42,6 +42,10 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
   switch (event.type) {
     case 'heartbeat':
       return true;
+    // No register state holds reactions (Zulip's apply_event passes): messages fetched
+    // later carry them.
+    case 'reaction':
+      return true;
     case 'message':
       return applyMessage(state, event, context.userId);
     case 'delete_message':

@@ -33,7 +33,7 @@ export function presentMessage(message: MessageSnapshot, options: MessagePresent
     subject,
     topic_links: message.topicLinks.map((link) => ({ ...link })),
     is_me_message: message.isMeMessage,
-    reactions: [],
+    reactions: message.reactions.map((reaction) => ({ ...reaction })),
     submessages: [],
     sender_full_name: message.senderFullName,
     sender_email: message.senderEmail,

@@ -14,6 +14,8 @@ export type MessageCondition =
   /** A channel message whose topic starts with the resolved-topic prefix. */
   | { kind: 'resolved' }
   | { kind: 'id'; id: number }
+  /** Someone reacted to the message. */
+  | { kind: 'has-reaction' }
   | { kind: 'none' }
   | { kind: 'any-of'; conditions: readonly MessageCondition[] }
   | { kind: 'not'; condition: MessageCondition };

@@ -36,4 +36,14 @@ export interface MessageSnapshot {
   isMeMessage: boolean;
   lastEditTimestamp: number | null;
   lastMovedTimestamp: number | null;
+  /** In the order they were added. */
+  reactions: MessageReaction[];
+}
+
+/** One user's emoji reaction, as message objects carry it (spec 2.3). */
+export interface MessageReaction {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  user_id: number;
 }

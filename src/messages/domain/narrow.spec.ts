@@ -78,6 +78,13 @@ describe('classifyNarrow', () => {
     expect(classifyNarrow([term('topic', 'general chat')])).toEqual([{ kind: 'topic', topic: '', negated: false }]);
   });
 
+  it('reads has:reaction, negated or not', () => {
+    expect(classifyNarrow([term('has', 'reaction'), term('has', 'reaction', true)])).toEqual([
+      { kind: 'has', what: 'reaction', negated: false },
+      { kind: 'has', what: 'reaction', negated: true },
+    ]);
+  });
+
   it('splits comma-separated dm emails and prints list operands as Zulip does', () => {
     expect(classifyNarrow([term('dm', 'a@x.test, b@x.test')])).toEqual([
       { kind: 'dm', users: ['a@x.test', 'b@x.test'], operandText: 'a@x.test, b@x.test', negated: false },
@@ -88,6 +95,7 @@ describe('classifyNarrow', () => {
   it.each([
     [[term('bogus', 'x')], 'unknown operator bogus'],
     [[term('is', 'followed')], "unknown 'is' operand followed"],
+    [[term('has', 'link')], "unknown 'has' operand link"],
     [[term('channels', 'all')], 'unknown channels operand all'],
     [[term('id', 'x1')], 'Invalid message ID'],
     [[term('channel', 'a'), term('dm', [1])], 'No message can be both a channel message and direct message'],

@@ -26,7 +26,11 @@ export type NarrowFilter =
   | { kind: 'dm-including'; user: string | number; negated: boolean }
   | { kind: 'is'; what: IsOperand; negated: boolean }
   | { kind: 'id'; id: number; negated: boolean }
+  | { kind: 'has'; what: HasOperand; negated: boolean }
   | { kind: 'near' };
+
+/** `has:` operands this server can answer: Zulip's `link`, `attachment` and `image` are not stored yet. */
+export type HasOperand = 'reaction';
 
 /** Zulip's stand-in for "after every message": `anchor=newest` and `first_unread` with nothing unread. */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -126,6 +130,9 @@ function classifyTerm(term: NarrowTerm): NarrowFilter {
       if (what === undefined) throw badNarrow(`unknown 'is' operand ${String(operand)}`);
       return { kind: 'is', what, negated };
     }
+    case 'has':
+      if (operand !== 'reaction') throw badNarrow(`unknown 'has' operand ${String(operand)}`);
+      return { kind: 'has', what: operand, negated };
     case 'id': {
       const text = String(operand);
       if (!/^\d+$/.test(text)) throw badNarrow('Invalid message ID');

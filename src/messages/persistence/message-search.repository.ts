@@ -176,6 +176,8 @@ function render(condition: MessageCondition, sql: SqlParams, columns: Columns): 
       return `(m.is_channel_message AND m.subject LIKE ${sql.add(`${RESOLVED_TOPIC_PREFIX}%`)})`;
     case 'id':
       return `${columns.id} = ${sql.add(condition.id)}`;
+    case 'has-reaction':
+      return `EXISTS (SELECT 1 FROM reaction rx WHERE rx.message_id = ${columns.id})`;
     case 'none':
       return 'false';
     case 'any-of':

@@ -5,7 +5,7 @@ import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { isMeMessage } from '../domain/message-content';
-import { DmParticipant, MessageSnapshot } from '../domain/message-snapshot';
+import { DmParticipant, MessageReaction, MessageSnapshot } from '../domain/message-snapshot';
 import { RecipientType } from './recipient.entity';
 
 interface MessageRow {
@@ -64,6 +64,7 @@ export class MessageLoader {
       [ids],
     );
     const participants = await this.participants(rows, db);
+    const reactions = await this.reactions(ids, db);
     const streamRows = rows.filter((row) => row.recipient_type === RecipientType.Stream);
     const linkifiers = await linkifierRulesByRealm(db, streamRows.map((row) => row.realm_id));
     for (const row of rows) {
@@ -109,7 +110,22 @@ export class MessageLoader {
         isMeMessage: isMeMessage(row.content),
         lastEditTimestamp: row.last_edit_time ? seconds(row.last_edit_time) : null,
         lastMovedTimestamp: row.last_moved_time ? seconds(row.last_moved_time) : null,
+        reactions: reactions.get(row.id) ?? [],
       });
+    }
+    return result;
+  }
+
+  /** Every reaction of the batch, in one query, by message. */
+  private async reactions(ids: readonly number[], db: Queryable): Promise<Map<number, MessageReaction[]>> {
+    const rows = await db.query<MessageReaction & { message_id: number }>(
+      `SELECT message_id, emoji_name, emoji_code, reaction_type, user_profile_id AS user_id
+         FROM reaction WHERE message_id = ANY($1::int[]) ORDER BY id`,
+      [ids],
+    );
+    const result = new Map<number, MessageReaction[]>();
+    for (const { message_id: messageId, ...reaction } of rows) {
+      result.set(messageId, [...(result.get(messageId) ?? []), reaction]);
     }
     return result;
   }

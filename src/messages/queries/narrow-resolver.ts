@@ -103,6 +103,9 @@ export class NarrowResolver {
         case 'id':
           conditions.push(negate(filter.id > MAX_STORED_ID ? { kind: 'none' } : { kind: 'id', id: filter.id }, filter.negated));
           break;
+        case 'has':
+          conditions.push(negate({ kind: 'has-reaction' }, filter.negated));
+          break;
         case 'near':
           break;
       }

@@ -20,6 +20,7 @@ import { UserGroups1764100000000 } from './migrations/1764100000000-user-groups'
 import { Bots1764200000000 } from './migrations/1764200000000-bots';
 import { ProfileFieldsAndLinkifiers1764300000000 } from './migrations/1764300000000-profile-fields-and-linkifiers';
 import { EmojiStatusAvatars1764600000000 } from './migrations/1764600000000-emoji-status-avatars';
+import { Reactions1764800000000 } from './migrations/1764800000000-reactions';
 import { PresenceAndMuting1764500000000 } from './migrations/1764500000000-presence-and-muting';
 import { SettingsAndDrafts1764400000000 } from './migrations/1764400000000-settings-and-drafts';
 import { EmbeddedConnection } from './embedded-postgres';
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   SettingsAndDrafts1764400000000,
   PresenceAndMuting1764500000000,
   EmojiStatusAvatars1764600000000,
+  Reactions1764800000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -26,15 +26,7 @@ export class AutomaticTopicPolicy {
 
   async afterSend(uow: UnitOfWork, message: SentChannelMessage): Promise<void> {
     if (message.sender.isBot) return;
-    // The sender's settings, the channel's mute and the topic's policy in one round trip.
-    const [row] = await uow.query<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null }>(
-      `SELECT u.settings,
-              (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS channel_muted,
-              (SELECT t.visibility_policy FROM user_topic t
-                WHERE t.user_profile_id = u.id AND t.stream_id = $3 AND lower(t.topic_name) = lower($4)) AS current
-         FROM user_profile u WHERE u.id = $1`,
-      [message.sender.id, message.stream.recipientId, message.stream.id, message.topic],
-    );
+    const row = await this.standing(uow, message.sender.id, message.stream, message.topic);
     if (!row) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: true,
@@ -43,6 +35,46 @@ export class AutomaticTopicPolicy {
       topicHadMessages: () => this.topicHadMessages(uow, message),
     });
     if (policy !== null) await this.writer.set(uow, message.sender, message.stream, message.topic, policy);
+  }
+
+  /**
+   * Participation without sending (Zulip's do_add_reaction): only the "on participation"
+   * settings apply, and only for a subscriber of the channel.
+   */
+  async afterParticipation(
+    uow: UnitOfWork,
+    user: { id: number; realmId: number; isBot: boolean },
+    stream: { id: number; recipientId: number },
+    topic: string,
+  ): Promise<void> {
+    if (user.isBot) return;
+    const row = await this.standing(uow, user.id, stream, topic);
+    if (!row || row.channel_muted === null) return;
+    const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
+      sent: false,
+      channelMuted: row.channel_muted,
+      current: (row.current ?? VisibilityPolicy.Inherit) as VisibilityPolicy,
+      topicHadMessages: () => Promise.resolve(true),
+    });
+    if (policy !== null) await this.writer.set(uow, user, stream, topic, policy);
+  }
+
+  /** The user's settings, the channel's mute and the topic's policy in one round trip. */
+  private async standing(
+    uow: UnitOfWork,
+    userId: number,
+    stream: { id: number; recipientId: number },
+    topic: string,
+  ): Promise<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null } | undefined> {
+    const [row] = await uow.query<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null }>(
+      `SELECT u.settings,
+              (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS channel_muted,
+              (SELECT t.visibility_policy FROM user_topic t
+                WHERE t.user_profile_id = u.id AND t.stream_id = $3 AND lower(t.topic_name) = lower($4)) AS current
+         FROM user_profile u WHERE u.id = $1`,
+      [userId, stream.recipientId, stream.id, topic],
+    );
+    return row;
   }
 
   /**

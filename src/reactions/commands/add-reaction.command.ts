@@ -1,0 +1,79 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { normalizeReactionType } from '../../emoji/domain/emoji-rules';
+import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
+import { HISTORICAL_FLAGS } from '../../messages/domain/message-flags';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
+import { RequestUser } from '../../wire/request-context';
+import { ReactionChangedEvent } from '../events/reaction-events';
+import { ReactionRepository } from '../persistence/reaction.repository';
+import { ReactingUser } from './reacting-user';
+import { ReactionAccess } from './reaction-access';
+
+/** `POST /messages/{message_id}/reactions`. */
+export class AddReactionCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly messageId: number,
+    readonly emojiName: string,
+    readonly emojiCode: string | undefined,
+    readonly reactionType: string | undefined,
+  ) {}
+}
+
+/**
+ * Zulip's `check_add_reaction`. A missing code or type is looked up from the name. Reacting
+ * with an emoji someone already used on the message is a vote for that reaction: it takes
+ * the earlier reaction's name unchecked (so a since-deactivated custom emoji can still be
+ * voted for); otherwise name, code and type must agree now. A channel message the user
+ * never received gets a historical row, so later changes to it reach the user. Reacting is
+ * participation for the automatic topic policies.
+ */
+@CommandHandler(AddReactionCommand)
+export class AddReactionHandler implements ICommandHandler<AddReactionCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly access: ReactionAccess,
+    private readonly reactions: ReactionRepository,
+    private readonly emoji: EmojiResolver,
+    private readonly reactingUser: ReactingUser,
+    private readonly topicPolicy: AutomaticTopicPolicy,
+  ) {}
+
+  async execute(command: AddReactionCommand): Promise<void> {
+    const { actor, messageId } = command;
+    await this.tx.run(async (uow) => {
+      const target = await this.access.lock(uow, actor, messageId);
+      let emojiCode = command.emojiCode;
+      let reactionType = command.reactionType;
+      if (emojiCode === undefined || reactionType === undefined) {
+        const data = await this.emoji.dataForName(actor.realmId, command.emojiName, uow);
+        emojiCode ??= data.emojiCode;
+        reactionType ??= data.reactionType;
+      }
+      reactionType = normalizeReactionType(reactionType);
+      if (await this.reactions.find(uow, messageId, actor.id, emojiCode, reactionType)) {
+        throw new ApiError('Reaction already exists.', 'REACTION_ALREADY_EXISTS');
+      }
+      let emojiName = await this.reactions.existingName(uow, messageId, emojiCode, reactionType);
+      if (emojiName === null) {
+        emojiName = command.emojiName;
+        await this.emoji.check(actor.realmId, emojiName, emojiCode, reactionType, uow);
+      }
+      if (target.message.userFlags === null) {
+        await this.reactions.addHistoricalRow(uow, messageId, actor.id, HISTORICAL_FLAGS);
+      }
+      const reaction = { emojiName, emojiCode, reactionType };
+      await this.reactions.insert(uow, messageId, actor.id, reaction);
+      const { message } = target;
+      if (target.channel !== null) {
+        const stream = { id: message.recipientTypeId, recipientId: message.recipientId };
+        await this.topicPolicy.afterParticipation(uow, actor, stream, message.subject);
+      }
+      const audience = await this.access.audience(uow, target);
+      const user = await this.reactingUser.describe(uow, actor);
+      uow.record(new ReactionChangedEvent(actor.realmId, audience, 'add', messageId, user, reaction));
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { MAX_STORED_ID } from '../../messages/domain/message-condition';
+import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { ApiError } from '../../shared/api-error';
+import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { RequestUser } from '../../wire/request-context';
+import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';
+import { LockedMessage, ReactionRepository } from '../persistence/reaction.repository';
+
+export interface ReactableMessage {
+  message: LockedMessage;
+  channel: MessageAudienceFacts['channel'];
+}
+
+/**
+ * Zulip's `access_message(..., lock_message=True, is_modifying_message=True)`: a direct
+ * message the user received, or a channel message the user has content access to now
+ * (and, where history is protected, received). Missing and hidden messages answer alike.
+ */
+@Injectable()
+export class ReactionAccess {
+  constructor(
+    private readonly reactions: ReactionRepository,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly actors: PolicyActorLoader,
+  ) {}
+
+  async lock(db: Queryable, user: RequestUser, messageId: number): Promise<ReactableMessage> {
+    const message = messageId > 0 && messageId <= MAX_STORED_ID ? await this.reactions.lockMessage(db, messageId, user.id) : null;
+    if (!message || message.realmId !== user.realmId) throw ApiError.invalidMessage();
+    if (message.recipientType !== RecipientType.Stream) {
+      if (message.userFlags === null) throw ApiError.invalidMessage();
+      return { message, channel: null };
+    }
+    const stream = await this.channels.findById(user.realmId, message.recipientTypeId, db);
+    if (!stream) throw ApiError.invalidMessage();
+    const subscribed = await this.subscriptions.isSubscribed(user.id, message.recipientId, db);
+    const actor = await this.actors.load(user.id, db);
+    const allowed =
+      message.userFlags !== null
+        ? ChannelPolicy.hasContentAccess(actor, stream, subscribed)
+        : ChannelPolicy.canReadHistory(actor, stream, subscribed);
+    if (!allowed) throw ApiError.invalidMessage();
+    return {
+      message,
+      channel: { inviteOnly: stream.inviteOnly, historyPublicToSubscribers: stream.historyPublicToSubscribers },
+    };
+  }
+
+  async audience(uow: UnitOfWork, target: ReactableMessage): Promise<number[]> {
+    return messageActionAudience(await this.reactions.audienceFacts(uow, target.message, target.channel));
+  }
+}

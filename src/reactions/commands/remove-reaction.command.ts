@@ -1,0 +1,58 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { normalizeReactionType, ReactionType } from '../../emoji/domain/emoji-rules';
+import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { ReactionChangedEvent } from '../events/reaction-events';
+import { ReactionRepository } from '../persistence/reaction.repository';
+import { ReactingUser } from './reacting-user';
+import { ReactionAccess } from './reaction-access';
+
+/** `DELETE /messages/{message_id}/reactions`. */
+export class RemoveReactionCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly messageId: number,
+    readonly emojiName: string | undefined,
+    readonly emojiCode: string | undefined,
+    readonly reactionType: string | undefined,
+  ) {}
+}
+
+/**
+ * Zulip's `remove_reaction`: the type defaults to a Unicode emoji; without a code the name
+ * is looked up as it means now. The emoji itself is not checked: the stored row proves it
+ * was valid, and it may have stopped being so since (a deactivated custom emoji).
+ */
+@CommandHandler(RemoveReactionCommand)
+export class RemoveReactionHandler implements ICommandHandler<RemoveReactionCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly access: ReactionAccess,
+    private readonly reactions: ReactionRepository,
+    private readonly emoji: EmojiResolver,
+    private readonly reactingUser: ReactingUser,
+  ) {}
+
+  async execute(command: RemoveReactionCommand): Promise<void> {
+    const { actor, messageId } = command;
+    await this.tx.run(async (uow) => {
+      const target = await this.access.lock(uow, actor, messageId);
+      const reactionType = normalizeReactionType(command.reactionType ?? ReactionType.Unicode);
+      let emojiCode = command.emojiCode;
+      if (emojiCode === undefined) {
+        if (command.emojiName === undefined) {
+          throw ApiError.badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
+        }
+        emojiCode = (await this.emoji.dataForName(actor.realmId, command.emojiName, uow)).emojiCode;
+      }
+      const existing = await this.reactions.find(uow, messageId, actor.id, emojiCode, reactionType);
+      if (!existing) throw new ApiError("Reaction doesn't exist.", 'REACTION_DOES_NOT_EXIST');
+      await this.reactions.delete(uow, messageId, actor.id, emojiCode, reactionType);
+      const audience = await this.access.audience(uow, target);
+      const user = await this.reactingUser.describe(uow, actor);
+      uow.record(new ReactionChangedEvent(actor.realmId, audience, 'remove', messageId, user, existing));
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { EmojiModule } from '../emoji/emoji.module';
+import { RealmModule } from '../realm/realm.module';
+import { UserTopicsModule } from '../user-topics/user-topics.module';
+import { UsersModule } from '../users/users.module';
+import { ReactionsController } from './api/reactions.controller';
+import { AddReactionHandler } from './commands/add-reaction.command';
+import { ReactingUser } from './commands/reacting-user';
+import { ReactionAccess } from './commands/reaction-access';
+import { RemoveReactionHandler } from './commands/remove-reaction.command';
+import { ReactionChangedProjector } from './events/reaction-events.handler';
+import { ReactionRepository } from './persistence/reaction.repository';
+
+/** Emoji reactions on messages; messages load them with the rest of a message. */
+@Module({
+  imports: [ChannelsModule, EmojiModule, RealmModule, UsersModule, UserTopicsModule],
+  controllers: [ReactionsController],
+  providers: [ReactionRepository, ReactionAccess, ReactingUser, AddReactionHandler, RemoveReactionHandler, ReactionChangedProjector],
+})
+export class ReactionsModule {}
