@@ -5,7 +5,14 @@ import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
+import { MessageFlagsController } from './api/message-flags.controller';
 import { MessagesController } from './api/messages.controller';
+import { MarkAsReadHandler } from './commands/mark-as-read.command';
+import { MessageFlagWriter } from './commands/message-flag-writer';
+import { UpdateFlagsForNarrowHandler } from './commands/update-flags-for-narrow.command';
+import { UpdateMessageFlagsHandler } from './commands/update-message-flags.command';
+import { MessageFlagsUpdatedProjector } from './events/message-flags-updated.handler';
+import { FlagStore } from './persistence/flag-store';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
@@ -20,7 +27,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
 /** Messages: sending, reading, and their client events. */
 @Module({
   imports: [RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule],
-  controllers: [MessagesController, MessageFetchController],
+  controllers: [MessagesController, MessageFetchController, MessageFlagsController],
   providers: [
     SendMessageHandler,
     MessageSentProjector,
@@ -32,6 +39,12 @@ import { NarrowResolver } from './queries/narrow-resolver';
     NarrowResolver,
     GetMessagesHandler,
     GetMessageHandler,
+    FlagStore,
+    MessageFlagWriter,
+    UpdateMessageFlagsHandler,
+    UpdateFlagsForNarrowHandler,
+    MarkAsReadHandler,
+    MessageFlagsUpdatedProjector,
   ],
   exports: [MessageLoader, ConversationRepository],
 })
