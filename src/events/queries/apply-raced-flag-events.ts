@@ -70,6 +70,10 @@ export function applyFlagsEvent(state: State, event: QueuedEvent, userId: number
 
 function addUnread(unread: UnreadState, id: number, detail: MessageDetail, userId: number): void {
   const entry = conversationOf(unread, detail, userId);
+  // A fresh register spells a topic as its oldest unread message does.
+  if ('topic' in entry && detail.topic !== undefined && entry.unread_message_ids.every((known) => known > id)) {
+    entry.topic = detail.topic;
+  }
   if (!entry.unread_message_ids.includes(id)) {
     entry.unread_message_ids.push(id);
     entry.unread_message_ids.sort((a, b) => a - b);

@@ -38,7 +38,8 @@ export class MessageFlagWriter {
   async write(uow: UnitOfWork, user: RequestUser, change: FlagChange, requested: readonly number[]): Promise<FlagWriteResult> {
     let ids = [...new Set(requested)];
     let ignoredChannels: number[] | null = null;
-    const rows = await this.store.lockRows(uow, user.id, ids.filter((id) => id >= 1 && id <= MAX_STORED_ID));
+    const storable = ids.filter((id) => id >= 1 && id <= MAX_STORED_ID);
+    const rows = await this.store.lockRows(uow, user.id, storable);
     const markingUnread = change.flag === 'read' && change.op === 'remove';
     if (markingUnread) {
       // Every unread channel message lies in a channel the user is subscribed to. Zulip
@@ -46,7 +47,7 @@ export class MessageFlagWriter {
       // answered as missing, so that this never tells of a private channel's messages.
       const unsubscribed = await this.store.inUnsubscribedChannels(uow, user.id, [...rows.keys()]);
       const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, uow, user);
-      for (const [id, streamId] of await this.store.inUnsubscribedChannels(uow, user.id, ids.filter((id) => !rows.has(id)))) {
+      for (const [id, streamId] of await this.store.inUnsubscribedChannels(uow, user.id, storable.filter((id) => !rows.has(id)))) {
         if (await access.mayRead(streamId)) unsubscribed.set(id, streamId);
       }
       ids = ids.filter((id) => !unsubscribed.has(id));
