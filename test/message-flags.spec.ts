@@ -137,6 +137,10 @@ describe('message flags', () => {
       expect(await ok(owner.post('messages/flags', { messages: [secretMessage], op: 'add', flag: 'starred' }))).toEqual({
         result: 'success', msg: '', messages: [secretMessage],
       });
+      // A guest may not read a public channel's history without a subscription.
+      const guest = await realm.createUser('Guest', 'guest');
+      expectError(await flags(guest, { messages: [lobbyMessage], op: 'add', flag: 'starred' }), 'Invalid message(s)');
+      expectError(await flags(guest, { messages: [lobbyMessage], op: 'remove', flag: 'read' }), 'Invalid message(s)');
       // A direct message between others is no different.
       const theirs = await dm(owner, [bob.userId]);
       expectError(await flags(alice, { messages: [theirs], op: 'add', flag: 'starred' }), 'Invalid message(s)');
