@@ -13,6 +13,13 @@ import { TypingPeople } from './persistence/typing-people';
 import { DirectMessageDeletedProjector } from './events/direct-message-deleted';
 import { MessageAccess } from './persistence/message-access';
 import { GroupsModule } from '../groups/groups.module';
+import { MessageFlagsController } from './api/message-flags.controller';
+import { MarkAsReadHandler } from './commands/mark-as-read.command';
+import { MessageFlagWriter } from './commands/message-flag-writer';
+import { UpdateFlagsForNarrowHandler } from './commands/update-flags-for-narrow.command';
+import { UpdateMessageFlagsHandler } from './commands/update-message-flags.command';
+import { MessageFlagsUpdatedProjector } from './events/message-flags-updated.handler';
+import { FlagStore } from './persistence/flag-store';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
@@ -27,7 +34,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
 /** Messages: sending, reading, and their client events. */
 @Module({
   imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule],
-  controllers: [MessagesController, MessageFetchController, MessageActionsController],
+  controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController],
   providers: [
     SendMessageHandler,
     MessageSentProjector,
@@ -45,6 +52,12 @@ import { NarrowResolver } from './queries/narrow-resolver';
     TypingPeople,
     DeleteMessageHandler,
     DirectMessageDeletedProjector,
+    FlagStore,
+    MessageFlagWriter,
+    UpdateMessageFlagsHandler,
+    UpdateFlagsForNarrowHandler,
+    MarkAsReadHandler,
+    MessageFlagsUpdatedProjector,
   ],
   exports: [MessageLoader, ConversationRepository],
 })

@@ -74,7 +74,7 @@ describe('applyRacedEvents', () => {
     const state: Record<string, unknown> = { max_message_id: 3 };
     const events: QueuedEvent[] = [
       messageEvent(0, channelMessage(4)),
-      { id: 1, type: 'update_message_flags', op: 'add', flag: 'starred', messages: [4] },
+      { id: 1, type: 'submessage', message_id: 4, submessage_id: 1, sender_id: 2, msg_type: 'widget', content: '{}' },
       messageEvent(2, channelMessage(5)),
     ];
     expect(applyRacedEvents(state, events, context)).toBe(0);

@@ -1,4 +1,5 @@
 import { QueuedEvent } from '../queues/queue-descriptor';
+import { applyFlagsEvent } from './apply-raced-flag-events';
 
 /** What applying an event to a register state needs to know about the registration. */
 export interface RacedEventContext {
@@ -50,6 +51,8 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       return applyMessage(state, event, context.userId);
     case 'delete_message':
       return applyDeleteMessage(state, event);
+    case 'update_message_flags':
+      return applyFlagsEvent(state, event, context.userId);
     case 'realm_user':
       return applyRealmUser(state, event);
     case 'stream':

@@ -34,7 +34,7 @@ import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
-import { unreadMessagesState } from './unread-state';
+import { starredMessagesState, unreadMessagesState } from './unread-state';
 
 export interface InitialStateOptions {
   applyMarkdown: boolean;
@@ -192,6 +192,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     if (wants('message') && wants('update_message_flags')) {
       state.unread_msgs = await unreadMessagesState(user.id, options.capabilities.empty_topic_name, db);
     }
+    if (wants('starred_messages')) state.starred_messages = await starredMessagesState(user.id, db);
 
     if (wants('presence')) {
       const presence = await this.queryBus.execute<GetRealmPresenceQuery, RealmPresenceAnswer>(

@@ -77,3 +77,16 @@ export async function unreadMessagesState(userId: number, allowEmptyTopicName: b
     old_unreads_missing: oldUnreadsMissing,
   };
 }
+
+/** Zulip's cap on `starred_messages` at register. */
+const MAX_STARRED_MESSAGES = 10_000;
+
+/** `starred_messages` of register: the user's starred message ids, ascending. */
+export async function starredMessagesState(userId: number, db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ message_id: number }>(
+    `SELECT message_id FROM user_message WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.starred}) <> 0
+      ORDER BY message_id LIMIT ${MAX_STARRED_MESSAGES}`,
+    [userId],
+  );
+  return rows.map((row) => row.message_id);
+}

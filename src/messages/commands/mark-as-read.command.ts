@@ -1,0 +1,49 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
+import { FlagStore } from '../persistence/flag-store';
+
+/** What to mark read: everything, one channel, or one topic of a channel. */
+export type ReadScope = { kind: 'all' } | { kind: 'channel'; streamId: number } | { kind: 'topic'; streamId: number; topic: string };
+
+/** `POST /mark_all_as_read`, `/mark_stream_as_read`, `/mark_topic_as_read`. */
+export class MarkAsReadCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly scope: ReadScope,
+  ) {}
+}
+
+@CommandHandler(MarkAsReadCommand)
+export class MarkAsReadHandler implements ICommandHandler<MarkAsReadCommand, Record<string, unknown>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: FlagStore,
+    private readonly access: ChannelAccessLoader,
+  ) {}
+
+  async execute(command: MarkAsReadCommand): Promise<Record<string, unknown>> {
+    const { user, scope } = command;
+    return this.tx.run(async (uow) => {
+      if (scope.kind === 'all') {
+        await this.store.markRead(uow, user.id, null);
+        // As Zulip: no ids, `all` set; clients reload their unread counts.
+        uow.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, 'add', 'read', [], true, null));
+        return { complete: true };
+      }
+      const { stream } = await this.access.requireById(user, scope.streamId, uow);
+      const recipientId = stream.recipientId as number;
+      const topic = scope.kind === 'topic' ? scope.topic : null;
+      // Zulip checks only a non-empty topic for existence.
+      if (topic && !(await this.store.hasTopic(uow, user.id, recipientId, topic))) {
+        throw ApiError.badRequest(`No such topic '${topic}'`);
+      }
+      const ids = await this.store.markRead(uow, user.id, { recipientId, topic });
+      if (ids.length > 0) uow.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, 'add', 'read', ids, false, null));
+      return {};
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { changes, FlagChange } from '../domain/flag-change';
+import { MAX_STORED_ID } from '../domain/message-condition';
+import { HISTORICAL_FLAGS } from '../domain/message-flags';
+import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
+import { FlagStore } from '../persistence/flag-store';
+import { RecipientType } from '../persistence/recipient.entity';
+
+export interface FlagWriteResult {
+  /** The messages whose flag changed, in the order asked. */
+  changed: number[];
+  /** For `read` removed: channels whose messages were left read, the user not being subscribed. */
+  ignoredChannels: number[] | null;
+}
+
+/**
+ * Zulip's `do_update_message_flags`, inside the caller's transaction: changes one flag on
+ * the user's rows; a message without a row reads as read and historical, and gets a
+ * historical row when the change makes it differ from that, after an access check that
+ * answers "Invalid message(s)" alike for missing and unreadable messages.
+ */
+@Injectable()
+export class MessageFlagWriter {
+  constructor(
+    private readonly store: FlagStore,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly actors: PolicyActorLoader,
+  ) {}
+
+  async write(uow: UnitOfWork, user: RequestUser, change: FlagChange, requested: readonly number[]): Promise<FlagWriteResult> {
+    let ids = [...new Set(requested)];
+    let ignoredChannels: number[] | null = null;
+    const storable = ids.filter((id) => id >= 1 && id <= MAX_STORED_ID);
+    const rows = await this.store.lockRows(uow, user.id, storable);
+    const markingUnread = change.flag === 'read' && change.op === 'remove';
+    if (markingUnread) {
+      // Every unread channel message lies in a channel the user is subscribed to. Zulip
+      // names the channels it skipped; a message the user cannot read is not skipped but
+      // answered as missing, so that this never tells of a private channel's messages.
+      const unsubscribed = await this.store.inUnsubscribedChannels(uow, user.id, [...rows.keys()]);
+      const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, uow, user);
+      for (const [id, streamId] of await this.store.inUnsubscribedChannels(uow, user.id, storable.filter((id) => !rows.has(id)))) {
+        if (await access.mayRead(streamId)) unsubscribed.set(id, streamId);
+      }
+      ids = ids.filter((id) => !unsubscribed.has(id));
+      ignoredChannels = [...new Set(unsubscribed.values())].sort((a, b) => a - b);
+    }
+    const changed = ids.filter((id) => changes(change, rows.get(id) ?? HISTORICAL_FLAGS));
+    const rowless = changed.filter((id) => !rows.has(id));
+    if (rowless.length > 0) {
+      await this.requireHistoryAccess(uow, user, rowless);
+      const flags = change.op === 'add' ? HISTORICAL_FLAGS | change.bit : HISTORICAL_FLAGS & ~change.bit;
+      await this.store.insertHistorical(uow, user.id, rowless, flags);
+    }
+    await this.store.setBit(uow, user.id, changed.filter((id) => rows.has(id)), change.bit, change.op === 'add');
+    const details = markingUnread ? await this.store.unreadDetails(uow, user.id, changed) : null;
+    uow.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, change.op, change.flag, changed, false, details));
+    return { changed, ignoredChannels };
+  }
+
+  /** Zulip's `bulk_access_messages` for messages without a row: channel history the user may read. */
+  private async requireHistoryAccess(uow: UnitOfWork, user: RequestUser, ids: readonly number[]): Promise<void> {
+    const found = ids.every((id) => id >= 1 && id <= MAX_STORED_ID) ? await this.store.rowless(uow, ids) : [];
+    if (found.length !== ids.length) throw ApiError.invalidMessage();
+    const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, uow, user);
+    for (const message of found) {
+      if (message.realmId !== user.realmId || message.recipientType !== RecipientType.Stream) throw ApiError.invalidMessage();
+      if (!(await access.mayRead(message.streamId))) throw ApiError.invalidMessage();
+    }
+  }
+}
+
+/** Whether the user may read a channel's history, asked once per channel. */
+class HistoryAccess {
+  private actor: PolicyActor | null = null;
+  private readonly known = new Map<number, boolean>();
+
+  constructor(
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly actors: PolicyActorLoader,
+    private readonly uow: UnitOfWork,
+    private readonly user: RequestUser,
+  ) {}
+
+  async mayRead(streamId: number): Promise<boolean> {
+    let allowed = this.known.get(streamId);
+    if (allowed === undefined) {
+      const stream = await this.channels.findById(this.user.realmId, streamId, this.uow);
+      if (stream === null || stream.recipientId === null) {
+        allowed = false;
+      } else {
+        this.actor ??= await this.actors.load(this.user.id, this.uow);
+        const subscribed = await this.subscriptions.isSubscribed(this.user.id, stream.recipientId, this.uow);
+        allowed = ChannelPolicy.canReadHistory(this.actor, stream, subscribed);
+      }
+      this.known.set(streamId, allowed);
+    }
+    return allowed;
+  }
+}
