@@ -45,7 +45,7 @@ export class ApiAuthGuard implements CanActivate {
 
     const { email, apiKey } = basicCredentials(request.headers.authorization);
     const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserEntity>(
-      new AuthenticateApiKeyQuery(realm.id, email, apiKey),
+      new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),
     );
     context.user = {
       id: user.id,

@@ -122,7 +122,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
           uow.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
         }
       }
-      const snapshot = (await this.loader.load([row.id], uow)).get(row.id);
+      const snapshot = (await this.loader.load([row.id], uow, { newlySent: true })).get(row.id);
       if (!snapshot) throw new Error(`message ${row.id} not readable after insert`);
       uow.record(
         new MessageSentEvent(

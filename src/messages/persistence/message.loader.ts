@@ -47,7 +47,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export class MessageLoader {
   constructor(private readonly addressing: RealmAddressing) {}
 
-  async load(ids: readonly number[], db: Queryable): Promise<Map<number, MessageSnapshot>> {
+  /** `newlySent`: the messages were inserted in this very transaction, so nobody reacted yet. */
+  async load(ids: readonly number[], db: Queryable, { newlySent = false } = {}): Promise<Map<number, MessageSnapshot>> {
     const result = new Map<number, MessageSnapshot>();
     if (ids.length === 0) return result;
     const rows = await db.query<MessageRow>(
@@ -64,7 +65,7 @@ export class MessageLoader {
       [ids],
     );
     const participants = await this.participants(rows, db);
-    const reactions = await this.reactions(ids, db);
+    const reactions = newlySent ? new Map<number, MessageReaction[]>() : await this.reactions(ids, db);
     const streamRows = rows.filter((row) => row.recipient_type === RecipientType.Stream);
     const linkifiers = await linkifierRulesByRealm(db, streamRows.map((row) => row.realm_id));
     for (const row of rows) {

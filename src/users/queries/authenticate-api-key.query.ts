@@ -12,6 +12,8 @@ export class AuthenticateApiKeyQuery {
     readonly realmId: number,
     readonly email: string,
     readonly apiKey: string,
+    /** The addressed realm's own state, already read by the caller (saves re-reading it). */
+    readonly realmDeactivated?: boolean,
   ) {}
 }
 
@@ -37,8 +39,11 @@ export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiK
     const candidates = await this.candidates(email);
     const user = candidates.find((candidate) => secretsEqual(candidate.apiKey, apiKey));
     if (!user) throw new ApiError('Invalid API key', 'INVALID_API_KEY', 401);
-    const realm = await this.realms.requireById(user.realmId);
-    if (realm.deactivated) throw new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 401);
+    // The user's realm is almost always the addressed one, which the caller has read.
+    const deactivated = user.realmId === query.realmId && query.realmDeactivated !== undefined
+      ? query.realmDeactivated
+      : (await this.realms.requireById(user.realmId)).deactivated;
+    if (deactivated) throw new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 401);
     if (!user.isActive) throw new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401);
     if (user.realmId !== query.realmId) throw ApiError.badRequest('Account is not associated with this subdomain');
     return user;
