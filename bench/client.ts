@@ -30,9 +30,17 @@ export class BenchClient {
     return this.request('POST', route, params, signal);
   }
 
+  patch(route: string, params: Params = {}, signal?: AbortSignal): Promise<BenchResponse> {
+    return this.request('PATCH', route, params, signal);
+  }
+
+  delete(route: string, params: Params = {}, signal?: AbortSignal): Promise<BenchResponse> {
+    return this.request('DELETE', route, params, signal);
+  }
+
   private request(method: string, route: string, params: Params, signal?: AbortSignal): Promise<BenchResponse> {
     const form = encodeParams(params).toString();
-    const inQuery = method === 'GET';
+    const inQuery = method === 'GET' || method === 'DELETE';
     const pathname = `/api/v1/${route}`;
     const headers: Record<string, string> = {
       host: `${this.subdomain}.localhost:${this.port}`,

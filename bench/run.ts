@@ -9,6 +9,10 @@ import * as path from 'node:path';
 const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<void> }>> = {
   send: () => import('./send'),
   linkifiers: () => import('./linkifiers'),
+  fetch: () => import('./fetch'),
+  idle: () => import('./idle'),
+  register: () => import('./register'),
+  soak: () => import('./soak'),
 };
 
 async function run(): Promise<number> {

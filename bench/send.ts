@@ -1,12 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTestRealm } from '../test/support/api';
-import { ServerProcess, startServer } from '../test/support/server-process';
+import { AddressInfo } from 'node:net';
+import { Api, createTestRealm } from '../test/support/api';
+import { ServerProcess } from '../test/support/server-process';
 import { BenchClient } from './client';
+import { log, mapLimit, parseBenchOptions, percentile, processCpuSeconds, runBench, sleep } from './harness';
 
 /**
  * `npm run bench -- send`: a fresh realm with N users subscribed to one channel, each with
@@ -27,6 +26,8 @@ export interface SendOptions {
   drainSeconds: number;
   /** Hard limit for the whole run, set-up included. */
   maxSeconds: number;
+  /** 1: every message mentions an outgoing-webhook bot whose receiver runs in this process. */
+  mentionBot: number;
   json: boolean;
 }
 
@@ -39,6 +40,7 @@ const DEFAULTS: SendOptions = {
   burstSeconds: 20,
   drainSeconds: 15,
   maxSeconds: 300,
+  mentionBot: 0,
   json: false,
 };
 
@@ -51,31 +53,18 @@ const NUMERIC_FLAGS: Record<string, keyof SendOptions> = {
   '--burst-seconds': 'burstSeconds',
   '--drain-seconds': 'drainSeconds',
   '--max-seconds': 'maxSeconds',
+  '--mention-bot': 'mentionBot',
 };
 
 const USAGE = `usage: npm run bench -- send [--users ${DEFAULTS.users}] [--rate ${DEFAULTS.rate}] [--rate-seconds ${DEFAULTS.rateSeconds}]
   [--senders ${DEFAULTS.senders}] [--burst-count ${DEFAULTS.burstCount}] [--burst-seconds ${DEFAULTS.burstSeconds}]
-  [--drain-seconds ${DEFAULTS.drainSeconds}] [--max-seconds ${DEFAULTS.maxSeconds}] [--json]
+  [--drain-seconds ${DEFAULTS.drainSeconds}] [--max-seconds ${DEFAULTS.maxSeconds}] [--mention-bot 0|1] [--json]
+--mention-bot 1: every message mentions an outgoing-webhook bot; its receiver (in this process) counts
+  the deliveries, so the send rates can be set against a run without the bot.
 Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.`;
 
-/** `--help`: the usage text, printed by the caller with exit status 0. */
-export class UsageRequest extends Error {}
-
 export function parseSendOptions(argv: readonly string[]): SendOptions {
-  const options: SendOptions = { ...DEFAULTS };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    if (flag === '--help' || flag === '-h') throw new UsageRequest(USAGE);
-    if (flag === '--json') {
-      options.json = true;
-      continue;
-    }
-    const key = NUMERIC_FLAGS[flag];
-    if (!key) throw new Error(`unknown flag '${flag}'\n${USAGE}`);
-    const value = Number(argv[++i]);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a non-negative number\n${USAGE}`);
-    (options as unknown as Record<string, number>)[key] = value;
-  }
+  const options = parseBenchOptions(argv, DEFAULTS, NUMERIC_FLAGS, USAGE);
   if (options.users < 1 || options.senders < 1) throw new Error(`--users and --senders must be at least 1\n${USAGE}`);
   return options;
 }
@@ -125,6 +114,10 @@ class Tracker {
 
   constructor(private readonly queues: number) {}
 
+  issuedAt(seq: number): number | undefined {
+    return this.sent.get(seq)?.issuedAt;
+  }
+
   issue(phase: Phase): { seq: number; issuedAt: number } {
     const seq = this.nextSeq++;
     const issuedAt = performance.now();
@@ -159,50 +152,14 @@ class Tracker {
   }
 }
 
-export async function main(argv: string[]): Promise<void> {
-  let options: SendOptions;
-  try {
-    options = parseSendOptions(argv);
-  } catch (error) {
-    if (!(error instanceof UsageRequest)) throw error;
-    process.stdout.write(`${error.message}\n`);
-    return;
-  }
-  const storage = process.env.DATABASE_URL
-    ? `PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ' + in-memory queues'}`
-    : `embedded${process.env.REDIS_URL ? ' + Redis' : ''}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bench-'));
-  let server: ServerProcess | undefined;
-  const watchdog = setTimeout(() => {
-    process.stderr.write(`bench send: gave up after --max-seconds ${options.maxSeconds}\n`);
-    void (server?.stop() ?? Promise.resolve()).finally(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(1);
-    });
-  }, options.maxSeconds * 1000);
-  try {
-    log(`storage: ${storage}; starting a server from ${process.env.CHAT_DIST ?? 'dist'}`);
-    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'error' });
-    await runAgainst(server, options, storage);
-  } catch (error) {
-    const serverLog = server?.stderr().trim();
-    if (serverLog) log(`server stderr (last lines):\n${serverLog.split('\n').slice(-20).join('\n')}`);
-    throw error;
-  } finally {
-    clearTimeout(watchdog);
-    if (server) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+export function main(argv: string[]): Promise<void> {
+  return runBench('send', () => parseSendOptions(argv), {}, runAgainst);
 }
 
 async function runAgainst(server: ServerProcess, options: SendOptions, storage: string): Promise<void> {
-  // test/support/api's realm helpers find the server (and the CLI its storage) through these.
-  process.env.TEST_SERVER_PORT = String(server.port);
-  process.env.TEST_DATA_DIR = server.dataDir;
-
   const setupStart = performance.now();
   const realm = await createTestRealm('bench');
-  const users = await mapLimit(range(options.users), 8, (i) => realm.createUser(`Bench User ${i + 1}`));
+  const users = await mapLimit(options.users, 8, (i) => realm.createUser(`Bench User ${i + 1}`));
   const subscribed = await realm.ownerApi.post('users/me/subscriptions', {
     subscriptions: [{ name: CHANNEL, description: 'Benchmark traffic' }],
     principals: users.map((user) => user.userId),
@@ -213,7 +170,8 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
   const sendAgent = new http.Agent({ keepAlive: true, maxSockets: Math.max(64, options.senders * 2) });
   const pollers = users.map((user) => new BenchClient(server.port, realm.subdomain, user, pollAgent));
   const senders = users.map((user) => new BenchClient(server.port, realm.subdomain, user, sendAgent));
-  const queueIds = await mapLimit(pollers, 10, async (client) => {
+  const queueIds = await mapLimit(pollers.length, 10, async (index) => {
+    const client = pollers[index];
     const response = await client.post('register', { event_types: ['message'] });
     if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
     return response.body.queue_id as string;
@@ -222,6 +180,8 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
     `(${((performance.now() - setupStart) / 1000).toFixed(1)} s)`);
 
   const tracker = new Tracker(users.length);
+  const hook = options.mentionBot ? await WebhookReceiver.start(tracker) : null;
+  const mention = hook ? `@**${await hook.createBot(realm.ownerApi)}** ` : '';
   const stopPolling = new AbortController();
   // Every open long-poll listens on this one signal.
   setMaxListeners(0, stopPolling.signal);
@@ -229,7 +189,7 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
 
   try {
     const send = (phase: Phase, seqHint: number): Promise<void> =>
-      sendOne(senders[seqHint % senders.length], phase, tracker);
+      sendOne(senders[seqHint % senders.length], phase, tracker, mention);
 
     // A few messages one at a time: every queue answers, and the server warms up.
     const warmup = new Phase('warm-up', '10 messages one at a time');
@@ -258,7 +218,13 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
     });
 
     report([fixed, burst], tracker, options, storage);
+    if (hook) {
+      const expected = [warmup, fixed, burst].reduce((sum, phase) => sum + phase.accepted.length, 0);
+      await hook.waitFor(expected, options.drainSeconds);
+      hook.report(expected);
+    }
   } finally {
+    await hook?.stop();
     stopPolling.abort();
     await Promise.all(polls);
     pollAgent.destroy();
@@ -277,22 +243,11 @@ async function measureCpu(phase: Phase, server: ServerProcess, work: () => Promi
   phase.serverCpu = processCpuSeconds(server.child.pid) - serverBefore;
 }
 
-/** User + system CPU seconds of a process, from /proc (Linux); NaN elsewhere. */
-function processCpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
-async function sendOne(client: BenchClient, phase: Phase, tracker: Tracker): Promise<void> {
+async function sendOne(client: BenchClient, phase: Phase, tracker: Tracker, prefix: string): Promise<void> {
   const { seq, issuedAt } = tracker.issue(phase);
   try {
-    const response = await client.post('messages', { type: 'stream', to: CHANNEL, topic: TOPIC, content: `bench-seq-${seq}` });
+    const response = await client.post('messages', { type: 'stream', to: CHANNEL, topic: TOPIC, content: `${prefix}bench-seq-${seq}` });
     if (response.status !== 200) throw new Error(`POST /messages: ${response.status} ${JSON.stringify(response.body)}`);
     phase.accepted.push(seq);
   } catch (error) {
@@ -331,6 +286,72 @@ async function asFastAsPossible(phase: Phase, options: SendOptions, send: (phase
       }
     }),
   );
+}
+
+/**
+ * The receiver of the outgoing-webhook bot `--mention-bot` mentions: counts each message's
+ * delivery once, times it from the message's POST, and asks for no reply.
+ */
+class WebhookReceiver {
+  private readonly latencies = new Map<number, number>();
+  private duplicates = 0;
+
+  private constructor(
+    private readonly server: http.Server,
+    private readonly tracker: Tracker,
+  ) {}
+
+  static async start(tracker: Tracker): Promise<WebhookReceiver> {
+    let receiver: WebhookReceiver | null = null;
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        receiver?.received(Buffer.concat(chunks).toString('utf8'), performance.now());
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"response_not_required": true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receiver = new WebhookReceiver(server, tracker);
+    return receiver;
+  }
+
+  /** Creates the bot (the owner's) pointed at this receiver; answers its full name. */
+  async createBot(owner: Api): Promise<string> {
+    const { port } = this.server.address() as AddressInfo;
+    const made = await owner.post('bots', {
+      short_name: 'benchhook', full_name: 'Bench Hook', bot_type: 3, payload_url: JSON.stringify(`http://127.0.0.1:${port}/hook`),
+    });
+    if (made.status !== 200) throw new Error(`creating the webhook bot failed: ${JSON.stringify(made.body)}`);
+    return 'Bench Hook';
+  }
+
+  private received(body: string, at: number): void {
+    const seq = Number(MARKER.exec((JSON.parse(body) as { data: string }).data)?.[1] ?? NaN);
+    const issuedAt = this.tracker.issuedAt(seq);
+    if (issuedAt === undefined) return;
+    if (this.latencies.has(seq)) this.duplicates += 1;
+    else this.latencies.set(seq, at - issuedAt);
+  }
+
+  async waitFor(count: number, seconds: number): Promise<void> {
+    const deadline = performance.now() + seconds * 1000;
+    while (this.latencies.size < count && performance.now() < deadline) await sleep(20);
+  }
+
+  report(expected: number): void {
+    const latencies = [...this.latencies.values()];
+    process.stdout.write(
+      `\noutgoing webhook: ${this.latencies.size} of ${expected} mentions delivered (${this.duplicates} duplicates); ` +
+        `POST /messages to receiver p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms\n`,
+    );
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
 }
 
 /** Waits until every accepted message of the phase reached every queue, or the drain time is up. */
@@ -406,12 +427,6 @@ function report(phases: Phase[], tracker: Tracker, options: SendOptions, storage
   if (options.json) process.stdout.write(`${JSON.stringify({ bench: 'send', storage, users: queues, phases: results })}\n`);
 }
 
-/** Nearest-rank percentile; NaN for no samples. */
-export function percentile(samples: readonly number[], p: number): number {
-  if (samples.length === 0) return NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
@@ -421,28 +436,9 @@ function fmt(value: number): string {
   return Number.isNaN(value) ? '—' : value.toFixed(1);
 }
 
-function log(message: string): void {
-  process.stderr.write(`[bench send] ${message}\n`);
-}
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    range(Math.min(limit, items.length)).map(async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]);
-      }
-    }),
-  );
-  return results;
-}

@@ -4,24 +4,42 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
-import { configureHttp, MAX_BODY_BYTES } from './wire/http-setup';
+import { installObservability } from './platform/observability/http-observability';
+import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-setup';
+import { installSecurityHeaders } from './wire/security-headers';
 
 /** Builds the HTTP application (not yet listening): used by the server and the tests. */
 export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    bodyLimit: MAX_BODY_BYTES,
+    bodyLimit: maxBodyBytes(config.maxFileUploadSizeMib),
     genReqId: () => randomUUID(),
-    // Long-polls last up to a heartbeat; keep-alive connections must outlive them.
+    // Long-polls last up to a heartbeat; keep-alive connections must outlive them. A parked
+    // poll's socket is idle, so no idle timeout: slow senders meet the two deadlines below.
     keepAliveTimeout: 120_000,
     connectionTimeout: 0,
+    requestTimeout: config.http.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.http.headersTimeoutSeconds * 1000,
+      // Node checks the deadlines this often (30 s by default): short deadlines need short checks.
+      connectionsCheckingInterval: Math.min(30_000, config.http.headersTimeoutSeconds * 500),
+    },
+    // Requests arriving while the server closes are answered in the error envelope (http-setup.ts).
+    return503OnClosing: false,
+    // Path parameters carry email addresses (up to 254 characters, more once encoded).
+    routerOptions: { maxParamLength: 1024 },
+    // Fastify's own answers to a URL it cannot route (bad escapes, an over-long parameter).
+    frameworkErrors: answerFrameworkError,
   });
+  const logger = new JsonLogger(config.logLevel, config.logFormat);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: new JsonLogger(config.logLevel),
+    logger,
     bufferLogs: false,
     // The wire layer installs its own lenient parsers (configureHttp).
     bodyParser: false,
   });
-  await configureHttp(app);
+  await configureHttp(app, config.maxFileUploadSizeMib);
+  await installSecurityHeaders(app, config.http.corsOrigins);
+  installObservability(app, config, logger);
   app.enableShutdownHooks();
   return app;
 }

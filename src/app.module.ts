@@ -9,21 +9,28 @@ import { EventQueuesModule } from './events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
 import { LinkifiersModule } from './linkifiers/linkifiers.module';
+import { MarkdownModule } from './markdown/markdown.module';
 import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { ObservabilityModule } from './platform/observability/observability.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { MailModule } from './platform/mail/mail.module';
 import { DraftsModule } from './drafts/drafts.module';
 import { RealmModule } from './realm/realm.module';
 import { ReactionsModule } from './reactions/reactions.module';
+import { SubmessagesModule } from './submessages/submessages.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
 import { MutedUsersModule } from './muted-users/muted-users.module';
 import { PresenceModule } from './presence/presence.module';
 import { UserTopicsModule } from './user-topics/user-topics.module';
+import { RetentionModule } from './retention/retention.module';
 import { UsersModule } from './users/users.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { WireModule } from './wire/wire.module';
 
 /** The whole server: the same module tree serves HTTP and runs CLI commands. */
@@ -39,6 +46,7 @@ export class AppModule {
         StorageModule,
         MailModule,
         EventQueuesModule,
+        ObservabilityModule,
         WireModule,
         RealmModule,
         GroupsModule,
@@ -58,6 +66,12 @@ export class AppModule {
         AdminModule,
         BotsModule,
         DraftsModule,
+        WebhooksModule,
+        RetentionModule,
+        MarkdownModule,
+        UploadsModule,
+        SubmessagesModule,
+        OpenApiModule,
       ],
     };
   }

@@ -15,7 +15,8 @@ import { JsonLogger } from './platform/logging/logger';
 async function main(): Promise<object> {
   const config = loadConfig();
   const { command, args } = parseCliArgs(process.argv.slice(2));
-  if (!(config.databaseUrl && config.redisUrl)) {
+  // `status` describes the running server (its parked polls, its workers) whenever one answers.
+  if (!(config.databaseUrl && config.redisUrl) || command === 'status') {
     const answer = await handToServer(cliSocketPath(config), { command, args });
     if (answer) {
       if (!answer.ok) throw new CliError(answer.error);
@@ -23,7 +24,7 @@ async function main(): Promise<object> {
     }
   }
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-    logger: new JsonLogger(config.logLevel),
+    logger: new JsonLogger(config.logLevel, config.logFormat),
   });
   try {
     const result = await app.get(CliCommands).run(command, args);

@@ -1,8 +1,12 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { createHttpApp } from './app.factory';
 import { RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
+import { RetentionScheduler } from './retention/retention-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
+import { WebhookWorker } from './webhooks/delivery/webhook-worker';
+import { QueueRestartNotice } from './events/queues/queue-restart-notice';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,6 +16,9 @@ async function main(): Promise<void> {
   const owner = await app.get(RootRealmBootstrap).ensureOwner();
   await app.listen({ port: config.port, host: '0.0.0.0' });
   await app.get(CliChannelServer).listen();
+  app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
+  await app.get(QueueRestartNotice).announce();
+  await app.get(RetentionScheduler).start();
   if (owner) {
     process.stdout.write(
       [
@@ -24,7 +31,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `listening on port ${config.port}` })}\n`);
+  new Logger('main').log(`listening on port ${config.port}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, Params, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 import { ServerProcess, startServer } from './support/server-process';
 
@@ -6,11 +6,7 @@ import { ServerProcess, startServer } from './support/server-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function send(api: Api, params: Params): Promise<number> {
-  const response = await api.post('messages', params);
-  if (response.status !== 200) throw new Error(`send failed: ${JSON.stringify(response.body)}`);
-  return response.body.id as number;
-}
+const send = sendMessage;
 
 async function subscribe(api: Api, names: string[], principals?: number[], extra: Params = {}): Promise<void> {
   const response = await api.post('users/me/subscriptions', {

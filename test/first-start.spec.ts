@@ -2,28 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { Api } from './support/api';
-import { startServer, ServerProcess } from './support/server-process';
+import { ownDatabase, startServer, ServerProcess } from './support/server-process';
 
 /** A database of its own for this file when the run is on PostgreSQL, else embedded storage. */
 async function freshStorage(): Promise<{ env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { env: {}, drop: async () => undefined };
-  const name = `chat_first_start_${process.pid}_${Date.now()}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await ownDatabase('chat_first_start');
+  if (!database) return { env: {}, drop: async () => undefined };
+  return { env: { DATABASE_URL: database.url }, drop: database.drop };
 }
 
 const CREDENTIALS = /email: +(\S+)\n +password: +(\S+)\n +API key: +(\S+)/;

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createBot, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createBot, createTestRealm, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices, fixtureSql } from './support/fixture-sql';
 import { Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
@@ -27,11 +27,7 @@ describe('DELETE /messages/{message_id}', () => {
     return (await owner.get('get_stream_id', { stream: name })).body.stream_id as number;
   }
 
-  async function send(user: Api, params: Params): Promise<number> {
-    const response = await user.post('messages', params);
-    expect(response.status).toBe(200);
-    return response.body.id as number;
-  }
+  const send = sendMessage;
 
   const toRoom = (content: string, topic = 'plans') => ({ type: 'stream', to: 'delete-room', topic, content });
 

@@ -246,7 +246,8 @@ describe('message flags', () => {
       await ok(alice.api.post('mark_stream_as_read', { stream_id: general }));
       await ok(alice.api.post('mark_all_as_read', {}));
       await ok(flags(bob, { messages: [id], op: 'add', flag: 'collapsed' }));
-      const events = (await aliceQueue.take(5)).map(({ id: _id, ...event }) => event);
+      // Unacknowledged flag events of one kind merge (virtual events), up to a change the other way.
+      const events = (await aliceQueue.take(4)).map(({ id: _id, ...event }) => event);
       expect(events).toEqual([
         { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'starred', messages: [id], all: false },
         { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [id, group, direct], all: false },
@@ -258,8 +259,7 @@ describe('message flags', () => {
             [direct]: { type: 'private', user_ids: [bob.userId] },
           },
         },
-        { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [id], all: false },
-        { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true },
+        { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [id], all: true },
       ]);
       // Bob's queue has only his own change.
       expect((await bobQueue.take(1)).map(({ id: _id, ...event }) => event)).toEqual([

@@ -1,4 +1,4 @@
-import { ApiResponse, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
+import { ApiResponse, createTestRealm, expectError, Params, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices } from './support/fixture-sql';
 
 /** `GET /messages` (narrows, anchors, message_ids) and `GET /messages/{message_id}`. */
@@ -32,16 +32,10 @@ describe('reading messages', () => {
   let designId: number;
   const m: Record<string, number> = {};
 
-  async function send(user: TestUser, params: Params): Promise<number> {
-    const response = await user.api.post('messages', { read_by_sender: true, ...params });
-    if (response.status !== 200) throw new Error(`send failed: ${JSON.stringify(response.body)}`);
-    return response.body.id as number;
-  }
+  const send = (user: TestUser, params: Params) => sendMessage(user.api, { read_by_sender: true, ...params });
 
-  async function subscribe(user: TestUser, name: string, params: Params = {}, principals?: number[]): Promise<void> {
-    const response = await user.api.post('users/me/subscriptions', { subscriptions: [{ name }], principals, ...params });
-    if (response.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(response.body)}`);
-  }
+  const subscribe = (user: TestUser, name: string, params: Params = {}, principals?: number[]) =>
+    subscribeTo(user.api, name, params, principals);
 
   /** Bob's fetch, everything around the newest message by default. */
   const fetch = (user: TestUser, params: Params = {}) => user.api.get('messages', { num_before: 100, num_after: 0, ...params });
@@ -411,7 +405,7 @@ describe('reading messages', () => {
       const bad = async (narrow: unknown, desc: string) =>
         expectError(await fetch(bob, { narrow }), `Invalid narrow operator: ${desc}`, 'BAD_NARROW', { desc });
       await bad([{ operator: 'bogus', operand: 'x' }], 'unknown operator bogus');
-      await bad([{ operator: 'is', operand: 'followed' }], "unknown 'is' operand followed");
+      await bad([{ operator: 'is', operand: 'bogus' }], "unknown 'is' operand bogus");
       await bad([{ operator: 'channel', operand: 'nowhere' }], 'unknown channel nowhere');
       await bad([{ operator: 'channel', operand: 2_000_000_000 }], 'unknown channel 2000000000');
       await bad([{ operator: 'sender', operand: 'nobody@nowhere.test' }], 'unknown user nobody@nowhere.test');

@@ -267,10 +267,10 @@ describe('reactions', () => {
     // Dan is not subscribed: the narrow reads the channel's public history.
     expect(await ids(dan, false)).toEqual([reacted]);
     expectError(
-      await ann.api.get('messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: JSON.stringify([{ operator: 'has', operand: 'link' }]) }),
-      "Invalid narrow operator: unknown 'has' operand link",
+      await ann.api.get('messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: JSON.stringify([{ operator: 'has', operand: 'reactions' }]) }),
+      "Invalid narrow operator: unknown 'has' operand reactions",
       'BAD_NARROW',
-      { desc: "unknown 'has' operand link" },
+      { desc: "unknown 'has' operand reactions" },
     );
   });
 

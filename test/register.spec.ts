@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, manage, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices } from './support/fixture-sql';
 import { ServerProcess, startServer } from './support/server-process';
 
@@ -88,11 +88,7 @@ async function register(api: Api, params: Params = {}): Promise<ApiResponse> {
   return response;
 }
 
-async function send(api: Api, params: Params): Promise<number> {
-  const response = await api.post('messages', params);
-  if (response.status !== 200) throw new Error(`send failed: ${JSON.stringify(response.body)}`);
-  return response.body.id as number;
-}
+const send = sendMessage;
 
 describe('POST /register', () => {
   let realm: TestRealm;
@@ -439,7 +435,7 @@ describe('POST /register', () => {
       expect(search.body.msg).toBe('Operator search not supported.');
       const followed = await alice.api.post('register', { narrow: [['is', 'followed']] });
       expect(followed.status).toBe(400);
-      expect(followed.body.msg).toBe('Operator is not supported.');
+      expect(followed.body.msg).toBe('Operand followed not supported.');
       const malformed = await alice.api.post('register', { narrow: '"is:dm"' });
       expect(malformed.status).toBe(400);
     });

@@ -301,6 +301,15 @@ describe('the wire format', () => {
       expectBadRequest(await alice.api.post('users/me/subscriptions', { subscriptions: '{"name": "x"}' }), 'subscriptions is not a list');
     });
 
+    it('refuses a NUL character or an id beyond the database\'s integers with a 400, not a 500', async () => {
+      expectBadRequest(await alice.api.get('get_stream_id', { stream: 'gen\u0000eral' }), 'stream contains NULL (0x00) characters.');
+      // Message content and topics keep Zulip's own words for it.
+      expectBadRequest(await alice.api.post('messages', { type: 'stream', to: 'general', topic: 'x', content: 'a\u0000b' }), 'Message must not contain null bytes');
+      expectBadRequest(await alice.api.post('messages', { type: 'stream', to: 'general', topic: 'x\u0000', content: 'ab' }), 'Invalid character in topic, at position 2!');
+      expectBadRequest(await alice.api.post('user_topics', { stream_id: 1, topic: 'x\u0000', visibility_policy: 1 }), 'topic contains NULL (0x00) characters.');
+      expectBadRequest(await alice.api.get('users/2147483648/status'), 'Invalid parameter: number out of range');
+    });
+
     it('refuses a JSON body value of the wrong type', async () => {
       const wrong = await alice.api.request('POST', 'register', {}, jsonBody({ apply_markdown: 'maybe' }));
       expectBadRequest(wrong, 'apply_markdown is not valid JSON');
@@ -349,6 +358,17 @@ describe('the wire format', () => {
       const [head, body] = answer.split('\r\n\r\n');
       expect(head).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(body)).toEqual({ result: 'error', msg: expect.any(String), code: 'BAD_REQUEST' });
+    });
+
+    it('answers a URL the router refuses (a broken escape, an over-long parameter) with the error envelope', async () => {
+      expectBadRequest(await alice.api.get('messages/%zz'), 'Malformed URL');
+      const tooLong = await alice.api.get(`messages/${'1'.repeat(2000)}`);
+      expect({ status: tooLong.status, body: tooLong.body }).toEqual({ status: 414, body: { result: 'error', msg: 'URL path parameter too long', code: 'BAD_REQUEST' } });
+      // An email address of the longest kind (254 characters) is a path parameter the route reads.
+      const email = `${'a'.repeat(64)}@${'b'.repeat(185)}.test`;
+      const byEmail = await alice.api.get(`users/${encodeURIComponent(email)}`);
+      expect(byEmail.status).not.toBe(414);
+      expect(byEmail.body.result).toBe('error');
     });
 
     it('answers GET / with an HTML page', async () => {

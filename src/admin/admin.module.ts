@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
+import { RealmTransferModule } from '../realm-transfer/realm-transfer.module';
 import { UsersModule } from '../users/users.module';
 import { UserAdminController } from './api/user-admin.controller';
 import { CreateRealmHandler } from './commands/create-realm.command';
@@ -17,13 +18,14 @@ import { UserCreation } from './commands/user-creation';
 import { RootRealmBootstrap } from './root-realm.bootstrap';
 import { CliChannelServer } from './cli/cli-channel';
 import { CliCommands } from './cli/cli-commands';
+import { CliOperations } from './cli/cli-operations';
 
 /**
  * Creating realms and accounts, the first start's root realm and owner, and administering
  * users: name, role, deactivation (one command for the API and the CLI), reactivation, keys.
  */
 @Module({
-  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule],
+  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, RealmTransferModule],
   controllers: [UserAdminController],
   providers: [
     UserCreation,
@@ -38,6 +40,7 @@ import { CliCommands } from './cli/cli-commands';
     RegenerateApiKeyHandler,
     RootRealmBootstrap,
     CliCommands,
+    CliOperations,
     CliChannelServer,
   ],
   exports: [RootRealmBootstrap, CliCommands, CliChannelServer, UserCreation, RoleChange, FullNameChange],

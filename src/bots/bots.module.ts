@@ -3,6 +3,7 @@ import { AdminModule } from '../admin/admin.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { BotsController } from './api/bots.controller';
 import { CreateBotHandler } from './commands/create-bot.command';
 import { UpdateBotHandler } from './commands/update-bot.command';
@@ -13,7 +14,7 @@ import { GetOwnBotsHandler } from './queries/get-bots.query';
  * their services and keys. Deactivation and reactivation are the users' (`admin`).
  */
 @Module({
-  imports: [RealmModule, UsersModule, ChannelsModule, AdminModule],
+  imports: [RealmModule, UsersModule, ChannelsModule, AdminModule, WebhooksModule],
   controllers: [BotsController],
   providers: [CreateBotHandler, UpdateBotHandler, GetOwnBotsHandler],
 })

@@ -3,6 +3,7 @@ import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { ChannelPresenter } from './api/channel.presenter';
+import { ChannelTrafficReader } from './persistence/channel-traffic.reader';
 import { StreamsController } from './api/streams.controller';
 import { ArchiveChannelHandler } from './commands/archive-channel.command';
 import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
@@ -49,6 +50,7 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     ChannelRepository,
     SubscriptionRepository,
     ChannelPresenter,
+    ChannelTrafficReader,
     PolicyActorLoader,
     PrincipalResolver,
     SubscriptionEventRecorder,

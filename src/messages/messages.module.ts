@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { MarkdownModule } from '../markdown/markdown.module';
 import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
+import { UploadsModule } from '../uploads/uploads.module';
+import { WidgetSubmessages } from '../submessages/persistence/widget-submessages';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessageActionsController } from './api/message-actions.controller';
@@ -22,6 +25,7 @@ import { MessageFlagsUpdatedProjector } from './events/message-flags-updated.han
 import { FlagStore } from './persistence/flag-store';
 import { SendMessageHandler } from './commands/send-message.command';
 import { MessageSentProjector } from './events/message-sent.handler';
+import { MessageDeletion } from './commands/message-deletion';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
 import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
@@ -30,11 +34,18 @@ import { MessageSearchRepository } from './persistence/message-search.repository
 import { GetMessageHandler } from './queries/get-message.query';
 import { GetMessagesHandler } from './queries/get-messages.query';
 import { NarrowResolver } from './queries/narrow-resolver';
+import { MessageEditController } from './api/message-edit.controller';
+import { UpdateMessageHandler } from './commands/update-message.command';
+import { MessageMoveEffects } from './commands/message-move.effects';
+import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
+import { MessageUpdatedProjector } from './events/message-updated.event';
+import { MessageEditStore } from './persistence/message-edit.store';
+import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule],
-  controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController],
+  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule],
+  controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     SendMessageHandler,
     MessageSentProjector,
@@ -47,10 +58,12 @@ import { NarrowResolver } from './queries/narrow-resolver';
     GetMessagesHandler,
     GetMessageHandler,
     MessageAccess,
+    WidgetSubmessages,
     SendTypingHandler,
     SendEditTypingHandler,
     TypingPeople,
     DeleteMessageHandler,
+    MessageDeletion,
     DirectMessageDeletedProjector,
     FlagStore,
     MessageFlagWriter,
@@ -58,7 +71,13 @@ import { NarrowResolver } from './queries/narrow-resolver';
     UpdateFlagsForNarrowHandler,
     MarkAsReadHandler,
     MessageFlagsUpdatedProjector,
+    UpdateMessageHandler,
+    MessageMoveEffects,
+    MessageEditStore,
+    PostTopicNoticeHandler,
+    MessageUpdatedProjector,
+    GetMessageHistoryHandler,
   ],
-  exports: [MessageLoader, ConversationRepository],
+  exports: [MessageLoader, ConversationRepository, MessageDeletion, MessageAccess],
 })
 export class MessagesModule {}

@@ -7,9 +7,10 @@ import { RealmAddressing } from '../realm/domain/realm-addressing';
 import { RealmRepository } from '../realm/persistence/realm.repository';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
 import { UserEntity } from '../users/persistence/user.entity';
+import { AuthCache, CachedRealm } from './auth-cache';
 import { AUTH_MODE, AuthMode } from './decorators';
 import { clientNameFrom } from './client-name';
-import { contextOf } from './request-context';
+import { RequestUser, contextOf } from './request-context';
 
 /**
  * Resolves the realm from the Host header (an unknown subdomain is a 404), then, unless
@@ -22,6 +23,7 @@ export class ApiAuthGuard implements CanActivate {
     private readonly queryBus: QueryBus,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly cache: AuthCache,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -35,19 +37,39 @@ export class ApiAuthGuard implements CanActivate {
     );
 
     const subdomain = this.addressing.subdomainOf(request.headers.host);
-    const realm = await this.realms.findBySubdomain(subdomain);
-    if (!realm) throw new ApiError('Invalid subdomain', 'NONEXISTENT_SUBDOMAIN', 404);
+    const realm = await this.realmOf(subdomain);
     context.realm = { id: realm.id, stringId: realm.stringId };
 
     const mode = this.reflector.getAllAndOverride<AuthMode>(AUTH_MODE, [ctx.getHandler(), ctx.getClass()]) ?? 'required';
     if (mode === 'none') return true;
-    if (mode === 'optional' && (request.headers.authorization ?? '').trim() === '') return true;
+    const authorization = request.headers.authorization ?? '';
+    if (mode === 'optional' && authorization.trim() === '') return true;
 
-    const { email, apiKey } = basicCredentials(request.headers.authorization);
+    const remembered = this.cache.user(subdomain, authorization);
+    // A copy: the remembered object outlives this request.
+    context.user = remembered ? { ...remembered } : await this.authenticate(subdomain, realm, authorization);
+    return true;
+  }
+
+  private async realmOf(subdomain: string): Promise<CachedRealm> {
+    const cached = this.cache.realm(subdomain);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const found = await this.realms.findBySubdomain(subdomain);
+    if (!found) throw new ApiError('Invalid subdomain', 'NONEXISTENT_SUBDOMAIN', 404);
+    const realm = { id: found.id, stringId: found.stringId, deactivated: found.deactivated };
+    this.cache.rememberRealm(subdomain, realm, generation);
+    return realm;
+  }
+
+  /** Checks the credentials against the database; only a success is remembered. */
+  private async authenticate(subdomain: string, realm: CachedRealm, authorization: string): Promise<RequestUser> {
+    const generation = this.cache.generation;
+    const { email, apiKey } = basicCredentials(authorization);
     const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserEntity>(
       new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),
     );
-    context.user = {
+    const authenticated: RequestUser = {
       id: user.id,
       realmId: user.realmId,
       role: user.role,
@@ -56,7 +78,8 @@ export class ApiAuthGuard implements CanActivate {
       deliveryEmail: user.deliveryEmail,
       fullName: user.fullName,
     };
-    return true;
+    this.cache.rememberUser(subdomain, authorization, authenticated, generation);
+    return authenticated;
   }
 }
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
 import { methodsAllowedFor } from './http-setup';
+import { isStorageUnavailable, serviceUnavailable } from './service-unavailable';
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -9,7 +10,10 @@ interface FastifyLikeError {
   message?: string;
 }
 
-/** Renders every failure in the error envelope; anything unexpected is a logged 500. */
+/**
+ * Renders every failure in the error envelope: storage that cannot be reached is a 503,
+ * anything else unexpected a logged 500.
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
@@ -37,10 +41,34 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = fastifyError.statusCode ?? 400;
       if (status < 500) return new ApiError(fastifyError.message ?? 'Bad request', 'BAD_REQUEST', status);
     }
+    const dataError = databaseDataError(exception);
+    if (dataError !== null) {
+      this.logger.warn(`request ${request.id} ${request.method} ${request.url}: a value the database refuses: ${(exception as Error).message}`);
+      return dataError;
+    }
     const error = exception instanceof Error ? exception : new Error(String(exception));
+    if (isStorageUnavailable(error)) {
+      // A database or Redis restart: the request is answered cleanly; no stack is news.
+      this.logger.warn(`request ${request.id} ${request.method} ${request.url} failed, storage unavailable: ${error.message}`);
+      return serviceUnavailable();
+    }
     this.logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${error.message}`, error.stack);
     return new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
   }
+}
+
+/**
+ * PostgreSQL's "data exception" class (SQLSTATE 22: an id beyond the integer column, a NUL
+ * in text, a malformed value) comes from a client's value that no check caught before the
+ * query: the request is at fault, not the server. The statement failed, so its transaction
+ * wrote nothing.
+ */
+function databaseDataError(exception: unknown): ApiError | null {
+  const code = (exception as { code?: unknown } | null)?.code;
+  if (!(exception instanceof Error) || typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
+  if (code === '22003') return ApiError.badRequest('Invalid parameter: number out of range');
+  if (code === '22021' || code === '22P05') return ApiError.badRequest('Invalid parameter: contains NULL (0x00) characters.');
+  return ApiError.badRequest('Invalid parameter value');
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): void {

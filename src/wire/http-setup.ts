@@ -2,15 +2,25 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
 import { STATUS_CODES } from 'node:http';
 import { Duplex } from 'node:stream';
-import { FastifyInstance } from 'fastify';
+import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
+import { checkJsonShape, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-limits';
+import { serviceUnavailable } from './service-unavailable';
 
-/** Uploads are bounded by Zulip's default `max_file_upload_size_mib`. */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+/** A request body may carry one upload of `max_file_upload_size_mib` and some form fields. */
+export function maxBodyBytes(maxUploadMib: number): number {
+  return (maxUploadMib + 1) * 1024 * 1024;
+}
+
+/** Zulip's answer to a file over the server's `MAX_FILE_UPLOAD_SIZE`. */
+export function fileTooLarge(maxUploadMib: number): ApiError {
+  return ApiError.badRequest(`Uploaded file is larger than the allowed limit of ${maxUploadMib} MiB`);
+}
 
 interface KnownRoute {
   method: string;
+  /** As registered: `/api/v1/messages/:message_id`. */
+  url: string;
   pattern: RegExp;
 }
 
@@ -24,17 +34,22 @@ export function methodsAllowedFor(url: string): string[] {
     .filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
 }
 
+/** Every route registered so far, as method and URL pattern (the OpenAPI coverage test lists them). */
+export function registeredRoutes(): Array<{ method: string; url: string }> {
+  return routes.map(({ method, url }) => ({ method, url }));
+}
+
 /**
  * Body parsing that real clients need: form and multipart bodies on every method, JSON
  * bodies that may be empty (clients send `Content-Type: application/json` on bodiless
  * DELETEs), and any other content type ignored rather than refused. Records the routes
  * so that the error filter can answer 405 where a path exists under another method.
  */
-export async function configureHttp(app: NestFastifyApplication): Promise<void> {
+export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 25): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method: String(method).toUpperCase(), pattern: routePattern(route.url) });
+    for (const method of methods) routes.push({ method: String(method).toUpperCase(), url: route.url, pattern: routePattern(route.url) });
   });
 
   // Nest answers POST with 201 by default; Zulip's API answers every success with 200.
@@ -44,22 +59,35 @@ export async function configureHttp(app: NestFastifyApplication): Promise<void> 
   });
 
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError('Malformed JSON', 'INVALID_JSON', 400), undefined);
+      return done(new ApiError('Malformed JSON', 'INVALID_JSON', 400), undefined);
     }
+    try {
+      checkJsonShape(null, parsed);
+    } catch (error) {
+      return done(error as ApiError, undefined);
+    }
+    done(null, parsed);
   });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
     const fields: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(String(body))) fields[name] = value;
+    let count = 0;
+    for (const [name, value] of new URLSearchParams(String(body))) {
+      // Stop reading at once: the request's context refuses the count with its message.
+      if (++count > MAX_PARAMETERS + 1) break;
+      fields[name] = value;
+    }
     done(null, fields);
   });
   await app.register(multipart as never, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: MAX_BODY_BYTES, fields: 1000, files: 20 },
+    // One byte over the limit is kept so that handlers can tell "at the limit" from "over it".
+    limits: { fileSize: maxUploadMib * 1024 * 1024 + 1, fieldSize: MAX_FORM_BODY_BYTES, fields: MAX_PARAMETERS, files: 20 },
   });
   // The multipart plugin's `attachFieldsToBody`, with a broken body answered as a client
   // error rather than a 500: fields (and buffered files) become the body.
@@ -72,18 +100,46 @@ export async function configureHttp(app: NestFastifyApplication): Promise<void> 
       }
     } catch (error) {
       const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxUploadMib);
       if (typeof code === 'string' && code.startsWith('FST_') && statusCode !== undefined && statusCode < 500) {
         throw new ApiError(message ?? 'Bad request', 'BAD_REQUEST', statusCode);
       }
       throw new ApiError('Malformed multipart/form-data body', 'BAD_REQUEST', 400);
     }
   });
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, _body, done) => done(null, undefined));
+
+  // While the server closes (SIGTERM), a request arriving on a connection still open gets
+  // a 503 in the error envelope (Fastify's own 503 body is not one; see app.factory.ts) and
+  // retries elsewhere or after the restart. Requests already in flight run to the end.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    const { status, msg, code, headers } = serviceUnavailable();
+    void reply.status(status).headers({ ...headers, connection: 'close' }).send({ result: 'error', msg, code });
+    return reply;
+  });
 
   // Requests too malformed to reach a route (broken framing, oversized headers) still get
   // the error envelope rather than Fastify's own body.
   fastify.server.removeAllListeners('clientError');
   fastify.server.on('clientError', answerClientError);
+}
+
+/**
+ * Fastify's answer to a URL its router cannot take (an invalid percent-escape, a path
+ * parameter over `maxParamLength`), in the error envelope like every other error.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, msg] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'URL path parameter too long'] : [400, 'Malformed URL'];
+  void reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' }));
 }
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {

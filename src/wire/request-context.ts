@@ -1,5 +1,6 @@
 import { FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
+import { checkParameterCount } from './input-limits';
 
 /** Where a request's parameters came from, before any decoding. */
 export type RawValue = string | number | boolean | null | object;
@@ -68,6 +69,11 @@ export function contextOf(request: FastifyRequest): RequestContext {
   return context;
 }
 
+/** The request's context if the wire layer made one (after-the-fact readers: logs, metrics). */
+export function peekContext(request: FastifyRequest): RequestContext | undefined {
+  return (request as WithContext)[CONTEXT];
+}
+
 interface MultipartField {
   type: 'field' | 'file';
   fieldname: string;
@@ -107,6 +113,7 @@ function collectParams(request: FastifyRequest): Map<string, RawValue> {
   };
   add(request.query, true);
   add(request.body, false);
+  checkParameterCount(params.size);
   return params;
 }
 

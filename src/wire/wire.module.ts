@@ -1,17 +1,23 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { RateLimitGuard } from '../rate-limits/api/rate-limit.guard';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { RealmModule } from '../realm/realm.module';
 import { ApiAuthGuard } from './api-auth.guard';
+import { AuthCache } from './auth-cache';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 import { RootController } from './root.controller';
 
-/** The HTTP wire format: envelopes, errors, Basic auth, realm by Host. */
+/** The HTTP wire format: envelopes, errors, Basic auth, realm by Host, rate limits. */
 @Module({
-  imports: [RealmModule],
+  imports: [RealmModule, RateLimitsModule],
   controllers: [RootController],
   providers: [
+    AuthCache,
+    // In this order: rate limits count the authenticated user.
     { provide: APP_GUARD, useClass: ApiAuthGuard },
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { checkAgainstOpenApi } from './openapi-validator';
 import { DIST, NODE_PATH } from './server-process';
 
 export type Params = Record<string, unknown>;
@@ -21,6 +22,18 @@ export interface Credentials {
 export interface TargetServer {
   port: number;
   dataDir: string;
+  /** The server's environment, when a test file started it: the CLI then uses its storage. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** DATABASE_URL and REDIS_URL of `server`'s own environment, when it has one. */
+function storageOf(server: TargetServer): NodeJS.ProcessEnv {
+  const storage: NodeJS.ProcessEnv = {};
+  for (const name of ['DATABASE_URL', 'REDIS_URL']) {
+    const value = server.env?.[name];
+    if (value !== undefined) storage[name] = value;
+  }
+  return storage;
 }
 
 /** The test server's port and data directory (set by the global setup). */
@@ -42,7 +55,8 @@ export function encodeParams(params: Params): URLSearchParams {
 
 /**
  * A client of one realm (by Host header) and, optionally, one user. GET parameters go in
- * the query string; other methods send a form body, as the Python bindings do.
+ * the query string; other methods send a form body, as the Python bindings do. Every
+ * answer is checked against the server's OpenAPI document: a mismatch rejects.
  */
 export class Api {
   constructor(
@@ -107,7 +121,15 @@ export class Api {
             } catch {
               parsed = { raw: text };
             }
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed });
+            const answer = { status: response.statusCode ?? 0, headers: response.headers, body: parsed };
+            checkAgainstOpenApi({
+              port: this.port,
+              method,
+              pathname: pathname.split('?')[0],
+              status: answer.status,
+              contentType: String(response.headers['content-type'] ?? ''),
+              body: parsed,
+            }).then(() => resolve(answer), reject);
           });
         },
       );
@@ -128,7 +150,7 @@ export function manage(args: string[], env: NodeJS.ProcessEnv = {}, server: Targ
     execFile(
       process.execPath,
       [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
+      { env: { ...process.env, ...storageOf(server), NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`manage ${args[0]} failed: ${stderr.trim()}`));
         else resolve(JSON.parse(stdout) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -211,4 +233,20 @@ export async function createBot(realm: TestRealm, owner: Api, shortName: string,
   const email = `${shortName}-bot@${realm.subdomain}.localhost`;
   const apiKey = made.body.api_key as string;
   return { userId: made.body.user_id as number, fullName, email, apiKey, api: realm.api.as({ email, apiKey }) };
+}
+
+/** Sends a message and answers its id; a refusal fails the test with the server's answer. */
+export async function sendMessage(api: Api, params: Params): Promise<number> {
+  const response = await api.post('messages', params);
+  if (response.status !== 200) throw new Error(`send failed: ${JSON.stringify(response.body)}`);
+  return response.body.id as number;
+}
+
+/**
+ * Subscribes to one channel (creating it), for `principals` when given; a refusal fails
+ * the test with the server's answer.
+ */
+export async function subscribeTo(api: Api, name: string, params: Params = {}, principals?: number[]): Promise<void> {
+  const response = await api.post('users/me/subscriptions', { subscriptions: [{ name }], principals, ...params });
+  if (response.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(response.body)}`);
 }

@@ -8,16 +8,25 @@ import { testServer } from './api';
  * protocol on a socket in `<DATA_DIR>/run`; with DATABASE_URL set, that database is used.
  */
 export async function fixtureSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const url = process.env.DATABASE_URL;
-  const client = url
-    ? new Client({ connectionString: url })
-    : new Client({ host: path.join(testServer().dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
-  await client.connect();
+  const client = await openFixtureClient();
   try {
     return (await client.query(sql, params)).rows as T[];
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A connected client of the test server's database, for a spec that queries it often (one
+ * connection instead of one per query); the caller ends it.
+ */
+export async function openFixtureClient(): Promise<Client> {
+  const url = process.env.DATABASE_URL;
+  const client = url
+    ? new Client({ connectionString: url })
+    : new Client({ host: path.join(testServer().dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  return client;
 }
 
 /**

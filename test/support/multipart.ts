@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import sharp from 'sharp';
 import { Api, ApiResponse } from './api';
+import { checkAgainstOpenApi } from './openapi-validator';
 
 export interface FilePart {
   field: string;
@@ -68,7 +69,19 @@ export function fetchRaw(api: Api, path: string): Promise<{ status: number; head
     const request = http.request({ host: '127.0.0.1', port: api.port, method: 'GET', path, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () => {
+        const answer = { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) };
+        // Raw answers are checked against the API description too (status and content type; JSON bodies by schema).
+        const contentType = String(response.headers['content-type'] ?? '');
+        checkAgainstOpenApi({
+          port: api.port,
+          method: 'GET',
+          pathname: path.split('?')[0],
+          status: answer.status,
+          contentType,
+          body: /json/.test(contentType) ? (JSON.parse(answer.body.toString('utf8')) as unknown) : answer.body,
+        }).then(() => resolve(answer), reject);
+      });
     });
     request.on('error', reject);
     request.end();

@@ -3,12 +3,27 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** The built server; `CHAT_DIST` lets a run use another build than `dist/`. */
 export const DIST = process.env.CHAT_DIST ?? path.join(ROOT, 'dist');
 /** Lets a build outside the project (CHAT_DIST) find the project's packages. */
 export const NODE_PATH = path.join(ROOT, 'node_modules');
+
+/**
+ * Outgoing-webhook settings of every server tests start: receivers listen on 127.0.0.1
+ * (other loopback addresses stay refused), and retries, timeouts and the lost-job sweep
+ * are short enough for tests to watch them. Every server gets them because, on Redis,
+ * any of them may take a delivery job.
+ */
+export const TEST_WEBHOOK_ENV = {
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  WEBHOOK_RETRY_DELAY_MS: '100',
+  WEBHOOK_TIMEOUT_SECONDS: '1',
+  WEBHOOK_RECOVERY_SECONDS: '8',
+};
 
 /** A server process started from the built `dist/main.js`, as `npm start` runs it. */
 export interface ServerProcess {
@@ -47,15 +62,24 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
     EXTERNAL_HOST: `localhost:${port}`,
     LOG_LEVEL: 'warn',
     HEARTBEAT_SECONDS: '55',
+    ...TEST_WEBHOOK_ENV,
+    // Argon2 at its production cost is most of a test user's sign-up; the cost is a setting.
+    PASSWORD_HASH_MEMORY_KIB: '1024',
+    PASSWORD_HASH_ITERATIONS: '1',
+    // Specs make many requests from one address; test/rate-limits.spec.ts turns them on.
+    RATE_LIMIT_ENABLED: 'false',
     ...overrides,
   };
-  const child = spawn(process.execPath, [path.join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node options for the server alone (a profiler, say); NODE_OPTIONS would reach every process.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // A loaded machine can take longer than a minute to start the embedded database.
+  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_SECONDS ?? 60) * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${err}`);
     try {
@@ -83,4 +107,53 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
       }
     },
   };
+}
+
+/**
+ * A Redis database of a spec file's own (`index`), emptied, when the run uses Redis: for
+ * servers whose Redis state must not mix with the other files' servers (BullMQ schedulers,
+ * rate-limit counts). Undefined on embedded storage.
+ */
+export async function ownRedisUrl(index: number): Promise<string | undefined> {
+  if (!process.env.REDIS_URL) return undefined;
+  const url = new URL(process.env.REDIS_URL);
+  // The run's own database holds the test server's queues and jobs: never a file's own.
+  if (Number(url.pathname.slice(1) || 0) === index) throw new Error(`ownRedisUrl(${index}): that is the run's own Redis database (REDIS_URL)`);
+  url.pathname = `/${index}`;
+  const redis = new Redis(url.toString());
+  try {
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+  return url.toString();
+}
+
+/** A database of a spec file's own, on the run's PostgreSQL. */
+export interface OwnDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates an empty database named `<prefix>_<pid>_<time>` on the run's PostgreSQL, for
+ * servers a spec file starts on storage of their own. Undefined on embedded storage.
+ */
+export async function ownDatabase(prefix: string): Promise<OwnDatabase | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string): Promise<void> => {
+    const client = new Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

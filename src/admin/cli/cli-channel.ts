@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { CliArgs, CliCommands, CliError } from './cli-commands';
+import { markServingCli } from './cli-serving';
 
 /** One request and one answer per connection, each a JSON line. */
 interface CliRequest {
@@ -45,6 +46,7 @@ export class CliChannelServer implements OnApplicationShutdown {
     });
     fs.chmodSync(socketPath, 0o600);
     this.server = server;
+    markServingCli(true);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import * as path from 'node:path';
 import { DataSource } from 'typeorm';
+import { RealmTransferError } from '../../realm-transfer/domain/realm-archive';
+import { RealmExporter } from '../../realm-transfer/persistence/realm-exporter';
+import { RealmImporter } from '../../realm-transfer/persistence/realm-importer';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { ROLE_NAMES } from '../../users/domain/roles';
@@ -8,6 +12,8 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
 import { DeactivateUserCommand } from '../commands/deactivate-user.command';
+import { CliOperations, OperationError } from './cli-operations';
+import { servingCli } from './cli-serving';
 
 export type CliArgs = Record<string, string>;
 
@@ -18,6 +24,14 @@ export const CLI_USAGE = `usage: manage <command> [--option value ...]
   create-realm --subdomain SUB --name NAME --owner-email E --owner-password P [--owner-name N]
   create-user --realm SUB --email E --password P --full-name N [--role owner|administrator|moderator|member|guest]
   deactivate-user --realm SUB --email E
+  reactivate-user --realm SUB --email E
+  regenerate-api-key --realm SUB --email E
+  change-role --realm SUB --email E --role owner|administrator|moderator|member|guest
+  list-realms
+  list-users --realm SUB
+  export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
+  import-realm --input FILE     (into a server without that realm; ids are renumbered)
+  status                        (event queues, parked long-polls, background jobs of the running server)
   migrate                       (applies pending database migrations; the server does too on start)`;
 
 /** The options each command takes: a mistyped one is an error, never silently ignored. */
@@ -25,8 +39,19 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'create-realm': ['subdomain', 'name', 'owner-email', 'owner-password', 'owner-name'],
   'create-user': ['realm', 'email', 'password', 'full-name', 'role'],
   'deactivate-user': ['realm', 'email'],
+  'reactivate-user': ['realm', 'email'],
+  'regenerate-api-key': ['realm', 'email'],
+  'change-role': ['realm', 'email', 'role'],
+  'list-realms': [],
+  'list-users': ['realm'],
+  'export-realm': ['realm', 'output'],
+  'import-realm': ['input'],
+  status: [],
   migrate: [],
 };
+
+/** Options naming files: resolved against the CLI's directory before a server gets them. */
+const PATH_OPTIONS = ['output', 'input'];
 
 /** `--name value` pairs; a flag without a value, or a stray word, is an error. */
 export function parseCliArgs(argv: readonly string[]): { command: string; args: CliArgs } {
@@ -37,7 +62,8 @@ export function parseCliArgs(argv: readonly string[]): { command: string; args: 
     const flag = rest[i];
     if (!flag.startsWith('--')) throw new CliError(`unexpected argument '${flag}'\n${CLI_USAGE}`);
     if (i + 1 >= rest.length) throw new CliError(`${flag} needs a value`);
-    args[flag.slice(2)] = rest[i + 1];
+    const name = flag.slice(2);
+    args[name] = PATH_OPTIONS.includes(name) ? path.resolve(rest[i + 1]) : rest[i + 1];
   }
   checkOptions(command, args);
   return { command, args };
@@ -61,6 +87,9 @@ export class CliCommands {
     private readonly realms: RealmRepository,
     private readonly users: UserRepository,
     private readonly dataSource: DataSource,
+    private readonly operations: CliOperations,
+    private readonly exporter: RealmExporter,
+    private readonly importer: RealmImporter,
   ) {}
 
   async run(command: string, args: CliArgs): Promise<object> {
@@ -73,6 +102,22 @@ export class CliCommands {
           return await this.createUser(args);
         case 'deactivate-user':
           return await this.deactivateUser(args);
+        case 'reactivate-user':
+          return await this.operations.reactivateUser(await this.realm(args), required(args, 'email'));
+        case 'regenerate-api-key':
+          return await this.operations.regenerateApiKey(await this.realm(args), required(args, 'email'));
+        case 'change-role':
+          return await this.operations.changeRole(await this.realm(args), required(args, 'email'), required(args, 'role'));
+        case 'list-realms':
+          return await this.operations.listRealms();
+        case 'list-users':
+          return await this.operations.listUsers(await this.realm(args));
+        case 'export-realm':
+          return await this.exporter.export(required(args, 'realm'), path.resolve(required(args, 'output')));
+        case 'import-realm':
+          return await this.importer.import(path.resolve(required(args, 'input')));
+        case 'status':
+          return await this.operations.status(servingCli());
         case 'migrate':
           return await this.migrate();
         default:
@@ -80,6 +125,7 @@ export class CliCommands {
       }
     } catch (error) {
       if (error instanceof ApiError) throw new CliError(error.msg);
+      if (error instanceof OperationError || error instanceof RealmTransferError) throw new CliError(error.message);
       throw error;
     }
   }

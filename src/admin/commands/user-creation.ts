@@ -3,6 +3,7 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
+import { AppConfig } from '../../platform/config/app-config';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
@@ -12,6 +13,11 @@ import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserAccess } from '../../users/persistence/user-access';
+import { GroupRepository } from '../../groups/persistence/group.repository';
+import { directSystemGroupsForRole } from '../../groups/domain/system-groups';
+import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
+import { isGuest } from '../../users/domain/roles';
 import { NewUser, UserWriter } from '../../users/persistence/user.writer';
 
 export interface UserDraft {
@@ -41,6 +47,9 @@ export class UserCreation {
     private readonly subscriptions: SubscriptionRepository,
     private readonly users: UserRepository,
     private readonly viewers: ChannelViewers,
+    private readonly access: UserAccess,
+    private readonly groups: GroupRepository,
+    private readonly config: AppConfig,
   ) {}
 
   async check(draft: UserDraft): Promise<CheckedUser> {
@@ -54,7 +63,7 @@ export class UserCreation {
       email,
       fullName,
       role: draft.role,
-      passwordHash: draft.password === null ? null : await hashPassword(draft.password),
+      passwordHash: draft.password === null ? null : await hashPassword(draft.password, this.config.passwordHashCost),
       isBot: draft.isBot ?? false,
       botType: draft.botType ?? null,
       botOwnerId: draft.botOwnerId ?? null,
@@ -75,7 +84,19 @@ export class UserCreation {
       ({ added } = await this.subscriptions.subscribe(uow, defaults.map((stream) => ({ userId: created.id, stream }))));
     }
     // The realm learns of the user first, then of the user's place in the default channels.
-    uow.record(new UserCreatedEvent(realm.stringId, created, await this.users.activeUserRoles(realm.id, uow)));
+    const viewers = await this.users.activeUserRoles(realm.id, uow);
+    const withoutAccess: number[] = [];
+    for (const viewer of viewers) {
+      if (isGuest(viewer.role) && !(await this.access.canAccess({ ...viewer, realmId: realm.id }, created, uow))) withoutAccess.push(viewer.id);
+    }
+    uow.record(new UserCreatedEvent(realm.stringId, created, viewers, withoutAccess));
+    // Zulip's do_create_user: the realm hears of the user's place in the role's system groups.
+    const systemGroups = await this.groups.systemGroupIds(realm.id, uow);
+    for (const group of directSystemGroupsForRole(created.role)) {
+      const groupId = systemGroups.get(group);
+      if (groupId === undefined) throw new Error(`realm ${realm.id} has no group ${group}`);
+      uow.record(new UserGroupMembersChangedEvent(realm.id, viewers.map((viewer) => viewer.id), groupId, 'add_members', [created.id]));
+    }
     if (added.length > 0) await this.recordPeers(uow, realm.id, created.id, added);
     return created;
   }

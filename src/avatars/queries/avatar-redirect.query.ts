@@ -2,12 +2,9 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { AppConfig } from '../../platform/config/app-config';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
-import { gravatarUrl, storedAvatarUrl } from '../../users/api/user.presenter';
+import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/api/user.presenter';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
-
-/** Zulip's `get_avatar_for_inaccessible_user`. */
-export const UNKNOWN_USER_AVATAR = '/static/images/unknown-user-avatar.png';
 
 /** `GET /avatar/{user_id}` or `/avatar/{email}` (and `/medium`): where the picture is. */
 export class AvatarRedirectQuery {
@@ -44,7 +41,7 @@ export class AvatarRedirectHandler implements IQueryHandler<AvatarRedirectQuery,
     if (/^\d+$/.test(target)) {
       const id = Number(target);
       const user = Number.isSafeInteger(id) ? await this.users.findInRealm(realm.id, id) : null;
-      return user ? storedAvatarUrl(user, medium) : UNKNOWN_USER_AVATAR;
+      return user ? storedAvatarUrl(user, medium) : UNKNOWN_USER_AVATAR_URL;
     }
     if (!query.viewer) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
     const user = await this.users.findByDeliveryEmail(realm.id, target);

@@ -1,3 +1,4 @@
+import { WebhookUrlPolicy } from '../../webhooks/delivery/webhook-url-policy';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -67,6 +68,7 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
     private readonly names: FullNameChange,
     private readonly policy: BotCreationPolicy,
     private readonly channels: ChannelAccessLoader,
+    private readonly webhookUrls: WebhookUrlPolicy,
   ) {}
 
   async execute(command: CreateBotCommand): Promise<CreatedBot> {
@@ -78,6 +80,7 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
     if (bot.botType === BotType.Embedded && !EMBEDDED_BOT_NAMES.includes(serviceName ?? '')) {
       throw ApiError.badRequest('Invalid embedded bot name.');
     }
+    if (bot.botType === BotType.OutgoingWebhook && bot.payloadUrl !== '') await this.webhookUrls.check('payload_url', bot.payloadUrl);
     const checked = await this.creation.check({
       email, fullName, role: Role.Member, password: null, isBot: true, botType: bot.botType, botOwnerId: actor.id,
     });

@@ -1,3 +1,4 @@
+import { WebhookUrlPolicy } from '../../webhooks/delivery/webhook-url-policy';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { FullNameChange } from '../../admin/commands/full-name-change';
@@ -60,10 +61,12 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
     private readonly roles: RoleChange,
     private readonly owners: BotOwnerChange,
     private readonly channels: ChannelAccessLoader,
+    private readonly webhookUrls: WebhookUrlPolicy,
   ) {}
 
   async execute(command: UpdateBotCommand): Promise<UpdatedBot> {
     const { actor, changes } = command;
+    if (changes.servicePayloadUrl !== undefined) await this.webhookUrls.check('service_payload_url', changes.servicePayloadUrl);
     return this.tx.run(async (uow) => {
       const bot = checkAdministrableBot(actor, await this.users.lockAdministrable(actor.realmId, command.botId, uow));
       if (changes.fullName !== undefined) {

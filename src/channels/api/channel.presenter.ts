@@ -6,7 +6,8 @@ import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { UserSettings } from '../../users/domain/user-settings';
 import { StreamPostPolicy } from '../domain/channel-rules';
-import { averageWeeklyTraffic } from '../domain/channel-traffic';
+import { averageWeeklyTraffic, hasTrafficEstimate } from '../domain/channel-traffic';
+import { ChannelTrafficReader } from '../persistence/channel-traffic.reader';
 import { StreamEntity } from '../persistence/stream.entity';
 import { SubscriptionEntity } from '../persistence/subscription.entity';
 
@@ -55,6 +56,7 @@ export class ChannelPresenter {
   constructor(
     private readonly groups: GroupRepository,
     private readonly dataSource: DataSource,
+    private readonly traffic: ChannelTrafficReader,
   ) {}
 
   async channels(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
@@ -68,8 +70,14 @@ export class ChannelPresenter {
     ]);
     const values = await this.groups.settingValues(groupIds, db);
     const system = await this.groups.systemGroupIds(streams[0].realmId, db);
-    const traffic = await recentTraffic(streams, db ?? poolQueryable(this.dataSource));
     const now = Date.now();
+    // Only channels old enough for an estimate are counted: a younger one's would go unused.
+    const counted = streams.filter((stream) => stream.recipientId !== null && hasTrafficEstimate(stream.dateCreated, now));
+    const traffic = await this.traffic.recentMessages(
+      counted.map((stream) => stream.recipientId as number),
+      now,
+      db ?? poolQueryable(this.dataSource),
+    );
     return streams.map((stream) => {
       const postPolicy = streamPostPolicy(stream.canSendMessageGroupId, system);
       return {
@@ -93,7 +101,7 @@ export class ChannelPresenter {
         can_administer_channel_group: values.get(stream.canAdministerChannelGroupId) as GroupSettingValue,
         can_send_message_group: values.get(stream.canSendMessageGroupId) as GroupSettingValue,
         can_subscribe_group: values.get(stream.canSubscribeGroupId) as GroupSettingValue,
-        stream_weekly_traffic: averageWeeklyTraffic(stream.dateCreated, traffic.get(stream.id) ?? 0, now),
+        stream_weekly_traffic: averageWeeklyTraffic(stream.dateCreated, traffic.get(stream.recipientId as number) ?? 0, now),
       };
     });
   }
@@ -136,18 +144,4 @@ function streamPostPolicy(sendGroupId: number, system: Map<SystemGroup, number>)
   if (sendGroupId === system.get(SystemGroup.FullMembers)) return StreamPostPolicy.FullMembers;
   if (sendGroupId === system.get(SystemGroup.Moderators)) return StreamPostPolicy.Moderators;
   return StreamPostPolicy.Everyone;
-}
-
-/** Messages sent to each channel in the last 28 days (Zulip's `get_streams_traffic`). */
-async function recentTraffic(streams: readonly StreamEntity[], db: Queryable): Promise<Map<number, number>> {
-  const recipients = streams.filter((stream) => stream.recipientId !== null);
-  if (recipients.length === 0) return new Map();
-  const rows = await db.query<{ recipient_id: number; count: string }>(
-    `SELECT recipient_id, count(*) AS count FROM message
-      WHERE recipient_id = ANY($1::int[]) AND date_sent > now() - interval '28 days'
-      GROUP BY recipient_id`,
-    [recipients.map((stream) => stream.recipientId)],
-  );
-  const byRecipient = new Map(rows.map((row) => [row.recipient_id, Number(row.count)] as const));
-  return new Map(recipients.map((stream) => [stream.id, byRecipient.get(stream.recipientId as number) ?? 0] as const));
 }

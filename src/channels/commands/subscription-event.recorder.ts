@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { UserEntity } from '../../users/persistence/user.entity';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { Role } from '../../users/domain/roles';
+import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
+import { UserAccess } from '../../users/persistence/user-access';
+import { UserRepository } from '../../users/persistence/user.repository';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '../events/channel-events';
 import { PeerChange } from '../events/peer-changes';
@@ -20,6 +25,9 @@ export class SubscriptionEventRecorder {
     private readonly subscriptions: SubscriptionRepository,
     private readonly presenter: ChannelPresenter,
     private readonly viewers: ChannelViewers,
+    private readonly access: UserAccess,
+    private readonly users: UserRepository,
+    private readonly realms: RealmRepository,
   ) {}
 
   /** `stream` create for new channels; `subscription` add and `peer_add` for new subscriptions. */
@@ -63,6 +71,7 @@ export class SubscriptionEventRecorder {
       });
     }
     uow.record(new UsersSubscribedEvent(realmId, addedEvents, await this.peers(uow, touched, added)));
+    await this.recordAccessChanges(uow, realmId, added, 'gained');
   }
 
   /** `subscription` remove to each user who left; `peer_remove` to those who may see subscribers. */
@@ -83,6 +92,26 @@ export class SubscriptionEventRecorder {
       if (lost.length > 0) lostSight.push({ streamId: stream.id, userIds: lost });
     }
     uow.record(new UsersUnsubscribedEvent(realmId, removedEvents, peers, lostSight));
+    await this.recordAccessChanges(uow, realmId, removed, 'lost');
+  }
+
+  /** `realm_user` add or remove to guests whose sight of users the change gave or took. */
+  private async recordAccessChanges(uow: UnitOfWork, realmId: number, changes: readonly SubscriptionRequest[], kind: 'gained' | 'lost'): Promise<void> {
+    const changed = new Map([...byUser(changes)].map(([userId, streams]) => [userId, streams.map((stream) => stream.recipientId as number)]));
+    const pairs = await this.access.subscriptionAccessChanges(realmId, changed, uow);
+    const viewersOf = new Map<number, number[]>();
+    for (const { viewerId, targetId } of pairs) viewersOf.set(targetId, [...(viewersOf.get(targetId) ?? []), viewerId]);
+    if (viewersOf.size === 0) return;
+    if (kind === 'lost') {
+      for (const [targetId, viewerIds] of viewersOf) uow.record(new UserRemovedFromViewEvent(realmId, viewerIds.sort((a, b) => a - b), targetId));
+      return;
+    }
+    const realm = await this.realms.requireById(realmId, uow);
+    const targets = await this.users.findByIds(realmId, [...viewersOf.keys()], uow);
+    for (const target of targets) {
+      const viewerIds = (viewersOf.get(target.id) ?? []).sort((a, b) => a - b);
+      uow.record(new UserCameIntoViewEvent(realm.stringId, target, viewerIds.map((id) => ({ id, role: Role.Guest }))));
+    }
   }
 
   /** Per channel: the changed users, told to everyone else who may see its subscribers. */

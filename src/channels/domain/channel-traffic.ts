@@ -6,13 +6,22 @@ const DAY_MS = 86_400_000;
  * is younger than 28 days), at least 1 when there was any, to two significant digits.
  */
 export function averageWeeklyTraffic(dateCreated: Date, recentMessages: number, now: number): number | null {
-  const ageDays = Math.floor((now - dateCreated.getTime()) / DAY_MS);
+  const ageDays = ageInDays(dateCreated, now);
   let average: number;
   if (ageDays >= 28) average = Math.floor(recentMessages / 4);
   else if (ageDays >= 7) average = Math.floor((recentMessages * 7) / ageDays);
   else return null;
   if (average === 0 && recentMessages > 0) average = 1;
   return roundToTwoSignificantDigits(average);
+}
+
+/** Whether a channel is old enough (a week) for `averageWeeklyTraffic` to estimate. */
+export function hasTrafficEstimate(dateCreated: Date, now: number): boolean {
+  return ageInDays(dateCreated, now) >= 7;
+}
+
+function ageInDays(dateCreated: Date, now: number): number {
+  return Math.floor((now - dateCreated.getTime()) / DAY_MS);
 }
 
 /** Python's `round(n, 2 - len(str(n)))`: half to even. */

@@ -1,3 +1,4 @@
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { dispatchPeerChanges } from './peer-changes';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
@@ -134,19 +135,22 @@ export function dispatchMessageDeletion(
 ): void {
   if (userIds.length === 0 || messageIds.length === 0) return;
   const common = { type: 'delete_message', ...conversation };
+  // Without the `empty_topic_name` capability the empty topic goes by its display name.
+  const shaped = (queue: { capabilities: { empty_topic_name: boolean } }) =>
+    conversation.topic === '' && !queue.capabilities.empty_topic_name ? { ...common, topic: EMPTY_TOPIC_DISPLAY_NAME } : common;
   dispatcher.dispatch(
     {
       realmId,
       userIds,
       eventType: 'delete_message',
-      render: (queue) => (queue.capabilities.bulk_message_deletion ? { ...common, message_ids: [...messageIds] } : null),
+      render: (queue) => (queue.capabilities.bulk_message_deletion ? { ...shaped(queue), message_ids: [...messageIds] } : null),
     },
     ...messageIds.map((messageId) => ({
       realmId,
       userIds,
       eventType: 'delete_message',
-      render: (queue: { capabilities: { bulk_message_deletion: boolean } }) =>
-        queue.capabilities.bulk_message_deletion ? null : { ...common, message_id: messageId },
+      render: (queue: { capabilities: { bulk_message_deletion: boolean; empty_topic_name: boolean } }) =>
+        queue.capabilities.bulk_message_deletion ? null : { ...shaped(queue), message_id: messageId },
     })),
   );
 }

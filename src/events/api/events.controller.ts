@@ -5,7 +5,8 @@ import { AppConfig } from '../../platform/config/app-config';
 import { versionFields } from '../../realm/domain/server-version';
 import { ApiError } from '../../shared/api-error';
 import { isGuest } from '../../users/domain/roles';
-import { Context, CurrentUser } from '../../wire/decorators';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
@@ -16,11 +17,12 @@ import { InitialStateQuery } from '../queries/initial-state.query';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { EventQueueStore } from '../queues/event-queue-store';
 import { LongPollService } from '../queues/long-poll.service';
-import { QueuedEvent } from '../queues/queue-descriptor';
+import { QueueDescriptor, QueuedEvent } from '../queues/queue-descriptor';
 
 class RegisterParams {
   @WireParam('bool', { default: false }) apply_markdown!: boolean;
-  @WireParam('bool', { default: true }) client_gravatar!: boolean;
+  /** Default: true for a user, false for a spectator (who may not ask for it). */
+  @WireParam('bool', { optional: true }) client_gravatar?: boolean;
   @WireParam('bool', { default: false }) include_subscribers!: boolean;
   @WireParam('bool', { default: false }) slim_presence!: boolean;
   @WireParam('int', { optional: true }) presence_history_limit_days?: number;
@@ -29,6 +31,17 @@ class RegisterParams {
   @WireParam('bool', { default: false }) all_public_streams!: boolean;
   @WireParam('json', { optional: true }) narrow?: unknown;
   @WireParam('json', { optional: true }) client_capabilities?: unknown;
+  /** Zulip reads `queue_lifespan_secs`; its API documents the queue's lifespan under this name too. */
+  @WireParam('int', { default: 0 }) lifespan_secs!: number;
+  @WireParam('int', { default: 0 }) queue_lifespan_secs!: number;
+}
+
+/** The queue's event types, and the state's: absent or null, the state follows `event_types` (itself null for everything). */
+function requestedTypes(p: RegisterParams): { eventTypes: string[] | null; fetchEventTypes: string[] | null } {
+  const eventTypes = parseEventTypes('event_types', p.event_types);
+  const fetchEventTypes =
+    p.fetch_event_types === undefined || p.fetch_event_types === null ? eventTypes : parseEventTypes('fetch_event_types', p.fetch_event_types);
+  return { eventTypes, fetchEventTypes };
 }
 
 /**
@@ -55,6 +68,7 @@ export class EventsController {
     private readonly dispatcher: EventDispatcher,
     private readonly polls: LongPollService,
     private readonly config: AppConfig,
+    private readonly realms: RealmRepository,
   ) {}
 
   /**
@@ -69,17 +83,12 @@ export class EventsController {
    * rarely, also come as an event, as in Zulip; clients keep messages by id.)
    */
   @Post('register')
-  async register(
-    @CurrentUser() user: RequestUser,
-    @Context() context: RequestContext,
-    @Params(RegisterParams) p: RegisterParams,
-  ): Promise<Record<string, unknown>> {
-    const eventTypes = parseEventTypes('event_types', p.event_types);
-    // Absent or null: the state follows `event_types` (itself null for everything).
-    const fetchEventTypes =
-      p.fetch_event_types === undefined || p.fetch_event_types === null
-        ? eventTypes
-        : parseEventTypes('fetch_event_types', p.fetch_event_types);
+  @OptionalAuthEndpoint()
+  async register(@Context() context: RequestContext, @Params(RegisterParams) p: RegisterParams): Promise<Record<string, unknown>> {
+    if (context.user === null) return this.registerSpectator(context, p);
+    const user = context.user;
+    const clientGravatar = p.client_gravatar ?? true;
+    const { eventTypes, fetchEventTypes } = requestedTypes(p);
     const capabilities = parseCapabilities(p.client_capabilities);
     const narrow = parseQueueNarrow(p.narrow);
     // Guests cannot read public channels they are not in.
@@ -88,18 +97,18 @@ export class EventsController {
       new CreateEventQueueCommand(user.id, user.realmId, {
         eventTypes,
         applyMarkdown: p.apply_markdown,
-        clientGravatar: p.client_gravatar,
+        clientGravatar,
         slimPresence: p.slim_presence,
         allPublicStreams: p.all_public_streams,
         narrow,
         capabilities,
         clientName: context.clientName,
-      }),
+      }, p.queue_lifespan_secs || p.lifespan_secs),
     );
     const state = await this.queryBus.execute<InitialStateQuery, Record<string, unknown>>(
-      new InitialStateQuery(user, fetchEventTypes, {
+      new InitialStateQuery(user, user.realmId, fetchEventTypes, {
         applyMarkdown: p.apply_markdown,
-        clientGravatar: p.client_gravatar,
+        clientGravatar,
         includeSubscribers: p.include_subscribers,
         capabilities,
         slimPresence: p.slim_presence,
@@ -115,6 +124,33 @@ export class EventsController {
     return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.config.zulipClientCompat), ...state };
   }
 
+  /**
+   * Zulip's register without a user, where the realm lets spectators read its web-public
+   * channels: the state alone, with no queue (`queue_id` null, no `last_event_id`).
+   */
+  private async registerSpectator(context: RequestContext, p: RegisterParams): Promise<Record<string, unknown>> {
+    const realm = context.requireRealm();
+    const entity = await this.realms.requireById(realm.id);
+    if (!(entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled)) {
+      throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+    }
+    for (const name of ['client_gravatar', 'include_subscribers'] as const) {
+      if (p[name]) throw ApiError.badRequest(`Invalid '${name}' parameter for anonymous request`);
+    }
+    const { fetchEventTypes } = requestedTypes(p);
+    const state = await this.queryBus.execute<InitialStateQuery, Record<string, unknown>>(
+      new InitialStateQuery(null, realm.id, fetchEventTypes, {
+        applyMarkdown: p.apply_markdown,
+        clientGravatar: false,
+        includeSubscribers: false,
+        capabilities: parseCapabilities(p.client_capabilities),
+        slimPresence: true,
+        presenceHistoryLimitDays: null,
+      }),
+    );
+    return { queue_id: null, ...versionFields(this.config.zulipClientCompat), ...state };
+  }
+
   @Get('events')
   async getEvents(
     @CurrentUser() user: RequestUser,
@@ -123,10 +159,14 @@ export class EventsController {
   ): Promise<{ events: QueuedEvent[]; queue_id: string }> {
     if (p.queue_id === undefined) throw ApiError.badRequest("Missing 'queue_id' argument");
     if (p.last_event_id === undefined) throw ApiError.badRequest("Missing 'last_event_id' argument");
-    await this.requireOwnQueue(user, p.queue_id);
+    // The poll reads the queue next and answers BAD_EVENT_QUEUE_ID if it is gone.
+    await this.requireOwnQueue(user, p.queue_id, (queueId) => this.store.describeBeforeRead(queueId));
     // The response closes before it is sent only when the client went away.
     const aborted = new AbortController();
-    reply.raw.once('close', () => aborted.abort());
+    // 'close' also follows every sent answer: aborting then would only build a DOMException per poll.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) aborted.abort();
+    });
     const events = await this.polls.fetch(p.queue_id, p.last_event_id, p.dont_block, aborted.signal);
     return { events, queue_id: p.queue_id };
   }
@@ -139,8 +179,12 @@ export class EventsController {
   }
 
   /** Another user's queue is answered as Zulip does: as if it did not exist. */
-  private async requireOwnQueue(user: RequestUser, queueId: string): Promise<void> {
-    const queue = await this.store.describe(queueId);
+  private async requireOwnQueue(
+    user: RequestUser,
+    queueId: string,
+    describe: (queueId: string) => Promise<QueueDescriptor | null> = (id) => this.store.describe(id),
+  ): Promise<void> {
+    const queue = await describe(queueId);
     if (!queue || queue.userId !== user.id) throw ApiError.badEventQueue(queueId);
   }
 }

@@ -13,7 +13,21 @@ export class CreateEventQueueCommand {
     readonly userId: number,
     readonly realmId: number,
     readonly options: EventQueueOptions,
+    /** `lifespan_secs` as asked; 0 for the server's idle timeout. */
+    readonly requestedLifespanSecs = 0,
   ) {}
+}
+
+/** Zulip's MAX_QUEUE_TIMEOUT_SECS: a client may keep an idle queue for up to a week. */
+export const MAX_QUEUE_LIFESPAN_SECS = 7 * 24 * 60 * 60;
+
+/**
+ * A queue's idle lifespan, as Zulip's ClientDescriptor sets it: the server's idle timeout,
+ * or longer if the client asks, up to a week; never shorter.
+ */
+export function queueLifespan(requested: number, idleSeconds: number): number {
+  if (requested <= 0) return idleSeconds;
+  return Math.max(idleSeconds, Math.min(requested, MAX_QUEUE_LIFESPAN_SECS));
 }
 
 /** Zulip's queue ids: a server-start prefix and a counter; ours are random, same shape. */
@@ -36,7 +50,7 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
         userId: command.userId,
         realmId: command.realmId,
         ...command.options,
-        lifespanSecs: this.config.eventQueueIdleSeconds,
+        lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.config.eventQueueIdleSeconds),
       },
       Date.now(),
     );

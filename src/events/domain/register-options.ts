@@ -52,8 +52,8 @@ export function parseQueueNarrow(value: unknown): QueueNarrowTerm[] {
     if (typeof operator !== 'string') throw ApiError.badRequest(`narrow[${index}][0] is not a string`);
     if (typeof operand !== 'string' && typeof operand !== 'number') throw ApiError.badRequest(`narrow[${index}][1] is not a string`);
     if (!QUEUE_NARROW_OPERATORS.has(operator)) throw ApiError.badRequest(`Operator ${operator} not supported.`);
-    if (operator === 'is' && UNSUPPORTED_QUEUE_NARROW_IS.has(String(operand).toLowerCase())) {
-      throw ApiError.badRequest(`Operator ${operator} not supported.`);
+    if (operator === 'is' && UNSUPPORTED_QUEUE_NARROW_IS.has(String(operand))) {
+      throw ApiError.badRequest(`Operand ${String(operand)} not supported.`);
     }
     return [operator, String(operand)] as QueueNarrowTerm;
   });

@@ -239,4 +239,25 @@ describe('applyRacedEvents', () => {
     const state: Record<string, unknown> = { max_message_id: 50, unread_msgs: emptyUnread() };
     expect(applyRacedEvents(state, [{ id: 0, type: 'delete_message', message_type: 'private', message_id: 50 }], context)).toBe(-1);
   });
+  it('moves unread channel messages with update_message, merging into an existing topic', () => {
+    const state: Record<string, unknown> = {
+      unread_msgs: {
+        ...emptyUnread(),
+        count: 3,
+        streams: [
+          { stream_id: 3, topic: 'plans', unread_message_ids: [5, 7] },
+          { stream_id: 4, topic: 'Later', unread_message_ids: [6] },
+        ],
+      },
+    };
+    const events: QueuedEvent[] = [
+      { id: 0, type: 'update_message', message_id: 7, message_ids: [7], stream_id: 3, new_stream_id: 4, orig_subject: 'plans', subject: 'later', rendering_only: false },
+      { id: 1, type: 'update_message', message_id: 9, message_ids: [9], content: 'x', rendering_only: false },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(1);
+    expect((state.unread_msgs as { streams: unknown[] }).streams).toEqual([
+      { stream_id: 3, topic: 'plans', unread_message_ids: [5] },
+      { stream_id: 4, topic: 'Later', unread_message_ids: [6, 7] },
+    ]);
+  });
 });

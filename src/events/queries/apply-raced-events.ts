@@ -51,6 +51,8 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       return applyMessage(state, event, context.userId);
     case 'delete_message':
       return applyDeleteMessage(state, event);
+    case 'update_message':
+      return applyUpdateMessage(state, event);
     case 'update_message_flags':
       return applyFlagsEvent(state, event, context.userId);
     case 'realm_user':
@@ -90,6 +92,8 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       return applyPresence(state, event, context.slimPresence === true);
     case 'muted_users':
       return replaceList(state, 'muted_users', event.muted_users);
+    case 'alert_words':
+      return replaceList(state, 'alert_words', event.alert_words);
     case 'muted_topics':
       return replaceList(state, 'muted_topics', event.muted_topics);
     case 'user_topic':
@@ -172,7 +176,19 @@ function applyMessage(state: State, event: QueuedEvent, userId: number): boolean
   if (message.type === 'stream') noteFirstMessage(state, message.stream_id as number, message.id);
   const unread = state.unread_msgs as UnreadState | undefined;
   if (unread && !flags.includes('read')) addUnread(unread, message, flags, userId);
+  const recent = state.recent_private_conversations as { max_message_id: number; user_ids: number[] }[] | undefined;
+  if (recent && message.type === 'private') noteRecentConversation(recent, message, userId);
   return true;
+}
+
+/** The message's conversation moves to the front of `recent_private_conversations`. */
+function noteRecentConversation(recent: { max_message_id: number; user_ids: number[] }[], message: MessageFields, userId: number): void {
+  const others = (message.display_recipient as { id: number }[]).map((person) => person.id).filter((id) => id !== userId).sort((a, b) => a - b);
+  const key = others.join(',');
+  const index = recent.findIndex((entry) => entry.user_ids.join(',') === key);
+  const known = index >= 0 ? recent.splice(index, 1)[0] : null;
+  recent.push({ max_message_id: Math.max(known?.max_message_id ?? 0, message.id), user_ids: others });
+  recent.sort((a, b) => b.max_message_id - a.max_message_id);
 }
 
 /**
@@ -183,6 +199,8 @@ function applyMessage(state: State, event: QueuedEvent, userId: number): boolean
 function applyDeleteMessage(state: State, event: QueuedEvent): boolean {
   const ids = new Set(Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [event.message_id as number]);
   if (typeof state.max_message_id === 'number' && ids.has(state.max_message_id)) return false;
+  // Zulip rereads recent conversations from the database; this cannot.
+  if (state.recent_private_conversations !== undefined && event.message_type === 'private') return false;
   const unread = state.unread_msgs as UnreadState | undefined;
   if (!unread) return true;
   const keep = (list: number[]) => list.filter((id) => !ids.has(id));
@@ -200,6 +218,40 @@ function applyDeleteMessage(state: State, event: QueuedEvent): boolean {
   unread.huddles = prune(unread.huddles);
   unread.mentions = keep(unread.mentions);
   unread.count -= removed;
+  return true;
+}
+
+/**
+ * Zulip's apply_event for `update_message`: register holds no message content, but
+ * unread channel messages that moved change topic or channel in `unread_msgs`.
+ */
+function applyUpdateMessage(state: State, event: QueuedEvent): boolean {
+  const unread = state.unread_msgs as UnreadState | undefined;
+  if (!unread || event.rendering_only === true) return true;
+  const newStreamId = event.new_stream_id as number | undefined;
+  const newTopic = event.subject as string | undefined;
+  if (newStreamId === undefined && newTopic === undefined) return true;
+  const moved = new Set(event.message_ids as number[]);
+  const relocated: { streamId: number; topic: string; id: number }[] = [];
+  for (const bucket of unread.streams) {
+    const leaving = bucket.unread_message_ids.filter((id) => moved.has(id));
+    if (leaving.length === 0) continue;
+    bucket.unread_message_ids = bucket.unread_message_ids.filter((id) => !moved.has(id));
+    for (const id of leaving) relocated.push({ streamId: newStreamId ?? bucket.stream_id, topic: newTopic ?? bucket.topic, id });
+  }
+  for (const { streamId, topic, id } of relocated) {
+    const key = topic.toLowerCase();
+    let entry = unread.streams.find((item) => item.stream_id === streamId && item.topic.toLowerCase() === key);
+    if (!entry) {
+      entry = { stream_id: streamId, topic, unread_message_ids: [] };
+      unread.streams.push(entry);
+    }
+    if (!entry.unread_message_ids.includes(id)) insertSorted(entry.unread_message_ids, id);
+  }
+  // A fresh register lists topics in the order of their oldest unread message.
+  unread.streams = unread.streams
+    .filter((bucket) => bucket.unread_message_ids.length > 0)
+    .sort((a, b) => a.unread_message_ids[0] - b.unread_message_ids[0]);
   return true;
 }
 

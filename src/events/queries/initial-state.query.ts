@@ -1,4 +1,5 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { GetAlertWordsQuery } from '../../markdown/queries/get-alert-words.query';
 import { DataSource } from 'typeorm';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
@@ -8,21 +9,29 @@ import { GetUserGroupsQuery } from '../../groups/queries/get-user-groups.query';
 import { GetRealmEmojiQuery } from '../../emoji/queries/get-realm-emoji.query';
 import { UserStatusStateQuery } from '../../status/queries/get-user-status.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
+import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
+import { ChannelPresenter } from '../../channels/api/channel.presenter';
+import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
+import { SubscriptionEntity } from '../../channels/persistence/subscription.entity';
+import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { RealmEntity } from '../../realm/persistence/realm.entity';
+import { UserEntity } from '../../users/persistence/user.entity';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,
   LEGACY_DISPLAY_SETTINGS,
   LEGACY_NOTIFICATION_SETTINGS,
+  effectiveSettings,
   USER_SETTING_DEFAULTS,
   userSettingsOf,
 } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { BotDirectory } from '../../users/persistence/bot-directory';
+import { UserAccess } from '../../users/persistence/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';
@@ -34,7 +43,8 @@ import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
-import { starredMessagesState, unreadMessagesState } from './unread-state';
+import { recentPrivateConversations, starredMessagesState, unreadMessagesState } from './unread-state';
+import { AppConfig } from '../../platform/config/app-config';
 
 export interface InitialStateOptions {
   applyMarkdown: boolean;
@@ -45,10 +55,15 @@ export interface InitialStateOptions {
   presenceHistoryLimitDays: number | null;
 }
 
-/** The state half of `POST /register`, for the requested `fetch_event_types` (null: all). */
+/**
+ * The state half of `POST /register`, for the requested `fetch_event_types` (null: all).
+ * Without a user, a spectator's state (Zulip's register with no user profile): the realm's
+ * public parts, its web-public channels as subscriptions, and every personal part empty.
+ */
 export class InitialStateQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: RequestUser | null,
+    readonly realmId: number,
     readonly fetchEventTypes: string[] | null,
     readonly options: InitialStateOptions,
   ) {}
@@ -68,34 +83,72 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly botDirectory: BotDirectory,
     private readonly profileData: ProfileDataReader,
     private readonly drafts: DraftStore,
+    private readonly config: AppConfig,
+    private readonly access: UserAccess,
+    private readonly channelPresenter: ChannelPresenter,
   ) {}
 
   async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
     const wants = (type: string) => query.fetchEventTypes === null || query.fetchEventTypes.includes(type);
     const db = poolQueryable(this.dataSource);
+    // The sections read independently: all start at once (each on a pool connection of
+    // its own), and their parts are put together in this order, the order of the keys.
+    const sections: Promise<Record<string, unknown>>[] = [];
+    const section = (wanted: boolean, read: (part: Record<string, unknown>) => Promise<void> | void) => {
+      if (!wanted) return;
+      const part: Record<string, unknown> = {};
+      sections.push(Promise.resolve(read(part)).then(() => part));
+    };
     const { user: requester, options } = query;
-    const user = await this.users.findById(requester.id, db);
-    if (!user) throw new Error(`user ${requester.id} vanished`);
-    const realm = await this.realms.requireById(user.realmId);
+    const user = requester === null ? null : await this.users.findById(requester.id, db);
+    if (requester !== null && !user) throw new Error(`user ${requester.id} vanished`);
+    const realm = await this.realms.requireById(query.realmId);
+    const realmId = realm.id;
+    /** A personal section: for a spectator, its empty form. */
+    const personal = (wanted: boolean, empty: Record<string, unknown>, read: (viewer: UserEntity, part: Record<string, unknown>) => Promise<void> | void) =>
+      section(wanted, (part) => (user === null ? void Object.assign(part, empty) : read(user, part)));
     const hostName = this.addressing.hostName(realm.stringId);
-    const state: Record<string, unknown> = {};
 
-    if (wants('realm')) Object.assign(state, await realmState(realm, this.addressing, this.realmSettings, this.groups, db));
+    section(wants('realm'), async (part) => {
+      Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups, db));
+      part.max_file_upload_size_mib = this.config.maxFileUploadSizeMib;
+      // Zulip shows spectators these features as off.
+      if (user === null) Object.assign(part, { realm_allow_message_editing: false, realm_presence_disabled: true });
+    });
 
-    if (wants('realm_user')) {
-      const everyone = await this.users.listInRealm(user.realmId, db);
-      const profiles = await this.profileData.forUsers(user.realmId, null, db);
+    section(wants('realm_user') && user === null, async (state) => {
+      Object.assign(state, await this.spectatorUserState(realm, hostName, db));
+    });
+    personal(wants('realm_user'), {}, async (user, state) => {
+      const [everyone, profiles, memberOf, realmSettings] = await Promise.all([
+        this.users.listInRealm(user.realmId, db),
+        this.profileData.forUsers(user.realmId, null, db),
+        // For the user's rights under the realm's group settings (UserProfile.has_permission).
+        this.groups.recursiveGroupIdsOf(user.id, db),
+        this.realmSettings.all(user.realmId, db),
+      ]);
       const present = (target: (typeof everyone)[number]) => {
-        const wire: Record<string, unknown> = { ...presentUser(target, hostName, user, { clientGravatar: options.clientGravatar }) };
-        if (!target.isBot) wire.profile_data = profiles.get(target.id) ?? {};
-        delete wire.is_active;
-        return wire;
+        // Without `is_active` (the list says it); no `delete`, which makes objects slow to serialize.
+        const { is_active: _isActive, ...wire } = presentUser(target, hostName, user, { clientGravatar: options.clientGravatar });
+        return target.isBot ? wire : { ...wire, profile_data: profiles.get(target.id) ?? {} };
       };
       // The realm's notification bot plays Zulip's system bots: it is listed with them.
       const isSystemBot = (target: (typeof everyone)[number]) => target.id === realm.notificationBotId;
       const members = everyone.filter((target) => !isSystemBot(target));
-      state.realm_users = members.filter((target) => target.isActive).map(present);
-      state.realm_non_active_users = members.filter((target) => !target.isActive).map(present);
+      // A guest who may not access everyone gets Zulip's placeholder for the others, or
+      // nothing of them with `user_list_incomplete`.
+      const accessible = await this.access.accessibleHumanIds(user, db);
+      const visible = accessible === null ? members : members.filter((target) => target.isBot || accessible.has(target.id));
+      state.realm_users = visible.filter((target) => target.isActive).map(present);
+      state.realm_non_active_users = visible.filter((target) => !target.isActive).map(present);
+      if (accessible !== null && !options.capabilities.user_list_incomplete) {
+        const hidden = members.filter((target) => !target.isBot && !accessible.has(target.id));
+        (state.realm_users as unknown[]).push(...hidden.map((target) => {
+          const { is_active: _active, ...placeholder } = presentInaccessibleUser(target.id, hostName);
+          return placeholder;
+        }));
+        (state.realm_users as { user_id: number }[]).sort((a, b) => a.user_id - b.user_id);
+      }
       state.cross_realm_bots = everyone.filter(isSystemBot).map((bot) => ({
         ...presentUser(bot, hostName, user, { clientGravatar: options.clientGravatar }),
         is_system_bot: true,
@@ -103,9 +156,6 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       // The user's own avatar ignores client_gravatar, as in Zulip.
       const own = presentUser(user, hostName, user, { clientGravatar: false });
       const avatarUrl = own.avatar_url as string;
-      // The user's rights under the realm's group settings (UserProfile.has_permission).
-      const memberOf = await this.groups.recursiveGroupIdsOf(user.id, db);
-      const realmSettings = await this.realmSettings.all(user.realmId, db);
       const allowed = (setting: string) => memberOf.has(realmSettings.get(setting) as number);
       const canCreatePublic = allowed('can_create_public_channel_group');
       const canCreatePrivate = allowed('can_create_private_channel_group');
@@ -129,18 +179,21 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         delivery_email: user.deliveryEmail,
         full_name: user.fullName,
       });
-    }
+    });
 
-    if (wants('realm_bot')) {
+    personal(wants('realm_bot'), { realm_bots: [] }, async (user, state) => {
       // The notification bot plays Zulip's cross-realm system bot: nobody administers it.
       state.realm_bots = await this.botDirectory.administeredBy(
         { id: user.id, realmId: user.realmId, isAdmin: isAdministrator(user.role) },
         realm.notificationBotId === null ? [] : [realm.notificationBotId],
         db,
       );
-    }
+    });
 
-    if (wants('subscription')) {
+    section(wants('subscription') && user === null, async (state) => {
+      Object.assign(state, await this.spectatorSubscriptions(realmId, options.capabilities.archived_channels, db));
+    });
+    personal(wants('subscription'), {}, async (user, state) => {
       const subscriptions = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
         new GetSubscriptionStateQuery(
           user.id,
@@ -150,11 +203,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         ),
       );
       Object.assign(state, subscriptions);
-    }
+    });
 
-    if (wants('stream')) {
+    // Spectators get no `streams`: their channels are the subscriptions above.
+    section(wants('stream') && requester !== null, async (state) => {
       state.streams = await this.queryBus.execute(
-        new GetStreamsQuery(requester, {
+        new GetStreamsQuery(requester as RequestUser, {
           includePublic: true,
           includeWebPublic: true,
           includeSubscribed: true,
@@ -166,84 +220,193 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
           includeAllActive: false,
         }),
       );
-    }
+    });
 
-    if (wants('realm_user_groups')) {
+    section(wants('realm_user_groups'), async (state) => {
       state.realm_user_groups = await this.queryBus.execute(
-        new GetUserGroupsQuery(user.realmId, options.capabilities.include_deactivated_groups),
+        new GetUserGroupsQuery(realmId, options.capabilities.include_deactivated_groups),
       );
-    }
-    if (wants('custom_profile_fields')) {
-      state.custom_profile_fields = await this.queryBus.execute(new GetProfileFieldsQuery(user.realmId));
+    });
+    // Spectators cannot see full profiles: no fields, but the field types.
+    section(wants('custom_profile_fields'), async (state) => {
+      state.custom_profile_fields = user === null ? [] : await this.queryBus.execute(new GetProfileFieldsQuery(realmId));
       state.custom_profile_field_types = FIELD_TYPES;
-    }
+    });
     // Clients that cannot expand URL templates get no linkifiers; the legacy list is always empty.
-    if (wants('realm_linkifiers')) {
+    section(wants('realm_linkifiers'), async (state) => {
       state.realm_linkifiers = options.capabilities.linkifier_url_template
-        ? await this.queryBus.execute(new GetLinkifiersQuery(user.realmId))
+        ? await this.queryBus.execute(new GetLinkifiersQuery(realmId))
         : [];
-    }
-    if (wants('realm_filters')) state.realm_filters = [];
-    if (wants('realm_emoji')) state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(user.realmId, db));
-    if (wants('user_status')) state.user_status = await this.queryBus.execute(new UserStatusStateQuery(user.realmId));
-    if (wants('default_streams')) state.realm_default_streams = await this.channels.defaultChannelIds(user.realmId, db);
+    });
+    section(wants('realm_filters'), (state) => {
+      state.realm_filters = [];
+    });
+    section(wants('realm_emoji'), async (state) => {
+      state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(realmId, db));
+    });
+    // Statuses need an account to see them.
+    personal(wants('user_status'), { user_status: {} }, async (_user, state) => {
+      state.user_status = await this.queryBus.execute(new UserStatusStateQuery(realmId));
+    });
+    // Guests and spectators have no access to default channels.
+    personal(wants('default_streams'), { realm_default_streams: [] }, async (_user, state) => {
+      state.realm_default_streams = await this.channels.defaultChannelIds(realmId, db);
+    });
 
-    if (wants('message')) state.max_message_id = await this.users.maxMessageId(user.id, db);
-    if (wants('message') && wants('update_message_flags')) {
+    personal(wants('message'), { max_message_id: -1 }, async (user, state) => {
+      state.max_message_id = await this.users.maxMessageId(user.id, db);
+    });
+    personal(wants('message') && wants('update_message_flags'), { unread_msgs: EMPTY_UNREADS }, async (user, state) => {
       state.unread_msgs = await unreadMessagesState(user.id, options.capabilities.empty_topic_name, db);
-    }
-    if (wants('starred_messages')) state.starred_messages = await starredMessagesState(user.id, db);
+    });
+    personal(wants('starred_messages'), { starred_messages: [] }, async (user, state) => {
+      state.starred_messages = await starredMessagesState(user.id, db);
+    });
+    personal(wants('recent_private_conversations'), { recent_private_conversations: [] }, async (user, state) => {
+      state.recent_private_conversations = await recentPrivateConversations(user.id, db);
+    });
 
-    if (wants('presence')) {
+    section(wants('presence') && user === null, (state) => {
+      Object.assign(state, { presences: {}, server_timestamp: Date.now() / 1000 });
+    });
+    personal(wants('presence'), {}, async (_user, state) => {
       const presence = await this.queryBus.execute<GetRealmPresenceQuery, RealmPresenceAnswer>(
-        new GetRealmPresenceQuery(user.realmId, options.slimPresence, null, options.presenceHistoryLimitDays),
+        new GetRealmPresenceQuery(realmId, options.slimPresence, null, options.presenceHistoryLimitDays),
       );
       state.presences = presence.presences;
       state.presence_last_update_id = presence.presence_last_update_id;
       state.server_timestamp = presence.server_timestamp;
-    }
-    if (wants('muted_users')) state.muted_users = await this.queryBus.execute(new GetMutedUsersQuery(user.id));
+    });
+    personal(wants('alert_words'), { alert_words: [] }, async (user, state) => {
+      state.alert_words = await this.queryBus.execute<GetAlertWordsQuery, string[]>(new GetAlertWordsQuery(user.id));
+    });
+    personal(wants('muted_users'), { muted_users: [] }, async (user, state) => {
+      state.muted_users = await this.queryBus.execute(new GetMutedUsersQuery(user.id));
+    });
     // Clients that asked for `user_topic` by name get no duplicate legacy `muted_topics`.
     const wantsMutedTopics = wants('muted_topics') && (query.fetchEventTypes === null || !wants('user_topic'));
-    if (wants('user_topic') || wantsMutedTopics) {
+    const emptyTopics = { ...(wants('user_topic') ? { user_topics: [] } : {}), ...(wantsMutedTopics ? { muted_topics: [] } : {}) };
+    personal(wants('user_topic') || wantsMutedTopics, emptyTopics, async (user, state) => {
       const topics = await this.queryBus.execute<GetUserTopicsQuery, UserTopicsState>(
         new GetUserTopicsQuery(user.id, options.capabilities.empty_topic_name),
       );
       if (wants('user_topic')) state.user_topics = topics.user_topics;
       if (wantsMutedTopics) state.muted_topics = topics.muted_topics;
-    }
+    });
 
-    const settings = userSettingsOf(user);
+    // A spectator's settings are a new account's, shown in the realm's language with
+    // Recent conversations as home view (Zulip's stand-in user for spectators).
+    const settings =
+      user === null ? { ...USER_SETTING_DEFAULTS, default_language: realmLanguage(realm), web_home_view: 'recent_topics' } : userSettingsOf(user);
+    const timezone = user === null ? '' : user.timezone;
     // Clients without `user_settings_object` get the legacy top-level copies as well.
-    if (wants('update_display_settings') && !options.capabilities.user_settings_object) {
+    section(wants('update_display_settings') && !options.capabilities.user_settings_object, (state) => {
       for (const name of LEGACY_DISPLAY_SETTINGS) state[name] = settings[name];
       state.emojiset_choices = EMOJISET_CHOICES;
-      state.timezone = user.timezone;
-    }
-    if (wants('update_global_notifications') && !options.capabilities.user_settings_object) {
+      state.timezone = timezone;
+    });
+    section(wants('update_global_notifications') && !options.capabilities.user_settings_object, (state) => {
       for (const name of LEGACY_NOTIFICATION_SETTINGS) state[name] = settings[name];
       state.available_notification_sounds = AVAILABLE_NOTIFICATION_SOUNDS;
-    }
-    if (wants('realm_user_settings_defaults')) {
+    });
+    section(wants('realm_user_settings_defaults'), (state) => {
       state.realm_user_settings_defaults = {
         ...USER_SETTING_DEFAULTS,
         ...realm.userSettingsDefaults,
         emojiset_choices: EMOJISET_CHOICES,
         available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
       };
-    }
+    });
     // Newest edit first, as Zulip gives them; none while the user does not sync drafts.
-    if (wants('drafts')) {
+    personal(wants('drafts'), { drafts: [] }, async (user, state) => {
       state.drafts = settings.enable_drafts_synchronization ? (await this.drafts.list(user.id, db)).reverse() : [];
-    }
-    if (wants('user_settings')) {
+    });
+    section(wants('user_settings'), (state) => {
       state.user_settings = {
         ...settings,
         emojiset_choices: EMOJISET_CHOICES,
-        timezone: user.timezone,
+        timezone,
         available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
       };
-    }
+    });
+    const state: Record<string, unknown> = {};
+    for (const part of await Promise.all(sections)) Object.assign(state, part);
     return state;
   }
+
+  /**
+   * The realm's users as a spectator sees them (no delivery emails, time zones or
+   * profiles, join dates to the day), and Zulip's stand-in user in the viewer's fields.
+   */
+  private async spectatorUserState(realm: RealmEntity, hostName: string, db: Queryable): Promise<Record<string, unknown>> {
+    const everyone = await this.users.listInRealm(realm.id, db);
+    const present = (target: UserEntity) => {
+      const { is_active: _isActive, timezone: _timezone, ...wire } = presentUser(target, hostName, null, { clientGravatar: false });
+      // `email` follows the user's email visibility, as for anyone; the real address never shows.
+      return { ...wire, delivery_email: null, date_joined: wire.date_joined.slice(0, 10) };
+    };
+    const isSystemBot = (target: UserEntity) => target.id === realm.notificationBotId;
+    const members = everyone.filter((target) => !isSystemBot(target));
+    return {
+      realm_users: members.filter((target) => target.isActive).map(present),
+      realm_non_active_users: members.filter((target) => !target.isActive).map(present),
+      cross_realm_bots: everyone.filter(isSystemBot).map((bot) => ({ ...present(bot), is_system_bot: true })),
+      avatar_source: AvatarSource.Gravatar,
+      avatar_url_medium: gravatarUrl(SPECTATOR_EMAIL, 1, true),
+      avatar_url: gravatarUrl(SPECTATOR_EMAIL, 1),
+      can_create_private_streams: false,
+      can_create_public_streams: false,
+      can_create_streams: false,
+      can_create_web_public_streams: false,
+      can_subscribe_other_users: false,
+      can_invite_others_to_realm: false,
+      is_admin: false,
+      is_owner: false,
+      is_moderator: false,
+      is_guest: true,
+      user_id: 0,
+      email: SPECTATOR_EMAIL,
+      delivery_email: SPECTATOR_EMAIL,
+      full_name: 'Anonymous User',
+    };
+  }
+
+  /** Zulip's `get_web_public_subs`: every web-public channel, as a new subscription would show it. */
+  private async spectatorSubscriptions(realmId: number, includeArchived: boolean, db: Queryable): Promise<Record<string, unknown>> {
+    const channels = (await this.channels.listInRealm(realmId, db))
+      .filter((stream) => stream.isWebPublic && (includeArchived || !stream.deactivated))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const colors: string[] = [];
+    const entries = channels.map((stream) => {
+      const color = pickSubscriptionColor(colors);
+      colors.push(color);
+      const subscription = {
+        color,
+        isMuted: false,
+        pinToTop: false,
+        desktopNotifications: null,
+        audibleNotifications: null,
+        pushNotifications: null,
+        emailNotifications: null,
+        wildcardMentionsNotify: null,
+      } as SubscriptionEntity;
+      return { stream, subscription };
+    });
+    return {
+      subscriptions: await this.channelPresenter.subscriptions(entries, effectiveSettings({}), false, db),
+      unsubscribed: [],
+      never_subscribed: [],
+    };
+  }
+}
+
+/** Zulip's stand-in user for spectators has this address. */
+const SPECTATOR_EMAIL = 'username@example.com';
+
+/** `unread_msgs` with nothing unread. */
+const EMPTY_UNREADS = { count: 0, pms: [], streams: [], huddles: [], mentions: [], old_unreads_missing: false };
+
+function realmLanguage(realm: RealmEntity): string {
+  const language = effectiveRealmProperties(realm.properties).default_language;
+  return typeof language === 'string' ? language : USER_SETTING_DEFAULTS.default_language;
 }

@@ -51,9 +51,9 @@ export async function unreadMessagesState(userId: number, allowEmptyTopicName: b
     } else if (row.recipient_type === RecipientType.Personal) {
       // The other party: the sender of a received message, the addressee of a sent one.
       const other = row.sender_id === userId ? row.recipient_type_id : row.sender_id;
-      pms.set(other, [...(pms.get(other) ?? []), row.message_id]);
+      appendTo(pms, other, row.message_id);
     } else {
-      groups.set(row.recipient_id, [...(groups.get(row.recipient_id) ?? []), row.message_id]);
+      appendTo(groups, row.recipient_id, row.message_id);
     }
   }
   const groupMembers = groups.size === 0
@@ -78,6 +78,13 @@ export async function unreadMessagesState(userId: number, allowEmptyTopicName: b
   };
 }
 
+/** Adds `id` to the list under `key`, in place: copying it per row was quadratic. */
+function appendTo(lists: Map<number, number[]>, key: number, id: number): void {
+  const list = lists.get(key);
+  if (list) list.push(id);
+  else lists.set(key, [id]);
+}
+
 /** Zulip's cap on `starred_messages` at register. */
 const MAX_STARRED_MESSAGES = 10_000;
 
@@ -89,4 +96,51 @@ export async function starredMessagesState(userId: number, db: Queryable): Promi
     [userId],
   );
   return rows.map((row) => row.message_id);
+}
+
+/** Zulip's cap on the direct messages `recent_private_conversations` is made from. */
+const RECENT_CONVERSATION_MESSAGES = 1000;
+
+export interface RecentConversation {
+  max_message_id: number;
+  user_ids: number[];
+}
+
+/**
+ * `recent_private_conversations` of register (Zulip's get_recent_private_conversations):
+ * the conversations of the user's newest direct messages, each with its newest message
+ * id and the other participants (none for the user's notes to self), newest first.
+ */
+export async function recentPrivateConversations(userId: number, db: Queryable): Promise<RecentConversation[]> {
+  const rows = await db.query<{ message_id: number; sender_id: number; recipient_id: number; recipient_type: number; recipient_type_id: number }>(
+    `SELECT um.message_id, m.sender_id, m.recipient_id, r.type AS recipient_type, r.type_id AS recipient_type_id
+       FROM user_message um
+       JOIN message m ON m.id = um.message_id
+       JOIN recipient r ON r.id = m.recipient_id
+      WHERE um.user_profile_id = $1 AND r.type = ANY($2::int[])
+      ORDER BY um.message_id DESC
+      LIMIT ${RECENT_CONVERSATION_MESSAGES}`,
+    [userId, [RecipientType.Personal, RecipientType.DirectMessageGroup]],
+  );
+  // A one-to-one conversation has two recipients (each party's own): it is keyed by the other party.
+  const conversationOf = (row: (typeof rows)[number]) =>
+    row.recipient_type === RecipientType.DirectMessageGroup ? `group:${row.recipient_id}` : `user:${row.sender_id === userId ? row.recipient_type_id : row.sender_id}`;
+  const newest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!newest.has(conversationOf(row))) newest.set(conversationOf(row), row);
+  const groupIds = [...newest.values()].filter((row) => row.recipient_type === RecipientType.DirectMessageGroup).map((row) => row.recipient_id);
+  const groupMembers = new Map(
+    groupIds.length === 0
+      ? []
+      : (await db.query<{ recipient_id: number; ids: number[] }>(
+          `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
+             FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
+          [groupIds],
+        )).map((row) => [row.recipient_id, row.ids] as const),
+  );
+  return [...newest.values()].map((row) => {
+    let others: number[];
+    if (row.recipient_type === RecipientType.DirectMessageGroup) others = (groupMembers.get(row.recipient_id) ?? []).filter((id) => id !== userId);
+    else others = [row.sender_id === userId ? row.recipient_type_id : row.sender_id].filter((id) => id !== userId);
+    return { max_message_id: row.message_id, user_ids: others };
+  });
 }

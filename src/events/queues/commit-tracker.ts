@@ -20,7 +20,10 @@ export class CommitTracker implements OnModuleInit {
     const subscriber: EntitySubscriberInterface = {
       beforeTransactionCommit: (event: TransactionCommitEvent) => this.begin(event.queryRunner),
       afterTransactionCommit: (event: TransactionCommitEvent) => this.end(event.queryRunner),
-      // A COMMIT that failed ends in a rollback.
+      // A COMMIT that failed is followed by a rollback, and the commit is over when it starts:
+      // if the connection died (a database restart), the ROLLBACK fails too and no
+      // afterTransactionRollback comes, which would leave every later settled() waiting.
+      beforeTransactionRollback: (event: TransactionRollbackEvent) => this.end(event.queryRunner),
       afterTransactionRollback: (event: TransactionRollbackEvent) => this.end(event.queryRunner),
     };
     this.dataSource.subscribers.push(subscriber);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommitTracker } from './commit-tracker';
 import { EventQueueStore } from './event-queue-store';
@@ -19,26 +20,86 @@ export interface Delivery {
 const BATCH_SIZE = 500;
 
 /**
+ * The deliveries one handler dispatches for one event of an outbox row. Each gets a key
+ * (`prefix.n`, n counting the handler's dispatches) that is the same when the row is
+ * republished, so a store can refuse a delivery a queue already got; `settled` collects,
+ * per dispatch call, whether its deliveries reached the store.
+ */
+export interface DeliveryScope {
+  readonly keyPrefix: string;
+  next: number;
+  readonly settled: Promise<boolean>[];
+}
+
+/** Counts down the deliveries of one dispatch call, and says whether all reached the store. */
+class DeliveryTicket {
+  readonly settled: Promise<boolean>;
+  private resolve!: (delivered: boolean) => void;
+
+  constructor(private remaining: number) {
+    this.settled = new Promise<boolean>((resolve) => (this.resolve = resolve));
+  }
+
+  delivered(count: number): void {
+    this.remaining -= count;
+    if (this.remaining <= 0) this.resolve(true);
+  }
+
+  failed(): void {
+    this.resolve(false);
+  }
+}
+
+interface PendingDelivery {
+  delivery: Delivery;
+  dedupeKey?: string;
+  ticket?: DeliveryTicket;
+}
+
+const scopes = new AsyncLocalStorage<DeliveryScope>();
+
+/**
  * Hands committed events to queues, in the order they were dispatched: one FIFO per
  * process, drained in batches (one store round trip for many deliveries).
  */
 @Injectable()
 export class EventDispatcher {
   private readonly logger = new Logger(EventDispatcher.name);
-  private readonly pending: Delivery[] = [];
+  private readonly pending: PendingDelivery[] = [];
   private draining: Promise<void> | null = null;
   /** Deliveries ever dispatched, and how many of them have been handed to the store. */
   private dispatched = 0;
   private handled = 0;
   private readonly waiters: { upTo: number; resolve: () => void }[] = [];
+  /** Events appended to queues by this process (the `events delivered` metric). */
+  private appended = 0;
 
   constructor(
     private readonly store: EventQueueStore,
     private readonly commits: CommitTracker,
   ) {}
 
+  get deliveredEvents(): number {
+    return this.appended;
+  }
+
+  /**
+   * Runs `work` (an event handler) so that what it dispatches, now or after awaiting, is
+   * keyed and tracked in `scope`.
+   */
+  inScope<T>(scope: DeliveryScope, work: () => T): T {
+    return scopes.run(scope, work);
+  }
+
   dispatch(...deliveries: Delivery[]): void {
-    this.pending.push(...deliveries);
+    const scope = scopes.getStore();
+    if (scope && deliveries.length > 0) {
+      const ticket = new DeliveryTicket(deliveries.length);
+      scope.settled.push(ticket.settled);
+      for (const delivery of deliveries) this.pending.push({ delivery, dedupeKey: `${scope.keyPrefix}.${scope.next++}`, ticket });
+    } else {
+      for (const delivery of deliveries) this.pending.push({ delivery });
+    }
     this.dispatched += deliveries.length;
     if (!this.draining) this.draining = this.drain();
   }
@@ -66,8 +127,10 @@ export class EventDispatcher {
         const batch = this.pending.splice(0, BATCH_SIZE);
         try {
           await this.deliver(batch);
+          for (const { ticket } of batch) ticket?.delivered(1);
         } catch (error) {
           this.logger.error(`event delivery failed: ${(error as Error).message}`, (error as Error).stack);
+          for (const { ticket } of batch) ticket?.failed();
         }
         this.handled += batch.length;
         this.wakeWaiters();
@@ -86,8 +149,8 @@ export class EventDispatcher {
     }
   }
 
-  private async deliver(batch: Delivery[]): Promise<void> {
-    const queues = await this.store.queuesOfUsers(batch.flatMap((delivery) => delivery.userIds));
+  private async deliver(batch: PendingDelivery[]): Promise<void> {
+    const queues = await this.store.queuesOfUsers(batch.flatMap(({ delivery }) => delivery.userIds));
     const byUser = new Map<number, QueueDescriptor[]>();
     for (const queue of queues) {
       const list = byUser.get(queue.userId);
@@ -95,14 +158,14 @@ export class EventDispatcher {
       else byUser.set(queue.userId, [queue]);
     }
     const allPublic = new Map<number, QueueDescriptor[]>();
-    for (const delivery of batch) {
+    for (const { delivery } of batch) {
       if (delivery.toAllPublicStreamsQueues && !allPublic.has(delivery.realmId)) {
         allPublic.set(delivery.realmId, await this.store.allPublicStreamsQueues(delivery.realmId));
       }
     }
 
     const appends: QueueAppend[] = [];
-    for (const delivery of batch) {
+    for (const { delivery, dedupeKey } of batch) {
       const targets = new Map<string, QueueDescriptor>();
       for (const userId of delivery.userIds) {
         for (const queue of byUser.get(userId) ?? []) targets.set(queue.queueId, queue);
@@ -113,9 +176,10 @@ export class EventDispatcher {
       for (const queue of targets.values()) {
         if (queue.eventTypes !== null && !queue.eventTypes.includes(delivery.eventType)) continue;
         const event = delivery.render(queue);
-        if (event) appends.push({ queueId: queue.queueId, event });
+        if (event) appends.push(dedupeKey === undefined ? { queueId: queue.queueId, event } : { queueId: queue.queueId, event, dedupeKey });
       }
     }
     await this.store.append(appends);
+    this.appended += appends.length;
   }
 }

@@ -16,6 +16,14 @@ export abstract class EventQueueStore {
 
   abstract describe(queueId: string): Promise<QueueDescriptor | null>;
 
+  /**
+   * Like `describe`, but may answer from this process's memory for a queue removed
+   * meanwhile: only for callers that read the queue next (the read finds it gone).
+   */
+  describeBeforeRead(queueId: string): Promise<QueueDescriptor | null> {
+    return this.describe(queueId);
+  }
+
   /** The live queues of these users, in no particular order. */
   abstract queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]>;
 
@@ -47,7 +55,25 @@ export abstract class EventQueueStore {
    */
   abstract announcePoll(queueId: string): Promise<number>;
 
+  /** How many queues exist (in every process, with Redis). */
+  abstract count(): Promise<number>;
+
+  /** Throws when the store cannot be reached (readiness checks). */
+  abstract ping(): Promise<void>;
+
   abstract onSignal(listener: (signal: QueueSignal) => void): void;
+
+  /**
+   * Remembers queues whose poll was parked on this process as it shuts down, so that the
+   * next process to start tells them of the restart. Queues in memory die with the
+   * process, so only a shared store keeps these.
+   */
+  async markRestartPending(_queueIds: readonly string[]): Promise<void> {}
+
+  /** The queues waiting for a `restart` event, forgotten as they are handed out. */
+  async takeRestartPending(): Promise<QueueDescriptor[]> {
+    return [];
+  }
 
   abstract close(): Promise<void>;
 }

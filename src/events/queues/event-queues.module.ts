@@ -1,12 +1,40 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { DiscoveryModule } from '@nestjs/core';
+import { CommittedEventHandlers } from '../outbox/committed-event-handlers';
+import { EventOutbox } from '../outbox/event-outbox.service';
+import { dedupeWindowMs, OUTBOX_MAX_ATTEMPTS, OUTBOX_SETTINGS, OutboxSettings } from '../outbox/outbox-settings';
+import { AppConfig, parseIntegerVariable } from '../../platform/config/app-config';
 import { CommitTracker } from './commit-tracker';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService } from './long-poll.service';
 import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueCollectorService } from './queue-collector.service';
+import { QueueLimits } from './queue-descriptor';
+import { QueueRestartNotice } from './queue-restart-notice';
 import { RedisEventQueueStore } from './redis-event-queue-store';
+
+/**
+ * `EVENT_OUTBOX_RECOVERY_SECONDS` (default 10): an outbox row unpublished this long after its
+ * commit lost its process, and any process publishes it again.
+ */
+export function loadOutboxSettings(env: NodeJS.ProcessEnv = process.env): OutboxSettings {
+  return {
+    recoverySeconds: parseIntegerVariable('EVENT_OUTBOX_RECOVERY_SECONDS', env.EVENT_OUTBOX_RECOVERY_SECONDS, 10, 1),
+    maxAttempts: OUTBOX_MAX_ATTEMPTS,
+  };
+}
+
+/**
+ * `EVENT_QUEUE_MAX_EVENTS` (default 10,000): past it a queue is dropped and its client
+ * re-registers. Queues remember outbox dedupe keys as long as a row may be republished.
+ */
+export function loadQueueLimits(env: NodeJS.ProcessEnv = process.env): QueueLimits {
+  return {
+    maxEvents: parseIntegerVariable('EVENT_QUEUE_MAX_EVENTS', env.EVENT_QUEUE_MAX_EVENTS, 10_000, 10),
+    dedupeWindowMs: dedupeWindowMs(loadOutboxSettings(env)),
+  };
+}
 
 @Injectable()
 class StoreLifecycle implements OnApplicationShutdown {
@@ -19,23 +47,31 @@ class StoreLifecycle implements OnApplicationShutdown {
 
 /**
  * Event queues: in Redis when `REDIS_URL` is set (shared by every server process), else in
- * this process's memory. Domain modules dispatch client events through `EventDispatcher`.
+ * this process's memory. Domain modules dispatch client events through `EventDispatcher`;
+ * the transaction runner hands committed domain events to `EventOutbox`.
  */
 @Global()
 @Module({
+  imports: [DiscoveryModule],
   providers: [
+    { provide: OUTBOX_SETTINGS, useFactory: () => loadOutboxSettings() },
+    CommittedEventHandlers,
+    EventOutbox,
     {
       provide: EventQueueStore,
       inject: [AppConfig],
-      useFactory: async (config: AppConfig): Promise<EventQueueStore> =>
-        config.redisUrl ? RedisEventQueueStore.connect(config.redisUrl) : new MemoryEventQueueStore(),
+      useFactory: async (config: AppConfig): Promise<EventQueueStore> => {
+        const limits = loadQueueLimits();
+        return config.redisUrl ? RedisEventQueueStore.connect(config.redisUrl, limits) : new MemoryEventQueueStore(limits);
+      },
     },
+    QueueRestartNotice,
     CommitTracker,
     EventDispatcher,
     LongPollService,
     QueueCollectorService,
     StoreLifecycle,
   ],
-  exports: [EventQueueStore, EventDispatcher, LongPollService, QueueCollectorService],
+  exports: [EventQueueStore, EventDispatcher, EventOutbox, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice],
 })
 export class EventQueuesModule {}

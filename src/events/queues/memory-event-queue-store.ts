@@ -1,10 +1,13 @@
 import { EventQueueStore } from './event-queue-store';
 import {
+  DEFAULT_DEDUPE_WINDOW_MS,
   QueueAppend,
   QueueDescriptor,
+  QueueLimits,
   QueueReadResult,
   QueueSignal,
   QueuedEvent,
+  virtualEventKeys,
 } from './queue-descriptor';
 
 interface MemoryQueue {
@@ -14,6 +17,10 @@ interface MemoryQueue {
   newestPrunedId: number;
   deadline: number;
   polls: number;
+  /** Unacknowledged virtual events by merge key (they are also in `events`). */
+  virtual: Map<string, QueuedEvent>;
+  /** Dedupe keys of appends, with when they came, oldest first. */
+  seen: Map<string, number>;
 }
 
 /** Queues in this process's memory: the embedded mode, where one process serves all. */
@@ -23,6 +30,10 @@ export class MemoryEventQueueStore extends EventQueueStore {
   private readonly allPublicByRealm = new Map<number, Set<string>>();
   private readonly listeners: ((signal: QueueSignal) => void)[] = [];
 
+  constructor(private readonly limits: QueueLimits) {
+    super();
+  }
+
   async create(descriptor: QueueDescriptor, now: number): Promise<void> {
     this.queues.set(descriptor.queueId, {
       descriptor,
@@ -31,6 +42,8 @@ export class MemoryEventQueueStore extends EventQueueStore {
       newestPrunedId: -1,
       deadline: now + descriptor.lifespanSecs * 1000,
       polls: 0,
+      virtual: new Map(),
+      seen: new Map(),
     });
     addToIndex(this.byUser, descriptor.userId, descriptor.queueId);
     if (descriptor.allPublicStreams) addToIndex(this.allPublicByRealm, descriptor.realmId, descriptor.queueId);
@@ -62,13 +75,49 @@ export class MemoryEventQueueStore extends EventQueueStore {
 
   async append(appends: readonly QueueAppend[]): Promise<void> {
     const touched = new Set<string>();
-    for (const { queueId, event } of appends) {
+    const overflowed = new Set<string>();
+    const now = Date.now();
+    for (const { queueId, event, dedupeKey } of appends) {
       const queue = this.queues.get(queueId);
       if (!queue) continue;
-      queue.events.push({ id: queue.nextEventId++, ...event });
+      if (dedupeKey !== undefined && !this.firstSighting(queue, dedupeKey, now)) continue;
+      this.push(queue, event);
       touched.add(queueId);
+      if (queue.events.length > this.limits.maxEvents) overflowed.add(queueId);
+    }
+    for (const queueId of overflowed) {
+      this.drop(queueId);
+      touched.delete(queueId);
     }
     if (touched.size > 0) this.emit({ kind: 'appended', queueIds: [...touched] });
+    if (overflowed.size > 0) this.emit({ kind: 'removed', queueIds: [...overflowed] });
+  }
+
+  /** Records the key; false if the queue had it already (a republished delivery). */
+  private firstSighting(queue: MemoryQueue, dedupeKey: string, now: number): boolean {
+    const horizon = now - (this.limits.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS);
+    for (const [key, at] of queue.seen) {
+      if (at >= horizon) break;
+      queue.seen.delete(key);
+    }
+    if (queue.seen.has(dedupeKey)) return false;
+    queue.seen.set(dedupeKey, now);
+    return true;
+  }
+
+  private push(queue: MemoryQueue, event: QueueAppend['event']): void {
+    const queued: QueuedEvent = { id: queue.nextEventId++, ...event };
+    const { merge, breaks } = virtualEventKeys(event);
+    if (breaks !== null) queue.virtual.delete(breaks);
+    const earlier = merge === null ? undefined : queue.virtual.get(merge);
+    if (earlier) {
+      // The merged event moves to the newest id, as Zulip's virtual events do.
+      queue.events.splice(queue.events.indexOf(earlier), 1);
+      queued.messages = [...(earlier.messages as unknown[]), ...(event.messages as unknown[])];
+      queued.all = earlier.all === true || event.all === true;
+    }
+    if (merge !== null) queue.virtual.set(merge, queued);
+    queue.events.push(queued);
   }
 
   async read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult> {
@@ -81,6 +130,7 @@ export class MemoryEventQueueStore extends EventQueueStore {
     let pruned = 0;
     while (pruned < queue.events.length && queue.events[pruned].id <= lastEventId) pruned++;
     if (pruned > 0) queue.events.splice(0, pruned);
+    for (const [key, event] of queue.virtual) if (event.id <= lastEventId) queue.virtual.delete(key);
     queue.newestPrunedId = lastEventId;
     return { kind: 'events', events: [...queue.events], newestPoll: queue.polls };
   }
@@ -111,6 +161,14 @@ export class MemoryEventQueueStore extends EventQueueStore {
     const seq = ++queue.polls;
     this.emit({ kind: 'poll', queueId, seq });
     return seq;
+  }
+
+  async count(): Promise<number> {
+    return this.queues.size;
+  }
+
+  async ping(): Promise<void> {
+    // Process memory is always there.
   }
 
   onSignal(listener: (signal: QueueSignal) => void): void {

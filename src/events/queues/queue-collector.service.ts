@@ -21,9 +21,11 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
     private readonly config: AppConfig,
   ) {}
 
+  private interval = MAX_INTERVAL_MS;
+
   onApplicationBootstrap(): void {
-    const interval = Math.max(250, Math.min(MAX_INTERVAL_MS, (this.config.eventQueueIdleSeconds * 1000) / 4));
-    this.timer = setInterval(() => void this.collect(), interval);
+    this.interval = Math.max(250, Math.min(MAX_INTERVAL_MS, (this.config.eventQueueIdleSeconds * 1000) / 4));
+    this.timer = setInterval(() => void this.collect(), this.interval);
     this.timer.unref();
   }
 
@@ -36,7 +38,12 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
     this.running = true;
     try {
       const now = Date.now();
-      await this.store.keepAlive(this.polls.parkedQueueIds(), now);
+      // A poll's read pushed its queue's deadline past readAt + EVENT_QUEUE_IDLE_SECONDS (no
+      // lifespan is shorter; every process is configured alike): only polls parked long
+      // enough to near it before the next round need a push. With heartbeats shorter than
+      // the idle time, none do, and an idle server makes no keep-alive calls at all.
+      const readBefore = now + 2 * this.interval - this.config.eventQueueIdleSeconds * 1000;
+      await this.store.keepAlive(this.polls.parkedQueueIds(readBefore), now);
       const removed = await this.store.collectExpired(now);
       if (removed.length > 0) this.logger.debug(`collected ${removed.length} idle event queues`);
       return removed;

@@ -1,32 +1,68 @@
 import Redis from 'ioredis';
+import { watchRedisConnection } from '../../platform/redis-connection';
 import { EventQueueStore } from './event-queue-store';
 import {
+  DEFAULT_DEDUPE_WINDOW_MS,
   QueueAppend,
   QueueDescriptor,
+  QueueLimits,
   QueueReadResult,
   QueueSignal,
   QueuedEvent,
+  virtualEventKeys,
 } from './queue-descriptor';
 
 const PREFIX = 'chat:eq';
 const SIGNAL_CHANNEL = `${PREFIX}:signal`;
 const EXPIRY_KEY = `${PREFIX}:expiry`;
+/** Queues that had a poll parked on a process that shut down: they get a `restart` event. */
+const RESTART_KEY = `${PREFIX}:restart-pending`;
 /** Descriptors never change, so each process may keep them; bounded to stay small. */
 const DESCRIPTOR_CACHE_LIMIT = 50_000;
 
 const descriptorKey = (queueId: string) => `${PREFIX}:{${queueId}}:desc`;
 const eventsKey = (queueId: string) => `${PREFIX}:{${queueId}}:events`;
+const seenKey = (queueId: string) => `${PREFIX}:{${queueId}}:seen`;
 const userKey = (userId: number) => `${PREFIX}:user:${userId}`;
 const allPublicKey = (realmId: number) => `${PREFIX}:aps:${realmId}`;
 
 /**
  * Appends one event: takes the queue's next id and stores the event (JSON text starting
- * with `{`) with the id spliced in as its first field. Returns -1 if the queue is gone.
+ * with `{`) with the id spliced in as its first field. With a merge key (ARGV[2]), the
+ * queue's unacknowledged event of that key absorbs it instead (virtual events: message
+ * lists joined, \`all\` if either had it, the new id); ARGV[4] names the key this event
+ * stops from merging further (see virtualEventKeys). With a dedupe key (ARGV[5]), the
+ * queue's set of keys (KEYS[3], scored by time ARGV[6], forgetting those older than ARGV[7]
+ * ms) refuses a key it holds. Returns the id, -1 if the queue is gone, -2 if the queue now
+ * holds more than ARGV[3] events (the caller drops it), -3 for a refused duplicate.
  */
 const APPEND_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if ARGV[5] ~= '' then
+  if redis.call('ZSCORE', KEYS[3], ARGV[5]) then return -3 end
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[6]) - tonumber(ARGV[7]))
+  redis.call('ZADD', KEYS[3], ARGV[6], ARGV[5])
+end
 local id = redis.call('HINCRBY', KEYS[1], 'next', 1) - 1
-redis.call('ZADD', KEYS[2], id, '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2))
+local text = '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2)
+if ARGV[4] ~= '' then redis.call('HDEL', KEYS[1], 'v:' .. ARGV[4]) end
+if ARGV[2] ~= '' then
+  local field = 'v:' .. ARGV[2]
+  local earlier = redis.call('HGET', KEYS[1], field)
+  if earlier and redis.call('ZSCORE', KEYS[2], earlier) then
+    redis.call('ZREM', KEYS[2], earlier)
+    local merged = cjson.decode(earlier)
+    local added = cjson.decode(text)
+    for _, message in ipairs(added.messages) do table.insert(merged.messages, message) end
+    merged.id = id
+    merged.all = (merged.all == true) or (added.all == true)
+    -- cjson writes an empty list as {}: an empty merge keeps the new event's own text.
+    if #merged.messages > 0 then text = cjson.encode(merged) end
+  end
+  redis.call('HSET', KEYS[1], field, text)
+end
+redis.call('ZADD', KEYS[2], id, text)
+if redis.call('ZCARD', KEYS[2]) > tonumber(ARGV[3]) then return -2 end
 return id`;
 
 /**
@@ -79,13 +115,16 @@ end
 redis.call('ZREM', KEYS[3], ARGV[1])
 local fields = redis.call('HMGET', KEYS[1], 'user', 'realm', 'aps')
 if not fields[1] then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], '${PREFIX}:{' .. ARGV[1] .. '}:seen')
 redis.call('SREM', '${PREFIX}:user:' .. fields[1], ARGV[1])
 if fields[3] == '1' then redis.call('SREM', '${PREFIX}:aps:' .. fields[2], ARGV[1]) end
 return 1`;
 
 interface ScriptedRedis extends Redis {
-  appendEvent(descKey: string, eventsKey: string, json: string): Promise<number>;
+  appendEvent(
+    descKey: string, eventsKey: string, seenKey: string, json: string, mergeKey: string, maxEvents: string, breaksKey: string,
+    dedupeKey: string, now: string, dedupeWindowMs: string,
+  ): Promise<number>;
   readQueue(descKey: string, eventsKey: string, expiryKey: string, last: string, queueId: string, now: string): Promise<(number | string)[]>;
   announceQueuePoll(descKey: string, channel: string, queueId: string): Promise<number>;
   keepQueueAlive(descKey: string, expiryKey: string, queueId: string, now: string): Promise<number>;
@@ -104,25 +143,27 @@ export class RedisEventQueueStore extends EventQueueStore {
   private readonly listeners: ((signal: QueueSignal) => void)[] = [];
   private readonly descriptors = new Map<string, QueueDescriptor>();
 
-  private constructor(redis: Redis, subscriber: Redis) {
+  private constructor(redis: Redis, subscriber: Redis, private readonly limits: QueueLimits) {
     super();
     this.redis = redis as ScriptedRedis;
     this.subscriber = subscriber;
-    this.redis.defineCommand('appendEvent', { numberOfKeys: 2, lua: APPEND_SCRIPT });
+    this.redis.defineCommand('appendEvent', { numberOfKeys: 3, lua: APPEND_SCRIPT });
     this.redis.defineCommand('readQueue', { numberOfKeys: 3, lua: READ_SCRIPT });
     this.redis.defineCommand('announceQueuePoll', { numberOfKeys: 1, lua: ANNOUNCE_POLL_SCRIPT });
     this.redis.defineCommand('keepQueueAlive', { numberOfKeys: 2, lua: KEEP_ALIVE_SCRIPT });
     this.redis.defineCommand('removeQueue', { numberOfKeys: 3, lua: REMOVE_SCRIPT });
   }
 
-  static async connect(url: string): Promise<RedisEventQueueStore> {
+  static async connect(url: string, limits: QueueLimits): Promise<RedisEventQueueStore> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const subscriber = new Redis(url, { lazyConnect: true });
     await redis.connect();
     await subscriber.connect();
-    const store = new RedisEventQueueStore(redis, subscriber);
+    const store = new RedisEventQueueStore(redis, subscriber, limits);
     subscriber.on('message', (_channel: string, message: string) => store.receive(message));
     await subscriber.subscribe(SIGNAL_CHANNEL);
+    watchRedisConnection(redis, 'event queues');
+    watchRedisConnection(subscriber, 'event queue signals', () => void store.resubscribed());
     return store;
   }
 
@@ -156,6 +197,11 @@ export class RedisEventQueueStore extends EventQueueStore {
     return found ?? null;
   }
 
+  override async describeBeforeRead(queueId: string): Promise<QueueDescriptor | null> {
+    const [found] = await this.loadDescriptors([queueId]);
+    return found ?? null;
+  }
+
   async queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
@@ -173,16 +219,41 @@ export class RedisEventQueueStore extends EventQueueStore {
   async append(appends: readonly QueueAppend[]): Promise<void> {
     if (appends.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const { queueId, event } of appends) {
+    const now = String(Date.now());
+    const dedupeWindowMs = String(this.limits.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS);
+    for (const { queueId, event, dedupeKey } of appends) {
+      const { merge, breaks } = virtualEventKeys(event);
       // Queued on the pipeline (not a promise): the replies come from exec().
-      void (pipeline as unknown as ScriptedRedis).appendEvent(descriptorKey(queueId), eventsKey(queueId), JSON.stringify(event));
+      void (pipeline as unknown as ScriptedRedis).appendEvent(
+        descriptorKey(queueId), eventsKey(queueId), seenKey(queueId), JSON.stringify(event), merge ?? '', String(this.limits.maxEvents),
+        breaks ?? '', dedupeKey ?? '', now, dedupeWindowMs,
+      );
     }
     const replies = (await pipeline.exec()) ?? [];
     const touched = new Set<string>();
+    const overflowed = new Set<string>();
+    let failure: Error | null = null;
     replies.forEach(([error, id], index) => {
-      if (!error && typeof id === 'number' && id >= 0) touched.add(appends[index].queueId);
+      if (error) failure ??= error;
+      if (error || typeof id !== 'number') return;
+      if (id >= 0) touched.add(appends[index].queueId);
+      if (id === -2) overflowed.add(appends[index].queueId);
     });
+    for (const queueId of overflowed) touched.delete(queueId);
     if (touched.size > 0) await this.redis.publish(SIGNAL_CHANNEL, `a ${[...touched].join(' ')}`);
+    // Over its cap a queue is dropped: its client gets BAD_EVENT_QUEUE_ID and registers anew.
+    for (const queueId of overflowed) await this.remove(queueId);
+    // The caller (an outbox row's publisher) must not take a failed append for delivered.
+    if (failure) throw failure;
+  }
+
+  override async markRestartPending(queueIds: readonly string[]): Promise<void> {
+    if (queueIds.length > 0) await this.redis.sadd(RESTART_KEY, ...queueIds);
+  }
+
+  override async takeRestartPending(): Promise<QueueDescriptor[]> {
+    const [[, ids]] = ((await this.redis.multi().smembers(RESTART_KEY).del(RESTART_KEY).exec()) ?? [[null, []]]) as [unknown, unknown][];
+    return this.loadDescriptors(Array.isArray(ids) ? (ids as string[]) : []);
   }
 
   async read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult> {
@@ -237,6 +308,14 @@ export class RedisEventQueueStore extends EventQueueStore {
     return this.redis.announceQueuePoll(descriptorKey(queueId), SIGNAL_CHANNEL, queueId);
   }
 
+  async count(): Promise<number> {
+    return this.redis.zcard(EXPIRY_KEY);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   onSignal(listener: (signal: QueueSignal) => void): void {
     this.listeners.push(listener);
   }
@@ -245,6 +324,21 @@ export class RedisEventQueueStore extends EventQueueStore {
     this.listeners.length = 0;
     this.subscriber.disconnect();
     await this.redis.quit();
+  }
+
+  /**
+   * After the signal connection came back: once subscribed again (ioredis resubscribes as
+   * well; one more SUBSCRIBE is harmless), listeners re-read what they wait on, since the
+   * signals published meanwhile are lost. A Redis that lost its data is found out then.
+   */
+  private async resubscribed(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(SIGNAL_CHANNEL);
+    } catch {
+      // Lost again: the next return calls this once more.
+      return;
+    }
+    for (const listener of this.listeners) listener({ kind: 'resync' });
   }
 
   private receive(message: string): void {

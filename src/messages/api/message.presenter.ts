@@ -34,7 +34,7 @@ export function presentMessage(message: MessageSnapshot, options: MessagePresent
     topic_links: message.topicLinks.map((link) => ({ ...link })),
     is_me_message: message.isMeMessage,
     reactions: message.reactions.map((reaction) => ({ ...reaction })),
-    submessages: [],
+    submessages: message.submessages.map((submessage) => ({ ...submessage })),
     sender_full_name: message.senderFullName,
     sender_email: message.senderEmail,
     sender_realm_str: message.realmStr,
@@ -46,5 +46,16 @@ export function presentMessage(message: MessageSnapshot, options: MessagePresent
   if (message.kind === 'stream') wire.stream_id = message.streamId;
   if (message.lastEditTimestamp !== null) wire.last_edit_timestamp = message.lastEditTimestamp;
   if (message.lastMovedTimestamp !== null) wire.last_moved_timestamp = message.lastMovedTimestamp;
+  // The realm's allow_edit_history is always on here.
+  if (message.editHistory !== null && message.editHistory.length > 0) {
+    wire.edit_history = message.editHistory.map((entry) => {
+      const shown = { ...entry };
+      // Older clients see the empty topic under its display name here too.
+      if (message.kind === 'stream' && !options.allowEmptyTopicName) {
+        for (const key of ['prev_topic', 'topic']) if (shown[key] === '') shown[key] = EMPTY_TOPIC_DISPLAY_NAME;
+      }
+      return shown;
+    });
+  }
   return wire;
 }

@@ -10,8 +10,8 @@ import { messageAddress } from './send-message.params';
 class SendMessageParams {
   @WireParam('string') type!: string;
   @WireParam('string') to!: string;
-  @WireParam('string', { optional: true, aliases: ['subject'] }) topic?: string;
-  @WireParam('string') content!: string;
+  @WireParam('string', { optional: true, aliases: ['subject'], nulCheckedByEndpoint: true }) topic?: string;
+  @WireParam('string', { nulCheckedByEndpoint: true }) content!: string;
   @WireParam('string', { optional: true }) queue_id?: string;
   @WireParam('string', { optional: true }) local_id?: string;
   @WireParam('bool', { optional: true }) read_by_sender?: boolean;

@@ -1,7 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
-import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
-import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -9,8 +6,8 @@ import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';
-import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
 import { MessageAccess } from '../persistence/message-access';
+import { MessageDeletion } from './message-deletion';
 
 /** `DELETE /messages/{message_id}`: Zulip's delete_message_backend. */
 export class DeleteMessageCommand {
@@ -27,8 +24,7 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
     private readonly access: MessageAccess,
     private readonly actors: PolicyActorLoader,
     private readonly realmGroups: RealmGroupSettingsRepository,
-    private readonly viewers: ChannelViewers,
-    private readonly firstMessage: FirstMessageRefresher,
+    private readonly deletion: MessageDeletion,
   ) {}
 
   async execute({ user, messageId }: DeleteMessageCommand): Promise<Record<string, never>> {
@@ -53,20 +49,8 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
         ageSeconds: Number(message.age),
         limitSeconds: effectiveRealmProperties(message.properties).message_content_delete_limit_seconds as number | null,
       });
-      // Read before the delete cascades to them: a direct message is told to those who had it.
-      const holders = accessed.stream
-        ? []
-        : await uow.query<{ user_profile_id: number }>(`SELECT user_profile_id FROM user_message WHERE message_id = $1`, [messageId]);
-      await uow.query(`DELETE FROM message WHERE id = $1`, [messageId]);
-      const stream = accessed.stream;
-      if (stream) {
-        // Zulip tells the channel's subscribers, as a deleted topic's messages are told.
-        const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
-        uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, message.subject, [messageId], subscribers));
-        await this.firstMessage.afterDelete(uow, stream, [messageId]);
-      } else {
-        uow.record(new DirectMessageDeletedEvent(user.realmId, messageId, holders.map((row) => row.user_profile_id)));
-      }
+      if (accessed.stream) await this.deletion.deleteChannelMessages(uow, accessed.stream, [messageId]);
+      else await this.deletion.deleteDirectMessages(uow, user.realmId, [messageId]);
     });
     return {};
   }

@@ -1,8 +1,11 @@
+import { escapeHtml } from '../../shared/html-escape';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { MessageRenderer } from '../../markdown/message-renderer';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
@@ -15,11 +18,16 @@ import { MutedUserRepository } from '../../muted-users/persistence/muted-user.re
 import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
+import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
+import { WidgetSubmessages } from '../../submessages/persistence/widget-submessages';
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../domain/message-content';
 import { FLAG_BITS } from '../domain/message-flags';
 import { MessageSentEvent } from '../events/message-sent.event';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MessageLoader } from '../persistence/message.loader';
+import { serviceBotTriggers } from '../../webhooks/domain/service-bot-triggers';
+import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
+import { mentionedWebhookBots, recordWebhookTriggers } from '../../webhooks/persistence/webhook-trigger.store';
 
 export type MessageAddress =
   | { kind: 'stream'; channel: string | number; topic: string | undefined }
@@ -45,10 +53,10 @@ interface Delivery {
   recipientId: number;
   userIds: number[];
   stream: StreamEntity | null;
+  /** A direct message's recipients other than the sender (outgoing-webhook bots among them are triggered). */
+  directRecipients: UserEntity[];
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /**
  * Stores a message and one `user_message` row per recipient in one transaction; the
@@ -67,6 +75,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly viewers: ChannelViewers,
     private readonly mutes: MutedUserRepository,
     private readonly topicPolicy: AutomaticTopicPolicy,
+    private readonly renderer: MessageRenderer,
+    private readonly attachmentClaims: AttachmentClaims,
+    private readonly widgets: WidgetSubmessages,
   ) {}
 
   async execute(command: SendMessageCommand): Promise<{ id: number }> {
@@ -79,18 +90,27 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     } else if (address.to.length === 0) {
       throw ApiError.badRequest('Message must have recipients');
     }
-    const rendered = renderMarkdown(content);
     const readBySender = command.readBySender ?? defaultReadBySender(command.clientName);
 
     return this.tx.run(async (uow) => {
       const delivery = address.kind === 'stream'
         ? await this.channelDelivery(uow, sender, address.channel, command.internal !== null)
         : await this.directDelivery(uow, sender, address.to);
+      // Zulip's mandatory_topics: the empty topic (also sent as "(no topic)" or its display name) is refused.
+      if (delivery.stream && topic === '' && command.internal === null && (await this.topicsRequired(uow, sender.realmId))) {
+        throw ApiError.badRequest('Topics are required in this organization');
+      }
+      const rendering = await this.renderer.renderForMessage(uow, sender, content, {
+        stream: delivery.stream ? { id: delivery.stream.id, recipientId: delivery.recipientId } : null,
+        topic,
+        recipientIds: delivery.userIds,
+      });
+      const rendered = rendering.html;
       const [row] = await uow.query<{ id: number }>(
         `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
-           rendered_content_version, date_sent, sending_client, is_channel_message)
-         VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8) RETURNING id`,
-        [sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null],
+           rendered_content_version, date_sent, sending_client, is_channel_message, has_link, has_image, has_attachment)
+         VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8, $9, $10, $11) RETURNING id`,
+        [sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null, ...factColumns(contentFacts(content, rendered))],
       );
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
       // Whoever muted the sender gets the message already read.
@@ -99,6 +119,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         userId,
         flags:
           baseFlags |
+          (rendering.flags.get(userId) ?? 0) |
           ((userId === sender.id ? readBySender : muters.has(userId)) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0),
       }));
       await uow.query(
@@ -106,6 +127,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
          SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS t(u, f)`,
         [row.id, recipients.map((r) => r.userId), recipients.map((r) => r.flags)],
       );
+      await this.recordWebhookTriggers(uow, row.id, sender, delivery, rendering.mentionedUserIds);
       // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
       if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
         const changed = await uow.query(
@@ -122,8 +144,16 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
           uow.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
         }
       }
-      const snapshot = (await this.loader.load([row.id], uow, { newlySent: true })).get(row.id);
+      const snapshot = (await this.loader.load([row.id], uow)).get(row.id);
       if (!snapshot) throw new Error(`message ${row.id} not readable after insert`);
+      snapshot.submessages = await this.widgets.afterSend(uow, { id: row.id, senderId: sender.id, content });
+      await this.attachmentClaims.claimForMessage(uow, {
+        id: row.id,
+        realmId: sender.realmId,
+        realmSubdomain: snapshot.realmStr,
+        sender,
+        content,
+      });
       uow.record(
         new MessageSentEvent(
           snapshot,
@@ -133,6 +163,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         ),
       );
       if (delivery.stream) {
+        const stream = { id: delivery.stream.id, recipientId: delivery.recipientId };
+        const mentioned = rendering.mentionedRecipientIds.filter((id) => id !== sender.id);
+        if (mentioned.length > 0) await this.topicPolicy.afterMention(uow, sender.realmId, mentioned, stream, topic);
         await this.topicPolicy.afterSend(uow, {
           id: row.id,
           sender,
@@ -144,6 +177,11 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     });
   }
 
+  private async topicsRequired(uow: UnitOfWork, realmId: number): Promise<boolean> {
+    const [realm] = await uow.query<{ properties: Record<string, unknown> }>(`SELECT properties FROM realm WHERE id = $1`, [realmId]);
+    return effectiveRealmProperties(realm?.properties ?? {}).mandatory_topics === true;
+  }
+
   private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
     const stream = typeof channel === 'number'
       ? await this.channels.findById(sender.realmId, channel, uow)
@@ -151,13 +189,13 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     if (!stream) {
       throw typeof channel === 'number'
         ? new ApiError(`Channel with ID '${channel}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream_id: channel })
-        : new ApiError(`Channel '${escapeHtml(channel.trim())}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, {
-            stream: escapeHtml(channel.trim()),
+        : new ApiError(`Channel '${escapeHtml(channel.trim(), '&#x27;')}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, {
+            stream: escapeHtml(channel.trim(), '&#x27;'),
           });
     }
     const recipientId = stream.recipientId as number;
     const subscribers = (await this.subscriptions.subscriberIds([recipientId], uow)).get(recipientId) ?? [];
-    if (internal) return { recipientId, userIds: subscribers, stream };
+    if (internal) return { recipientId, userIds: subscribers, stream, directRecipients: [] };
     // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
     // borrow its owner's membership), then access to the channel itself.
     const actor = await this.actors.load(sender.id, uow);
@@ -169,7 +207,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     if (!ChannelPolicy.canPost(actor, stream, subscribed, ownerSubscribed)) {
       throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     }
-    return { recipientId, userIds: subscribers, stream };
+    return { recipientId, userIds: subscribers, stream, directRecipients: [] };
   }
 
   private async directDelivery(uow: UnitOfWork, sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
@@ -188,11 +226,39 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     const participantIds = [sender.id, ...others.map((user) => user.id)];
     if (others.length === 0) {
       const self = await this.users.findById(sender.id, uow);
-      return { recipientId: self?.recipientId as number, userIds: [sender.id], stream: null };
+      return { recipientId: self?.recipientId as number, userIds: [sender.id], stream: null, directRecipients: [] };
     }
     if (others.length === 1) {
-      return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null };
+      return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null, directRecipients: others };
     }
-    return { recipientId: await this.conversations.groupRecipient(uow, participantIds), userIds: participantIds, stream: null };
+    return {
+      recipientId: await this.conversations.groupRecipient(uow, participantIds),
+      userIds: participantIds,
+      stream: null,
+      directRecipients: others,
+    };
+  }
+
+  /** Outgoing-webhook triggers, recorded with the message so that none is lost. */
+  private async recordWebhookTriggers(
+    uow: UnitOfWork,
+    messageId: number,
+    sender: RequestUser,
+    delivery: Delivery,
+    mentionedUserIds: readonly number[],
+  ): Promise<void> {
+    if (sender.isBot) return;
+    const mentioned = delivery.stream
+      ? await mentionedWebhookBots(uow, mentionedUserIds, { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly })
+      : [];
+    const triggers = serviceBotTriggers({
+      senderId: sender.id,
+      senderIsBot: sender.isBot,
+      isChannelMessage: delivery.stream !== null,
+      recipients: delivery.directRecipients,
+      mentioned,
+    });
+    const jobs = await recordWebhookTriggers(uow, messageId, triggers);
+    if (jobs.length > 0) uow.record(new WebhooksTriggeredEvent(jobs));
   }
 }

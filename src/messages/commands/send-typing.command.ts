@@ -95,7 +95,11 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       realmId: user.realmId,
       userIds: listeners(audience),
       eventType: 'typing',
-      render: (queue) => (queue.capabilities.stream_typing_notifications ? event : null),
+      render: (queue) => {
+        if (!queue.capabilities.stream_typing_notifications) return null;
+        // Without the `empty_topic_name` capability the empty topic goes by its display name.
+        return topic === '' && !queue.capabilities.empty_topic_name ? { ...event, topic: EMPTY_TOPIC_DISPLAY_NAME } : event;
+      },
     });
     return {};
   }

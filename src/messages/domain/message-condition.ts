@@ -16,6 +16,19 @@ export type MessageCondition =
   | { kind: 'id'; id: number }
   /** Someone reacted to the message. */
   | { kind: 'has-reaction' }
+  /** One of the content facts kept on the message row. */
+  | { kind: 'has-column'; column: 'has_link' | 'has_image' | 'has_attachment' }
+  /** A channel message in a topic the user follows. */
+  | { kind: 'followed'; userId: number }
+  /**
+   * A channel message the user muted: in a muted topic, or (with `channelMutes`) in a
+   * channel the user muted, unless its topic is unmuted or followed.
+   */
+  | { kind: 'muted'; userId: number; channelMutes: boolean }
+  /** Full-text match on `search_tsvector`: every word stemmed, the last one also as a prefix. */
+  | { kind: 'text-search'; words: string; prefix: string | null }
+  /** The content or the topic contains this LIKE pattern (case-insensitive). */
+  | { kind: 'phrase'; pattern: string }
   | { kind: 'none' }
   | { kind: 'any-of'; conditions: readonly MessageCondition[] }
   | { kind: 'not'; condition: MessageCondition };

@@ -36,8 +36,21 @@ export interface MessageSnapshot {
   isMeMessage: boolean;
   lastEditTimestamp: number | null;
   lastMovedTimestamp: number | null;
+  /** Stored edit entries, most recent first; null if never edited or moved. */
+  editHistory: Record<string, unknown>[] | null;
   /** In the order they were added. */
   reactions: MessageReaction[];
+  /** Widget data, in id order (spec 2.3's submessage objects). */
+  submessages: MessageSubmessage[];
+}
+
+/** A submessage as message objects carry it. */
+export interface MessageSubmessage {
+  msg_type: string;
+  content: string;
+  message_id: number;
+  sender_id: number;
+  id: number;
 }
 
 /** One user's emoji reaction, as message objects carry it (spec 2.3). */

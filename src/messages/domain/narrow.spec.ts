@@ -94,8 +94,11 @@ describe('classifyNarrow', () => {
 
   it.each([
     [[term('bogus', 'x')], 'unknown operator bogus'],
-    [[term('is', 'followed')], "unknown 'is' operand followed"],
-    [[term('has', 'link')], "unknown 'has' operand link"],
+    [[term('is', 'bogus')], "unknown 'is' operand bogus"],
+    [[term('has', 'video')], "unknown 'has' operand video"],
+    [[term('in', 'nowhere')], "unknown 'in' operand nowhere"],
+    [[term('with', 'abc')], "Invalid 'with' operator"],
+    [[term('group-pm-with', 2), term('channel', 'a')], 'No message can be both a channel message and direct message'],
     [[term('channels', 'all')], 'unknown channels operand all'],
     [[term('id', 'x1')], 'Invalid message ID'],
     [[term('channel', 'a'), term('dm', [1])], 'No message can be both a channel message and direct message'],
@@ -108,6 +111,52 @@ describe('classifyNarrow', () => {
       status: 400,
       data: { desc },
     });
+  });
+
+  it('reads the remaining operators and their legacy spellings', () => {
+    expect(
+      classifyNarrow([
+        term('has', 'link'),
+        term('has', 'image', true),
+        term('has', 'attachment'),
+        term('is', 'followed'),
+        term('is', 'muted', true),
+        term('in', 'home'),
+        term('group_pm_with', 4),
+        term('streams', 'public'),
+        term('with', '12'),
+      ]),
+    ).toEqual([
+      { kind: 'has', what: 'link', negated: false },
+      { kind: 'has', what: 'image', negated: true },
+      { kind: 'has', what: 'attachment', negated: false },
+      { kind: 'is', what: 'followed', negated: false },
+      { kind: 'is', what: 'muted', negated: true },
+      { kind: 'in', what: 'home', negated: false },
+      { kind: 'group-pm-with', user: 4, negated: false },
+      { kind: 'channels', which: 'public', negated: false },
+      { kind: 'with', id: 12 },
+    ]);
+  });
+
+  it('joins every search term into one search, placed last, negation ignored as Zulip does', () => {
+    expect(classifyNarrow([term('search', 'big'), term('channel', 'a'), term('search', 'cat', true)])).toEqual([
+      { kind: 'channel', channel: 'a', negated: false },
+      { kind: 'search', operands: ['big', 'cat'] },
+    ]);
+  });
+
+  it('refuses two with terms', () => {
+    expect(errorOf(() => classifyNarrow([term('with', 1), term('with', 2)]))).toEqual({
+      msg: "Invalid narrow operator combination: Duplicate 'with' operators.",
+      code: 'BAD_NARROW',
+      status: 400,
+      data: { desc: "Duplicate 'with' operators." },
+    });
+  });
+
+  it('leaves the channel-and-dm check to after a with term is resolved', () => {
+    expect(() => classifyNarrow([term('with', 1), term('channel', 'a'), term('dm', [1])])).not.toThrow();
   });
 
   it('allows a negated channel term beside a dm term', () => {

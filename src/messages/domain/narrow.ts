@@ -14,7 +14,7 @@ export interface NarrowTerm {
   negated: boolean;
 }
 
-export type IsOperand = 'dm' | 'unread' | 'starred' | 'mentioned' | 'alerted' | 'resolved';
+export type IsOperand = 'dm' | 'unread' | 'starred' | 'mentioned' | 'alerted' | 'resolved' | 'followed' | 'muted';
 
 /** One term, understood; operands still name users and channels as the client did. */
 export type NarrowFilter =
@@ -24,13 +24,20 @@ export type NarrowFilter =
   | { kind: 'sender'; user: string | number; negated: boolean }
   | { kind: 'dm'; users: readonly (string | number)[]; operandText: string; negated: boolean }
   | { kind: 'dm-including'; user: string | number; negated: boolean }
+  | { kind: 'group-pm-with'; user: string | number; negated: boolean }
+  | { kind: 'in'; what: 'home' | 'all'; negated: boolean }
+  /** One search for all `search` terms (Zulip joins them and ignores their negation). */
+  | { kind: 'search'; operands: string[] }
+  /** Replaced by the conversation of that message before anything else is resolved. */
+  | { kind: 'with'; id: number }
   | { kind: 'is'; what: IsOperand; negated: boolean }
   | { kind: 'id'; id: number; negated: boolean }
   | { kind: 'has'; what: HasOperand; negated: boolean }
   | { kind: 'near' };
 
-/** `has:` operands this server can answer: Zulip's `link`, `attachment` and `image` are not stored yet. */
-export type HasOperand = 'reaction';
+/** `has:` operands: the message columns `has_link`, `has_image`, `has_attachment`, or a reaction. */
+export type HasOperand = 'link' | 'image' | 'attachment' | 'reaction';
+const HAS_OPERANDS = new Set<string>(['link', 'image', 'attachment', 'reaction']);
 
 /** Zulip's stand-in for "after every message": `anchor=newest` and `first_unread` with nothing unread. */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -40,10 +47,15 @@ export function badNarrow(desc: string): ApiError {
   return new ApiError(`Invalid narrow operator: ${desc}`, 'BAD_NARROW', 400, { desc });
 }
 
+/** Zulip's `InvalidOperatorCombinationError`. */
+export function badCombination(desc: string): ApiError {
+  return new ApiError(`Invalid narrow operator combination: ${desc}`, 'BAD_NARROW', 400, { desc });
+}
+
 const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
 const CHANNELS_OPERATORS = new Set(['channels', 'streams']);
 /** Operators whose operand may be a string or an integer id. */
-const ID_OPERATORS = new Set([...CHANNEL_OPERATORS, 'id', 'sender', 'group-pm-with', 'dm-including', 'with']);
+const ID_OPERATORS = new Set([...CHANNEL_OPERATORS, 'id', 'sender', 'group-pm-with', 'group_pm_with', 'dm-including', 'with']);
 /** Operators whose operand may be a string or a list of integer ids. */
 const IDS_OPERATORS = new Set(['dm', 'pm-with']);
 const IS_OPERANDS: Record<string, IsOperand> = {
@@ -54,6 +66,8 @@ const IS_OPERANDS: Record<string, IsOperand> = {
   mentioned: 'mentioned',
   alerted: 'alerted',
   resolved: 'resolved',
+  followed: 'followed',
+  muted: 'muted',
 };
 
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
@@ -101,8 +115,18 @@ function checkOperand(operator: string, operand: unknown): string | number | num
 
 /** Understands every term, or answers Zulip's `BAD_NARROW` for the first one it cannot. */
 export function classifyNarrow(terms: readonly NarrowTerm[]): NarrowFilter[] {
-  const filters = terms.map(classifyTerm);
-  checkNotBothChannelAndDm(filters);
+  const searches: string[] = [];
+  const filters: NarrowFilter[] = [];
+  for (const term of terms) {
+    const filter = classifyTerm(term);
+    if (filter.kind === 'search') searches.push(...filter.operands);
+    else filters.push(filter);
+  }
+  if (filters.filter((filter) => filter.kind === 'with').length > 1) throw badCombination("Duplicate 'with' operators.");
+  // Search applies last, as one term (Zulip's `search_operands`).
+  if (searches.length > 0) filters.push({ kind: 'search', operands: searches });
+  // With a `with` term the check waits until the term has become its conversation.
+  if (!filters.some((filter) => filter.kind === 'with')) checkNotBothChannelAndDm(filters);
   return filters;
 }
 
@@ -125,14 +149,27 @@ function classifyTerm(term: NarrowTerm): NarrowFilter {
       return { kind: 'dm', users: dmUsers(operand), operandText: operandText(operand), negated };
     case 'dm-including':
       return { kind: 'dm-including', user: operand as string | number, negated };
+    case 'group-pm-with':
+    case 'group_pm_with':
+      return { kind: 'group-pm-with', user: operand as string | number, negated };
+    case 'in':
+      if (operand !== 'home' && operand !== 'all') throw badNarrow(`unknown 'in' operand ${String(operand)}`);
+      return { kind: 'in', what: operand, negated };
+    case 'search':
+      return { kind: 'search', operands: [String(operand)] };
+    case 'with': {
+      const text = String(operand).trim();
+      if (!/^\d+$/.test(text)) throw badNarrow("Invalid 'with' operator");
+      return { kind: 'with', id: Number(text) };
+    }
     case 'is': {
       const what = IS_OPERANDS[operand as string];
       if (what === undefined) throw badNarrow(`unknown 'is' operand ${String(operand)}`);
       return { kind: 'is', what, negated };
     }
     case 'has':
-      if (operand !== 'reaction') throw badNarrow(`unknown 'has' operand ${String(operand)}`);
-      return { kind: 'has', what: operand, negated };
+      if (typeof operand !== 'string' || !HAS_OPERANDS.has(operand)) throw badNarrow(`unknown 'has' operand ${String(operand)}`);
+      return { kind: 'has', what: operand as HasOperand, negated };
     case 'id': {
       const text = String(operand);
       if (!/^\d+$/.test(text)) throw badNarrow('Invalid message ID');
@@ -158,11 +195,11 @@ function operandText(operand: string | number | number[]): string {
 }
 
 /** Zulip's `check_not_both_channel_and_dm_narrow`, over non-negated terms. */
-function checkNotBothChannelAndDm(filters: readonly NarrowFilter[]): void {
+export function checkNotBothChannelAndDm(filters: readonly NarrowFilter[]): void {
   let channel = false;
   let dm = false;
   for (const filter of filters) {
-    if (filter.kind === 'near') continue;
+    if (filter.kind === 'near' || filter.kind === 'search' || filter.kind === 'with') continue;
     if (filter.kind === 'is' && filter.what === 'dm') {
       if (filter.negated) channel = true;
       else dm = true;
@@ -170,7 +207,7 @@ function checkNotBothChannelAndDm(filters: readonly NarrowFilter[]): void {
     }
     if (filter.negated) continue;
     if (filter.kind === 'channel' || filter.kind === 'channels' || filter.kind === 'topic') channel = true;
-    if (filter.kind === 'dm' || filter.kind === 'dm-including') dm = true;
+    if (filter.kind === 'dm' || filter.kind === 'dm-including' || filter.kind === 'group-pm-with') dm = true;
   }
   if (channel && dm) throw badNarrow('No message can be both a channel message and direct message');
 }

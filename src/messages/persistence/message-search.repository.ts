@@ -3,6 +3,8 @@ import { Queryable } from '../../platform/database/unit-of-work';
 import { MessageCondition, readsMessage, RESOLVED_TOPIC_PREFIX } from '../domain/message-condition';
 import { FLAG_BITS, HISTORICAL_FLAGS } from '../domain/message-flags';
 import { IdWindow } from '../domain/message-range';
+import { VisibilityPolicy } from '../../user-topics/domain/visibility-policy';
+import { highlightMarked, MATCH_START, MATCH_STOP, SearchText } from '../domain/search-text';
 import { RecipientType } from './recipient.entity';
 
 /**
@@ -20,6 +22,19 @@ export interface SearchScope {
 export interface FoundMessage {
   id: number;
   flags: number | null;
+}
+
+/** A message's conversation: a channel and topic, or the DM's participants. */
+export interface ConversationRow {
+  streamId: number | null;
+  topic: string;
+  participantIds: number[];
+}
+
+/** A search result's highlighted fields. */
+export interface SearchHighlight {
+  matchContent: string;
+  matchSubject: string;
 }
 
 /** What decides whether a user may read one message. */
@@ -91,6 +106,48 @@ export class MessageSearchRepository {
     return row?.id ?? null;
   }
 
+  /** Where a message lives now: its channel and topic, or its DM participants. */
+  async conversationRow(db: Queryable, messageId: number): Promise<ConversationRow | null> {
+    const [row] = await db.query<{ type: number; type_id: number; subject: string; sender_id: number; members: number[] | null }>(
+      `SELECT r.type, r.type_id, m.subject, m.sender_id,
+              CASE WHEN r.type = ${RecipientType.DirectMessageGroup}
+                THEN (SELECT array_agg(s.user_profile_id ORDER BY s.user_profile_id) FROM subscription s WHERE s.recipient_id = r.id)
+              END AS members
+         FROM message m JOIN recipient r ON r.id = m.recipient_id
+        WHERE m.id = $1`,
+      [messageId],
+    );
+    if (!row) return null;
+    if (row.type === RecipientType.Stream) return { streamId: row.type_id, topic: row.subject, participantIds: [] };
+    const participants = row.type === RecipientType.DirectMessageGroup ? (row.members ?? []) : [row.sender_id, row.type_id];
+    return { streamId: null, topic: '', participantIds: [...new Set(participants.map(Number))] };
+  }
+
+  /**
+   * `match_content` and `match_subject` of found messages (Zulip's `get_search_fields`):
+   * the rendered content and the HTML-escaped topic with every match of the search
+   * highlighted, as PostgreSQL's `ts_headline` finds them with the search's own query.
+   */
+  async highlights(db: Queryable, ids: readonly number[], search: SearchText): Promise<Map<number, SearchHighlight>> {
+    const result = new Map<number, SearchHighlight>();
+    if (ids.length === 0) return result;
+    const sql = new SqlParams();
+    const query = tsQuery(sql, search.words, search.prefix);
+    const options = sql.add(`HighlightAll=TRUE, StartSel=${MATCH_START}, StopSel=${MATCH_STOP}`);
+    const topic = `replace(replace(replace(replace(replace(m.subject, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+    const rows = await db.query<{ id: number; content: string | null; topic: string | null }>(
+      `SELECT m.id,
+              ts_headline('english'::regconfig, coalesce(m.rendered_content, ''), ${query}, ${options}) AS content,
+              ts_headline('english'::regconfig, ${topic}, ${query}, ${options}) AS topic
+         FROM message m WHERE m.id = ANY(${sql.add(ids)}::int[])`,
+      sql.values,
+    );
+    for (const row of rows) {
+      result.set(row.id, { matchContent: highlightMarked(row.content ?? ''), matchSubject: highlightMarked(row.topic ?? '') });
+    }
+    return result;
+  }
+
   /** Recipients of the group DMs both users belong to. */
   async sharedGroupRecipients(db: Queryable, userId: number, otherId: number): Promise<number[]> {
     const rows = await db.query<{ recipient_id: number }>(
@@ -158,6 +215,20 @@ function baseQuery(
 /** SQL for one condition; flag masks are our own constants, everything else a parameter. */
 function render(condition: MessageCondition, sql: SqlParams, columns: Columns): string {
   switch (condition.kind) {
+    case 'has-column':
+      return `m.${condition.column}`;
+    case 'followed':
+      return `(m.is_channel_message AND EXISTS (SELECT 1 FROM user_topic ut
+        WHERE ut.user_profile_id = ${sql.add(condition.userId)} AND ut.recipient_id = m.recipient_id
+          AND lower(ut.topic_name) = lower(m.subject) AND ut.visibility_policy = ${VisibilityPolicy.Followed}))`;
+    case 'muted':
+      return renderMuted(condition.userId, condition.channelMutes, sql);
+    case 'text-search':
+      return `m.search_tsvector @@ ${tsQuery(sql, condition.words, condition.prefix)}`;
+    case 'phrase': {
+      const pattern = sql.add(condition.pattern);
+      return `(m.content ILIKE ${pattern} OR m.subject ILIKE ${pattern})`;
+    }
     case 'recipient-in':
       if (condition.recipientIds.length === 0) return 'false';
       if (condition.recipientIds.length === 1) return `m.recipient_id = ${sql.add(condition.recipientIds[0])}`;
@@ -187,4 +258,30 @@ function render(condition: MessageCondition, sql: SqlParams, columns: Columns): 
     case 'not':
       return `NOT (${render(condition.condition, sql, columns)})`;
   }
+}
+
+/**
+ * Zulip's `exclude_muting_conditions`, inverted: a channel message in a topic the user
+ * muted, or in a channel the user muted whose topic they did not unmute or follow.
+ */
+function renderMuted(userId: number, channelMutes: boolean, sql: SqlParams): string {
+  const user = sql.add(userId);
+  const topicWith = (policies: string) => `EXISTS (SELECT 1 FROM user_topic ut
+      WHERE ut.user_profile_id = ${user} AND ut.recipient_id = m.recipient_id
+        AND lower(ut.topic_name) = lower(m.subject) AND ut.visibility_policy IN (${policies}))`;
+  const mutedTopic = topicWith(String(VisibilityPolicy.Muted));
+  if (!channelMutes) return `(m.is_channel_message AND ${mutedTopic})`;
+  const mutedChannel = `EXISTS (SELECT 1 FROM subscription s
+      WHERE s.user_profile_id = ${user} AND s.recipient_id = m.recipient_id AND s.active AND s.is_muted)`;
+  const unmutedTopic = topicWith(`${VisibilityPolicy.Unmuted}, ${VisibilityPolicy.Followed}`);
+  return `(m.is_channel_message AND (${mutedTopic} OR (${mutedChannel} AND NOT ${unmutedTopic})))`;
+}
+
+/** The search's tsquery: the words stemmed and all required, the last one also as a prefix. */
+function tsQuery(sql: SqlParams, words: string, prefix: string | null): string {
+  const plain = () => `plainto_tsquery('english'::regconfig, ${sql.add(words)})`;
+  if (prefix === null) return `(${plain()})`;
+  const prefixQuery = `to_tsquery('english'::regconfig, ${sql.add(`${prefix}:*`)})`;
+  // A single word searches by prefix alone (no empty-query notice from PostgreSQL).
+  return words.trim() === '' ? `(${prefixQuery})` : `(${plain()} && ${prefixQuery})`;
 }

@@ -2,13 +2,25 @@ import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
 
 /**
- * Runs reads in one repeatable-read transaction, so a search and the loading of what it
- * found see the same data (Zulip fetches messages the same way). Every read inside must go
- * through `db`: another connection could wait on this transaction (the embedded database
- * serves one at a time).
+ * Runs reads in one read-only repeatable-read transaction, so a search and the loading of
+ * what it found see the same data (Zulip fetches messages the same way). Every read
+ * inside must go through `db`: another connection could wait on this transaction (the
+ * embedded database serves one at a time). The transaction opens with one statement, not
+ * TypeORM's two: a fetch is a handful of round trips, and each one counts.
  */
-export function inReadSnapshot<T>(dataSource: DataSource, work: (db: Queryable) => Promise<T>): Promise<T> {
-  return dataSource.transaction('REPEATABLE READ', (manager) =>
-    work({ query: <R>(sql: string, params: unknown[] = []) => manager.query(sql, params) as Promise<R[]> }),
-  );
+export async function inReadSnapshot<T>(dataSource: DataSource, work: (db: Queryable) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      const result = await work({ query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> });
+      await runner.query('COMMIT');
+      return result;
+    } catch (error) {
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await runner.release();
+  }
 }

@@ -7,6 +7,7 @@ import { MAX_STORED_ID } from '../domain/message-condition';
 import { flagNames, HISTORICAL_FLAGS } from '../domain/message-flags';
 import { FetchPlan, limitRows, planRange, RangeRequest } from '../domain/message-range';
 import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domain/narrow';
+import { SearchText } from '../domain/search-text';
 import { MessageLoader } from '../persistence/message.loader';
 import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';
 import { inReadSnapshot } from '../persistence/read-snapshot';
@@ -59,7 +60,7 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
           found_oldest: false,
           found_newest: false,
           history_limited: false,
-          messages: await this.present(db, found, query.presentation),
+          messages: await this.present(db, found, query.presentation, narrow.search),
         };
       }
       const anchor = plan.range.anchor === 'first_unread'
@@ -80,18 +81,32 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
         found_oldest: limited.foundOldest,
         found_newest: limited.foundNewest,
         history_limited: false,
-        messages: await this.present(db, limited.rows, query.presentation),
+        messages: await this.present(db, limited.rows, query.presentation, narrow.search),
       };
     });
   }
 
-  /** Loads the found messages in one batch and presents them in id order. */
-  private async present(db: Queryable, found: readonly FoundMessage[], presentation: MessagePresentation): Promise<MessageWire[]> {
-    const snapshots = await this.loader.load(found.map((row) => row.id), db);
+  /** Loads the found messages in one batch and presents them in id order (with search highlights). */
+  private async present(
+    db: Queryable,
+    found: readonly FoundMessage[],
+    presentation: MessagePresentation,
+    search: SearchText | null,
+  ): Promise<MessageWire[]> {
+    const ids = found.map((row) => row.id);
+    const snapshots = await this.loader.load(ids, db);
+    const highlights = search ? await this.search.highlights(db, ids, search) : null;
     const messages: MessageWire[] = [];
     for (const row of found) {
       const snapshot = snapshots.get(row.id);
-      if (snapshot) messages.push(withFlags(presentMessage(snapshot, presentation), row.flags));
+      if (!snapshot) continue;
+      const message = withFlags(presentMessage(snapshot, presentation), row.flags);
+      const highlight = highlights?.get(row.id);
+      if (highlight) {
+        message.match_content = highlight.matchContent;
+        message.match_subject = highlight.matchSubject;
+      }
+      messages.push(message);
     }
     return messages;
   }

@@ -13,7 +13,9 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../domain/message-condition';
 import { FLAG_BITS, MENTION_BITS } from '../domain/message-flags';
-import { badNarrow, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
+import { badNarrow, checkNotBothChannelAndDm, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
+import { likeContaining, parseSearchText, SearchText } from '../domain/search-text';
+import { MessageAccess } from '../persistence/message-access';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
 
@@ -21,9 +23,13 @@ import { MessageSearchRepository } from '../persistence/message-search.repositor
 export interface ResolvedNarrow {
   conditions: MessageCondition[];
   includeHistory: boolean;
+  /** The narrow's search, when it has one: results carry `match_content` and `match_subject`. */
+  search: SearchText | null;
 }
 
-const IS_CONDITIONS: Record<IsOperand, MessageCondition> = {
+const HAS_COLUMNS = { link: 'has_link', image: 'has_image', attachment: 'has_attachment' } as const;
+
+const IS_CONDITIONS: Record<Exclude<IsOperand, 'followed' | 'muted'>, MessageCondition> = {
   dm: { kind: 'flags', mask: FLAG_BITS.is_private, set: true },
   unread: { kind: 'flags', mask: FLAG_BITS.read, set: false },
   starred: { kind: 'flags', mask: FLAG_BITS.starred, set: true },
@@ -57,12 +63,17 @@ export class NarrowResolver {
     private readonly conversations: ConversationRepository,
     private readonly search: MessageSearchRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly access: MessageAccess,
   ) {}
 
-  async resolve(db: Queryable, user: RequestUser, filters: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
+  async resolve(db: Queryable, user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
     const lookup: Lookup = { db, user };
+    const filters = await this.replaceWith(lookup, classified);
     const conditions: MessageCondition[] = [];
     let historyGranted = false;
+    let search: SearchText | null = null;
+    // Zulip keeps a channel's own mute out of `in:home` when the narrow names the channel.
+    const namesChannel = filters.some((filter) => filter.kind === 'channel');
     for (const filter of filters) {
       switch (filter.kind) {
         case 'channel': {
@@ -79,7 +90,8 @@ export class NarrowResolver {
           );
           const recipientIds = streams.map((stream) => stream.recipientId as number);
           conditions.push(negate({ kind: 'recipient-in', recipientIds }, filter.negated));
-          if (!filter.negated && (filter.which === 'web-public' || !isGuest(user.role))) historyGranted = true;
+          // Zulip's `ok_to_include_history`: only `channels:public`, for users who may read public channels.
+          if (!filter.negated && filter.which === 'public' && !isGuest(user.role)) historyGranted = true;
           break;
         }
         case 'topic':
@@ -97,21 +109,95 @@ export class NarrowResolver {
         case 'dm-including':
           conditions.push(negate(await this.including(lookup, filter.user), filter.negated));
           break;
+        case 'group-pm-with':
+          conditions.push(negate(await this.groupsWith(lookup, filter.user), filter.negated));
+          break;
         case 'is':
-          conditions.push(negate(IS_CONDITIONS[filter.what], filter.negated));
+          if (filter.what === 'followed') conditions.push(negate({ kind: 'followed', userId: user.id }, filter.negated));
+          else if (filter.what === 'muted') conditions.push(negate({ kind: 'muted', userId: user.id, channelMutes: true }, filter.negated));
+          else conditions.push(negate(IS_CONDITIONS[filter.what], filter.negated));
+          break;
+        case 'in':
+          if (filter.what === 'home') {
+            const muted: MessageCondition = { kind: 'muted', userId: user.id, channelMutes: !namesChannel };
+            conditions.push(negate({ kind: 'not', condition: muted }, filter.negated));
+          } else if (filter.negated) {
+            conditions.push({ kind: 'none' });
+          }
+          break;
+        case 'search':
+          search = parseSearchText(filter.operands);
+          for (const phrase of search.phrases) conditions.push({ kind: 'phrase', pattern: likeContaining(phrase) });
+          conditions.push({ kind: 'text-search', words: search.words, prefix: search.prefix });
+          break;
+        case 'with':
           break;
         case 'id':
           conditions.push(negate(filter.id > MAX_STORED_ID ? { kind: 'none' } : { kind: 'id', id: filter.id }, filter.negated));
           break;
         case 'has':
-          conditions.push(negate({ kind: 'has-reaction' }, filter.negated));
+          conditions.push(
+            negate(filter.what === 'reaction' ? { kind: 'has-reaction' } : { kind: 'has-column', column: HAS_COLUMNS[filter.what] }, filter.negated),
+          );
           break;
         case 'near':
           break;
       }
     }
     const includeHistory = historyGranted && mayIncludeHistory(filters) && !conditions.some(readsFlags);
-    return { conditions, includeHistory };
+    return { conditions, includeHistory, search };
+  }
+
+  /**
+   * Zulip's `update_narrow_terms_containing_with_operator`: a `with` term becomes the
+   * current conversation of its message (replacing channel, topic and dm terms) when the
+   * user may read the message; otherwise it is dropped if the other terms name a
+   * conversation already, and refused if not.
+   */
+  private async replaceWith(lookup: Lookup, filters: readonly NarrowFilter[]): Promise<NarrowFilter[]> {
+    const withFilter = filters.find((filter) => filter.kind === 'with');
+    if (!withFilter || withFilter.kind !== 'with') return [...filters];
+    const rest = filters.filter((filter) => filter.kind !== 'with');
+    const conversation = await this.conversationOf(lookup, withFilter.id);
+    if (conversation === null) {
+      const namesConversation =
+        (rest.some((filter) => filter.kind === 'channel') && rest.some((filter) => filter.kind === 'topic')) ||
+        rest.some((filter) => filter.kind === 'dm');
+      if (!namesConversation) throw badNarrow("Invalid 'with' operator");
+      checkNotBothChannelAndDm(rest);
+      return rest;
+    }
+    const kept = rest.filter((filter) => filter.kind !== 'channel' && filter.kind !== 'topic' && filter.kind !== 'dm');
+    const rewritten = [...conversation, ...kept];
+    checkNotBothChannelAndDm(rewritten);
+    return rewritten;
+  }
+
+  /** The terms naming a message's conversation, or null if the user may not read it. */
+  private async conversationOf(lookup: Lookup, messageId: number): Promise<NarrowFilter[] | null> {
+    if (messageId > MAX_STORED_ID) return null;
+    try {
+      await this.access.require(lookup.db, lookup.user, messageId);
+    } catch {
+      return null;
+    }
+    const row = await this.search.conversationRow(lookup.db, messageId);
+    if (!row) return null;
+    if (row.streamId !== null) {
+      return [
+        { kind: 'channel', channel: row.streamId, negated: false },
+        { kind: 'topic', topic: row.topic, negated: false },
+      ];
+    }
+    return [{ kind: 'dm', users: row.participantIds, operandText: `[${row.participantIds.join(', ')}]`, negated: false }];
+  }
+
+  /** `group-pm-with`: the group DMs the requester shares with that user. */
+  private async groupsWith(lookup: Lookup, operand: string | number): Promise<MessageCondition> {
+    const other = await this.user(lookup, operand);
+    if (!other) throw badNarrow(`unknown user ${String(operand)}`);
+    const groups = await this.search.sharedGroupRecipients(lookup.db, lookup.user.id, other.id);
+    return { kind: 'recipient-in', recipientIds: groups };
   }
 
   private async channel(lookup: Lookup, operand: string | number): Promise<StreamEntity> {
@@ -124,7 +210,12 @@ export class NarrowResolver {
   }
 
   private async mayReadHistory(lookup: Lookup, stream: StreamEntity): Promise<boolean> {
+    // Where the channel alone or the subscription settles it, the policy's answer does not
+    // depend on the actor: the common case (a member reading its channel) skips loading it.
+    if (stream.isWebPublic) return true;
+    if (!stream.historyPublicToSubscribers) return false;
     const subscribed = await this.subscriptions.isSubscribed(lookup.user.id, stream.recipientId as number, lookup.db);
+    if (subscribed) return true;
     lookup.actor ??= await this.actors.load(lookup.user.id, lookup.db);
     return ChannelPolicy.canReadHistory(lookup.actor, stream, subscribed);
   }

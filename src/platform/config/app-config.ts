@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import { DEFAULT_RATE_LIMITS, RateLimitSettings } from '../../rate-limits/domain/rate-limit';
+import { DEFAULT_PASSWORD_HASH_COST, PasswordHashCost } from '../../users/domain/credentials';
 
 /** Where the server keeps its settings: read once from the environment at start-up. */
 export class AppConfig {
@@ -22,6 +24,20 @@ export class AppConfig {
     readonly webPublicStreamsEnabled: boolean = false,
     /** `SMTP_URL`: where mail goes; unset, mail is written to the log instead. */
     readonly smtpUrl: string | undefined = undefined,
+    /** `LOG_FORMAT`: `json` (one JSON object a line) or `pretty` (for people, in development). */
+    readonly logFormat: LogFormat = 'json',
+    /** `METRICS_ENABLED`: serve Prometheus metrics at `/metrics`. */
+    readonly metricsEnabled: boolean = false,
+    /** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
+    readonly retentionIntervalSeconds: number = 3600,
+    /** `MAX_FILE_UPLOAD_SIZE_MIB`: the largest message upload (register's `max_file_upload_size_mib`). */
+    readonly maxFileUploadSizeMib: number = 25,
+    /** `PASSWORD_HASH_MEMORY_KIB` / `PASSWORD_HASH_ITERATIONS`: argon2id's cost for new password hashes. */
+    readonly passwordHashCost: PasswordHashCost = DEFAULT_PASSWORD_HASH_COST,
+    /** `RATE_LIMIT_*`: Zulip's API and sign-in rate limits. */
+    readonly rateLimits: RateLimitSettings = DEFAULT_RATE_LIMITS,
+    /** `HTTP_*_TIMEOUT_SECONDS` and `CORS_ORIGINS`: how the HTTP server treats clients. */
+    readonly http: HttpSettings = DEFAULT_HTTP_SETTINGS,
   ) {}
 
   /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
@@ -37,7 +53,37 @@ export class AppConfig {
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 export class ConfigError extends Error {}
+
+export interface HttpSettings {
+  /** A client must have sent its request's headers within this long of starting it. */
+  headersTimeoutSeconds: number;
+  /** ...and the whole request (body included) within this long: slow senders cannot hold a socket. */
+  requestTimeoutSeconds: number;
+  /** Browser origins allowed to call the API (CORS); empty: CORS stays closed. `*` allows any. */
+  corsOrigins: readonly string[];
+}
+
+export const DEFAULT_HTTP_SETTINGS: HttpSettings = { headersTimeoutSeconds: 30, requestTimeoutSeconds: 300, corsOrigins: [] };
+
+/** `CORS_ORIGINS`: comma-separated origins such as `https://chat.example.com`, or `*`. */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS must list origins such as https://chat.example.com (got '${origin}')`);
+    }
+    if (parsed.origin !== origin) throw new ConfigError(`CORS_ORIGINS must list origins such as https://chat.example.com (got '${origin}')`);
+  }
+  return origins;
+}
 
 export function hostWithoutPort(host: string): string {
   const trimmed = host.trim().toLowerCase();
@@ -58,7 +104,7 @@ export function parseBooleanVariable(name: string, value: string | undefined, fa
   throw new ConfigError(`${name} must be true, false, 1 or 0 (got '${value}')`);
 }
 
-function parseIntegerVariable(name: string, value: string | undefined, fallback: number, min: number): number {
+export function parseIntegerVariable(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number (got '${value}')`);
   const parsed = Number(value.trim());
@@ -66,7 +112,7 @@ function parseIntegerVariable(name: string, value: string | undefined, fallback:
   return parsed;
 }
 
-function optional(value: string | undefined): string | undefined {
+export function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
@@ -77,6 +123,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (optional(env.LOG_LEVEL) ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
+  }
+  const logFormat = (optional(env.LOG_FORMAT) ?? 'json').toLowerCase();
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got '${logFormat}')`);
+  }
+  const headersTimeout = parseIntegerVariable('HTTP_HEADERS_TIMEOUT_SECONDS', env.HTTP_HEADERS_TIMEOUT_SECONDS, DEFAULT_HTTP_SETTINGS.headersTimeoutSeconds, 1);
+  const requestTimeout = parseIntegerVariable('HTTP_REQUEST_TIMEOUT_SECONDS', env.HTTP_REQUEST_TIMEOUT_SECONDS, DEFAULT_HTTP_SETTINGS.requestTimeoutSeconds, 1);
+  // Node refuses a headers deadline later than the whole request's.
+  if (headersTimeout > requestTimeout) {
+    throw new ConfigError(`HTTP_HEADERS_TIMEOUT_SECONDS (${headersTimeout}) must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (${requestTimeout})`);
   }
   return new AppConfig(
     port,
@@ -92,5 +148,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, false),
     parseBooleanVariable('WEB_PUBLIC_STREAMS_ENABLED', env.WEB_PUBLIC_STREAMS_ENABLED, false),
     optional(env.SMTP_URL),
+    logFormat as LogFormat,
+    parseBooleanVariable('METRICS_ENABLED', env.METRICS_ENABLED, false),
+    parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1),
+    parseIntegerVariable('MAX_FILE_UPLOAD_SIZE_MIB', env.MAX_FILE_UPLOAD_SIZE_MIB, 25, 0),
+    {
+      // Below 1 MiB argon2 stops being memory-hard in any useful sense.
+      memoryKib: parseIntegerVariable('PASSWORD_HASH_MEMORY_KIB', env.PASSWORD_HASH_MEMORY_KIB, DEFAULT_PASSWORD_HASH_COST.memoryKib, 1024),
+      iterations: parseIntegerVariable('PASSWORD_HASH_ITERATIONS', env.PASSWORD_HASH_ITERATIONS, DEFAULT_PASSWORD_HASH_COST.iterations, 1),
+    },
+    {
+      enabled: parseBooleanVariable('RATE_LIMIT_ENABLED', env.RATE_LIMIT_ENABLED, DEFAULT_RATE_LIMITS.enabled),
+      apiPerMinute: parseIntegerVariable('RATE_LIMIT_API_PER_MINUTE', env.RATE_LIMIT_API_PER_MINUTE, DEFAULT_RATE_LIMITS.apiPerMinute, 1),
+      unauthenticatedPerMinute: parseIntegerVariable(
+        'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
+        env.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE,
+        DEFAULT_RATE_LIMITS.unauthenticatedPerMinute,
+        1,
+      ),
+      authAttempts: parseIntegerVariable('RATE_LIMIT_AUTH_ATTEMPTS', env.RATE_LIMIT_AUTH_ATTEMPTS, DEFAULT_RATE_LIMITS.authAttempts, 1),
+      authWindowSeconds: parseIntegerVariable(
+        'RATE_LIMIT_AUTH_WINDOW_SECONDS',
+        env.RATE_LIMIT_AUTH_WINDOW_SECONDS,
+        DEFAULT_RATE_LIMITS.authWindowSeconds,
+        1,
+      ),
+    },
+    {
+      headersTimeoutSeconds: headersTimeout,
+      requestTimeoutSeconds: requestTimeout,
+      corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    },
   );
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
+import { CommittedWrites } from './committed-writes';
 import { TransactionRunner } from './transaction-runner';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
@@ -49,9 +50,10 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       },
     },
     TransactionRunner,
+    CommittedWrites,
     DatabaseLifecycle,
   ],
-  exports: [DataSource, TransactionRunner, EMBEDDED_POSTGRES],
+  exports: [DataSource, TransactionRunner, CommittedWrites, EMBEDDED_POSTGRES],
 })
 export class DatabaseModule {}
 

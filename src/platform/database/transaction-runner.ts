@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus, EventBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
 import { UnitOfWork } from './unit-of-work';
 
 /** SQLSTATEs worth one more try: serialization failure and deadlock. */
@@ -9,7 +10,8 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * Runs a command's writes in one transaction and publishes the events it recorded only
- * after the commit, so no subscriber can observe uncommitted data.
+ * after the commit, so no subscriber can observe uncommitted data. The events are also
+ * written to the outbox in the transaction, so a crash after the commit loses none.
  */
 @Injectable()
 export class TransactionRunner {
@@ -17,19 +19,23 @@ export class TransactionRunner {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly eventBus: EventBus,
+    private readonly outbox: EventOutbox,
     private readonly commandBus: CommandBus,
   ) {}
 
   async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let unit: UnitOfWork | undefined;
+      let outboxEntry: OutboxEntry | null = null;
       try {
         const result = await this.dataSource.transaction(async (manager) => {
-          unit = new UnitOfWork(manager);
-          return work(unit);
+          const transaction = new UnitOfWork(manager);
+          unit = transaction;
+          const value = await work(transaction);
+          if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);
+          return value;
         });
-        if (unit && unit.events.length > 0) this.eventBus.publishAll([...unit.events]);
+        if (outboxEntry) this.outbox.publish(outboxEntry);
         for (const command of unit?.followUpCommands ?? []) {
           try {
             await this.commandBus.execute(command);

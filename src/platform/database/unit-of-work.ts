@@ -1,5 +1,6 @@
 import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
+import { noteWrites } from './committed-writes';
 
 /** Anything SQL can run on: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -25,6 +26,7 @@ export class UnitOfWork implements Queryable {
 
   /** Runs SQL on the transaction's connection; never use another connection inside it. */
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    noteWrites(this.manager, sql);
     return this.manager.query(sql, params) as Promise<T[]>;
   }
 

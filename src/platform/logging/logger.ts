@@ -1,25 +1,68 @@
 import { LoggerService } from '@nestjs/common';
-import { LOG_LEVELS, LogLevel } from '../config/app-config';
+import pino, { DestinationStream, Logger as PinoLogger } from 'pino';
+import { LogFormat, LogLevel } from '../config/app-config';
+import { prettyLine } from './pretty-format';
 
 /**
- * One JSON line per record on stderr: stdout belongs to the CLI's single result line and
- * to the first start's credentials, so nothing else may write there.
+ * Field names whose values never reach a log line, wherever they appear in a record:
+ * credentials a request or a command might carry.
  */
-export class JsonLogger implements LoggerService {
-  private readonly threshold: number;
+export const REDACTED_FIELDS = [
+  'authorization',
+  'password',
+  'api_key',
+  'apiKey',
+  'key',
+  'token',
+  'secret',
+  'new_password',
+  'old_password',
+  'owner-password',
+] as const;
 
-  constructor(level: LogLevel) {
-    this.threshold = LOG_LEVELS.indexOf(level);
+const REDACT_PATHS = REDACTED_FIELDS.flatMap((name) => {
+  const quoted = `["${name}"]`;
+  return [quoted, `*${quoted}`, `*.*${quoted}`];
+});
+
+/**
+ * Builds the process's pino logger: JSON lines on stderr (stdout belongs to the CLI's
+ * single result line and to the first start's credentials), or readable lines with
+ * `LOG_FORMAT=pretty`. Writes are synchronous, so nothing is lost when the process exits.
+ */
+export function createPinoLogger(level: LogLevel, format: LogFormat = 'json', destination?: DestinationStream): PinoLogger {
+  const stream: DestinationStream =
+    destination ??
+    (format === 'pretty'
+      ? { write: (line: string) => void process.stderr.write(prettyLine(line)) }
+      : pino.destination({ dest: 2, sync: true }));
+  return pino(
+    {
+      level,
+      base: null,
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    },
+    stream,
+  );
+}
+
+/** Nest's logger interface over pino: framework and domain messages share one format. */
+export class JsonLogger implements LoggerService {
+  readonly pino: PinoLogger;
+
+  constructor(level: LogLevel, format: LogFormat = 'json', destination?: DestinationStream) {
+    this.pino = createPinoLogger(level, format, destination);
   }
 
   enabled(level: LogLevel): boolean {
-    return LOG_LEVELS.indexOf(level) <= this.threshold;
+    return this.pino.isLevelEnabled(level);
   }
 
   write(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
-    if (!this.enabled(level)) return;
-    const record = { time: new Date().toISOString(), level, msg: message, ...fields };
-    process.stderr.write(`${JSON.stringify(record)}\n`);
+    this.pino[level](fields, message);
   }
 
   log(message: unknown, context?: unknown): void {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { AppConfig } from '../config/app-config';
 
@@ -40,6 +40,22 @@ export class UploadStore {
     } catch {
       return null;
     }
+  }
+
+  /** Every file's key under a folder key (`3/` is realm 3's avatars and emoji), sorted. */
+  async keysUnder(folder: string): Promise<string[]> {
+    const dir = this.fileFor(folder);
+    if (!dir) return [];
+    let entries;
+    try {
+      entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    } catch {
+      return [];
+    }
+    return entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort();
   }
 
   async remove(key: string): Promise<void> {

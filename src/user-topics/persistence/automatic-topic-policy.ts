@@ -59,6 +59,31 @@ export class AutomaticTopicPolicy {
     if (policy !== null) await this.writer.set(uow, user, stream, topic, policy);
   }
 
+  /**
+   * Zulip's `automatically_follow_topics_where_mentioned`: recipients mentioned (directly
+   * or through a group) follow the topic, unless they are bots or already follow it.
+   */
+  async afterMention(
+    uow: UnitOfWork,
+    realmId: number,
+    userIds: readonly number[],
+    stream: { id: number; recipientId: number },
+    topic: string,
+  ): Promise<void> {
+    const rows = await uow.query<{ id: number; settings: Record<string, unknown> | null; current: number | null }>(
+      `SELECT u.id, u.settings,
+              (SELECT t.visibility_policy FROM user_topic t
+                WHERE t.user_profile_id = u.id AND t.stream_id = $2 AND lower(t.topic_name) = lower($3)) AS current
+         FROM user_profile u WHERE u.id = ANY($1::int[]) AND NOT u.is_bot AND u.is_active ORDER BY u.id`,
+      [userIds, stream.id, topic],
+    );
+    for (const row of rows) {
+      if (!effectiveSettings(row.settings ?? {}).automatically_follow_topics_where_mentioned) continue;
+      if (row.current === VisibilityPolicy.Followed) continue;
+      await this.writer.set(uow, { id: row.id, realmId }, stream, topic, VisibilityPolicy.Followed);
+    }
+  }
+
   /** The user's settings, the channel's mute and the topic's policy in one round trip. */
   private async standing(
     uow: UnitOfWork,

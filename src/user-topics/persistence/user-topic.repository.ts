@@ -29,8 +29,8 @@ export class UserTopicRepository {
   }
 
   /**
-   * Sets the policy (0 removes the row); false when nothing changed. An existing row keeps
-   * the spelling of the topic it was made with, as in Zulip.
+   * Sets the policy (0 removes the row); answers the topic as stored, or null when nothing
+   * changed. An existing row keeps the spelling of the topic it was made with, as in Zulip.
    */
   async set(
     userId: number,
@@ -39,26 +39,26 @@ export class UserTopicRepository {
     policy: VisibilityPolicy,
     now: Date,
     db: Queryable,
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     if (policy === 0) {
-      const removed = await db.query(
+      const removed = await db.query<{ topic_name: string }>(
         `WITH gone AS (
-           DELETE FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 AND lower(topic_name) = lower($3) RETURNING id
-         ) SELECT id FROM gone`,
+           DELETE FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 AND lower(topic_name) = lower($3) RETURNING topic_name
+         ) SELECT topic_name FROM gone`,
         [userId, stream.id, topic],
       );
-      return removed.length > 0;
+      return removed[0]?.topic_name ?? null;
     }
-    const written = await db.query(
+    const written = await db.query<{ topic_name: string }>(
       `INSERT INTO user_topic (user_profile_id, stream_id, recipient_id, topic_name, last_updated, visibility_policy)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (user_profile_id, stream_id, lower(topic_name)) DO UPDATE
          SET visibility_policy = EXCLUDED.visibility_policy, last_updated = EXCLUDED.last_updated
          WHERE user_topic.visibility_policy <> EXCLUDED.visibility_policy
-       RETURNING id`,
+       RETURNING topic_name`,
       [userId, stream.id, stream.recipientId, topic, now, policy],
     );
-    return written.length > 0;
+    return written[0]?.topic_name ?? null;
   }
 
   async listForUser(userId: number, db: Queryable): Promise<UserTopicRow[]> {

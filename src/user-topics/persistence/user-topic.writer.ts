@@ -20,10 +20,13 @@ export class UserTopicWriter {
     policy: VisibilityPolicy,
     now: Date = new Date(),
   ): Promise<void> {
-    if (!(await this.topics.set(user.id, stream, topic, policy, now, uow))) return;
+    // The event names the topic as it is stored (a row keeps its first spelling), so that
+    // clients match it to what register gave them.
+    const stored = await this.topics.set(user.id, stream, topic, policy, now, uow);
+    if (stored === null) return;
     const muted: MutedTopicEntry[] = (await this.topics.listForUser(user.id, uow))
       .filter((row) => row.visibilityPolicy === VisibilityPolicy.Muted)
       .map((row) => [row.streamName, row.topicName, row.lastUpdated]);
-    uow.record(new UserTopicChangedEvent(user.realmId, user.id, stream.id, topic, Math.floor(now.getTime() / 1000), policy, muted));
+    uow.record(new UserTopicChangedEvent(user.realmId, user.id, stream.id, stored, Math.floor(now.getTime() / 1000), policy, muted));
   }
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/html-escape';
 import { Controller, Get, Header, Param, Patch, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
@@ -14,10 +15,6 @@ import {
   USER_SETTING_DEFAULTS,
   UserSettingName,
 } from '../domain/user-settings';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n<p>${body}</p>\n</body>\n</html>\n`;
@@ -74,12 +71,12 @@ export class SettingsController {
       const done = await this.commandBus.execute<ConfirmEmailChangeCommand, ConfirmedEmailChange>(new ConfirmEmailChangeCommand(key));
       return page(
         'Email address updated',
-        `The email address for your account was changed from ${escapeHtml(done.oldEmail)} to ${escapeHtml(done.newEmail)}.`,
+        `The email address for your account was changed from ${escapeHtml(done.oldEmail, '&#39;')} to ${escapeHtml(done.newEmail, '&#39;')}.`,
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       void reply.status(error.status);
-      return page('Whoops', escapeHtml(error.msg));
+      return page('Whoops', escapeHtml(error.msg, '&#39;'));
     }
   }
 }

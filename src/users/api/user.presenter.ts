@@ -108,3 +108,33 @@ export function presentUser(
     avatar_version: user.avatarVersion,
   };
 }
+
+/** Zulip's `get_avatar_for_inaccessible_user`. */
+export const UNKNOWN_USER_AVATAR_URL = '/static/images/unknown-user-avatar.png';
+/** UserProfile.INACCESSIBLE_USER_NAME. */
+export const INACCESSIBLE_USER_NAME = 'Unknown user';
+
+/**
+ * Zulip's `get_data_for_inaccessible_user`: what a guest who may not access a user is told
+ * of them (a placeholder address, the epoch as join date, no profile data).
+ */
+export function presentInaccessibleUser(userId: number, realmHostName: string): Omit<UserWire, 'bot_type' | 'bot_owner_id'> {
+  return {
+    email: `user${userId}@${realmHostName}`,
+    user_id: userId,
+    avatar_version: 1,
+    is_admin: false,
+    is_owner: false,
+    is_guest: false,
+    role: Role.Member,
+    is_bot: false,
+    full_name: INACCESSIBLE_USER_NAME,
+    timezone: '',
+    is_active: true,
+    // Python's isoformat of the epoch, which has no fraction.
+    date_joined: '1970-01-01T00:00:00+00:00',
+    delivery_email: null,
+    avatar_url: UNKNOWN_USER_AVATAR_URL,
+    profile_data: {},
+  };
+}

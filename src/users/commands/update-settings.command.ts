@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
@@ -49,6 +50,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
@@ -56,11 +58,11 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     let newPasswordHash: string | null = null;
     if (update.newPassword !== undefined) {
       const user = await this.users.findById(actor.id);
-      if (!user || !(await verifyPassword(user.passwordHash, update.oldPassword ?? ''))) {
+      if (!user || !(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.config.passwordHashCost))) {
         throw ApiError.badRequest('Wrong password!');
       }
       if (!isAcceptablePassword(update.newPassword)) throw ApiError.badRequest('New password is too weak!');
-      newPasswordHash = await hashPassword(update.newPassword);
+      newPasswordHash = await hashPassword(update.newPassword, this.config.passwordHashCost);
     }
 
     await this.tx.run(async (uow) => {

@@ -31,17 +31,31 @@ export function isAcceptablePassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+/**
+ * Argon2id's cost for new hashes (`PASSWORD_HASH_MEMORY_KIB`, `PASSWORD_HASH_ITERATIONS`).
+ * The defaults are the argon2 library's (64 MiB, 3 passes); a hash records its own cost,
+ * so hashes made under other settings keep verifying.
+ */
+export interface PasswordHashCost {
+  memoryKib: number;
+  iterations: number;
 }
 
-/** A hash of a password nobody knows: checked when the user does not exist, to keep timing flat. */
-let dummyHash: Promise<string> | undefined;
+export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65536, iterations: 3 };
 
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id, memoryCost: cost.memoryKib, timeCost: cost.iterations });
+}
+
+/** Hashes of a password nobody knows, by cost: checked when the user does not exist, to keep timing flat. */
+const dummyHashes = new Map<string, Promise<string>>();
+
+export async function verifyPassword(hash: string | null, password: string, cost: PasswordHashCost): Promise<boolean> {
   if (hash === null) {
-    dummyHash ??= hashPassword(generateApiKey());
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    const key = `${cost.memoryKib}:${cost.iterations}`;
+    let dummy = dummyHashes.get(key);
+    if (!dummy) dummyHashes.set(key, (dummy = hashPassword(generateApiKey(), cost)));
+    await argon2.verify(await dummy, password).catch(() => false);
     return false;
   }
   return argon2.verify(hash, password).catch(() => false);

@@ -2,34 +2,38 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { presentUser } from '../api/user.presenter';
+import { INACCESSIBLE_USER_NAME, presentInaccessibleUser, presentUser } from '../api/user.presenter';
 import { Role } from '../domain/roles';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { BotEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
-
-/** UserProfile.INACCESSIBLE_USER_NAME. */
-export const INACCESSIBLE_USER_NAME = 'Unknown user';
+import { BotEvent, UserCameIntoViewEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
 
 /**
  * `realm_user` add: every active user of the realm, each seeing what their role allows.
  * Dispatched synchronously, so the event is on its way when the command returns.
  */
-@EventsHandler(UserCreatedEvent)
-export class UserCreatedProjector implements IEventHandler<UserCreatedEvent> {
+@EventsHandler(UserCreatedEvent, UserCameIntoViewEvent)
+export class UserCreatedProjector implements IEventHandler<UserCreatedEvent | UserCameIntoViewEvent> {
   constructor(
     private readonly dispatcher: EventDispatcher,
     private readonly addressing: RealmAddressing,
   ) {}
 
-  handle(event: UserCreatedEvent): void {
+  /** Also the guests who just gained sight of an existing user: the same `add`, as Zulip sends it. */
+  handle(event: UserCreatedEvent | UserCameIntoViewEvent): void {
     const { user } = event;
     const roles = new Map(event.viewers.map((viewer) => [viewer.id, viewer.role]));
     const hostName = this.addressing.hostName(event.realmStringId);
+    const hidden = new Set(event instanceof UserCreatedEvent ? event.withoutAccess : []);
     this.dispatcher.dispatch({
       realmId: user.realmId,
       userIds: event.viewers.map((viewer) => viewer.id),
       eventType: 'realm_user',
       render: (queue) => {
+        // Zulip's notify_created_user: a placeholder for guests without access, none for
+        // their clients that take the user list as incomplete (spec 6.5).
+        if (hidden.has(queue.userId)) {
+          return queue.capabilities.user_list_incomplete ? null : { type: 'realm_user', op: 'add', person: presentInaccessibleUser(user.id, hostName) };
+        }
         const person: Record<string, unknown> = {
           ...presentUser(user, hostName, { id: queue.userId, role: roles.get(queue.userId) ?? Role.Member }, {
             clientGravatar: queue.clientGravatar,

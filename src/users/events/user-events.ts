@@ -16,6 +16,20 @@ export class UserCreatedEvent {
     readonly realmStringId: string,
     readonly user: UserEntity,
     readonly viewers: readonly RealmViewer[],
+    /** Viewers (guests) who may not access the user: they are told of a placeholder. */
+    readonly withoutAccess: readonly number[],
+  ) {}
+}
+
+/**
+ * Guests gained sight of an existing user (a first shared channel): they get the user as
+ * a `realm_user` add, as Zulip's `notify_created_user` sends it.
+ */
+export class UserCameIntoViewEvent {
+  constructor(
+    readonly realmStringId: string,
+    readonly user: UserEntity,
+    readonly viewers: readonly RealmViewer[],
   ) {}
 }
 

@@ -34,6 +34,80 @@ export class UserAccess {
     return row.shared;
   }
 
+  /**
+   * The humans a viewer may access, for register's user lists (Zulip's
+   * `get_accessible_user_ids` with deactivated users): null when the viewer may access
+   * everyone; otherwise the viewer and the users they share a channel with (active members
+   * only) or a group conversation with (deactivated ones too).
+   */
+  async accessibleHumanIds(viewer: { id: number; role: number; realmId: number }, db: Queryable): Promise<Set<number> | null> {
+    if (!isGuest(viewer.role)) return null;
+    const everyoneGroup = await this.realmSettings.groupId(viewer.realmId, 'can_access_all_users_group', db);
+    if (await this.groups.isMember(viewer.id, everyoneGroup, db)) return null;
+    const rows = await db.query<{ id: number }>(
+      `SELECT DISTINCT theirs.user_profile_id AS id
+         FROM subscription mine
+         JOIN recipient r ON r.id = mine.recipient_id
+         JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active
+        WHERE mine.user_profile_id = $1 AND mine.active
+          AND ((r.type = $2 AND theirs.is_user_active) OR r.type = $3)`,
+      [viewer.id, RecipientType.Stream, RecipientType.DirectMessageGroup],
+    );
+    return new Set([viewer.id, ...rows.map((row) => row.id)]);
+  }
+
+  /**
+   * Who gains or loses sight of whom when `changed` users' subscriptions to the given
+   * channel recipients were just added or removed (called in the changing transaction,
+   * after the write). Zulip's `send_user_creation_events_on_adding_subscriptions` and
+   * `send_user_remove_events_on_removing_subscriptions`: in a realm that restricts guests,
+   * a guest subscribed to one of those channels sees a changed user exactly when the
+   * channel is their first (or was their last) shared conversation; a changed guest
+   * likewise gains or loses the channels' other subscribers. Bots are always visible.
+   * Pairs are `viewer` (a guest) and `target`, without repeats.
+   */
+  async subscriptionAccessChanges(
+    realmId: number,
+    changed: ReadonlyMap<number, readonly number[]>,
+    db: Queryable,
+  ): Promise<Array<{ viewerId: number; targetId: number }>> {
+    if (changed.size === 0 || !(await this.restricted(realmId, { isBot: false }, db))) return [];
+    const recipients = [...new Set([...changed.values()].flat())];
+    const members = await db.query<{ recipient_id: number; id: number; role: number; is_bot: boolean }>(
+      `SELECT s.recipient_id, u.id, u.role, u.is_bot
+         FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
+        WHERE s.recipient_id = ANY($1::int[]) AND s.active AND s.is_user_active`,
+      [recipients],
+    );
+    const changedUsers = await db.query<{ id: number; role: number; is_bot: boolean }>(
+      `SELECT id, role, is_bot FROM user_profile WHERE id = ANY($1::int[])`,
+      [[...changed.keys()]],
+    );
+    const pairs = new Map<string, { viewerId: number; targetId: number }>();
+    const add = (viewerId: number, targetId: number) => pairs.set(`${viewerId}:${targetId}`, { viewerId, targetId });
+    for (const user of changedUsers) {
+      const channels = new Set(changed.get(user.id) ?? []);
+      const inChannels = members.filter((member) => channels.has(member.recipient_id) && member.id !== user.id);
+      // What the user shares apart from these channels (after the change, the user is in none of them if they left).
+      const rows = await db.query<{ id: number }>(
+        `SELECT DISTINCT theirs.user_profile_id AS id
+           FROM subscription mine
+           JOIN recipient r ON r.id = mine.recipient_id
+           JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active
+          WHERE mine.user_profile_id = $1 AND mine.active AND NOT (mine.recipient_id = ANY($2::int[]))
+            AND ((r.type = $3 AND theirs.is_user_active) OR r.type = $4)`,
+        [user.id, [...channels], RecipientType.Stream, RecipientType.DirectMessageGroup],
+      );
+      const sharedElsewhere = new Set(rows.map((row) => row.id));
+      for (const member of inChannels) {
+        if (sharedElsewhere.has(member.id)) continue;
+        if (!user.is_bot && isGuest(member.role)) add(member.id, user.id);
+        if (isGuest(user.role) && !member.is_bot) add(user.id, member.id);
+      }
+    }
+    return [...pairs.values()];
+  }
+
   /** Zulip's `user_access_restricted_in_realm`: guests may not see every human. */
   async restricted(realmId: number, target: { isBot: boolean }, db: Queryable): Promise<boolean> {
     if (target.isBot) return false;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { validateSync, ValidationError } from 'class-validator';
 import { ApiError } from '../../shared/api-error';
+import { checkJsonShape } from '../input-limits';
 import { RawValue, RequestContext } from '../request-context';
 
 /**
@@ -17,9 +18,11 @@ export interface WireParamOptions {
   aliases?: readonly string[];
   /** Read from the URL path rather than the query or body. */
   path?: boolean;
+  /** The endpoint refuses NUL characters itself, with Zulip's own words (message content, topics). */
+  nulCheckedByEndpoint?: boolean;
 }
 
-interface WireParamSpec extends WireParamOptions {
+export interface WireParamSpec extends WireParamOptions {
   property: string;
   kind: WireKind;
 }
@@ -35,6 +38,12 @@ export function WireParam(kind: WireKind, options: WireParamOptions = {}): Prope
 }
 
 export type ParamClass<T> = new () => T;
+
+/** The parameters a param class declares, in declaration order (the OpenAPI document lists them). */
+export function declaredWireParams(type: unknown): readonly WireParamSpec[] {
+  if (typeof type !== 'function') return [];
+  return (Reflect.getMetadata(SPECS, (type as { prototype: object }).prototype) as WireParamSpec[] | undefined) ?? [];
+}
 
 /**
  * Reads every declared parameter of `type` from the request: missing and malformed values
@@ -59,6 +68,8 @@ export function decodeParams<T extends object>(
     } else {
       value = decodeValue(spec.property, spec.kind, found);
     }
+    // PostgreSQL text cannot hold NUL: refuse it here, by name, rather than fail in a query.
+    if (found !== undefined && !spec.nulCheckedByEndpoint && containsNul(value)) throw ApiError.badRequest(`${spec.property} contains NULL (0x00) characters.`);
     (instance as Record<string, unknown>)[spec.property] = value;
   }
   const errors = validateSync(instance, { skipUndefinedProperties: true, forbidUnknownValues: false });
@@ -117,9 +128,21 @@ export function decodeValue(name: string, kind: WireKind, raw: RawValue): unknow
       if (typeof value !== 'boolean') throw ApiError.badRequest(`${name} is not a boolean`);
       return value;
     }
-    case 'json':
-      return typeof raw === 'string' ? parseJsonText(name, raw) : raw;
+    case 'json': {
+      const value = typeof raw === 'string' ? parseJsonText(name, raw) : raw;
+      checkJsonShape(name, value);
+      return value;
+    }
   }
+}
+
+/** Whether a decoded value is, or holds (as a string, key or nested item), a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  // Decoded JSON is finite; the depth bound only keeps a pathological value off the stack.
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
 
 function parseJsonText(name: string, text: string): unknown {

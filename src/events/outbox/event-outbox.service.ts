@@ -1,0 +1,247 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { IEvent } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { DeliveryScope, EventDispatcher } from '../queues/event-dispatcher.service';
+import { CommittedEventHandlers } from './committed-event-handlers';
+import { decodeEvent, EncodedEvent, encodeEventData, EventCodecError } from './event-codec';
+import { OUTBOX_SETTINGS, OutboxSettings } from './outbox-settings';
+
+/** A transaction's events, and the outbox row that holds them (null: not written). */
+export interface OutboxEntry {
+  readonly id: string | null;
+  readonly events: readonly IEvent[];
+}
+
+/** Rows one sweep claims at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+/**
+ * The transactional outbox of client events. Inside a command's transaction `write` stores
+ * the events it recorded (one INSERT); after the commit `publish` runs their handlers
+ * and, once every delivery they dispatched reached the queue store, deletes the row (one
+ * DELETE for all rows finished meanwhile). A row whose publisher died stays; once its
+ * `available_at` passed, a sweep in any process claims it (`FOR UPDATE SKIP LOCKED`, then a
+ * new `available_at`: one process at a time) and publishes it again. Deliveries carry keys
+ * that stay the same on republishing, and queues refuse a key they already took, so a
+ * client sees each event once (see README, "Event queues").
+ */
+@Injectable()
+export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger(EventOutbox.name);
+  private readonly finishedIds: string[] = [];
+  private deleting: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<number> | null = null;
+  private republishedRows = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly handlers: CommittedEventHandlers,
+    private readonly dispatcher: EventDispatcher,
+    private readonly config: AppConfig,
+    @Inject(OUTBOX_SETTINGS) private readonly settings: OutboxSettings,
+  ) {}
+
+  /** Outbox rows this process published again for a process that had not finished them. */
+  get republished(): number {
+    return this.republishedRows;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // The embedded database belongs to this one process: every row left is a dead one's.
+    await this.sweep({ all: this.config.embeddedDatabase });
+    const interval = Math.max(250, (this.settings.recoverySeconds * 1000) / 2);
+    this.sweepTimer = setInterval(() => void this.sweep(), interval);
+    this.sweepTimer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.idle();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+  }
+
+  /** Resolves once the publishing started so far and the deletes it queued are done. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0 || this.deleting || this.sweeping) {
+      await Promise.all([...this.inFlight, this.deleting, this.sweeping]);
+    }
+  }
+
+  /**
+   * Inside the transaction, after the work: writes the events that have handlers. Events
+   * the outbox cannot carry (data that is not plain) are published as before, without a
+   * row, and logged: they would be lost by a crash.
+   */
+  async write(transaction: Queryable, events: readonly IEvent[]): Promise<OutboxEntry> {
+    const handled = events.filter((event) => this.handlers.of(event).length > 0);
+    if (handled.length === 0) return { id: null, events };
+    let encoded: EncodedEvent[];
+    try {
+      encoded = handled.map((event) => this.encode(event));
+    } catch (error) {
+      if (!(error instanceof EventCodecError)) throw error;
+      this.logger.error(`event outbox: ${error.message}; these events go out without a row`);
+      return { id: null, events };
+    }
+    const [row] = await transaction.query<{ id: string }>(
+      `INSERT INTO event_outbox (events, available_at)
+       VALUES ($1, clock_timestamp() + make_interval(secs => $2)) RETURNING id`,
+      [JSON.stringify(encoded), this.settings.recoverySeconds],
+    );
+    return { id: String(row.id), events: handled };
+  }
+
+  /**
+   * After the commit, in the same macrotask as it: handlers run now, in commit order, so
+   * queues get events in the order their transactions committed. Never throws.
+   */
+  publish(entry: OutboxEntry): void {
+    if (entry.events.length === 0) return;
+    const publishing = this.deliver(entry.id, entry.events).then((delivered) => {
+      if (delivered && entry.id !== null) this.finished(entry.id);
+    });
+    this.inFlight.add(publishing);
+    void publishing.finally(() => this.inFlight.delete(publishing));
+  }
+
+  /**
+   * Claims rows whose publisher is overdue (`all`: every row, when no other process can
+   * be publishing) and publishes them again. Returns how many rows it republished.
+   */
+  async sweep(options: { all?: boolean } = {}): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = this.republishOverdue(options.all === true).finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async republishOverdue(all: boolean): Promise<number> {
+    let total = 0;
+    try {
+      for (;;) {
+        const rows = await this.dataSource.query<{ id: string; events: EncodedEvent[] | string; attempts: number }[]>(
+          // A SELECT around the UPDATE: TypeORM answers an UPDATE with [rows, count], a SELECT with rows.
+          `WITH claimed AS (
+             UPDATE event_outbox SET available_at = clock_timestamp() + make_interval(secs => $1), attempts = attempts + 1
+             WHERE id IN (SELECT id FROM event_outbox ${all ? '' : 'WHERE available_at <= clock_timestamp()'}
+                          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+             RETURNING id, events, attempts)
+           SELECT id, events, attempts FROM claimed`,
+          [this.settings.recoverySeconds, SWEEP_BATCH],
+        );
+        if (rows.length === 0) break;
+        rows.sort((a, b) => Number(a.id) - Number(b.id));
+        // Handlers run as each deliver() starts, so rows dispatch in id order; one DELETE follows.
+        const outcomes = await Promise.all(
+          rows.map((row) => {
+            // The embedded driver hands `json` columns over as text.
+            const encoded = typeof row.events === 'string' ? (JSON.parse(row.events) as EncodedEvent[]) : row.events;
+            return this.deliver(String(row.id), this.decode(String(row.id), encoded));
+          }),
+        );
+        let delivered = 0;
+        rows.forEach((row, index) => {
+          const id = String(row.id);
+          if (outcomes[index]) {
+            delivered++;
+            this.finished(id);
+          } else if (row.attempts >= this.settings.maxAttempts) {
+            this.logger.error(`event outbox: row ${id} failed ${row.attempts} times; its events are dropped`);
+            this.finished(id);
+          }
+        });
+        total += delivered;
+        this.republishedRows += delivered;
+        if (delivered > 0) this.logger.warn(`event outbox: republished the events of ${delivered} transactions whose publisher stopped`);
+        if (rows.length < SWEEP_BATCH) break;
+      }
+    } catch (error) {
+      this.logger.warn(`event outbox sweep failed: ${(error as Error).message}`);
+    }
+    return total;
+  }
+
+  /**
+   * Runs each event's handlers in a delivery scope and resolves true once all they
+   * dispatched reached the store. Sync handlers run before the first await.
+   */
+  private async deliver(rowId: string | null, events: readonly IEvent[]): Promise<boolean> {
+    const settled: Promise<boolean>[] = [];
+    const running: Promise<unknown>[] = [];
+    let ok = true;
+    events.forEach((event, index) => {
+      for (const handler of this.handlers.of(event)) {
+        const handle = (): unknown => handler.instance.handle(event);
+        try {
+          // Without a row there is nothing to republish, so nothing to key or track.
+          const scope: DeliveryScope | null = rowId === null ? null : { keyPrefix: `${rowId}.${index}.${handler.name}`, next: 0, settled };
+          const result = scope ? this.dispatcher.inScope(scope, handle) : handle();
+          if (result instanceof Promise) running.push(result);
+        } catch (error) {
+          ok = false;
+          this.logger.error(`${handler.name} failed on ${event.constructor.name}: ${(error as Error).message}`, (error as Error).stack);
+        }
+      }
+    });
+    for (const outcome of await Promise.allSettled(running)) {
+      if (outcome.status === 'rejected') {
+        ok = false;
+        this.logger.error(`an event handler failed: ${(outcome.reason as Error)?.message ?? String(outcome.reason)}`);
+      }
+    }
+    const delivered = await Promise.all(settled);
+    return ok && delivered.every(Boolean);
+  }
+
+  private encode(event: IEvent): EncodedEvent {
+    const type = event.constructor.name;
+    if (this.handlers.classNamed(type) !== event.constructor) {
+      throw new EventCodecError(`event class ${type} is not the one its handlers registered by that name`);
+    }
+    return { type, data: encodeEventData(event) };
+  }
+
+  private decode(rowId: string, encoded: readonly EncodedEvent[]): IEvent[] {
+    const events: IEvent[] = [];
+    for (const { type, data } of encoded) {
+      const eventClass = this.handlers.classNamed(type);
+      if (eventClass) events.push(decodeEvent(eventClass, data));
+      else this.logger.error(`event outbox: row ${rowId} holds a ${type} event, which no handler takes; skipped`);
+    }
+    return events;
+  }
+
+  /** Queues the row's delete; rows finishing while one DELETE runs share the next. */
+  private finished(id: string): void {
+    this.finishedIds.push(id);
+    if (this.deleting) return;
+    this.deleting = this.deleteFinished().finally(() => (this.deleting = null));
+  }
+
+  private async deleteFinished(): Promise<void> {
+    // Rows finishing in this turn of the event loop join the first DELETE.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.finishedIds.length > 0) {
+      const ids = this.finishedIds.splice(0);
+      try {
+        await this.dataSource.query(`DELETE FROM event_outbox WHERE id = ANY($1::bigint[])`, [ids]);
+      } catch (error) {
+        // The rows stay; a sweep publishes them again and queues refuse what they have.
+        this.logger.warn(`event outbox: deleting ${ids.length} published rows failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { IEvent, IEventHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { CommitTracker } from '../queues/commit-tracker';
+import { EventDispatcher } from '../queues/event-dispatcher.service';
+import { MemoryEventQueueStore } from '../queues/memory-event-queue-store';
+import { QueueDescriptor } from '../queues/queue-descriptor';
+import { CommittedEventHandlers, EventClass } from './committed-event-handlers';
+import { encodeEventData } from './event-codec';
+import { EventOutbox } from './event-outbox.service';
+
+class GreetingSent implements IEvent {
+  constructor(
+    readonly userIds: number[],
+    readonly text: string,
+  ) {}
+}
+Reflect.defineMetadata('__event__', { id: 'greeting-sent' }, GreetingSent);
+
+interface Row {
+  id: string;
+  events: string;
+  attempts: number;
+}
+
+/** The outbox table as the sweep and the deletes use it; claims rows like SKIP LOCKED would. */
+class FakeOutboxTable {
+  rows: Row[] = [];
+  readonly queries: string[] = [];
+
+  async query(sql: string, params: unknown[]): Promise<unknown[]> {
+    this.queries.push(sql);
+    if (sql.startsWith('WITH claimed AS')) {
+      const claimed = this.rows.filter((row) => row.attempts === 0).slice(0, Number(params[1]));
+      for (const row of claimed) row.attempts++;
+      return claimed.map((row) => ({ ...row }));
+    }
+    if (sql.startsWith('DELETE FROM event_outbox')) {
+      const ids = new Set(params[0] as string[]);
+      this.rows = this.rows.filter((row) => !ids.has(row.id));
+      return [];
+    }
+    throw new Error(`unexpected SQL ${sql}`);
+  }
+}
+
+function queueOf(userId: number, queueId: string): QueueDescriptor {
+  return {
+    queueId, userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false, slimPresence: false,
+    allPublicStreams: false, narrow: [], clientName: 'test', lifespanSecs: 600,
+    capabilities: {} as QueueDescriptor['capabilities'],
+  };
+}
+
+function setUp() {
+  const store = new MemoryEventQueueStore({ maxEvents: 100 });
+  const dispatcher = new EventDispatcher(store, { settled: async () => undefined } as unknown as CommitTracker);
+  const handlers = new CommittedEventHandlers({ getProviders: () => [] } as never);
+  const handler: IEventHandler<GreetingSent> = {
+    handle: (event) =>
+      dispatcher.dispatch({ realmId: 1, userIds: event.userIds, eventType: 'greeting', render: () => ({ type: 'greeting', text: event.text }) }),
+  };
+  handlers.register([GreetingSent as EventClass], { name: 'GreetingHandler', instance: handler as IEventHandler<IEvent> });
+  const table = new FakeOutboxTable();
+  const config = { embeddedDatabase: true } as AppConfig;
+  const outbox = new EventOutbox(table as unknown as DataSource, handlers, dispatcher, config, { recoverySeconds: 5, maxAttempts: 3 });
+  return { store, table, outbox };
+}
+
+const row = (id: string, ...events: GreetingSent[]): Row => ({
+  id,
+  events: JSON.stringify(events.map((event) => ({ type: 'GreetingSent', data: encodeEventData(event) }))),
+  attempts: 0,
+});
+
+describe('EventOutbox sweep (start-up recovery)', () => {
+  it('publishes rows a dead process left, in row order, then deletes them in one statement', async () => {
+    const { store, table, outbox } = setUp();
+    await store.create(queueOf(1, 'q1'), Date.now());
+    await store.create(queueOf(2, 'q2'), Date.now());
+    table.rows.push(row('11', new GreetingSent([1, 2], 'first')), row('12', new GreetingSent([1], 'second')));
+
+    expect(await outbox.sweep({ all: true })).toBe(2);
+    await outbox.idle();
+
+    const read = await store.read('q1', -1, Date.now());
+    expect(read.kind === 'events' && read.events.map((event) => event.text)).toEqual(['first', 'second']);
+    const other = await store.read('q2', -1, Date.now());
+    expect(other.kind === 'events' && other.events.map((event) => event.text)).toEqual(['first']);
+    expect(table.rows).toEqual([]);
+    expect(table.queries.filter((sql) => sql.startsWith('DELETE'))).toHaveLength(1);
+    expect(outbox.republished).toBe(2);
+  });
+
+  it('does not hand a queue a delivery it already took when a row is published twice', async () => {
+    const { store, table, outbox } = setUp();
+    await store.create(queueOf(1, 'q1'), Date.now());
+    const event = new GreetingSent([1], 'once');
+    table.rows.push(row('21', event));
+
+    // The first publisher got the event to the queue, then died before deleting its row.
+    outbox.publish({ id: '21', events: [event] });
+    await outbox.idle();
+    table.rows.push(row('21', event));
+    expect(await outbox.sweep({ all: true })).toBe(1);
+    await outbox.idle();
+
+    const read = await store.read('q1', -1, Date.now());
+    expect(read.kind === 'events' && read.events.map((queued) => [queued.id, queued.text])).toEqual([[0, 'once']]);
+    expect(table.rows).toEqual([]);
+  });
+
+  it('keeps a row whose deliveries failed, for a later sweep', async () => {
+    const { store, table, outbox } = setUp();
+    await store.create(queueOf(1, 'q1'), Date.now());
+    jest.spyOn(store, 'append').mockRejectedValueOnce(new Error('store down'));
+    table.rows.push(row('31', new GreetingSent([1], 'later')));
+
+    expect(await outbox.sweep({ all: true })).toBe(0);
+    await outbox.idle();
+    expect(table.rows.map((entry) => entry.id)).toEqual(['31']);
+  });
+});

@@ -1,0 +1,37 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { RequestUser } from '../../wire/request-context';
+import { normalizeAlertWords } from '../domain/alert-words';
+import { AlertWordsChangedEvent } from '../events/alert-words.events';
+import { AlertWordStore } from '../persistence/alert-word.store';
+
+/** `POST` (add) or `DELETE` (remove) `/users/me/alert_words`: answers the whole list. */
+export class ChangeAlertWordsCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly op: 'add' | 'remove',
+    readonly words: readonly string[],
+  ) {}
+}
+
+@CommandHandler(ChangeAlertWordsCommand)
+export class ChangeAlertWordsHandler implements ICommandHandler<ChangeAlertWordsCommand, { alert_words: string[] }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: AlertWordStore,
+  ) {}
+
+  execute(command: ChangeAlertWordsCommand): Promise<{ alert_words: string[] }> {
+    const { user } = command;
+    const words = normalizeAlertWords(command.words);
+    return this.tx.run(async (uow) => {
+      await this.store.lock(uow, user.id);
+      if (command.op === 'add') await this.store.add(uow, user, words);
+      else await this.store.remove(uow, user.id, words);
+      const list = await this.store.list(user.id, uow);
+      // Zulip tells the user's clients after every change request, whatever it changed.
+      uow.record(new AlertWordsChangedEvent(user.realmId, user.id, list));
+      return { alert_words: list };
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { GroupsModule } from '../groups/groups.module';
+import { RealmModule } from '../realm/realm.module';
+import { MarkdownController } from './api/markdown.controller';
+import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
+import { AlertWordsChangedProjector } from './events/alert-words.events';
+import { MessageRenderer } from './message-renderer';
+import { AlertWordStore } from './persistence/alert-word.store';
+import { GetAlertWordsHandler } from './queries/get-alert-words.query';
+import { RenderMessageHandler } from './queries/render-message.query';
+
+/**
+ * Zulip markdown for messages (`MessageRenderer`: one entry point for send, edit and
+ * preview), `POST /messages/render`, and alert words.
+ */
+@Module({
+  imports: [ChannelsModule, GroupsModule, RealmModule],
+  controllers: [MarkdownController],
+  providers: [MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordsChangedProjector, GetAlertWordsHandler],
+  exports: [MessageRenderer, AlertWordStore],
+})
+export class MarkdownModule {}

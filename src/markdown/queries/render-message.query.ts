@@ -1,0 +1,27 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { RequestUser } from '../../wire/request-context';
+import { MessageRenderer } from '../message-renderer';
+
+/** `POST /messages/render`: the content as it would be stored, in the user's realm. */
+export class RenderMessageQuery {
+  constructor(
+    readonly user: RequestUser,
+    readonly content: string,
+  ) {}
+}
+
+@QueryHandler(RenderMessageQuery)
+export class RenderMessageHandler implements IQueryHandler<RenderMessageQuery, { rendered: string }> {
+  constructor(
+    private readonly renderer: MessageRenderer,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async execute(query: RenderMessageQuery): Promise<{ rendered: string }> {
+    const { user, content } = query;
+    const rendering = await this.renderer.render(user.realmId, user, content, poolQueryable(this.dataSource));
+    return { rendered: rendering.html };
+  }
+}

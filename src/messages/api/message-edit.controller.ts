@@ -1,0 +1,52 @@
+import { Controller, Get, Patch } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CurrentUser } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestUser } from '../../wire/request-context';
+import { UpdateMessageCommand } from '../commands/update-message.command';
+import { parsePropagateMode } from '../domain/message-edit-rules';
+import { GetMessageHistoryQuery } from '../queries/get-message-history.query';
+
+class UpdateMessageParams {
+  @WireParam('int', { path: true }) message_id!: number;
+  @WireParam('int', { optional: true }) stream_id?: number;
+  @WireParam('string', { optional: true, aliases: ['subject'], nulCheckedByEndpoint: true }) topic?: string;
+  @WireParam('string', { optional: true }) propagate_mode?: string;
+  @WireParam('bool', { default: false }) send_notification_to_old_thread!: boolean;
+  @WireParam('bool', { default: true }) send_notification_to_new_thread!: boolean;
+  @WireParam('string', { optional: true, nulCheckedByEndpoint: true }) content?: string;
+}
+
+class MessageHistoryParams {
+  @WireParam('int', { path: true }) message_id!: number;
+  @WireParam('bool', { default: false }) allow_empty_topic_name!: boolean;
+}
+
+/** Editing and moving messages, and their edit history. */
+@Controller('api/v1')
+export class MessageEditController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Patch('messages/:message_id')
+  update(@CurrentUser() user: RequestUser, @Params(UpdateMessageParams) p: UpdateMessageParams): Promise<{ detached_uploads: unknown[] }> {
+    return this.commandBus.execute(
+      new UpdateMessageCommand(user, p.message_id, {
+        content: p.content,
+        topic: p.topic,
+        streamId: p.stream_id,
+        propagateMode: parsePropagateMode(p.propagate_mode),
+        sendNotificationToOldThread: p.send_notification_to_old_thread,
+        sendNotificationToNewThread: p.send_notification_to_new_thread,
+      }),
+    );
+  }
+
+  @Get('messages/:message_id/history')
+  history(@CurrentUser() user: RequestUser, @Params(MessageHistoryParams) p: MessageHistoryParams): Promise<{ message_history: unknown[] }> {
+    return this.queryBus.execute(new GetMessageHistoryQuery(user, p.message_id, p.allow_empty_topic_name));
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
+import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
+import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
+
+/**
+ * Removing messages and telling those who had them, whoever asks: a user's
+ * `DELETE /messages/{id}` and the retention job. The caller holds the rows locked.
+ */
+@Injectable()
+export class MessageDeletion {
+  constructor(
+    private readonly viewers: ChannelViewers,
+    private readonly firstMessage: FirstMessageRefresher,
+  ) {}
+
+  /**
+   * Messages of one channel: one `delete_message` event per topic (named as its newest
+   * deleted message spells it) to the channel's subscribers, and a new first message.
+   */
+  async deleteChannelMessages(uow: UnitOfWork, stream: StreamEntity, messageIds: readonly number[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    const rows = await uow.query<{ id: number; subject: string }>(
+      `SELECT id, subject FROM message WHERE id = ANY($1::int[]) ORDER BY id`,
+      [messageIds],
+    );
+    const topics = new Map<string, { subject: string; ids: number[] }>();
+    for (const row of rows) {
+      const key = row.subject.toLowerCase();
+      const topic = topics.get(key);
+      if (topic) {
+        topic.ids.push(row.id);
+        topic.subject = row.subject;
+      } else {
+        topics.set(key, { subject: row.subject, ids: [row.id] });
+      }
+    }
+    const ids = rows.map((row) => row.id);
+    await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
+    // Zulip tells the channel's subscribers, as a deleted topic's messages are told.
+    const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
+    for (const topic of topics.values()) {
+      uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, topic.subject, topic.ids, subscribers));
+    }
+    await this.firstMessage.afterDelete(uow, stream, ids);
+  }
+
+  /** Direct messages: each told to every user who had it (read before the delete cascades). */
+  async deleteDirectMessages(uow: UnitOfWork, realmId: number, messageIds: readonly number[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    const holders = await uow.query<{ message_id: number; user_profile_id: number }>(
+      `SELECT message_id, user_profile_id FROM user_message WHERE message_id = ANY($1::int[]) ORDER BY message_id, user_profile_id`,
+      [messageIds],
+    );
+    await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [messageIds]);
+    const byMessage = new Map<number, number[]>(messageIds.map((id) => [id, []]));
+    for (const row of holders) byMessage.get(row.message_id)?.push(row.user_profile_id);
+    for (const [messageId, userIds] of [...byMessage].sort(([a], [b]) => a - b)) {
+      uow.record(new DirectMessageDeletedEvent(realmId, messageId, userIds));
+    }
+  }
+}

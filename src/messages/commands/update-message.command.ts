@@ -1,0 +1,349 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
+import { AttachmentWire } from '../../uploads/persistence/attachment.repository';
+import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
+import { silentUserMention } from '../../channels/domain/channel-notices';
+import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
+import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
+import { MessageRenderer } from '../../markdown/message-renderer';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { ApiError } from '../../shared/api-error';
+import { Role } from '../../users/domain/roles';
+import { RequestUser } from '../../wire/request-context';
+import { isMeMessage, normalizeContent, normalizeTopic } from '../domain/message-content';
+import {
+  changeAllDeadlineSeconds,
+  checkAllMovable,
+  checkCanEditContent,
+  checkMoveTimeLimit,
+  EDIT_LIMIT_BUFFER_SECONDS,
+  EditHistoryEntry,
+  editedContentSource,
+  PropagateMode,
+  requestedTopic,
+  topicResolution,
+  validateEditPayload,
+} from '../domain/message-edit-rules';
+import { FLAG_BITS, flagNames, MENTION_BITS } from '../domain/message-flags';
+import { MessageUpdatedEvent } from '../events/message-updated.event';
+import { MessageAccess } from '../persistence/message-access';
+import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';
+import { MessageMoveEffects } from './message-move.effects';
+
+export interface UpdateMessageRequest {
+  content?: string;
+  topic?: string;
+  streamId?: number;
+  propagateMode: PropagateMode;
+  sendNotificationToOldThread: boolean;
+  sendNotificationToNewThread: boolean;
+}
+
+/** `PATCH /messages/{message_id}`: Zulip's check_update_message. */
+export class UpdateMessageCommand {
+  constructor(
+    readonly user: RequestUser,
+    readonly messageId: number,
+    readonly request: UpdateMessageRequest,
+  ) {}
+}
+
+/** What one edit changes, decided before anything is written (Zulip's MessageEditRequest). */
+export interface EditPlan {
+  user: RequestUser;
+  actor: PolicyActor;
+  message: EditedMessageRow;
+  propagateMode: PropagateMode;
+  /** The new content (normalized), its rendering and the holders' mention and alert-word bits, for content edits. */
+  content: { source: string; rendered: string; flags: Map<number, number> } | null;
+  origStream: StreamEntity | null;
+  targetStream: StreamEntity | null;
+  /** A channel was given (Zulip counts even the message's own channel as a change). */
+  streamEdited: boolean;
+  origTopic: string;
+  /** The new topic, when it changes. */
+  targetTopic: string | null;
+  topicResolved: boolean;
+  topicUnresolved: boolean;
+}
+
+const isModerator = (role: number) => role <= Role.Moderator;
+
+/** The flag bits a rendering decides: mentions of every kind and alert words. */
+const RENDERED_FLAG_BITS = MENTION_BITS | FLAG_BITS.has_alert_word;
+
+@CommandHandler(UpdateMessageCommand)
+export class UpdateMessageHandler implements ICommandHandler<UpdateMessageCommand, { detached_uploads: AttachmentWire[] }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly access: MessageAccess,
+    private readonly store: MessageEditStore,
+    private readonly actors: PolicyActorLoader,
+    private readonly realmGroups: RealmGroupSettingsRepository,
+    private readonly channels: ChannelRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly addressing: RealmAddressing,
+    private readonly effects: MessageMoveEffects,
+    private readonly attachmentClaims: AttachmentClaims,
+    private readonly renderer: MessageRenderer,
+  ) {}
+
+  async execute({ user, messageId, request }: UpdateMessageCommand): Promise<{ detached_uploads: AttachmentWire[] }> {
+    const detached = await this.tx.run(async (uow) => {
+      const accessed = await this.access.require(uow, user, messageId);
+      // Zulip's access_message(is_modifying_message=True): archived channels' messages stay as they are.
+      if (accessed.stream?.deactivated) throw ApiError.invalidMessage();
+      const message = await this.store.lock(uow, messageId);
+      if (!message) throw ApiError.invalidMessage();
+      const plan = await this.plan(uow, user, message, accessed.stream, request);
+      await this.apply(uow, plan, request);
+      return plan.content === null ? [] : this.reclaimUploads(uow, message.id, message.sender_id, plan.content.source);
+    });
+    return { detached_uploads: detached };
+  }
+
+  /**
+   * Zulip's check_attachment_reference_change: the edited content's upload links, claimed
+   * on the sender's behalf; answers the sender's uploads no message links any more.
+   */
+  private async reclaimUploads(uow: UnitOfWork, messageId: number, senderId: number, content: string): Promise<AttachmentWire[]> {
+    const [sender] = await uow.query<{ role: number; realm_id: number; string_id: string }>(
+      `SELECT u.role, u.realm_id, r.string_id FROM user_profile u JOIN realm r ON r.id = u.realm_id WHERE u.id = $1`,
+      [senderId],
+    );
+    return this.attachmentClaims.updateForEdit(uow, {
+      id: messageId,
+      realmId: sender.realm_id,
+      realmSubdomain: sender.string_id,
+      sender: { id: senderId, role: sender.role },
+      content,
+    });
+  }
+
+  /** Validation and permissions, in Zulip's order. */
+  private async plan(
+    uow: UnitOfWork,
+    user: RequestUser,
+    message: EditedMessageRow,
+    origStream: StreamEntity | null,
+    request: UpdateMessageRequest,
+  ): Promise<EditPlan> {
+    const realm = effectiveRealmProperties(message.properties);
+    const age = Number(message.age);
+    if (request.content !== undefined) {
+      checkCanEditContent({
+        allowMessageEditing: realm.allow_message_editing as boolean,
+        isSender: message.sender_id === user.id,
+        ageSeconds: age,
+        limitSeconds: realm.message_content_edit_limit_seconds as number | null,
+        bufferSeconds: EDIT_LIMIT_BUFFER_SECONDS,
+      });
+    }
+    const rawTopic = requestedTopic(request.topic, message.subject);
+    validateEditPayload({
+      isChannelMessage: message.is_channel_message,
+      streamId: request.streamId,
+      topic: rawTopic,
+      propagateMode: request.propagateMode,
+      content: request.content,
+    });
+    const targetTopic = rawTopic === null ? null : normalizeTopic(rawTopic);
+    const { resolved, unresolved } = targetTopic === null ? { resolved: false, unresolved: false } : topicResolution(message.subject, rawTopic as string, targetTopic);
+    const actor = await this.actors.load(user.id, uow);
+    let targetStream = origStream;
+    if (request.streamId !== undefined && origStream) {
+      targetStream = await this.accessTargetChannel(uow, user.realmId, actor, request.streamId);
+    }
+    const groups = await this.realmGroups.all(user.realmId, uow);
+    const inGroup = (setting: string) => actor.groupIds.has(groups.get(setting) as number);
+    if (targetTopic !== null) {
+      if (resolved || unresolved) {
+        if (!inGroup('can_resolve_topics_group')) throw ApiError.badRequest("You don't have permission to resolve topics.");
+      } else {
+        if (!inGroup('can_move_messages_between_topics_group')) throw ApiError.badRequest("You don't have permission to edit this message");
+        checkMoveTimeLimit(
+          age,
+          realm.move_messages_within_stream_limit_seconds as number | null,
+          isModerator(actor.role),
+          "The time limit for editing this message's topic has passed.",
+        );
+      }
+    }
+    const content = request.content === undefined
+      ? null
+      : await this.renderContent(uow, user, message, origStream, targetTopic ?? message.subject, request.content);
+    const streamEdited = origStream !== null && request.streamId !== undefined;
+    if (origStream && targetStream && request.streamId !== undefined) {
+      if (!inGroup('can_move_messages_between_channels_group')) throw ApiError.badRequest("You don't have permission to move this message");
+      if (!ChannelPolicy.inSendGroup(actor, targetStream)) throw ApiError.badRequest('You do not have permission to post in this channel.');
+      checkMoveTimeLimit(
+        age,
+        realm.move_messages_between_streams_limit_seconds as number | null,
+        isModerator(actor.role),
+        "The time limit for editing this message's channel has passed",
+      );
+    }
+    const moved = targetTopic !== null || request.streamId !== undefined;
+    if (origStream && request.propagateMode === 'change_all' && !isModerator(actor.role) && moved && !resolved && !unresolved) {
+      await this.checkChangeAllLimit(uow, actor, message, origStream, {
+        topic: targetTopic !== null ? (realm.move_messages_within_stream_limit_seconds as number | null) : null,
+        channel: request.streamId !== undefined ? (realm.move_messages_between_streams_limit_seconds as number | null) : null,
+      });
+    }
+    return {
+      user,
+      actor,
+      message,
+      propagateMode: request.propagateMode,
+      content,
+      origStream,
+      targetStream,
+      streamEdited,
+      origTopic: message.subject,
+      targetTopic,
+      topicResolved: resolved,
+      topicUnresolved: unresolved,
+    };
+  }
+
+  /**
+   * The edited content rendered as a send renders it, for the conversation the message is
+   * in and the users who have it: mentions, wildcard permissions and alert words included.
+   */
+  private async renderContent(
+    uow: UnitOfWork,
+    user: RequestUser,
+    message: EditedMessageRow,
+    stream: StreamEntity | null,
+    topic: string,
+    raw: string,
+  ): Promise<{ source: string; rendered: string; flags: Map<number, number> }> {
+    const source = normalizeContent(editedContentSource(raw));
+    const holders = await this.store.holders(uow, message.id);
+    const rendering = await this.renderer.renderForMessage(uow, user, source, {
+      stream: stream ? { id: stream.id, recipientId: message.recipient_id } : null,
+      topic,
+      recipientIds: holders.map((holder) => holder.userId),
+    });
+    return { source, rendered: rendering.html, flags: rendering.flags };
+  }
+
+  /** Zulip's `access_stream_by_id_for_message`: a channel the user may read. */
+  private async accessTargetChannel(uow: UnitOfWork, realmId: number, actor: PolicyActor, streamId: number): Promise<StreamEntity> {
+    const stream = await this.channels.findById(realmId, streamId, uow);
+    if (!stream || stream.recipientId === null) throw ApiError.invalidChannel();
+    const subscribed = await this.subscriptions.isSubscribed(actor.id, stream.recipientId, uow);
+    if (!ChannelPolicy.hasContentAccess(actor, stream, subscribed)) throw ApiError.invalidChannel();
+    return stream;
+  }
+
+  /** Zulip's `check_time_limit_for_change_all_propagate_mode`. */
+  private async checkChangeAllLimit(
+    uow: UnitOfWork,
+    actor: PolicyActor,
+    message: EditedMessageRow,
+    stream: StreamEntity,
+    limits: { topic: number | null; channel: number | null },
+  ): Promise<void> {
+    const deadline = changeAllDeadlineSeconds(limits);
+    if (deadline === null) return;
+    const subscribed = await this.subscriptions.isSubscribed(actor.id, message.recipient_id, uow);
+    const fullHistory = ChannelPolicy.canReadHistory(actor, stream, subscribed);
+    const inTopic = await this.store.topicMessages(uow, message.recipient_id, message.subject, fullHistory ? {} : { onlyRowsOf: actor.id });
+    checkAllMovable(inTopic.filter((row) => row.age < deadline).map((row) => row.id), inTopic.length);
+  }
+
+  /** Zulip's do_update_message. */
+  private async apply(uow: UnitOfWork, plan: EditPlan, request: UpdateMessageRequest): Promise<void> {
+    const { message, user } = plan;
+    const now = new Date();
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const body: Record<string, unknown> = {
+      user_id: user.id,
+      edit_timestamp: timestamp,
+      message_id: message.id,
+      rendering_only: false,
+    };
+    const entry: EditHistoryEntry = { user_id: user.id, timestamp };
+    if (plan.content) {
+      entry.prev_content = message.content;
+      entry.prev_rendered_content = message.rendered_content;
+      entry.prev_rendered_content_version = message.rendered_content_version;
+      Object.assign(body, {
+        orig_content: message.content,
+        orig_rendered_content: message.rendered_content,
+        content: plan.content.source,
+        rendered_content: plan.content.rendered,
+        is_me_message: isMeMessage(plan.content.source),
+      });
+      await this.store.updateContent(uow, message.id, plan.content.source, plan.content.rendered);
+      await this.recomputeFlags(uow, message.id, plan.content.flags);
+    }
+    if (!plan.origStream || !plan.targetStream) {
+      // A direct message: only its content changes, told to everyone who has it.
+      await this.store.apply(uow, { ids: [message.id], entry, contentEdited: true, moved: false, at: now });
+      const holders = await this.store.holders(uow, message.id);
+      body.message_ids = [message.id];
+      uow.record(new MessageUpdatedEvent(user.realmId, body, holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) }))));
+      return;
+    }
+    const origStream = plan.origStream;
+    const targetStream = plan.targetStream;
+    const streamEdited = plan.streamEdited;
+    const topicEdited = plan.targetTopic !== null;
+    const isMoved = streamEdited || topicEdited;
+    body.stream_name = origStream.name;
+    body.stream_id = origStream.id;
+    if (isMoved) body.propagate_mode = plan.propagateMode;
+    if (streamEdited) {
+      entry.prev_stream = origStream.id;
+      entry.stream = targetStream.id;
+      body.orig_subject = plan.origTopic;
+      body.new_stream_id = targetStream.id;
+    }
+    if (topicEdited) {
+      const topic = plan.targetTopic as string;
+      const rules = (await linkifierRulesByRealm(uow, [user.realmId])).get(user.realmId) ?? [];
+      body.orig_subject = plan.origTopic;
+      body.subject = topic;
+      body.topic_links = topicLinks(topic, rules);
+      entry.prev_topic = plan.origTopic;
+      entry.topic = topic;
+    }
+    await this.effects.moveAndNotify(uow, {
+      plan,
+      body,
+      entry,
+      now,
+      streamEdited,
+      topicEdited,
+      realmUrl: this.addressing.url(message.realm_str),
+      notifyOldThread: request.sendNotificationToOldThread,
+      notifyNewThread: request.sendNotificationToNewThread,
+      actorMention: silentUserMention({ id: user.id, fullName: user.fullName }),
+    });
+  }
+
+  /**
+   * The one place a content edit's flags are recomputed (Zulip's update_user_message_flags):
+   * every holder's mention, wildcard and alert-word bits follow the new rendering; read,
+   * starred and the rest stay.
+   */
+  private async recomputeFlags(uow: UnitOfWork, messageId: number, flags: Map<number, number>): Promise<void> {
+    await uow.query(
+      `UPDATE user_message um SET flags = (um.flags & ~$2::int) | COALESCE(t.bits, 0)
+         FROM (SELECT user_profile_id FROM user_message WHERE message_id = $1) holders
+         LEFT JOIN unnest($3::int[], $4::int[]) AS t(u, bits) ON t.u = holders.user_profile_id
+        WHERE um.message_id = $1 AND um.user_profile_id = holders.user_profile_id`,
+      [messageId, RENDERED_FLAG_BITS, [...flags.keys()], [...flags.values()]],
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { OperationTable } from '../operation-doc';
+import { CHANNEL_OPERATIONS } from './channels.operations';
+import { MESSAGE_OPERATIONS } from './messages.operations';
+import { OBSERVABILITY_OPERATIONS } from './observability.operations';
+import { RAW_OPERATIONS } from './raw.operations';
+import { REALM_OPERATIONS } from './realm.operations';
+import { USER_OPERATIONS } from './users.operations';
+
+/** Every operation's summary and responses, keyed `METHOD /path/{template}`. */
+export const OPERATIONS: OperationTable = {
+  ...MESSAGE_OPERATIONS,
+  ...CHANNEL_OPERATIONS,
+  ...USER_OPERATIONS,
+  ...REALM_OPERATIONS,
+  ...RAW_OPERATIONS,
+  ...OBSERVABILITY_OPERATIONS,
+};

@@ -1,0 +1,30 @@
+import { arr, mapOf, obj, str } from '../json-schema';
+import { OperationTable, rawOperation, redirectResponse, ResponseDoc } from '../operation-doc';
+
+const html = (description: string): ResponseDoc => ({ description, contentType: 'text/html' });
+const file: ResponseDoc = { description: 'The file, with its own content type.', contentType: '*/*' };
+const refusedFile: Record<string, ResponseDoc> = { '403': html('Not allowed to read the file.'), '404': html('No such file.') };
+
+/** Routes outside the JSON envelope: pages, files, redirects, and this document. */
+export const RAW_OPERATIONS: OperationTable = {
+  'GET /': rawOperation('A short page naming the server.', { '200': html('The page.') }),
+  'GET /api/v1/openapi.json': rawOperation('This OpenAPI document.', { '200': { description: 'The document.', schema: { type: 'object' } } }),
+  'GET /api/v1/docs': rawOperation('A page to browse this document.', { '200': html('The page.') }),
+  'GET /api/v1/docs/swagger-ui.css': rawOperation('The browsing page\'s stylesheet.', { '200': { description: 'Stylesheet.', contentType: 'text/css' } }),
+  'GET /api/v1/docs/swagger-ui-bundle.js': rawOperation('The browsing page\'s script.', { '200': { description: 'Script.', contentType: 'application/javascript' } }),
+  'GET /api/v1/docs/init.js': rawOperation('Starts the browsing page (kept out of the page, which allows no inline script).', { '200': { description: 'Script.', contentType: 'application/javascript' } }),
+  'GET /avatar/{user}': rawOperation('Redirect to a user\'s avatar (by id or email).', { '302': redirectResponse }),
+  'GET /avatar/{user}/medium': rawOperation('Redirect to a user\'s large avatar.', { '302': redirectResponse }),
+  'GET /static/images/unknown-user-avatar.png': rawOperation('The picture shown for users one may not see.', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
+  'GET /static/generated/emoji/emoji_api.json': rawOperation('The Unicode emoji the server accepts (register\'s `server_emoji_data_url`).', {
+    '200': { description: 'Emoji codes and their names.', schema: obj({ code_to_names: mapOf(arr(str)) }) },
+  }),
+  'GET /user_uploads/{wildcard_path}': rawOperation('An uploaded file.', { '200': file, ...refusedFile }),
+  'GET /user_uploads/download/{wildcard_path}': rawOperation('An uploaded file, as a download.', { '200': file, ...refusedFile }),
+  'GET /user_uploads/temporary/{wildcard_path}': rawOperation('An uploaded file through a temporary link (no credentials).', { '200': file, ...refusedFile }),
+  'GET /user_avatars/{wildcard_path}': rawOperation('An avatar or custom emoji image (no credentials).', { '200': { description: 'The image.', contentType: 'image/*' } }),
+  'GET /accounts/confirm_new_email/{key}': rawOperation('Confirm an email address change (the link mailed to the new address).', {
+    '200': html('The change is done.'),
+    '4XX': html('The link is invalid or expired.'),
+  }),
+};

@@ -1,0 +1,65 @@
+import { userFields } from '../components';
+import { anyValue, arr, int, mapOf, nullable, ref, str } from '../json-schema';
+import { OperationTable, success } from '../operation-doc';
+import { binaryFile, PERSONAL_SETTING_PARAMS } from './handler-read-params';
+
+/** Users, bots, settings, statuses, presence, avatars. */
+export const USER_OPERATIONS: OperationTable = {
+  'GET /api/v1/users': success('Every user of the realm.', { members: arr(ref('User')) }),
+  'GET /api/v1/users/me': success('The user\'s own user object, its fields at the top level.', { ...userFields, max_message_id: int }, { optional: ['profile_data'] }),
+  'GET /api/v1/users/{user_id}': success('One user, by id or email address.', { user: ref('User') }),
+  'POST /api/v1/fetch_api_key': success('Exchange an email address and password for the API key.', { api_key: str, email: str, user_id: int }),
+  'POST /api/v1/users': { ...success('Create a user (administrators).', { user_id: int }), form: { email: str, password: str, full_name: str } },
+  'PATCH /api/v1/users/{user_id}': success('Change a user\'s name, role or profile data (administrators).'),
+  'DELETE /api/v1/users/me': success('Deactivate one\'s own account.'),
+  'DELETE /api/v1/users/{user_id}': success('Deactivate a user (administrators).'),
+  'POST /api/v1/users/{user_id}/reactivate': success('Reactivate a user (administrators).'),
+  'POST /api/v1/users/me/api_key/regenerate': success('Replace one\'s own API key.', { api_key: str }),
+  'PATCH /api/v1/settings': { ...success('Change personal settings.'), form: PERSONAL_SETTING_PARAMS },
+  'PATCH /api/v1/settings/display': { ...success('Change display settings (the older interface).'), form: PERSONAL_SETTING_PARAMS },
+  'PATCH /api/v1/settings/notifications': { ...success('Change notification settings (the older interface).'), form: PERSONAL_SETTING_PARAMS },
+  'POST /api/v1/users/me/avatar': { ...success('Upload an avatar picture (the request\'s one file, multipart).', { avatar_url: str }), form: { file: binaryFile } },
+  'DELETE /api/v1/users/me/avatar': success('Go back to the Gravatar picture.', { avatar_url: str }),
+  'POST /api/v1/users/me/status': success('Set one\'s status text, emoji or away flag.'),
+  'GET /api/v1/users/{user_id}/status': success('A user\'s status.', { status: ref('UserStatus') }),
+  'POST /api/v1/users/me/presence': success(
+    'Report presence; with `slim_presence` or a last update id, get the realm\'s presence back.',
+    { presences: mapOf(mapOf(anyValue)), server_timestamp: { type: 'number' }, presence_last_update_id: int },
+    { optional: ['presences', 'server_timestamp', 'presence_last_update_id'] },
+  ),
+  'GET /api/v1/realm/presence': success('Everyone\'s presence in the realm.', { presences: mapOf(mapOf(anyValue)), server_timestamp: { type: 'number' } }),
+  'GET /api/v1/users/{user_id_or_email}/presence': success('One user\'s presence.', { presence: mapOf(anyValue) }),
+  'POST /api/v1/users/me/muted_users/{muted_user_id}': success('Mute a user.'),
+  'DELETE /api/v1/users/me/muted_users/{muted_user_id}': success('Unmute a user.'),
+  'PATCH /api/v1/users/me/profile_data': success('Set one\'s custom profile field values.'),
+  'DELETE /api/v1/users/me/profile_data': success('Clear one\'s custom profile field values.'),
+  'GET /api/v1/users/me/alert_words': success('One\'s alert words.', { alert_words: arr(str) }),
+  'POST /api/v1/users/me/alert_words': success('Add alert words.', { alert_words: arr(str) }),
+  'DELETE /api/v1/users/me/alert_words': success('Remove alert words.', { alert_words: arr(str) }),
+  'POST /api/v1/bots': success('Create a bot.', {
+    user_id: int,
+    api_key: str,
+    avatar_url: str,
+    default_sending_stream: nullable(str),
+    default_events_register_stream: nullable(str),
+    default_all_public_streams: { type: 'boolean' },
+  }),
+  'GET /api/v1/bots': success('The bots one owns.', { bots: arr(ref('OwnBot')) }),
+  'PATCH /api/v1/bots/{bot_id}': success(
+    'Change a bot (its owner or administrators).',
+    {
+      full_name: str,
+      avatar_url: str,
+      service_interface: int,
+      service_payload_url: nullable(str),
+      config_data: nullable(mapOf(str)),
+      default_sending_stream: nullable(str),
+      default_events_register_stream: nullable(str),
+      default_all_public_streams: { type: 'boolean' },
+      bot_owner: str,
+    },
+    { optional: ['bot_owner'] },
+  ),
+  'DELETE /api/v1/bots/{bot_id}': success('Deactivate a bot.'),
+  'POST /api/v1/bots/{bot_id}/api_key/regenerate': success('Replace a bot\'s API key.', { api_key: str }),
+};

@@ -1,0 +1,27 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('HTTP settings', () => {
+  it('defaults to closed CORS and Node-like deadlines', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutSeconds: 30, requestTimeoutSeconds: 300, corsOrigins: [] });
+  });
+
+  it('reads CORS_ORIGINS as a list of origins, trailing slashes dropped', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://chat.example.com/, http://localhost:3000' }).http.corsOrigins).toEqual([
+      'https://chat.example.com',
+      'http://localhost:3000',
+    ]);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).http.corsOrigins).toEqual(['*']);
+  });
+
+  it('refuses what is not an origin', () => {
+    for (const value of ['chat.example.com', 'https://chat.example.com/path', 'not a url']) {
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(ConfigError);
+    }
+  });
+
+  it('refuses a headers deadline later than the request deadline', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_SECONDS (60) must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (30)',
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  InsertEvent,
+  QueryRunner,
+  RemoveEvent,
+  TransactionCommitEvent,
+  UpdateEvent,
+} from 'typeorm';
+
+/** Where a transaction's query runner keeps the tables it wrote, until it commits. */
+const WRITTEN = Symbol('writtenTables');
+
+type NotedRunner = QueryRunner & { data: { [WRITTEN]?: Set<string> } };
+
+/** Table names after INSERT INTO / UPDATE / DELETE FROM, anywhere in a statement (CTEs too). */
+const WRITE_TARGET = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)/gi;
+
+/** The tables a SQL statement writes to (`FOR UPDATE` and `DO UPDATE SET` name none). */
+export function tablesWrittenBy(sql: string): string[] {
+  const tables: string[] = [];
+  for (const match of sql.matchAll(WRITE_TARGET)) {
+    const table = match[1].toLowerCase();
+    if (table !== 'set' && table !== 'of' && table !== 'skip' && table !== 'nowait') tables.push(table);
+  }
+  return tables;
+}
+
+/** Records, on the transaction of `manager`, that `sql` wrote to its tables. */
+export function noteWrites(manager: EntityManager, sql: string): void {
+  const runner = manager.queryRunner as NotedRunner | undefined;
+  if (!runner) return;
+  const tables = tablesWrittenBy(sql);
+  if (tables.length === 0) return;
+  const written = (runner.data[WRITTEN] ??= new Set<string>());
+  for (const table of tables) written.add(table);
+}
+
+export type CommittedWritesListener = (tables: ReadonlySet<string>) => void;
+
+/**
+ * Tells listeners which tables a transaction wrote, once it committed (never for a
+ * rollback): caches of rows that must not outlive a change hear of it in the same
+ * macrotask as the commit, before the request that made it answers. Statements run
+ * through `UnitOfWork.query` are noted by their SQL, entity writes by TypeORM's events.
+ */
+@Injectable()
+export class CommittedWrites implements OnModuleInit {
+  private readonly logger = new Logger(CommittedWrites.name);
+  private readonly listeners: CommittedWritesListener[] = [];
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  onModuleInit(): void {
+    const noteEntity = (event: InsertEvent<unknown> | UpdateEvent<unknown> | RemoveEvent<unknown>) => {
+      const runner = event.queryRunner as NotedRunner;
+      (runner.data[WRITTEN] ??= new Set<string>()).add(event.metadata.tableName);
+    };
+    const subscriber: EntitySubscriberInterface = {
+      afterInsert: noteEntity,
+      afterUpdate: noteEntity,
+      afterRemove: noteEntity,
+      afterTransactionCommit: (event: TransactionCommitEvent) => this.committed(event.queryRunner as NotedRunner),
+      afterTransactionRollback: (event) => {
+        if (!event.queryRunner.isTransactionActive) delete (event.queryRunner as NotedRunner).data[WRITTEN];
+      },
+    };
+    this.dataSource.subscribers.push(subscriber);
+  }
+
+  onCommit(listener: CommittedWritesListener): void {
+    this.listeners.push(listener);
+  }
+
+  private committed(runner: NotedRunner): void {
+    // A released savepoint is not a commit: the outer transaction may still roll back.
+    if (runner.isTransactionActive) return;
+    const written = runner.data[WRITTEN];
+    if (!written) return;
+    delete runner.data[WRITTEN];
+    for (const listener of this.listeners) {
+      try {
+        listener(written);
+      } catch (error) {
+        this.logger.error(`committed-writes listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventQueueStore } from '../../events/queues/event-queue-store';
+import { AppConfig } from '../config/app-config';
+import { JobRegistry } from './job-registry';
+
+export type CheckOutcome = 'ok' | 'failing' | 'not configured';
+
+export interface Readiness {
+  status: 'ok' | 'failing';
+  checks: { database: CheckOutcome; redis: CheckOutcome; worker: CheckOutcome };
+}
+
+/** How long a readiness dependency may take before it counts as failing. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * `/health/ready`: the database answers a query, Redis (when configured) answers a PING,
+ * and this process's job workers run. A load balancer sends traffic only to ready processes.
+ */
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly store: EventQueueStore,
+    private readonly jobs: JobRegistry,
+  ) {}
+
+  async readiness(): Promise<Readiness> {
+    const [database, redis] = await Promise.all([
+      outcome(() => this.dataSource.query('SELECT 1')),
+      this.config.redisUrl ? outcome(() => this.store.ping()) : Promise.resolve<CheckOutcome>('not configured'),
+    ]);
+    const probes = this.jobs.all();
+    const worker: CheckOutcome = probes.length === 0 ? 'not configured' : probes.every((probe) => probe.running()) ? 'ok' : 'failing';
+    const checks = { database, redis, worker };
+    const failing = Object.values(checks).includes('failing');
+    return { status: failing ? 'failing' : 'ok', checks };
+  }
+}
+
+async function outcome(check: () => Promise<unknown>): Promise<CheckOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return 'ok';
+  } catch {
+    return 'failing';
+  } finally {
+    clearTimeout(timer);
+  }
+}

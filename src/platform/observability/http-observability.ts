@@ -1,0 +1,73 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { peekContext } from '../../wire/request-context';
+import { AppConfig } from '../config/app-config';
+import { JsonLogger } from '../logging/logger';
+import { HealthService } from './health.service';
+import { MetricsService } from './metrics.service';
+
+/** Paths probes and scrapers hit every few seconds: logged at `debug` only. */
+const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+
+/**
+ * Health, metrics and the request log, on the Fastify instance itself (no realm lookup,
+ * no authentication: a liveness probe must answer even when the database does not).
+ * Call before `app.init()`.
+ */
+export function installObservability(app: NestFastifyApplication, config: AppConfig, logger: JsonLogger): void {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const health = app.get(HealthService);
+  const metrics = app.get(MetricsService);
+
+  fastify.get('/health/live', async (_request, reply) => reply.code(200).send({ status: 'ok' }));
+  fastify.get('/health/ready', async (_request, reply) => {
+    const readiness = await health.readiness();
+    return reply.code(readiness.status === 'ok' ? 200 : 503).send(readiness);
+  });
+  if (config.metricsEnabled) {
+    fastify.get('/metrics', async (_request, reply) => {
+      const { contentType, body } = await metrics.render();
+      return reply.code(200).header('content-type', contentType).send(body);
+    });
+  }
+
+  // The id in the request's log line, for a client or proxy reporting a problem.
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', String(request.id));
+  });
+
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = routeTemplate(request);
+    const seconds = reply.elapsedTime / 1000;
+    if (config.metricsEnabled) metrics.observeRequest(request.method, route, reply.statusCode, seconds);
+    logRequest(logger, request, reply, route);
+  });
+}
+
+/** The registered route (`/api/v1/messages/:message_id`), or `unmatched`. */
+export function routeTemplate(request: FastifyRequest): string {
+  const url = request.routeOptions?.url;
+  return typeof url === 'string' && url !== '' ? url : 'unmatched';
+}
+
+/**
+ * One line per request: ids, method, route template, path without its query string (which
+ * may carry credentials), status and latency. Headers and parameters are never logged.
+ */
+function logRequest(logger: JsonLogger, request: FastifyRequest, reply: FastifyReply, route: string): void {
+  const path = request.url.split('?')[0];
+  const level = reply.statusCode >= 500 ? 'error' : QUIET_PATHS.has(path) ? 'debug' : 'info';
+  if (!logger.enabled(level)) return;
+  const context = peekContext(request);
+  logger.write(level, 'request', {
+    request_id: String(request.id),
+    method: request.method,
+    route,
+    path,
+    status: reply.statusCode,
+    latency_ms: Math.round(reply.elapsedTime * 10) / 10,
+    realm_id: context?.realm?.id ?? null,
+    user_id: context?.user?.id ?? null,
+    client: context?.clientName ?? null,
+  });
+}

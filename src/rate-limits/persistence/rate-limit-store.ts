@@ -1,0 +1,106 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../../platform/config/app-config';
+import { watchRedisConnection } from '../../platform/redis-connection';
+import { countRequest, RateLimitOutcome, RateLimitRule } from '../domain/rate-limit';
+
+/** Counts requests against rules; shared by every process when Redis is configured. */
+export abstract class RateLimitStore {
+  /** Counts one request under `key` (refused requests are not counted). */
+  abstract hit(key: string, rule: RateLimitRule): Promise<RateLimitOutcome>;
+  /** Forgets `key`'s requests (a successful sign-in clears its failed attempts). */
+  abstract clear(key: string): Promise<void>;
+}
+
+/** One process's counters; keys whose window has passed are swept as the map grows. */
+export class MemoryRateLimitStore extends RateLimitStore {
+  private readonly logs = new Map<string, { log: number[]; windowMs: number }>();
+  private sweepAt = 1024;
+
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
+    const now = Date.now();
+    let entry = this.logs.get(key);
+    if (!entry) {
+      if (this.logs.size >= this.sweepAt) this.sweep(now);
+      entry = { log: [], windowMs: rule.windowSeconds * 1000 };
+      this.logs.set(key, entry);
+    }
+    return Promise.resolve(countRequest(entry.log, now, rule));
+  }
+
+  clear(key: string): Promise<void> {
+    this.logs.delete(key);
+    return Promise.resolve();
+  }
+
+  private sweep(now: number): void {
+    for (const [key, { log, windowMs }] of this.logs) {
+      if (log.length === 0 || now - log[0] >= windowMs) this.logs.delete(key);
+    }
+    this.sweepAt = Math.max(1024, this.logs.size * 2);
+  }
+}
+
+/** `countRequest` in Lua, atomically per key: the list holds request times in ms, newest first. */
+const HIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+if redis.call('LLEN', KEYS[1]) >= max then
+  local oldest = tonumber(redis.call('LINDEX', KEYS[1], max - 1))
+  if now - oldest < window then
+    local newest = tonumber(redis.call('LINDEX', KEYS[1], 0))
+    return {1, 0, tostring(newest + window), tostring(oldest + window - now)}
+  end
+end
+redis.call('LPUSH', KEYS[1], now)
+redis.call('LTRIM', KEYS[1], 0, max - 1)
+redis.call('PEXPIRE', KEYS[1], window)
+local inWindow = 0
+for _, time in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  if now - tonumber(time) < window then inWindow = inWindow + 1 end
+end
+return {0, max - inWindow, tostring(now + window), '0'}
+`;
+
+const KEY_PREFIX = 'chat:ratelimit:';
+
+export class RedisRateLimitStore extends RateLimitStore {
+  constructor(private readonly redis: Redis) {
+    super();
+  }
+
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
+    // The server's clock, not Redis's: every process's clock is assumed close (NTP), as Zulip does.
+    const [limited, remaining, resetAtMs, retryAfterMs] = (await this.redis.eval(
+      HIT_SCRIPT,
+      1,
+      KEY_PREFIX + key,
+      Date.now(),
+      rule.windowSeconds * 1000,
+      rule.max,
+    )) as [number, number, string, string];
+    return { limited: limited === 1, remaining, resetAt: Number(resetAtMs) / 1000, retryAfter: Number(retryAfterMs) / 1000 };
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.del(KEY_PREFIX + key);
+  }
+}
+
+/** Builds the store the configuration asks for, and closes its connection at shutdown. */
+@Injectable()
+export class RateLimitStoreLifecycle implements OnApplicationShutdown {
+  private redis: Redis | null = null;
+
+  create(config: AppConfig): RateLimitStore {
+    if (!config.redisUrl) return new MemoryRateLimitStore();
+    this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    watchRedisConnection(this.redis, 'rate limits');
+    return new RedisRateLimitStore(this.redis);
+  }
+
+  onApplicationShutdown(): void {
+    this.redis?.disconnect();
+  }
+}

@@ -1,0 +1,108 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { Queue, Worker } from 'bullmq';
+import Redis from 'ioredis';
+import { AppConfig } from '../platform/config/app-config';
+import { JobRegistry } from '../platform/observability/job-registry';
+import { watchRedisConnection } from '../platform/redis-connection';
+import { RetentionSweep } from './retention-sweep';
+
+export const RETENTION_QUEUE = 'retention';
+/** BullMQ keys live under the project's Redis prefix (`chat:`), beside the event queues. */
+export const BULLMQ_PREFIX = 'chat:bull';
+const SCHEDULER_ID = 'retention-sweep';
+
+/**
+ * Runs the retention sweep every `RETENTION_INTERVAL_SECONDS`. With Redis, a BullMQ job
+ * scheduler (one repeatable job however many server processes upsert it; whichever
+ * process's worker takes a due job runs it); without, a timer in this (the only) process.
+ * Started by the server only, never by a CLI run.
+ */
+@Injectable()
+export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(RetentionScheduler.name);
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<unknown> | null = null;
+  private queue: Queue | null = null;
+  private worker: Worker | null = null;
+  private connections: Redis[] = [];
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly sweep: RetentionSweep,
+    private readonly jobs: JobRegistry,
+  ) {}
+
+  /**
+   * Known from the start, so that a process is not ready (`/health/ready`) until its
+   * worker runs, and a CLI process reports the job as not running here.
+   */
+  onModuleInit(): void {
+    this.jobs.register({
+      name: RETENTION_QUEUE,
+      backend: this.config.redisUrl ? 'bullmq' : 'timer',
+      depth: async () => (this.queue ? this.queue.getWaitingCount() : 0),
+      running: () => this.timer !== null || (this.worker?.isRunning() ?? false),
+    });
+  }
+
+  async start(): Promise<void> {
+    const everyMs = this.config.retentionIntervalSeconds * 1000;
+    if (this.config.redisUrl) await this.startBullmq(this.config.redisUrl, everyMs);
+    else this.startTimer(everyMs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+    await this.worker?.close();
+    await this.queue?.close();
+    for (const connection of this.connections) connection.disconnect();
+    this.worker = null;
+    this.queue = null;
+  }
+
+  private startTimer(everyMs: number): void {
+    this.timer = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = this.runOnce().finally(() => (this.sweeping = null));
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  private async startBullmq(url: string, everyMs: number): Promise<void> {
+    // Loaded only where jobs run: CLI processes never pay for it.
+    const { Queue, Worker } = await import('bullmq');
+    const connection = () => {
+      const redis = new Redis(url, { maxRetriesPerRequest: null });
+      watchRedisConnection(redis, 'retention jobs');
+      this.connections.push(redis);
+      return redis;
+    };
+    const queue = new Queue(RETENTION_QUEUE, { connection: connection(), prefix: BULLMQ_PREFIX });
+    // Without a listener BullMQ prints each of its connection's errors as unhandled.
+    queue.on('error', (error) => this.logger.warn(`retention queue: ${error.message}`));
+    await queue.upsertJobScheduler(
+      SCHEDULER_ID,
+      { every: everyMs },
+      { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    const worker = new Worker(RETENTION_QUEUE, async () => this.sweep.run(), {
+      connection: connection(),
+      prefix: BULLMQ_PREFIX,
+      concurrency: 1,
+    });
+    worker.on('failed', (_job, error) => this.logger.error(`retention sweep failed: ${error.message}`, error.stack));
+    worker.on('error', (error) => this.logger.error(`retention worker: ${error.message}`));
+    this.queue = queue;
+    this.worker = worker;
+  }
+
+  private async runOnce(): Promise<void> {
+    try {
+      await this.sweep.run();
+    } catch (error) {
+      this.logger.error(`retention sweep failed: ${(error as Error).message}`, (error as Error).stack);
+    }
+  }
+}

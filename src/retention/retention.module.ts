@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { MessagesModule } from '../messages/messages.module';
+import { RetentionScheduler } from './retention-scheduler';
+import { RetentionSweep } from './retention-sweep';
+
+/** Message retention: the sweep, and the scheduler the server starts. */
+@Module({
+  imports: [ChannelsModule, MessagesModule],
+  providers: [RetentionSweep, RetentionScheduler],
+  exports: [RetentionSweep, RetentionScheduler],
+})
+export class RetentionModule {}

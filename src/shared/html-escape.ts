@@ -1,0 +1,12 @@
+/**
+ * How an apostrophe comes out. Zulip's places differ, and clients compare bytes: markdown
+ * leaves it (Python-Markdown), Django's `escape` in error messages writes `&#x27;`, and
+ * the search highlighter's SQL (message-search.repository.ts) writes `&#39;`.
+ */
+export type ApostropheEscape = 'none' | '&#39;' | '&#x27;';
+
+/** HTML-escapes text for element content and double-quoted attribute values. */
+export function escapeHtml(text: string, apostrophe: ApostropheEscape = 'none'): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return apostrophe === 'none' ? escaped : escaped.replace(/'/g, apostrophe);
+}

@@ -1,0 +1,44 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UploadStore } from '../../platform/storage/upload-store';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { AttachmentChangedEvent } from '../events/attachment-events';
+import { AttachmentRepository } from '../persistence/attachment.repository';
+import { storageKey } from './upload-file.command';
+
+/** `DELETE /attachments/{attachment_id}`. */
+export class DeleteAttachmentCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly attachmentId: number,
+  ) {}
+}
+
+/**
+ * Zulip's remove_attachment: only the uploader's own file ("Invalid attachment" otherwise,
+ * missing or not); messages linking it keep their text. The file goes once the row has.
+ */
+@CommandHandler(DeleteAttachmentCommand)
+export class DeleteAttachmentHandler implements ICommandHandler<DeleteAttachmentCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly attachments: AttachmentRepository,
+    private readonly store: UploadStore,
+  ) {}
+
+  async execute(command: DeleteAttachmentCommand): Promise<void> {
+    const { actor, attachmentId } = command;
+    const pathId = await this.tx.run(async (uow) => {
+      const attachment = attachmentId > 0 && attachmentId <= 2_147_483_647
+        ? await this.attachments.lockOwned(uow, attachmentId, actor.id)
+        : null;
+      if (!attachment) throw ApiError.badRequest('Invalid attachment');
+      await this.attachments.remove(uow, attachment.id);
+      const used = await this.attachments.usedSpace(uow, actor.realmId);
+      uow.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'remove', { id: attachment.id }, used));
+      return attachment.pathId;
+    });
+    await this.store.remove(storageKey(pathId));
+  }
+}

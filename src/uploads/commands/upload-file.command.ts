@@ -1,0 +1,82 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UploadStore } from '../../platform/storage/upload-store';
+import { ApiError } from '../../shared/api-error';
+import { fileTooLarge } from '../../wire/http-setup';
+import { RequestUser, UploadedFile } from '../../wire/request-context';
+import { newPathId, sanitizeFileName, uploadContentType, withDetectedCharset } from '../domain/upload-files';
+import { AttachmentChangedEvent } from '../events/attachment-events';
+import { AttachmentRepository } from '../persistence/attachment.repository';
+
+/** Where message uploads live in the upload store (apart from avatars and emoji). */
+export const storageKey = (pathId: string) => `files/${pathId}`;
+
+/** `POST /user_uploads`: the request's one file. */
+export class UploadFileCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly files: readonly UploadedFile[],
+  ) {}
+}
+
+export interface UploadedFileResult {
+  url: string;
+  filename: string;
+}
+
+/**
+ * Zulip's upload_file_backend: exactly one file, within MAX_FILE_UPLOAD_SIZE_MIB; stored
+ * under `<realm id>/<random>/<sanitized name>`, recorded as the uploader's attachment
+ * (an `attachment` `add` event), answered with its URL and the name it was stored as.
+ */
+@CommandHandler(UploadFileCommand)
+export class UploadFileHandler implements ICommandHandler<UploadFileCommand, UploadedFileResult> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly attachments: AttachmentRepository,
+    private readonly store: UploadStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(command: UploadFileCommand): Promise<UploadedFileResult> {
+    const { actor, files } = command;
+    if (files.length === 0) throw ApiError.badRequest('You must specify a file to upload');
+    if (files.length !== 1) throw ApiError.badRequest('You may only upload one file at a time');
+    const [file] = files;
+    const limit = this.config.maxFileUploadSizeMib;
+    if (file.data.length > limit * 1024 * 1024) throw fileTooLarge(limit);
+
+    // Clients may send the name URL-quoted (Zulip unquotes it); NUL cannot be stored.
+    let fileName = file.filename;
+    try {
+      fileName = decodeURIComponent(fileName);
+    } catch {
+      // Not valid percent-encoding: the name stays as given.
+    }
+    fileName = fileName.split('\u0000').join('');
+    const contentType = withDetectedCharset(uploadContentType(file.mimetype, fileName), file.data);
+    const pathId = newPathId(actor.realmId, sanitizeFileName(fileName));
+
+    await this.store.put(storageKey(pathId), file.data);
+    try {
+      await this.tx.run(async (uow) => {
+        const attachment = await this.attachments.insert(uow, {
+          realmId: actor.realmId,
+          ownerId: actor.id,
+          fileName,
+          pathId,
+          contentType,
+          size: file.data.length,
+        });
+        const [wire] = await this.attachments.present(uow, [attachment]);
+        const used = await this.attachments.usedSpace(uow, actor.realmId);
+        uow.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
+      });
+    } catch (error) {
+      await this.store.remove(storageKey(pathId));
+      throw error;
+    }
+    return { url: `/user_uploads/${pathId}`, filename: fileName };
+  }
+}

@@ -1,0 +1,15 @@
+import { AttachmentWire } from '../persistence/attachment.repository';
+
+/**
+ * An upload was added, claimed by a message (update) or deleted (remove): Zulip's
+ * notify_attachment_update, to one user, with the realm's upload space after the change.
+ */
+export class AttachmentChangedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+    readonly op: 'add' | 'update' | 'remove',
+    readonly attachment: AttachmentWire | { id: number },
+    readonly uploadSpaceUsed: number,
+  ) {}
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { isGuest } from '../../users/domain/roles';
+import { potentialAttachmentPathIds } from '../domain/attachment-links';
+import { mayReadAttachment } from '../domain/attachment-access';
+import { AttachmentChangedEvent } from '../events/attachment-events';
+import { AttachmentRepository, AttachmentWire } from './attachment.repository';
+
+/** A message whose content may link uploads, as sent (or as it reads after an edit). */
+export interface ClaimingMessage {
+  id: number;
+  realmId: number;
+  /** The realm's subdomain: absolute links count only on the realm's own host. */
+  realmSubdomain: string;
+  /** The message's sender (Zulip claims on the sender's behalf, even on an edit by someone else). */
+  sender: { id: number; role: number };
+  content: string;
+}
+
+/**
+ * Links uploads to the messages that mention them (Zulip's do_claim_attachments and
+ * check_attachment_reference_change). Call inside the sending or editing transaction.
+ */
+@Injectable()
+export class AttachmentClaims {
+  constructor(
+    private readonly attachments: AttachmentRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  /**
+   * At send: claims every linked upload the sender may read, each with an `attachment`
+   * `update` event to the sender. Answers whether anything was claimed.
+   */
+  async claimForMessage(uow: UnitOfWork, message: ClaimingMessage): Promise<boolean> {
+    return this.claim(uow, message, this.pathIdsIn(message));
+  }
+
+  /**
+   * At edit, with the new content: unlinks uploads the message no longer mentions and
+   * claims new ones. Answers Zulip's `detached_uploads`: the sender's uploads that no
+   * message links any more.
+   */
+  async updateForEdit(uow: UnitOfWork, message: ClaimingMessage): Promise<AttachmentWire[]> {
+    const before = new Set(await this.attachments.linkedPathIds(uow, message.id));
+    const after = this.pathIdsIn(message);
+    const removed = [...before].filter((pathId) => !after.includes(pathId));
+    const detached = await this.attachments.unlink(uow, message.id, removed, message.sender.id);
+    await this.claim(uow, message, after.filter((pathId) => !before.has(pathId)));
+    return this.attachments.present(uow, detached);
+  }
+
+  private pathIdsIn(message: ClaimingMessage): string[] {
+    const hosts = [this.addressing.host(message.realmSubdomain), this.addressing.hostName(message.realmSubdomain)];
+    return potentialAttachmentPathIds(message.content, hosts);
+  }
+
+  private async claim(uow: UnitOfWork, message: ClaimingMessage, pathIds: readonly string[]): Promise<boolean> {
+    let claimed = false;
+    const viewer = { kind: 'user' as const, id: message.sender.id, realmId: message.realmId, isGuest: isGuest(message.sender.role) };
+    for (const pathId of pathIds) {
+      const facts = await this.attachments.accessFacts(uow, pathId, message.sender.id);
+      // A link to a missing upload, or to one the sender may not read, claims nothing.
+      if (!facts || mayReadAttachment(viewer, facts) !== true) continue;
+      await this.attachments.link(uow, facts.attachment.id, message.id);
+      claimed = true;
+      const [wire] = await this.attachments.present(uow, [facts.attachment]);
+      const used = await this.attachments.usedSpace(uow, message.realmId);
+      uow.record(new AttachmentChangedEvent(message.realmId, message.sender.id, 'update', wire, used));
+    }
+    return claimed;
+  }
+}

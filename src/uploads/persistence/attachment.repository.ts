@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { RecipientType } from '../../messages/persistence/recipient.entity';
+
+export interface AttachmentRow {
+  id: number;
+  realmId: number;
+  ownerId: number;
+  fileName: string;
+  pathId: string;
+  contentType: string;
+  size: number;
+  createTime: Date;
+}
+
+/** What decides who may read an upload (Zulip's validate_attachment_request). */
+export interface AttachmentAccessFacts {
+  attachment: AttachmentRow;
+  /** Linked from a message of a public channel (Zulip's is_realm_public). */
+  realmPublic: boolean;
+  /** Linked from a message of a web-public channel (Zulip's is_web_public). */
+  webPublic: boolean;
+  /** The user has a `user_message` row for a linking message. */
+  received: boolean;
+  /** The user is subscribed to a channel with shared history that a linking message was sent to. */
+  subscribedWithHistory: boolean;
+}
+
+/** An attachment as `GET /attachments` and `attachment` events show it. */
+export interface AttachmentWire {
+  id: number;
+  name: string;
+  path_id: string;
+  size: number;
+  create_time: number;
+  messages: { id: number; date_sent: number }[];
+}
+
+interface Raw {
+  id: number;
+  realm_id: number;
+  owner_id: number;
+  file_name: string;
+  path_id: string;
+  content_type: string;
+  size: string | number;
+  create_time: Date;
+}
+
+const COLUMNS = `a.id, a.realm_id, a.owner_id, a.file_name, a.path_id, a.content_type, a.size, a.create_time`;
+
+function toRow(raw: Raw): AttachmentRow {
+  return {
+    id: raw.id,
+    realmId: raw.realm_id,
+    ownerId: raw.owner_id,
+    fileName: raw.file_name,
+    pathId: raw.path_id,
+    contentType: raw.content_type,
+    size: Number(raw.size),
+    createTime: raw.create_time,
+  };
+}
+
+/** JavaScript time of whole seconds, as Zulip's to_dict writes it. */
+const millis = (date: Date) => Math.floor(date.getTime() / 1000) * 1000;
+
+/** Uploaded message files and the messages that link them. */
+@Injectable()
+export class AttachmentRepository {
+  async insert(
+    db: Queryable,
+    values: { realmId: number; ownerId: number; fileName: string; pathId: string; contentType: string; size: number },
+  ): Promise<AttachmentRow> {
+    const [raw] = await db.query<Raw>(
+      `WITH a AS (
+         INSERT INTO attachment (realm_id, owner_id, file_name, path_id, content_type, size)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
+       SELECT ${COLUMNS} FROM a`,
+      [values.realmId, values.ownerId, values.fileName, values.pathId, values.contentType, values.size],
+    );
+    return toRow(raw);
+  }
+
+  async byPathId(db: Queryable, pathId: string): Promise<AttachmentRow | null> {
+    const [raw] = await db.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.path_id = $1`, [pathId]);
+    return raw ? toRow(raw) : null;
+  }
+
+  /** The user's own attachment, locked for a change; null when missing or someone else's. */
+  async lockOwned(db: Queryable, attachmentId: number, ownerId: number): Promise<AttachmentRow | null> {
+    const [raw] = await db.query<Raw>(
+      `SELECT ${COLUMNS} FROM attachment a WHERE a.id = $1 AND a.owner_id = $2 FOR UPDATE`,
+      [attachmentId, ownerId],
+    );
+    return raw ? toRow(raw) : null;
+  }
+
+  async remove(db: Queryable, attachmentId: number): Promise<void> {
+    await db.query(`DELETE FROM attachment WHERE id = $1`, [attachmentId]);
+  }
+
+  /** Zulip's currently_used_upload_space_bytes: every upload of the realm. */
+  async usedSpace(db: Queryable, realmId: number): Promise<number> {
+    const [row] = await db.query<{ used: string | null }>(`SELECT sum(size) AS used FROM attachment WHERE realm_id = $1`, [realmId]);
+    return Number(row?.used ?? 0);
+  }
+
+  /** The owner's uploads in id order, each with its linking messages in id order. */
+  async listOwned(db: Queryable, ownerId: number): Promise<AttachmentWire[]> {
+    const rows = await db.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.owner_id = $1 ORDER BY a.id`, [ownerId]);
+    return this.present(db, rows.map(toRow));
+  }
+
+  async present(db: Queryable, attachments: readonly AttachmentRow[]): Promise<AttachmentWire[]> {
+    const ids = attachments.map((attachment) => attachment.id);
+    const links = ids.length === 0
+      ? []
+      : await db.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
+          `SELECT am.attachment_id, am.message_id, m.date_sent
+             FROM attachment_messages am JOIN message m ON m.id = am.message_id
+            WHERE am.attachment_id = ANY($1::int[]) ORDER BY am.message_id`,
+          [ids],
+        );
+    return attachments.map((attachment) => ({
+      id: attachment.id,
+      name: attachment.fileName,
+      path_id: attachment.pathId,
+      size: attachment.size,
+      create_time: millis(attachment.createTime),
+      messages: links
+        .filter((link) => link.attachment_id === attachment.id)
+        .map((link) => ({ id: link.message_id, date_sent: millis(link.date_sent) })),
+    }));
+  }
+
+  /** Everything validate_attachment_request looks at, in one query; null when no such upload. */
+  async accessFacts(db: Queryable, pathId: string, userId: number | null): Promise<AttachmentAccessFacts | null> {
+    const [raw] = await db.query<Raw & { realm_public: boolean; web_public: boolean; received: boolean; via_history: boolean }>(
+      `SELECT ${COLUMNS},
+              EXISTS (SELECT 1 FROM attachment_messages am
+                        JOIN message m ON m.id = am.message_id
+                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN stream s ON s.id = r.type_id
+                       WHERE am.attachment_id = a.id AND NOT s.invite_only) AS realm_public,
+              EXISTS (SELECT 1 FROM attachment_messages am
+                        JOIN message m ON m.id = am.message_id
+                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN stream s ON s.id = r.type_id
+                       WHERE am.attachment_id = a.id AND NOT s.invite_only AND s.is_web_public) AS web_public,
+              EXISTS (SELECT 1 FROM attachment_messages am
+                        JOIN user_message um ON um.message_id = am.message_id AND um.user_profile_id = $2
+                       WHERE am.attachment_id = a.id) AS received,
+              EXISTS (SELECT 1 FROM attachment_messages am
+                        JOIN message m ON m.id = am.message_id
+                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN stream s ON s.id = r.type_id AND s.history_public_to_subscribers
+                        JOIN subscription sub ON sub.recipient_id = m.recipient_id AND sub.user_profile_id = $2 AND sub.active
+                       WHERE am.attachment_id = a.id) AS via_history
+         FROM attachment a WHERE a.path_id = $1`,
+      [pathId, userId ?? 0],
+    );
+    if (!raw) return null;
+    return {
+      attachment: toRow(raw),
+      realmPublic: raw.realm_public,
+      webPublic: raw.web_public,
+      received: raw.received,
+      subscribedWithHistory: raw.via_history,
+    };
+  }
+
+  /** Links an upload to a message; false when it already was. */
+  async link(db: Queryable, attachmentId: number, messageId: number): Promise<boolean> {
+    const rows = await db.query(
+      `WITH added AS (
+         INSERT INTO attachment_messages (attachment_id, message_id) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING attachment_id)
+       SELECT attachment_id FROM added`,
+      [attachmentId, messageId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The path ids a message links now. */
+  async linkedPathIds(db: Queryable, messageId: number): Promise<string[]> {
+    const rows = await db.query<{ path_id: string }>(
+      `SELECT a.path_id FROM attachment_messages am JOIN attachment a ON a.id = am.attachment_id WHERE am.message_id = $1`,
+      [messageId],
+    );
+    return rows.map((row) => row.path_id);
+  }
+
+  /** Unlinks uploads from a message; answers those of `ownerId` that no message links any more. */
+  async unlink(db: Queryable, messageId: number, pathIds: readonly string[], ownerId: number): Promise<AttachmentRow[]> {
+    if (pathIds.length === 0) return [];
+    await db.query(
+      `DELETE FROM attachment_messages am USING attachment a
+        WHERE am.attachment_id = a.id AND am.message_id = $1 AND a.path_id = ANY($2::text[])`,
+      [messageId, pathIds],
+    );
+    const rows = await db.query<Raw>(
+      `SELECT ${COLUMNS} FROM attachment a
+        WHERE a.path_id = ANY($1::text[]) AND a.owner_id = $2
+          AND NOT EXISTS (SELECT 1 FROM attachment_messages am WHERE am.attachment_id = a.id)
+        ORDER BY a.id`,
+      [pathIds, ownerId],
+    );
+    return rows.map(toRow);
+  }
+}

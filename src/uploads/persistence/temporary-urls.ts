@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { AppConfig } from '../../platform/config/app-config';
+
+/** Zulip's generate_unauthed_file_access_url: the link works for 60 seconds. */
+const LIFETIME_SECONDS = 60;
+
+/**
+ * Signed, short-lived URLs for an upload that need no credentials (Zulip's
+ * `/user_uploads/temporary/<token>/<file name>`). The signing key lives beside the
+ * uploads in `DATA_DIR`, which every server process shares anyway to serve the files.
+ */
+@Injectable()
+export class TemporaryUrls {
+  private key: Promise<Buffer> | undefined;
+
+  constructor(private readonly config: AppConfig) {}
+
+  async urlFor(pathId: string, now = Date.now()): Promise<string> {
+    const payload = Buffer.from(`${pathId}:${Math.floor(now / 1000) + LIFETIME_SECONDS}`).toString('base64url');
+    const signature = createHmac('sha256', await this.signingKey()).update(payload).digest('base64url');
+    const fileName = pathId.split('/').pop() ?? '';
+    return `/user_uploads/temporary/${payload}.${signature}/${encodeURIComponent(fileName)}`;
+  }
+
+  /** The path id a token grants, or null when it is forged, malformed or expired. */
+  async pathIdOf(token: string, now = Date.now()): Promise<string | null> {
+    const [payload, signature, extra] = token.split('.');
+    if (!payload || !signature || extra !== undefined) return null;
+    const expected = createHmac('sha256', await this.signingKey()).update(payload).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const text = Buffer.from(payload, 'base64url').toString();
+    const colon = text.lastIndexOf(':');
+    const expires = Number(text.slice(colon + 1));
+    if (colon < 0 || !Number.isInteger(expires) || expires * 1000 < now) return null;
+    return text.slice(0, colon);
+  }
+
+  private signingKey(): Promise<Buffer> {
+    this.key ??= this.loadOrCreateKey();
+    return this.key;
+  }
+
+  private async loadOrCreateKey(): Promise<Buffer> {
+    const dir = path.join(this.config.dataDir, 'uploads');
+    const file = path.join(dir, '.temporary-url-key');
+    await mkdir(dir, { recursive: true });
+    try {
+      // 'wx': of two processes starting at once, one writes and both read the same key.
+      await writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // Another process may have created the file and not yet written it: wait for the key.
+    for (let attempt = 0; ; attempt++) {
+      const text = (await readFile(file, 'utf8')).trim();
+      if (/^[0-9a-f]{64}$/.test(text) || attempt >= 50) return Buffer.from(text, 'hex');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { poolQueryable } from '../../platform/database/unit-of-work';
+import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { isGuest } from '../../users/domain/roles';
+import { RequestRealm, RequestUser } from '../../wire/request-context';
+import { AttachmentViewer, mayReadAttachment } from '../domain/attachment-access';
+import { AttachmentRepository, AttachmentRow } from '../persistence/attachment.repository';
+
+/** May this viewer (a user, or nobody) read the upload at `<realm id>/<path>`? */
+export class CheckUploadAccessQuery {
+  constructor(
+    readonly realm: RequestRealm,
+    readonly user: RequestUser | null,
+    readonly pathId: string,
+    /** The reader holds a valid temporary link: the file need only exist in this realm. */
+    readonly granted = false,
+  ) {}
+}
+
+export type UploadAccess = { kind: 'missing' } | { kind: 'forbidden' } | { kind: 'allowed'; attachment: AttachmentRow };
+
+/** Zulip's serve_file: validate_attachment_request for the requester, on the addressed realm. */
+@QueryHandler(CheckUploadAccessQuery)
+export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccessQuery, UploadAccess> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly attachments: AttachmentRepository,
+    private readonly realms: RealmRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute({ realm, user, pathId, granted }: CheckUploadAccessQuery): Promise<UploadAccess> {
+    const db = poolQueryable(this.dataSource);
+    const facts = await this.attachments.accessFacts(db, pathId, user?.id ?? null);
+    if (granted) return facts && facts.attachment.realmId === realm.id ? { kind: 'allowed', attachment: facts.attachment } : { kind: 'missing' };
+    let viewer: AttachmentViewer;
+    if (user) {
+      viewer = { kind: 'user', id: user.id, realmId: realm.id, isGuest: isGuest(user.role) };
+    } else {
+      const entity = await this.realms.requireById(realm.id);
+      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled };
+    }
+    const allowed = mayReadAttachment(viewer, facts);
+    if (allowed === null || !facts) return { kind: 'missing' };
+    return allowed ? { kind: 'allowed', attachment: facts.attachment } : { kind: 'forbidden' };
+  }
+}

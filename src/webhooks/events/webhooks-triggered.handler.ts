@@ -1,0 +1,21 @@
+import { Logger } from '@nestjs/common';
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { WebhookJobQueue } from '../delivery/webhook-job-queue';
+import { WebhooksTriggeredEvent } from './webhooks-triggered.event';
+
+/**
+ * Feeds the job queue once the triggering message is committed. If this fails (Redis
+ * down, the process dying), the trigger rows stay and the worker's sweep enqueues them.
+ */
+@EventsHandler(WebhooksTriggeredEvent)
+export class WebhooksTriggeredHandler implements IEventHandler<WebhooksTriggeredEvent> {
+  private readonly logger = new Logger('OutgoingWebhook');
+
+  constructor(private readonly queue: WebhookJobQueue) {}
+
+  handle(event: WebhooksTriggeredEvent): void {
+    this.queue.add(event.jobs).catch((error: unknown) => {
+      this.logger.error(`enqueueing ${event.jobs.length} webhook jobs failed (the sweep will retry): ${(error as Error).message}`);
+    });
+  }
+}

@@ -1,0 +1,134 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../platform/config/app-config';
+import { CommittedWrites } from '../platform/database/committed-writes';
+import { watchRedisConnection } from '../platform/redis-connection';
+import { RequestRealm, RequestUser } from './request-context';
+
+/** The addressed realm as the guard needs it. */
+export interface CachedRealm extends RequestRealm {
+  deactivated: boolean;
+}
+
+/** Tables whose rows decide who a request is: any committed write to them empties the cache. */
+const AUTH_TABLES = ['user_profile', 'realm'];
+const INVALIDATION_CHANNEL = 'chat:auth:invalidate';
+/** A safety net for changes made outside the server (SQL by hand): they show within this. */
+const ENTRY_TTL_MS = 10 * 60_000;
+const MAX_ENTRIES = 20_000;
+
+interface Entry<T> {
+  value: T;
+  expiresAt: number;
+}
+
+/**
+ * This process's memory of realms by subdomain and of successful API-key authentications
+ * by (subdomain, Authorization header), so that a long-poll renewed every heartbeat costs
+ * no database reads. Every committed write to `user_profile` or `realm` (key regenerated,
+ * user or realm deactivated, role, email or name changed) empties it, here at once and in
+ * every other process through Redis pub/sub; a read that started before an invalidation
+ * is not remembered after it (`generation`), so a value read before a commit never
+ * outlives the commit's invalidation. Failures are never remembered.
+ */
+@Injectable()
+export class AuthCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(AuthCache.name);
+  private readonly realms = new Map<string, Entry<CachedRealm>>();
+  private readonly users = new Map<string, Entry<RequestUser>>();
+  private generationCounter = 0;
+  private publisher: Redis | null = null;
+  private subscriber: Redis | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly committedWrites: CommittedWrites,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.committedWrites.onCommit((tables) => {
+      if (AUTH_TABLES.some((table) => tables.has(table))) this.invalidateEverywhere();
+    });
+    if (!this.config.redisUrl) return;
+    this.publisher = new Redis(this.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    this.subscriber = new Redis(this.config.redisUrl, { lazyConnect: true });
+    watchRedisConnection(this.publisher, 'auth cache invalidations');
+    watchRedisConnection(this.subscriber, 'auth cache invalidation signals');
+    await this.publisher.connect();
+    await this.subscriber.connect();
+    this.subscriber.on('message', () => this.invalidate());
+    // Messages sent while the subscription was down are lost: forget everything on its return.
+    this.subscriber.on('ready', () => this.invalidate());
+    this.subscriber.on('close', () => this.invalidate());
+    await this.subscriber.subscribe(INVALIDATION_CHANNEL);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.subscriber?.disconnect();
+    await this.publisher?.quit().catch(() => undefined);
+  }
+
+  /** Read before the lookups whose results are to be remembered. */
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  /** While the subscription is down, nothing is served from memory (changes could be missed). */
+  private get trusted(): boolean {
+    return this.subscriber === null || this.subscriber.status === 'ready';
+  }
+
+  realm(subdomain: string): CachedRealm | undefined {
+    return this.trusted ? live(this.realms, subdomain) : undefined;
+  }
+
+  rememberRealm(subdomain: string, realm: CachedRealm, generation: number): void {
+    if (generation === this.generationCounter) put(this.realms, subdomain, realm);
+  }
+
+  user(subdomain: string, authorization: string): RequestUser | undefined {
+    return this.trusted ? live(this.users, userKey(subdomain, authorization)) : undefined;
+  }
+
+  rememberUser(subdomain: string, authorization: string, user: RequestUser, generation: number): void {
+    if (generation === this.generationCounter) put(this.users, userKey(subdomain, authorization), user);
+  }
+
+  /** Forgets everything this process remembers. */
+  invalidate(): void {
+    this.generationCounter += 1;
+    this.realms.clear();
+    this.users.clear();
+  }
+
+  /**
+   * Forgets here at once, and tells every other process. The PUBLISH is written to Redis
+   * before the request that committed the change can answer, so a client hearing of the
+   * change and asking another process is seen after the message reached that process.
+   */
+  private invalidateEverywhere(): void {
+    this.invalidate();
+    void this.publisher?.publish(INVALIDATION_CHANNEL, '1').catch((error: Error) => {
+      this.logger.error(`auth cache invalidation not published: ${error.message}`);
+    });
+  }
+}
+
+const userKey = (subdomain: string, authorization: string) => `${subdomain}\n${authorization}`;
+
+function live<T>(entries: Map<string, Entry<T>>, key: string): T | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  if (entry.expiresAt > Date.now()) return entry.value;
+  entries.delete(key);
+  return undefined;
+}
+
+function put<T>(entries: Map<string, Entry<T>>, key: string, value: T): void {
+  // Oldest first: a full map drops the entry remembered longest ago.
+  if (entries.size >= MAX_ENTRIES && !entries.has(key)) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(key, { value, expiresAt: Date.now() + ENTRY_TTL_MS });
+}

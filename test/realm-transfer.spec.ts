@@ -1,0 +1,343 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { Api, createBot, createTestRealm, manage, TargetServer, TestRealm, TestUser, testServer } from './support/api';
+import { send, subscribe } from './support/channel-management-helpers';
+import { fixtureSql } from './support/fixture-sql';
+import { fetchRaw, pngFile, postMultipart } from './support/multipart';
+import { DIST, NODE_PATH, ServerProcess, startServer } from './support/server-process';
+
+/**
+ * `export-realm` and `import-realm`: a realm with a bit of everything, exported from the
+ * test server and imported into a fresh server (its own DATA_DIR; on PostgreSQL its own
+ * database), then compared through the API.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Tables an archive leaves out, as src/realm-transfer/domain/archive-tables.ts documents. */
+const PROCESS_TABLES = ['event_outbox', 'outgoing_webhook_trigger', 'typeorm_migrations'];
+
+/** Tests that run the CLI several times: each run starts a Node process, slow on a busy machine. */
+const CLI_TIMEOUT = 240_000;
+
+function runCli(args: string[], server: TargetServer, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(DIST, 'cli.js'), ...args],
+      { env: { ...process.env, NODE_PATH, DATA_DIR: server.dataDir, PORT: String(server.port), EXTERNAL_HOST: `localhost:${server.port}`, LOG_LEVEL: 'warn', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** On PostgreSQL, a second database made empty for the importing server; embedded storage needs none. */
+async function freshImportDatabase(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1)}2`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** Ids the importing server hands out start this far on: none can equal an exported one. */
+const SEQUENCE_SHIFT = 10_000_000;
+
+/** Moves every sequence of the importing server far ahead, as if other realms held the old ids. */
+async function shiftSequences(server: ServerProcess, env: NodeJS.ProcessEnv): Promise<void> {
+  const client = env.DATABASE_URL
+    ? new Client({ connectionString: env.DATABASE_URL })
+    : new Client({ host: path.join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    await client.query(
+      `DO $$ DECLARE s regclass; BEGIN
+         FOR s IN SELECT oid::regclass FROM pg_class WHERE relkind = 'S' LOOP PERFORM setval(s, nextval(s) + ${SEQUENCE_SHIFT}); END LOOP;
+       END $$`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile()).sort();
+}
+
+describe('export-realm and import-realm', () => {
+  let realm: TestRealm;
+  let ann: TestUser;
+  let ben: TestUser;
+  let bot: TestUser;
+  let archivePath: string;
+  let exported: Json;
+  let target: ServerProcess;
+  let targetEnv: NodeJS.ProcessEnv;
+  let uploadBytes: Buffer;
+
+  /** The same user's client on the importing server: same address, same API key. */
+  const there = (user: { email: string; apiKey: string }) => new Api(realm.subdomain, { email: user.email, apiKey: user.apiKey }, target.port);
+  const owner = () => ({ ...realm.owner });
+
+  beforeAll(async () => {
+    realm = await createTestRealm('xfer');
+    ann = await realm.createUser('Ann Archer');
+    ben = await realm.createUser('Ben Baker');
+    bot = await createBot(realm, ann.api, 'porter', 'Porter Bot');
+
+    await subscribe(realm.ownerApi, ['xf-secret'], [realm.owner.userId, ann.userId], { invite_only: true });
+    await subscribe(realm.ownerApi, ['xf-town'], [realm.owner.userId, ann.userId, ben.userId, bot.userId]);
+    const group = await realm.ownerApi.post('user_groups/create', { name: 'crew', description: 'the crew', members: [ann.userId, ben.userId] });
+    expect(group.status).toBe(200);
+    const field = await realm.ownerApi.post('realm/profile_fields', { name: 'Mentor', field_type: 6 });
+    expect(field.status).toBe(200);
+    expect((await ann.api.patch('users/me/profile_data', { data: [{ id: field.body.id, value: [ben.userId] }] })).status).toBe(200);
+    const linkifier = await realm.ownerApi.post('realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' });
+    expect(linkifier.status).toBe(200);
+    expect((await postMultipart(realm.ownerApi, 'realm/emoji/party', [await pngFile()])).status).toBe(200);
+    expect((await postMultipart(ann.api, 'users/me/avatar', [await pngFile()])).status).toBe(200);
+
+    uploadBytes = Buffer.from('the minutes of the meeting\n');
+    const uploaded = await postMultipart(ann.api, 'user_uploads', [{ field: 'file', filename: 'minutes.txt', contentType: 'text/plain', data: uploadBytes }]);
+    expect(uploaded.status).toBe(200);
+    await send(ann.api, 'xf-secret', 'plans', `see [minutes](${uploaded.body.url as string}) for #12`);
+    const hello = await send(ann.api, 'xf-town', 'hello', 'hi @**Ben Baker** and @*crew*, see #**xf-town>hello**');
+    await send(ben.api, 'xf-town', 'hello', 'hi back');
+    expect((await ben.api.post(`messages/${hello}/reactions`, { emoji_name: 'smile' })).status).toBe(200);
+    expect((await realm.ownerApi.post(`messages/${hello}/reactions`, { emoji_name: 'party' })).status).toBe(200);
+    expect((await ann.api.post('messages', { type: 'direct', to: [ben.userId], content: 'a private word' })).status).toBe(200);
+    expect((await ann.api.post('messages', { type: 'direct', to: [ben.userId, realm.owner.userId], content: 'a group word' })).status).toBe(200);
+    expect((await ben.api.post('messages/flags', { messages: [hello], op: 'add', flag: 'starred' })).status).toBe(200);
+    expect((await ben.api.post('mark_all_as_read')).status).toBe(200);
+
+    archivePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-archive-')), 'realm.json');
+    exported = await manage(['export-realm', '--realm', realm.subdomain, '--output', archivePath]);
+
+    const databaseUrl = await freshImportDatabase();
+    // Its own database and no Redis: nothing shared with the test server.
+    targetEnv = databaseUrl ? { DATABASE_URL: databaseUrl, REDIS_URL: '' } : {};
+    target = await startServer(targetEnv);
+    await shiftSequences(target, targetEnv);
+    const imported = await manage(['import-realm', '--input', archivePath], targetEnv, target);
+    expect(imported).toMatchObject({ subdomain: realm.subdomain, files: exported.files as number });
+    expect(imported.realm_id).toBeGreaterThan(SEQUENCE_SHIFT);
+  }, 600_000);
+
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  it('exports every table of the schema but the documented process-level ones', async () => {
+    const archive = JSON.parse(fs.readFileSync(archivePath, 'utf8')) as Json;
+    const tables = await fixtureSql<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    const expected = tables.map((row) => row.table_name).filter((name) => !PROCESS_TABLES.includes(name)).sort();
+    expect(Object.keys(archive.tables as Json).sort()).toEqual(expected);
+    expect(exported).toMatchObject({ subdomain: realm.subdomain, output: archivePath, files: archive.files.length });
+    // The upload, the emoji's image and the avatar's two sizes.
+    expect(archive.files.length).toBeGreaterThanOrEqual(4);
+    expect(fs.statSync(archivePath).mode & 0o077).toBe(0);
+  });
+
+  it('refuses to overwrite a file, and an unknown realm', async () => {
+    const again = await runCli(['export-realm', '--realm', realm.subdomain, '--output', archivePath], testServer());
+    expect({ code: again.code, stdout: again.stdout, stderr: again.stderr.trim() }).toEqual({ code: 1, stdout: '', stderr: `${archivePath} exists already` });
+    const unknown = await runCli(['export-realm', '--realm', 'no-such-realm', '--output', `${archivePath}.x`], testServer());
+    expect({ code: unknown.code, stderr: unknown.stderr.trim() }).toEqual({ code: 1, stderr: "no realm with subdomain 'no-such-realm'" });
+    expect(fs.existsSync(`${archivePath}.x`)).toBe(false);
+  }, CLI_TIMEOUT);
+
+  it('keeps users, bots and their API keys', async () => {
+    const listed = async (api: Api) => {
+      const response = await api.get('users');
+      expect(response.status).toBe(200);
+      const emails = new Map((response.body.members as Json[]).map((user) => [user.user_id as number, user.email as string]));
+      return (response.body.members as Json[])
+        .map((user): Json => ({ ...user, user_id: undefined, avatar_url: undefined, bot_owner_id: emails.get(user.bot_owner_id as number) ?? null, profile_data: undefined }))
+        .sort((a, b) => String(a.email).localeCompare(String(b.email)));
+    };
+    expect(await listed(there(owner()))).toEqual(await listed(realm.ownerApi));
+    for (const user of [realm.owner, ann, ben, bot]) {
+      const me = await there(user).get('users/me');
+      expect({ status: me.status, email: me.body.email }).toEqual({ status: 200, email: user.email });
+    }
+    // The password hash came along too.
+    const key = await new Api(realm.subdomain, null, target.port).post('fetch_api_key', { username: ann.email, password: 'user-password' });
+    expect({ status: key.status, api_key: key.body.api_key }).toEqual({ status: 200, api_key: ann.apiKey });
+  });
+
+  it('keeps channels, their subscribers and privacy', async () => {
+    const channels = async (api: Api) => {
+      const response = await api.get('streams', { include_all: true });
+      const result = [];
+      for (const stream of response.body.streams as Json[]) {
+        const members = await api.get(`streams/${stream.stream_id as number}/members`);
+        const users = await api.get('users');
+        const emails = new Map((users.body.members as Json[]).map((user) => [user.user_id as number, user.email as string]));
+        result.push({
+          name: stream.name,
+          invite_only: stream.invite_only,
+          description: stream.description,
+          subscribers: (members.body.subscribers as number[]).map((id) => emails.get(id)).sort(),
+        });
+      }
+      return result.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    };
+    const before = await channels(realm.ownerApi);
+    expect(before.map((channel) => channel.name)).toEqual(expect.arrayContaining(['xf-secret', 'xf-town']));
+    expect(await channels(there(owner()))).toEqual(before);
+    // Ben was never in the private channel: still not told of it.
+    const bens = await there(ben).get('streams');
+    expect((bens.body.streams as Json[]).map((stream) => stream.name)).not.toContain('xf-secret');
+  });
+
+  it('keeps every user\'s messages, flags and reactions, with links that still point right', async () => {
+    for (const user of [realm.owner, ann, ben, bot]) {
+      const original = await conversation(new Api(realm.subdomain, user));
+      expect(original.length).toBeGreaterThan(0);
+      expect(await conversation(there(user))).toEqual(original);
+    }
+  });
+
+  it('serves the upload to those who may read it, and the avatar and emoji images', async () => {
+    const messages = await there(ann).get('messages', { anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'channel', operand: 'xf-secret' }] });
+    const link = /href="(\/user_uploads\/[^"]+)"/.exec(messages.body.messages.at(-1).content as string)?.[1] as string;
+    expect(link).toMatch(/^\/user_uploads\/\d+\//);
+    const download = await fetchRaw(there(ann), link);
+    expect({ status: download.status, body: download.body.toString() }).toEqual({ status: 200, body: uploadBytes.toString() });
+    expect((await fetchRaw(there(ben), link)).status).not.toBe(200);
+    const me = await there(ann).get('users/me');
+    expect((await fetchRaw(there(ann), me.body.avatar_url as string)).status).toBe(200);
+    const emoji = await there(ann).get('realm/emoji');
+    const party = Object.values(emoji.body.emoji as Json).find((entry) => entry.name === 'party') as Json;
+    expect((await fetchRaw(there(ann), party.source_url as string)).status).toBe(200);
+  });
+
+  it('gives the same register state but for ids', async () => {
+    for (const user of [ann, ben]) {
+      const state = async (api: Api, port: number) => {
+        const response = await api.post('register', {});
+        expect(response.status).toBe(200);
+        return normalizeState(response.body, port);
+      };
+      expect(await state(there(user), target.port)).toEqual(await state(new Api(realm.subdomain, user), testServer().port));
+    }
+  });
+
+  it('keeps new ids ahead: the imported realm takes new users and messages', async () => {
+    const made = await there(owner()).post('users', { email: `late@${realm.subdomain}.test`, password: 'user-password', full_name: 'Late Comer' });
+    expect(made.status).toBe(200);
+    const sent = await there(ann).post('messages', { type: 'stream', to: 'xf-town', topic: 'hello', content: 'after the move' });
+    expect(sent.status).toBe(200);
+    const latest = await there(ann).get('messages', { anchor: 'newest', num_before: 1, num_after: 0 });
+    expect(latest.body.messages[0].id).toBe(sent.body.id);
+  });
+
+  it('refuses to import into a server that has the realm, changing nothing', async () => {
+    const before = { realms: await manage(['list-realms'], targetEnv, target), files: filesUnder(path.join(target.dataDir, 'uploads')) };
+    const run = await runCli(['import-realm', '--input', archivePath], target, targetEnv);
+    expect({ code: run.code, stdout: run.stdout, stderr: run.stderr.trim() }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `this server has a realm with subdomain '${realm.subdomain}' already`,
+    });
+    expect({ realms: await manage(['list-realms'], targetEnv, target), files: filesUnder(path.join(target.dataDir, 'uploads')) }).toEqual(before);
+    const garbage = path.join(path.dirname(archivePath), 'garbage.json');
+    fs.writeFileSync(garbage, '{"format":"something else"}');
+    const bad = await runCli(['import-realm', '--input', garbage], target, targetEnv);
+    expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: 'not a realm archive (written by export-realm)' });
+  }, CLI_TIMEOUT);
+});
+
+async function emailsById(api: Api): Promise<Map<number, string>> {
+  const users = await api.get('users');
+  return new Map((users.body.members as Json[]).map((user) => [user.user_id as number, user.email as string]));
+}
+
+/** A user's messages as the API shows them, with user ids as addresses and realm ids left out. */
+async function conversation(api: Api): Promise<Json[]> {
+  const emails = await emailsById(api);
+  const channels = await api.get('streams', { include_all: true });
+  const channelNames = new Map((channels.body.streams as Json[]).map((stream) => [stream.stream_id as number, stream.name as string]));
+  const response = await api.get('messages', { anchor: 'oldest', num_before: 0, num_after: 200, apply_markdown: true });
+  expect(response.status).toBe(200);
+  return (response.body.messages as Json[]).map((message) => ({
+    sender: message.sender_email,
+    type: message.type,
+    to: message.type === 'stream' ? message.display_recipient : (message.display_recipient as Json[]).map((entry) => entry.email),
+    topic: message.subject,
+    content: withoutIds(message.content as string, emails, channelNames),
+    flags: [...(message.flags as string[])].sort(),
+    reactions: (message.reactions as Json[]).map((reaction) => ({ name: reaction.emoji_name, type: reaction.reaction_type, user: emails.get(reaction.user_id as number) })),
+    timestamp: message.timestamp,
+  }));
+}
+
+function withoutIds(html: string, emails: ReadonlyMap<number, string>, channels: ReadonlyMap<number, string>): string {
+  return html
+    .replace(/data-user-id="(\d+)"/g, (_match, id: string) => `data-user-id="${emails.get(Number(id)) ?? `unknown ${id}`}"`)
+    .replace(/data-stream-id="(\d+)"/g, (_match, id: string) => `data-stream-id="${channels.get(Number(id)) ?? `unknown ${id}`}"`)
+    .replace(/#narrow\/channel\/(\d+)-/g, (_match, id: string) => `#narrow/channel/${channels.get(Number(id)) ?? `unknown ${id}`}-`)
+    .replace(/data-user-group-id="\d+"/g, 'data-user-group-id="#"')
+    .replace(/\/(user_uploads|user_avatars)\/\d+\//g, '/$1/#/');
+}
+
+/**
+ * A register answer with what may differ between servers taken out: the queue, ports,
+ * what is derived from ids (avatar and realm icon hashes), and the ids themselves: user,
+ * group and channel ids become addresses and names (from the state's own lists), others `#`.
+ */
+function normalizeState(state: Json, port: number): unknown {
+  const users = new Map<number, string>();
+  for (const user of [...(state.realm_users as Json[]), ...((state.realm_non_active_users ?? []) as Json[]), ...((state.cross_realm_bots ?? []) as Json[])]) {
+    users.set(user.user_id as number, `user:${user.email as string}`);
+  }
+  const groups = new Map(((state.realm_user_groups ?? []) as Json[]).map((group) => [group.id as number, `group:${group.name as string}`]));
+  const channels = new Map<number, string>();
+  for (const list of [state.subscriptions, state.unsubscribed, state.never_subscribed, state.streams]) {
+    for (const channel of (list ?? []) as Json[]) channels.set(channel.stream_id as number, `channel:${channel.name as string}`);
+  }
+  const idOf = (key: string, id: number): unknown => {
+    if (/^(user_id|user_ids|owner_id|bot_owner_id|creator_id|members|direct_members|subscribers|sender_id|author_id|other_user_id)$/.test(key)) return users.get(id) ?? `unknown user ${id}`;
+    if (/(stream_ids?|^realm_default_streams)$/.test(key)) return channels.get(id) ?? `unknown channel ${id}`;
+    if (/(_groups?|subgroups|^group_id)$/.test(key)) return groups.get(id) ?? `unknown group ${id}`;
+    // Message ids (`unread_msgs.mentions`, `starred_messages`) and the rest.
+    return /(^|_)ids?$|^mentions$|^starred_messages$/.test(key) ? '#' : id;
+  };
+  const walk = (value: unknown, key: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, key));
+    if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Json).map(([name, item]) => [/^\d+$/.test(name) ? '#' : name, walk(item, name)] as const);
+      return entries.map(([name, item]) => `${name}=${JSON.stringify(item)}`).sort();
+    }
+    if (typeof value === 'number') return idOf(key, value);
+    if (typeof value !== 'string') return value;
+    if (key === 'id' && /^\d+$/.test(value)) return '#';
+    // A user-type profile field's value: a JSON list of user ids.
+    if (key === 'value' && /^\[[\d,]*\]$/.test(value)) return (JSON.parse(value) as number[]).map((id) => users.get(id));
+    if (key === 'user_ids_string') return value.split(',').map((id) => users.get(Number(id))).sort().join(',');
+    if (key === 'realm_icon_url') return value.replace(/avatar\/[0-9a-f]{32}/, 'avatar/#');
+    return value
+      .replaceAll(String(port), 'PORT')
+      .replace(/\/(user_uploads|user_avatars)\/\d+\//g, '/$1/#/')
+      .replace(/\/user_avatars\/#\/[0-9a-f]{40}/g, '/user_avatars/#/#')
+      .replace(/data-(user|stream|user-group)-id="\d+"/g, 'data-$1-id="#"');
+  };
+  const copy: Json = { ...state };
+  for (const key of ['queue_id', 'last_event_id', 'server_generation', 'server_timestamp', 'presences', 'presence_last_update_id']) delete copy[key];
+  return walk(copy, '');
+}

@@ -1,0 +1,138 @@
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { createTestRealm, TestRealm, TestUser } from './support/api';
+import { Event, Queue } from './support/queue';
+import { ownRedisUrl, ServerProcess, startServer } from './support/server-process';
+
+/**
+ * Message retention: a server whose sweep runs every second deletes messages older than
+ * their channel's `message_retention_days` (or the realm's), and direct messages older
+ * than the realm's, with the usual `delete_message` events.
+ */
+
+let server: ServerProcess;
+
+/** SQL on this file's server's database (its embedded socket, or DATABASE_URL). */
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const url = process.env.DATABASE_URL;
+  const client = url
+    ? new Client({ connectionString: url })
+    : new Client({ host: path.join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function backdate(messageIds: number[], days: number): Promise<void> {
+  await sql(`UPDATE message SET date_sent = now() - make_interval(days => $2) WHERE id = ANY($1::int[])`, [messageIds, days]);
+}
+
+describe('message retention', () => {
+  let realm: TestRealm;
+  let watcher: TestUser;
+  let outsider: TestUser;
+
+  beforeAll(async () => {
+    // The first sweep would come after a second: nothing is old yet when it starts.
+    // BullMQ keeps one retention scheduler per Redis and the last server to start sets its
+    // interval: the other files' servers would put it back to the default hour.
+    const redisUrl = await ownRedisUrl(11);
+    server = await startServer({ RETENTION_INTERVAL_SECONDS: '1', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    realm = await createTestRealm('retention', server);
+    watcher = await realm.createUser('Walter Watcher');
+    outsider = await realm.createUser('Otto Outsider');
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function channel(name: string, retention: unknown): Promise<number> {
+    const made = await realm.ownerApi.post('users/me/subscriptions', {
+      subscriptions: [{ name }],
+      principals: [realm.owner.userId, watcher.userId],
+      ...(retention === undefined ? {} : { message_retention_days: retention }),
+    });
+    expect(made.status).toBe(200);
+    const found = await realm.ownerApi.get('get_stream_id', { stream: name });
+    return found.body.stream_id as number;
+  }
+
+  async function send(params: Record<string, unknown>): Promise<number> {
+    const sent = await realm.ownerApi.post('messages', params);
+    expect(sent.status).toBe(200);
+    return sent.body.id as number;
+  }
+
+  async function remaining(ids: number[]): Promise<number[]> {
+    const rows = await sql<{ id: number }>(`SELECT id FROM message WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+    return rows.map((row) => row.id);
+  }
+
+  it('deletes what is older than the channel\'s, or else the realm\'s, retention, and tells those who had it', async () => {
+    const realmId = (await sql<{ id: number }>(`SELECT id FROM realm WHERE string_id = $1`, [realm.subdomain]))[0].id;
+    const shortId = await channel('Short memory', '3');
+    const foreverId = await channel('Forever', 'unlimited');
+    const defaultId = await channel('Realm default', undefined);
+    // The notification bot's notes would be the channels' first messages: out of the way.
+    await sql(`DELETE FROM message m USING stream s WHERE s.realm_id = $1 AND m.recipient_id = s.recipient_id`, [realmId]);
+    await sql(`UPDATE stream SET first_message_id = NULL WHERE realm_id = $1`, [realmId]);
+    // Zulip's realm setting of the same name; no endpoint sets it yet.
+    await sql(`UPDATE realm SET properties = properties || '{"message_retention_days": 10}'::jsonb WHERE id = $1`, [realmId]);
+
+    const queue = await Queue.register(watcher.api, { event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } });
+    const outsiderQueue = await Queue.register(outsider.api, { event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } });
+
+    const shortOldA1 = await send({ type: 'stream', to: shortId, topic: 'Alpha', content: 'old a1' });
+    const shortOldA2 = await send({ type: 'stream', to: shortId, topic: 'alpha', content: 'old a2' });
+    const shortOldB = await send({ type: 'stream', to: shortId, topic: 'Beta', content: 'old b' });
+    const shortRecent = await send({ type: 'stream', to: shortId, topic: 'Alpha', content: 'recent' });
+    const foreverOld = await send({ type: 'stream', to: foreverId, topic: 'Ancient', content: 'forty days' });
+    const defaultOld = await send({ type: 'stream', to: defaultId, topic: 'Gamma', content: 'eleven days' });
+    const defaultYoung = await send({ type: 'stream', to: defaultId, topic: 'Gamma', content: 'five days' });
+    const directOld = await send({ type: 'direct', to: [watcher.userId], content: 'old secret' });
+    const directYoung = await send({ type: 'direct', to: [watcher.userId], content: 'young secret' });
+    expect((await realm.ownerApi.get(`streams/${shortId}`)).body.stream.first_message_id).toBe(shortOldA1);
+    const all = [shortOldA1, shortOldA2, shortOldB, shortRecent, foreverOld, defaultOld, defaultYoung, directOld, directYoung];
+
+    await backdate([shortOldA1, shortOldA2, shortOldB], 4);
+    await backdate([shortRecent], 1);
+    await backdate([foreverOld], 40);
+    await backdate([defaultOld, directOld], 11);
+    await backdate([defaultYoung, directYoung], 5);
+
+    const events = await queue.takeWhere(4, (event) => event.type === 'delete_message', 20_000);
+    const byKey = (event: Event) => `${event.message_type}:${event.stream_id ?? ''}:${event.topic ?? ''}`;
+    expect(events.sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual([
+      { id: expect.any(Number), type: 'delete_message', message_type: 'private', message_ids: [directOld] },
+      { id: expect.any(Number), type: 'delete_message', message_type: 'stream', stream_id: shortId, topic: 'alpha', message_ids: [shortOldA1, shortOldA2] },
+      { id: expect.any(Number), type: 'delete_message', message_type: 'stream', stream_id: shortId, topic: 'Beta', message_ids: [shortOldB] },
+      { id: expect.any(Number), type: 'delete_message', message_type: 'stream', stream_id: defaultId, topic: 'Gamma', message_ids: [defaultOld] },
+    ].sort((a, b) => byKey(a as Event).localeCompare(byKey(b as Event))));
+    expect(await remaining(all)).toEqual([shortRecent, foreverOld, defaultYoung, directYoung]);
+
+    // Nothing more goes on later sweeps, and the user who had none of it heard nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await remaining(all)).toEqual([shortRecent, foreverOld, defaultYoung, directYoung]);
+    const quiet = await outsiderQueue.poll({ dont_block: true });
+    expect(quiet.body.events).toEqual([]);
+
+    // The channel's first message follows.
+    const stream = await realm.ownerApi.get(`streams/${shortId}`);
+    expect(stream.body.stream.first_message_id).toBe(shortRecent);
+  });
+
+  it('reports the retention job on /health/ready', async () => {
+    const ready = await fetch(`http://127.0.0.1:${server.port}/health/ready`);
+    expect({ status: ready.status, body: await ready.json() }).toEqual({
+      status: 200,
+      body: {
+        status: 'ok',
+        checks: { database: 'ok', redis: process.env.REDIS_URL ? 'ok' : 'not configured', worker: 'ok' },
+      },
+    });
+  });
+});
