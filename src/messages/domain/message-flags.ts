@@ -26,6 +26,18 @@ export const MENTION_BITS =
 
 /** The API's flag list for a bit mask, with the deprecated `wildcard_mentioned` (the OR). */
 export function flagNames(bits: number): string[] {
+  let names = flagNamesByBits.get(bits);
+  if (names === undefined) {
+    names = computeFlagNames(bits);
+    // A page of messages repeats a handful of masks; the bits are few, so this stays small.
+    if (flagNamesByBits.size < 1 << 13) flagNamesByBits.set(bits, names);
+  }
+  return names.slice();
+}
+
+const flagNamesByBits = new Map<number, readonly string[]>();
+
+function computeFlagNames(bits: number): string[] {
   const names: string[] = [];
   for (const [name, bit] of Object.entries(FLAG_BITS) as [FlagName, number][]) {
     if ((bits & bit) !== 0 && !INTERNAL_FLAGS.has(name)) names.push(name);

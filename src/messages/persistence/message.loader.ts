@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
-import { Queryable } from '../../platform/database/unit-of-work';
+import { Queryable, queryFixed } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { isMeMessage } from '../domain/message-content';
@@ -58,13 +58,38 @@ export class MessageLoader {
 
   /**
    * One query, one round trip: reactions, submessages, DM participants and the realm's
-   * linkifiers (for topic links) come as JSON columns of each message's row.
+   * linkifiers (for topic links) come as JSON columns of each message's row. Participants
+   * are built once per conversation and linkifiers once per realm, not once per row: a
+   * page of 100 direct messages is one or two conversations.
    */
   async load(ids: readonly number[], db: Queryable): Promise<Map<number, MessageSnapshot>> {
     const result = new Map<number, MessageSnapshot>();
     if (ids.length === 0) return result;
-    const rows = await db.query<MessageRow>(
-      `SELECT m.id, m.realm_id, m.sender_id, m.recipient_id, m.subject, m.content, m.rendered_content,
+    const rows = await queryFixed<MessageRow>(
+      db,
+      'load-messages',
+      `WITH m AS (SELECT id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
+                        last_edit_time, last_moved_time, edit_history
+                   FROM message WHERE id = ANY($1::int[])),
+            conversations AS (
+              SELECT c.sender_id, c.recipient_id,
+                     CASE r.type
+                       WHEN ${RecipientType.Personal} THEN
+                         (SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS}) ORDER BY p.id)
+                            FROM user_profile p WHERE p.id IN (c.sender_id, r.type_id))
+                       WHEN ${RecipientType.DirectMessageGroup} THEN
+                         (SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS}) ORDER BY p.id)
+                            FROM subscription g JOIN user_profile p ON p.id = g.user_profile_id WHERE g.recipient_id = c.recipient_id)
+                     END AS participants
+                FROM (SELECT DISTINCT sender_id, recipient_id FROM m) c
+                JOIN recipient r ON r.id = c.recipient_id
+               WHERE r.type <> ${RecipientType.Stream}),
+            realm_linkifiers AS (
+              SELECT f.realm_id, json_agg(json_build_object('pattern', f.pattern, 'urlTemplate', f.url_template)
+                                          ORDER BY f."order", f.id) AS linkifiers
+                FROM realm_filter f WHERE f.realm_id IN (SELECT DISTINCT realm_id FROM m)
+               GROUP BY f.realm_id)
+       SELECT m.id, m.realm_id, m.sender_id, m.recipient_id, m.subject, m.content, m.rendered_content,
               m.date_sent, m.sending_client, m.last_edit_time, m.last_moved_time, m.edit_history,
               u.full_name, u.delivery_email, u.email_address_visibility, u.is_bot, u.avatar_source, u.avatar_version,
               r.type AS recipient_type, r.type_id AS recipient_type_id, s.name AS stream_name, realm.string_id AS realm_str,
@@ -74,24 +99,15 @@ export class MessageLoader {
               (SELECT json_agg(json_build_object('msg_type', sm.msg_type, 'content', sm.content, 'message_id', sm.message_id,
                                                  'sender_id', sm.sender_id, 'id', sm.id) ORDER BY sm.id)
                  FROM submessage sm WHERE sm.message_id = m.id) AS submessages,
-              CASE r.type
-                WHEN ${RecipientType.Personal} THEN
-                  (SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS}) ORDER BY p.id)
-                     FROM user_profile p WHERE p.id IN (m.sender_id, r.type_id))
-                WHEN ${RecipientType.DirectMessageGroup} THEN
-                  (SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS}) ORDER BY p.id)
-                     FROM subscription g JOIN user_profile p ON p.id = g.user_profile_id WHERE g.recipient_id = m.recipient_id)
-              END AS participants,
-              CASE WHEN r.type = ${RecipientType.Stream} THEN
-                (SELECT json_agg(json_build_object('pattern', f.pattern, 'urlTemplate', f.url_template) ORDER BY f."order", f.id)
-                   FROM realm_filter f WHERE f.realm_id = m.realm_id)
-              END AS linkifiers
-         FROM message m
+              c.participants,
+              CASE WHEN r.type = ${RecipientType.Stream} THEN lf.linkifiers END AS linkifiers
+         FROM m
          JOIN user_profile u ON u.id = m.sender_id
          JOIN recipient r ON r.id = m.recipient_id
          JOIN realm ON realm.id = m.realm_id
          LEFT JOIN stream s ON r.type = ${RecipientType.Stream} AND s.id = r.type_id
-        WHERE m.id = ANY($1::int[])`,
+         LEFT JOIN conversations c ON c.sender_id = m.sender_id AND c.recipient_id = m.recipient_id
+         LEFT JOIN realm_linkifiers lf ON lf.realm_id = m.realm_id`,
       [ids],
     );
     for (const row of rows) {

@@ -1,5 +1,11 @@
 import { DataSource } from 'typeorm';
+import { connectionsAreSessions } from '../../platform/database/data-source-options';
 import { Queryable } from '../../platform/database/unit-of-work';
+
+/** The part of node-postgres's client that runs a named statement. */
+interface PreparingClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
 
 /**
  * Runs reads in one read-only repeatable-read transaction, so a search and the loading of
@@ -13,7 +19,14 @@ export async function inReadSnapshot<T>(dataSource: DataSource, work: (db: Query
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      const result = await work({ query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> });
+      const db: Queryable = { query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> };
+      if (connectionsAreSessions(dataSource.options)) {
+        db.queryPrepared = async <R>(name: string, text: string, values: unknown[]) => {
+          const client = (await runner.connect()) as PreparingClient;
+          return (await client.query({ name, text, values })).rows as R[];
+        };
+      }
+      const result = await work(db);
       await runner.query('COMMIT');
       return result;
     } catch (error) {

@@ -33,8 +33,10 @@ export interface GetMessagesResult {
 }
 
 /** A message object of `GET /messages`: the shared presentation plus the user's flags. */
+/** Sets the viewer's flags on a message object that `presentMessage` has just made. */
 export function withFlags(message: MessageWire, flags: number | null): MessageWire {
-  return { ...message, flags: flagNames(flags ?? HISTORICAL_FLAGS) };
+  message.flags = flagNames(flags ?? HISTORICAL_FLAGS);
+  return message;
 }
 
 @QueryHandler(GetMessagesQuery)

@@ -88,3 +88,12 @@ export function dataSourceOptions(target: { url: string } | EmbeddedConnection, 
     },
   };
 }
+
+/**
+ * Whether every connection of the pool is its own PostgreSQL session. The embedded
+ * database serves all of them from one session, where a statement one connection prepares
+ * under a name would collide with another's.
+ */
+export function connectionsAreSessions(options: DataSourceOptions): boolean {
+  return 'url' in options && options.url !== undefined;
+}

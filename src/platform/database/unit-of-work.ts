@@ -5,6 +5,18 @@ import { noteWrites } from './committed-writes';
 /** Anything SQL can run on: the pool, or one transaction's connection. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs a fixed statement as a named prepared statement where the connection keeps it, so
+   * PostgreSQL plans it once per connection, not on every call. Only for SQL whose text
+   * never varies under one name (the names are never forgotten). Absent where statements
+   * cannot be kept: then `query` runs it.
+   */
+  queryPrepared?<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
+}
+
+/** `db.queryPrepared` where the connection has it, else `db.query`. */
+export function queryFixed<T = Record<string, unknown>>(db: Queryable, name: string, sql: string, params: unknown[]): Promise<T[]> {
+  return db.queryPrepared ? db.queryPrepared<T>(name, sql, params) : db.query<T>(sql, params);
 }
 
 /** Queries on the pool, outside any transaction. */
