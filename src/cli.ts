@@ -23,8 +23,10 @@ async function main(): Promise<object> {
       return answer.result;
     }
   }
+  // A one-shot command's start-up chatter (module loading at `info`) would bury its answer:
+  // the CLI logs warnings and errors only, whatever LOG_LEVEL the server beside it uses.
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-    logger: new JsonLogger(config.logLevel, config.logFormat),
+    logger: new JsonLogger(config.logLevel === 'error' ? 'error' : 'warn', config.logFormat),
   });
   try {
     const result = await app.get(CliCommands).run(command, args);

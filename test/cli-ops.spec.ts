@@ -12,13 +12,13 @@ interface CliRun {
   stderr: string;
 }
 
-function runCli(args: string[]): Promise<CliRun> {
+function runCli(args: string[], logLevel = 'warn'): Promise<CliRun> {
   const { dataDir, port } = testServer();
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn' } },
+      { env: { ...process.env, NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: logLevel } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -40,6 +40,13 @@ describe('CLI operations commands', () => {
     ann = await realm.createUser('Ann Admin-to-be');
     ben = await realm.createUser('Ben Member');
     observer = await realm.createUser('Olga Observer', 'administrator');
+  });
+
+  it('answers with its JSON line alone at LOG_LEVEL=info: no start-up logs on stderr', async () => {
+    const run = await runCli(['list-users', '--realm', realm.subdomain], 'info');
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(run.stdout)).toEqual({ users: expect.arrayContaining([expect.objectContaining({ user_id: ann.userId })]) });
   });
 
   it('list-users lists every account of the realm, without keys', async () => {
