@@ -1,14 +1,19 @@
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { testServer } from './api';
+import { TargetServer, testServer } from './api';
 
 /**
  * Runs SQL against the test server's database, for fixtures no endpoint can build yet
  * (a channel's group settings, a user's email visibility). Embedded storage serves its wire
  * protocol on a socket in `<DATA_DIR>/run`; with DATABASE_URL set, that database is used.
+ * `server` is the run's test server unless a spec file started its own.
  */
-export async function fixtureSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = await openFixtureClient();
+export async function fixtureSql<T = Record<string, unknown>>(
+  sql: string,
+  params: unknown[] = [],
+  server: TargetServer = testServer(),
+): Promise<T[]> {
+  const client = await openFixtureClient(server);
   try {
     return (await client.query(sql, params)).rows as T[];
   } finally {
@@ -20,11 +25,11 @@ export async function fixtureSql<T = Record<string, unknown>>(sql: string, param
  * A connected client of the test server's database, for a spec that queries it often (one
  * connection instead of one per query); the caller ends it.
  */
-export async function openFixtureClient(): Promise<Client> {
+export async function openFixtureClient(server: TargetServer = testServer()): Promise<Client> {
   const url = process.env.DATABASE_URL;
   const client = url
     ? new Client({ connectionString: url })
-    : new Client({ host: path.join(testServer().dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+    : new Client({ host: path.join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
   await client.connect();
   return client;
 }
@@ -34,15 +39,17 @@ export async function openFixtureClient(): Promise<Client> {
  * or changed) from a realm, for tests that count a conversation's messages exactly. Each
  * channel's first_message_id follows what is left.
  */
-export async function dropChannelNotices(subdomain: string): Promise<void> {
+export async function dropChannelNotices(subdomain: string, server: TargetServer = testServer()): Promise<void> {
   await fixtureSql(
     `DELETE FROM message m USING stream s, realm r
       WHERE r.string_id = $1 AND s.realm_id = r.id AND m.recipient_id = s.recipient_id AND m.subject = 'channel events'`,
     [subdomain],
+    server,
   );
   await fixtureSql(
     `UPDATE stream s SET first_message_id = (SELECT min(m.id) FROM message m WHERE m.recipient_id = s.recipient_id)
       FROM realm r WHERE r.string_id = $1 AND s.realm_id = r.id`,
     [subdomain],
+    server,
   );
 }
