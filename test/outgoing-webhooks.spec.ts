@@ -1,8 +1,11 @@
-import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from 'pg';
 import { createBot, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
+import { freePort, OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer, TEST_WEBHOOK_ENV } from './support/server-process';
+import { Receiver } from './support/webhook-receiver';
 
 /**
  * Outgoing webhooks (spec 4.22) against a real receiver on 127.0.0.1, which the test
@@ -12,63 +15,13 @@ import { Event, Queue } from './support/queue';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-type Reply = { status?: number; body?: string; delayMs?: number; headers?: Record<string, string> };
-
-/** A webhook receiver answering from a script, one reply per request (the last one repeats). */
-class Receiver {
-  readonly requests: Received[] = [];
-  private script: Reply[] = [{ body: '' }];
-  private server!: http.Server;
-  port = 0;
-
-  async start(host = '127.0.0.1'): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        this.requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const reply = this.script.length > 1 ? (this.script.shift() as Reply) : this.script[0];
-        const answer = () => {
-          res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-          res.end(reply.body ?? '');
-        };
-        if (reply.delayMs) setTimeout(answer, reply.delayMs);
-        else answer();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, host, resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-
-  answer(...replies: Reply[]): void {
-    this.script = replies;
-    this.requests.length = 0;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 const json = (value: unknown) => JSON.stringify(value);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
@@ -266,6 +219,54 @@ describe('outgoing webhooks', () => {
     );
   });
 
+  it('treats an answer longer than WEBHOOK_MAX_RESPONSE_BYTES as a failed one: failure notice and owner DM, no retry', async () => {
+    const limit = Number(TEST_WEBHOOK_ENV.WEBHOOK_MAX_RESPONSE_BYTES);
+    // Valid JSON padded with trailing whitespace to exactly `bytes`: only its size can fail it.
+    const padded = (bytes: number, content: string) => {
+      const body = json({ content });
+      return body + ' '.repeat(bytes - Buffer.byteLength(body));
+    };
+    receiver.answer({ body: padded(limit, 'just fits') });
+    await dmBot('at the limit');
+    const [fits] = await aliceQueue.takeWhere(1, fromBot);
+    expect(fits.message.content).toBe('just fits');
+
+    receiver.answer({ body: padded(limit + 1, 'one byte too many') });
+    const id = await dmBot('over the limit');
+    const [failure, notice] = await aliceQueue.takeWhere(2, fromBot);
+    expect(failure.message.content).toBe(`Failure! The response was longer than ${limit} bytes.`);
+    expect(notice.message.display_recipient.map((user: Json) => user.id).sort()).toEqual([alice.userId, bot.id].sort());
+    const raw = await alice.api.get(`messages/${notice.message.id}`, { apply_markdown: 'false' });
+    expect(raw.body.message.content).toBe(
+      `[A message](http://${realm.api.host}/#narrow/dm/${[alice.userId, bot.id].sort((a, b) => a - b).join(',')}-dm/near/${id}) ` +
+        `to your bot @_**Echo Bot** triggered an outgoing webhook.\nThe response was longer than ${limit} bytes.`,
+    );
+    // A failed answer, not an unreachable receiver: asked once, and settled.
+    await until(async () => ((await pendingTriggers(id)) === 0 ? true : undefined), 'the trigger to settle');
+    await sleep(300);
+    expect(receiver.requests).toHaveLength(1);
+    expect((await aliceQueue.drain()).filter(fromBot)).toEqual([]);
+  });
+
+  it('judges a longer error answer by its status, as Zulip does: a 5xx is retried, a 4xx reported with the start of its body', async () => {
+    const limit = Number(TEST_WEBHOOK_ENV.WEBHOOK_MAX_RESPONSE_BYTES);
+    receiver.answer({ status: 503, body: 'b'.repeat(limit + 1) }, { body: json({ content: 'after the long error' }) });
+    await dmBot('long error first');
+    const [reply] = await aliceQueue.takeWhere(1, fromBot);
+    expect(reply.message.content).toBe('after the long error');
+    expect(receiver.requests).toHaveLength(2);
+
+    receiver.answer({ status: 404, body: 'x'.repeat(limit + 1) });
+    await dmBot('long 404');
+    const [failure, notice] = await aliceQueue.takeWhere(2, fromBot);
+    expect(receiver.requests).toHaveLength(1);
+    expect(failure.message.content).toBe('Failure! Third party responded with 404');
+    const raw = await alice.api.get(`messages/${notice.message.id}`, { apply_markdown: 'false' });
+    expect(raw.body.message.content).toContain(
+      `\nThe webhook got a response with status code *404*.\nThe response contains the following payload:\n\`\`\`\n${'x'.repeat(1000)}…\n\`\`\``,
+    );
+  });
+
   it('refuses private, loopback and link-local addresses when the bot is saved', async () => {
     for (const target of ['http://127.0.0.2:9/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest', 'http://[::1]:9/', 'http://192.168.0.10/']) {
       expectError(
@@ -345,5 +346,118 @@ describe('outgoing webhooks', () => {
     expect(JSON.parse(receiver.requests[0].body).message.id).toBe(sent.body.id);
     await sleep(300);
     expect(await pendingTriggers(sent.body.id as number)).toBe(0);
+  });
+});
+
+/**
+ * This file's own Redis database for the server below (see ownRedisUrl): on the run's, the
+ * run's server would take its jobs. Not another file's either (faults.spec.ts has 13 and 14,
+ * retention 11, rate limits 12, webhook-worker 15).
+ */
+const REDIS_INDEX = process.env.REDIS_URL && new URL(process.env.REDIS_URL).pathname === '/10' ? 9 : 10;
+
+/** One delivery attempt as the delivery's log line tells it (`attempt 2: delivered`). */
+function loggedAttempts(stderr: string, messageId: number, botId: number): { attempt: number; result: string }[] {
+  const prefix = `webhook m${messageId} bot ${botId} `;
+  const attempts: { attempt: number; result: string }[] = [];
+  for (const line of stderr.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const msg = String((JSON.parse(line) as Json).msg ?? '');
+    const match = msg.startsWith(prefix) ? /attempt (\d+): (\w+)/.exec(msg) : null;
+    if (match) attempts.push({ attempt: Number(match[1]), result: match[2] });
+  }
+  return attempts;
+}
+
+/**
+ * A receiver that is down when the trigger comes (nothing listens on its port: the
+ * connection is refused), and comes up on the same port before the retries run out. On a
+ * server of this file's own, whose log shows when the first attempt failed: the receiver
+ * starts after that, not after a guessed delay, and retries 1, 2 and 4 seconds apart
+ * (WEBHOOK_RETRY_DELAY_MS) leave ample time for that. On PostgreSQL it has a database of its own
+ * too: the run's server sweeps every unsettled trigger of its database after
+ * WEBHOOK_RECOVERY_SECONDS and would deliver this one itself.
+ */
+describe('outgoing webhooks: the receiver down, then up', () => {
+  let database: OwnDatabase | undefined;
+  let server: ServerProcess;
+  let receiver: Receiver | undefined;
+
+  beforeAll(async () => {
+    database = await ownDatabase('chat_webhook_retry');
+    const redisUrl = await ownRedisUrl(REDIS_INDEX);
+    server = await startServer({
+      LOG_LEVEL: 'info',
+      WEBHOOK_RETRY_DELAY_MS: '1000',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await receiver?.stop();
+    await server?.stop();
+    await database?.drop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  /** SQL on this server's database (DATABASE_URL, or its embedded database's socket). */
+  async function sql<T = Json>(text: string, params: unknown[] = []): Promise<T[]> {
+    const client = database
+      ? new Client({ connectionString: database.url })
+      : new Client({ host: path.join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('retries while the connection is refused, then delivers exactly once when the receiver listens again', async () => {
+    const realm = await createTestRealm('hookretry', server);
+    const alice = await realm.createUser('Alice');
+    const port = await freePort();
+    const made = await alice.api.post('bots', {
+      short_name: 'later', full_name: 'Later Bot', bot_type: 3, payload_url: json(`http://127.0.0.1:${port}/hook`),
+    });
+    expect(made.status).toBe(200);
+    const botId = made.body.user_id as number;
+    const queue = await Queue.register(alice.api, { event_types: ['message'] });
+
+    const sent = await alice.api.post('messages', { type: 'direct', to: json([botId]), content: 'are you up?' });
+    expect(sent.status).toBe(200);
+    const id = sent.body.id as number;
+    await until(
+      () => (loggedAttempts(server.stderr(), id, botId).some((entry) => entry.attempt === 1 && entry.result === 'retry') ? true : undefined),
+      'the first attempt to fail',
+      15_000,
+    );
+    expect(await sql('SELECT 1 FROM outgoing_webhook_trigger WHERE message_id = $1', [id])).toHaveLength(1);
+
+    receiver = new Receiver();
+    receiver.answer({ body: json({ content: 'back up' }) });
+    await receiver.start('127.0.0.1', port);
+    const [reply] = await queue.takeWhere(1, (event) => event.type === 'message' && event.message.sender_id === botId, 20_000);
+    expect(reply.message.content).toBe('back up');
+    expect(receiver.requests).toHaveLength(1);
+    expect(JSON.parse(receiver.requests[0].body)).toMatchObject({ trigger: 'direct_message', data: 'are you up?', message: { id } });
+    await until(
+      async () => ((await sql('SELECT 1 FROM outgoing_webhook_trigger WHERE message_id = $1', [id])).length === 0 ? true : undefined),
+      'the trigger to settle',
+    );
+
+    // Connection errors retried until the receiver was up, then one delivery; no failure
+    // notice in the conversation (nor the owner's, the same one here) and no further attempt.
+    const attempts = loggedAttempts(server.stderr(), id, botId);
+    const delivered = attempts.filter((entry) => entry.result === 'delivered');
+    expect(delivered).toHaveLength(1);
+    expect(attempts.map((entry) => entry.result)).toEqual([...Array(delivered[0].attempt - 1).fill('retry'), 'delivered']);
+    expect(delivered[0].attempt).toBeGreaterThan(1);
+    const conversation = await alice.api.get('messages', {
+      anchor: 'newest', num_before: 10, num_after: 0, narrow: json([{ operator: 'dm', operand: [botId] }]), apply_markdown: 'false',
+    });
+    expect((conversation.body.messages as Json[]).map((message) => message.content)).toEqual(['are you up?', 'back up']);
+    expect(receiver.requests).toHaveLength(1);
   });
 });

@@ -14,15 +14,16 @@ export const NODE_PATH = path.join(ROOT, 'node_modules');
 
 /**
  * Outgoing-webhook settings of every server tests start: receivers listen on 127.0.0.1
- * (other loopback addresses stay refused), and retries, timeouts and the lost-job sweep
- * are short enough for tests to watch them. Every server gets them because, on Redis,
- * any of them may take a delivery job.
+ * (other loopback addresses stay refused), retries, timeouts and the lost-job sweep are
+ * short enough for tests to watch them, and the answer size cap is small enough to exceed
+ * cheaply. Every server gets them because, on Redis, any of them may take a delivery job.
  */
 export const TEST_WEBHOOK_ENV = {
   WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   WEBHOOK_RETRY_DELAY_MS: '100',
   WEBHOOK_TIMEOUT_SECONDS: '1',
   WEBHOOK_RECOVERY_SECONDS: '8',
+  WEBHOOK_MAX_RESPONSE_BYTES: '65536',
 };
 
 /** A server process started from the built `dist/main.js`, as `npm start` runs it. */

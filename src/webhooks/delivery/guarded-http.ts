@@ -14,7 +14,7 @@ export interface GuardedResponse {
 export class WebhookTimeout extends Error {}
 /** The receiver could not be reached (Zulip retries these). */
 export class WebhookConnectionError extends Error {}
-/** The answer was longer than the cap. */
+/** A 2xx answer was longer than the cap (other answers are cut at the cap). */
 export class WebhookResponseTooLarge extends Error {}
 
 const MAX_REDIRECTS = 3;
@@ -73,7 +73,7 @@ function guardedLookup(allowedHosts: ReadonlySet<string>): net.LookupFunction {
  * POSTs to a webhook receiver with the address guard on every hop: redirects are
  * followed (at most three; 307 and 308 keep the POST, the others turn into a GET as
  * browsers do) only to allowed addresses; the whole exchange has one deadline and the
- * body a size cap.
+ * body a size cap: a longer 2xx body fails, any other is cut there.
  */
 export async function guardedPost(
   url: string,
@@ -124,11 +124,20 @@ function exchange(
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > limits.maxResponseBytes) {
+          if (size <= limits.maxResponseBytes) {
+            chunks.push(chunk);
+            return;
+          }
+          if (status >= 200 && status < 300) {
             req.destroy(new WebhookResponseTooLarge(`The response was longer than ${limits.maxResponseBytes} bytes.`));
             return;
           }
-          chunks.push(chunk);
+          // Any other answer is judged by its status (5xx retried, 4xx reported, 3xx
+          // followed), as Zulip judges it; its body only fills the owner's notice, which
+          // shows its start: the part within the cap will do.
+          chunks.push(chunk.subarray(0, chunk.length - (size - limits.maxResponseBytes)));
+          resolve({ status, location, body: Buffer.concat(chunks).toString('utf8') });
+          req.destroy();
         });
         res.on('end', () => resolve({ status, location, body: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', (error) => reject(classify(error, deadline)));
