@@ -177,4 +177,29 @@ describe('channel state and events', () => {
     const creatorView = await owner.get(`messages/${response.body.messages[0].id}`);
     expect(creatorView.body.message.flags).toEqual(['read']);
   });
+
+  it("words a change from or to the realm's retention period with the realm's days", async () => {
+    await subscribe(owner, ['kept-as-realm'], [realm.owner.userId]);
+    const stream = await idOf(owner, 'kept-as-realm');
+    expect((await owner.patch('realm', { message_retention_days: 60 })).body.message_retention_days).toBe(60);
+    try {
+      expectSuccess(await owner.patch(`streams/${stream}`, { message_retention_days: 30 }));
+      expectSuccess(await owner.patch(`streams/${stream}`, { message_retention_days: 'realm_default' }));
+    } finally {
+      expect((await owner.patch('realm', { message_retention_days: 'unlimited' })).body.message_retention_days).toBe(-1);
+    }
+    const response = await owner.get('messages', {
+      anchor: 'newest', num_before: 2, num_after: 0, apply_markdown: false,
+      narrow: [{ operator: 'channel', operand: stream }, { operator: 'topic', operand: 'channel events' }],
+    });
+    const by = `@_**Olivia Owner|${realm.owner.userId}**`;
+    expect((response.body.messages as { content: string }[]).map((message) => message.content)).toEqual([
+      `${by} has changed the [message retention period](/help/message-retention-policy) for this channel:\n`
+        + '* **Old retention period**: 60 days\n* **New retention period**: 30 days\n\n'
+        + 'Messages in this channel will now be automatically deleted 30 days after they are sent.',
+      `${by} has changed the [message retention period](/help/message-retention-policy) for this channel:\n`
+        + '* **Old retention period**: 30 days\n* **New retention period**: 60 days\n\n'
+        + 'Messages in this channel will now be automatically deleted 60 days after they are sent.',
+    ]);
+  });
 });

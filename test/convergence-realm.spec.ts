@@ -38,7 +38,11 @@ describe('convergence: realm state', () => {
     let round = 0;
     await converges(member, ['realm/update', 'realm/update_dict'], async () => {
       round += 1;
-      ok(await realm.ownerApi.patch('realm', { description: `round ${round}`, waiting_period_threshold: round }));
+      ok(await realm.ownerApi.patch('realm', {
+        description: `round ${round}`,
+        waiting_period_threshold: round,
+        message_retention_days: round % 2 === 1 ? 30 + round : 'unlimited',
+      }));
       const group = round % 2 === 1 ? systemGroups['role:administrators'] : systemGroups['role:members'];
       ok(await realm.ownerApi.patch('realm', { can_create_bots_group: { new: group } }));
     });

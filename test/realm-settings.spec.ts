@@ -126,6 +126,54 @@ describe('realm settings', () => {
     expect(await queue.drain()).toEqual([]);
   });
 
+  it('lets owners alone set the retention period, in days or "unlimited" (-1), with one realm update event each', async () => {
+    const before = await realmState(member.api);
+    expect(before.realm_message_retention_days).toBe(-1);
+    const queue = new Queue(member.api, before.queue_id as string, before.last_event_id as number);
+
+    // Zulip refuses administrators before it reads the value, so even a bad one gets this answer.
+    for (const value of [30, 0, 'unlimited']) {
+      expectError(await admin.api.patch('realm', { message_retention_days: value }), 'Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL');
+    }
+    expectError(await member.api.patch('realm', { message_retention_days: 30 }), 'Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
+
+    expectSuccess(await realm.ownerApi.patch('realm', { message_retention_days: 30 }), { message_retention_days: 30 });
+    expectSuccess(await realm.ownerApi.patch('realm', { message_retention_days: 30 }), {});
+    expectSuccess(await realm.ownerApi.patch('realm', { message_retention_days: '"unlimited"' }), { message_retention_days: -1 });
+    expectSuccess(await realm.ownerApi.patch('realm', { message_retention_days: 'unlimited' }), {});
+    expectSuccess(await realm.ownerApi.patch('realm', { message_retention_days: 7 }), { message_retention_days: 7 });
+
+    const events = await queue.take(3);
+    expect(events.map(({ id: _id, ...event }) => event)).toEqual([30, -1, 7].map((value) => (
+      { type: 'realm', op: 'update', property: 'message_retention_days', value }
+    )));
+    const fresh = await realmState(member.api);
+    expect(fresh.realm_message_retention_days).toBe(7);
+    expect(comparable(applyRealmEvents(before, events))).toEqual(comparable(fresh));
+    expect(await queue.drain()).toEqual([]);
+
+    expectSuccess(await realm.ownerApi.patch('realm', { message_retention_days: 'unlimited' }), { message_retention_days: -1 });
+    expect((await realmState(member.api)).realm_message_retention_days).toBe(-1);
+  });
+
+  it('refuses bad retention periods with Zulip\'s messages, changing nothing', async () => {
+    const before = await realmState(member.api);
+    const badValue = (value: number | string) => [
+      `Bad value for 'message_retention_days': ${value}`, 'REQUEST_VARIABLE_INVALID', { var_name: 'message_retention_days', bad_value: value },
+    ] as const;
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: 0 }), ...badValue(0));
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: -1 }), ...badValue(-1));
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: '"forever"' }), ...badValue('forever'));
+    // A channel's word for the realm's period means nothing for the realm itself.
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: '"realm_default"' }), ...badValue('realm_default'));
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: 'soon' }), 'message_retention_days is not valid JSON');
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: 1.5 }), 'message_retention_days is not an integer');
+    expectError(await realm.ownerApi.patch('realm', { message_retention_days: '[30]' }), 'message_retention_days is not an integer');
+    // Nothing of the request applies when one value is bad.
+    expectError(await realm.ownerApi.patch('realm', { mandatory_topics: !before.realm_mandatory_topics, message_retention_days: 0 }), ...badValue(0));
+    expect(comparable(await realmState(member.api))).toEqual(comparable(before));
+  });
+
   it('refuses bad values with Zulip\'s messages, changing nothing', async () => {
     const before = await realmState(member.api);
     expectError(await admin.api.patch('realm', { name: 'x'.repeat(41) }), 'Organization name is too long.');

@@ -1,13 +1,16 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { createTestRealm, TestRealm, TestUser } from './support/api';
+import { fetchRaw, postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
 import { ownRedisUrl, ServerProcess, startServer } from './support/server-process';
 
 /**
  * Message retention: a server whose sweep runs every second deletes messages older than
  * their channel's `message_retention_days` (or the realm's), and direct messages older
- * than the realm's, with the usual `delete_message` events.
+ * than the realm's, with the usual `delete_message` events, and the uploads whose last
+ * linking message went, rows and files.
  */
 
 let server: ServerProcess;
@@ -28,6 +31,15 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
 
 async function backdate(messageIds: number[], days: number): Promise<void> {
   await sql(`UPDATE message SET date_sent = now() - make_interval(days => $2) WHERE id = ANY($1::int[])`, [messageIds, days]);
+}
+
+/** Waits until `holds` answers true, failing after `timeoutMs`: for what follows a commit, as a file's removal. */
+async function until(what: string, holds: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!holds()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('message retention', () => {
@@ -80,8 +92,9 @@ describe('message retention', () => {
     // The notification bot's notes would be the channels' first messages: out of the way.
     await sql(`DELETE FROM message m USING stream s WHERE s.realm_id = $1 AND m.recipient_id = s.recipient_id`, [realmId]);
     await sql(`UPDATE stream SET first_message_id = NULL WHERE realm_id = $1`, [realmId]);
-    // Zulip's realm setting of the same name; no endpoint sets it yet.
-    await sql(`UPDATE realm SET properties = properties || '{"message_retention_days": 10}'::jsonb WHERE id = $1`, [realmId]);
+    // Zulip's realm setting of the same name, which only owners change.
+    const set = await realm.ownerApi.patch('realm', { message_retention_days: 10 });
+    expect(set.body).toEqual({ result: 'success', msg: '', message_retention_days: 10 });
 
     const queue = await Queue.register(watcher.api, { event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } });
     const outsiderQueue = await Queue.register(outsider.api, { event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } });
@@ -123,6 +136,69 @@ describe('message retention', () => {
     // The channel's first message follows.
     const stream = await realm.ownerApi.get(`streams/${shortId}`);
     expect(stream.body.stream.first_message_id).toBe(shortRecent);
+  });
+
+  it('removes the uploads whose last message expired, rows and files, and keeps those a surviving message links', async () => {
+    const shortId = await channel('Files short', '3');
+    const keptId = await channel('Files kept', 'unlimited');
+    // Direct messages follow the realm's period (the test above set it too, 10 days).
+    expect((await realm.ownerApi.patch('realm', { message_retention_days: 10 })).status).toBe(200);
+
+    const upload = async (name: string): Promise<string> => {
+      const response = await postMultipart(realm.ownerApi, 'user_uploads', [
+        { field: 'file', filename: name, contentType: 'text/plain', data: Buffer.from(`contents of ${name}`) },
+      ]);
+      expect(response.status).toBe(200);
+      return (response.body.url as string).slice('/user_uploads/'.length);
+    };
+    const onlyExpiring = await upload('only-expiring.txt');
+    const alsoKept = await upload('also-kept.txt');
+    const channelAndDirect = await upload('channel-and-direct.txt');
+    const directOnly = await upload('direct-only.txt');
+    const youngDirect = await upload('young-direct.txt');
+    const unclaimed = await upload('unclaimed.txt');
+    const link = (pathId: string) => `[file](/user_uploads/${pathId})`;
+
+    const expiringChannel = await send({ type: 'stream', to: shortId, topic: 'files', content: [onlyExpiring, alsoKept, channelAndDirect].map(link).join(' ') });
+    const keptChannel = await send({ type: 'stream', to: keptId, topic: 'files', content: link(alsoKept) });
+    const expiringDirect = await send({ type: 'direct', to: [watcher.userId], content: `${link(channelAndDirect)} ${link(directOnly)}` });
+    const youngDirectMessage = await send({ type: 'direct', to: [watcher.userId], content: link(youngDirect) });
+
+    type Attachment = { id: number; path_id: string; messages: { id: number; date_sent: number }[] };
+    const listed = async (): Promise<{ attachments: Attachment[]; upload_space_used: number }> => {
+      const response = await realm.ownerApi.get('attachments');
+      expect(response.status).toBe(200);
+      return response.body as { attachments: Attachment[]; upload_space_used: number };
+    };
+    const idOf = new Map((await listed()).attachments.map((attachment) => [attachment.path_id, attachment.id]));
+    const queue = await Queue.register(realm.ownerApi, { event_types: ['attachment'] });
+
+    await backdate([expiringChannel, keptChannel], 40);
+    await backdate([expiringDirect], 11);
+    await backdate([youngDirectMessage], 5);
+
+    // One `remove` to the uploader per upload that went, whichever sweep took its last message.
+    const removals = await queue.takeWhere(3, (event) => event.op === 'remove', 20_000);
+    const gone = [onlyExpiring, channelAndDirect, directOnly];
+    const kept = [alsoKept, youngDirect, unclaimed];
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    expect(removals.map((event) => event.attachment).sort(byId)).toEqual(gone.map((pathId) => ({ id: idOf.get(pathId) as number })).sort(byId));
+
+    const after = await listed();
+    const ours = after.attachments.filter((attachment) => idOf.has(attachment.path_id));
+    expect(ours.map((attachment) => ({ path_id: attachment.path_id, messages: attachment.messages.map((message) => message.id) }))).toEqual([
+      { path_id: alsoKept, messages: [keptChannel] },
+      { path_id: youngDirect, messages: [youngDirectMessage] },
+      { path_id: unclaimed, messages: [] },
+    ]);
+    expect(Math.min(...removals.map((event) => event.upload_space_used as number))).toBe(after.upload_space_used);
+
+    // The URLs answer 404 and the stored files go; the others stay readable.
+    for (const pathId of gone) expect((await fetchRaw(realm.ownerApi, `/user_uploads/${pathId}`)).status).toBe(404);
+    for (const pathId of kept) expect((await fetchRaw(realm.ownerApi, `/user_uploads/${pathId}`)).status).toBe(200);
+    const stored = (pathId: string) => fs.existsSync(path.join(server.dataDir, 'uploads', 'files', pathId));
+    await until('the expired uploads\' files to go', () => gone.every((pathId) => !stored(pathId)));
+    expect(kept.filter(stored)).toEqual(kept);
   });
 
   it('reports the retention job on /health/ready', async () => {

@@ -4,6 +4,7 @@ import { MessageDeletion } from '../messages/commands/message-deletion';
 import { RecipientType } from '../messages/persistence/recipient.entity';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { EventDispatcher } from '../events/queues/event-dispatcher.service';
+import { AttachmentExpiry } from '../uploads/commands/attachment-expiry';
 
 /** Messages deleted per transaction: short transactions, bounded events. */
 export const RETENTION_BATCH_SIZE = 500;
@@ -11,13 +12,15 @@ export const RETENTION_BATCH_SIZE = 500;
 export interface SweepResult {
   channel_messages_deleted: number;
   direct_messages_deleted: number;
+  attachments_deleted: number;
 }
 
 /**
  * Zulip's message retention: a channel's `message_retention_days` (null: the realm's; -1:
  * forever) and, for direct messages, the realm's (`message_retention_days` in the realm's
  * properties; absent or -1: forever). Older messages are deleted with the usual
- * `delete_message` events, in batches, each in its own transaction.
+ * `delete_message` events, in batches, each in its own transaction; with them go the
+ * uploads no remaining message links (the row in that transaction, the file after it).
  */
 @Injectable()
 export class RetentionSweep {
@@ -28,19 +31,27 @@ export class RetentionSweep {
     private readonly channels: ChannelRepository,
     private readonly deletion: MessageDeletion,
     private readonly dispatcher: EventDispatcher,
+    private readonly attachments: AttachmentExpiry,
   ) {}
 
   async run(): Promise<SweepResult> {
-    const result: SweepResult = { channel_messages_deleted: 0, direct_messages_deleted: 0 };
+    const result: SweepResult = { channel_messages_deleted: 0, direct_messages_deleted: 0, attachments_deleted: 0 };
     for (const policy of await this.channelPolicies()) {
-      result.channel_messages_deleted += await this.sweepChannel(policy.streamId, policy.realmId, policy.days);
+      const swept = await this.sweepChannel(policy.streamId, policy.realmId, policy.days);
+      result.channel_messages_deleted += swept.messages;
+      result.attachments_deleted += swept.attachments;
     }
     for (const policy of await this.realmPolicies()) {
-      result.direct_messages_deleted += await this.sweepDirectMessages(policy.realmId, policy.days);
+      const swept = await this.sweepDirectMessages(policy.realmId, policy.days);
+      result.direct_messages_deleted += swept.messages;
+      result.attachments_deleted += swept.attachments;
     }
     await this.dispatcher.idle();
     if (result.channel_messages_deleted + result.direct_messages_deleted > 0) {
-      this.logger.log(`retention deleted ${result.channel_messages_deleted} channel and ${result.direct_messages_deleted} direct messages`);
+      this.logger.log(
+        `retention deleted ${result.channel_messages_deleted} channel and ${result.direct_messages_deleted} direct messages, ` +
+          `${result.attachments_deleted} attachments`,
+      );
     }
     return result;
   }
@@ -66,30 +77,31 @@ export class RetentionSweep {
     return rows.map((row) => ({ realmId: row.id, days: Number(row.days) }));
   }
 
-  private async sweepChannel(streamId: number, realmId: number, days: number): Promise<number> {
-    let total = 0;
+  private async sweepChannel(streamId: number, realmId: number, days: number): Promise<Swept> {
+    const total: Swept = { messages: 0, attachments: 0 };
     for (;;) {
-      const deleted = await this.tx.run(async (uow) => {
+      const batch = await this.tx.run(async (uow): Promise<Batch> => {
         const stream = await this.channels.findById(realmId, streamId, uow);
-        if (!stream || stream.recipientId === null) return 0;
+        if (!stream || stream.recipientId === null) return { messages: 0, files: [] };
         const rows = await uow.query<{ id: number }>(
           `SELECT id FROM message
             WHERE recipient_id = $1 AND date_sent < now() - make_interval(days => $2)
             ORDER BY id LIMIT $3 FOR UPDATE`,
           [stream.recipientId, days, RETENTION_BATCH_SIZE],
         );
-        await this.deletion.deleteChannelMessages(uow, stream, rows.map((row) => row.id));
-        return rows.length;
+        const ids = rows.map((row) => row.id);
+        const files = await this.attachments.deleteWithMessages(uow, ids, () => this.deletion.deleteChannelMessages(uow, stream, ids));
+        return { messages: ids.length, files };
       });
-      total += deleted;
-      if (deleted < RETENTION_BATCH_SIZE) return total;
+      await this.afterCommit(batch, total);
+      if (batch.messages < RETENTION_BATCH_SIZE) return total;
     }
   }
 
-  private async sweepDirectMessages(realmId: number, days: number): Promise<number> {
-    let total = 0;
+  private async sweepDirectMessages(realmId: number, days: number): Promise<Swept> {
+    const total: Swept = { messages: 0, attachments: 0 };
     for (;;) {
-      const deleted = await this.tx.run(async (uow) => {
+      const batch = await this.tx.run(async (uow): Promise<Batch> => {
         const rows = await uow.query<{ id: number }>(
           `SELECT m.id FROM message m JOIN recipient r ON r.id = m.recipient_id
             WHERE m.realm_id = $1 AND r.type <> ${RecipientType.Stream}
@@ -97,13 +109,32 @@ export class RetentionSweep {
             ORDER BY m.id LIMIT $3 FOR UPDATE OF m`,
           [realmId, days, RETENTION_BATCH_SIZE],
         );
-        await this.deletion.deleteDirectMessages(uow, realmId, rows.map((row) => row.id));
-        return rows.length;
+        const ids = rows.map((row) => row.id);
+        const files = await this.attachments.deleteWithMessages(uow, ids, () => this.deletion.deleteDirectMessages(uow, realmId, ids));
+        return { messages: ids.length, files };
       });
-      total += deleted;
-      if (deleted < RETENTION_BATCH_SIZE) return total;
+      await this.afterCommit(batch, total);
+      if (batch.messages < RETENTION_BATCH_SIZE) return total;
     }
   }
+
+  /** The committed batch's uploads lose their files; the totals grow. */
+  private async afterCommit(batch: Batch, total: Swept): Promise<void> {
+    await this.attachments.removeFiles(batch.files);
+    total.messages += batch.messages;
+    total.attachments += batch.files.length;
+  }
+}
+
+interface Swept {
+  messages: number;
+  attachments: number;
+}
+
+/** One transaction's work: messages deleted, and the path ids of the uploads that went with them. */
+interface Batch {
+  messages: number;
+  files: string[];
 }
 
 /** The realm's retention in days from its stored properties; -1 (forever) when unset. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RealmModule } from '../realm/realm.module';
 import { UploadsController } from './api/uploads.controller';
+import { AttachmentExpiry } from './commands/attachment-expiry';
 import { DeleteAttachmentHandler } from './commands/delete-attachment.command';
 import { UploadFileHandler } from './commands/upload-file.command';
 import { AttachmentChangedProjector } from './events/attachment-events.handler';
@@ -12,7 +13,8 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
 
 /**
  * Message uploads and attachments. Sending and editing call AttachmentClaims to link the
- * uploads a message mentions.
+ * uploads a message mentions; the retention job calls AttachmentExpiry to remove those
+ * whose last message expired.
  */
 @Module({
   imports: [RealmModule],
@@ -20,6 +22,7 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
   providers: [
     AttachmentRepository,
     AttachmentClaims,
+    AttachmentExpiry,
     TemporaryUrls,
     UploadFileHandler,
     DeleteAttachmentHandler,
@@ -27,6 +30,6 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
     CheckUploadAccessHandler,
     AttachmentChangedProjector,
   ],
-  exports: [AttachmentClaims, AttachmentRepository],
+  exports: [AttachmentClaims, AttachmentExpiry, AttachmentRepository],
 })
 export class UploadsModule {}

@@ -9,6 +9,7 @@ import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { AppConfig } from '../../platform/config/app-config';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { realmRetentionDays } from '../../realm/domain/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { administratorRequired, ApiError } from '../../shared/api-error';
 import { isAdministrator, Role } from '../../users/domain/roles';
@@ -21,7 +22,6 @@ import {
   descriptionChangedNotice,
   permissionChangedNotice,
   postingPermissionChangedNotice,
-  REALM_MESSAGE_RETENTION_DAYS,
   retentionChangedNotice,
   SettingHolders,
 } from '../domain/channel-notices';
@@ -194,8 +194,9 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     await uow.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
     stream.messageRetentionDays = days;
     await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: stream.name, property: 'message_retention_days', value: days }]);
-    // A channel's null is the realm's period, which is "forever" on this server.
-    const effective = (value: number | null) => value ?? REALM_MESSAGE_RETENTION_DAYS;
+    // A channel's null is the realm's period, as Zulip words the notice.
+    const realmDays = realmRetentionDays((await this.realms.requireById(stream.realmId, uow)).properties);
+    const effective = (value: number | null) => value ?? realmDays;
     uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
   }
 

@@ -7,9 +7,6 @@
 /** Zulip's `Realm.STREAM_EVENTS_NOTIFICATION_TOPIC_NAME`. */
 export const CHANNEL_EVENTS_TOPIC = 'channel events';
 
-/** The realm-wide message retention period: realms here keep messages forever (-1). */
-export const REALM_MESSAGE_RETENTION_DAYS = -1;
-
 export interface NoticeActor {
   id: number;
   fullName: string;

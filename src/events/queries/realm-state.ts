@@ -34,7 +34,6 @@ export async function realmState(
     realm_enable_spectator_access: realm.enableSpectatorAccess,
     realm_jitsi_server_url: null,
     realm_message_edit_history_visibility_policy: 'all',
-    realm_message_retention_days: -1,
     realm_push_notifications_enabled: false,
     realm_waiting_period_threshold: 0,
     // The raw Markdown: settings UIs edit it (GET /server_settings has the rendered form).

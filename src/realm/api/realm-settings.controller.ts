@@ -9,6 +9,7 @@ import { decodeValue } from '../../wire/params/wire-param';
 import { RawValue } from '../../wire/request-context';
 import {
   checkRealmProperty,
+  decodeRetentionDays,
   parseTimeLimit,
   REALM_PROPERTIES,
   RealmPropertySpec,
@@ -46,6 +47,11 @@ function decodeProperty(name: string, spec: RealmPropertySpec, raw: RawValue): R
       const value = raw === 'unlimited' ? raw : decodeValue(name, 'json', raw);
       return parseTimeLimit(name, value);
     }
+    case 'retention-days': {
+      // As time limits: `unlimited` raw or as a JSON string; the value is checked later.
+      const value = raw === 'unlimited' ? raw : decodeValue(name, 'json', raw);
+      return decodeRetentionDays(name, value);
+    }
   }
 }
 
@@ -74,18 +80,21 @@ export class RealmSettingsController {
       context.usedParams.add(name);
       groupSettings.set(name, parseGroupSettingChange(name, decodeValue(name, 'json', raw)));
     }
-    const properties = new Map<string, RealmPropertyValue>();
-    for (const [name, spec] of Object.entries(REALM_PROPERTIES)) {
-      const raw = context.params.get(name);
-      if (raw === undefined) continue;
-      context.usedParams.add(name);
-      properties.set(name, checkRealmProperty(name, decodeProperty(name, spec, raw)));
-    }
     let enableSpectatorAccess: boolean | undefined;
     const spectator = context.params.get('enable_spectator_access');
     if (spectator !== undefined) {
       context.usedParams.add('enable_spectator_access');
       enableSpectatorAccess = decodeValue('enable_spectator_access', 'bool', spectator) as boolean;
+    }
+    const properties = new Map<string, RealmPropertyValue>();
+    for (const [name, spec] of Object.entries(REALM_PROPERTIES)) {
+      const raw = context.params.get(name);
+      if (raw === undefined) continue;
+      context.usedParams.add(name);
+      const decoded = decodeProperty(name, spec, raw);
+      // Zulip refuses an administrator the retention period before looking at the value.
+      if (spec.kind === 'retention-days' && user.role !== Role.Owner) throw ownerRequired();
+      properties.set(name, checkRealmProperty(name, decoded));
     }
     const ownerOnly = [...groupSettings.keys()].some((name) => OWNER_ONLY_SETTINGS.has(name))
       || [...properties.keys()].some((name) => REALM_PROPERTIES[name].ownerOnly === true);

@@ -1,5 +1,12 @@
 import { ApiError } from '../../shared/api-error';
-import { checkRealmProperty, effectiveRealmProperties, parseTimeLimit } from './realm-properties';
+import {
+  checkRealmProperty,
+  decodeRetentionDays,
+  effectiveRealmProperties,
+  parseRetentionDays,
+  parseTimeLimit,
+  realmRetentionDays,
+} from './realm-properties';
 
 function errorOf(run: () => unknown): ApiError | null {
   try {
@@ -29,6 +36,23 @@ describe('realm properties', () => {
     expect(errorOf(() => parseTimeLimit('message_content_edit_limit_seconds', 'soon'))?.msg).toBe(
       'message_content_edit_limit_seconds is not an integer',
     );
+  });
+
+  it('reads the retention period as Zulip does: days, or "unlimited" as -1', () => {
+    expect(effectiveRealmProperties({}).message_retention_days).toBe(-1);
+    expect(parseRetentionDays('message_retention_days', 'unlimited')).toBe(-1);
+    expect(parseRetentionDays('message_retention_days', 1)).toBe(1);
+    expect(checkRealmProperty('message_retention_days', 90)).toBe(90);
+    for (const bad of [0, -1, 'forever', 'realm_default']) {
+      const error = errorOf(() => parseRetentionDays('message_retention_days', bad));
+      expect({ msg: error?.msg, code: error?.code }).toEqual({ msg: `Bad value for 'message_retention_days': ${bad}`, code: 'REQUEST_VARIABLE_INVALID' });
+    }
+    expect(decodeRetentionDays('message_retention_days', 'forever')).toBe('forever');
+    for (const wrong of [1.5, true, null, [30], { days: 30 }]) {
+      expect(errorOf(() => decodeRetentionDays('message_retention_days', wrong))?.msg).toBe('message_retention_days is not an integer');
+    }
+    expect(realmRetentionDays({ message_retention_days: 30 })).toBe(30);
+    expect(realmRetentionDays({})).toBe(-1);
   });
 
   it('checks names, languages and enumerations', () => {

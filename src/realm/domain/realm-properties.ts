@@ -5,10 +5,11 @@ import { isAvailableLanguage } from '../../users/domain/languages';
 export type RealmPropertyValue = boolean | number | string | null;
 
 /**
- * How a property is read: booleans and integers as JSON, strings raw, and time limits as
- * a positive number of seconds or the word `unlimited` (null).
+ * How a property is read: booleans and integers as JSON, strings raw, time limits as a
+ * positive number of seconds or the word `unlimited` (null), and retention periods as a
+ * positive number of days or `unlimited` (-1).
  */
-export type RealmPropertyKind = 'bool' | 'int' | 'string' | 'time-limit';
+export type RealmPropertyKind = 'bool' | 'int' | 'string' | 'time-limit' | 'retention-days';
 
 export interface RealmPropertySpec {
   kind: RealmPropertyKind;
@@ -72,6 +73,8 @@ export const REALM_PROPERTIES: Readonly<Record<string, RealmPropertySpec>> = {
     invalidMessage: (value) => `Invalid video_chat_provider ${value}`,
   },
   want_advertise_in_communities_directory: { kind: 'bool', default: false },
+  // Last: Zulip checks the owner, then the value, after the other properties' checks.
+  message_retention_days: { kind: 'retention-days', default: -1, ownerOnly: true },
 };
 
 export function isRealmProperty(name: string): boolean {
@@ -109,6 +112,35 @@ export function parseTimeLimit(name: string, value: unknown): number | null {
   throw ApiError.badRequest(`${name} is not an integer`);
 }
 
+/** Zulip's `Realm.MESSAGE_RETENTION_SPECIAL_VALUES_MAP`: the one word, and what it stores. */
+export const UNLIMITED_RETENTION_DAYS = -1;
+
+/**
+ * The wire value of `message_retention_days` as Zulip's `Json[int | str]` takes it: an
+ * integer or a string, checked later by parseRetentionDays (after the owner check).
+ * `value` is the decoded JSON (or the bare word).
+ */
+export function decodeRetentionDays(name: string, value: unknown): number | string {
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
+  throw ApiError.badRequest(`${name} is not an integer`);
+}
+
+/**
+ * Zulip's `parse_message_retention_days` for the realm: `unlimited` is -1, otherwise a
+ * positive number of days; anything else (0, negative, another word) a bad value.
+ */
+export function parseRetentionDays(name: string, value: number | string): number {
+  if (value === 'unlimited') return UNLIMITED_RETENTION_DAYS;
+  if (typeof value === 'number' && value > 0) return value;
+  throw badValue(name, value);
+}
+
+/** The realm's retention period in days (-1: forever), from its stored properties. */
+export function realmRetentionDays(stored: Record<string, unknown>): number {
+  const value = stored.message_retention_days;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : UNLIMITED_RETENTION_DAYS;
+}
+
 /** Zulip's checks of update_realm for one decoded property value, with its messages. */
 export function checkRealmProperty(name: string, value: RealmPropertyValue): RealmPropertyValue {
   const spec = REALM_PROPERTIES[name];
@@ -124,6 +156,7 @@ export function checkRealmProperty(name: string, value: RealmPropertyValue): Rea
   if (name === 'default_language' && !isAvailableLanguage(value as string)) {
     throw ApiError.badRequest(`Invalid language '${String(value)}'`);
   }
+  if (spec.kind === 'retention-days') return parseRetentionDays(name, value as number | string);
   if (spec.choices && !spec.choices.includes(value as number)) {
     throw ApiError.badRequest(spec.invalidMessage ? spec.invalidMessage(value as number) : `Invalid ${name}`);
   }

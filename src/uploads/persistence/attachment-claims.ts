@@ -63,6 +63,8 @@ export class AttachmentClaims {
       const facts = await this.attachments.accessFacts(uow, pathId, message.sender.id);
       // A link to a missing upload, or to one the sender may not read, claims nothing.
       if (!facts || mayReadAttachment(viewer, facts) !== true) continue;
+      // Deleted since (its last message expired, its owner removed it): nothing to claim.
+      if (!(await this.attachments.lockForLink(uow, facts.attachment.id))) continue;
       await this.attachments.link(uow, facts.attachment.id, message.id);
       claimed = true;
       const [wire] = await this.attachments.present(uow, [facts.attachment]);

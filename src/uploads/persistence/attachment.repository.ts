@@ -170,6 +170,46 @@ export class AttachmentRepository {
     };
   }
 
+  /**
+   * Locks an upload against deletion until the transaction ends (a retention sweep or
+   * `DELETE /attachments` waits for the claim, then sees the link); false when it is gone.
+   * Without it a deletion racing a claim could drop the new link with the upload.
+   */
+  async lockForLink(db: Queryable, attachmentId: number): Promise<boolean> {
+    const rows = await db.query(`SELECT id FROM attachment WHERE id = $1 FOR KEY SHARE`, [attachmentId]);
+    return rows.length > 0;
+  }
+
+  /** The uploads any of these messages link, in id order. */
+  async linkedToMessages(db: Queryable, messageIds: readonly number[]): Promise<number[]> {
+    if (messageIds.length === 0) return [];
+    const rows = await db.query<{ attachment_id: number }>(
+      `SELECT DISTINCT attachment_id FROM attachment_messages WHERE message_id = ANY($1::int[]) ORDER BY attachment_id`,
+      [messageIds],
+    );
+    return rows.map((row) => row.attachment_id);
+  }
+
+  /**
+   * Deletes those of these uploads that no message links any more, answering them. The rows
+   * are locked first, in id order, so that a claim in flight (lockForLink) commits its link
+   * before the check, which a later statement makes with a fresh snapshot.
+   */
+  async removeUnlinked(db: Queryable, attachmentIds: readonly number[]): Promise<AttachmentRow[]> {
+    if (attachmentIds.length === 0) return [];
+    await db.query(`SELECT id FROM attachment WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [attachmentIds]);
+    const rows = await db.query<Raw>(
+      `WITH a AS (
+         DELETE FROM attachment d
+          WHERE d.id = ANY($1::int[])
+            AND NOT EXISTS (SELECT 1 FROM attachment_messages am WHERE am.attachment_id = d.id)
+         RETURNING *)
+       SELECT ${COLUMNS} FROM a ORDER BY a.id`,
+      [attachmentIds],
+    );
+    return rows.map(toRow);
+  }
+
   /** Links an upload to a message; false when it already was. */
   async link(db: Queryable, attachmentId: number, messageId: number): Promise<boolean> {
     const rows = await db.query(

@@ -1,5 +1,5 @@
 import { REALM_GROUP_SETTINGS } from '../../../groups/domain/permission-settings';
-import { REALM_PROPERTIES } from '../../../realm/domain/realm-properties';
+import { REALM_PROPERTIES, RealmPropertyKind } from '../../../realm/domain/realm-properties';
 import { isRealmDefaultSetting, settingKind, USER_SETTING_DEFAULTS, UserSettingName } from '../../../users/domain/user-settings';
 import { anyValue, bool, int, JsonSchema, str } from '../json-schema';
 
@@ -35,13 +35,25 @@ export const DEFAULT_SETTING_PARAMS: Record<string, JsonSchema> = Object.fromEnt
   settingNames.filter(isRealmDefaultSetting).map((name) => [name, settingSchema(name)]),
 );
 
+function realmPropertySchema(kind: RealmPropertyKind): JsonSchema {
+  switch (kind) {
+    case 'bool':
+      return bool;
+    case 'int':
+      return int;
+    case 'string':
+      return str;
+    case 'time-limit':
+      return jsonEncoded('A number of seconds, or "unlimited".');
+    case 'retention-days':
+      return jsonEncoded('A number of days (at least 1), or "unlimited" (stored as -1). Organization owners only.');
+  }
+}
+
 /** `PATCH /realm`: plain properties, and group settings as JSON `{"new": ..., "old": ...}`. */
 export const REALM_SETTING_PARAMS: Record<string, JsonSchema> = {
   ...Object.fromEntries(
-    Object.entries(REALM_PROPERTIES).map(([name, spec]) => [
-      name,
-      spec.kind === 'bool' ? bool : spec.kind === 'int' ? int : spec.kind === 'string' ? str : jsonEncoded('A number of seconds, or "unlimited".'),
-    ]),
+    Object.entries(REALM_PROPERTIES).map(([name, spec]) => [name, realmPropertySchema(spec.kind)]),
   ),
   ...Object.fromEntries(Object.keys(REALM_GROUP_SETTINGS).map((name) => [name, jsonEncoded('`{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`.')])),
   enable_spectator_access: bool,
