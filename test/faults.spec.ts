@@ -7,6 +7,7 @@ import { Api, createTestRealm, encodeParams, expectError, TestRealm, TestUser } 
 import { FaultProxy } from './support/fault-proxy';
 import { Event, Queue } from './support/queue';
 import { OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
+import { until } from './support/until';
 
 /**
  * Faults (issue 9): PostgreSQL and Redis restarted under load, the server killed mid-burst,
@@ -25,17 +26,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * otherwise take this file's webhook jobs and lose its data to FLUSHDB, nor another file's.
  */
 const REDIS_INDEX = process.env.REDIS_URL && new URL(process.env.REDIS_URL).pathname === '/13' ? 14 : 13;
-
-/** Polls `probe` until it answers something; fails the test with `what` after `timeoutMs`. */
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /**
  * Runs SQL on a database: at a connection URL (straight to PostgreSQL, not through a

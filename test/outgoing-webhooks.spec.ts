@@ -6,6 +6,7 @@ import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 import { freePort, OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer, TEST_WEBHOOK_ENV } from './support/server-process';
 import { Receiver } from './support/webhook-receiver';
+import { until } from './support/until';
 
 /**
  * Outgoing webhooks (spec 4.22) against a real receiver on 127.0.0.1, which the test
@@ -17,16 +18,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const json = (value: unknown) => JSON.stringify(value);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe('outgoing webhooks', () => {
   let realm: TestRealm;

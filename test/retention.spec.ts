@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Client } from 'pg';
 import { createTestRealm, TestRealm, TestUser } from './support/api';
 import { fetchRaw, postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
 import { ownRedisUrl, ServerProcess, startServer } from './support/server-process';
+import { fixtureSql } from './support/fixture-sql';
 
 /**
  * Message retention: a server whose sweep runs every second deletes messages older than
@@ -16,18 +16,7 @@ import { ownRedisUrl, ServerProcess, startServer } from './support/server-proces
 let server: ServerProcess;
 
 /** SQL on this file's server's database (its embedded socket, or DATABASE_URL). */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const url = process.env.DATABASE_URL;
-  const client = url
-    ? new Client({ connectionString: url })
-    : new Client({ host: path.join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => fixtureSql<T>(text, params, server);
 
 async function backdate(messageIds: number[], days: number): Promise<void> {
   await sql(`UPDATE message SET date_sent = now() - make_interval(days => $2) WHERE id = ANY($1::int[])`, [messageIds, days]);

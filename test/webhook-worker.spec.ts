@@ -6,6 +6,7 @@ import { createTestRealm } from './support/api';
 import { Queue } from './support/queue';
 import { DIST, NODE_PATH, OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer, TEST_WEBHOOK_ENV } from './support/server-process';
 import { Receiver } from './support/webhook-receiver';
+import { until } from './support/until';
 
 /**
  * `npm run worker` (dist/worker.js): a delivery-only process for deployments on PostgreSQL
@@ -16,16 +17,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const json = (value: unknown) => JSON.stringify(value);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A `node dist/worker.js` process, as compose's worker service runs it. */
 class WorkerProcess {
