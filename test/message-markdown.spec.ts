@@ -204,4 +204,24 @@ describe('message markdown', () => {
     await subscribe(realm.ownerApi, [big], [realm.owner.userId]);
     expect((await realm.ownerApi.post('messages', { type: 'stream', to: big, topic: 'all hands', content: '@**all** meeting' })).status).toBe(200);
   });
+
+  it('refuses topic wildcards in a topic of more than 15 participants to senders outside can_mention_many_users_group', async () => {
+    const crowded = `crowded-${Date.now()}`;
+    const talkers = [bob, cat, dan];
+    for (let i = 0; i < 13; i++) talkers.push(await realm.createUser(`Talker ${i}`));
+    await subscribe(ann.api, [crowded], [ann.userId, ...talkers.map((user) => user.userId)]);
+    for (const user of talkers) {
+      expect((await user.api.post('messages', { type: 'stream', to: crowded, topic: 'standup', content: 'here' })).status).toBe(200);
+    }
+    expectError(
+      await ann.api.post('messages', { type: 'stream', to: crowded, topic: 'standup', content: '@**topic** wrap up' }),
+      'You do not have permission to use topic wildcard mentions in this topic.',
+      'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+    );
+    // A quieter topic of the same channel takes it; so does the administrator, and a silent one.
+    expect((await ann.api.post('messages', { type: 'stream', to: crowded, topic: 'quiet', content: '@**topic** wrap up' })).status).toBe(200);
+    expect((await ann.api.post('messages', { type: 'stream', to: crowded, topic: 'standup', content: '@_**topic** wrap up' })).status).toBe(200);
+    await subscribe(realm.ownerApi, [crowded], [realm.owner.userId]);
+    expect((await realm.ownerApi.post('messages', { type: 'stream', to: crowded, topic: 'standup', content: '@**topic** wrap up' })).status).toBe(200);
+  });
 });

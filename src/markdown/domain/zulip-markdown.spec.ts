@@ -136,6 +136,12 @@ describe('renderZulipMarkdown: constructs', () => {
   });
 
   it('renders inline math with KaTeX and a bad formula as tex-error', () => {
+    // KaTeX's own markup (pinned `katex`), MathML for readers and HTML for the eye, in Zulip's <p>.
+    expect(html('$$x$$')).toBe(
+      '<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow>' +
+        '<annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">' +
+        '<span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></p>',
+    );
     const math = html('$$x^2$$');
     expect(math.startsWith('<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML">')).toBe(true);
     expect(math).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
@@ -144,6 +150,12 @@ describe('renderZulipMarkdown: constructs', () => {
 
   it('renders ```math as display math', () => {
     expect(html('```math\n\\frac{1}{2}\n```').startsWith('<p><span class="katex-display"><span class="katex">')).toBe(true);
+    expect(html('```math\nx\n```')).toBe(
+      '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block">' +
+        '<semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span>' +
+        '<span class="katex-html" aria-hidden="true"><span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span>' +
+        '<span class="mord mathnormal">x</span></span></span></span></span></p>',
+    );
   });
 
   it('reports mentions: direct, group, wildcards; silent ones are not reported', () => {
