@@ -56,10 +56,13 @@ describe('container lint', () => {
       'Dockerfile: CMD runs dist/nowhere.js, which no src/*.ts builds',
       'Dockerfile: the runtime stage should EXPOSE the HTTP port',
     ]);
-    expect(lint.lintDockerfile(dockerfile.replace('COPY --from=build /app/dist', 'COPY --from=builder /app/dist').replace('ENV NODE_ENV', 'ENV SECRET_SAUCE=1 NODE_ENV'))).toEqual([
-      'Dockerfile:29: COPY --from=builder names no earlier stage',
-      'Dockerfile:19: ENV SECRET_SAUCE is no variable the server reads',
+    const misnamed = dockerfile.replace('COPY --from=build /app/dist', 'COPY --from=builder /app/dist').replace('ENV NODE_ENV', 'ENV SECRET_SAUCE=1 NODE_ENV');
+    const lineOf = (text: string) => misnamed.split('\n').findIndex((line) => line.startsWith(text)) + 1;
+    expect(lint.lintDockerfile(misnamed)).toEqual([
+      `Dockerfile:${lineOf('COPY --from=builder')}: COPY --from=builder names no earlier stage`,
+      `Dockerfile:${lineOf('ENV SECRET_SAUCE')}: ENV SECRET_SAUCE is no variable the server reads`,
     ]);
+    expect(lineOf('COPY --from=builder')).toBeGreaterThan(lineOf('ENV SECRET_SAUCE'));
   });
 
   it('catches a compose file with a missing service, unknown variables, unpinned images and undeclared volumes', () => {
