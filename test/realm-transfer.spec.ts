@@ -34,20 +34,30 @@ function runCli(args: string[], server: TargetServer, env: NodeJS.ProcessEnv = {
   });
 }
 
+/** The importing server's database name on PostgreSQL: the run's, with a 2. */
+function importDatabaseName(url: string): string {
+  return `${new URL(url).pathname.slice(1)}2`;
+}
+
+/** Runs `statement` on the run's database connection (for CREATE/DROP DATABASE). */
+async function onRunDatabase(url: string, statement: string): Promise<void> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** On PostgreSQL, a second database made empty for the importing server; embedded storage needs none. */
 async function freshImportDatabase(): Promise<string | undefined> {
   const url = process.env.DATABASE_URL;
   if (!url) return undefined;
+  const name = importDatabaseName(url);
+  await onRunDatabase(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await onRunDatabase(url, `CREATE DATABASE "${name}"`);
   const target = new URL(url);
-  const name = `${target.pathname.slice(1)}2`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
   target.pathname = `/${name}`;
   return target.toString();
 }
@@ -138,6 +148,9 @@ describe('export-realm and import-realm', () => {
 
   afterAll(async () => {
     await target?.stop();
+    // Each CI run on this PostgreSQL would otherwise leave one more database behind.
+    const url = process.env.DATABASE_URL;
+    if (url) await onRunDatabase(url, `DROP DATABASE IF EXISTS "${importDatabaseName(url)}" WITH (FORCE)`);
   });
 
   it('exports every table of the schema but the documented process-level ones', async () => {
