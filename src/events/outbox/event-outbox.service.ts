@@ -25,6 +25,12 @@ export interface OutboxEntry {
 const SWEEP_BATCH = 100;
 
 /**
+ * The longest a request waits for its events to reach the queue store. Past it (the store
+ * is unreachable) the request answers anyway: its events wait in the outbox row.
+ */
+const DELIVERY_WAIT_MS = 5_000;
+
+/**
  * The transactional outbox of client events. Inside a command's transaction `write` stores
  * the events it recorded (one INSERT); after the commit `publish` runs their handlers
  * and, once every delivery they dispatched reached the queue store, deletes the row (one
@@ -107,15 +113,28 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * After the commit, in the same macrotask as it: handlers run now, in commit order, so
-   * queues get events in the order their transactions committed. Never throws.
+   * queues get events in the order their transactions committed. Resolves once every
+   * delivery they dispatched reached the queue store (or failed, or DELIVERY_WAIT_MS
+   * passed): a request that awaits it answers only when its events are in the queues, so
+   * a queue registered after the answer, on any process, never receives them. Never
+   * rejects.
    */
-  publish(entry: OutboxEntry): void {
-    if (entry.events.length === 0) return;
+  publish(entry: OutboxEntry): Promise<void> {
+    if (entry.events.length === 0) return Promise.resolve();
+    let stored!: () => void;
+    const delivering = new Promise<void>((resolve) => (stored = resolve));
     const publishing = this.deliver(entry.id, entry.events).then((delivered) => {
+      stored();
       if (delivered && entry.id !== null) this.finished(entry.id);
     });
     this.inFlight.add(publishing);
     void publishing.finally(() => this.inFlight.delete(publishing));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DELIVERY_WAIT_MS);
+      timer.unref();
+    });
+    return Promise.race([delivering, waited]).finally(() => clearTimeout(timer));
   }
 
   /**
@@ -186,9 +205,9 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
       for (const handler of this.handlers.of(event)) {
         const handle = (): unknown => handler.instance.handle(event);
         try {
-          // Without a row there is nothing to republish, so nothing to key or track.
-          const scope: DeliveryScope | null = rowId === null ? null : { keyPrefix: `${rowId}.${index}.${handler.name}`, next: 0, settled };
-          const result = scope ? this.dispatcher.inScope(scope, handle) : handle();
+          // Without a row nothing is republished, so its deliveries need no dedupe keys.
+          const scope: DeliveryScope = { keyPrefix: rowId === null ? null : `${rowId}.${index}.${handler.name}`, next: 0, settled };
+          const result = this.dispatcher.inScope(scope, handle);
           if (result instanceof Promise) running.push(result);
         } catch (error) {
           ok = false;

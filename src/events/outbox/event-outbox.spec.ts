@@ -99,7 +99,7 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     table.rows.push(row('21', event));
 
     // The first publisher got the event to the queue, then died before deleting its row.
-    outbox.publish({ id: '21', events: [event] });
+    await outbox.publish({ id: '21', events: [event] });
     await outbox.idle();
     table.rows.push(row('21', event));
     expect(await outbox.sweep({ all: true })).toBe(1);
@@ -108,6 +108,25 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     const read = await store.read('q1', -1, Date.now());
     expect(read.kind === 'events' && read.events.map((queued) => [queued.id, queued.text])).toEqual([[0, 'once']]);
     expect(table.rows).toEqual([]);
+  });
+
+  it('resolves publish only once the events are in the queue store', async () => {
+    const { store, outbox } = setUp();
+    await store.create(queueOf(1, 'q1'), Date.now());
+    let release!: () => void;
+    const append = store.append.bind(store);
+    jest.spyOn(store, 'append').mockImplementationOnce(async (appends) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return append(appends);
+    });
+    let published = false;
+    const publishing = outbox.publish({ id: null, events: [new GreetingSent([1], 'held')] }).then(() => (published = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(published).toBe(false);
+    release();
+    await publishing;
+    const read = await store.read('q1', -1, Date.now());
+    expect(read.kind === 'events' && read.events.map((queued) => queued.text)).toEqual(['held']);
   });
 
   it('keeps a row whose deliveries failed, for a later sweep', async () => {

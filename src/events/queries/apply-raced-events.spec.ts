@@ -113,6 +113,21 @@ describe('applyRacedEvents', () => {
     expect(state.realm_non_active_users).toEqual([{ user_id: 1 }]);
   });
 
+  it('applies bot additions, updates and deletions to realm_bots, each once', () => {
+    const state: Record<string, unknown> = { realm_bots: [{ user_id: 7, full_name: 'Old', is_active: true }] };
+    const events: QueuedEvent[] = [
+      { id: 4, type: 'realm_bot', op: 'add', bot: { user_id: 8, full_name: 'New', is_active: true } },
+      { id: 5, type: 'realm_bot', op: 'add', bot: { user_id: 7, full_name: 'Old', is_active: true } },
+      { id: 6, type: 'realm_bot', op: 'update', bot: { user_id: 7, full_name: 'Renamed' } },
+      { id: 7, type: 'realm_bot', op: 'update', bot: { user_id: 8, is_active: false } },
+      { id: 8, type: 'realm_bot', op: 'delete', bot: { user_id: 7 } },
+      { id: 9, type: 'realm_bot', op: 'remove', bot: { user_id: 8 } },
+    ];
+    expect(applyRacedEvents(state, events, context)).toBe(8);
+    expect(state.realm_bots).toEqual([{ user_id: 8, full_name: 'New', is_active: false }]);
+    expect(applyRacedEvents({}, events, context)).toBe(-1);
+  });
+
   it('applies channel creation and subscription events to the channel lists', () => {
     const general = { stream_id: 1, name: 'general', invite_only: false };
     const state: Record<string, unknown> = {

@@ -57,6 +57,8 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
       return applyFlagsEvent(state, event, context.userId);
     case 'realm_user':
       return applyRealmUser(state, event);
+    case 'realm_bot':
+      return applyRealmBot(state, event);
     case 'stream':
       if (event.op === 'create') return applyStreamCreate(state, event, context);
       if (event.op === 'delete') return applyStreamDelete(state, event);
@@ -327,6 +329,27 @@ function applyUserStatus(state: State, event: QueuedEvent): boolean {
   if (Object.keys(entry).length === 0) delete statuses[key];
   else statuses[key] = entry;
   return true;
+}
+
+/** A bot's add, update (its changed fields) or delete, on the `realm_bots` the user administers. */
+function applyRealmBot(state: State, event: QueuedEvent): boolean {
+  const bots = state.realm_bots as Entry[] | undefined;
+  if (!bots) return false;
+  const bot = event.bot as Entry;
+  const index = bots.findIndex((entry) => entry.user_id === bot.user_id);
+  if (event.op === 'add') {
+    if (index < 0) bots.push({ ...bot });
+    return true;
+  }
+  if (event.op === 'update') {
+    if (index >= 0) bots[index] = { ...bots[index], ...bot };
+    return true;
+  }
+  if (event.op === 'delete') {
+    if (index >= 0) bots.splice(index, 1);
+    return true;
+  }
+  return false;
 }
 
 function applyRealmUser(state: State, event: QueuedEvent): boolean {

@@ -26,7 +26,8 @@ const BATCH_SIZE = 500;
  * per dispatch call, whether its deliveries reached the store.
  */
 export interface DeliveryScope {
-  readonly keyPrefix: string;
+  /** Null: the deliveries are tracked but not keyed (no outbox row can publish them again). */
+  readonly keyPrefix: string | null;
   next: number;
   readonly settled: Promise<boolean>[];
 }
@@ -96,7 +97,9 @@ export class EventDispatcher {
     if (scope && deliveries.length > 0) {
       const ticket = new DeliveryTicket(deliveries.length);
       scope.settled.push(ticket.settled);
-      for (const delivery of deliveries) this.pending.push({ delivery, dedupeKey: `${scope.keyPrefix}.${scope.next++}`, ticket });
+      for (const delivery of deliveries) {
+        this.pending.push({ delivery, dedupeKey: scope.keyPrefix === null ? undefined : `${scope.keyPrefix}.${scope.next++}`, ticket });
+      }
     } else {
       for (const delivery of deliveries) this.pending.push({ delivery });
     }

@@ -11,7 +11,8 @@ const MAX_ATTEMPTS = 3;
 /**
  * Runs a command's writes in one transaction and publishes the events it recorded only
  * after the commit, so no subscriber can observe uncommitted data. The events are also
- * written to the outbox in the transaction, so a crash after the commit loses none.
+ * written to the outbox in the transaction, so a crash after the commit loses none. `run`
+ * resolves once those events are in the queue store: the request answers after them.
  */
 @Injectable()
 export class TransactionRunner {
@@ -35,7 +36,7 @@ export class TransactionRunner {
           if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);
           return value;
         });
-        if (outboxEntry) this.outbox.publish(outboxEntry);
+        const published = outboxEntry ? this.outbox.publish(outboxEntry) : undefined;
         for (const command of unit?.followUpCommands ?? []) {
           try {
             await this.commandBus.execute(command);
@@ -43,6 +44,7 @@ export class TransactionRunner {
             this.logger.error(`follow-up ${command.constructor.name} failed: ${(error as Error).message}`);
           }
         }
+        await published;
         return result;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
