@@ -369,6 +369,39 @@ describe('POST /register', () => {
       ]));
     });
 
+    it('lists unread mentions, topics in the order of their oldest unread message, and recent direct conversations', async () => {
+      const dave = await realm.createUser('Dave');
+      await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: 'reg-unread-2' }], principals: [alice.userId, dave.userId] });
+      await dropChannelNotices(realm.subdomain);
+      const later = await send(alice.api, { type: 'stream', to: 'reg-unread-2', topic: 'Later', content: 'first in Later' });
+      const mention = await send(alice.api, { type: 'stream', to: 'reg-unread-2', topic: 'Mentions', content: '@**Dave** look' });
+      const laterAgain = await send(alice.api, { type: 'stream', to: 'reg-unread-2', topic: 'later', content: 'same topic, other case' });
+      // Dave's own messages, read as he sends them, are not unread.
+      const toSelf = await send(dave.api, { type: 'private', to: [dave.userId], content: 'a note', read_by_sender: true });
+      const dm = await send(alice.api, { type: 'private', to: [dave.userId], content: 'hello Dave' });
+      const group = await send(dave.api, { type: 'private', to: [alice.userId, bob.userId], content: 'hello both', read_by_sender: true });
+      const reply = await send(dave.api, { type: 'private', to: [alice.userId], content: 'hello Alice', read_by_sender: true });
+
+      const { body } = await register(dave.api, { fetch_event_types: ['message', 'update_message_flags', 'recent_private_conversations'] });
+      const streamId = (await dave.api.get('streams')).body.streams.find((s: { name: string }) => s.name === 'reg-unread-2').stream_id;
+      expect(body.unread_msgs).toEqual({
+        count: 4,
+        pms: [{ other_user_id: alice.userId, sender_id: alice.userId, unread_message_ids: [dm] }],
+        streams: [
+          { stream_id: streamId, topic: 'Later', unread_message_ids: [later, laterAgain] },
+          { stream_id: streamId, topic: 'Mentions', unread_message_ids: [mention] },
+        ],
+        huddles: [],
+        mentions: [mention],
+        old_unreads_missing: false,
+      });
+      expect(body.recent_private_conversations).toEqual([
+        { max_message_id: reply, user_ids: [alice.userId] },
+        { max_message_id: group, user_ids: [alice.userId, bob.userId].sort((a, b) => a - b) },
+        { max_message_id: toSelf, user_ids: [] },
+      ]);
+    });
+
     it('keeps the sender’s own read messages out of unread_msgs', async () => {
       const id = await send(carol.api, { type: 'private', to: [alice.userId], content: 'sent and read', read_by_sender: true });
       const { body } = await register(carol.api, { fetch_event_types: ['message', 'update_message_flags'] });

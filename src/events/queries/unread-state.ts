@@ -6,83 +6,77 @@ import { RecipientType } from '../../messages/persistence/recipient.entity';
 /** Zulip's cap on unread ids sent at register; older ones are reported missing. */
 export const MAX_UNREAD_MESSAGES = 50_000;
 
-interface UnreadRow {
-  message_id: number;
-  flags: number;
-  sender_id: number;
-  recipient_id: number;
+interface UnreadConversationRow {
   recipient_type: number;
-  recipient_type_id: number;
-  subject: string;
+  /** The channel, the other party of a one-to-one conversation, or a group's recipient. */
+  conversation: number;
+  topic: string;
+  first_id: number;
+  ids: number[];
+  mention_ids: number[] | null;
 }
 
 /**
- * `unread_msgs` of register: the user's unread messages grouped by conversation. Clients
- * without the `empty_topic_name` capability see the empty topic under its display name,
- * as in their message events.
+ * `unread_msgs` of register: the user's newest unread messages (up to Zulip's cap) grouped
+ * by conversation, each group in the order of its oldest message. Clients without the
+ * `empty_topic_name` capability see the empty topic under its display name, as in their
+ * message events. PostgreSQL groups them: with thousands of unread messages, a row per
+ * message cost the server more in parsing than anything else register reads.
  */
 export async function unreadMessagesState(userId: number, allowEmptyTopicName: boolean, db: Queryable): Promise<Record<string, unknown>> {
-  const rows = await db.query<UnreadRow>(
-    `SELECT um.message_id, um.flags, m.sender_id, m.recipient_id, r.type AS recipient_type,
-            r.type_id AS recipient_type_id, m.subject
-       FROM user_message um
-       JOIN message m ON m.id = um.message_id
-       JOIN recipient r ON r.id = m.recipient_id
-      WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.read}) = 0
-      ORDER BY um.message_id DESC
-      LIMIT ${MAX_UNREAD_MESSAGES + 1}`,
-    [userId],
+  const rows = await db.query<UnreadConversationRow>(
+    `SELECT u.recipient_type, u.conversation, min(u.id) AS first_id, (array_agg(u.topic ORDER BY u.id))[1] AS topic,
+            array_agg(u.id ORDER BY u.id) AS ids,
+            array_agg(u.id ORDER BY u.id) FILTER (WHERE (u.flags & ${MENTION_BITS}) <> 0) AS mention_ids
+       FROM (SELECT um.message_id AS id, um.flags, r.type AS recipient_type,
+                    -- The other party of a one-to-one message: the sender of a received one, the addressee of a sent one.
+                    CASE WHEN r.type = ${RecipientType.Stream} THEN r.type_id
+                         WHEN r.type = ${RecipientType.DirectMessageGroup} THEN m.recipient_id
+                         WHEN m.sender_id = $1 THEN r.type_id ELSE m.sender_id END AS conversation,
+                    CASE WHEN m.subject = '' AND NOT $2::boolean THEN $3::text ELSE m.subject END AS topic
+               FROM user_message um
+               JOIN message m ON m.id = um.message_id
+               JOIN recipient r ON r.id = m.recipient_id
+              WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.read}) = 0
+              ORDER BY um.message_id DESC
+              LIMIT ${MAX_UNREAD_MESSAGES}) u
+      GROUP BY u.recipient_type, u.conversation, CASE WHEN u.recipient_type = ${RecipientType.Stream} THEN lower(u.topic) END`,
+    [userId, allowEmptyTopicName, EMPTY_TOPIC_DISPLAY_NAME],
   );
-  const oldUnreadsMissing = rows.length > MAX_UNREAD_MESSAGES;
-  const kept = rows.slice(0, MAX_UNREAD_MESSAGES).reverse();
-
-  const pms = new Map<number, number[]>();
-  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
-  const groups = new Map<number, number[]>();
-  const mentions: number[] = [];
-  for (const row of kept) {
-    if ((row.flags & MENTION_BITS) !== 0) mentions.push(row.message_id);
-    if (row.recipient_type === RecipientType.Stream) {
-      const topic = row.subject === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.subject;
-      const key = `${row.recipient_type_id}\u0000${topic.toLowerCase()}`;
-      const entry = streams.get(key) ?? { stream_id: row.recipient_type_id, topic, unread_message_ids: [] };
-      entry.unread_message_ids.push(row.message_id);
-      streams.set(key, entry);
-    } else if (row.recipient_type === RecipientType.Personal) {
-      // The other party: the sender of a received message, the addressee of a sent one.
-      const other = row.sender_id === userId ? row.recipient_type_id : row.sender_id;
-      appendTo(pms, other, row.message_id);
-    } else {
-      appendTo(groups, row.recipient_id, row.message_id);
-    }
-  }
-  const groupMembers = groups.size === 0
+  rows.sort((a, b) => a.first_id - b.first_id);
+  const count = rows.reduce((total, row) => total + row.ids.length, 0);
+  // Only a user at the cap can have older unread messages left out.
+  const oldUnreadsMissing =
+    count >= MAX_UNREAD_MESSAGES &&
+    (await db.query(
+      `SELECT 1 FROM user_message WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.read}) = 0 AND message_id < $2 LIMIT 1`,
+      [userId, rows[0].first_id],
+    )).length > 0;
+  const groups = rows.filter((row) => row.recipient_type === RecipientType.DirectMessageGroup);
+  const groupMembers = groups.length === 0
     ? new Map<number, number[]>()
     : new Map(
         (await db.query<{ recipient_id: number; ids: number[] }>(
           `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
              FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
-          [[...groups.keys()]],
+          [groups.map((row) => row.conversation)],
         )).map((row) => [row.recipient_id, row.ids] as const),
       );
   return {
-    count: kept.length,
-    pms: [...pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
-    streams: [...streams.values()],
-    huddles: [...groups].map(([recipientId, ids]) => ({
-      user_ids_string: (groupMembers.get(recipientId) ?? []).join(','),
-      unread_message_ids: ids,
+    count,
+    pms: rows
+      .filter((row) => row.recipient_type === RecipientType.Personal)
+      .map((row) => ({ other_user_id: row.conversation, sender_id: row.conversation, unread_message_ids: row.ids })),
+    streams: rows
+      .filter((row) => row.recipient_type === RecipientType.Stream)
+      .map((row) => ({ stream_id: row.conversation, topic: row.topic, unread_message_ids: row.ids })),
+    huddles: groups.map((row) => ({
+      user_ids_string: (groupMembers.get(row.conversation) ?? []).join(','),
+      unread_message_ids: row.ids,
     })),
-    mentions,
+    mentions: rows.flatMap((row) => row.mention_ids ?? []).sort((a, b) => a - b),
     old_unreads_missing: oldUnreadsMissing,
   };
-}
-
-/** Adds `id` to the list under `key`, in place: copying it per row was quadratic. */
-function appendTo(lists: Map<number, number[]>, key: number, id: number): void {
-  const list = lists.get(key);
-  if (list) list.push(id);
-  else lists.set(key, [id]);
 }
 
 /** Zulip's cap on `starred_messages` at register. */
@@ -108,39 +102,36 @@ export interface RecentConversation {
 
 /**
  * `recent_private_conversations` of register (Zulip's get_recent_private_conversations):
- * the conversations of the user's newest direct messages, each with its newest message
- * id and the other participants (none for the user's notes to self), newest first.
+ * the conversations of the user's newest direct messages (found by their `is_private`
+ * flag's index), each with its newest message id and the other participants (none for the
+ * user's notes to self), newest first.
  */
 export async function recentPrivateConversations(userId: number, db: Queryable): Promise<RecentConversation[]> {
-  const rows = await db.query<{ message_id: number; sender_id: number; recipient_id: number; recipient_type: number; recipient_type_id: number }>(
-    `SELECT um.message_id, m.sender_id, m.recipient_id, r.type AS recipient_type, r.type_id AS recipient_type_id
-       FROM user_message um
-       JOIN message m ON m.id = um.message_id
-       JOIN recipient r ON r.id = m.recipient_id
-      WHERE um.user_profile_id = $1 AND r.type = ANY($2::int[])
-      ORDER BY um.message_id DESC
-      LIMIT ${RECENT_CONVERSATION_MESSAGES}`,
-    [userId, [RecipientType.Personal, RecipientType.DirectMessageGroup]],
+  const [row] = await db.query<{ conversations: string }>(
+    `WITH recent AS (
+       SELECT um.message_id, m.recipient_id, r.type AS recipient_type,
+              -- A one-to-one conversation has two recipients (each party's own): it is keyed by the other party.
+              CASE WHEN r.type = ${RecipientType.DirectMessageGroup} THEN NULL
+                   WHEN m.sender_id = $1 THEN r.type_id ELSE m.sender_id END AS other
+         FROM user_message um
+         JOIN message m ON m.id = um.message_id
+         JOIN recipient r ON r.id = m.recipient_id
+        WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.is_private}) <> 0
+        ORDER BY um.message_id DESC
+        LIMIT ${RECENT_CONVERSATION_MESSAGES}),
+     conversations AS (
+       SELECT max(message_id) AS max_id, other,
+              CASE WHEN recipient_type = ${RecipientType.DirectMessageGroup} THEN recipient_id END AS group_recipient
+         FROM recent GROUP BY 2, 3)
+     SELECT coalesce(json_agg(json_build_object('max_message_id', max_id, 'user_ids',
+              CASE WHEN group_recipient IS NOT NULL THEN
+                     (SELECT coalesce(json_agg(s.user_profile_id ORDER BY s.user_profile_id), '[]'::json)
+                        FROM subscription s WHERE s.recipient_id = c.group_recipient AND s.user_profile_id <> $1)
+                   WHEN other = $1 THEN '[]'::json
+                   ELSE json_build_array(other) END)
+            ORDER BY max_id DESC), '[]'::json)::text AS conversations
+       FROM conversations c`,
+    [userId],
   );
-  // A one-to-one conversation has two recipients (each party's own): it is keyed by the other party.
-  const conversationOf = (row: (typeof rows)[number]) =>
-    row.recipient_type === RecipientType.DirectMessageGroup ? `group:${row.recipient_id}` : `user:${row.sender_id === userId ? row.recipient_type_id : row.sender_id}`;
-  const newest = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) if (!newest.has(conversationOf(row))) newest.set(conversationOf(row), row);
-  const groupIds = [...newest.values()].filter((row) => row.recipient_type === RecipientType.DirectMessageGroup).map((row) => row.recipient_id);
-  const groupMembers = new Map(
-    groupIds.length === 0
-      ? []
-      : (await db.query<{ recipient_id: number; ids: number[] }>(
-          `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
-             FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
-          [groupIds],
-        )).map((row) => [row.recipient_id, row.ids] as const),
-  );
-  return [...newest.values()].map((row) => {
-    let others: number[];
-    if (row.recipient_type === RecipientType.DirectMessageGroup) others = (groupMembers.get(row.recipient_id) ?? []).filter((id) => id !== userId);
-    else others = [row.sender_id === userId ? row.recipient_type_id : row.sender_id].filter((id) => id !== userId);
-    return { max_message_id: row.message_id, user_ids: others };
-  });
+  return JSON.parse(row.conversations) as RecentConversation[];
 }

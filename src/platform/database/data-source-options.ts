@@ -83,8 +83,10 @@ export function dataSourceOptions(target: { url: string } | EmbeddedConnection, 
       max: poolSize,
       // Requests run short queries ordered by id with a LIMIT; parallel workers cost more to
       // start (several ms) than such a query takes, and the planner picks them when its row
-      // estimate is poor (a DM narrow on a large history: 10 ms instead of 1 ms).
-      ...('url' in target ? { options: '-c max_parallel_workers_per_gather=0' } : {}),
+      // estimate is poor (a DM narrow on a large history: 10 ms instead of 1 ms). JIT
+      // compiling likewise: a poor estimate past jit_above_cost spent 20 ms compiling a
+      // register query that runs in 5.
+      ...('url' in target ? { options: '-c max_parallel_workers_per_gather=0 -c jit=off' } : {}),
     },
   };
 }
