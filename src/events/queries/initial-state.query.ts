@@ -15,7 +15,7 @@ import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentUser, stored
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
 import { SubscriptionEntity } from '../../channels/persistence/subscription.entity';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
+import { poolQueryable, Queryable, withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { UserEntity } from '../../users/persistence/user.entity';
@@ -88,7 +88,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly channelPresenter: ChannelPresenter,
   ) {}
 
-  async execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
+  execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
+    // The sections look up some of the same things (group settings, the user's groups).
+    return withSharedReads(() => this.read(query));
+  }
+
+  private async read(query: InitialStateQuery): Promise<Record<string, unknown>> {
     const wants = (type: string) => query.fetchEventTypes === null || query.fetchEventTypes.includes(type);
     const db = poolQueryable(this.dataSource);
     // The sections read independently, a few at a time (each on a pool connection of its

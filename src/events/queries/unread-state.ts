@@ -6,75 +6,111 @@ import { RecipientType } from '../../messages/persistence/recipient.entity';
 /** Zulip's cap on unread ids sent at register; older ones are reported missing. */
 export const MAX_UNREAD_MESSAGES = 50_000;
 
-interface UnreadConversationRow {
+interface UnreadGroupRow {
   recipient_type: number;
-  /** The channel, the other party of a one-to-one conversation, or a group's recipient. */
-  conversation: number;
+  recipient_type_id: number;
+  recipient_id: number;
+  /** A received direct message's sender; 0 for sent ones and channel messages. */
+  other: number;
   topic: string;
   first_id: number;
   ids: number[];
   mention_ids: number[] | null;
 }
 
+interface UnreadConversation {
+  type: number;
+  id: number;
+  topic: string;
+  firstId: number;
+  ids: number[];
+}
+
 /**
  * `unread_msgs` of register: the user's newest unread messages (up to Zulip's cap) grouped
  * by conversation, each group in the order of its oldest message. Clients without the
  * `empty_topic_name` capability see the empty topic under its display name, as in their
- * message events. PostgreSQL groups them: with thousands of unread messages, a row per
- * message cost the server more in parsing than anything else register reads.
+ * message events. PostgreSQL groups the messages by recipient, topic and (for direct
+ * messages) sender, a few dozen rows where a row per message cost the server more in
+ * parsing than anything else register reads; here those groups merge into conversations
+ * (a topic whatever its case, a one-to-one conversation whichever way its messages went).
  */
 export async function unreadMessagesState(userId: number, allowEmptyTopicName: boolean, db: Queryable): Promise<Record<string, unknown>> {
-  const rows = await db.query<UnreadConversationRow>(
-    `SELECT u.recipient_type, u.conversation, min(u.id) AS first_id, (array_agg(u.topic ORDER BY u.id))[1] AS topic,
-            array_agg(u.id ORDER BY u.id) AS ids,
-            array_agg(u.id ORDER BY u.id) FILTER (WHERE (u.flags & ${MENTION_BITS}) <> 0) AS mention_ids
-       FROM (SELECT um.message_id AS id, um.flags, r.type AS recipient_type,
-                    -- The other party of a one-to-one message: the sender of a received one, the addressee of a sent one.
-                    CASE WHEN r.type = ${RecipientType.Stream} THEN r.type_id
-                         WHEN r.type = ${RecipientType.DirectMessageGroup} THEN m.recipient_id
-                         WHEN m.sender_id = $1 THEN r.type_id ELSE m.sender_id END AS conversation,
-                    CASE WHEN m.subject = '' AND NOT $2::boolean THEN $3::text ELSE m.subject END AS topic
-               FROM user_message um
-               JOIN message m ON m.id = um.message_id
-               JOIN recipient r ON r.id = m.recipient_id
-              WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.read}) = 0
-              ORDER BY um.message_id DESC
-              LIMIT ${MAX_UNREAD_MESSAGES}) u
-      GROUP BY u.recipient_type, u.conversation, CASE WHEN u.recipient_type = ${RecipientType.Stream} THEN lower(u.topic) END`,
+  const rows = await db.query<UnreadGroupRow>(
+    `SELECT r.type AS recipient_type, r.type_id AS recipient_type_id, g.*
+       FROM (SELECT u.recipient_id, u.other, u.topic, min(u.id) AS first_id, array_agg(u.id) AS ids,
+                    array_agg(u.id) FILTER (WHERE (u.flags & ${MENTION_BITS}) <> 0) AS mention_ids
+               FROM (SELECT um.message_id AS id, um.flags, m.recipient_id,
+                            CASE WHEN (um.flags & ${FLAG_BITS.is_private}) <> 0 AND m.sender_id <> $1 THEN m.sender_id ELSE 0 END AS other,
+                            CASE WHEN (um.flags & ${FLAG_BITS.is_private}) <> 0 THEN ''
+                                 WHEN m.subject = '' AND NOT $2::boolean THEN $3::text ELSE m.subject END AS topic
+                       FROM user_message um
+                       JOIN message m ON m.id = um.message_id
+                      WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.read}) = 0
+                      ORDER BY um.message_id DESC
+                      LIMIT ${MAX_UNREAD_MESSAGES}) u
+              GROUP BY u.recipient_id, u.other, u.topic) g
+       JOIN recipient r ON r.id = g.recipient_id`,
     [userId, allowEmptyTopicName, EMPTY_TOPIC_DISPLAY_NAME],
   );
-  rows.sort((a, b) => a.first_id - b.first_id);
-  const count = rows.reduce((total, row) => total + row.ids.length, 0);
+  const conversations = new Map<string, UnreadConversation>();
+  const mentions: number[] = [];
+  let count = 0;
+  for (const row of rows) {
+    count += row.ids.length;
+    if (row.mention_ids) mentions.push(...row.mention_ids);
+    let key: string;
+    let id: number;
+    if (row.recipient_type === RecipientType.Stream) {
+      id = row.recipient_type_id;
+      key = `s${id}\u0000${row.topic.toLowerCase()}`;
+    } else if (row.recipient_type === RecipientType.Personal) {
+      // The other party: the sender of a received message, the addressee of a sent one.
+      id = row.other !== 0 ? row.other : row.recipient_type_id;
+      key = `p${id}`;
+    } else {
+      id = row.recipient_id;
+      key = `h${id}`;
+    }
+    const known = conversations.get(key);
+    if (!known) {
+      conversations.set(key, { type: row.recipient_type, id, topic: row.topic, firstId: row.first_id, ids: row.ids });
+      continue;
+    }
+    known.ids = known.ids.concat(row.ids);
+    // The conversation shows the topic's spelling of its oldest unread message.
+    if (row.first_id < known.firstId) Object.assign(known, { topic: row.topic, firstId: row.first_id });
+  }
+  const ordered = [...conversations.values()].sort((a, b) => a.firstId - b.firstId);
+  for (const conversation of ordered) conversation.ids.sort((a, b) => a - b);
+  const oldest = ordered[0]?.firstId;
   // Only a user at the cap can have older unread messages left out.
   const oldUnreadsMissing =
     count >= MAX_UNREAD_MESSAGES &&
     (await db.query(
       `SELECT 1 FROM user_message WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.read}) = 0 AND message_id < $2 LIMIT 1`,
-      [userId, rows[0].first_id],
+      [userId, oldest],
     )).length > 0;
-  const groups = rows.filter((row) => row.recipient_type === RecipientType.DirectMessageGroup);
+  const groups = ordered.filter((conversation) => conversation.type === RecipientType.DirectMessageGroup);
   const groupMembers = groups.length === 0
     ? new Map<number, number[]>()
     : new Map(
         (await db.query<{ recipient_id: number; ids: number[] }>(
           `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
              FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
-          [groups.map((row) => row.conversation)],
+          [groups.map((group) => group.id)],
         )).map((row) => [row.recipient_id, row.ids] as const),
       );
   return {
     count,
-    pms: rows
-      .filter((row) => row.recipient_type === RecipientType.Personal)
-      .map((row) => ({ other_user_id: row.conversation, sender_id: row.conversation, unread_message_ids: row.ids })),
-    streams: rows
-      .filter((row) => row.recipient_type === RecipientType.Stream)
-      .map((row) => ({ stream_id: row.conversation, topic: row.topic, unread_message_ids: row.ids })),
-    huddles: groups.map((row) => ({
-      user_ids_string: (groupMembers.get(row.conversation) ?? []).join(','),
-      unread_message_ids: row.ids,
-    })),
-    mentions: rows.flatMap((row) => row.mention_ids ?? []).sort((a, b) => a - b),
+    pms: ordered
+      .filter((conversation) => conversation.type === RecipientType.Personal)
+      .map(({ id, ids }) => ({ other_user_id: id, sender_id: id, unread_message_ids: ids })),
+    streams: ordered
+      .filter((conversation) => conversation.type === RecipientType.Stream)
+      .map(({ id, topic, ids }) => ({ stream_id: id, topic, unread_message_ids: ids })),
+    huddles: groups.map(({ id, ids }) => ({ user_ids_string: (groupMembers.get(id) ?? []).join(','), unread_message_ids: ids })),
+    mentions: mentions.sort((a, b) => a - b),
     old_unreads_missing: oldUnreadsMissing,
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { noteWrites } from './committed-writes';
@@ -19,10 +20,32 @@ export function queryFixed<T = Record<string, unknown>>(db: Queryable, name: str
   return db.queryPrepared ? db.queryPrepared<T>(name, sql, params) : db.query<T>(sql, params);
 }
 
-/** Queries on the pool, outside any transaction. */
+const sharedReads = new AsyncLocalStorage<Map<string, Promise<unknown[]>>>();
+
+/**
+ * Runs `work` with its pool reads shared: a statement it runs again with the same
+ * parameters gets the first answer (rows copied) instead of another round trip. For a
+ * read-only piece of work made of independent parts that each look up the same things
+ * (register's state: the realm's group settings, the user's groups). Nothing in it may
+ * write and then read what it wrote.
+ */
+export function withSharedReads<T>(work: () => Promise<T>): Promise<T> {
+  return sharedReads.run(new Map(), work);
+}
+
+/** Queries on the pool, outside any transaction (shared within withSharedReads). */
 export function poolQueryable(dataSource: DataSource): Queryable {
   return {
-    query: <T>(sql: string, params: unknown[] = []) => dataSource.query(sql, params) as Promise<T[]>,
+    query: <T>(sql: string, params: unknown[] = []) => {
+      const shared = sharedReads.getStore();
+      if (!shared) return dataSource.query(sql, params) as Promise<T[]>;
+      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      const earlier = shared.get(key);
+      if (earlier) return earlier.then((rows) => rows.map((row) => ({ ...(row as object) }))) as Promise<T[]>;
+      const reading = dataSource.query(sql, params) as Promise<T[]>;
+      shared.set(key, reading);
+      return reading;
+    },
   };
 }
 

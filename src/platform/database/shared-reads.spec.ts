@@ -1,0 +1,35 @@
+import { DataSource } from 'typeorm';
+import { poolQueryable, withSharedReads } from './unit-of-work';
+
+describe('withSharedReads', () => {
+  const counting = () => {
+    const calls: string[] = [];
+    const dataSource = {
+      query: (sql: string, params: unknown[]) => {
+        calls.push(`${sql} ${JSON.stringify(params)}`);
+        return Promise.resolve([{ id: 1, name: 'a' }]);
+      },
+    } as unknown as DataSource;
+    return { calls, db: poolQueryable(dataSource) };
+  };
+
+  it('runs a statement once per parameters inside, handing each caller rows of its own', async () => {
+    const { calls, db } = counting();
+    const [first, second, other] = await withSharedReads(() =>
+      Promise.all([db.query<{ id: number; name: string }>('SELECT 1', [1]), db.query<{ id: number; name: string }>('SELECT 1', [1]), db.query('SELECT 1', [2])]),
+    );
+    expect(calls).toEqual(['SELECT 1 [1]', 'SELECT 1 [2]']);
+    expect(second).toEqual(first);
+    second[0].name = 'changed';
+    expect(first[0].name).toBe('a');
+    expect(other).toEqual([{ id: 1, name: 'a' }]);
+  });
+
+  it('shares nothing outside it', async () => {
+    const { calls, db } = counting();
+    await db.query('SELECT 1', [1]);
+    await db.query('SELECT 1', [1]);
+    await withSharedReads(() => db.query('SELECT 1', [1]));
+    expect(calls).toHaveLength(3);
+  });
+});
