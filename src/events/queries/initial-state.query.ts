@@ -29,7 +29,7 @@ import {
   USER_SETTING_DEFAULTS,
   userSettingsOf,
 } from '../../users/domain/user-settings';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserProfileView, UserRepository } from '../../users/persistence/user.repository';
 import { BotDirectory } from '../../users/persistence/bot-directory';
 import { UserAccess } from '../../users/persistence/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
@@ -142,7 +142,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       const present = (target: (typeof everyone)[number]) => {
         // Without `is_active` (the list says it); no `delete`, which makes objects slow to serialize.
         const { is_active: _isActive, ...wire } = presentUser(target, hostName, user, { clientGravatar: options.clientGravatar });
-        return target.isBot ? wire : { ...wire, profile_data: profiles.get(target.id) ?? {} };
+        // Added to the copy, not spread into another: a thousand users, a thousand objects fewer.
+        if (!target.isBot) wire.profile_data = profiles.get(target.id) ?? {};
+        return wire;
       };
       // The realm's notification bot plays Zulip's system bots: it is listed with them.
       const isSystemBot = (target: (typeof everyone)[number]) => target.id === realm.notificationBotId;
@@ -353,12 +355,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
    */
   private async spectatorUserState(realm: RealmEntity, hostName: string, db: Queryable): Promise<Record<string, unknown>> {
     const everyone = await this.users.listInRealm(realm.id, db);
-    const present = (target: UserEntity) => {
+    const present = (target: UserProfileView) => {
       const { is_active: _isActive, timezone: _timezone, ...wire } = presentUser(target, hostName, null, { clientGravatar: false });
       // `email` follows the user's email visibility, as for anyone; the real address never shows.
       return { ...wire, delivery_email: null, date_joined: wire.date_joined.slice(0, 10) };
     };
-    const isSystemBot = (target: UserEntity) => target.id === realm.notificationBotId;
+    const isSystemBot = (target: UserProfileView) => target.id === realm.notificationBotId;
     const members = everyone.filter((target) => !isSystemBot(target));
     return {
       realm_users: members.filter((target) => target.isActive).map(present),
@@ -414,7 +416,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 }
 
 /** Register sections reading at once: enough to keep both sides busy, few enough not to contend. */
-const SECTIONS_AT_ONCE = 4;
+const SECTIONS_AT_ONCE = 3;
 
 /** Runs `work` for 0..count-1, at most `limit` at a time, in index order of starting. */
 async function forEachLimit(count: number, limit: number, work: (index: number) => Promise<void> | void): Promise<void> {

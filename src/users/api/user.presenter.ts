@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UserEntity } from '../persistence/user.entity';
+import type { UserProfileView } from '../persistence/user.repository';
 import { canSeeDeliveryEmail, EmailAddressVisibility, Role } from '../domain/roles';
 
 /** The user object of spec 2.5. */
@@ -80,11 +81,13 @@ export function avatarUrlFor(
 
 /** Python's `datetime.isoformat()` for a UTC time: microseconds and `+00:00`. */
 export function isoTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+  const iso = date.toISOString();
+  // Years past 9999 come with a sign and more digits: only the ending is rewritten.
+  return `${iso.slice(0, -1)}000+00:00`;
 }
 
 export function presentUser(
-  user: UserEntity,
+  user: UserProfileView,
   realmHostName: string,
   viewer: Viewer | null,
   options: { clientGravatar: boolean },

@@ -57,9 +57,16 @@ export class UserRepository {
     return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email], this.db);
   }
 
-  /** Every user of a realm, active or not, by id. */
-  async listInRealm(realmId: number, db: Queryable = this.db): Promise<UserEntity[]> {
-    return this.select(`WHERE u.realm_id = $1 ORDER BY u.id`, [realmId], db);
+  /**
+   * Every user of a realm, active or not, by id, with what user lists show of them (no
+   * credentials or settings: a realm's list is large, and reading those cost half its time).
+   */
+  async listInRealm(realmId: number, db: Queryable = this.db): Promise<UserProfileView[]> {
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT ${PROFILE_COLUMNS} FROM user_profile u WHERE u.realm_id = $1 ORDER BY u.id`,
+      [realmId],
+    );
+    return rows.map(toProfileView);
   }
 
   async activeUserRoles(realmId: number, db: Queryable = this.db): Promise<{ id: number; role: number }[]> {
@@ -85,6 +92,47 @@ export class UserRepository {
   private get db(): Queryable {
     return poolQueryable(this.dataSource);
   }
+}
+
+/** What user lists present of a user (`presentUser`). */
+export type UserProfileView = Pick<
+  UserEntity,
+  | 'id'
+  | 'realmId'
+  | 'deliveryEmail'
+  | 'fullName'
+  | 'role'
+  | 'isActive'
+  | 'isBot'
+  | 'botType'
+  | 'botOwnerId'
+  | 'dateJoined'
+  | 'timezone'
+  | 'avatarSource'
+  | 'avatarVersion'
+  | 'emailAddressVisibility'
+>;
+
+const PROFILE_COLUMNS = `u.id, u.realm_id, u.delivery_email, u.full_name, u.role, u.is_active, u.is_bot, u.bot_type,
+  u.bot_owner_id, u.date_joined, u.timezone, u.avatar_source, u.avatar_version, u.email_address_visibility`;
+
+function toProfileView(row: Record<string, unknown>): UserProfileView {
+  return {
+    id: row.id as number,
+    realmId: row.realm_id as number,
+    deliveryEmail: row.delivery_email as string,
+    fullName: row.full_name as string,
+    role: row.role as number,
+    isActive: row.is_active as boolean,
+    isBot: row.is_bot as boolean,
+    botType: row.bot_type as number | null,
+    botOwnerId: row.bot_owner_id as number | null,
+    dateJoined: row.date_joined as Date,
+    timezone: row.timezone as string,
+    avatarSource: row.avatar_source as string,
+    avatarVersion: row.avatar_version as number,
+    emailAddressVisibility: row.email_address_visibility as number,
+  };
 }
 
 export function toUserEntity(row: Record<string, unknown>): UserEntity {
