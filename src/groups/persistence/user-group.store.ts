@@ -229,23 +229,24 @@ export class UserGroupStore {
   async toWire(groups: readonly NamedGroup[], db: Queryable = this.db): Promise<UserGroupWire[]> {
     if (groups.length === 0) return [];
     const ids = groups.map((group) => group.id);
-    const members = await db.query<{ group_id: number; ids: number[] }>(
-      `SELECT m.user_group_id AS group_id, array_agg(m.user_profile_id ORDER BY m.user_profile_id) AS ids
-         FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
-        WHERE m.user_group_id = ANY($1::int[]) AND u.is_active GROUP BY m.user_group_id`,
-      [ids],
-    );
-    const subgroups = await db.query<{ group_id: number; ids: number[] }>(
-      `SELECT supergroup_id AS group_id, array_agg(subgroup_id ORDER BY subgroup_id) AS ids
-         FROM group_group_membership WHERE supergroup_id = ANY($1::int[]) GROUP BY supergroup_id`,
-      [ids],
-    );
-    const membersOf = new Map(members.map((row) => [row.group_id, row.ids] as const));
-    const subgroupsOf = new Map(subgroups.map((row) => [row.group_id, row.ids] as const));
-    const values = await this.groups.settingValues(
-      groups.flatMap((group) => USER_GROUP_SETTING_NAMES.map((name) => group.settings[name])),
-      db,
-    );
+    const [contents, values] = await Promise.all([
+      db.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
+        `SELECT g.id AS group_id,
+                (SELECT array_agg(m.user_profile_id ORDER BY m.user_profile_id)
+                   FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
+                  WHERE m.user_group_id = g.id AND u.is_active) AS members,
+                (SELECT array_agg(s.subgroup_id ORDER BY s.subgroup_id)
+                   FROM group_group_membership s WHERE s.supergroup_id = g.id) AS subgroups
+           FROM unnest($1::int[]) AS g(id)`,
+        [ids],
+      ),
+      this.groups.settingValues(
+        groups.flatMap((group) => USER_GROUP_SETTING_NAMES.map((name) => group.settings[name])),
+        db,
+      ),
+    ]);
+    const membersOf = new Map(contents.map((row) => [row.group_id, row.members] as const));
+    const subgroupsOf = new Map(contents.map((row) => [row.group_id, row.subgroups] as const));
     const value = (id: number): GroupSettingValue => {
       const found = values.get(id);
       if (found === undefined) throw new Error(`setting group ${id} vanished`);
