@@ -92,6 +92,26 @@ export class ChannelRepository {
     return stream ?? null;
   }
 
+  /**
+   * A channel of the realm by id or (case-insensitive) name, and whether the user is
+   * subscribed to it, in one round trip: what a message narrow needs of its channel.
+   */
+  async findForSubscriber(
+    realmId: number,
+    channel: number | string,
+    userId: number,
+    db: Queryable = this.db,
+  ): Promise<{ stream: StreamEntity; subscribed: boolean } | null> {
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT s.*, EXISTS (SELECT 1 FROM subscription sub
+                            WHERE sub.user_profile_id = $3 AND sub.recipient_id = s.recipient_id AND sub.active) AS subscribed
+         FROM stream s
+        WHERE s.realm_id = $1 AND ${typeof channel === 'number' ? 's.id = $2' : 'lower(s.name) = lower($2)'}`,
+      [realmId, channel, userId],
+    );
+    return row ? { stream: toStreamEntity(row), subscribed: row.subscribed === true } : null;
+  }
+
   /** Channel names match case-insensitively. */
   async findByName(realmId: number, name: string, db: Queryable = this.db): Promise<StreamEntity | null> {
     const [stream] = await this.select(`WHERE s.realm_id = $1 AND lower(s.name) = lower($2)`, [realmId, name], db);

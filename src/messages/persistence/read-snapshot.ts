@@ -16,24 +16,22 @@ interface PreparingClient {
  */
 export async function inReadSnapshot<T>(dataSource: DataSource, work: (db: Queryable) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
+  let began = false;
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    try {
-      const db: Queryable = { query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> };
-      if (connectionsAreSessions(dataSource.options)) {
-        db.queryPrepared = async <R>(name: string, text: string, values: unknown[]) => {
-          const client = (await runner.connect()) as PreparingClient;
-          return (await client.query({ name, text, values })).rows as R[];
-        };
-      }
-      const result = await work(db);
-      await runner.query('COMMIT');
-      return result;
-    } catch (error) {
-      await runner.query('ROLLBACK').catch(() => undefined);
-      throw error;
+    began = true;
+    const db: Queryable = { query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> };
+    if (connectionsAreSessions(dataSource.options)) {
+      db.queryPrepared = async <R>(name: string, text: string, values: unknown[]) => {
+        const client = (await runner.connect()) as PreparingClient;
+        return (await client.query({ name, text, values })).rows as R[];
+      };
     }
+    return await work(db);
   } finally {
-    await runner.release();
+    // The transaction only read: the answer need not wait for its end (one round trip
+    // less per fetch). The connection goes back to the pool once it has ended.
+    const ended = began ? runner.query('COMMIT').catch(() => runner.query('ROLLBACK')) : Promise.resolve();
+    void ended.catch(() => undefined).finally(() => void runner.release().catch(() => undefined));
   }
 }

@@ -3,7 +3,6 @@ import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
@@ -57,7 +56,6 @@ interface Lookup {
 export class NarrowResolver {
   constructor(
     private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
     private readonly conversations: ConversationRepository,
@@ -77,9 +75,9 @@ export class NarrowResolver {
     for (const filter of filters) {
       switch (filter.kind) {
         case 'channel': {
-          const stream = await this.channel(lookup, filter.channel);
+          const { stream, subscribed } = await this.channel(lookup, filter.channel);
           conditions.push(negate({ kind: 'recipient-in', recipientIds: [stream.recipientId as number] }, filter.negated));
-          if (!filter.negated && (await this.mayReadHistory(lookup, stream))) historyGranted = true;
+          if (!filter.negated && (await this.mayReadHistory(lookup, stream, subscribed))) historyGranted = true;
           break;
         }
         case 'channels': {
@@ -200,21 +198,18 @@ export class NarrowResolver {
     return { kind: 'recipient-in', recipientIds: groups };
   }
 
-  private async channel(lookup: Lookup, operand: string | number): Promise<StreamEntity> {
+  private async channel(lookup: Lookup, operand: string | number): Promise<{ stream: StreamEntity; subscribed: boolean }> {
     const { db, user } = lookup;
-    const stream = typeof operand === 'number'
-      ? await this.channels.findById(user.realmId, operand, db)
-      : await this.channels.findByName(user.realmId, operand.trim(), db);
-    if (!stream || stream.recipientId === null) throw badNarrow(`unknown channel ${String(operand)}`);
-    return stream;
+    const found = await this.channels.findForSubscriber(user.realmId, typeof operand === 'number' ? operand : operand.trim(), user.id, db);
+    if (!found || found.stream.recipientId === null) throw badNarrow(`unknown channel ${String(operand)}`);
+    return found;
   }
 
-  private async mayReadHistory(lookup: Lookup, stream: StreamEntity): Promise<boolean> {
+  private async mayReadHistory(lookup: Lookup, stream: StreamEntity, subscribed: boolean): Promise<boolean> {
     // Where the channel alone or the subscription settles it, the policy's answer does not
     // depend on the actor: the common case (a member reading its channel) skips loading it.
     if (stream.isWebPublic) return true;
     if (!stream.historyPublicToSubscribers) return false;
-    const subscribed = await this.subscriptions.isSubscribed(lookup.user.id, stream.recipientId as number, lookup.db);
     if (subscribed) return true;
     lookup.actor ??= await this.actors.load(lookup.user.id, lookup.db);
     return ChannelPolicy.canReadHistory(lookup.actor, stream, subscribed);
