@@ -136,23 +136,9 @@ function toProfileView(row: Record<string, unknown>): UserProfileView {
 }
 
 export function toUserEntity(row: Record<string, unknown>): UserEntity {
-  return Object.assign(new UserEntity(), {
-    id: row.id as number,
-    realmId: row.realm_id as number,
-    deliveryEmail: row.delivery_email as string,
-    fullName: row.full_name as string,
-    role: row.role as number,
-    isActive: row.is_active as boolean,
-    isBot: row.is_bot as boolean,
-    botType: row.bot_type as number | null,
-    botOwnerId: row.bot_owner_id as number | null,
+  return Object.assign(new UserEntity(), toProfileView(row), {
     apiKey: row.api_key as string,
     passwordHash: row.password_hash as string | null,
-    dateJoined: row.date_joined as Date,
-    timezone: row.timezone as string,
-    avatarSource: row.avatar_source as string,
-    avatarVersion: row.avatar_version as number,
-    emailAddressVisibility: row.email_address_visibility as number,
     recipientId: row.recipient_id as number | null,
     settings: (row.settings ?? {}) as Record<string, unknown>,
     defaultSendingStreamId: (row.default_sending_stream_id ?? null) as number | null,
