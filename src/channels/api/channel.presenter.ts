@@ -68,16 +68,14 @@ export class ChannelPresenter {
       stream.canSendMessageGroupId,
       stream.canSubscribeGroupId,
     ]);
-    const values = await this.groups.settingValues(groupIds, db);
-    const system = await this.groups.systemGroupIds(streams[0].realmId, db);
     const now = Date.now();
     // Only channels old enough for an estimate are counted: a younger one's would go unused.
     const counted = streams.filter((stream) => stream.recipientId !== null && hasTrafficEstimate(stream.dateCreated, now));
-    const traffic = await this.traffic.recentMessages(
-      counted.map((stream) => stream.recipientId as number),
-      now,
-      db ?? poolQueryable(this.dataSource),
-    );
+    const [values, system, traffic] = await Promise.all([
+      this.groups.settingValues(groupIds, db),
+      this.groups.systemGroupIds(streams[0].realmId, db),
+      this.traffic.recentMessages(counted.map((stream) => stream.recipientId as number), now, db ?? poolQueryable(this.dataSource)),
+    ]);
     return streams.map((stream) => {
       const postPolicy = streamPostPolicy(stream.canSendMessageGroupId, system);
       return {
@@ -116,7 +114,16 @@ export class ChannelPresenter {
     notificationSettingsNull: boolean,
     db?: Queryable,
   ): Promise<SubscriptionWire[]> {
-    const channels = await this.channels(entries.map((entry) => entry.stream), db);
+    return this.subscriptionsOf(entries, await this.channels(entries.map((entry) => entry.stream), db), settings, notificationSettingsNull);
+  }
+
+  /** `subscriptions` for channel objects already presented (`channels[i]` is `entries[i]`'s). */
+  subscriptionsOf(
+    entries: readonly { subscription: SubscriptionEntity; subscribers?: number[] }[],
+    channels: readonly ChannelWire[],
+    settings: UserSettings,
+    notificationSettingsNull: boolean,
+  ): SubscriptionWire[] {
     return entries.map((entry, index) => {
       const sub = entry.subscription;
       const inherit = <T>(value: T | null, fallback: T): T | null =>

@@ -77,12 +77,16 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
     const withSubscribers = (list: typeof rows, subscribed: boolean) =>
       list.map((row) => ({ ...row, subscribers: subscribersOf(row.stream, subscribed) }));
     const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const present = (list: typeof rows, subscribed: boolean) =>
-      this.presenter.subscriptions(withSubscribers(list, subscribed), settings, query.notificationSettingsNull, db);
-    const neverWires = await this.presenter.channels(never, db);
+    // The three lists' channels presented at once: one read of their group settings and traffic.
+    const channelWires = await this.presenter.channels([...activeRows.map((row) => row.stream), ...inactiveRows.map((row) => row.stream), ...never], db);
+    const activeWires = channelWires.slice(0, activeRows.length);
+    const inactiveWires = channelWires.slice(activeRows.length, activeRows.length + inactiveRows.length);
+    const neverWires = channelWires.slice(activeRows.length + inactiveRows.length);
+    const present = (list: typeof rows, wires: ChannelWire[], subscribed: boolean) =>
+      this.presenter.subscriptionsOf(withSubscribers(list, subscribed), wires, settings, query.notificationSettingsNull);
     return {
-      subscriptions: byName(await present(activeRows, true)),
-      unsubscribed: byName(await present(inactiveRows, false)),
+      subscriptions: byName(present(activeRows, activeWires, true)),
+      unsubscribed: byName(present(inactiveRows, inactiveWires, false)),
       never_subscribed: byName(
         neverWires.map((wire, index) => {
           const ids = subscribersOf(never[index], false);
