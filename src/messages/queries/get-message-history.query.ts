@@ -6,7 +6,7 @@ import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';
 import { MessageAccess } from '../persistence/message-access';
-import { inReadSnapshot } from '../persistence/read-snapshot';
+import { onOneConnection } from '../persistence/one-connection';
 
 /** `GET /messages/{message_id}/history`: Zulip's get_message_edit_history. */
 export class GetMessageHistoryQuery {
@@ -72,7 +72,7 @@ export class GetMessageHistoryHandler implements IQueryHandler<GetMessageHistory
   ) {}
 
   async execute({ user, messageId, allowEmptyTopicName }: GetMessageHistoryQuery): Promise<{ message_history: HistoryVersion[] }> {
-    return inReadSnapshot(this.dataSource, async (db) => {
+    return onOneConnection(this.dataSource, async (db) => {
       // The realm's allow_edit_history is always on here ("Message edit history is disabled
       // in this organization" otherwise).
       await this.access.require(db, user, messageId);

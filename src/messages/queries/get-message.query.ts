@@ -6,7 +6,7 @@ import { MessagePresentation, MessageWire, presentMessage } from '../api/message
 import { HISTORICAL_FLAGS } from '../domain/message-flags';
 import { MessageAccess } from '../persistence/message-access';
 import { MessageLoader } from '../persistence/message.loader';
-import { inReadSnapshot } from '../persistence/read-snapshot';
+import { onOneConnection } from '../persistence/one-connection';
 import { withFlags } from './get-messages.query';
 
 /** `GET /messages/{message_id}`: one message the user may read, with its raw content. */
@@ -33,7 +33,7 @@ export class GetMessageHandler implements IQueryHandler<GetMessageQuery, GetMess
 
   async execute(query: GetMessageQuery): Promise<GetMessageResult> {
     const { user, messageId } = query;
-    return inReadSnapshot(this.dataSource, async (db) => {
+    return onOneConnection(this.dataSource, async (db) => {
       // Read through channel history: flags then read and historical.
       const flags = (await this.access.require(db, user, messageId)).flags ?? HISTORICAL_FLAGS;
       const snapshot = (await this.loader.load([messageId], db)).get(messageId);

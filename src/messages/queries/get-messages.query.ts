@@ -10,7 +10,7 @@ import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domai
 import { SearchText } from '../domain/search-text';
 import { MessageLoader } from '../persistence/message.loader';
 import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';
-import { inReadSnapshot } from '../persistence/read-snapshot';
+import { onOneConnection } from '../persistence/one-connection';
 import { NarrowResolver } from './narrow-resolver';
 
 /** `GET /messages`: the messages of a narrow around an anchor, or among given ids. */
@@ -51,7 +51,7 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
   async execute(query: GetMessagesQuery): Promise<GetMessagesResult> {
     const filters = classifyNarrow(query.narrow);
     const { user, plan } = query;
-    return inReadSnapshot(this.dataSource, async (db) => {
+    return onOneConnection(this.dataSource, async (db) => {
       const narrow = await this.resolver.resolve(db, user, filters);
       const scope: SearchScope = { userId: user.id, realmId: user.realmId, includeHistory: narrow.includeHistory };
       if (plan.mode === 'ids') {
