@@ -121,10 +121,8 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
    */
   publish(entry: OutboxEntry): Promise<void> {
     if (entry.events.length === 0) return Promise.resolve();
-    let stored!: () => void;
-    const delivering = new Promise<void>((resolve) => (stored = resolve));
+    // Settles right after the deliveries do: `finished` only queues the row's delete.
     const publishing = this.deliver(entry.id, entry.events).then((delivered) => {
-      stored();
       if (delivered && entry.id !== null) this.finished(entry.id);
     });
     this.inFlight.add(publishing);
@@ -134,7 +132,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
       timer = setTimeout(resolve, DELIVERY_WAIT_MS);
       timer.unref();
     });
-    return Promise.race([delivering, waited]).finally(() => clearTimeout(timer));
+    return Promise.race([publishing, waited]).finally(() => clearTimeout(timer));
   }
 
   /**

@@ -99,13 +99,10 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     // The sections read independently, a few at a time (each on a pool connection of its
     // own), and their parts are put together in this order, the order of the keys. All
     // at once, twenty backends contending for two cores spent twice the database CPU.
-    const sections: ((part: Record<string, unknown>) => Promise<void> | void)[] = [];
-    /** Sections that keep the database longest start first (`slow`), so the rest overlap them. */
-    const slowSections: number[] = [];
+    // Sections that keep the database longest (`slow`) start first, so the rest overlap them.
+    const sections: { read: (part: Record<string, unknown>) => Promise<void> | void; slow: boolean }[] = [];
     const section = (wanted: boolean, read: (part: Record<string, unknown>) => Promise<void> | void, slow = false) => {
-      if (!wanted) return;
-      if (slow) slowSections.push(sections.length);
-      sections.push(read);
+      if (wanted) sections.push({ read, slow });
     };
     const { user: requester, options } = query;
     const user = requester === null ? null : await this.users.findById(requester.id, db);
@@ -344,8 +341,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       };
     });
     const parts = sections.map(() => ({}) as Record<string, unknown>);
-    const order = [...slowSections, ...[...sections.keys()].filter((index) => !slowSections.includes(index))];
-    await forEachLimit(order.length, SECTIONS_AT_ONCE, (position) => sections[order[position]](parts[order[position]]));
+    // A stable sort: slow sections first, each group in key order.
+    const order = [...sections.keys()].sort((a, b) => Number(sections[b].slow) - Number(sections[a].slow));
+    await forEachLimit(order.length, SECTIONS_AT_ONCE, (position) => sections[order[position]].read(parts[order[position]]));
     return Object.assign({}, ...parts) as Record<string, unknown>;
   }
 

@@ -54,11 +54,12 @@ export async function unreadMessagesState(userId: number, allowEmptyTopicName: b
     [userId, allowEmptyTopicName, EMPTY_TOPIC_DISPLAY_NAME],
   );
   const conversations = new Map<string, UnreadConversation>();
-  const mentions: number[] = [];
+  let mentions: number[] = [];
   let count = 0;
   for (const row of rows) {
     count += row.ids.length;
-    if (row.mention_ids) mentions.push(...row.mention_ids);
+    // concat, not push(...): a group can hold tens of thousands of ids, past a call's arguments.
+    if (row.mention_ids) mentions = mentions.concat(row.mention_ids);
     let key: string;
     let id: number;
     if (row.recipient_type === RecipientType.Stream) {

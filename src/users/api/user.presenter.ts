@@ -81,9 +81,8 @@ export function avatarUrlFor(
 
 /** Python's `datetime.isoformat()` for a UTC time: microseconds and `+00:00`. */
 export function isoTimestamp(date: Date): string {
-  const iso = date.toISOString();
-  // Years past 9999 come with a sign and more digits: only the ending is rewritten.
-  return `${iso.slice(0, -1)}000+00:00`;
+  // toISOString always ends in milliseconds and `Z`.
+  return `${date.toISOString().slice(0, -1)}000+00:00`;
 }
 
 export function presentUser(
