@@ -14,11 +14,6 @@ async function main(): Promise<void> {
   await app.init();
   // Before listening, so that whoever sees the server answer also finds its credentials.
   const owner = await app.get(RootRealmBootstrap).ensureOwner();
-  await app.listen({ port: config.port, host: '0.0.0.0' });
-  await app.get(CliChannelServer).listen();
-  app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
-  await app.get(QueueRestartNotice).announce();
-  await app.get(RetentionScheduler).start();
   if (owner) {
     process.stdout.write(
       [
@@ -31,6 +26,11 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.get(CliChannelServer).listen();
+  app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
+  await app.get(QueueRestartNotice).announce();
+  await app.get(RetentionScheduler).start();
   new Logger('main').log(`listening on port ${config.port}`);
 }
 
