@@ -1,5 +1,5 @@
 import { Api, ApiResponse, createTestRealm, manage, Params, sendMessage, TestRealm, TestUser } from './support/api';
-import { dropChannelNotices } from './support/fixture-sql';
+import { dropChannelNotices, fixtureSql } from './support/fixture-sql';
 import { ServerProcess, startServer } from './support/server-process';
 
 /** `POST /register`: the queue, the version fields, and the state per `fetch_event_types`. */
@@ -270,6 +270,27 @@ describe('POST /register', () => {
       const bobEntry = (body.realm_users as Person[]).find((user) => user.user_id === bob.userId) as Person;
       expect(bobEntry.avatar_url).toBeNull();
       expect(body.avatar_url).toMatch(/^https:\/\//);
+    });
+
+    // The server keeps a realm's list between registers: any committed change to it, even
+    // one made in the database behind the server's back, must show in the next register.
+    it('shows every committed change to the list, however it was made', async () => {
+      const bobOf = async () => {
+        const { body } = await register(alice.api, { fetch_event_types: ['realm_user'] });
+        return (body.realm_users as Person[]).find((user) => user.user_id === bob.userId) as Person;
+      };
+      expect((await bobOf()).full_name).toBe('Bob');
+      await fixtureSql(`UPDATE user_profile SET full_name = 'Robert', avatar_version = avatar_version + 1 WHERE id = $1`, [bob.userId]);
+      try {
+        expect(await bobOf()).toMatchObject({ full_name: 'Robert', avatar_version: 2 });
+        await fixtureSql(`UPDATE user_profile SET is_active = false WHERE id = $1`, [bob.userId]);
+        const { body } = await register(alice.api, { fetch_event_types: ['realm_user'] });
+        expect((body.realm_users as Person[]).map((user) => user.user_id)).not.toContain(bob.userId);
+        expect((body.realm_non_active_users as Person[]).map((user) => user.user_id)).toContain(bob.userId);
+      } finally {
+        await fixtureSql(`UPDATE user_profile SET full_name = 'Bob', is_active = true WHERE id = $1`, [bob.userId]);
+      }
+      expect((await bobOf()).full_name).toBe('Bob');
     });
   });
 

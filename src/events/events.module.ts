@@ -8,11 +8,12 @@ import { UsersModule } from '../users/users.module';
 import { EventsController } from './api/events.controller';
 import { CreateEventQueueHandler } from './commands/create-event-queue.command';
 import { InitialStateHandler } from './queries/initial-state.query';
+import { RealmUserDirectory } from './queries/realm-user-directory';
 
 /** `POST /register`, `GET /events`, `DELETE /events`. */
 @Module({
   imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule, DraftsModule],
   controllers: [EventsController],
-  providers: [CreateEventQueueHandler, InitialStateHandler],
+  providers: [CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory],
 })
 export class EventsModule {}

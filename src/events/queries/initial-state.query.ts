@@ -40,9 +40,9 @@ import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/domain/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
-import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
+import { RealmUserDirectory } from './realm-user-directory';
 import { recentPrivateConversations, starredMessagesState, unreadMessagesState } from './unread-state';
 import { AppConfig } from '../../platform/config/app-config';
 
@@ -81,11 +81,11 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly channels: ChannelRepository,
     private readonly botDirectory: BotDirectory,
-    private readonly profileData: ProfileDataReader,
     private readonly drafts: DraftStore,
     private readonly config: AppConfig,
     private readonly access: UserAccess,
     private readonly channelPresenter: ChannelPresenter,
+    private readonly directory: RealmUserDirectory,
   ) {}
 
   execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -129,9 +129,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       Object.assign(state, await this.spectatorUserState(realm, hostName, db));
     });
     personal(wants('realm_user'), {}, async (user, state) => {
-      const [everyone, profiles, memberOf, realmSettings] = await Promise.all([
-        this.users.listInRealm(user.realmId, db),
-        this.profileData.forUsers(user.realmId, null, db),
+      const [{ users: everyone, profiles }, memberOf, realmSettings] = await Promise.all([
+        this.directory.list(user.realmId, db),
         // For the user's rights under the realm's group settings (UserProfile.has_permission).
         this.groups.recursiveGroupIdsOf(user.id, db),
         this.realmSettings.all(user.realmId, db),

@@ -34,12 +34,14 @@ interface UnreadConversation {
  * messages) sender, a few dozen rows where a row per message cost the server more in
  * parsing than anything else register reads; here those groups merge into conversations
  * (a topic whatever its case, a one-to-one conversation whichever way its messages went).
+ * Id lists come as JSON, which the driver parses natively; a PostgreSQL array it parses
+ * element by element in JavaScript (about 3 ms for 6,000 ids).
  */
 export async function unreadMessagesState(userId: number, allowEmptyTopicName: boolean, db: Queryable): Promise<Record<string, unknown>> {
   const rows = await db.query<UnreadGroupRow>(
     `SELECT r.type AS recipient_type, r.type_id AS recipient_type_id, g.*
-       FROM (SELECT u.recipient_id, u.other, u.topic, min(u.id) AS first_id, array_agg(u.id) AS ids,
-                    array_agg(u.id) FILTER (WHERE (u.flags & ${MENTION_BITS}) <> 0) AS mention_ids
+       FROM (SELECT u.recipient_id, u.other, u.topic, min(u.id) AS first_id, json_agg(u.id) AS ids,
+                    json_agg(u.id) FILTER (WHERE (u.flags & ${MENTION_BITS}) <> 0) AS mention_ids
                FROM (SELECT um.message_id AS id, um.flags, m.recipient_id,
                             CASE WHEN (um.flags & ${FLAG_BITS.is_private}) <> 0 AND m.sender_id <> $1 THEN m.sender_id ELSE 0 END AS other,
                             CASE WHEN (um.flags & ${FLAG_BITS.is_private}) <> 0 THEN ''
@@ -141,21 +143,25 @@ export interface RecentConversation {
  * `recent_private_conversations` of register (Zulip's get_recent_private_conversations):
  * the conversations of the user's newest direct messages (found by their `is_private`
  * flag's index), each with its newest message id and the other participants (none for the
- * user's notes to self), newest first.
+ * user's notes to self), newest first. The ids are taken first (MATERIALIZED) so that each
+ * is looked up in `message`: joined in one step, the planner walked `message` backwards
+ * from the newest, through every channel message in between (12 ms against 5 on the bench).
  */
 export async function recentPrivateConversations(userId: number, db: Queryable): Promise<RecentConversation[]> {
   const [row] = await db.query<{ conversations: string }>(
-    `WITH recent AS (
-       SELECT um.message_id, m.recipient_id, r.type AS recipient_type,
+    `WITH newest AS MATERIALIZED (
+       SELECT message_id FROM user_message
+        WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.is_private}) <> 0
+        ORDER BY message_id DESC
+        LIMIT ${RECENT_CONVERSATION_MESSAGES}),
+     recent AS (
+       SELECT m.id AS message_id, m.recipient_id, r.type AS recipient_type,
               -- A one-to-one conversation has two recipients (each party's own): it is keyed by the other party.
               CASE WHEN r.type = ${RecipientType.DirectMessageGroup} THEN NULL
                    WHEN m.sender_id = $1 THEN r.type_id ELSE m.sender_id END AS other
-         FROM user_message um
-         JOIN message m ON m.id = um.message_id
-         JOIN recipient r ON r.id = m.recipient_id
-        WHERE um.user_profile_id = $1 AND (um.flags & ${FLAG_BITS.is_private}) <> 0
-        ORDER BY um.message_id DESC
-        LIMIT ${RECENT_CONVERSATION_MESSAGES}),
+         FROM newest
+         JOIN message m ON m.id = newest.message_id
+         JOIN recipient r ON r.id = m.recipient_id),
      conversations AS (
        SELECT max(message_id) AS max_id, other,
               CASE WHEN recipient_type = ${RecipientType.DirectMessageGroup} THEN recipient_id END AS group_recipient

@@ -128,13 +128,13 @@ export class GroupRepository {
       // (a system group has all of a realm's users), in one grouped pass over them all.
       `SELECT g.id, g.name IS NOT NULL AS named, m.members, s.subgroups
          FROM user_group g
-         LEFT JOIN (SELECT m.user_group_id, array_agg(m.user_profile_id ORDER BY m.user_profile_id) AS members
+         LEFT JOIN (SELECT m.user_group_id, json_agg(m.user_profile_id ORDER BY m.user_profile_id) AS members
                       FROM user_group_membership m
                       JOIN user_group a ON a.id = m.user_group_id AND a.name IS NULL
                       JOIN user_profile u ON u.id = m.user_profile_id AND u.is_active
                      WHERE m.user_group_id = ANY($1::int[])
                      GROUP BY m.user_group_id) m ON m.user_group_id = g.id
-         LEFT JOIN (SELECT supergroup_id, array_agg(subgroup_id ORDER BY subgroup_id) AS subgroups
+         LEFT JOIN (SELECT supergroup_id, json_agg(subgroup_id ORDER BY subgroup_id) AS subgroups
                       FROM group_group_membership WHERE supergroup_id = ANY($1::int[])
                      GROUP BY supergroup_id) s ON s.supergroup_id = g.id
         WHERE g.id = ANY($1::int[])`,

@@ -232,10 +232,10 @@ export class UserGroupStore {
     const [contents, values] = await Promise.all([
       db.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
         `SELECT g.id AS group_id,
-                (SELECT array_agg(m.user_profile_id ORDER BY m.user_profile_id)
+                (SELECT json_agg(m.user_profile_id ORDER BY m.user_profile_id)
                    FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
                   WHERE m.user_group_id = g.id AND u.is_active) AS members,
-                (SELECT array_agg(s.subgroup_id ORDER BY s.subgroup_id)
+                (SELECT json_agg(s.subgroup_id ORDER BY s.subgroup_id)
                    FROM group_group_membership s WHERE s.supergroup_id = g.id) AS subgroups
            FROM unnest($1::int[]) AS g(id)`,
         [ids],

@@ -29,6 +29,7 @@ import { SettingsAndDrafts1764400000000 } from './migrations/1764400000000-setti
 import { OutgoingWebhookTriggers1765400000000 } from './migrations/1765400000000-outgoing-webhook-triggers';
 import { EventOutbox1765500000000 } from './migrations/1765500000000-event-outbox';
 import { MessageStatistics1766100000000 } from './migrations/1766100000000-message-statistics';
+import { UserDirectoryVersion1766200000000 } from './migrations/1766200000000-user-directory-version';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   OutgoingWebhookTriggers1765400000000,
   EventOutbox1765500000000,
   MessageStatistics1766100000000,
+  UserDirectoryVersion1766200000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
