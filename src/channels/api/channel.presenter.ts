@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
+import { poolQueryable, Queryable, sharedValue } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
@@ -59,7 +59,23 @@ export class ChannelPresenter {
     private readonly traffic: ChannelTrafficReader,
   ) {}
 
+  /**
+   * Channel objects, in the order of `streams`. Within withSharedReads (register, whose
+   * `subscription` and `stream` sections list the same channels), each channel is presented
+   * once and every list gets its own copy.
+   */
   async channels(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
+    const presented = sharedValue('channel-wires', () => new Map<number, Promise<ChannelWire>>());
+    if (presented === null) return this.present(streams, db);
+    const missing = streams.filter((stream) => !presented.has(stream.id));
+    if (missing.length > 0) {
+      const presenting = this.present(missing, db);
+      missing.forEach((stream, index) => presented.set(stream.id, presenting.then((wires) => wires[index])));
+    }
+    return Promise.all(streams.map(async (stream) => ({ ...(await (presented.get(stream.id) as Promise<ChannelWire>)) })));
+  }
+
+  private async present(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
     if (streams.length === 0) return [];
     const groupIds = streams.flatMap((stream) => [
       stream.canAddSubscribersGroupId,
@@ -128,8 +144,9 @@ export class ChannelPresenter {
       const sub = entry.subscription;
       const inherit = <T>(value: T | null, fallback: T): T | null =>
         value === null && !notificationSettingsNull ? fallback : value;
-      const wire: SubscriptionWire = {
-        ...channels[index],
+      // Object.assign, not a spread with more keys after it: V8 copies a spread object
+      // without room for more keys, and adding nine cost ten times the copy (1.4 ms for 50).
+      const wire: SubscriptionWire = Object.assign({}, channels[index], {
         color: sub.color,
         is_muted: sub.isMuted,
         in_home_view: !sub.isMuted,
@@ -139,7 +156,7 @@ export class ChannelPresenter {
         push_notifications: inherit(sub.pushNotifications, settings.enable_stream_push_notifications),
         email_notifications: inherit(sub.emailNotifications, settings.enable_stream_email_notifications),
         wildcard_mentions_notify: inherit(sub.wildcardMentionsNotify, settings.wildcard_mentions_notify),
-      };
+      });
       if (entry.subscribers) wire.subscribers = entry.subscribers;
       return wire;
     });

@@ -11,7 +11,7 @@ import { UserStatusStateQuery } from '../../status/queries/get-user-status.query
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
+import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
 import { SubscriptionEntity } from '../../channels/persistence/subscription.entity';
@@ -136,9 +136,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         this.realmSettings.all(user.realmId, db),
       ]);
       const present = (target: (typeof everyone)[number]) => {
-        // Without `is_active` (the list says it); no `delete`, which makes objects slow to serialize.
-        const { is_active: _isActive, ...wire } = presentUser(target, hostName, user, { clientGravatar: options.clientGravatar });
-        // Added to the copy, not spread into another: a thousand users, a thousand objects fewer.
+        const wire = presentListedUser(target, hostName, user, { clientGravatar: options.clientGravatar });
+        // Added to the object, not spread into another: a thousand users, a thousand objects fewer.
+        // The directory's object, shared by every register: nothing changes it afterwards.
         if (!target.isBot) wire.profile_data = profiles.get(target.id) ?? {};
         return wire;
       };

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { poolQueryable, withSharedReads } from './unit-of-work';
+import { poolQueryable, sharedValue, withSharedReads } from './unit-of-work';
 
 describe('withSharedReads', () => {
   const counting = () => {
@@ -31,5 +31,20 @@ describe('withSharedReads', () => {
     await db.query('SELECT 1', [1]);
     await withSharedReads(() => db.query('SELECT 1', [1]));
     expect(calls).toHaveLength(3);
+  });
+
+  it('gives one value per key for the whole work, and none outside it', async () => {
+    let made = 0;
+    const make = () => ({ made: ++made });
+    expect(sharedValue('k', make)).toBeNull();
+    const [first, again, other] = await withSharedReads(async () => {
+      const early = sharedValue('k', make);
+      await Promise.resolve();
+      return [early, sharedValue('k', make), sharedValue('other', make)];
+    });
+    expect(first).toBe(again);
+    expect(other).not.toBe(first);
+    expect(made).toBe(2);
+    expect(await withSharedReads(async () => sharedValue('k', make))).toEqual({ made: 3 });
   });
 });

@@ -20,7 +20,12 @@ export function queryFixed<T = Record<string, unknown>>(db: Queryable, name: str
   return db.queryPrepared ? db.queryPrepared<T>(name, sql, params) : db.query<T>(sql, params);
 }
 
-const sharedReads = new AsyncLocalStorage<Map<string, Promise<unknown[]>>>();
+interface SharedReads {
+  statements: Map<string, Promise<unknown[]>>;
+  values: Map<string, unknown>;
+}
+
+const sharedReads = new AsyncLocalStorage<SharedReads>();
 
 /**
  * Runs `work` with its pool reads shared: a statement it runs again with the same
@@ -30,7 +35,19 @@ const sharedReads = new AsyncLocalStorage<Map<string, Promise<unknown[]>>>();
  * write and then read what it wrote.
  */
 export function withSharedReads<T>(work: () => Promise<T>): Promise<T> {
-  return sharedReads.run(new Map(), work);
+  return sharedReads.run({ statements: new Map(), values: new Map() }, work);
+}
+
+/**
+ * Inside withSharedReads, the one value of `key` for the whole work, made by `create` the
+ * first time it is asked for (a place for parts of the work to share what they derive
+ * from their reads); outside, null.
+ */
+export function sharedValue<T>(key: string, create: () => T): T | null {
+  const shared = sharedReads.getStore();
+  if (!shared) return null;
+  if (!shared.values.has(key)) shared.values.set(key, create());
+  return shared.values.get(key) as T;
 }
 
 /** Queries on the pool, outside any transaction (shared within withSharedReads). */
@@ -40,10 +57,10 @@ export function poolQueryable(dataSource: DataSource): Queryable {
       const shared = sharedReads.getStore();
       if (!shared) return dataSource.query(sql, params) as Promise<T[]>;
       const key = `${sql}\u0000${JSON.stringify(params)}`;
-      const earlier = shared.get(key);
+      const earlier = shared.statements.get(key);
       if (earlier) return earlier.then((rows) => rows.map((row) => ({ ...(row as object) }))) as Promise<T[]>;
       const reading = dataSource.query(sql, params) as Promise<T[]>;
-      shared.set(key, reading);
+      shared.statements.set(key, reading);
       return reading;
     },
   };
