@@ -432,6 +432,41 @@ describe('POST /register', () => {
       expect(unreadIds).toHaveLength(4);
       expect(unreadIds).not.toContain(id);
     });
+
+    // The server keeps where messages are between registers: every committed move, topic
+    // rename or deletion, even one made in the database behind its back, must show.
+    it('follows moves, topic renames and deletions of unread messages, however they were made', async () => {
+      const erin = await realm.createUser('Erin');
+      await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: 'reg-unread-3' }], principals: [alice.userId, erin.userId] });
+      await dropChannelNotices(realm.subdomain);
+      const first = await send(alice.api, { type: 'stream', to: 'reg-unread-3', topic: 'Before', content: 'one' });
+      const second = await send(alice.api, { type: 'stream', to: 'reg-unread-3', topic: 'Before', content: 'two' });
+      const streamId = (await erin.api.get('streams')).body.streams.find((s: { name: string }) => s.name === 'reg-unread-3').stream_id;
+      const unreadOf = async () =>
+        (await register(erin.api, { fetch_event_types: ['message', 'update_message_flags'] })).body.unread_msgs as { count: number; streams: unknown[] };
+      expect((await unreadOf()).streams).toEqual([{ stream_id: streamId, topic: 'Before', unread_message_ids: [first, second] }]);
+
+      const moved = await realm.ownerApi.patch(`messages/${first}`, {
+        topic: 'After',
+        propagate_mode: 'change_all',
+        send_notification_to_old_thread: false,
+        send_notification_to_new_thread: false,
+      });
+      expect(moved.status).toBe(200);
+      expect((await unreadOf()).streams).toEqual([{ stream_id: streamId, topic: 'After', unread_message_ids: [first, second] }]);
+
+      await fixtureSql(`UPDATE message SET subject = 'Behind the back' WHERE id = $1`, [second]);
+      expect((await unreadOf()).streams).toEqual([
+        { stream_id: streamId, topic: 'After', unread_message_ids: [first] },
+        { stream_id: streamId, topic: 'Behind the back', unread_message_ids: [second] },
+      ]);
+
+      expect((await realm.ownerApi.delete(`messages/${first}`)).status).toBe(200);
+      expect(await unreadOf()).toMatchObject({
+        count: 1,
+        streams: [{ stream_id: streamId, topic: 'Behind the back', unread_message_ids: [second] }],
+      });
+    });
   });
 
   describe('user settings', () => {

@@ -9,11 +9,12 @@ import { EventsController } from './api/events.controller';
 import { CreateEventQueueHandler } from './commands/create-event-queue.command';
 import { InitialStateHandler } from './queries/initial-state.query';
 import { RealmUserDirectory } from './queries/realm-user-directory';
+import { MessageLocations } from '../messages/persistence/message-locations';
 
 /** `POST /register`, `GET /events`, `DELETE /events`. */
 @Module({
   imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule, DraftsModule],
   controllers: [EventsController],
-  providers: [CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory],
+  providers: [CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory, MessageLocations],
 })
 export class EventsModule {}

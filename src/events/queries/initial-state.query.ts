@@ -15,6 +15,7 @@ import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, 
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
 import { SubscriptionEntity } from '../../channels/persistence/subscription.entity';
+import { MessageLocations } from '../../messages/persistence/message-locations';
 import { poolQueryable, Queryable, withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
@@ -86,6 +87,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly access: UserAccess,
     private readonly channelPresenter: ChannelPresenter,
     private readonly directory: RealmUserDirectory,
+    private readonly locations: MessageLocations,
   ) {}
 
   execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -267,7 +269,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       state.max_message_id = await this.users.maxMessageId(user.id, db);
     });
     personal(wants('message') && wants('update_message_flags'), { unread_msgs: EMPTY_UNREADS }, async (user, state) => {
-      state.unread_msgs = await unreadMessagesState(user.id, options.capabilities.empty_topic_name, db);
+      state.unread_msgs = await unreadMessagesState(user, options.capabilities.empty_topic_name, db, this.locations);
     }, true);
     personal(wants('starred_messages'), { starred_messages: [] }, async (user, state) => {
       state.starred_messages = await starredMessagesState(user.id, db);

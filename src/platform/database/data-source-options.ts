@@ -30,6 +30,7 @@ import { OutgoingWebhookTriggers1765400000000 } from './migrations/1765400000000
 import { EventOutbox1765500000000 } from './migrations/1765500000000-event-outbox';
 import { MessageStatistics1766100000000 } from './migrations/1766100000000-message-statistics';
 import { UserDirectoryVersion1766200000000 } from './migrations/1766200000000-user-directory-version';
+import { MessageLocationVersion1766300000000 } from './migrations/1766300000000-message-location-version';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   EventOutbox1765500000000,
   MessageStatistics1766100000000,
   UserDirectoryVersion1766200000000,
+  MessageLocationVersion1766300000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
