@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { UserProfileView, UserRepository } from '../../users/persistence/user.repository';
+import { UserRepository } from '../../users/persistence/user.repository';
+import { isoTimestamp, ListedUserView } from '../../users/api/user.presenter';
 
 /** A realm's users as user lists show them, with their profile data. */
 export interface RealmUserList {
-  users: readonly UserProfileView[];
+  users: readonly ListedUserView[];
   profiles: ReadonlyMap<number, ProfileData>;
 }
 
@@ -44,7 +45,8 @@ export class RealmUserDirectory {
       this.lists.set(realmId, cached);
       return cached;
     }
-    const [users, profiles] = await Promise.all([this.users.listInRealm(realmId, db), this.profileData.forUsers(realmId, null, db)]);
+    const [views, profiles] = await Promise.all([this.users.listInRealm(realmId, db), this.profileData.forUsers(realmId, null, db)]);
+    const users: ListedUserView[] = views.map((view) => Object.assign(view, { dateJoinedText: isoTimestamp(view.dateJoined) }));
     // A realm with no version yet (no change since the version table came) is read each time.
     if (row) this.remember(realmId, { version: row.version, users, profiles });
     return { users, profiles };

@@ -45,35 +45,45 @@ export async function unreadMessagesState(
   const located = await locations.of(user.realmId, unread.version, unread.ids, db);
   // Ascending ids: a conversation's first message is its oldest, and conversations come
   // in the order of their oldest message as they are first met.
-  const conversations = new Map<string, UnreadConversation>();
+  const ordered: UnreadConversation[] = [];
+  const topics = new Map<number, Map<string, UnreadConversation>>();
+  const direct = new Map<number, UnreadConversation>();
+  const groups = new Map<number, UnreadConversation>();
+  const conversationOf = <K>(known: Map<K, UnreadConversation>, key: K, type: RecipientType, id: number, topic: string) => {
+    let conversation = known.get(key);
+    if (!conversation) {
+      conversation = { type, id, topic, ids: [] };
+      known.set(key, conversation);
+      ordered.push(conversation);
+    }
+    return conversation;
+  };
   const mentions: number[] = [];
   let count = 0;
   unread.ids.forEach((messageId, index) => {
-    const location = located.get(messageId);
+    const location = located[index];
     // Deleted since the ids were read.
     if (!location) return;
     count += 1;
     if ((unread.flags[index] & MENTION_BITS) !== 0) mentions.push(messageId);
-    let key: string;
-    let id: number;
-    let topic = '';
+    let conversation: UnreadConversation;
     if (location.recipientType === RecipientType.Stream) {
-      id = location.recipientTypeId;
-      topic = location.topic === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : location.topic;
-      key = `s${id}\u0000${topic.toLowerCase()}`;
+      const id = location.recipientTypeId;
+      const shownAsDefault = location.topic === '' && !allowEmptyTopicName;
+      let channelTopics = topics.get(id);
+      if (!channelTopics) topics.set(id, (channelTopics = new Map()));
+      const topic = shownAsDefault ? EMPTY_TOPIC_DISPLAY_NAME : location.topic;
+      conversation = conversationOf(channelTopics, shownAsDefault ? EMPTY_TOPIC_DISPLAY_NAME : location.topicKey, RecipientType.Stream, id, topic);
     } else if (location.recipientType === RecipientType.Personal) {
       // The other party: the sender of a received message, the addressee of a sent one.
-      id = location.senderId !== user.id ? location.senderId : location.recipientTypeId;
-      key = `p${id}`;
+      const id = location.senderId !== user.id ? location.senderId : location.recipientTypeId;
+      conversation = conversationOf(direct, id, RecipientType.Personal, id, '');
     } else {
-      id = location.recipientId;
-      key = `h${id}`;
+      const id = location.recipientId;
+      conversation = conversationOf(groups, id, RecipientType.DirectMessageGroup, id, '');
     }
-    const known = conversations.get(key);
-    if (known) known.ids.push(messageId);
-    else conversations.set(key, { type: location.recipientType, id, topic, ids: [messageId] });
+    conversation.ids.push(messageId);
   });
-  const ordered = [...conversations.values()];
   const oldest = unread.ids[0];
   // Only a user at the cap can have older unread messages left out.
   const oldUnreadsMissing =
@@ -82,14 +92,14 @@ export async function unreadMessagesState(
       `SELECT 1 FROM user_message WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.read}) = 0 AND message_id < $2 LIMIT 1`,
       [user.id, oldest],
     )).length > 0;
-  const groups = ordered.filter((conversation) => conversation.type === RecipientType.DirectMessageGroup);
-  const groupMembers = groups.length === 0
+  const groupConversations = [...groups.values()];
+  const groupMembers = groupConversations.length === 0
     ? new Map<number, number[]>()
     : new Map(
         (await db.query<{ recipient_id: number; ids: number[] }>(
           `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
              FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
-          [groups.map((group) => group.id)],
+          [groupConversations.map((group) => group.id)],
         )).map((row) => [row.recipient_id, row.ids] as const),
       );
   return {
@@ -100,7 +110,7 @@ export async function unreadMessagesState(
     streams: ordered
       .filter((conversation) => conversation.type === RecipientType.Stream)
       .map(({ id, topic, ids }) => ({ stream_id: id, topic, unread_message_ids: ids })),
-    huddles: groups.map(({ id, ids }) => ({ user_ids_string: (groupMembers.get(id) ?? []).join(','), unread_message_ids: ids })),
+    huddles: groupConversations.map(({ id, ids }) => ({ user_ids_string: (groupMembers.get(id) ?? []).join(','), unread_message_ids: ids })),
     mentions,
     old_unreads_missing: oldUnreadsMissing,
   };

@@ -10,6 +10,8 @@ export interface MessageLocation {
   recipientTypeId: number;
   senderId: number;
   topic: string;
+  /** The topic as conversations compare it: whatever its case. */
+  topicKey: string;
 }
 
 interface RealmLocations {
@@ -45,19 +47,15 @@ export class MessageLocations {
   private kept = 0;
 
   /**
-   * The locations of `ids`, messages of the realm whose version was `version` when they
-   * were found. A message that no longer exists is left out.
+   * The locations of `ids` (`result[i]` is `ids[i]`'s), messages of the realm whose
+   * version was `version` when they were found; undefined for a message that no longer exists.
    */
-  async of(realmId: number, version: string, ids: readonly number[], db: Queryable): Promise<Map<number, MessageLocation>> {
+  async of(realmId: number, version: string, ids: readonly number[], db: Queryable): Promise<(MessageLocation | undefined)[]> {
     const realm = this.realmAt(realmId, version);
-    const found = new Map<number, MessageLocation>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const known = realm.byId.get(id);
-      if (known) found.set(id, known);
-      else missing.push(id);
-    }
+    const found = ids.map((id) => realm.byId.get(id));
+    const missing = ids.filter((_id, index) => found[index] === undefined);
     if (missing.length === 0) return found;
+    const read = new Map<number, MessageLocation>();
     const [row] = await db.query<{ version: string; locations: [number, number, number, number, number, string][] | null }>(
       `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
               (SELECT json_agg(json_build_array(m.id, m.recipient_id, r.type, r.type_id, m.sender_id, m.subject))
@@ -69,15 +67,15 @@ export class MessageLocations {
     // so right for this answer, but not to keep under the earlier version.
     const keep = row.version === version && this.realms.get(realmId) === realm;
     for (const [id, recipientId, recipientType, recipientTypeId, senderId, topic] of row.locations ?? []) {
-      const location: MessageLocation = { recipientId, recipientType, recipientTypeId, senderId, topic };
-      found.set(id, location);
+      const location: MessageLocation = { recipientId, recipientType, recipientTypeId, senderId, topic, topicKey: topic.toLowerCase() };
+      read.set(id, location);
       if (keep && !realm.byId.has(id)) {
         realm.byId.set(id, location);
         this.kept += 1;
       }
     }
     this.makeRoom(realmId);
-    return found;
+    return found.map((location, index) => location ?? read.get(ids[index]));
   }
 
   /** The realm's kept locations if they are of `version`, else a fresh empty set for it. */

@@ -95,12 +95,18 @@ export function presentUser(
 }
 
 /**
+ * A user as lists show them, perhaps with `date_joined` already formatted: a list kept
+ * between requests (RealmUserDirectory) formats it once, not on every presentation.
+ */
+export type ListedUserView = UserProfileView & { dateJoinedText?: string };
+
+/**
  * The user object as register's user lists give it: without `is_active`, which the list
  * says. (Built without it rather than taken out of presentUser's: V8 makes an object left
  * by a rest pattern slow to add `profile_data` to, 1.4 ms more for a thousand users.)
  */
 export function presentListedUser(
-  user: UserProfileView,
+  user: ListedUserView,
   realmHostName: string,
   viewer: Viewer | null,
   options: { clientGravatar: boolean },
@@ -110,7 +116,7 @@ export function presentListedUser(
     delivery_email: canSeeDeliveryEmail(user, viewer) ? user.deliveryEmail : null,
     email: apiEmail(user, realmHostName),
     full_name: user.fullName,
-    date_joined: isoTimestamp(user.dateJoined),
+    date_joined: user.dateJoinedText ?? isoTimestamp(user.dateJoined),
     is_owner: user.role === Role.Owner,
     is_admin: user.role <= Role.Administrator,
     is_guest: user.role === Role.Guest,
