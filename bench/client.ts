@@ -1,9 +1,12 @@
 import * as http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { Credentials, encodeParams, Params } from '../test/support/api';
 
 export interface BenchResponse {
   status: number;
   body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** performance.now() when the last byte arrived, before the body was parsed. */
+  receivedAt: number;
 }
 
 /**
@@ -67,6 +70,7 @@ export class BenchClient {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);
           response.on('end', () => {
+            const receivedAt = performance.now();
             const text = Buffer.concat(chunks).toString('utf8');
             let body: Record<string, unknown>;
             try {
@@ -74,7 +78,7 @@ export class BenchClient {
             } catch {
               body = { raw: text };
             }
-            resolve({ status: response.statusCode ?? 0, body });
+            resolve({ status: response.statusCode ?? 0, body, receivedAt });
           });
         },
       );

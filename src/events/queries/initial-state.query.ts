@@ -275,7 +275,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       state.starred_messages = await starredMessagesState(user.id, db);
     });
     personal(wants('recent_private_conversations'), { recent_private_conversations: [] }, async (user, state) => {
-      state.recent_private_conversations = await recentPrivateConversations(user.id, db);
+      state.recent_private_conversations = await recentPrivateConversations(user, db, this.locations);
     }, true);
 
     section(wants('presence') && user === null, (state) => {

@@ -141,38 +141,49 @@ export interface RecentConversation {
  * `recent_private_conversations` of register (Zulip's get_recent_private_conversations):
  * the conversations of the user's newest direct messages (found by their `is_private`
  * flag's index), each with its newest message id and the other participants (none for the
- * user's notes to self), newest first. The ids are taken first (MATERIALIZED) so that each
- * is looked up in `message`: joined in one step, the planner walked `message` backwards
- * from the newest, through every channel message in between (12 ms against 5 on the bench).
+ * user's notes to self), newest first. Where the messages are comes from MessageLocations,
+ * as for unread messages.
  */
-export async function recentPrivateConversations(userId: number, db: Queryable): Promise<RecentConversation[]> {
-  const [row] = await db.query<{ conversations: string }>(
-    `WITH newest AS MATERIALIZED (
-       SELECT message_id FROM user_message
-        WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.is_private}) <> 0
-        ORDER BY message_id DESC
-        LIMIT ${RECENT_CONVERSATION_MESSAGES}),
-     recent AS (
-       SELECT m.id AS message_id, m.recipient_id, r.type AS recipient_type,
-              -- A one-to-one conversation has two recipients (each party's own): it is keyed by the other party.
-              CASE WHEN r.type = ${RecipientType.DirectMessageGroup} THEN NULL
-                   WHEN m.sender_id = $1 THEN r.type_id ELSE m.sender_id END AS other
-         FROM newest
-         JOIN message m ON m.id = newest.message_id
-         JOIN recipient r ON r.id = m.recipient_id),
-     conversations AS (
-       SELECT max(message_id) AS max_id, other,
-              CASE WHEN recipient_type = ${RecipientType.DirectMessageGroup} THEN recipient_id END AS group_recipient
-         FROM recent GROUP BY 2, 3)
-     SELECT coalesce(json_agg(json_build_object('max_message_id', max_id, 'user_ids',
-              CASE WHEN group_recipient IS NOT NULL THEN
-                     (SELECT coalesce(json_agg(s.user_profile_id ORDER BY s.user_profile_id), '[]'::json)
-                        FROM subscription s WHERE s.recipient_id = c.group_recipient AND s.user_profile_id <> $1)
-                   WHEN other = $1 THEN '[]'::json
-                   ELSE json_build_array(other) END)
-            ORDER BY max_id DESC), '[]'::json)::text AS conversations
-       FROM conversations c`,
-    [userId],
+export async function recentPrivateConversations(
+  user: { id: number; realmId: number },
+  db: Queryable,
+  locations: MessageLocations,
+): Promise<RecentConversation[]> {
+  const [recent] = await db.query<{ version: string; ids: number[] }>(
+    `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
+            coalesce(json_agg(u.message_id ORDER BY u.message_id DESC), '[]'::json) AS ids
+       FROM (SELECT message_id FROM user_message
+              WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.is_private}) <> 0
+              ORDER BY message_id DESC
+              LIMIT ${RECENT_CONVERSATION_MESSAGES}) u`,
+    [user.id, user.realmId],
   );
-  return JSON.parse(row.conversations) as RecentConversation[];
+  const located = await locations.of(user.realmId, recent.version, recent.ids, db);
+  // Newest first: a conversation's first message met is its newest. A one-to-one
+  // conversation has two recipients (each party's own): it is keyed by the other party.
+  const conversations = new Map<string, { max_message_id: number; other: number | null; groupRecipient: number | null }>();
+  recent.ids.forEach((messageId, index) => {
+    const location = located[index];
+    if (!location || location.recipientType === RecipientType.Stream) return;
+    const group = location.recipientType === RecipientType.DirectMessageGroup;
+    const other = group ? null : location.senderId === user.id ? location.recipientTypeId : location.senderId;
+    const key = group ? `h${location.recipientId}` : `p${other}`;
+    if (!conversations.has(key)) {
+      conversations.set(key, { max_message_id: messageId, other, groupRecipient: group ? location.recipientId : null });
+    }
+  });
+  const groupRecipients = [...conversations.values()].flatMap((conversation) => conversation.groupRecipient ?? []);
+  const members = groupRecipients.length === 0
+    ? new Map<number, number[]>()
+    : new Map(
+        (await db.query<{ recipient_id: number; ids: number[] }>(
+          `SELECT recipient_id, json_agg(user_profile_id ORDER BY user_profile_id) AS ids
+             FROM subscription WHERE recipient_id = ANY($1::int[]) AND user_profile_id <> $2 GROUP BY recipient_id`,
+          [groupRecipients, user.id],
+        )).map((row) => [row.recipient_id, row.ids] as const),
+      );
+  return [...conversations.values()].map(({ max_message_id, other, groupRecipient }) => ({
+    max_message_id,
+    user_ids: groupRecipient !== null ? (members.get(groupRecipient) ?? []) : other === user.id ? [] : [other as number],
+  }));
 }
