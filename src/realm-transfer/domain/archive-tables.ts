@@ -199,6 +199,8 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   typeorm_migrations: 'the schema version: the archive records it, the importing server has its own',
   outgoing_webhook_trigger: 'deliveries in flight (an outbox): they are not replayed on another server',
   event_outbox: 'events committed but not yet delivered to this server\'s queues: queues do not move with a realm',
+  user_directory_version: 'what the server\'s kept user lists are checked against: triggers start it anew as the realm\'s users are imported',
+  message_location_version: 'what the server\'s kept message locations are checked against: the importing server keeps none of the realm\'s yet',
 };
 
 export function archiveTable(name: string): ArchiveTable | undefined {
