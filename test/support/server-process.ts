@@ -69,6 +69,9 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
     PASSWORD_HASH_ITERATIONS: '1',
     // Specs make many requests from one address; test/rate-limits.spec.ts turns them on.
     RATE_LIMIT_ENABLED: 'false',
+    // A server on the run's own PostgreSQL + Redis would take the run server's webhook
+    // jobs and write its own address into their notices; the run server delivers them.
+    ...(process.env.REDIS_URL && !overrides.REDIS_URL ? { WORKER: 'false' } : {}),
     ...overrides,
   };
   // Node options for the server alone (a profiler, say); NODE_OPTIONS would reach every process.
