@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DraftsModule } from '../drafts/drafts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { GroupsModule } from '../groups/groups.module';
+import { MessagesModule } from '../messages/messages.module';
 import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
@@ -9,12 +10,11 @@ import { EventsController } from './api/events.controller';
 import { CreateEventQueueHandler } from './commands/create-event-queue.command';
 import { InitialStateHandler } from './queries/initial-state.query';
 import { RealmUserDirectory } from './queries/realm-user-directory';
-import { MessageLocations } from '../messages/persistence/message-locations';
 
 /** `POST /register`, `GET /events`, `DELETE /events`. */
 @Module({
-  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule, DraftsModule],
+  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule, DraftsModule, MessagesModule],
   controllers: [EventsController],
-  providers: [CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory, MessageLocations],
+  providers: [CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory],
 })
 export class EventsModule {}

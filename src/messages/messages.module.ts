@@ -41,6 +41,7 @@ import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
 import { MessageUpdatedProjector } from './events/message-updated.event';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
+import { MessageLocations } from './persistence/message-locations';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
@@ -77,7 +78,8 @@ import { GetMessageHistoryHandler } from './queries/get-message-history.query';
     PostTopicNoticeHandler,
     MessageUpdatedProjector,
     GetMessageHistoryHandler,
+    MessageLocations,
   ],
-  exports: [MessageLoader, ConversationRepository, MessageDeletion, MessageAccess],
+  exports: [MessageLoader, ConversationRepository, MessageDeletion, MessageAccess, MessageLocations],
 })
 export class MessagesModule {}

@@ -31,6 +31,7 @@ import { EventOutbox1765500000000 } from './migrations/1765500000000-event-outbo
 import { MessageStatistics1766100000000 } from './migrations/1766100000000-message-statistics';
 import { UserDirectoryVersion1766200000000 } from './migrations/1766200000000-user-directory-version';
 import { MessageLocationVersion1766300000000 } from './migrations/1766300000000-message-location-version';
+import { SubscriptionRecipientIndex1766400000000 } from './migrations/1766400000000-subscription-recipient-index';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   MessageStatistics1766100000000,
   UserDirectoryVersion1766200000000,
   MessageLocationVersion1766300000000,
+  SubscriptionRecipientIndex1766400000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
