@@ -37,6 +37,16 @@ function builtFrom(root, distPath) {
   return match !== null && fs.existsSync(path.join(root, 'src', `${match[1]}.ts`));
 }
 
+/** The script a `node [flags] script` command runs. */
+function scriptOf(command) {
+  return command.slice(1).find((part) => !part.startsWith('-'));
+}
+
+/** `npm start`'s command: the server's Node flags are set there once, and the image runs the same. */
+function startCommand(root = ROOT) {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+}
+
 function execForm(text) {
   try {
     const parsed = JSON.parse(text);
@@ -118,7 +128,8 @@ function lintDockerfile(text, root = ROOT) {
   else {
     const command = execForm(cmds[0].args);
     if (!command) problems.push('Dockerfile: CMD must be in exec form (a JSON array), so signals reach node');
-    else if (command[0] === 'node' && !builtFrom(root, command[1])) problems.push(`Dockerfile: CMD runs ${command[1]}, which no src/*.ts builds`);
+    else if (command[0] === 'node' && !builtFrom(root, scriptOf(command))) problems.push(`Dockerfile: CMD runs ${scriptOf(command)}, which no src/*.ts builds`);
+    else if (command.join(' ') !== startCommand(root)) problems.push(`Dockerfile: CMD should run what npm start runs (${startCommand(root)})`);
   }
   const known = new Set([...configVariables(root), 'NODE_ENV']);
   for (const { args, line } of of('ENV')) {

@@ -11,6 +11,19 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST = process.env.CHAT_DIST ?? path.join(ROOT, 'dist');
 /** Lets a build outside the project (CHAT_DIST) find the project's packages. */
 export const NODE_PATH = path.join(ROOT, 'node_modules');
+/** The Node flags `npm start` gives the server (`node <flags> dist/main.js`), so tests and benches run it alike. */
+const START_FLAGS: string[] = startCommand()
+  .split(/\s+/)
+  .filter((part) => part.startsWith('--'));
+
+/** `npm start`'s command, from the project's package.json (the nearest above, also from a bench build). */
+function startCommand(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, 'utf8')) as { scripts: { start: string } }).scripts.start;
+    if (path.dirname(dir) === dir) throw new Error('no package.json above test/support');
+  }
+}
 
 /**
  * Outgoing-webhook settings of every server tests start: receivers listen on 127.0.0.1
@@ -76,7 +89,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
   };
   // Node options for the server alone (a profiler, say); NODE_OPTIONS would reach every process.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
