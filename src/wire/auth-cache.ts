@@ -16,6 +16,8 @@ const INVALIDATION_CHANNEL = 'chat:auth:invalidate';
 /** A safety net for changes made outside the server (SQL by hand): they show within this. */
 const ENTRY_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 20_000;
+/** How long a commit that invalidates waits for Redis to acknowledge the PUBLISH. */
+const PUBLISH_WAIT_MS = 1000;
 
 interface Entry<T> {
   value: T;
@@ -46,9 +48,7 @@ export class AuthCache implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.committedWrites.onCommit((tables) => {
-      if (AUTH_TABLES.some((table) => tables.has(table))) this.invalidateEverywhere();
-    });
+    this.committedWrites.onCommit((tables) => (AUTH_TABLES.some((table) => tables.has(table)) ? this.invalidateEverywhere() : undefined));
     if (!this.config.redisUrl) return;
     this.publisher = new Redis(this.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.subscriber = new Redis(this.config.redisUrl, { lazyConnect: true });
@@ -102,15 +102,29 @@ export class AuthCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Forgets here at once, and tells every other process. The PUBLISH is written to Redis
-   * before the request that committed the change can answer, so a client hearing of the
-   * change and asking another process is seen after the message reached that process.
+   * Forgets here at once, and tells every other process; the request that committed the
+   * change answers once Redis acknowledged the PUBLISH. Redis writes a message to its
+   * subscribers before it acknowledges it, so a client that hears of the change and then
+   * asks another process reaches it after the message did. (Writing the PUBLISH without
+   * waiting left a race, lost on a loaded machine, between Redis and the client.) A Redis
+   * that does not answer within PUBLISH_WAIT_MS delays the answer no further.
    */
-  private invalidateEverywhere(): void {
+  private async invalidateEverywhere(): Promise<void> {
     this.invalidate();
-    void this.publisher?.publish(INVALIDATION_CHANNEL, '1').catch((error: Error) => {
-      this.logger.error(`auth cache invalidation not published: ${error.message}`);
+    if (!this.publisher) return;
+    let timer: NodeJS.Timeout | undefined;
+    const published = this.publisher.publish(INVALIDATION_CHANNEL, '1').then(
+      () => undefined,
+      (error: Error) => this.logger.error(`auth cache invalidation not published: ${error.message}`),
+    );
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.logger.warn(`auth cache invalidation not acknowledged within ${PUBLISH_WAIT_MS} ms`);
+        resolve();
+      }, PUBLISH_WAIT_MS);
     });
+    await Promise.race([published, gaveUp]);
+    clearTimeout(timer);
   }
 }
 

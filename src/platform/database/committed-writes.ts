@@ -38,12 +38,14 @@ export function noteWrites(manager: EntityManager, sql: string): void {
   for (const table of tables) written.add(table);
 }
 
-export type CommittedWritesListener = (tables: ReadonlySet<string>) => void;
+/** May return a promise: the commit, and so the request that made it, waits for it. */
+export type CommittedWritesListener = (tables: ReadonlySet<string>) => void | Promise<void>;
 
 /**
  * Tells listeners which tables a transaction wrote, once it committed (never for a
  * rollback): caches of rows that must not outlive a change hear of it in the same
- * macrotask as the commit, before the request that made it answers. Statements run
+ * macrotask as the commit, and the request that made it answers only once the promises
+ * they return have settled. Statements run
  * through `UnitOfWork.query` are noted by their SQL, entity writes by TypeORM's events.
  */
 @Injectable()
@@ -74,18 +76,23 @@ export class CommittedWrites implements OnModuleInit {
     this.listeners.push(listener);
   }
 
-  private committed(runner: NotedRunner): void {
+  /** TypeORM's commit awaits the promise returned here. */
+  private committed(runner: NotedRunner): Promise<void> | undefined {
     // A released savepoint is not a commit: the outer transaction may still roll back.
-    if (runner.isTransactionActive) return;
+    if (runner.isTransactionActive) return undefined;
     const written = runner.data[WRITTEN];
-    if (!written) return;
+    if (!written) return undefined;
     delete runner.data[WRITTEN];
+    const pending: Promise<void>[] = [];
+    const failed = (error: unknown) => this.logger.error(`committed-writes listener failed: ${(error as Error).message}`);
     for (const listener of this.listeners) {
       try {
-        listener(written);
+        const result = listener(written);
+        if (result) pending.push(result.catch(failed));
       } catch (error) {
-        this.logger.error(`committed-writes listener failed: ${(error as Error).message}`);
+        failed(error);
       }
     }
+    return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
   }
 }
