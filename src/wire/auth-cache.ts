@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { AppConfig } from '../platform/config/app-config';
 import { CommittedWrites } from '../platform/database/committed-writes';
 import { watchRedisConnection } from '../platform/redis-connection';
+import { waitAtMost } from '../shared/wait-at-most';
 import { RequestRealm, RequestUser } from './request-context';
 
 /** The addressed realm as the guard needs it. */
@@ -112,19 +113,12 @@ export class AuthCache implements OnModuleInit, OnApplicationShutdown {
   private async invalidateEverywhere(): Promise<void> {
     this.invalidate();
     if (!this.publisher) return;
-    let timer: NodeJS.Timeout | undefined;
-    const published = this.publisher.publish(INVALIDATION_CHANNEL, '1').then(
-      () => undefined,
-      (error: Error) => this.logger.error(`auth cache invalidation not published: ${error.message}`),
-    );
-    const gaveUp = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        this.logger.warn(`auth cache invalidation not acknowledged within ${PUBLISH_WAIT_MS} ms`);
-        resolve();
-      }, PUBLISH_WAIT_MS);
+    const published = this.publisher.publish(INVALIDATION_CHANNEL, '1').catch((error: Error) => {
+      this.logger.error(`auth cache invalidation not published: ${error.message}`);
     });
-    await Promise.race([published, gaveUp]);
-    clearTimeout(timer);
+    if (!(await waitAtMost(published, PUBLISH_WAIT_MS))) {
+      this.logger.warn(`auth cache invalidation not acknowledged within ${PUBLISH_WAIT_MS} ms`);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { Queryable } from '../../platform/database/unit-of-work';
+import { waitAtMost } from '../../shared/wait-at-most';
 import { DeliveryScope, EventDispatcher } from '../queues/event-dispatcher.service';
 import { CommittedEventHandlers } from './committed-event-handlers';
 import { decodeEvent, EncodedEvent, encodeEventData, EventCodecError } from './event-codec';
@@ -127,12 +128,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
     });
     this.inFlight.add(publishing);
     void publishing.finally(() => this.inFlight.delete(publishing));
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, DELIVERY_WAIT_MS);
-      timer.unref();
-    });
-    return Promise.race([publishing, waited]).finally(() => clearTimeout(timer));
+    return waitAtMost(publishing, DELIVERY_WAIT_MS).then(() => undefined);
   }
 
   /**

@@ -2,7 +2,7 @@ import { Queryable } from '../../platform/database/unit-of-work';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
 import { FLAG_BITS, MENTION_BITS } from '../../messages/domain/message-flags';
 import { RecipientType } from '../../messages/persistence/recipient.entity';
-import { MESSAGE_LOCATION_VERSION_SQL, MessageLocations } from '../../messages/persistence/message-locations';
+import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from '../../messages/persistence/message-locations';
 
 /** Zulip's cap on unread ids sent at register; older ones are reported missing. */
 export const MAX_UNREAD_MESSAGES = 50_000;
@@ -75,8 +75,7 @@ export async function unreadMessagesState(
       const topic = shownAsDefault ? EMPTY_TOPIC_DISPLAY_NAME : location.topic;
       conversation = conversationOf(channelTopics, shownAsDefault ? EMPTY_TOPIC_DISPLAY_NAME : location.topicKey, RecipientType.Stream, id, topic);
     } else if (location.recipientType === RecipientType.Personal) {
-      // The other party: the sender of a received message, the addressee of a sent one.
-      const id = location.senderId !== user.id ? location.senderId : location.recipientTypeId;
+      const id = otherParty(location, user.id);
       conversation = conversationOf(direct, id, RecipientType.Personal, id, '');
     } else {
       const id = location.recipientId;
@@ -93,15 +92,7 @@ export async function unreadMessagesState(
       [user.id, oldest],
     )).length > 0;
   const groupConversations = [...groups.values()];
-  const groupMembers = groupConversations.length === 0
-    ? new Map<number, number[]>()
-    : new Map(
-        (await db.query<{ recipient_id: number; ids: number[] }>(
-          `SELECT recipient_id, array_agg(user_profile_id ORDER BY user_profile_id) AS ids
-             FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
-          [groupConversations.map((group) => group.id)],
-        )).map((row) => [row.recipient_id, row.ids] as const),
-      );
+  const members = await groupMembers(groupConversations.map((group) => group.id), db);
   return {
     count,
     pms: ordered
@@ -110,7 +101,7 @@ export async function unreadMessagesState(
     streams: ordered
       .filter((conversation) => conversation.type === RecipientType.Stream)
       .map(({ id, topic, ids }) => ({ stream_id: id, topic, unread_message_ids: ids })),
-    huddles: groupConversations.map(({ id, ids }) => ({ user_ids_string: (groupMembers.get(id) ?? []).join(','), unread_message_ids: ids })),
+    huddles: groupConversations.map(({ id, ids }) => ({ user_ids_string: (members.get(id) ?? []).join(','), unread_message_ids: ids })),
     mentions,
     old_unreads_missing: oldUnreadsMissing,
   };
@@ -166,24 +157,34 @@ export async function recentPrivateConversations(
     const location = located[index];
     if (!location || location.recipientType === RecipientType.Stream) return;
     const group = location.recipientType === RecipientType.DirectMessageGroup;
-    const other = group ? null : location.senderId === user.id ? location.recipientTypeId : location.senderId;
+    const other = group ? null : otherParty(location, user.id);
     const key = group ? `h${location.recipientId}` : `p${other}`;
     if (!conversations.has(key)) {
       conversations.set(key, { max_message_id: messageId, other, groupRecipient: group ? location.recipientId : null });
     }
   });
-  const groupRecipients = [...conversations.values()].flatMap((conversation) => conversation.groupRecipient ?? []);
-  const members = groupRecipients.length === 0
-    ? new Map<number, number[]>()
-    : new Map(
-        (await db.query<{ recipient_id: number; ids: number[] }>(
-          `SELECT recipient_id, json_agg(user_profile_id ORDER BY user_profile_id) AS ids
-             FROM subscription WHERE recipient_id = ANY($1::int[]) AND user_profile_id <> $2 GROUP BY recipient_id`,
-          [groupRecipients, user.id],
-        )).map((row) => [row.recipient_id, row.ids] as const),
-      );
+  const members = await groupMembers([...conversations.values()].flatMap((conversation) => conversation.groupRecipient ?? []), db);
   return [...conversations.values()].map(({ max_message_id, other, groupRecipient }) => ({
     max_message_id,
-    user_ids: groupRecipient !== null ? (members.get(groupRecipient) ?? []) : other === user.id ? [] : [other as number],
+    user_ids:
+      groupRecipient !== null
+        ? (members.get(groupRecipient) ?? []).filter((id) => id !== user.id)
+        : other === user.id ? [] : [other as number],
   }));
+}
+
+/** The other party of a one-to-one message: its sender if received, its addressee if sent. */
+function otherParty(location: MessageLocation, userId: number): number {
+  return location.senderId !== userId ? location.senderId : location.recipientTypeId;
+}
+
+/** Each group DM's members (every subscription of its recipient), ascending, by recipient. */
+async function groupMembers(recipientIds: readonly number[], db: Queryable): Promise<Map<number, number[]>> {
+  if (recipientIds.length === 0) return new Map();
+  const rows = await db.query<{ recipient_id: number; ids: number[] }>(
+    `SELECT recipient_id, json_agg(user_profile_id ORDER BY user_profile_id) AS ids
+       FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
+    [recipientIds],
+  );
+  return new Map(rows.map((row) => [row.recipient_id, row.ids]));
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { AppConfig } from '../config/app-config';
+import { waitAtMost } from '../../shared/wait-at-most';
 import { JobRegistry } from './job-registry';
 
 export type CheckOutcome = 'ok' | 'failing' | 'not configured';
@@ -41,18 +42,9 @@ export class HealthService {
 }
 
 async function outcome(check: () => Promise<unknown>): Promise<CheckOutcome> {
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      check(),
-      new Promise((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-    return 'ok';
+    return (await waitAtMost(check(), CHECK_TIMEOUT_MS)) ? 'ok' : 'failing';
   } catch {
     return 'failing';
-  } finally {
-    clearTimeout(timer);
   }
 }
