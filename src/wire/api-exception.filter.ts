@@ -22,39 +22,40 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    sendError(reply, this.toApiError(exception, request));
+    sendError(reply, toApiError(exception, request, this.logger));
   }
+}
 
-  private toApiError(exception: unknown, request: FastifyRequest): ApiError {
-    if (exception instanceof ApiError) return exception;
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status === 404) {
-        const allowed = methodsAllowedFor(request.url);
-        if (allowed.length === 0 || allowed.includes(request.method)) return new ApiError('Not found', 'BAD_REQUEST', 404);
-        return new ApiError('Method Not Allowed', 'BAD_REQUEST', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
-      }
-      if (status < 500) return new ApiError(exception.message, 'BAD_REQUEST', status);
+/** Any failure as the error to answer: an unexpected one is logged and becomes a 500. */
+export function toApiError(exception: unknown, request: FastifyRequest, logger: Logger): ApiError {
+  if (exception instanceof ApiError) return exception;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status === 404) {
+      const allowed = methodsAllowedFor(request.url);
+      if (allowed.length === 0 || allowed.includes(request.method)) return new ApiError('Not found', 'BAD_REQUEST', 404);
+      return new ApiError('Method Not Allowed', 'BAD_REQUEST', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
     }
-    const fastifyError = exception as FastifyLikeError;
-    if (typeof fastifyError?.code === 'string' && fastifyError.code.startsWith('FST_')) {
-      const status = fastifyError.statusCode ?? 400;
-      if (status < 500) return new ApiError(fastifyError.message ?? 'Bad request', 'BAD_REQUEST', status);
-    }
-    const dataError = databaseDataError(exception);
-    if (dataError !== null) {
-      this.logger.warn(`request ${request.id} ${request.method} ${request.url}: a value the database refuses: ${(exception as Error).message}`);
-      return dataError;
-    }
-    const error = exception instanceof Error ? exception : new Error(String(exception));
-    if (isStorageUnavailable(error)) {
-      // A database or Redis restart: the request is answered cleanly; no stack is news.
-      this.logger.warn(`request ${request.id} ${request.method} ${request.url} failed, storage unavailable: ${error.message}`);
-      return serviceUnavailable();
-    }
-    this.logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${error.message}`, error.stack);
-    return new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
+    if (status < 500) return new ApiError(exception.message, 'BAD_REQUEST', status);
   }
+  const fastifyError = exception as FastifyLikeError;
+  if (typeof fastifyError?.code === 'string' && fastifyError.code.startsWith('FST_')) {
+    const status = fastifyError.statusCode ?? 400;
+    if (status < 500) return new ApiError(fastifyError.message ?? 'Bad request', 'BAD_REQUEST', status);
+  }
+  const dataError = databaseDataError(exception);
+  if (dataError !== null) {
+    logger.warn(`request ${request.id} ${request.method} ${request.url}: a value the database refuses: ${(exception as Error).message}`);
+    return dataError;
+  }
+  const error = exception instanceof Error ? exception : new Error(String(exception));
+  if (isStorageUnavailable(error)) {
+    // A database or Redis restart: the request is answered cleanly; no stack is news.
+    logger.warn(`request ${request.id} ${request.method} ${request.url} failed, storage unavailable: ${error.message}`);
+    return serviceUnavailable();
+  }
+  logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${error.message}`, error.stack);
+  return new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
 }
 
 /**

@@ -5,6 +5,7 @@ import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { RealmModule } from '../realm/realm.module';
 import { ApiAuthGuard } from './api-auth.guard';
 import { AuthCache } from './auth-cache';
+import { Credentials } from './credentials';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 import { RootController } from './root.controller';
@@ -15,11 +16,13 @@ import { RootController } from './root.controller';
   controllers: [RootController],
   providers: [
     AuthCache,
+    Credentials,
     // In this order: rate limits count the authenticated user.
     { provide: APP_GUARD, useClass: ApiAuthGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
+  exports: [Credentials],
 })
 export class WireModule {}

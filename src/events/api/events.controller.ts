@@ -1,6 +1,5 @@
-import { Controller, Delete, Get, Post, Res } from '@nestjs/common';
+import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { FastifyReply } from 'fastify';
 import { AppConfig } from '../../platform/config/app-config';
 import { versionFields } from '../../realm/domain/server-version';
 import { ApiError } from '../../shared/api-error';
@@ -16,8 +15,7 @@ import { applyRacedEvents } from '../queries/apply-raced-events';
 import { InitialStateQuery } from '../queries/initial-state.query';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { EventQueueStore } from '../queues/event-queue-store';
-import { LongPollService } from '../queues/long-poll.service';
-import { QueueDescriptor, QueuedEvent } from '../queues/queue-descriptor';
+import { parseStoredEvent } from '../queues/event-json';
 
 class RegisterParams {
   @WireParam('bool', { default: false }) apply_markdown!: boolean;
@@ -44,17 +42,6 @@ function requestedTypes(p: RegisterParams): { eventTypes: string[] | null; fetch
   return { eventTypes, fetchEventTypes };
 }
 
-/**
- * Zulip reads both ids as optional and answers their absence with plain BAD_REQUEST errors
- * (a missing `queue_id` with `dont_block` would register a queue on the fly there; this
- * server has no such implicit registration).
- */
-class GetEventsParams {
-  @WireParam('string', { optional: true }) queue_id?: string;
-  @WireParam('int', { optional: true }) last_event_id?: number;
-  @WireParam('bool', { default: false }) dont_block!: boolean;
-}
-
 class DeleteQueueParams {
   @WireParam('string') queue_id!: string;
 }
@@ -66,7 +53,6 @@ export class EventsController {
     private readonly queryBus: QueryBus,
     private readonly store: EventQueueStore,
     private readonly dispatcher: EventDispatcher,
-    private readonly polls: LongPollService,
     private readonly config: AppConfig,
     private readonly realms: RealmRepository,
   ) {}
@@ -116,10 +102,14 @@ export class EventsController {
       }),
     );
     await this.dispatcher.flushed();
-    const raced = await this.store.read(queueId, -1, Date.now());
+    const raced = await this.store.read(queueId, -1);
     const lastEventId =
       raced.kind === 'events'
-        ? applyRacedEvents(state, raced.events, { userId: user.id, includeSubscribers: p.include_subscribers, slimPresence: p.slim_presence })
+        ? applyRacedEvents(state, raced.events.map(parseStoredEvent), {
+            userId: user.id,
+            includeSubscribers: p.include_subscribers,
+            slimPresence: p.slim_presence,
+          })
         : -1;
     return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.config.zulipClientCompat), ...state };
   }
@@ -151,26 +141,6 @@ export class EventsController {
     return { queue_id: null, ...versionFields(this.config.zulipClientCompat), ...state };
   }
 
-  @Get('events')
-  async getEvents(
-    @CurrentUser() user: RequestUser,
-    @Params(GetEventsParams) p: GetEventsParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ events: QueuedEvent[]; queue_id: string }> {
-    if (p.queue_id === undefined) throw ApiError.badRequest("Missing 'queue_id' argument");
-    if (p.last_event_id === undefined) throw ApiError.badRequest("Missing 'last_event_id' argument");
-    // The poll reads the queue next and answers BAD_EVENT_QUEUE_ID if it is gone.
-    await this.requireOwnQueue(user, p.queue_id, (queueId) => this.store.describeBeforeRead(queueId));
-    // The response closes before it is sent only when the client went away.
-    const aborted = new AbortController();
-    // 'close' also follows every sent answer: aborting then would only build a DOMException per poll.
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) aborted.abort();
-    });
-    const events = await this.polls.fetch(p.queue_id, p.last_event_id, p.dont_block, aborted.signal);
-    return { events, queue_id: p.queue_id };
-  }
-
   @Delete('events')
   async deleteQueue(@CurrentUser() user: RequestUser, @Params(DeleteQueueParams) p: DeleteQueueParams): Promise<Record<string, never>> {
     await this.requireOwnQueue(user, p.queue_id);
@@ -179,12 +149,8 @@ export class EventsController {
   }
 
   /** Another user's queue is answered as Zulip does: as if it did not exist. */
-  private async requireOwnQueue(
-    user: RequestUser,
-    queueId: string,
-    describe: (queueId: string) => Promise<QueueDescriptor | null> = (id) => this.store.describe(id),
-  ): Promise<void> {
-    const queue = await describe(queueId);
+  private async requireOwnQueue(user: RequestUser, queueId: string): Promise<void> {
+    const queue = await this.store.describe(queueId);
     if (!queue || queue.userId !== user.id) throw ApiError.badEventQueue(queueId);
   }
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AppConfig } from '../../platform/config/app-config';
 import { EventQueueStore } from '../queues/event-queue-store';
-import { QueueDescriptor } from '../queues/queue-descriptor';
+import { ApiError } from '../../shared/api-error';
+import { QueueDescriptor, QueueLimitReached } from '../queues/queue-descriptor';
 
 /** What a client chose at register; the rest of the descriptor is the server's. */
 export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'realmId' | 'lifespanSecs'>;
@@ -44,16 +45,24 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
 
   async execute(command: CreateEventQueueCommand): Promise<string> {
     const queueId = newQueueId();
-    await this.store.create(
-      {
-        queueId,
-        userId: command.userId,
-        realmId: command.realmId,
-        ...command.options,
-        lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.config.eventQueueIdleSeconds),
-      },
-      Date.now(),
-    );
+    try {
+      await this.store.create(
+        {
+          queueId,
+          userId: command.userId,
+          realmId: command.realmId,
+          ...command.options,
+          lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.config.eventQueueIdleSeconds),
+        },
+        Date.now(),
+      );
+    } catch (error) {
+      // Every queue of the user is in use (a poll parked on each): none may be dropped for this one.
+      if (error instanceof QueueLimitReached) {
+        throw ApiError.badRequest(`Too many event queues: this user already has ${error.limit} with a client polling each`);
+      }
+      throw error;
+    }
     return queueId;
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { CommitTracker } from '../queues/commit-tracker';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
+import { parseStoredEvent, QueuedEvent } from '../queues/event-json';
 import { MemoryEventQueueStore } from '../queues/memory-event-queue-store';
 import { QueueDescriptor } from '../queues/queue-descriptor';
 import { CommittedEventHandlers, EventClass } from './committed-event-handlers';
@@ -52,8 +53,17 @@ function queueOf(userId: number, queueId: string): QueueDescriptor {
   };
 }
 
+const TEST_LIMITS = { maxEvents: 100, maxBytes: 1 << 20, perUser: 10, parkedMs: 60_000, dedupeWindowMs: 3_600_000 };
+
+/** The queue's events, parsed. */
+async function readTexts(store: MemoryEventQueueStore, queueId: string): Promise<QueuedEvent[]> {
+  const read = await store.read(queueId, -1);
+  if (read.kind !== 'events') throw new Error(`queue ${queueId}: ${read.kind}`);
+  return read.events.map(parseStoredEvent);
+}
+
 function setUp() {
-  const store = new MemoryEventQueueStore({ maxEvents: 100 });
+  const store = new MemoryEventQueueStore(TEST_LIMITS);
   const dispatcher = new EventDispatcher(store, { settled: async () => undefined } as unknown as CommitTracker);
   const handlers = new CommittedEventHandlers({ getProviders: () => [] } as never);
   const handler: IEventHandler<GreetingSent> = {
@@ -83,10 +93,10 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     expect(await outbox.sweep({ all: true })).toBe(2);
     await outbox.idle();
 
-    const read = await store.read('q1', -1, Date.now());
-    expect(read.kind === 'events' && read.events.map((event) => event.text)).toEqual(['first', 'second']);
-    const other = await store.read('q2', -1, Date.now());
-    expect(other.kind === 'events' && other.events.map((event) => event.text)).toEqual(['first']);
+    const read = await readTexts(store, 'q1');
+    expect(read.map((event) => event.text)).toEqual(['first', 'second']);
+    const other = await readTexts(store, 'q2');
+    expect(other.map((event) => event.text)).toEqual(['first']);
     expect(table.rows).toEqual([]);
     expect(table.queries.filter((sql) => sql.startsWith('DELETE'))).toHaveLength(1);
     expect(outbox.republished).toBe(2);
@@ -105,8 +115,8 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     expect(await outbox.sweep({ all: true })).toBe(1);
     await outbox.idle();
 
-    const read = await store.read('q1', -1, Date.now());
-    expect(read.kind === 'events' && read.events.map((queued) => [queued.id, queued.text])).toEqual([[0, 'once']]);
+    const read = await readTexts(store, 'q1');
+    expect(read.map((queued) => [queued.id, queued.text])).toEqual([[0, 'once']]);
     expect(table.rows).toEqual([]);
   });
 
@@ -125,8 +135,8 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     expect(published).toBe(false);
     release();
     await publishing;
-    const read = await store.read('q1', -1, Date.now());
-    expect(read.kind === 'events' && read.events.map((queued) => queued.text)).toEqual(['held']);
+    const read = await readTexts(store, 'q1');
+    expect(read.map((queued) => queued.text)).toEqual(['held']);
   });
 
   it('keeps a row whose deliveries failed, for a later sweep', async () => {

@@ -1,4 +1,4 @@
-import { QueuedEvent } from '../queues/queue-descriptor';
+import { QueuedEvent } from '../queues/event-json';
 import { applyRacedEvents } from './apply-raced-events';
 
 const ME = 10;

@@ -1,4 +1,4 @@
-import { QueuedEvent } from '../queues/queue-descriptor';
+import { QueuedEvent } from '../queues/event-json';
 
 type State = Record<string, unknown>;
 

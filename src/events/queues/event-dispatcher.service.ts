@@ -2,10 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommitTracker } from './commit-tracker';
 import { EventQueueStore } from './event-queue-store';
-import { QueueAppend, QueueDescriptor } from './queue-descriptor';
+import { EventJson, eventJson } from './event-json';
+import { AppendGroup, QueueAppend, QueueDescriptor } from './queue-descriptor';
 
-/** One client event bound for the queues of some users. */
-export interface Delivery {
+/** A client event as plain data. */
+export type ClientEvent = { type: string; [field: string]: unknown };
+
+interface DeliveryTargets {
   realmId: number;
   /** Users whose queues may receive it. */
   userIds: readonly number[];
@@ -13,9 +16,15 @@ export interface Delivery {
   toAllPublicStreamsQueues?: boolean;
   /** The event type a queue's `event_types` is matched against. */
   eventType: string;
-  /** Shapes the event for one queue; null leaves that queue out. */
-  render(queue: QueueDescriptor): { type: string; [field: string]: unknown } | null;
 }
+
+/**
+ * One client event bound for the queues of some users, shaped per queue (null leaves a
+ * queue out): as data, serialized once per distinct object returned, or as JSON text
+ * already (a message, whose body the queues share).
+ */
+export type Delivery = DeliveryTargets &
+  ({ render(queue: QueueDescriptor): ClientEvent | null } | { renderJson(queue: QueueDescriptor): EventJson | null });
 
 const BATCH_SIZE = 500;
 
@@ -167,7 +176,7 @@ export class EventDispatcher {
       }
     }
 
-    const appends: QueueAppend[] = [];
+    const groups: AppendGroup[] = [];
     for (const { delivery, dedupeKey } of batch) {
       const targets = new Map<string, QueueDescriptor>();
       for (const userId of delivery.userIds) {
@@ -176,13 +185,23 @@ export class EventDispatcher {
       if (delivery.toAllPublicStreamsQueues) {
         for (const queue of allPublic.get(delivery.realmId) ?? []) targets.set(queue.queueId, queue);
       }
+      const appends: QueueAppend[] = [];
+      const serialized = new Map<ClientEvent, EventJson>();
       for (const queue of targets.values()) {
         if (queue.eventTypes !== null && !queue.eventTypes.includes(delivery.eventType)) continue;
-        const event = delivery.render(queue);
-        if (event) appends.push(dedupeKey === undefined ? { queueId: queue.queueId, event } : { queueId: queue.queueId, event, dedupeKey });
+        let event: EventJson | null;
+        if ('renderJson' in delivery) {
+          event = delivery.renderJson(queue);
+        } else {
+          const data = delivery.render(queue);
+          event = data === null ? null : (serialized.get(data) ?? eventJson(data));
+          if (data !== null) serialized.set(data, event as EventJson);
+        }
+        if (event) appends.push({ queueId: queue.queueId, event });
       }
+      if (appends.length > 0) groups.push(dedupeKey === undefined ? { appends } : { dedupeKey, appends });
     }
-    await this.store.append(appends);
-    this.appended += appends.length;
+    await this.store.append(groups);
+    for (const group of groups) this.appended += group.appends.length;
   }
 }

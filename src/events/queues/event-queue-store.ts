@@ -1,28 +1,20 @@
-import {
-  QueueAppend,
-  QueueDescriptor,
-  QueueReadResult,
-  QueueSignal,
-} from './queue-descriptor';
+import { AppendGroup, EndedPoll, QueueDescriptor, QueuePollResult, QueueReadResult, QueueSignal } from './queue-descriptor';
 
 /**
  * Where event queues live: process memory in embedded mode, Redis when `REDIS_URL` is set
  * (then every server process sees the same queues). Event ids are assigned per queue at
  * append time, never taken from the data, so a client acknowledging id N never skips an
- * event appended after it.
+ * event appended after it. Events are JSON text, handed out as stored.
  */
 export abstract class EventQueueStore {
-  abstract create(descriptor: QueueDescriptor, now: number): Promise<void>;
+  /**
+   * Creates a queue. A user at the per-user limit first loses the least recently polled
+   * of their queues that has no poll parked (returned, already removed); if every one has
+   * a poll parked, throws QueueLimitReached.
+   */
+  abstract create(descriptor: QueueDescriptor, now: number): Promise<string[]>;
 
   abstract describe(queueId: string): Promise<QueueDescriptor | null>;
-
-  /**
-   * Like `describe`, but may answer from this process's memory for a queue removed
-   * meanwhile: only for callers that read the queue next (the read finds it gone).
-   */
-  describeBeforeRead(queueId: string): Promise<QueueDescriptor | null> {
-    return this.describe(queueId);
-  }
 
   /** The live queues of these users, in no particular order. */
   abstract queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]>;
@@ -30,14 +22,31 @@ export abstract class EventQueueStore {
   /** Queues of the realm registered with `all_public_streams`. */
   abstract allPublicStreamsQueues(realmId: number): Promise<QueueDescriptor[]>;
 
-  /** Appends in order; appends to queues that no longer exist are dropped. */
-  abstract append(appends: readonly QueueAppend[]): Promise<void>;
+  /**
+   * Appends in order, in one step for all groups; appends to queues that no longer exist
+   * are dropped. Queues left over their limits are removed. Polls parked on the queues are
+   * told (see QueueSignal).
+   */
+  abstract append(groups: readonly AppendGroup[]): Promise<void>;
 
   /**
-   * Acknowledges events up to `lastEventId` (pruning them), returns the rest, and counts
+   * A new poll on `userId`'s queue (another user's queue is answered as missing):
+   * acknowledges events up to `lastEventId` (pruning them), numbers the poll, tells the
+   * process of a poll parked on the queue that it is superseded, and returns the newer
+   * events. With `park`, and nothing to return, the queue is marked as having this poll
+   * parked in this process (appends then signal this process) until `pollsEnded`. Counts
    * as activity on the queue.
    */
-  abstract read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult>;
+  abstract poll(queueId: string, userId: number, lastEventId: number, now: number, park: boolean): Promise<QueuePollResult>;
+
+  /** The events after `lastEventId` (pruning those up to it), and the newest poll's number. */
+  abstract read(queueId: string, lastEventId: number): Promise<QueueReadResult>;
+
+  /**
+   * These polls of this process ended: their queues' idle clocks restart now, and their
+   * parked marks go (unless a newer poll replaced them).
+   */
+  abstract pollsEnded(polls: readonly EndedPoll[], now: number): Promise<void>;
 
   /** Pushes back the idle deadline of queues that have a long-poll parked on them. */
   abstract keepAlive(queueIds: readonly string[], now: number): Promise<void>;
@@ -46,14 +55,6 @@ export abstract class EventQueueStore {
 
   /** Removes queues whose idle deadline has passed and returns their ids. */
   abstract collectExpired(now: number): Promise<string[]>;
-
-  /**
-   * Tells every process (this one included) that a new poll started on a queue, and
-   * returns its sequence number on the queue: higher than every earlier poll's, so a
-   * process can tell a newer poll from an older one whatever order signals arrive in.
-   * Returns -1 if the queue does not exist.
-   */
-  abstract announcePoll(queueId: string): Promise<number>;
 
   /** How many queues exist (in every process, with Redis). */
   abstract count(): Promise<number>;

@@ -25,13 +25,21 @@ export function loadOutboxSettings(env: NodeJS.ProcessEnv = process.env): Outbox
   };
 }
 
+/** A parked poll answers within its heartbeat, plus a slot of the wheel and a store round trip. */
+const PARKED_SLACK_MS = 10_000;
+
 /**
- * `EVENT_QUEUE_MAX_EVENTS` (default 10,000): past it a queue is dropped and its client
- * re-registers. Queues remember outbox dedupe keys as long as a row may be republished.
+ * `EVENT_QUEUE_MAX_EVENTS` (default 10,000) and `EVENT_QUEUE_MAX_BYTES` (default 16 MiB):
+ * past either a queue is dropped and its client re-registers. `EVENT_QUEUES_PER_USER`
+ * (default 100): one more queue drops the user's least recently polled one that has no
+ * poll parked. The store remembers outbox dedupe keys as long as a row may be republished.
  */
-export function loadQueueLimits(env: NodeJS.ProcessEnv = process.env): QueueLimits {
+export function loadQueueLimits(heartbeatSeconds: number, env: NodeJS.ProcessEnv = process.env): QueueLimits {
   return {
     maxEvents: parseIntegerVariable('EVENT_QUEUE_MAX_EVENTS', env.EVENT_QUEUE_MAX_EVENTS, 10_000, 10),
+    maxBytes: parseIntegerVariable('EVENT_QUEUE_MAX_BYTES', env.EVENT_QUEUE_MAX_BYTES, 16 * 1024 * 1024, 65_536),
+    perUser: parseIntegerVariable('EVENT_QUEUES_PER_USER', env.EVENT_QUEUES_PER_USER, 100, 1),
+    parkedMs: heartbeatSeconds * 1000 + PARKED_SLACK_MS,
     dedupeWindowMs: dedupeWindowMs(loadOutboxSettings(env)),
   };
 }
@@ -61,7 +69,7 @@ class StoreLifecycle implements OnApplicationShutdown {
       provide: EventQueueStore,
       inject: [AppConfig],
       useFactory: async (config: AppConfig): Promise<EventQueueStore> => {
-        const limits = loadQueueLimits();
+        const limits = loadQueueLimits(config.heartbeatSeconds);
         return config.redisUrl ? RedisEventQueueStore.connect(config.redisUrl, limits) : new MemoryEventQueueStore(limits);
       },
     },

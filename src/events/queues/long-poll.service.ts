@@ -1,20 +1,28 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { ApiError } from '../../shared/api-error';
+import { eventJson, StoredEvent } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { HeartbeatWheel } from './heartbeat-wheel';
-import { QueueReadResult, QueueSignal, QueuedEvent } from './queue-descriptor';
+import { EndedPoll, QueuePollResult, QueueSignal } from './queue-descriptor';
 
-/** How a parked poll ends: with events (maybe none), or with an error for the filter to render. */
-type PollOutcome = { events: QueuedEvent[] } | { error: unknown };
+/** How a parked poll ends: with events (maybe none), or with an error for the caller to render. */
+type PollOutcome = { events: readonly StoredEvent[] } | { error: unknown };
+
+/** The HTTP side of a poll: whether its client is still there. */
+export interface PollClient {
+  readonly gone: boolean;
+  /** Called once if the client goes away before the poll is answered. */
+  onGone(listener: () => void): void;
+}
 
 interface ParkedPoll {
-  /** The poll's sequence number on its queue: a poll with a higher one supersedes it. */
+  /** The poll's number on its queue: a poll with a higher one supersedes it. */
   seq: number;
   queueId: string;
   lastEventId: number;
   settle: (outcome: PollOutcome) => void;
-  /** When the poll's first read ran: it counted as activity on the queue. */
+  /** When the poll's first look at its queue was sent: it counted as activity on the queue. */
   readAt: number;
   /** The heartbeat wheel's slot the poll waits in (see HeartbeatWheel). */
   heartbeatSlot: number;
@@ -24,28 +32,47 @@ interface ParkedPoll {
   done: boolean;
 }
 
+/** How long a wake for a queue with no poll parked here is kept for a poll about to park. */
+const EARLY_WAKE_MS = 10_000;
+
+const HEARTBEAT = eventJson({ type: 'heartbeat' });
+
 /**
  * The long-poll side of `GET /events` in this process: a poll with nothing to return parks
- * until its queue has news (from any process), a heartbeat is due, or a newer poll on the
- * same queue supersedes it. Polls are numbered per queue by the store, and every read of a
- * parked poll also learns the newest number, so a poll superseded in another process ends
- * even if the signal saying so arrives late or not at all.
+ * until its queue has news, a heartbeat is due, or a newer poll on the same queue
+ * supersedes it. The store marks a parked poll's queue with this process, so only this
+ * process hears of appends to it; appends this process made itself come with their
+ * events, and the poll answers with them without reading its queue again (when they are
+ * exactly the events after its `last_event_id`). Polls are numbered per queue by the
+ * store, and every read of a parked poll also learns the newest number, so a poll
+ * superseded in another process ends even if the signal saying so arrives late.
  */
 @Injectable()
 export class LongPollService implements OnApplicationShutdown {
   private readonly parked = new Map<string, ParkedPoll>();
   private readonly heartbeats: HeartbeatWheel<ParkedPoll>;
-  /** Queues whose poll ended in this turn of the event loop: their idle clocks restart together. */
-  private readonly ended = new Set<string>();
+  /** Polls that ended in this turn of the event loop: the store hears of them together. */
+  private readonly ended = new Map<string, number>();
+  /**
+   * Wakes for queues with no poll parked here, by when they came: a poll whose first look
+   * was answered before the wake arrived (on another connection) parks after it.
+   */
+  private readonly earlyWakes = new Map<string, number>();
+  private earlyWakeSweep: NodeJS.Timeout | null = null;
   /** Set once the process shuts down: polls answer at once instead of parking. */
   private closing = false;
 
   constructor(
     private readonly store: EventQueueStore,
-    private readonly config: AppConfig,
+    config: AppConfig,
   ) {
     store.onSignal((signal) => this.onSignal(signal));
     this.heartbeats = new HeartbeatWheel(config.heartbeatSeconds * 1000, (due) => void this.sendHeartbeats(due));
+  }
+
+  /** Polls parked in this process now. */
+  get parkedCount(): number {
+    return this.parked.size;
   }
 
   /**
@@ -60,28 +87,29 @@ export class LongPollService implements OnApplicationShutdown {
   }
 
   /**
-   * One `GET /events`: acknowledges through `lastEventId`, then answers at once with the
-   * newer events (or with none under `dontBlock`), else waits for news or a heartbeat. As
-   * in Zulip, a new request on a queue ends the one waiting on it, in whichever process.
+   * One `GET /events` on `userId`'s queue: acknowledges through `lastEventId`, then answers
+   * at once with the newer events (or with none under `dontBlock`), else waits for news or
+   * a heartbeat. As in Zulip, a new request on a queue ends the one waiting on it, in
+   * whichever process.
    */
-  async fetch(queueId: string, lastEventId: number, dontBlock: boolean, aborted: AbortSignal): Promise<QueuedEvent[]> {
-    const readAt = Date.now();
-    const first = await this.store.read(queueId, lastEventId, readAt);
-    const events = eventsOrThrow(first, queueId, lastEventId);
+  async fetch(queueId: string, userId: number, lastEventId: number, dontBlock: boolean, client: PollClient): Promise<readonly StoredEvent[]> {
     const previous = this.parked.get(queueId);
     if (previous) this.finish(previous, { events: [] });
-    if (events.length > 0 || dontBlock || aborted.aborted || this.closing) {
-      // Still a new poll: one waiting on the queue elsewhere ends.
-      void this.store.announcePoll(queueId).catch(() => undefined);
-      return events;
+    const readAt = Date.now();
+    const first = await this.store.poll(queueId, userId, lastEventId, readAt, !dontBlock && !this.closing);
+    if (first.kind !== 'events') throw readError(first, queueId, lastEventId);
+    if (first.events.length > 0 || dontBlock || client.gone || this.closing) {
+      if (!dontBlock && first.events.length === 0) this.noteEnded(queueId, first.seq);
+      return first.events;
     }
-    const seq = await this.store.announcePoll(queueId);
-    if (seq < 0) throw ApiError.badEventQueue(queueId);
     const current = this.parked.get(queueId);
     // Another request on the queue got here first and is newer: this one has nothing to wait for.
-    if (aborted.aborted || this.closing || (current && current.seq > seq)) return [];
+    if (current && current.seq > first.seq) {
+      this.noteEnded(queueId, first.seq);
+      return [];
+    }
     if (current) this.finish(current, { events: [] });
-    return this.park(queueId, seq, lastEventId, readAt, aborted);
+    return this.park(queueId, first.seq, lastEventId, readAt, client);
   }
 
   /**
@@ -97,12 +125,13 @@ export class LongPollService implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.release();
     // Now, while the store is still open.
-    this.keepEndedAlive();
+    this.reportEnded();
     this.heartbeats.stop();
+    if (this.earlyWakeSweep) clearInterval(this.earlyWakeSweep);
   }
 
-  private park(queueId: string, seq: number, lastEventId: number, readAt: number, aborted: AbortSignal): Promise<QueuedEvent[]> {
-    return new Promise<QueuedEvent[]>((resolve, reject) => {
+  private park(queueId: string, seq: number, lastEventId: number, readAt: number, client: PollClient): Promise<readonly StoredEvent[]> {
+    return new Promise<readonly StoredEvent[]>((resolve, reject) => {
       const poll: ParkedPoll = {
         seq,
         queueId,
@@ -117,31 +146,64 @@ export class LongPollService implements OnApplicationShutdown {
       this.parked.set(queueId, poll);
       poll.heartbeatSlot = this.heartbeats.add(poll);
       // A client that went away gets an empty answer nobody reads; the request still ends.
-      aborted.addEventListener('abort', () => this.finish(poll, { events: [] }), { once: true });
-      // Anything appended between the first read and parking is picked up here.
-      void this.check(poll);
+      client.onGone(() => this.finish(poll, { events: [] }));
+      const wokenAt = this.earlyWakes.get(queueId);
+      if (wokenAt !== undefined) {
+        this.earlyWakes.delete(queueId);
+        if (wokenAt >= readAt) void this.check(poll);
+      }
     });
   }
 
   private onSignal(signal: QueueSignal): void {
-    if (signal.kind === 'appended') {
-      for (const queueId of signal.queueIds) {
-        const poll = this.parked.get(queueId);
-        if (poll) void this.check(poll);
+    switch (signal.kind) {
+      case 'appended':
+        for (const queueId of signal.queueIds) {
+          const poll = this.parked.get(queueId);
+          if (!poll) this.noteEarlyWake(queueId);
+          else if (!this.answerFromMemory(poll, signal.events?.get(queueId))) void this.check(poll);
+        }
+        return;
+      case 'resync':
+        // Signals sent while the store's notifications were down are lost: every parked poll
+        // reads its queue again (and learns if the queue itself was lost).
+        for (const poll of [...this.parked.values()]) void this.check(poll);
+        return;
+      case 'removed':
+        for (const queueId of signal.queueIds) {
+          const poll = this.parked.get(queueId);
+          if (poll) this.finish(poll, { error: ApiError.badEventQueue(queueId) });
+        }
+        return;
+      case 'poll': {
+        const poll = this.parked.get(signal.queueId);
+        if (poll && signal.seq > poll.seq) this.finish(poll, { events: [] });
       }
-    } else if (signal.kind === 'resync') {
-      // Signals sent while the store's notifications were down are lost: every parked poll
-      // reads its queue again (and learns if the queue itself was lost).
-      for (const poll of [...this.parked.values()]) void this.check(poll);
-    } else if (signal.kind === 'removed') {
-      for (const queueId of signal.queueIds) {
-        const poll = this.parked.get(queueId);
-        if (poll) this.finish(poll, { error: ApiError.badEventQueue(queueId) });
-      }
-    } else {
-      const poll = this.parked.get(signal.queueId);
-      if (poll && signal.seq > poll.seq) this.finish(poll, { events: [] });
     }
+  }
+
+  /**
+   * Answers with events this process just appended, if they are exactly those after the
+   * poll's `last_event_id` (ids are consecutive per queue); false if the poll must read.
+   */
+  private answerFromMemory(poll: ParkedPoll, events: readonly StoredEvent[] | undefined): boolean {
+    if (poll.reading || events === undefined || events.length === 0) return false;
+    for (let index = 0; index < events.length; index++) if (events[index].id !== poll.lastEventId + 1 + index) return false;
+    this.finish(poll, { events });
+    return true;
+  }
+
+  private noteEarlyWake(queueId: string): void {
+    this.earlyWakes.set(queueId, Date.now());
+    this.earlyWakeSweep ??= setInterval(() => {
+      const horizon = Date.now() - EARLY_WAKE_MS;
+      for (const [id, at] of this.earlyWakes) if (at < horizon) this.earlyWakes.delete(id);
+      if (this.earlyWakes.size === 0 && this.earlyWakeSweep) {
+        clearInterval(this.earlyWakeSweep);
+        this.earlyWakeSweep = null;
+      }
+    }, EARLY_WAKE_MS);
+    this.earlyWakeSweep.unref();
   }
 
   private async check(poll: ParkedPoll): Promise<void> {
@@ -154,7 +216,7 @@ export class LongPollService implements OnApplicationShutdown {
     try {
       do {
         poll.again = false;
-        const result = await this.store.read(poll.queueId, poll.lastEventId, Date.now());
+        const result = await this.store.read(poll.queueId, poll.lastEventId);
         if (poll.done) return;
         if (result.kind !== 'events') {
           this.finish(poll, { error: readError(result, poll.queueId, poll.lastEventId) });
@@ -170,25 +232,26 @@ export class LongPollService implements OnApplicationShutdown {
         }
       } while (poll.again);
     } catch (error) {
-      // The exception filter renders it (storage that cannot be reached is a 503).
+      // The route renders it (storage that cannot be reached is a 503).
       this.finish(poll, { error });
     } finally {
       poll.reading = false;
     }
   }
 
-  /** One pipelined append for every poll whose heartbeat fell due in the same slot. */
+  /** One append for every poll whose heartbeat fell due in the same slot; they answer from it. */
   private async sendHeartbeats(due: readonly ParkedPoll[]): Promise<void> {
     const waiting = due.filter((poll) => !poll.done);
     if (waiting.length === 0) return;
     try {
-      await this.store.append(waiting.map((poll) => ({ queueId: poll.queueId, event: { type: 'heartbeat' } })));
+      await this.store.append([{ appends: waiting.map((poll) => ({ queueId: poll.queueId, event: HEARTBEAT })) }]);
     } catch {
       for (const poll of waiting) this.finish(poll, { events: [] });
       return;
     }
-    // The append signal would do it too; reading here does not depend on pub/sub.
-    for (const poll of waiting) void this.check(poll);
+    // Polls answered from the append's own signal are done; a poll whose queue lost its
+    // parked mark (superseded meanwhile, say) reads instead.
+    for (const poll of waiting) if (!poll.done) void this.check(poll);
   }
 
   private finish(poll: ParkedPoll, outcome: PollOutcome): void {
@@ -196,26 +259,25 @@ export class LongPollService implements OnApplicationShutdown {
     poll.done = true;
     this.heartbeats.remove(poll, poll.heartbeatSlot);
     if (this.parked.get(poll.queueId) === poll) this.parked.delete(poll.queueId);
-    // The queue's idle clock restarts when its poll ends; polls ending together share one call.
-    if (this.ended.size === 0) setImmediate(() => this.keepEndedAlive());
-    this.ended.add(poll.queueId);
+    this.noteEnded(poll.queueId, poll.seq);
     poll.settle(outcome);
   }
 
-  private keepEndedAlive(): void {
+  /** The queue's idle clock restarts when its poll ends; polls ending together share one call. */
+  private noteEnded(queueId: string, seq: number): void {
+    if (this.ended.size === 0) setImmediate(() => this.reportEnded());
+    this.ended.set(queueId, seq);
+  }
+
+  private reportEnded(): void {
     if (this.ended.size === 0) return;
-    const queueIds = [...this.ended];
+    const polls: EndedPoll[] = [...this.ended].map(([queueId, seq]) => ({ queueId, seq }));
     this.ended.clear();
-    void this.store.keepAlive(queueIds, Date.now()).catch(() => undefined);
+    void this.store.pollsEnded(polls, Date.now()).catch(() => undefined);
   }
 }
 
-function eventsOrThrow(result: QueueReadResult, queueId: string, lastEventId: number): QueuedEvent[] {
-  if (result.kind === 'events') return result.events;
-  throw readError(result, queueId, lastEventId);
-}
-
-function readError(result: Exclude<QueueReadResult, { kind: 'events' }>, queueId: string, lastEventId: number): ApiError {
+function readError(result: Exclude<QueuePollResult, { kind: 'events' }>, queueId: string, lastEventId: number): ApiError {
   switch (result.kind) {
     case 'missing':
       return ApiError.badEventQueue(queueId);

@@ -1,26 +1,34 @@
 import { EventQueueStore } from './event-queue-store';
+import { EventJson, QueuedEvent, StoredEvent, storedJson } from './event-json';
 import {
-  DEFAULT_DEDUPE_WINDOW_MS,
-  QueueAppend,
+  AppendGroup,
+  EndedPoll,
   QueueDescriptor,
+  QueueLimitReached,
   QueueLimits,
+  QueuePollResult,
   QueueReadResult,
   QueueSignal,
-  QueuedEvent,
-  virtualEventKeys,
 } from './queue-descriptor';
+
+interface HeldEvent extends StoredEvent {
+  /** What the event counts against the queue's byte limit. */
+  size: number;
+}
 
 interface MemoryQueue {
   descriptor: QueueDescriptor;
-  events: QueuedEvent[];
+  events: HeldEvent[];
+  bytes: number;
   nextEventId: number;
   newestPrunedId: number;
   deadline: number;
-  polls: number;
-  /** Unacknowledged virtual events by merge key (they are also in `events`). */
-  virtual: Map<string, QueuedEvent>;
-  /** Dedupe keys of appends, with when they came, oldest first. */
-  seen: Map<string, number>;
+  /** The newest poll's number, and the poll parked on the queue (null: none). */
+  pollSeq: number;
+  parked: { seq: number; at: number } | null;
+  lastPolledAt: number;
+  /** Unacknowledged virtual events by merge key, with their fields for merging. */
+  virtual: Map<string, { event: HeldEvent; fields: QueuedEvent }>;
 }
 
 /** Queues in this process's memory: the embedded mode, where one process serves all. */
@@ -28,25 +36,46 @@ export class MemoryEventQueueStore extends EventQueueStore {
   private readonly queues = new Map<string, MemoryQueue>();
   private readonly byUser = new Map<number, Set<string>>();
   private readonly allPublicByRealm = new Map<number, Set<string>>();
+  /** Dedupe keys of deliveries taken, with when, oldest first. */
+  private readonly delivered = new Map<string, number>();
   private readonly listeners: ((signal: QueueSignal) => void)[] = [];
 
   constructor(private readonly limits: QueueLimits) {
     super();
   }
 
-  async create(descriptor: QueueDescriptor, now: number): Promise<void> {
+  async create(descriptor: QueueDescriptor, now: number): Promise<string[]> {
+    const evicted = this.makeRoom(descriptor.userId, now);
     this.queues.set(descriptor.queueId, {
       descriptor,
       events: [],
+      bytes: 0,
       nextEventId: 0,
       newestPrunedId: -1,
       deadline: now + descriptor.lifespanSecs * 1000,
-      polls: 0,
+      pollSeq: 0,
+      parked: null,
+      lastPolledAt: now,
       virtual: new Map(),
-      seen: new Map(),
     });
     addToIndex(this.byUser, descriptor.userId, descriptor.queueId);
     if (descriptor.allPublicStreams) addToIndex(this.allPublicByRealm, descriptor.realmId, descriptor.queueId);
+    if (evicted.length > 0) this.emit({ kind: 'removed', queueIds: evicted });
+    return evicted;
+  }
+
+  /** Drops the user's least recently polled queues without a parked poll until one more fits. */
+  private makeRoom(userId: number, now: number): string[] {
+    const own = [...(this.byUser.get(userId) ?? [])].map((queueId) => this.queues.get(queueId) as MemoryQueue);
+    if (own.length < this.limits.perUser) return [];
+    const evictable = own
+      .filter((queue) => queue.parked === null || queue.parked.at <= now - this.limits.parkedMs)
+      .sort((a, b) => a.lastPolledAt - b.lastPolledAt);
+    const excess = own.length - this.limits.perUser + 1;
+    if (evictable.length < excess) throw new QueueLimitReached(this.limits.perUser);
+    const evicted = evictable.slice(0, excess).map((queue) => queue.descriptor.queueId);
+    for (const queueId of evicted) this.drop(queueId);
+    return evicted;
   }
 
   async describe(queueId: string): Promise<QueueDescriptor | null> {
@@ -73,66 +102,117 @@ export class MemoryEventQueueStore extends EventQueueStore {
     return result;
   }
 
-  async append(appends: readonly QueueAppend[]): Promise<void> {
-    const touched = new Set<string>();
-    const overflowed = new Set<string>();
+  async append(groups: readonly AppendGroup[]): Promise<void> {
     const now = Date.now();
-    for (const { queueId, event, dedupeKey } of appends) {
-      const queue = this.queues.get(queueId);
-      if (!queue) continue;
-      if (dedupeKey !== undefined && !this.firstSighting(queue, dedupeKey, now)) continue;
-      this.push(queue, event);
-      touched.add(queueId);
-      if (queue.events.length > this.limits.maxEvents) overflowed.add(queueId);
+    this.forgetDeliveredBefore(now - this.limits.dedupeWindowMs);
+    const woken = new Map<string, StoredEvent[] | null>();
+    const overflowed = new Set<string>();
+    for (const { dedupeKey, appends } of groups) {
+      if (dedupeKey !== undefined) {
+        if (this.delivered.has(dedupeKey)) continue;
+        this.delivered.set(dedupeKey, now);
+      }
+      for (const { queueId, event } of appends) {
+        const queue = this.queues.get(queueId);
+        if (!queue) continue;
+        const stored = this.push(queue, event);
+        if (queue.parked !== null) {
+          // A merged event replaced an earlier one: the poll reads its queue instead.
+          const events = woken.get(queueId);
+          if (event.merge !== null) woken.set(queueId, null);
+          else if (events !== null) woken.set(queueId, [...(events ?? []), { id: stored.id, json: stored.json }]);
+        }
+        if (queue.events.length > this.limits.maxEvents || queue.bytes > this.limits.maxBytes) overflowed.add(queueId);
+      }
     }
     for (const queueId of overflowed) {
       this.drop(queueId);
-      touched.delete(queueId);
+      woken.delete(queueId);
     }
-    if (touched.size > 0) this.emit({ kind: 'appended', queueIds: [...touched] });
+    if (woken.size > 0) {
+      const events = new Map<string, StoredEvent[]>();
+      for (const [queueId, appended] of woken) if (appended !== null) events.set(queueId, appended);
+      this.emit({ kind: 'appended', queueIds: [...woken.keys()], events });
+    }
     if (overflowed.size > 0) this.emit({ kind: 'removed', queueIds: [...overflowed] });
   }
 
-  /** Records the key; false if the queue had it already (a republished delivery). */
-  private firstSighting(queue: MemoryQueue, dedupeKey: string, now: number): boolean {
-    const horizon = now - (this.limits.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS);
-    for (const [key, at] of queue.seen) {
+  private forgetDeliveredBefore(horizon: number): void {
+    for (const [key, at] of this.delivered) {
       if (at >= horizon) break;
-      queue.seen.delete(key);
+      this.delivered.delete(key);
     }
-    if (queue.seen.has(dedupeKey)) return false;
-    queue.seen.set(dedupeKey, now);
-    return true;
   }
 
-  private push(queue: MemoryQueue, event: QueueAppend['event']): void {
-    const queued: QueuedEvent = { id: queue.nextEventId++, ...event };
-    const { merge, breaks } = virtualEventKeys(event);
-    if (breaks !== null) queue.virtual.delete(breaks);
-    const earlier = merge === null ? undefined : queue.virtual.get(merge);
-    if (earlier) {
-      // The merged event moves to the newest id, as Zulip's virtual events do.
-      queue.events.splice(queue.events.indexOf(earlier), 1);
-      queued.messages = [...(earlier.messages as unknown[]), ...(event.messages as unknown[])];
-      queued.all = earlier.all === true || event.all === true;
+  private push(queue: MemoryQueue, event: EventJson): HeldEvent {
+    const id = queue.nextEventId++;
+    if (event.breaks !== null) queue.virtual.delete(event.breaks);
+    const earlier = event.merge === null ? undefined : queue.virtual.get(event.merge);
+    let held: HeldEvent;
+    if (event.merge !== null) {
+      const fields = JSON.parse(storedJson(id, event)) as QueuedEvent;
+      if (earlier) {
+        // The merged event moves to the newest id, as Zulip's virtual events do.
+        this.release(queue, queue.events.indexOf(earlier.event));
+        fields.messages = [...(earlier.fields.messages as unknown[]), ...(fields.messages as unknown[])];
+        fields.all = earlier.fields.all === true || fields.all === true;
+      }
+      const json = JSON.stringify(fields);
+      held = { id, json, size: json.length };
+      queue.virtual.set(event.merge, { event: held, fields });
+    } else {
+      const json = storedJson(id, event);
+      held = { id, json, size: json.length };
     }
-    if (merge !== null) queue.virtual.set(merge, queued);
-    queue.events.push(queued);
+    queue.events.push(held);
+    queue.bytes += held.size;
+    return held;
   }
 
-  async read(queueId: string, lastEventId: number, now: number): Promise<QueueReadResult> {
+  private release(queue: MemoryQueue, index: number): void {
+    const [gone] = queue.events.splice(index, 1);
+    queue.bytes -= gone.size;
+  }
+
+  async poll(queueId: string, userId: number, lastEventId: number, now: number, park: boolean): Promise<QueuePollResult> {
     const queue = this.queues.get(queueId);
-    if (!queue) return { kind: 'missing' };
+    if (!queue || queue.descriptor.userId !== userId) return { kind: 'missing' };
     queue.deadline = now + queue.descriptor.lifespanSecs * 1000;
+    const read = this.readQueue(queue, lastEventId);
+    if (read.kind !== 'events') return read;
+    const seq = ++queue.pollSeq;
+    const superseded = queue.parked;
+    queue.parked = park && read.events.length === 0 ? { seq, at: now } : null;
+    queue.lastPolledAt = now;
+    if (superseded) this.emit({ kind: 'poll', queueId, seq });
+    return { kind: 'events', events: read.events, seq };
+  }
+
+  async read(queueId: string, lastEventId: number): Promise<QueueReadResult> {
+    const queue = this.queues.get(queueId);
+    return queue ? this.readQueue(queue, lastEventId) : { kind: 'missing' };
+  }
+
+  private readQueue(queue: MemoryQueue, lastEventId: number): QueueReadResult {
     if (lastEventId < queue.newestPrunedId) return { kind: 'already-pruned' };
     // Ids are consecutive: an id at or past the next one was never handed out.
     if (lastEventId >= queue.nextEventId) return { kind: 'not-in-queue' };
     let pruned = 0;
-    while (pruned < queue.events.length && queue.events[pruned].id <= lastEventId) pruned++;
+    while (pruned < queue.events.length && queue.events[pruned].id <= lastEventId) queue.bytes -= queue.events[pruned++].size;
     if (pruned > 0) queue.events.splice(0, pruned);
-    for (const [key, event] of queue.virtual) if (event.id <= lastEventId) queue.virtual.delete(key);
+    for (const [key, { event }] of queue.virtual) if (event.id <= lastEventId) queue.virtual.delete(key);
     queue.newestPrunedId = lastEventId;
-    return { kind: 'events', events: [...queue.events], newestPoll: queue.polls };
+    return { kind: 'events', events: queue.events.map(({ id, json }) => ({ id, json })), newestPoll: queue.pollSeq };
+  }
+
+  async pollsEnded(polls: readonly EndedPoll[], now: number): Promise<void> {
+    for (const { queueId, seq } of polls) {
+      const queue = this.queues.get(queueId);
+      if (!queue) continue;
+      if (queue.parked?.seq === seq) queue.parked = null;
+      queue.deadline = Math.max(queue.deadline, now + queue.descriptor.lifespanSecs * 1000);
+      queue.lastPolledAt = now;
+    }
   }
 
   async keepAlive(queueIds: readonly string[], now: number): Promise<void> {
@@ -153,14 +233,6 @@ export class MemoryEventQueueStore extends EventQueueStore {
     for (const queueId of expired) this.drop(queueId);
     if (expired.length > 0) this.emit({ kind: 'removed', queueIds: expired });
     return expired;
-  }
-
-  async announcePoll(queueId: string): Promise<number> {
-    const queue = this.queues.get(queueId);
-    if (!queue) return -1;
-    const seq = ++queue.polls;
-    this.emit({ kind: 'poll', queueId, seq });
-    return seq;
   }
 
   async count(): Promise<number> {

@@ -1,3 +1,5 @@
+import { EventJson, StoredEvent } from './event-json';
+
 /** The `client_capabilities` a queue was registered with (all default false). */
 export interface ClientCapabilities {
   notification_settings_null: boolean;
@@ -46,69 +48,80 @@ export interface QueueDescriptor {
   lifespanSecs: number;
 }
 
-/** An event as a queue holds it: its id is assigned when it is appended. */
-export interface QueuedEvent {
-  id: number;
-  type: string;
-  [field: string]: unknown;
-}
-
 export interface QueueAppend {
   queueId: string;
-  /** The event without `id`; it must have `type`. */
-  event: { type: string; [field: string]: unknown };
-  /**
-   * Names this delivery of an outbox row's event (see EventDispatcher's DeliveryScope):
-   * a queue that already took an append of this key refuses it, so republishing a row
-   * never shows a client an event twice.
-   */
+  event: EventJson;
+}
+
+/**
+ * The appends of one delivery (one client event to the queues of some users). With a
+ * dedupe key (see EventDispatcher's DeliveryScope), a store that already took a delivery
+ * of that key refuses the whole group, so republishing an outbox row never shows a client
+ * an event twice.
+ */
+export interface AppendGroup {
   dedupeKey?: string;
+  appends: readonly QueueAppend[];
 }
 
 export type QueueReadResult =
-  /** `newestPoll`: the sequence number of the newest poll announced on the queue. */
-  | { kind: 'events'; events: QueuedEvent[]; newestPoll: number }
+  /** `newestPoll`: the number of the newest poll on the queue. */
+  | { kind: 'events'; events: StoredEvent[]; newestPoll: number }
   | { kind: 'missing' }
   | { kind: 'already-pruned' }
   | { kind: 'not-in-queue' };
 
-/** What a store tells every process about its queues. */
+/** A poll's first look at its queue: `seq` numbers it among the queue's polls. */
+export type QueuePollResult =
+  | { kind: 'events'; events: StoredEvent[]; seq: number }
+  | { kind: 'missing' }
+  | { kind: 'already-pruned' }
+  | { kind: 'not-in-queue' };
+
+/** What a store tells the long-polls of this process about their queues. */
 export type QueueSignal =
-  | { kind: 'appended'; queueIds: string[] }
-  | { kind: 'removed'; queueIds: string[] }
-  /** A poll was announced on a queue; `seq` grows with each poll on that queue. */
+  /**
+   * Events were appended to queues with a poll parked in this process. `events` has, for
+   * queues this process appended to itself, the events it appended (in id order), so the
+   * poll can answer without reading its queue; absent, the poll reads it.
+   */
+  | { kind: 'appended'; queueIds: readonly string[]; events?: ReadonlyMap<string, readonly StoredEvent[]> }
+  | { kind: 'removed'; queueIds: readonly string[] }
+  /** A newer poll (number `seq`) started on a queue whose poll is parked in this process. */
   | { kind: 'poll'; queueId: string; seq: number }
   /** Signals may have been missed (the store's notification channel was down): re-read every queue. */
   | { kind: 'resync' };
 
-/** How much one queue may hold (see README, "Event queues"). */
+/** A poll of this process that ended, for its queue's idle clock and parked mark. */
+export interface EndedPoll {
+  queueId: string;
+  seq: number;
+}
+
+/** How much queues may hold (see README, "Event queues"). */
 export interface QueueLimits {
   /** Events a queue holds unacknowledged before it is dropped (the client re-registers). */
   maxEvents: number;
+  /** Bytes of event JSON a queue holds unacknowledged before it is dropped (shared parts counted in full). */
+  maxBytes: number;
+  /** Queues one user may hold; one more drops the least recently polled one without a parked poll. */
+  perUser: number;
   /**
-   * How long a queue remembers the dedupe keys of its appends. It covers every republish of
-   * an outbox row (see loadOutboxSettings), so longer than the row's whole retry schedule.
+   * How long a poll stays parked at most (the heartbeat and some slack): a parked mark older
+   * than this belongs to a poll that ended without saying so (its process died).
    */
-  dedupeWindowMs?: number;
+  parkedMs: number;
+  /**
+   * How long a store remembers the dedupe keys of its deliveries. It covers every
+   * republish of an outbox row (see loadOutboxSettings), so longer than the row's whole
+   * retry schedule.
+   */
+  dedupeWindowMs: number;
 }
 
-/** Remembered dedupe keys when the limits do not say. */
-export const DEFAULT_DEDUPE_WINDOW_MS = 3_600_000;
-
-/**
- * Zulip's virtual events: an unacknowledged `update_message_flags` event absorbs later ones
- * of the same operation and flag (message lists joined, `all` if either had it, the newest
- * id), except removing `read`, whose `message_details` cannot merge. `merge` is that key
- * (null: kept as sent). Unlike Zulip, an event of the opposite operation on the same flag
- * (`breaks`) ends the merging: a merged event moves to the newest id, and carrying an
- * `add` past a later `remove` of the same flag would undo the `remove` for the client.
- */
-export function virtualEventKeys(event: { type: string; [field: string]: unknown }): { merge: string | null; breaks: string | null } {
-  if (event.type !== 'update_message_flags') return { merge: null, breaks: null };
-  const flag = String(event.flag);
-  const opposite = event.op === 'add' ? 'remove' : 'add';
-  return {
-    merge: event.op === 'remove' && flag === 'read' ? null : `flags/${String(event.op)}/${flag}`,
-    breaks: `flags/${opposite}/${flag}`,
-  };
+/** A user at `perUser` queues, each with a poll parked: register is refused. */
+export class QueueLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(`the user already holds ${limit} event queues, each with a poll parked`);
+  }
 }

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { versionFields } from '../../realm/domain/server-version';
+import { eventJson } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService } from './long-poll.service';
 
@@ -35,9 +36,9 @@ export class QueueRestartNotice implements BeforeApplicationShutdown {
   /** Sends `restart` to the queues a stopped process left behind; called once the server listens. */
   async announce(): Promise<number> {
     const queues = await this.store.takeRestartPending();
-    const event = { type: 'restart', ...versionFields(this.config.zulipClientCompat), server_generation: this.startedAt };
+    const event = eventJson({ type: 'restart', ...versionFields(this.config.zulipClientCompat), server_generation: this.startedAt });
     const targets = queues.filter((queue) => queue.eventTypes === null || queue.eventTypes.includes('restart'));
-    await this.store.append(targets.map((queue) => ({ queueId: queue.queueId, event: { ...event } })));
+    await this.store.append([{ appends: targets.map((queue) => ({ queueId: queue.queueId, event })) }]);
     return targets.length;
   }
 }

@@ -1,34 +1,220 @@
 import { randomBytes } from 'node:crypto';
-import { QueueDescriptor } from './queue-descriptor';
+import Redis from 'ioredis';
+import { eventJson, eventJsonWithShared, SharedJson, StoredEvent } from './event-json';
+import { EventQueueStore } from './event-queue-store';
+import { MemoryEventQueueStore } from './memory-event-queue-store';
+import { QueueDescriptor, QueueLimitReached, QueueLimits, QueueSignal } from './queue-descriptor';
 import { RedisEventQueueStore } from './redis-event-queue-store';
+import { PREFIX } from './redis-queue-scripts';
 
-/** Needs a Redis (REDIS_URL); several processes share one, so each runs its own store here. */
-const withRedis = process.env.REDIS_URL ? describe : describe.skip;
+/**
+ * The contract both stores keep (memory always; Redis when REDIS_URL is set, several
+ * stores standing for several processes). Ids are random so specs sharing a Redis with a
+ * running server never meet its queues.
+ */
+const LIMITS: QueueLimits = { maxEvents: 50, maxBytes: 20_000, perUser: 3, parkedMs: 60_000, dedupeWindowMs: 3_600_000 };
 
-function descriptor(queueId: string, userId: number): QueueDescriptor {
+let nextUser = 900_000 + Math.floor(Math.random() * 50_000) * 10;
+
+function descriptor(userId: number, lifespanSecs = 600): QueueDescriptor {
   return {
-    queueId, userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false, slimPresence: false,
-    allPublicStreams: false, narrow: [], clientName: 'spec', lifespanSecs: 1,
+    queueId: `spec-${randomBytes(6).toString('hex')}`, userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false,
+    slimPresence: false, allPublicStreams: false, narrow: [], clientName: 'spec', lifespanSecs,
     capabilities: {} as QueueDescriptor['capabilities'],
   };
 }
 
+async function texts(store: EventQueueStore, queueId: string, last = -1): Promise<string[]> {
+  const read = await store.read(queueId, last);
+  if (read.kind !== 'events') throw new Error(read.kind);
+  return read.events.map((event) => event.json);
+}
+
+interface Harness {
+  stores: EventQueueStore[];
+  signals: QueueSignal[][];
+  close(): Promise<void>;
+}
+
+async function memoryHarness(): Promise<Harness> {
+  const store = new MemoryEventQueueStore(LIMITS);
+  const signals: QueueSignal[] = [];
+  store.onSignal((signal) => signals.push(signal));
+  return { stores: [store, store], signals: [signals, signals], close: async () => undefined };
+}
+
+async function redisHarness(): Promise<Harness> {
+  const stores = [await RedisEventQueueStore.connect(process.env.REDIS_URL as string, LIMITS), await RedisEventQueueStore.connect(process.env.REDIS_URL as string, LIMITS)];
+  const signals = stores.map((store) => {
+    const seen: QueueSignal[] = [];
+    store.onSignal((signal) => seen.push(signal));
+    return seen;
+  });
+  return { stores, signals, close: async () => void (await Promise.all(stores.map((store) => store.close()))) };
+}
+
+const until = async (check: () => boolean): Promise<void> => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+const kinds: [string, () => Promise<Harness>][] = [['memory', memoryHarness]];
+if (process.env.REDIS_URL) kinds.push(['redis', redisHarness]);
+
+describe.each(kinds)('%s event queue store', (_kind, make) => {
+  let harness: Harness;
+  let a: EventQueueStore;
+  let b: EventQueueStore;
+
+  beforeEach(async () => {
+    harness = await make();
+    [a, b] = harness.stores;
+  });
+
+  afterEach(async () => {
+    await harness.close();
+  });
+
+  it('splices a shared part into every queue that gets it, with each queue its own ids', async () => {
+    const user = nextUser++;
+    const [q1, q2] = [descriptor(user), descriptor(user + 1)];
+    await a.create(q1, Date.now());
+    await a.create(q2, Date.now());
+    await a.append([{ appends: [{ queueId: q1.queueId, event: eventJson({ type: 'heartbeat' }) }] }]);
+    const body = new SharedJson('{"id":7,"content":"hi \\u0001 there"}');
+    const read = eventJsonWithShared({ type: 'message', flags: ['read'] }, 'message', body);
+    const unread = eventJsonWithShared({ type: 'message', flags: [] }, 'message', body);
+    await b.append([{ appends: [{ queueId: q1.queueId, event: read }, { queueId: q2.queueId, event: unread }] }]);
+    expect(await texts(a, q1.queueId)).toEqual([
+      '{"id":0,"type":"heartbeat"}',
+      '{"id":1,"type":"message","flags":["read"],"message":{"id":7,"content":"hi \\u0001 there"}}',
+    ]);
+    expect(await texts(b, q2.queueId)).toEqual(['{"id":0,"type":"message","flags":[],"message":{"id":7,"content":"hi \\u0001 there"}}']);
+  });
+
+  it('refuses a group whose dedupe key it already took, whichever process appends', async () => {
+    const q = descriptor(nextUser++);
+    await a.create(q, Date.now());
+    const key = `${randomBytes(4).toString('hex')}.0.GreetingHandler`;
+    await b.append([{ dedupeKey: `${key}.0`, appends: [{ queueId: q.queueId, event: eventJson({ type: 'greeting', text: 'once' }) }] }]);
+    await a.append([
+      { dedupeKey: `${key}.0`, appends: [{ queueId: q.queueId, event: eventJson({ type: 'greeting', text: 'once' }) }] },
+      { dedupeKey: `${key}.1`, appends: [{ queueId: q.queueId, event: eventJson({ type: 'greeting', text: 'twice' }) }] },
+    ]);
+    expect(await texts(a, q.queueId)).toEqual(['{"id":0,"type":"greeting","text":"once"}', '{"id":1,"type":"greeting","text":"twice"}']);
+  });
+
+  it('drops the least recently polled queue without a parked poll when a user opens one too many', async () => {
+    const user = nextUser++;
+    const [oldest, parked, recent] = [descriptor(user), descriptor(user), descriptor(user)];
+    const t0 = Date.now();
+    await a.create(oldest, t0);
+    await a.create(parked, t0 + 1);
+    await a.create(recent, t0 + 2);
+    // Polled in this order, `parked` is the least recently polled queue; but its poll is parked.
+    await b.poll(parked.queueId, user, -1, t0 + 3, true);
+    await a.poll(recent.queueId, user, -1, t0 + 4, false);
+    await a.poll(oldest.queueId, user, -1, t0 + 5, false);
+    const evicted = await b.create(descriptor(user), t0 + 6);
+    expect(evicted).toEqual([recent.queueId]);
+    expect(await a.describe(recent.queueId)).toBeNull();
+    expect(await a.describe(parked.queueId)).not.toBeNull();
+    await until(() => harness.signals[0].some((signal) => signal.kind === 'removed' && signal.queueIds.includes(recent.queueId)));
+    expect(harness.signals[0]).toContainEqual({ kind: 'removed', queueIds: [recent.queueId] });
+  });
+
+  it('refuses a new queue when every queue of the user has a poll parked, and forgets a dead process’s mark', async () => {
+    const user = nextUser++;
+    const t0 = Date.now();
+    const held = [descriptor(user), descriptor(user), descriptor(user)];
+    for (const queue of held) {
+      await a.create(queue, t0);
+      await a.poll(queue.queueId, user, -1, t0, true);
+    }
+    await expect(b.create(descriptor(user), t0 + 1)).rejects.toBeInstanceOf(QueueLimitReached);
+    // A mark older than a poll can stay parked was left by a process that died.
+    expect(await b.create(descriptor(user), t0 + LIMITS.parkedMs + 1)).toHaveLength(1);
+  });
+
+  it('clears a parked mark when its poll ends, so the queue can be dropped for a new one', async () => {
+    const user = nextUser++;
+    const t0 = Date.now();
+    const held = [descriptor(user), descriptor(user), descriptor(user)];
+    for (const queue of held) await a.create(queue, t0);
+    const polls = await Promise.all(held.map((queue) => a.poll(queue.queueId, user, -1, t0 + 1, true)));
+    await a.pollsEnded([{ queueId: held[1].queueId, seq: polls[1].kind === 'events' ? polls[1].seq : -1 }], t0 + 2);
+    expect(await b.create(descriptor(user), t0 + 3)).toEqual([held[1].queueId]);
+  });
+
+  it('drops a queue past its byte limit or its event limit', async () => {
+    const user = nextUser++;
+    const [big, many] = [descriptor(user), descriptor(user + 1)];
+    await a.create(big, Date.now());
+    await a.create(many, Date.now());
+    const large = eventJsonWithShared({ type: 'message', flags: [] }, 'message', new SharedJson(JSON.stringify({ content: 'x'.repeat(9_000) })));
+    await b.append([{ appends: [{ queueId: big.queueId, event: large }] }]);
+    expect(await a.describe(big.queueId)).not.toBeNull();
+    await b.append([{ appends: [{ queueId: big.queueId, event: large }, { queueId: big.queueId, event: large }] }]);
+    expect(await a.describe(big.queueId)).toBeNull();
+    const small = eventJson({ type: 'heartbeat' });
+    await b.append([{ appends: Array.from({ length: LIMITS.maxEvents }, () => ({ queueId: many.queueId, event: small })) }]);
+    expect(await a.describe(many.queueId)).not.toBeNull();
+    await b.append([{ appends: [{ queueId: many.queueId, event: small }] }]);
+    expect(await a.describe(many.queueId)).toBeNull();
+  });
+
+  it('hands a parked poll’s own process the events it appended, and tells a newer poll’s process nothing else', async () => {
+    const user = nextUser++;
+    const q = descriptor(user);
+    await a.create(q, Date.now());
+    const first = await a.poll(q.queueId, user, -1, Date.now(), true);
+    expect(first).toEqual({ kind: 'events', events: [], seq: 1 });
+    await a.append([{ appends: [{ queueId: q.queueId, event: eventJson({ type: 'typing', op: 'start' }) }] }]);
+    const appended = harness.signals[0].find((signal) => signal.kind === 'appended');
+    const expected: StoredEvent[] = [{ id: 0, json: '{"id":0,"type":"typing","op":"start"}' }];
+    expect(appended).toEqual({ kind: 'appended', queueIds: [q.queueId], events: new Map([[q.queueId, expected]]) });
+    // A newer poll through the other process supersedes the parked one.
+    const second = await b.poll(q.queueId, user, 0, Date.now(), true);
+    expect(second).toEqual({ kind: 'events', events: [], seq: 2 });
+    await until(() => harness.signals[0].some((signal) => signal.kind === 'poll'));
+    expect(harness.signals[0]).toContainEqual({ kind: 'poll', queueId: q.queueId, seq: 2 });
+  });
+
+  it('answers another user’s queue as missing, and keeps Zulip’s acknowledgement errors', async () => {
+    const user = nextUser++;
+    const q = descriptor(user);
+    await a.create(q, Date.now());
+    expect(await b.poll(q.queueId, user + 1, -1, Date.now(), false)).toEqual({ kind: 'missing' });
+    await a.append([{ appends: [{ queueId: q.queueId, event: eventJson({ type: 'heartbeat' }) }, { queueId: q.queueId, event: eventJson({ type: 'heartbeat' }) }] }]);
+    expect(await b.poll(q.queueId, user, 5, Date.now(), false)).toEqual({ kind: 'not-in-queue' });
+    expect((await b.poll(q.queueId, user, 0, Date.now(), false)).kind).toBe('events');
+    expect(await b.poll(q.queueId, user, -1, Date.now(), false)).toEqual({ kind: 'already-pruned' });
+  });
+});
+
+const withRedis = process.env.REDIS_URL ? describe : describe.skip;
+
 withRedis('RedisEventQueueStore shared by several processes', () => {
   const stores: RedisEventQueueStore[] = [];
+  let redis: Redis;
 
   beforeAll(async () => {
-    for (let index = 0; index < 3; index++) stores.push(await RedisEventQueueStore.connect(process.env.REDIS_URL as string, { maxEvents: 100 }));
+    for (let index = 0; index < 3; index++) stores.push(await RedisEventQueueStore.connect(process.env.REDIS_URL as string, LIMITS));
+    redis = new Redis(process.env.REDIS_URL as string);
   });
 
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
+    redis.disconnect();
   });
 
   it('removes each expired queue once when processes collect at the same time', async () => {
     // Created "at" 1 s after the epoch, so only these queues are due at 10 s (live queues of
     // servers sharing this Redis are not).
-    const ids = Array.from({ length: 60 }, (_, index) => `spec-${randomBytes(6).toString('hex')}-${index}`);
-    for (const [index, id] of ids.entries()) await stores[index % 3].create(descriptor(id, 900_000 + index), 1000);
+    const user = nextUser;
+    nextUser += 60;
+    const queues = Array.from({ length: 60 }, (_, index) => ({ ...descriptor(user + index), lifespanSecs: 1 }));
+    for (const [index, queue] of queues.entries()) await stores[index % 3].create(queue, 1000);
+    const ids = queues.map((queue) => queue.queueId);
     const removed = await Promise.all(stores.map((store) => store.collectExpired(10_000)));
     const all = removed.flat().filter((id) => ids.includes(id));
     expect(all.sort()).toEqual([...ids].sort());
@@ -36,14 +222,25 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     expect(await stores[0].describe(ids[0])).toBeNull();
   });
 
-  it('refuses an append whose dedupe key the queue already took, whichever process appends', async () => {
-    const id = `spec-${randomBytes(6).toString('hex')}`;
-    await stores[0].create({ ...descriptor(id, 900_100), lifespanSecs: 600 }, Date.now());
-    const append = { queueId: id, event: { type: 'greeting', text: 'once' }, dedupeKey: '42.0.GreetingHandler.0' };
-    await stores[1].append([append]);
-    await stores[2].append([append, { ...append, dedupeKey: '42.0.GreetingHandler.1', event: { type: 'greeting', text: 'twice' } }]);
-    const read = await stores[0].read(id, -1, Date.now());
-    expect(read.kind === 'events' && read.events.map((event) => [event.id, event.text])).toEqual([[0, 'once'], [1, 'twice']]);
-    await stores[0].remove(id);
+  it('stores a shared part once and lets it go when the last queue holding it acknowledged or went', async () => {
+    const user = nextUser++;
+    const [q1, q2] = [descriptor(user), descriptor(user + 1)];
+    await stores[0].create(q1, Date.now());
+    await stores[0].create(q2, Date.now());
+    const marker = randomBytes(8).toString('hex');
+    const body = new SharedJson(JSON.stringify({ marker }));
+    const event = eventJsonWithShared({ type: 'message', flags: [] }, 'message', body);
+    await stores[1].append([{ appends: [{ queueId: q1.queueId, event }, { queueId: q2.queueId, event }] }]);
+    const bodies = async () => {
+      const keys = await redis.keys(`${PREFIX}:b:*`);
+      const found: string[] = [];
+      for (const key of keys) if ((await redis.hget(key, 't'))?.includes(marker)) found.push(key);
+      return found;
+    };
+    expect(await bodies()).toHaveLength(1);
+    expect(await stores[2].poll(q1.queueId, user, 0, Date.now(), false)).toMatchObject({ kind: 'events', events: [] });
+    expect(await bodies()).toHaveLength(1);
+    await stores[2].remove(q2.queueId);
+    expect(await bodies()).toHaveLength(0);
   });
 });

@@ -4,7 +4,19 @@ import { buildDocument, OpenApiDocument } from '../domain/build-document';
 import { COMPONENTS } from '../domain/components';
 import { OPERATIONS } from '../domain/operations';
 import { OBSERVABILITY_ROUTES } from '../domain/operations/observability.operations';
+import { GetEventsParams, LONG_POLL_PATH } from '../../events/api/long-poll.route';
+import { declaredWireParams } from '../../wire/params/wire-param';
+import { DeclaredRoute } from '../domain/route-shape';
 import { RouteDiscovery } from './route-discovery';
+
+/** The long-poll route, served on Fastify beside Nest's controllers (events/api/long-poll.route.ts). */
+const LONG_POLL_ROUTE: DeclaredRoute = {
+  method: 'get',
+  path: LONG_POLL_PATH,
+  authMode: 'required',
+  raw: false,
+  params: declaredWireParams(GetEventsParams),
+};
 
 /** Builds the document once, from the controllers Nest knows and the operation table. */
 @Injectable()
@@ -26,7 +38,7 @@ export class OpenApiDocumentService {
       const document = buildDocument({
         version: SERVER_VERSION,
         featureLevel: FEATURE_LEVEL,
-        routes: [...this.discovery.routes(), ...OBSERVABILITY_ROUTES],
+        routes: [...this.discovery.routes(), ...OBSERVABILITY_ROUTES, LONG_POLL_ROUTE],
         operations: OPERATIONS,
         components: COMPONENTS,
       });

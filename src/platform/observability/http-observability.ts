@@ -6,8 +6,11 @@ import { JsonLogger } from '../logging/logger';
 import { HealthService } from './health.service';
 import { MetricsService } from './metrics.service';
 
-/** Paths probes and scrapers hit every few seconds: logged at `debug` only. */
-const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+/**
+ * Routes probes and scrapers hit every few seconds, and the long-poll every client renews
+ * after each answer: logged at `debug` only (metrics count them).
+ */
+const QUIET_ROUTES = new Set(['/health/live', '/health/ready', '/metrics', '/api/v1/events']);
 
 /**
  * Health, metrics and the request log, on the Fastify instance itself (no realm lookup,
@@ -55,9 +58,9 @@ export function routeTemplate(request: FastifyRequest): string {
  * may carry credentials), status and latency. Headers and parameters are never logged.
  */
 function logRequest(logger: JsonLogger, request: FastifyRequest, reply: FastifyReply, route: string): void {
-  const path = request.url.split('?')[0];
-  const level = reply.statusCode >= 500 ? 'error' : QUIET_PATHS.has(path) ? 'debug' : 'info';
+  const level = reply.statusCode >= 500 ? 'error' : QUIET_ROUTES.has(route) && request.method === 'GET' ? 'debug' : 'info';
   if (!logger.enabled(level)) return;
+  const path = request.url.split('?')[0];
   const context = peekContext(request);
   logger.write(level, 'request', {
     request_id: String(request.id),

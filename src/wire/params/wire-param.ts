@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { validateSync, ValidationError } from 'class-validator';
+import { getMetadataStorage, validateSync, ValidationError } from 'class-validator';
 import { ApiError } from '../../shared/api-error';
 import { checkJsonShape } from '../input-limits';
 import { RawValue, RequestContext } from '../request-context';
@@ -72,9 +72,22 @@ export function decodeParams<T extends object>(
     if (found !== undefined && !spec.nulCheckedByEndpoint && containsNul(value)) throw ApiError.badRequest(`${spec.property} contains NULL (0x00) characters.`);
     (instance as Record<string, unknown>)[spec.property] = value;
   }
+  if (!hasValidationRules(type)) return instance;
   const errors = validateSync(instance, { skipUndefinedProperties: true, forbidUnknownValues: false });
   if (errors.length > 0) throw ApiError.badRequest(firstMessage(errors[0]));
   return instance;
+}
+
+const validated = new Map<ParamClass<object>, boolean>();
+
+/** Whether class-validator has rules for the class: without any, validating is wasted work per request. */
+function hasValidationRules(type: ParamClass<object>): boolean {
+  let rules = validated.get(type);
+  if (rules === undefined) {
+    rules = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0;
+    validated.set(type, rules);
+  }
+  return rules;
 }
 
 function pathValue(spec: WireParamSpec, pathParams: Record<string, string>): RawValue | undefined {

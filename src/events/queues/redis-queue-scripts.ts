@@ -1,0 +1,323 @@
+/**
+ * The Lua scripts behind RedisEventQueueStore, each one atomic step on the queues.
+ *
+ * Keys (prefix `chat:evq`): per queue a hash `{q}:d` (descriptor `d`, `next` id, newest
+ * `pruned` id, `lifespan`, `user`, `realm`, `aps`, `bytes` held, newest poll number
+ * `pseq`, and `parked` = `process:seq:parked-at-ms` while a poll is parked) and a sorted
+ * set `{q}:e` of event texts scored by id; per user a sorted set of queue ids scored by
+ * when each was last polled; per realm a set of `all_public_streams` queues; one sorted
+ * set of idle deadlines; one sorted set of the dedupe keys of deliveries taken, scored by
+ * time. A part many queues share (a message) is one hash `b:<n>` (`t` its text, `r` the
+ * queue entries referring to it); an entry refers to it as `\1<n>\1`, bytes that cannot
+ * occur in JSON text outside a string, nor raw inside one.
+ *
+ * Keys are computed inside the scripts: the store needs one Redis (not a Redis Cluster).
+ */
+export const PREFIX = 'chat:evq';
+/** Queue removals, to every process. */
+export const BROADCAST_CHANNEL = `${PREFIX}:signal`;
+/** Wakes and supersedes for the polls one process holds. */
+export const wakeChannel = (processId: string): string => `${PREFIX}:wake:${processId}`;
+export const EXPIRY_KEY = `${PREFIX}:expiry`;
+/** Queues that had a poll parked on a process that shut down: they get a `restart` event. */
+export const RESTART_KEY = `${PREFIX}:restart-pending`;
+export const descriptorKey = (queueId: string): string => `${PREFIX}:{${queueId}}:d`;
+export const userKey = (userId: number): string => `${PREFIX}:u:${userId}`;
+export const allPublicKey = (realmId: number): string => `${PREFIX}:aps:${realmId}`;
+/** Keys of the layout before this one (`chat:eq:*`), removed once at start-up. */
+export const OLD_LAYOUT_PATTERN = 'chat:eq:*';
+export const OLD_LAYOUT_REMOVED_KEY = `${PREFIX}:old-layout-removed`;
+
+const HELPERS = `
+local P = '${PREFIX}'
+local function descKey(q) return P .. ':{' .. q .. '}:d' end
+local function eventsKey(q) return P .. ':{' .. q .. '}:e' end
+local function bodyKey(n) return P .. ':b:' .. n end
+local function refOf(entry)
+  local s = string.find(entry, '\\1', 1, true)
+  if not s then return nil end
+  local e = string.find(entry, '\\1', s + 1, true)
+  return string.sub(entry, s + 1, e - 1), s, e
+end
+-- Lets go of stored entries: their shared parts lose a reference. Returns the bytes they held.
+local function release(entries)
+  local freed = 0
+  for _, entry in ipairs(entries) do
+    freed = freed + #entry
+    local n = refOf(entry)
+    if n then
+      local key = bodyKey(n)
+      freed = freed + redis.call('HSTRLEN', key, 't')
+      if redis.call('HINCRBY', key, 'r', -1) <= 0 then redis.call('DEL', key) end
+    end
+  end
+  return freed
+end
+-- An entry as clients get it: the shared part it refers to spliced in.
+local function expand(entry)
+  local n, s, e = refOf(entry)
+  if not n then return entry end
+  return string.sub(entry, 1, s - 1) .. (redis.call('HGET', bodyKey(n), 't') or 'null') .. string.sub(entry, e + 1)
+end
+local function dropQueue(q)
+  local d = descKey(q)
+  redis.call('ZREM', P .. ':expiry', q)
+  local f = redis.call('HMGET', d, 'user', 'realm', 'aps')
+  if not f[1] then return 0 end
+  release(redis.call('ZRANGE', eventsKey(q), 0, -1))
+  redis.call('DEL', d, eventsKey(q))
+  redis.call('ZREM', P .. ':u:' .. f[1], q)
+  if f[3] == '1' then redis.call('SREM', P .. ':aps:' .. f[2], q) end
+  return 1
+end
+-- Acknowledges through last: -2 already pruned past it, -3 never handed out, 0 done.
+local function acknowledge(q, d, state, last)
+  local pruned = tonumber(state.pruned)
+  if last < pruned then return -2 end
+  if last >= tonumber(state.next) then return -3 end
+  if last > pruned then
+    local ek = eventsKey(q)
+    local gone = redis.call('ZRANGEBYSCORE', ek, '-inf', last)
+    if #gone > 0 then
+      redis.call('HINCRBY', d, 'bytes', -release(gone))
+      redis.call('ZREMRANGEBYSCORE', ek, '-inf', last)
+    end
+    redis.call('HSET', d, 'pruned', last)
+  end
+  return 0
+end
+local function pending(q, out)
+  for _, entry in ipairs(redis.call('ZRANGE', eventsKey(q), 0, -1)) do out[#out + 1] = expand(entry) end
+  return out
+end
+local function parkedProcess(mark)
+  return string.match(mark, '^([^:]*)')
+end
+`;
+
+/**
+ * ARGV: queue id, descriptor JSON, lifespan s, user, realm, aps (0/1), now, per-user limit,
+ * parked-mark lifetime ms. Makes room first: the user's least recently polled queues
+ * whose poll is not parked (a mark older than its lifetime is a dead process's) go.
+ * Returns {0, evicted ids...}, or {-1} when every queue of the user has a poll parked.
+ */
+export const CREATE_SCRIPT = `${HELPERS}
+local q, user, now, limit = ARGV[1], ARGV[4], tonumber(ARGV[7]), tonumber(ARGV[8])
+local ukey = P .. ':u:' .. user
+local out = {0}
+local held = redis.call('ZCARD', ukey)
+if held >= limit then
+  for _, c in ipairs(redis.call('ZRANGE', ukey, 0, -1)) do
+    if held < limit then break end
+    local mark = redis.call('HGET', descKey(c), 'parked')
+    local at = mark and tonumber(string.match(mark, ':(%d+)$'))
+    if not (at and at > now - tonumber(ARGV[9])) then
+      dropQueue(c)
+      redis.call('ZREM', ukey, c)
+      out[#out + 1] = c
+      held = held - 1
+    end
+  end
+  if held >= limit then return {-1} end
+end
+redis.call('HSET', descKey(q), 'd', ARGV[2], 'next', 0, 'pruned', -1, 'pseq', 0, 'bytes', 0,
+  'lifespan', ARGV[3], 'user', user, 'realm', ARGV[5], 'aps', ARGV[6])
+redis.call('ZADD', ukey, now, q)
+if ARGV[6] == '1' then redis.call('SADD', P .. ':aps:' .. ARGV[5], q) end
+redis.call('ZADD', P .. ':expiry', now + tonumber(ARGV[3]) * 1000, q)
+if #out > 1 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(out, ' ', 2)) end
+return out`;
+
+/**
+ * One step for a whole batch of appends. ARGV: now, max events, max bytes, dedupe
+ * window ms, this process's id; then the shared parts (count, texts); then the distinct
+ * event texts (count, then per text: head, shared part index or 0, tail, merge key,
+ * breaks key); then the groups (count, then per group: dedupe key or '', append count,
+ * then per append: queue id, text index).
+ *
+ * An entry is `{"id":N,` + head without its `{` + (a reference to the shared part) + tail.
+ * Virtual events (a merge key) absorb the queue's unacknowledged event of that key (see
+ * virtualEventKeys). Wakes the processes whose polls are parked on the queues appended
+ * to: others by a message on their channel, this one through the answer. Queues left
+ * over a limit are removed (and every process told).
+ *
+ * Returns {ids, queues parked here that got events, removed queues}: per append its id,
+ * -1 for a missing queue, -3 for a group refused as a duplicate.
+ */
+export const APPEND_SCRIPT = `${HELPERS}
+local now, maxEvents, maxBytes, pid = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[5]
+local delivered = P .. ':delivered'
+redis.call('ZREMRANGEBYSCORE', delivered, '-inf', now - tonumber(ARGV[4]))
+local i = 6
+local shared = {}
+for s = 1, tonumber(ARGV[i]) do shared[s] = {text = ARGV[i + s], refs = 0} end
+i = i + 1 + #shared
+local texts = {}
+for t = 1, tonumber(ARGV[i]) do
+  local j = i + 1 + (t - 1) * 5
+  texts[t] = {head = string.sub(ARGV[j], 2), shared = tonumber(ARGV[j + 1]), tail = ARGV[j + 2], merge = ARGV[j + 3], breaks = ARGV[j + 4]}
+end
+i = i + 1 + #texts * 5
+local ids, here, seenHere, remote, over = {}, {}, {}, {}, {}
+local function appendOne(q, text)
+  local d = descKey(q)
+  local state = redis.call('HMGET', d, 'next', 'parked')
+  if not state[1] then return -1 end
+  local id = redis.call('HINCRBY', d, 'next', 1) - 1
+  local ek = eventsKey(q)
+  local entry, size
+  if text.shared > 0 then
+    local part = shared[text.shared]
+    if not part.n then part.n = redis.call('INCR', P .. ':bseq') end
+    part.refs = part.refs + 1
+    entry = '{"id":' .. id .. ',' .. text.head .. '\\1' .. part.n .. '\\1' .. text.tail
+    size = #entry + #part.text
+  else
+    entry = '{"id":' .. id .. ',' .. text.head .. text.tail
+    if text.breaks ~= '' then redis.call('HDEL', d, 'v:' .. text.breaks) end
+    if text.merge ~= '' then
+      local field = 'v:' .. text.merge
+      local earlier = redis.call('HGET', d, field)
+      if earlier and redis.call('ZSCORE', ek, earlier) then
+        redis.call('ZREM', ek, earlier)
+        redis.call('HINCRBY', d, 'bytes', -#earlier)
+        local merged = cjson.decode(earlier)
+        local added = cjson.decode(entry)
+        for _, message in ipairs(added.messages) do table.insert(merged.messages, message) end
+        merged.id = id
+        merged.all = (merged.all == true) or (added.all == true)
+        -- cjson writes an empty list as {}: an empty merge keeps the new event's own text.
+        if #merged.messages > 0 then entry = cjson.encode(merged) end
+      end
+      redis.call('HSET', d, field, entry)
+    end
+    size = #entry
+  end
+  redis.call('ZADD', ek, id, entry)
+  local bytes = redis.call('HINCRBY', d, 'bytes', size)
+  if state[2] then
+    local owner = parkedProcess(state[2])
+    if owner == pid then
+      if not seenHere[q] then seenHere[q] = true; here[#here + 1] = q end
+    else
+      remote[owner] = remote[owner] or {}
+      remote[owner][q] = true
+    end
+  end
+  if bytes > maxBytes or redis.call('ZCARD', ek) > maxEvents then over[q] = true end
+  return id
+end
+local groupCount = tonumber(ARGV[i])
+i = i + 1
+for _ = 1, groupCount do
+  local key, count = ARGV[i], tonumber(ARGV[i + 1])
+  i = i + 2
+  local refused = false
+  if key ~= '' then
+    if redis.call('ZSCORE', delivered, key) then refused = true else redis.call('ZADD', delivered, now, key) end
+  end
+  for _ = 1, count do
+    ids[#ids + 1] = refused and -3 or appendOne(ARGV[i], texts[tonumber(ARGV[i + 1])])
+    i = i + 2
+  end
+end
+for _, part in ipairs(shared) do
+  if part.refs > 0 then redis.call('HSET', bodyKey(part.n), 't', part.text, 'r', part.refs) end
+end
+local removed = {}
+for q in pairs(over) do
+  dropQueue(q)
+  removed[#removed + 1] = q
+end
+if #removed > 0 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(removed, ' ')) end
+for owner, queues in pairs(remote) do
+  local list = {}
+  for q in pairs(queues) do if not over[q] then list[#list + 1] = q end end
+  if #list > 0 then redis.call('PUBLISH', P .. ':wake:' .. owner, 'a ' .. table.concat(list, ' ')) end
+end
+local parkedHere = {}
+for _, q in ipairs(here) do if not over[q] then parkedHere[#parkedHere + 1] = q end end
+return {ids, parkedHere, removed}`;
+
+/**
+ * A new poll. ARGV: queue id, user id, last event id, now, this process's id, park (0/1).
+ * Returns {status, seq, events...}: status 0, or -1 missing (or another user's), -2
+ * already pruned, -3 not in this queue. A poll parked elsewhere is told it is superseded.
+ */
+export const POLL_SCRIPT = `${HELPERS}
+local q, last, now, pid = ARGV[1], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local d = descKey(q)
+local f = redis.call('HMGET', d, 'next', 'pruned', 'lifespan', 'pseq', 'parked', 'user')
+if not f[1] or f[6] ~= ARGV[2] then return {-1} end
+redis.call('ZADD', P .. ':expiry', now + tonumber(f[3]) * 1000, q)
+local status = acknowledge(q, d, {next = f[1], pruned = f[2]}, last)
+if status ~= 0 then return {status} end
+local seq = tonumber(f[4] or '0') + 1
+local out = pending(q, {0, seq})
+if #out == 2 and ARGV[6] == '1' then
+  redis.call('HSET', d, 'pseq', seq, 'parked', pid .. ':' .. seq .. ':' .. now)
+else
+  redis.call('HSET', d, 'pseq', seq)
+  redis.call('HDEL', d, 'parked')
+end
+redis.call('ZADD', P .. ':u:' .. f[6], now, q)
+if f[5] then
+  local owner = parkedProcess(f[5])
+  if owner ~= pid then redis.call('PUBLISH', P .. ':wake:' .. owner, 'p ' .. q .. ' ' .. seq) end
+end
+return out`;
+
+/** ARGV: queue id, last event id. Returns {status, newest poll, events...} (statuses as POLL_SCRIPT). */
+export const READ_SCRIPT = `${HELPERS}
+local q = ARGV[1]
+local d = descKey(q)
+local f = redis.call('HMGET', d, 'next', 'pruned', 'pseq')
+if not f[1] then return {-1} end
+local status = acknowledge(q, d, {next = f[1], pruned = f[2]}, tonumber(ARGV[2]))
+if status ~= 0 then return {status} end
+return pending(q, {0, tonumber(f[3] or '0')})`;
+
+/**
+ * ARGV: now, this process's id, then queue id and poll number pairs: those polls ended.
+ * Each queue's idle clock restarts, and its parked mark goes if it is still that poll's.
+ */
+export const POLLS_ENDED_SCRIPT = `${HELPERS}
+local now, pid = tonumber(ARGV[1]), ARGV[2]
+for i = 3, #ARGV, 2 do
+  local q = ARGV[i]
+  local d = descKey(q)
+  local f = redis.call('HMGET', d, 'parked', 'lifespan', 'user')
+  if f[2] then
+    local mark = pid .. ':' .. ARGV[i + 1] .. ':'
+    if f[1] and string.sub(f[1], 1, #mark) == mark then redis.call('HDEL', d, 'parked') end
+    redis.call('ZADD', P .. ':expiry', 'GT', now + tonumber(f[2]) * 1000, q)
+    redis.call('ZADD', P .. ':u:' .. f[3], now, q)
+  end
+end
+return 0`;
+
+/** ARGV: now, queue ids: pushes each queue's deadline out to now + its lifespan. */
+export const KEEP_ALIVE_SCRIPT = `${HELPERS}
+local now = tonumber(ARGV[1])
+for i = 2, #ARGV do
+  local lifespan = redis.call('HGET', descKey(ARGV[i]), 'lifespan')
+  if lifespan then redis.call('ZADD', P .. ':expiry', 'GT', now + tonumber(lifespan) * 1000, ARGV[i]) end
+end
+return 0`;
+
+/**
+ * ARGV: deadline bound ('' for none), queue ids. Removes each queue (with a bound, only if
+ * its deadline is at or before it, so of several processes collecting at once one removes
+ * it), tells every process, and returns the ids removed.
+ */
+export const REMOVE_SCRIPT = `${HELPERS}
+local removed = {}
+for i = 2, #ARGV do
+  local q = ARGV[i]
+  local deadline = redis.call('ZSCORE', P .. ':expiry', q)
+  if ARGV[1] == '' or not deadline or tonumber(deadline) <= tonumber(ARGV[1]) then
+    if dropQueue(q) == 1 then removed[#removed + 1] = q end
+  end
+end
+if #removed > 0 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(removed, ' ')) end
+return removed`;

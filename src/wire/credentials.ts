@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiError } from '../shared/api-error';
+import { RealmAddressing } from '../realm/domain/realm-addressing';
+import { RealmRepository } from '../realm/persistence/realm.repository';
+import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
+import { UserEntity } from '../users/persistence/user.entity';
+import { AuthCache, CachedRealm } from './auth-cache';
+import { RequestUser } from './request-context';
+
+/** The realm a request's Host header addresses. */
+export interface AddressedRealm {
+  subdomain: string;
+  realm: CachedRealm;
+}
+
+/**
+ * The one credential function of the API: the realm from the Host header (an unknown
+ * subdomain is a 404), and the user from HTTP Basic credentials (email and API key), with
+ * Zulip's errors. Successes are remembered by the auth cache, so a long-poll renewed every
+ * heartbeat reads nothing from the database. Every route authenticates through it: the
+ * Nest guard, and the long-poll route that runs outside Nest's pipeline.
+ */
+@Injectable()
+export class Credentials {
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly realms: RealmRepository,
+    private readonly addressing: RealmAddressing,
+    private readonly cache: AuthCache,
+  ) {}
+
+  async realmFor(host: string | undefined): Promise<AddressedRealm> {
+    const subdomain = this.addressing.subdomainOf(host);
+    const cached = this.cache.realm(subdomain);
+    if (cached) return { subdomain, realm: cached };
+    const generation = this.cache.generation;
+    const found = await this.realms.findBySubdomain(subdomain);
+    if (!found) throw new ApiError('Invalid subdomain', 'NONEXISTENT_SUBDOMAIN', 404);
+    const realm = { id: found.id, stringId: found.stringId, deactivated: found.deactivated };
+    this.cache.rememberRealm(subdomain, realm, generation);
+    return { subdomain, realm };
+  }
+
+  /** The user the Authorization header names in the addressed realm: a copy, the caller's own. */
+  async userFor({ subdomain, realm }: AddressedRealm, authorization: string): Promise<RequestUser> {
+    const remembered = this.cache.user(subdomain, authorization);
+    if (remembered) return { ...remembered };
+    const generation = this.cache.generation;
+    const { email, apiKey } = basicCredentials(authorization);
+    const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserEntity>(
+      new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),
+    );
+    const authenticated: RequestUser = {
+      id: user.id,
+      realmId: user.realmId,
+      role: user.role,
+      isBot: user.isBot,
+      botType: user.botType,
+      deliveryEmail: user.deliveryEmail,
+      fullName: user.fullName,
+    };
+    this.cache.rememberUser(subdomain, authorization, authenticated, generation);
+    return { ...authenticated };
+  }
+}
+
+function basicCredentials(header: string | undefined): { email: string; apiKey: string } {
+  if (header === undefined || header.trim() === '') {
+    throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+  }
+  const parts = header.trim().split(/\s+/);
+  if (parts.length !== 2) throw ApiError.unauthorized('Invalid authorization header for basic auth');
+  if (parts[0].toLowerCase() !== 'basic') {
+    throw ApiError.badRequest('This endpoint requires HTTP basic authentication.');
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(parts[1])) throw ApiError.unauthorized('Invalid authorization header for basic auth');
+  const decoded = Buffer.from(parts[1], 'base64').toString('utf8');
+  const pieces = decoded.split(':');
+  if (pieces.length !== 2) throw ApiError.unauthorized('Invalid authorization header for basic auth');
+  return { email: pieces[0], apiKey: pieces[1] };
+}
