@@ -35,7 +35,7 @@ export function report({ fixed, burst, tracker, options, storage, yardstick }: S
   const ranYardstick = yardstick.skipped === null;
   const order = ranYardstick
     ? `the yardstick (${yardstick.file}) ran first, our server started but idle; then ours`
-    : `ours only: yardstick ${yardstick.skipped}`;
+    : `ours only; the yardstick: ${yardstick.skipped}`;
   const lines = [
     `\nsend benchmark — storage: ${storage}; ${queues} users/queues on one channel; ${options.senders} senders, ` +
       'each sending when its previous POST answered',

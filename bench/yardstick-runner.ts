@@ -86,7 +86,7 @@ export async function runYardsticks(
 ): Promise<YardstickResults> {
   const results: YardstickResults = { file, skipped: null, fixed: [], max: [], errors: [] };
   if (runs === 0) {
-    results.skipped = '--yardstick-runs 0';
+    results.skipped = 'skipped (--yardstick-runs 0)';
     return results;
   }
   if (!fs.existsSync(file)) {
