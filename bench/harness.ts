@@ -17,16 +17,20 @@ export interface CommonOptions {
   json: boolean;
 }
 
+/** The options of T that hold text (a path, say): what `textFlags` may set. */
+export type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
 /**
  * Reads `--flag value` pairs into a copy of `defaults`; `min` is the smallest value a
- * number may take (0 or 1), `integers` whether fractions are refused.
+ * number may take (0 or 1), `integers` whether fractions are refused. `textFlags` name the
+ * flags whose value is kept as text.
  */
 export function parseBenchOptions<T extends CommonOptions>(
   argv: readonly string[],
   defaults: T,
   flags: Record<string, keyof T>,
   usage: string,
-  { min = 0, integers = false }: { min?: number; integers?: boolean } = {},
+  { min = 0, integers = false, textFlags = {} }: { min?: number; integers?: boolean; textFlags?: Record<string, TextKeys<T>> } = {},
 ): T {
   const options: T = { ...defaults };
   for (let i = 0; i < argv.length; i++) {
@@ -34,6 +38,13 @@ export function parseBenchOptions<T extends CommonOptions>(
     if (flag === '--help' || flag === '-h') throw new UsageRequest(usage);
     if (flag === '--json') {
       options.json = true;
+      continue;
+    }
+    const textKey = textFlags[flag];
+    if (textKey !== undefined) {
+      const text = argv[++i];
+      if (text === undefined || text === '') throw new Error(`${flag} needs a value\n${usage}`);
+      (options as unknown as Record<string, string>)[textKey as string] = text;
       continue;
     }
     const key = flags[flag];

@@ -1,162 +1,129 @@
 import { setMaxListeners } from 'node:events';
 import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { AddressInfo } from 'node:net';
-import { Api, createTestRealm } from '../test/support/api';
+import { createTestRealm } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
 import { BenchClient } from './client';
-import { log, mapLimit, parseBenchOptions, percentile, processCpuSeconds, runBench, sleep } from './harness';
+import { log, mapLimit, parseBenchOptions, processCpuSeconds, runBench, sleep } from './harness';
+import { fmt, report } from './send-report';
+import { Phase, Tracker } from './send-tracking';
+import { WebhookReceiver } from './send-webhook';
+import { DEFAULT_YARDSTICK, runYardsticks, YARDSTICK_DRAIN_SECONDS, yardstickPath } from './yardstick-runner';
 
 /**
  * `npm run bench -- send`: a fresh realm with N users subscribed to one channel, each with
  * an event queue and a long-poll always open. Phase 1 sends at a fixed rate, phase 2 as
  * fast as a few concurrent senders can; every message is timed from the moment its
- * `POST /messages` was issued to the moment it arrived on each user's queue.
+ * `POST /messages` was issued to the moment it arrived on each user's queue. Before them,
+ * while our server is idle, the no-framework yardstick runs both phases with the same
+ * subscribers, senders and window, so the report sets ours against the box's ceiling.
  */
 export interface SendOptions {
   users: number;
-  /** Phase 1: messages per second, for `rateSeconds`. */
+  /** `senders` concurrent senders, each sending its next message once its previous POST answered. */
+  senders: number;
+  /** Phase 1: `rate` messages a second in all, on the yardstick's schedule, for `rateSeconds`. */
   rate: number;
   rateSeconds: number;
-  /** Phase 2: `senders` concurrent senders, each sending as soon as its previous POST returned. */
-  senders: number;
+  /** Phase 2: as fast as the senders can for `burstSeconds`, at most `burstCount` messages (0: no cap). */
   burstCount: number;
   burstSeconds: number;
   /** How long a phase may wait for its last messages to reach every queue. */
   drainSeconds: number;
-  /** Hard limit for the whole run, set-up included. */
+  /** Hard limit for the whole run, set-up and yardstick included. */
   maxSeconds: number;
   /** 1: every message mentions an outgoing-webhook bot whose receiver runs in this process. */
   mentionBot: number;
+  /** The yardstick script ('' until parsed: then `--yardstick`, YARDSTICK or the default, resolved). */
+  yardstick: string;
+  /** Rounds of the yardstick (each both variants); 0 skips it. */
+  yardstickRuns: number;
   json: boolean;
 }
 
 const DEFAULTS: SendOptions = {
   users: 100,
+  senders: 4,
   rate: 20,
   rateSeconds: 10,
-  senders: 4,
-  burstCount: 1000,
-  burstSeconds: 20,
+  burstCount: 0,
+  burstSeconds: 15,
   drainSeconds: 15,
-  maxSeconds: 300,
+  maxSeconds: 600,
   mentionBot: 0,
+  yardstick: '',
+  yardstickRuns: 1,
   json: false,
 };
 
 const NUMERIC_FLAGS: Record<string, keyof SendOptions> = {
   '--users': 'users',
+  '--senders': 'senders',
   '--rate': 'rate',
   '--rate-seconds': 'rateSeconds',
-  '--senders': 'senders',
   '--burst-count': 'burstCount',
   '--burst-seconds': 'burstSeconds',
   '--drain-seconds': 'drainSeconds',
   '--max-seconds': 'maxSeconds',
   '--mention-bot': 'mentionBot',
+  '--yardstick-runs': 'yardstickRuns',
 };
 
-const USAGE = `usage: npm run bench -- send [--users ${DEFAULTS.users}] [--rate ${DEFAULTS.rate}] [--rate-seconds ${DEFAULTS.rateSeconds}]
-  [--senders ${DEFAULTS.senders}] [--burst-count ${DEFAULTS.burstCount}] [--burst-seconds ${DEFAULTS.burstSeconds}]
-  [--drain-seconds ${DEFAULTS.drainSeconds}] [--max-seconds ${DEFAULTS.maxSeconds}] [--mention-bot 0|1] [--json]
+const USAGE = `usage: npm run bench -- send [--users ${DEFAULTS.users}] [--senders ${DEFAULTS.senders}] [--rate ${DEFAULTS.rate}]
+  [--rate-seconds ${DEFAULTS.rateSeconds}] [--burst-seconds ${DEFAULTS.burstSeconds}] [--burst-count 0]
+  [--drain-seconds ${DEFAULTS.drainSeconds}] [--max-seconds ${DEFAULTS.maxSeconds}] [--mention-bot 0|1]
+  [--yardstick PATH] [--yardstick-runs ${DEFAULTS.yardstickRuns}] [--json]
+--users N: users, each with a queue and a long-poll, all subscribed to the channel (also the yardstick's subscribers).
+--senders N: concurrent senders; each sends its next message when its previous POST answered (closed loop).
+--rate R --rate-seconds S: phase 1, R messages/s in all (sender k's n-th message due at (n·senders + k)/R s).
+--burst-seconds S: phase 2, the senders send as fast as they can for S s; the headline figure is the messages
+  that reached every queue within ${YARDSTICK_DRAIN_SECONDS} s of the last answer, per second of the window (first send to last answer).
+  --burst-count N stops it after N messages (0: the window alone, as the yardstick does).
+--drain-seconds S: how long a phase waits for its last deliveries (at least ${YARDSTICK_DRAIN_SECONDS}, the headline's wait).
+--yardstick PATH: the no-framework yardstick (YARDSTICK in the environment; default ${DEFAULT_YARDSTICK}, relative
+  paths from the project root). It runs first, while our server idles: \`node PATH USERS SECONDS SENDERS\` from the
+  project root, with CEILING_RATE=R for phase 1 and as fast as possible for phase 2; it drops and refills its own
+  tables in CEILING_PG (default postgres://postgres@127.0.0.1:5432/test) and empties Redis CEILING_REDIS (default db 9).
+  A missing file is reported and ours printed alone.
+--yardstick-runs N: rounds of the yardstick, the median one reported (0: skip it).
 --mention-bot 1: every message mentions an outgoing-webhook bot; its receiver (in this process) counts
   the deliveries, so the send rates can be set against a run without the bot.
+--json: also one JSON line with every figure, the yardstick's included.
 Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.`;
 
 export function parseSendOptions(argv: readonly string[]): SendOptions {
-  const options = parseBenchOptions(argv, DEFAULTS, NUMERIC_FLAGS, USAGE);
+  const options = parseBenchOptions(argv, DEFAULTS, NUMERIC_FLAGS, USAGE, { textFlags: { '--yardstick': 'yardstick' } });
   if (options.users < 1 || options.senders < 1) throw new Error(`--users and --senders must be at least 1\n${USAGE}`);
+  if (options.rate <= 0) throw new Error(`--rate must be more than 0\n${USAGE}`);
+  if (options.drainSeconds < YARDSTICK_DRAIN_SECONDS) throw new Error(`--drain-seconds must be at least ${YARDSTICK_DRAIN_SECONDS}\n${USAGE}`);
+  // Whole numbers: they go on the yardstick's command line, or count its rounds.
+  if (![options.users, options.senders, options.yardstickRuns].every(Number.isInteger)) {
+    throw new Error(`--users, --senders and --yardstick-runs must be whole numbers\n${USAGE}`);
+  }
+  options.yardstick = yardstickPath(options.yardstick);
   return options;
 }
 
 const CHANNEL = 'bench';
 const TOPIC = 'load';
-const MARKER = /bench-seq-(\d+)/;
-
-/** What one phase measured; times are `performance.now()` milliseconds. */
-class Phase {
-  readonly postLatencies: number[] = [];
-  readonly deliveryLatencies: number[] = [];
-  /** Issue-to-last-queue time of each fully delivered message. */
-  readonly fullLatencies: number[] = [];
-  /** Sequence numbers whose POST succeeded. */
-  readonly accepted: number[] = [];
-  postErrors = 0;
-  start = 0;
-  lastResponse = 0;
-  lastFullDelivery = 0;
-  fullyDelivered = 0;
-  /** CPU seconds used during the phase (sending and draining) by the server and by this process. */
-  serverCpu = NaN;
-  benchCpu = NaN;
-  /** Wall-clock seconds the CPU figures cover. */
-  cpuWallSeconds = NaN;
-
-  constructor(
-    readonly name: string,
-    readonly description: string,
-  ) {}
-}
-
-interface Sent {
-  phase: Phase;
-  issuedAt: number;
-  deliveries: number;
-}
-
-/** Matches every message event on every queue back to the POST that caused it. */
-class Tracker {
-  private readonly sent = new Map<number, Sent>();
-  private nextSeq = 0;
-  unknownMessages = 0;
-  duplicates = 0;
-  pollErrors = 0;
-
-  constructor(private readonly queues: number) {}
-
-  issuedAt(seq: number): number | undefined {
-    return this.sent.get(seq)?.issuedAt;
-  }
-
-  issue(phase: Phase): { seq: number; issuedAt: number } {
-    const seq = this.nextSeq++;
-    const issuedAt = performance.now();
-    this.sent.set(seq, { phase, issuedAt, deliveries: 0 });
-    return { seq, issuedAt };
-  }
-
-  delivered(content: string, at: number, seen: Set<number>): void {
-    const match = MARKER.exec(content);
-    const seq = match ? Number(match[1]) : -1;
-    const sent = this.sent.get(seq);
-    if (!sent) {
-      this.unknownMessages += 1;
-      return;
-    }
-    if (seen.has(seq)) {
-      this.duplicates += 1;
-      return;
-    }
-    seen.add(seq);
-    sent.deliveries += 1;
-    sent.phase.deliveryLatencies.push(at - sent.issuedAt);
-    if (sent.deliveries === this.queues) {
-      sent.phase.fullyDelivered += 1;
-      sent.phase.fullLatencies.push(at - sent.issuedAt);
-      sent.phase.lastFullDelivery = Math.max(sent.phase.lastFullDelivery, at);
-    }
-  }
-
-  isFullyDelivered(seq: number): boolean {
-    return (this.sent.get(seq)?.deliveries ?? 0) >= this.queues;
-  }
-}
+/** The yardstick lets its polls park for this long before its window opens; ours wait as long. */
+const SETTLE_MS = 500;
 
 export function main(argv: string[]): Promise<void> {
   return runBench('send', () => parseSendOptions(argv), {}, runAgainst);
 }
 
 async function runAgainst(server: ServerProcess, options: SendOptions, storage: string): Promise<void> {
+  // The yardstick first, while our server has started but has no realm, queue or poll yet:
+  // the two never share the machine's two cores under load.
+  const yardstick = await runYardsticks(options.yardstick, options.yardstickRuns, {
+    subscribers: options.users,
+    senders: options.senders,
+    rate: options.rate,
+    rateSeconds: options.rateSeconds,
+    burstSeconds: options.burstSeconds,
+  });
+
   const setupStart = performance.now();
   const realm = await createTestRealm('bench');
   const users = await mapLimit(options.users, 8, (i) => realm.createUser(`Bench User ${i + 1}`));
@@ -205,19 +172,22 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
     await measureCpu(idle, server, () => sleep(3000));
     log(`idle: server CPU ${fmt(idle.serverCpu)} s in ${fmt(idle.cpuWallSeconds)} s with ${queueIds.length} polls parked`);
 
-    const fixed = new Phase('fixed rate', `${options.rate}/s for ${options.rateSeconds} s`);
+    const fixed = new Phase('fixed rate', `${options.rate}/s for ${options.rateSeconds} s, on the yardstick's schedule`);
     await measureCpu(fixed, server, async () => {
       await fixedRate(fixed, options, send);
       await drain(fixed, tracker, options.drainSeconds);
     });
 
-    const burst = new Phase('as fast as possible', `${options.senders} senders, up to ${options.burstCount} messages or ${options.burstSeconds} s`);
+    const cap = options.burstCount > 0 ? `, at most ${options.burstCount} messages` : '';
+    const burst = new Phase('as fast as possible', `${options.burstSeconds} s window${cap}`);
+    // The previous phase's last deliveries were just answered: let every poll park again, as the yardstick does.
+    await sleep(SETTLE_MS);
     await measureCpu(burst, server, async () => {
       await asFastAsPossible(burst, options, send);
       await drain(burst, tracker, options.drainSeconds);
     });
 
-    report([fixed, burst], tracker, options, storage);
+    report({ fixed, burst, tracker, options, storage, yardstick });
     if (hook) {
       const expected = [warmup, fixed, burst].reduce((sum, phase) => sum + phase.accepted.length, 0);
       await hook.waitFor(expected, options.drainSeconds);
@@ -243,7 +213,6 @@ async function measureCpu(phase: Phase, server: ServerProcess, work: () => Promi
   phase.serverCpu = processCpuSeconds(server.child.pid) - serverBefore;
 }
 
-
 async function sendOne(client: BenchClient, phase: Phase, tracker: Tracker, prefix: string): Promise<void> {
   const { seq, issuedAt } = tracker.issue(phase);
   try {
@@ -260,98 +229,39 @@ async function sendOne(client: BenchClient, phase: Phase, tracker: Tracker, pref
   }
 }
 
-/** Open loop: message i is issued at start + i/rate whether or not earlier ones have returned. */
+/**
+ * The yardstick's fixed-rate shape: sender k's n-th message is due at start + (n·senders + k)/rate,
+ * and a sender waits for its previous answer first, so a slow server gets fewer messages, not
+ * more at once. No sender issues after the window (one due later may still go out, as there).
+ */
 async function fixedRate(phase: Phase, options: SendOptions, send: (phase: Phase, i: number) => Promise<void>): Promise<void> {
-  const count = Math.round(options.rate * options.rateSeconds);
-  const inflight: Promise<void>[] = [];
-  phase.start = performance.now();
-  for (let i = 0; i < count; i++) {
-    const wait = phase.start + (i * 1000) / options.rate - performance.now();
-    if (wait > 0) await sleep(wait);
-    inflight.push(send(phase, i));
-  }
-  await Promise.all(inflight);
-}
-
-/** Closed loop: each sender issues its next message as soon as the previous POST returned. */
-async function asFastAsPossible(phase: Phase, options: SendOptions, send: (phase: Phase, i: number) => Promise<void>): Promise<void> {
   let issued = 0;
   phase.start = performance.now();
-  const deadline = phase.start + options.burstSeconds * 1000;
+  const deadline = phase.start + options.rateSeconds * 1000;
   await Promise.all(
-    range(options.senders).map(async () => {
-      while (issued < options.burstCount && performance.now() < deadline) {
-        issued += 1;
-        await send(phase, issued);
+    range(options.senders).map(async (k) => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        const wait = phase.start + ((n * options.senders + k) * 1000) / options.rate - performance.now();
+        if (wait > 0) await sleep(wait);
+        await send(phase, issued++);
       }
     }),
   );
 }
 
-/**
- * The receiver of the outgoing-webhook bot `--mention-bot` mentions: counts each message's
- * delivery once, times it from the message's POST, and asks for no reply.
- */
-class WebhookReceiver {
-  private readonly latencies = new Map<number, number>();
-  private duplicates = 0;
-
-  private constructor(
-    private readonly server: http.Server,
-    private readonly tracker: Tracker,
-  ) {}
-
-  static async start(tracker: Tracker): Promise<WebhookReceiver> {
-    let receiver: WebhookReceiver | null = null;
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        receiver?.received(Buffer.concat(chunks).toString('utf8'), performance.now());
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"response_not_required": true}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = new WebhookReceiver(server, tracker);
-    return receiver;
-  }
-
-  /** Creates the bot (the owner's) pointed at this receiver; answers its full name. */
-  async createBot(owner: Api): Promise<string> {
-    const { port } = this.server.address() as AddressInfo;
-    const made = await owner.post('bots', {
-      short_name: 'benchhook', full_name: 'Bench Hook', bot_type: 3, payload_url: JSON.stringify(`http://127.0.0.1:${port}/hook`),
-    });
-    if (made.status !== 200) throw new Error(`creating the webhook bot failed: ${JSON.stringify(made.body)}`);
-    return 'Bench Hook';
-  }
-
-  private received(body: string, at: number): void {
-    const seq = Number(MARKER.exec((JSON.parse(body) as { data: string }).data)?.[1] ?? NaN);
-    const issuedAt = this.tracker.issuedAt(seq);
-    if (issuedAt === undefined) return;
-    if (this.latencies.has(seq)) this.duplicates += 1;
-    else this.latencies.set(seq, at - issuedAt);
-  }
-
-  async waitFor(count: number, seconds: number): Promise<void> {
-    const deadline = performance.now() + seconds * 1000;
-    while (this.latencies.size < count && performance.now() < deadline) await sleep(20);
-  }
-
-  report(expected: number): void {
-    const latencies = [...this.latencies.values()];
-    process.stdout.write(
-      `\noutgoing webhook: ${this.latencies.size} of ${expected} mentions delivered (${this.duplicates} duplicates); ` +
-        `POST /messages to receiver p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms\n`,
-    );
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
+/** Closed loop, as the yardstick's: each sender issues its next message as soon as the previous POST returned. */
+async function asFastAsPossible(phase: Phase, options: SendOptions, send: (phase: Phase, i: number) => Promise<void>): Promise<void> {
+  let issued = 0;
+  phase.start = performance.now();
+  const deadline = phase.start + options.burstSeconds * 1000;
+  const capped = options.burstCount > 0;
+  await Promise.all(
+    range(options.senders).map(async () => {
+      while ((!capped || issued < options.burstCount) && performance.now() < deadline) {
+        await send(phase, issued++);
+      }
+    }),
+  );
 }
 
 /** Waits until every accepted message of the phase reached every queue, or the drain time is up. */
@@ -386,59 +296,7 @@ async function pollLoop(client: BenchClient, queueId: string, tracker: Tracker, 
   }
 }
 
-function report(phases: Phase[], tracker: Tracker, options: SendOptions, storage: string): void {
-  const queues = options.users;
-  const lines = [`\nsend benchmark — storage: ${storage}; ${queues} users/queues on one channel`];
-  const results = phases.map((phase) => {
-    const sendSeconds = (phase.lastResponse - phase.start) / 1000;
-    const deliverSeconds = (phase.lastFullDelivery - phase.start) / 1000;
-    const result = {
-      phase: phase.name,
-      description: phase.description,
-      sent: phase.accepted.length,
-      post_errors: phase.postErrors,
-      sent_per_second: round(sendSeconds > 0 ? phase.accepted.length / sendSeconds : 0),
-      fully_delivered: phase.fullyDelivered,
-      delivered_per_second: round(deliverSeconds > 0 ? phase.fullyDelivered / deliverSeconds : 0),
-      deliveries: phase.deliveryLatencies.length,
-      expected_deliveries: phase.accepted.length * queues,
-      post_ms: { p50: round(percentile(phase.postLatencies, 50)), p99: round(percentile(phase.postLatencies, 99)) },
-      delivery_ms: { p50: round(percentile(phase.deliveryLatencies, 50)), p99: round(percentile(phase.deliveryLatencies, 99)) },
-      last_queue_ms: { p50: round(percentile(phase.fullLatencies, 50)), p99: round(percentile(phase.fullLatencies, 99)) },
-      cpu_seconds: { server: round(phase.serverCpu), bench: round(phase.benchCpu) },
-    };
-    lines.push(
-      `\n${phase.name} (${phase.description}):`,
-      `  messages/s         sent ${fmt(result.sent_per_second)} (${result.sent} ok, ${result.post_errors} failed), ` +
-        `fully delivered ${fmt(result.delivered_per_second)} (${result.fully_delivered} to all ${queues} queues)`,
-      `  POST /messages     p50 ${fmt(result.post_ms.p50)} ms   p99 ${fmt(result.post_ms.p99)} ms`,
-      `  delivery latency   p50 ${fmt(result.delivery_ms.p50)} ms   p99 ${fmt(result.delivery_ms.p99)} ms` +
-        `   (${result.deliveries} of ${result.expected_deliveries} message×queue deliveries)`,
-      `  to the last queue  p50 ${fmt(result.last_queue_ms.p50)} ms   p99 ${fmt(result.last_queue_ms.p99)} ms`,
-      `  CPU                server ${fmt(result.cpu_seconds.server)} s, bench client ${fmt(result.cpu_seconds.bench)} s ` +
-        `in ${fmt(phase.cpuWallSeconds)} s of wall time`,
-    );
-    return result;
-  });
-  if (tracker.duplicates || tracker.unknownMessages || tracker.pollErrors) {
-    lines.push(`\nanomalies: ${tracker.duplicates} duplicate deliveries, ${tracker.unknownMessages} unknown messages, ${tracker.pollErrors} poll errors`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ bench: 'send', storage, users: queues, phases: results })}\n`);
-}
-
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function fmt(value: number): string {
-  return Number.isNaN(value) ? '—' : value.toFixed(1);
-}
-
-
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
-
