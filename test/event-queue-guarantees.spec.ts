@@ -18,7 +18,12 @@ describe('event queue guarantees', () => {
   let bob: TestUser;
 
   beforeAll(async () => {
-    server = await startServer({ EVENT_QUEUE_MAX_EVENTS: '20', EVENT_QUEUE_IDLE_SECONDS: '2' });
+    server = await startServer({
+      EVENT_QUEUE_MAX_EVENTS: '20',
+      EVENT_QUEUE_MAX_BYTES: '65536',
+      EVENT_QUEUES_PER_USER: '3',
+      EVENT_QUEUE_IDLE_SECONDS: '2',
+    });
     realm = await createTestRealm('queues', server);
     alice = await realm.createUser('Alice');
     bob = await realm.createUser('Bob');
@@ -106,6 +111,49 @@ describe('event queue guarantees', () => {
     const again = await Queue.register(alice.api, { event_types: json(['message']) });
     await dm(bob, alice, 'after');
     expect((await again.take(1)).map((event: Event) => event.message.content)).toEqual(['after']);
+  });
+
+  it('drops a queue whose unacknowledged events pass EVENT_QUEUE_MAX_BYTES; a queue of small events stays', async () => {
+    const erin = await realm.createUser('Erin');
+    const big = await Queue.register(erin.api, { event_types: json(['message']), lifespan_secs: 3600 });
+    const small = await Queue.register(alice.api, { event_types: json(['message']), lifespan_secs: 3600 });
+    for (let i = 0; i < 8; i++) {
+      await dm(bob, erin, `${i} ${'x'.repeat(9000)}`);
+      await dm(bob, alice, `small ${i}`);
+    }
+    expectError(await big.poll({ dont_block: 'true' }), `Bad event queue ID: ${big.id}`, 'BAD_EVENT_QUEUE_ID', { queue_id: big.id });
+    expect((await small.drain()).map((event: Event) => event.message.content)).toEqual(Array.from({ length: 8 }, (_, i) => `small ${i}`));
+  });
+
+  it('drops the least recently polled queue without a parked poll when a user opens one more than EVENT_QUEUES_PER_USER', async () => {
+    const carol = await realm.createUser('Carol');
+    const options = { event_types: json(['message']), lifespan_secs: 3600 };
+    const oldest = await Queue.register(carol.api, options);
+    const middle = await Queue.register(carol.api, options);
+    const newest = await Queue.register(carol.api, options);
+    // The oldest queue has a poll parked; the newest was polled after the middle one.
+    const parked = oldest.poll();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await newest.drain()).toEqual([]);
+    const fourth = await Queue.register(carol.api, options);
+    expectError(await middle.poll({ dont_block: 'true' }), `Bad event queue ID: ${middle.id}`, 'BAD_EVENT_QUEUE_ID', { queue_id: middle.id });
+    const id = await dm(bob, carol, 'to every queue left');
+    const answered = await parked;
+    expect(answered.status).toBe(200);
+    expect(answered.body.events.map((event: Event) => event.message.id)).toEqual([id]);
+    for (const queue of [newest, fourth]) expect((await queue.take(1)).map((event: Event) => event.message.id)).toEqual([id]);
+  });
+
+  it('refuses a new queue while every queue of the user has a poll parked', async () => {
+    const dave = await realm.createUser('Dave');
+    const options = { event_types: json(['message']), lifespan_secs: 3600 };
+    const queues = [await Queue.register(dave.api, options), await Queue.register(dave.api, options), await Queue.register(dave.api, options)];
+    const polls = queues.map((queue) => queue.poll());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refused = await dave.api.post('register', options);
+    expectError(refused, 'Too many event queues: this user already has 3 with a client polling each', 'BAD_REQUEST');
+    const id = await dm(bob, dave, 'all three still get it');
+    for (const poll of polls) expect((await poll).body.events.map((event: Event) => event.message.id)).toEqual([id]);
   });
 
   it('keeps a queue idle for its lifespan_secs, never less than the server idle timeout', async () => {

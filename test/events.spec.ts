@@ -73,6 +73,35 @@ describe('GET /events and DELETE /events', () => {
     expect(repeated.body.events.map((e: Event) => e.id)).toEqual([base + 2]);
   });
 
+  it('answers a poll alike whether it takes the lean path or Fastify’s (a CORS Origin header)', async () => {
+    const queue = await Queue.register(bob.api, { event_types: ['message'] });
+    const id = await send(alice.api, { type: 'stream', to: 'ev-main', topic: 'paths', content: 'either way' });
+    const params = { queue_id: queue.id, last_event_id: queue.lastEventId, dont_block: 'true', not_a_parameter: '1' };
+    const answers = [
+      await queue.api.request('GET', 'events', params),
+      await queue.api.request('GET', 'events', params, { headers: { origin: 'https://elsewhere.example' } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        result: 'success',
+        msg: '',
+        events: [expect.objectContaining({ id: queue.lastEventId + 1, type: 'message', message: expect.objectContaining({ id }) })],
+        queue_id: queue.id,
+        ignored_parameters_unsupported: ['not_a_parameter'],
+      });
+      expect(answer.headers).toEqual(
+        expect.objectContaining({
+          'content-type': 'application/json; charset=utf-8',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': expect.stringContaining("default-src 'none'"),
+        }),
+      );
+    }
+    expectBadQueue(await alice.api.request('GET', 'events', { queue_id: queue.id, last_event_id: -1 }), queue.id);
+    expectBadQueue(await alice.api.request('GET', 'events', { queue_id: queue.id, last_event_id: -1 }, { headers: { origin: 'https://elsewhere.example' } }), queue.id);
+  });
+
   it('answers at once with no events under dont_block', async () => {
     const queue = await Queue.register(bob.api, { event_types: ['message'] });
     const started = Date.now();

@@ -26,8 +26,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
+/** What error handling reads of a request: for the 405 check and the log line. */
+export interface FailedRequest {
+  readonly id: unknown;
+  readonly method: string;
+  readonly url: string;
+}
+
 /** Any failure as the error to answer: an unexpected one is logged and becomes a 500. */
-export function toApiError(exception: unknown, request: FastifyRequest, logger: Logger): ApiError {
+export function toApiError(exception: unknown, request: FailedRequest, logger: Logger): ApiError {
   if (exception instanceof ApiError) return exception;
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -70,6 +77,11 @@ function databaseDataError(exception: unknown): ApiError | null {
   if (code === '22003') return ApiError.badRequest('Invalid parameter: number out of range');
   if (code === '22021' || code === '22P05') return ApiError.badRequest('Invalid parameter: contains NULL (0x00) characters.');
   return ApiError.badRequest('Invalid parameter value');
+}
+
+/** The error envelope's JSON text. */
+export function errorBody(error: ApiError): string {
+  return JSON.stringify({ result: 'error', msg: error.msg, code: error.code, ...error.data });
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): void {

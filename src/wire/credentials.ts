@@ -30,10 +30,17 @@ export class Credentials {
     private readonly cache: AuthCache,
   ) {}
 
-  async realmFor(host: string | undefined): Promise<AddressedRealm> {
+  /** The addressed realm if this process remembers it (no promise: the long-poll path's hit). */
+  rememberedRealm(host: string | undefined): AddressedRealm | null {
     const subdomain = this.addressing.subdomainOf(host);
     const cached = this.cache.realm(subdomain);
-    if (cached) return { subdomain, realm: cached };
+    return cached ? { subdomain, realm: cached } : null;
+  }
+
+  async realmFor(host: string | undefined): Promise<AddressedRealm> {
+    const remembered = this.rememberedRealm(host);
+    if (remembered) return remembered;
+    const subdomain = this.addressing.subdomainOf(host);
     const generation = this.cache.generation;
     const found = await this.realms.findBySubdomain(subdomain);
     if (!found) throw new ApiError('Invalid subdomain', 'NONEXISTENT_SUBDOMAIN', 404);
@@ -42,10 +49,17 @@ export class Credentials {
     return { subdomain, realm };
   }
 
-  /** The user the Authorization header names in the addressed realm: a copy, the caller's own. */
-  async userFor({ subdomain, realm }: AddressedRealm, authorization: string): Promise<RequestUser> {
+  /** The user if this process remembers these credentials: a copy, the caller's own. */
+  rememberedUser({ subdomain }: AddressedRealm, authorization: string): RequestUser | null {
     const remembered = this.cache.user(subdomain, authorization);
-    if (remembered) return { ...remembered };
+    return remembered ? { ...remembered } : null;
+  }
+
+  /** The user the Authorization header names in the addressed realm: a copy, the caller's own. */
+  async userFor(addressed: AddressedRealm, authorization: string): Promise<RequestUser> {
+    const remembered = this.rememberedUser(addressed, authorization);
+    if (remembered) return remembered;
+    const { subdomain, realm } = addressed;
     const generation = this.cache.generation;
     const { email, apiKey } = basicCredentials(authorization);
     const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserEntity>(

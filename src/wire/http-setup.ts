@@ -24,6 +24,14 @@ interface KnownRoute {
   pattern: RegExp;
 }
 
+/** Servers closing (SIGTERM): requests arriving on open connections get a 503. */
+const closingServers = new WeakSet<FastifyInstance>();
+
+/** Whether the server began closing. */
+export function isClosing(fastify: FastifyInstance): boolean {
+  return closingServers.has(fastify);
+}
+
 /** Every route the server registered, for telling 405 from 404. */
 const routes: KnownRoute[] = [];
 
@@ -112,13 +120,12 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
   // While the server closes (SIGTERM), a request arriving on a connection still open gets
   // a 503 in the error envelope (Fastify's own 503 body is not one; see app.factory.ts) and
   // retries elsewhere or after the restart. Requests already in flight run to the end.
-  let closing = false;
   fastify.addHook('preClose', (done) => {
-    closing = true;
+    closingServers.add(fastify);
     done();
   });
   fastify.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+    if (!closingServers.has(fastify)) return;
     const { status, msg, code, headers } = serviceUnavailable();
     void reply.status(status).headers({ ...headers, connection: 'close' }).send({ result: 'error', msg, code });
     return reply;

@@ -12,7 +12,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
  * origins, since clients show avatars and uploads from wherever they run.
  */
 export async function installSecurityHeaders(app: NestFastifyApplication, corsOrigins: readonly string[]): Promise<void> {
-  const headers = helmetHeaders();
+  const headers = securityHeaders();
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
@@ -28,6 +28,14 @@ export async function installSecurityHeaders(app: NestFastifyApplication, corsOr
     exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
     maxAge: 86_400,
   });
+}
+
+let computed: Readonly<Record<string, string>> | null = null;
+
+/** The protective headers of every response (routes answered outside Fastify send them too). */
+export function securityHeaders(): Readonly<Record<string, string>> {
+  computed ??= Object.freeze(helmetHeaders());
+  return computed;
 }
 
 /**

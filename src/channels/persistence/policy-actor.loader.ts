@@ -20,14 +20,27 @@ export class PolicyActorLoader {
     return actor;
   }
 
+  /** The user, their groups (nested ones included) and the realm's stored settings, in one round trip. */
   private async loadOne(userId: number, db: Queryable, withOwner = true): Promise<PolicyActor | null> {
-    const [user] = await db.query<{ id: number; realm_id: number; role: number; is_bot: boolean; bot_owner_id: number | null }>(
-      `SELECT id, realm_id, role, is_bot, bot_owner_id FROM user_profile WHERE id = $1`,
+    const [user] = await db.query<{
+      id: number;
+      realm_id: number;
+      role: number;
+      is_bot: boolean;
+      bot_owner_id: number | null;
+      group_ids: number[];
+      settings: Record<string, number>;
+    }>(
+      `WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')}
+       SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
+              ${RealmGroupSettingsRepository.storedSettingsSql('u.realm_id')} AS settings
+         FROM user_profile u WHERE u.id = $1`,
       [userId],
     );
     if (!user) return null;
-    const groupIds = await this.groups.recursiveGroupIdsOf(user.id, db);
-    const addSubscribersGroup = await this.realmSettings.groupId(user.realm_id, 'can_add_subscribers_group', db);
+    const groupIds = new Set(user.group_ids.map(Number));
+    const settings = await this.realmSettings.withDefaults(user.realm_id, new Map(Object.entries(user.settings)), db);
+    const addSubscribersGroup = settings.get('can_add_subscribers_group');
     const owner = withOwner && user.is_bot && user.bot_owner_id !== null
       ? await this.loadOne(user.bot_owner_id, db, false)
       : null;
@@ -37,7 +50,7 @@ export class PolicyActorLoader {
       isBot: user.is_bot,
       owner,
       groupIds,
-      realmCanAddSubscribers: groupIds.has(addSubscribersGroup),
+      realmCanAddSubscribers: addSubscribersGroup !== undefined && groupIds.has(addSubscribersGroup),
     };
   }
 }

@@ -1,11 +1,15 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServerResponse } from 'node:http';
+import { AppConfig } from '../../platform/config/app-config';
+import { MetricsService } from '../../platform/observability/metrics.service';
 import { ApiError } from '../../shared/api-error';
-import { sendError, toApiError } from '../../wire/api-exception.filter';
+import { errorBody, FailedRequest, toApiError } from '../../wire/api-exception.filter';
 import { Credentials } from '../../wire/credentials';
-import { contextOf } from '../../wire/request-context';
+import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
+import { contextOf, RequestContext } from '../../wire/request-context';
 import { StoredEvent } from '../queues/event-json';
 import { LongPollService, PollClient } from '../queues/long-poll.service';
 
@@ -24,11 +28,13 @@ export const LONG_POLL_PATH = '/api/v1/events';
 
 /**
  * `GET /api/v1/events`, the busiest route by far (one request per delivered batch per
- * client), on a path of its own beside Nest's pipeline, as Zulip serves it from Tornado
- * beside Django: the credential function every route uses (an auth-cache hit reads
- * nothing), one look at the queue, and the stored events' JSON text spliced into the
- * answer as it is. No guards, interceptors or pipes; no log line per request (the request
- * metrics count it, and failures are logged).
+ * client), beside Nest's pipeline, as Zulip serves it from Tornado beside Django: the
+ * credential function every route uses (an auth-cache hit reads nothing and makes no
+ * promise), one look at the queue, and the stored events' JSON text spliced into the
+ * answer as it is. No guards, interceptors or pipes, and no log line per request (the
+ * request metrics count it; failures are logged). Plain polls are taken from Node's HTTP
+ * server before Fastify sees them (wire/lean-route.ts); the rest (a body, CORS, a closing
+ * server) reach the same handler through a Fastify route.
  */
 @Injectable()
 export class LongPollRoute implements OnModuleInit {
@@ -38,49 +44,94 @@ export class LongPollRoute implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly credentials: Credentials,
     private readonly polls: LongPollService,
+    private readonly metrics: MetricsService,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     // The CLI and the worker build the application without an HTTP server.
     if (!this.adapterHost.httpAdapter) return;
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get(LONG_POLL_PATH, (request, reply) => this.serve(request, reply));
+    fastify.get(LONG_POLL_PATH, (request, reply) => this.serveThroughFastify(request, reply));
+    installLeanRoute(
+      fastify,
+      'GET',
+      LONG_POLL_PATH,
+      ({ raw, response, params }) =>
+        this.answer(new RequestContext('', params, []), raw.headers.host, raw.headers.authorization, clientOf(response), {
+          id: '-',
+          method: 'GET',
+          url: raw.url ?? LONG_POLL_PATH,
+        }),
+      (status, seconds) => {
+        if (this.config.metricsEnabled) this.metrics.observeRequest('GET', LONG_POLL_PATH, status, seconds);
+      },
+    );
   }
 
-  private async serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  private async serveThroughFastify(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    let context: RequestContext;
     try {
-      const context = contextOf(request);
-      const addressed = await this.credentials.realmFor(request.headers.host);
-      const user = await this.credentials.userFor(addressed, request.headers.authorization ?? '');
-      context.realm = { id: addressed.realm.id, stringId: addressed.realm.stringId };
-      context.user = user;
+      context = contextOf(request);
+    } catch (error) {
+      return this.reply(reply, this.failed(error, request));
+    }
+    const answer = await this.answer(context, request.headers.host, request.headers.authorization, clientOf(reply.raw), request);
+    return this.reply(reply, answer);
+  }
+
+  private reply(reply: FastifyReply, answer: LeanAnswer): FastifyReply {
+    return reply
+      .code(answer.status)
+      .headers(answer.headers ?? {})
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(answer.body);
+  }
+
+  /** The poll, answered: never rejects. */
+  private async answer(
+    context: RequestContext,
+    host: string | undefined,
+    authorization: string | undefined,
+    client: PollClient,
+    request: FailedRequest,
+  ): Promise<LeanAnswer> {
+    try {
+      const addressed = this.credentials.rememberedRealm(host) ?? (await this.credentials.realmFor(host));
+      const user = this.credentials.rememberedUser(addressed, authorization ?? '') ?? (await this.credentials.userFor(addressed, authorization ?? ''));
       if (context.params.has('client')) context.usedParams.add('client');
       const p = decodeParams(GetEventsParams, context, {});
       if (p.queue_id === undefined) throw ApiError.badRequest("Missing 'queue_id' argument");
       if (p.last_event_id === undefined) throw ApiError.badRequest("Missing 'last_event_id' argument");
-      const events = await this.polls.fetch(p.queue_id, user.id, p.last_event_id, p.dont_block, clientOf(reply));
-      const ignored = [...context.params.keys()].filter((name) => !context.usedParams.has(name));
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(answer(events, p.queue_id, ignored));
+      const events = await this.polls.fetch(p.queue_id, user.id, p.last_event_id, p.dont_block, client);
+      return { status: 200, body: successBody(events, p.queue_id, ignoredParams(context)) };
     } catch (error) {
-      sendError(reply, toApiError(error, request, this.logger));
-      return reply;
+      return this.failed(error, request);
     }
+  }
+
+  private failed(error: unknown, request: FailedRequest): LeanAnswer {
+    const apiError = toApiError(error, request, this.logger);
+    return { status: apiError.status, body: errorBody(apiError), headers: apiError.headers };
   }
 }
 
+function ignoredParams(context: RequestContext): string[] {
+  const ignored: string[] = [];
+  for (const name of context.params.keys()) if (!context.usedParams.has(name)) ignored.push(name);
+  return ignored;
+}
+
 /** The success envelope with the events' stored JSON text spliced in. */
-function answer(events: readonly StoredEvent[], queueId: string, ignored: readonly string[]): string {
-  let events_ = '';
-  for (let index = 0; index < events.length; index++) events_ += (index === 0 ? '' : ',') + events[index].json;
+function successBody(events: readonly StoredEvent[], queueId: string, ignored: readonly string[]): string {
+  let texts = '';
+  for (let index = 0; index < events.length; index++) texts += (index === 0 ? '' : ',') + events[index].json;
   const unsupported = ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : '';
-  return `{"result":"success","msg":"","events":[${events_}],"queue_id":${JSON.stringify(queueId)}${unsupported}}`;
+  return `{"result":"success","msg":"","events":[${texts}],"queue_id":${JSON.stringify(queueId)}${unsupported}}`;
 }
 
 /** The response closes before it is sent only when the client went away. */
-function clientOf(reply: FastifyReply): PollClient {
-  const response = reply.raw;
+function clientOf(response: ServerResponse): PollClient {
   let gone = false;
   let listener: (() => void) | null = null;
   response.once('close', () => {
@@ -98,3 +149,4 @@ function clientOf(reply: FastifyReply): PollClient {
     },
   };
 }
+

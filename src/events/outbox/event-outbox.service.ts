@@ -19,8 +19,17 @@ import { OUTBOX_SETTINGS, OutboxSettings } from './outbox-settings';
 /** A transaction's events, and the outbox row that holds them (null: not written). */
 export interface OutboxEntry {
   readonly id: string | null;
+  /**
+   * Names the row's deliveries for the queue store's dedupe: the id and the commit's
+   * start in microseconds, so a database recreated or restored (its ids starting over)
+   * never reuses a key the store still remembers.
+   */
+  readonly deliveryKey?: string;
   readonly events: readonly IEvent[];
 }
+
+/** The row's id and its transaction's start, as the dedupe key of its deliveries. */
+const DELIVERY_KEY_SQL = `id::text || '-' || (extract(epoch from created_at) * 1000000)::bigint::text`;
 
 /** Rows one sweep claims at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -104,12 +113,12 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
       this.logger.error(`event outbox: ${error.message}; these events go out without a row`);
       return { id: null, events };
     }
-    const [row] = await transaction.query<{ id: string }>(
+    const [row] = await transaction.query<{ id: string; key: string }>(
       `INSERT INTO event_outbox (events, available_at)
-       VALUES ($1, clock_timestamp() + make_interval(secs => $2)) RETURNING id`,
+       VALUES ($1, clock_timestamp() + make_interval(secs => $2)) RETURNING id, ${DELIVERY_KEY_SQL} AS key`,
       [JSON.stringify(encoded), this.settings.recoverySeconds],
     );
-    return { id: String(row.id), events: handled };
+    return { id: String(row.id), deliveryKey: row.key, events: handled };
   }
 
   /**
@@ -123,7 +132,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
   publish(entry: OutboxEntry): Promise<void> {
     if (entry.events.length === 0) return Promise.resolve();
     // Settles right after the deliveries do: `finished` only queues the row's delete.
-    const publishing = this.deliver(entry.id, entry.events).then((delivered) => {
+    const publishing = this.deliver(entry.deliveryKey ?? null, entry.events).then((delivered) => {
       if (delivered && entry.id !== null) this.finished(entry.id);
     });
     this.inFlight.add(publishing);
@@ -145,14 +154,14 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
     let total = 0;
     try {
       for (;;) {
-        const rows = await this.dataSource.query<{ id: string; events: EncodedEvent[] | string; attempts: number }[]>(
+        const rows = await this.dataSource.query<{ id: string; key: string; events: EncodedEvent[] | string; attempts: number }[]>(
           // A SELECT around the UPDATE: TypeORM answers an UPDATE with [rows, count], a SELECT with rows.
           `WITH claimed AS (
              UPDATE event_outbox SET available_at = clock_timestamp() + make_interval(secs => $1), attempts = attempts + 1
              WHERE id IN (SELECT id FROM event_outbox ${all ? '' : 'WHERE available_at <= clock_timestamp()'}
                           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-             RETURNING id, events, attempts)
-           SELECT id, events, attempts FROM claimed`,
+             RETURNING id, ${DELIVERY_KEY_SQL} AS key, events, attempts)
+           SELECT id, key, events, attempts FROM claimed`,
           [this.settings.recoverySeconds, SWEEP_BATCH],
         );
         if (rows.length === 0) break;
@@ -162,7 +171,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
           rows.map((row) => {
             // The embedded driver hands `json` columns over as text.
             const encoded = typeof row.events === 'string' ? (JSON.parse(row.events) as EncodedEvent[]) : row.events;
-            return this.deliver(String(row.id), this.decode(String(row.id), encoded));
+            return this.deliver(row.key, this.decode(String(row.id), encoded));
           }),
         );
         let delivered = 0;
@@ -191,7 +200,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
    * Runs each event's handlers in a delivery scope and resolves true once all they
    * dispatched reached the store. Sync handlers run before the first await.
    */
-  private async deliver(rowId: string | null, events: readonly IEvent[]): Promise<boolean> {
+  private async deliver(deliveryKey: string | null, events: readonly IEvent[]): Promise<boolean> {
     const settled: Promise<boolean>[] = [];
     const running: Promise<unknown>[] = [];
     let ok = true;
@@ -200,7 +209,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
         const handle = (): unknown => handler.instance.handle(event);
         try {
           // Without a row nothing is republished, so its deliveries need no dedupe keys.
-          const scope: DeliveryScope = { keyPrefix: rowId === null ? null : `${rowId}.${index}.${handler.name}`, next: 0, settled };
+          const scope: DeliveryScope = { keyPrefix: deliveryKey === null ? null : `${deliveryKey}.${index}.${handler.name}`, next: 0, settled };
           const result = this.dispatcher.inScope(scope, handle);
           if (result instanceof Promise) running.push(result);
         } catch (error) {

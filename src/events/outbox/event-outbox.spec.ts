@@ -34,7 +34,7 @@ class FakeOutboxTable {
     if (sql.startsWith('WITH claimed AS')) {
       const claimed = this.rows.filter((row) => row.attempts === 0).slice(0, Number(params[1]));
       for (const row of claimed) row.attempts++;
-      return claimed.map((row) => ({ ...row }));
+      return claimed.map((row) => ({ ...row, key: `${row.id}-1795000000000000` }));
     }
     if (sql.startsWith('DELETE FROM event_outbox')) {
       const ids = new Set(params[0] as string[]);
@@ -109,7 +109,7 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     table.rows.push(row('21', event));
 
     // The first publisher got the event to the queue, then died before deleting its row.
-    await outbox.publish({ id: '21', events: [event] });
+    await outbox.publish({ id: '21', deliveryKey: '21-1795000000000000', events: [event] });
     await outbox.idle();
     table.rows.push(row('21', event));
     expect(await outbox.sweep({ all: true })).toBe(1);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { watchRedisConnection } from '../../platform/redis-connection';
 import { EventQueueStore } from './event-queue-store';
@@ -37,15 +37,36 @@ const DESCRIPTOR_CACHE_LIMIT = 50_000;
 
 type Reply = number | string | Reply[];
 
-interface ScriptedRedis extends Redis {
-  createQueue(...args: string[]): Promise<Reply[]>;
-  appendEvents(...args: string[]): Promise<[number[], string[], string[]]>;
-  pollQueue(...args: string[]): Promise<Reply[]>;
-  readQueue(...args: string[]): Promise<Reply[]>;
-  queuePollsEnded(...args: string[]): Promise<number>;
-  keepQueuesAlive(...args: string[]): Promise<number>;
-  removeQueues(...args: string[]): Promise<string[]>;
+/**
+ * A Lua script run by its hash. ioredis's own script commands send the whole script
+ * whenever a command goes out in an auto-pipelined batch (the batch is a new "socket" to
+ * them), so every poll would carry kilobytes of Lua: these are loaded once per connection
+ * and sent by hash, falling back to the text after Redis forgot them (a restart).
+ */
+class LuaScript {
+  readonly sha: string;
+
+  constructor(readonly lua: string) {
+    this.sha = createHash('sha1').update(lua).digest('hex');
+  }
+
+  run<T extends Reply>(redis: Redis, args: readonly string[]): Promise<T> {
+    return (redis.evalsha(this.sha, 0, ...args) as Promise<T>).catch((error: Error) => {
+      if (!error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(this.lua, 0, ...args) as Promise<T>;
+    });
+  }
 }
+
+const SCRIPTS = {
+  create: new LuaScript(CREATE_SCRIPT),
+  append: new LuaScript(APPEND_SCRIPT),
+  poll: new LuaScript(POLL_SCRIPT),
+  read: new LuaScript(READ_SCRIPT),
+  pollsEnded: new LuaScript(POLLS_ENDED_SCRIPT),
+  keepAlive: new LuaScript(KEEP_ALIVE_SCRIPT),
+  remove: new LuaScript(REMOVE_SCRIPT),
+};
 
 /**
  * Queues in Redis, shared by every server process (layout in redis-queue-scripts.ts).
@@ -55,7 +76,7 @@ interface ScriptedRedis extends Redis {
  * appends, from the append's answer, with the events themselves).
  */
 export class RedisEventQueueStore extends EventQueueStore {
-  private readonly redis: ScriptedRedis;
+  private readonly redis: Redis;
   private readonly subscriber: Redis;
   private readonly listeners: ((signal: QueueSignal) => void)[] = [];
   private readonly descriptors = new Map<string, QueueDescriptor>();
@@ -64,18 +85,13 @@ export class RedisEventQueueStore extends EventQueueStore {
 
   private constructor(redis: Redis, subscriber: Redis, private readonly limits: QueueLimits) {
     super();
-    this.redis = redis as ScriptedRedis;
+    this.redis = redis;
     this.subscriber = subscriber;
-    const scripts: Record<string, string> = {
-      createQueue: CREATE_SCRIPT,
-      appendEvents: APPEND_SCRIPT,
-      pollQueue: POLL_SCRIPT,
-      readQueue: READ_SCRIPT,
-      queuePollsEnded: POLLS_ENDED_SCRIPT,
-      keepQueuesAlive: KEEP_ALIVE_SCRIPT,
-      removeQueues: REMOVE_SCRIPT,
-    };
-    for (const [name, lua] of Object.entries(scripts)) this.redis.defineCommand(name, { numberOfKeys: 0, lua });
+  }
+
+  /** Loads the scripts, so that the first calls after (re)connecting find them by hash. */
+  private async loadScripts(): Promise<void> {
+    await Promise.all(Object.values(SCRIPTS).map((script) => this.redis.script('LOAD', script.lua)));
   }
 
   static async connect(url: string, limits: QueueLimits): Promise<RedisEventQueueStore> {
@@ -84,6 +100,8 @@ export class RedisEventQueueStore extends EventQueueStore {
     await redis.connect();
     await subscriber.connect();
     const store = new RedisEventQueueStore(redis, subscriber, limits);
+    await store.loadScripts();
+    redis.on('ready', () => void store.loadScripts().catch(() => undefined));
     await store.removeOldLayout();
     subscriber.on('message', (channel: string, message: string) => store.receive(channel, message));
     await subscriber.subscribe(BROADCAST_CHANNEL, wakeChannel(store.processId));
@@ -108,7 +126,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   }
 
   async create(descriptor: QueueDescriptor, now: number): Promise<string[]> {
-    const [status, ...evicted] = await this.redis.createQueue(
+    const [status, ...evicted] = await SCRIPTS.create.run<Reply[]>(this.redis, [
       descriptor.queueId,
       JSON.stringify(descriptor),
       String(descriptor.lifespanSecs),
@@ -118,7 +136,7 @@ export class RedisEventQueueStore extends EventQueueStore {
       String(now),
       String(this.limits.perUser),
       String(this.limits.parkedMs),
-    );
+    ]);
     if (status === -1) throw new QueueLimitReached(this.limits.perUser);
     for (const queueId of evicted) this.forget(String(queueId));
     this.remember(descriptor);
@@ -174,7 +192,7 @@ export class RedisEventQueueStore extends EventQueueStore {
       }
     }
     const now = Date.now();
-    const [ids, parkedHere] = await this.redis.appendEvents(
+    const [ids, parkedHere] = await SCRIPTS.append.run<[number[], string[], string[]]>(this.redis, [
       String(now),
       String(this.limits.maxEvents),
       String(this.limits.maxBytes),
@@ -186,19 +204,21 @@ export class RedisEventQueueStore extends EventQueueStore {
       ...textArgs,
       String(groups.length),
       ...groupArgs,
-    );
+    ]);
     if (parkedHere.length > 0) this.emit({ kind: 'appended', queueIds: parkedHere, events: appendedEvents(groups, ids, new Set(parkedHere)) });
   }
 
   async poll(queueId: string, userId: number, lastEventId: number, now: number, park: boolean): Promise<QueuePollResult> {
-    const [status, seq, ...events] = await this.redis.pollQueue(queueId, String(userId), String(lastEventId), String(now), this.processId, park ? '1' : '0');
+    const [status, seq, ...events] = await SCRIPTS.poll.run<Reply[]>(this.redis, [
+      queueId, String(userId), String(lastEventId), String(now), this.processId, park ? '1' : '0',
+    ]);
     const failed = failure(Number(status));
     if (failed) return failed;
     return { kind: 'events', events: events.map(storedEvent), seq: Number(seq) };
   }
 
   async read(queueId: string, lastEventId: number): Promise<QueueReadResult> {
-    const [status, newestPoll, ...events] = await this.redis.readQueue(queueId, String(lastEventId));
+    const [status, newestPoll, ...events] = await SCRIPTS.read.run<Reply[]>(this.redis, [queueId, String(lastEventId)]);
     const failed = failure(Number(status));
     if (failed) {
       if (failed.kind === 'missing') this.forget(queueId);
@@ -209,22 +229,22 @@ export class RedisEventQueueStore extends EventQueueStore {
 
   async pollsEnded(polls: readonly EndedPoll[], now: number): Promise<void> {
     if (polls.length === 0) return;
-    await this.redis.queuePollsEnded(String(now), this.processId, ...polls.flatMap(({ queueId, seq }) => [queueId, String(seq)]));
+    await SCRIPTS.pollsEnded.run(this.redis, [String(now), this.processId, ...polls.flatMap(({ queueId, seq }) => [queueId, String(seq)])]);
   }
 
   async keepAlive(queueIds: readonly string[], now: number): Promise<void> {
-    if (queueIds.length > 0) await this.redis.keepQueuesAlive(String(now), ...queueIds);
+    if (queueIds.length > 0) await SCRIPTS.keepAlive.run(this.redis, [String(now), ...queueIds]);
   }
 
   async remove(queueId: string): Promise<void> {
-    await this.redis.removeQueues('', queueId);
+    await SCRIPTS.remove.run(this.redis, ['', queueId]);
     this.forget(queueId);
   }
 
   async collectExpired(now: number): Promise<string[]> {
     const candidates = await this.redis.zrangebyscore(EXPIRY_KEY, '-inf', now);
     if (candidates.length === 0) return [];
-    const removed = (await this.redis.removeQueues(String(now), ...candidates)).map(String);
+    const removed = (await SCRIPTS.remove.run<Reply[]>(this.redis, [String(now), ...candidates])).map(String);
     for (const queueId of candidates) this.forget(queueId);
     return removed;
   }

@@ -169,15 +169,19 @@ export class GroupRepository {
    * set that group-setting checks test against. Empty for a deactivated user.
    */
   async recursiveGroupIdsOf(userId: number, db: Queryable = this.db): Promise<Set<number>> {
-    const rows = await db.query<{ id: number }>(
-      `WITH RECURSIVE g(id) AS (
-         SELECT m.user_group_id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
-          WHERE m.user_profile_id = $1 AND u.is_active
-         UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)
-       SELECT id FROM g`,
-      [userId],
-    );
+    const rows = await db.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')} SELECT id FROM g`, [userId]);
     return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
+   * nesting (after `WITH RECURSIVE`), for callers that read them beside other things.
+   */
+  static recursiveGroupsSql(userIdExpression: string): string {
+    return `g(id) AS (
+         SELECT m.user_group_id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
+          WHERE m.user_profile_id = ${userIdExpression} AND u.is_active
+         UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)`;
   }
 
   private get db(): Queryable {

@@ -18,12 +18,24 @@ export class RealmGroupSettingsRepository {
 
   /** Every realm group setting, name (without `realm_`) to its group id. */
   async all(realmId: number, db: Queryable = this.db): Promise<Map<string, number>> {
-    const system = await this.groups.systemGroupIds(realmId, db);
     const rows = await db.query<{ name: string; group_id: number }>(
       `SELECT name, group_id FROM realm_group_setting WHERE realm_id = $1`,
       [realmId],
     );
-    const stored = new Map(rows.map((row) => [row.name, row.group_id] as const));
+    return this.withDefaults(realmId, new Map(rows.map((row) => [row.name, row.group_id] as const)), db);
+  }
+
+  /**
+   * The SQL that reads a realm's stored settings as one JSON object (name to group id), for
+   * a caller reading them beside other things; `withDefaults` completes what it read.
+   */
+  static storedSettingsSql(realmIdExpression: string): string {
+    return `(SELECT coalesce(json_object_agg(name, group_id), '{}'::json) FROM realm_group_setting WHERE realm_id = ${realmIdExpression})`;
+  }
+
+  /** Every setting: the stored ones, and the system-group defaults of the rest. */
+  async withDefaults(realmId: number, stored: ReadonlyMap<string, number>, db: Queryable = this.db): Promise<Map<string, number>> {
+    const system = await this.groups.systemGroupIds(realmId, db);
     const result = new Map<string, number>();
     for (const [name, rules] of Object.entries(REALM_GROUP_SETTINGS)) {
       const fallback = system.get(rules.defaultGroup as SystemGroup);

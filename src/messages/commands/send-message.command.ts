@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/html-escape';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { queryFixed, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
@@ -12,9 +12,7 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { UserEntity } from '../../users/persistence/user.entity';
-import { MutedUserRepository } from '../../muted-users/persistence/muted-user.repository';
 import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
@@ -24,7 +22,8 @@ import { defaultReadBySender, normalizeContent, normalizeTopic } from '../domain
 import { FLAG_BITS } from '../domain/message-flags';
 import { MessageSentEvent } from '../events/message-sent.event';
 import { ConversationRepository } from '../persistence/conversation.repository';
-import { MessageLoader } from '../persistence/message.loader';
+import { MESSAGE_COLUMNS, MessageLoader, MessageRow } from '../persistence/message.loader';
+import { MessageSnapshot } from '../domain/message-snapshot';
 import { serviceBotTriggers } from '../../webhooks/domain/service-bot-triggers';
 import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
 import { mentionedWebhookBots, recordWebhookTriggers } from '../../webhooks/persistence/webhook-trigger.store';
@@ -49,6 +48,27 @@ export class SendMessageCommand {
   ) {}
 }
 
+/**
+ * Stores a message and one `user_message` row per recipient (the read bit added for those
+ * who muted the sender) and reads the message back as the loader does, in one statement.
+ * Parameters: realm, sender, recipient, topic, content, rendered content, client, is a
+ * channel message, the three content facts, recipient ids, their flags, the read bit.
+ */
+const SEND_STATEMENT = MessageLoader.statementFrom(
+  `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
+     rendered_content_version, date_sent, sending_client, is_channel_message, has_link, has_image, has_attachment)
+   VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8, $9, $10, $11) RETURNING ${MESSAGE_COLUMNS}`,
+  `,
+   um AS (
+     INSERT INTO user_message (user_profile_id, message_id, flags)
+     SELECT t.u, m.id, t.f | CASE WHEN t.u <> $2 AND EXISTS (
+              SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = t.u AND mu.muted_user_id = $2) THEN $14 ELSE 0 END
+       FROM m, unnest($12::int[], $13::int[]) AS t(u, f)
+     RETURNING user_profile_id, flags)`,
+  `,
+   (SELECT json_agg(json_build_array(um.user_profile_id, um.flags) ORDER BY um.user_profile_id) FROM um) AS flags`,
+);
+
 interface Delivery {
   recipientId: number;
   userIds: number[];
@@ -67,13 +87,11 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
     private readonly users: UserRepository,
     private readonly conversations: ConversationRepository,
     private readonly loader: MessageLoader,
     private readonly actors: PolicyActorLoader,
     private readonly viewers: ChannelViewers,
-    private readonly mutes: MutedUserRepository,
     private readonly topicPolicy: AutomaticTopicPolicy,
     private readonly renderer: MessageRenderer,
     private readonly attachmentClaims: AttachmentClaims,
@@ -106,27 +124,19 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         recipientIds: delivery.userIds,
       });
       const rendered = rendering.html;
-      const [row] = await uow.query<{ id: number }>(
-        `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
-           rendered_content_version, date_sent, sending_client, is_channel_message, has_link, has_image, has_attachment)
-         VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8, $9, $10, $11) RETURNING id`,
-        [sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null, ...factColumns(contentFacts(content, rendered))],
-      );
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
-      // Whoever muted the sender gets the message already read.
-      const muters = await this.mutes.mutersOf(sender.id, uow);
-      const recipients = delivery.userIds.map((userId) => ({
-        userId,
-        flags:
-          baseFlags |
-          (rendering.flags.get(userId) ?? 0) |
-          ((userId === sender.id ? readBySender : muters.has(userId)) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0),
-      }));
-      await uow.query(
-        `INSERT INTO user_message (user_profile_id, message_id, flags)
-         SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS t(u, f)`,
-        [row.id, recipients.map((r) => r.userId), recipients.map((r) => r.flags)],
-      );
+      const flagsOf = (userId: number): number =>
+        baseFlags |
+        (rendering.flags.get(userId) ?? 0) |
+        ((userId === sender.id && readBySender) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0);
+      // The message, its rows and its snapshot in one statement; whoever muted the sender gets it already read.
+      const [row] = await queryFixed<MessageRow & { flags: [number, number][] | null }>(uow, 'send-message', SEND_STATEMENT, [
+        sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null,
+        ...factColumns(contentFacts(content, rendered)),
+        delivery.userIds, delivery.userIds.map(flagsOf), FLAG_BITS.read,
+      ]);
+      const recipients = (row.flags ?? []).map(([userId, flags]) => ({ userId, flags }));
+      const snapshot = this.loader.snapshots([row]).get(row.id) as MessageSnapshot;
       await this.recordWebhookTriggers(uow, row.id, sender, delivery, rendering.mentionedUserIds);
       // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
       if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
@@ -144,8 +154,6 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
           uow.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
         }
       }
-      const snapshot = (await this.loader.load([row.id], uow)).get(row.id);
-      if (!snapshot) throw new Error(`message ${row.id} not readable after insert`);
       snapshot.submessages = await this.widgets.afterSend(uow, { id: row.id, senderId: sender.id, content });
       await this.attachmentClaims.claimForMessage(uow, {
         id: row.id,
@@ -183,18 +191,16 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   }
 
   private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
-    const stream = typeof channel === 'number'
-      ? await this.channels.findById(sender.realmId, channel, uow)
-      : await this.channels.findByName(sender.realmId, channel.trim(), uow);
-    if (!stream) {
+    const found = await this.channels.findWithSubscribers(sender.realmId, typeof channel === 'number' ? channel : channel.trim(), uow);
+    if (!found) {
       throw typeof channel === 'number'
         ? new ApiError(`Channel with ID '${channel}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream_id: channel })
         : new ApiError(`Channel '${escapeHtml(channel.trim(), '&#x27;')}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, {
             stream: escapeHtml(channel.trim(), '&#x27;'),
           });
     }
+    const { stream, subscriberIds: subscribers } = found;
     const recipientId = stream.recipientId as number;
-    const subscribers = (await this.subscriptions.subscriberIds([recipientId], uow)).get(recipientId) ?? [];
     if (internal) return { recipientId, userIds: subscribers, stream, directRecipients: [] };
     // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
     // borrow its owner's membership), then access to the channel itself.

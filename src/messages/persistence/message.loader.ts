@@ -7,7 +7,11 @@ import { isMeMessage } from '../domain/message-content';
 import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../domain/message-snapshot';
 import { RecipientType } from './recipient.entity';
 
-interface MessageRow {
+/** The `message` columns a loading statement's source yields. */
+export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
+  last_edit_time, last_moved_time, edit_history`;
+
+export interface MessageRow {
   id: number;
   realm_id: number;
   sender_id: number;
@@ -63,14 +67,24 @@ export class MessageLoader {
    * page of 100 direct messages is one or two conversations.
    */
   async load(ids: readonly number[], db: Queryable): Promise<Map<number, MessageSnapshot>> {
-    const result = new Map<number, MessageSnapshot>();
-    if (ids.length === 0) return result;
+    if (ids.length === 0) return new Map();
     const rows = await queryFixed<MessageRow>(
       db,
       'load-messages',
-      `WITH m AS (SELECT id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
-                        last_edit_time, last_moved_time, edit_history
-                   FROM message WHERE id = ANY($1::int[])),
+      MessageLoader.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`),
+      [ids],
+    );
+    return this.snapshots(rows);
+  }
+
+  /**
+   * The loading statement over the message rows `source` yields (a statement returning
+   * MESSAGE_COLUMNS: a SELECT, or an INSERT ... RETURNING, so that a send stores and reads
+   * back its message in one round trip). `ctes` are more common table expressions, after
+   * `m` (which they may use); `columns` more result columns.
+   */
+  static statementFrom(source: string, ctes = '', columns = ''): string {
+    return `WITH m AS (${source})${ctes},
             conversations AS (
               SELECT c.sender_id, c.recipient_id,
                      CASE r.type
@@ -100,16 +114,19 @@ export class MessageLoader {
                                                  'sender_id', sm.sender_id, 'id', sm.id) ORDER BY sm.id)
                  FROM submessage sm WHERE sm.message_id = m.id) AS submessages,
               c.participants,
-              CASE WHEN r.type = ${RecipientType.Stream} THEN lf.linkifiers END AS linkifiers
+              CASE WHEN r.type = ${RecipientType.Stream} THEN lf.linkifiers END AS linkifiers${columns}
          FROM m
          JOIN user_profile u ON u.id = m.sender_id
          JOIN recipient r ON r.id = m.recipient_id
          JOIN realm ON realm.id = m.realm_id
          LEFT JOIN stream s ON r.type = ${RecipientType.Stream} AND s.id = r.type_id
          LEFT JOIN conversations c ON c.sender_id = m.sender_id AND c.recipient_id = m.recipient_id
-         LEFT JOIN realm_linkifiers lf ON lf.realm_id = m.realm_id`,
-      [ids],
-    );
+         LEFT JOIN realm_linkifiers lf ON lf.realm_id = m.realm_id`;
+  }
+
+  /** Snapshots of rows read by a statementFrom statement. */
+  snapshots(rows: readonly MessageRow[]): Map<number, MessageSnapshot> {
+    const result = new Map<number, MessageSnapshot>();
     for (const row of rows) {
       const hostName = this.addressing.hostName(row.realm_str);
       const isStream = row.recipient_type === RecipientType.Stream;

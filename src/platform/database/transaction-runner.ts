@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
+import { connectionsAreSessions } from './data-source-options';
 import { UnitOfWork } from './unit-of-work';
 
 /** SQLSTATEs worth one more try: serialization failure and deadlock. */
@@ -17,12 +18,16 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class TransactionRunner {
   private readonly logger = new Logger(TransactionRunner.name);
+  /** Each pooled connection is a session of its own (PostgreSQL, not the embedded one): statements can stay prepared. */
+  private readonly preparedStatements: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: EventOutbox,
     private readonly commandBus: CommandBus,
-  ) {}
+  ) {
+    this.preparedStatements = dataSource.options !== undefined && connectionsAreSessions(dataSource.options);
+  }
 
   async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -30,7 +35,7 @@ export class TransactionRunner {
       let outboxEntry: OutboxEntry | null = null;
       try {
         const result = await this.dataSource.transaction(async (manager) => {
-          const transaction = new UnitOfWork(manager);
+          const transaction = new UnitOfWork(manager, this.preparedStatements);
           unit = transaction;
           const value = await work(transaction);
           if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);

@@ -3,6 +3,11 @@ import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { noteWrites } from './committed-writes';
 
+/** The part of node-postgres's client that runs a named statement. */
+interface PreparingClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
 /** Anything SQL can run on: the pool, or one transaction's connection. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -73,8 +78,22 @@ export function poolQueryable(dataSource: DataSource): Queryable {
 export class UnitOfWork implements Queryable {
   private readonly recorded: IEvent[] = [];
   private readonly followUps: ICommand[] = [];
+  readonly queryPrepared?: <T = Record<string, unknown>>(name: string, sql: string, params: unknown[]) => Promise<T[]>;
 
-  constructor(readonly manager: EntityManager) {}
+  /** With `preparedStatements` (each connection its own session), fixed statements are prepared by name. */
+  constructor(
+    readonly manager: EntityManager,
+    preparedStatements = false,
+  ) {
+    if (preparedStatements) {
+      this.queryPrepared = async <T>(name: string, sql: string, params: unknown[]): Promise<T[]> => {
+        noteWrites(this.manager, sql);
+        const client = (await this.manager.queryRunner?.connect()) as PreparingClient | undefined;
+        if (!client) return this.query<T>(sql, params);
+        return (await client.query({ name, text: sql, values: params })).rows as T[];
+      };
+    }
+  }
 
   /** Runs SQL on the transaction's connection; never use another connection inside it. */
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -26,13 +26,15 @@ export class AutomaticTopicPolicy {
 
   async afterSend(uow: UnitOfWork, message: SentChannelMessage): Promise<void> {
     if (message.sender.isBot) return;
-    const row = await this.standing(uow, message.sender.id, message.stream, message.topic);
+    // Whether the topic had earlier messages is read beside the standing (one round trip
+    // for every send), though only some settings ask.
+    const row = await this.standing(uow, message.sender.id, message.stream, message.topic, message);
     if (!row) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: true,
       channelMuted: row.channel_muted,
       current: (row.current ?? VisibilityPolicy.Inherit) as VisibilityPolicy,
-      topicHadMessages: () => this.topicHadMessages(uow, message),
+      topicHadMessages: () => Promise.resolve(row.had_messages === true),
     });
     if (policy !== null) await this.writer.set(uow, message.sender, message.stream, message.topic, policy);
   }
@@ -84,39 +86,34 @@ export class AutomaticTopicPolicy {
     }
   }
 
-  /** The user's settings, the channel's mute and the topic's policy in one round trip. */
+  /**
+   * The user's settings, the channel's mute and the topic's policy in one round trip; with
+   * `sent`, also whether the topic had earlier messages the sender can see (with protected
+   * history only their own copies count, so nothing about the rest of the channel leaks
+   * into the choice).
+   */
   private async standing(
     uow: UnitOfWork,
     userId: number,
     stream: { id: number; recipientId: number },
     topic: string,
-  ): Promise<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null } | undefined> {
-    const [row] = await uow.query<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null }>(
+    sent?: SentChannelMessage,
+  ): Promise<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null; had_messages: boolean | null } | undefined> {
+    const hadMessages = sent === undefined
+      ? 'NULL'
+      : sent.stream.historyPublicToSubscribers
+        ? `EXISTS (SELECT 1 FROM message WHERE recipient_id = $2 AND lower(subject) = lower($4) AND id <> $5)`
+        : `EXISTS (SELECT 1 FROM user_message um JOIN message m ON m.id = um.message_id
+                    WHERE um.user_profile_id = $1 AND m.recipient_id = $2 AND lower(m.subject) = lower($4) AND m.id <> $5)`;
+    const [row] = await uow.query<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null; had_messages: boolean | null }>(
       `SELECT u.settings,
               (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS channel_muted,
               (SELECT t.visibility_policy FROM user_topic t
-                WHERE t.user_profile_id = u.id AND t.stream_id = $3 AND lower(t.topic_name) = lower($4)) AS current
+                WHERE t.user_profile_id = u.id AND t.stream_id = $3 AND lower(t.topic_name) = lower($4)) AS current,
+              ${hadMessages} AS had_messages
          FROM user_profile u WHERE u.id = $1`,
-      [userId, stream.recipientId, stream.id, topic],
+      sent === undefined ? [userId, stream.recipientId, stream.id, topic] : [userId, stream.recipientId, stream.id, topic, sent.id],
     );
     return row;
-  }
-
-  /**
-   * Whether the topic had earlier messages the sender can see: with protected history only
-   * their own copies count, so nothing about the rest of the channel leaks into the choice.
-   */
-  private async topicHadMessages(uow: UnitOfWork, message: SentChannelMessage): Promise<boolean> {
-    const [row] = message.stream.historyPublicToSubscribers
-      ? await uow.query<{ found: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2) AND id <> $3) AS found`,
-          [message.stream.recipientId, message.topic, message.id],
-        )
-      : await uow.query<{ found: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM user_message um JOIN message m ON m.id = um.message_id
-                           WHERE um.user_profile_id = $4 AND m.recipient_id = $1 AND lower(m.subject) = lower($2) AND m.id <> $3) AS found`,
-          [message.stream.recipientId, message.topic, message.id, message.sender.id],
-        );
-    return row.found;
   }
 }
