@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<void
   idle: () => import('./idle'),
   register: () => import('./register'),
   soak: () => import('./soak'),
+  capacity: () => import('./capacity'),
 };
 
 async function run(): Promise<number> {

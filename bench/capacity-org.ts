@@ -1,0 +1,189 @@
+import * as http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { Credentials, TestRealm } from '../test/support/api';
+import { BenchClient } from './client';
+import { mapLimit } from './harness';
+import { cloneUsers, subscribeUsers } from './users';
+
+/**
+ * The capacity bench's organization: a realm that grows step by step. Each step adds
+ * users and one new channel per 20 of them; every new user is in 3 of its step's new
+ * channels, so each channel has about 60 members. Users and channels of earlier steps stay
+ * as they were.
+ */
+
+/** One simulated user: the two clients it talks through and what its client remembers. */
+export interface SimUser {
+  index: number;
+  userId: number;
+  credentials: Credentials;
+  /** Indexes into `Organization.channels`. */
+  channels: number[];
+  /** On the poll agent: its long-poll keeps one socket of its own. */
+  poller: BenchClient;
+  /** On the shared action pool: register and every action. */
+  actor: BenchClient;
+  queueId: string;
+  lastEventId: number;
+  /** What the last presence answer (or register) said; sent back as `last_update_id`. */
+  presenceLastUpdateId: number;
+  /** Emoji this user put on recent messages (message id -> names), newest last. */
+  reacted: Map<number, Set<string>>;
+}
+
+export interface SimChannel {
+  index: number;
+  streamId: number;
+  name: string;
+  /** Indexes into `Organization.users`. */
+  members: number[];
+  /** The newest message id this process knows of (from sends and from deliveries). */
+  newestMessageId: number;
+}
+
+/** How long each part of a step's set-up took, in seconds. */
+export interface SetupTimes {
+  users: number;
+  channels: number;
+  history: number;
+  register: number;
+}
+
+export const TOPICS = ['standup', 'design', 'incidents', 'random', 'release'];
+export const USERS_PER_CHANNEL = 20;
+export const CHANNELS_PER_USER = 3;
+
+/** History messages sent at once. */
+const CREATE_CONCURRENCY = 8;
+const REGISTER_CONCURRENCY = 8;
+
+export class Organization {
+  readonly users: SimUser[] = [];
+  readonly channels: SimChannel[] = [];
+  private readonly channelByStreamId = new Map<number, SimChannel>();
+
+  private steps = 0;
+
+  constructor(
+    readonly realm: TestRealm,
+    /** The user every simulated user is a copy of: made through the API, in no channel. */
+    private readonly templateUserId: number,
+    private readonly db: Client,
+    private readonly port: number,
+    private readonly pollAgent: http.Agent,
+    private readonly actionAgent: http.Agent,
+  ) {}
+
+  channelOfStream(streamId: number): SimChannel | undefined {
+    return this.channelByStreamId.get(streamId);
+  }
+
+  /**
+   * Grows the organization to `target` users (with channels and history); their queues
+   * come later (`register`). The users are copies of `templateUserId` written by SQL
+   * (bench/users.ts): there is no bulk way in the API, and `POST /users` took about a
+   * second per user once 500 queues were parked (each new user is an event on every
+   * queue), 8 minutes for the second 500. Likewise the channels are created through the
+   * API with one member and get the others by SQL (through the API, 25 channels of 60
+   * took 87 s next to 500 parked queues).
+   */
+  async grow(target: number, historyPerChannel: number, log: (line: string) => void): Promise<{ added: SimUser[]; times: Omit<SetupTimes, 'register'> }> {
+    const first = this.users.length;
+    const count = target - first;
+    let started = performance.now();
+    const step = ++this.steps;
+    // A domain per step: cloneUsers numbers the copies of each call from 1.
+    const ids = await cloneUsers(this.db, this.templateUserId, count, `step${step}.${this.realm.subdomain}.test`, `Capacity S${step} User`);
+    const keys = await this.db.query<{ id: number; email: string; api_key: string }>(
+      'SELECT id, delivery_email AS email, api_key FROM user_profile WHERE id = ANY($1::int[]) ORDER BY id',
+      [ids],
+    );
+    const usersSeconds = seconds(started);
+
+    // The step's channels: user i of the block is in channels g, g+1, g+2 (mod the block's
+    // channel count), g = its group of 20; so each channel has 3 groups of 20.
+    started = performance.now();
+    const channelCount = Math.max(CHANNELS_PER_USER, Math.round(count / USERS_PER_CHANNEL));
+    const firstChannel = this.channels.length;
+    const added: SimUser[] = keys.rows.map((row, i) => {
+      const group = Math.floor((i * channelCount) / count);
+      const channels = Array.from({ length: CHANNELS_PER_USER }, (_, k) => firstChannel + ((group + k) % channelCount));
+      const credentials = { email: row.email, apiKey: row.api_key };
+      return {
+        index: first + i,
+        userId: row.id,
+        credentials,
+        channels,
+        poller: new BenchClient(this.port, this.realm.subdomain, credentials, this.pollAgent),
+        actor: new BenchClient(this.port, this.realm.subdomain, credentials, this.actionAgent),
+        queueId: '',
+        lastEventId: -1,
+        presenceLastUpdateId: -1,
+        reacted: new Map(),
+      };
+    });
+    this.users.push(...added);
+    const newChannels: SimChannel[] = Array.from({ length: channelCount }, (_, c) => ({
+      index: firstChannel + c,
+      streamId: 0,
+      name: `capacity-${String(firstChannel + c + 1).padStart(4, '0')}`,
+      members: added.filter((user) => user.channels.includes(firstChannel + c)).map((user) => user.index),
+      newestMessageId: 0,
+    }));
+    await mapLimit(newChannels.length, 4, async (c) => {
+      const channel = newChannels[c];
+      const response = await this.realm.ownerApi.post('users/me/subscriptions', {
+        subscriptions: [{ name: channel.name, description: 'Capacity bench traffic' }],
+        principals: [this.users[channel.members[0]].userId],
+      });
+      if (response.status !== 200) throw new Error(`creating #${channel.name} failed: ${JSON.stringify(response.body)}`);
+    });
+    await subscribeUsers(this.db, this.realm.subdomain, newChannels.map((channel) => channel.name), newChannels.map((channel) => channel.members.map((index) => this.users[index].userId)));
+    const streams = await this.db.query<{ id: number; name: string }>(
+      'SELECT s.id, s.name FROM stream s JOIN realm r ON r.id = s.realm_id WHERE r.string_id = $1 AND s.name = ANY($2::text[])',
+      [this.realm.subdomain, newChannels.map((channel) => channel.name)],
+    );
+    const streamIds = new Map(streams.rows.map((row) => [row.name, row.id]));
+    for (const channel of newChannels) {
+      const streamId = streamIds.get(channel.name);
+      if (streamId === undefined) throw new Error(`#${channel.name} is not in the database`);
+      channel.streamId = streamId;
+      this.channels.push(channel);
+      this.channelByStreamId.set(streamId, channel);
+    }
+    const channelsSeconds = seconds(started);
+    log(`  ${count} users (${usersSeconds.toFixed(1)} s) and ${channelCount} channels (${channelsSeconds.toFixed(1)} s) added`);
+
+    // Some history in each new channel, through the API, so that reading the newest 50 is
+    // not reading nothing and every channel has a newest message to react to.
+    started = performance.now();
+    await mapLimit(newChannels.length * historyPerChannel, CREATE_CONCURRENCY, async (i) => {
+      const channel = newChannels[i % newChannels.length];
+      const n = Math.floor(i / newChannels.length);
+      const sender = this.users[channel.members[n % channel.members.length]];
+      const response = await sender.actor.post('messages', {
+        type: 'stream', to: channel.streamId, topic: TOPICS[n % TOPICS.length], content: `history ${n + 1} of #${channel.name}`,
+      });
+      if (response.status !== 200) throw new Error(`seeding #${channel.name} failed: ${JSON.stringify(response.body)}`);
+      channel.newestMessageId = Math.max(channel.newestMessageId, response.body.id as number);
+    });
+    return { added, times: { users: usersSeconds, channels: channelsSeconds, history: seconds(started) } };
+  }
+
+  /** Gives each of `users` an event queue: `POST /register` with a real client's defaults (no options). */
+  async register(users: readonly SimUser[]): Promise<void> {
+    await mapLimit(users.length, REGISTER_CONCURRENCY, (i) => this.registerOne(users[i]));
+  }
+
+  async registerOne(user: SimUser): Promise<void> {
+    const response = await user.actor.post('register', {});
+    if (response.status !== 200) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+    user.queueId = response.body.queue_id as string;
+    user.lastEventId = response.body.last_event_id as number;
+    const presence = response.body.presence_last_update_id;
+    user.presenceLastUpdateId = typeof presence === 'number' ? presence : -1;
+  }
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
