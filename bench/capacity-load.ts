@@ -61,7 +61,7 @@ export class Window {
   /** Events the window's polls brought, by type (heartbeats included). */
   readonly events = new Map<string, number>();
   readonly deliveries: number[] = [];
-  /** Messages of the window whose POST succeeded, and how many deliveries they owe. */
+  /** Messages of the window whose POST succeeded, and how many deliveries the window's messages owe. */
   messagesSent = 0;
   deliveriesExpected = 0;
   duplicates = 0;
@@ -278,18 +278,19 @@ export class Simulation {
     const seq = this.nextSeq++;
     const issuedAt = performance.now();
     const window = this.windowNow(issuedAt);
-    // Known before the POST: a delivery may come before the POST's own answer.
+    // Known before the POST: a delivery may come before the POST's own answer. A message
+    // whose POST is still unanswered when the window's figures are taken owes its
+    // deliveries too (they count as missing).
     this.sent.set(seq, { issuedAt, window, waiting: new Set(recipients) });
+    if (window) window.deliveriesExpected += recipients.length;
     const content = `capacity check from user ${user.index + 1}: cap-seq-${seq}x`;
     const response = await this.call(user, action, 'post', 'messages', 'POST /messages', { ...params, content }, issuedAt);
     if (response?.status !== 200) {
       this.sent.delete(seq);
+      if (window && !window.closed) window.deliveriesExpected -= recipients.length;
       return;
     }
-    if (window && !window.closed) {
-      window.messagesSent += 1;
-      window.deliveriesExpected += recipients.length;
-    }
+    if (window && !window.closed) window.messagesSent += 1;
     if (channel) channel.newestMessageId = Math.max(channel.newestMessageId, response.body.id as number);
   }
 

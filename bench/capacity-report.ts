@@ -33,6 +33,8 @@ export interface StepResult {
   resources: ResourceFigures;
   healthy: boolean;
   reasons: string[];
+  /** See `contended`. */
+  contended: boolean;
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '—' : Number.isFinite(value) ? value.toFixed(1) : '∞');
@@ -41,14 +43,24 @@ const pct = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
 
 export function formatResources(r: ResourceFigures): string[] {
   return [
-    `  server         CPU ${pct(r.server.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.server.rssMib)} MiB`,
+    `  server         CPU ${pct(r.server.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.server.rssMib)} MiB; ` +
+      `event loop waited for a CPU ${pct(r.server.waitingForCpuPercent ?? NaN)}% of the window`,
     `  PostgreSQL     CPU ${pct(r.postgres.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.postgres.rssMib)} MiB summed over ` +
       `${r.postgres.processes} processes (PSS ${mib(r.postgres.pssMib)} MiB: shared buffers counted once)`,
     `  Redis          CPU ${pct(r.redis.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.redis.rssMib)} MiB, used_memory ${mib(r.redis.usedMemoryMib)} MiB`,
-    `  load generator CPU ${pct(r.loadGenerator.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.loadGenerator.rssMib)} MiB (heap ${mib(r.loadGenerator.heapUsedMib)} MiB)`,
+    `  load generator CPU ${pct(r.loadGenerator.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.loadGenerator.rssMib)} MiB (heap ${mib(r.loadGenerator.heapUsedMib)} MiB); ` +
+      `event loop waited for a CPU ${pct(r.loadGenerator.waitingForCpuPercent ?? NaN)}% of the window`,
     `  machine        CPU ${pct(r.machine.busyPercent).padStart(4)}% of ${r.machine.cores * 100}% busy, ${pct(r.machine.otherPercent)}% of it ` +
       `other processes; load average ${r.machine.loadAverage.toFixed(1)}`,
   ];
+}
+
+/**
+ * Whether other work on the machine took enough CPU from the server to matter: its event
+ * loop was ready but waiting for a core more than a tenth of the window.
+ */
+export function contended(r: Pick<StepResult, 'resources'>): boolean {
+  return (r.resources.server.waitingForCpuPercent ?? 0) > 10;
 }
 
 export function printStep(r: StepResult): void {
@@ -74,6 +86,10 @@ export function printStep(r: StepResult): void {
       `POST issued to arrival p50 ${ms(r.delivery.p50Ms)} ms, p99 ${ms(r.delivery.p99Ms)} ms`,
     ...formatResources(r.resources),
     `  ${r.healthy ? 'HEALTHY' : `UNHEALTHY: ${r.reasons.join('; ')}`}`,
+    ...(contended(r)
+      ? [`  warning: the server's event loop waited for a CPU ${pct(r.resources.server.waitingForCpuPercent ?? NaN)}% of the window ` +
+          `(other processes used ${pct(r.resources.machine.otherPercent)}% of a core): these figures are the machine's as much as the server's`]
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

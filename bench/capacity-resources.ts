@@ -18,6 +18,9 @@ interface GroupSample {
 export interface ResourceSnapshot {
   at: number;
   server: number;
+  /** Seconds the server's and this process's main threads (their event loops) waited for a CPU. */
+  serverWait: number;
+  selfWait: number;
   postgres: GroupSample;
   redis: GroupSample;
   self: NodeJS.CpuUsage;
@@ -28,6 +31,11 @@ export interface ResourceSnapshot {
 export interface ProcessFigures {
   /** Percent of one core over the window. */
   cpuPercent: number;
+  /**
+   * Share of the window the process's main thread (a Node process's event loop) was ready
+   * to run but waited for a CPU: what other processes on the machine cost it.
+   */
+  waitingForCpuPercent?: number;
   /** Resident memory at the window's end, MiB (summed over a group's processes). */
   rssMib: number;
 }
@@ -88,6 +96,15 @@ function sampleGroup(name: string): GroupSample {
   return { cpu };
 }
 
+/** Seconds a process's main thread has waited on a run queue, from /proc/<pid>/schedstat; NaN elsewhere. */
+function runQueueWaitSeconds(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Proportional set size in bytes, from smaps_rollup (needs the same user or root); NaN otherwise. */
 function processPssBytes(pid: number): number {
   try {
@@ -127,6 +144,8 @@ export class ResourceMeter {
     return {
       at: performance.now(),
       server: processCpuSeconds(this.serverPid),
+      serverWait: runQueueWaitSeconds(this.serverPid),
+      selfWait: runQueueWaitSeconds(process.pid),
       postgres: sampleGroup('postgres'),
       redis: sampleGroup('redis-server'),
       self: process.cpuUsage(),
@@ -148,7 +167,7 @@ export class ResourceMeter {
     const loadGenerator = percent(selfUntilEnd / 1e6);
     const busy = percent(end.machine - start.machine);
     return {
-      server: { cpuPercent: server, rssMib: processRssBytes(this.serverPid) / MIB },
+      server: { cpuPercent: server, waitingForCpuPercent: percent(end.serverWait - start.serverWait), rssMib: processRssBytes(this.serverPid) / MIB },
       postgres: {
         cpuPercent: postgres,
         rssMib: sum(postgresPids.map(processRssBytes)) / MIB,
@@ -160,7 +179,7 @@ export class ResourceMeter {
         rssMib: sum(redisPids.map(processRssBytes)) / MIB,
         usedMemoryMib: (await this.redisUsedMemory()) / MIB,
       },
-      loadGenerator: { cpuPercent: loadGenerator, rssMib: memory.rss / MIB, heapUsedMib: memory.heapUsed / MIB },
+      loadGenerator: { cpuPercent: loadGenerator, waitingForCpuPercent: percent(end.selfWait - start.selfWait), rssMib: memory.rss / MIB, heapUsedMib: memory.heapUsed / MIB },
       machine: {
         cores: os.cpus().length,
         busyPercent: busy,

@@ -4,7 +4,7 @@ import { createTestRealm } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
 import { Action, MIX, Simulation, Window } from './capacity-load';
 import { Organization } from './capacity-org';
-import { printStep, StepResult } from './capacity-report';
+import { contended, printStep, StepResult } from './capacity-report';
 import { ResourceMeter } from './capacity-resources';
 import { CommonOptions, log, parseBenchOptions, percentile, runBench, sleep } from './harness';
 import { databaseClient } from './history';
@@ -239,7 +239,9 @@ function summarize(
     resources,
     healthy: true,
     reasons: [],
+    contended: false,
   };
+  result.contended = contended(result);
   const reasons: string[] = [];
   if (!(result.averageMs <= THRESHOLDS.averageMs)) reasons.push(`request average ${result.averageMs} ms > ${THRESHOLDS.averageMs} ms`);
   if (!(result.p99Ms <= THRESHOLDS.p99Ms)) reasons.push(`request p99 ${result.p99Ms} ms > ${THRESHOLDS.p99Ms} ms`);
