@@ -33,6 +33,7 @@ export interface SimUser {
 }
 
 export interface SimChannel {
+  /** Index in `Organization.channels`; -1 until its step takes it. */
   index: number;
   streamId: number;
   name: string;
@@ -62,6 +63,8 @@ export class Organization {
   readonly users: SimUser[] = [];
   readonly channels: SimChannel[] = [];
   private readonly channelByStreamId = new Map<number, SimChannel>();
+  /** Channels made ahead of their step (`createChannels`), in the order steps take them. */
+  private readonly reserved: SimChannel[] = [];
 
   private steps = 0;
 
@@ -79,14 +82,47 @@ export class Organization {
     return this.channelByStreamId.get(streamId);
   }
 
+  /** Channels a step adding `users` users gets: one per 20, and at least the 3 each user is in. */
+  static channelsFor(users: number): number {
+    return Math.max(CHANNELS_PER_USER, Math.round(users / USERS_PER_CHANNEL));
+  }
+
+  /**
+   * Creates `count` channels through the API, the owner (an admin without a queue) their
+   * one member, for the steps to fill later. All are made before the first queue exists:
+   * creating a channel is an event on every parked queue, and 25 channels took 44 s next to
+   * 1,000 parked queues (87 s one request each next to 500), too slow a set-up for the
+   * larger steps. Until its step comes, a channel has no member but the owner.
+   */
+  async createChannels(count: number): Promise<void> {
+    const names = Array.from({ length: count }, (_, c) => `capacity-${String(this.reserved.length + c + 1).padStart(4, '0')}`);
+    for (let from = 0; from < names.length; from += 50) {
+      const chunk = names.slice(from, from + 50);
+      const created = await this.realm.ownerApi.post('users/me/subscriptions', {
+        subscriptions: chunk.map((name) => ({ name, description: 'Capacity bench traffic' })),
+        principals: [this.realm.owner.userId],
+      });
+      if (created.status !== 200) throw new Error(`creating channels failed: ${JSON.stringify(created.body)}`);
+    }
+    const streams = await this.db.query<{ id: number; name: string }>(
+      'SELECT s.id, s.name FROM stream s JOIN realm r ON r.id = s.realm_id WHERE r.string_id = $1 AND s.name = ANY($2::text[])',
+      [this.realm.subdomain, names],
+    );
+    const streamIds = new Map(streams.rows.map((row) => [row.name, row.id]));
+    for (const name of names) {
+      const streamId = streamIds.get(name);
+      if (streamId === undefined) throw new Error(`#${name} is not in the database`);
+      this.reserved.push({ index: -1, streamId, name, members: [], newestMessageId: 0 });
+    }
+  }
+
   /**
    * Grows the organization to `target` users (with channels and history); their queues
    * come later (`register`). The users are copies of `templateUserId` written by SQL
    * (bench/users.ts): the API has no bulk way, and `POST /users` took about a second per
    * user once 500 queues were parked (each new user is an event on every queue; on a busy
-   * 2-core machine), 8 minutes for the second 500. Likewise the channels are created
-   * through the API with the owner as their one member and get the others by SQL (through
-   * the API, 25 channels of 60 took 87 s next to 500 parked queues).
+   * 2-core machine), 8 minutes for the second 500. Their channels were made beforehand
+   * (`createChannels`); the members are subscribed by SQL too.
    */
   async grow(target: number, historyPerChannel: number, log: (line: string) => void): Promise<{ added: SimUser[]; times: Omit<SetupTimes, 'register'> }> {
     const first = this.users.length;
@@ -104,7 +140,8 @@ export class Organization {
     // The step's channels: user i of the block is in channels g, g+1, g+2 (mod the block's
     // channel count), g = its group of 20; so each channel has 3 groups of 20.
     started = performance.now();
-    const channelCount = Math.max(CHANNELS_PER_USER, Math.round(count / USERS_PER_CHANNEL));
+    const channelCount = Organization.channelsFor(count);
+    if (this.reserved.length < channelCount) await this.createChannels(channelCount - this.reserved.length);
     const firstChannel = this.channels.length;
     const added: SimUser[] = keys.rows.map((row, i) => {
       const group = Math.floor((i * channelCount) / count);
@@ -124,36 +161,16 @@ export class Organization {
       };
     });
     this.users.push(...added);
-    const newChannels: SimChannel[] = Array.from({ length: channelCount }, (_, c) => ({
-      index: firstChannel + c,
-      streamId: 0,
-      name: `capacity-${String(firstChannel + c + 1).padStart(4, '0')}`,
-      members: added.filter((user) => user.channels.includes(firstChannel + c)).map((user) => user.index),
-      newestMessageId: 0,
-    }));
-    // All of the step's channels in one request, the owner (an admin, without a queue) their
-    // first member: each creation is an event on every parked queue, and one channel per
-    // request took 2.5 s a channel next to 1,000 parked queues.
-    const created = await this.realm.ownerApi.post('users/me/subscriptions', {
-      subscriptions: newChannels.map((channel) => ({ name: channel.name, description: 'Capacity bench traffic' })),
-      principals: [this.realm.owner.userId],
-    });
-    if (created.status !== 200) throw new Error(`creating the step's channels failed: ${JSON.stringify(created.body)}`);
-    await subscribeUsers(this.db, this.realm.subdomain, newChannels.map((channel) => channel.name), newChannels.map((channel) => channel.members.map((index) => this.users[index].userId)));
-    const streams = await this.db.query<{ id: number; name: string }>(
-      'SELECT s.id, s.name FROM stream s JOIN realm r ON r.id = s.realm_id WHERE r.string_id = $1 AND s.name = ANY($2::text[])',
-      [this.realm.subdomain, newChannels.map((channel) => channel.name)],
-    );
-    const streamIds = new Map(streams.rows.map((row) => [row.name, row.id]));
+    const newChannels = this.reserved.splice(0, channelCount);
     for (const channel of newChannels) {
-      const streamId = streamIds.get(channel.name);
-      if (streamId === undefined) throw new Error(`#${channel.name} is not in the database`);
-      channel.streamId = streamId;
+      channel.index = this.channels.length;
+      channel.members = added.filter((user) => user.channels.includes(channel.index)).map((user) => user.index);
       this.channels.push(channel);
-      this.channelByStreamId.set(streamId, channel);
+      this.channelByStreamId.set(channel.streamId, channel);
     }
+    await subscribeUsers(this.db, this.realm.subdomain, newChannels.map((channel) => channel.name), newChannels.map((channel) => channel.members.map((index) => this.users[index].userId)));
     const channelsSeconds = seconds(started);
-    log(`  ${count} users (${usersSeconds.toFixed(1)} s) and ${channelCount} channels (${channelsSeconds.toFixed(1)} s) added`);
+    log(`  ${count} users (${usersSeconds.toFixed(1)} s) and ${channelCount} channels' members (${channelsSeconds.toFixed(1)} s) added`);
 
     // Some history in each new channel, through the API, so that reading the newest 50 is
     // not reading nothing and every channel has a newest message to react to.

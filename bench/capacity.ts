@@ -56,7 +56,8 @@ const USAGE = `usage: npm run bench -- capacity [--steps ${DEFAULTS.steps.join('
   [--history ${DEFAULTS.history}] [--all-steps 0|1] [--max-seconds ${DEFAULTS.maxSeconds}] [--json]
 Steps are total users; each step adds users to the previous one's organization. Without --all-steps 1
 the run stops after the first unhealthy step. Users and their channel memberships are written by SQL
-(bench/users.ts, as the register bench does); queues are registered through the API before each window.
+(bench/users.ts, as the register bench does); every step's channels are created through the API before
+the first queue exists (creating one is an event on every queue); queues are registered before each window.
 Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.`;
 
 /** Mattermost's published thresholds for a healthy load test. */
@@ -122,7 +123,13 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
   const sim = new Simulation(org, options.thinkSeconds * 1000);
   const meter = new ResourceMeter(server.child.pid as number, process.env.REDIS_URL);
   const results: StepResult[] = [];
+  let channelsSeconds = NaN;
   try {
+    const channelsStart = performance.now();
+    const channelCount = options.steps.reduce((sum, step, k) => sum + Organization.channelsFor(step - (k === 0 ? 0 : options.steps[k - 1])), 0);
+    await org.createChannels(channelCount);
+    channelsSeconds = (performance.now() - channelsStart) / 1000;
+    log(`set-up: ${channelCount} channels for every step created (${channelsSeconds.toFixed(1)} s)`);
     for (const [stepIndex, target] of options.steps.entries()) {
       const result = await runStep(stepIndex + 1, target, org, sim, meter, options);
       results.push(result);
@@ -151,7 +158,7 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
     'note: PostgreSQL and Redis figures cover every process of those servers, which other work on this machine may share\n',
   );
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ bench: 'capacity', storage, options, mix: MIX, thresholds: THRESHOLDS, steps: results, largestHealthyStep: best, queuesLost: sim.queuesLost })}\n`);
+    process.stdout.write(`${JSON.stringify({ bench: 'capacity', storage, options, mix: MIX, thresholds: THRESHOLDS, channelsCreatedSeconds: round(channelsSeconds), steps: results, largestHealthyStep: best, queuesLost: sim.queuesLost })}\n`);
   }
 }
 
