@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<void
   register: () => import('./register'),
   soak: () => import('./soak'),
   'big-channel': () => import('./big-channel'),
+  capacity: () => import('./capacity'),
 };
 
 async function run(): Promise<number> {
