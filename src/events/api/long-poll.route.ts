@@ -130,23 +130,30 @@ function successBody(events: readonly StoredEvent[], queueId: string, ignored: r
   return `{"result":"success","msg":"","events":[${texts}],"queue_id":${JSON.stringify(queueId)}${unsupported}}`;
 }
 
-/** The response closes before it is sent only when the client went away. */
-function clientOf(response: ServerResponse): PollClient {
-  let gone = false;
-  let listener: (() => void) | null = null;
-  response.once('close', () => {
-    if (response.writableFinished) return;
-    gone = true;
-    listener?.();
-  });
-  return {
-    get gone() {
-      return gone;
-    },
-    onGone(callback: () => void) {
-      listener = callback;
-      if (gone) callback();
-    },
+/**
+ * The HTTP side of a poll: the response closes before it is sent only when the client
+ * went away. One object and one listener per poll (ten thousand may be parked).
+ */
+class ResponseClient implements PollClient {
+  gone = false;
+  private listener: (() => void) | null = null;
+
+  constructor(private readonly response: ServerResponse) {
+    response.on('close', this.closed);
+  }
+
+  onGone(callback: () => void): void {
+    this.listener = callback;
+    if (this.gone) callback();
+  }
+
+  private readonly closed = (): void => {
+    if (this.response.writableFinished) return;
+    this.gone = true;
+    this.listener?.();
   };
 }
 
+function clientOf(response: ServerResponse): PollClient {
+  return new ResponseClient(response);
+}

@@ -211,7 +211,11 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
           // Without a row nothing is republished, so its deliveries need no dedupe keys.
           const scope: DeliveryScope = { keyPrefix: deliveryKey === null ? null : `${deliveryKey}.${index}.${handler.name}`, next: 0, settled };
           const result = this.dispatcher.inScope(scope, handle);
-          if (result instanceof Promise) running.push(result);
+          // What a handler dispatches after its first await is not tracked: handlers dispatch synchronously.
+          if (result instanceof Promise) {
+            this.logger.error(`${handler.name} returned a promise: event handlers must dispatch synchronously`);
+            running.push(result);
+          }
         } catch (error) {
           ok = false;
           this.logger.error(`${handler.name} failed on ${event.constructor.name}: ${(error as Error).message}`, (error as Error).stack);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommitTracker } from './commit-tracker';
 import { EventQueueStore } from './event-queue-store';
@@ -66,7 +65,6 @@ interface PendingDelivery {
   ticket?: DeliveryTicket;
 }
 
-const scopes = new AsyncLocalStorage<DeliveryScope>();
 
 /**
  * Hands committed events to queues, in the order they were dispatched: one FIFO per
@@ -83,6 +81,8 @@ export class EventDispatcher {
   private readonly waiters: { upTo: number; resolve: () => void }[] = [];
   /** Events appended to queues by this process (the `events delivered` metric). */
   private appended = 0;
+  /** The scope of the handler running now (handlers dispatch synchronously, inside `handle()`). */
+  private scope: DeliveryScope | null = null;
 
   constructor(
     private readonly store: EventQueueStore,
@@ -94,15 +94,23 @@ export class EventDispatcher {
   }
 
   /**
-   * Runs `work` (an event handler) so that what it dispatches, now or after awaiting, is
-   * keyed and tracked in `scope`.
+   * Runs `work` (an event handler) so that what it dispatches is keyed and tracked in
+   * `scope`. Handlers dispatch synchronously, before `handle()` returns: a scope carried
+   * across awaits would need async context, whose promise hooks cost every promise of the
+   * process (on Node 20) a good share of the long-poll path.
    */
   inScope<T>(scope: DeliveryScope, work: () => T): T {
-    return scopes.run(scope, work);
+    const outer = this.scope;
+    this.scope = scope;
+    try {
+      return work();
+    } finally {
+      this.scope = outer;
+    }
   }
 
   dispatch(...deliveries: Delivery[]): void {
-    const scope = scopes.getStore();
+    const scope = this.scope;
     if (scope && deliveries.length > 0) {
       const ticket = new DeliveryTicket(deliveries.length);
       scope.settled.push(ticket.settled);

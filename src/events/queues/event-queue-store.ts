@@ -43,10 +43,10 @@ export abstract class EventQueueStore {
   abstract read(queueId: string, lastEventId: number): Promise<QueueReadResult>;
 
   /**
-   * These polls of this process ended: their queues' idle clocks restart now, and their
-   * parked marks go (unless a newer poll replaced them).
+   * These polls of this process ended: their queues' idle clocks restart from when they
+   * ended, and their parked marks go (unless a newer poll replaced them).
    */
-  abstract pollsEnded(polls: readonly EndedPoll[], now: number): Promise<void>;
+  abstract pollsEnded(polls: readonly EndedPoll[]): Promise<void>;
 
   /** Pushes back the idle deadline of queues that have a long-poll parked on them. */
   abstract keepAlive(queueIds: readonly string[], now: number): Promise<void>;

@@ -32,6 +32,9 @@ interface ParkedPoll {
   done: boolean;
 }
 
+/** How long an ended poll waits for its client's next poll before the store hears it ended. */
+const ENDED_GRACE_MS = 2_000;
+
 /** How long a wake for a queue with no poll parked here is kept for a poll about to park. */
 const EARLY_WAKE_MS = 10_000;
 
@@ -51,8 +54,12 @@ const HEARTBEAT = eventJson({ type: 'heartbeat' });
 export class LongPollService implements OnApplicationShutdown {
   private readonly parked = new Map<string, ParkedPoll>();
   private readonly heartbeats: HeartbeatWheel<ParkedPoll>;
-  /** Polls that ended in this turn of the event loop: the store hears of them together. */
-  private readonly ended = new Map<string, number>();
+  /**
+   * Polls that ended, by queue, until the store hears of them (see noteEnded); a new poll
+   * on the queue takes its entry out.
+   */
+  private readonly ended = new Map<string, EndedPoll>();
+  private endedFlush: NodeJS.Timeout | null = null;
   /**
    * Wakes for queues with no poll parked here, by when they came: a poll whose first look
    * was answered before the wake arrived (on another connection) parks after it.
@@ -93,6 +100,8 @@ export class LongPollService implements OnApplicationShutdown {
    * whichever process.
    */
   async fetch(queueId: string, userId: number, lastEventId: number, dontBlock: boolean, client: PollClient): Promise<readonly StoredEvent[]> {
+    // This poll's first look at the queue replaces the ended one's mark and idle clock.
+    this.ended.delete(queueId);
     const previous = this.parked.get(queueId);
     if (previous) this.finish(previous, { events: [] });
     const readAt = Date.now();
@@ -125,7 +134,7 @@ export class LongPollService implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.release();
     // Now, while the store is still open.
-    this.reportEnded();
+    this.reportEnded(Infinity);
     this.heartbeats.stop();
     if (this.earlyWakeSweep) clearInterval(this.earlyWakeSweep);
   }
@@ -263,17 +272,31 @@ export class LongPollService implements OnApplicationShutdown {
     poll.settle(outcome);
   }
 
-  /** The queue's idle clock restarts when its poll ends; polls ending together share one call. */
+  /**
+   * The queue's idle clock restarts when its poll ends, and its parked mark goes. A client
+   * polls again at once, and that poll's first look at the queue does both, so the store
+   * hears of an ended poll only if no new poll came to this process within ENDED_GRACE_MS
+   * (ended polls share one call); the idle clock then counts from the end all the same.
+   */
   private noteEnded(queueId: string, seq: number): void {
-    if (this.ended.size === 0) setImmediate(() => this.reportEnded());
-    this.ended.set(queueId, seq);
+    this.ended.set(queueId, { queueId, seq, endedAt: Date.now() });
+    this.endedFlush ??= setInterval(() => this.reportEnded(Date.now() - ENDED_GRACE_MS), ENDED_GRACE_MS / 2);
+    this.endedFlush.unref();
   }
 
-  private reportEnded(): void {
-    if (this.ended.size === 0) return;
-    const polls: EndedPoll[] = [...this.ended].map(([queueId, seq]) => ({ queueId, seq }));
-    this.ended.clear();
-    void this.store.pollsEnded(polls, Date.now()).catch(() => undefined);
+  /** Tells the store of the polls that ended at or before `endedBefore`. */
+  private reportEnded(endedBefore: number): void {
+    const polls: EndedPoll[] = [];
+    for (const [queueId, poll] of this.ended) {
+      if (poll.endedAt > endedBefore) continue;
+      polls.push(poll);
+      this.ended.delete(queueId);
+    }
+    if (this.ended.size === 0 && this.endedFlush) {
+      clearInterval(this.endedFlush);
+      this.endedFlush = null;
+    }
+    if (polls.length > 0) void this.store.pollsEnded(polls).catch(() => undefined);
   }
 }
 

@@ -132,7 +132,8 @@ export class MemoryEventQueueStore extends EventQueueStore {
     if (woken.size > 0) {
       const events = new Map<string, StoredEvent[]>();
       for (const [queueId, appended] of woken) if (appended !== null) events.set(queueId, appended);
-      this.emit({ kind: 'appended', queueIds: [...woken.keys()], events });
+      // The polls answer after the caller hears the append is done (see RedisEventQueueStore).
+      setImmediate(() => this.emit({ kind: 'appended', queueIds: [...woken.keys()], events }));
     }
     if (overflowed.size > 0) this.emit({ kind: 'removed', queueIds: [...overflowed] });
   }
@@ -205,13 +206,15 @@ export class MemoryEventQueueStore extends EventQueueStore {
     return { kind: 'events', events: queue.events.map(({ id, json }) => ({ id, json })), newestPoll: queue.pollSeq };
   }
 
-  async pollsEnded(polls: readonly EndedPoll[], now: number): Promise<void> {
-    for (const { queueId, seq } of polls) {
+  async pollsEnded(polls: readonly EndedPoll[]): Promise<void> {
+    for (const { queueId, seq, endedAt } of polls) {
       const queue = this.queues.get(queueId);
       if (!queue) continue;
-      if (queue.parked?.seq === seq) queue.parked = null;
-      queue.deadline = Math.max(queue.deadline, now + queue.descriptor.lifespanSecs * 1000);
-      queue.lastPolledAt = now;
+      if (queue.parked?.seq === seq) {
+        queue.parked = null;
+        queue.lastPolledAt = endedAt;
+      }
+      queue.deadline = Math.max(queue.deadline, endedAt + queue.descriptor.lifespanSecs * 1000);
     }
   }
 

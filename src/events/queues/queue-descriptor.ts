@@ -96,6 +96,7 @@ export type QueueSignal =
 export interface EndedPoll {
   queueId: string;
   seq: number;
+  endedAt: number;
 }
 
 /** How much queues may hold (see README, "Event queues"). */

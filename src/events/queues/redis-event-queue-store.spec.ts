@@ -141,7 +141,7 @@ describe.each(kinds)('%s event queue store', (_kind, make) => {
     const held = [descriptor(user), descriptor(user), descriptor(user)];
     for (const queue of held) await a.create(queue, t0);
     const polls = await Promise.all(held.map((queue) => a.poll(queue.queueId, user, -1, t0 + 1, true)));
-    await a.pollsEnded([{ queueId: held[1].queueId, seq: polls[1].kind === 'events' ? polls[1].seq : -1 }], t0 + 2);
+    await a.pollsEnded([{ queueId: held[1].queueId, seq: polls[1].kind === 'events' ? polls[1].seq : -1, endedAt: t0 + 2 }]);
     expect(await b.create(descriptor(user), t0 + 3)).toEqual([held[1].queueId]);
   });
 
@@ -169,6 +169,7 @@ describe.each(kinds)('%s event queue store', (_kind, make) => {
     const first = await a.poll(q.queueId, user, -1, Date.now(), true);
     expect(first).toEqual({ kind: 'events', events: [], seq: 1 });
     await a.append([{ appends: [{ queueId: q.queueId, event: eventJson({ type: 'typing', op: 'start' }) }] }]);
+    await until(() => harness.signals[0].some((signal) => signal.kind === 'appended'));
     const appended = harness.signals[0].find((signal) => signal.kind === 'appended');
     const expected: StoredEvent[] = [{ id: 0, json: '{"id":0,"type":"typing","op":"start"}' }];
     expect(appended).toEqual({ kind: 'appended', queueIds: [q.queueId], events: new Map([[q.queueId, expected]]) });

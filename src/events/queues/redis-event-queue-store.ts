@@ -25,10 +25,10 @@ import {
   OLD_LAYOUT_REMOVED_KEY,
   POLL_SCRIPT,
   POLLS_ENDED_SCRIPT,
+  QUEUES_OF_USERS_SCRIPT,
   READ_SCRIPT,
   REMOVE_SCRIPT,
   RESTART_KEY,
-  userKey,
   wakeChannel,
 } from './redis-queue-scripts';
 
@@ -64,6 +64,7 @@ const SCRIPTS = {
   poll: new LuaScript(POLL_SCRIPT),
   read: new LuaScript(READ_SCRIPT),
   pollsEnded: new LuaScript(POLLS_ENDED_SCRIPT),
+  queuesOfUsers: new LuaScript(QUEUES_OF_USERS_SCRIPT),
   keepAlive: new LuaScript(KEEP_ALIVE_SCRIPT),
   remove: new LuaScript(REMOVE_SCRIPT),
 };
@@ -156,10 +157,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   async queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const userId of unique) pipeline.zrange(userKey(userId), 0, -1);
-    const replies = (await pipeline.exec()) ?? [];
-    const queueIds = replies.flatMap(([, ids]) => (Array.isArray(ids) ? (ids as string[]) : []));
+    const queueIds = await SCRIPTS.queuesOfUsers.run<string[]>(this.redis, unique.map(String));
     return this.loadDescriptors(queueIds);
   }
 
@@ -205,7 +203,12 @@ export class RedisEventQueueStore extends EventQueueStore {
       String(groups.length),
       ...groupArgs,
     ]);
-    if (parkedHere.length > 0) this.emit({ kind: 'appended', queueIds: parkedHere, events: appendedEvents(groups, ids, new Set(parkedHere)) });
+    // The polls answer after the caller hears the append is done: a request waiting for its
+    // events to be stored answers first, then the hundred polls its message wakes.
+    if (parkedHere.length > 0) {
+      const events = appendedEvents(groups, ids, new Set(parkedHere));
+      setImmediate(() => this.emit({ kind: 'appended', queueIds: parkedHere, events }));
+    }
   }
 
   async poll(queueId: string, userId: number, lastEventId: number, now: number, park: boolean): Promise<QueuePollResult> {
@@ -227,9 +230,9 @@ export class RedisEventQueueStore extends EventQueueStore {
     return { kind: 'events', events: events.map(storedEvent), newestPoll: Number(newestPoll) };
   }
 
-  async pollsEnded(polls: readonly EndedPoll[], now: number): Promise<void> {
+  async pollsEnded(polls: readonly EndedPoll[]): Promise<void> {
     if (polls.length === 0) return;
-    await SCRIPTS.pollsEnded.run(this.redis, [String(now), this.processId, ...polls.flatMap(({ queueId, seq }) => [queueId, String(seq)])]);
+    await SCRIPTS.pollsEnded.run(this.redis, [this.processId, ...polls.flatMap(({ queueId, seq, endedAt }) => [queueId, String(seq), String(endedAt)])]);
   }
 
   async keepAlive(queueIds: readonly string[], now: number): Promise<void> {

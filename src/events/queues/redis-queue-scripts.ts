@@ -3,13 +3,13 @@
  *
  * Keys (prefix `chat:evq`): per queue a hash `{q}:d` (descriptor `d`, `next` id, newest
  * `pruned` id, `lifespan`, `user`, `realm`, `aps`, `bytes` held, newest poll number
- * `pseq`, and `parked` = `process:seq:parked-at-ms` while a poll is parked) and a sorted
- * set `{q}:e` of event texts scored by id; per user a sorted set of queue ids scored by
- * when each was last polled; per realm a set of `all_public_streams` queues; one sorted
- * set of idle deadlines; one sorted set of the dedupe keys of deliveries taken, scored by
- * time. A part many queues share (a message) is one hash `b:<n>` (`t` its text, `r` the
- * queue entries referring to it); an entry refers to it as `\1<n>\1`, bytes that cannot
- * occur in JSON text outside a string, nor raw inside one.
+ * `pseq`, `lastpoll` time, and `parked` = `process:seq:parked-at-ms` while a poll is
+ * parked, else empty) and a sorted set `{q}:e` of event texts scored by id; per user a
+ * set of queue ids; per realm a set of `all_public_streams` queues; one sorted set of idle
+ * deadlines; one sorted set of the dedupe keys of deliveries taken, scored by time. A part
+ * many queues share (a message) is one hash `b:<n>` (`t` its text, `r` the queue entries
+ * referring to it); an entry refers to it as `\1<n>,<length>\1`, bytes that cannot occur in
+ * JSON text outside a string, nor raw inside one.
  *
  * Keys are computed inside the scripts: the store needs one Redis (not a Redis Cluster).
  */
@@ -33,21 +33,23 @@ local P = '${PREFIX}'
 local function descKey(q) return P .. ':{' .. q .. '}:d' end
 local function eventsKey(q) return P .. ':{' .. q .. '}:e' end
 local function bodyKey(n) return P .. ':b:' .. n end
+-- An entry's reference to a shared part: \\1<part number>,<its length>\\1.
 local function refOf(entry)
   local s = string.find(entry, '\\1', 1, true)
   if not s then return nil end
   local e = string.find(entry, '\\1', s + 1, true)
-  return string.sub(entry, s + 1, e - 1), s, e
+  local c = string.find(entry, ',', s + 1, true)
+  return string.sub(entry, s + 1, c - 1), tonumber(string.sub(entry, c + 1, e - 1)), s, e
 end
 -- Lets go of stored entries: their shared parts lose a reference. Returns the bytes they held.
 local function release(entries)
   local freed = 0
   for _, entry in ipairs(entries) do
     freed = freed + #entry
-    local n = refOf(entry)
+    local n, size = refOf(entry)
     if n then
+      freed = freed + size
       local key = bodyKey(n)
-      freed = freed + redis.call('HSTRLEN', key, 't')
       if redis.call('HINCRBY', key, 'r', -1) <= 0 then redis.call('DEL', key) end
     end
   end
@@ -55,7 +57,7 @@ local function release(entries)
 end
 -- An entry as clients get it: the shared part it refers to spliced in.
 local function expand(entry)
-  local n, s, e = refOf(entry)
+  local n, _, s, e = refOf(entry)
   if not n then return entry end
   return string.sub(entry, 1, s - 1) .. (redis.call('HGET', bodyKey(n), 't') or 'null') .. string.sub(entry, e + 1)
 end
@@ -66,25 +68,17 @@ local function dropQueue(q)
   if not f[1] then return 0 end
   release(redis.call('ZRANGE', eventsKey(q), 0, -1))
   redis.call('DEL', d, eventsKey(q))
-  redis.call('ZREM', P .. ':u:' .. f[1], q)
+  redis.call('SREM', P .. ':u:' .. f[1], q)
   if f[3] == '1' then redis.call('SREM', P .. ':aps:' .. f[2], q) end
   return 1
 end
--- Acknowledges through last: -2 already pruned past it, -3 never handed out, 0 done.
-local function acknowledge(q, d, state, last)
-  local pruned = tonumber(state.pruned)
-  if last < pruned then return -2 end
-  if last >= tonumber(state.next) then return -3 end
-  if last > pruned then
-    local ek = eventsKey(q)
-    local gone = redis.call('ZRANGEBYSCORE', ek, '-inf', last)
-    if #gone > 0 then
-      redis.call('HINCRBY', d, 'bytes', -release(gone))
-      redis.call('ZREMRANGEBYSCORE', ek, '-inf', last)
-    end
-    redis.call('HSET', d, 'pruned', last)
-  end
-  return 0
+-- Removes the entries up to last; returns the bytes they held.
+local function prune(q, last)
+  local ek = eventsKey(q)
+  local gone = redis.call('ZRANGEBYSCORE', ek, '-inf', last)
+  if #gone == 0 then return 0 end
+  redis.call('ZREMRANGEBYSCORE', ek, '-inf', last)
+  return release(gone)
 end
 local function pending(q, out)
   for _, entry in ipairs(redis.call('ZRANGE', eventsKey(q), 0, -1)) do out[#out + 1] = expand(entry) end
@@ -105,24 +99,26 @@ export const CREATE_SCRIPT = `${HELPERS}
 local q, user, now, limit = ARGV[1], ARGV[4], tonumber(ARGV[7]), tonumber(ARGV[8])
 local ukey = P .. ':u:' .. user
 local out = {0}
-local held = redis.call('ZCARD', ukey)
-if held >= limit then
-  for _, c in ipairs(redis.call('ZRANGE', ukey, 0, -1)) do
-    if held < limit then break end
-    local mark = redis.call('HGET', descKey(c), 'parked')
-    local at = mark and tonumber(string.match(mark, ':(%d+)$'))
-    if not (at and at > now - tonumber(ARGV[9])) then
-      dropQueue(c)
-      redis.call('ZREM', ukey, c)
-      out[#out + 1] = c
-      held = held - 1
-    end
+local held = redis.call('SMEMBERS', ukey)
+if #held >= limit then
+  local idle = {}
+  for _, c in ipairs(held) do
+    local f = redis.call('HMGET', descKey(c), 'parked', 'lastpoll')
+    local at = f[1] and tonumber(string.match(f[1], ':(%d+)$'))
+    if not (at and at > now - tonumber(ARGV[9])) then idle[#idle + 1] = {c, tonumber(f[2] or '0')} end
   end
-  if held >= limit then return {-1} end
+  local excess = #held - limit + 1
+  if #idle < excess then return {-1} end
+  table.sort(idle, function(a, b) return a[2] < b[2] end)
+  for i = 1, excess do
+    dropQueue(idle[i][1])
+    redis.call('SREM', ukey, idle[i][1])
+    out[#out + 1] = idle[i][1]
+  end
 end
-redis.call('HSET', descKey(q), 'd', ARGV[2], 'next', 0, 'pruned', -1, 'pseq', 0, 'bytes', 0,
-  'lifespan', ARGV[3], 'user', user, 'realm', ARGV[5], 'aps', ARGV[6])
-redis.call('ZADD', ukey, now, q)
+redis.call('HSET', descKey(q), 'd', ARGV[2], 'next', 0, 'pruned', -1, 'pseq', 0, 'bytes', 0, 'parked', '',
+  'lastpoll', now, 'lifespan', ARGV[3], 'user', user, 'realm', ARGV[5], 'aps', ARGV[6])
+redis.call('SADD', ukey, q)
 if ARGV[6] == '1' then redis.call('SADD', P .. ':aps:' .. ARGV[5], q) end
 redis.call('ZADD', P .. ':expiry', now + tonumber(ARGV[3]) * 1000, q)
 if #out > 1 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(out, ' ', 2)) end
@@ -161,17 +157,18 @@ i = i + 1 + #texts * 5
 local ids, here, seenHere, remote, over = {}, {}, {}, {}, {}
 local function appendOne(q, text)
   local d = descKey(q)
-  local state = redis.call('HMGET', d, 'next', 'parked')
+  local state = redis.call('HMGET', d, 'next', 'parked', 'bytes')
   if not state[1] then return -1 end
-  local id = redis.call('HINCRBY', d, 'next', 1) - 1
+  local id = tonumber(state[1])
+  local bytes = tonumber(state[3])
   local ek = eventsKey(q)
-  local entry, size
+  local entry
   if text.shared > 0 then
     local part = shared[text.shared]
     if not part.n then part.n = redis.call('INCR', P .. ':bseq') end
     part.refs = part.refs + 1
-    entry = '{"id":' .. id .. ',' .. text.head .. '\\1' .. part.n .. '\\1' .. text.tail
-    size = #entry + #part.text
+    entry = '{"id":' .. id .. ',' .. text.head .. '\\1' .. part.n .. ',' .. #part.text .. '\\1' .. text.tail
+    bytes = bytes + #entry + #part.text
   else
     entry = '{"id":' .. id .. ',' .. text.head .. text.tail
     if text.breaks ~= '' then redis.call('HDEL', d, 'v:' .. text.breaks) end
@@ -180,7 +177,7 @@ local function appendOne(q, text)
       local earlier = redis.call('HGET', d, field)
       if earlier and redis.call('ZSCORE', ek, earlier) then
         redis.call('ZREM', ek, earlier)
-        redis.call('HINCRBY', d, 'bytes', -#earlier)
+        bytes = bytes - #earlier
         local merged = cjson.decode(earlier)
         local added = cjson.decode(entry)
         for _, message in ipairs(added.messages) do table.insert(merged.messages, message) end
@@ -191,11 +188,11 @@ local function appendOne(q, text)
       end
       redis.call('HSET', d, field, entry)
     end
-    size = #entry
+    bytes = bytes + #entry
   end
   redis.call('ZADD', ek, id, entry)
-  local bytes = redis.call('HINCRBY', d, 'bytes', size)
-  if state[2] then
+  redis.call('HSET', d, 'next', id + 1, 'bytes', bytes)
+  if state[2] and state[2] ~= '' then
     local owner = parkedProcess(state[2])
     if owner == pid then
       if not seenHere[q] then seenHere[q] = true; here[#here + 1] = q end
@@ -243,25 +240,25 @@ return {ids, parkedHere, removed}`;
  * A new poll. ARGV: queue id, user id, last event id, now, this process's id, park (0/1).
  * Returns {status, seq, events...}: status 0, or -1 missing (or another user's), -2
  * already pruned, -3 not in this queue. A poll parked elsewhere is told it is superseded.
+ * One write to the queue's hash records the acknowledgement, the poll and its mark.
  */
 export const POLL_SCRIPT = `${HELPERS}
 local q, last, now, pid = ARGV[1], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local d = descKey(q)
-local f = redis.call('HMGET', d, 'next', 'pruned', 'lifespan', 'pseq', 'parked', 'user')
+local f = redis.call('HMGET', d, 'next', 'pruned', 'lifespan', 'pseq', 'parked', 'user', 'bytes')
 if not f[1] or f[6] ~= ARGV[2] then return {-1} end
 redis.call('ZADD', P .. ':expiry', now + tonumber(f[3]) * 1000, q)
-local status = acknowledge(q, d, {next = f[1], pruned = f[2]}, last)
-if status ~= 0 then return {status} end
-local seq = tonumber(f[4] or '0') + 1
+local pruned = tonumber(f[2])
+if last < pruned then return {-2} end
+if last >= tonumber(f[1]) then return {-3} end
+local bytes = tonumber(f[7])
+if last > pruned then bytes = bytes - prune(q, last) end
+local seq = tonumber(f[4]) + 1
 local out = pending(q, {0, seq})
-if #out == 2 and ARGV[6] == '1' then
-  redis.call('HSET', d, 'pseq', seq, 'parked', pid .. ':' .. seq .. ':' .. now)
-else
-  redis.call('HSET', d, 'pseq', seq)
-  redis.call('HDEL', d, 'parked')
-end
-redis.call('ZADD', P .. ':u:' .. f[6], now, q)
-if f[5] then
+local mark = ''
+if #out == 2 and ARGV[6] == '1' then mark = pid .. ':' .. seq .. ':' .. now end
+redis.call('HSET', d, 'pruned', last, 'bytes', bytes, 'pseq', seq, 'parked', mark, 'lastpoll', now)
+if f[5] ~= '' then
   local owner = parkedProcess(f[5])
   if owner ~= pid then redis.call('PUBLISH', P .. ':wake:' .. owner, 'p ' .. q .. ' ' .. seq) end
 end
@@ -269,32 +266,42 @@ return out`;
 
 /** ARGV: queue id, last event id. Returns {status, newest poll, events...} (statuses as POLL_SCRIPT). */
 export const READ_SCRIPT = `${HELPERS}
-local q = ARGV[1]
+local q, last = ARGV[1], tonumber(ARGV[2])
 local d = descKey(q)
-local f = redis.call('HMGET', d, 'next', 'pruned', 'pseq')
+local f = redis.call('HMGET', d, 'next', 'pruned', 'pseq', 'bytes')
 if not f[1] then return {-1} end
-local status = acknowledge(q, d, {next = f[1], pruned = f[2]}, tonumber(ARGV[2]))
-if status ~= 0 then return {status} end
-return pending(q, {0, tonumber(f[3] or '0')})`;
+local pruned = tonumber(f[2])
+if last < pruned then return {-2} end
+if last >= tonumber(f[1]) then return {-3} end
+if last > pruned then redis.call('HSET', d, 'pruned', last, 'bytes', tonumber(f[4]) - prune(q, last)) end
+return pending(q, {0, tonumber(f[3])})`;
 
 /**
- * ARGV: now, this process's id, then queue id and poll number pairs: those polls ended.
- * Each queue's idle clock restarts, and its parked mark goes if it is still that poll's.
+ * ARGV: this process's id, then queue id, poll number and end time triples: those polls
+ * ended (and no newer poll of this process came since). Each queue's idle clock restarts
+ * from the end, and its parked mark goes if it is still that poll's.
  */
 export const POLLS_ENDED_SCRIPT = `${HELPERS}
-local now, pid = tonumber(ARGV[1]), ARGV[2]
-for i = 3, #ARGV, 2 do
-  local q = ARGV[i]
+local pid = ARGV[1]
+for i = 2, #ARGV, 3 do
+  local q, ended = ARGV[i], tonumber(ARGV[i + 2])
   local d = descKey(q)
-  local f = redis.call('HMGET', d, 'parked', 'lifespan', 'user')
+  local f = redis.call('HMGET', d, 'parked', 'lifespan')
   if f[2] then
     local mark = pid .. ':' .. ARGV[i + 1] .. ':'
-    if f[1] and string.sub(f[1], 1, #mark) == mark then redis.call('HDEL', d, 'parked') end
-    redis.call('ZADD', P .. ':expiry', 'GT', now + tonumber(f[2]) * 1000, q)
-    redis.call('ZADD', P .. ':u:' .. f[3], now, q)
+    if string.sub(f[1], 1, #mark) == mark then redis.call('HSET', d, 'parked', '', 'lastpoll', ended) end
+    redis.call('ZADD', P .. ':expiry', 'GT', ended + tonumber(f[2]) * 1000, q)
   end
 end
 return 0`;
+
+/** ARGV: user ids. Returns the ids of their queues (one call, not one per user). */
+export const QUEUES_OF_USERS_SCRIPT = `${HELPERS}
+local out = {}
+for i = 1, #ARGV do
+  for _, q in ipairs(redis.call('SMEMBERS', P .. ':u:' .. ARGV[i])) do out[#out + 1] = q end
+end
+return out`;
 
 /** ARGV: now, queue ids: pushes each queue's deadline out to now + its lifespan. */
 export const KEEP_ALIVE_SCRIPT = `${HELPERS}

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/html-escape';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { queryFixed, UnitOfWork } from '../../platform/database/unit-of-work';
+import { intArrayParam, queryFixed, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
@@ -133,7 +133,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       const [row] = await queryFixed<MessageRow & { flags: [number, number][] | null }>(uow, 'send-message', SEND_STATEMENT, [
         sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null,
         ...factColumns(contentFacts(content, rendered)),
-        delivery.userIds, delivery.userIds.map(flagsOf), FLAG_BITS.read,
+        intArrayParam(delivery.userIds), intArrayParam(delivery.userIds.map(flagsOf)), FLAG_BITS.read,
       ]);
       const recipients = (row.flags ?? []).map(([userId, flags]) => ({ userId, flags }));
       const snapshot = this.loader.snapshots([row]).get(row.id) as MessageSnapshot;

@@ -20,6 +20,15 @@ export interface Queryable {
   queryPrepared?<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
 }
 
+/**
+ * An integer list as PostgreSQL's array text, for a `$n::int[]` parameter: node-postgres
+ * builds its own text a character at a time (a new string per element), which a send to a
+ * hundred recipients paid for twice per statement.
+ */
+export function intArrayParam(values: readonly number[]): string {
+  return `{${values.join(',')}}`;
+}
+
 /** `db.queryPrepared` where the connection has it, else `db.query`. */
 export function queryFixed<T = Record<string, unknown>>(db: Queryable, name: string, sql: string, params: unknown[]): Promise<T[]> {
   return db.queryPrepared ? db.queryPrepared<T>(name, sql, params) : db.query<T>(sql, params);
@@ -40,8 +49,17 @@ const sharedReads = new AsyncLocalStorage<SharedReads>();
  * write and then read what it wrote.
  */
 export function withSharedReads<T>(work: () => Promise<T>): Promise<T> {
-  return sharedReads.run({ statements: new Map(), values: new Map() }, work);
+  sharedWorks += 1;
+  return sharedReads.run({ statements: new Map(), values: new Map() }, work).finally(() => {
+    // On Node 20, async context keeps promise hooks running on every promise of the
+    // process while any store is enabled: the long-poll path would pay for it between
+    // registers too. Sharing is an optimization, so a late read outside it is still right.
+    if (--sharedWorks === 0) sharedReads.disable();
+  });
 }
+
+/** withSharedReads calls under way. */
+let sharedWorks = 0;
 
 /**
  * Inside withSharedReads, the one value of `key` for the whole work, made by `create` the
