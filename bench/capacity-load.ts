@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BenchResponse } from './client';
@@ -87,8 +86,12 @@ export class Simulation {
   private window: Window | null = null;
   private readonly sent = new Map<number, Sent>();
   private nextSeq = 1;
-  private readonly stopPolls = new AbortController();
-  private actions: AbortController | null = null;
+  /**
+   * One controller per loop: a signal shared by thousands of requests costs every request
+   * a walk of its listeners (it was the load generator's largest cost).
+   */
+  private readonly pollControllers: AbortController[] = [];
+  private actionControllers: AbortController[] = [];
   private readonly actionLoops: Promise<void>[] = [];
   private readonly pollLoops: Promise<void>[] = [];
   /** Polls in flight right now, and the users who have had at least one. */
@@ -99,10 +102,7 @@ export class Simulation {
   constructor(
     private readonly org: Organization,
     private readonly thinkMs: number,
-  ) {
-    // Every parked poll listens on one signal, every sleeping user on another.
-    setMaxListeners(0, this.stopPolls.signal);
-  }
+  ) {}
 
   /** The window an action issued now belongs to, if any. */
   private windowNow(at: number): Window | null {
@@ -116,19 +116,21 @@ export class Simulation {
   }
 
   startPolling(users: readonly SimUser[]): void {
-    for (const user of users) this.pollLoops.push(this.pollLoop(user));
+    for (const user of users) {
+      const controller = new AbortController();
+      this.pollControllers.push(controller);
+      this.pollLoops.push(this.pollLoop(user, controller.signal));
+    }
   }
 
   startActions(): void {
-    this.actions = new AbortController();
-    setMaxListeners(0, this.actions.signal);
-    const signal = this.actions.signal;
-    for (const user of this.org.users) this.actionLoops.push(this.actionLoop(user, signal));
+    this.actionControllers = this.org.users.map(() => new AbortController());
+    this.org.users.forEach((user, index) => this.actionLoops.push(this.actionLoop(user, this.actionControllers[index].signal)));
   }
 
   /** Stops every user's actions (polls stay parked) and waits for those in flight. */
   async stopActions(): Promise<void> {
-    this.actions?.abort();
+    for (const controller of this.actionControllers) controller.abort();
     await Promise.all(this.actionLoops.splice(0));
   }
 
@@ -150,13 +152,12 @@ export class Simulation {
   }
 
   async stopPolling(): Promise<void> {
-    this.stopPolls.abort();
+    for (const controller of this.pollControllers) controller.abort();
     await this.stopActions();
     await Promise.all(this.pollLoops);
   }
 
-  private async pollLoop(user: SimUser): Promise<void> {
-    const signal = this.stopPolls.signal;
+  private async pollLoop(user: SimUser, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       let response: BenchResponse;
       this.pollsInFlight += 1;

@@ -85,6 +85,23 @@ describe('presence', () => {
       expect(event).toMatchObject({ user_id: erin.userId, presence: { website: { status: 'active' } } });
     });
 
+    it('announces a user coming back once, however many of their clients report at the same moment', async () => {
+      const frank = await realm.createUser('Frank Presence');
+      await report(frank);
+      await fixtureSql(
+        `UPDATE user_presence SET last_active_time = now() - interval '10 minutes', last_connected_time = now() - interval '10 minutes'
+          WHERE user_profile_id = $1`,
+        [frank.userId],
+      );
+      const watcher = await Queue.register(bob.api, { event_types: ['presence'] });
+      const answers = await Promise.all(Array.from({ length: 5 }, () => report(frank)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      const [event] = await watcher.take(1);
+      expect(event).toMatchObject({ user_id: frank.userId, presence: { website: { status: 'active' } } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await watcher.drain()).toEqual([]);
+    });
+
     it('answers only the envelope with ping_only', async () => {
       const response = await report(alice, { ping_only: true, new_user_input: true });
       expect(response.body).toEqual({ result: 'success', msg: '' });

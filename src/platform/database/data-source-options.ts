@@ -32,6 +32,7 @@ import { MessageStatistics1766100000000 } from './migrations/1766100000000-messa
 import { UserDirectoryVersion1766200000000 } from './migrations/1766200000000-user-directory-version';
 import { MessageLocationVersion1766300000000 } from './migrations/1766300000000-message-location-version';
 import { SubscriptionRecipientIndex1766400000000 } from './migrations/1766400000000-subscription-recipient-index';
+import { MessageInsertForeignKeys1766500000000 } from './migrations/1766500000000-message-insert-foreign-keys';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   UserDirectoryVersion1766200000000,
   MessageLocationVersion1766300000000,
   SubscriptionRecipientIndex1766400000000,
+  MessageInsertForeignKeys1766500000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

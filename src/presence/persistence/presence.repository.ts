@@ -31,11 +31,29 @@ export class PresenceRepository {
     return row ? { lastActiveTime: row.last_active_time, lastConnectedTime: row.last_connected_time } : null;
   }
 
+  /** The user's row as it is now, without a lock, with its update id (see `write`'s `expected`). */
+  async current(userId: number, db: Queryable): Promise<(PresenceTimes & { lastUpdateId: number }) | null> {
+    const [row] = await db.query<{ last_active_time: Date | null; last_connected_time: Date | null; last_update_id: string }>(
+      `SELECT last_active_time, last_connected_time, last_update_id FROM user_presence WHERE user_profile_id = $1`,
+      [userId],
+    );
+    return row
+      ? { lastActiveTime: row.last_active_time, lastConnectedTime: row.last_connected_time, lastUpdateId: Number(row.last_update_id) }
+      : null;
+  }
+
   /**
    * Stores the row with the realm's next update id, in one statement: the sequence row is
-   * the realm's hottest lock, so it is taken last and held as briefly as possible.
+   * the realm's hottest lock (every change in the realm is numbered in commit order), so
+   * it is taken last and held as briefly as possible; run outside a transaction, the
+   * statement's own commit releases it. With `expectedUpdateId` (the update id of the row
+   * the caller read, null for no row) the row is written only if it is still that one: of
+   * two reports racing, one writes. Returns the update id, or null when it was not.
    */
-  async write(realmId: number, userId: number, times: PresenceTimes, db: Queryable): Promise<number> {
+  async write(realmId: number, userId: number, times: PresenceTimes, db: Queryable, expectedUpdateId?: number | null): Promise<number | null> {
+    const guard = expectedUpdateId === undefined ? '' : `WHERE user_presence.last_update_id IS NOT DISTINCT FROM $5`;
+    const params: unknown[] = [realmId, userId, times.lastActiveTime, times.lastConnectedTime];
+    if (expectedUpdateId !== undefined) params.push(expectedUpdateId);
     const [row] = await db.query<{ last_update_id: string }>(
       `WITH next AS (
          INSERT INTO presence_sequence (realm_id, last_update_id) VALUES ($1, 1)
@@ -48,10 +66,11 @@ export class PresenceRepository {
          last_active_time = EXCLUDED.last_active_time,
          last_connected_time = EXCLUDED.last_connected_time,
          last_update_id = EXCLUDED.last_update_id
+       ${guard}
        RETURNING last_update_id`,
-      [realmId, userId, times.lastActiveTime, times.lastConnectedTime],
+      params,
     );
-    return Number(row.last_update_id);
+    return row ? Number(row.last_update_id) : null;
   }
 
   /**

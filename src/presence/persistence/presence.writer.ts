@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { apiEmail } from '../../users/api/user.presenter';
@@ -8,8 +8,6 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import {
   legacyClientPresence,
   OFFLINE_THRESHOLD_SECS,
-  planPresenceUpdate,
-  PresenceStatus,
   PresenceTimes,
   USER_LIMIT_FOR_PRESENCE_EVENTS,
 } from '../domain/presence-rules';
@@ -17,9 +15,9 @@ import { PresenceChangedEvent } from '../events/presence-changed.event';
 import { PresenceRepository } from './presence.repository';
 
 /**
- * Writes presence inside a caller's transaction and records the `presence` event when
- * Zulip would send one. Also the hook for the `presence_enabled` setting: whoever changes
- * that setting calls `presenceEnabledChanged` in the same transaction.
+ * Records `presence` events where Zulip would send them. Also the hook for the
+ * `presence_enabled` setting: whoever changes that setting calls `presenceEnabledChanged`
+ * in the same transaction.
  */
 @Injectable()
 export class PresenceWriter {
@@ -30,32 +28,17 @@ export class PresenceWriter {
     private readonly addressing: RealmAddressing,
   ) {}
 
-  /** A client's report; nothing is written when the stored times are recent enough. */
-  async report(uow: UnitOfWork, user: UserEntity, status: PresenceStatus, now: Date): Promise<void> {
-    const stored = await this.presence.lockTimes(user.id, uow);
-    const plan = planPresenceUpdate(stored, status, now);
-    if (plan.write) await this.presence.write(user.realmId, user.id, plan.write, uow);
-    if (plan.notify) await this.announce(uow, user, plan.write ?? (stored as PresenceTimes), now, false);
-  }
-
   /**
-   * Zulip's reaction to the setting: turned on, the user is active now; turned off, the
-   * user is shown as last seen a little beyond the offline threshold ago. Either way
-   * everyone is told at once, whatever the realm's size.
+   * The realm's active users when coming online is announced in it (Zulip stops announcing
+   * above USER_LIMIT_FOR_PRESENCE_EVENTS), else null; a large realm costs a bounded read.
    */
-  async presenceEnabledChanged(uow: UnitOfWork, user: UserEntity, enabled: boolean, now: Date): Promise<void> {
-    const times: PresenceTimes = enabled
-      ? { lastActiveTime: now, lastConnectedTime: now }
-      : { lastActiveTime: null, lastConnectedTime: new Date(now.getTime() - (OFFLINE_THRESHOLD_SECS + 120) * 1000) };
-    await this.presence.lockTimes(user.id, uow);
-    await this.presence.write(user.realmId, user.id, times, uow);
-    await this.announce(uow, user, times, now, true);
+  async announcedAudience(realmId: number, db: Queryable): Promise<number[] | null> {
+    const ids = await this.users.activeUserIds(realmId, USER_LIMIT_FOR_PRESENCE_EVENTS + 1, db);
+    return ids.length > USER_LIMIT_FOR_PRESENCE_EVENTS ? null : ids;
   }
 
-  private async announce(uow: UnitOfWork, user: UserEntity, times: PresenceTimes, now: Date, force: boolean): Promise<void> {
-    const audience = (await this.users.activeUserRoles(user.realmId, uow)).map((row) => row.id);
-    // Coming-online events cost every client in the realm: large realms only poll.
-    if (!force && audience.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
+  /** Records the `presence` event of `user` coming online (in the transaction that writes it). */
+  async announceTo(uow: UnitOfWork, audience: readonly number[], user: UserEntity, times: PresenceTimes, now: Date): Promise<void> {
     const realm = await this.realms.requireById(user.realmId, uow);
     const lastActive = times.lastActiveTime ?? user.dateJoined;
     const lastConnected = times.lastConnectedTime ?? user.dateJoined;
@@ -69,5 +52,25 @@ export class PresenceWriter {
         now.getTime() / 1000,
       ),
     );
+  }
+
+  /**
+   * Zulip's reaction to the setting: turned on, the user is active now; turned off, the
+   * user is shown as last seen a little beyond the offline threshold ago. Either way
+   * everyone is told at once, whatever the realm's size.
+   */
+  async presenceEnabledChanged(uow: UnitOfWork, user: UserEntity, enabled: boolean, now: Date): Promise<void> {
+    const times: PresenceTimes = enabled
+      ? { lastActiveTime: now, lastConnectedTime: now }
+      : { lastActiveTime: null, lastConnectedTime: new Date(now.getTime() - (OFFLINE_THRESHOLD_SECS + 120) * 1000) };
+    await this.presence.lockTimes(user.id, uow);
+    await this.presence.write(user.realmId, user.id, times, uow);
+    await this.announce(uow, user, times, now);
+  }
+
+  /** The setting's change is told to everyone, whatever the realm's size. */
+  private async announce(uow: UnitOfWork, user: UserEntity, times: PresenceTimes, now: Date): Promise<void> {
+    const audience = (await this.users.activeUserRoles(user.realmId, uow)).map((row) => row.id);
+    await this.announceTo(uow, audience, user, times, now);
   }
 }

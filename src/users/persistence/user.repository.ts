@@ -76,6 +76,15 @@ export class UserRepository {
     );
   }
 
+  /** Up to `limit` ids of the realm's active users (ascending). */
+  async activeUserIds(realmId: number, limit: number, db: Queryable = this.db): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id LIMIT $2`,
+      [realmId, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async maxMessageId(userId: number, db: Queryable = this.db): Promise<number> {
     const [row] = await db.query<{ max: number | null }>(
       `SELECT max(message_id) AS max FROM user_message WHERE user_profile_id = $1`,
