@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { Credentials, TestRealm } from '../test/support/api';
 import { BenchClient } from './client';
+import { LeanPoller } from './lean-poller';
 import { mapLimit } from './harness';
 import { cloneUsers, subscribeUsers } from './users';
 
@@ -20,8 +21,8 @@ export interface SimUser {
   credentials: Credentials;
   /** Indexes into `Organization.channels`. */
   channels: number[];
-  /** On the poll agent: its long-poll keeps one socket of its own. */
-  poller: BenchClient;
+  /** Its long-poll, on a socket of its own. */
+  poller: LeanPoller;
   /** On the shared action pool: register and every action. */
   actor: BenchClient;
   queueId: string;
@@ -74,7 +75,6 @@ export class Organization {
     private readonly templateUserId: number,
     private readonly db: Client,
     private readonly port: number,
-    private readonly pollAgent: http.Agent,
     private readonly actionAgent: http.Agent,
   ) {}
 
@@ -152,7 +152,7 @@ export class Organization {
         userId: row.id,
         credentials,
         channels,
-        poller: new BenchClient(this.port, this.realm.subdomain, credentials, this.pollAgent),
+        poller: new LeanPoller(this.port, this.realm.subdomain, credentials),
         actor: new BenchClient(this.port, this.realm.subdomain, credentials, this.actionAgent),
         queueId: '',
         lastEventId: -1,

@@ -87,7 +87,6 @@ export function main(argv: string[]): Promise<void> {
 }
 
 async function runAgainst(server: ServerProcess, options: CapacityOptions, storage: string): Promise<void> {
-  const largest = options.steps[options.steps.length - 1];
   process.stdout.write(
     [
       `capacity: steps ${options.steps.join(', ')} users on one server process (${storage}); each step measured ${options.seconds} s ` +
@@ -113,13 +112,10 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
   }
   const db = databaseClient(server);
   await db.connect();
-  // One socket per parked poll, kept: a free socket beyond maxFreeSockets would be closed
-  // and the next poll would pay a new connection.
-  const pollAgent = new http.Agent({ keepAlive: true, maxSockets: largest + 64, maxFreeSockets: largest + 64 });
   // Actions share a pool large enough that no action waits for a socket even when the
   // server is slow (closed-loop users: at most one action each in flight).
   const actionAgent = new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024 });
-  const org = new Organization(realm, template.userId, db, server.port, pollAgent, actionAgent);
+  const org = new Organization(realm, template.userId, db, server.port, actionAgent);
   const sim = new Simulation(org, options.thinkSeconds * 1000);
   const meter = new ResourceMeter(server.child.pid as number, process.env.REDIS_URL);
   const results: StepResult[] = [];
@@ -141,7 +137,7 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
     }
   } finally {
     await sim.stopPolling();
-    pollAgent.destroy();
+    for (const user of org.users) user.poller.close();
     actionAgent.destroy();
     meter.close();
     await db.end();

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/html-escape';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { intArrayParam, queryFixed, UnitOfWork } from '../../platform/database/unit-of-work';
+import { intArrayParam, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
@@ -130,7 +130,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         (rendering.flags.get(userId) ?? 0) |
         ((userId === sender.id && readBySender) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0);
       // The message, its rows and its snapshot in one statement; whoever muted the sender gets it already read.
-      const [row] = await queryFixed<MessageRow & { flags: [number, number][] | null }>(uow, 'send-message', SEND_STATEMENT, [
+      const [row] = await uow.query<MessageRow & { flags: [number, number][] | null }>(SEND_STATEMENT, [
         sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null,
         ...factColumns(contentFacts(content, rendered)),
         intArrayParam(delivery.userIds), intArrayParam(delivery.userIds.map(flagsOf)), FLAG_BITS.read,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
-import { Queryable, queryFixed } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { isMeMessage } from '../domain/message-content';
@@ -55,6 +55,9 @@ const PARTICIPANT_FIELDS = `'id', p.id, 'full_name', p.full_name, 'delivery_emai
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** The statement `load` runs, built once. */
+let LOAD_STATEMENT: string | undefined;
+
 /** Reads messages with their senders and recipients in a fixed number of queries. */
 @Injectable()
 export class MessageLoader {
@@ -68,12 +71,8 @@ export class MessageLoader {
    */
   async load(ids: readonly number[], db: Queryable): Promise<Map<number, MessageSnapshot>> {
     if (ids.length === 0) return new Map();
-    const rows = await queryFixed<MessageRow>(
-      db,
-      'load-messages',
-      MessageLoader.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`),
-      [ids],
-    );
+    LOAD_STATEMENT ??= MessageLoader.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`);
+    const rows = await db.query<MessageRow>(LOAD_STATEMENT, [ids]);
     return this.snapshots(rows);
   }
 

@@ -1,11 +1,7 @@
 import { DataSource } from 'typeorm';
 import { connectionsAreSessions } from '../../platform/database/data-source-options';
+import { PgQueryTarget, runPrepared } from '../../platform/database/prepared-statements';
 import { Queryable } from '../../platform/database/unit-of-work';
-
-/** The part of node-postgres's client that runs a named statement. */
-interface PreparingClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
 
 /**
  * Runs reads on one pool connection, where statements prepared by name stay prepared, in
@@ -17,13 +13,11 @@ interface PreparingClient {
 export async function onOneConnection<T>(dataSource: DataSource, work: (db: Queryable) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
   try {
-    const db: Queryable = { query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> };
-    if (connectionsAreSessions(dataSource.options)) {
-      db.queryPrepared = async <R>(name: string, text: string, values: unknown[]) => {
-        const client = (await runner.connect()) as PreparingClient;
-        return (await client.query({ name, text, values })).rows as R[];
-      };
-    }
+    const sessions = connectionsAreSessions(dataSource.options);
+    const db: Queryable = {
+      query: async <R>(sql: string, params: unknown[] = []) =>
+        sessions ? runPrepared<R>((await runner.connect()) as PgQueryTarget, sql, params) : (runner.query(sql, params) as Promise<R[]>),
+    };
     return await work(db);
   } finally {
     await runner.release();

@@ -89,6 +89,9 @@ export function dataSourceOptions(target: { url: string } | EmbeddedConnection, 
     logging: false,
     extra: {
       max: poolSize,
+      // A connection closed when idle takes its prepared statements and warm catalog
+      // caches with it (a new session plans its first statements ten times slower).
+      idleTimeoutMillis: 600_000,
       // Requests run short queries ordered by id with a LIMIT; parallel workers cost more to
       // start (several ms) than such a query takes, and the planner picks them when its row
       // estimate is poor (a DM narrow on a large history: 10 ms instead of 1 ms). JIT

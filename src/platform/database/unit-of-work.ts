@@ -2,22 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { noteWrites } from './committed-writes';
+import { connectionsAreSessions } from './data-source-options';
+import { PgQueryTarget, pgPool, runPrepared } from './prepared-statements';
 
-/** The part of node-postgres's client that runs a named statement. */
-interface PreparingClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-/** Anything SQL can run on: the pool, or one transaction's connection. */
+/**
+ * Anything SQL can run on: the pool, or one transaction's connection. Where each pooled
+ * connection is a session of its own (PostgreSQL, not the embedded database), statements
+ * with parameters are prepared by name per connection (see prepared-statements.ts).
+ */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * Runs a fixed statement as a named prepared statement where the connection keeps it, so
-   * PostgreSQL plans it once per connection, not on every call. Only for SQL whose text
-   * never varies under one name (the names are never forgotten). Absent where statements
-   * cannot be kept: then `query` runs it.
-   */
-  queryPrepared?<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
 }
 
 /**
@@ -29,10 +23,6 @@ export function intArrayParam(values: readonly number[]): string {
   return `{${values.join(',')}}`;
 }
 
-/** `db.queryPrepared` where the connection has it, else `db.query`. */
-export function queryFixed<T = Record<string, unknown>>(db: Queryable, name: string, sql: string, params: unknown[]): Promise<T[]> {
-  return db.queryPrepared ? db.queryPrepared<T>(name, sql, params) : db.query<T>(sql, params);
-}
 
 interface SharedReads {
   statements: Map<string, Promise<unknown[]>>;
@@ -75,14 +65,17 @@ export function sharedValue<T>(key: string, create: () => T): T | null {
 
 /** Queries on the pool, outside any transaction (shared within withSharedReads). */
 export function poolQueryable(dataSource: DataSource): Queryable {
+  const run = connectionsAreSessions(dataSource.options)
+    ? <T>(sql: string, params: unknown[]) => runPrepared<T>(pgPool(dataSource), sql, params)
+    : <T>(sql: string, params: unknown[]) => dataSource.query(sql, params) as Promise<T[]>;
   return {
     query: <T>(sql: string, params: unknown[] = []) => {
       const shared = sharedReads.getStore();
-      if (!shared) return dataSource.query(sql, params) as Promise<T[]>;
+      if (!shared) return run<T>(sql, params);
       const key = `${sql}\u0000${JSON.stringify(params)}`;
       const earlier = shared.statements.get(key);
       if (earlier) return earlier.then((rows) => rows.map((row) => ({ ...(row as object) }))) as Promise<T[]>;
-      const reading = dataSource.query(sql, params) as Promise<T[]>;
+      const reading = run<T>(sql, params);
       shared.statements.set(key, reading);
       return reading;
     },
@@ -96,27 +89,20 @@ export function poolQueryable(dataSource: DataSource): Queryable {
 export class UnitOfWork implements Queryable {
   private readonly recorded: IEvent[] = [];
   private readonly followUps: ICommand[] = [];
-  readonly queryPrepared?: <T = Record<string, unknown>>(name: string, sql: string, params: unknown[]) => Promise<T[]>;
+  private client: PgQueryTarget | null = null;
 
-  /** With `preparedStatements` (each connection its own session), fixed statements are prepared by name. */
+  /** With `preparedStatements` (each connection its own session), statements are prepared by name. */
   constructor(
     readonly manager: EntityManager,
-    preparedStatements = false,
-  ) {
-    if (preparedStatements) {
-      this.queryPrepared = async <T>(name: string, sql: string, params: unknown[]): Promise<T[]> => {
-        noteWrites(this.manager, sql);
-        const client = (await this.manager.queryRunner?.connect()) as PreparingClient | undefined;
-        if (!client) return this.query<T>(sql, params);
-        return (await client.query({ name, text: sql, values: params })).rows as T[];
-      };
-    }
-  }
+    private readonly preparedStatements = false,
+  ) {}
 
   /** Runs SQL on the transaction's connection; never use another connection inside it. */
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     noteWrites(this.manager, sql);
-    return this.manager.query(sql, params) as Promise<T[]>;
+    if (!this.preparedStatements || !this.manager.queryRunner) return this.manager.query(sql, params) as Promise<T[]>;
+    this.client ??= (await this.manager.queryRunner.connect()) as PgQueryTarget;
+    return runPrepared<T>(this.client, sql, params);
   }
 
   record(event: IEvent): void {

@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { pgPool } from '../../platform/database/prepared-statements';
 import { poolQueryable } from '../../platform/database/unit-of-work';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -20,11 +21,12 @@ export class UpdatePresenceCommand {
 /**
  * Zulip's `do_update_user_presence`: nothing is written when the stored times are recent
  * enough. The write numbers the change with the realm's sequence, whose row lock orders
- * every presence change of the realm: it is one statement in its own transaction, so the
- * lock lasts a statement and its commit, not a round trip more (a busy server's event loop
- * between a statement and its COMMIT held it for tens of milliseconds while every other
- * presence write of the realm waited). A user coming online in a small realm is announced:
- * that write and its event share a transaction (the event leaves after the commit).
+ * every presence change of the realm: it is one statement in its own transaction,
+ * committed without waiting for the disk, so the lock lasts the statement alone (a busy
+ * server's event loop between a statement and its COMMIT, or a slow disk flush, held it
+ * for tens of milliseconds while every other presence write of the realm waited). A user
+ * coming online in a small realm is announced: that write and its event share an ordinary
+ * transaction (the event leaves after the commit).
  */
 @CommandHandler(UpdatePresenceCommand)
 export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceCommand, void> {
@@ -49,7 +51,7 @@ export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceComm
     if (!times) return;
     const audience = plan.notify ? await this.writer.announcedAudience(user.realmId, db) : null;
     if (audience === null) {
-      await this.presence.write(user.realmId, user.id, times, db, expected);
+      await this.presence.writeRelaxed(user.realmId, user.id, times, pgPool(this.dataSource), expected);
       return;
     }
     await this.tx.run(async (uow) => {
