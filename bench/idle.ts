@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import * as http from 'node:http';
+import Redis from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import { createTestRealm } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
@@ -66,6 +67,7 @@ function usageOf(pid: number): Usage {
 
 async function runAgainst(server: ServerProcess, options: IdleOptions, storage: string): Promise<void> {  const pid = server.child.pid as number;
   const baseline = usageOf(pid);
+  const redisBefore = await redisUsedMemory();
   const setupStart = performance.now();
   const realm = await createTestRealm('idle');
   const users = [];
@@ -109,6 +111,8 @@ async function runAgainst(server: ServerProcess, options: IdleOptions, storage: 
   log(`every poll parked and answered once (${((performance.now() - settleStart) / 1000).toFixed(1)} s); measuring the next ${options.seconds} s`);
   const samples = await sampleWhileIdle(pid, options.seconds, () => answered);
   const after = usageOf(pid);
+  const redisAfter = await redisUsedMemory();
+  const redisGrowth = redisAfter - redisBefore;
   stop.abort();
   await Promise.all(polls);
   agent.destroy();
@@ -122,6 +126,9 @@ async function runAgainst(server: ServerProcess, options: IdleOptions, storage: 
     idle_seconds: round(figures.wallSeconds),
     rss_mb: round(after.rssBytes / 2 ** 20),
     rss_mb_at_start: round(baseline.rssBytes / 2 ** 20),
+    redis_used_memory_growth_mb: round(redisGrowth / 2 ** 20),
+    /** The memory gate's figure: the server's resident memory plus what the queues added to Redis. */
+    memory_mb: round((after.rssBytes + (Number.isNaN(redisGrowth) ? 0 : redisGrowth)) / 2 ** 20),
     cpu_percent_between_heartbeats: round(figures.quietPercent),
     quiet_seconds_measured: round(figures.quietSeconds),
     heartbeat_round_cpu_seconds: round2(figures.roundCpuSeconds),
@@ -140,6 +147,9 @@ async function runAgainst(server: ServerProcess, options: IdleOptions, storage: 
       '',
       `${result.queues} queues with a parked long-poll each, ${storage}, measured for ${result.idle_seconds} s (HEARTBEAT_SECONDS ${options.heartbeatSeconds})`,
       `server resident memory: ${result.rss_mb} MB (${result.rss_mb_at_start} MB before the realm and queues)`,
+      Number.isNaN(result.redis_used_memory_growth_mb)
+        ? 'Redis: not used'
+        : `Redis used_memory grew by ${result.redis_used_memory_growth_mb} MB; server plus Redis growth: ${result.memory_mb} MB (target: at most 500 MB)`,
       `server CPU between heartbeats (idle as Zulip means it): ${result.cpu_percent_between_heartbeats}% of one core (${result.quiet_seconds_measured} quiet s)`,
       `heartbeat round: ${result.heartbeat_round_polls} polls answered and renewed, ${result.heartbeat_round_cpu_seconds} CPU s above idle ` +
         `(${result.cpu_seconds_per_1000_polls} CPU s per 1,000 polls)`,
@@ -222,4 +232,15 @@ export function idleFigures(samples: readonly Sample[], parkedPolls: number, hea
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Redis's own count of its data's memory (INFO memory's used_memory), NaN without Redis. */
+async function redisUsedMemory(): Promise<number> {
+  if (!process.env.REDIS_URL) return NaN;
+  const redis = new Redis(process.env.REDIS_URL);
+  try {
+    return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? NaN);
+  } finally {
+    redis.disconnect();
+  }
+}
 const round2 = (value: number) => Math.round(value * 100) / 100;

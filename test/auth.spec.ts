@@ -176,8 +176,8 @@ describe('authentication', () => {
       expect(root.body.realm_url).toBe(`http://localhost:${port}`);
     });
 
-    it('sends zulip_version and friends only with ZULIP_CLIENT_COMPAT on', async () => {
-      const compat = ['true', '1'].includes((process.env.ZULIP_CLIENT_COMPAT ?? '').trim().toLowerCase());
+    it('sends zulip_version and friends unless ZULIP_CLIENT_COMPAT is off (on by default)', async () => {
+      const compat = !['false', '0'].includes((process.env.ZULIP_CLIENT_COMPAT ?? '').trim().toLowerCase());
       const settings = await realm.api.get('server_settings');
       const registered = await alice.api.post('register', { event_types: ['message'] });
       expect(registered.status).toBe(200);
@@ -189,8 +189,9 @@ describe('authentication', () => {
       }
     });
 
-    it('sends them on a server started with ZULIP_CLIENT_COMPAT=true', async () => {
-      const server = await startServer({ ZULIP_CLIENT_COMPAT: 'true' });
+    it('sends them on a server started without ZULIP_CLIENT_COMPAT, and not with it false', async () => {
+      const server = await startServer({ ZULIP_CLIENT_COMPAT: '' });
+      const off = await startServer({ ZULIP_CLIENT_COMPAT: 'false' });
       try {
         const settings = await new Api('', null, server.port).get('server_settings');
         expect(settings.status).toBe(200);
@@ -200,7 +201,13 @@ describe('authentication', () => {
           zulip_merge_base: settings.body.svc_merge_base,
         }));
         expect(settings.body.zulip_version).toMatch(/^\d+\.\d+/);
+        const plain = await new Api('', null, off.port).get('server_settings');
+        expect(plain.status).toBe(200);
+        expect(plain.body.svc_version).toBe(settings.body.svc_version);
+        for (const name of ['zulip_version', 'zulip_feature_level', 'zulip_merge_base']) expect(name in plain.body).toBe(false);
       } finally {
+        await off.stop();
+        fs.rmSync(off.dataDir, { recursive: true, force: true });
         await server.stop();
         fs.rmSync(server.dataDir, { recursive: true, force: true });
       }

@@ -78,7 +78,10 @@ const LEGACY_NOTIFICATION_KEYS = [
 ];
 
 /** Keys every register response has, whatever is fetched. */
-const BASE_KEYS = ['result', 'msg', 'queue_id', 'last_event_id', 'svc_feature_level', 'svc_version', 'svc_merge_base'];
+/** The run server's ZULIP_CLIENT_COMPAT: on unless the environment turns it off. */
+const COMPAT = !['false', '0'].includes((process.env.ZULIP_CLIENT_COMPAT ?? '').trim().toLowerCase());
+const COMPAT_KEYS = ['zulip_feature_level', 'zulip_version', 'zulip_merge_base'];
+const BASE_KEYS = ['result', 'msg', 'queue_id', 'last_event_id', 'svc_feature_level', 'svc_version', 'svc_merge_base', ...(COMPAT ? COMPAT_KEYS : [])];
 
 type Person = { user_id: number; [field: string]: unknown };
 
@@ -114,10 +117,8 @@ describe('POST /register', () => {
     expect(typeof body.svc_version).toBe('string');
     expect(body.svc_version).toMatch(/^\d+\.\d+/);
     expect(typeof body.svc_merge_base).toBe('string');
-    // Zulip's names for them only come with ZULIP_CLIENT_COMPAT.
-    expect(body).not.toHaveProperty('zulip_feature_level');
-    expect(body).not.toHaveProperty('zulip_version');
-    expect(body).not.toHaveProperty('zulip_merge_base');
+    // Zulip's names for them come unless ZULIP_CLIENT_COMPAT is off (it is on by default).
+    for (const name of COMPAT_KEYS) expect(name in body).toBe(COMPAT);
     const again = await register(alice.api, { event_types: ['message'] });
     expect(again.body.queue_id).not.toBe(body.queue_id);
   });

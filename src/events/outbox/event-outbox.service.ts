@@ -62,6 +62,8 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<number> | null = null;
   private republishedRows = 0;
+  /** Rows written before this moment belong to an earlier process (the embedded start-up sweep's rows). */
+  private readonly startedAt = new Date();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -144,8 +146,9 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Claims rows whose publisher is overdue (`all`: every row, when no other process can
-   * be publishing) and publishes them again. Returns how many rows it republished.
+   * Claims rows whose publisher is overdue (`all`: every row an earlier process left, when
+   * no other process can be publishing) and publishes them again. Returns how many rows it
+   * republished.
    */
   async sweep(options: { all?: boolean } = {}): Promise<number> {
     if (this.sweeping) return 0;
@@ -161,11 +164,11 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
           // A SELECT around the UPDATE: TypeORM answers an UPDATE with [rows, count], a SELECT with rows.
           `WITH claimed AS (
              UPDATE event_outbox SET available_at = clock_timestamp() + make_interval(secs => $1), attempts = attempts + 1
-             WHERE id IN (SELECT id FROM event_outbox ${all ? '' : 'WHERE available_at <= clock_timestamp()'}
+             WHERE id IN (SELECT id FROM event_outbox WHERE ${all ? 'created_at < $3' : 'available_at <= clock_timestamp()'}
                           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
              RETURNING id, ${DELIVERY_KEY_SQL} AS key, events, attempts)
            SELECT id, key, events, attempts FROM claimed`,
-          [this.settings.recoverySeconds, SWEEP_BATCH],
+          all ? [this.settings.recoverySeconds, SWEEP_BATCH, this.startedAt] : [this.settings.recoverySeconds, SWEEP_BATCH],
         );
         if (rows.length === 0) break;
         rows.sort((a, b) => Number(a.id) - Number(b.id));

@@ -145,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     parseIntegerVariable('HEARTBEAT_SECONDS', env.HEARTBEAT_SECONDS, 55, 1),
     optional(env.REALM_NAME) ?? 'Chat',
     (optional(env.OWNER_EMAIL) ?? `owner@${hostWithoutPort(externalHost)}`).toLowerCase(),
-    parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, false),
+    parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, true),
     parseBooleanVariable('WEB_PUBLIC_STREAMS_ENABLED', env.WEB_PUBLIC_STREAMS_ENABLED, false),
     optional(env.SMTP_URL),
     logFormat as LogFormat,

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -207,6 +208,18 @@ class WireServer {
 }
 
 /**
+ * Runs initdb in a child process (embedded-initdb.ts): the memory it grows PGlite to stays
+ * with the process that ran it, and the server opening the new database needs half of it.
+ */
+function createDatabase(pgdata: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'embedded-initdb.js'), [pgdata], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the embedded database failed (exit code ${code})`))));
+  });
+}
+
+/**
  * PostgreSQL compiled to WebAssembly, running in this process with its files in
  * `DATA_DIR/pgdata`, served to the ordinary `pg` driver over a Unix socket that only this
  * user can open. Runs with fsync off: an OS crash may lose the last commits.
@@ -222,6 +235,7 @@ export class EmbeddedPostgres {
   static async start(dataDir: string): Promise<EmbeddedPostgres> {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const pgdata = path.join(dataDir, 'pgdata');
+    if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await createDatabase(pgdata);
     const db = await PGlite.create({ dataDir: pgdata });
     let socketDir = path.join(dataDir, 'run');
     let ownsSocketDir = false;

@@ -4,7 +4,9 @@ import { poolQueryable, sharedValue, withSharedReads } from './unit-of-work';
 describe('withSharedReads', () => {
   const counting = () => {
     const calls: string[] = [];
+    // Options without a url: statements go through dataSource.query, as on embedded storage.
     const dataSource = {
+      options: { type: 'postgres' },
       query: (sql: string, params: unknown[]) => {
         calls.push(`${sql} ${JSON.stringify(params)}`);
         return Promise.resolve([{ id: 1, name: 'a' }]);

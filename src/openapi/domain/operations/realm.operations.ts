@@ -26,7 +26,7 @@ export const REALM_OPERATIONS: OperationTable = {
       realm_description: str,
       realm_web_public_access_enabled: bool,
     },
-    // Zulip's own names only with ZULIP_CLIENT_COMPAT.
+    // Zulip's own names, unless ZULIP_CLIENT_COMPAT is false.
     { optional: ['zulip_feature_level', 'zulip_version', 'zulip_merge_base'] },
   ),
   'PATCH /api/v1/realm': { ...success('Change organization settings (administrators).', {}, { open: true }), form: REALM_SETTING_PARAMS },
