@@ -1,5 +1,5 @@
 import { Api, ApiResponse, createBot, createTestRealm, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
-import { dropChannelNotices, fixtureSql } from './support/fixture-sql';
+import { dropChannelNotices, fixtureSql, openFixtureClient } from './support/fixture-sql';
 import { Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
 
@@ -165,6 +165,40 @@ describe('DELETE /messages/{message_id}', () => {
       expect(await firstMessageId(channelId)).toBe(second);
       expectSuccess(await alice.api.delete(`messages/${second}`));
       expect(await firstMessageId(channelId)).toBeNull();
+    });
+  });
+
+  describe("the message's user_message rows", () => {
+    const rowsOf = async (messageId: number) =>
+      (await fixtureSql<{ n: number }>(`SELECT count(*)::int AS n FROM user_message WHERE message_id = $1`, [messageId]))[0].n;
+
+    it('go with it', async () => {
+      const id = await send(alice.api, toRoom('soon gone', 'rows'));
+      expect(await rowsOf(id)).toBeGreaterThan(0);
+      expectSuccess(await owner.delete(`messages/${id}`));
+      expect(await rowsOf(id)).toBe(0);
+    });
+
+    it('go with it also when written by a transaction that held the message while it was deleted', async () => {
+      const id = await send(alice.api, toRoom('held', 'rows'));
+      const holder = await openFixtureClient();
+      const deleter = await openFixtureClient();
+      try {
+        // Carol's historical row, written as the server writes one: under a key-share lock on the message.
+        await holder.query('BEGIN');
+        await holder.query('SELECT id FROM message WHERE id = $1 FOR KEY SHARE', [id]);
+        await holder.query('INSERT INTO user_message (user_profile_id, message_id, flags) VALUES ($1, $2, 1)', [carol.userId, id]);
+        let deleted = false;
+        const deleting = deleter.query('DELETE FROM message WHERE id = $1', [id]).then(() => (deleted = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(deleted).toBe(false);
+        await holder.query('COMMIT');
+        await deleting;
+      } finally {
+        await holder.end();
+        await deleter.end();
+      }
+      expect(await rowsOf(id)).toBe(0);
     });
   });
 

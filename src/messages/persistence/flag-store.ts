@@ -67,8 +67,10 @@ export class FlagStore {
   async insertHistorical(db: Queryable, userId: number, ids: readonly number[], flags: number): Promise<void> {
     if (ids.length === 0) return;
     await db.query(
+      // The key-share locks hold off the messages' deletion until these rows are committed (see the cascade trigger).
       `INSERT INTO user_message (user_profile_id, message_id, flags)
-       SELECT $1, id, $3 FROM unnest($2::int[]) AS t(id) ON CONFLICT DO NOTHING`,
+       SELECT $1, m.id, $3 FROM (SELECT id FROM message WHERE id = ANY($2::int[]) ORDER BY id FOR KEY SHARE) m
+       ON CONFLICT DO NOTHING`,
       [userId, ids, flags],
     );
   }

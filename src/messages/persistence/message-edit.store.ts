@@ -140,8 +140,10 @@ export class MessageEditStore {
   async insertReadRows(uow: UnitOfWork, userIds: readonly number[], messageIds: readonly number[], readFlag: number): Promise<void> {
     if (userIds.length === 0 || messageIds.length === 0) return;
     await uow.query(
+      // The key-share locks hold off the messages' deletion until these rows are committed (see the cascade trigger).
       `INSERT INTO user_message (user_profile_id, message_id, flags)
-       SELECT u, m, $3 FROM unnest($1::int[]) AS u CROSS JOIN unnest($2::int[]) AS m
+       SELECT u, m.id, $3 FROM unnest($1::int[]) AS u
+         CROSS JOIN (SELECT id FROM message WHERE id = ANY($2::int[]) ORDER BY id FOR KEY SHARE) m
        ON CONFLICT DO NOTHING`,
       [userIds, messageIds, readFlag],
     );

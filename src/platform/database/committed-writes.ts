@@ -76,6 +76,16 @@ export class CommittedWrites implements OnModuleInit {
     this.listeners.push(listener);
   }
 
+  /** A transaction run outside TypeORM's (SessionTransaction) committed on `runner`'s connection. */
+  async afterCommit(runner: QueryRunner): Promise<void> {
+    await this.committed(runner as NotedRunner);
+  }
+
+  /** ...or rolled back: what it noted goes. */
+  afterRollback(runner: QueryRunner): void {
+    delete (runner as NotedRunner).data[WRITTEN];
+  }
+
   /** TypeORM's commit awaits the promise returned here. */
   private committed(runner: NotedRunner): Promise<void> | undefined {
     // A released savepoint is not a commit: the outer transaction may still roll back.

@@ -33,6 +33,7 @@ import { UserDirectoryVersion1766200000000 } from './migrations/1766200000000-us
 import { MessageLocationVersion1766300000000 } from './migrations/1766300000000-message-location-version';
 import { SubscriptionRecipientIndex1766400000000 } from './migrations/1766400000000-subscription-recipient-index';
 import { MessageInsertForeignKeys1766500000000 } from './migrations/1766500000000-message-insert-foreign-keys';
+import { UserMessageCascade1766600000000 } from './migrations/1766600000000-user-message-cascade';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   MessageLocationVersion1766300000000,
   SubscriptionRecipientIndex1766400000000,
   MessageInsertForeignKeys1766500000000,
+  UserMessageCascade1766600000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

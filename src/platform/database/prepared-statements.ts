@@ -1,3 +1,5 @@
+import { escapeLiteral } from 'pg';
+import { prepareValue } from 'pg/lib/utils';
 import { DataSource } from 'typeorm';
 
 /** What node-postgres answers for one statement. */
@@ -47,4 +49,36 @@ export function pgPool(dataSource: DataSource): PgQueryTarget {
   const pool = (dataSource.driver as unknown as { master?: PgQueryTarget }).master;
   if (!pool) throw new Error('the data source has no connection pool yet');
   return pool;
+}
+
+/** A node-postgres client as far as statement merging needs it: which names its session has parsed. */
+export interface PgSessionClient extends PgQueryTarget {
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<PgResult>;
+  query(text: string): Promise<PgResult | PgResult[]>;
+  readonly connection: { parsedStatements: Record<string, string | undefined> };
+}
+
+/**
+ * `sql` as an `EXECUTE` of the statement this session already prepared for it, its
+ * parameters written as literals (node-postgres's own text for each, quoted): a statement
+ * that can share one simple-protocol message with `BEGIN` or `COMMIT`. Null when the
+ * session has not prepared it yet, or a parameter is binary.
+ */
+export function executeText(client: PgSessionClient, sql: string, params: readonly unknown[]): string | null {
+  const name = params.length > 0 ? names.get(sql) : undefined;
+  if (name === undefined || client.connection.parsedStatements[name] !== sql) return null;
+  const literals: string[] = [];
+  for (const param of params) {
+    const value: unknown = prepareValue(param);
+    if (value === null || value === undefined) literals.push('NULL');
+    else if (typeof value === 'string') literals.push(escapeLiteral(value));
+    else return null;
+  }
+  return `EXECUTE ${name}(${literals.join(',')})`;
+}
+
+/** The rows of the last statement of a simple-protocol message, shaped as runPrepared's. */
+export function lastResultRows<T>(result: PgResult | PgResult[]): T[] {
+  const last = Array.isArray(result) ? result[result.length - 1] : result;
+  return (last.command === 'UPDATE' || last.command === 'DELETE' ? [last.rows, last.rowCount] : last.rows) as T[];
 }

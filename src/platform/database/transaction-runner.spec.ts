@@ -1,6 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
+import { CommittedWrites } from './committed-writes';
 import { TransactionRunner } from './transaction-runner';
 
 class Noticed {}
@@ -23,7 +24,7 @@ describe('TransactionRunner', () => {
         return new Promise<void>((resolve) => (stored = resolve)).then(() => void order.push('stored'));
       },
     } as unknown as EventOutbox;
-    const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus);
+    const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, {} as CommittedWrites);
 
     const running = runner
       .run(async (uow) => {

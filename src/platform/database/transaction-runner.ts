@@ -2,7 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
+import { CommittedWrites } from './committed-writes';
 import { connectionsAreSessions } from './data-source-options';
+import { PgSessionClient } from './prepared-statements';
+import { SessionTransaction } from './session-transaction';
 import { UnitOfWork } from './unit-of-work';
 
 /** SQLSTATEs worth one more try: serialization failure and deadlock. */
@@ -18,31 +21,24 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class TransactionRunner {
   private readonly logger = new Logger(TransactionRunner.name);
-  /** Each pooled connection is a session of its own (PostgreSQL, not the embedded one): statements can stay prepared. */
-  private readonly preparedStatements: boolean;
+  /** Each pooled connection is a session of its own (PostgreSQL, not the embedded one): see inSession. */
+  private readonly sessions: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: EventOutbox,
     private readonly commandBus: CommandBus,
+    private readonly committedWrites: CommittedWrites,
   ) {
-    this.preparedStatements = dataSource.options !== undefined && connectionsAreSessions(dataSource.options);
+    this.sessions = dataSource.options !== undefined && connectionsAreSessions(dataSource.options);
   }
 
   async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let unit: UnitOfWork | undefined;
-      let outboxEntry: OutboxEntry | null = null;
       try {
-        const result = await this.dataSource.transaction(async (manager) => {
-          const transaction = new UnitOfWork(manager, this.preparedStatements);
-          unit = transaction;
-          const value = await work(transaction);
-          if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);
-          return value;
-        });
+        const { result, unit, outboxEntry } = this.sessions ? await this.inSession(work) : await this.inTypeOrm(work);
         const published = outboxEntry ? this.outbox.publish(outboxEntry) : undefined;
-        for (const command of unit?.followUpCommands ?? []) {
+        for (const command of unit.followUpCommands) {
           try {
             await this.commandBus.execute(command);
           } catch (error) {
@@ -57,4 +53,51 @@ export class TransactionRunner {
       }
     }
   }
+
+  /** The embedded database: TypeORM's transaction. */
+  private async inTypeOrm<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<Committed<T>> {
+    let unit: UnitOfWork | undefined;
+    let outboxEntry: OutboxEntry | null = null;
+    const result = await this.dataSource.transaction(async (manager) => {
+      const transaction = new UnitOfWork(manager);
+      unit = transaction;
+      const value = await work(transaction);
+      if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);
+      return value;
+    });
+    return { result, unit: unit as UnitOfWork, outboxEntry };
+  }
+
+  /**
+   * PostgreSQL: the transaction on a pooled session of its own (SessionTransaction), the
+   * outbox row written in one message with the COMMIT. Committed-write listeners hear of
+   * the commit as they do from TypeORM's.
+   */
+  private async inSession<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<Committed<T>> {
+    const runner = this.dataSource.createQueryRunner();
+    const session = new SessionTransaction((await runner.connect()) as PgSessionClient, runner);
+    try {
+      const unit = new UnitOfWork(runner.manager, session);
+      const result = await work(unit);
+      let outboxEntry: OutboxEntry | null = null;
+      if (unit.events.length > 0) {
+        outboxEntry = await this.outbox.write({ query: (sql, params) => unit.queryThenCommit(sql, params) }, unit.events);
+      }
+      if (!session.committed) await session.commit();
+      await this.committedWrites.afterCommit(runner);
+      return { result, unit, outboxEntry };
+    } catch (error) {
+      if (!session.committed) await session.rollback();
+      this.committedWrites.afterRollback(runner);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}
+
+interface Committed<T> {
+  result: T;
+  unit: UnitOfWork;
+  outboxEntry: OutboxEntry | null;
 }

@@ -3,7 +3,8 @@ import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { noteWrites } from './committed-writes';
 import { connectionsAreSessions } from './data-source-options';
-import { PgQueryTarget, pgPool, runPrepared } from './prepared-statements';
+import { pgPool, runPrepared } from './prepared-statements';
+import { SessionTransaction } from './session-transaction';
 
 /**
  * Anything SQL can run on: the pool, or one transaction's connection. Where each pooled
@@ -89,20 +90,31 @@ export function poolQueryable(dataSource: DataSource): Queryable {
 export class UnitOfWork implements Queryable {
   private readonly recorded: IEvent[] = [];
   private readonly followUps: ICommand[] = [];
-  private client: PgQueryTarget | null = null;
 
-  /** With `preparedStatements` (each connection its own session), statements are prepared by name. */
+  /**
+   * On a PostgreSQL session, `session` runs the statements (prepared by name, BEGIN and
+   * COMMIT sharing messages with them); otherwise TypeORM's transaction does.
+   */
   constructor(
     readonly manager: EntityManager,
-    private readonly preparedStatements = false,
+    private readonly session: SessionTransaction | null = null,
   ) {}
 
   /** Runs SQL on the transaction's connection; never use another connection inside it. */
-  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     noteWrites(this.manager, sql);
-    if (!this.preparedStatements || !this.manager.queryRunner) return this.manager.query(sql, params) as Promise<T[]>;
-    this.client ??= (await this.manager.queryRunner.connect()) as PgQueryTarget;
-    return runPrepared<T>(this.client, sql, params);
+    if (this.session) return this.session.query<T>(sql, params);
+    return this.manager.query(sql, params) as Promise<T[]>;
+  }
+
+  /**
+   * The transaction's last statement, and the commit with it where the storage allows
+   * (otherwise the commit follows when the work returns).
+   */
+  queryThenCommit<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    noteWrites(this.manager, sql);
+    if (this.session) return this.session.queryThenCommit<T>(sql, params);
+    return this.manager.query(sql, params) as Promise<T[]>;
   }
 
   record(event: IEvent): void {

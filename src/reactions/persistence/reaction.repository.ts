@@ -61,7 +61,9 @@ export class ReactionRepository {
   /** Zulip's `create_historical_user_messages`: a row for a message the user never received. */
   async addHistoricalRow(db: Queryable, messageId: number, userId: number, flags: number): Promise<void> {
     await db.query(
-      `INSERT INTO user_message (user_profile_id, message_id, flags) VALUES ($1, $2, $3)
+      // The key-share lock holds off the message's deletion until this row is committed (see the cascade trigger).
+      `INSERT INTO user_message (user_profile_id, message_id, flags)
+       SELECT $1, m.id, $3 FROM (SELECT id FROM message WHERE id = $2 FOR KEY SHARE) m
        ON CONFLICT DO NOTHING`,
       [userId, messageId, flags],
     );
