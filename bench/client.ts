@@ -41,6 +41,38 @@ export class BenchClient {
     return this.request('DELETE', route, params, signal);
   }
 
+  /**
+   * `GET /events` as the yardstick's client polls: a path built by concatenation and no
+   * abort signal (a signal costs each request a listener added and removed); the caller
+   * stops its polls by destroying the agent.
+   */
+  poll(queueId: string, lastEventId: number): Promise<BenchResponse> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          path: `/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${lastEventId}`,
+          headers: this.pollHeaders,
+          agent: this.agent,
+        },
+        (response) => collect(response, resolve, reject),
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  private get pollHeaders(): Record<string, string> {
+    return (this.headers ??= {
+      host: `${this.subdomain}.localhost:${this.port}`,
+      'user-agent': 'ZulipBench/1.0',
+      authorization: this.authorization,
+    });
+  }
+
+  private headers: Record<string, string> | undefined;
+
   private request(method: string, route: string, params: Params, signal?: AbortSignal): Promise<BenchResponse> {
     const form = encodeParams(params).toString();
     const inQuery = method === 'GET' || method === 'DELETE';
@@ -65,26 +97,29 @@ export class BenchClient {
           agent: this.agent,
           signal,
         },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () => {
-            const receivedAt = performance.now();
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: Record<string, unknown>;
-            try {
-              body = JSON.parse(text) as Record<string, unknown>;
-            } catch {
-              body = { raw: text };
-            }
-            resolve({ status: response.statusCode ?? 0, body, receivedAt });
-          });
-        },
+        (response) => collect(response, resolve, reject),
       );
       request.on('error', reject);
       if (!inQuery) request.write(form);
       request.end();
     });
   }
+}
+
+/** Reads a response whole and parses its JSON (text that is not JSON comes as `raw`). */
+function collect(response: http.IncomingMessage, resolve: (response: BenchResponse) => void, reject: (error: Error) => void): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('error', reject);
+  response.on('end', () => {
+    const receivedAt = performance.now();
+    const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = { raw: text };
+    }
+    resolve({ status: response.statusCode ?? 0, body, receivedAt });
+  });
 }

@@ -148,8 +148,8 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
   const tracker = new Tracker(users.length);
   const hook = options.mentionBot ? await WebhookReceiver.start(tracker) : null;
   const mention = hook ? `@**${await hook.createBot(realm.ownerApi)}** ` : '';
-  // One controller per poller: a signal shared by every poll costs each request a walk of
-  // its listeners, load-generator work the yardstick's client does not do.
+  // One controller per poller, only read between polls: the polls themselves carry no
+  // signal (each would add and remove a listener, work the yardstick's client does not do).
   const pollControllers = pollers.map(() => new AbortController());
   const polls = pollers.map((client, i) => pollLoop(client, queueIds[i], tracker, pollControllers[i].signal));
 
@@ -195,8 +195,9 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
   } finally {
     await hook?.stop();
     for (const controller of pollControllers) controller.abort();
-    await Promise.all(polls);
+    // Polls carry no signal: destroying their sockets ends those still parked.
     pollAgent.destroy();
+    await Promise.all(polls);
     sendAgent.destroy();
   }
 }
@@ -278,7 +279,7 @@ async function pollLoop(client: BenchClient, queueId: string, tracker: Tracker, 
   let lastEventId = -1;
   while (!stop.aborted) {
     try {
-      const response = await client.get('events', { queue_id: queueId, last_event_id: lastEventId }, stop);
+      const response = await client.poll(queueId, lastEventId);
       const at = performance.now();
       if (response.status !== 200) throw new Error(`GET /events: ${response.status} ${JSON.stringify(response.body)}`);
       for (const event of response.body.events as { id: number; type: string; message?: { content: string } }[]) {

@@ -43,6 +43,14 @@ export abstract class EventQueueStore {
   abstract read(queueId: string, lastEventId: number): Promise<QueueReadResult>;
 
   /**
+   * Clients acknowledged these events (a poll's `last_event_id`) on polls that did not read
+   * their queue (LongPollService's local re-polls): the events up to each id are pruned,
+   * and the queue counts as polled at `now`. Ids at or below what is already pruned, or
+   * of queues gone, change nothing.
+   */
+  abstract acknowledge(acks: readonly { queueId: string; lastEventId: number }[], now: number): Promise<void>;
+
+  /**
    * These polls of this process ended: their queues' idle clocks restart from when they
    * ended, and their parked marks go (unless a newer poll replaced them).
    */

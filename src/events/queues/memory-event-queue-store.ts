@@ -206,6 +206,15 @@ export class MemoryEventQueueStore extends EventQueueStore {
     return { kind: 'events', events: queue.events.map(({ id, json }) => ({ id, json })), newestPoll: queue.pollSeq };
   }
 
+  async acknowledge(acks: readonly { queueId: string; lastEventId: number }[], now: number): Promise<void> {
+    for (const { queueId, lastEventId } of acks) {
+      const queue = this.queues.get(queueId);
+      if (!queue || lastEventId <= queue.newestPrunedId || lastEventId >= queue.nextEventId) continue;
+      this.readQueue(queue, lastEventId);
+      queue.lastPolledAt = now;
+    }
+  }
+
   async pollsEnded(polls: readonly EndedPoll[]): Promise<void> {
     for (const { queueId, seq, endedAt } of polls) {
       const queue = this.queues.get(queueId);

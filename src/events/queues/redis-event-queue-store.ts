@@ -14,6 +14,7 @@ import {
   QueueSignal,
 } from './queue-descriptor';
 import {
+  ACKNOWLEDGE_SCRIPT,
   allPublicKey,
   APPEND_SCRIPT,
   BROADCAST_CHANNEL,
@@ -64,6 +65,7 @@ const SCRIPTS = {
   poll: new LuaScript(POLL_SCRIPT),
   read: new LuaScript(READ_SCRIPT),
   pollsEnded: new LuaScript(POLLS_ENDED_SCRIPT),
+  acknowledge: new LuaScript(ACKNOWLEDGE_SCRIPT),
   queuesOfUsers: new LuaScript(QUEUES_OF_USERS_SCRIPT),
   keepAlive: new LuaScript(KEEP_ALIVE_SCRIPT),
   remove: new LuaScript(REMOVE_SCRIPT),
@@ -228,6 +230,11 @@ export class RedisEventQueueStore extends EventQueueStore {
       return failed;
     }
     return { kind: 'events', events: events.map(storedEvent), newestPoll: Number(newestPoll) };
+  }
+
+  async acknowledge(acks: readonly { queueId: string; lastEventId: number }[], now: number): Promise<void> {
+    if (acks.length === 0) return;
+    await SCRIPTS.acknowledge.run(this.redis, [String(now), ...acks.flatMap(({ queueId, lastEventId }) => [queueId, String(lastEventId)])]);
   }
 
   async pollsEnded(polls: readonly EndedPoll[]): Promise<void> {

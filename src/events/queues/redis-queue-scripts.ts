@@ -277,6 +277,22 @@ if last > pruned then redis.call('HSET', d, 'pruned', last, 'bytes', tonumber(f[
 return pending(q, {0, tonumber(f[3])})`;
 
 /**
+ * ARGV: now, then queue id and last event id pairs: events acknowledged by polls that did
+ * not read (see EventQueueStore.acknowledge).
+ */
+export const ACKNOWLEDGE_SCRIPT = `${HELPERS}
+local now = ARGV[1]
+for i = 2, #ARGV, 2 do
+  local q, last = ARGV[i], tonumber(ARGV[i + 1])
+  local d = descKey(q)
+  local f = redis.call('HMGET', d, 'next', 'pruned', 'bytes')
+  if f[1] and last > tonumber(f[2]) and last < tonumber(f[1]) then
+    redis.call('HSET', d, 'pruned', last, 'bytes', tonumber(f[3]) - prune(q, last), 'lastpoll', now)
+  end
+end
+return 0`;
+
+/**
  * ARGV: this process's id, then queue id, poll number and end time triples: those polls
  * ended (and no newer poll of this process came since). Each queue's idle clock restarts
  * from the end, and its parked mark goes if it is still that poll's.
