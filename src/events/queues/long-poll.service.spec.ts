@@ -1,0 +1,86 @@
+import { AppConfig } from '../../platform/config/app-config';
+import { EventQueueStore } from './event-queue-store';
+import { LongPollService, PollClient } from './long-poll.service';
+import { QueuePollResult, QueueSignal } from './queue-descriptor';
+
+/** A store whose every call is recorded; polls find no events and are numbered 1, 2, ... */
+function fakeStore() {
+  const calls: string[] = [];
+  let listener: (signal: QueueSignal) => void = () => undefined;
+  let seq = 0;
+  const store = {
+    onSignal: (callback: (signal: QueueSignal) => void) => (listener = callback),
+    poll: (queueId: string, userId: number, lastEventId: number): Promise<QueuePollResult> => {
+      calls.push(`poll ${queueId} ${userId} ${lastEventId}`);
+      return Promise.resolve({ kind: 'events', events: [], seq: ++seq });
+    },
+    read: (queueId: string, lastEventId: number) => {
+      calls.push(`read ${queueId} ${lastEventId}`);
+      return Promise.resolve({ kind: 'events', events: [], newestPoll: seq });
+    },
+    acknowledge: (acks: { queueId: string; lastEventId: number }[]) => {
+      calls.push(`acknowledge ${acks.map((ack) => `${ack.queueId}@${ack.lastEventId}`).join(' ')}`);
+      return Promise.resolve();
+    },
+    pollsEnded: () => Promise.resolve(),
+  } as unknown as EventQueueStore;
+  return { calls, store, signal: (signal: QueueSignal) => listener(signal) };
+}
+
+const client = (): PollClient => ({ gone: false, onGone: () => undefined });
+const config = { heartbeatSeconds: 55, eventQueueIdleSeconds: 600 } as AppConfig;
+const events = (...ids: number[]) => new Map([['q', ids.map((id) => ({ id, json: `{"id":${id}}` }))]]);
+
+describe('LongPollService re-polls without a store call', () => {
+  let service: LongPollService;
+  afterEach(() => service.onApplicationShutdown());
+
+  /** Parks a poll on q after `last`, answers it with events from this process's append, returns the answer. */
+  async function pollAnswered(fake: ReturnType<typeof fakeStore>, last: number, userId = 7, ids = [last + 1, last + 2]) {
+    const answer = service.fetch('q', userId, last, false, client());
+    await new Promise((resolve) => setImmediate(resolve));
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(...ids) });
+    return answer;
+  }
+
+  it('parks the next poll of the same client at once, and acknowledges it in a batch', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config);
+    expect((await pollAnswered(fake, -1)).map((event) => event.id)).toEqual([0, 1]);
+    // The client polls again, acknowledging event 1: nothing asks the store.
+    const next = pollAnswered(fake, 1);
+    expect((await next).map((event) => event.id)).toEqual([2, 3]);
+    expect(fake.calls).toEqual(['poll q 7 -1']);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(fake.calls).toEqual(['poll q 7 -1', 'acknowledge q@1']);
+  });
+
+  it('asks the store when the poll acknowledges something else, comes from another user, or a wake came meanwhile', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config);
+    await pollAnswered(fake, -1);
+    // Not what the answer ended with.
+    await pollAnswered(fake, 0);
+    expect(fake.calls).toEqual(['poll q 7 -1', 'poll q 7 0']);
+    // Another user with the queue's id gets no shortcut (the store checks the owner).
+    await pollAnswered(fake, 2, 8);
+    expect(fake.calls.at(-1)).toBe('poll q 8 2');
+    // A wake with no poll parked: something may be waiting in the store.
+    fake.signal({ kind: 'appended', queueIds: ['q'] });
+    const before = fake.calls.length;
+    await pollAnswered(fake, 4, 8);
+    expect(fake.calls.slice(before)[0]).toBe('poll q 8 4');
+  });
+
+  it('asks the store after a poll elsewhere took the queue, or the queue was removed', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config);
+    await pollAnswered(fake, -1);
+    fake.signal({ kind: 'poll', queueId: 'q', seq: 5 });
+    await pollAnswered(fake, 1);
+    expect(fake.calls.at(-1)).toBe('poll q 7 1');
+    fake.signal({ kind: 'removed', queueIds: ['q'] });
+    await pollAnswered(fake, 3);
+    expect(fake.calls.at(-1)).toBe('poll q 7 3');
+  });
+});
