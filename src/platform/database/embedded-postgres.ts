@@ -208,6 +208,14 @@ class WireServer {
 }
 
 /**
+ * PostgreSQL settings of the embedded database. Its buffers live in the process's own
+ * memory (WebAssembly's, which never shrinks) rather than in shared memory beside it, and
+ * the files it reads are in the operating system's cache anyway: 32 MB instead of the
+ * default 128 MB kept a server with 10,000 parked polls under 500 MB.
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/**
  * Runs initdb in a child process (embedded-initdb.ts): the memory it grows PGlite to stays
  * with the process that ran it, and the server opening the new database needs half of it.
  */
@@ -236,7 +244,7 @@ export class EmbeddedPostgres {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const pgdata = path.join(dataDir, 'pgdata');
     if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await createDatabase(pgdata);
-    const db = await PGlite.create({ dataDir: pgdata });
+    const db = await PGlite.create({ dataDir: pgdata, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
     let socketDir = path.join(dataDir, 'run');
     let ownsSocketDir = false;
     if (path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`).length > MAX_SOCKET_PATH) {
