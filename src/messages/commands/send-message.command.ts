@@ -13,7 +13,7 @@ import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { UserEntity } from '../../users/persistence/user.entity';
-import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
+import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
@@ -54,7 +54,8 @@ export class SendMessageCommand {
  * Parameters: realm, sender, recipient, topic, content, rendered content, client, is a
  * channel message, the three content facts, recipient ids, their flags, the read bit.
  */
-const SEND_STATEMENT = MessageLoader.statementFrom(
+function sendStatement(columns: string): string {
+  return MessageLoader.statementFrom(
   `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
      rendered_content_version, date_sent, sending_client, is_channel_message, has_link, has_image, has_attachment)
    VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8, $9, $10, $11) RETURNING ${MESSAGE_COLUMNS}`,
@@ -66,8 +67,21 @@ const SEND_STATEMENT = MessageLoader.statementFrom(
        FROM m, unnest($12::int[], $13::int[]) AS t(u, f)
      RETURNING user_profile_id, flags)`,
   `,
-   (SELECT json_agg(json_build_array(um.user_profile_id, um.flags) ORDER BY um.user_profile_id) FROM um) AS flags`,
-);
+   (SELECT json_agg(json_build_array(um.user_profile_id, um.flags) ORDER BY um.user_profile_id) FROM um) AS flags${columns}`,
+  );
+}
+
+const SEND_STATEMENT = sendStatement('');
+
+/**
+ * A person's channel message: the statement also reads the sender's standing in the topic
+ * for the automatic follow and unmute policies (two more parameters: the channel's id and
+ * whether its history is public).
+ */
+const SEND_CHANNEL_STATEMENT = sendStatement(`,
+   ${AutomaticTopicPolicy.sentStandingColumn({ recipientId: '$3', streamId: '$15', topic: '$4', historyPublic: '$16::boolean' })} AS standing`);
+
+type SentRow = MessageRow & { flags: [number, number][] | null; standing?: TopicStanding | null };
 
 interface Delivery {
   recipientId: number;
@@ -130,11 +144,15 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         (rendering.flags.get(userId) ?? 0) |
         ((userId === sender.id && readBySender) || command.internal?.readBy.includes(userId) ? FLAG_BITS.read : 0);
       // The message, its rows and its snapshot in one statement; whoever muted the sender gets it already read.
-      const [row] = await uow.query<MessageRow & { flags: [number, number][] | null }>(SEND_STATEMENT, [
+      const params: unknown[] = [
         sender.realmId, sender.id, delivery.recipientId, topic, content, rendered, command.clientName, delivery.stream !== null,
         ...factColumns(contentFacts(content, rendered)),
         intArrayParam(delivery.userIds), intArrayParam(delivery.userIds.map(flagsOf)), FLAG_BITS.read,
-      ]);
+      ];
+      const standingWanted = delivery.stream !== null && !sender.isBot;
+      const [row] = standingWanted && delivery.stream
+        ? await uow.query<SentRow>(SEND_CHANNEL_STATEMENT, [...params, delivery.stream.id, delivery.stream.historyPublicToSubscribers])
+        : await uow.query<SentRow>(SEND_STATEMENT, params);
       const recipients = (row.flags ?? []).map(([userId, flags]) => ({ userId, flags }));
       const snapshot = this.loader.snapshots([row]).get(row.id) as MessageSnapshot;
       await this.recordWebhookTriggers(uow, row.id, sender, delivery, rendering.mentionedUserIds);
@@ -179,7 +197,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
           sender,
           stream: { id: delivery.stream.id, recipientId: delivery.recipientId, historyPublicToSubscribers: delivery.stream.historyPublicToSubscribers },
           topic,
-        });
+        }, row.standing);
       }
       return { id: row.id };
     });

@@ -4,6 +4,40 @@ import { effectiveSettings } from '../../users/domain/user-settings';
 import { automaticPolicyAfter, VisibilityPolicy } from '../domain/visibility-policy';
 import { UserTopicWriter } from './user-topic.writer';
 
+/** What the automatic policies need to know of a user, the channel and the topic. */
+export interface TopicStanding {
+  settings: Record<string, unknown> | null;
+  channel_muted: boolean | null;
+  current: number | null;
+  had_messages: boolean | null;
+}
+
+/**
+ * The standing's parts as SQL over a `user_profile` row aliased `u`: the channel's mute and
+ * the topic's policy for that user, given SQL for the channel's recipient, its id and the
+ * topic.
+ */
+function standingSql(recipientId: string, streamId: string, topic: string): { channelMuted: string; current: string } {
+  return {
+    channelMuted: `(SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = ${recipientId} AND s.active)`,
+    current: `(SELECT t.visibility_policy FROM user_topic t
+                WHERE t.user_profile_id = u.id AND t.stream_id = ${streamId} AND lower(t.topic_name) = lower(${topic}))`,
+  };
+}
+
+/**
+ * Whether the topic had messages other than `messageId` that the user `u` can see: with
+ * protected history only their own copies count, so nothing about the rest of the channel
+ * leaks into the choice. `historyPublic` is SQL for a boolean.
+ */
+function hadMessagesSql(recipientId: string, topic: string, messageId: string, historyPublic: string): string {
+  return `CASE WHEN ${historyPublic}
+            THEN EXISTS (SELECT 1 FROM message x WHERE x.recipient_id = ${recipientId} AND lower(x.subject) = lower(${topic}) AND x.id <> ${messageId})
+            ELSE EXISTS (SELECT 1 FROM user_message um JOIN message x ON x.id = um.message_id
+                          WHERE um.user_profile_id = u.id AND x.recipient_id = ${recipientId} AND lower(x.subject) = lower(${topic})
+                            AND x.id <> ${messageId}) END`;
+}
+
 /** The channel message just stored, as the automatic policies need it. */
 export interface SentChannelMessage {
   id: number;
@@ -24,11 +58,25 @@ export interface SentChannelMessage {
 export class AutomaticTopicPolicy {
   constructor(private readonly writer: UserTopicWriter) {}
 
-  async afterSend(uow: UnitOfWork, message: SentChannelMessage): Promise<void> {
+  /**
+   * SQL for one JSON column of the statement storing a channel message (`m`, its row):
+   * the sender's standing for afterSend, so the send needs no round trip of its own for it.
+   * `recipientId`, `streamId`, `topic` and `historyPublic` are SQL (the statement's
+   * parameters).
+   */
+  static sentStandingColumn(sql: { recipientId: string; streamId: string; topic: string; historyPublic: string }): string {
+    const { channelMuted, current } = standingSql(sql.recipientId, sql.streamId, sql.topic);
+    return `(SELECT json_build_object('settings', u.settings, 'channel_muted', ${channelMuted}, 'current', ${current},
+               'had_messages', ${hadMessagesSql(sql.recipientId, sql.topic, 'm.id', sql.historyPublic)})
+               FROM user_profile u WHERE u.id = m.sender_id)`;
+  }
+
+  /** `standing`: the sender's, read by the send's own statement (see sentStandingColumn); else read here. */
+  async afterSend(uow: UnitOfWork, message: SentChannelMessage, standing?: TopicStanding | null): Promise<void> {
     if (message.sender.isBot) return;
-    // Whether the topic had earlier messages is read beside the standing (one round trip
-    // for every send), though only some settings ask.
-    const row = await this.standing(uow, message.sender.id, message.stream, message.topic, message);
+    // Whether the topic had earlier messages is read beside the standing (no round trip
+    // of its own), though only some settings ask.
+    const row = standing ?? (await this.standing(uow, message.sender.id, message.stream, message.topic, message));
     if (!row) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: true,
@@ -88,9 +136,7 @@ export class AutomaticTopicPolicy {
 
   /**
    * The user's settings, the channel's mute and the topic's policy in one round trip; with
-   * `sent`, also whether the topic had earlier messages the sender can see (with protected
-   * history only their own copies count, so nothing about the rest of the channel leaks
-   * into the choice).
+   * `sent`, also whether the topic had earlier messages the sender can see.
    */
   private async standing(
     uow: UnitOfWork,
@@ -98,19 +144,11 @@ export class AutomaticTopicPolicy {
     stream: { id: number; recipientId: number },
     topic: string,
     sent?: SentChannelMessage,
-  ): Promise<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null; had_messages: boolean | null } | undefined> {
-    const hadMessages = sent === undefined
-      ? 'NULL'
-      : sent.stream.historyPublicToSubscribers
-        ? `EXISTS (SELECT 1 FROM message WHERE recipient_id = $2 AND lower(subject) = lower($4) AND id <> $5)`
-        : `EXISTS (SELECT 1 FROM user_message um JOIN message m ON m.id = um.message_id
-                    WHERE um.user_profile_id = $1 AND m.recipient_id = $2 AND lower(m.subject) = lower($4) AND m.id <> $5)`;
-    const [row] = await uow.query<{ settings: Record<string, unknown>; channel_muted: boolean | null; current: number | null; had_messages: boolean | null }>(
-      `SELECT u.settings,
-              (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS channel_muted,
-              (SELECT t.visibility_policy FROM user_topic t
-                WHERE t.user_profile_id = u.id AND t.stream_id = $3 AND lower(t.topic_name) = lower($4)) AS current,
-              ${hadMessages} AS had_messages
+  ): Promise<TopicStanding | undefined> {
+    const { channelMuted, current } = standingSql('$2', '$3', '$4');
+    const hadMessages = sent === undefined ? 'NULL' : hadMessagesSql('$2', '$4', '$5', sent.stream.historyPublicToSubscribers ? 'true' : 'false');
+    const [row] = await uow.query<TopicStanding>(
+      `SELECT u.settings, ${channelMuted} AS channel_muted, ${current} AS current, ${hadMessages} AS had_messages
          FROM user_profile u WHERE u.id = $1`,
       sent === undefined ? [userId, stream.recipientId, stream.id, topic] : [userId, stream.recipientId, stream.id, topic, sent.id],
     );
