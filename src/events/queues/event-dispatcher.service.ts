@@ -170,19 +170,20 @@ export class EventDispatcher {
   }
 
   private async deliver(batch: PendingDelivery[]): Promise<void> {
-    const queues = await this.store.queuesOfUsers(batch.flatMap(({ delivery }) => delivery.userIds));
+    // The users' queues and the realms' all_public_streams queues are looked up at once
+    // (one round trip to Redis, its calls pipelined).
+    const realms = [...new Set(batch.filter(({ delivery }) => delivery.toAllPublicStreamsQueues).map(({ delivery }) => delivery.realmId))];
+    const [queues, ...publicQueues] = await Promise.all([
+      this.store.queuesOfUsers(batch.flatMap(({ delivery }) => delivery.userIds)),
+      ...realms.map((realmId) => this.store.allPublicStreamsQueues(realmId)),
+    ]);
     const byUser = new Map<number, QueueDescriptor[]>();
     for (const queue of queues) {
       const list = byUser.get(queue.userId);
       if (list) list.push(queue);
       else byUser.set(queue.userId, [queue]);
     }
-    const allPublic = new Map<number, QueueDescriptor[]>();
-    for (const { delivery } of batch) {
-      if (delivery.toAllPublicStreamsQueues && !allPublic.has(delivery.realmId)) {
-        allPublic.set(delivery.realmId, await this.store.allPublicStreamsQueues(delivery.realmId));
-      }
-    }
+    const allPublic = new Map<number, QueueDescriptor[]>(realms.map((realmId, index) => [realmId, publicQueues[index]]));
 
     const groups: AppendGroup[] = [];
     for (const { delivery, dedupeKey } of batch) {
