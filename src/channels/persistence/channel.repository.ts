@@ -6,6 +6,7 @@ import { SystemGroup } from '../../groups/domain/system-groups';
 import { ChannelGroupSetting } from '../../groups/domain/permission-settings';
 import { RecipientType } from '../../messages/persistence/recipient.entity';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { ActorRow, PolicyActorLoader } from './policy-actor.loader';
 import { StreamEntity } from './stream.entity';
 
 export interface NewChannel {
@@ -116,20 +117,27 @@ export class ChannelRepository {
    * A channel of the realm by id or (case-insensitive) name with its active subscribers'
    * ids (ascending), in one round trip: what a send to it needs.
    */
-  async findWithSubscribers(
+  /**
+   * A channel by id or name with its active subscribers' ids, and the actor row of
+   * `actorId` (PolicyActorLoader.fromColumn), in one round trip: a send needs both.
+   */
+  async findWithSubscribersAndActor(
     realmId: number,
     channel: number | string,
+    actorId: number,
     db: Queryable = this.db,
-  ): Promise<{ stream: StreamEntity; subscriberIds: number[] } | null> {
+  ): Promise<{ stream: StreamEntity; subscriberIds: number[]; actor: ActorRow | null } | null> {
     const [row] = await db.query<Record<string, unknown>>(
       `SELECT s.*, ARRAY(SELECT sub.user_profile_id FROM subscription sub
                           WHERE sub.recipient_id = s.recipient_id AND sub.active AND sub.is_user_active
-                          ORDER BY sub.user_profile_id) AS subscriber_ids
+                          ORDER BY sub.user_profile_id) AS subscriber_ids,
+              ${PolicyActorLoader.columnSql('$3')} AS actor
          FROM stream s
         WHERE s.realm_id = $1 AND ${typeof channel === 'number' ? 's.id = $2' : 'lower(s.name) = lower($2)'}`,
-      [realmId, channel],
+      [realmId, channel, actorId],
     );
-    return row ? { stream: toStreamEntity(row), subscriberIds: (row.subscriber_ids as number[]).map(Number) } : null;
+    if (!row) return null;
+    return { stream: toStreamEntity(row), subscriberIds: (row.subscriber_ids as number[]).map(Number), actor: row.actor as ActorRow | null };
   }
 
   /** Channel names match case-insensitively. */
@@ -219,3 +227,4 @@ export function toStreamEntity(row: Record<string, unknown>): StreamEntity {
     canSubscribeGroupId: row.can_subscribe_group_id as number,
   });
 }
+

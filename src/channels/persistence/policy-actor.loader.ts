@@ -20,24 +20,37 @@ export class PolicyActorLoader {
     return actor;
   }
 
+  /**
+   * SQL for one JSON column, `userIdSql`'s actor row (see actorFrom), for a statement that
+   * reads other things too: a send reads its channel and its sender in one round trip.
+   */
+  static columnSql(userIdSql: string): string {
+    return `(WITH RECURSIVE ${GroupRepository.recursiveGroupsSql(userIdSql)}
+             SELECT json_build_object('id', u.id, 'realm_id', u.realm_id, 'role', u.role, 'is_bot', u.is_bot,
+                      'bot_owner_id', u.bot_owner_id, 'group_ids', ARRAY(SELECT id FROM g),
+                      'settings', ${RealmGroupSettingsRepository.storedSettingsSql('u.realm_id')})
+               FROM user_profile u WHERE u.id = ${userIdSql})`;
+  }
+
+  /** The actor from a row that columnSql read (a bot's owner is loaded apart). */
+  async fromColumn(row: ActorRow | null, db: Queryable = poolQueryable(this.dataSource)): Promise<PolicyActor> {
+    if (!row) throw new Error('the actor does not exist');
+    return this.actorFrom(row, db, true);
+  }
+
   /** The user, their groups (nested ones included) and the realm's stored settings, in one round trip. */
   private async loadOne(userId: number, db: Queryable, withOwner = true): Promise<PolicyActor | null> {
-    const [user] = await db.query<{
-      id: number;
-      realm_id: number;
-      role: number;
-      is_bot: boolean;
-      bot_owner_id: number | null;
-      group_ids: number[];
-      settings: Record<string, number>;
-    }>(
+    const [user] = await db.query<ActorRow>(
       `WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')}
        SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
               ${RealmGroupSettingsRepository.storedSettingsSql('u.realm_id')} AS settings
          FROM user_profile u WHERE u.id = $1`,
       [userId],
     );
-    if (!user) return null;
+    return user ? this.actorFrom(user, db, withOwner) : null;
+  }
+
+  private async actorFrom(user: ActorRow, db: Queryable, withOwner: boolean): Promise<PolicyActor> {
     const groupIds = new Set(user.group_ids.map(Number));
     const settings = await this.realmSettings.withDefaults(user.realm_id, new Map(Object.entries(user.settings)), db);
     const addSubscribersGroup = settings.get('can_add_subscribers_group');
@@ -53,4 +66,15 @@ export class PolicyActorLoader {
       realmCanAddSubscribers: addSubscribersGroup !== undefined && groupIds.has(addSubscribersGroup),
     };
   }
+}
+
+/** An actor as columnSql and loadOne read it. */
+export interface ActorRow {
+  id: number;
+  realm_id: number;
+  role: number;
+  is_bot: boolean;
+  bot_owner_id: number | null;
+  group_ids: number[];
+  settings: Record<string, number>;
 }

@@ -209,7 +209,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   }
 
   private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
-    const found = await this.channels.findWithSubscribers(sender.realmId, typeof channel === 'number' ? channel : channel.trim(), uow);
+    const target = typeof channel === 'number' ? channel : channel.trim();
+    // The sender's actor row comes with the channel (one round trip); internal sends ignore it.
+    const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, uow);
     if (!found) {
       throw typeof channel === 'number'
         ? new ApiError(`Channel with ID '${channel}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream_id: channel })
@@ -222,7 +224,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     if (internal) return { recipientId, userIds: subscribers, stream, directRecipients: [] };
     // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
     // borrow its owner's membership), then access to the channel itself.
-    const actor = await this.actors.load(sender.id, uow);
+    const actor = await this.actors.fromColumn(found.actor, uow);
     if (!ChannelPolicy.inSendGroup(actor, stream)) {
       throw ApiError.badRequest('You do not have permission to post in this channel.');
     }
