@@ -71,13 +71,17 @@ describe('presence', () => {
       expect(event.user_id).toBe(dave.userId);
     });
 
-    it('tells the realm when a user comes back after being away', async () => {
-      await report(erin);
-      await fixtureSql(
+    /** Makes the user's stored presence ten minutes old: their next report is a comeback. */
+    const awayTenMinutes = (user: { userId: number }) =>
+      fixtureSql(
         `UPDATE user_presence SET last_active_time = now() - interval '10 minutes', last_connected_time = now() - interval '10 minutes'
           WHERE user_profile_id = $1`,
-        [erin.userId],
+        [user.userId],
       );
+
+    it('tells the realm when a user comes back after being away', async () => {
+      await report(erin);
+      await awayTenMinutes(erin);
       const watcher = await Queue.register(bob.api, { event_types: ['presence'] });
       await report(erin, { status: 'idle' });
       await report(erin);
@@ -88,11 +92,7 @@ describe('presence', () => {
     it('announces a user coming back once, however many of their clients report at the same moment', async () => {
       const frank = await realm.createUser('Frank Presence');
       await report(frank);
-      await fixtureSql(
-        `UPDATE user_presence SET last_active_time = now() - interval '10 minutes', last_connected_time = now() - interval '10 minutes'
-          WHERE user_profile_id = $1`,
-        [frank.userId],
-      );
+      await awayTenMinutes(frank);
       const watcher = await Queue.register(bob.api, { event_types: ['presence'] });
       const answers = await Promise.all(Array.from({ length: 5 }, () => report(frank)));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
