@@ -94,6 +94,9 @@ describe('GET /events and DELETE /events', () => {
         expect.objectContaining({
           'content-type': 'application/json; charset=utf-8',
           'x-content-type-options': 'nosniff',
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          'strict-transport-security': expect.stringContaining('max-age='),
           'content-security-policy': expect.stringContaining("default-src 'none'"),
         }),
       );

@@ -3,7 +3,7 @@ import { FastifyInstance } from 'fastify';
 import { isClosing } from './http-setup';
 import { checkParameterCount, MAX_PARAMETERS } from './input-limits';
 import { RawValue } from './request-context';
-import { securityHeaders } from './security-headers';
+import { jsonAnswerHeaders } from './security-headers';
 
 /** A lean route's answer: its status, JSON text, and headers of its own (an error's `Retry-After`). */
 export interface LeanAnswer {
@@ -24,7 +24,8 @@ export interface LeanRequest {
  * that need nothing Fastify does for them: no body, no CORS `Origin`, the server not
  * closing. Every other request for it (and every other route) goes on to Fastify, where
  * the route is registered too, with the same handler behind it. The answer carries the
- * headers every response carries; `observe` counts it (there is no log line per request).
+ * protections a JSON answer needs (jsonAnswerHeaders); `observe` counts it (there is no log
+ * line per request).
  */
 export function installLeanRoute(
   fastify: FastifyInstance,
@@ -78,7 +79,7 @@ const INTERNAL_ERROR: LeanAnswer = {
 };
 
 function headersOf(answer: LeanAnswer): Record<string, string> {
-  const headers: Record<string, string> = { ...securityHeaders(), 'content-type': 'application/json; charset=utf-8' };
+  const headers: Record<string, string> = { ...jsonAnswerHeaders() };
   if (answer.headers) for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;
   return headers;
 }

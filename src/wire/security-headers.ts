@@ -38,6 +38,27 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return computed;
 }
 
+/** The protections a JSON answer needs (the README's list); the rest of helmet's are for pages and files. */
+const JSON_ANSWER_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
+
+let jsonComputed: Readonly<Record<string, string>> | null = null;
+
+/**
+ * The headers of a long-poll answer: its content type and the protections a JSON answer
+ * needs. A hundred clients of a channel each get one answer per message, and every header
+ * costs the server and each client a little: the rest of helmet's set (cross-origin
+ * isolation, prefetch and download hints, legacy XSS filter) concern pages and files.
+ */
+export function jsonAnswerHeaders(): Readonly<Record<string, string>> {
+  if (!jsonComputed) {
+    const all = securityHeaders();
+    const picked: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+    for (const name of JSON_ANSWER_HEADERS) if (all[name] !== undefined) picked[name] = all[name];
+    jsonComputed = Object.freeze(picked);
+  }
+  return jsonComputed;
+}
+
 /**
  * The headers helmet sets, taken once: with these options they are the same for every
  * request (no nonces), and running helmet's middleware chain on each request (every

@@ -31,17 +31,18 @@ const client = (): PollClient => ({ gone: false, onGone: () => undefined });
 const config = { heartbeatSeconds: 55, eventQueueIdleSeconds: 600 } as AppConfig;
 const events = (...ids: number[]) => new Map([['q', ids.map((id) => ({ id, json: `{"id":${id}}` }))]]);
 
+/** Parks a poll on q after `last`, answers it with events from this process's append, returns the answer. */
+async function answerPoll(service: LongPollService, fake: ReturnType<typeof fakeStore>, last: number, userId = 7, ids = [last + 1, last + 2]) {
+  const answer = service.fetch('q', userId, last, false, client());
+  await new Promise((resolve) => setImmediate(resolve));
+  fake.signal({ kind: 'appended', queueIds: ['q'], events: events(...ids) });
+  return answer;
+}
+
 describe('LongPollService re-polls without a store call', () => {
   let service: LongPollService;
   afterEach(() => service.onApplicationShutdown());
-
-  /** Parks a poll on q after `last`, answers it with events from this process's append, returns the answer. */
-  async function pollAnswered(fake: ReturnType<typeof fakeStore>, last: number, userId = 7, ids = [last + 1, last + 2]) {
-    const answer = service.fetch('q', userId, last, false, client());
-    await new Promise((resolve) => setImmediate(resolve));
-    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(...ids) });
-    return answer;
-  }
+  const pollAnswered = (fake: ReturnType<typeof fakeStore>, last: number, userId?: number, ids?: number[]) => answerPoll(service, fake, last, userId, ids);
 
   it('parks the next poll of the same client at once, and acknowledges it in a batch', async () => {
     const fake = fakeStore();
@@ -82,5 +83,62 @@ describe('LongPollService re-polls without a store call', () => {
     fake.signal({ kind: 'removed', queueIds: ['q'] });
     await pollAnswered(fake, 3);
     expect(fake.calls.at(-1)).toBe('poll q 7 3');
+  });
+});
+
+describe('LongPollService keeps its own appends for the next poll of an answered queue', () => {
+  let service: LongPollService;
+  afterEach(() => service.onApplicationShutdown());
+
+  const answered = (fake: ReturnType<typeof fakeStore>) => answerPoll(service, fake, -1);
+
+  it('answers the next poll at once with events appended before it came, then parks the one after', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config);
+    await answered(fake);
+    // Two appends of this process arrive before the client polls again.
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2) });
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(3, 4) });
+    expect((await service.fetch('q', 7, 1, false, client())).map((event) => event.id)).toEqual([2, 3, 4]);
+    // The poll after that parks locally and answers from the next append.
+    const parked = service.fetch('q', 7, 4, false, client());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(service.parkedCount).toBe(1);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(5) });
+    expect((await parked).map((event) => event.id)).toEqual([5]);
+    expect(fake.calls).toEqual(['poll q 7 -1']);
+  });
+
+  it('reads the store when the kept events do not follow the answer, or a wake came from elsewhere', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config);
+    await answered(fake);
+    // Event 2 went unseen (merged, or appended by another process): 3 cannot be answered alone.
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(3) });
+    const gap = service.fetch('q', 7, 1, false, client());
+    await new Promise((resolve) => setImmediate(resolve));
+    // The unkept wake makes the parked poll read its queue too.
+    expect(fake.calls).toEqual(['poll q 7 -1', 'poll q 7 1', 'read q 1']);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2, 3) });
+    await gap;
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(4) });
+    fake.signal({ kind: 'appended', queueIds: ['q'] });
+    const after = service.fetch('q', 7, 3, false, client());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.calls.slice(-2)).toEqual(['poll q 7 3', 'read q 3']);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(4, 5) });
+    await after;
+  });
+
+  it('reads the store when the client acknowledges less than it was sent', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config);
+    await answered(fake);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2) });
+    const again = service.fetch('q', 7, 0, false, client());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.calls.at(-1)).toBe('poll q 7 0');
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(1, 2) });
+    await again;
   });
 });

@@ -244,4 +244,25 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     await stores[2].remove(q2.queueId);
     expect(await bodies()).toHaveLength(0);
   });
+
+  it('lets a shared part go when every queue holding it acknowledged it in one call, and not before', async () => {
+    const user = nextUser++;
+    nextUser += 2;
+    const queues = [descriptor(user), descriptor(user + 1), descriptor(user + 2)];
+    for (const queue of queues) await stores[0].create(queue, Date.now());
+    const marker = randomBytes(8).toString('hex');
+    const event = eventJsonWithShared({ type: 'message', flags: [] }, 'message', new SharedJson(JSON.stringify({ marker })));
+    await stores[1].append([{ appends: queues.map((queue) => ({ queueId: queue.queueId, event })) }]);
+    const parts = async () => {
+      let count = 0;
+      for (const key of await redis.keys(`${PREFIX}:b:*`)) if ((await redis.hget(key, 't'))?.includes(marker)) count++;
+      return count;
+    };
+    await stores[2].acknowledge(queues.slice(0, 2).map((queue) => ({ queueId: queue.queueId, lastEventId: 0 })), Date.now());
+    expect(await parts()).toBe(1);
+    // The third queue still holds it.
+    expect(await stores[2].read(queues[2].queueId, -1)).toMatchObject({ kind: 'events', events: [{ id: 0 }] });
+    await stores[2].acknowledge([{ queueId: queues[2].queueId, lastEventId: 0 }], Date.now());
+    expect(await parts()).toBe(0);
+  });
 });

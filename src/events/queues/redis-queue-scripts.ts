@@ -41,6 +41,9 @@ local function refOf(entry)
   local c = string.find(entry, ',', s + 1, true)
   return string.sub(entry, s + 1, c - 1), tonumber(string.sub(entry, c + 1, e - 1)), s, e
 end
+-- References let go of by this call, by shared part: a hundred queues acknowledging one
+-- message cost one decrement of its part, not a hundred (see releaseParts).
+local released = {}
 -- Lets go of stored entries: their shared parts lose a reference. Returns the bytes they held.
 local function release(entries)
   local freed = 0
@@ -49,11 +52,18 @@ local function release(entries)
     local n, size = refOf(entry)
     if n then
       freed = freed + size
-      local key = bodyKey(n)
-      if redis.call('HINCRBY', key, 'r', -1) <= 0 then redis.call('DEL', key) end
+      released[n] = (released[n] or 0) + 1
     end
   end
   return freed
+end
+-- Every script that releases entries calls this before it returns: parts nobody refers to go.
+local function releaseParts()
+  for n, count in pairs(released) do
+    local key = bodyKey(n)
+    if redis.call('HINCRBY', key, 'r', -count) <= 0 then redis.call('DEL', key) end
+  end
+  released = {}
 end
 -- An entry as clients get it: the shared part it refers to spliced in.
 local function expand(entry)
@@ -121,6 +131,7 @@ redis.call('HSET', descKey(q), 'd', ARGV[2], 'next', 0, 'pruned', -1, 'pseq', 0,
 redis.call('SADD', ukey, q)
 if ARGV[6] == '1' then redis.call('SADD', P .. ':aps:' .. ARGV[5], q) end
 redis.call('ZADD', P .. ':expiry', now + tonumber(ARGV[3]) * 1000, q)
+releaseParts()
 if #out > 1 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(out, ' ', 2)) end
 return out`;
 
@@ -226,6 +237,7 @@ for q in pairs(over) do
   dropQueue(q)
   removed[#removed + 1] = q
 end
+releaseParts()
 if #removed > 0 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(removed, ' ')) end
 for owner, queues in pairs(remote) do
   local list = {}
@@ -262,6 +274,7 @@ if f[5] ~= '' then
   local owner = parkedProcess(f[5])
   if owner ~= pid then redis.call('PUBLISH', P .. ':wake:' .. owner, 'p ' .. q .. ' ' .. seq) end
 end
+releaseParts()
 return out`;
 
 /** ARGV: queue id, last event id. Returns {status, newest poll, events...} (statuses as POLL_SCRIPT). */
@@ -274,7 +287,9 @@ local pruned = tonumber(f[2])
 if last < pruned then return {-2} end
 if last >= tonumber(f[1]) then return {-3} end
 if last > pruned then redis.call('HSET', d, 'pruned', last, 'bytes', tonumber(f[4]) - prune(q, last)) end
-return pending(q, {0, tonumber(f[3])})`;
+local out = pending(q, {0, tonumber(f[3])})
+releaseParts()
+return out`;
 
 /**
  * ARGV: now, then queue id and last event id pairs: events acknowledged by polls that did
@@ -290,6 +305,7 @@ for i = 2, #ARGV, 2 do
     redis.call('HSET', d, 'pruned', last, 'bytes', tonumber(f[3]) - prune(q, last), 'lastpoll', now)
   end
 end
+releaseParts()
 return 0`;
 
 /**
@@ -342,5 +358,6 @@ for i = 2, #ARGV do
     if dropQueue(q) == 1 then removed[#removed + 1] = q end
   end
 end
+releaseParts()
 if #removed > 0 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(removed, ' ')) end
 return removed`;

@@ -281,7 +281,42 @@ const markdown = createMarkdown();
  * Zulip-flavoured markdown to sanitized HTML, with what the message mentions. Pure: all
  * it may look up is in `data`. Deep nesting is cut off by markdown-it's own limits.
  */
+/**
+ * Text no markdown, autolink or Zulip syntax acts on: words of ASCII letters and digits
+ * joined by one space, hyphen or comma, or by a comma, full stop, `!` or `?` and a space;
+ * one full stop, `!` or `?` may end it. A full stop is never followed by a letter (no host
+ * name to autolink), and the text does not open with a number and a full stop (a list).
+ */
+const PLAIN_TEXT = /^(?![0-9]+\.)[A-Za-z0-9]+(?:(?:[ ,-]|[,.!?] )[A-Za-z0-9]+)*[.!?]?$/;
+
+/** Whether `content` renders as itself in one paragraph, wherever no linkifier could match it. */
+export function isPlainText(content: string): boolean {
+  return PLAIN_TEXT.test(content);
+}
+
+/**
+ * Content to sanitized HTML and what it mentions. Most chat messages are plain words: with
+ * no linkifier in the realm they skip the parser and the sanitizer (the same HTML, which
+ * the unit test checks against the full path on generated text).
+ */
 export function renderZulipMarkdown(content: string, data: RenderData): RenderOutcome {
+  if (data.linkifiers.length === 0 && isPlainText(content)) return plainOutcome(content);
+  return renderFullMarkdown(content, data);
+}
+
+function plainOutcome(content: string): RenderOutcome {
+  return {
+    html: `<p>${content}</p>`,
+    mentionedUserIds: new Set(),
+    mentionedGroupIds: new Set(),
+    silentlyMentionedGroupIds: new Set(),
+    streamWildcard: false,
+    topicWildcard: false,
+  };
+}
+
+/** The whole pipeline (markdown-it with Zulip's rules, then the sanitizer), whatever the content. */
+export function renderFullMarkdown(content: string, data: RenderData): RenderOutcome {
   const env: RenderEnv = {
     data,
     outcome: {
