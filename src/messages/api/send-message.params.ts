@@ -4,7 +4,13 @@ import { MessageAddress } from '../commands/send-message.command';
 const CHANNEL_TYPES = new Set(['stream', 'channel']);
 const DIRECT_TYPES = new Set(['private', 'direct']);
 
+/** JSON text opens with one of these (after white space), or is a bare literal. */
+const JSON_START = /^[\s]*[[{"\-0-9]/;
+const JSON_LITERAL = /^\s*(?:true|false|null)\s*$/;
+
+/** The JSON value of `text`, or undefined; a channel name is not tried (a throw costs a stack trace). */
 function parseJsonOrNull(text: string): unknown {
+  if (!JSON_START.test(text) && !JSON_LITERAL.test(text)) return undefined;
   try {
     return JSON.parse(text);
   } catch {

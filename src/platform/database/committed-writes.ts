@@ -18,8 +18,21 @@ type NotedRunner = QueryRunner & { data: { [WRITTEN]?: Set<string> } };
 /** Table names after INSERT INTO / UPDATE / DELETE FROM, anywhere in a statement (CTEs too). */
 const WRITE_TARGET = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)/gi;
 
+/** Statements seen, with their tables: almost every statement is a constant of the code. */
+const writtenByStatement = new Map<string, readonly string[]>();
+const REMEMBERED_STATEMENTS = 2_000;
+
 /** The tables a SQL statement writes to (`FOR UPDATE` and `DO UPDATE SET` name none). */
-export function tablesWrittenBy(sql: string): string[] {
+export function tablesWrittenBy(sql: string): readonly string[] {
+  const known = writtenByStatement.get(sql);
+  if (known) return known;
+  const tables = scanWrittenTables(sql);
+  if (writtenByStatement.size >= REMEMBERED_STATEMENTS) writtenByStatement.clear();
+  writtenByStatement.set(sql, tables);
+  return tables;
+}
+
+function scanWrittenTables(sql: string): string[] {
   const tables: string[] = [];
   for (const match of sql.matchAll(WRITE_TARGET)) {
     const table = match[1].toLowerCase();
