@@ -50,6 +50,13 @@ export interface RenderedMessage extends MessageRendering {
   mentionedRecipientIds: number[];
 }
 
+/** What every rendering in a realm reads: its subdomain, its linkifiers and the recipients' alert words. */
+export interface RealmRenderData {
+  subdomain: string;
+  linkifiers: { pattern: string; url_template: string }[];
+  words: { user_id: number; word: string }[];
+}
+
 /**
  * Renders message content in the context of its realm and sender, the one entry point for
  * sending, editing and `POST /messages/render`. Loads only what the content hints at: plain
@@ -65,6 +72,19 @@ export class MessageRenderer {
     private readonly addressing: RealmAddressing,
   ) {}
 
+  /**
+   * RealmRenderData as one SQL column, for a caller to read with a statement of its own
+   * (`realmIdSql` and `recipientIdsSql`, an `int[]`, are SQL expressions of that statement).
+   */
+  static realmDataColumnSql(realmIdSql: string, recipientIdsSql: string): string {
+    return `json_build_object(
+      'subdomain', (SELECT string_id FROM realm WHERE id = ${realmIdSql}),
+      'linkifiers', (SELECT coalesce(json_agg(json_build_object('pattern', pattern, 'url_template', url_template) ORDER BY "order", id), '[]'::json)
+                       FROM realm_filter WHERE realm_id = ${realmIdSql}),
+      'words', (SELECT coalesce(json_agg(json_build_object('user_id', user_profile_id, 'word', word)), '[]'::json)
+                  FROM alert_word WHERE user_profile_id = ANY(${recipientIdsSql})))`;
+  }
+
   /** Content to HTML with its mentions; no permission checks (Zulip's preview does none). */
   async render(realmId: number, sender: RenderSender, content: string, db: Queryable): Promise<MessageRendering> {
     const data = await this.loadData(realmId, sender, content, db, []);
@@ -76,10 +96,16 @@ export class MessageRenderer {
    * (Zulip's errors), and computes each recipient's `mentioned`,
    * `stream_wildcard_mentioned`, `topic_wildcard_mentioned` and `has_alert_word` bits.
    */
-  async renderForMessage(uow: UnitOfWork, sender: RenderSender, content: string, conversation: RenderConversation): Promise<RenderedMessage> {
+  async renderForMessage(
+    uow: UnitOfWork,
+    sender: RenderSender,
+    content: string,
+    conversation: RenderConversation,
+    realmData: RealmRenderData | null = null,
+  ): Promise<RenderedMessage> {
     // Alert words matter for the recipients other than the sender.
     const others = conversation.recipientIds.filter((id) => id !== sender.id);
-    const data = await this.loadData(sender.realmId, sender, content, uow, others);
+    const data = await this.loadData(sender.realmId, sender, content, uow, others, realmData);
     const outcome = renderZulipMarkdown(content, data.render);
     const recipients = new Set(conversation.recipientIds);
     let topicParticipants: Set<number> | null = null;
@@ -181,6 +207,7 @@ export class MessageRenderer {
     content: string,
     db: Queryable,
     alertRecipientIds: readonly number[],
+    realmData: RealmRenderData | null = null,
   ): Promise<LoadedData> {
     const hints = markdownHints(content);
     let actor: Promise<PolicyActor> | null = null;
@@ -238,22 +265,18 @@ export class MessageRenderer {
       );
       for (const row of rows) customEmoji.set(row.name, { name: row.name, url: uploadUrl(emojiImageKey(realmId, row.file_name ?? row.name)) });
     }
-    // Linkifiers and the recipients' alert words apply to any text: one round trip for both.
-    const [always] = await db.query<{
-      subdomain: string;
-      linkifiers: { pattern: string; url_template: string }[];
-      words: { user_id: number; word: string }[];
-    }>(
-      `SELECT (SELECT string_id FROM realm WHERE id = $1) AS subdomain,
-              (SELECT coalesce(json_agg(json_build_object('pattern', pattern, 'url_template', url_template) ORDER BY "order", id), '[]'::json)
-                 FROM realm_filter WHERE realm_id = $1) AS linkifiers,
-              (SELECT coalesce(json_agg(json_build_object('user_id', user_profile_id, 'word', word)), '[]'::json)
-                 FROM alert_word WHERE user_profile_id = ANY($2::int[])) AS words`,
-      [realmId, alertRecipientIds],
-    );
+    // Linkifiers and the recipients' alert words apply to any text: one round trip for both,
+    // or none when the caller read them with its own first statement.
+    const always =
+      realmData ??
+      (await db.query<{ data: RealmRenderData }>(`SELECT ${MessageRenderer.realmDataColumnSql('$1', '$2::int[]')} AS data`, [realmId, alertRecipientIds]))[0]
+        .data;
     const linkifiers = always.linkifiers;
+    const alerted = new Set(alertRecipientIds);
     const alertWords = new Map<number, string[]>();
-    for (const { user_id: userId, word } of always.words) alertWords.set(userId, [...(alertWords.get(userId) ?? []), word]);
+    for (const { user_id: userId, word } of always.words) {
+      if (alerted.has(userId)) alertWords.set(userId, [...(alertWords.get(userId) ?? []), word]);
+    }
     const render: RenderData = {
       usersByName,
       usersById,

@@ -121,23 +121,35 @@ export class ChannelRepository {
    * A channel by id or name with its active subscribers' ids, and the actor row of
    * `actorId` (PolicyActorLoader.fromColumn), in one round trip: a send needs both.
    */
+  /**
+   * `extraColumn` adds a column the caller reads in the same round trip, built from the
+   * SQL of the subscriber id array (an `int[]`); `$1` is the realm id, `$3` the actor's.
+   */
   async findWithSubscribersAndActor(
     realmId: number,
     channel: number | string,
     actorId: number,
     db: Queryable = this.db,
-  ): Promise<{ stream: StreamEntity; subscriberIds: number[]; actor: ActorRow | null } | null> {
+    extraColumn?: (subscriberIdsSql: string) => string,
+  ): Promise<{ stream: StreamEntity; subscriberIds: number[]; actor: ActorRow | null; extra: unknown } | null> {
     const [row] = await db.query<Record<string, unknown>>(
-      `SELECT s.*, ARRAY(SELECT sub.user_profile_id FROM subscription sub
-                          WHERE sub.recipient_id = s.recipient_id AND sub.active AND sub.is_user_active
-                          ORDER BY sub.user_profile_id) AS subscriber_ids,
-              ${PolicyActorLoader.columnSql('$3')} AS actor
+      `SELECT s.*, subs.ids AS subscriber_ids,
+              ${PolicyActorLoader.columnSql('$3')} AS actor${extraColumn ? `,
+              ${extraColumn('subs.ids')} AS extra` : ''}
          FROM stream s
+        CROSS JOIN LATERAL (SELECT ARRAY(SELECT sub.user_profile_id FROM subscription sub
+                                          WHERE sub.recipient_id = s.recipient_id AND sub.active AND sub.is_user_active
+                                          ORDER BY sub.user_profile_id) AS ids) subs
         WHERE s.realm_id = $1 AND ${typeof channel === 'number' ? 's.id = $2' : 'lower(s.name) = lower($2)'}`,
       [realmId, channel, actorId],
     );
     if (!row) return null;
-    return { stream: toStreamEntity(row), subscriberIds: (row.subscriber_ids as number[]).map(Number), actor: row.actor as ActorRow | null };
+    return {
+      stream: toStreamEntity(row),
+      subscriberIds: (row.subscriber_ids as number[]).map(Number),
+      actor: row.actor as ActorRow | null,
+      extra: row.extra ?? null,
+    };
   }
 
   /** Channel names match case-insensitively. */

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { intArrayParam, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
-import { MessageRenderer } from '../../markdown/message-renderer';
+import { MessageRenderer, RealmRenderData } from '../../markdown/message-renderer';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
@@ -89,6 +89,8 @@ interface Delivery {
   stream: StreamEntity | null;
   /** A direct message's recipients other than the sender (outgoing-webhook bots among them are triggered). */
   directRecipients: UserEntity[];
+  /** Read with the channel, so rendering needs no round trip of its own (null: the renderer reads it). */
+  realmData: RealmRenderData | null;
 }
 
 
@@ -136,7 +138,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         stream: delivery.stream ? { id: delivery.stream.id, recipientId: delivery.recipientId } : null,
         topic,
         recipientIds: delivery.userIds,
-      });
+      }, delivery.realmData);
       const rendered = rendering.html;
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
       const flagsOf = (userId: number): number =>
@@ -211,7 +213,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
     const target = typeof channel === 'number' ? channel : channel.trim();
     // The sender's actor row comes with the channel (one round trip); internal sends ignore it.
-    const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, uow);
+    const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, uow, (subscriberIds) =>
+      MessageRenderer.realmDataColumnSql('$1', subscriberIds),
+    );
     if (!found) {
       throw typeof channel === 'number'
         ? new ApiError(`Channel with ID '${channel}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream_id: channel })
@@ -221,7 +225,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     }
     const { stream, subscriberIds: subscribers } = found;
     const recipientId = stream.recipientId as number;
-    if (internal) return { recipientId, userIds: subscribers, stream, directRecipients: [] };
+    const realmData = found.extra as RealmRenderData;
+    if (internal) return { recipientId, userIds: subscribers, stream, directRecipients: [], realmData };
     // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
     // borrow its owner's membership), then access to the channel itself.
     const actor = await this.actors.fromColumn(found.actor, uow);
@@ -233,7 +238,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     if (!ChannelPolicy.canPost(actor, stream, subscribed, ownerSubscribed)) {
       throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     }
-    return { recipientId, userIds: subscribers, stream, directRecipients: [] };
+    return { recipientId, userIds: subscribers, stream, directRecipients: [], realmData };
   }
 
   private async directDelivery(uow: UnitOfWork, sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
@@ -252,16 +257,17 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     const participantIds = [sender.id, ...others.map((user) => user.id)];
     if (others.length === 0) {
       const self = await this.users.findById(sender.id, uow);
-      return { recipientId: self?.recipientId as number, userIds: [sender.id], stream: null, directRecipients: [] };
+      return { recipientId: self?.recipientId as number, userIds: [sender.id], stream: null, directRecipients: [], realmData: null };
     }
     if (others.length === 1) {
-      return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null, directRecipients: others };
+      return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null, directRecipients: others, realmData: null };
     }
     return {
       recipientId: await this.conversations.groupRecipient(uow, participantIds),
       userIds: participantIds,
       stream: null,
       directRecipients: others,
+      realmData: null,
     };
   }
 
