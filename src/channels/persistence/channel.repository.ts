@@ -139,7 +139,7 @@ export class ChannelRepository {
          FROM stream s
         CROSS JOIN LATERAL (SELECT ARRAY(SELECT sub.user_profile_id FROM subscription sub
                                           WHERE sub.recipient_id = s.recipient_id AND sub.active AND sub.is_user_active
-                                          ORDER BY sub.user_profile_id) AS ids) subs
+                                          ORDER BY sub.user_profile_id) AS ids OFFSET 0) subs
         WHERE s.realm_id = $1 AND ${typeof channel === 'number' ? 's.id = $2' : 'lower(s.name) = lower($2)'}`,
       [realmId, channel, actorId],
     );
