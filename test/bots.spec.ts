@@ -270,6 +270,10 @@ describe('bots', () => {
       const gone = await realm.createUser('Gone');
       expectSuccess(await admin.api.delete(`users/${gone.userId}`));
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: gone.userId }), 'Failed to change owner, user is deactivated');
+      // Ours: a guest is never handed a bot (its key would give them the bot's access).
+      expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: guest.userId }), 'Guests cannot own bots.');
+      expectError(await admin.api.patch(`bots/${botId}`, { bot_owner_id: guest.userId }), 'Guests cannot own bots.');
+      expect((await alice.api.get(`users/${botId}`)).body.user.bot_owner_id).toBe(alice.userId);
       expectError(await alice.api.patch(`bots/${botId}`, { default_sending_stream: 'nowhere' }), "Invalid channel name 'nowhere'");
       expectError(await alice.api.patch(`bots/${botId}`, { service_payload_url: url('ftp//nope') }), 'service_payload_url is not a URL');
       expectError(await alice.api.patch(`bots/${botId}`, { service_payload_url: url('https://example.com/x'), service_interface: 7 }), 'Invalid interface type');

@@ -55,6 +55,7 @@ describe('linkifiers', () => {
   });
 
   it("refuses bad linkifiers with Zulip's messages and per-field errors", async () => {
+    const SCHEME_REFUSED = 'URL template must be a link of one of these schemes: http, https, ftp, mailto.';
     await add(TICKET.pattern, TICKET.url_template);
     const cases: [Json, string, Json][] = [
       [{ pattern: '#(?P<id>[0-9]+', url_template: 'https://x.example/{id}' }, 'Bad regular expression: missing closing ): `#(?P<id>[0-9]+`', {
@@ -68,6 +69,8 @@ describe('linkifiers', () => {
         __all__: ["Group 'id' in linkifier pattern is not present in URL template."],
       }],
       [{ pattern: ' ', url_template: 'https://x.example/' }, 'This field cannot be blank.', { pattern: ['This field cannot be blank.'] }],
+      [{ pattern: 'J(?P<id>[0-9]+)', url_template: 'javascript:alert({id})' }, SCHEME_REFUSED, { url_template: [SCHEME_REFUSED] }],
+      [{ pattern: 'V(?P<id>[0-9]+)', url_template: 'vbscript:msgbox({id})' }, SCHEME_REFUSED, { url_template: [SCHEME_REFUSED] }],
       [TICKET, 'Realm filter with this Realm and Pattern already exists.', { __all__: ['Realm filter with this Realm and Pattern already exists.'] }],
     ];
     for (const [params, message, errors] of cases) {

@@ -142,6 +142,18 @@ describe('rate limits', () => {
     expect((await attempt('right-password')).status).toBe(429);
   });
 
+  it("count old_password guesses with the account's sign-in attempts", async () => {
+    const hal = await member('Hal');
+    const change = (oldPassword: string) => hal.patch('settings', { old_password: oldPassword, new_password: 'a-new-passphrase' });
+    expect((await change('wrong-password')).body.msg).toBe('Wrong password!');
+    expect((await change('wrong-password')).body.msg).toBe('Wrong password!');
+    const refused = await change('right-password');
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/^You're making too many attempts! Try again in \d+ seconds\.$/);
+    // The same count holds back signing in.
+    expectRefused(await realm.api.post('fetch_api_key', { username: `hal@${realm.subdomain}.test`, password: 'right-password' }), 1800);
+  });
+
   (process.env.DATABASE_URL && process.env.REDIS_URL ? it : it.skip)('share the counts between server processes through Redis', async () => {
     const second = await startServer({ ...LIMITS, REDIS_URL: redisUrl });
     try {

@@ -139,6 +139,14 @@ describe('uploads', () => {
     expect(unicodeFile.status).toBe(200);
     expect(unicodeFile.headers['content-disposition']).toBe("inline; filename*=utf-8''r%C3%A9sum%C3%A9-final.txt");
 
+    // A name at the file system's limit (here 2-byte letters) is stored shortened, extension kept.
+    const long = await upload(ann, textPart(`${'é'.repeat(200)}.txt`, 'long name', 'f'));
+    const storedName = decodeURIComponent(long.url.split('/').pop() as string);
+    expect(storedName.endsWith('.txt')).toBe(true);
+    expect(Buffer.byteLength(storedName)).toBeLessThanOrEqual(255);
+    expect(Buffer.byteLength(storedName)).toBeGreaterThan(250);
+    expect((await fetchAs(ann, long.url)).status).toBe(200);
+
     const download = await fetchAs(ann, png.url.replace('/user_uploads/', '/user_uploads/download/'));
     expect([download.status, download.headers['content-disposition']]).toEqual([200, 'attachment; filename="dot.png"']);
   });

@@ -250,6 +250,15 @@ describe('the wire format', () => {
       expect(response.body.result).toBe('error');
     });
 
+    it('calls a JSON body with invalid UTF-8 malformed, and reads invalid bytes in a form as U+FFFD', async () => {
+      const json = Buffer.concat([Buffer.from('{"type": "stream", "to": "x", "topic": "t", "content": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+      const response = await alice.api.request('POST', 'messages', {}, { body: json, headers: { 'content-type': 'application/json' } });
+      expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { result: 'error', msg: 'Malformed JSON', code: 'INVALID_JSON' } });
+      const form = Buffer.concat([Buffer.from('content='), Buffer.from([0xff]), Buffer.from('&to=nowhere-channel&type=stream&topic=t')]);
+      const answer = await alice.api.request('POST', 'messages', {}, { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(answer.body).toEqual(expect.objectContaining({ result: 'error', code: 'STREAM_DOES_NOT_EXIST' }));
+    });
+
     it('reads the JSON text `null` as no value, as zulip-js sends it', async () => {
       const registered = await alice.api.post('register', { event_types: 'null' });
       expect(registered.status).toBe(200);

@@ -64,7 +64,7 @@ export class RootRealmBootstrap implements OnModuleInit {
       if (owners.length > 0) return null;
       const owner = await this.tx.run((uow) => this.creation.insert(uow, realm, checked));
       const zuliprcPath = path.join(this.config.dataDir, 'zuliprc');
-      fs.mkdirSync(this.config.dataDir, { recursive: true });
+      fs.mkdirSync(this.config.dataDir, { recursive: true, mode: 0o700 });
       fs.writeFileSync(
         zuliprcPath,
         `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.config.externalHost}\n`,

@@ -15,6 +15,7 @@ import { AvatarUrlChangedProjector, EmailChangeMailer, RealmUserUpdatedProjector
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
+import { SignInAttempts } from './persistence/sign-in-attempts';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
@@ -43,6 +44,7 @@ import {
     UserAccess,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
+    SignInAttempts,
     GetUsersHandler,
     GetOwnUserHandler,
     GetUserHandler,

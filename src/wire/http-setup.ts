@@ -8,6 +8,9 @@ import { checkJsonShape, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-lim
 import { serviceUnavailable } from './service-unavailable';
 
 /** A request body may carry one upload of `max_file_upload_size_mib` and some form fields. */
+/** JSON text must be UTF-8 (RFC 8259): invalid bytes make it malformed rather than replaced. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export function maxBodyBytes(maxUploadMib: number): number {
   return (maxUploadMib + 1) * 1024 * 1024;
 }
@@ -67,11 +70,13 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
   });
 
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
+  // Bodies are read as bytes and decoded here: Fastify's own decoding counts a replaced
+  // invalid byte as three and then reports a Content-Length mismatch.
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
     let parsed: unknown;
     try {
+      const text = STRICT_UTF8.decode(body as Buffer);
+      if (text.trim() === '') return done(null, undefined);
       parsed = JSON.parse(text);
     } catch {
       return done(new ApiError('Malformed JSON', 'INVALID_JSON', 400), undefined);
@@ -83,10 +88,11 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
     }
     done(null, parsed);
   });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
     const fields: Record<string, string> = {};
     let count = 0;
-    for (const [name, value] of new URLSearchParams(String(body))) {
+    // Invalid bytes read as U+FFFD, as percent-encoded ones do (and as Django decodes them).
+    for (const [name, value] of new URLSearchParams((body as Buffer).toString('utf8'))) {
       // Stop reading at once: the request's context refuses the count with its message.
       if (++count > MAX_PARAMETERS + 1) break;
       fields[name] = value;

@@ -89,8 +89,10 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
       }
       case 'self': {
         const self = target as UserEntity;
+        // Counted first: it takes the realm's lock, under which the other count is exact too.
+        const owners = await this.roles.humanOwnerCount(uow, command.realmId);
         if ((await this.otherActiveAccounts(uow, command.realmId, self.id)) === 0) throw cannotDeactivateLastUser(false);
-        if (isLastOwner(self, await this.roles.humanOwnerCount(uow, command.realmId))) throw cannotDeactivateLastUser(true);
+        if (isLastOwner(self, owners)) throw cannotDeactivateLastUser(true);
         return true;
       }
     }

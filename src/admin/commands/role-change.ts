@@ -102,8 +102,16 @@ export class RoleChange {
     }
   }
 
-  /** Active human owners of a realm: the last one keeps the role and the account. */
+  /**
+   * Active human owners of a realm: the last one keeps the role and the account. Takes
+   * the realm's row lock first and holds it to the commit, so two transactions that each
+   * take an owner away (two owners demoting each other, or deactivating themselves, at
+   * once) count one after the other: the second sees the first's change and is refused.
+   */
   async humanOwnerCount(uow: UnitOfWork, realmId: number): Promise<number> {
+    // Two statements: a statement that waited for a lock still reads what was committed
+    // when it began, so the count must start after the lock is held.
+    await uow.query(`SELECT id FROM realm WHERE id = $1 FOR NO KEY UPDATE`, [realmId]);
     const [row] = await uow.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM user_profile WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot`,
       [realmId],

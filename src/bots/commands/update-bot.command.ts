@@ -11,6 +11,7 @@ import { gravatarUrl } from '../../users/api/user.presenter';
 import { checkConfigSize, checkInterfaceType } from '../../users/domain/bot-rules';
 import { botNameTaken, checkAdministrableBot, checkRoleChange } from '../../users/domain/user-admin-rules';
 import { checkFullName } from '../../users/domain/user-rules';
+import { isGuest } from '../../users/domain/roles';
 import { BotEvent } from '../../users/events/user-events';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
@@ -113,6 +114,8 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
     if (!owner) throw ApiError.badRequest('Failed to change owner, no such user');
     if (!owner.isActive) throw ApiError.badRequest('Failed to change owner, user is deactivated');
     if (owner.isBot) throw ApiError.badRequest("Failed to change owner, bots can't own other bots");
+    // Ours, not Zulip's: a guest given a bot would hold its key and the access the bot has.
+    if (isGuest(owner.role)) throw ApiError.badRequest('Guests cannot own bots.');
     const current = await this.users.findById(bot.id, uow);
     if (current?.botOwnerId === owner.id) return;
     await this.owners.apply(uow, bot, owner, current?.botOwnerId ?? null);

@@ -1,3 +1,4 @@
+import { MAX_NARROW_TERMS } from '../../shared/narrow-limits';
 import { ApiError } from '../../shared/api-error';
 import { CAPABILITY_NAMES, ClientCapabilities, QueueNarrowTerm } from '../queues/queue-descriptor';
 
@@ -37,6 +38,8 @@ const UNSUPPORTED_QUEUE_NARROW_IS = new Set(['followed']);
 export function parseQueueNarrow(value: unknown): QueueNarrowTerm[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw ApiError.badRequest('narrow is not a list');
+  // Each term is checked against every event the queue might get.
+  if (value.length > MAX_NARROW_TERMS) throw ApiError.badRequest(`narrow has more than ${MAX_NARROW_TERMS} terms`);
   return value.map((term, index) => {
     let operator: unknown;
     let operand: unknown;

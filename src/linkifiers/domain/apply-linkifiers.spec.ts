@@ -60,4 +60,11 @@ describe('applying linkifiers', () => {
       { text: 'a'.repeat(1000), url: 'https://x.example/' },
     ]);
   });
+
+  it('links nothing where the expanded URL has a scheme links may not have', () => {
+    const stored = { pattern: '#(?P<id>[0-9]+)', urlTemplate: 'javascript:alert({id})' };
+    const fromText = { pattern: 'go (?P<url>\\S+)', urlTemplate: '{+url}' };
+    expect(topicLinks('#12 and go javascript:alert(1)', [stored, fromText])).toEqual([]);
+    expect(topicLinks('go https://example.com/x', [fromText])).toEqual([{ text: 'go https://example.com/x', url: 'https://example.com/x' }]);
+  });
 });

@@ -1,6 +1,6 @@
 import { parseTemplate } from 'url-template';
 import { RE2JS } from 're2js';
-import { compilePattern } from './linkifier-rules';
+import { compilePattern, isLinkableUrl } from './linkifier-rules';
 
 /** A linkifier as the realm orders them. */
 export interface LinkifierRule {
@@ -76,9 +76,16 @@ export function findLinks(text: string, rules: readonly LinkifierRule[]): FoundL
       const after = variables[AFTER] ?? '';
       // Rewind over the trailing delimiter so that the next match may start with it.
       const next = matcher.end() - after.length;
+      const url = prepared.expand(variables);
+      // A linkifier saved before schemes were checked, or one whose scheme comes from the
+      // matched text (`{+url}`), links nothing where its URL's scheme is not allowed.
+      if (!isLinkableUrl(url)) {
+        pos = next > pos ? next : pos + 1;
+        continue;
+      }
       candidates.push({
         text: variables[OUTER] ?? '',
-        url: prepared.expand(variables),
+        url,
         // Where the matched text itself starts (Zulip's own index counts the delimiter before it).
         index: matcher.start() + (variables[BEFORE] ?? '').length,
         precedence,

@@ -53,4 +53,15 @@ describe("linkifier checks (Zulip's RealmFilter.full_clean)", () => {
       __all__: ["Group 'a' in linkifier pattern is not present in URL template."],
     });
   });
+
+  it('refuses a URL template whose scheme could run script or an outside program', () => {
+    const refused = { url_template: ['URL template must be a link of one of these schemes: http, https, ftp, mailto.'] };
+    expect(linkifierErrors('#(?P<id>\\d+)', 'javascript:alert({id})')).toEqual(refused);
+    expect(linkifierErrors('#(?P<id>\\d+)', 'VBScript:x({id})')).toEqual(refused);
+    expect(linkifierErrors('#(?P<id>\\d+)', 'data:text/html,{id}')).toEqual(refused);
+    expect(linkifierErrors('#(?P<id>\\d+)', 'mailto:ticket-{id}@example.com')).toEqual({});
+    expect(linkifierErrors('#(?P<id>\\d+)', '/help/ticket/{id}')).toEqual({});
+    // The scheme comes from the matched text: checked on each link instead.
+    expect(linkifierErrors('go (?P<url>\\S+)', '{+url}')).toEqual({});
+  });
 });

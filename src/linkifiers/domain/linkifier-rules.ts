@@ -20,6 +20,21 @@ function regexError(error: unknown): string {
 /** Python's repr of a group name (always a word, so single quotes suffice). */
 const repr = (name: string): string => `'${name}'`;
 
+/**
+ * The schemes a linkifier's link may have: those message HTML keeps (the sanitizer drops
+ * every other `href`), so `topic_links` never hands a client a `javascript:` or
+ * `vbscript:` URL either. A URL with no scheme (relative to the realm) is allowed.
+ */
+export const LINK_SCHEMES: readonly string[] = ['http', 'https', 'ftp', 'mailto'];
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/** Whether a linkifier's expanded URL may be linked (see LINK_SCHEMES). */
+export function isLinkableUrl(url: string): boolean {
+  const scheme = SCHEME.exec(url);
+  return scheme === null || LINK_SCHEMES.includes(scheme[1].toLowerCase());
+}
+
 /** Django's per-field error lists, as Zulip's `ValidationFailureError` sends them back. */
 export type LinkifierErrors = Record<string, string[]>;
 
@@ -35,6 +50,10 @@ export function linkifierErrors(pattern: string, urlTemplate: string): Linkifier
   const variables = templateVariables(urlTemplate);
   if (urlTemplate === '') add('url_template', 'This field cannot be blank.');
   else if (variables === null) add('url_template', 'Invalid URL template.');
+  // The literal text before the first expression names the scheme, if it has one.
+  else if (!isLinkableUrl(urlTemplate.split('{', 1)[0])) {
+    add('url_template', `URL template must be a link of one of these schemes: ${LINK_SCHEMES.join(', ')}.`);
+  }
 
   let groups: string[];
   try {

@@ -25,6 +25,12 @@ describe('parseNarrow', () => {
     ).toEqual([term('channel', 'design'), term('topic', 'colors'), term('sender', 7, true), term('dm', [3, 4])]);
   });
 
+  it('refuses more than 100 terms', () => {
+    const terms = (count: number) => Array.from({ length: count }, (_, i) => ({ operator: 'search', operand: `w${i}`, negated: true }));
+    expect(parseNarrow(terms(100))).toHaveLength(100);
+    expect(() => parseNarrow(terms(101))).toThrow('narrow has more than 100 terms');
+  });
+
   it('reads an empty list as no narrow', () => {
     expect(parseNarrow([])).toEqual([]);
   });

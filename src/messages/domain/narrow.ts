@@ -1,3 +1,4 @@
+import { MAX_NARROW_TERMS } from '../../shared/narrow-limits';
 import { ApiError } from '../../shared/api-error';
 import { EMPTY_TOPIC_DISPLAY_NAME } from './message-content';
 
@@ -75,6 +76,7 @@ const isInteger = (value: unknown): value is number => typeof value === 'number'
 /** Checks the wire shape of `narrow`: a list of `{operator, operand, negated?}` or `[operator, operand]`. */
 export function parseNarrow(value: unknown, name = 'narrow'): NarrowTerm[] {
   if (!Array.isArray(value)) throw ApiError.badRequest(`${name} is not a list`);
+  if (value.length > MAX_NARROW_TERMS) throw ApiError.badRequest(`${name} has more than ${MAX_NARROW_TERMS} terms`);
   return value.map((element: unknown, index) => parseTerm(element, `${name}[${index}]`));
 }
 

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { AppConfig } from '../config/app-config';
 
@@ -9,11 +10,27 @@ import { AppConfig } from '../config/app-config';
  * made by this server, never by a client.
  */
 @Injectable()
-export class UploadStore {
+export class UploadStore implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UploadStore.name);
+
   constructor(private readonly config: AppConfig) {}
 
   private get root(): string {
     return path.join(this.config.dataDir, 'uploads');
+  }
+
+  /**
+   * Uploads are readable by the server's own user only (folders 0700, files 0600): files
+   * stored by earlier versions (0755 and 0644) are narrowed once at start-up. The server
+   * and the worker share this folder, so they run as the same user.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const changed = await restrictModes(this.root);
+      if (changed > 0) this.logger.log(`uploads: narrowed the modes of ${changed} files and folders to the server's user`);
+    } catch (error) {
+      this.logger.warn(`uploads: could not narrow file modes: ${(error as Error).message}`);
+    }
   }
 
   /** The file for a key, or null when the key would leave the upload folder. */
@@ -26,9 +43,11 @@ export class UploadStore {
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.fileFor(key);
     if (!file) throw new Error(`bad upload key ${key}`);
-    await mkdir(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, data);
+    await mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
+    // Named apart from the file: a name already at the file system's 255-byte limit
+    // could not take a suffix.
+    const partial = path.join(path.dirname(file), `.${randomBytes(9).toString('hex')}.partial`);
+    await writeFile(partial, data, { mode: FILE_MODE });
     await rename(partial, file);
   }
 
@@ -62,6 +81,33 @@ export class UploadStore {
     const file = this.fileFor(key);
     if (file) await rm(file, { force: true });
   }
+}
+
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** Gives every folder under `root` (itself included) FOLDER_MODE and every file FILE_MODE; returns how many changed. */
+async function restrictModes(root: string): Promise<number> {
+  let rootStat;
+  try {
+    rootStat = await stat(root);
+  } catch {
+    return 0;
+  }
+  let changed = 0;
+  const narrow = async (target: string, mode: number, current: number): Promise<void> => {
+    if ((current & 0o777) === mode) return;
+    await chmod(target, mode);
+    changed++;
+  };
+  await narrow(root, FOLDER_MODE, rootStat.mode);
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const target = path.join(entry.parentPath, entry.name);
+    if (!entry.isDirectory() && !entry.isFile()) continue;
+    const { mode } = await stat(target);
+    await narrow(target, entry.isDirectory() ? FOLDER_MODE : FILE_MODE, mode);
+  }
+  return changed;
 }
 
 /** The URL path an upload is served at. */

@@ -47,7 +47,7 @@ export class TemporaryUrls {
   private async loadOrCreateKey(): Promise<Buffer> {
     const dir = path.join(this.config.dataDir, 'uploads');
     const file = path.join(dir, '.temporary-url-key');
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     try {
       // 'wx': of two processes starting at once, one writes and both read the same key.
       await writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });

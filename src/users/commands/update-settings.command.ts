@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { ApiError } from '../../shared/api-error';
+import { SignInAttempts } from '../persistence/sign-in-attempts';
 import { RequestUser } from '../../wire/request-context';
 import { apiEmail } from '../api/user.presenter';
 import { hashPassword, isAcceptablePassword, verifyPassword } from '../domain/credentials';
@@ -51,6 +52,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
     private readonly config: AppConfig,
+    private readonly attempts: SignInAttempts,
   ) {}
 
   async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
@@ -58,9 +60,16 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     let newPasswordHash: string | null = null;
     if (update.newPassword !== undefined) {
       const user = await this.users.findById(actor.id);
-      if (!user || !(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.config.passwordHashCost))) {
+      if (!user) throw ApiError.badRequest('Wrong password!');
+      // The old password is a password check like a sign-in: it counts with them (Zulip's errors).
+      const limited = await this.attempts.count(user.realmId, user.deliveryEmail);
+      if (limited) {
+        throw ApiError.badRequest(`You're making too many attempts! Try again in ${Math.ceil(limited.retryAfter)} seconds.`);
+      }
+      if (!(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.config.passwordHashCost))) {
         throw ApiError.badRequest('Wrong password!');
       }
+      await this.attempts.succeeded(user.realmId, user.deliveryEmail);
       if (!isAcceptablePassword(update.newPassword)) throw ApiError.badRequest('New password is too weak!');
       newPasswordHash = await hashPassword(update.newPassword, this.config.passwordHashCost);
     }

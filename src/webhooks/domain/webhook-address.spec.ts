@@ -22,6 +22,10 @@ describe('webhook addresses', () => {
     ['::ffff:127.0.0.1', false],
     ['::ffff:10.0.0.1', false],
     ['::ffff:8.8.8.8', true],
+    ['::127.0.0.1', false],
+    ['::10.0.0.1', false],
+    ['::8.8.8.8', false],
+    ['0:0:0:0:0:0:7f00:1', false],
     ['not-an-address', false],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);

@@ -4,18 +4,34 @@ import ipaddr from 'ipaddr.js';
  * Where outgoing webhooks may go. A bot's URL comes from any realm member, so the server
  * must not become a way into its own network: addresses outside the public unicast ranges
  * (private, loopback, link-local, unique-local, carrier-grade NAT, multicast, reserved,
- * and IPv4 mapped into IPv6 the same way) are refused unless the operator lists them in
+ * IPv4 mapped into IPv6 the same way, and IPv4-compatible IPv6) are refused unless the operator lists them in
  * `WEBHOOK_ALLOWED_HOSTS`.
  */
 export class RefusedWebhookAddress extends Error {}
 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  let parsed = ipaddr.parse(canonicalIpv6(address));
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    // IPv4-compatible addresses (`::127.0.0.1`, deprecated by RFC 4291): no public host has one.
+    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
   }
   return parsed.range() === 'unicast';
+}
+
+/**
+ * An IPv6 address as the URL parser (and so the connection) reads it: ipaddr.js takes
+ * `::8.8.8.8` for the IPv4-mapped `::ffff:8.8.8.8`, where it is the IPv4-compatible `::808:808`.
+ */
+function canonicalIpv6(address: string): string {
+  if (!address.includes(':')) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
 }
 
 /** The normal form of an address (`::ffff:127.0.0.1` reads as `127.0.0.1`), for allow-list matching. */
