@@ -171,6 +171,25 @@ describe('bots', () => {
       );
     });
 
+    it('lets an incoming-webhook bot send messages and nothing else (Zulip: allow_incoming_webhooks)', async () => {
+      const made = await alice.api.post('bots', { short_name: 'hookonly', full_name: 'Hook Only Bot', bot_type: 2 });
+      expectSuccess(made);
+      const hook = botApi('hookonly', made.body.api_key as string);
+      const sent = await hook.post('messages', { type: 'direct', to: JSON.stringify([alice.userId]), content: 'from the integration' });
+      expect(sent.status).toBe(200);
+      const refused = { result: 'error', msg: 'This API is not available to incoming webhook bots.', code: 'UNAUTHORIZED' };
+      for (const answer of [
+        await hook.get('messages', { anchor: 'newest', num_before: 1, num_after: 0 }),
+        await hook.post('register', { event_types: JSON.stringify(['message']) }),
+        await hook.get('users'),
+        await hook.get('users/me'),
+        await hook.post('users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'hooked' }]) }),
+        await hook.get('events', { queue_id: 'any', last_event_id: -1 }),
+      ]) {
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: refused });
+      }
+    });
+
     it('names its errors as Zulip does', async () => {
       expectError(await alice.api.post('bots', { short_name: '  ', full_name: 'Blank' }), 'Bad name or username');
       expectError(await alice.api.post('bots', { short_name: 'a b', full_name: 'Spacey' }), 'Bad name or username');

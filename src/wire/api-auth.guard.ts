@@ -1,14 +1,15 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
-import { AUTH_MODE, AuthMode } from './decorators';
+import { AUTH_MODE, AuthMode, INCOMING_WEBHOOK_ACCESS } from './decorators';
 import { clientNameFrom } from './client-name';
 import { Credentials } from './credentials';
 import { contextOf } from './request-context';
 
 /**
  * Resolves the realm from the Host header (an unknown subdomain is a 404), then, unless
- * the endpoint is public, authenticates HTTP Basic credentials (email and API key).
+ * the endpoint is public, authenticates HTTP Basic credentials (email and API key);
+ * incoming-webhook bots only where the endpoint allows them (AllowIncomingWebhookBots).
  */
 @Injectable()
 export class ApiAuthGuard implements CanActivate {
@@ -34,7 +35,8 @@ export class ApiAuthGuard implements CanActivate {
     if (mode === 'none') return true;
     const authorization = request.headers.authorization ?? '';
     if (mode === 'optional' && authorization.trim() === '') return true;
-    context.user = await this.credentials.userFor(addressed, authorization);
+    const allowIncomingWebhookBots = this.reflector.getAllAndOverride<boolean>(INCOMING_WEBHOOK_ACCESS, [ctx.getHandler(), ctx.getClass()]) === true;
+    context.user = await this.credentials.userFor(addressed, authorization, { allowIncomingWebhookBots });
     return true;
   }
 }

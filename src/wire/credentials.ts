@@ -5,6 +5,7 @@ import { RealmAddressing } from '../realm/domain/realm-addressing';
 import { RealmRepository } from '../realm/persistence/realm.repository';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
 import { UserEntity } from '../users/persistence/user.entity';
+import { BotType } from '../users/domain/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
 import { RequestUser } from './request-context';
 
@@ -49,15 +50,22 @@ export class Credentials {
     return { subdomain, realm };
   }
 
-  /** The user if this process remembers these credentials: a copy, the caller's own. */
-  rememberedUser({ subdomain }: AddressedRealm, authorization: string): RequestUser | null {
+  /**
+   * The user if this process remembers these credentials: a copy, the caller's own.
+   * Incoming-webhook bots are refused unless the endpoint lets them in (see userFor).
+   */
+  rememberedUser({ subdomain }: AddressedRealm, authorization: string, access: EndpointAccess = {}): RequestUser | null {
     const remembered = this.cache.user(subdomain, authorization);
-    return remembered ? { ...remembered } : null;
+    return remembered ? checkEndpointAccess({ ...remembered }, access) : null;
   }
 
-  /** The user the Authorization header names in the addressed realm: a copy, the caller's own. */
-  async userFor(addressed: AddressedRealm, authorization: string): Promise<RequestUser> {
-    const remembered = this.rememberedUser(addressed, authorization);
+  /**
+   * The user the Authorization header names in the addressed realm: a copy, the caller's
+   * own. As in Zulip (`validate_api_key`), an incoming-webhook bot may only use endpoints
+   * that allow it (sending messages): it holds a key meant for one integration's posts.
+   */
+  async userFor(addressed: AddressedRealm, authorization: string, access: EndpointAccess = {}): Promise<RequestUser> {
+    const remembered = this.rememberedUser(addressed, authorization, access);
     if (remembered) return remembered;
     const { subdomain, realm } = addressed;
     const generation = this.cache.generation;
@@ -75,8 +83,20 @@ export class Credentials {
       fullName: user.fullName,
     };
     this.cache.rememberUser(subdomain, authorization, authenticated, generation);
-    return { ...authenticated };
+    return checkEndpointAccess({ ...authenticated }, access);
   }
+}
+
+/** What an endpoint lets in beyond ordinary users and bots. */
+export interface EndpointAccess {
+  allowIncomingWebhookBots?: boolean;
+}
+
+function checkEndpointAccess(user: RequestUser, access: EndpointAccess): RequestUser {
+  if (user.isBot && user.botType === BotType.IncomingWebhook && access.allowIncomingWebhookBots !== true) {
+    throw new ApiError('This API is not available to incoming webhook bots.', 'UNAUTHORIZED', 401);
+  }
+  return user;
 }
 
 function basicCredentials(header: string | undefined): { email: string; apiKey: string } {

@@ -15,6 +15,10 @@ export const PublicEndpoint = () => SetMetadata(AUTH_MODE, 'none' satisfies Auth
 /** Marks an endpoint that authenticates a client that sends credentials and lets others in anonymously. */
 export const OptionalAuthEndpoint = () => SetMetadata(AUTH_MODE, 'optional' satisfies AuthMode);
 
+export const INCOMING_WEBHOOK_ACCESS = 'chat:incomingWebhookAccess';
+/** Incoming-webhook bots may call this endpoint (Zulip's `allow_incoming_webhooks`: sending messages). */
+export const AllowIncomingWebhookBots = () => SetMetadata(INCOMING_WEBHOOK_ACCESS, true);
+
 export const RAW_RESPONSE = 'chat:rawResponse';
 /** Marks a handler whose return value is sent as is, without the JSON envelope. */
 export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);

@@ -1,6 +1,6 @@
 import { Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Context, CurrentUser } from '../../wire/decorators';
+import { AllowIncomingWebhookBots, Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
@@ -22,6 +22,7 @@ export class MessagesController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('messages')
+  @AllowIncomingWebhookBots()
   sendMessage(
     @CurrentUser() user: RequestUser,
     @Context() context: RequestContext,
