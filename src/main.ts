@@ -7,6 +7,7 @@ import { RetentionScheduler } from './retention/retention-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './events/queues/queue-restart-notice';
+import { MetricsListener } from './platform/observability/metrics-listener';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  // Before the API port: whoever sees the server answer can scrape it too.
+  await app.get(MetricsListener).listen();
   await app.listen({ port: config.port, host: '0.0.0.0' });
   await app.get(CliChannelServer).listen();
   app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);

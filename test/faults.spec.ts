@@ -145,9 +145,9 @@ function expectAcknowledgedStoredOnce(outcomes: readonly SendOutcome[], stored: 
   expect(stored.filter((message) => message.holders !== subscribers)).toEqual([]);
 }
 
-/** The number of long-polls parked in a server (its Prometheus gauge; METRICS_ENABLED). */
-async function parkedPolls(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+/** The number of long-polls parked in a server (its Prometheus gauge, on the metrics listener; METRICS_ENABLED). */
+async function parkedPolls(metricsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const line = text.split('\n').find((entry) => entry.startsWith('chat_long_polls_parked '));
   return line ? Number(line.split(' ')[1]) : 0;
 }
@@ -260,7 +260,7 @@ pgAndRedis('faults of PostgreSQL, Redis and the server process (PostgreSQL + Red
 
     // A poll parked on the queue when Redis goes away.
     const parked = first.poll();
-    await until(async () => ((await parkedPolls(server.port)) === 1 ? true : undefined), 'the poll to park');
+    await until(async () => ((await parkedPolls(server.metricsPort)) === 1 ? true : undefined), 'the poll to park');
 
     redisProxy.down();
     const redis = new Redis(redisUrl);
@@ -445,7 +445,7 @@ describe('graceful shutdown on SIGTERM', () => {
     // A long-poll parked on the server.
     const queue = await Queue.register(bob.api, { event_types: ['message', 'restart'] });
     const poll = queue.poll();
-    await until(async () => ((await parkedPolls(server.port)) === 1 ? true : undefined), 'the poll to park');
+    await until(async () => ((await parkedPolls(server.metricsPort)) === 1 ? true : undefined), 'the poll to park');
     // A send in flight: the server has its head and waits for its body.
     const sendBody = encodeParams({ type: 'direct', to: JSON.stringify([bob.userId]), content: 'in flight at SIGTERM' }).toString();
     const connection = await RawConnection.open(server.port);

@@ -22,6 +22,12 @@ async function get(port: number, route: string, headers: Record<string, string> 
   return answer;
 }
 
+/** A GET on the metrics listener, which is not the API (no API description to check against). */
+async function getMetricsListener(port: number, route: string): Promise<{ status: number; type: string; text: string }> {
+  const response = await fetch(`http://127.0.0.1:${port}${route}`);
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
 /** One sample's value from Prometheus text (`name{labels} value`); 0 when absent. */
 function sample(text: string, series: string): number {
   for (const line of text.split('\n')) {
@@ -47,7 +53,7 @@ describe('health endpoints', () => {
     });
   });
 
-  it('/metrics is not served unless METRICS_ENABLED is on', async () => {
+  it('the API port never serves /metrics', async () => {
     const metrics = await get(testServer().port, '/metrics');
     expect(metrics.status).toBe(404);
   });
@@ -69,11 +75,21 @@ describe('Prometheus metrics', () => {
   });
 
   const scrape = async () => {
-    const metrics = await get(server.port, '/metrics');
+    const metrics = await getMetricsListener(server.metricsPort, '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.type).toBe('text/plain; version=0.0.4; charset=utf-8');
     return metrics.text;
   };
+
+  it('serves /metrics on its own loopback listener only: not on the API port, and nothing else there', async () => {
+    expect((await get(server.port, '/metrics')).status).toBe(404);
+    expect((await getMetricsListener(server.metricsPort, '/health/live')).status).toBe(404);
+    expect((await getMetricsListener(server.metricsPort, '/api/v1/server_settings')).status).toBe(404);
+    // Bound to 127.0.0.1 (METRICS_HOST's default): another loopback address, which the API
+    // port (on every address) answers, finds nothing there.
+    expect((await fetch(`http://127.0.0.2:${server.port}/health/live`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.2:${server.metricsPort}/metrics`)).rejects.toThrow();
+  });
 
   it('names every series with its help and type', async () => {
     const text = await scrape();

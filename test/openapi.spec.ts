@@ -12,7 +12,7 @@ import { DIST, NODE_PATH } from './support/server-process';
 /**
  * The OpenAPI document covers every route the server registers, and nothing else. The
  * routes come from Fastify's own table in a server process built from dist/ (with metrics
- * on, so that every route exists), which also prints the document it serves.
+ * on, which must add no route to the API port), which also prints the document it serves.
  */
 
 interface Listing {

@@ -134,7 +134,7 @@ describe('npm run worker', () => {
 
   /** The webhook jobs waiting or running on the shared queue, as the server's metrics count them. */
   async function queuedJobs(): Promise<number> {
-    const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
     const line = /^chat_job_queue_depth\{queue="outgoing-webhooks"\} (\d+)$/m.exec(text);
     if (!line) throw new Error(`no outgoing-webhooks depth in the metrics:\n${text}`);
     return Number(line[1]);

@@ -227,5 +227,4 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'GET /': anonymous('a landing page'),
   'GET /health/live': anonymous('a health probe without realm data'),
   'GET /health/ready': anonymous('a health probe without realm data'),
-  'GET /metrics': anonymous('server metrics, counts without any realm\'s content'),
 };

@@ -42,6 +42,8 @@ export const TEST_WEBHOOK_ENV = {
 /** A server process started from the built `dist/main.js`, as `npm start` runs it. */
 export interface ServerProcess {
   port: number;
+  /** Where `/metrics` listens when METRICS_ENABLED is on (METRICS_PORT). */
+  metricsPort: number;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   child: ChildProcess;
@@ -67,11 +69,13 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
+  const metricsPort = overrides.METRICS_PORT ? Number(overrides.METRICS_PORT) : await freePort();
   const dataDir = overrides.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_PATH,
     PORT: String(port),
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,
     EXTERNAL_HOST: `localhost:${port}`,
     LOG_LEVEL: 'warn',
@@ -110,6 +114,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
   }
   return {
     port,
+    metricsPort,
     dataDir,
     env,
     child,

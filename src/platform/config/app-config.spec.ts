@@ -19,6 +19,13 @@ describe('HTTP settings', () => {
     }
   });
 
+  it('puts the metrics listener on loopback apart from the API port', () => {
+    expect(loadConfig({}).metricsListener).toEqual({ host: '127.0.0.1', port: 9992 });
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9100' }).metricsListener).toEqual({ host: '0.0.0.0', port: 9100 });
+    expect(() => loadConfig({ PORT: '9100', METRICS_PORT: '9100' })).toThrow('METRICS_PORT must differ from PORT (both 9100)');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
+  });
+
   it('refuses a headers deadline later than the request deadline', () => {
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
       'HTTP_HEADERS_TIMEOUT_SECONDS (60) must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (30)',

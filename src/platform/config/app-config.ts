@@ -26,7 +26,7 @@ export class AppConfig {
     readonly smtpUrl: string | undefined = undefined,
     /** `LOG_FORMAT`: `json` (one JSON object a line) or `pretty` (for people, in development). */
     readonly logFormat: LogFormat = 'json',
-    /** `METRICS_ENABLED`: serve Prometheus metrics at `/metrics`. */
+    /** `METRICS_ENABLED`: serve Prometheus metrics at `/metrics` on the metrics listener. */
     readonly metricsEnabled: boolean = false,
     /** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
     readonly retentionIntervalSeconds: number = 3600,
@@ -38,6 +38,8 @@ export class AppConfig {
     readonly rateLimits: RateLimitSettings = DEFAULT_RATE_LIMITS,
     /** `HTTP_*_TIMEOUT_SECONDS` and `CORS_ORIGINS`: how the HTTP server treats clients. */
     readonly http: HttpSettings = DEFAULT_HTTP_SETTINGS,
+    /** `METRICS_HOST` / `METRICS_PORT`: where `/metrics` listens (never the API port). */
+    readonly metricsListener: ListenAddress = DEFAULT_METRICS_LISTENER,
   ) {}
 
   /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
@@ -66,6 +68,14 @@ export interface HttpSettings {
   /** Browser origins allowed to call the API (CORS); empty: CORS stays closed. `*` allows any. */
   corsOrigins: readonly string[];
 }
+
+export interface ListenAddress {
+  host: string;
+  /** 0: any free port (tests). */
+  port: number;
+}
+
+export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
 
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = { headersTimeoutSeconds: 30, requestTimeoutSeconds: 300, corsOrigins: [] };
 
@@ -128,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
     throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got '${logFormat}')`);
   }
+  const metricsPort = parseIntegerVariable('METRICS_PORT', env.METRICS_PORT, DEFAULT_METRICS_LISTENER.port, 0);
+  if (metricsPort > 65535) throw new ConfigError(`METRICS_PORT must be at most 65535 (got ${metricsPort})`);
+  if (metricsPort !== 0 && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (both ${port})`);
   const headersTimeout = parseIntegerVariable('HTTP_HEADERS_TIMEOUT_SECONDS', env.HTTP_HEADERS_TIMEOUT_SECONDS, DEFAULT_HTTP_SETTINGS.headersTimeoutSeconds, 1);
   const requestTimeout = parseIntegerVariable('HTTP_REQUEST_TIMEOUT_SECONDS', env.HTTP_REQUEST_TIMEOUT_SECONDS, DEFAULT_HTTP_SETTINGS.requestTimeoutSeconds, 1);
   // Node refuses a headers deadline later than the whole request's.
@@ -178,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headersTimeoutSeconds: headersTimeout,
       requestTimeoutSeconds: requestTimeout,
       corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    },
+    {
+      host: optional(env.METRICS_HOST) ?? DEFAULT_METRICS_LISTENER.host,
+      port: metricsPort,
     },
   );
 }

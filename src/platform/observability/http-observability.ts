@@ -7,14 +7,15 @@ import { HealthService } from './health.service';
 import { MetricsService } from './metrics.service';
 
 /**
- * Routes probes and scrapers hit every few seconds, and the long-poll every client renews
+ * Routes probes hit every few seconds, and the long-poll every client renews
  * after each answer: logged at `debug` only (metrics count them).
  */
-const QUIET_ROUTES = new Set(['/health/live', '/health/ready', '/metrics', '/api/v1/events']);
+const QUIET_ROUTES = new Set(['/health/live', '/health/ready', '/api/v1/events']);
 
 /**
- * Health, metrics and the request log, on the Fastify instance itself (no realm lookup,
- * no authentication: a liveness probe must answer even when the database does not).
+ * Health, request metrics and the request log, on the Fastify instance itself (no realm
+ * lookup, no authentication: a liveness probe must answer even when the database does not).
+ * The metrics themselves are served by MetricsListener, apart from the API port.
  * Call before `app.init()`.
  */
 export function installObservability(app: NestFastifyApplication, config: AppConfig, logger: JsonLogger): void {
@@ -27,12 +28,6 @@ export function installObservability(app: NestFastifyApplication, config: AppCon
     const readiness = await health.readiness();
     return reply.code(readiness.status === 'ok' ? 200 : 503).send(readiness);
   });
-  if (config.metricsEnabled) {
-    fastify.get('/metrics', async (_request, reply) => {
-      const { contentType, body } = await metrics.render();
-      return reply.code(200).header('content-type', contentType).send(body);
-    });
-  }
 
   // The id in the request's log line, for a client or proxy reporting a problem.
   fastify.addHook('onRequest', async (request, reply) => {
