@@ -4,10 +4,10 @@ import { createTestRealm } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
 import { BenchClient } from './client';
 import { log, mapLimit, parseBenchOptions, processCpuSeconds, runBench, sleep } from './harness';
-import { fmt, report } from './send-report';
+import { fmt, headlinePerSecond, report, RoundPair } from './send-report';
 import { Phase, Tracker } from './send-tracking';
 import { WebhookReceiver } from './send-webhook';
-import { DEFAULT_YARDSTICK, runYardsticks, YARDSTICK_DRAIN_SECONDS, yardstickPath } from './yardstick-runner';
+import { DEFAULT_YARDSTICK, runYardstick, runYardsticks, YARDSTICK_DRAIN_SECONDS, yardstickPath } from './yardstick-runner';
 
 /**
  * `npm run bench -- send`: a fresh realm with N users subscribed to one channel, each with
@@ -37,6 +37,12 @@ export interface SendOptions {
   yardstick: string;
   /** Rounds of the yardstick (each both variants); 0 skips it. */
   yardstickRuns: number;
+  /**
+   * Rounds of the as-fast-as-possible phase, ours and the yardstick's taking turns (the
+   * first pair is the yardstick's opening run and our burst phase): on a box whose speed
+   * drifts within minutes, the median of the paired ratios is steadier than one pair.
+   */
+  rounds: number;
   json: boolean;
 }
 
@@ -52,6 +58,7 @@ const DEFAULTS: SendOptions = {
   mentionBot: 0,
   yardstick: '',
   yardstickRuns: 1,
+  rounds: 1,
   json: false,
 };
 
@@ -66,12 +73,13 @@ const NUMERIC_FLAGS: Record<string, keyof SendOptions> = {
   '--max-seconds': 'maxSeconds',
   '--mention-bot': 'mentionBot',
   '--yardstick-runs': 'yardstickRuns',
+  '--rounds': 'rounds',
 };
 
 const USAGE = `usage: npm run bench -- send [--users ${DEFAULTS.users}] [--senders ${DEFAULTS.senders}] [--rate ${DEFAULTS.rate}]
   [--rate-seconds ${DEFAULTS.rateSeconds}] [--burst-seconds ${DEFAULTS.burstSeconds}] [--burst-count 0]
   [--drain-seconds ${DEFAULTS.drainSeconds}] [--max-seconds ${DEFAULTS.maxSeconds}] [--mention-bot 0|1]
-  [--yardstick PATH] [--yardstick-runs ${DEFAULTS.yardstickRuns}] [--json]
+  [--yardstick PATH] [--yardstick-runs ${DEFAULTS.yardstickRuns}] [--rounds ${DEFAULTS.rounds}] [--json]
 --users N: users, each with a queue and a long-poll, all subscribed to the channel (also the yardstick's subscribers).
 --senders N: concurrent senders; each sends its next message when its previous POST answered (closed loop).
 --rate R --rate-seconds S: phase 1, R messages/s in all (sender k's n-th message due at (n·senders + k)/R s).
@@ -87,6 +95,8 @@ const USAGE = `usage: npm run bench -- send [--users ${DEFAULTS.users}] [--sende
 --yardstick-runs N: rounds of the yardstick, the median one reported (0: skip it).
 --mention-bot 1: every message mentions an outgoing-webhook bot; its receiver (in this process) counts
   the deliveries, so the send rates can be set against a run without the bot.
+--rounds N: N as-fast-as-possible windows each, ours and the yardstick's taking turns (Y O Y O ...); the gate
+  takes the median of the N paired ratios (this box's speed drifts within minutes).
 --json: also one JSON line with every figure, the yardstick's included.
 Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.`;
 
@@ -96,8 +106,8 @@ export function parseSendOptions(argv: readonly string[]): SendOptions {
   if (options.rate <= 0) throw new Error(`--rate must be more than 0\n${USAGE}`);
   if (options.drainSeconds < YARDSTICK_DRAIN_SECONDS) throw new Error(`--drain-seconds must be at least ${YARDSTICK_DRAIN_SECONDS}\n${USAGE}`);
   // Whole numbers: they go on the yardstick's command line, or count its rounds.
-  if (![options.users, options.senders, options.yardstickRuns].every(Number.isInteger)) {
-    throw new Error(`--users, --senders and --yardstick-runs must be whole numbers\n${USAGE}`);
+  if (![options.users, options.senders, options.yardstickRuns, options.rounds].every(Number.isInteger) || options.rounds < 1) {
+    throw new Error(`--users, --senders, --yardstick-runs and --rounds must be whole numbers (--rounds at least 1)\n${USAGE}`);
   }
   options.yardstick = yardstickPath(options.yardstick);
   return options;
@@ -186,9 +196,25 @@ async function runAgainst(server: ServerProcess, options: SendOptions, storage: 
       await drain(burst, tracker, options.drainSeconds);
     });
 
-    report({ fixed, burst, tracker, options, storage, yardstick });
+    // Further rounds: the yardstick's window, then ours, while our polls stay parked.
+    const rounds: RoundPair[] = [{ yardstick: yardstick.max[0]?.deliveredPerSecond ?? NaN, ours: headlinePerSecond(burst) }];
+    const extraBursts: Phase[] = [];
+    for (let round = 2; round <= options.rounds && yardstick.skipped === null; round++) {
+      log(`round ${round} of ${options.rounds}: the yardstick, then ours`);
+      const theirs = await runYardstick(options.yardstick, { subscribers: options.users, senders: options.senders, seconds: options.burstSeconds, rate: null });
+      log(`  ${theirs.line}`);
+      const again = new Phase(`as fast as possible, round ${round}`, `${options.burstSeconds} s window${cap}`);
+      await sleep(SETTLE_MS);
+      await asFastAsPossible(again, options, send);
+      await drain(again, tracker, options.drainSeconds);
+      extraBursts.push(again);
+      rounds.push({ yardstick: theirs.deliveredPerSecond, ours: headlinePerSecond(again) });
+      log(`  ours: ${headlinePerSecond(again).toFixed(1)} messages/s`);
+    }
+
+    report({ fixed, burst, tracker, options, storage, yardstick, rounds });
     if (hook) {
-      const expected = [warmup, fixed, burst].reduce((sum, phase) => sum + phase.accepted.length, 0);
+      const expected = [warmup, fixed, burst, ...extraBursts].reduce((sum, phase) => sum + phase.accepted.length, 0);
       await hook.waitFor(expected, options.drainSeconds);
       hook.report(expected);
     }
