@@ -136,6 +136,9 @@ describe('personal settings and realm defaults', () => {
       expectError(await user.api.patch('settings', { new_password: 'another-secret' }), 'Wrong password!');
       expectError(await user.api.patch('settings', { old_password: 'wrong', new_password: 'another-secret' }), 'Wrong password!');
       expectError(await user.api.patch('settings', { old_password: 'user-password', new_password: 'abc' }), 'New password is too weak!');
+      expectError(await user.api.patch('settings', { old_password: 'user-password', new_password: 'aaaaaa' }), 'New password is too weak!');
+      const registered = await user.api.post('register', { fetch_event_types: JSON.stringify(['realm']) });
+      expect(registered.body).toEqual(expect.objectContaining({ password_min_length: 6, password_min_guesses: 10000, password_max_length: 100 }));
       expectSuccess(await user.api.patch('settings', { old_password: 'user-password', new_password: 'another-secret' }));
       expect((await realm.api.post('fetch_api_key', { username: user.email, password: 'user-password' })).status).toBe(401);
       expect((await realm.api.post('fetch_api_key', { username: user.email, password: 'another-secret' })).status).toBe(200);

@@ -179,6 +179,8 @@ describe('users, channels and messages', () => {
       expectError(await realm.ownerApi.post('users', { email: 'two@@ucm.test', password: 'long enough', full_name: 'X' }), "Invalid email 'two@@ucm.test'");
       const email = `weak-${randomBytes(3).toString('hex')}@ucm.test`;
       expectError(await realm.ownerApi.post('users', { email, password: '12345', full_name: 'Weak' }), 'The password is too weak.');
+      // Long enough, but zxcvbn finds it at once (Zulip's strength check).
+      expectError(await realm.ownerApi.post('users', { email, password: 'password', full_name: 'Weak' }), 'The password is too weak.');
       expectError(await realm.ownerApi.post('users', { email, password: 'long enough', full_name: '   ' }), 'Name too short!');
       expectError(await realm.ownerApi.post('users', { email, password: 'long enough', full_name: 'x'.repeat(101) }), 'Name too long!');
       expectError(await realm.ownerApi.post('users', { email, password: 'long enough', full_name: 'Bad *name*' }), 'Invalid characters in name!');

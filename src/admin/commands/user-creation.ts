@@ -7,7 +7,8 @@ import { AppConfig } from '../../platform/config/app-config';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
-import { hashPassword, isAcceptablePassword } from '../../users/domain/credentials';
+import { hashPassword } from '../../users/domain/credentials';
+import { isAcceptablePassword } from '../../users/domain/password-policy';
 import { initialUserSettings } from '../../users/domain/user-settings';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
@@ -56,7 +57,7 @@ export class UserCreation {
     const email = normalizeEmail(draft.email);
     if (!isValidEmail(email)) throw ApiError.badRequest(`Invalid email '${email}'`);
     const fullName = checkFullName(draft.fullName);
-    if (draft.password !== null && !isAcceptablePassword(draft.password)) {
+    if (draft.password !== null && !isAcceptablePassword(draft.password, this.config.passwordPolicy)) {
       throw ApiError.badRequest('The password is too weak.');
     }
     return {

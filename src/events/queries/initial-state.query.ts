@@ -123,6 +123,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     section(wants('realm'), async (part) => {
       Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups, db));
       part.max_file_upload_size_mib = this.config.maxFileUploadSizeMib;
+      part.password_min_length = this.config.passwordPolicy.minLength;
+      part.password_min_guesses = this.config.passwordPolicy.minGuesses;
       // Zulip shows spectators these features as off.
       if (user === null) Object.assign(part, { realm_allow_message_editing: false, realm_presence_disabled: true });
     });

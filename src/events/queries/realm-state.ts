@@ -9,7 +9,7 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { realmIconUrl } from '../../realm/api/server-settings.controller';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../users/domain/credentials';
+import { PASSWORD_MAX_LENGTH } from '../../users/domain/password-policy';
 
 /** When this process started, in seconds: Zulip's `server_generation`. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
@@ -111,9 +111,7 @@ export async function realmState(
     max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_LENGTH,
-    password_min_length: PASSWORD_MIN_LENGTH,
     password_max_length: PASSWORD_MAX_LENGTH,
-    password_min_guesses: 0,
     server_generation: SERVER_GENERATION,
     development_environment: false,
     zulip_plan_is_not_limited: true,

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { DEFAULT_RATE_LIMITS, RateLimitSettings } from '../../rate-limits/domain/rate-limit';
 import { DEFAULT_PASSWORD_HASH_COST, PasswordHashCost } from '../../users/domain/credentials';
+import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '../../users/domain/password-policy';
 
 /** Where the server keeps its settings: read once from the environment at start-up. */
 export class AppConfig {
@@ -40,6 +41,8 @@ export class AppConfig {
     readonly http: HttpSettings = DEFAULT_HTTP_SETTINGS,
     /** `METRICS_HOST` / `METRICS_PORT`: where `/metrics` listens (never the API port). */
     readonly metricsListener: ListenAddress = DEFAULT_METRICS_LISTENER,
+    /** `PASSWORD_MIN_LENGTH` / `PASSWORD_MIN_GUESSES`: what a new password must be. */
+    readonly passwordPolicy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
   ) {}
 
   /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
@@ -195,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     {
       host: optional(env.METRICS_HOST) ?? DEFAULT_METRICS_LISTENER.host,
       port: metricsPort,
+    },
+    {
+      minLength: parseIntegerVariable('PASSWORD_MIN_LENGTH', env.PASSWORD_MIN_LENGTH, DEFAULT_PASSWORD_POLICY.minLength, 1),
+      minGuesses: parseIntegerVariable('PASSWORD_MIN_GUESSES', env.PASSWORD_MIN_GUESSES, DEFAULT_PASSWORD_POLICY.minGuesses, 0),
     },
   );
 }

@@ -9,7 +9,8 @@ import { ApiError } from '../../shared/api-error';
 import { SignInAttempts } from '../persistence/sign-in-attempts';
 import { RequestUser } from '../../wire/request-context';
 import { apiEmail } from '../api/user.presenter';
-import { hashPassword, isAcceptablePassword, verifyPassword } from '../domain/credentials';
+import { hashPassword, verifyPassword } from '../domain/credentials';
+import { isAcceptablePassword } from '../domain/password-policy';
 import { canSeeDeliveryEmail, isAdministrator } from '../domain/roles';
 import { checkFullName, isValidEmail } from '../domain/user-rules';
 import { UserSettingName, userSettingsOf } from '../domain/user-settings';
@@ -70,7 +71,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
         throw ApiError.badRequest('Wrong password!');
       }
       await this.attempts.succeeded(user.realmId, user.deliveryEmail);
-      if (!isAcceptablePassword(update.newPassword)) throw ApiError.badRequest('New password is too weak!');
+      if (!isAcceptablePassword(update.newPassword, this.config.passwordPolicy)) throw ApiError.badRequest('New password is too weak!');
       newPasswordHash = await hashPassword(update.newPassword, this.config.passwordHashCost);
     }
 

@@ -3,8 +3,6 @@ import * as argon2 from 'argon2';
 
 const API_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const API_KEY_LENGTH = 32;
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 100;
 
 export function generateApiKey(): string {
   let key = '';
@@ -25,10 +23,6 @@ export function secretsEqual(a: string, b: string): boolean {
     return false;
   }
   return timingSafeEqual(left, right);
-}
-
-export function isAcceptablePassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
 }
 
 /**
