@@ -172,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Below 1 MiB argon2 stops being memory-hard in any useful sense.
       memoryKib: parseIntegerVariable('PASSWORD_HASH_MEMORY_KIB', env.PASSWORD_HASH_MEMORY_KIB, DEFAULT_PASSWORD_HASH_COST.memoryKib, 1024),
       iterations: parseIntegerVariable('PASSWORD_HASH_ITERATIONS', env.PASSWORD_HASH_ITERATIONS, DEFAULT_PASSWORD_HASH_COST.iterations, 1),
+      concurrency: parseIntegerVariable('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_PASSWORD_HASH_COST.concurrency, 1),
+      queue: parseIntegerVariable('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_PASSWORD_HASH_COST.queue, 0),
     },
     {
       enabled: parseBooleanVariable('RATE_LIMIT_ENABLED', env.RATE_LIMIT_ENABLED, DEFAULT_RATE_LIMITS.enabled),

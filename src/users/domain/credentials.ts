@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import * as argon2 from 'argon2';
+import { ApiError } from '../../shared/api-error';
 
 const API_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const API_KEY_LENGTH = 32;
@@ -33,12 +34,71 @@ export function secretsEqual(a: string, b: string): boolean {
 export interface PasswordHashCost {
   memoryKib: number;
   iterations: number;
+  /**
+   * `PASSWORD_HASH_CONCURRENCY` / `PASSWORD_HASH_QUEUE`: argon2 runs on Node's worker
+   * threads (four by default), which file reads and writes share, so at most this many
+   * hashes or checks run at once and this many more wait; past that a request is answered
+   * 429 at once (see hashingBusy), rather than a crowd of sign-ins making every
+   * file download wait behind them.
+   */
+  concurrency: number;
+  queue: number;
 }
 
-export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65536, iterations: 3 };
+export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65536, iterations: 3, concurrency: 2, queue: 32 };
+
+/**
+ * Every hashing slot and waiting place is taken: 429, as a rate limit answers (Zulip's
+ * clients wait for `Retry-After` and try again). A sign-in refused here was not checked,
+ * so it counts as no attempt on the account beyond the one already counted.
+ */
+function hashingBusy(): ApiError {
+  return new ApiError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', 429, { 'retry-after': HASHING_RETRY_AFTER_SECONDS }, {
+    'Retry-After': String(HASHING_RETRY_AFTER_SECONDS),
+  });
+}
+
+const HASHING_RETRY_AFTER_SECONDS = 1;
+
+/** Runs at most `limit` tasks at once, with at most `queue` waiting; refuses beyond that. */
+class HashingGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly queue: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.queue) throw hashingBusy();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, if any.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const gates = new Map<string, HashingGate>();
+
+function gateFor(cost: PasswordHashCost): HashingGate {
+  const key = `${cost.concurrency}:${cost.queue}`;
+  let gate = gates.get(key);
+  if (!gate) gates.set(key, (gate = new HashingGate(cost.concurrency, cost.queue)));
+  return gate;
+}
 
 export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id, memoryCost: cost.memoryKib, timeCost: cost.iterations });
+  return gateFor(cost).run(() => argon2.hash(password, { type: argon2.argon2id, memoryCost: cost.memoryKib, timeCost: cost.iterations }));
 }
 
 /** Hashes of a password nobody knows, by cost: checked when the user does not exist, to keep timing flat. */
@@ -48,9 +108,15 @@ export async function verifyPassword(hash: string | null, password: string, cost
   if (hash === null) {
     const key = `${cost.memoryKib}:${cost.iterations}`;
     let dummy = dummyHashes.get(key);
-    if (!dummy) dummyHashes.set(key, (dummy = hashPassword(generateApiKey(), cost)));
-    await argon2.verify(await dummy, password).catch(() => false);
+    if (!dummy) {
+      // A failed first hash (the gate was full) must not stay remembered.
+      dummy = hashPassword(generateApiKey(), cost);
+      dummyHashes.set(key, dummy);
+      dummy.catch(() => dummyHashes.delete(key));
+    }
+    const known = await dummy;
+    await gateFor(cost).run(() => argon2.verify(known, password).catch(() => false));
     return false;
   }
-  return argon2.verify(hash, password).catch(() => false);
+  return gateFor(cost).run(() => argon2.verify(hash, password).catch(() => false));
 }
