@@ -57,7 +57,7 @@ export class UserCreation {
     const email = normalizeEmail(draft.email);
     if (!isValidEmail(email)) throw ApiError.badRequest(`Invalid email '${email}'`);
     const fullName = checkFullName(draft.fullName);
-    if (draft.password !== null && !isAcceptablePassword(draft.password, this.config.passwordPolicy)) {
+    if (draft.password !== null && !(await isAcceptablePassword(draft.password, this.config.passwordPolicy))) {
       throw ApiError.badRequest('The password is too weak.');
     }
     return {

@@ -71,7 +71,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
         throw ApiError.badRequest('Wrong password!');
       }
       await this.attempts.succeeded(user.realmId, user.deliveryEmail);
-      if (!isAcceptablePassword(update.newPassword, this.config.passwordPolicy)) throw ApiError.badRequest('New password is too weak!');
+      if (!(await isAcceptablePassword(update.newPassword, this.config.passwordPolicy))) throw ApiError.badRequest('New password is too weak!');
       newPasswordHash = await hashPassword(update.newPassword, this.config.passwordHashCost);
     }
 
