@@ -7,10 +7,10 @@ import { ApiError } from '../shared/api-error';
 import { checkJsonShape, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-limits';
 import { serviceUnavailable } from './service-unavailable';
 
-/** A request body may carry one upload of `max_file_upload_size_mib` and some form fields. */
 /** JSON text must be UTF-8 (RFC 8259): invalid bytes make it malformed rather than replaced. */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A request body may carry one upload of `max_file_upload_size_mib` and some form fields. */
 export function maxBodyBytes(maxUploadMib: number): number {
   return (maxUploadMib + 1) * 1024 * 1024;
 }

@@ -62,8 +62,7 @@ export function installLeanRoute(
     }
     const send = (answer: LeanAnswer): void => {
       if (!response.destroyed && !response.headersSent) {
-        // With its length given, the answer goes out whole rather than chunked.
-        response.writeHead(answer.status, { ...headersOf(answer), 'content-length': String(Buffer.byteLength(answer.body)) });
+        response.writeHead(answer.status, headersOf(answer));
         response.end(answer.body);
       }
       observe(answer.status, Number(process.hrtime.bigint() - started) / 1e9);
@@ -78,8 +77,9 @@ const INTERNAL_ERROR: LeanAnswer = {
   body: JSON.stringify({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }),
 };
 
+/** The answer's headers, one object per answer; with its length given it goes out whole rather than chunked. */
 function headersOf(answer: LeanAnswer): Record<string, string> {
-  const headers: Record<string, string> = { ...jsonAnswerHeaders() };
+  const headers: Record<string, string> = { ...jsonAnswerHeaders(), 'content-length': String(Buffer.byteLength(answer.body)) };
   if (answer.headers) for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;
   return headers;
 }

@@ -22,12 +22,23 @@ export class UploadStore implements OnApplicationBootstrap {
   /**
    * Uploads are readable by the server's own user only (folders 0700, files 0600): files
    * stored by earlier versions (0755 and 0644) are narrowed once at start-up. The server
-   * and the worker share this folder, so they run as the same user.
+   * and the worker share this folder, so they run as the same user. A marker file
+   * records that the walk was done.
    */
   async onApplicationBootstrap(): Promise<void> {
+    // Once per data folder: a large upload tree is not walked at every start.
+    const marker = path.join(this.root, MODES_NARROWED_MARKER);
+    try {
+      await stat(marker);
+      return;
+    } catch {
+      // Not narrowed yet (or no uploads at all).
+    }
     try {
       const changed = await restrictModes(this.root);
       if (changed > 0) this.logger.log(`uploads: narrowed the modes of ${changed} files and folders to the server's user`);
+      await mkdir(this.root, { recursive: true, mode: FOLDER_MODE });
+      await writeFile(marker, '', { mode: FILE_MODE });
     } catch (error) {
       this.logger.warn(`uploads: could not narrow file modes: ${(error as Error).message}`);
     }
@@ -84,6 +95,8 @@ export class UploadStore implements OnApplicationBootstrap {
 }
 
 const FOLDER_MODE = 0o700;
+/** Written once the modes of earlier versions' files have been narrowed. */
+const MODES_NARROWED_MARKER = '.modes-narrowed';
 const FILE_MODE = 0o600;
 
 /** Gives every folder under `root` (itself included) FOLDER_MODE and every file FILE_MODE; returns how many changed. */
