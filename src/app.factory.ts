@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
 import { installObservability } from './platform/observability/http-observability';
+import { trustedProxyTest } from './wire/client-address';
 import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-setup';
 import { installSecurityHeaders } from './wire/security-headers';
 
@@ -25,6 +26,8 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     },
     // Requests arriving while the server closes are answered in the error envelope (http-setup.ts).
     return503OnClosing: false,
+    // `request.ip` (the per-IP rate limit) is the client a trusted proxy names (wire/client-address.ts).
+    trustProxy: config.http.trustedProxies.length > 0 ? trustedProxyTest(config.http.trustedProxies) : false,
     // Path parameters carry email addresses (up to 254 characters, more once encoded).
     routerOptions: { maxParamLength: 1024 },
     // Fastify's own answers to a URL it cannot route (bad escapes, an over-long parameter).

@@ -56,6 +56,11 @@ export function toApiError(exception: unknown, request: FailedRequest, logger: L
     return dataError;
   }
   const error = exception instanceof Error ? exception : new Error(String(exception));
+  if (isClientAbort(error)) {
+    // The client went (or a deadline closed it) while its body arrived: nobody reads the answer.
+    logger.debug(`request ${request.id} ${request.method} ${request.url}: the client closed the connection before its body arrived`);
+    return ApiError.badRequest('The request body did not arrive whole.');
+  }
   if (isStorageUnavailable(error)) {
     // A database or Redis restart: the request is answered cleanly; no stack is news.
     logger.warn(`request ${request.id} ${request.method} ${request.url} failed, storage unavailable: ${error.message}`);
@@ -63,6 +68,11 @@ export function toApiError(exception: unknown, request: FailedRequest, logger: L
   }
   logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${error.message}`, error.stack);
   return new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
+}
+
+/** Node's error for a request stream whose connection closed before its body ended (its code is shared with database resets). */
+function isClientAbort(error: Error): boolean {
+  return error.message === 'aborted' && (error as { code?: unknown }).code === 'ECONNRESET';
 }
 
 /**

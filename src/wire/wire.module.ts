@@ -9,6 +9,7 @@ import { Credentials } from './credentials';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 import { RootController } from './root.controller';
+import { SlowRequestLimits } from './slow-requests';
 
 /** The HTTP wire format: envelopes, errors, Basic auth, realm by Host, rate limits. */
 @Module({
@@ -17,6 +18,7 @@ import { RootController } from './root.controller';
   providers: [
     AuthCache,
     Credentials,
+    SlowRequestLimits,
     // In this order: rate limits count the authenticated user.
     { provide: APP_GUARD, useClass: ApiAuthGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },

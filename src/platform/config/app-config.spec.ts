@@ -2,7 +2,21 @@ import { ConfigError, loadConfig } from './app-config';
 
 describe('HTTP settings', () => {
   it('defaults to closed CORS and Node-like deadlines', () => {
-    expect(loadConfig({}).http).toEqual({ headersTimeoutSeconds: 30, requestTimeoutSeconds: 300, corsOrigins: [] });
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutSeconds: 30,
+      requestTimeoutSeconds: 300,
+      corsOrigins: [],
+      unauthenticatedBodyTimeoutSeconds: 10,
+      maxSlowRequestsPerAddress: 256,
+      trustedProxies: [],
+    });
+  });
+
+  it('reads TRUSTED_PROXIES as addresses, ranges and proxy-addr names, and refuses anything else', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1,loopback' }).http.trustedProxies).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    for (const value of ['nginx', '10.0.0.0/33', '::1/200']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: value })).toThrow(ConfigError);
+    }
   });
 
   it('reads CORS_ORIGINS as a list of origins, trailing slashes dropped', () => {

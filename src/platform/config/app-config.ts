@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { DEFAULT_RATE_LIMITS, RateLimitSettings } from '../../rate-limits/domain/rate-limit';
 import { DEFAULT_PASSWORD_HASH_COST, PasswordHashCost } from '../../users/domain/credentials';
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '../../users/domain/password-policy';
@@ -70,6 +71,18 @@ export interface HttpSettings {
   requestTimeoutSeconds: number;
   /** Browser origins allowed to call the API (CORS); empty: CORS stays closed. `*` allows any. */
   corsOrigins: readonly string[];
+  /**
+   * A request without valid credentials must have sent its whole body within this long of
+   * its headers (authenticated ones, uploads among them, have `requestTimeoutSeconds`).
+   */
+  unauthenticatedBodyTimeoutSeconds: number;
+  /**
+   * Requests one client address may have arriving slowly at once (headers or body still
+   * coming after SLOW_REQUEST_SECONDS); more are closed, and new connections refused.
+   */
+  maxSlowRequestsPerAddress: number;
+  /** `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` names the client (addresses, CIDRs). */
+  trustedProxies: readonly string[];
 }
 
 export interface ListenAddress {
@@ -80,7 +93,27 @@ export interface ListenAddress {
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
 
-export const DEFAULT_HTTP_SETTINGS: HttpSettings = { headersTimeoutSeconds: 30, requestTimeoutSeconds: 300, corsOrigins: [] };
+export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
+  headersTimeoutSeconds: 30,
+  requestTimeoutSeconds: 300,
+  corsOrigins: [],
+  unauthenticatedBodyTimeoutSeconds: 10,
+  maxSlowRequestsPerAddress: 256,
+  trustedProxies: [],
+};
+
+/** `TRUSTED_PROXIES`: comma-separated addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    try {
+      proxyAddr.compile(entry);
+    } catch {
+      throw new ConfigError(`TRUSTED_PROXIES must list addresses or CIDR ranges such as 10.0.0.0/8 (got '${entry}')`);
+    }
+  }
+  return entries;
+}
 
 /** `CORS_ORIGINS`: comma-separated origins such as `https://chat.example.com`, or `*`. */
 export function parseCorsOrigins(value: string | undefined): string[] {
@@ -196,6 +229,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headersTimeoutSeconds: headersTimeout,
       requestTimeoutSeconds: requestTimeout,
       corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+      unauthenticatedBodyTimeoutSeconds: parseIntegerVariable(
+        'HTTP_UNAUTHENTICATED_BODY_TIMEOUT_SECONDS',
+        env.HTTP_UNAUTHENTICATED_BODY_TIMEOUT_SECONDS,
+        DEFAULT_HTTP_SETTINGS.unauthenticatedBodyTimeoutSeconds,
+        1,
+      ),
+      maxSlowRequestsPerAddress: parseIntegerVariable(
+        'HTTP_MAX_SLOW_REQUESTS_PER_ADDRESS',
+        env.HTTP_MAX_SLOW_REQUESTS_PER_ADDRESS,
+        DEFAULT_HTTP_SETTINGS.maxSlowRequestsPerAddress,
+        1,
+      ),
+      trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     },
     {
       host: optional(env.METRICS_HOST) ?? DEFAULT_METRICS_LISTENER.host,

@@ -26,6 +26,7 @@ export class MetricsService {
   private readonly sendSeconds: Histogram;
   private readonly webhookAttempts: Counter<'bot_id' | 'result'>;
   private readonly webhookSeconds: Histogram<'bot_id'>;
+  private readonly slowRequestsClosed: Counter<'reason'>;
 
   constructor(
     private readonly store: EventQueueStore,
@@ -68,6 +69,12 @@ export class MetricsService {
       help: 'Time of one outgoing-webhook attempt (the request and posting the answer), by bot',
       labelNames: ['bot_id'],
       buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.slowRequestsClosed = new Counter({
+      name: 'chat_http_slow_connections_closed_total',
+      help: 'Connections closed or refused because their requests arrived too slowly (address_cap, refused_at_connect, unauthenticated_body_timeout)',
+      labelNames: ['reason'],
       registers,
     });
     const { store: queues, polls: parked, dispatcher: events, jobs: registry } = this;
@@ -117,6 +124,11 @@ export class MetricsService {
   observeWebhookAttempt(botId: number, result: string, seconds: number): void {
     this.webhookAttempts.inc({ bot_id: String(botId), result });
     this.webhookSeconds.observe({ bot_id: String(botId) }, seconds);
+  }
+
+  /** A connection closed for its slowness (wire/slow-requests.ts). */
+  observeSlowRequestClosed(reason: string): void {
+    this.slowRequestsClosed.inc({ reason });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
