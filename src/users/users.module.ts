@@ -18,6 +18,7 @@ import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query'
 import { SignInAttempts } from './persistence/sign-in-attempts';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
+import { UserByEmailReader } from './queries/user-by-email.reader';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
 import {
   BotEventProjector,
@@ -42,6 +43,7 @@ import {
     BotCreationPolicy,
     BotOwnerChange,
     UserAccess,
+    UserByEmailReader,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
     SignInAttempts,
@@ -68,6 +70,7 @@ import {
     BotCreationPolicy,
     BotOwnerChange,
     UserAccess,
+    UserByEmailReader,
   ],
 })
 export class UsersModule {}

@@ -4,6 +4,7 @@ import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/api/user.presenter';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
 
 /** `GET /avatar/{user_id}` or `/avatar/{email}` (and `/medium`): where the picture is. */
@@ -20,12 +21,13 @@ export class AvatarRedirectQuery {
 /**
  * Zulip's avatar_by_id / avatar_by_email: anonymous visitors only where the realm is open
  * to spectators; a user of the realm by id (unknown: the placeholder picture) or by
- * email (unknown: Gravatar's picture for that address).
+ * API email (unknown or hidden: Gravatar's picture for that address).
  */
 @QueryHandler(AvatarRedirectQuery)
 export class AvatarRedirectHandler implements IQueryHandler<AvatarRedirectQuery, string> {
   constructor(
     private readonly users: UserRepository,
+    private readonly emails: UserByEmailReader,
     private readonly realms: RealmRepository,
     private readonly config: AppConfig,
   ) {}
@@ -44,7 +46,9 @@ export class AvatarRedirectHandler implements IQueryHandler<AvatarRedirectQuery,
       return user ? storedAvatarUrl(user, medium) : UNKNOWN_USER_AVATAR_URL;
     }
     if (!query.viewer) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
-    const user = await this.users.findByDeliveryEmail(realm.id, target);
+    // Zulip's get_user_including_cross_realm: the API email, so a hidden real address is
+    // as unknown as any other and gets Gravatar's picture for that address.
+    const user = await this.emails.findByApiEmail(realm.id, target);
     return user ? storedAvatarUrl(user, medium) : gravatarUrl(target, 1, medium);
   }
 }

@@ -3,15 +3,21 @@ import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 
 /**
- * The `principals` of the subscription endpoints: user ids (preferred) or emails, all of
- * active users of the realm. A missing or deactivated user is a 400 BAD_REQUEST (feature
- * level 208 and later), with the same answer either way.
+ * The `principals` of the subscription endpoints: user ids (preferred) or API emails, all
+ * of active users of the realm (Zulip's `bulk_principals_to_user_profiles`). An address
+ * whose owner hides it names no one, as in Zulip, which matches the API email only. A
+ * missing user is a 400 "No such user", whichever principal it is, before any deactivated
+ * one is a 400 "User is deactivated" (feature level 208 and later).
  */
 @Injectable()
 export class PrincipalResolver {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly emails: UserByEmailReader,
+  ) {}
 
   /** The users named, or the actor alone when none are. */
   async resolve(
@@ -29,12 +35,11 @@ export class PrincipalResolver {
     for (const principal of new Set(principals)) {
       const user = typeof principal === 'number'
         ? await this.users.findInRealm(realmId, principal, db)
-        : await this.users.findByDeliveryEmail(realmId, principal, db);
-      if (!user || !user.isActive) {
-        throw ApiError.badRequest(`User not authorized to execute queries on behalf of '${principal}'`);
-      }
+        : await this.emails.findByApiEmail(realmId, principal, db);
+      if (!user) throw ApiError.badRequest('No such user');
       if (!users.some((known) => known.id === user.id)) users.push(user);
     }
+    if (users.some((user) => !user.isActive)) throw ApiError.badRequest('User is deactivated');
     return users;
   }
 }

@@ -15,6 +15,7 @@ import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestUser } from '../../wire/request-context';
 import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
 import { WidgetSubmessages } from '../../submessages/persistence/widget-submessages';
@@ -112,6 +113,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly renderer: MessageRenderer,
     private readonly attachmentClaims: AttachmentClaims,
     private readonly widgets: WidgetSubmessages,
+    private readonly emails: UserByEmailReader,
   ) {}
 
   async execute(command: SendMessageCommand): Promise<{ id: number }> {
@@ -244,13 +246,16 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   private async directDelivery(uow: UnitOfWork, sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
     const recipients: UserEntity[] = [];
     for (const target of new Set<number | string>(to)) {
+      // Zulip's get_user_profiles(_by_ids): by id, or by the API email (a hidden real
+      // address is as unknown as a mistyped one).
       const user = typeof target === 'number'
         ? await this.users.findInRealm(sender.realmId, target, uow)
-        : await this.users.findByDeliveryEmail(sender.realmId, target, uow);
+        : await this.emails.findByApiEmail(sender.realmId, target, uow);
       if (!user) {
         throw ApiError.badRequest(typeof target === 'number' ? `Invalid user ID ${target}` : `Invalid email '${target}'`);
       }
-      if (!user.isActive) throw ApiError.badRequest(`'${user.deliveryEmail}' is no longer using Zulip.`);
+      // validate_recipient_user_profiles names the user by the address the sender may see.
+      if (!user.isActive) throw ApiError.badRequest(`'${await this.emails.apiEmailOf(user, uow)}' is no longer using Zulip.`);
       if (!recipients.some((known) => known.id === user.id)) recipients.push(user);
     }
     const others = recipients.filter((user) => user.id !== sender.id);

@@ -161,13 +161,6 @@ export class MessageSearchRepository {
     return rows.map((row) => row.recipient_id);
   }
 
-  /** The realm's subdomain (read on the caller's connection, inside its transaction). */
-  async realmSubdomain(db: Queryable, realmId: number): Promise<string> {
-    const [row] = await db.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
-    if (!row) throw new Error(`realm ${realmId} does not exist`);
-    return row.string_id;
-  }
-
   /** The message's realm and recipient, and the user's flags on it; null if it does not exist. */
   async accessRow(db: Queryable, messageId: number, userId: number): Promise<MessageAccessRow | null> {
     const [row] = await db.query<{ realm_id: number; type: number; type_id: number; flags: number | null }>(

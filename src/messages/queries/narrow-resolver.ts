@@ -4,11 +4,10 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamEntity } from '../../channels/persistence/stream.entity';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
-import { apiEmail } from '../../users/api/user.presenter';
 import { isGuest } from '../../users/domain/roles';
 import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../domain/message-condition';
 import { FLAG_BITS, MENTION_BITS } from '../domain/message-flags';
@@ -41,7 +40,6 @@ const IS_CONDITIONS: Record<Exclude<IsOperand, 'followed' | 'muted'>, MessageCon
 interface Lookup {
   db: Queryable;
   user: RequestUser;
-  hostName?: string;
   self?: UserEntity;
   actor?: PolicyActor;
 }
@@ -57,11 +55,11 @@ export class NarrowResolver {
   constructor(
     private readonly channels: ChannelRepository,
     private readonly users: UserRepository,
-    private readonly addressing: RealmAddressing,
     private readonly conversations: ConversationRepository,
     private readonly search: MessageSearchRepository,
     private readonly actors: PolicyActorLoader,
     private readonly access: MessageAccess,
+    private readonly emails: UserByEmailReader,
   ) {}
 
   async resolve(db: Queryable, user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
@@ -257,21 +255,15 @@ export class NarrowResolver {
   }
 
   /**
-   * A user of the realm by id or by the email other users see (Zulip matches the API
-   * email, which is a placeholder for users who hide their address); `me` is the requester.
+   * A user of the realm by id or by the email other users see (Zulip's
+   * `get_user_including_cross_realm`: the API email, which is a placeholder for users who
+   * hide their address); `me` is the requester.
    */
   private async user(lookup: Lookup, operand: string | number): Promise<UserEntity | null> {
     const { db, user } = lookup;
     if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand, db);
-    const email = operand.trim().toLowerCase();
-    if (email === 'me') return this.self(lookup);
-    const hostName = await this.hostName(lookup);
-    const placeholder = /^user(\d+)@(.+)$/.exec(email);
-    const candidate = placeholder && placeholder[2] === hostName.toLowerCase()
-      ? await this.users.findInRealm(user.realmId, Number(placeholder[1]), db)
-      : await this.users.findByDeliveryEmail(user.realmId, email, db);
-    if (!candidate || apiEmail(candidate, hostName).toLowerCase() !== email) return null;
-    return candidate;
+    if (operand.trim().toLowerCase() === 'me') return this.self(lookup);
+    return this.emails.findByApiEmail(user.realmId, operand, db);
   }
 
   private async self(lookup: Lookup): Promise<UserEntity> {
@@ -281,12 +273,5 @@ export class NarrowResolver {
       lookup.self = self;
     }
     return lookup.self;
-  }
-
-  private async hostName(lookup: Lookup): Promise<string> {
-    if (lookup.hostName === undefined) {
-      lookup.hostName = this.addressing.hostName(await this.search.realmSubdomain(lookup.db, lookup.user.realmId));
-    }
-    return lookup.hostName;
   }
 }

@@ -5,8 +5,8 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserEntity } from '../../users/persistence/user.entity';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import {
   DEFAULT_HISTORY_LIMIT_DAYS,
   hiddenPresenceTime,
@@ -103,31 +103,17 @@ export class GetUserPresenceHandler implements IQueryHandler<GetUserPresenceQuer
     private readonly dataSource: DataSource,
     private readonly presence: PresenceRepository,
     private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
-    private readonly addressing: RealmAddressing,
+    private readonly emails: UserByEmailReader,
   ) {}
-
-  /** The address other users see: the real one, or the `user<id>@<host>` placeholder. */
-  private async byEmail(realmId: number, email: string): Promise<UserEntity | null> {
-    const realm = await this.realms.requireById(realmId);
-    const hostName = this.addressing.hostName(realm.stringId);
-    const placeholder = /^user(\d+)@(.+)$/i.exec(email);
-    if (placeholder && placeholder[2].toLowerCase() === hostName.toLowerCase()) {
-      const user = await this.users.findInRealm(realmId, Number(placeholder[1]));
-      if (user) return user;
-    }
-    const user = await this.users.findByDeliveryEmail(realmId, email);
-    // A hidden address does not find its owner.
-    return user && apiEmail(user, hostName).toLowerCase() === email.toLowerCase() ? user : null;
-  }
 
   async execute(query: GetUserPresenceQuery): Promise<{ presence: Record<string, unknown> }> {
     const db = poolQueryable(this.dataSource);
     const key = query.userIdOrEmail;
-    // Zulip reads the path as an id when it parses as an integer, else as an email.
+    // Zulip reads the path as an id when it parses as an integer, else as an email: the
+    // API email (get_active_user), so a hidden real address is no one's.
     const target = /^[+-]?\d+$/.test(key.trim())
       ? await this.users.findInRealm(query.realmId, Number.parseInt(key, 10), db)
-      : await this.byEmail(query.realmId, key);
+      : await this.emails.findByApiEmail(query.realmId, key, db);
     if (!target || !target.isActive) throw ApiError.badRequest('No such user');
     if (target.isBot) throw ApiError.badRequest('Presence is not supported for bot users.');
     const row = await this.presence.userRow(target.id, db);

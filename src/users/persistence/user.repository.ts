@@ -38,8 +38,33 @@ export class UserRepository {
     return this.select(`WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) ORDER BY u.id`, [realmId, ids], db);
   }
 
+  /**
+   * By real address, whoever may see it: for sign-in, uniqueness checks and the admin CLI
+   * only. Addresses given to the API go through `UserByEmailReader`, which hides the
+   * addresses their owners hide (Zulip's `get_user_by_delivery_email` versus `get_user`).
+   */
   async findByDeliveryEmail(realmId: number, email: string, db: Queryable = this.db): Promise<UserEntity | null> {
     const [user] = await this.select(`WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)`, [realmId, email], db);
+    return user ?? null;
+  }
+
+  /**
+   * By real address, found only where the owner's `email_address_visibility` is one of
+   * `visibilities` (bots show theirs to everyone): one statement, so that a hidden address
+   * answers as an unknown one does.
+   */
+  async findByShownDeliveryEmail(
+    realmId: number,
+    email: string,
+    visibilities: readonly number[],
+    db: Queryable = this.db,
+  ): Promise<UserEntity | null> {
+    const [user] = await this.select(
+      `WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)
+         AND (u.is_bot OR u.email_address_visibility = ANY($3::int[]))`,
+      [realmId, email, [...visibilities]],
+      db,
+    );
     return user ?? null;
   }
 

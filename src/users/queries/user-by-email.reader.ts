@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
+import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { apiEmail } from '../api/user.presenter';
+import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
+import { UserEntity } from '../persistence/user.entity';
+import { UserRepository } from '../persistence/user.repository';
+
+/**
+ * Users named by an email address given to the API, and the address the API names them
+ * by. The one way other modules turn an address into a user: an address whose owner hides
+ * it answers as an unknown one does, so no endpoint confirms a guessed address. (Sign-in
+ * and uniqueness checks, which rightly use real addresses, read `UserRepository`.)
+ */
+@Injectable()
+export class UserByEmailReader {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly addressing: RealmAddressing,
+  ) {}
+
+  /**
+   * Zulip's `get_user`: the user of the realm whose API email this is, case-insensitively
+   * (the real address where everyone may see it, else the `user<id>@<host>` placeholder),
+   * whatever the requester's role. Deactivated users are found: callers decide.
+   */
+  findByApiEmail(realmId: number, email: string, db: Queryable = this.pool): Promise<UserEntity | null> {
+    return this.find(realmId, email, { kind: 'api-email' }, db);
+  }
+
+  /**
+   * Zulip's `access_user_by_email` lookup: the placeholder names any user of the realm; a
+   * real address only one whose visibility setting shows it to a requester of `role`.
+   */
+  findVisibleByEmail(realmId: number, email: string, role: number, db: Queryable = this.pool): Promise<UserEntity | null> {
+    return this.find(realmId, email, { kind: 'visible-to', role }, db);
+  }
+
+  /** The address other users know `user` by: what errors about that user may name. */
+  async apiEmailOf(user: Pick<UserEntity, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, db: Queryable = this.pool): Promise<string> {
+    return apiEmail(user, await this.hostName(user.realmId, db));
+  }
+
+  private async find(realmId: number, raw: string, rule: EmailLookupRule, db: Queryable): Promise<UserEntity | null> {
+    const email = raw.trim();
+    // Only an address shaped like a placeholder costs the realm's host name.
+    if (/^user\d+@/i.test(email)) {
+      const hostName = await this.hostName(realmId, db);
+      const userId = placeholderUserId(email, hostName);
+      if (userId !== null) {
+        const user = await this.users.findInRealm(realmId, userId, db);
+        if (!user || rule.kind === 'visible-to') return user;
+        // Zulip matches the stored API email: a user who shows the real address has no placeholder.
+        return apiEmail(user, hostName).toLowerCase() === email.toLowerCase() ? user : null;
+      }
+    }
+    return this.users.findByShownDeliveryEmail(realmId, email, visibilitiesShowingEmail(rule), db);
+  }
+
+  private async hostName(realmId: number, db: Queryable): Promise<string> {
+    const [realm] = await db.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
+    if (!realm) throw new Error(`realm ${realmId} does not exist`);
+    return this.addressing.hostName(realm.string_id);
+  }
+
+  private get pool(): Queryable {
+    return poolQueryable(this.dataSource);
+  }
+}
