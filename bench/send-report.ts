@@ -145,6 +145,7 @@ function phaseResult(phase: Phase, queues: number, lines: string[], beside: stri
     delivery_ms: { p50: round(percentile(phase.deliveryLatencies, 50)), p99: round(percentile(phase.deliveryLatencies, 99)) },
     last_queue_ms: { p50: round(percentile(phase.fullLatencies, 50)), p99: round(percentile(phase.fullLatencies, 99)) },
     cpu_seconds: { server: round(phase.serverCpu), bench: round(phase.benchCpu) },
+    poll_answers_per_message: round(phase.accepted.length > 0 ? phase.pollAnswers / phase.accepted.length : 0),
   };
   lines.push(
     `\n${phase.name} (${phase.description}):`,
@@ -157,6 +158,7 @@ function phaseResult(phase: Phase, queues: number, lines: string[], beside: stri
     `  delivery latency   p50 ${fmt(result.delivery_ms.p50)} ms   p99 ${fmt(result.delivery_ms.p99)} ms` +
       `   (${result.deliveries} of ${result.expected_deliveries} message×queue deliveries)`,
     `  to the last queue  p50 ${fmt(result.last_queue_ms.p50)} ms   p99 ${fmt(result.last_queue_ms.p99)} ms`,
+    `  poll answers       ${fmt(result.poll_answers_per_message)} per message (a poller behind gets several messages in one)`,
     `  CPU                server ${fmt(result.cpu_seconds.server)} s, bench client ${fmt(result.cpu_seconds.bench)} s ` +
       `in ${fmt(phase.cpuWallSeconds)} s of wall time`,
     ...beside,

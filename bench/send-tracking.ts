@@ -14,6 +14,8 @@ export class Phase {
   /** Sequence numbers whose POST succeeded. */
   readonly accepted: number[] = [];
   postErrors = 0;
+  /** Poll answers that carried this phase's messages (a slow poller gets several per answer). */
+  pollAnswers = 0;
   /** The window: from the first send to the last answer. */
   start = 0;
   lastResponse = 0;
@@ -68,17 +70,18 @@ export class Tracker {
     return { seq, issuedAt };
   }
 
-  delivered(content: string, at: number, seen: Set<number>): void {
+  /** Counts one delivered message; returns its phase (null: not a message this run sent). */
+  delivered(content: string, at: number, seen: Set<number>): Phase | null {
     const match = MARKER.exec(content);
     const seq = match ? Number(match[1]) : -1;
     const sent = this.sent.get(seq);
     if (!sent) {
       this.unknownMessages += 1;
-      return;
+      return null;
     }
     if (seen.has(seq)) {
       this.duplicates += 1;
-      return;
+      return sent.phase;
     }
     seen.add(seq);
     sent.deliveries += 1;
@@ -89,6 +92,7 @@ export class Tracker {
       sent.phase.fullDeliveryTimes.push(at);
       sent.phase.lastFullDelivery = Math.max(sent.phase.lastFullDelivery, at);
     }
+    return sent.phase;
   }
 
   isFullyDelivered(seq: number): boolean {

@@ -308,10 +308,12 @@ async function pollLoop(client: BenchClient, queueId: string, tracker: Tracker, 
       const response = await client.poll(queueId, lastEventId);
       const at = performance.now();
       if (response.status !== 200) throw new Error(`GET /events: ${response.status} ${JSON.stringify(response.body)}`);
+      let answered: Phase | null = null;
       for (const event of response.body.events as { id: number; type: string; message?: { content: string } }[]) {
         lastEventId = Math.max(lastEventId, event.id);
-        if (event.type === 'message' && event.message) tracker.delivered(event.message.content, at, seen);
+        if (event.type === 'message' && event.message) answered = tracker.delivered(event.message.content, at, seen) ?? answered;
       }
+      if (answered) answered.pollAnswers += 1;
     } catch (error) {
       if (stop.aborted) return;
       tracker.pollErrors += 1;

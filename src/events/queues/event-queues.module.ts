@@ -7,7 +7,7 @@ import { AppConfig, parseIntegerVariable } from '../../platform/config/app-confi
 import { CommitTracker } from './commit-tracker';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';
-import { LongPollService } from './long-poll.service';
+import { LongPollService, POLL_SETTINGS, PollSettings } from './long-poll.service';
 import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueCollectorService } from './queue-collector.service';
 import { QueueLimits } from './queue-descriptor';
@@ -44,6 +44,15 @@ export function loadQueueLimits(heartbeatSeconds: number, env: NodeJS.ProcessEnv
   };
 }
 
+/**
+ * `EVENT_BATCH_MS` (default 10): a queue answered with events less than this long ago
+ * holds newer events until the interval has passed, so a client on a busy channel gets
+ * them a few at a time rather than one request per event; a quiet queue answers at once.
+ */
+export function loadPollSettings(env: NodeJS.ProcessEnv = process.env): PollSettings {
+  return { batchMs: parseIntegerVariable('EVENT_BATCH_MS', env.EVENT_BATCH_MS, 10, 0) };
+}
+
 @Injectable()
 class StoreLifecycle implements OnApplicationShutdown {
   constructor(@Inject(EventQueueStore) private readonly store: EventQueueStore) {}
@@ -76,6 +85,7 @@ class StoreLifecycle implements OnApplicationShutdown {
     QueueRestartNotice,
     CommitTracker,
     EventDispatcher,
+    { provide: POLL_SETTINGS, useFactory: () => loadPollSettings() },
     LongPollService,
     QueueCollectorService,
     StoreLifecycle,

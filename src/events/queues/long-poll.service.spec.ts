@@ -144,3 +144,67 @@ describe('LongPollService keeps its own appends for the next poll of an answered
     await again;
   });
 });
+
+describe('LongPollService batches the answers of a busy queue (EVENT_BATCH_MS)', () => {
+  const BATCH_MS = 80;
+  let service: LongPollService;
+  afterEach(() => service.onApplicationShutdown());
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Resolves with the answer's event ids and how long after the call it came. */
+  async function timed(answer: Promise<readonly { id: number }[]>): Promise<{ ids: number[]; afterMs: number }> {
+    const started = Date.now();
+    const events = await answer;
+    return { ids: events.map((event) => event.id), afterMs: Date.now() - started };
+  }
+
+  it('holds events for a poll back within the interval, and answers them together when it has passed', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config, { batchMs: BATCH_MS });
+    await answerPoll(service, fake, -1);
+    // Back at once, with an event already kept for it: held, and joined by the next append.
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2) });
+    const next = timed(service.fetch('q', 7, 1, false, client()));
+    await sleep(10);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(3) });
+    const answer = await next;
+    expect(answer.ids).toEqual([2, 3]);
+    expect(answer.afterMs).toBeGreaterThanOrEqual(BATCH_MS - 15);
+    // A poll parked with nothing kept, woken within the interval, is held too.
+    const parked = timed(service.fetch('q', 7, 3, false, client()));
+    await sleep(5);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(4) });
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(5, 6) });
+    expect((await parked).ids).toEqual([4, 5, 6]);
+    // No look at the store (acknowledgements go in batches of their own).
+    expect(fake.calls.filter((call) => !call.startsWith('acknowledge'))).toEqual(['poll q 7 -1']);
+  });
+
+  it('answers a quiet queue at once: the interval never delays the first event after a pause', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config, { batchMs: BATCH_MS });
+    await answerPoll(service, fake, -1);
+    const parked = timed(service.fetch('q', 7, 1, false, client()));
+    await sleep(BATCH_MS + 20);
+    const wokenAt = Date.now();
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2) });
+    const answer = await parked;
+    expect(answer.ids).toEqual([2]);
+    expect(Date.now() - wokenAt).toBeLessThan(BATCH_MS / 2);
+  });
+
+  it('answers held events when the process shuts down, and reads the store when a held poll meets a gap', async () => {
+    const fake = fakeStore();
+    service = new LongPollService(fake.store, config, { batchMs: 10_000 });
+    await answerPoll(service, fake, -1);
+    const gap = service.fetch('q', 7, 1, false, client());
+    await sleep(5);
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2) });
+    // Event 3 went unseen: the poll reads the store, whose answer (none, in this fake) it waits on.
+    fake.signal({ kind: 'appended', queueIds: ['q'], events: events(4) });
+    await sleep(5);
+    expect(fake.calls).toContain('read q 1');
+    service.release();
+    expect((await gap).map((event) => event.id)).toEqual([2]);
+  });
+});

@@ -1,10 +1,20 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { ApiError } from '../../shared/api-error';
 import { eventJson, StoredEvent } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { HeartbeatWheel } from './heartbeat-wheel';
 import { EndedPoll, QueuePollResult, QueueSignal } from './queue-descriptor';
+
+/** `EVENT_BATCH_MS`: how long after answering a queue with events its next answer waits (0: never). */
+export interface PollSettings {
+  batchMs: number;
+}
+
+export const POLL_SETTINGS = Symbol('POLL_SETTINGS');
+
+/** Without settings (unit specs): every answer goes at once. */
+const ANSWER_AT_ONCE: PollSettings = { batchMs: 0 };
 
 /** How a parked poll ends: with events (maybe none), or with an error for the caller to render. */
 type PollOutcome = { events: readonly StoredEvent[] } | { error: unknown };
@@ -31,6 +41,10 @@ interface ParkedPoll {
   reading: boolean;
   again: boolean;
   done: boolean;
+  /** When this queue was last answered with events (0: not known here); see PollSettings. */
+  answeredAt: number;
+  /** Events held back for the batch (see hold), following `lastEventId` without a gap. */
+  held: StoredEvent[] | null;
 }
 
 /** How long an ended poll waits for its client's next poll before the store hears it ended. */
@@ -68,6 +82,8 @@ interface AnsweredPoll {
    * `lastEventId` without a gap: the client's next poll answers with them at once.
    */
   pending: StoredEvent[];
+  /** When the answer went (with events; else the one before it): the next waits out the batch interval. */
+  answeredAt: number;
 }
 
 const HEARTBEAT = eventJson({ type: 'heartbeat' });
@@ -107,10 +123,14 @@ export class LongPollService implements OnApplicationShutdown {
   private readonly localRepollMs: number;
   /** Set once the process shuts down: polls answer at once instead of parking. */
   private closing = false;
+  /** Polls holding events until their batch interval has passed (see hold). */
+  private readonly holding = new Set<ParkedPoll>();
+  private holdTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: EventQueueStore,
     config: AppConfig,
+    @Optional() @Inject(POLL_SETTINGS) private readonly settings: PollSettings = ANSWER_AT_ONCE,
   ) {
     store.onSignal((signal) => this.onSignal(signal));
     // The store counts a mark older than a heartbeat as stale: re-read well within it.
@@ -143,11 +163,13 @@ export class LongPollService implements OnApplicationShutdown {
   async fetch(queueId: string, userId: number, lastEventId: number, dontBlock: boolean, client: PollClient): Promise<readonly StoredEvent[]> {
     const local = dontBlock || client.gone ? null : this.localRepoll(queueId, userId, lastEventId);
     if (local) {
-      if (local.pending.length === 0) return this.park(queueId, userId, local.seq, lastEventId, local.readAt, client);
+      if (local.pending.length === 0 || this.heldBack(local.answeredAt)) {
+        return this.park(queueId, userId, local.seq, lastEventId, local.readAt, client, local.answeredAt, local.pending);
+      }
       // Answered like a parked poll that an append woke, so the poll after it may follow locally too.
       this.noteEnded(queueId, local.seq);
       const lastId = local.pending[local.pending.length - 1].id;
-      this.answered.set(queueId, { ...local, lastEventId: lastId, pending: [] });
+      this.answered.set(queueId, { ...local, lastEventId: lastId, pending: [], answeredAt: Date.now() });
       return local.pending;
     }
     this.answered.delete(queueId);
@@ -214,7 +236,7 @@ export class LongPollService implements OnApplicationShutdown {
    */
   release(): void {
     this.closing = true;
-    for (const poll of [...this.parked.values()]) this.finish(poll, { events: [] });
+    for (const poll of [...this.parked.values()]) this.finish(poll, { events: poll.held ?? [] });
   }
 
   onApplicationShutdown(): void {
@@ -224,9 +246,23 @@ export class LongPollService implements OnApplicationShutdown {
     this.reportEnded(Infinity);
     this.heartbeats.stop();
     if (this.earlyWakeSweep) clearInterval(this.earlyWakeSweep);
+    if (this.holdTimer) clearTimeout(this.holdTimer);
   }
 
-  private park(queueId: string, userId: number, seq: number, lastEventId: number, readAt: number, client: PollClient): Promise<readonly StoredEvent[]> {
+  /**
+   * Parks a poll until news, its heartbeat or a newer poll; with `held` events (a client
+   * back within the batch interval), until the interval has passed.
+   */
+  private park(
+    queueId: string,
+    userId: number,
+    seq: number,
+    lastEventId: number,
+    readAt: number,
+    client: PollClient,
+    answeredAt = 0,
+    held: readonly StoredEvent[] = [],
+  ): Promise<readonly StoredEvent[]> {
     return new Promise<readonly StoredEvent[]>((resolve, reject) => {
       const poll: ParkedPoll = {
         seq,
@@ -238,10 +274,13 @@ export class LongPollService implements OnApplicationShutdown {
         again: false,
         done: false,
         heartbeatSlot: 0,
+        answeredAt,
+        held: null,
         settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.events)),
       };
       this.parked.set(queueId, poll);
       poll.heartbeatSlot = this.heartbeats.add(poll);
+      if (held.length > 0) this.hold(poll, held);
       // A client that went away gets an empty answer nobody reads; the request still ends.
       client.onGone(() => this.finish(poll, { events: [] }));
       const wokenAt = this.earlyWakes.get(queueId);
@@ -291,9 +330,47 @@ export class LongPollService implements OnApplicationShutdown {
    */
   private answerFromMemory(poll: ParkedPoll, events: readonly StoredEvent[] | undefined): boolean {
     if (poll.reading || events === undefined || events.length === 0) return false;
-    for (let index = 0; index < events.length; index++) if (events[index].id !== poll.lastEventId + 1 + index) return false;
-    this.finish(poll, { events });
+    const next = poll.lastEventId + 1 + (poll.held?.length ?? 0);
+    for (let index = 0; index < events.length; index++) if (events[index].id !== next + index) return false;
+    if (poll.held) poll.held.push(...events);
+    else if (this.heldBack(poll.answeredAt)) this.hold(poll, events);
+    else this.finish(poll, { events });
     return true;
+  }
+
+  /**
+   * Whether an answer now would come within the batch interval of the queue's last one.
+   * A client that is sent every event the moment it comes costs an answer, a request and
+   * a parse per event; one that is answered at most every `EVENT_BATCH_MS` gets the events
+   * of a busy spell a few at a time. A quiet queue (no answer within the interval) is
+   * answered at once, so the interval never delays the first event after a pause.
+   */
+  private heldBack(answeredAt: number): boolean {
+    return this.settings.batchMs > 0 && answeredAt > 0 && Date.now() - answeredAt < this.settings.batchMs;
+  }
+
+  /** Keeps `events` on the parked poll until the batch interval since its queue's last answer has passed. */
+  private hold(poll: ParkedPoll, events: readonly StoredEvent[]): void {
+    poll.held = [...events];
+    this.holding.add(poll);
+    this.holdTimer ??= setTimeout(() => this.answerHeld(), Math.max(1, poll.answeredAt + this.settings.batchMs - Date.now()));
+  }
+
+  /** Answers the held polls whose interval has passed, and waits for the next one due. */
+  private answerHeld(): void {
+    this.holdTimer = null;
+    const now = Date.now();
+    let nextDue = Infinity;
+    for (const poll of this.holding) {
+      const due = poll.answeredAt + this.settings.batchMs;
+      if (!poll.done && due > now) {
+        nextDue = Math.min(nextDue, due);
+        continue;
+      }
+      this.holding.delete(poll);
+      if (!poll.done && poll.held) this.finish(poll, { events: poll.held });
+    }
+    if (nextDue !== Infinity) this.holdTimer = setTimeout(() => this.answerHeld(), Math.max(1, nextDue - now));
   }
 
   /**
@@ -377,10 +454,12 @@ export class LongPollService implements OnApplicationShutdown {
     this.heartbeats.remove(poll, poll.heartbeatSlot);
     if (this.parked.get(poll.queueId) === poll) this.parked.delete(poll.queueId);
     this.noteEnded(poll.queueId, poll.seq);
+    this.holding.delete(poll);
     if ('events' in outcome) {
       const { events } = outcome;
       const lastEventId = events.length > 0 ? events[events.length - 1].id : poll.lastEventId;
-      this.answered.set(poll.queueId, { userId: poll.userId, lastEventId, seq: poll.seq, readAt: poll.readAt, pending: [] });
+      const answeredAt = events.length > 0 ? Date.now() : poll.answeredAt;
+      this.answered.set(poll.queueId, { userId: poll.userId, lastEventId, seq: poll.seq, readAt: poll.readAt, pending: [], answeredAt });
     } else {
       this.answered.delete(poll.queueId);
     }
