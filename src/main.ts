@@ -9,6 +9,9 @@ import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
 
+/** Connections waiting to be accepted (Linux caps it at net.core.somaxconn, 4096 by default). */
+const LISTEN_BACKLOG = 4096;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createHttpApp(config);
@@ -29,7 +32,9 @@ async function main(): Promise<void> {
   }
   // Before the API port: whoever sees the server answer can scrape it too.
   await app.get(MetricsListener).listen();
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  // A reconnect storm (thousands of clients back after a restart) must wait in the kernel's
+  // accept queue, not be dropped from it: Node's default backlog is 511.
+  await app.listen({ port: config.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
   await app.get(CliChannelServer).listen();
   app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
   await app.get(QueueRestartNotice).announce();

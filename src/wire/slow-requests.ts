@@ -1,5 +1,6 @@
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { EventLoopUtilization, performance } from 'node:perf_hooks';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
@@ -14,11 +15,18 @@ export const SLOW_REQUEST_SECONDS = 2;
 /** How often open connections are looked over (a connection is closed at most this late). */
 const SWEEP_MILLISECONDS = 500;
 
+/** A sweep this late says the event loop was busy: the time since the last one does not count. */
+const LATE_SWEEP_MILLISECONDS = 250;
+
+/** Nor does it when the event loop was this busy since the last sweep (a burst of 10,000 re-polls, say). */
+const SATURATED_LOOP = 0.9;
+
 /** What the sweep knows of one open connection. */
 interface Connection {
   readonly socket: Socket;
   /** The peer, or `null` when the peer is a trusted proxy (its requests count per forwarded client). */
   readonly peer: string | null;
+  /** Times below are on the patience clock (see SlowRequestLimits.patience). */
   readonly openedAt: number;
   /** The latest request whose headers arrived, and its response. */
   request: IncomingMessage | null;
@@ -65,6 +73,15 @@ export class SlowRequestLimits implements OnApplicationBootstrap, OnApplicationS
    */
   private overCap = new Set<string>();
   private sweeper: NodeJS.Timeout | null = null;
+  /**
+   * Milliseconds between sweeps while the server kept up: the clock slowness is measured
+   * by. While the event loop is saturated (10,000 polls arriving at once, say), requests
+   * already in the kernel's buffers wait for the server, not for their clients, and must not
+   * count as slow; a sweep that comes late or after a saturated interval adds nothing.
+   */
+  private patience = 0;
+  private lastSweepAt = Date.now();
+  private loopUse: EventLoopUtilization = performance.eventLoopUtilization();
   /** Connections closed since the latest sweep, by outcome and address: one log line each per sweep. */
   private closedSinceSweep = new Map<string, number>();
 
@@ -99,14 +116,13 @@ export class SlowRequestLimits implements OnApplicationBootstrap, OnApplicationS
       socket.destroy();
       return;
     }
-    const now = Date.now();
     this.connections.set(socket, {
       socket,
       peer,
-      openedAt: now,
+      openedAt: this.patience,
       request: null,
       response: null,
-      requestAt: now,
+      requestAt: this.patience,
       idleBytes: -1,
       nextHeadersSince: 0,
       credentials: 'unchecked',
@@ -119,13 +135,24 @@ export class SlowRequestLimits implements OnApplicationBootstrap, OnApplicationS
     if (!connection) return;
     connection.request = request;
     connection.response = response;
-    connection.requestAt = Date.now();
+    connection.requestAt = this.patience;
     connection.idleBytes = -1;
     connection.credentials = 'unchecked';
   }
 
   private sweep(): void {
-    const now = Date.now();
+    const wallClock = Date.now();
+    const elapsed = wallClock - this.lastSweepAt;
+    this.lastSweepAt = wallClock;
+    const loopUse = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(loopUse, this.loopUse).utilization;
+    this.loopUse = loopUse;
+    if (elapsed > SWEEP_MILLISECONDS + LATE_SWEEP_MILLISECONDS || busy > SATURATED_LOOP) {
+      this.logClosed();
+      return;
+    }
+    this.patience += elapsed;
+    const now = this.patience;
     const slowSince = now - SLOW_REQUEST_SECONDS * 1000;
     const bodyDeadline = now - this.config.http.unauthenticatedBodyTimeoutSeconds * 1000;
     const cap = this.config.http.maxSlowRequestsPerAddress;
