@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './platform/config/app-config';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
+import { startIdleHeapCollector } from './platform/runtime/idle-heap-collector';
 
 /** Connections waiting to be accepted (Linux caps it at net.core.somaxconn, 4096 by default). */
 const LISTEN_BACKLOG = 4096;
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
+  startIdleHeapCollector();
   new Logger('main').log(`listening on port ${config.port}`);
 }
 

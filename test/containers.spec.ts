@@ -32,7 +32,7 @@ describe('container lint', () => {
     expect(lint.runtimeEntry(dockerfile)).toEqual({
       env: { NODE_ENV: 'production', PORT: '9991', DATA_DIR: '/data' },
       workdir: '/app',
-      cmd: ['node', '--no-memory-reducer', 'dist/main.js'],
+      cmd: ['node', '--no-memory-reducer', '--expose-gc', 'dist/main.js'],
       healthcheck: ['node', 'dist/healthcheck.js'],
     });
   });
@@ -41,7 +41,7 @@ describe('container lint', () => {
     const broken = dockerfile
       .replace(/^USER .*$/m, 'USER root')
       .replace(/^HEALTHCHECK[^\n]*\\\n[^\n]*\n/m, '')
-      .replace('CMD ["node", "--no-memory-reducer", "dist/main.js"]', 'CMD node dist/main.js');
+      .replace('CMD ["node", "--no-memory-reducer", "--expose-gc", "dist/main.js"]', 'CMD node dist/main.js');
     expect(lint.lintDockerfile(broken)).toEqual([
       'Dockerfile: the runtime stage runs as root',
       'Dockerfile: the runtime stage needs one HEALTHCHECK',
@@ -58,7 +58,7 @@ describe('container lint', () => {
     ]);
     // The image runs the server as `npm start` does, Node flags included.
     expect(lint.lintDockerfile(dockerfile.replace('"--no-memory-reducer", ', ''))).toEqual([
-      'Dockerfile: CMD should run what npm start runs (node --no-memory-reducer dist/main.js)',
+      'Dockerfile: CMD should run what npm start runs (node --no-memory-reducer --expose-gc dist/main.js)',
     ]);
     const misnamed = dockerfile.replace('COPY --from=build /app/dist', 'COPY --from=builder /app/dist').replace('ENV NODE_ENV', 'ENV SECRET_SAUCE=1 NODE_ENV');
     const lineOf = (text: string) => misnamed.split('\n').findIndex((line) => line.startsWith(text)) + 1;
