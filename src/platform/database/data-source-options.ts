@@ -34,6 +34,7 @@ import { MessageLocationVersion1766300000000 } from './migrations/1766300000000-
 import { SubscriptionRecipientIndex1766400000000 } from './migrations/1766400000000-subscription-recipient-index';
 import { MessageInsertForeignKeys1766500000000 } from './migrations/1766500000000-message-insert-foreign-keys';
 import { UserMessageCascade1766600000000 } from './migrations/1766600000000-user-message-cascade';
+import { BotStorage1766700000000 } from './migrations/1766700000000-bot-storage';
 import { EmbeddedConnection } from './embedded-postgres';
 
 export const ENTITIES = [
@@ -72,6 +73,7 @@ export const MIGRATIONS = [
   SubscriptionRecipientIndex1766400000000,
   MessageInsertForeignKeys1766500000000,
   UserMessageCascade1766600000000,
+  BotStorage1766700000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -26,6 +26,8 @@ export interface ArchiveTable {
 const ofRealm = (table: string): string => `SELECT * FROM ${table} WHERE realm_id = $1 ORDER BY id`;
 const ofRealmUsers = (table: string, order = 'id'): string =>
   `SELECT t.* FROM ${table} t JOIN user_profile u ON u.id = t.user_profile_id WHERE u.realm_id = $1 ORDER BY ${order}`;
+const ofRealmBots = (table: string): string =>
+  `SELECT t.* FROM ${table} t JOIN user_profile u ON u.id = t.bot_profile_id WHERE u.realm_id = $1 ORDER BY t.id`;
 const ofRealmMessages = (table: string): string =>
   `SELECT t.* FROM ${table} t JOIN message m ON m.id = t.message_id WHERE m.realm_id = $1 ORDER BY t.id`;
 
@@ -186,12 +188,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { name: 'draft', renumbered: true, select: ofRealmUsers('draft', 't.id'), refs: { user_profile_id: 'user_profile', recipient_id: 'recipient' } },
   { name: 'email_change_status', renumbered: true, select: ofRealmUsers('email_change_status', 't.id'), refs: { user_profile_id: 'user_profile' } },
   { name: 'service', renumbered: true, select: ofRealmUsers('service', 't.id'), refs: { user_profile_id: 'user_profile' } },
-  {
-    name: 'bot_config_data',
-    renumbered: true,
-    select: `SELECT t.* FROM bot_config_data t JOIN user_profile u ON u.id = t.bot_profile_id WHERE u.realm_id = $1 ORDER BY t.id`,
-    refs: { bot_profile_id: 'user_profile' },
-  },
+  { name: 'bot_config_data', renumbered: true, select: ofRealmBots('bot_config_data'), refs: { bot_profile_id: 'user_profile' } },
+  { name: 'bot_storage_data', renumbered: true, select: ofRealmBots('bot_storage_data'), refs: { bot_profile_id: 'user_profile' } },
 ];
 
 /** Tables that belong to the process, not to a realm, and why an archive leaves them out. */
