@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AdminModule } from './admin/admin.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BotsModule } from './bots/bots.module';
+import { BotStorageModule } from './bot-storage/bot-storage.module';
 import { ChannelsModule } from './channels/channels.module';
 import { EmojiModule } from './emoji/emoji.module';
 import { EventQueuesModule } from './events/queues/event-queues.module';
@@ -65,6 +66,7 @@ export class AppModule {
         EventsModule,
         AdminModule,
         BotsModule,
+        BotStorageModule,
         DraftsModule,
         WebhooksModule,
         RetentionModule,

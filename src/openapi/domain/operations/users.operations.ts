@@ -3,7 +3,7 @@ import { anyValue, arr, int, mapOf, nullable, ref, str } from '../json-schema';
 import { OperationTable, success } from '../operation-doc';
 import { binaryFile, PERSONAL_SETTING_PARAMS } from './handler-read-params';
 
-/** Users, bots, settings, statuses, presence, avatars. */
+/** Users, bots and their storage, settings, statuses, presence, avatars. */
 export const USER_OPERATIONS: OperationTable = {
   'GET /api/v1/users': success('Every user of the realm.', { members: arr(ref('User')) }),
   'GET /api/v1/users/me': success('The user\'s own user object, its fields at the top level.', { ...userFields, max_message_id: int }, { optional: ['profile_data'] }),
@@ -62,4 +62,7 @@ export const USER_OPERATIONS: OperationTable = {
   ),
   'DELETE /api/v1/bots/{bot_id}': success('Deactivate a bot.'),
   'POST /api/v1/bots/{bot_id}/api_key/regenerate': success('Replace a bot\'s API key.', { api_key: str }),
+  'GET /api/v1/bot_storage': success('One\'s stored state (bots\' key/value pairs): every key, or those named in `keys`.', { storage: mapOf(str) }),
+  'PUT /api/v1/bot_storage': success('Store key/value pairs (`storage`, a JSON object of strings), overwriting keys one has.'),
+  'DELETE /api/v1/bot_storage': success('Remove stored keys: those named in `keys`, or every one.'),
 };

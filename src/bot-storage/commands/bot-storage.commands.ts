@@ -1,0 +1,56 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { checkStorageSize, keyDoesNotExist, StorageEntry } from '../domain/bot-storage-rules';
+import { BotStorageStore } from '../persistence/bot-storage.store';
+
+/** `PUT /bot_storage`: the entries to store, each key once (a JSON object's). */
+export class UpdateBotStorageCommand {
+  constructor(readonly userId: number, readonly entries: readonly StorageEntry[]) {}
+}
+
+/** `DELETE /bot_storage`: the keys to remove, or null for all of them. */
+export class RemoveBotStorageCommand {
+  constructor(readonly userId: number, readonly keys: readonly string[] | null) {}
+}
+
+/** Zulip's `set_bot_storage`: every entry or none, and only within the size limit. */
+@CommandHandler(UpdateBotStorageCommand)
+export class UpdateBotStorageHandler implements ICommandHandler<UpdateBotStorageCommand, Record<string, never>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: BotStorageStore,
+  ) {}
+
+  async execute({ userId, entries }: UpdateBotStorageCommand): Promise<Record<string, never>> {
+    if (entries.length === 0) return {};
+    return this.tx.run(async (uow) => {
+      await this.store.lock(uow, userId);
+      const sizes = await this.store.sizes(uow, userId, entries.map(([key]) => key));
+      checkStorageSize(sizes.current, sizes.replaced, entries);
+      await this.store.put(uow, userId, entries);
+      return {};
+    });
+  }
+}
+
+/**
+ * Zulip's `remove_bot_storage`: all of the keys or none. As Zulip counts, a key named twice
+ * is a key that does not exist (the list is longer than the rows it finds).
+ */
+@CommandHandler(RemoveBotStorageCommand)
+export class RemoveBotStorageHandler implements ICommandHandler<RemoveBotStorageCommand, Record<string, never>> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: BotStorageStore,
+  ) {}
+
+  async execute({ userId, keys }: RemoveBotStorageCommand): Promise<Record<string, never>> {
+    if (keys !== null && keys.length === 0) return {};
+    return this.tx.run(async (uow) => {
+      await this.store.lock(uow, userId);
+      if (keys !== null && (await this.store.count(uow, userId, keys)) < keys.length) throw keyDoesNotExist();
+      await this.store.remove(uow, userId, keys);
+      return {};
+    });
+  }
+}
