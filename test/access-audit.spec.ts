@@ -3,6 +3,7 @@ import { DATA_PROBES, EVENT_PROBES, MESSAGE_PROBES, ProbeName, ROUTE_AUDIT } fro
 import {
   Actor,
   AuditWorld,
+  BOT_STORAGE_KEY,
   buildAuditWorld,
   buildPrivateData,
   buildRealmObjects,
@@ -294,6 +295,22 @@ describe('access-control audit', () => {
       });
       const mine = ok(await world.insider.api.get('drafts'), 'insider drafts').body.drafts as Json[];
       expect(mine.find((entry) => entry.id === data.draftId)?.content).toBe(`draft ${SECRET_WORD}`);
+    },
+
+    // Storage belongs to the caller alone: another user's key is a key the caller lacks.
+    'bot storage of another user': async () => {
+      const missingKey = 'no_such_key';
+      await eachActor(async (actor) => {
+        expectSameAsMissing(say(actor, 'GET bot_storage'), await actor.api.get('bot_storage', { keys: [BOT_STORAGE_KEY] }), await actor.api.get('bot_storage', { keys: [missingKey] }));
+        expectSameAsMissing(say(actor, 'DELETE bot_storage'), await actor.api.delete('bot_storage', { keys: [BOT_STORAGE_KEY] }), await actor.api.delete('bot_storage', { keys: [missingKey] }));
+        const theirs = ok(await actor.api.get('bot_storage'), say(actor, 'GET bot_storage')).body.storage as Json;
+        expect({ what: say(actor, 'GET bot_storage'), keys: Object.keys(theirs) }).toEqual({ what: say(actor, 'GET bot_storage'), keys: [] });
+        // Writing the same key writes the caller's own.
+        ok(await actor.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: 'overwritten' } }), say(actor, 'PUT bot_storage'));
+        ok(await actor.api.delete('bot_storage'), say(actor, 'DELETE bot_storage'));
+      });
+      const kept = ok(await data.insiderBotApi.get('bot_storage'), 'insider bot storage').body.storage as Json;
+      expect(kept).toEqual({ [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` });
     },
 
     'attachment of another user': async () => {

@@ -107,6 +107,7 @@ describe('export-realm and import-realm', () => {
     ann = await realm.createUser('Ann Archer');
     ben = await realm.createUser('Ben Baker');
     bot = await createBot(realm, ann.api, 'porter', 'Porter Bot');
+    expect((await bot.api.put('bot_storage', { storage: { visits: '3', 'last visitor': 'Ann' } })).status).toBe(200);
 
     await subscribe(realm.ownerApi, ['xf-secret'], [realm.owner.userId, ann.userId], { invite_only: true });
     await subscribe(realm.ownerApi, ['xf-town'], [realm.owner.userId, ann.userId, ben.userId, bot.userId]);
@@ -188,6 +189,8 @@ describe('export-realm and import-realm', () => {
       const me = await there(user).get('users/me');
       expect({ status: me.status, email: me.body.email }).toEqual({ status: 200, email: user.email });
     }
+    const storage = await there(bot).get('bot_storage');
+    expect({ status: storage.status, storage: storage.body.storage }).toEqual({ status: 200, storage: { visits: '3', 'last visitor': 'Ann' } });
     // The password hash came along too.
     const key = await new Api(realm.subdomain, null, target.port).post('fetch_api_key', { username: ann.email, password: 'user-password' });
     expect({ status: key.status, api_key: key.body.api_key }).toEqual({ status: 200, api_key: ann.apiKey });

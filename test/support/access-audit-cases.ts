@@ -57,6 +57,7 @@ export const DATA_PROBES = [
   'attachment of another user',
   'upload of another user',
   'bot of another user',
+  'bot storage of another user',
   'user group of another realm',
   'profile field of another realm',
   'linkifier of another realm',
@@ -173,6 +174,9 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'PATCH /api/v1/bots/{bot_id}': probes('bot of another user'),
   'DELETE /api/v1/bots/{bot_id}': probes('bot of another user'),
   'POST /api/v1/bots/{bot_id}/api_key/regenerate': probes('bot of another user'),
+  'GET /api/v1/bot_storage': probes('bot storage of another user'),
+  'PUT /api/v1/bot_storage': probes('bot storage of another user'),
+  'DELETE /api/v1/bot_storage': probes('bot storage of another user'),
 
   // Uploads and avatars.
   'POST /api/v1/user_uploads': exempt(CREATE),

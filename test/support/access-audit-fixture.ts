@@ -13,6 +13,9 @@ export const MISSING_ID = 99999999;
 /** A word found only in the private channel's message and in the insiders' direct message. */
 export const SECRET_WORD = 'aardvarkquuxzzy';
 
+/** The key the insider's bot keeps its state under (`/bot_storage`). */
+export const BOT_STORAGE_KEY = 'plan_counter';
+
 /** Someone who must not reach the private data; requests go to their own realm's host. */
 export interface Actor {
   name: string;
@@ -156,6 +159,8 @@ export interface PrivateData {
   attachmentId: number;
   draftId: number;
   insiderBotId: number;
+  /** The insider's bot's client: it keeps a secret in its storage. */
+  insiderBotApi: Api;
   insiderQueueId: string;
 }
 
@@ -196,6 +201,7 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     'draft',
   );
   const insiderBot = await createBot(world.realmA, insider.api, `insiderbot${Date.now() % 100000}`, 'Insider Bot');
+  ok(await insiderBot.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` } }), 'bot storage');
   const queue = ok(await insider.api.post('register', { event_types: ['message'], fetch_event_types: [] }), 'register');
   return {
     messageId,
@@ -204,6 +210,7 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     attachmentId,
     draftId: (drafts.body.ids as number[])[0],
     insiderBotId: insiderBot.userId,
+    insiderBotApi: insiderBot.api,
     insiderQueueId: queue.body.queue_id as string,
   };
 }

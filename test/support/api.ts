@@ -82,6 +82,9 @@ export class Api {
   patch(route: string, params: Params = {}): Promise<ApiResponse> {
     return this.request('PATCH', route, params);
   }
+  put(route: string, params: Params = {}): Promise<ApiResponse> {
+    return this.request('PUT', route, params);
+  }
   delete(route: string, params: Params = {}): Promise<ApiResponse> {
     return this.request('DELETE', route, params);
   }
