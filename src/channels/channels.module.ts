@@ -31,6 +31,7 @@ import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler } from './commands/subscribe.command';
 import { SubscriptionEventRecorder } from './commands/subscription-event.recorder';
 import { UnsubscribeHandler } from './commands/unsubscribe.command';
+import { UpdateSubscriptionsHandler } from './commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
 import { SubscriptionPropertiesUpdatedProjector, UsersUnsubscribedProjector } from './events/subscription-events.handler';
@@ -56,6 +57,7 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     SubscriptionEventRecorder,
     SubscribeHandler,
     UnsubscribeHandler,
+    UpdateSubscriptionsHandler,
     UpdateSubscriptionPropertiesHandler,
     GetStreamsHandler,
     GetSubscriptionStateHandler,

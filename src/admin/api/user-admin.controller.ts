@@ -2,7 +2,7 @@ import { Controller, Delete, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyRequest } from 'fastify';
 import { IsOptional, MaxLength } from 'class-validator';
-import { administratorRequired } from '../../shared/api-error';
+import { administratorRequired, ApiError } from '../../shared/api-error';
 import { isAdministrator, Role } from '../../users/domain/roles';
 import { checkRole } from '../../users/domain/user-admin-rules';
 import { CurrentUser } from '../../wire/decorators';
@@ -25,7 +25,9 @@ class UserIdParams {
   @WireParam('int', { path: true }) user_id!: number;
 }
 
-class UpdateUserParams extends UserIdParams {
+class UpdateUserParams {
+  /** A user id, or an email address (real or placeholder): Zulip routes both here. */
+  @WireParam('string', { path: true }) user_id!: string;
   @WireParam('string', { optional: true }) full_name?: string;
   @WireParam('int', { optional: true }) role?: number;
 }
@@ -56,11 +58,15 @@ export class UserAdminController {
     return { user_id: created.user_id };
   }
 
-  /** `PATCH /users/{user_id}`: name and role (profile data belongs to the profile fields). */
+  /**
+   * `PATCH /users/{user_id}` and `PATCH /users/{email}` (Zulip's `update_user_by_email_api`):
+   * name and role (profile data belongs to the profile fields).
+   */
   @Patch('users/:user_id')
   async updateUser(@CurrentUser() actor: RequestUser, @Params(UpdateUserParams) p: UpdateUserParams): Promise<Record<string, never>> {
+    const user = userFromPath(p.user_id);
     const role = p.role === undefined ? undefined : checkRole(p.role);
-    await this.commandBus.execute(new UpdateUserCommand(actor, p.user_id, { fullName: p.full_name, role }));
+    await this.commandBus.execute(new UpdateUserCommand(actor, user, { fullName: p.full_name, role }));
     return {};
   }
 
@@ -86,4 +92,15 @@ export class UserAdminController {
   regenerateOwnKey(@CurrentUser() actor: RequestUser): Promise<{ api_key: string }> {
     return this.commandBus.execute(new RegenerateApiKeyCommand(actor, null));
   }
+}
+
+/** Zulip's URL patterns for `/users/{user_id}` and `/users/{email}`: digits are an id, anything with an `@` an email. */
+function userFromPath(raw: string): number | { email: string } {
+  if (/^\d+$/.test(raw)) {
+    // An id beyond any stored one names no user (0 is never an id).
+    const id = Number(raw);
+    return id <= 2147483647 ? id : 0;
+  }
+  if (raw.includes('@')) return { email: raw };
+  throw new ApiError('Not found', 'BAD_REQUEST', 404);
 }

@@ -3,14 +3,18 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableUser, checkRoleChange } from '../../users/domain/user-admin-rules';
 import { checkFullName } from '../../users/domain/user-rules';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { FullNameChange } from './full-name-change';
 import { RoleChange } from './role-change';
 
-/** `PATCH /users/{user_id}`: an administrator renames a user or changes their role. */
+/**
+ * `PATCH /users/{user_id}`: an administrator renames a user or changes their role. The user
+ * may be named by email instead (`PATCH /users/{email}`, Zulip's `update_user_by_email_api`).
+ */
 export class UpdateUserCommand {
   constructor(
     readonly actor: { id: number; role: number; realmId: number },
-    readonly userId: number,
+    readonly user: number | { email: string },
     readonly changes: { fullName?: string; role?: number },
   ) {}
 }
@@ -22,12 +26,17 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
     private readonly users: UserRepository,
     private readonly roles: RoleChange,
     private readonly names: FullNameChange,
+    private readonly byEmail: UserByEmailReader,
   ) {}
 
   async execute(command: UpdateUserCommand): Promise<void> {
     const { actor, changes } = command;
     await this.tx.run(async (uow) => {
-      const found = await this.users.lockAdministrable(actor.realmId, command.userId, uow);
+      const userId = typeof command.user === 'number'
+        ? command.user
+        // Zulip's `access_user_by_email`: an address the actor may not see names no user.
+        : (await this.byEmail.findVisibleByEmail(actor.realmId, command.user.email, actor.role, uow))?.id;
+      const found = userId === undefined ? null : await this.users.lockAdministrable(actor.realmId, userId, uow);
       const target = checkAdministrableUser(actor, found, { allowBots: true, allowDeactivated: true });
       if (changes.role !== undefined && changes.role !== target.role) {
         checkRoleChange(actor.role, target, changes.role, await this.roles.humanOwnerCount(uow, actor.realmId));

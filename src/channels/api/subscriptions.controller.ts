@@ -19,6 +19,7 @@ import { WireParam } from '../../wire/params/wire-param';
 import { RequestUser } from '../../wire/request-context';
 import { NewChannelSettings, RequestedChannel, SubscribeCommand, SubscribeResult } from '../commands/subscribe.command';
 import { UnsubscribeCommand, UnsubscribeResult } from '../commands/unsubscribe.command';
+import { UpdateSubscriptionsCommand, UpdateSubscriptionsResult } from '../commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesCommand } from '../commands/update-subscription-properties.command';
 import { checkColor, checkSubscriptionPropertyChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
 import { GetSubscriptionStatusQuery } from '../queries/get-subscription-status.query';
@@ -48,6 +49,11 @@ class SubscribeParams {
 class UnsubscribeParams {
   @WireParam('json') subscriptions!: unknown;
   @WireParam('json', { optional: true }) principals?: unknown;
+}
+
+class UpdateSubscriptionsParams {
+  @WireParam('json', { optional: true }) add?: unknown;
+  @WireParam('json', { optional: true }) delete?: unknown;
 }
 
 class PropertiesParams {
@@ -110,6 +116,17 @@ export class SubscriptionsController {
     );
   }
 
+  /** Zulip's `update_subscriptions_backend`: `add` then `delete`, one answer with both results. */
+  @Patch('users/me/subscriptions')
+  updateSubscriptions(
+    @CurrentUser() user: RequestUser,
+    @Params(UpdateSubscriptionsParams) p: UpdateSubscriptionsParams,
+  ): Promise<UpdateSubscriptionsResult> {
+    const add = p.add === undefined || p.add === null ? [] : parseRequestedChannels(p.add, 'add');
+    const remove = p.delete === undefined || p.delete === null ? [] : expectStringList('delete', p.delete);
+    return this.commandBus.execute(new UpdateSubscriptionsCommand(user, add, remove));
+  }
+
   @Post('users/me/subscriptions/properties')
   async updateProperties(@CurrentUser() user: RequestUser, @Params(PropertiesParams) p: PropertiesParams): Promise<Record<string, never>> {
     const changes = expectList('subscription_data', p.subscription_data).map((item, index) => {
@@ -147,9 +164,9 @@ function parsePrincipals(raw: unknown): number[] | string[] | null {
   return raw === undefined || raw === null ? null : expectIdsOrEmails('principals', raw);
 }
 
-function parseRequestedChannels(value: unknown): RequestedChannel[] {
-  return expectList('subscriptions', value).map((item, index) => {
-    const name = `subscriptions[${index}]`;
+function parseRequestedChannels(value: unknown, param = 'subscriptions'): RequestedChannel[] {
+  return expectList(param, value).map((item, index) => {
+    const name = `${param}[${index}]`;
     const entry = expectObject(name, item);
     if (!('name' in entry)) throw ApiError.badRequest(`name key is missing from ${name}`);
     const channel: RequestedChannel = {

@@ -78,7 +78,15 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
     private readonly recorder: SubscriptionEventRecorder,
   ) {}
 
-  async execute(command: SubscribeCommand): Promise<SubscribeResult> {
+  execute(command: SubscribeCommand): Promise<SubscribeResult> {
+    return this.tx.run((uow) => this.apply(uow, command));
+  }
+
+  /**
+   * The subscription inside a transaction the caller holds: `PATCH /users/me/subscriptions`
+   * composes it with an unsubscription in one transaction, as Zulip's `compose_views` does.
+   */
+  async apply(uow: UnitOfWork, command: SubscribeCommand): Promise<SubscribeResult> {
     const { actor } = command;
     // Zulip's `require_non_guest_user` on this endpoint.
     if (isGuest(actor.role)) throw ApiError.badRequest('Not allowed for guest users');
@@ -89,7 +97,7 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
         description: checkChannelDescription(channel.description),
       })),
     );
-    return this.tx.run(async (uow) => {
+    {
       const policyActor = await this.actors.load(actor.id, uow);
       const principals = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
       const subscribingOthers = principals.some((user) => user.id !== actor.id);
@@ -137,7 +145,7 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
       };
       if (!command.authorizationErrorsFatal) result.unauthorized = unauthorized.map((stream) => stream.name);
       return result;
-    });
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../domain/channel-policy';
@@ -38,13 +39,18 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
     private readonly recorder: SubscriptionEventRecorder,
   ) {}
 
-  async execute(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
+  execute(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
+    return this.tx.run((uow) => this.apply(uow, command));
+  }
+
+  /** The unsubscription inside a transaction the caller holds (see `SubscribeHandler.apply`). */
+  async apply(uow: UnitOfWork, command: UnsubscribeCommand): Promise<UnsubscribeResult> {
     const { actor } = command;
     const names = [...new Map(command.channelNames.map((raw) => {
       const name = checkChannelName(raw);
       return [name.toLowerCase(), name] as const;
     })).values()];
-    return this.tx.run(async (uow) => {
+    {
       const policyActor = await this.actors.load(actor.id, uow);
       const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
       const unsubscribingOthers = isUnsubscribingOthers(actor.id, targets);
@@ -81,6 +87,6 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
         removed: removed.map((request) => request.stream.name),
         not_removed: notSubscribed.map((request) => request.stream.name),
       };
-    });
+    }
   }
 }

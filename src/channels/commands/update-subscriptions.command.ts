@@ -1,0 +1,51 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { RequestUser } from '../../wire/request-context';
+import { RequestedChannel, SubscribeCommand, SubscribeHandler, SubscribeResult } from './subscribe.command';
+import { UnsubscribeCommand, UnsubscribeHandler, UnsubscribeResult } from './unsubscribe.command';
+
+/**
+ * `PATCH /users/me/subscriptions` (Zulip's `update_subscriptions_backend`): subscribe the
+ * actor to `add` and unsubscribe them from `delete` in one transaction, so a failure of
+ * either leaves nothing done (Zulip's `compose_views`).
+ */
+export class UpdateSubscriptionsCommand {
+  constructor(
+    readonly actor: RequestUser,
+    readonly add: readonly RequestedChannel[],
+    readonly remove: readonly string[],
+  ) {}
+}
+
+export type UpdateSubscriptionsResult = SubscribeResult & UnsubscribeResult;
+
+@CommandHandler(UpdateSubscriptionsCommand)
+export class UpdateSubscriptionsHandler implements ICommandHandler<UpdateSubscriptionsCommand, UpdateSubscriptionsResult> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly subscribe: SubscribeHandler,
+    private readonly unsubscribe: UnsubscribeHandler,
+  ) {}
+
+  execute(command: UpdateSubscriptionsCommand): Promise<UpdateSubscriptionsResult> {
+    const { actor, add, remove } = command;
+    if (add.length === 0 && remove.length === 0) {
+      throw ApiError.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+    }
+    // Zulip calls `add_subscriptions_backend` with its defaults: the actor, fatal errors, no announcement.
+    const subscribe = new SubscribeCommand(actor, add, null, true, false, {
+      inviteOnly: false,
+      isWebPublic: false,
+      isDefaultStream: false,
+      historyPublicToSubscribers: undefined,
+      messageRetentionDays: null,
+      groupSettings: {},
+    });
+    const unsubscribe = new UnsubscribeCommand(actor, remove, null);
+    return this.tx.run(async (uow) => ({
+      ...(await this.subscribe.apply(uow, subscribe)),
+      ...(await this.unsubscribe.apply(uow, unsubscribe)),
+    }));
+  }
+}
