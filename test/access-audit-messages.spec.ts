@@ -272,6 +272,17 @@ describe('access-control audit: messages', () => {
         }
       }),
 
+    'messages match a narrow': () =>
+      eachActor(async (actor) => {
+        const matches = (ids: number[], narrow: unknown[]) => actor.api.get('messages/matches_narrow', { msg_ids: ids, narrow });
+        expectSameSuccess(say(actor, 'matches_narrow'), await matches(secretIds(), []), await matches([MISSING_ID], []));
+        expectSameSuccess(
+          say(actor, 'matches_narrow search'),
+          await matches(secretIds(), [{ operator: 'search', operand: SECRET_WORD }]),
+          await matches([MISSING_ID], [{ operator: 'search', operand: SECRET_WORD }]),
+        );
+      }),
+
     'mark channel and topic read': () =>
       eachActor(async (actor) => {
         expectSameAsMissing(

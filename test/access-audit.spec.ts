@@ -157,6 +157,8 @@ describe('access-control audit', () => {
         if (!actor.otherRealm) {
           const response = await actor.api.post('users/me/subscriptions', { subscriptions: [{ name: world.secret.name }] });
           expect({ who: actor.name, status: response.status, code: response.body.code }).toEqual({ who: actor.name, status: 400, code: 'BAD_REQUEST' });
+          const patched = await actor.api.patch('users/me/subscriptions', { add: [{ name: world.secret.name }] });
+          expect({ who: actor.name, status: patched.status, code: patched.body.code }).toEqual({ who: actor.name, status: 400, code: 'BAD_REQUEST' });
         }
         // Another realm's user as a principal is no user at all; nothing is created.
         const foreign = foreignUser(actor);
@@ -184,6 +186,12 @@ describe('access-control audit', () => {
           say(actor, 'unsubscribe an insider'),
           await actor.api.delete('users/me/subscriptions', { subscriptions: [world.secret.name], principals: [world.insider2.userId] }),
           await actor.api.delete('users/me/subscriptions', { subscriptions: ['no such channel'], principals: [world.insider2.userId] }),
+          [[world.secret.name, 'no such channel']],
+        );
+        expectSameAsMissing(
+          say(actor, 'PATCH delete'),
+          await actor.api.patch('users/me/subscriptions', { delete: [world.secret.name] }),
+          await actor.api.patch('users/me/subscriptions', { delete: ['no such channel'] }),
           [[world.secret.name, 'no such channel']],
         );
       });
@@ -254,6 +262,11 @@ describe('access-control audit', () => {
       await eachActor(async (actor) => {
         const foreign = foreignUser(actor);
         expectSameAsMissing(say(actor, 'PATCH /users/{id}'), await actor.api.patch(`users/${foreign.id}`, { full_name: 'Renamed' }), await actor.api.patch(`users/${MISSING_ID}`, { full_name: 'Renamed' }));
+        expectSameAsMissing(
+          say(actor, 'PATCH /users/{email}'),
+          await actor.api.patch(`users/${encodeURIComponent(foreign.email)}`, { full_name: 'Renamed' }),
+          await actor.api.patch('users/nobody%40nowhere.test', { full_name: 'Renamed' }),
+        );
         expectSameAsMissing(say(actor, 'DELETE /users/{id}'), await actor.api.delete(`users/${foreign.id}`), await actor.api.delete(`users/${MISSING_ID}`));
         expectSameAsMissing(say(actor, 'reactivate'), await actor.api.post(`users/${foreign.id}/reactivate`), await actor.api.post(`users/${MISSING_ID}/reactivate`));
       });

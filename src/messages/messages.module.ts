@@ -33,6 +33,7 @@ import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
 import { GetMessageHandler } from './queries/get-message.query';
 import { GetMessagesHandler } from './queries/get-messages.query';
+import { MessagesMatchNarrowHandler } from './queries/messages-match-narrow.query';
 import { NarrowResolver } from './queries/narrow-resolver';
 import { MessageEditController } from './api/message-edit.controller';
 import { UpdateMessageHandler } from './commands/update-message.command';
@@ -57,6 +58,7 @@ import { MessageLocations } from './persistence/message-locations';
     MessageSearchRepository,
     NarrowResolver,
     GetMessagesHandler,
+    MessagesMatchNarrowHandler,
     GetMessageHandler,
     MessageAccess,
     WidgetSubmessages,

@@ -22,6 +22,7 @@ export const MESSAGE_PROBES = [
   'search',
   'anchor at a private message',
   'fetch by message ids',
+  'messages match a narrow',
   'mark channel and topic read',
   'typing in a channel',
   'typing while editing a message',
@@ -93,6 +94,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   // Messages.
   'POST /api/v1/messages': probes('send to a private channel', 'direct message to another realm user'),
   'GET /api/v1/messages': probes('fetch by channel narrow', 'search', 'anchor at a private message', 'fetch by message ids', 'star message by id'),
+  'GET /api/v1/messages/matches_narrow': probes('messages match a narrow'),
   'GET /api/v1/messages/{message_id}': probes('message by id'),
   'PATCH /api/v1/messages/{message_id}': probes('edit message content', 'move message'),
   'DELETE /api/v1/messages/{message_id}': probes('delete message'),
@@ -131,6 +133,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'GET /api/v1/users/me/subscriptions': probes('channel lists'),
   'POST /api/v1/users/me/subscriptions': probes('subscribe to a private channel'),
   'DELETE /api/v1/users/me/subscriptions': probes('unsubscribe from a private channel'),
+  'PATCH /api/v1/users/me/subscriptions': probes('subscribe to a private channel', 'unsubscribe from a private channel'),
   'POST /api/v1/users/me/subscriptions/properties': probes('subscription properties'),
   'PATCH /api/v1/users/me/subscriptions/{stream_id}': probes('subscription properties'),
   'GET /api/v1/users/{user_id}/subscriptions/{stream_id}': probes('subscription status'),

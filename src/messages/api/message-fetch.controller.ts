@@ -5,7 +5,10 @@ import { Params } from '../../wire/params/params.decorator';
 import { RequestUser } from '../../wire/request-context';
 import { GetMessageQuery, GetMessageResult } from '../queries/get-message.query';
 import { GetMessagesQuery, GetMessagesResult } from '../queries/get-messages.query';
-import { GetMessageParams, GetMessagesParams, getMessagesRequest, messageIdFromPath } from './message-fetch.params';
+import { MessagesMatchNarrowQuery, MessagesMatchNarrowResult } from '../queries/messages-match-narrow.query';
+import { expectIntegerList } from '../../wire/params/json-shapes';
+import { parseNarrow } from '../domain/narrow';
+import { GetMessageParams, GetMessagesParams, getMessagesRequest, MatchesNarrowParams, messageIdFromPath } from './message-fetch.params';
 
 /** Reading messages: a narrow's window (`GET /messages`) and one message by id. */
 @Controller('api/v1')
@@ -16,6 +19,14 @@ export class MessageFetchController {
   getMessages(@CurrentUser() user: RequestUser, @Params(GetMessagesParams) p: GetMessagesParams): Promise<GetMessagesResult> {
     const request = getMessagesRequest(p);
     return this.queryBus.execute(new GetMessagesQuery(user, request.plan, request.narrow, request.presentation));
+  }
+
+  /** Zulip's `messages_in_narrow_backend`; a static path, so it never reaches the id route. */
+  @Get('messages/matches_narrow')
+  matchesNarrow(@CurrentUser() user: RequestUser, @Params(MatchesNarrowParams) p: MatchesNarrowParams): Promise<MessagesMatchNarrowResult> {
+    const messageIds = expectIntegerList('msg_ids', p.msg_ids);
+    const narrow = parseNarrow(p.narrow);
+    return this.queryBus.execute(new MessagesMatchNarrowQuery(user, messageIds, narrow));
   }
 
   @Get('messages/:message_id')

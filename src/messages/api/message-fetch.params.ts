@@ -20,6 +20,12 @@ export class GetMessagesParams {
   @WireParam('json', { optional: true }) message_ids?: unknown;
 }
 
+/** `GET /messages/matches_narrow`: both JSON texts, as the Python client's `check_messages_match_narrow` sends them. */
+export class MatchesNarrowParams {
+  @WireParam('json') msg_ids!: unknown;
+  @WireParam('json') narrow!: unknown;
+}
+
 /** `GET /messages/{message_id}`. */
 export class GetMessageParams {
   @WireParam('string', { path: true }) message_id!: string;

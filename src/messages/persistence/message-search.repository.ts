@@ -45,6 +45,9 @@ export interface MessageAccessRow {
   flags: number | null;
 }
 
+/** The topic HTML-escaped as Zulip's `escape_html` does it. */
+const ESCAPED_TOPIC = `replace(replace(replace(replace(replace(m.subject, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+
 class SqlParams {
   readonly values: unknown[] = [];
 
@@ -124,6 +127,21 @@ export class MessageSearchRepository {
   }
 
   /**
+   * `match_content` and `match_subject` of messages found by a narrow without a search
+   * (Zulip's `get_search_fields` with no matches): the rendered content and the HTML-escaped topic.
+   */
+  async plainMatchFields(db: Queryable, ids: readonly number[]): Promise<Map<number, SearchHighlight>> {
+    const result = new Map<number, SearchHighlight>();
+    if (ids.length === 0) return result;
+    const rows = await db.query<{ id: number; content: string | null; topic: string }>(
+      `SELECT m.id, m.rendered_content AS content, ${ESCAPED_TOPIC} AS topic FROM message m WHERE m.id = ANY($1::int[])`,
+      [ids],
+    );
+    for (const row of rows) result.set(Number(row.id), { matchContent: row.content ?? '', matchSubject: row.topic });
+    return result;
+  }
+
+  /**
    * `match_content` and `match_subject` of found messages (Zulip's `get_search_fields`):
    * the rendered content and the HTML-escaped topic with every match of the search
    * highlighted, as PostgreSQL's `ts_headline` finds them with the search's own query.
@@ -134,7 +152,7 @@ export class MessageSearchRepository {
     const sql = new SqlParams();
     const query = tsQuery(sql, search.words, search.prefix);
     const options = sql.add(`HighlightAll=TRUE, StartSel=${MATCH_START}, StopSel=${MATCH_STOP}`);
-    const topic = `replace(replace(replace(replace(replace(m.subject, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+    const topic = ESCAPED_TOPIC;
     const rows = await db.query<{ id: number; content: string | null; topic: string | null }>(
       `SELECT m.id,
               ts_headline('english'::regconfig, coalesce(m.rendered_content, ''), ${query}, ${options}) AS content,

@@ -20,6 +20,10 @@ export const CHANNEL_OPERATIONS: OperationTable = {
     { optional: ['unauthorized'] },
   ),
   'DELETE /api/v1/users/me/subscriptions': success('Unsubscribe users from channels.', { removed: arr(str), not_removed: arr(str) }),
+  'PATCH /api/v1/users/me/subscriptions': success(
+    'Subscribe to (`add`) and unsubscribe from (`delete`) channels in one request.',
+    { subscribed: mapOf(arr(str)), already_subscribed: mapOf(arr(str)), removed: arr(str), not_removed: arr(str) },
+  ),
   'POST /api/v1/users/me/subscriptions/properties': success('Change personal settings of several subscriptions.'),
   'PATCH /api/v1/users/me/subscriptions/{stream_id}': success('Change one personal setting of a subscription.'),
   'GET /api/v1/users/{user_id}/subscriptions/{stream_id}': success('Whether a user is subscribed to a channel.', { is_subscribed: bool }),

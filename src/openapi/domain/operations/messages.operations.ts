@@ -12,6 +12,10 @@ export const MESSAGE_OPERATIONS: OperationTable = {
     { anchor: int, found_anchor: bool, found_oldest: bool, found_newest: bool, history_limited: bool, messages: arr(ref('Message')) },
     { optional: ['anchor'] },
   ),
+  'GET /api/v1/messages/matches_narrow': success(
+    'Which of the given messages (among those the user received) match a narrow, with their search highlights.',
+    { messages: mapOf(mapOf(str)) },
+  ),
   'GET /api/v1/messages/{message_id}': success('Fetch one message, with its raw Markdown.', { raw_content: str, message: ref('Message') }),
   'PATCH /api/v1/messages/{message_id}': success('Edit a message\'s content or move it (topic, channel).', { detached_uploads: arr(ref('Attachment')) }),
   'DELETE /api/v1/messages/{message_id}': success('Delete a message.'),

@@ -10,7 +10,7 @@ export const USER_OPERATIONS: OperationTable = {
   'GET /api/v1/users/{user_id}': success('One user, by id or email address.', { user: ref('User') }),
   'POST /api/v1/fetch_api_key': success('Exchange an email address and password for the API key.', { api_key: str, email: str, user_id: int }),
   'POST /api/v1/users': { ...success('Create a user (administrators).', { user_id: int }), form: { email: str, password: str, full_name: str } },
-  'PATCH /api/v1/users/{user_id}': success('Change a user\'s name, role or profile data (administrators).'),
+  'PATCH /api/v1/users/{user_id}': success('Change a user\'s name, role or profile data (administrators); by id or email address.'),
   'DELETE /api/v1/users/me': success('Deactivate one\'s own account.'),
   'DELETE /api/v1/users/{user_id}': success('Deactivate a user (administrators).'),
   'POST /api/v1/users/{user_id}/reactivate': success('Reactivate a user (administrators).'),
