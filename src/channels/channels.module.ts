@@ -28,9 +28,9 @@ import {
   GetChannelTopicsHandler,
 } from './queries/get-channel.query';
 import { SubscriptionsController } from './api/subscriptions.controller';
-import { SubscribeHandler } from './commands/subscribe.command';
+import { SubscribeHandler, SubscriptionAdder } from './commands/subscribe.command';
 import { SubscriptionEventRecorder } from './commands/subscription-event.recorder';
-import { UnsubscribeHandler } from './commands/unsubscribe.command';
+import { SubscriptionRemover, UnsubscribeHandler } from './commands/unsubscribe.command';
 import { UpdateSubscriptionsHandler } from './commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
@@ -56,7 +56,9 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     PrincipalResolver,
     SubscriptionEventRecorder,
     SubscribeHandler,
+    SubscriptionAdder,
     UnsubscribeHandler,
+    SubscriptionRemover,
     UpdateSubscriptionsHandler,
     UpdateSubscriptionPropertiesHandler,
     GetStreamsHandler,

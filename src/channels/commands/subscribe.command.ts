@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
@@ -63,10 +64,14 @@ export interface SubscribeResult {
 
 const insufficientPermission = () => ApiError.badRequest('Insufficient permission');
 
-@CommandHandler(SubscribeCommand)
-export class SubscribeHandler implements ICommandHandler<SubscribeCommand, SubscribeResult> {
+/**
+ * The work of a subscription, inside a transaction the caller holds: the subscribe
+ * command's, and `PATCH /users/me/subscriptions`'s with an unsubscription in the same
+ * transaction (Zulip's `compose_views`).
+ */
+@Injectable()
+export class SubscriptionAdder {
   constructor(
-    private readonly tx: TransactionRunner,
     private readonly config: AppConfig,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
@@ -78,14 +83,6 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
     private readonly recorder: SubscriptionEventRecorder,
   ) {}
 
-  execute(command: SubscribeCommand): Promise<SubscribeResult> {
-    return this.tx.run((uow) => this.apply(uow, command));
-  }
-
-  /**
-   * The subscription inside a transaction the caller holds: `PATCH /users/me/subscriptions`
-   * composes it with an unsubscription in one transaction, as Zulip's `compose_views` does.
-   */
   async apply(uow: UnitOfWork, command: SubscribeCommand): Promise<SubscribeResult> {
     const { actor } = command;
     // Zulip's `require_non_guest_user` on this endpoint.
@@ -97,55 +94,53 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
         description: checkChannelDescription(channel.description),
       })),
     );
-    {
-      const policyActor = await this.actors.load(actor.id, uow);
-      const principals = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
-      const subscribingOthers = principals.some((user) => user.id !== actor.id);
+    const policyActor = await this.actors.load(actor.id, uow);
+    const principals = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
+    const subscribingOthers = principals.some((user) => user.id !== actor.id);
 
-      const found = new Map(
-        (await this.channels.findByNames(actor.realmId, requested.map((channel) => channel.name), uow))
-          .map((stream) => [stream.name.toLowerCase(), stream] as const),
-      );
-      const missing = requested.filter((channel) => !found.has(channel.name.toLowerCase()));
-      const created: StreamEntity[] = [];
-      const existing: StreamEntity[] = requested
-        .map((channel) => found.get(channel.name.toLowerCase()))
-        .filter((stream): stream is StreamEntity => stream !== undefined);
-      if (missing.length > 0) {
-        await this.checkCreation(uow, actor, policyActor, command.newChannels);
-        for (const channel of missing) {
-          const stream = await this.create(uow, actor, channel, command.newChannels);
-          if (stream) created.push(stream);
-          else {
-            // A concurrent request created it first: treat it as an existing channel.
-            const raced = await this.channels.findByName(actor.realmId, channel.name, uow);
-            if (!raced) throw new Error(`channel ${channel.name} neither created nor found`);
-            existing.push(raced);
-          }
+    const found = new Map(
+      (await this.channels.findByNames(actor.realmId, requested.map((channel) => channel.name), uow))
+        .map((stream) => [stream.name.toLowerCase(), stream] as const),
+    );
+    const missing = requested.filter((channel) => !found.has(channel.name.toLowerCase()));
+    const created: StreamEntity[] = [];
+    const existing: StreamEntity[] = requested
+      .map((channel) => found.get(channel.name.toLowerCase()))
+      .filter((stream): stream is StreamEntity => stream !== undefined);
+    if (missing.length > 0) {
+      await this.checkCreation(uow, actor, policyActor, command.newChannels);
+      for (const channel of missing) {
+        const stream = await this.create(uow, actor, channel, command.newChannels);
+        if (stream) created.push(stream);
+        else {
+          // A concurrent request created it first: treat it as an existing channel.
+          const raced = await this.channels.findByName(actor.realmId, channel.name, uow);
+          if (!raced) throw new Error(`channel ${channel.name} neither created nor found`);
+          existing.push(raced);
         }
       }
-
-      const { authorized, unauthorized, cannotAdd } = await this.authorize(uow, policyActor, existing, subscribingOthers);
-      if (unauthorized.length > 0 && command.authorizationErrorsFatal) {
-        throw ApiError.badRequest(`Unable to access channel (${unauthorized[0].name}).`);
-      }
-      if (cannotAdd.length > 0) throw insufficientPermission();
-
-      const colors = new Map(requested.map((channel) => [channel.name.toLowerCase(), channel.color] as const));
-      const requests: SubscriptionRequest[] = principals.flatMap((user) =>
-        [...authorized, ...created].map((stream) => ({ userId: user.id, stream, color: colors.get(stream.name.toLowerCase()) })),
-      );
-      const { added, already } = await this.subscriptions.subscribe(uow, requests);
-      await this.recorder.recordSubscribed(uow, actor.realmId, created, added, principals);
-      this.recordNotices(uow, command, created, added, principals);
-
-      const result: SubscribeResult = {
-        subscribed: groupNames(added),
-        already_subscribed: groupNames(already),
-      };
-      if (!command.authorizationErrorsFatal) result.unauthorized = unauthorized.map((stream) => stream.name);
-      return result;
     }
+
+    const { authorized, unauthorized, cannotAdd } = await this.authorize(uow, policyActor, existing, subscribingOthers);
+    if (unauthorized.length > 0 && command.authorizationErrorsFatal) {
+      throw ApiError.badRequest(`Unable to access channel (${unauthorized[0].name}).`);
+    }
+    if (cannotAdd.length > 0) throw insufficientPermission();
+
+    const colors = new Map(requested.map((channel) => [channel.name.toLowerCase(), channel.color] as const));
+    const requests: SubscriptionRequest[] = principals.flatMap((user) =>
+      [...authorized, ...created].map((stream) => ({ userId: user.id, stream, color: colors.get(stream.name.toLowerCase()) })),
+    );
+    const { added, already } = await this.subscriptions.subscribe(uow, requests);
+    await this.recorder.recordSubscribed(uow, actor.realmId, created, added, principals);
+    this.recordNotices(uow, command, created, added, principals);
+
+    const result: SubscribeResult = {
+      subscribed: groupNames(added),
+      already_subscribed: groupNames(already),
+    };
+    if (!command.authorizationErrorsFatal) result.unauthorized = unauthorized.map((stream) => stream.name);
+    return result;
   }
 
   /**
@@ -268,4 +263,16 @@ function groupNames(requests: readonly SubscriptionRequest[]): Record<string, st
   const result: Record<string, string[]> = {};
   for (const request of requests) (result[String(request.userId)] ??= []).push(request.stream.name);
   return result;
+}
+
+@CommandHandler(SubscribeCommand)
+export class SubscribeHandler implements ICommandHandler<SubscribeCommand, SubscribeResult> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly adder: SubscriptionAdder,
+  ) {}
+
+  execute(command: SubscribeCommand): Promise<SubscribeResult> {
+    return this.tx.run((uow) => this.adder.apply(uow, command));
+  }
 }

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
@@ -28,10 +29,10 @@ export interface UnsubscribeResult {
   not_removed: string[];
 }
 
-@CommandHandler(UnsubscribeCommand)
-export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, UnsubscribeResult> {
+/** The work of an unsubscription, inside a transaction the caller holds (see `SubscriptionAdder`). */
+@Injectable()
+export class SubscriptionRemover {
   constructor(
-    private readonly tx: TransactionRunner,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly principals: PrincipalResolver,
@@ -39,54 +40,59 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
     private readonly recorder: SubscriptionEventRecorder,
   ) {}
 
-  execute(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
-    return this.tx.run((uow) => this.apply(uow, command));
-  }
-
-  /** The unsubscription inside a transaction the caller holds (see `SubscribeHandler.apply`). */
   async apply(uow: UnitOfWork, command: UnsubscribeCommand): Promise<UnsubscribeResult> {
     const { actor } = command;
     const names = [...new Map(command.channelNames.map((raw) => {
       const name = checkChannelName(raw);
       return [name.toLowerCase(), name] as const;
     })).values()];
-    {
-      const policyActor = await this.actors.load(actor.id, uow);
-      const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
-      const unsubscribingOthers = isUnsubscribingOthers(actor.id, targets);
+    const policyActor = await this.actors.load(actor.id, uow);
+    const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
+    const unsubscribingOthers = isUnsubscribingOthers(actor.id, targets);
 
-      const found = new Map(
-        (await this.channels.findByNames(actor.realmId, names, uow)).map((stream) => [stream.name.toLowerCase(), stream] as const),
-      );
-      const subscribed = await this.subscriptions.subscribedRecipientIds(
-        actor.id,
-        [...found.values()].map((stream) => stream.recipientId as number),
-        uow,
-      );
-      const isSubscribed = (stream: StreamEntity) => subscribed.has(stream.recipientId as number);
-      // A channel the actor may not know of answers as a missing one: its name must not leak.
-      const visible = (stream: StreamEntity | undefined): stream is StreamEntity =>
-        stream !== undefined && ChannelPolicy.hasMetadataAccess(policyActor, stream, isSubscribed(stream));
-      const streams = names.map((name) => found.get(name.toLowerCase())).filter(visible);
+    const found = new Map(
+      (await this.channels.findByNames(actor.realmId, names, uow)).map((stream) => [stream.name.toLowerCase(), stream] as const),
+    );
+    const subscribed = await this.subscriptions.subscribedRecipientIds(
+      actor.id,
+      [...found.values()].map((stream) => stream.recipientId as number),
+      uow,
+    );
+    const isSubscribed = (stream: StreamEntity) => subscribed.has(stream.recipientId as number);
+    // A channel the actor may not know of answers as a missing one: its name must not leak.
+    const visible = (stream: StreamEntity | undefined): stream is StreamEntity =>
+      stream !== undefined && ChannelPolicy.hasMetadataAccess(policyActor, stream, isSubscribed(stream));
+    const streams = names.map((name) => found.get(name.toLowerCase())).filter(visible);
 
-      // Spec 4.2 rule 1: administrators, or access plus `can_remove_subscribers_group`.
-      if (unsubscribingOthers && !streams.every((stream) => ChannelPolicy.canRemoveSubscribers(policyActor, stream, isSubscribed(stream)))) {
-        throw ApiError.badRequest('Insufficient permission');
-      }
-      const unknown = names.find((name) => !visible(found.get(name.toLowerCase())));
-      if (unknown !== undefined) {
-        throw new ApiError(`Channel '${unknown}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream: unknown });
-      }
-
-      const { removed, notSubscribed } = await this.subscriptions.unsubscribe(
-        uow,
-        targets.flatMap((target) => streams.map((stream) => ({ userId: target.id, stream }))),
-      );
-      await this.recorder.recordUnsubscribed(uow, actor.realmId, removed);
-      return {
-        removed: removed.map((request) => request.stream.name),
-        not_removed: notSubscribed.map((request) => request.stream.name),
-      };
+    // Spec 4.2 rule 1: administrators, or access plus `can_remove_subscribers_group`.
+    if (unsubscribingOthers && !streams.every((stream) => ChannelPolicy.canRemoveSubscribers(policyActor, stream, isSubscribed(stream)))) {
+      throw ApiError.badRequest('Insufficient permission');
     }
+    const unknown = names.find((name) => !visible(found.get(name.toLowerCase())));
+    if (unknown !== undefined) {
+      throw new ApiError(`Channel '${unknown}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream: unknown });
+    }
+
+    const { removed, notSubscribed } = await this.subscriptions.unsubscribe(
+      uow,
+      targets.flatMap((target) => streams.map((stream) => ({ userId: target.id, stream }))),
+    );
+    await this.recorder.recordUnsubscribed(uow, actor.realmId, removed);
+    return {
+      removed: removed.map((request) => request.stream.name),
+      not_removed: notSubscribed.map((request) => request.stream.name),
+    };
+  }
+}
+
+@CommandHandler(UnsubscribeCommand)
+export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, UnsubscribeResult> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly remover: SubscriptionRemover,
+  ) {}
+
+  execute(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
+    return this.tx.run((uow) => this.remover.apply(uow, command));
   }
 }

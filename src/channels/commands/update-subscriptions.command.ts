@@ -2,8 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { RequestedChannel, SubscribeCommand, SubscribeHandler, SubscribeResult } from './subscribe.command';
-import { UnsubscribeCommand, UnsubscribeHandler, UnsubscribeResult } from './unsubscribe.command';
+import { RequestedChannel, SubscribeCommand, SubscribeResult, SubscriptionAdder } from './subscribe.command';
+import { SubscriptionRemover, UnsubscribeCommand, UnsubscribeResult } from './unsubscribe.command';
 
 /**
  * `PATCH /users/me/subscriptions` (Zulip's `update_subscriptions_backend`): subscribe the
@@ -24,8 +24,8 @@ export type UpdateSubscriptionsResult = SubscribeResult & UnsubscribeResult;
 export class UpdateSubscriptionsHandler implements ICommandHandler<UpdateSubscriptionsCommand, UpdateSubscriptionsResult> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly subscribe: SubscribeHandler,
-    private readonly unsubscribe: UnsubscribeHandler,
+    private readonly subscribe: SubscriptionAdder,
+    private readonly unsubscribe: SubscriptionRemover,
   ) {}
 
   execute(command: UpdateSubscriptionsCommand): Promise<UpdateSubscriptionsResult> {
