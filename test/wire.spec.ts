@@ -350,7 +350,7 @@ describe('the wire format', () => {
       const put = await alice.api.request('PUT', 'users/me/subscriptions', { subscriptions: [] });
       expect(put.status).toBe(405);
       expect(put.body).toEqual(expect.objectContaining({ result: 'error', code: 'BAD_REQUEST', msg: 'Method Not Allowed' }));
-      expect([...(put.body.allowed_methods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST']);
+      expect([...(put.body.allowed_methods as string[])].sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
 
       const deleteGroups = await alice.api.delete('user_groups');
       expect(deleteGroups.status).toBe(405);
