@@ -4,6 +4,7 @@ import { AppConfig, parseIntegerVariable } from '../config/app-config';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
 import { CommittedWrites } from './committed-writes';
+import { Database } from './database';
 import { TransactionRunner } from './transaction-runner';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
@@ -57,10 +58,11 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       },
     },
     TransactionRunner,
+    Database,
     CommittedWrites,
     DatabaseLifecycle,
   ],
-  exports: [DataSource, TransactionRunner, CommittedWrites, EMBEDDED_POSTGRES],
+  exports: [DataSource, TransactionRunner, Database, CommittedWrites, EMBEDDED_POSTGRES],
 })
 export class DatabaseModule {}
 
