@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Injectable, Module } from '@nestjs/common';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import { CommittedEventHandlers, committedMethodsOf, EventClass } from './committed-event-handlers';
 import { OnCommitted } from './on-committed';
 
@@ -86,5 +88,30 @@ describe('the outbox registry of event classes', () => {
     expect(registry.of({})).toEqual([]);
     expect(registry.classNamed('Edited')).toBe(Edited);
     expect(() => registry.register([Sent], { name: 'Projections.sent', handle: () => undefined })).toThrow(/takes Sent twice/);
+  });
+
+  it('is built by Nest from the providers\' @OnCommitted methods, bound to their instances', async () => {
+    class Sent {}
+    @Injectable()
+    class Projections {
+      readonly seen: string[] = [];
+
+      @OnCommitted(Sent)
+      sent(event: Sent): void {
+        this.seen.push(event.constructor.name);
+      }
+    }
+    @Module({ imports: [DiscoveryModule], providers: [CommittedEventHandlers, Projections] })
+    class AppModule {}
+    const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    try {
+      const registry = app.get(CommittedEventHandlers);
+      const handlers = registry.of(new Sent());
+      expect(handlers.map((handler) => handler.name)).toEqual(['Projections.sent']);
+      handlers[0].handle(new Sent());
+      expect(app.get(Projections).seen).toEqual(['Sent']);
+    } finally {
+      await app.close();
+    }
   });
 });
