@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig, parseIntegerVariable } from '../config/app-config';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
@@ -29,13 +30,18 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     @Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgres | null,
   ) {}
 
+  /**
+   * The data source first, then the database under it. TypeOrmModule destroys the data
+   * source in its own shutdown hook too; whichever runs first does it, the other finds it
+   * destroyed, so the embedded database never stops under open connections.
+   */
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     if (this.embedded) await this.embedded.stop();
   }
 }
 
-@Global()
+/** The embedded database when `DATABASE_URL` is unset: started before the data source needs it. */
 @Module({
   providers: [
     {
@@ -44,25 +50,44 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       useFactory: async (config: AppConfig) =>
         config.databaseUrl === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
     },
-    {
-      provide: DataSource,
-      inject: [AppConfig, EMBEDDED_POSTGRES],
-      useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
-        const options = embedded
-          ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
-          : dataSourceOptions({ url: config.databaseUrl as string }, postgresPoolSize());
-        const dataSource = new DataSource(options);
-        await dataSource.initialize();
-        await runMigrations(dataSource);
-        return dataSource;
-      },
-    },
-    TransactionRunner,
-    Database,
-    CommittedWrites,
-    DatabaseLifecycle,
   ],
-  exports: [DataSource, TransactionRunner, Database, CommittedWrites, EMBEDDED_POSTGRES],
+  exports: [EMBEDDED_POSTGRES],
+})
+class EmbeddedDatabaseModule {}
+
+/** Connects to PostgreSQL (or the embedded one) and brings its schema up to date before anything reads it. */
+async function connectAndMigrate(options: DataSourceOptions | undefined): Promise<DataSource> {
+  if (!options) throw new Error('TypeOrmModule gave no data source options');
+  const dataSource = new DataSource(options);
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  return dataSource;
+}
+
+/**
+ * The database through `@nestjs/typeorm`: the DataSource (and its EntityManager) are
+ * injectable everywhere, as TypeOrmModule provides them globally.
+ */
+@Global()
+@Module({
+  imports: [
+    EmbeddedDatabaseModule,
+    TypeOrmModule.forRootAsync({
+      imports: [EmbeddedDatabaseModule],
+      inject: [AppConfig, EMBEDDED_POSTGRES],
+      useFactory: (config: AppConfig, embedded: EmbeddedPostgres | null): TypeOrmModuleOptions => ({
+        ...(embedded
+          ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
+          : dataSourceOptions({ url: config.databaseUrl as string }, postgresPoolSize())),
+        // A failed start (unreachable database, failed migration) fails the process at
+        // once, as before: TypeOrmModule would otherwise retry for half a minute.
+        toRetry: () => false,
+      }),
+      dataSourceFactory: connectAndMigrate,
+    }),
+  ],
+  providers: [TransactionRunner, Database, CommittedWrites, DatabaseLifecycle],
+  exports: [TransactionRunner, Database, CommittedWrites, EmbeddedDatabaseModule],
 })
 export class DatabaseModule {}
 
