@@ -11,6 +11,7 @@ import { RealmRepository } from '../realm/persistence/realm.repository';
 import { Role } from '../users/domain/roles';
 import { RealmSetup } from './commands/realm-setup';
 import { UserCreation } from './commands/user-creation';
+import { Database } from '../platform/database/database';
 
 export interface FirstOwner {
   email: string;
@@ -35,12 +36,13 @@ export class RootRealmBootstrap implements OnModuleInit {
     private readonly realmSetup: RealmSetup,
     private readonly creation: UserCreation,
     private readonly config: AppConfig,
+    private readonly database: Database,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await withBootstrapLock(this.dataSource, async () => {
       if (await this.realms.findBySubdomain(ROOT_SUBDOMAIN)) return;
-      await this.tx.run((uow) => this.realmSetup.create(uow, ROOT_SUBDOMAIN, this.config.realmName));
+      await this.tx.run(() => this.realmSetup.create(ROOT_SUBDOMAIN, this.config.realmName));
       this.logger.log(`created the root realm '${this.config.realmName}'`);
     });
   }
@@ -62,7 +64,7 @@ export class RootRealmBootstrap implements OnModuleInit {
         [realm.id, Role.Owner],
       );
       if (owners.length > 0) return null;
-      const owner = await this.tx.run((uow) => this.creation.insert(uow, realm, checked));
+      const owner = await this.tx.run(() => this.creation.insert(realm, checked));
       const zuliprcPath = path.join(this.config.dataDir, 'zuliprc');
       fs.mkdirSync(this.config.dataDir, { recursive: true, mode: 0o700 });
       fs.writeFileSync(
