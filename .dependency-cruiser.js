@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * The dependency rules of ARCHITECTURE rule 8, checked by `npm run lint`
+ * (`depcruise src --ignore-known`).
+ *
+ * A module is a directory under src/ other than the layers named in NOT_MODULES.
+ * Its public surface is everything except its `domain/` and `persistence/` folders:
+ * in practice `commands/`, `queries/` (read facades such as `UserDirectory`), `events/`,
+ * `api/`, the `<name>.module.ts` class and `public/` (pure types and rules other modules
+ * need: roles, enums, row shapes). wire/ and openapi/ are the HTTP layer: they use
+ * modules through that same surface. platform/ and shared/ sit below every module and
+ * import none.
+ *
+ * Violations that existed when the rules came in are listed in
+ * .dependency-cruiser-known-violations.json; regenerate it only to shrink it:
+ *   npx depcruise src --output-type baseline --output-to .dependency-cruiser-known-violations.json
+ */
+
+/** Layers under src/ that are not domain modules. */
+const NOT_MODULES = ['platform', 'wire', 'shared', 'openapi'];
+const notModules = NOT_MODULES.join('|');
+/** Any domain module's folder, e.g. `src/users/`. */
+const MODULE = `^src/(?!(?:${notModules})/)[^/]+/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-foreign-internals',
+      severity: 'error',
+      comment:
+        "A module's domain/ and persistence/ are its own: other modules and wire/ go through its " +
+        'commands/, queries/ (read facades), events/, public/ or module class (ARCHITECTURE rule 8).',
+      // platform/ and shared/ are held to the stricter rules below.
+      from: { path: '^src/([^/]+)/', pathNot: '^src/(?:platform|shared)/' },
+      to: {
+        path: '^src/([^/]+)/(?:domain|persistence)/',
+        pathNot: '^src/$1/',
+      },
+    },
+    {
+      name: 'platform-knows-no-module',
+      severity: 'error',
+      comment: 'platform/ is infrastructure with no domain knowledge: a module hands it what it needs (a token, an interface).',
+      from: { path: '^src/platform/' },
+      to: { path: MODULE },
+    },
+    {
+      name: 'shared-knows-no-module',
+      severity: 'error',
+      comment: 'shared/ holds helpers every layer may use, so it imports no module.',
+      from: { path: '^src/shared/' },
+      to: { path: MODULE },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Files import each other in one direction.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(?:dist|node_modules)/' },
+    // Type-only imports couple modules too: count them.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
