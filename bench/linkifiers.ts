@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { findLinks } from '../src/linkifiers/domain/apply-linkifiers';
+import { findLinks } from '../src/linkifiers/public/apply-linkifiers';
 
 /**
  * `npm run bench -- linkifiers`: how long the realm's linkifiers take on texts built to

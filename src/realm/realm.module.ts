@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
-import { RealmAddressing } from './domain/realm-addressing';
+import { RealmAddressing } from './public/realm-addressing';
 import { RealmRepository } from './persistence/realm.repository';
 import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';

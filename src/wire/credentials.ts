@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiError } from '../shared/api-error';
-import { RealmAddressing } from '../realm/domain/realm-addressing';
+import { RealmAddressing } from '../realm/public/realm-addressing';
 import { RealmRepository } from '../realm/persistence/realm.repository';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
-import { UserRow } from '../users/persistence/user-row';
-import { BotType } from '../users/domain/roles';
+import { UserRow } from '../users/public/user-row';
+import { BotType } from '../users/public/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
 import { RequestUser } from './request-context';
 

@@ -7,7 +7,7 @@ import { RealmExporter } from '../../realm-transfer/persistence/realm-exporter';
 import { RealmImporter } from '../../realm-transfer/persistence/realm-importer';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
-import { ROLE_NAMES } from '../../users/domain/roles';
+import { ROLE_NAMES } from '../../users/public/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';

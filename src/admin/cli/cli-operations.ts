@@ -6,7 +6,7 @@ import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { LongPollService } from '../../events/queues/long-poll.service';
 import { AppConfig } from '../../platform/config/app-config';
 import { JobRegistry } from '../../platform/observability/job-registry';
-import { ROLE_NAMES, Role } from '../../users/domain/roles';
+import { ROLE_NAMES, Role } from '../../users/public/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { ReactivateUserCommand } from '../commands/reactivate-user.command';
 import { RegenerateApiKeyCommand } from '../commands/regenerate-api-key.command';

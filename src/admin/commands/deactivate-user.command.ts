@@ -2,18 +2,18 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
-import { Role } from '../../users/domain/roles';
+import { Role } from '../../users/public/roles';
 import {
   cannotDeactivateLastUser,
   checkAdministrableBot,
   checkAdministrableUser,
   isLastOwner,
   ownerRequired,
-} from '../../users/domain/user-admin-rules';
+} from '../../users/public/user-admin-rules';
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/persistence/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserAccess } from '../../users/persistence/user-access';
 import { Database } from '../../platform/database/database';
 

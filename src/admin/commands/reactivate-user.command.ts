@@ -5,13 +5,13 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { botNameTaken, checkAdministrableUser } from '../../users/domain/user-admin-rules';
+import { botNameTaken, checkAdministrableUser } from '../../users/public/user-admin-rules';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserAccess } from '../../users/persistence/user-access';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { Database } from '../../platform/database/database';
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
-import { BotType, Role } from '../../users/domain/roles';
+import { BotType, Role } from '../../users/public/roles';
 import { UserCreation } from './user-creation';
 import { Database } from '../../platform/database/database';
 

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { generateApiKey } from '../../users/domain/credentials';
-import { checkAdministrableBot } from '../../users/domain/user-admin-rules';
+import { generateApiKey } from '../../users/public/credentials';
+import { checkAdministrableBot } from '../../users/public/user-admin-rules';
 import { BotEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRepository } from '../../users/persistence/user.repository';

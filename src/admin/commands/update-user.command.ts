@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { checkAdministrableUser, checkRoleChange } from '../../users/domain/user-admin-rules';
-import { checkFullName } from '../../users/domain/user-rules';
+import { checkAdministrableUser, checkRoleChange } from '../../users/public/user-admin-rules';
+import { checkFullName } from '../../users/public/user-rules';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { FullNameChange } from './full-name-change';

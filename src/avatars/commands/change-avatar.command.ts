@@ -1,4 +1,4 @@
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { inspectImage, squarePng } from '../../platform/storage/images';
@@ -6,8 +6,8 @@ import { UploadStore } from '../../platform/storage/upload-store';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/api/user.presenter';
-import { isAdministrator } from '../../users/domain/roles';
-import { UserRow } from '../../users/persistence/user-row';
+import { isAdministrator } from '../../users/public/roles';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { AvatarChangedEvent } from '../events/avatar-events';

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { sharedValue } from '../../platform/database/unit-of-work';
-import { GroupSettingValue } from '../../groups/domain/group-setting';
+import { GroupSettingValue } from '../../groups/public/group-setting';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { SystemGroup } from '../../groups/domain/system-groups';
-import { UserSettings } from '../../users/domain/user-settings';
-import { StreamPostPolicy } from '../domain/channel-rules';
+import { SystemGroup } from '../../groups/public/system-groups';
+import { UserSettings } from '../../users/public/user-settings';
+import { StreamPostPolicy } from '../public/channel-rules';
 import { averageWeeklyTraffic, hasTrafficEstimate } from '../domain/channel-traffic';
 import { ChannelTrafficReader } from '../persistence/channel-traffic.reader';
-import { StreamRow } from '../persistence/stream-row';
-import { SubscriptionRow } from '../persistence/subscription-row';
+import { StreamRow } from '../public/stream-row';
+import { SubscriptionRow } from '../public/subscription-row';
 import { Database } from '../../platform/database/database';
 
 /** The channel object of spec 2.1 (Zulip's BasicChannel). */

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
-import { parseRetentionDays } from '../domain/channel-rules';
+import { parseRetentionDays } from '../public/channel-rules';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { GroupSettingChange, parseGroupSettingChange } from '../../groups/domain/group-setting';
-import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
+import { GroupSettingChange, parseGroupSettingChange } from '../../groups/public/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
-import { parseRetentionDays } from '../domain/channel-rules';
+import { parseRetentionDays } from '../public/channel-rules';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { parseGroupSettingValue } from '../../groups/domain/group-setting';
-import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
+import { parseGroupSettingValue } from '../../groups/public/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
 import {

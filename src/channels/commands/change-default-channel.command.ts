@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { administratorRequired, ApiError } from '../../shared/api-error';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { DefaultChannels } from '../persistence/default-channels';

@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
-import { ChannelPolicy } from '../domain/channel-policy';
+import { ChannelPolicy } from '../public/channel-policy';
 import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelUpdatedEvent } from '../events/channel-update-events';
 import { ChannelViewers } from '../persistence/channel-viewers';
-import { StreamRow } from '../persistence/stream-row';
+import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { effectiveSettings } from '../../users/domain/user-settings';
-import { UserRow } from '../../users/persistence/user-row';
+import { effectiveSettings } from '../../users/public/user-settings';
+import { UserRow } from '../../users/public/user-row';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { Role } from '../../users/domain/roles';
+import { Role } from '../../users/public/roles';
 import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/persistence/user-access';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -11,7 +11,7 @@ import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '.
 import { PeerChange } from '../events/peer-changes';
 import { UsersUnsubscribedEvent } from '../events/subscription-events';
 import { ChannelViewers } from '../persistence/channel-viewers';
-import { StreamRow } from '../persistence/stream-row';
+import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';
 

@@ -1,21 +1,21 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { GroupSettingChange, GroupSettingValue, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/domain/group-setting';
-import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
-import { SystemGroup } from '../../groups/domain/system-groups';
+import { GroupSettingChange, GroupSettingValue, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/public/group-setting';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
+import { SystemGroup } from '../../groups/public/system-groups';
 import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { AppConfig } from '../../platform/config/app-config';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { realmRetentionDays } from '../../realm/domain/realm-properties';
+import { realmRetentionDays } from '../../realm/public/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { administratorRequired, ApiError } from '../../shared/api-error';
-import { isAdministrator, Role } from '../../users/domain/roles';
+import { isAdministrator, Role } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter } from '../api/channel.presenter';
-import { ChannelPolicy } from '../domain/channel-policy';
-import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../domain/channel-rules';
+import { ChannelPolicy } from '../public/channel-policy';
+import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../public/channel-rules';
 import {
   channelRenamedNotice,
   descriptionChangedNotice,
@@ -23,7 +23,7 @@ import {
   postingPermissionChangedNotice,
   retentionChangedNotice,
   SettingHolders,
-} from '../domain/channel-notices';
+} from '../public/channel-notices';
 import {
   ChannelAudienceChangedEvent,
   ChannelPropertyUpdate,
@@ -34,7 +34,7 @@ import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-acc
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../persistence/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
-import { StreamRow } from '../persistence/stream-row';
+import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 
 export interface ChannelChanges {

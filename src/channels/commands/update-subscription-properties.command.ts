@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { ChannelPolicy } from '../domain/channel-policy';
+import { ChannelPolicy } from '../public/channel-policy';
 import { storedChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
 import { SubscriptionPropertiesUpdatedEvent, SubscriptionPropertyUpdate } from '../events/subscription-events';
 import { ChannelRepository } from '../persistence/channel.repository';

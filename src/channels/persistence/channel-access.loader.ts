@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
-import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
+import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from './channel.repository';
 import { PolicyActorLoader } from './policy-actor.loader';
-import { StreamRow } from './stream-row';
+import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 
 /** A channel as one user reached it: who they are to it and whether they are subscribed. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SubscriptionRepository } from './subscription.repository';
-import { ChannelPolicy, PolicyActor, PolicyChannel } from '../domain/channel-policy';
+import { ChannelPolicy, PolicyActor, PolicyChannel } from '../public/channel-policy';
 import { Database } from '../../platform/database/database';
 
 /** Who may know a channel exists, computed by ChannelPolicy over every active user. */

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { SystemGroup } from '../../groups/domain/system-groups';
-import { ChannelGroupSetting } from '../../groups/domain/permission-settings';
-import { RecipientType } from '../../messages/persistence/recipient-type';
+import { SystemGroup } from '../../groups/public/system-groups';
+import { ChannelGroupSetting } from '../../groups/public/permission-settings';
+import { RecipientType } from '../../messages/public/recipient-type';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { ActorRow, PolicyActorLoader } from './policy-actor.loader';
-import { StreamRow } from './stream-row';
+import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 
 export interface NewChannel {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { PolicyActor } from '../domain/channel-policy';
+import { PolicyActor } from '../public/channel-policy';
 import { Database } from '../../platform/database/database';
 
 /** Who a user is for channel decisions: loaded once per request (a few small queries). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { Database } from '../../platform/database/database';

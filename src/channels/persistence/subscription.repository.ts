@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { RecipientType } from '../../messages/persistence/recipient-type';
-import { pickSubscriptionColor } from '../domain/channel-rules';
+import { RecipientType } from '../../messages/public/recipient-type';
+import { pickSubscriptionColor } from '../public/channel-rules';
 import { toStreamRow } from './channel.repository';
-import { StreamRow } from './stream-row';
-import { SubscriptionRow } from './subscription-row';
+import { StreamRow } from '../public/stream-row';
+import { SubscriptionRow } from '../public/subscription-row';
 import { Database } from '../../platform/database/database';
 
 export interface SubscriptionRequest {

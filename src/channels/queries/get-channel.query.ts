@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
-import { ChannelPolicy } from '../domain/channel-policy';
+import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';
 import { Database } from '../../platform/database/database';

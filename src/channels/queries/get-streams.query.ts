@@ -1,11 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator, isGuest } from '../../users/domain/roles';
+import { isAdministrator, isGuest } from '../../users/public/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
-import { ChannelPolicy } from '../domain/channel-policy';
+import { ChannelPolicy } from '../public/channel-policy';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { Database } from '../../platform/database/database';

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
-import { ChannelPolicy } from '../domain/channel-policy';
+import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../persistence/subscription.repository';

@@ -1,13 +1,13 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { isAdministrator, isGuest } from '../../users/domain/roles';
-import { effectiveSettings } from '../../users/domain/user-settings';
+import { isAdministrator, isGuest } from '../../users/public/roles';
+import { effectiveSettings } from '../../users/public/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';
-import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
+import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
-import { StreamRow } from '../persistence/stream-row';
+import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';
 

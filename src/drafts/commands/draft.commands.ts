@@ -1,8 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { userSettingsOf } from '../../users/domain/user-settings';
-import { UserRow } from '../../users/persistence/user-row';
+import { userSettingsOf } from '../../users/public/user-settings';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { checkDraft, DraftData } from '../domain/draft-data';

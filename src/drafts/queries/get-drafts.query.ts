@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
-import { userSettingsOf } from '../../users/domain/user-settings';
+import { userSettingsOf } from '../../users/public/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { DraftStore, DraftWire } from '../persistence/draft.store';
 import { Database } from '../../platform/database/database';

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { PublicEndpoint, RawResponse } from '../../wire/decorators';
-import { unicodeEmoji } from '../domain/unicode-emoji';
+import { unicodeEmoji } from '../public/unicode-emoji';
 
 let body: string | undefined;
 

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';

@@ -6,10 +6,10 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { emojiImage, inspectImage, stillPng } from '../../platform/storage/images';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator, isGuest } from '../../users/domain/roles';
+import { isAdministrator, isGuest } from '../../users/public/roles';
 import { RequestUser, UploadedFile } from '../../wire/request-context';
-import { normalizeCustomEmojiName } from '../domain/emoji-rules';
-import { unicodeEmoji } from '../domain/unicode-emoji';
+import { normalizeCustomEmojiName } from '../public/emoji-rules';
+import { unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import {
   emojiImageKey,

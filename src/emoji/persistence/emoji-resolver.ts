@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { checkEmojiRequest, emojiDataForName, ReactionType, ResolvedEmoji } from '../domain/emoji-rules';
-import { UnicodeEmojiCatalog, unicodeEmoji } from '../domain/unicode-emoji';
+import { checkEmojiRequest, emojiDataForName, ReactionType, ResolvedEmoji } from '../public/emoji-rules';
+import { UnicodeEmojiCatalog, unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiRepository } from './realm-emoji.repository';
 import { Database } from '../../platform/database/database';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { uploadUrl } from '../../platform/storage/upload-store';
-import { CustomEmojiRef } from '../domain/emoji-rules';
+import { CustomEmojiRef } from '../public/emoji-rules';
 import { Database } from '../../platform/database/database';
 
 export interface RealmEmojiRow {

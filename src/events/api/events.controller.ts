@@ -1,9 +1,9 @@
 import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AppConfig } from '../../platform/config/app-config';
-import { versionFields } from '../../realm/domain/server-version';
+import { versionFields } from '../../realm/public/server-version';
 import { ApiError } from '../../shared/api-error';
-import { isGuest } from '../../users/domain/roles';
+import { isGuest } from '../../users/public/roles';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';

@@ -1,6 +1,6 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
-import { FLAG_BITS } from '../../messages/domain/message-flags';
-import { MessageSnapshot } from '../../messages/domain/message-snapshot';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
+import { FLAG_BITS } from '../../messages/public/message-flags';
+import { MessageSnapshot } from '../../messages/public/message-snapshot';
 import { QueueNarrowTerm } from '../queues/queue-descriptor';
 
 /** Zulip's prefix of resolved topics. */

@@ -9,18 +9,18 @@ import { GetUserGroupsQuery } from '../../groups/queries/get-user-groups.query';
 import { GetRealmEmojiQuery } from '../../emoji/queries/get-realm-emoji.query';
 import { UserStatusStateQuery } from '../../status/queries/get-user-status.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
-import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
-import { SubscriptionRow } from '../../channels/persistence/subscription-row';
+import { pickSubscriptionColor } from '../../channels/public/channel-rules';
+import { SubscriptionRow } from '../../channels/public/subscription-row';
 import { MessageLocations } from '../../messages/persistence/message-locations';
 import { withSharedReads } from '../../platform/database/unit-of-work';
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
-import { UserRow } from '../../users/persistence/user-row';
-import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
+import { UserRow } from '../../users/public/user-row';
+import { isAdministrator, isGuest, Role } from '../../users/public/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,
@@ -29,7 +29,7 @@ import {
   effectiveSettings,
   USER_SETTING_DEFAULTS,
   userSettingsOf,
-} from '../../users/domain/user-settings';
+} from '../../users/public/user-settings';
 import { UserProfileView, UserRepository } from '../../users/persistence/user.repository';
 import { BotDirectory } from '../../users/persistence/bot-directory';
 import { UserAccess } from '../../users/persistence/user-access';
@@ -39,7 +39,7 @@ import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/g
 import { DraftStore } from '../../drafts/persistence/draft.store';
 import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
-import { FIELD_TYPES } from '../../profile-fields/domain/field-types';
+import { FIELD_TYPES } from '../../profile-fields/public/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';

@@ -1,14 +1,14 @@
-import { supportedPermissionSettings } from '../../groups/domain/permission-settings';
+import { supportedPermissionSettings } from '../../groups/public/permission-settings';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { legacyPolicyValue } from '../../realm/domain/legacy-policies';
-import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/domain/channel-rules';
-import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/domain/message-content';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { legacyPolicyValue } from '../../realm/public/legacy-policies';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/public/channel-rules';
+import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/public/message-content';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { realmIconUrl } from '../../realm/api/server-settings.controller';
-import { PASSWORD_MAX_LENGTH } from '../../users/domain/password-policy';
+import { PASSWORD_MAX_LENGTH } from '../../users/public/password-policy';
 
 /** When this process started, in seconds: Zulip's `server_generation`. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);

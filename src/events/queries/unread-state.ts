@@ -1,6 +1,6 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
-import { FLAG_BITS, MENTION_BITS } from '../../messages/domain/message-flags';
-import { RecipientType } from '../../messages/persistence/recipient-type';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
+import { FLAG_BITS, MENTION_BITS } from '../../messages/public/message-flags';
+import { RecipientType } from '../../messages/public/recipient-type';
 import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from '../../messages/persistence/message-locations';
 import { Database } from '../../platform/database/database';
 

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
-import { versionFields } from '../../realm/domain/server-version';
+import { versionFields } from '../../realm/public/server-version';
 import { eventJson } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService } from './long-poll.service';

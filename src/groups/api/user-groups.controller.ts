@@ -14,9 +14,9 @@ import {
   GroupSettingValue,
   parseGroupSettingChange,
   parseGroupSettingValue,
-} from '../domain/group-setting';
-import { UserGroupSetting } from '../domain/permission-settings';
-import { requireMemberOrAdmin } from '../domain/user-group-rules';
+} from '../public/group-setting';
+import { UserGroupSetting } from '../public/permission-settings';
+import { requireMemberOrAdmin } from '../public/user-group-rules';
 import { USER_GROUP_SETTING_NAMES, UserGroupWire } from '../persistence/user-group.store';
 import { GetGroupMembershipQuery, GroupMembershipAnswer } from '../queries/get-group-membership.query';
 import { GetUserGroupsQuery } from '../queries/get-user-groups.query';

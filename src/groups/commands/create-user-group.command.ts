@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
-import { GroupSettingValue } from '../domain/group-setting';
-import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
-import { SystemGroup } from '../domain/system-groups';
-import { checkUserGroupName, groupNameTaken, hasGroupPermission, insufficientPermission } from '../domain/user-group-rules';
+import { GroupSettingValue } from '../public/group-setting';
+import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
+import { SystemGroup } from '../public/system-groups';
+import { checkUserGroupName, groupNameTaken, hasGroupPermission, insufficientPermission } from '../public/user-group-rules';
 import { UserGroupCreatedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
 import { GroupSettingResolver } from '../persistence/group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';

@@ -1,4 +1,4 @@
-import { GroupSettingValue } from '../domain/group-setting';
+import { GroupSettingValue } from '../public/group-setting';
 import { UserGroupWire } from '../persistence/user-group.store';
 
 /** A user group was created; `user_group` events go to every active user of the realm. */

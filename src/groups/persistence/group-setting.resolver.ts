@@ -5,8 +5,8 @@ import {
   GroupSettingValue,
   sameGroupSettingValue,
   simplifyGroupSettingValue,
-} from '../domain/group-setting';
-import { SystemGroup } from '../domain/system-groups';
+} from '../public/group-setting';
+import { SystemGroup } from '../public/system-groups';
 import { GroupRepository } from './group.repository';
 import { Database } from '../../platform/database/database';
 

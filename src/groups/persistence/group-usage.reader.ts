@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CHANNEL_GROUP_SETTINGS, REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS } from '../domain/permission-settings';
+import { CHANNEL_GROUP_SETTINGS, REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS } from '../public/permission-settings';
 import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
 import { Database } from '../../platform/database/database';
 

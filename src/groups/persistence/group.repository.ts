@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GroupSettingValue } from '../domain/group-setting';
-import { USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS, USER_GROUP_SETTINGS } from '../domain/permission-settings';
+import { GroupSettingValue } from '../public/group-setting';
+import { USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS, USER_GROUP_SETTINGS } from '../public/permission-settings';
 import { Queryable } from '../../platform/database/unit-of-work';
 import {
   directSystemGroupsForRole,
   SYSTEM_GROUP_DESCRIPTIONS,
   SYSTEM_SUBGROUPS,
   SystemGroup,
-} from '../domain/system-groups';
+} from '../public/system-groups';
 import { Database } from '../../platform/database/database';
 
-export type { GroupSettingValue } from '../domain/group-setting';
+export type { GroupSettingValue } from '../public/group-setting';
 
 @Injectable()
 export class GroupRepository {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { REALM_GROUP_SETTINGS } from '../domain/permission-settings';
-import { SystemGroup } from '../domain/system-groups';
+import { REALM_GROUP_SETTINGS } from '../public/permission-settings';
+import { SystemGroup } from '../public/system-groups';
 import { GroupRepository } from './group.repository';
 import { Database } from '../../platform/database/database';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
-import { GroupActor, hasGroupPermission, insufficientPermission } from '../domain/user-group-rules';
+import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
+import { GroupActor, hasGroupPermission, insufficientPermission } from '../public/user-group-rules';
 import { GroupRepository } from './group.repository';
 import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
 import { NamedGroup, UserGroupStore } from './user-group.store';

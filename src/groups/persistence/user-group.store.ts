@@ -1,9 +1,9 @@
-import { groupNameTaken } from '../domain/user-group-rules';
+import { groupNameTaken } from '../public/user-group-rules';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { GroupSettingValue } from '../domain/group-setting';
-import { USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
+import { GroupSettingValue } from '../public/group-setting';
+import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { GroupRepository } from './group.repository';
 import { Database } from '../../platform/database/database';
 

@@ -1,5 +1,5 @@
 import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import { linkifierErrors, PATTERN_TAKEN, validationFailure } from '../domain/linkifier-rules';
 import { LinkifiersChangedEvent } from '../events/linkifier-events';
 import { LinkifierStore } from '../persistence/linkifier.store';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { unicodeEmoji } from '../../emoji/domain/unicode-emoji';
+import { unicodeEmoji } from '../../emoji/public/unicode-emoji';
 import { RenderData } from './render-data';
 import { isPlainText, renderFullMarkdown, renderZulipMarkdown } from './zulip-markdown';
 

@@ -1,5 +1,5 @@
-import { LinkifierRule } from '../../linkifiers/domain/apply-linkifiers';
-import { UnicodeEmojiCatalog } from '../../emoji/domain/unicode-emoji';
+import { LinkifierRule } from '../../linkifiers/public/apply-linkifiers';
+import { UnicodeEmojiCatalog } from '../../emoji/public/unicode-emoji';
 
 /** A user a message may mention. */
 export interface MentionableUser {

@@ -1,4 +1,4 @@
-import { unicodeEmoji } from '../../emoji/domain/unicode-emoji';
+import { unicodeEmoji } from '../../emoji/public/unicode-emoji';
 import { RenderData, topicKey } from './render-data';
 import { renderZulipMarkdown } from './zulip-markdown';
 

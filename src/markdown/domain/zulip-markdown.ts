@@ -3,7 +3,7 @@ import { encodeChannel, encodeHashComponent } from '../../shared/narrow-url';
 import { randomBytes } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
 import emojiRegex from 'emoji-regex';
-import { findLinks } from '../../linkifiers/domain/apply-linkifiers';
+import { findLinks } from '../../linkifiers/public/apply-linkifiers';
 import { isStreamWildcard } from './markdown-hints';
 import { RenderData, RenderOutcome, topicKey } from './render-data';
 import { sanitizeMessageHtml } from './sanitize';

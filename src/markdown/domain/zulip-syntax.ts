@@ -1,6 +1,6 @@
 import katex from 'katex';
 import { escapeHtml } from '../../shared/html-escape';
-import { emojiCodeOfText } from '../../emoji/domain/unicode-emoji';
+import { emojiCodeOfText } from '../../emoji/public/unicode-emoji';
 import { RenderData } from './render-data';
 
 

@@ -1,7 +1,7 @@
-import { EmailAddressVisibility } from '../../users/domain/roles';
+import { EmailAddressVisibility } from '../../users/public/roles';
 import { storedAvatarUrl } from '../../users/api/user.presenter';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
-import { MessageSnapshot } from '../domain/message-snapshot';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { MessageSnapshot } from '../public/message-snapshot';
 
 export interface MessagePresentation {
   applyMarkdown: boolean;

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';

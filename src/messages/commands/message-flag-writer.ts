@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
+import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { changes, FlagChange } from '../domain/flag-change';
-import { MAX_STORED_ID } from '../domain/message-condition';
-import { HISTORICAL_FLAGS } from '../domain/message-flags';
+import { MAX_STORED_ID } from '../public/message-condition';
+import { HISTORICAL_FLAGS } from '../public/message-flags';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
-import { RecipientType } from '../persistence/recipient-type';
+import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
 
 export interface FlagWriteResult {

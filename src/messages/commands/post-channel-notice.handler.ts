@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CHANNEL_EVENTS_TOPIC } from '../../channels/domain/channel-notices';
+import { CHANNEL_EVENTS_TOPIC } from '../../channels/public/channel-notices';
 import { PostChannelNoticeCommand } from '../../channels/commands/post-channel-notice.command';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmRepository } from '../../realm/persistence/realm.repository';

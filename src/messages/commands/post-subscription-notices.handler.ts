@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PostSubscriptionNoticesCommand } from '../../channels/commands/post-subscription-notices.command';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { SendMessageCommand } from './send-message.command';

@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
 import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
 import { MessageAccess } from '../persistence/message-access';

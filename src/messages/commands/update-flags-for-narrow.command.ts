@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { FlagChange } from '../domain/flag-change';
-import { MAX_STORED_ID } from '../domain/message-condition';
+import { MAX_STORED_ID } from '../public/message-condition';
 import { limitRows, planRange, RangeRequest } from '../domain/message-range';
 import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domain/narrow';
 import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';

@@ -1,23 +1,23 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
 import { AttachmentWire } from '../../uploads/persistence/attachment.repository';
-import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
-import { silentUserMention } from '../../channels/domain/channel-notices';
+import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
+import { silentUserMention } from '../../channels/public/channel-notices';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamRow } from '../../channels/persistence/stream-row';
+import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
+import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
 import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { Role } from '../../users/domain/roles';
+import { Role } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
-import { isMeMessage, normalizeContent, normalizeTopic } from '../domain/message-content';
+import { isMeMessage, normalizeContent, normalizeTopic } from '../public/message-content';
 import {
   changeAllDeadlineSeconds,
   checkAllMovable,
@@ -31,7 +31,7 @@ import {
   topicResolution,
   validateEditPayload,
 } from '../domain/message-edit-rules';
-import { FLAG_BITS, flagNames, MENTION_BITS } from '../domain/message-flags';
+import { FLAG_BITS, flagNames, MENTION_BITS } from '../public/message-flags';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageAccess } from '../persistence/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';

@@ -1,4 +1,4 @@
-import { MessageSnapshot } from '../domain/message-snapshot';
+import { MessageSnapshot } from '../public/message-snapshot';
 
 /** A message was stored; these users received it with these flag bits. */
 export class MessageSentEvent {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { RecipientType } from './recipient-type';
+import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** Zulip's key for a group DM: SHA-1 of the sorted member ids joined by commas. */

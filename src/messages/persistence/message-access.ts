@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamRow } from '../../channels/persistence/stream-row';
+import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { ApiError } from '../../shared/api-error';
-import { MAX_STORED_ID } from '../domain/message-condition';
+import { MAX_STORED_ID } from '../public/message-condition';
 import { MessageSearchRepository } from './message-search.repository';
-import { RecipientType } from './recipient-type';
+import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** A message one user may read: their own row's flags, or null when read through channel history. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
-import { isMeMessage } from '../domain/message-content';
-import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../domain/message-snapshot';
-import { RecipientType } from './recipient-type';
+import { isMeMessage } from '../public/message-content';
+import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../public/message-snapshot';
+import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** The `message` columns a loading statement's source yields. */

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
-import { effectiveSettings, UserSettings } from '../../users/domain/user-settings';
+import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
-import { RecipientType } from './recipient-type';
+import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
 
 export interface Person {

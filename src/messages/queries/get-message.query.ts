@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
-import { HISTORICAL_FLAGS } from '../domain/message-flags';
+import { HISTORICAL_FLAGS } from '../public/message-flags';
 import { MessageAccess } from '../persistence/message-access';
 import { MessageLoader } from '../persistence/message.loader';
 import { withFlags } from './get-messages.query';

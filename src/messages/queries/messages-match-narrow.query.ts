@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RequestUser } from '../../wire/request-context';
-import { MAX_STORED_ID } from '../domain/message-condition';
+import { MAX_STORED_ID } from '../public/message-condition';
 import { classifyNarrow, NarrowTerm } from '../domain/narrow';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
 import { NarrowResolver } from './narrow-resolver';

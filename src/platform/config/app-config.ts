@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { DEFAULT_RATE_LIMITS, RateLimitSettings } from '../../rate-limits/domain/rate-limit';
-import { DEFAULT_PASSWORD_HASH_COST, PasswordHashCost } from '../../users/domain/credentials';
-import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '../../users/domain/password-policy';
+import { DEFAULT_PASSWORD_HASH_COST, PasswordHashCost } from '../../users/public/credentials';
+import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '../../users/public/password-policy';
 
 /** Where the server keeps its settings: read once from the environment at start-up. */
 export class AppConfig {

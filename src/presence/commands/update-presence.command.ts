@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { pgPool } from '../../platform/database/prepared-statements';
-import { effectiveSettings } from '../../users/domain/user-settings';
+import { effectiveSettings } from '../../users/public/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';

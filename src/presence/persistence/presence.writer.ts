@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import {
   legacyClientPresence,

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
-import { DEFAULT_EXTERNAL_ACCOUNTS, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../domain/field-types';
+import { DEFAULT_EXTERNAL_ACCOUNTS, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../public/field-types';
 import {
   isDefaultExternalField,
   labelTaken,

@@ -1,5 +1,5 @@
 import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import { ProfileFieldsChangedEvent } from '../events/profile-field-events';
 import { presentField, ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';

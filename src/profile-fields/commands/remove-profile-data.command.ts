@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';

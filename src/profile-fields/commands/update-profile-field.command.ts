@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
-import { FieldType, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../domain/field-types';
+import { FieldType, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../public/field-types';
 import {
   fieldNotFound,
   isDefaultExternalField,

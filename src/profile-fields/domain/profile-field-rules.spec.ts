@@ -1,4 +1,4 @@
-import { FieldType } from './field-types';
+import { FieldType } from '../public/field-types';
 import {
   checkFieldValue,
   checkPeopleFieldUsers,

@@ -7,7 +7,7 @@ import {
   isKnownFieldType,
   MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS,
   NAME_MAX_LENGTH,
-} from './field-types';
+} from '../public/field-types';
 
 /** `field_data`: choices of a list field, or an external account's subtype and URL pattern. */
 export type ProfileFieldData = Record<string, string | Record<string, string>>;

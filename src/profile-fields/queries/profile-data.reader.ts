@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isRenderable } from '../domain/field-types';
+import { isRenderable } from '../public/field-types';
 import { Database } from '../../platform/database/database';
 
 /** One user's value for one field, as `profile_data` carries it. */

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { normalizeReactionType } from '../../emoji/domain/emoji-rules';
+import { normalizeReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
-import { HISTORICAL_FLAGS } from '../../messages/domain/message-flags';
+import { HISTORICAL_FLAGS } from '../../messages/public/message-flags';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { apiEmail } from '../../users/api/user.presenter';
 import { UserRepository } from '../../users/persistence/user.repository';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelPolicy } from '../../channels/domain/channel-policy';
+import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
-import { MAX_STORED_ID } from '../../messages/domain/message-condition';
-import { RecipientType } from '../../messages/persistence/recipient-type';
+import { MAX_STORED_ID } from '../../messages/public/message-condition';
+import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { normalizeReactionType, ReactionType } from '../../emoji/domain/emoji-rules';
+import { normalizeReactionType, ReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isGuest } from '../../users/domain/roles';
+import { isGuest } from '../../users/public/roles';
 import { MessageAudienceFacts } from '../domain/reaction-audience';
 import { Database } from '../../platform/database/database';
 

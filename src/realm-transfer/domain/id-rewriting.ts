@@ -1,5 +1,5 @@
 import { directMessageGroupHash } from '../../messages/persistence/conversation.repository';
-import { FieldType } from '../../profile-fields/domain/field-types';
+import { FieldType } from '../../profile-fields/public/field-types';
 import { uploadedAvatarKey } from '../../users/api/user.presenter';
 
 /** Old id to new id, per table. */

@@ -1,9 +1,9 @@
 import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { GroupSettingChange, parseGroupSettingChange } from '../../groups/domain/group-setting';
-import { REALM_GROUP_SETTINGS } from '../../groups/domain/permission-settings';
+import { GroupSettingChange, parseGroupSettingChange } from '../../groups/public/group-setting';
+import { REALM_GROUP_SETTINGS } from '../../groups/public/permission-settings';
 import { administratorRequired, ApiError } from '../../shared/api-error';
-import { isAdministrator, Role } from '../../users/domain/roles';
+import { isAdministrator, Role } from '../../users/public/roles';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RawValue } from '../../wire/request-context';
@@ -14,7 +14,7 @@ import {
   REALM_PROPERTIES,
   RealmPropertySpec,
   RealmPropertyValue,
-} from '../domain/realm-properties';
+} from '../public/realm-properties';
 import { RequestContext, RequestUser } from '../../wire/request-context';
 import {
   UpdateRealmSettingsCommand,

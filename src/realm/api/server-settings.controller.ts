@@ -4,8 +4,8 @@ import { AppConfig } from '../../platform/config/app-config';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RequestRealm } from '../../wire/request-context';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
-import { RealmAddressing } from '../domain/realm-addressing';
-import { versionFields } from '../domain/server-version';
+import { RealmAddressing } from '../public/realm-addressing';
+import { versionFields } from '../public/server-version';
 import { RealmRepository } from '../persistence/realm.repository';
 
 /** What clients ask before anything else; answers whatever credentials are sent. */

@@ -1,14 +1,14 @@
 import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/domain/roles';
+import { isAdministrator } from '../../users/public/roles';
 import {
   checkSettingValue,
   isRealmDefaultSetting,
   settingKind,
   USER_SETTING_DEFAULTS,
   UserSettingName,
-} from '../../users/domain/user-settings';
+} from '../../users/public/user-settings';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';

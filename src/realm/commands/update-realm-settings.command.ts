@@ -4,16 +4,16 @@ import {
   GroupSettingValue,
   sameGroupSettingValue,
   simplifyGroupSettingValue,
-} from '../../groups/domain/group-setting';
-import { REALM_GROUP_SETTINGS } from '../../groups/domain/permission-settings';
-import { SystemGroup } from '../../groups/domain/system-groups';
+} from '../../groups/public/group-setting';
+import { REALM_GROUP_SETTINGS } from '../../groups/public/permission-settings';
+import { SystemGroup } from '../../groups/public/system-groups';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
-import { COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../domain/realm-properties';
+import { COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../public/realm-properties';
 import { Database } from '../../platform/database/database';
 
 export class UpdateRealmSettingsCommand {

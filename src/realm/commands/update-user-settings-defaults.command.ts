@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/domain/user-settings';
+import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/public/user-settings';
 import { RequestUser } from '../../wire/request-context';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
 import { Database } from '../../platform/database/database';

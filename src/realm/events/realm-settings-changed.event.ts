@@ -1,4 +1,4 @@
-import { GroupSettingValue } from '../../groups/domain/group-setting';
+import { GroupSettingValue } from '../../groups/public/group-setting';
 
 /** A plain realm property changed: Zulip's `realm` op `update`. */
 export interface RealmPropertyChange {

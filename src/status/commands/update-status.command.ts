@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { PresenceWriter } from '../../presence/persistence/presence.writer';
-import { effectiveSettings } from '../../users/domain/user-settings';
+import { effectiveSettings } from '../../users/public/user-settings';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
 import { UserRepository } from '../../users/persistence/user.repository';

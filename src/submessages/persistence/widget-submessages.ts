@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MessageSubmessage } from '../../messages/domain/message-snapshot';
+import { MessageSubmessage } from '../../messages/public/message-snapshot';
 import { widgetSubmessageContent } from '../domain/widget';
 import { Database } from '../../platform/database/database';
 

@@ -1,8 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { FLAG_BITS } from '../../messages/domain/message-flags';
+import { FLAG_BITS } from '../../messages/public/message-flags';
 import { MessageAccess } from '../../messages/persistence/message-access';
-import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
+import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';

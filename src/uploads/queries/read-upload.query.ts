@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { isGuest } from '../../users/domain/roles';
+import { isGuest } from '../../users/public/roles';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
 import { AttachmentViewer, mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentRepository, AttachmentRow } from '../persistence/attachment.repository';

@@ -6,7 +6,7 @@ import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelRef, SetTopicVisibilityCommand } from '../commands/set-topic-visibility.command';
-import { parseVisibilityPolicy, VisibilityPolicy } from '../domain/visibility-policy';
+import { parseVisibilityPolicy, VisibilityPolicy } from '../public/visibility-policy';
 
 class UserTopicParams {
   @WireParam('int') stream_id!: number;

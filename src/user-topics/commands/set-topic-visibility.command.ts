@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { StreamRow } from '../../channels/persistence/stream-row';
-import { normalizeTopic } from '../../messages/domain/message-content';
+import { StreamRow } from '../../channels/public/stream-row';
+import { normalizeTopic } from '../../messages/public/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { VisibilityPolicy } from '../domain/visibility-policy';
+import { VisibilityPolicy } from '../public/visibility-policy';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
 import { UserTopicWriter } from '../persistence/user-topic.writer';
 import { Database } from '../../platform/database/database';

@@ -1,4 +1,4 @@
-import { VisibilityPolicy } from '../domain/visibility-policy';
+import { VisibilityPolicy } from '../public/visibility-policy';
 
 /** `[channel name, topic, muted since]`: the legacy `muted_topics` entry. */
 export type MutedTopicEntry = [string, string, number];

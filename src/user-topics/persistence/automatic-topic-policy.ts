@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { effectiveSettings } from '../../users/domain/user-settings';
-import { automaticPolicyAfter, VisibilityPolicy } from '../domain/visibility-policy';
+import { effectiveSettings } from '../../users/public/user-settings';
+import { automaticPolicyAfter, VisibilityPolicy } from '../public/visibility-policy';
 import { UserTopicWriter } from './user-topic.writer';
 import { Database } from '../../platform/database/database';
 

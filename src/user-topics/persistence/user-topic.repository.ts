@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { VisibilityPolicy } from '../domain/visibility-policy';
+import { VisibilityPolicy } from '../public/visibility-policy';
 import { Database } from '../../platform/database/database';
 
 /** One `user_topics` entry as the domain holds it. */

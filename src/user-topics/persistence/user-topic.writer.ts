@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { VisibilityPolicy } from '../domain/visibility-policy';
+import { VisibilityPolicy } from '../public/visibility-policy';
 import { MutedTopicEntry, UserTopicChangedEvent } from '../events/user-topic-events';
 import { UserTopicRepository } from './user-topic.repository';
 import { Database } from '../../platform/database/database';

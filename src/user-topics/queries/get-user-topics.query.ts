@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
-import { VisibilityPolicy } from '../domain/visibility-policy';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
+import { VisibilityPolicy } from '../public/visibility-policy';
 import { MutedTopicEntry } from '../events/user-topic-events';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
 

@@ -1,6 +1,6 @@
-import { BotType } from '../domain/roles';
+import { BotType } from '../public/roles';
 import { BotDefaults, BotService } from '../persistence/bot.repository';
-import { UserRow } from '../persistence/user-row';
+import { UserRow } from '../public/user-row';
 import { gravatarUrl } from './user.presenter';
 
 /** One entry of a bot's `services`: unstable in Zulip, used by bot administration UIs. */

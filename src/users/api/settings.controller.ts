@@ -14,7 +14,7 @@ import {
   settingKind,
   USER_SETTING_DEFAULTS,
   UserSettingName,
-} from '../domain/user-settings';
+} from '../public/user-settings';
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n<p>${body}</p>\n</body>\n</html>\n`;

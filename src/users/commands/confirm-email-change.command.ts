@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../api/user.presenter';
-import { canSeeDeliveryEmail } from '../domain/roles';
+import { canSeeDeliveryEmail } from '../public/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
 import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';

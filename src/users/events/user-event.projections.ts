@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { avatarUrlFor, INACCESSIBLE_USER_NAME, presentInaccessibleUser, presentUser, storedAvatarUrl } from '../api/user.presenter';
-import { languageName } from '../domain/languages';
-import { Role } from '../domain/roles';
-import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../domain/user-settings';
+import { languageName } from '../public/languages';
+import { Role } from '../public/roles';
+import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../public/user-settings';
 import { AvatarUrlChangedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
 import { BotEvent, UserCameIntoViewEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
 

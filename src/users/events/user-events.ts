@@ -1,4 +1,4 @@
-import { UserRow } from '../persistence/user-row';
+import { UserRow } from '../public/user-row';
 
 /** A user of the realm who receives an event, with the role that decides what they see. */
 export interface RealmViewer {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { REALM_GROUP_SETTINGS } from '../../groups/domain/permission-settings';
-import { hasGroupPermission } from '../../groups/domain/user-group-rules';
+import { REALM_GROUP_SETTINGS } from '../../groups/public/permission-settings';
+import { hasGroupPermission } from '../../groups/public/user-group-rules';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { checkCanCreateBot } from '../domain/bot-rules';
+import { checkCanCreateBot } from '../public/bot-rules';
 import { Database } from '../../platform/database/database';
 
 /** The realm's `can_create_bots_group` and `can_create_write_only_bots_group`, for one user. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { botServicesWire, BotWire, presentBot } from '../api/bot.presenter';
 import { BotRepository } from './bot.repository';
-import { UserRow } from './user-row';
+import { UserRow } from '../public/user-row';
 import { UserRepository } from './user.repository';
 import { Database } from '../../platform/database/database';
 

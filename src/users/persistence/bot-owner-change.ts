@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isAdministrator } from '../domain/roles';
+import { isAdministrator } from '../public/roles';
 import { BotEvent, UserUpdatedEvent } from '../events/user-events';
 import { BotDirectory } from './bot-directory';
 import { BotRepository } from './bot.repository';

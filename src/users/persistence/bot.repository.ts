@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { Role } from '../domain/roles';
+import { Role } from '../public/roles';
 import { Database } from '../../platform/database/database';
 
 /** An outgoing-webhook or embedded bot's service row. */

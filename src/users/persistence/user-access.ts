@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { RecipientType } from '../../messages/persistence/recipient-type';
-import { isGuest, Role } from '../domain/roles';
-import { SystemGroup } from '../../groups/domain/system-groups';
+import { RecipientType } from '../../messages/public/recipient-type';
+import { isGuest, Role } from '../public/roles';
+import { SystemGroup } from '../../groups/public/system-groups';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { UserRow } from './user-row';
+import { UserRow } from '../public/user-row';
 import { Database } from '../../platform/database/database';
 
 /** Read access to users. Emails match case-insensitively. */

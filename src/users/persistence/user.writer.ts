@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RecipientType } from '../../messages/persistence/recipient-type';
+import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
-import { generateApiKey } from '../domain/credentials';
-import { USER_SETTING_DEFAULTS } from '../domain/user-settings';
-import { UserRow } from './user-row';
+import { generateApiKey } from '../public/credentials';
+import { USER_SETTING_DEFAULTS } from '../public/user-settings';
+import { UserRow } from '../public/user-row';
 import { toUserRow } from './user.repository';
 import { Database } from '../../platform/database/database';
 

@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
-import { hasApiKeyFormat, secretsEqual } from '../domain/credentials';
-import { UserRow } from '../persistence/user-row';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
+import { hasApiKeyFormat, secretsEqual } from '../public/credentials';
+import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 
 /** Basic-auth credentials of a request addressed to a realm. */

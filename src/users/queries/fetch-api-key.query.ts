@@ -3,8 +3,8 @@ import { AppConfig } from '../../platform/config/app-config';
 import { rateLimitedError } from '../../rate-limits/domain/rate-limit';
 import { ApiError } from '../../shared/api-error';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { isValidEmail } from '../domain/user-rules';
-import { verifyPassword } from '../domain/credentials';
+import { isValidEmail } from '../public/user-rules';
+import { verifyPassword } from '../public/credentials';
 import { UserRepository } from '../persistence/user.repository';
 import { SignInAttempts } from '../persistence/sign-in-attempts';
 

@@ -1,11 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserAccess } from '../persistence/user-access';
-import { UserRow } from '../persistence/user-row';
+import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { UserByEmailReader } from './user-by-email.reader';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';

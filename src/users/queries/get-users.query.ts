@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';

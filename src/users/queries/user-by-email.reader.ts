@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { apiEmail } from '../api/user.presenter';
 import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
-import { UserRow } from '../persistence/user-row';
+import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 

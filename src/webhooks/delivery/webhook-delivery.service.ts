@@ -5,12 +5,12 @@ import { MessageAddress, SendMessageCommand } from '../../messages/commands/send
 import { asSender } from '../../messages/commands/post-subscription-notices.handler';
 import { presentMessage } from '../../messages/api/message.presenter';
 import { MessageLoader } from '../../messages/persistence/message.loader';
-import { RealmAddressing } from '../../realm/domain/realm-addressing';
-import { BotType } from '../../users/domain/roles';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
+import { BotType } from '../../users/public/roles';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserRow } from '../../users/persistence/user-row';
+import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
-import { SERVER_VERSION } from '../../realm/domain/server-version';
+import { SERVER_VERSION } from '../../realm/public/server-version';
 import { RefusedWebhookAddress } from '../domain/webhook-address';
 import {
   interpretAnswer,

@@ -1,4 +1,4 @@
-import { BotType } from '../../users/domain/roles';
+import { BotType } from '../../users/public/roles';
 
 export type WebhookTrigger = 'direct_message' | 'mention';
 

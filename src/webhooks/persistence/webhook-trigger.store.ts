@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { BotType } from '../../users/domain/roles';
+import { BotType } from '../../users/public/roles';
 import { ServiceBotTrigger, WebhookTrigger } from '../domain/service-bot-triggers';
 import { Database } from '../../platform/database/database';
 

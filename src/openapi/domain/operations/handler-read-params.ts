@@ -1,6 +1,6 @@
-import { REALM_GROUP_SETTINGS } from '../../../groups/domain/permission-settings';
-import { REALM_PROPERTIES, RealmPropertyKind } from '../../../realm/domain/realm-properties';
-import { isRealmDefaultSetting, settingKind, USER_SETTING_DEFAULTS, UserSettingName } from '../../../users/domain/user-settings';
+import { REALM_GROUP_SETTINGS } from '../../../groups/public/permission-settings';
+import { REALM_PROPERTIES, RealmPropertyKind } from '../../../realm/public/realm-properties';
+import { isRealmDefaultSetting, settingKind, USER_SETTING_DEFAULTS, UserSettingName } from '../../../users/public/user-settings';
 import { anyValue, bool, int, JsonSchema, str } from '../json-schema';
 
 /**

@@ -1,4 +1,4 @@
-import { Role } from '../../users/domain/roles';
+import { Role } from '../../users/public/roles';
 
 /** Zulip's system groups, created with every realm. */
 export enum SystemGroup {

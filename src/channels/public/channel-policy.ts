@@ -1,4 +1,4 @@
-import { isAdministrator, isGuest } from '../../users/domain/roles';
+import { isAdministrator, isGuest } from '../../users/public/roles';
 
 /**
  * The user side of every channel decision: role, bot ownership, and every group the user

@@ -1,4 +1,4 @@
-import { Role } from '../../users/domain/roles';
+import { Role } from '../../users/public/roles';
 import { USER_GROUP_SETTINGS } from './permission-settings';
 import { checkUserGroupName, hasGroupPermission, requireMemberOrAdmin } from './user-group-rules';
 

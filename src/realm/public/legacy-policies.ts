@@ -1,4 +1,4 @@
-import { SystemGroup } from '../../groups/domain/system-groups';
+import { SystemGroup } from '../../groups/public/system-groups';
 
 /** Zulip's Realm.POLICY_* values of the pre-group-setting enums. */
 const POLICY = {

@@ -1,6 +1,6 @@
 import { parseTemplate } from 'url-template';
 import { RE2JS } from 're2js';
-import { compilePattern, isLinkableUrl } from './linkifier-rules';
+import { compilePattern, isLinkableUrl } from '../domain/linkifier-rules';
 
 /** A linkifier as the realm orders them. */
 export interface LinkifierRule {
