@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig, parseIntegerVariable } from '../config/app-config';
+import { DatabaseSettings } from '../config/settings';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
 import { CommittedWrites } from './committed-writes';
@@ -8,14 +8,6 @@ import { TransactionRunner } from './transaction-runner';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
-/**
- * `DATABASE_POOL_SIZE`: connections per process to PostgreSQL. More than the database's
- * cores can run at once only queue inside PostgreSQL, as runnable processes that take the
- * CPU from this one; fewer queue here, for free.
- */
-export function postgresPoolSize(env: NodeJS.ProcessEnv = process.env): number {
-  return parseIntegerVariable('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 20, 2);
-}
 const EMBEDDED_POOL_SIZE = Math.min(16, EMBEDDED_MAX_CONNECTIONS);
 
 /** Fixed key of the advisory lock that serializes migrations and first-start bootstrap. */
@@ -39,17 +31,17 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   providers: [
     {
       provide: EMBEDDED_POSTGRES,
-      inject: [AppConfig],
-      useFactory: async (config: AppConfig) =>
-        config.databaseUrl === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
+      inject: [DatabaseSettings],
+      useFactory: async (config: DatabaseSettings) =>
+        config.url === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
     },
     {
       provide: DataSource,
-      inject: [AppConfig, EMBEDDED_POSTGRES],
-      useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
+      inject: [DatabaseSettings, EMBEDDED_POSTGRES],
+      useFactory: async (config: DatabaseSettings, embedded: EmbeddedPostgres | null) => {
         const options = embedded
           ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
-          : dataSourceOptions({ url: config.databaseUrl as string }, postgresPoolSize());
+          : dataSourceOptions({ url: config.url as string }, config.poolSize);
         const dataSource = new DataSource(options);
         await dataSource.initialize();
         await runMigrations(dataSource);
