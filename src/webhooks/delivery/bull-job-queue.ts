@@ -6,7 +6,7 @@ import { WebhookJob } from '../persistence/webhook-trigger.store';
 import { webhookJobId } from '../domain/service-bot-triggers';
 import { AttemptRunner, WebhookJobQueue } from './webhook-job-queue';
 
-export const WEBHOOK_QUEUE_NAME = 'outgoing-webhooks';
+const QUEUE_NAME = 'outgoing-webhooks';
 
 /**
  * The job queue on Redis (BullMQ): every server process enqueues; processes with a
@@ -25,7 +25,7 @@ export class BullJobQueue extends WebhookJobQueue {
     private readonly concurrency: number,
   ) {
     super();
-    this.queue = new Queue<WebhookJob>(WEBHOOK_QUEUE_NAME, { connection, prefix: BULLMQ_PREFIX });
+    this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection, prefix: BULLMQ_PREFIX });
     this.queue.on('error', (error) => this.logger.error(`webhook queue: ${error.message}`));
   }
 
@@ -34,7 +34,7 @@ export class BullJobQueue extends WebhookJobQueue {
    * left under BullMQ's default prefix (`bull:outgoing-webhooks`) move here first.
    */
   static async open(connection: Redis, attempts: number, retryDelayMs: number, concurrency: number): Promise<BullJobQueue> {
-    await moveQueueFromOldPrefix(connection, WEBHOOK_QUEUE_NAME);
+    await moveQueueFromOldPrefix(connection, QUEUE_NAME);
     return new BullJobQueue(connection, attempts, retryDelayMs, concurrency);
   }
 
@@ -57,7 +57,7 @@ export class BullJobQueue extends WebhookJobQueue {
 
   startWorker(run: AttemptRunner): void {
     this.worker = new Worker<WebhookJob>(
-      WEBHOOK_QUEUE_NAME,
+      QUEUE_NAME,
       async (job: Job<WebhookJob>) => {
         const attempt = job.attemptsMade + 1;
         const outcome = await run(job.data, attempt, attempt >= this.attempts);
