@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelRepository } from '../channels/persistence/channel.repository';
 import { MessageDeletion } from '../messages/commands/message-deletion';
-import { RecipientType } from '../messages/persistence/recipient.entity';
+import { RecipientType } from '../messages/persistence/recipient-type';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { EventDispatcher } from '../events/queues/event-dispatcher.service';
 import { AttachmentExpiry } from '../uploads/commands/attachment-expiry';

@@ -14,7 +14,7 @@ import {
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/persistence/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RoleChange } from './role-change';
 
@@ -56,7 +56,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     return this.tx.run(async (uow) => {
       const target = await this.lock(uow, command.realmId, command.userId);
       if (!(await this.permitted(uow, command, target))) return { user_id: command.userId };
-      const account = target as UserEntity;
+      const account = target as UserRow;
       if (!account.isBot) {
         // Zulip deactivates the bots first, so that no failure leaves a deactivated owner's bots active.
         for (const botId of await this.bots.activeBotIdsOwnedBy(account.id, uow)) {
@@ -70,7 +70,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   }
 
   /** The checks of the request's door; false: nothing to do (a deactivated bot stays so). */
-  private async permitted(uow: UnitOfWork, command: DeactivateUserCommand, target: UserEntity | null): Promise<boolean> {
+  private async permitted(uow: UnitOfWork, command: DeactivateUserCommand, target: UserRow | null): Promise<boolean> {
     const { request } = command;
     switch (request.kind) {
       case 'cli':
@@ -88,7 +88,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
         return true;
       }
       case 'self': {
-        const self = target as UserEntity;
+        const self = target as UserRow;
         // Counted first: it takes the realm's lock, under which the other count is exact too.
         const owners = await this.roles.humanOwnerCount(uow, command.realmId);
         if ((await this.otherActiveAccounts(uow, command.realmId, self.id)) === 0) throw cannotDeactivateLastUser(false);
@@ -109,11 +109,11 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     return row.count;
   }
 
-  private lock(uow: UnitOfWork, realmId: number, userId: number): Promise<UserEntity | null> {
+  private lock(uow: UnitOfWork, realmId: number, userId: number): Promise<UserRow | null> {
     return this.users.lockAdministrable(realmId, userId, uow);
   }
 
-  private async deactivate(uow: UnitOfWork, account: UserEntity): Promise<void> {
+  private async deactivate(uow: UnitOfWork, account: UserRow): Promise<void> {
     await uow.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
     await uow.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
     const { withAccess, losing } = await this.access.deactivationAudiences(account, uow);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserAccess } from '../../users/persistence/user-access';
 
 /** Zulip's `do_change_full_name`: whoever can see the user sees the name; a bot's administrators too. */
@@ -13,7 +13,7 @@ export class FullNameChange {
     private readonly bots: BotRepository,
   ) {}
 
-  async apply(uow: UnitOfWork, target: UserEntity, fullName: string): Promise<void> {
+  async apply(uow: UnitOfWork, target: UserRow, fullName: string): Promise<void> {
     await uow.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [target.id, fullName]);
     uow.record(new UserUpdatedEvent(target.realmId, await this.access.audienceOf(target, uow), { userId: target.id, fullName }));
     if (target.isBot) {

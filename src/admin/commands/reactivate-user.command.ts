@@ -12,7 +12,7 @@ import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserAccess } from '../../users/persistence/user-access';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 
 /** `POST /users/{user_id}/reactivate`: a deactivated user or bot comes back. */
@@ -56,7 +56,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
     });
   }
 
-  private async reactivate(uow: UnitOfWork, target: UserEntity, actor: { id: number; role: number }): Promise<void> {
+  private async reactivate(uow: UnitOfWork, target: UserRow, actor: { id: number; role: number }): Promise<void> {
     const realmId = target.realmId;
     await uow.query(`UPDATE user_profile SET is_active = true WHERE id = $1`, [target.id]);
     await uow.query(`UPDATE subscription SET is_user_active = true WHERE user_profile_id = $1`, [target.id]);

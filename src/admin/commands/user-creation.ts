@@ -12,7 +12,7 @@ import { isAcceptablePassword } from '../../users/domain/password-policy';
 import { initialUserSettings } from '../../users/domain/user-settings';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserAccess } from '../../users/persistence/user-access';
 import { GroupRepository } from '../../groups/persistence/group.repository';
@@ -71,7 +71,7 @@ export class UserCreation {
     };
   }
 
-  async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserEntity> {
+  async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserRow> {
     // The realm's defaults as they are now: later changes to them never reach this user.
     const [defaults] = await uow.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
       `SELECT user_settings_defaults, properties FROM realm WHERE id = $1`,

@@ -8,7 +8,7 @@ import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/api/user.presenter';
 import { isAdministrator } from '../../users/domain/roles';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { AvatarChangedEvent } from '../events/avatar-events';
@@ -70,7 +70,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
         user.id,
         source,
       ]);
-      const updated: UserEntity = { ...user, avatarSource: source, avatarVersion: user.avatarVersion + 1 };
+      const updated: UserRow = { ...user, avatarSource: source, avatarVersion: user.avatarVersion + 1 };
       if (images) {
         await this.store.put(uploadedAvatarKey(user, false), images.small);
         await this.store.put(uploadedAvatarKey(user, true), images.medium);
@@ -96,7 +96,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     return avatarUrl;
   }
 
-  private async lockUser(uow: UnitOfWork, userId: number): Promise<UserEntity> {
+  private async lockUser(uow: UnitOfWork, userId: number): Promise<UserRow> {
     await uow.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
     const user = await this.users.findById(userId, uow);
     if (!user) throw ApiError.unauthorized('Not logged in: API authentication or user session required');

@@ -15,7 +15,7 @@ import { isGuest } from '../../users/domain/roles';
 import { BotEvent } from '../../users/events/user-events';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 
 export interface BotChanges {
@@ -109,7 +109,7 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
     });
   }
 
-  private async changeOwner(uow: UnitOfWork, realmId: number, bot: UserEntity, ownerId: number): Promise<void> {
+  private async changeOwner(uow: UnitOfWork, realmId: number, bot: UserRow, ownerId: number): Promise<void> {
     const owner = await this.users.findInRealm(realmId, ownerId, uow);
     if (!owner) throw ApiError.badRequest('Failed to change owner, no such user');
     if (!owner.isActive) throw ApiError.badRequest('Failed to change owner, user is deactivated');
@@ -124,7 +124,7 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
   private async changeDefault(
     uow: UnitOfWork,
     actor: { id: number; realmId: number },
-    bot: UserEntity,
+    bot: UserRow,
     field: 'default_sending_stream' | 'default_events_register_stream',
     name: string,
   ): Promise<void> {
@@ -134,13 +134,13 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
   }
 
   /** `realm_bot` update, to whoever administers the bot after the change. */
-  private async announce(uow: UnitOfWork, bot: UserEntity, fields: Record<string, unknown>): Promise<void> {
-    const current = (await this.users.findById(bot.id, uow)) as UserEntity;
+  private async announce(uow: UnitOfWork, bot: UserRow, fields: Record<string, unknown>): Promise<void> {
+    const current = (await this.users.findById(bot.id, uow)) as UserRow;
     uow.record(new BotEvent(bot.realmId, await this.bots.audience(current, uow), 'update', { user_id: bot.id, ...fields }));
   }
 
   private async answer(uow: UnitOfWork, botId: number, changes: BotChanges): Promise<UpdatedBot> {
-    const bot = (await this.users.findById(botId, uow)) as UserEntity;
+    const bot = (await this.users.findById(botId, uow)) as UserRow;
     const defaults = (await this.bots.defaults([botId], uow)).get(botId);
     const answer: UpdatedBot = {
       full_name: bot.fullName,

@@ -8,8 +8,8 @@ import { UserSettings } from '../../users/domain/user-settings';
 import { StreamPostPolicy } from '../domain/channel-rules';
 import { averageWeeklyTraffic, hasTrafficEstimate } from '../domain/channel-traffic';
 import { ChannelTrafficReader } from '../persistence/channel-traffic.reader';
-import { StreamEntity } from '../persistence/stream.entity';
-import { SubscriptionEntity } from '../persistence/subscription.entity';
+import { StreamRow } from '../persistence/stream-row';
+import { SubscriptionRow } from '../persistence/subscription-row';
 
 /** The channel object of spec 2.1 (Zulip's BasicChannel). */
 export interface ChannelWire {
@@ -64,7 +64,7 @@ export class ChannelPresenter {
    * `subscription` and `stream` sections list the same channels), each channel is presented
    * once and every list gets its own copy.
    */
-  async channels(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
+  async channels(streams: readonly StreamRow[], db?: Queryable): Promise<ChannelWire[]> {
     const presented = sharedValue('channel-wires', () => new Map<number, Promise<ChannelWire>>());
     if (presented === null) return this.present(streams, db);
     const missing = streams.filter((stream) => !presented.has(stream.id));
@@ -75,7 +75,7 @@ export class ChannelPresenter {
     return Promise.all(streams.map(async (stream) => ({ ...(await (presented.get(stream.id) as Promise<ChannelWire>)) })));
   }
 
-  private async present(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
+  private async present(streams: readonly StreamRow[], db?: Queryable): Promise<ChannelWire[]> {
     if (streams.length === 0) return [];
     const groupIds = streams.flatMap((stream) => [
       stream.canAddSubscribersGroupId,
@@ -125,7 +125,7 @@ export class ChannelPresenter {
    * per-channel notification settings show the user's global setting instead of null.
    */
   async subscriptions(
-    entries: readonly { stream: StreamEntity; subscription: SubscriptionEntity; subscribers?: number[] }[],
+    entries: readonly { stream: StreamRow; subscription: SubscriptionRow; subscribers?: number[] }[],
     settings: UserSettings,
     notificationSettingsNull: boolean,
     db?: Queryable,
@@ -135,7 +135,7 @@ export class ChannelPresenter {
 
   /** `subscriptions` for channel objects already presented (`channels[i]` is `entries[i]`'s). */
   subscriptionsOf(
-    entries: readonly { subscription: SubscriptionEntity; subscribers?: number[] }[],
+    entries: readonly { subscription: SubscriptionRow; subscribers?: number[] }[],
     channels: readonly ChannelWire[],
     settings: UserSettings,
     notificationSettingsNull: boolean,

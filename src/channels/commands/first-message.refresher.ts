@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ChannelUpdatedEvent } from '../events/channel-update-events';
 import { ChannelViewers } from '../persistence/channel-viewers';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 
 /**
  * After messages of a channel were deleted: when the channel's first message was among
@@ -13,7 +13,7 @@ import { StreamEntity } from '../persistence/stream.entity';
 export class FirstMessageRefresher {
   constructor(private readonly viewers: ChannelViewers) {}
 
-  async afterDelete(uow: UnitOfWork, stream: StreamEntity, deletedIds: readonly number[]): Promise<void> {
+  async afterDelete(uow: UnitOfWork, stream: StreamRow, deletedIds: readonly number[]): Promise<void> {
     if (stream.firstMessageId === null || !deletedIds.includes(stream.firstMessageId)) return;
     const [{ first }] = await uow.query<{ first: number | null }>(
       `SELECT min(id) AS first FROM message WHERE recipient_id = $1`,

@@ -10,7 +10,7 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { checkChannelDescription, checkChannelName } from '../domain/channel-rules';
@@ -20,7 +20,7 @@ import { PostSubscriptionNoticesCommand } from './post-subscription-notices.comm
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
 import { SubscriptionEventRecorder } from './subscription-event.recorder';
 
@@ -103,10 +103,10 @@ export class SubscriptionAdder {
         .map((stream) => [stream.name.toLowerCase(), stream] as const),
     );
     const missing = requested.filter((channel) => !found.has(channel.name.toLowerCase()));
-    const created: StreamEntity[] = [];
-    const existing: StreamEntity[] = requested
+    const created: StreamRow[] = [];
+    const existing: StreamRow[] = requested
       .map((channel) => found.get(channel.name.toLowerCase()))
-      .filter((stream): stream is StreamEntity => stream !== undefined);
+      .filter((stream): stream is StreamRow => stream !== undefined);
     if (missing.length > 0) {
       await this.checkCreation(uow, actor, policyActor, command.newChannels);
       for (const channel of missing) {
@@ -172,7 +172,7 @@ export class SubscriptionAdder {
     actor: RequestUser,
     channel: RequestedChannel,
     settings: NewChannelSettings,
-  ): Promise<StreamEntity | null> {
+  ): Promise<StreamRow | null> {
     // Each channel gets groups of its own: an anonymous group backs one setting of one channel.
     const groups: Partial<Record<ChannelGroupSetting, number>> = {};
     for (const [name, value] of Object.entries(settings.groupSettings) as [ChannelGroupSetting, GroupSettingValue][]) {
@@ -199,15 +199,15 @@ export class SubscriptionAdder {
    * right to add subscribers, and without even content access the channel is
    * "unauthorized" rather than "insufficient permission".
    */
-  private async authorize(uow: UnitOfWork, actor: PolicyActor, streams: readonly StreamEntity[], subscribingOthers: boolean) {
+  private async authorize(uow: UnitOfWork, actor: PolicyActor, streams: readonly StreamRow[], subscribingOthers: boolean) {
     const subscribed = await this.subscriptions.subscribedRecipientIds(
       actor.id,
       streams.map((stream) => stream.recipientId as number),
       uow,
     );
-    const authorized: StreamEntity[] = [];
-    const unauthorized: StreamEntity[] = [];
-    const cannotAdd: StreamEntity[] = [];
+    const authorized: StreamRow[] = [];
+    const unauthorized: StreamRow[] = [];
+    const cannotAdd: StreamRow[] = [];
     for (const stream of streams) {
       const isSubscribed = subscribed.has(stream.recipientId as number);
       if (!ChannelPolicy.hasContentAccess(actor, stream, isSubscribed)) {
@@ -224,9 +224,9 @@ export class SubscriptionAdder {
   private recordNotices(
     uow: UnitOfWork,
     command: SubscribeCommand,
-    created: readonly StreamEntity[],
+    created: readonly StreamRow[],
     added: readonly SubscriptionRequest[],
-    principals: readonly UserEntity[],
+    principals: readonly UserRow[],
   ): void {
     const { actor } = command;
     const createdIds = new Set(created.map((stream) => stream.id));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { effectiveSettings } from '../../users/domain/user-settings';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { Role } from '../../users/domain/roles';
 import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
@@ -12,7 +12,7 @@ import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '.
 import { PeerChange } from '../events/peer-changes';
 import { UsersUnsubscribedEvent } from '../events/subscription-events';
 import { ChannelViewers } from '../persistence/channel-viewers';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
 
 /**
@@ -34,16 +34,16 @@ export class SubscriptionEventRecorder {
   async recordSubscribed(
     uow: UnitOfWork,
     realmId: number,
-    created: readonly StreamEntity[],
+    created: readonly StreamRow[],
     added: readonly SubscriptionRequest[],
-    principals: readonly UserEntity[],
+    principals: readonly UserRow[],
   ): Promise<void> {
     const touched = uniqueStreams(added);
     const subscribers = await this.subscriptions.subscriberIds(
       [...new Set([...created, ...touched].map((stream) => stream.recipientId as number))],
       uow,
     );
-    const subscribersOf = (stream: StreamEntity) => subscribers.get(stream.recipientId as number) ?? [];
+    const subscribersOf = (stream: StreamRow) => subscribers.get(stream.recipientId as number) ?? [];
 
     if (created.length > 0) {
       const wires = await this.presenter.channels(created, uow);
@@ -57,7 +57,7 @@ export class SubscriptionEventRecorder {
 
     const addedEvents: { userId: number; subscriptions: AddedSubscription[] }[] = [];
     for (const [userId, streams] of byUser(added)) {
-      const user = principals.find((principal) => principal.id === userId) as UserEntity;
+      const user = principals.find((principal) => principal.id === userId) as UserRow;
       const settings = effectiveSettings(user.settings);
       const rows = (await this.subscriptions.channelSubscriptionsOf(userId, uow)).filter((row) =>
         streams.some((stream) => stream.id === row.stream.id),
@@ -117,7 +117,7 @@ export class SubscriptionEventRecorder {
   /** Per channel: the changed users, told to everyone else who may see its subscribers. */
   private async peers(
     uow: UnitOfWork,
-    streams: readonly StreamEntity[],
+    streams: readonly StreamRow[],
     changes: readonly SubscriptionRequest[],
   ): Promise<PeerChange[]> {
     const peers: PeerChange[] = [];
@@ -130,16 +130,16 @@ export class SubscriptionEventRecorder {
 }
 
 /** The users whose subscription to `stream` changed, ascending. */
-function changedUsers(changes: readonly SubscriptionRequest[], stream: StreamEntity): number[] {
+function changedUsers(changes: readonly SubscriptionRequest[], stream: StreamRow): number[] {
   return [...new Set(changes.filter((request) => request.stream.id === stream.id).map((request) => request.userId))].sort((a, b) => a - b);
 }
 
-function uniqueStreams(requests: readonly SubscriptionRequest[]): StreamEntity[] {
+function uniqueStreams(requests: readonly SubscriptionRequest[]): StreamRow[] {
   return [...new Map(requests.map((request) => [request.stream.id, request.stream])).values()];
 }
 
-function byUser(requests: readonly SubscriptionRequest[]): Map<number, StreamEntity[]> {
-  const perUser = new Map<number, StreamEntity[]>();
+function byUser(requests: readonly SubscriptionRequest[]): Map<number, StreamRow[]> {
+  const perUser = new Map<number, StreamRow[]>();
   for (const request of requests) perUser.set(request.userId, [...(perUser.get(request.userId) ?? []), request.stream]);
   return perUser;
 }

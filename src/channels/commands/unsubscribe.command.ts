@@ -10,7 +10,7 @@ import { isUnsubscribingOthers } from '../domain/subscription-rules';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { SubscriptionEventRecorder } from './subscription-event.recorder';
 
@@ -58,9 +58,9 @@ export class SubscriptionRemover {
       [...found.values()].map((stream) => stream.recipientId as number),
       uow,
     );
-    const isSubscribed = (stream: StreamEntity) => subscribed.has(stream.recipientId as number);
+    const isSubscribed = (stream: StreamRow) => subscribed.has(stream.recipientId as number);
     // A channel the actor may not know of answers as a missing one: its name must not leak.
-    const visible = (stream: StreamEntity | undefined): stream is StreamEntity =>
+    const visible = (stream: StreamRow | undefined): stream is StreamRow =>
       stream !== undefined && ChannelPolicy.hasMetadataAccess(policyActor, stream, isSubscribed(stream));
     const streams = names.map((name) => found.get(name.toLowerCase())).filter(visible);
 

@@ -35,7 +35,7 @@ import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-acc
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../persistence/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 
 export interface ChannelChanges {
   newName?: string;
@@ -61,7 +61,7 @@ export class UpdateChannelCommand {
 /** Group settings whose change needs content access (the rest need metadata access). */
 const CONTENT_ACCESS_SETTINGS: readonly ChannelGroupSetting[] = ['can_add_subscribers_group', 'can_subscribe_group'];
 
-const COLUMNS: Record<ChannelGroupSetting, keyof StreamEntity> = {
+const COLUMNS: Record<ChannelGroupSetting, keyof StreamRow> = {
   can_add_subscribers_group: 'canAddSubscribersGroupId',
   can_administer_channel_group: 'canAdministerChannelGroupId',
   can_remove_subscribers_group: 'canRemoveSubscribersGroupId',
@@ -171,7 +171,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
    */
   private async recordWithAudienceChange(
     uow: UnitOfWork,
-    stream: StreamEntity,
+    stream: StreamRow,
     before: readonly number[],
     updates: ChannelPropertyUpdate[],
   ): Promise<void> {
@@ -188,7 +188,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
   }
 
-  private async changeRetention(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, days: number | null): Promise<void> {
+  private async changeRetention(uow: UnitOfWork, user: RequestUser, stream: StreamRow, days: number | null): Promise<void> {
     if (stream.messageRetentionDays === days) return;
     const oldDays = stream.messageRetentionDays;
     await uow.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
@@ -200,7 +200,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
   }
 
-  private async changeDescription(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, raw: string): Promise<void> {
+  private async changeDescription(uow: UnitOfWork, user: RequestUser, stream: StreamRow, raw: string): Promise<void> {
     // The view's own length check (pydantic's wording), before anything else.
     if ([...raw].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
       throw ApiError.badRequest(`description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`);
@@ -217,7 +217,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
   }
 
-  private async rename(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, raw: string): Promise<void> {
+  private async rename(uow: UnitOfWork, user: RequestUser, stream: StreamRow, raw: string): Promise<void> {
     const trimmed = raw.trim();
     if (trimmed === stream.name) throw ApiError.badRequest('Channel already has that name.');
     const name = checkChannelName(trimmed);
@@ -285,7 +285,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     return { groups, users: users.map((row) => ({ id: row.id, fullName: row.full_name })) };
   }
 
-  private async recordForViewers(uow: UnitOfWork, stream: StreamEntity, updates: ChannelPropertyUpdate[]): Promise<void> {
+  private async recordForViewers(uow: UnitOfWork, stream: StreamRow, updates: ChannelPropertyUpdate[]): Promise<void> {
     const { metadata } = await this.viewers.of(stream, uow);
     uow.record(new ChannelUpdatedEvent(stream.realmId, updates, metadata));
   }

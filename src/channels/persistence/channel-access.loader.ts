@@ -4,11 +4,11 @@ import { ApiError } from '../../shared/api-error';
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { ChannelRepository } from './channel.repository';
 import { PolicyActorLoader } from './policy-actor.loader';
-import { StreamEntity } from './stream.entity';
+import { StreamRow } from './stream-row';
 
 /** A channel as one user reached it: who they are to it and whether they are subscribed. */
 export interface AccessedChannel {
-  stream: StreamEntity;
+  stream: StreamRow;
   actor: PolicyActor;
   subscribed: boolean;
 }
@@ -35,7 +35,7 @@ export class ChannelAccessLoader {
     return this.accessed(user.id, stream, db);
   }
 
-  async accessed(userId: number, stream: StreamEntity, db: Queryable): Promise<AccessedChannel> {
+  async accessed(userId: number, stream: StreamRow, db: Queryable): Promise<AccessedChannel> {
     const actor = await this.actors.load(userId, db);
     const [row] = await db.query<{ subscribed: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,

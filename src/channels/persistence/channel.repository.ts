@@ -4,10 +4,10 @@ import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/un
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { ChannelGroupSetting } from '../../groups/domain/permission-settings';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { ActorRow, PolicyActorLoader } from './policy-actor.loader';
-import { StreamEntity } from './stream.entity';
+import { StreamRow } from './stream-row';
 
 export interface NewChannel {
   realmId: number;
@@ -38,7 +38,7 @@ export class ChannelRepository {
    * creator (if any) administers it; `channel.groups` overrides any of these. Returns null
    * when a channel of that name appeared meanwhile (a concurrent creation won).
    */
-  async insert(uow: UnitOfWork, channel: NewChannel): Promise<StreamEntity | null> {
+  async insert(uow: UnitOfWork, channel: NewChannel): Promise<StreamRow | null> {
     const system = await this.groups.systemGroupIds(channel.realmId, uow);
     const nobody = system.get(SystemGroup.Nobody) as number;
     const chosen = channel.groups ?? {};
@@ -77,18 +77,18 @@ export class ChannelRepository {
     return this.requireById(streamId, uow);
   }
 
-  async requireById(id: number, db: Queryable = this.db): Promise<StreamEntity> {
+  async requireById(id: number, db: Queryable = this.db): Promise<StreamRow> {
     const [stream] = await this.findByIds([id], db);
     if (!stream) throw new Error(`stream ${id} does not exist`);
     return stream;
   }
 
-  async findByIds(ids: readonly number[], db: Queryable = this.db): Promise<StreamEntity[]> {
+  async findByIds(ids: readonly number[], db: Queryable = this.db): Promise<StreamRow[]> {
     if (ids.length === 0) return [];
     return this.select(`WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids], db);
   }
 
-  async findById(realmId: number, id: number, db: Queryable = this.db): Promise<StreamEntity | null> {
+  async findById(realmId: number, id: number, db: Queryable = this.db): Promise<StreamRow | null> {
     const [stream] = await this.select(`WHERE s.realm_id = $1 AND s.id = $2`, [realmId, id], db);
     return stream ?? null;
   }
@@ -102,7 +102,7 @@ export class ChannelRepository {
     channel: number | string,
     userId: number,
     db: Queryable = this.db,
-  ): Promise<{ stream: StreamEntity; subscribed: boolean } | null> {
+  ): Promise<{ stream: StreamRow; subscribed: boolean } | null> {
     const [row] = await db.query<Record<string, unknown>>(
       `SELECT s.*, EXISTS (SELECT 1 FROM subscription sub
                             WHERE sub.user_profile_id = $3 AND sub.recipient_id = s.recipient_id AND sub.active) AS subscribed
@@ -110,7 +110,7 @@ export class ChannelRepository {
         WHERE s.realm_id = $1 AND ${typeof channel === 'number' ? 's.id = $2' : 'lower(s.name) = lower($2)'}`,
       [realmId, channel, userId],
     );
-    return row ? { stream: toStreamEntity(row), subscribed: row.subscribed === true } : null;
+    return row ? { stream: toStreamRow(row), subscribed: row.subscribed === true } : null;
   }
 
   /**
@@ -131,7 +131,7 @@ export class ChannelRepository {
     actorId: number,
     db: Queryable = this.db,
     extraColumn?: (subscriberIdsSql: string) => string,
-  ): Promise<{ stream: StreamEntity; subscriberIds: number[]; actor: ActorRow | null; extra: unknown } | null> {
+  ): Promise<{ stream: StreamRow; subscriberIds: number[]; actor: ActorRow | null; extra: unknown } | null> {
     const [row] = await db.query<Record<string, unknown>>(
       `SELECT s.*, subs.ids AS subscriber_ids,
               ${PolicyActorLoader.columnSql('$3')} AS actor${extraColumn ? `,
@@ -145,7 +145,7 @@ export class ChannelRepository {
     );
     if (!row) return null;
     return {
-      stream: toStreamEntity(row),
+      stream: toStreamRow(row),
       subscriberIds: (row.subscriber_ids as number[]).map(Number),
       actor: row.actor as ActorRow | null,
       extra: row.extra ?? null,
@@ -153,12 +153,12 @@ export class ChannelRepository {
   }
 
   /** Channel names match case-insensitively. */
-  async findByName(realmId: number, name: string, db: Queryable = this.db): Promise<StreamEntity | null> {
+  async findByName(realmId: number, name: string, db: Queryable = this.db): Promise<StreamRow | null> {
     const [stream] = await this.select(`WHERE s.realm_id = $1 AND lower(s.name) = lower($2)`, [realmId, name], db);
     return stream ?? null;
   }
 
-  async findByNames(realmId: number, names: readonly string[], db: Queryable = this.db): Promise<StreamEntity[]> {
+  async findByNames(realmId: number, names: readonly string[], db: Queryable = this.db): Promise<StreamRow[]> {
     if (names.length === 0) return [];
     return this.select(
       `WHERE s.realm_id = $1 AND lower(s.name) = ANY(SELECT lower(n) FROM unnest($2::text[]) AS n)`,
@@ -167,7 +167,7 @@ export class ChannelRepository {
     );
   }
 
-  async listInRealm(realmId: number, db: Queryable = this.db): Promise<StreamEntity[]> {
+  async listInRealm(realmId: number, db: Queryable = this.db): Promise<StreamRow[]> {
     return this.select(`WHERE s.realm_id = $1 ORDER BY s.id`, [realmId], db);
   }
 
@@ -175,7 +175,7 @@ export class ChannelRepository {
    * Private channels where belonging to `groupId` (directly, or through being in a group
    * nested inside one of their access-granting settings' groups) grants metadata access.
    */
-  async findPrivateGrantedThrough(realmId: number, groupId: number, db: Queryable = this.db): Promise<StreamEntity[]> {
+  async findPrivateGrantedThrough(realmId: number, groupId: number, db: Queryable = this.db): Promise<StreamRow[]> {
     return this.select(
       `WHERE s.realm_id = $1 AND s.invite_only AND NOT s.is_web_public AND (
          s.can_administer_channel_group_id = ANY(ARRAY(SELECT id FROM super))
@@ -205,9 +205,9 @@ export class ChannelRepository {
     ]);
   }
 
-  private async select(where: string, params: unknown[], db: Queryable, withClause = ''): Promise<StreamEntity[]> {
+  private async select(where: string, params: unknown[], db: Queryable, withClause = ''): Promise<StreamRow[]> {
     const rows = await db.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
-    return rows.map(toStreamEntity);
+    return rows.map(toStreamRow);
   }
 
   private get db(): Queryable {
@@ -215,8 +215,8 @@ export class ChannelRepository {
   }
 }
 
-export function toStreamEntity(row: Record<string, unknown>): StreamEntity {
-  return Object.assign(new StreamEntity(), {
+export function toStreamRow(row: Record<string, unknown>): StreamRow {
+  return {
     id: row.id as number,
     realmId: row.realm_id as number,
     name: row.name as string,
@@ -237,6 +237,6 @@ export function toStreamEntity(row: Record<string, unknown>): StreamEntity {
     canAdministerChannelGroupId: row.can_administer_channel_group_id as number,
     canSendMessageGroupId: row.can_send_message_group_id as number,
     canSubscribeGroupId: row.can_subscribe_group_id as number,
-  });
+  };
 }
 

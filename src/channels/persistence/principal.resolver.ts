@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 
@@ -25,13 +25,13 @@ export class PrincipalResolver {
     actorId: number,
     principals: readonly (number | string)[] | null,
     db: Queryable,
-  ): Promise<UserEntity[]> {
+  ): Promise<UserRow[]> {
     if (principals === null || principals.length === 0) {
       const self = await this.users.findById(actorId, db);
       if (!self) throw new Error(`user ${actorId} does not exist`);
       return [self];
     }
-    const users: UserEntity[] = [];
+    const users: UserRow[] = [];
     for (const principal of new Set(principals)) {
       const user = typeof principal === 'number'
         ? await this.users.findInRealm(realmId, principal, db)

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { pickSubscriptionColor } from '../domain/channel-rules';
-import { toStreamEntity } from './channel.repository';
-import { StreamEntity } from './stream.entity';
-import { SubscriptionEntity } from './subscription.entity';
+import { toStreamRow } from './channel.repository';
+import { StreamRow } from './stream-row';
+import { SubscriptionRow } from './subscription-row';
 
 export interface SubscriptionRequest {
   userId: number;
-  stream: StreamEntity;
+  stream: StreamRow;
   /** The color asked for (Zulip's `color` of a subscription request); else the palette's next. */
   color?: string;
 }
@@ -30,8 +30,8 @@ export type StoredSubscriptionProperty = keyof typeof SUBSCRIPTION_PROPERTY_COLU
 
 /** A user's subscription row, with its channel. */
 export interface ChannelSubscription {
-  stream: StreamEntity;
-  subscription: SubscriptionEntity;
+  stream: StreamRow;
+  subscription: SubscriptionRow;
 }
 
 @Injectable()
@@ -197,26 +197,31 @@ export class SubscriptionRepository {
       [userId, RecipientType.Stream],
     );
     return rows.map((row) => ({
-      stream: toStreamEntity(row),
-      subscription: Object.assign(new SubscriptionEntity(), {
-        id: row.sub_id as number,
-        userId: row.user_profile_id as number,
-        recipientId: row.sub_recipient_id as number,
-        active: row.active as boolean,
-        isUserActive: row.is_user_active as boolean,
-        color: row.color as string,
-        isMuted: row.is_muted as boolean,
-        pinToTop: row.pin_to_top as boolean,
-        desktopNotifications: row.desktop_notifications as boolean | null,
-        audibleNotifications: row.audible_notifications as boolean | null,
-        pushNotifications: row.push_notifications as boolean | null,
-        emailNotifications: row.email_notifications as boolean | null,
-        wildcardMentionsNotify: row.wildcard_mentions_notify as boolean | null,
-      }),
+      stream: toStreamRow(row),
+      subscription: toSubscriptionRow(row),
     }));
   }
 
   private get db(): Queryable {
     return poolQueryable(this.dataSource);
   }
+}
+
+/** The subscription columns of `channelSubscriptionsOf`'s rows (aliased where they clash with the stream's). */
+function toSubscriptionRow(row: Record<string, unknown>): SubscriptionRow {
+  return {
+    id: row.sub_id as number,
+    userId: row.user_profile_id as number,
+    recipientId: row.sub_recipient_id as number,
+    active: row.active as boolean,
+    isUserActive: row.is_user_active as boolean,
+    color: row.color as string,
+    isMuted: row.is_muted as boolean,
+    pinToTop: row.pin_to_top as boolean,
+    desktopNotifications: row.desktop_notifications as boolean | null,
+    audibleNotifications: row.audible_notifications as boolean | null,
+    pushNotifications: row.push_notifications as boolean | null,
+    emailNotifications: row.email_notifications as boolean | null,
+    wildcardMentionsNotify: row.wildcard_mentions_notify as boolean | null,
+  };
 }

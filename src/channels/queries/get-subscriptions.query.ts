@@ -8,7 +8,7 @@ import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 
 /** The channel state of one user, as `GET /users/me/subscriptions` and register give it. */
@@ -51,7 +51,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
     if (!user) throw new Error(`user ${query.userId} vanished`);
     const actor = await this.actors.load(user.id, db);
     const settings = effectiveSettings(user.settings);
-    const listed = (stream: StreamEntity) => query.includeArchived || !stream.deactivated;
+    const listed = (stream: StreamRow) => query.includeArchived || !stream.deactivated;
 
     const rows = (await this.subscriptions.channelSubscriptionsOf(user.id, db)).filter((row) => listed(row.stream));
     const known = new Set(rows.map((row) => row.stream.id));
@@ -69,7 +69,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
           db,
         )
       : null;
-    const subscribersOf = (stream: StreamEntity, subscribed: boolean): number[] | undefined => {
+    const subscribersOf = (stream: StreamRow, subscribed: boolean): number[] | undefined => {
       if (!subscribers) return undefined;
       if (!ChannelPolicy.hasMetadataAccess(actor, stream, subscribed)) return [];
       return subscribers.get(stream.recipientId as number) ?? [];
@@ -102,7 +102,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
  * a public channel (guests keep only web-public ones) and a private one only as an
  * organization administrator or through the channel's groups.
  */
-function hasMetadataAccessAfterLeaving(actor: PolicyActor, stream: StreamEntity): boolean {
+function hasMetadataAccessAfterLeaving(actor: PolicyActor, stream: StreamRow): boolean {
   if (stream.isWebPublic) return true;
   if (isGuest(actor.role)) return false;
   if (!stream.inviteOnly) return true;

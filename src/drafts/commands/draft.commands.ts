@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/domain/user-settings';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { checkDraft, DraftData } from '../domain/draft-data';
@@ -27,7 +27,7 @@ function draftDoesNotExist(): ApiError {
 }
 
 /** Zulip's `draft_endpoint`: drafts live on the server only while the user syncs them. */
-async function syncingUser(users: UserRepository, uow: UnitOfWork, actor: RequestUser): Promise<UserEntity> {
+async function syncingUser(users: UserRepository, uow: UnitOfWork, actor: RequestUser): Promise<UserRow> {
   const user = await users.findById(actor.id, uow);
   if (!user) throw new Error(`user ${actor.id} vanished`);
   if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { ConversationRepository } from '../../messages/persistence/conversation.repository';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { UserRepository } from '../../users/persistence/user.repository';

@@ -212,7 +212,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
     let ok = true;
     events.forEach((event, index) => {
       for (const handler of this.handlers.of(event)) {
-        const handle = (): unknown => handler.instance.handle(event);
+        const handle = (): unknown => handler.handle(event);
         try {
           // Without a row nothing is republished, so its deliveries need no dedupe keys.
           const scope: DeliveryScope = { keyPrefix: deliveryKey === null ? null : `${deliveryKey}.${index}.${handler.name}`, next: 0, settled };

@@ -14,12 +14,12 @@ import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
-import { SubscriptionEntity } from '../../channels/persistence/subscription.entity';
+import { SubscriptionRow } from '../../channels/persistence/subscription-row';
 import { MessageLocations } from '../../messages/persistence/message-locations';
 import { poolQueryable, Queryable, withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
@@ -116,7 +116,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     const personal = (
       wanted: boolean,
       empty: Record<string, unknown>,
-      read: (viewer: UserEntity, part: Record<string, unknown>) => Promise<void> | void,
+      read: (viewer: UserRow, part: Record<string, unknown>) => Promise<void> | void,
       slow = false,
     ) => section(wanted, (part) => (user === null ? void Object.assign(part, empty) : read(user, part)), slow);
     const hostName = this.addressing.hostName(realm.stringId);
@@ -406,7 +406,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         pushNotifications: null,
         emailNotifications: null,
         wildcardMentionsNotify: null,
-      } as SubscriptionEntity;
+      } as SubscriptionRow;
       return { stream, subscription };
     });
     return {

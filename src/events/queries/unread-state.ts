@@ -1,7 +1,7 @@
 import { Queryable } from '../../platform/database/unit-of-work';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
 import { FLAG_BITS, MENTION_BITS } from '../../messages/domain/message-flags';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from '../../messages/persistence/message-locations';
 
 /** Zulip's cap on unread ids sent at register; older ones are reported missing. */

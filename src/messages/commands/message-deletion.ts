@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
 
@@ -21,7 +21,7 @@ export class MessageDeletion {
    * Messages of one channel: one `delete_message` event per topic (named as its newest
    * deleted message spells it) to the channel's subscribers, and a new first message.
    */
-  async deleteChannelMessages(uow: UnitOfWork, stream: StreamEntity, messageIds: readonly number[]): Promise<void> {
+  async deleteChannelMessages(uow: UnitOfWork, stream: StreamRow, messageIds: readonly number[]): Promise<void> {
     if (messageIds.length === 0) return;
     const rows = await uow.query<{ id: number; subject: string }>(
       `SELECT id, subject FROM message WHERE id = ANY($1::int[]) ORDER BY id`,

@@ -11,7 +11,7 @@ import { MAX_STORED_ID } from '../domain/message-condition';
 import { HISTORICAL_FLAGS } from '../domain/message-flags';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
-import { RecipientType } from '../persistence/recipient.entity';
+import { RecipientType } from '../persistence/recipient-type';
 
 export interface FlagWriteResult {
   /** The messages whose flag changed, in the order asked. */

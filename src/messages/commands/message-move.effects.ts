@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { AutomaticPolicy, VisibilityPolicy } from '../../user-topics/domain/visibility-policy';
@@ -53,8 +53,8 @@ export class MessageMoveEffects {
   async moveAndNotify(uow: UnitOfWork, args: ChannelEditArgs): Promise<void> {
     const { plan, body, entry, now, streamEdited, topicEdited } = args;
     const { message, user, actor } = plan;
-    const orig = plan.origStream as StreamEntity;
-    const target = plan.targetStream as StreamEntity;
+    const orig = plan.origStream as StreamRow;
+    const target = plan.targetStream as StreamRow;
     const origRecipient = orig.recipientId as number;
     const targetRecipient = target.recipientId as number;
     const origTopic = plan.origTopic;
@@ -205,7 +205,7 @@ export class MessageMoveEffects {
    */
   private async audience(
     uow: UnitOfWork,
-    args: { orig: StreamEntity; target: StreamEntity; streamEdited: boolean; messageId: number; losingAccess: number[]; newCurrent: { userId: number; isGuest: boolean }[] },
+    args: { orig: StreamRow; target: StreamRow; streamEdited: boolean; messageId: number; losingAccess: number[]; newCurrent: { userId: number; isGuest: boolean }[] },
   ): Promise<{ userId: number; flags: string[] }[]> {
     const holders = await this.store.holders(uow, args.messageId);
     const result = holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) }));
@@ -237,8 +237,8 @@ export class MessageMoveEffects {
     uow: UnitOfWork,
     args: {
       realmId: number;
-      orig: StreamEntity;
-      target: StreamEntity;
+      orig: StreamRow;
+      target: StreamRow;
       origTopic: string;
       targetTopic: string;
       losingAccess: number[];
@@ -277,7 +277,7 @@ export class MessageMoveEffects {
    */
   private async maybeFollowAsInitiator(
     uow: UnitOfWork,
-    args: { plan: EditPlan; target: StreamEntity; targetTopic: string; changedIds: number[]; losingAccess: number[]; now: Date },
+    args: { plan: EditPlan; target: StreamRow; targetTopic: string; changedIds: number[]; losingAccess: number[]; now: Date },
   ): Promise<void> {
     const { message } = args.plan;
     const senderId = message.sender_id;
@@ -320,7 +320,7 @@ export class MessageMoveEffects {
   }
 
   /** A channel's first message after messages moved in or out, told as a `stream` update. */
-  private async syncFirstMessage(uow: UnitOfWork, stream: StreamEntity): Promise<void> {
+  private async syncFirstMessage(uow: UnitOfWork, stream: StreamRow): Promise<void> {
     const first = await this.store.firstMessageId(uow, stream.recipientId as number);
     if (first === stream.firstMessageId) return;
     await this.store.setFirstMessageId(uow, stream.id, first);

@@ -11,8 +11,8 @@ import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
+import { UserRow } from '../../users/persistence/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
@@ -87,9 +87,9 @@ type SentRow = MessageRow & { flags: [number, number][] | null; standing?: Topic
 interface Delivery {
   recipientId: number;
   userIds: number[];
-  stream: StreamEntity | null;
+  stream: StreamRow | null;
   /** A direct message's recipients other than the sender (outgoing-webhook bots among them are triggered). */
-  directRecipients: UserEntity[];
+  directRecipients: UserRow[];
   /** Read with the channel, so rendering needs no round trip of its own (null: the renderer reads it). */
   realmData: RealmRenderData | null;
 }
@@ -244,7 +244,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   }
 
   private async directDelivery(uow: UnitOfWork, sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
-    const recipients: UserEntity[] = [];
+    const recipients: UserRow[] = [];
     for (const target of new Set<number | string>(to)) {
       // Zulip's get_user_profiles(_by_ids): by id, or by the API email (a hidden real
       // address is as unknown as a mistyped one).

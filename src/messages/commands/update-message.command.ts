@@ -5,7 +5,7 @@ import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy
 import { silentUserMention } from '../../channels/domain/channel-notices';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
@@ -64,8 +64,8 @@ export interface EditPlan {
   propagateMode: PropagateMode;
   /** The new content (normalized), its rendering and the holders' mention and alert-word bits, for content edits. */
   content: { source: string; rendered: string; flags: Map<number, number> } | null;
-  origStream: StreamEntity | null;
-  targetStream: StreamEntity | null;
+  origStream: StreamRow | null;
+  targetStream: StreamRow | null;
   /** A channel was given (Zulip counts even the message's own channel as a change). */
   streamEdited: boolean;
   origTopic: string;
@@ -133,7 +133,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     uow: UnitOfWork,
     user: RequestUser,
     message: EditedMessageRow,
-    origStream: StreamEntity | null,
+    origStream: StreamRow | null,
     request: UpdateMessageRequest,
   ): Promise<EditPlan> {
     const realm = effectiveRealmProperties(message.properties);
@@ -222,7 +222,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     uow: UnitOfWork,
     user: RequestUser,
     message: EditedMessageRow,
-    stream: StreamEntity | null,
+    stream: StreamRow | null,
     topic: string,
     raw: string,
   ): Promise<{ source: string; rendered: string; flags: Map<number, number> }> {
@@ -237,7 +237,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
   }
 
   /** Zulip's `access_stream_by_id_for_message`: a channel the user may read. */
-  private async accessTargetChannel(uow: UnitOfWork, realmId: number, actor: PolicyActor, streamId: number): Promise<StreamEntity> {
+  private async accessTargetChannel(uow: UnitOfWork, realmId: number, actor: PolicyActor, streamId: number): Promise<StreamRow> {
     const stream = await this.channels.findById(realmId, streamId, uow);
     if (!stream || stream.recipientId === null) throw ApiError.invalidChannel();
     const subscribed = await this.subscriptions.isSubscribed(actor.id, stream.recipientId, uow);
@@ -250,7 +250,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     uow: UnitOfWork,
     actor: PolicyActor,
     message: EditedMessageRow,
-    stream: StreamEntity,
+    stream: StreamRow,
     limits: { topic: number | null; channel: number | null },
   ): Promise<void> {
     const deadline = changeAllDeadlineSeconds(limits);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 /** Zulip's key for a group DM: SHA-1 of the sorted member ids joined by commas. */
 export function directMessageGroupHash(userIds: readonly number[]): string {

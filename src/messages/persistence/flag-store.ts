@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { FLAG_BITS, MENTION_BITS } from '../domain/message-flags';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 /** What a client needs to put a message back into its `unread_msgs` (Zulip's `message_details`). */
 export interface UnreadDetail {

@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { MAX_STORED_ID } from '../domain/message-condition';
 import { MessageSearchRepository } from './message-search.repository';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 /** A message one user may read: their own row's flags, or null when read through channel history. */
 export interface AccessedMessage {
   flags: number | null;
   recipientType: RecipientType;
   /** The channel of a channel message. */
-  stream: StreamEntity | null;
+  stream: StreamRow | null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 /** Where a message is: its conversation and topic, and who sent it. */
 export interface MessageLocation {

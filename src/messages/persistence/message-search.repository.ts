@@ -5,7 +5,7 @@ import { FLAG_BITS, HISTORICAL_FLAGS } from '../domain/message-flags';
 import { IdWindow } from '../domain/message-range';
 import { VisibilityPolicy } from '../../user-topics/domain/visibility-policy';
 import { highlightMarked, MATCH_START, MATCH_STOP, SearchText } from '../domain/search-text';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 /**
  * Whose messages a search reads: the user's own rows (`user_message`), or, for a narrow

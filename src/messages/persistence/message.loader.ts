@@ -5,7 +5,7 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { isMeMessage } from '../domain/message-content';
 import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../domain/message-snapshot';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 /** The `message` columns a loading statement's source yields. */
 export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,

@@ -6,7 +6,7 @@ import { apiEmail } from '../../users/api/user.presenter';
 import { effectiveSettings, UserSettings } from '../../users/domain/user-settings';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
 
 export interface Person {
   id: number;

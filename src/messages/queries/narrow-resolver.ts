@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { isGuest } from '../../users/domain/roles';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestUser } from '../../wire/request-context';
@@ -40,7 +40,7 @@ const IS_CONDITIONS: Record<Exclude<IsOperand, 'followed' | 'muted'>, MessageCon
 interface Lookup {
   db: Queryable;
   user: RequestUser;
-  self?: UserEntity;
+  self?: UserRow;
   actor?: PolicyActor;
 }
 
@@ -196,14 +196,14 @@ export class NarrowResolver {
     return { kind: 'recipient-in', recipientIds: groups };
   }
 
-  private async channel(lookup: Lookup, operand: string | number): Promise<{ stream: StreamEntity; subscribed: boolean }> {
+  private async channel(lookup: Lookup, operand: string | number): Promise<{ stream: StreamRow; subscribed: boolean }> {
     const { db, user } = lookup;
     const found = await this.channels.findForSubscriber(user.realmId, typeof operand === 'number' ? operand : operand.trim(), user.id, db);
     if (!found || found.stream.recipientId === null) throw badNarrow(`unknown channel ${String(operand)}`);
     return found;
   }
 
-  private async mayReadHistory(lookup: Lookup, stream: StreamEntity, subscribed: boolean): Promise<boolean> {
+  private async mayReadHistory(lookup: Lookup, stream: StreamRow, subscribed: boolean): Promise<boolean> {
     // Where the channel alone or the subscription settles it, the policy's answer does not
     // depend on the actor: the common case (a member reading its channel) skips loading it.
     if (stream.isWebPublic) return true;
@@ -216,7 +216,7 @@ export class NarrowResolver {
   /** `dm`: exactly that conversation, with the requester as a participant. */
   private async conversation(lookup: Lookup, operands: readonly (string | number)[], operandText: string): Promise<MessageCondition> {
     const self = await this.self(lookup);
-    const participants = new Map<number, UserEntity>([[self.id, self]]);
+    const participants = new Map<number, UserRow>([[self.id, self]]);
     for (const operand of operands) {
       const found = await this.user(lookup, operand);
       if (!found) throw badNarrow(`unknown user in ${operandText}`);
@@ -259,14 +259,14 @@ export class NarrowResolver {
    * `get_user_including_cross_realm`: the API email, which is a placeholder for users who
    * hide their address); `me` is the requester.
    */
-  private async user(lookup: Lookup, operand: string | number): Promise<UserEntity | null> {
+  private async user(lookup: Lookup, operand: string | number): Promise<UserRow | null> {
     const { db, user } = lookup;
     if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand, db);
     if (operand.trim().toLowerCase() === 'me') return this.self(lookup);
     return this.emails.findByApiEmail(user.realmId, operand, db);
   }
 
-  private async self(lookup: Lookup): Promise<UserEntity> {
+  private async self(lookup: Lookup): Promise<UserRow> {
     if (!lookup.self) {
       const self = await this.users.findById(lookup.user.id, lookup.db);
       if (!self) throw new Error(`user ${lookup.user.id} vanished`);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
+import { currentScope, runInScope } from './ambient-scope';
 import { CommittedWrites } from './committed-writes';
 import { connectionsAreSessions } from './data-source-options';
 import { PgSessionClient } from './prepared-statements';
@@ -33,7 +34,14 @@ export class TransactionRunner {
     this.sessions = dataSource.options !== undefined && connectionsAreSessions(dataSource.options);
   }
 
+  /**
+   * Runs `work` in a transaction of its own, its SQL (through `Database`) and its recorded
+   * events in it. Called inside another transaction, `work` joins it: its events leave with
+   * that transaction's, after its commit.
+   */
   async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    const outer = currentScope();
+    if (outer instanceof UnitOfWork) return work(outer);
     for (let attempt = 1; ; attempt++) {
       try {
         const { result, unit, outboxEntry } = this.sessions ? await this.inSession(work) : await this.inTypeOrm(work);
@@ -61,7 +69,7 @@ export class TransactionRunner {
     const result = await this.dataSource.transaction(async (manager) => {
       const transaction = new UnitOfWork(manager);
       unit = transaction;
-      const value = await work(transaction);
+      const value = await runInScope(transaction, () => work(transaction));
       if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);
       return value;
     });
@@ -78,7 +86,7 @@ export class TransactionRunner {
     const session = new SessionTransaction((await runner.connect()) as PgSessionClient, runner);
     try {
       const unit = new UnitOfWork(runner.manager, session);
-      const result = await work(unit);
+      const result = await runInScope(unit, () => work(unit));
       let outboxEntry: OutboxEntry | null = null;
       if (unit.events.length > 0) {
         outboxEntry = await this.outbox.write({ query: (sql, params) => unit.queryThenCommit(sql, params) }, unit.events);

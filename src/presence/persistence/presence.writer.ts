@@ -3,7 +3,7 @@ import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import {
   legacyClientPresence,
@@ -38,7 +38,7 @@ export class PresenceWriter {
   }
 
   /** Records the `presence` event of `user` coming online (in the transaction that writes it). */
-  async announceTo(uow: UnitOfWork, audience: readonly number[], user: UserEntity, times: PresenceTimes, now: Date): Promise<void> {
+  async announceTo(uow: UnitOfWork, audience: readonly number[], user: UserRow, times: PresenceTimes, now: Date): Promise<void> {
     const realm = await this.realms.requireById(user.realmId, uow);
     const lastActive = times.lastActiveTime ?? user.dateJoined;
     const lastConnected = times.lastConnectedTime ?? user.dateJoined;
@@ -59,7 +59,7 @@ export class PresenceWriter {
    * user is shown as last seen a little beyond the offline threshold ago. Either way
    * everyone is told at once, whatever the realm's size.
    */
-  async presenceEnabledChanged(uow: UnitOfWork, user: UserEntity, enabled: boolean, now: Date): Promise<void> {
+  async presenceEnabledChanged(uow: UnitOfWork, user: UserRow, enabled: boolean, now: Date): Promise<void> {
     const times: PresenceTimes = enabled
       ? { lastActiveTime: now, lastConnectedTime: now }
       : { lastActiveTime: null, lastConnectedTime: new Date(now.getTime() - (OFFLINE_THRESHOLD_SECS + 120) * 1000) };
@@ -69,7 +69,7 @@ export class PresenceWriter {
   }
 
   /** The setting's change is told to everyone, whatever the realm's size. */
-  private async announce(uow: UnitOfWork, user: UserEntity, times: PresenceTimes, now: Date): Promise<void> {
+  private async announce(uow: UnitOfWork, user: UserRow, times: PresenceTimes, now: Date): Promise<void> {
     const audience = (await this.users.activeUserRoles(user.realmId, uow)).map((row) => row.id);
     await this.announceTo(uow, audience, user, times, now);
   }

@@ -4,7 +4,7 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { MAX_STORED_ID } from '../../messages/domain/message-condition';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 
 export interface AttachmentRow {
   id: number;

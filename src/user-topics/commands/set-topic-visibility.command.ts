@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { normalizeTopic } from '../../messages/domain/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
@@ -48,7 +48,7 @@ export class SetTopicVisibilityHandler implements ICommandHandler<SetTopicVisibi
   }
 
   /** Setting a policy takes access to the channel's content (Zulip's access_stream_by_*). */
-  private async forSetting(uow: UnitOfWork, { user, channel }: SetTopicVisibilityCommand): Promise<StreamEntity> {
+  private async forSetting(uow: UnitOfWork, { user, channel }: SetTopicVisibilityCommand): Promise<StreamRow> {
     const accessed = 'id' in channel ? await this.access.requireById(user, channel.id, uow) : await this.access.requireByName(user, channel.name, uow);
     return accessed.stream;
   }
@@ -58,7 +58,7 @@ export class SetTopicVisibilityHandler implements ICommandHandler<SetTopicVisibi
    * still clean up, but only in a channel where they have policies: anyone else is
    * answered as for a channel that does not exist, which keeps private channels unseen.
    */
-  private async forClearing(uow: UnitOfWork, { user, channel, legacy }: SetTopicVisibilityCommand): Promise<StreamEntity> {
+  private async forClearing(uow: UnitOfWork, { user, channel, legacy }: SetTopicVisibilityCommand): Promise<StreamRow> {
     const missing = () => ApiError.badRequest(legacy ? 'Topic is not muted' : 'Invalid channel ID');
     const stream = 'id' in channel
       ? await this.channels.findById(user.realmId, channel.id, uow)

@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../api/user.presenter';
 import { canSeeDeliveryEmail } from '../domain/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
-import { toUserEntity, UserRepository } from '../persistence/user.repository';
+import { toUserRow, UserRepository } from '../persistence/user.repository';
 
 /** Zulip's EMAIL_CHANGE_CONFIRMATION_DAYS: a link older than this has expired. */
 const CONFIRMATION_VALID_MS = 24 * 60 * 60 * 1000;
@@ -46,7 +46,7 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
         throw confirmationLinkError();
       }
       const [row] = await uow.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [change.user_profile_id]);
-      const user = toUserEntity(row);
+      const user = toUserRow(row);
       if (!user.isActive || user.deliveryEmail !== change.old_email) throw confirmationLinkError();
       if (await this.users.findByDeliveryEmail(user.realmId, change.new_email, uow)) throw ApiError.badRequest('Already has an account.');
       await uow.query(`UPDATE user_profile SET delivery_email = $2 WHERE id = $1`, [user.id, change.new_email]);

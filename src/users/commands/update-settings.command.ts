@@ -15,8 +15,8 @@ import { canSeeDeliveryEmail, isAdministrator } from '../domain/roles';
 import { checkFullName, isValidEmail } from '../domain/user-rules';
 import { UserSettingName, userSettingsOf } from '../domain/user-settings';
 import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
-import { UserEntity } from '../persistence/user.entity';
-import { toUserEntity, UserRepository } from '../persistence/user.repository';
+import { UserRow } from '../persistence/user-row';
+import { toUserRow, UserRepository } from '../persistence/user.repository';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
@@ -77,7 +77,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
 
     await this.tx.run(async (uow) => {
       const [row] = await uow.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [actor.id]);
-      const user = toUserEntity(row);
+      const user = toUserRow(row);
       const [realm] = await uow.query<{ string_id: string; name: string; properties: Record<string, unknown> }>(
         `SELECT string_id, name, properties FROM realm WHERE id = $1`,
         [user.realmId],
@@ -144,7 +144,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
   /** Zulip's `validate_email_change_request` and `do_start_email_change_process`. */
   private async startEmailChange(
     uow: UnitOfWork,
-    user: UserEntity,
+    user: UserRow,
     newEmail: string,
     realm: { string_id: string; name: string },
     realmProperties: Record<string, unknown>,
@@ -170,8 +170,8 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
    * others see changes.
    */
   private visibilityUpdates(
-    before: UserEntity,
-    after: UserEntity,
+    before: UserRow,
+    after: UserRow,
     viewers: readonly { id: number; role: number }[],
     hostName: string,
   ): { userIds: number[]; person: Record<string, unknown> }[] {

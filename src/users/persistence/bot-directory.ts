@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { botServicesWire, BotWire, presentBot } from '../api/bot.presenter';
 import { BotRepository } from './bot.repository';
-import { UserEntity } from './user.entity';
+import { UserRow } from './user-row';
 import { UserRepository } from './user.repository';
 
 /** Bots in Zulip's `Bot` shape, with their default channels, services and configuration. */
@@ -13,7 +13,7 @@ export class BotDirectory {
     private readonly users: UserRepository,
   ) {}
 
-  async present(bots: readonly UserEntity[], ownerKey: 'always' | 'when-set', db: Queryable): Promise<BotWire[]> {
+  async present(bots: readonly UserRow[], ownerKey: 'always' | 'when-set', db: Queryable): Promise<BotWire[]> {
     const ids = bots.map((bot) => bot.id);
     const [defaults, services, configs] = await Promise.all([
       this.bots.defaults(ids, db),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { isGuest, Role } from '../domain/roles';
 import { SystemGroup } from '../../groups/domain/system-groups';

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
-import { UserEntity } from './user.entity';
+import { UserRow } from './user-row';
 
 /** Read access to users. Emails match case-insensitively. */
 @Injectable()
 export class UserRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async findById(id: number, db: Queryable = this.db): Promise<UserEntity | null> {
+  async findById(id: number, db: Queryable = this.db): Promise<UserRow | null> {
     const [user] = await this.select(`WHERE u.id = $1`, [id], db);
     return user ?? null;
   }
 
-  async findInRealm(realmId: number, id: number, db: Queryable = this.db): Promise<UserEntity | null> {
+  async findInRealm(realmId: number, id: number, db: Queryable = this.db): Promise<UserRow | null> {
     const [user] = await this.select(`WHERE u.realm_id = $1 AND u.id = $2`, [realmId, id], db);
     return user ?? null;
   }
@@ -22,7 +22,7 @@ export class UserRepository {
    * A user of the realm that can be administered, locked for the transaction. The realm's
    * notification bot plays Zulip's cross-realm system bot: no one administers it.
    */
-  async lockAdministrable(realmId: number, id: number, db: Queryable): Promise<UserEntity | null> {
+  async lockAdministrable(realmId: number, id: number, db: Queryable): Promise<UserRow | null> {
     const [user] = await this.select(
       `WHERE u.realm_id = $1 AND u.id = $2
          AND u.id IS DISTINCT FROM (SELECT notification_bot_id FROM realm WHERE id = $1)
@@ -33,7 +33,7 @@ export class UserRepository {
     return user ?? null;
   }
 
-  async findByIds(realmId: number, ids: readonly number[], db: Queryable = this.db): Promise<UserEntity[]> {
+  async findByIds(realmId: number, ids: readonly number[], db: Queryable = this.db): Promise<UserRow[]> {
     if (ids.length === 0) return [];
     return this.select(`WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) ORDER BY u.id`, [realmId, ids], db);
   }
@@ -43,7 +43,7 @@ export class UserRepository {
    * only. Addresses given to the API go through `UserByEmailReader`, which hides the
    * addresses their owners hide (Zulip's `get_user_by_delivery_email` versus `get_user`).
    */
-  async findByDeliveryEmail(realmId: number, email: string, db: Queryable = this.db): Promise<UserEntity | null> {
+  async findByDeliveryEmail(realmId: number, email: string, db: Queryable = this.db): Promise<UserRow | null> {
     const [user] = await this.select(`WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)`, [realmId, email], db);
     return user ?? null;
   }
@@ -58,7 +58,7 @@ export class UserRepository {
     email: string,
     visibilities: readonly number[],
     db: Queryable = this.db,
-  ): Promise<UserEntity | null> {
+  ): Promise<UserRow | null> {
     const [user] = await this.select(
       `WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)
          AND (u.is_bot OR u.email_address_visibility = ANY($3::int[]))`,
@@ -68,7 +68,7 @@ export class UserRepository {
     return user ?? null;
   }
 
-  async findByDeliveryEmails(realmId: number, emails: readonly string[], db: Queryable = this.db): Promise<UserEntity[]> {
+  async findByDeliveryEmails(realmId: number, emails: readonly string[], db: Queryable = this.db): Promise<UserRow[]> {
     if (emails.length === 0) return [];
     return this.select(
       `WHERE u.realm_id = $1 AND lower(u.delivery_email) = ANY(SELECT lower(e) FROM unnest($2::text[]) AS e)`,
@@ -78,7 +78,7 @@ export class UserRepository {
   }
 
   /** Users of any realm with this email: an address may be registered in several realms. */
-  async findAllByDeliveryEmail(email: string): Promise<UserEntity[]> {
+  async findAllByDeliveryEmail(email: string): Promise<UserRow[]> {
     return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email], this.db);
   }
 
@@ -118,9 +118,9 @@ export class UserRepository {
     return row.max ?? -1;
   }
 
-  private async select(where: string, params: unknown[], db: Queryable): Promise<UserEntity[]> {
+  private async select(where: string, params: unknown[], db: Queryable): Promise<UserRow[]> {
     const rows = await db.query<Record<string, unknown>>(`SELECT u.* FROM user_profile u ${where}`, params);
-    return rows.map(toUserEntity);
+    return rows.map(toUserRow);
   }
 
   private get db(): Queryable {
@@ -130,7 +130,7 @@ export class UserRepository {
 
 /** What user lists present of a user (`presentUser`). */
 export type UserProfileView = Pick<
-  UserEntity,
+  UserRow,
   | 'id'
   | 'realmId'
   | 'deliveryEmail'
@@ -169,8 +169,9 @@ function toProfileView(row: Record<string, unknown>): UserProfileView {
   };
 }
 
-export function toUserEntity(row: Record<string, unknown>): UserEntity {
-  return Object.assign(new UserEntity(), toProfileView(row), {
+export function toUserRow(row: Record<string, unknown>): UserRow {
+  return {
+    ...toProfileView(row),
     apiKey: row.api_key as string,
     passwordHash: row.password_hash as string | null,
     recipientId: row.recipient_id as number | null,
@@ -178,5 +179,5 @@ export function toUserEntity(row: Record<string, unknown>): UserEntity {
     defaultSendingStreamId: (row.default_sending_stream_id ?? null) as number | null,
     defaultEventsRegisterStreamId: (row.default_events_register_stream_id ?? null) as number | null,
     defaultAllPublicStreams: (row.default_all_public_streams ?? false) as boolean,
-  });
+  };
 }

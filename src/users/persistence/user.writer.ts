@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { generateApiKey } from '../domain/credentials';
 import { USER_SETTING_DEFAULTS } from '../domain/user-settings';
-import { UserEntity } from './user.entity';
-import { toUserEntity } from './user.repository';
+import { UserRow } from './user-row';
+import { toUserRow } from './user.repository';
 
 export interface NewUser {
   realmId: number;
@@ -35,7 +35,7 @@ export class UserWriter {
   constructor(private readonly groups: GroupRepository) {}
 
   /** Inserts a user; a taken email answers Zulip's `EmailAlreadyInUseError`. */
-  async insert(uow: UnitOfWork, user: NewUser): Promise<UserEntity> {
+  async insert(uow: UnitOfWork, user: NewUser): Promise<UserRow> {
     const rows = await uow.query<Record<string, unknown>>(
       `INSERT INTO user_profile (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id,
          api_key, password_hash, email_address_visibility, default_sending_stream_id,
@@ -52,7 +52,7 @@ export class UserWriter {
       ],
     );
     if (rows.length === 0) throw ApiError.badRequest('Email is already in use.');
-    const created = toUserEntity(rows[0]);
+    const created = toUserRow(rows[0]);
     const [recipient] = await uow.query<{ id: number }>(
       `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
       [RecipientType.Personal, created.id],

@@ -6,7 +6,7 @@ import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserAccess } from '../persistence/user-access';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { UserByEmailReader } from './user-by-email.reader';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
@@ -50,7 +50,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserW
   }
 
   /** Zulip's `access_user_by_id` / `access_user_by_email` (see `UserByEmailReader`). */
-  private async find(query: GetUserQuery, db: Queryable): Promise<UserEntity> {
+  private async find(query: GetUserQuery, db: Queryable): Promise<UserRow> {
     const { key, viewer } = query;
     const target = key.kind === 'id'
       ? Number.isSafeInteger(key.userId) ? await this.users.findInRealm(viewer.realmId, key.userId, db) : null

@@ -4,7 +4,7 @@ import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../api/user.presenter';
 import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import { UserRepository } from '../persistence/user.repository';
 
 /**
@@ -26,7 +26,7 @@ export class UserByEmailReader {
    * (the real address where everyone may see it, else the `user<id>@<host>` placeholder),
    * whatever the requester's role. Deactivated users are found: callers decide.
    */
-  findByApiEmail(realmId: number, email: string, db: Queryable = this.pool): Promise<UserEntity | null> {
+  findByApiEmail(realmId: number, email: string, db: Queryable = this.pool): Promise<UserRow | null> {
     return this.find(realmId, email, { kind: 'api-email' }, db);
   }
 
@@ -34,16 +34,16 @@ export class UserByEmailReader {
    * Zulip's `access_user_by_email` lookup: the placeholder names any user of the realm; a
    * real address only one whose visibility setting shows it to a requester of `role`.
    */
-  findVisibleByEmail(realmId: number, email: string, role: number, db: Queryable = this.pool): Promise<UserEntity | null> {
+  findVisibleByEmail(realmId: number, email: string, role: number, db: Queryable = this.pool): Promise<UserRow | null> {
     return this.find(realmId, email, { kind: 'visible-to', role }, db);
   }
 
   /** The address other users know `user` by: what errors about that user may name. */
-  async apiEmailOf(user: Pick<UserEntity, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, db: Queryable = this.pool): Promise<string> {
+  async apiEmailOf(user: Pick<UserRow, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, db: Queryable = this.pool): Promise<string> {
     return apiEmail(user, await this.hostName(user.realmId, db));
   }
 
-  private async find(realmId: number, raw: string, rule: EmailLookupRule, db: Queryable): Promise<UserEntity | null> {
+  private async find(realmId: number, raw: string, rule: EmailLookupRule, db: Queryable): Promise<UserRow | null> {
     const email = raw.trim();
     // Only an address shaped like a placeholder costs the realm's host name.
     if (/^user\d+@/i.test(email)) {

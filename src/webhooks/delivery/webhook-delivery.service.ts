@@ -9,7 +9,7 @@ import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { BotType } from '../../users/domain/roles';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { SERVER_VERSION } from '../../realm/domain/server-version';
 import { RefusedWebhookAddress } from '../domain/webhook-address';
@@ -130,7 +130,7 @@ export class WebhookDelivery {
   }
 
   private async answer(
-    bot: UserEntity,
+    bot: UserRow,
     interfaceType: number,
     message: WebhookMessage,
     response: GuardedResponse,
@@ -192,7 +192,7 @@ export class WebhookDelivery {
   }
 
   /** The bot's answer in the conversation that triggered it. */
-  private reply(bot: UserEntity, message: WebhookMessage, content: string): Promise<void> {
+  private reply(bot: UserRow, message: WebhookMessage, content: string): Promise<void> {
     const address: MessageAddress = message.type === 'stream'
       ? { kind: 'stream', channel: Number(message.stream_id), topic: String(message.subject) }
       : { kind: 'private', to: (message.display_recipient as { id: number }[]).map((user) => user.id) };
@@ -200,13 +200,13 @@ export class WebhookDelivery {
   }
 
   /** A message from the bot, past channel permissions as Zulip's send_response_message. */
-  private async post(bot: UserEntity, address: MessageAddress, content: string): Promise<void> {
+  private async post(bot: UserRow, address: MessageAddress, content: string): Promise<void> {
     await this.commandBus.execute(
       new SendMessageCommand(asSender(bot), address, content, 'OutgoingWebhookResponse', undefined, null, { readBy: [] }),
     );
   }
 
-  private async fail(bot: UserEntity, message: WebhookMessage, failure: Failure): Promise<void> {
+  private async fail(bot: UserRow, message: WebhookMessage, failure: Failure): Promise<void> {
     try {
       await this.reply(bot, message, `Failure! ${failure.conversation}`);
     } catch (error) {

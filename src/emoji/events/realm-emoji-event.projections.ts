@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { RealmEmojiChangedEvent } from './realm-emoji-events';
 
-/** `realm_emoji` update, to every active user of the realm. */
-@EventsHandler(RealmEmojiChangedEvent)
-export class RealmEmojiChangedProjector implements IEventHandler<RealmEmojiChangedEvent> {
+/** The client events of the emoji module's domain events. */
+@Injectable()
+export class RealmEmojiEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: RealmEmojiChangedEvent): void {
+  /** `realm_emoji` update, to every active user of the realm. */
+  @OnCommitted(RealmEmojiChangedEvent)
+  realmEmojiChanged(event: RealmEmojiChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,

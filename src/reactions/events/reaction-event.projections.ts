@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { ReactionChangedEvent } from './reaction-events';
 
-/** Zulip's `notify_reaction_update`: a `reaction` event to those who can see the message. */
-@EventsHandler(ReactionChangedEvent)
-export class ReactionChangedProjector implements IEventHandler<ReactionChangedEvent> {
+/** The client events of the reactions module's domain events. */
+@Injectable()
+export class ReactionEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: ReactionChangedEvent): void {
+  /** Zulip's `notify_reaction_update`: a `reaction` event to those who can see the message. */
+  @OnCommitted(ReactionChangedEvent)
+  reactionChanged(event: ReactionChangedEvent): void {
     const { user, reaction } = event;
     this.dispatcher.dispatch({
       realmId: event.realmId,

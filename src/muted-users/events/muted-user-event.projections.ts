@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from './muted-users-events';
 
-/** `muted_users`, with the full list. */
-@EventsHandler(MutedUsersChangedEvent)
-export class MutedUsersChangedProjector implements IEventHandler<MutedUsersChangedEvent> {
+/** The client events of the muted-users module's domain events: one method per domain event. */
+@Injectable()
+export class MutedUserEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: MutedUsersChangedEvent): void {
+  /** `muted_users`, with the full list. */
+  @OnCommitted(MutedUsersChangedEvent)
+  mutedUsersChanged(event: MutedUsersChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: [event.userId],
@@ -15,14 +18,10 @@ export class MutedUsersChangedProjector implements IEventHandler<MutedUsersChang
       render: () => ({ type: 'muted_users', muted_users: event.mutedUsers.map((entry) => ({ ...entry })) }),
     });
   }
-}
 
-/** `update_message_flags` add `read` for the messages muting marked read. */
-@EventsHandler(MutedMessagesReadEvent)
-export class MutedMessagesReadProjector implements IEventHandler<MutedMessagesReadEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
-
-  handle(event: MutedMessagesReadEvent): void {
+  /** `update_message_flags` add `read` for the messages muting marked read. */
+  @OnCommitted(MutedMessagesReadEvent)
+  mutedMessagesRead(event: MutedMessagesReadEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: [event.userId],

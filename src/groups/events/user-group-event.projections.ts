@@ -1,4 +1,5 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import {
   UserGroupCreatedEvent,
@@ -7,12 +8,14 @@ import {
   UserGroupUpdatedEvent,
 } from './user-group-events';
 
-/** `user_group` add. */
-@EventsHandler(UserGroupCreatedEvent)
-export class UserGroupCreatedProjector implements IEventHandler<UserGroupCreatedEvent> {
+/** The `user_group` client events of the groups module's domain events: one method per domain event. */
+@Injectable()
+export class UserGroupEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: UserGroupCreatedEvent): void {
+  /** `user_group` add. */
+  @OnCommitted(UserGroupCreatedEvent)
+  userGroupCreated(event: UserGroupCreatedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
@@ -20,17 +23,13 @@ export class UserGroupCreatedProjector implements IEventHandler<UserGroupCreated
       render: () => ({ type: 'user_group', op: 'add', group: event.group }),
     });
   }
-}
 
-/**
- * `user_group` update. Clients without `include_deactivated_groups` learn of a
- * deactivation as `remove`, and are not told of a deactivated group's new name.
- */
-@EventsHandler(UserGroupUpdatedEvent)
-export class UserGroupUpdatedProjector implements IEventHandler<UserGroupUpdatedEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
-
-  handle(event: UserGroupUpdatedEvent): void {
+  /**
+   * `user_group` update. Clients without `include_deactivated_groups` learn of a
+   * deactivation as `remove`, and are not told of a deactivated group's new name.
+   */
+  @OnCommitted(UserGroupUpdatedEvent)
+  userGroupUpdated(event: UserGroupUpdatedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
@@ -44,14 +43,10 @@ export class UserGroupUpdatedProjector implements IEventHandler<UserGroupUpdated
       },
     });
   }
-}
 
-/** `user_group` add_members / remove_members. */
-@EventsHandler(UserGroupMembersChangedEvent)
-export class UserGroupMembersChangedProjector implements IEventHandler<UserGroupMembersChangedEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
-
-  handle(event: UserGroupMembersChangedEvent): void {
+  /** `user_group` add_members / remove_members. */
+  @OnCommitted(UserGroupMembersChangedEvent)
+  userGroupMembersChanged(event: UserGroupMembersChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
@@ -59,14 +54,10 @@ export class UserGroupMembersChangedProjector implements IEventHandler<UserGroup
       render: () => ({ type: 'user_group', op: event.op, group_id: event.groupId, user_ids: [...event.userIds] }),
     });
   }
-}
 
-/** `user_group` add_subgroups / remove_subgroups. */
-@EventsHandler(UserGroupSubgroupsChangedEvent)
-export class UserGroupSubgroupsChangedProjector implements IEventHandler<UserGroupSubgroupsChangedEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
-
-  handle(event: UserGroupSubgroupsChangedEvent): void {
+  /** `user_group` add_subgroups / remove_subgroups. */
+  @OnCommitted(UserGroupSubgroupsChangedEvent)
+  userGroupSubgroupsChanged(event: UserGroupSubgroupsChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,

@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { ProfileDataChangedEvent, ProfileFieldsChangedEvent } from './profile-field-events';
 
-/** `custom_profile_fields` with the full list, to every active user (Zulip's notify_realm_custom_profile_fields). */
-@EventsHandler(ProfileFieldsChangedEvent)
-export class ProfileFieldsChangedProjector implements IEventHandler<ProfileFieldsChangedEvent> {
+/** The client events of the profile-fields module's domain events: one method per domain event. */
+@Injectable()
+export class ProfileFieldEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: ProfileFieldsChangedEvent): void {
+  /** `custom_profile_fields` with the full list, to every active user (Zulip's notify_realm_custom_profile_fields). */
+  @OnCommitted(ProfileFieldsChangedEvent)
+  profileFieldsChanged(event: ProfileFieldsChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
@@ -15,17 +18,13 @@ export class ProfileFieldsChangedProjector implements IEventHandler<ProfileField
       render: () => ({ type: 'custom_profile_fields', fields: event.fields.map((field) => ({ ...field })) }),
     });
   }
-}
 
-/**
- * `realm_user` update with `custom_profile_field`, one per changed value, as Zulip's
- * notify_user_update_custom_profile_data sends them; `rendered_value` only when there is one.
- */
-@EventsHandler(ProfileDataChangedEvent)
-export class ProfileDataChangedProjector implements IEventHandler<ProfileDataChangedEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
-
-  handle(event: ProfileDataChangedEvent): void {
+  /**
+   * `realm_user` update with `custom_profile_field`, one per changed value, as Zulip's
+   * notify_user_update_custom_profile_data sends them; `rendered_value` only when there is one.
+   */
+  @OnCommitted(ProfileDataChangedEvent)
+  profileDataChanged(event: ProfileDataChangedEvent): void {
     this.dispatcher.dispatch(
       ...event.changes.map((change) => ({
         realmId: event.realmId,

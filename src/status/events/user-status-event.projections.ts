@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { PresenceEnabledChangedEvent, UserStatusChangedEvent } from './user-status-events';
 
-/** `user_status`, to every active user of the realm. */
-@EventsHandler(UserStatusChangedEvent)
-export class UserStatusChangedProjector implements IEventHandler<UserStatusChangedEvent> {
+/** The client events of the status module's domain events: one method per domain event. */
+@Injectable()
+export class UserStatusEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: UserStatusChangedEvent): void {
+  /** `user_status`, to every active user of the realm. */
+  @OnCommitted(UserStatusChangedEvent)
+  userStatusChanged(event: UserStatusChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
@@ -15,18 +18,14 @@ export class UserStatusChangedProjector implements IEventHandler<UserStatusChang
       render: () => ({ type: 'user_status', user_id: event.userId, ...event.data }),
     });
   }
-}
 
-/**
- * Zulip's do_change_user_setting for `presence_enabled`: `user_settings` update to the
- * user's own queues, and the legacy `update_global_notifications` to those of clients
- * without the `user_settings_object` capability.
- */
-@EventsHandler(PresenceEnabledChangedEvent)
-export class PresenceEnabledChangedProjector implements IEventHandler<PresenceEnabledChangedEvent> {
-  constructor(private readonly dispatcher: EventDispatcher) {}
-
-  handle(event: PresenceEnabledChangedEvent): void {
+  /**
+   * Zulip's do_change_user_setting for `presence_enabled`: `user_settings` update to the
+   * user's own queues, and the legacy `update_global_notifications` to those of clients
+   * without the `user_settings_object` capability.
+   */
+  @OnCommitted(PresenceEnabledChangedEvent)
+  presenceEnabledChanged(event: PresenceEnabledChangedEvent): void {
     this.dispatcher.dispatch(
       {
         realmId: event.realmId,

@@ -1,4 +1,5 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { QueueDescriptor } from '../../events/queues/queue-descriptor';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
@@ -7,15 +8,17 @@ import { UserTopicChangedEvent } from './user-topic-events';
 const shownTopic = (topic: string, queue: QueueDescriptor) =>
   topic === '' && !queue.capabilities.empty_topic_name ? EMPTY_TOPIC_DISPLAY_NAME : topic;
 
-/**
- * The deprecated `muted_topics` (the whole list, for clients that never asked for
- * `user_topic`), then `user_topic`, as Zulip sends them.
- */
-@EventsHandler(UserTopicChangedEvent)
-export class UserTopicChangedProjector implements IEventHandler<UserTopicChangedEvent> {
+/** The client events of the user-topics module's domain events. */
+@Injectable()
+export class UserTopicEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: UserTopicChangedEvent): void {
+  /**
+   * The deprecated `muted_topics` (the whole list, for clients that never asked for
+   * `user_topic`), then `user_topic`, as Zulip sends them.
+   */
+  @OnCommitted(UserTopicChangedEvent)
+  userTopicChanged(event: UserTopicChangedEvent): void {
     this.dispatcher.dispatch(
       {
         realmId: event.realmId,

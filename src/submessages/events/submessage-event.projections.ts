@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { SubmessageAddedEvent } from './submessage-events';
 
-/** Zulip's do_add_submessage event: `submessage` to the users who have the message. */
-@EventsHandler(SubmessageAddedEvent)
-export class SubmessageAddedProjector implements IEventHandler<SubmessageAddedEvent> {
+/** The client events of the submessages module's domain events. */
+@Injectable()
+export class SubmessageEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: SubmessageAddedEvent): void {
+  /** Zulip's do_add_submessage event: `submessage` to the users who have the message. */
+  @OnCommitted(SubmessageAddedEvent)
+  submessageAdded(event: SubmessageAddedEvent): void {
     const { submessage } = event;
     this.dispatcher.dispatch({
       realmId: event.realmId,

@@ -1,13 +1,16 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { AttachmentChangedEvent } from './attachment-events';
 
-/** `attachment` events: only the user concerned hears of them. */
-@EventsHandler(AttachmentChangedEvent)
-export class AttachmentChangedProjector implements IEventHandler<AttachmentChangedEvent> {
+/** The client events of the uploads module's domain events. */
+@Injectable()
+export class AttachmentEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: AttachmentChangedEvent): void {
+  /** `attachment` events: only the user concerned hears of them. */
+  @OnCommitted(AttachmentChangedEvent)
+  attachmentChanged(event: AttachmentChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: [event.userId],

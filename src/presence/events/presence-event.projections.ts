@@ -1,16 +1,19 @@
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { PresenceChangedEvent } from './presence-changed.event';
 
-/**
- * `presence`, in the legacy one-client format for every queue (Zulip sends that format
- * whatever `slim_presence` a queue asked for; the mobile apps read it).
- */
-@EventsHandler(PresenceChangedEvent)
-export class PresenceChangedProjector implements IEventHandler<PresenceChangedEvent> {
+/** The client events of the presence module's domain events. */
+@Injectable()
+export class PresenceEventProjections {
   constructor(private readonly dispatcher: EventDispatcher) {}
 
-  handle(event: PresenceChangedEvent): void {
+  /**
+   * `presence`, in the legacy one-client format for every queue (Zulip sends that format
+   * whatever `slim_presence` a queue asked for; the mobile apps read it).
+   */
+  @OnCommitted(PresenceChangedEvent)
+  presenceChanged(event: PresenceChangedEvent): void {
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
