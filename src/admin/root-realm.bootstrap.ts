@@ -11,6 +11,7 @@ import { RealmRepository } from '../realm/persistence/realm.repository';
 import { Role } from '../users/domain/roles';
 import { RealmSetup } from './commands/realm-setup';
 import { UserCreation } from './commands/user-creation';
+import { Database } from '../platform/database/database';
 
 export interface FirstOwner {
   email: string;
@@ -36,12 +37,13 @@ export class RootRealmBootstrap implements OnModuleInit {
     private readonly creation: UserCreation,
     private readonly server: ServerSettings,
     private readonly storage: StorageSettings,
+    private readonly database: Database,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await withBootstrapLock(this.dataSource, async () => {
       if (await this.realms.findBySubdomain(ROOT_SUBDOMAIN)) return;
-      await this.tx.run((uow) => this.realmSetup.create(uow, ROOT_SUBDOMAIN, this.server.realmName));
+      await this.tx.run(() => this.realmSetup.create(ROOT_SUBDOMAIN, this.server.realmName));
       this.logger.log(`created the root realm '${this.server.realmName}'`);
     });
   }
@@ -63,7 +65,7 @@ export class RootRealmBootstrap implements OnModuleInit {
         [realm.id, Role.Owner],
       );
       if (owners.length > 0) return null;
-      const owner = await this.tx.run((uow) => this.creation.insert(uow, realm, checked));
+      const owner = await this.tx.run(() => this.creation.insert(realm, checked));
       const zuliprcPath = path.join(this.storage.dataDir, 'zuliprc');
       fs.mkdirSync(this.storage.dataDir, { recursive: true, mode: 0o700 });
       fs.writeFileSync(

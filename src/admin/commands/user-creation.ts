@@ -4,7 +4,6 @@ import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { PasswordSettings } from '../../platform/config/settings';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword } from '../../users/domain/credentials';
@@ -20,6 +19,7 @@ import { directSystemGroupsForRole } from '../../groups/domain/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { isGuest } from '../../users/domain/roles';
 import { NewUser, UserWriter } from '../../users/persistence/user.writer';
+import { Database } from '../../platform/database/database';
 
 export interface UserDraft {
   email: string;
@@ -51,6 +51,7 @@ export class UserCreation {
     private readonly access: UserAccess,
     private readonly groups: GroupRepository,
     private readonly passwords: PasswordSettings,
+    private readonly database: Database,
   ) {}
 
   async check(draft: UserDraft): Promise<CheckedUser> {
@@ -71,43 +72,43 @@ export class UserCreation {
     };
   }
 
-  async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserRow> {
+  async insert(realm: RealmEntity, user: CheckedUser): Promise<UserRow> {
     // The realm's defaults as they are now: later changes to them never reach this user.
-    const [defaults] = await uow.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
+    const [defaults] = await this.database.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
       `SELECT user_settings_defaults, properties FROM realm WHERE id = $1`,
       [realm.id],
     );
     const { settings, emailAddressVisibility } = initialUserSettings(defaults.user_settings_defaults, defaults.properties);
-    const created = await this.writer.insert(uow, { ...user, realmId: realm.id, settings, emailAddressVisibility });
+    const created = await this.writer.insert({ ...user, realmId: realm.id, settings, emailAddressVisibility });
     let added: SubscriptionRequest[] = [];
     if (!created.isBot) {
-      const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id, uow), uow);
-      ({ added } = await this.subscriptions.subscribe(uow, defaults.map((stream) => ({ userId: created.id, stream }))));
+      const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id));
+      ({ added } = await this.subscriptions.subscribe(defaults.map((stream) => ({ userId: created.id, stream }))));
     }
     // The realm learns of the user first, then of the user's place in the default channels.
-    const viewers = await this.users.activeUserRoles(realm.id, uow);
+    const viewers = await this.users.activeUserRoles(realm.id);
     const withoutAccess: number[] = [];
     for (const viewer of viewers) {
-      if (isGuest(viewer.role) && !(await this.access.canAccess({ ...viewer, realmId: realm.id }, created, uow))) withoutAccess.push(viewer.id);
+      if (isGuest(viewer.role) && !(await this.access.canAccess({ ...viewer, realmId: realm.id }, created))) withoutAccess.push(viewer.id);
     }
-    uow.record(new UserCreatedEvent(realm.stringId, created, viewers, withoutAccess));
+    this.database.record(new UserCreatedEvent(realm.stringId, created, viewers, withoutAccess));
     // Zulip's do_create_user: the realm hears of the user's place in the role's system groups.
-    const systemGroups = await this.groups.systemGroupIds(realm.id, uow);
+    const systemGroups = await this.groups.systemGroupIds(realm.id);
     for (const group of directSystemGroupsForRole(created.role)) {
       const groupId = systemGroups.get(group);
       if (groupId === undefined) throw new Error(`realm ${realm.id} has no group ${group}`);
-      uow.record(new UserGroupMembersChangedEvent(realm.id, viewers.map((viewer) => viewer.id), groupId, 'add_members', [created.id]));
+      this.database.record(new UserGroupMembersChangedEvent(realm.id, viewers.map((viewer) => viewer.id), groupId, 'add_members', [created.id]));
     }
-    if (added.length > 0) await this.recordPeers(uow, realm.id, created.id, added);
+    if (added.length > 0) await this.recordPeers(realm.id, created.id, added);
     return created;
   }
 
   /** `peer_add` for the default channels, to those who may see their subscribers. */
-  private async recordPeers(uow: UnitOfWork, realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
+  private async recordPeers(realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
     const peers = [];
     for (const { stream } of added) {
-      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId], uow) });
+      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId]) });
     }
-    uow.record(new UsersSubscribedEvent(realmId, [], peers));
+    this.database.record(new UsersSubscribedEvent(realmId, [], peers));
   }
 }

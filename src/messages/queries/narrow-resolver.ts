@@ -3,7 +3,6 @@ import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { StreamRow } from '../../channels/persistence/stream-row';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { isGuest } from '../../users/domain/roles';
 import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -16,6 +15,7 @@ import { likeContaining, parseSearchText, SearchText } from '../domain/search-te
 import { MessageAccess } from '../persistence/message-access';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
+import { Database } from '../../platform/database/database';
 
 /** A narrow as conditions on rows, and whether it may read beyond the user's own rows. */
 export interface ResolvedNarrow {
@@ -38,7 +38,6 @@ const IS_CONDITIONS: Record<Exclude<IsOperand, 'followed' | 'muted'>, MessageCon
 
 /** Per-request lookups the resolver shares between terms. */
 interface Lookup {
-  db: Queryable;
   user: RequestUser;
   self?: UserRow;
   actor?: PolicyActor;
@@ -60,10 +59,11 @@ export class NarrowResolver {
     private readonly actors: PolicyActorLoader,
     private readonly access: MessageAccess,
     private readonly emails: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
-  async resolve(db: Queryable, user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
-    const lookup: Lookup = { db, user };
+  async resolve(user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
+    const lookup: Lookup = { user };
     const filters = await this.replaceWith(lookup, classified);
     const conditions: MessageCondition[] = [];
     let historyGranted = false;
@@ -79,7 +79,7 @@ export class NarrowResolver {
           break;
         }
         case 'channels': {
-          const streams = (await this.channels.listInRealm(user.realmId, db)).filter((stream) =>
+          const streams = (await this.channels.listInRealm(user.realmId)).filter((stream) =>
             filter.which === 'public'
               ? !stream.inviteOnly && stream.historyPublicToSubscribers && !stream.deactivated
               : stream.isWebPublic && !stream.deactivated,
@@ -173,11 +173,11 @@ export class NarrowResolver {
   private async conversationOf(lookup: Lookup, messageId: number): Promise<NarrowFilter[] | null> {
     if (messageId > MAX_STORED_ID) return null;
     try {
-      await this.access.require(lookup.db, lookup.user, messageId);
+      await this.access.require(lookup.user, messageId);
     } catch {
       return null;
     }
-    const row = await this.search.conversationRow(lookup.db, messageId);
+    const row = await this.search.conversationRow(messageId);
     if (!row) return null;
     if (row.streamId !== null) {
       return [
@@ -192,13 +192,13 @@ export class NarrowResolver {
   private async groupsWith(lookup: Lookup, operand: string | number): Promise<MessageCondition> {
     const other = await this.user(lookup, operand);
     if (!other) throw badNarrow(`unknown user ${String(operand)}`);
-    const groups = await this.search.sharedGroupRecipients(lookup.db, lookup.user.id, other.id);
+    const groups = await this.search.sharedGroupRecipients(lookup.user.id, other.id);
     return { kind: 'recipient-in', recipientIds: groups };
   }
 
   private async channel(lookup: Lookup, operand: string | number): Promise<{ stream: StreamRow; subscribed: boolean }> {
-    const { db, user } = lookup;
-    const found = await this.channels.findForSubscriber(user.realmId, typeof operand === 'number' ? operand : operand.trim(), user.id, db);
+    const { user } = lookup;
+    const found = await this.channels.findForSubscriber(user.realmId, typeof operand === 'number' ? operand : operand.trim(), user.id);
     if (!found || found.stream.recipientId === null) throw badNarrow(`unknown channel ${String(operand)}`);
     return found;
   }
@@ -209,7 +209,7 @@ export class NarrowResolver {
     if (stream.isWebPublic) return true;
     if (!stream.historyPublicToSubscribers) return false;
     if (subscribed) return true;
-    lookup.actor ??= await this.actors.load(lookup.user.id, lookup.db);
+    lookup.actor ??= await this.actors.load(lookup.user.id);
     return ChannelPolicy.canReadHistory(lookup.actor, stream, subscribed);
   }
 
@@ -223,7 +223,7 @@ export class NarrowResolver {
       participants.set(found.id, found);
     }
     if (participants.size >= 3) {
-      const recipientId = await this.conversations.findGroupRecipient(lookup.db, [...participants.keys()]);
+      const recipientId = await this.conversations.findGroupRecipient([...participants.keys()]);
       return recipientId === null ? { kind: 'none' } : { kind: 'recipient-in', recipientIds: [recipientId] };
     }
     const other = [...participants.values()].find((participant) => participant.id !== self.id);
@@ -243,7 +243,7 @@ export class NarrowResolver {
     if (!other) throw badNarrow(`unknown user ${String(operand)}`);
     const self = await this.self(lookup);
     if (other.id === self.id) return IS_CONDITIONS.dm;
-    const groups = await this.search.sharedGroupRecipients(lookup.db, self.id, other.id);
+    const groups = await this.search.sharedGroupRecipients(self.id, other.id);
     return {
       kind: 'any-of',
       conditions: [
@@ -260,15 +260,15 @@ export class NarrowResolver {
    * hide their address); `me` is the requester.
    */
   private async user(lookup: Lookup, operand: string | number): Promise<UserRow | null> {
-    const { db, user } = lookup;
-    if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand, db);
+    const { user } = lookup;
+    if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand);
     if (operand.trim().toLowerCase() === 'me') return this.self(lookup);
-    return this.emails.findByApiEmail(user.realmId, operand, db);
+    return this.emails.findByApiEmail(user.realmId, operand);
   }
 
   private async self(lookup: Lookup): Promise<UserRow> {
     if (!lookup.self) {
-      const self = await this.users.findById(lookup.user.id, lookup.db);
+      const self = await this.users.findById(lookup.user.id);
       if (!self) throw new Error(`user ${lookup.user.id} vanished`);
       lookup.self = self;
     }

@@ -8,6 +8,7 @@ import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { newPathId, sanitizeFileName, uploadContentType, withDetectedCharset } from '../domain/upload-files';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
+import { Database } from '../../platform/database/database';
 
 /** Where message uploads live in the upload store (apart from avatars and emoji). */
 export const storageKey = (pathId: string) => `files/${pathId}`;
@@ -37,6 +38,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly attachments: AttachmentRepository,
     private readonly store: UploadStore,
     private readonly storage: StorageSettings,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UploadFileCommand): Promise<UploadedFileResult> {
@@ -60,8 +62,8 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
 
     await this.store.put(storageKey(pathId), file.data);
     try {
-      await this.tx.run(async (uow) => {
-        const attachment = await this.attachments.insert(uow, {
+      await this.tx.run(async () => {
+        const attachment = await this.attachments.insert({
           realmId: actor.realmId,
           ownerId: actor.id,
           fileName,
@@ -69,9 +71,9 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
           contentType,
           size: file.data.length,
         });
-        const [wire] = await this.attachments.present(uow, [attachment]);
-        const used = await this.attachments.usedSpace(uow, actor.realmId);
-        uow.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
+        const [wire] = await this.attachments.present([attachment]);
+        const used = await this.attachments.usedSpace(actor.realmId);
+        this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
       });
     } catch (error) {
       await this.store.remove(storageKey(pathId));

@@ -5,7 +5,6 @@ import { MessageAddress, SendMessageCommand } from '../../messages/commands/send
 import { asSender } from '../../messages/commands/post-subscription-notices.handler';
 import { presentMessage } from '../../messages/api/message.presenter';
 import { MessageLoader } from '../../messages/persistence/message.loader';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { BotType } from '../../users/domain/roles';
 import { BotRepository } from '../../users/persistence/bot.repository';
@@ -119,7 +118,7 @@ export class WebhookDelivery {
     if (!user || !user.isActive || user.botType !== BotType.OutgoingWebhook) return null;
     const service = await this.bots.service(user.id);
     if (!service) return null;
-    const snapshot = (await this.loader.load([job.messageId], poolQueryable(this.dataSource))).get(job.messageId);
+    const snapshot = (await this.loader.load([job.messageId])).get(job.messageId);
     if (!snapshot) return null;
     const message = {
       ...presentMessage(snapshot, { applyMarkdown: false, clientGravatar: false, allowEmptyTopicName: true }),
