@@ -35,13 +35,13 @@ async function main(): Promise<void> {
   await app.get(MetricsListener).listen();
   // A reconnect storm (thousands of clients back after a restart) must wait in the kernel's
   // accept queue, not be dropped from it: Node's default backlog is 511.
-  await app.listen({ port: config.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
+  await app.listen({ port: config.server.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
   await app.get(CliChannelServer).listen();
-  app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
+  app.get(WebhookWorker).startForServer(config.redis.url !== undefined);
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
   startIdleHeapCollector();
-  new Logger('main').log(`listening on port ${config.port}`);
+  new Logger('main').log(`listening on port ${config.server.port}`);
 }
 
 main().catch((error: unknown) => {

@@ -12,10 +12,10 @@ import { WebhookWorker } from './webhooks/delivery/webhook-worker';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl || !config.redisUrl) {
+  if (!config.database.url || !config.redis.url) {
     throw new ConfigError('npm run worker needs DATABASE_URL and REDIS_URL: without them the server process delivers its own jobs');
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: new JsonLogger(config.logLevel) });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: new JsonLogger(config.log.level) });
   app.enableShutdownHooks();
   app.get(WebhookWorker).start();
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'worker started' })}\n`);

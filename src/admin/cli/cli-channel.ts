@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { StorageSettings } from '../../platform/config/settings';
 import { CliArgs, CliCommands, CliError } from './cli-commands';
 import { markServingCli } from './cli-serving';
 
@@ -15,8 +15,8 @@ interface CliRequest {
 export type CliAnswer = { ok: true; result: object } | { ok: false; error: string };
 
 /** Where a running server listens for CLI commands: in `DATA_DIR`, owner-only. */
-export function cliSocketPath(config: AppConfig): string {
-  return path.join(config.dataDir, 'run', 'cli.sock');
+export function cliSocketPath(storage: StorageSettings): string {
+  return path.join(storage.dataDir, 'run', 'cli.sock');
 }
 
 /**
@@ -30,12 +30,12 @@ export class CliChannelServer implements OnApplicationShutdown {
   private server: net.Server | null = null;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
     private readonly commands: CliCommands,
   ) {}
 
   async listen(): Promise<void> {
-    const socketPath = cliSocketPath(this.config);
+    const socketPath = cliSocketPath(this.storage);
     fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
     fs.chmodSync(path.dirname(socketPath), 0o700);
     fs.rmSync(socketPath, { force: true });
@@ -54,7 +54,7 @@ export class CliChannelServer implements OnApplicationShutdown {
     if (!server) return;
     this.server = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    fs.rmSync(cliSocketPath(this.config), { force: true });
+    fs.rmSync(cliSocketPath(this.storage), { force: true });
   }
 
   private serve(socket: net.Socket): void {

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { isGuest } from '../../users/public/roles';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
@@ -28,7 +28,7 @@ export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccess
     private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
     private readonly realms: RealmRepository,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly database: Database,
   ) {}
 
@@ -40,7 +40,7 @@ export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccess
       viewer = { kind: 'user', id: user.id, realmId: realm.id, isGuest: isGuest(user.role) };
     } else {
       const entity = await this.realms.requireById(realm.id);
-      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled };
+      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.server.webPublicStreamsEnabled };
     }
     const allowed = mayReadAttachment(viewer, facts);
     if (allowed === null || !facts) return { kind: 'missing' };
