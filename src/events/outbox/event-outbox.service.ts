@@ -9,24 +9,13 @@ import {
 import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { DatabaseSettings } from '../../platform/config/settings';
+import { OutboxEntry, TransactionOutbox } from '../../platform/database/transaction-outbox';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { waitAtMost } from '../../shared/wait-at-most';
 import { DeliveryScope, EventDispatcher } from '../queues/event-dispatcher.service';
 import { CommittedEventHandlers } from './committed-event-handlers';
 import { decodeEvent, EncodedEvent, encodeEventData, EventCodecError } from './event-codec';
 import { OUTBOX_SETTINGS, OutboxSettings } from './outbox-settings';
-
-/** A transaction's events, and the outbox row that holds them (null: not written). */
-export interface OutboxEntry {
-  readonly id: string | null;
-  /**
-   * Names the row's deliveries for the queue store's dedupe: the id and the commit's
-   * start in microseconds, so a database recreated or restored (its ids starting over)
-   * never reuses a key the store still remembers.
-   */
-  readonly deliveryKey?: string;
-  readonly events: readonly IEvent[];
-}
 
 /** The row's id and its transaction's start, as the dedupe key of its deliveries. */
 const DELIVERY_KEY_SQL = `id::text || '-' || (extract(epoch from created_at) * 1000000)::bigint::text`;
@@ -54,7 +43,7 @@ const DELIVERY_WAIT_MS = 5_000;
  * client sees each event once (see README, "Event queues").
  */
 @Injectable()
-export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class EventOutbox implements TransactionOutbox, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(EventOutbox.name);
   private readonly finishedIds: string[] = [];
   private deleting: Promise<void> | null = null;

@@ -1,7 +1,10 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CommittedEventHandlers } from '../outbox/committed-event-handlers';
+import { TransactionOutbox } from '../../platform/database/transaction-outbox';
+import { EventDeliveryProbe } from '../../platform/observability/event-delivery-probe';
 import { EventOutbox } from '../outbox/event-outbox.service';
+import { EventQueuesProbe } from './event-queues.probe';
 import { dedupeWindowMs, OUTBOX_MAX_ATTEMPTS, OUTBOX_SETTINGS, OutboxSettings } from '../outbox/outbox-settings';
 import { EventQueueSettings } from '../../platform/config/settings';
 import { RedisConnections } from '../../platform/redis/redis-connections';
@@ -54,6 +57,9 @@ class StoreLifecycle implements OnApplicationShutdown {
     { provide: OUTBOX_SETTINGS, inject: [EventQueueSettings], useFactory: outboxSettings },
     CommittedEventHandlers,
     EventOutbox,
+    // What platform's transaction runner, readiness and metrics need from here, by their tokens.
+    { provide: TransactionOutbox, useExisting: EventOutbox },
+    { provide: EventDeliveryProbe, useClass: EventQueuesProbe },
     {
       provide: EventQueueStore,
       inject: [EventQueueSettings, RedisConnections],
@@ -70,6 +76,6 @@ class StoreLifecycle implements OnApplicationShutdown {
     QueueCollectorService,
     StoreLifecycle,
   ],
-  exports: [EventQueueStore, EventDispatcher, EventOutbox, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice],
+  exports: [EventQueueStore, EventDispatcher, EventOutbox, TransactionOutbox, EventDeliveryProbe, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice],
 })
 export class EventQueuesModule {}

@@ -15,7 +15,7 @@ import { channelTopicLink, newThreadNotice, oldThreadNotice, resolutionNotice } 
 import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageEditStore } from '../persistence/message-edit.store';
 import { PostTopicNoticeCommand } from './post-topic-notice.handler';
-import type { EditPlan } from './update-message.command';
+import type { EditPlan } from './edit-plan';
 import { Database } from '../../platform/database/database';
 
 export interface ChannelEditArgs {

@@ -35,6 +35,7 @@ import { FLAG_BITS, flagNames, MENTION_BITS } from '../public/message-flags';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageAccess } from '../persistence/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';
+import { EditPlan } from './edit-plan';
 import { MessageMoveEffects } from './message-move.effects';
 import { Database } from '../../platform/database/database';
 
@@ -54,25 +55,6 @@ export class UpdateMessageCommand {
     readonly messageId: number,
     readonly request: UpdateMessageRequest,
   ) {}
-}
-
-/** What one edit changes, decided before anything is written (Zulip's MessageEditRequest). */
-export interface EditPlan {
-  user: RequestUser;
-  actor: PolicyActor;
-  message: EditedMessageRow;
-  propagateMode: PropagateMode;
-  /** The new content (normalized), its rendering and the holders' mention and alert-word bits, for content edits. */
-  content: { source: string; rendered: string; flags: Map<number, number> } | null;
-  origStream: StreamRow | null;
-  targetStream: StreamRow | null;
-  /** A channel was given (Zulip counts even the message's own channel as a change). */
-  streamEdited: boolean;
-  origTopic: string;
-  /** The new topic, when it changes. */
-  targetTopic: string | null;
-  topicResolved: boolean;
-  topicUnresolved: boolean;
 }
 
 const isModerator = (role: number) => role <= Role.Moderator;

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
+import { OutboxEntry, TransactionOutbox } from './transaction-outbox';
 import { CommittedWrites } from './committed-writes';
 import { Database } from './database';
 import { TransactionRunner } from './transaction-runner';
@@ -27,7 +27,7 @@ function fakeStorage() {
   const outbox = {
     write: (_target: unknown, events: readonly object[]): Promise<OutboxEntry> => Promise.resolve({ id: null, events }),
     publish: (entry: OutboxEntry): Promise<void> => (published.push(entry.events), Promise.resolve()),
-  } as unknown as EventOutbox;
+  } as unknown as TransactionOutbox;
   const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, {} as CommittedWrites);
   return { ran, published, runner, database: new Database(dataSource) };
 }

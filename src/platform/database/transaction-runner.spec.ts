@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
+import { OutboxEntry, TransactionOutbox } from './transaction-outbox';
 import { CommittedWrites } from './committed-writes';
 import { currentScope } from './ambient-scope';
 import { TransactionRunner } from './transaction-runner';
@@ -25,7 +25,7 @@ describe('TransactionRunner', () => {
         order.push('publish');
         return new Promise<void>((resolve) => (stored = resolve)).then(() => void order.push('stored'));
       },
-    } as unknown as EventOutbox;
+    } as unknown as TransactionOutbox;
     const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, {} as CommittedWrites);
 
     const running = runner

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
 import { currentScope, runInScope } from './ambient-scope';
 import { CommittedWrites } from './committed-writes';
 import { connectionsAreSessions } from './data-source-options';
 import { PgSessionClient } from './prepared-statements';
 import { SessionTransaction } from './session-transaction';
+import { OutboxEntry, TransactionOutbox } from './transaction-outbox';
 import { UnitOfWork } from './unit-of-work';
 
 /** SQLSTATEs worth one more try: serialization failure and deadlock. */
@@ -27,7 +27,7 @@ export class TransactionRunner {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly outbox: EventOutbox,
+    private readonly outbox: TransactionOutbox,
     private readonly commandBus: CommandBus,
     private readonly committedWrites: CommittedWrites,
   ) {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
+import { EventDeliveryProbe } from './event-delivery-probe';
 import { loadConfig } from '../config/app-config';
 import { HealthService } from './health.service';
 import { JobRegistry } from './job-registry';
@@ -7,7 +7,7 @@ import { JobRegistry } from './job-registry';
 function service(options: { database: boolean; redis?: boolean; worker?: boolean }): HealthService {
   const config = loadConfig({ REDIS_URL: options.redis === undefined ? '' : 'redis://127.0.0.1:1' });
   const dataSource = { query: async () => (options.database ? [{ '?column?': 1 }] : Promise.reject(new Error('down'))) } as unknown as DataSource;
-  const store = { ping: async () => (options.redis ? undefined : Promise.reject(new Error('down'))) } as unknown as EventQueueStore;
+  const store = { ping: async () => (options.redis ? undefined : Promise.reject(new Error('down'))) } as unknown as EventDeliveryProbe;
   const jobs = new JobRegistry();
   if (options.worker !== undefined) {
     jobs.register({ name: 'retention', backend: 'timer', depth: async () => 0, running: () => options.worker as boolean });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { RedisSettings } from '../config/settings';
 import { waitAtMost } from '../../shared/wait-at-most';
+import { EventDeliveryProbe } from './event-delivery-probe';
 import { JobRegistry } from './job-registry';
 
 export type CheckOutcome = 'ok' | 'failing' | 'not configured';
@@ -24,14 +24,14 @@ export class HealthService {
   constructor(
     private readonly redis: RedisSettings,
     private readonly dataSource: DataSource,
-    private readonly store: EventQueueStore,
+    private readonly events: EventDeliveryProbe,
     private readonly jobs: JobRegistry,
   ) {}
 
   async readiness(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
       outcome(() => this.dataSource.query('SELECT 1')),
-      this.redis.url ? outcome(() => this.store.ping()) : Promise.resolve<CheckOutcome>('not configured'),
+      this.redis.url ? outcome(() => this.events.ping()) : Promise.resolve<CheckOutcome>('not configured'),
     ]);
     const probes = this.jobs.all();
     const worker: CheckOutcome = probes.length === 0 ? 'not configured' : probes.every((probe) => probe.running()) ? 'ok' : 'failing';

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { EventOutbox } from '../../events/outbox/event-outbox.service';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { LongPollService } from '../../events/queues/long-poll.service';
 import { MetricsSettings } from '../config/settings';
+import { EventDeliveryProbe } from './event-delivery-probe';
 import { JobRegistry } from './job-registry';
 
 /** Seconds buckets for API requests and sends: 5 ms to 10 s. */
@@ -29,11 +26,8 @@ export class MetricsService {
   private readonly slowRequestsClosed: Counter<'reason'>;
 
   constructor(
-    private readonly store: EventQueueStore,
-    private readonly polls: LongPollService,
-    private readonly dispatcher: EventDispatcher,
+    private readonly eventQueues: EventDeliveryProbe,
     private readonly jobs: JobRegistry,
-    private readonly outbox: EventOutbox,
     settings: MetricsSettings,
   ) {
     const registers = [this.registry];
@@ -77,13 +71,13 @@ export class MetricsService {
       labelNames: ['reason'],
       registers,
     });
-    const { store: queues, polls: parked, dispatcher: events, jobs: registry } = this;
+    const { eventQueues: events, jobs: registry } = this;
     new Gauge({
       name: 'chat_event_queues_open',
       help: 'Event queues that exist (all processes when queues live in Redis)',
       registers,
       async collect() {
-        this.set(await queues.count());
+        this.set(await events.openQueues());
       },
     });
     new Gauge({
@@ -91,15 +85,15 @@ export class MetricsService {
       help: 'GET /events requests waiting for news in this process',
       registers,
       collect() {
-        this.set(parked.parkedQueueIds().length);
+        this.set(events.parkedPolls());
       },
     });
-    countedTotal(registers, 'chat_events_delivered_total', 'Events this process appended to event queues', () => events.deliveredEvents);
+    countedTotal(registers, 'chat_events_delivered_total', 'Events this process appended to event queues', () => events.deliveredEvents());
     countedTotal(
       registers,
       'chat_event_outbox_republished_total',
       'Outbox rows (committed transactions) whose events this process published again for a process that stopped first',
-      () => this.outbox.republished,
+      () => events.republishedOutboxRows(),
     );
     new Gauge({
       name: 'chat_job_queue_depth',
