@@ -11,9 +11,9 @@ import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
 import { ChannelEventProjections } from './events/channel-event.projections';
-import { ChannelAccessLoader } from './persistence/channel-access.loader';
+import { ChannelAccessLoader } from './queries/channel-access.loader';
 import { ChannelAccessWatcher } from './persistence/channel-access-watcher';
-import { ChannelViewers } from './persistence/channel-viewers';
+import { ChannelViewers } from './queries/channel-viewers';
 import { DefaultChannels } from './persistence/default-channels';
 import {
   GetChannelHandler,
@@ -28,7 +28,7 @@ import { SubscriptionRemover, UnsubscribeHandler } from './commands/unsubscribe.
 import { UpdateSubscriptionsHandler } from './commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelRepository } from './persistence/channel.repository';
-import { PolicyActorLoader } from './persistence/policy-actor.loader';
+import { PolicyActorLoader } from './queries/policy-actor.loader';
 import { PrincipalResolver } from './persistence/principal.resolver';
 import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';

@@ -5,7 +5,7 @@ import { RealmEmojiController } from './api/realm-emoji.controller';
 import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiHandler } from './commands/upload-custom-emoji.command';
 import { RealmEmojiEventProjections } from './events/realm-emoji-event.projections';
-import { EmojiResolver } from './persistence/emoji-resolver';
+import { EmojiResolver } from './queries/emoji-resolver';
 import { RealmEmojiRepository } from './persistence/realm-emoji.repository';
 import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
 

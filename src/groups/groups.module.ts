@@ -7,7 +7,7 @@ import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
 import { GroupMembershipWatchers } from './persistence/group-membership-watchers';
 import { GroupRepository } from './persistence/group.repository';
-import { GroupSettingResolver } from './persistence/group-setting.resolver';
+import { GroupSettingResolver } from './queries/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
 import { UserGroupAccess } from './persistence/user-group.access';

@@ -13,7 +13,7 @@ import { MessagesController } from './api/messages.controller';
 import { DeleteMessageHandler } from './commands/delete-message.command';
 import { SendEditTypingHandler, SendTypingHandler } from './commands/send-typing.command';
 import { TypingPeople } from './persistence/typing-people';
-import { MessageAccess } from './persistence/message-access';
+import { MessageAccess } from './queries/message-access';
 import { GroupsModule } from '../groups/groups.module';
 import { MessageFlagsController } from './api/message-flags.controller';
 import { MarkAsReadHandler } from './commands/mark-as-read.command';
@@ -39,7 +39,7 @@ import { MessageMoveEffects } from './commands/message-move.effects';
 import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
-import { MessageLocations } from './persistence/message-locations';
+import { MessageLocations } from './queries/message-locations';
 
 /** Messages: sending, reading, and their client events. */
 @Module({

@@ -11,7 +11,7 @@ import {
   ownerRequired,
 } from '../../users/public/user-admin-rules';
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
-import { UserAccess } from '../../users/persistence/user-access';
+import { UserAccess } from '../../users/queries/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
-import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
@@ -10,7 +10,7 @@ import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserAccess } from '../../users/persistence/user-access';
+import { UserAccess } from '../../users/queries/user-access';
 import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { Database } from '../../platform/database/database';

@@ -3,14 +3,14 @@ import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAudienceChangedEvent } from '../../channels/events/channel-update-events';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { subscribedStreamIds } from '../../channels/queries/get-streams.query';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { directSystemGroupsForRole, SystemGroup } from '../../groups/public/system-groups';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { UserUpdatedEvent } from '../../users/events/user-events';
-import { UserAccess } from '../../users/persistence/user-access';
+import { UserAccess } from '../../users/queries/user-access';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { Database } from '../../platform/database/database';
 

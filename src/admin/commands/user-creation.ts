@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { PasswordSettings } from '../../platform/config/settings';
@@ -13,7 +13,7 @@ import { checkFullName, isValidEmail, normalizeEmail } from '../../users/public/
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserRow } from '../../users/public/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
-import { UserAccess } from '../../users/persistence/user-access';
+import { UserAccess } from '../../users/queries/user-access';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { directSystemGroupsForRole } from '../../groups/public/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';

@@ -1,6 +1,6 @@
 import { WebhookUrlPolicy } from '../../webhooks/delivery/webhook-url-policy';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
@@ -14,7 +14,7 @@ import { botNameTaken } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
 import { BotEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
-import { BotDirectory } from '../../users/persistence/bot-directory';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { gravatarUrl } from '../../users/api/user.presenter';

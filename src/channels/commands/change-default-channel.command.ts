@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { administratorRequired, ApiError } from '../../shared/api-error';
 import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
-import { ChannelAccessLoader } from '../persistence/channel-access.loader';
+import { ChannelAccessLoader } from '../queries/channel-access.loader';
 import { DefaultChannels } from '../persistence/default-channels';
 import { Database } from '../../platform/database/database';
 

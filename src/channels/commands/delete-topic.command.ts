@@ -5,8 +5,8 @@ import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
-import { ChannelAccessLoader } from '../persistence/channel-access.loader';
-import { ChannelViewers } from '../persistence/channel-viewers';
+import { ChannelAccessLoader } from '../queries/channel-access.loader';
+import { ChannelViewers } from '../queries/channel-viewers';
 import { FirstMessageRefresher } from './first-message.refresher';
 import { Database } from '../../platform/database/database';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelUpdatedEvent } from '../events/channel-update-events';
-import { ChannelViewers } from '../persistence/channel-viewers';
+import { ChannelViewers } from '../queries/channel-viewers';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 

@@ -7,7 +7,7 @@ import { ChannelPolicy } from '../public/channel-policy';
 import { checkChannelName } from '../public/channel-rules';
 import { isUnsubscribingOthers } from '../domain/subscription-rules';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../queries/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
 import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingChange, GroupSettingValue, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/public/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { SystemGroup } from '../../groups/public/system-groups';
-import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
+import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
@@ -30,9 +30,9 @@ import {
   ChannelUpdatedEvent,
 } from '../events/channel-update-events';
 import { PostChannelNoticeCommand } from './post-channel-notice.command';
-import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-access.loader';
+import { AccessedChannel, ChannelAccessLoader } from '../queries/channel-access.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { ChannelViewers } from '../persistence/channel-viewers';
+import { ChannelViewers } from '../queries/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';

@@ -3,7 +3,7 @@ import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/pe
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelAudienceChangedEvent } from '../events/channel-update-events';
 import { ChannelRepository } from './channel.repository';
-import { ChannelViewers } from './channel-viewers';
+import { ChannelViewers } from '../queries/channel-viewers';
 import { Database } from '../../platform/database/database';
 
 /**

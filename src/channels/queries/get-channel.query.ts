@@ -4,8 +4,8 @@ import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content'
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
-import { ChannelAccessLoader } from '../persistence/channel-access.loader';
-import { ChannelViewers } from '../persistence/channel-viewers';
+import { ChannelAccessLoader } from './channel-access.loader';
+import { ChannelViewers } from './channel-viewers';
 import { Database } from '../../platform/database/database';
 
 /** `GET /streams/{stream_id}`: one channel the user has metadata access to. */

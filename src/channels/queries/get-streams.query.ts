@@ -6,7 +6,7 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
-import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { PolicyActorLoader } from './policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { Database } from '../../platform/database/database';
 

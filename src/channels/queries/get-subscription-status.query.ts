@@ -5,7 +5,7 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { PolicyActorLoader } from './policy-actor.loader';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';
 

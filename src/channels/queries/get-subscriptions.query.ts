@@ -6,7 +6,7 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from '../persistence/policy-actor.loader';
+import { PolicyActorLoader } from './policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';

@@ -15,7 +15,7 @@ import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, 
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/public/channel-rules';
 import { SubscriptionRow } from '../../channels/public/subscription-row';
-import { MessageLocations } from '../../messages/persistence/message-locations';
+import { MessageLocations } from '../../messages/queries/message-locations';
 import { withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
@@ -31,8 +31,8 @@ import {
   userSettingsOf,
 } from '../../users/public/user-settings';
 import { UserProfileView, UserRepository } from '../../users/persistence/user.repository';
-import { BotDirectory } from '../../users/persistence/bot-directory';
-import { UserAccess } from '../../users/persistence/user-access';
+import { BotDirectory } from '../../users/queries/bot-directory';
+import { UserAccess } from '../../users/queries/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';

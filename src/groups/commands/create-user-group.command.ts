@@ -6,7 +6,7 @@ import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../
 import { SystemGroup } from '../public/system-groups';
 import { checkUserGroupName, groupNameTaken, hasGroupPermission, insufficientPermission } from '../public/user-group-rules';
 import { UserGroupCreatedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
-import { GroupSettingResolver } from '../persistence/group-setting.resolver';
+import { GroupSettingResolver } from '../queries/group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';
 import { UserGroupAccess } from '../persistence/user-group.access';

@@ -7,7 +7,7 @@ import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-sett
 import { SystemGroup } from '../public/system-groups';
 import { checkUserGroupName, groupNameTaken, requireMemberOrAdmin } from '../public/user-group-rules';
 import { UserGroupUpdatedEvent } from '../events/user-group-events';
-import { GroupSettingResolver } from '../persistence/group-setting.resolver';
+import { GroupSettingResolver } from '../queries/group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';

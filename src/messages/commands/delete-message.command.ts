@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';
-import { MessageAccess } from '../persistence/message-access';
+import { MessageAccess } from '../queries/message-access';
 import { MessageDeletion } from './message-deletion';
 import { Database } from '../../platform/database/database';
 

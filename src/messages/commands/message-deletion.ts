@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
-import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { StreamRow } from '../../channels/public/stream-row';
 import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
 import { Database } from '../../platform/database/database';

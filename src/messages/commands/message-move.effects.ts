@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
-import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { AutomaticPolicy, VisibilityPolicy } from '../../user-topics/public/visibility-policy';
 import { effectiveSettings } from '../../users/public/user-settings';
-import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { UserTopicWriter } from '../../user-topics/persistence/user-topic.writer';
 import { EditHistoryEntry, mergedVisibilityPolicy } from '../domain/message-edit-rules';
 import { FLAG_BITS, flagNames } from '../public/message-flags';

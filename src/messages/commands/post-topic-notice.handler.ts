@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { ChannelViewers } from '../../channels/persistence/channel-viewers';
+import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmRepository } from '../../realm/persistence/realm.repository';

@@ -4,7 +4,7 @@ import { AttachmentWire } from '../../uploads/persistence/attachment.repository'
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
@@ -33,7 +33,7 @@ import {
 } from '../domain/message-edit-rules';
 import { FLAG_BITS, flagNames, MENTION_BITS } from '../public/message-flags';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
-import { MessageAccess } from '../persistence/message-access';
+import { MessageAccess } from '../queries/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';
 import { EditPlan } from './edit-plan';
 import { MessageMoveEffects } from './message-move.effects';

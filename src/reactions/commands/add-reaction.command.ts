@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType } from '../../emoji/public/emoji-rules';
-import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
+import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { HISTORICAL_FLAGS } from '../../messages/public/message-flags';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { MAX_STORED_ID } from '../../messages/public/message-condition';
 import { RecipientType } from '../../messages/public/recipient-type';

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType, ReactionType } from '../../emoji/public/emoji-rules';
-import { EmojiResolver } from '../../emoji/persistence/emoji-resolver';
+import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { FLAG_BITS } from '../../messages/public/message-flags';
-import { MessageAccess } from '../../messages/persistence/message-access';
+import { MessageAccess } from '../../messages/queries/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';

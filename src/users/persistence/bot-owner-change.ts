@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isAdministrator } from '../public/roles';
 import { BotEvent, UserUpdatedEvent } from '../events/user-events';
-import { BotDirectory } from './bot-directory';
+import { BotDirectory } from '../queries/bot-directory';
 import { BotRepository } from './bot.repository';
 import { UserRepository } from './user.repository';
 import { Database } from '../../platform/database/database';

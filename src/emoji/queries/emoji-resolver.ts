@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { checkEmojiRequest, emojiDataForName, ReactionType, ResolvedEmoji } from '../public/emoji-rules';
 import { UnicodeEmojiCatalog, unicodeEmoji } from '../public/unicode-emoji';
-import { RealmEmojiRepository } from './realm-emoji.repository';
+import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
 import { Database } from '../../platform/database/database';
 
 /**

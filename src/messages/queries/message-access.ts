@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { ApiError } from '../../shared/api-error';
 import { MAX_STORED_ID } from '../public/message-condition';
-import { MessageSearchRepository } from './message-search.repository';
+import { MessageSearchRepository } from '../persistence/message-search.repository';
 import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
 

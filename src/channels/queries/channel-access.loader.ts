@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
-import { ChannelRepository } from './channel.repository';
+import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from './policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';

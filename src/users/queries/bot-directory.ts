@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { botServicesWire, BotWire, presentBot } from '../api/bot.presenter';
-import { BotRepository } from './bot.repository';
+import { BotRepository } from '../persistence/bot.repository';
 import { UserRow } from '../public/user-row';
-import { UserRepository } from './user.repository';
+import { UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 
 /** Bots in Zulip's `Bot` shape, with their default channels, services and configuration. */

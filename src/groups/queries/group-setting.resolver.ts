@@ -7,7 +7,7 @@ import {
   simplifyGroupSettingValue,
 } from '../public/group-setting';
 import { SystemGroup } from '../public/system-groups';
-import { GroupRepository } from './group.repository';
+import { GroupRepository } from '../persistence/group.repository';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SubscriptionRepository } from './subscription.repository';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { ChannelPolicy, PolicyActor, PolicyChannel } from '../public/channel-policy';
 import { Database } from '../../platform/database/database';
 
