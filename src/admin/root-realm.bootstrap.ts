@@ -7,7 +7,7 @@ import { ServerSettings, StorageSettings } from '../platform/config/settings';
 import { withBootstrapLock } from '../platform/database/database.module';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { ROOT_SUBDOMAIN } from '../realm/public/realm-addressing';
-import { RealmRepository } from '../realm/persistence/realm.repository';
+import { RealmDirectory } from '../realm/queries/realm-directory';
 import { Role } from '../users/public/roles';
 import { RealmSetup } from './commands/realm-setup';
 import { UserCreation } from './commands/user-creation';
@@ -32,7 +32,7 @@ export class RootRealmBootstrap implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly realmSetup: RealmSetup,
     private readonly creation: UserCreation,
     private readonly server: ServerSettings,

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ChannelDirectory } from './queries/channel-directory';
+import { SubscriberDirectory } from './queries/subscriber-directory';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
@@ -40,6 +42,8 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
   imports: [GroupsModule, UsersModule, RealmModule],
   controllers: [StreamsController, SubscriptionsController],
   providers: [
+    ChannelDirectory,
+    SubscriberDirectory,
     ChannelRepository,
     SubscriptionRepository,
     ChannelPresenter,
@@ -72,6 +76,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     DeleteTopicHandler,
     FirstMessageRefresher,
   ],
-  exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader, FirstMessageRefresher],
+  exports: [ChannelDirectory, SubscriberDirectory, ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader, FirstMessageRefresher],
 })
 export class ChannelsModule {}

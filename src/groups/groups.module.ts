@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { GroupDirectory } from './queries/group-directory';
+import { RealmGroupSettingsReader } from './queries/realm-group-settings.reader';
 import { UserGroupsController } from './api/user-groups.controller';
 import { CreateUserGroupHandler } from './commands/create-user-group.command';
 import { DeactivateUserGroupHandler } from './commands/deactivate-user-group.command';
@@ -19,6 +21,8 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 @Module({
   controllers: [UserGroupsController],
   providers: [
+    GroupDirectory,
+    RealmGroupSettingsReader,
     GroupRepository,
     GroupMembershipWatchers,
     GroupSettingResolver,
@@ -34,6 +38,6 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
+  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
 })
 export class GroupsModule {}

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy, PolicyActor } from '../channels/public/channel-policy';
-import { ChannelRepository } from '../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../channels/queries/policy-actor.loader';
-import { SubscriptionRepository } from '../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../channels/queries/subscriber-directory';
 import { unicodeEmoji } from '../emoji/public/unicode-emoji';
 import { emojiImageKey } from '../emoji/persistence/realm-emoji.repository';
-import { RealmGroupSettingsRepository } from '../groups/persistence/realm-group-settings.repository';
+import { RealmGroupSettingsReader } from '../groups/queries/realm-group-settings.reader';
 import { RealmAddressing } from '../realm/public/realm-addressing';
 import { FLAG_BITS } from '../messages/public/message-flags';
 import { isMeMessage } from '../messages/public/message-content';
@@ -66,9 +66,9 @@ export interface RealmRenderData {
 export class MessageRenderer {
   constructor(
     private readonly actors: PolicyActorLoader,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
   ) {}

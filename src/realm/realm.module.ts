@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmAddressing } from './public/realm-addressing';
 import { RealmRepository } from './persistence/realm.repository';
+import { RealmDirectory } from './queries/realm-directory';
 import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
 import { UserSettingsDefaultsController } from './api/user-settings-defaults.controller';
@@ -16,10 +17,11 @@ import { RealmEventProjections } from './events/realm-event.projections';
   providers: [
     RealmAddressing,
     RealmRepository,
+    RealmDirectory,
     UpdateRealmSettingsHandler,
     RealmEventProjections,
     UpdateUserSettingsDefaultsHandler,
   ],
-  exports: [RealmAddressing, RealmRepository],
+  exports: [RealmAddressing, RealmDirectory],
 })
 export class RealmModule {}

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChannelRepository } from '../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { MessageDeletion } from '../messages/commands/message-deletion';
 import { RecipientType } from '../messages/public/recipient-type';
 import { TransactionRunner } from '../platform/database/transaction-runner';
@@ -29,7 +29,7 @@ export class RetentionSweep {
 
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly channels: ChannelRepository,
+    private readonly channels: ChannelDirectory,
     private readonly deletion: MessageDeletion,
     private readonly dispatcher: EventDispatcher,
     private readonly attachments: AttachmentExpiry,

@@ -18,6 +18,7 @@ import { SignInAttempts } from './persistence/sign-in-attempts';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
 import { UserByEmailReader } from './queries/user-by-email.reader';
+import { UserDirectory } from './queries/user-directory';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
 import { UserEventEffects } from './events/user-event.effects';
 import { UserEventProjections } from './events/user-event.projections';
@@ -38,6 +39,7 @@ import { UserEventProjections } from './events/user-event.projections';
     BotOwnerChange,
     UserAccess,
     UserByEmailReader,
+    UserDirectory,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
     SignInAttempts,
@@ -51,7 +53,6 @@ import { UserEventProjections } from './events/user-event.projections';
     UserEventEffects,
   ],
   exports: [
-    UserRepository,
     UserWriter,
     BotRepository,
     BotDirectory,
@@ -59,6 +60,7 @@ import { UserEventProjections } from './events/user-event.projections';
     BotOwnerChange,
     UserAccess,
     UserByEmailReader,
+    UserDirectory,
   ],
 })
 export class UsersModule {}

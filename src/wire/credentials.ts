@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiError } from '../shared/api-error';
 import { RealmAddressing } from '../realm/public/realm-addressing';
-import { RealmRepository } from '../realm/persistence/realm.repository';
+import { RealmDirectory } from '../realm/queries/realm-directory';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
 import { UserRow } from '../users/public/user-row';
 import { BotType } from '../users/public/roles';
@@ -26,7 +26,7 @@ export interface AddressedRealm {
 export class Credentials {
   constructor(
     private readonly queryBus: QueryBus,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly cache: AuthCache,
   ) {}

@@ -5,10 +5,10 @@ import { DataSource } from 'typeorm';
 import { RealmTransferError } from '../../realm-transfer/domain/realm-archive';
 import { RealmExporter } from '../../realm-transfer/persistence/realm-exporter';
 import { RealmImporter } from '../../realm-transfer/persistence/realm-importer';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { ROLE_NAMES } from '../../users/public/roles';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
 import { DeactivateUserCommand } from '../commands/deactivate-user.command';
@@ -84,8 +84,8 @@ function checkOptions(command: string, args: CliArgs): void {
 export class CliCommands {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly realms: RealmRepository,
-    private readonly users: UserRepository,
+    private readonly realms: RealmDirectory,
+    private readonly users: UserDirectory,
     private readonly dataSource: DataSource,
     private readonly operations: CliOperations,
     private readonly exporter: RealmExporter,

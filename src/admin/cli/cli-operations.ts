@@ -7,7 +7,7 @@ import { LongPollService } from '../../events/queues/long-poll.service';
 import { DatabaseSettings, RedisSettings } from '../../platform/config/settings';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { ROLE_NAMES, Role } from '../../users/public/roles';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { ReactivateUserCommand } from '../commands/reactivate-user.command';
 import { RegenerateApiKeyCommand } from '../commands/regenerate-api-key.command';
 import { UpdateUserCommand } from '../commands/update-user.command';
@@ -39,7 +39,7 @@ export class CliOperations {
     private readonly database: DatabaseSettings,
     private readonly redis: RedisSettings,
     private readonly commandBus: CommandBus,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly dataSource: DataSource,
     private readonly store: EventQueueStore,
     private readonly polls: LongPollService,

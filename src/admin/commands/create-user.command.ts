@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserCreation, UserDraft } from './user-creation';
 import { Database } from '../../platform/database/database';
 
@@ -22,7 +22,7 @@ export interface CreatedUser {
 export class CreateUserHandler implements ICommandHandler<CreateUserCommand, CreatedUser> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly creation: UserCreation,
     private readonly database: Database,
   ) {}

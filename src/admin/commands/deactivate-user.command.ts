@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { Role } from '../../users/public/roles';
 import {
@@ -14,7 +14,7 @@ import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../
 import { UserAccess } from '../../users/queries/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';
 
@@ -45,9 +45,9 @@ export class DeactivateUserCommand {
 export class DeactivateUserHandler implements ICommandHandler<DeactivateUserCommand, { user_id: number }> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly roles: RoleChange,
     private readonly access: UserAccess,
     private readonly database: Database,

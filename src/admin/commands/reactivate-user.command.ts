@@ -1,8 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { botNameTaken, checkAdministrableUser } from '../../users/public/user-admin-rules';
@@ -12,7 +12,7 @@ import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserAccess } from '../../users/queries/user-access';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
 /** `POST /users/{user_id}/reactivate`: a deactivated user or bot comes back. */
@@ -27,12 +27,12 @@ export class ReactivateUserCommand {
 export class ReactivateUserHandler implements ICommandHandler<ReactivateUserCommand, void> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly botPolicy: BotCreationPolicy,
     private readonly ownerChange: BotOwnerChange,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
     private readonly database: Database,

@@ -4,7 +4,7 @@ import { generateApiKey } from '../../users/public/credentials';
 import { checkAdministrableBot } from '../../users/public/user-admin-rules';
 import { BotEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
 /**
@@ -22,7 +22,7 @@ export class RegenerateApiKeyCommand {
 export class RegenerateApiKeyHandler implements ICommandHandler<RegenerateApiKeyCommand, { api_key: string }> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly database: Database,
   ) {}

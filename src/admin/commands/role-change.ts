@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAudienceChangedEvent } from '../../channels/events/channel-update-events';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { subscribedStreamIds } from '../../channels/queries/get-streams.query';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { directSystemGroupsForRole, SystemGroup } from '../../groups/public/system-groups';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
 import { UserUpdatedEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/queries/user-access';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
 /**
@@ -22,10 +22,10 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class RoleChange {
   constructor(
-    private readonly groups: GroupRepository,
-    private readonly users: UserRepository,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly groups: GroupDirectory,
+    private readonly users: UserDirectory,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
     private readonly access: UserAccess,

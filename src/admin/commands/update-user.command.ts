@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableUser, checkRoleChange } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { FullNameChange } from './full-name-change';
 import { RoleChange } from './role-change';
@@ -24,7 +24,7 @@ export class UpdateUserCommand {
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, void> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly roles: RoleChange,
     private readonly names: FullNameChange,
     private readonly byEmail: UserByEmailReader,

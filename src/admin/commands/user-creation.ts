@@ -4,7 +4,7 @@ import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { PasswordSettings } from '../../platform/config/settings';
-import { RealmEntity } from '../../realm/persistence/realm.entity';
+import { RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword } from '../../users/public/credentials';
 import { isAcceptablePassword } from '../../users/public/password-policy';
@@ -12,7 +12,7 @@ import { initialUserSettings } from '../../users/public/user-settings';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/public/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserAccess } from '../../users/queries/user-access';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { directSystemGroupsForRole } from '../../groups/public/system-groups';
@@ -46,7 +46,7 @@ export class UserCreation {
     private readonly writer: UserWriter,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
     private readonly groups: GroupRepository,

@@ -3,12 +3,12 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { inspectImage, squarePng } from '../../platform/storage/images';
 import { UploadStore } from '../../platform/storage/upload-store';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/api/user.presenter';
 import { isAdministrator } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { AvatarChangedEvent } from '../events/avatar-events';
 import { Database } from '../../platform/database/database';
@@ -37,8 +37,8 @@ export class ChangeAvatarCommand {
 export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand, string> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
     private readonly store: UploadStore,
     private readonly database: Database,
   ) {}

@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ServerSettings } from '../../platform/config/settings';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/api/user.presenter';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
 
@@ -26,9 +26,9 @@ export class AvatarRedirectQuery {
 @QueryHandler(AvatarRedirectQuery)
 export class AvatarRedirectHandler implements IQueryHandler<AvatarRedirectQuery, string> {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly emails: UserByEmailReader,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly server: ServerSettings,
   ) {}
 

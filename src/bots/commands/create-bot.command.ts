@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { UserCreation } from '../../admin/commands/user-creation';
 import { FullNameChange } from '../../admin/commands/full-name-change';
@@ -16,7 +16,7 @@ import { BotEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { gravatarUrl } from '../../users/api/user.presenter';
 import { Database } from '../../platform/database/database';
 
@@ -59,9 +59,9 @@ export class CreateBotCommand {
 export class CreateBotHandler implements ICommandHandler<CreateBotCommand, CreatedBot> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly directory: BotDirectory,
     private readonly creation: UserCreation,

@@ -15,7 +15,7 @@ import { BotEvent } from '../../users/events/user-events';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
 export interface BotChanges {
@@ -56,7 +56,7 @@ export class UpdateBotCommand {
 export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, UpdatedBot> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly names: FullNameChange,
     private readonly roles: RoleChange,

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { gravatarUrl } from '../../users/api/user.presenter';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
 /** One entry of `GET /bots`, in Zulip's legacy shape. */
@@ -25,7 +25,7 @@ export class GetOwnBotsQuery {
 export class GetOwnBotsHandler implements IQueryHandler<GetOwnBotsQuery, OwnBotWire[]> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly database: Database,
   ) {}

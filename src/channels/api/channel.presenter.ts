@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { sharedValue } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../../groups/public/group-setting';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { UserSettings } from '../../users/public/user-settings';
 import { StreamPostPolicy } from '../public/channel-rules';
@@ -55,7 +55,7 @@ export interface SubscriptionWire extends ChannelWire {
 @Injectable()
 export class ChannelPresenter {
   constructor(
-    private readonly groups: GroupRepository,
+    private readonly groups: GroupDirectory,
     private readonly dataSource: DataSource,
     private readonly traffic: ChannelTrafficReader,
     private readonly database: Database,

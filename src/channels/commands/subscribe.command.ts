@@ -3,10 +3,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingValue } from '../../groups/public/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator, isGuest, Role } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
@@ -77,8 +77,8 @@ export class SubscriptionAdder {
     private readonly subscriptions: SubscriptionRepository,
     private readonly principals: PrincipalResolver,
     private readonly actors: PolicyActorLoader,
-    private readonly realms: RealmRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly realms: RealmDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
     private readonly groupSettings: GroupSettingResolver,
     private readonly recorder: SubscriptionEventRecorder,
     private readonly database: Database,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserRow } from '../../users/public/user-row';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Role } from '../../users/public/roles';
 import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/queries/user-access';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '../events/channel-events';
 import { PeerChange } from '../events/peer-changes';
@@ -26,8 +26,8 @@ export class SubscriptionEventRecorder {
     private readonly presenter: ChannelPresenter,
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
-    private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 

@@ -3,13 +3,13 @@ import { GroupSettingChange, GroupSettingValue, sameGroupSettingValue, simplifyG
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { realmRetentionDays } from '../../realm/public/realm-properties';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { administratorRequired, ApiError } from '../../shared/api-error';
 import { isAdministrator, Role } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
@@ -79,10 +79,10 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     private readonly viewers: ChannelViewers,
     private readonly presenter: ChannelPresenter,
     private readonly defaults: DefaultChannels,
-    private readonly groups: GroupRepository,
+    private readonly groups: GroupDirectory,
     private readonly resolver: GroupSettingResolver,
-    private readonly realmSettings: RealmGroupSettingsRepository,
-    private readonly realms: RealmRepository,
+    private readonly realmSettings: RealmGroupSettingsReader,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { Database } from '../../platform/database/database';
 
@@ -15,7 +15,7 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class PrincipalResolver {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly emails: UserByEmailReader,
     private readonly database: Database,
   ) {}

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator, isGuest } from '../../users/public/roles';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
@@ -35,7 +35,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
   constructor(
     private readonly dataSource: DataSource,
     private readonly channels: ChannelRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
     private readonly database: Database,

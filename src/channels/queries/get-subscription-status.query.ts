@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
@@ -22,7 +22,7 @@ export class GetSubscriptionStatusQuery {
 export class GetSubscriptionStatusHandler implements IQueryHandler<GetSubscriptionStatusQuery, { is_subscribed: boolean }> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { isAdministrator, isGuest } from '../../users/public/roles';
 import { effectiveSettings } from '../../users/public/user-settings';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
@@ -40,7 +40,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
     private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionRepository,
     private readonly channels: ChannelRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly presenter: ChannelPresenter,
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { PolicyActor } from '../public/channel-policy';
 import { Database } from '../../platform/database/database';
 
@@ -10,8 +10,8 @@ import { Database } from '../../platform/database/database';
 export class PolicyActorLoader {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly groups: GroupRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly groups: GroupDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
     private readonly database: Database,
   ) {}
 
@@ -26,10 +26,10 @@ export class PolicyActorLoader {
    * reads other things too: a send reads its channel and its sender in one round trip.
    */
   static columnSql(userIdSql: string): string {
-    return `(WITH RECURSIVE ${GroupRepository.recursiveGroupsSql(userIdSql)}
+    return `(WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql(userIdSql)}
              SELECT json_build_object('id', u.id, 'realm_id', u.realm_id, 'role', u.role, 'is_bot', u.is_bot,
                       'bot_owner_id', u.bot_owner_id, 'group_ids', ARRAY(SELECT id FROM g),
-                      'settings', ${RealmGroupSettingsRepository.storedSettingsSql('u.realm_id')})
+                      'settings', ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')})
                FROM user_profile u WHERE u.id = ${userIdSql})`;
   }
 
@@ -42,9 +42,9 @@ export class PolicyActorLoader {
   /** The user, their groups (nested ones included) and the realm's stored settings, in one round trip. */
   private async loadOne(userId: number, withOwner = true): Promise<PolicyActor | null> {
     const [user] = await this.database.query<ActorRow>(
-      `WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')}
+      `WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql('$1')}
        SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
-              ${RealmGroupSettingsRepository.storedSettingsSql('u.realm_id')} AS settings
+              ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')} AS settings
          FROM user_profile u WHERE u.id = $1`,
       [userId],
     );

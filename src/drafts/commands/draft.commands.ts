@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/public/user-settings';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { checkDraft, DraftData } from '../domain/draft-data';
 import { DraftsChangedEvent } from '../events/drafts-changed.event';
@@ -27,7 +27,7 @@ function draftDoesNotExist(): ApiError {
 }
 
 /** Zulip's `draft_endpoint`: drafts live on the server only while the user syncs them. */
-async function syncingUser(users: UserRepository, actor: RequestUser): Promise<UserRow> {
+async function syncingUser(users: UserDirectory, actor: RequestUser): Promise<UserRow> {
   const user = await users.findById(actor.id);
   if (!user) throw new Error(`user ${actor.id} vanished`);
   if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');
@@ -39,7 +39,7 @@ async function syncingUser(users: UserRepository, actor: RequestUser): Promise<U
 export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand, { ids: number[] }> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly store: DraftStore,
     private readonly database: Database,
   ) {}
@@ -70,7 +70,7 @@ export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand,
 export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Record<string, never>> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly store: DraftStore,
     private readonly database: Database,
   ) {}
@@ -97,7 +97,7 @@ export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Recor
 export class DeleteDraftHandler implements ICommandHandler<DeleteDraftCommand, Record<string, never>> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly database: Database,
   ) {}
 

@@ -3,7 +3,7 @@ import { ChannelAccessLoader } from '../../channels/queries/channel-access.loade
 import { ConversationRepository } from '../../messages/persistence/conversation.repository';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { DraftData } from '../domain/draft-data';
 import { Database } from '../../platform/database/database';
 
@@ -40,7 +40,7 @@ function toWire(row: DraftRow): DraftWire {
 export class DraftStore {
   constructor(
     private readonly channels: ChannelAccessLoader,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly conversations: ConversationRepository,
     private readonly database: Database,
   ) {}

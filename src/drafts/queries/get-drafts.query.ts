@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/public/user-settings';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { DraftStore, DraftWire } from '../persistence/draft.store';
 import { Database } from '../../platform/database/database';
 
@@ -15,7 +15,7 @@ export class GetDraftsQuery {
 export class GetDraftsHandler implements IQueryHandler<GetDraftsQuery, { count: number; drafts: DraftWire[] }> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly store: DraftStore,
     private readonly database: Database,
   ) {}

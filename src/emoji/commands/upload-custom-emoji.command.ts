@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { emojiImage, inspectImage, stillPng } from '../../platform/storage/images';
 import { UploadStore } from '../../platform/storage/upload-store';
@@ -44,8 +44,8 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly emoji: RealmEmojiRepository,
-    private readonly groups: GroupRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly groups: GroupDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
     private readonly store: UploadStore,
     private readonly database: Database,
   ) {}

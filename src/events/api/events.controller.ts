@@ -4,7 +4,7 @@ import { ServerSettings } from '../../platform/config/settings';
 import { versionFields } from '../../realm/public/server-version';
 import { ApiError } from '../../shared/api-error';
 import { isGuest } from '../../users/public/roles';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
@@ -54,7 +54,7 @@ export class EventsController {
     private readonly store: EventQueueStore,
     private readonly dispatcher: EventDispatcher,
     private readonly server: ServerSettings,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
   ) {}
 
   /**

@@ -1,16 +1,16 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetAlertWordsQuery } from '../../markdown/queries/get-alert-words.query';
 import { DataSource } from 'typeorm';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
+import { GroupDirectory } from '../../groups/queries/group-directory';
 import { GetStreamsQuery } from '../../channels/queries/get-streams.query';
 import { GetUserGroupsQuery } from '../../groups/queries/get-user-groups.query';
 import { GetRealmEmojiQuery } from '../../emoji/queries/get-realm-emoji.query';
 import { UserStatusStateQuery } from '../../status/queries/get-user-status.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../../channels/queries/get-subscriptions.query';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/public/channel-rules';
@@ -18,7 +18,6 @@ import { SubscriptionRow } from '../../channels/public/subscription-row';
 import { MessageLocations } from '../../messages/queries/message-locations';
 import { withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
-import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { UserRow } from '../../users/public/user-row';
 import { isAdministrator, isGuest, Role } from '../../users/public/roles';
 import {
@@ -30,7 +29,7 @@ import {
   USER_SETTING_DEFAULTS,
   userSettingsOf,
 } from '../../users/public/user-settings';
-import { UserProfileView, UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory, UserProfileView } from '../../users/queries/user-directory';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserAccess } from '../../users/queries/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
@@ -76,12 +75,12 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
   constructor(
     private readonly dataSource: DataSource,
     private readonly queryBus: QueryBus,
-    private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
-    private readonly groups: GroupRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
-    private readonly channels: ChannelRepository,
+    private readonly groups: GroupDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
+    private readonly channels: ChannelDirectory,
     private readonly botDirectory: BotDirectory,
     private readonly drafts: DraftStore,
     private readonly storage: StorageSettings,

@@ -1,11 +1,11 @@
 import { supportedPermissionSettings } from '../../groups/public/permission-settings';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { legacyPolicyValue } from '../../realm/public/legacy-policies';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/public/channel-rules';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/public/message-content';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmEntity } from '../../realm/persistence/realm.entity';
+import { RealmEntity } from '../../realm/queries/realm-directory';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { realmIconUrl } from '../../realm/api/server-settings.controller';
 import { PASSWORD_MAX_LENGTH } from '../../users/public/password-policy';
@@ -23,8 +23,8 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 export async function realmState(
   realm: RealmEntity,
   addressing: RealmAddressing,
-  realmSettings: RealmGroupSettingsRepository,
-  groups: GroupRepository,
+  realmSettings: RealmGroupSettingsReader,
+  groups: GroupDirectory,
 ): Promise<Record<string, unknown>> {
   const url = addressing.url(realm.stringId);
   const state: Record<string, unknown> = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { isoTimestamp, ListedUserView } from '../../users/api/user.presenter';
 import { Database } from '../../platform/database/database';
 
@@ -33,7 +33,7 @@ export class RealmUserDirectory {
   private readonly lists = new Map<number, CachedList>();
 
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly profileData: ProfileDataReader,
     private readonly database: Database,
   ) {}

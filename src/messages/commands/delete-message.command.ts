@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
@@ -24,7 +24,7 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
     private readonly tx: TransactionRunner,
     private readonly access: MessageAccess,
     private readonly actors: PolicyActorLoader,
-    private readonly realmGroups: RealmGroupSettingsRepository,
+    private readonly realmGroups: RealmGroupSettingsReader,
     private readonly deletion: MessageDeletion,
     private readonly database: Database,
   ) {}

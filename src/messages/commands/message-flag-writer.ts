@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { changes, FlagChange } from '../domain/flag-change';
@@ -30,8 +30,8 @@ export interface FlagWriteResult {
 export class MessageFlagWriter {
   constructor(
     private readonly store: FlagStore,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,
   ) {}
@@ -85,8 +85,8 @@ class HistoryAccess {
   private readonly known = new Map<number, boolean>();
 
   constructor(
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly user: RequestUser,
   ) {}

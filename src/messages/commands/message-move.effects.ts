@@ -3,7 +3,7 @@ import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { StreamRow } from '../../channels/public/stream-row';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { AutomaticPolicy, VisibilityPolicy } from '../../user-topics/public/visibility-policy';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
@@ -44,7 +44,7 @@ const ids = (users: readonly { userId: number }[]) => users.map((user) => user.u
 export class MessageMoveEffects {
   constructor(
     private readonly store: MessageEditStore,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly topicWriter: UserTopicWriter,
     private readonly viewers: ChannelViewers,
     private readonly actors: PolicyActorLoader,

@@ -2,9 +2,9 @@ import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CHANNEL_EVENTS_TOPIC } from '../../channels/public/channel-notices';
 import { PostChannelNoticeCommand } from '../../channels/commands/post-channel-notice.command';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { SendMessageCommand } from './send-message.command';
 import { asSender } from './post-subscription-notices.handler';
 
@@ -19,9 +19,9 @@ export class PostChannelNoticeHandler implements ICommandHandler<PostChannelNoti
 
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly realms: RealmRepository,
-    private readonly users: UserRepository,
-    private readonly channels: ChannelRepository,
+    private readonly realms: RealmDirectory,
+    private readonly users: UserDirectory,
+    private readonly channels: ChannelDirectory,
   ) {}
 
   async execute(event: PostChannelNoticeCommand): Promise<void> {

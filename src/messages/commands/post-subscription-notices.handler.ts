@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PostSubscriptionNoticesCommand } from '../../channels/commands/post-subscription-notices.command';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { SendMessageCommand } from './send-message.command';
 
@@ -42,9 +42,9 @@ export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubsc
 
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly realms: RealmRepository,
-    private readonly users: UserRepository,
-    private readonly channels: ChannelRepository,
+    private readonly realms: RealmDirectory,
+    private readonly users: UserDirectory,
+    private readonly channels: ChannelDirectory,
   ) {}
 
   async execute(event: PostSubscriptionNoticesCommand): Promise<void> {

@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { isResolutionNotice } from '../domain/message-move-notices';
 import { asSender } from './post-subscription-notices.handler';
 import { SendMessageCommand } from './send-message.command';
@@ -45,11 +45,11 @@ export class PostTopicNoticeHandler implements ICommandHandler<PostTopicNoticeCo
   constructor(
     private readonly commandBus: CommandBus,
     private readonly tx: TransactionRunner,
-    private readonly realms: RealmRepository,
-    private readonly users: UserRepository,
-    private readonly channels: ChannelRepository,
+    private readonly realms: RealmDirectory,
+    private readonly users: UserDirectory,
+    private readonly channels: ChannelDirectory,
     private readonly viewers: ChannelViewers,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly firstMessage: FirstMessageRefresher,
     private readonly database: Database,
   ) {}

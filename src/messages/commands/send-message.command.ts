@@ -8,13 +8,13 @@ import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { UserRow } from '../../users/public/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/persistence/automatic-topic-policy';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestUser } from '../../wire/request-context';
 import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
@@ -104,8 +104,8 @@ interface Delivery {
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand, { id: number }> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly channels: ChannelRepository,
-    private readonly users: UserRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly users: UserDirectory,
     private readonly conversations: ConversationRepository,
     private readonly loader: MessageLoader,
     private readonly actors: PolicyActorLoader,

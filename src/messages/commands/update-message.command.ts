@@ -3,11 +3,11 @@ import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
 import { AttachmentWire } from '../../uploads/persistence/attachment.repository';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
 import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
 import { MessageRenderer } from '../../markdown/message-renderer';
@@ -69,9 +69,9 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly access: MessageAccess,
     private readonly store: MessageEditStore,
     private readonly actors: PolicyActorLoader,
-    private readonly realmGroups: RealmGroupSettingsRepository,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly realmGroups: RealmGroupSettingsReader,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly addressing: RealmAddressing,
     private readonly effects: MessageMoveEffects,
     private readonly attachmentClaims: AttachmentClaims,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { ApiError } from '../../shared/api-error';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
@@ -26,8 +26,8 @@ export interface AccessedMessage {
 export class MessageAccess {
   constructor(
     private readonly search: MessageSearchRepository,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,
   ) {}

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { isGuest } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../public/message-condition';
@@ -52,8 +52,8 @@ interface Lookup {
 @Injectable()
 export class NarrowResolver {
   constructor(
-    private readonly channels: ChannelRepository,
-    private readonly users: UserRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly users: UserDirectory,
     private readonly conversations: ConversationRepository,
     private readonly search: MessageSearchRepository,
     private readonly actors: PolicyActorLoader,

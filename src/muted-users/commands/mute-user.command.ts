@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from '../events/muted-users-events';
 import { MutedUserRepository } from '../persistence/muted-user.repository';
@@ -20,7 +20,7 @@ export class SetUserMutedCommand {
 export class SetUserMutedHandler implements ICommandHandler<SetUserMutedCommand, void> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly mutes: MutedUserRepository,
     private readonly database: Database,
   ) {}

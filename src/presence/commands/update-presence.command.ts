@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { pgPool } from '../../platform/database/prepared-statements';
 import { effectiveSettings } from '../../users/public/user-settings';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
 import { PresenceRepository } from '../persistence/presence.repository';
@@ -33,7 +33,7 @@ export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceComm
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly presence: PresenceRepository,
     private readonly writer: PresenceWriter,
     private readonly database: Database,

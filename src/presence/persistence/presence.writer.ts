@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { apiEmail } from '../../users/api/user.presenter';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import {
   legacyClientPresence,
   OFFLINE_THRESHOLD_SECS,
@@ -23,8 +23,8 @@ import { Database } from '../../platform/database/database';
 export class PresenceWriter {
   constructor(
     private readonly presence: PresenceRepository,
-    private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
   ) {}

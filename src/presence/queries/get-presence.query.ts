@@ -1,10 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import {
   DEFAULT_HISTORY_LIMIT_DAYS,
@@ -62,7 +62,7 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
   constructor(
     private readonly dataSource: DataSource,
     private readonly presence: PresenceRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
   ) {}
 
@@ -101,7 +101,7 @@ export class GetUserPresenceHandler implements IQueryHandler<GetUserPresenceQuer
   constructor(
     private readonly dataSource: DataSource,
     private readonly presence: PresenceRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly emails: UserByEmailReader,
     private readonly database: Database,
   ) {}

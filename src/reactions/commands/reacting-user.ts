@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { Database } from '../../platform/database/database';
 
@@ -10,8 +10,8 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class ReactingUser {
   constructor(
-    private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
   ) {}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
-import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { MAX_STORED_ID } from '../../messages/public/message-condition';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
@@ -25,8 +25,8 @@ export interface ReactableMessage {
 export class ReactionAccess {
   constructor(
     private readonly reactions: ReactionRepository,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly channels: ChannelDirectory,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,
   ) {}

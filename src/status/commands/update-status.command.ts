@@ -2,12 +2,12 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { PresenceWriter } from '../../presence/persistence/presence.writer';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
 import { PresenceEnabledChangedEvent, UserStatusChangedEvent, UserStatusEventData } from '../events/user-status-events';
@@ -33,8 +33,8 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
     private readonly tx: TransactionRunner,
     private readonly statuses: UserStatusRepository,
     private readonly emoji: EmojiResolver,
-    private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly presence: PresenceWriter,
     private readonly database: Database,

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { formatStatus, StatusWire } from '../domain/user-status';
 import { UserStatusRepository } from '../persistence/user-status.repository';
@@ -20,7 +20,7 @@ export class GetUserStatusQuery {
 @QueryHandler(GetUserStatusQuery)
 export class GetUserStatusHandler implements IQueryHandler<GetUserStatusQuery, StatusWire> {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly statuses: UserStatusRepository,
   ) {}
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { FLAG_BITS } from '../../messages/public/message-flags';
 import { MessageAccess } from '../../messages/queries/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { Database } from '../../platform/database/database';
@@ -27,7 +27,7 @@ export class ReadReceiptsHandler implements IQueryHandler<ReadReceiptsQuery, num
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: MessageAccess,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ServerSettings } from '../../platform/config/settings';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isGuest } from '../../users/public/roles';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
 import { AttachmentViewer, mayReadAttachment } from '../domain/attachment-access';
@@ -27,7 +27,7 @@ export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccess
   constructor(
     private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly server: ServerSettings,
     private readonly database: Database,
   ) {}

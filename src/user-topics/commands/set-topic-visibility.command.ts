@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { StreamRow } from '../../channels/public/stream-row';
 import { normalizeTopic } from '../../messages/public/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -31,7 +31,7 @@ export class SetTopicVisibilityCommand {
 export class SetTopicVisibilityHandler implements ICommandHandler<SetTopicVisibilityCommand, void> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly channels: ChannelRepository,
+    private readonly channels: ChannelDirectory,
     private readonly access: ChannelAccessLoader,
     private readonly topics: UserTopicRepository,
     private readonly writer: UserTopicWriter,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { REALM_GROUP_SETTINGS } from '../../groups/public/permission-settings';
 import { hasGroupPermission } from '../../groups/public/user-group-rules';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { checkCanCreateBot } from '../public/bot-rules';
 import { Database } from '../../platform/database/database';
 
@@ -10,8 +10,8 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class BotCreationPolicy {
   constructor(
-    private readonly groups: GroupRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly groups: GroupDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
     private readonly database: Database,
   ) {}
 

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { hasApiKeyFormat, secretsEqual } from '../public/credentials';
 import { UserRow } from '../public/user-row';
@@ -28,7 +28,7 @@ const PLACEHOLDER_EMAIL = /^user(\d+)@(.+)$/i;
 export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiKeyQuery, UserRow> {
   constructor(
     private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
   ) {}
 

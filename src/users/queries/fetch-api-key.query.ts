@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { PasswordSettings } from '../../platform/config/settings';
 import { rateLimitedError } from '../../rate-limits/domain/rate-limit';
 import { ApiError } from '../../shared/api-error';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isValidEmail } from '../public/user-rules';
 import { verifyPassword } from '../public/credentials';
 import { UserRepository } from '../persistence/user.repository';
@@ -27,7 +27,7 @@ export interface FetchedApiKey {
 export class FetchApiKeyHandler implements IQueryHandler<FetchApiKeyQuery, FetchedApiKey> {
   constructor(
     private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly passwords: PasswordSettings,
     private readonly attempts: SignInAttempts,
   ) {}

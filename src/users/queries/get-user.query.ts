@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserAccess } from './user-access';
@@ -29,7 +29,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserW
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly access: UserAccess,
     private readonly profileData: ProfileDataReader,

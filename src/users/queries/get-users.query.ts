@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmRepository } from '../../realm/persistence/realm.repository';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserRepository } from '../persistence/user.repository';
@@ -19,7 +19,7 @@ export class GetUsersQuery {
 export class GetUsersHandler implements IQueryHandler<GetUsersQuery, UserWire[]> {
   constructor(
     private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly profileData: ProfileDataReader,
   ) {}
@@ -46,7 +46,7 @@ export class GetOwnUserQuery {
 export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<string, unknown>> {
   constructor(
     private readonly users: UserRepository,
-    private readonly realms: RealmRepository,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly profileData: ProfileDataReader,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { isGuest, Role } from '../public/roles';
 import { SystemGroup } from '../../groups/public/system-groups';
@@ -14,8 +14,8 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class UserAccess {
   constructor(
-    private readonly groups: GroupRepository,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly groups: GroupDirectory,
+    private readonly realmSettings: RealmGroupSettingsReader,
     private readonly database: Database,
   ) {}
 

@@ -9,7 +9,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { BotType } from '../../users/public/roles';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
-import { UserRepository } from '../../users/persistence/user.repository';
+import { UserDirectory } from '../../users/queries/user-directory';
 import { SERVER_VERSION } from '../../realm/public/server-version';
 import { RefusedWebhookAddress } from '../domain/webhook-address';
 import {
@@ -65,7 +65,7 @@ export class WebhookDelivery {
     private readonly settings: WebhookSettings,
     private readonly dataSource: DataSource,
     private readonly store: WebhookTriggerStore,
-    private readonly users: UserRepository,
+    private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly loader: MessageLoader,
     private readonly addressing: RealmAddressing,

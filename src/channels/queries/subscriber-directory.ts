@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
+
+/** Who is subscribed where, as other modules ask it: the channels module's read facade for subscriptions. */
+@Injectable()
+export class SubscriberDirectory {
+  constructor(private readonly subscriptions: SubscriptionRepository) {}
+
+  /** Active subscribers per recipient, sorted by user id. */
+  subscriberIds(recipientIds: readonly number[]): Promise<Map<number, number[]>> {
+    return this.subscriptions.subscriberIds(recipientIds);
+  }
+
+  /** Which of these recipients the user is actively subscribed to. */
+  subscribedRecipientIds(userId: number, recipientIds: readonly number[]): Promise<Set<number>> {
+    return this.subscriptions.subscribedRecipientIds(userId, recipientIds);
+  }
+
+  isSubscribed(userId: number, recipientId: number): Promise<boolean> {
+    return this.subscriptions.isSubscribed(userId, recipientId);
+  }
+}

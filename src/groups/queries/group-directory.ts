@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { GroupRepository } from '../persistence/group.repository';
+import { GroupSettingValue } from '../public/group-setting';
+import { SystemGroup } from '../public/system-groups';
+
+/** The group lookups other modules make: the groups module's read facade (ARCHITECTURE rule 8). */
+@Injectable()
+export class GroupDirectory {
+  constructor(private readonly groups: GroupRepository) {}
+
+  /**
+   * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
+   * nesting (after `WITH RECURSIVE`), for callers that read them beside other things.
+   */
+  static recursiveGroupsSql(userIdExpression: string): string {
+    return GroupRepository.recursiveGroupsSql(userIdExpression);
+  }
+
+  systemGroupIds(realmId: number): Promise<Map<SystemGroup, number>> {
+    return this.groups.systemGroupIds(realmId);
+  }
+
+  systemGroupId(realmId: number, group: SystemGroup): Promise<number> {
+    return this.groups.systemGroupId(realmId, group);
+  }
+
+  /** Wire form of a setting's group: its id if named, else its direct members and subgroups. */
+  settingValues(groupIds: readonly number[]): Promise<Map<number, GroupSettingValue>> {
+    return this.groups.settingValues(groupIds);
+  }
+
+  /** Whether an active user belongs to a group, directly or through nested subgroups. */
+  isMember(userId: number, groupId: number): Promise<boolean> {
+    return this.groups.isMember(userId, groupId);
+  }
+
+  /** Every group an active user belongs to, subgroups followed: what group-setting checks test. */
+  recursiveGroupIdsOf(userId: number): Promise<Set<number>> {
+    return this.groups.recursiveGroupIdsOf(userId);
+  }
+}

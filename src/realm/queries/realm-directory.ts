@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { RealmEntity } from '../persistence/realm.entity';
+import { RealmRepository } from '../persistence/realm.repository';
+
+export type { RealmEntity };
+
+/**
+ * The realm lookups other modules make: the realm module's read facade (ARCHITECTURE
+ * rule 8), so its repository stays its own. Subdomain-to-id is cached there.
+ */
+@Injectable()
+export class RealmDirectory {
+  constructor(private readonly realms: RealmRepository) {}
+
+  findBySubdomain(subdomain: string): Promise<RealmEntity | null> {
+    return this.realms.findBySubdomain(subdomain);
+  }
+
+  findById(id: number): Promise<RealmEntity | null> {
+    return this.realms.findById(id);
+  }
+
+  /** The realm, which must exist (the caller holds one of its users or channels). */
+  requireById(id: number): Promise<RealmEntity> {
+    return this.realms.requireById(id);
+  }
+}
