@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
-import { RealmTransferError } from '../../realm-transfer/domain/realm-archive';
+import { RealmTransferError } from '../../realm-transfer/public/realm-archive';
 import { RealmExporter } from '../../realm-transfer/persistence/realm-exporter';
 import { RealmImporter } from '../../realm-transfer/persistence/realm-importer';
 import { RealmDirectory } from '../../realm/queries/realm-directory';

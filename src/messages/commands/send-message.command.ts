@@ -25,7 +25,7 @@ import { MessageSentEvent } from '../events/message-sent.event';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MESSAGE_COLUMNS, MessageLoader, MessageRow } from '../persistence/message.loader';
 import { MessageSnapshot } from '../public/message-snapshot';
-import { serviceBotTriggers } from '../../webhooks/domain/service-bot-triggers';
+import { serviceBotTriggers } from '../../webhooks/public/service-bot-triggers';
 import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
 import { mentionedWebhookBots, recordWebhookTriggers } from '../../webhooks/persistence/webhook-trigger.store';
 import { Database } from '../../platform/database/database';

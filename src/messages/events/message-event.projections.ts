@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { dispatchMessageDeletion } from '../../channels/events/message-deletion';
-import { matchesQueueNarrow } from '../../events/domain/queue-narrow';
+import { matchesQueueNarrow } from '../../events/public/queue-narrow';
 import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { EventJson, eventJsonWithShared, SharedJson } from '../../events/queues/event-json';

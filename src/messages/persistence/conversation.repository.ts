@@ -1,13 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { directMessageGroupHash } from '../public/direct-message-group';
 import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
-
-/** Zulip's key for a group DM: SHA-1 of the sorted member ids joined by commas. */
-export function directMessageGroupHash(userIds: readonly number[]): string {
-  const sorted = [...new Set(userIds)].sort((a, b) => a - b);
-  return createHash('sha1').update(sorted.join(',')).digest('hex');
-}
 
 /** Recipients of direct-message conversations. */
 @Injectable()

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitSettings } from '../../platform/config/settings';
 import { contextOf } from '../../wire/request-context';
-import { rateLimitedError, RateLimitOutcome, RateLimitRule } from '../domain/rate-limit';
+import { rateLimitedError, RateLimitOutcome, RateLimitRule } from '../public/rate-limit';
 import { RateLimitStore } from '../persistence/rate-limit-store';
 
 /**

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { RedisConnections } from '../../platform/redis/redis-connections';
-import { countRequest, RateLimitOutcome, RateLimitRule } from '../domain/rate-limit';
+import { countRequest, RateLimitOutcome, RateLimitRule } from '../public/rate-limit';
 
 /** Counts requests against rules; shared by every process when Redis is configured. */
 export abstract class RateLimitStore {

@@ -1,4 +1,4 @@
-import { directMessageGroupHash } from '../../messages/persistence/conversation.repository';
+import { directMessageGroupHash } from '../../messages/public/direct-message-group';
 import { ARCHIVE_TABLES, catalogGaps } from './archive-tables';
 import { IdRewriter } from './id-rewriting';
 

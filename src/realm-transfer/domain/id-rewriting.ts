@@ -1,4 +1,4 @@
-import { directMessageGroupHash } from '../../messages/persistence/conversation.repository';
+import { directMessageGroupHash } from '../../messages/public/direct-message-group';
 import { FieldType } from '../../profile-fields/public/field-types';
 import { uploadedAvatarKey } from '../../users/api/user.presenter';
 

@@ -4,7 +4,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { DataSource, QueryRunner } from 'typeorm';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ARCHIVE_TABLES, catalogGaps } from '../domain/archive-tables';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchivedFile, ArchivedTable, RealmArchive, RealmTransferError } from '../domain/realm-archive';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchivedFile, ArchivedTable, RealmArchive, RealmTransferError } from '../public/realm-archive';
 import { schemaForeignKeys, schemaTables, tableColumns } from './schema-catalog';
 
 export interface ExportSummary {

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ARCHIVE_TABLES, ArchiveTable } from '../domain/archive-tables';
 import { IdMaps, IdRewriter } from '../domain/id-rewriting';
-import { ArchiveRow, checkArchive, RealmArchive, RealmTransferError } from '../domain/realm-archive';
+import { ArchiveRow, checkArchive, RealmArchive, RealmTransferError } from '../public/realm-archive';
 import { schemaForeignKeys, tableColumns } from './schema-catalog';
 
 export interface ImportSummary {

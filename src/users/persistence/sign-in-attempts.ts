@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimitSettings } from '../../platform/config/settings';
-import { RateLimitOutcome } from '../../rate-limits/domain/rate-limit';
+import { RateLimitOutcome } from '../../rate-limits/public/rate-limit';
 import { RateLimitStore } from '../../rate-limits/persistence/rate-limit-store';
 
 /**

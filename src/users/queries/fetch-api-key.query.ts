@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { PasswordSettings } from '../../platform/config/settings';
-import { rateLimitedError } from '../../rate-limits/domain/rate-limit';
+import { rateLimitedError } from '../../rate-limits/public/rate-limit';
 import { ApiError } from '../../shared/api-error';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isValidEmail } from '../public/user-rules';

@@ -3,7 +3,7 @@ import { Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { BULLMQ_PREFIX, moveQueueFromOldPrefix } from '../../platform/redis/bullmq-prefix';
 import { WebhookJob } from '../persistence/webhook-trigger.store';
-import { webhookJobId } from '../domain/service-bot-triggers';
+import { webhookJobId } from '../public/service-bot-triggers';
 import { AttemptRunner, WebhookJobQueue } from './webhook-job-queue';
 
 const QUEUE_NAME = 'outgoing-webhooks';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { WebhookJob } from '../persistence/webhook-trigger.store';
-import { webhookJobId } from '../domain/service-bot-triggers';
+import { webhookJobId } from '../public/service-bot-triggers';
 import { AttemptRunner, retryDelay, WebhookJobQueue } from './webhook-job-queue';
 
 /**

@@ -1,5 +1,5 @@
 import { messageUrl } from '../../shared/narrow-url';
-import { WebhookTrigger } from './service-bot-triggers';
+import { WebhookTrigger } from '../public/service-bot-triggers';
 
 /**
  * The two sides of one outgoing-webhook call, as Zulip's outgoing_webhook.py has them:

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { BotType } from '../../users/public/roles';
-import { ServiceBotTrigger, WebhookTrigger } from '../domain/service-bot-triggers';
+import { ServiceBotTrigger, WebhookTrigger } from '../public/service-bot-triggers';
 import { Database } from '../../platform/database/database';
 
 /** A trigger waiting for delivery: what a job carries. */
