@@ -5,7 +5,7 @@ import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UploadsModule } from '../uploads/uploads.module';
-import { WidgetSubmessages } from '../submessages/persistence/widget-submessages';
+import { WidgetSubmessages } from '../submessages/commands/widget-submessages';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessageActionsController } from './api/message-actions.controller';

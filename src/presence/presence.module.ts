@@ -5,7 +5,7 @@ import { PresenceController } from './api/presence.controller';
 import { UpdatePresenceHandler } from './commands/update-presence.command';
 import { PresenceEventProjections } from './events/presence-event.projections';
 import { PresenceRepository } from './persistence/presence.repository';
-import { PresenceWriter } from './persistence/presence.writer';
+import { PresenceWriter } from './commands/presence.writer';
 import { GetRealmPresenceHandler, GetUserPresenceHandler } from './queries/get-presence.query';
 
 /** Presence: who is online, throttled writes, `presence` events. */

@@ -5,7 +5,7 @@ import { AttachmentExpiry } from './commands/attachment-expiry';
 import { DeleteAttachmentHandler } from './commands/delete-attachment.command';
 import { UploadFileHandler } from './commands/upload-file.command';
 import { AttachmentEventProjections } from './events/attachment-event.projections';
-import { AttachmentClaims } from './persistence/attachment-claims';
+import { AttachmentClaims } from './commands/attachment-claims';
 import { AttachmentRepository } from './persistence/attachment.repository';
 import { TemporaryUrls } from './persistence/temporary-urls';
 import { GetAttachmentsHandler } from './queries/get-attachments.query';

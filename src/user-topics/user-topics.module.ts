@@ -4,9 +4,9 @@ import { ChannelAccessLoader } from '../channels/queries/channel-access.loader';
 import { UserTopicsController } from './api/user-topics.controller';
 import { SetTopicVisibilityHandler } from './commands/set-topic-visibility.command';
 import { UserTopicEventProjections } from './events/user-topic-event.projections';
-import { AutomaticTopicPolicy } from './persistence/automatic-topic-policy';
+import { AutomaticTopicPolicy } from './commands/automatic-topic-policy';
 import { UserTopicRepository } from './persistence/user-topic.repository';
-import { UserTopicWriter } from './persistence/user-topic.writer';
+import { UserTopicWriter } from './commands/user-topic.writer';
 import { GetUserTopicsHandler } from './queries/get-user-topics.query';
 
 /** Per-user topic visibility policies (mute, unmute, follow) and their events. */

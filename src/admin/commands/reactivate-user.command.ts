@@ -7,8 +7,8 @@ import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-eve
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { botNameTaken, checkAdministrableUser } from '../../users/public/user-admin-rules';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
-import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
-import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
+import { BotCreationPolicy } from '../../users/queries/bot-creation-policy';
+import { BotOwnerChange } from '../../users/commands/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserAccess } from '../../users/queries/user-access';
 import { UserRow } from '../../users/public/user-row';

@@ -13,7 +13,7 @@ import { BotType, Role } from '../../users/public/roles';
 import { botNameTaken } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
 import { BotEvent } from '../../users/events/user-events';
-import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
+import { BotCreationPolicy } from '../../users/queries/bot-creation-policy';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserDirectory } from '../../users/queries/user-directory';

@@ -12,7 +12,7 @@ import { botNameTaken, checkAdministrableBot, checkRoleChange } from '../../user
 import { checkFullName } from '../../users/public/user-rules';
 import { isGuest } from '../../users/public/roles';
 import { BotEvent } from '../../users/events/user-events';
-import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
+import { BotOwnerChange } from '../../users/commands/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';

@@ -7,7 +7,7 @@ import { SubscriberDirectory } from '../../channels/queries/subscriber-directory
 import { AutomaticPolicy, VisibilityPolicy } from '../../user-topics/public/visibility-policy';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
-import { UserTopicWriter } from '../../user-topics/persistence/user-topic.writer';
+import { UserTopicWriter } from '../../user-topics/commands/user-topic.writer';
 import { EditHistoryEntry, mergedVisibilityPolicy } from '../domain/message-edit-rules';
 import { FLAG_BITS, flagNames } from '../public/message-flags';
 import { messageUrl } from '../../shared/narrow-url';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AttachmentClaims } from '../../uploads/persistence/attachment-claims';
+import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
 import { AttachmentWire } from '../../uploads/persistence/attachment.repository';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';

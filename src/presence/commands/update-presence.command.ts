@@ -7,7 +7,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
 import { PresenceRepository } from '../persistence/presence.repository';
-import { PresenceWriter } from '../persistence/presence.writer';
+import { PresenceWriter } from './presence.writer';
 import { Database } from '../../platform/database/database';
 
 /** The write half of `POST /users/me/presence`. */

@@ -4,7 +4,7 @@ import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { HISTORICAL_FLAGS } from '../../messages/public/message-flags';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
+import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { RequestUser } from '../../wire/request-context';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';

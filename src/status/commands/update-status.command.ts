@@ -3,7 +3,7 @@ import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { PresenceWriter } from '../../presence/persistence/presence.writer';
+import { PresenceWriter } from '../../presence/commands/presence.writer';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MessageAccess } from '../../messages/queries/message-access';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { AutomaticTopicPolicy } from '../../user-topics/persistence/automatic-topic-policy';
+import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { validateWidgetData, widgetTypeOf } from '../domain/widget-data';

@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
-import { UserTopicWriter } from '../persistence/user-topic.writer';
+import { UserTopicWriter } from './user-topic.writer';
 import { Database } from '../../platform/database/database';
 
 export type ChannelRef = { id: number } | { name: string };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { MutedTopicEntry, UserTopicChangedEvent } from '../events/user-topic-events';
-import { UserTopicRepository } from './user-topic.repository';
+import { UserTopicRepository } from '../persistence/user-topic.repository';
 import { Database } from '../../platform/database/database';
 
 /**

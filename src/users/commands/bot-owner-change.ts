@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { isAdministrator } from '../public/roles';
 import { BotEvent, UserUpdatedEvent } from '../events/user-events';
 import { BotDirectory } from '../queries/bot-directory';
-import { BotRepository } from './bot.repository';
-import { UserRepository } from './user.repository';
+import { BotRepository } from '../persistence/bot.repository';
+import { UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -11,7 +11,7 @@ import {
   USER_LIMIT_FOR_PRESENCE_EVENTS,
 } from '../domain/presence-rules';
 import { PresenceChangedEvent } from '../events/presence-changed.event';
-import { PresenceRepository } from './presence.repository';
+import { PresenceRepository } from '../persistence/presence.repository';
 import { Database } from '../../platform/database/database';
 
 /**

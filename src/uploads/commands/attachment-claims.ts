@@ -4,7 +4,7 @@ import { isGuest } from '../../users/public/roles';
 import { potentialAttachmentPathIds } from '../domain/attachment-links';
 import { mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentChangedEvent } from '../events/attachment-events';
-import { AttachmentRepository, AttachmentWire } from './attachment.repository';
+import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';
 
 /** A message whose content may link uploads, as sent (or as it reads after an edit). */
