@@ -7,7 +7,7 @@ import { DeactivateUserGroupHandler } from './commands/deactivate-user-group.com
 import { UpdateGroupMembershipHandler } from './commands/update-group-membership.command';
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
-import { GroupMembershipWatchers } from './persistence/group-membership-watchers';
+import { GroupMembershipWatchers } from './commands/group-membership-watchers';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './queries/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';

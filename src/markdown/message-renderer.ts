@@ -4,7 +4,7 @@ import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../channels/queries/policy-actor.loader';
 import { SubscriberDirectory } from '../channels/queries/subscriber-directory';
 import { unicodeEmoji } from '../emoji/public/unicode-emoji';
-import { emojiImageKey } from '../emoji/persistence/realm-emoji.repository';
+import { emojiImageKey } from '../emoji/public/emoji-image-keys';
 import { RealmGroupSettingsReader } from '../groups/queries/realm-group-settings.reader';
 import { RealmAddressing } from '../realm/public/realm-addressing';
 import { FLAG_BITS } from '../messages/public/message-flags';

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/persistence/group-membership-watchers';
+import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/commands/group-membership-watchers';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelAudienceChangedEvent } from '../events/channel-update-events';
 import { ChannelRepository } from './channel.repository';

@@ -11,12 +11,8 @@ import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { normalizeCustomEmojiName } from '../public/emoji-rules';
 import { unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
-import {
-  emojiImageKey,
-  emojiStillKey,
-  presentRealmEmojiMap,
-  RealmEmojiRepository,
-} from '../persistence/realm-emoji.repository';
+import { emojiImageKey, emojiStillKey } from '../public/emoji-image-keys';
+import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
 import { Database } from '../../platform/database/database';
 
 /** Zulip's MAX_EMOJI_FILE_SIZE_MIB default. */

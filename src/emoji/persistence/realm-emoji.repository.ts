@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { uploadUrl } from '../../platform/storage/upload-store';
 import { CustomEmojiRef } from '../public/emoji-rules';
 import { Database } from '../../platform/database/database';
+import { emojiImageKey, emojiStillKey } from '../public/emoji-image-keys';
 
 export interface RealmEmojiRow {
   id: number;
@@ -22,15 +23,6 @@ export interface RealmEmojiWire {
   still_url: string | null;
   deactivated: boolean;
   author_id: number | null;
-}
-
-/** Where a custom emoji's images live in the upload store. */
-export function emojiImageKey(realmId: number, fileName: string): string {
-  return `${realmId}/emoji/images/${fileName}`;
-}
-
-export function emojiStillKey(realmId: number, fileName: string): string {
-  return `${realmId}/emoji/images/still/${fileName.replace(/\.[^.]+$/, '')}.png`;
 }
 
 export function presentRealmEmoji(row: RealmEmojiRow): RealmEmojiWire {

@@ -5,7 +5,7 @@ import { RequestUser } from '../../wire/request-context';
 import { UserGroupSetting } from '../public/permission-settings';
 import { insufficientPermission, requireMemberOrAdmin } from '../public/user-group-rules';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
-import { GroupMembershipWatchers } from '../persistence/group-membership-watchers';
+import { GroupMembershipWatchers } from './group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../persistence/user-group.access';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
 import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';

@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
-import { AttachmentWire } from '../../uploads/persistence/attachment.repository';
+import { AttachmentClaims, AttachmentWire } from '../../uploads/commands/attachment-claims';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';

@@ -7,6 +7,8 @@ import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';
 
+export type { AttachmentWire };
+
 /** A message whose content may link uploads, as sent (or as it reads after an edit). */
 export interface ClaimingMessage {
   id: number;
