@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { ApiError } from '../../shared/api-error';
+import { notAuthorizedForQuery } from '../../users/domain/authorization';
 import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
@@ -43,9 +43,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
 
   /** Zulip's `do_get_streams`, each source a ChannelPolicy decision. */
   async execute({ user, filters }: GetStreamsQuery): Promise<ChannelWire[]> {
-    if (filters.includeAllActive && !isAdministrator(user.role)) {
-      throw ApiError.badRequest('User not authorized for this query');
-    }
+    if (filters.includeAllActive && !isAdministrator(user.role)) throw notAuthorizedForQuery();
     const actor = await this.actors.load(user.id);
     const streams = await this.channels.listInRealm(user.realmId);
     const subscribed = await subscribedStreamIds(this.database, user.id);

@@ -3,7 +3,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AppConfig } from '../../platform/config/app-config';
 import { versionFields } from '../../realm/domain/server-version';
 import { ApiError } from '../../shared/api-error';
-import { isGuest } from '../../users/domain/roles';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
@@ -77,10 +76,8 @@ export class EventsController {
     const { eventTypes, fetchEventTypes } = requestedTypes(p);
     const capabilities = parseCapabilities(p.client_capabilities);
     const narrow = parseQueueNarrow(p.narrow);
-    // Guests cannot read public channels they are not in.
-    if (p.all_public_streams && isGuest(user.role)) throw ApiError.badRequest('User not authorized for this query');
     const queueId = await this.commandBus.execute<CreateEventQueueCommand, string>(
-      new CreateEventQueueCommand(user.id, user.realmId, {
+      new CreateEventQueueCommand(user, {
         eventTypes,
         applyMarkdown: p.apply_markdown,
         clientGravatar,

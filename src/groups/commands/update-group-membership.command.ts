@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { UserGroupSetting } from '../domain/permission-settings';
-import { insufficientPermission, requireMemberOrAdmin } from '../domain/user-group-rules';
+import { insufficientPermission, requireMemberOrAdmin } from '../../users/domain/authorization';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
 import { GroupMembershipWatchers } from '../persistence/group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../persistence/user-group.access';

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { requireMemberOrAdmin } from '../domain/user-group-rules';
+import { requireMemberOrAdmin } from '../../users/domain/authorization';
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';

@@ -5,8 +5,8 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { PresenceWriter } from '../../presence/persistence/presence.writer';
 import { effectiveSettings } from '../../users/domain/user-settings';
-import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
+import { requireHumanUser } from '../../users/domain/authorization';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
@@ -42,7 +42,7 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
 
   async execute(command: UpdateStatusCommand): Promise<void> {
     const { actor } = command;
-    if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
+    requireHumanUser(actor);
     const { request, needsLookup } = checkStatusRequest(command.request);
     await this.tx.run(async () => {
       let update = request;

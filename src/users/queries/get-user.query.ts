@@ -4,6 +4,7 @@ import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
+import { insufficientPermission } from '../domain/authorization';
 import { UserAccess } from '../persistence/user-access';
 import { UserRow } from '../persistence/user-row';
 import { UserRepository } from '../persistence/user.repository';
@@ -41,7 +42,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserW
     const realm = await this.realms.requireById(query.viewer.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
     const target = await this.find(query);
-    if (!(await this.access.canAccess(query.viewer, target))) throw ApiError.badRequest('Insufficient permission');
+    if (!(await this.access.canAccess(query.viewer, target))) throw insufficientPermission();
     const user = presentUser(target, hostName, query.viewer, { clientGravatar: query.clientGravatar });
     if (query.includeCustomProfileFields && !target.isBot) {
       user.profile_data = await this.profileData.forUser(target.realmId, target.id);
