@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetAlertWordsQuery } from '../../markdown/queries/get-alert-words.query';
-import { DataSource } from 'typeorm';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
@@ -74,7 +73,6 @@ export class InitialStateQuery {
 @QueryHandler(InitialStateQuery)
 export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Record<string, unknown>> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly queryBus: QueryBus,
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
