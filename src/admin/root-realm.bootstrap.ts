@@ -63,8 +63,9 @@ export class RootRealmBootstrap implements OnModuleInit {
       );
       if (owners.length > 0) return null;
       const owner = await this.tx.run((uow) => this.creation.insert(uow, realm, checked));
-      const zuliprcPath = path.join(this.config.dataDir, 'zuliprc');
+      const zuliprcPath = this.zuliprcFile();
       fs.mkdirSync(this.config.dataDir, { recursive: true, mode: 0o700 });
+      // Readable by the server's user alone: it holds the owner's API key.
       fs.writeFileSync(
         zuliprcPath,
         `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.config.externalHost}\n`,
@@ -72,5 +73,21 @@ export class RootRealmBootstrap implements OnModuleInit {
       );
       return { email: owner.deliveryEmail, password, apiKey: owner.apiKey, zuliprcPath };
     });
+  }
+
+  /** The first start's zuliprc, if this server's data directory holds one (another server's may have it). */
+  zuliprcPath(): string | undefined {
+    const file = this.zuliprcFile();
+    return fs.existsSync(file) ? file : undefined;
+  }
+
+  /** Realms not deactivated, for the start-up summary. */
+  async realmCount(): Promise<number> {
+    const [row] = await this.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM realm WHERE NOT deactivated`);
+    return row.n;
+  }
+
+  private zuliprcFile(): string {
+    return path.join(this.config.dataDir, 'zuliprc');
   }
 }

@@ -26,8 +26,11 @@ export class AppConfig {
     readonly webPublicStreamsEnabled: boolean = false,
     /** `SMTP_URL`: where mail goes; unset, mail is written to the log instead. */
     readonly smtpUrl: string | undefined = undefined,
-    /** `LOG_FORMAT`: `json` (one JSON object a line) or `pretty` (for people, in development). */
-    readonly logFormat: LogFormat = 'json',
+    /**
+     * `LOG_FORMAT`: `json` (one JSON object a line) or `pretty` (for people); unset, the
+     * logger picks `pretty` on a terminal and `json` elsewhere (platform/logging/terminal.ts).
+     */
+    readonly logFormat: LogFormat | undefined = undefined,
     /** `METRICS_ENABLED`: serve Prometheus metrics at `/metrics` on the metrics listener. */
     readonly metricsEnabled: boolean = false,
     /** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
@@ -170,8 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
-  const logFormat = (optional(env.LOG_FORMAT) ?? 'json').toLowerCase();
-  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+  const logFormat = optional(env.LOG_FORMAT)?.toLowerCase();
+  if (logFormat !== undefined && !(LOG_FORMATS as readonly string[]).includes(logFormat)) {
     throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got '${logFormat}')`);
   }
   const metricsPort = parseIntegerVariable('METRICS_PORT', env.METRICS_PORT, DEFAULT_METRICS_LISTENER.port, 0);
@@ -197,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, true),
     parseBooleanVariable('WEB_PUBLIC_STREAMS_ENABLED', env.WEB_PUBLIC_STREAMS_ENABLED, false),
     optional(env.SMTP_URL),
-    logFormat as LogFormat,
+    logFormat as LogFormat | undefined,
     parseBooleanVariable('METRICS_ENABLED', env.METRICS_ENABLED, false),
     parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1),
     parseIntegerVariable('MAX_FILE_UPLOAD_SIZE_MIB', env.MAX_FILE_UPLOAD_SIZE_MIB, 25, 0),
