@@ -8,7 +8,7 @@
  *                                       tree costs a hash of src/, not a 10-30 s compile
  *
  * dist/.build-stamp records what the build was made from: a hash of every file under src/
- * (paths and bytes, so edits, deletions, renames and a `git checkout` all count, whatever
+ * but the unit specs (paths and bytes, so edits, deletions, renames and a `git checkout` all count, whatever
  * their mtimes), of the tsconfig files, package-lock.json and TypeScript's version (types
  * reach the output through decorator metadata) and of this script; and the list of files the
  * build wrote, so a dist/ pruned by hand is rebuilt. When only file contents changed, tsc
@@ -58,9 +58,20 @@ function readOrEmpty(file) {
   return fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
 }
 
+/**
+ * Unit specs beside the code (`*.spec.ts`) are not compiled into dist/ (tsconfig.build.json
+ * excludes them), so editing one needs no build. Only while that is the whole exclusion:
+ * any other tsconfig.build.json makes every file under src/ count.
+ */
+function compiledSource() {
+  const { exclude } = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8'));
+  const specsOnly = Array.isArray(exclude) && exclude.length === 1 && exclude[0] === 'src/**/*.spec.ts';
+  return specsOnly ? (file) => !file.endsWith('.spec.ts') : () => true;
+}
+
 /** What the sources and settings are now. */
 function fingerprint() {
-  const sources = listFiles(SOURCES);
+  const sources = listFiles(SOURCES).filter(compiledSource());
   const sourceHash = crypto.createHash('sha256');
   for (const file of sources) {
     sourceHash.update(`${file}\0`);
