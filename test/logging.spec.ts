@@ -23,7 +23,8 @@ describe('JSON logs', () => {
 
   it('writes every stderr line as a JSON record with time, level and message', () => {
     const all = logRecords(server);
-    expect(all.length).toBeGreaterThan(5);
+    // The start-up summary and the requests that made the realm, at least.
+    expect(all.length).toBeGreaterThan(2);
     for (const record of all) {
       expect(record).toEqual(expect.objectContaining({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), level: expect.any(String), msg: expect.any(String) }));
     }
