@@ -1,13 +1,35 @@
 import { DataSource } from 'typeorm';
+import { loadConfig } from './src/platform/config/app-config';
 import { dataSourceOptions } from './src/platform/database/data-source-options';
+import { EmbeddedPostgres } from './src/platform/database/embedded-postgres';
 
 /**
- * The DataSource TypeORM's own CLI uses (for example to generate a migration against a
- * development PostgreSQL): `DATABASE_URL=postgres://... npx typeorm-ts-node-commonjs
- * migration:generate -d ormconfig.ts src/platform/database/migrations/Name`.
- * The server and `npm run migration:run` apply migrations themselves, on PostgreSQL and on
- * the embedded database alike.
+ * The DataSource TypeORM's own CLI uses, on the database the server would use: PostgreSQL
+ * at `DATABASE_URL`, else the embedded database in `DATA_DIR` (which the server must not
+ * have open meanwhile). Compiled to `dist-ormconfig/ormconfig.js` by `npm run typeorm`:
+ *
+ *   npm run typeorm -- migration:generate -d dist-ormconfig/ormconfig.js src/platform/database/migrations/Name
+ *
+ * writes a migration of what the entities (data-source-options.ts) have that the database
+ * lacks. `npm run schema:check` (part of `npm run lint`) keeps that empty on a freshly
+ * migrated database: the entities describe exactly what the migrations create.
  */
-const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export default openDataSource();
 
-export default new DataSource(dataSourceOptions({ url }, 2));
+async function openDataSource(): Promise<DataSource> {
+  const { database } = loadConfig();
+  if (database.url !== undefined) return new DataSource(dataSourceOptions({ url: database.url }, 2));
+  const embedded = await EmbeddedPostgres.start(database.dataDir);
+  const dataSource = new DataSource(dataSourceOptions(embedded.connection, 2));
+  // The CLI destroys the data source when it is done: the embedded database goes with it,
+  // or its socket would keep the process alive.
+  const destroy = dataSource.destroy.bind(dataSource);
+  dataSource.destroy = async () => {
+    try {
+      await destroy();
+    } finally {
+      await embedded.stop();
+    }
+  };
+  return dataSource;
+}

@@ -12,8 +12,8 @@ async function main(): Promise<object> {
   const config = loadConfig();
   const { command, args } = parseCliArgs(process.argv.slice(2));
   // `status` describes the running server (its parked polls, its workers) whenever one answers.
-  if (!(config.databaseUrl && config.redisUrl) || command === 'status') {
-    const answer = await handToServer(cliSocketPath(config), { command, args });
+  if (!(config.database.url && config.redis.url) || command === 'status') {
+    const answer = await handToServer(cliSocketPath(config.storage), { command, args });
     if (answer) {
       if (!answer.ok) throw new CliError(answer.error);
       return answer.result;
@@ -38,7 +38,7 @@ async function runHere(config: AppConfig, command: string, args: CliArgs): Promi
   // A one-shot command's start-up chatter would bury its answer: the CLI logs warnings and
   // errors only, whatever LOG_LEVEL the server beside it uses.
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-    logger: new JsonLogger(config.logLevel === 'error' ? 'error' : 'warn', config.logFormat),
+    logger: new JsonLogger(config.log.level === 'error' ? 'error' : 'warn', config.log.format),
   });
   try {
     const result = await app.get(CliCommands).run(command, args);

@@ -17,7 +17,7 @@ const LISTEN_BACKLOG = 4096;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = new JsonLogger(config.logLevel, config.logFormat);
+  const logger = new JsonLogger(config.log.level, config.log.format);
   const app = await createHttpApp(config, logger);
   await app.init();
   // Before listening, so that whoever sees the server answer also finds its credentials.
@@ -34,9 +34,9 @@ async function main(): Promise<void> {
   await app.get(MetricsListener).listen();
   // A reconnect storm (thousands of clients back after a restart) must wait in the kernel's
   // accept queue, not be dropped from it: Node's default backlog is 511.
-  await app.listen({ port: config.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
+  await app.listen({ port: config.server.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
   await app.get(CliChannelServer).listen();
-  app.get(WebhookWorker).startForServer(config.redisUrl !== undefined);
+  app.get(WebhookWorker).startForServer(config.redis.url !== undefined);
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
   startIdleHeapCollector();

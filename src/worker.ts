@@ -13,10 +13,10 @@ import { WebhookWorker } from './webhooks/delivery/webhook-worker';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl || !config.redisUrl) {
+  if (!config.database.url || !config.redis.url) {
     throw new ConfigError('npm run worker needs DATABASE_URL and REDIS_URL: without them the server process delivers its own jobs');
   }
-  const logger = new JsonLogger(config.logLevel, config.logFormat);
+  const logger = new JsonLogger(config.log.level, config.log.format);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger });
   app.enableShutdownHooks();
   app.get(WebhookWorker).start();

@@ -10,13 +10,7 @@ import { ChangeDefaultChannelHandler } from './commands/change-default-channel.c
 import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
-import {
-  ChannelArchivedProjector,
-  ChannelAudienceChangedProjector,
-  ChannelUpdatedProjector,
-  DefaultChannelsChangedProjector,
-  TopicMessagesDeletedProjector,
-} from './events/channel-update-events.handler';
+import { ChannelEventProjections } from './events/channel-event.projections';
 import { ChannelAccessLoader } from './persistence/channel-access.loader';
 import { ChannelAccessWatcher } from './persistence/channel-access-watcher';
 import { ChannelViewers } from './persistence/channel-viewers';
@@ -33,8 +27,6 @@ import { SubscriptionEventRecorder } from './commands/subscription-event.recorde
 import { SubscriptionRemover, UnsubscribeHandler } from './commands/unsubscribe.command';
 import { UpdateSubscriptionsHandler } from './commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
-import { ChannelsCreatedProjector, UsersSubscribedProjector } from './events/channel-events.handler';
-import { SubscriptionPropertiesUpdatedProjector, UsersUnsubscribedProjector } from './events/subscription-events.handler';
 import { ChannelRepository } from './persistence/channel.repository';
 import { PolicyActorLoader } from './persistence/policy-actor.loader';
 import { PrincipalResolver } from './persistence/principal.resolver';
@@ -64,8 +56,7 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     GetStreamsHandler,
     GetSubscriptionStateHandler,
     GetSubscriptionStatusHandler,
-    ChannelsCreatedProjector,
-    UsersSubscribedProjector,
+    ChannelEventProjections,
     // Listing and managing channels.
     ChannelAccessLoader,
     ChannelAccessWatcher,
@@ -80,13 +71,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     ChangeDefaultChannelHandler,
     DeleteTopicHandler,
     FirstMessageRefresher,
-    ChannelUpdatedProjector,
-    ChannelAudienceChangedProjector,
-    ChannelArchivedProjector,
-    DefaultChannelsChangedProjector,
-    TopicMessagesDeletedProjector,
-    UsersUnsubscribedProjector,
-    SubscriptionPropertiesUpdatedProjector,
   ],
   exports: [ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader, FirstMessageRefresher],
 })

@@ -4,7 +4,7 @@ import { MessagesModule } from '../messages/messages.module';
 import { UsersModule } from '../users/users.module';
 import { DraftsController } from './api/drafts.controller';
 import { CreateDraftsHandler, DeleteDraftHandler, EditDraftHandler } from './commands/draft.commands';
-import { DraftsChangedProjector } from './events/drafts-changed.event';
+import { DraftEventProjections } from './events/draft-event.projections';
 import { DraftStore } from './persistence/draft.store';
 import { GetDraftsHandler } from './queries/get-drafts.query';
 
@@ -12,7 +12,7 @@ import { GetDraftsHandler } from './queries/get-drafts.query';
 @Module({
   imports: [ChannelsModule, MessagesModule, UsersModule],
   controllers: [DraftsController],
-  providers: [DraftStore, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftsChangedProjector],
+  providers: [DraftStore, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections],
   exports: [DraftStore],
 })
 export class DraftsModule {}

@@ -4,7 +4,7 @@ import { EmojiDataController } from './api/emoji-data.controller';
 import { RealmEmojiController } from './api/realm-emoji.controller';
 import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiHandler } from './commands/upload-custom-emoji.command';
-import { RealmEmojiChangedProjector } from './events/realm-emoji-events.handler';
+import { RealmEmojiEventProjections } from './events/realm-emoji-event.projections';
 import { EmojiResolver } from './persistence/emoji-resolver';
 import { RealmEmojiRepository } from './persistence/realm-emoji.repository';
 import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
@@ -22,7 +22,7 @@ import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
     GetRealmEmojiHandler,
     UploadCustomEmojiHandler,
     DeactivateCustomEmojiHandler,
-    RealmEmojiChangedProjector,
+    RealmEmojiEventProjections,
   ],
   exports: [EmojiResolver, RealmEmojiRepository],
 })

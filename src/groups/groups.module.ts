@@ -4,12 +4,7 @@ import { CreateUserGroupHandler } from './commands/create-user-group.command';
 import { DeactivateUserGroupHandler } from './commands/deactivate-user-group.command';
 import { UpdateGroupMembershipHandler } from './commands/update-group-membership.command';
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
-import {
-  UserGroupCreatedProjector,
-  UserGroupMembersChangedProjector,
-  UserGroupSubgroupsChangedProjector,
-  UserGroupUpdatedProjector,
-} from './events/user-group-events.handler';
+import { UserGroupEventProjections } from './events/user-group-event.projections';
 import { GroupMembershipWatchers } from './persistence/group-membership-watchers';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './persistence/group-setting.resolver';
@@ -37,10 +32,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     DeactivateUserGroupHandler,
     GetUserGroupsHandler,
     GetGroupMembershipHandler,
-    UserGroupCreatedProjector,
-    UserGroupUpdatedProjector,
-    UserGroupMembersChangedProjector,
-    UserGroupSubgroupsChangedProjector,
+    UserGroupEventProjections,
   ],
   exports: [GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
 })

@@ -4,7 +4,7 @@ import { AddLinkifierHandler } from './commands/add-linkifier.command';
 import { RemoveLinkifierHandler } from './commands/remove-linkifier.command';
 import { ReorderLinkifiersHandler } from './commands/reorder-linkifiers.command';
 import { UpdateLinkifierHandler } from './commands/update-linkifier.command';
-import { LinkifiersChangedProjector } from './events/linkifier-events.handler';
+import { LinkifierEventProjections } from './events/linkifier-event.projections';
 import { LinkifierStore } from './persistence/linkifier.store';
 import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
 
@@ -21,7 +21,7 @@ import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
     UpdateLinkifierHandler,
     RemoveLinkifierHandler,
     ReorderLinkifiersHandler,
-    LinkifiersChangedProjector,
+    LinkifierEventProjections,
   ],
   exports: [LinkifierStore],
 })

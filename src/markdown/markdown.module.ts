@@ -4,7 +4,7 @@ import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { MarkdownController } from './api/markdown.controller';
 import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
-import { AlertWordsChangedProjector } from './events/alert-words.events';
+import { AlertWordEventProjections } from './events/alert-word-event.projections';
 import { MessageRenderer } from './message-renderer';
 import { AlertWordStore } from './persistence/alert-word.store';
 import { GetAlertWordsHandler } from './queries/get-alert-words.query';
@@ -17,7 +17,7 @@ import { RenderMessageHandler } from './queries/render-message.query';
 @Module({
   imports: [ChannelsModule, GroupsModule, RealmModule],
   controllers: [MarkdownController],
-  providers: [MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordsChangedProjector, GetAlertWordsHandler],
+  providers: [MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
   exports: [MessageRenderer, AlertWordStore],
 })
 export class MarkdownModule {}

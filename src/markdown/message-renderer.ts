@@ -9,13 +9,13 @@ import { RealmGroupSettingsRepository } from '../groups/persistence/realm-group-
 import { RealmAddressing } from '../realm/domain/realm-addressing';
 import { FLAG_BITS } from '../messages/domain/message-flags';
 import { isMeMessage } from '../messages/domain/message-content';
-import { Queryable, UnitOfWork } from '../platform/database/unit-of-work';
 import { uploadUrl } from '../platform/storage/upload-store';
 import { ApiError } from '../shared/api-error';
 import { usersAlerted } from './domain/alert-words';
 import { markdownHints } from './domain/markdown-hints';
 import { MentionableGroup, MentionableUser, RenderData, topicKey } from './domain/render-data';
 import { renderZulipMarkdown } from './domain/zulip-markdown';
+import { Database } from '../platform/database/database';
 
 /** Zulip's WILDCARD_MENTION_THRESHOLD: above this many recipients a wildcard needs permission. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -70,6 +70,7 @@ export class MessageRenderer {
     private readonly subscriptions: SubscriptionRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly addressing: RealmAddressing,
+    private readonly database: Database,
   ) {}
 
   /**
@@ -86,8 +87,8 @@ export class MessageRenderer {
   }
 
   /** Content to HTML with its mentions; no permission checks (Zulip's preview does none). */
-  async render(realmId: number, sender: RenderSender, content: string, db: Queryable): Promise<MessageRendering> {
-    const data = await this.loadData(realmId, sender, content, db, []);
+  async render(realmId: number, sender: RenderSender, content: string): Promise<MessageRendering> {
+    const data = await this.loadData(realmId, sender, content, []);
     return renderingOf(content, renderZulipMarkdown(content, data.render));
   }
 
@@ -97,7 +98,6 @@ export class MessageRenderer {
    * `stream_wildcard_mentioned`, `topic_wildcard_mentioned` and `has_alert_word` bits.
    */
   async renderForMessage(
-    uow: UnitOfWork,
     sender: RenderSender,
     content: string,
     conversation: RenderConversation,
@@ -105,16 +105,16 @@ export class MessageRenderer {
   ): Promise<RenderedMessage> {
     // Alert words matter for the recipients other than the sender.
     const others = conversation.recipientIds.filter((id) => id !== sender.id);
-    const data = await this.loadData(sender.realmId, sender, content, uow, others, realmData);
+    const data = await this.loadData(sender.realmId, sender, content, others, realmData);
     const outcome = renderZulipMarkdown(content, data.render);
     const recipients = new Set(conversation.recipientIds);
     let topicParticipants: Set<number> | null = null;
-    if (outcome.topicWildcard) topicParticipants = await this.topicParticipants(uow, sender, conversation);
-    await this.checkPermissions(uow, sender, data, outcome, conversation, topicParticipants);
+    if (outcome.topicWildcard) topicParticipants = await this.topicParticipants(sender, conversation);
+    await this.checkPermissions(sender, data, outcome, conversation, topicParticipants);
 
     const mentioned = new Set([...outcome.mentionedUserIds].filter((id) => recipients.has(id)));
     if (outcome.mentionedGroupIds.size > 0) {
-      for (const id of await this.groupMembers(uow, [...outcome.mentionedGroupIds])) if (recipients.has(id)) mentioned.add(id);
+      for (const id of await this.groupMembers([...outcome.mentionedGroupIds])) if (recipients.has(id)) mentioned.add(id);
     }
     const alerted = usersAlerted(content, data.alertWords);
     const flags = new Map<number, number>();
@@ -130,7 +130,6 @@ export class MessageRenderer {
   }
 
   private async checkPermissions(
-    uow: UnitOfWork,
     sender: RenderSender,
     data: LoadedData,
     outcome: { streamWildcard: boolean; mentionedGroupIds: Set<number> },
@@ -138,8 +137,8 @@ export class MessageRenderer {
     topicParticipants: Set<number> | null,
   ): Promise<void> {
     const many = async () => {
-      const actor = await data.actor(uow);
-      return actor.groupIds.has(await this.realmSettings.groupId(sender.realmId, 'can_mention_many_users_group', uow));
+      const actor = await data.actor();
+      return actor.groupIds.has(await this.realmSettings.groupId(sender.realmId, 'can_mention_many_users_group'));
     };
     if (conversation.stream && outcome.streamWildcard && conversation.recipientIds.length > WILDCARD_MENTION_THRESHOLD && !(await many())) {
       throw new ApiError('You do not have permission to use channel wildcard mentions in this channel.', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', 400);
@@ -148,7 +147,7 @@ export class MessageRenderer {
       throw new ApiError('You do not have permission to use topic wildcard mentions in this topic.', 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 400);
     }
     if (outcome.mentionedGroupIds.size > 0) {
-      const actor = await data.actor(uow);
+      const actor = await data.actor();
       for (const group of data.render.groupsByName.values()) {
         if (outcome.mentionedGroupIds.has(group.id) && !actor.groupIds.has(group.canMentionGroupId)) {
           throw ApiError.badRequest(`You are not allowed to mention user group '${group.name}'.`);
@@ -161,9 +160,9 @@ export class MessageRenderer {
    * Zulip's topic participants: who sent or reacted in the topic, and the sender (whose
    * message is not stored yet); in a direct message, everyone in it.
    */
-  private async topicParticipants(uow: UnitOfWork, sender: RenderSender, conversation: RenderConversation): Promise<Set<number>> {
+  private async topicParticipants(sender: RenderSender, conversation: RenderConversation): Promise<Set<number>> {
     if (!conversation.stream) return new Set(conversation.recipientIds);
-    const rows = await uow.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `SELECT m.sender_id AS id FROM message m WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)
        UNION
        SELECT r.user_profile_id FROM reaction r JOIN message m ON m.id = r.message_id
@@ -174,8 +173,8 @@ export class MessageRenderer {
     return new Set([...rows.map((row) => row.id), sender.id].filter((id) => recipients.has(id)));
   }
 
-  private async groupMembers(db: Queryable, groupIds: number[]): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(
+  private async groupMembers(groupIds: number[]): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
       `WITH RECURSIVE g(id) AS (
          SELECT unnest($1::int[])
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
@@ -187,13 +186,13 @@ export class MessageRenderer {
   }
 
   /** The topic's oldest message the sender may read: any with history access, else their own copies. */
-  private async oldestInTopic(db: Queryable, userId: number, recipientId: number, topic: string, readsHistory: boolean): Promise<number | null> {
+  private async oldestInTopic(userId: number, recipientId: number, topic: string, readsHistory: boolean): Promise<number | null> {
     const [row] = readsHistory
-      ? await db.query<{ id: number | null }>(
+      ? await this.database.query<{ id: number | null }>(
           `SELECT min(id) AS id FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2)`,
           [recipientId, topic],
         )
-      : await db.query<{ id: number | null }>(
+      : await this.database.query<{ id: number | null }>(
           `SELECT min(m.id) AS id FROM user_message um JOIN message m ON m.id = um.message_id
             WHERE um.user_profile_id = $3 AND m.recipient_id = $1 AND lower(m.subject) = lower($2)`,
           [recipientId, topic, userId],
@@ -205,18 +204,17 @@ export class MessageRenderer {
     realmId: number,
     sender: RenderSender,
     content: string,
-    db: Queryable,
     alertRecipientIds: readonly number[],
     realmData: RealmRenderData | null = null,
   ): Promise<LoadedData> {
     const hints = markdownHints(content);
     let actor: Promise<PolicyActor> | null = null;
-    const loadActor = (queryable: Queryable) => (actor ??= this.actors.load(sender.id, queryable));
+    const loadActor = () => (actor ??= this.actors.load(sender.id));
 
     const usersByName = new Map<string, MentionableUser>();
     const usersById = new Map<number, MentionableUser>();
     if (hints.userNames.length > 0 || hints.userIds.length > 0) {
-      const rows = await db.query<{ id: number; full_name: string; is_active: boolean }>(
+      const rows = await this.database.query<{ id: number; full_name: string; is_active: boolean }>(
         `SELECT id, full_name, is_active FROM user_profile
           WHERE realm_id = $1 AND (lower(full_name) = ANY($2::text[]) OR id = ANY($3::int[])) ORDER BY is_active DESC, id`,
         [realmId, hints.userNames, hints.userIds],
@@ -229,7 +227,7 @@ export class MessageRenderer {
     }
     const groupsByName = new Map<string, MentionableGroup>();
     if (hints.groupNames.length > 0) {
-      const rows = await db.query<{ id: number; name: string; can_mention_group_id: number }>(
+      const rows = await this.database.query<{ id: number; name: string; can_mention_group_id: number }>(
         `SELECT id, name, can_mention_group_id FROM user_group
           WHERE realm_id = $1 AND NOT deactivated AND name IS NOT NULL AND lower(name) = ANY($2::text[])`,
         [realmId, hints.groupNames],
@@ -239,10 +237,10 @@ export class MessageRenderer {
     const channelsByName = new Map<string, { id: number; name: string }>();
     const topicMessageIds = new Map<string, number>();
     if (hints.channelNames.length > 0) {
-      const streams = await this.channels.findByNames(realmId, hints.channelNames, db);
+      const streams = await this.channels.findByNames(realmId, hints.channelNames);
       if (streams.length > 0) {
-        const policyActor = await loadActor(db);
-        const subscribed = await this.subscriptions.subscribedRecipientIds(sender.id, streams.map((s) => s.recipientId as number), db);
+        const policyActor = await loadActor();
+        const subscribed = await this.subscriptions.subscribedRecipientIds(sender.id, streams.map((s) => s.recipientId as number));
         // Only channels the sender may read are linked (Zulip's filter_stream_authorization).
         for (const stream of streams) {
           const isSubscribed = subscribed.has(stream.recipientId as number);
@@ -251,7 +249,7 @@ export class MessageRenderer {
           const readsHistory = ChannelPolicy.canReadHistory(policyActor, stream, isSubscribed);
           for (const { channel, topic } of hints.channelTopics) {
             if (channel !== stream.name.toLowerCase()) continue;
-            const oldest = await this.oldestInTopic(db, sender.id, stream.recipientId as number, topic, readsHistory);
+            const oldest = await this.oldestInTopic(sender.id, stream.recipientId as number, topic, readsHistory);
             if (oldest !== null) topicMessageIds.set(topicKey(stream.id, topic), oldest);
           }
         }
@@ -259,7 +257,7 @@ export class MessageRenderer {
     }
     const customEmoji = new Map<string, { name: string; url: string }>();
     if (hints.emojiNames.length > 0) {
-      const rows = await db.query<{ name: string; file_name: string | null }>(
+      const rows = await this.database.query<{ name: string; file_name: string | null }>(
         `SELECT name, file_name FROM realm_emoji WHERE realm_id = $1 AND NOT deactivated AND name = ANY($2::text[])`,
         [realmId, hints.emojiNames],
       );
@@ -269,7 +267,7 @@ export class MessageRenderer {
     // or none when the caller read them with its own first statement.
     const always =
       realmData ??
-      (await db.query<{ data: RealmRenderData }>(`SELECT ${MessageRenderer.realmDataColumnSql('$1', '$2::int[]')} AS data`, [realmId, alertRecipientIds]))[0]
+      (await this.database.query<{ data: RealmRenderData }>(`SELECT ${MessageRenderer.realmDataColumnSql('$1', '$2::int[]')} AS data`, [realmId, alertRecipientIds]))[0]
         .data;
     const linkifiers = always.linkifiers;
     const alerted = new Set(alertRecipientIds);
@@ -288,14 +286,14 @@ export class MessageRenderer {
       catalog: unicodeEmoji(),
       linkifiers: linkifiers.map((row) => ({ pattern: row.pattern, urlTemplate: row.url_template })),
     };
-    return { render, alertWords, actor: (queryable: Queryable) => loadActor(queryable) };
+    return { render, alertWords, actor: loadActor };
   }
 }
 
 interface LoadedData {
   render: RenderData;
   alertWords: Map<number, string[]>;
-  actor: (db: Queryable) => Promise<PolicyActor>;
+  actor: () => Promise<PolicyActor>;
 }
 
 const byId = (a: number, b: number) => a - b;

@@ -13,7 +13,6 @@ import { MessagesController } from './api/messages.controller';
 import { DeleteMessageHandler } from './commands/delete-message.command';
 import { SendEditTypingHandler, SendTypingHandler } from './commands/send-typing.command';
 import { TypingPeople } from './persistence/typing-people';
-import { DirectMessageDeletedProjector } from './events/direct-message-deleted';
 import { MessageAccess } from './persistence/message-access';
 import { GroupsModule } from '../groups/groups.module';
 import { MessageFlagsController } from './api/message-flags.controller';
@@ -21,10 +20,9 @@ import { MarkAsReadHandler } from './commands/mark-as-read.command';
 import { MessageFlagWriter } from './commands/message-flag-writer';
 import { UpdateFlagsForNarrowHandler } from './commands/update-flags-for-narrow.command';
 import { UpdateMessageFlagsHandler } from './commands/update-message-flags.command';
-import { MessageFlagsUpdatedProjector } from './events/message-flags-updated.handler';
 import { FlagStore } from './persistence/flag-store';
 import { SendMessageHandler } from './commands/send-message.command';
-import { MessageSentProjector } from './events/message-sent.handler';
+import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
 import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
@@ -39,7 +37,6 @@ import { MessageEditController } from './api/message-edit.controller';
 import { UpdateMessageHandler } from './commands/update-message.command';
 import { MessageMoveEffects } from './commands/message-move.effects';
 import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
-import { MessageUpdatedProjector } from './events/message-updated.event';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './persistence/message-locations';
@@ -50,7 +47,7 @@ import { MessageLocations } from './persistence/message-locations';
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     SendMessageHandler,
-    MessageSentProjector,
+    MessageEventProjections,
     PostSubscriptionNoticesHandler,
     PostChannelNoticeHandler,
     ConversationRepository,
@@ -67,18 +64,15 @@ import { MessageLocations } from './persistence/message-locations';
     TypingPeople,
     DeleteMessageHandler,
     MessageDeletion,
-    DirectMessageDeletedProjector,
     FlagStore,
     MessageFlagWriter,
     UpdateMessageFlagsHandler,
     UpdateFlagsForNarrowHandler,
     MarkAsReadHandler,
-    MessageFlagsUpdatedProjector,
     UpdateMessageHandler,
     MessageMoveEffects,
     MessageEditStore,
     PostTopicNoticeHandler,
-    MessageUpdatedProjector,
     GetMessageHistoryHandler,
     MessageLocations,
   ],

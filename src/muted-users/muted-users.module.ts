@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
 import { MutedUsersController } from './api/muted-users.controller';
 import { SetUserMutedHandler } from './commands/mute-user.command';
-import { MutedMessagesReadProjector, MutedUsersChangedProjector } from './events/muted-users-events.handler';
+import { MutedUserEventProjections } from './events/muted-user-event.projections';
 import { MutedUserRepository } from './persistence/muted-user.repository';
 import { GetMutedUsersHandler } from './queries/get-muted-users.query';
 
@@ -10,7 +10,7 @@ import { GetMutedUsersHandler } from './queries/get-muted-users.query';
 @Module({
   imports: [UsersModule],
   controllers: [MutedUsersController],
-  providers: [MutedUserRepository, SetUserMutedHandler, MutedUsersChangedProjector, MutedMessagesReadProjector, GetMutedUsersHandler],
+  providers: [MutedUserRepository, SetUserMutedHandler, MutedUserEventProjections, GetMutedUsersHandler],
   exports: [MutedUserRepository],
 })
 export class MutedUsersModule {}

@@ -3,7 +3,7 @@ import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { PresenceController } from './api/presence.controller';
 import { UpdatePresenceHandler } from './commands/update-presence.command';
-import { PresenceChangedProjector } from './events/presence-events.handler';
+import { PresenceEventProjections } from './events/presence-event.projections';
 import { PresenceRepository } from './persistence/presence.repository';
 import { PresenceWriter } from './persistence/presence.writer';
 import { GetRealmPresenceHandler, GetUserPresenceHandler } from './queries/get-presence.query';
@@ -18,7 +18,7 @@ import { GetRealmPresenceHandler, GetUserPresenceHandler } from './queries/get-p
     UpdatePresenceHandler,
     GetRealmPresenceHandler,
     GetUserPresenceHandler,
-    PresenceChangedProjector,
+    PresenceEventProjections,
   ],
   exports: [PresenceWriter],
 })

@@ -6,7 +6,7 @@ import { RemoveProfileDataHandler } from './commands/remove-profile-data.command
 import { ReorderProfileFieldsHandler } from './commands/reorder-profile-fields.command';
 import { UpdateProfileDataHandler } from './commands/update-profile-data.command';
 import { UpdateProfileFieldHandler } from './commands/update-profile-field.command';
-import { ProfileDataChangedProjector, ProfileFieldsChangedProjector } from './events/profile-field-events.handler';
+import { ProfileFieldEventProjections } from './events/profile-field-event.projections';
 import { ProfileFieldStore } from './persistence/profile-field.store';
 import { GetProfileFieldsHandler } from './queries/get-profile-fields.query';
 import { ProfileDataReader } from './queries/profile-data.reader';
@@ -27,8 +27,7 @@ import { ProfileDataReader } from './queries/profile-data.reader';
     ReorderProfileFieldsHandler,
     UpdateProfileDataHandler,
     RemoveProfileDataHandler,
-    ProfileFieldsChangedProjector,
-    ProfileDataChangedProjector,
+    ProfileFieldEventProjections,
   ],
   exports: [ProfileDataReader],
 })

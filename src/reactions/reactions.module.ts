@@ -9,13 +9,13 @@ import { AddReactionHandler } from './commands/add-reaction.command';
 import { ReactingUser } from './commands/reacting-user';
 import { ReactionAccess } from './commands/reaction-access';
 import { RemoveReactionHandler } from './commands/remove-reaction.command';
-import { ReactionChangedProjector } from './events/reaction-events.handler';
+import { ReactionEventProjections } from './events/reaction-event.projections';
 import { ReactionRepository } from './persistence/reaction.repository';
 
 /** Emoji reactions on messages; messages load them with the rest of a message. */
 @Module({
   imports: [ChannelsModule, EmojiModule, RealmModule, UsersModule, UserTopicsModule],
   controllers: [ReactionsController],
-  providers: [ReactionRepository, ReactionAccess, ReactingUser, AddReactionHandler, RemoveReactionHandler, ReactionChangedProjector],
+  providers: [ReactionRepository, ReactionAccess, ReactingUser, AddReactionHandler, RemoveReactionHandler, ReactionEventProjections],
 })
 export class ReactionsModule {}

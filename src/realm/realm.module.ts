@@ -6,9 +6,8 @@ import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
 import { UserSettingsDefaultsController } from './api/user-settings-defaults.controller';
 import { UpdateUserSettingsDefaultsHandler } from './commands/update-user-settings-defaults.command';
-import { UserSettingsDefaultsChangedProjector } from './events/user-settings-defaults-changed.event';
 import { UpdateRealmSettingsHandler } from './commands/update-realm-settings.command';
-import { RealmSettingsChangedProjector } from './events/realm-settings-changed.handler';
+import { RealmEventProjections } from './events/realm-event.projections';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
@@ -18,9 +17,8 @@ import { RealmSettingsChangedProjector } from './events/realm-settings-changed.h
     RealmAddressing,
     RealmRepository,
     UpdateRealmSettingsHandler,
-    RealmSettingsChangedProjector,
+    RealmEventProjections,
     UpdateUserSettingsDefaultsHandler,
-    UserSettingsDefaultsChangedProjector,
   ],
   exports: [RealmAddressing, RealmRepository],
 })

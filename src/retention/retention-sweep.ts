@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelRepository } from '../channels/persistence/channel.repository';
 import { MessageDeletion } from '../messages/commands/message-deletion';
-import { RecipientType } from '../messages/persistence/recipient.entity';
+import { RecipientType } from '../messages/persistence/recipient-type';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { EventDispatcher } from '../events/queues/event-dispatcher.service';
 import { AttachmentExpiry } from '../uploads/commands/attachment-expiry';
+import { Database } from '../platform/database/database';
 
 /** Messages deleted per transaction: short transactions, bounded events. */
 export const RETENTION_BATCH_SIZE = 500;
@@ -32,6 +33,7 @@ export class RetentionSweep {
     private readonly deletion: MessageDeletion,
     private readonly dispatcher: EventDispatcher,
     private readonly attachments: AttachmentExpiry,
+    private readonly database: Database,
   ) {}
 
   async run(): Promise<SweepResult> {
@@ -58,8 +60,8 @@ export class RetentionSweep {
 
   /** Channels whose messages expire, with their effective number of days. */
   private async channelPolicies(): Promise<{ streamId: number; realmId: number; days: number }[]> {
-    const rows = await this.tx.run((uow) =>
-      uow.query<{ id: number; realm_id: number; days: number }>(
+    const rows = await this.tx.run(() =>
+      this.database.query<{ id: number; realm_id: number; days: number }>(
         `SELECT s.id, s.realm_id,
                 coalesce(s.message_retention_days, ${REALM_DAYS}) AS days
            FROM stream s JOIN realm ON realm.id = s.realm_id
@@ -71,8 +73,8 @@ export class RetentionSweep {
   }
 
   private async realmPolicies(): Promise<{ realmId: number; days: number }[]> {
-    const rows = await this.tx.run((uow) =>
-      uow.query<{ id: number; days: number }>(`SELECT realm.id, ${REALM_DAYS} AS days FROM realm WHERE ${REALM_DAYS} > 0 ORDER BY realm.id`),
+    const rows = await this.tx.run(() =>
+      this.database.query<{ id: number; days: number }>(`SELECT realm.id, ${REALM_DAYS} AS days FROM realm WHERE ${REALM_DAYS} > 0 ORDER BY realm.id`),
     );
     return rows.map((row) => ({ realmId: row.id, days: Number(row.days) }));
   }
@@ -80,17 +82,17 @@ export class RetentionSweep {
   private async sweepChannel(streamId: number, realmId: number, days: number): Promise<Swept> {
     const total: Swept = { messages: 0, attachments: 0 };
     for (;;) {
-      const batch = await this.tx.run(async (uow): Promise<Batch> => {
-        const stream = await this.channels.findById(realmId, streamId, uow);
+      const batch = await this.tx.run(async (): Promise<Batch> => {
+        const stream = await this.channels.findById(realmId, streamId);
         if (!stream || stream.recipientId === null) return { messages: 0, files: [] };
-        const rows = await uow.query<{ id: number }>(
+        const rows = await this.database.query<{ id: number }>(
           `SELECT id FROM message
             WHERE recipient_id = $1 AND date_sent < now() - make_interval(days => $2)
             ORDER BY id LIMIT $3 FOR UPDATE`,
           [stream.recipientId, days, RETENTION_BATCH_SIZE],
         );
         const ids = rows.map((row) => row.id);
-        const files = await this.attachments.deleteWithMessages(uow, ids, () => this.deletion.deleteChannelMessages(uow, stream, ids));
+        const files = await this.attachments.deleteWithMessages(ids, () => this.deletion.deleteChannelMessages(stream, ids));
         return { messages: ids.length, files };
       });
       await this.afterCommit(batch, total);
@@ -101,8 +103,8 @@ export class RetentionSweep {
   private async sweepDirectMessages(realmId: number, days: number): Promise<Swept> {
     const total: Swept = { messages: 0, attachments: 0 };
     for (;;) {
-      const batch = await this.tx.run(async (uow): Promise<Batch> => {
-        const rows = await uow.query<{ id: number }>(
+      const batch = await this.tx.run(async (): Promise<Batch> => {
+        const rows = await this.database.query<{ id: number }>(
           `SELECT m.id FROM message m JOIN recipient r ON r.id = m.recipient_id
             WHERE m.realm_id = $1 AND r.type <> ${RecipientType.Stream}
               AND m.date_sent < now() - make_interval(days => $2)
@@ -110,7 +112,7 @@ export class RetentionSweep {
           [realmId, days, RETENTION_BATCH_SIZE],
         );
         const ids = rows.map((row) => row.id);
-        const files = await this.attachments.deleteWithMessages(uow, ids, () => this.deletion.deleteDirectMessages(uow, realmId, ids));
+        const files = await this.attachments.deleteWithMessages(ids, () => this.deletion.deleteDirectMessages(realmId, ids));
         return { messages: ids.length, files };
       });
       await this.afterCommit(batch, total);

@@ -5,7 +5,7 @@ import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { StatusController } from './api/status.controller';
 import { UpdateStatusHandler } from './commands/update-status.command';
-import { PresenceEnabledChangedProjector, UserStatusChangedProjector } from './events/user-status-events.handler';
+import { UserStatusEventProjections } from './events/user-status-event.projections';
 import { UserStatusRepository } from './persistence/user-status.repository';
 import { GetUserStatusHandler, UserStatusStateHandler } from './queries/get-user-status.query';
 
@@ -18,8 +18,7 @@ import { GetUserStatusHandler, UserStatusStateHandler } from './queries/get-user
     UpdateStatusHandler,
     GetUserStatusHandler,
     UserStatusStateHandler,
-    UserStatusChangedProjector,
-    PresenceEnabledChangedProjector,
+    UserStatusEventProjections,
   ],
 })
 export class StatusModule {}

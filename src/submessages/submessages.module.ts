@@ -4,13 +4,13 @@ import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { SubmessagesController } from './api/submessages.controller';
 import { AddSubmessageHandler } from './commands/add-submessage.command';
-import { SubmessageAddedProjector } from './events/submessage-events.handler';
+import { SubmessageEventProjections } from './events/submessage-event.projections';
 import { ReadReceiptsHandler } from './queries/read-receipts.query';
 
 /** Submessages and read receipts: small additions to messages, each with its own endpoint. */
 @Module({
   imports: [MessagesModule, RealmModule, UserTopicsModule],
   controllers: [SubmessagesController],
-  providers: [AddSubmessageHandler, SubmessageAddedProjector, ReadReceiptsHandler],
+  providers: [AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler],
 })
 export class SubmessagesModule {}

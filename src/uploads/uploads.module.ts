@@ -4,7 +4,7 @@ import { UploadsController } from './api/uploads.controller';
 import { AttachmentExpiry } from './commands/attachment-expiry';
 import { DeleteAttachmentHandler } from './commands/delete-attachment.command';
 import { UploadFileHandler } from './commands/upload-file.command';
-import { AttachmentChangedProjector } from './events/attachment-events.handler';
+import { AttachmentEventProjections } from './events/attachment-event.projections';
 import { AttachmentClaims } from './persistence/attachment-claims';
 import { AttachmentRepository } from './persistence/attachment.repository';
 import { TemporaryUrls } from './persistence/temporary-urls';
@@ -28,7 +28,7 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
     DeleteAttachmentHandler,
     GetAttachmentsHandler,
     CheckUploadAccessHandler,
-    AttachmentChangedProjector,
+    AttachmentEventProjections,
   ],
   exports: [AttachmentClaims, AttachmentExpiry, AttachmentRepository],
 })

@@ -3,7 +3,7 @@ import { ChannelsModule } from '../channels/channels.module';
 import { ChannelAccessLoader } from '../channels/persistence/channel-access.loader';
 import { UserTopicsController } from './api/user-topics.controller';
 import { SetTopicVisibilityHandler } from './commands/set-topic-visibility.command';
-import { UserTopicChangedProjector } from './events/user-topic-events.handler';
+import { UserTopicEventProjections } from './events/user-topic-event.projections';
 import { AutomaticTopicPolicy } from './persistence/automatic-topic-policy';
 import { UserTopicRepository } from './persistence/user-topic.repository';
 import { UserTopicWriter } from './persistence/user-topic.writer';
@@ -13,7 +13,7 @@ import { GetUserTopicsHandler } from './queries/get-user-topics.query';
 @Module({
   imports: [ChannelsModule],
   controllers: [UserTopicsController],
-  providers: [ChannelAccessLoader, UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicChangedProjector, AutomaticTopicPolicy, GetUserTopicsHandler],
+  providers: [ChannelAccessLoader, UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
   exports: [UserTopicRepository, UserTopicWriter, AutomaticTopicPolicy],
 })
 export class UserTopicsModule {}

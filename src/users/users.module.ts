@@ -11,7 +11,6 @@ import { BotRepository } from './persistence/bot.repository';
 import { UserAccess } from './persistence/user-access';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
 import { UpdateSettingsHandler } from './commands/update-settings.command';
-import { AvatarUrlChangedProjector, EmailChangeMailer, RealmUserUpdatedProjector, UserSettingsChangedProjector } from './events/settings-events.handler';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './persistence/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
@@ -20,13 +19,8 @@ import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
 import { UserByEmailReader } from './queries/user-by-email.reader';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
-import {
-  BotEventProjector,
-  UserCreatedProjector,
-  UserDeactivatedProjector,
-  UserRemovedFromViewProjector,
-  UserUpdatedProjector,
-} from './events/user-events.handler';
+import { UserEventEffects } from './events/user-event.effects';
+import { UserEventProjections } from './events/user-event.projections';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -50,17 +44,11 @@ import {
     GetUsersHandler,
     GetOwnUserHandler,
     GetUserHandler,
-    UserCreatedProjector,
-    UserDeactivatedProjector,
-    UserUpdatedProjector,
-    UserRemovedFromViewProjector,
-    BotEventProjector,
+    UserEventProjections,
     UpdateSettingsHandler,
     ConfirmEmailChangeHandler,
-    UserSettingsChangedProjector,
-    RealmUserUpdatedProjector,
-    EmailChangeMailer,
-    AvatarUrlChangedProjector,
+    // After UserEventProjections: a deactivated user's queues end after the event is on its way.
+    UserEventEffects,
   ],
   exports: [
     UserRepository,

@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api-error';
 import { RealmAddressing } from '../realm/domain/realm-addressing';
 import { RealmRepository } from '../realm/persistence/realm.repository';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
-import { UserEntity } from '../users/persistence/user.entity';
+import { UserRow } from '../users/persistence/user-row';
 import { BotType } from '../users/domain/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
 import { RequestUser } from './request-context';
@@ -70,7 +70,7 @@ export class Credentials {
     const { subdomain, realm } = addressed;
     const generation = this.cache.generation;
     const { email, apiKey } = basicCredentials(authorization);
-    const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserEntity>(
+    const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserRow>(
       new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),
     );
     const authenticated: RequestUser = {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { StorageSettings } from '../../platform/config/settings';
 import { CliError } from './cli-args';
 import { CliAnswer, CliRequest, cliSocketPath } from './cli-client';
 import { CliCommands } from './cli-commands';
@@ -19,12 +19,12 @@ export class CliChannelServer implements OnApplicationShutdown {
   private server: net.Server | null = null;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
     private readonly commands: CliCommands,
   ) {}
 
   async listen(): Promise<void> {
-    const socketPath = cliSocketPath(this.config);
+    const socketPath = cliSocketPath(this.storage);
     fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
     fs.chmodSync(path.dirname(socketPath), 0o700);
     fs.rmSync(socketPath, { force: true });
@@ -43,7 +43,7 @@ export class CliChannelServer implements OnApplicationShutdown {
     if (!server) return;
     this.server = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    fs.rmSync(cliSocketPath(this.config), { force: true });
+    fs.rmSync(cliSocketPath(this.storage), { force: true });
   }
 
   private serve(socket: net.Socket): void {

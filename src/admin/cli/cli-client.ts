@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import type { AppConfig } from '../../platform/config/app-config';
+import type { StorageSettings } from '../../platform/config/settings';
 import { CliArgs } from './cli-args';
 
 /** One request and one answer per connection, each a JSON line. */
@@ -13,8 +13,8 @@ export interface CliRequest {
 export type CliAnswer = { ok: true; result: object } | { ok: false; error: string };
 
 /** Where a running server listens for CLI commands: in `DATA_DIR`, owner-only. */
-export function cliSocketPath(config: AppConfig): string {
-  return path.join(config.dataDir, 'run', 'cli.sock');
+export function cliSocketPath(storage: StorageSettings): string {
+  return path.join(storage.dataDir, 'run', 'cli.sock');
 }
 
 /**

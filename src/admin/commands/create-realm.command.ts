@@ -4,6 +4,7 @@ import { Role } from '../../users/domain/roles';
 import { checkRealmName, checkSubdomain } from '../domain/subdomain';
 import { RealmSetup } from './realm-setup';
 import { UserCreation, UserDraft } from './user-creation';
+import { Database } from '../../platform/database/database';
 
 /** A new organization, optionally with its first owner. */
 export class CreateRealmCommand {
@@ -31,16 +32,17 @@ export class CreateRealmHandler implements ICommandHandler<CreateRealmCommand, C
     private readonly tx: TransactionRunner,
     private readonly realmSetup: RealmSetup,
     private readonly creation: UserCreation,
+    private readonly database: Database,
   ) {}
 
   async execute(command: CreateRealmCommand): Promise<CreatedRealm> {
     const subdomain = command.subdomain === '' ? '' : checkSubdomain(command.subdomain);
     const name = checkRealmName(command.name);
     const owner = command.owner ? await this.creation.check({ ...command.owner, role: Role.Owner }) : null;
-    return this.tx.run(async (uow) => {
-      const realm = await this.realmSetup.create(uow, subdomain, name);
+    return this.tx.run(async () => {
+      const realm = await this.realmSetup.create(subdomain, name);
       if (!owner) return { realm_id: realm.id };
-      const user = await this.creation.insert(uow, realm, owner);
+      const user = await this.creation.insert(realm, owner);
       return { realm_id: realm.id, user_id: user.id, email: user.deliveryEmail, api_key: user.apiKey };
     });
   }

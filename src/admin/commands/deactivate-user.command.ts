@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { Role } from '../../users/domain/roles';
@@ -14,9 +13,10 @@ import {
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/persistence/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RoleChange } from './role-change';
+import { Database } from '../../platform/database/database';
 
 /**
  * Who asks, and through which door: an administrator (`DELETE /users/{id}`), a user
@@ -50,27 +50,28 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     private readonly realms: RealmRepository,
     private readonly roles: RoleChange,
     private readonly access: UserAccess,
+    private readonly database: Database,
   ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
-    return this.tx.run(async (uow) => {
-      const target = await this.lock(uow, command.realmId, command.userId);
-      if (!(await this.permitted(uow, command, target))) return { user_id: command.userId };
-      const account = target as UserEntity;
+    return this.tx.run(async () => {
+      const target = await this.lock(command.realmId, command.userId);
+      if (!(await this.permitted(command, target))) return { user_id: command.userId };
+      const account = target as UserRow;
       if (!account.isBot) {
         // Zulip deactivates the bots first, so that no failure leaves a deactivated owner's bots active.
-        for (const botId of await this.bots.activeBotIdsOwnedBy(account.id, uow)) {
-          const bot = await this.lock(uow, command.realmId, botId);
-          if (bot) await this.deactivate(uow, bot);
+        for (const botId of await this.bots.activeBotIdsOwnedBy(account.id)) {
+          const bot = await this.lock(command.realmId, botId);
+          if (bot) await this.deactivate(bot);
         }
       }
-      await this.deactivate(uow, account);
+      await this.deactivate(account);
       return { user_id: command.userId };
     });
   }
 
   /** The checks of the request's door; false: nothing to do (a deactivated bot stays so). */
-  private async permitted(uow: UnitOfWork, command: DeactivateUserCommand, target: UserEntity | null): Promise<boolean> {
+  private async permitted(command: DeactivateUserCommand, target: UserRow | null): Promise<boolean> {
     const { request } = command;
     switch (request.kind) {
       case 'cli':
@@ -82,16 +83,16 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
       case 'user': {
         const user = checkAdministrableUser(request.actor, target, { allowBots: false, allowDeactivated: false });
         if (user.role === Role.Owner && request.actor.role !== Role.Owner) throw ownerRequired();
-        if (isLastOwner(user, await this.roles.humanOwnerCount(uow, command.realmId))) {
+        if (isLastOwner(user, await this.roles.humanOwnerCount(command.realmId))) {
           throw ApiError.badRequest('Cannot deactivate the only organization owner');
         }
         return true;
       }
       case 'self': {
-        const self = target as UserEntity;
+        const self = target as UserRow;
         // Counted first: it takes the realm's lock, under which the other count is exact too.
-        const owners = await this.roles.humanOwnerCount(uow, command.realmId);
-        if ((await this.otherActiveAccounts(uow, command.realmId, self.id)) === 0) throw cannotDeactivateLastUser(false);
+        const owners = await this.roles.humanOwnerCount(command.realmId);
+        if ((await this.otherActiveAccounts(command.realmId, self.id)) === 0) throw cannotDeactivateLastUser(false);
         if (isLastOwner(self, owners)) throw cannotDeactivateLastUser(true);
         return true;
       }
@@ -99,9 +100,9 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   }
 
   /** Active accounts besides this one; the realm's notification bot plays Zulip's system bot and does not count. */
-  private async otherActiveAccounts(uow: UnitOfWork, realmId: number, userId: number): Promise<number> {
-    const realm = await this.realms.requireById(realmId, uow);
-    const [row] = await uow.query<{ count: number }>(
+  private async otherActiveAccounts(realmId: number, userId: number): Promise<number> {
+    const realm = await this.realms.requireById(realmId);
+    const [row] = await this.database.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM user_profile
         WHERE realm_id = $1 AND is_active AND id <> $2 AND id IS DISTINCT FROM $3`,
       [realmId, userId, realm.notificationBotId],
@@ -109,20 +110,20 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     return row.count;
   }
 
-  private lock(uow: UnitOfWork, realmId: number, userId: number): Promise<UserEntity | null> {
-    return this.users.lockAdministrable(realmId, userId, uow);
+  private lock(realmId: number, userId: number): Promise<UserRow | null> {
+    return this.users.lockAdministrable(realmId, userId);
   }
 
-  private async deactivate(uow: UnitOfWork, account: UserEntity): Promise<void> {
-    await uow.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
-    await uow.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
-    const { withAccess, losing } = await this.access.deactivationAudiences(account, uow);
-    const viewers = withAccess ?? (await this.users.activeUserRoles(account.realmId, uow)).map((viewer) => viewer.id);
-    uow.record(new UserDeactivatedEvent(account.realmId, account.id, viewers));
-    uow.record(new UserRemovedFromViewEvent(account.realmId, losing, account.id));
+  private async deactivate(account: UserRow): Promise<void> {
+    await this.database.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
+    await this.database.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
+    const { withAccess, losing } = await this.access.deactivationAudiences(account);
+    const viewers = withAccess ?? (await this.users.activeUserRoles(account.realmId)).map((viewer) => viewer.id);
+    this.database.record(new UserDeactivatedEvent(account.realmId, account.id, viewers));
+    this.database.record(new UserRemovedFromViewEvent(account.realmId, losing, account.id));
     if (account.isBot) {
-      const audience = await this.bots.audience(account, uow);
-      uow.record(new BotEvent(account.realmId, audience, 'update', { user_id: account.id, is_active: false }));
+      const audience = await this.bots.audience(account);
+      this.database.record(new BotEvent(account.realmId, audience, 'update', { user_id: account.id, is_active: false }));
     }
   }
 }

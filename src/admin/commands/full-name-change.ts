@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserAccess } from '../../users/persistence/user-access';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's `do_change_full_name`: whoever can see the user sees the name; a bot's administrators too. */
 @Injectable()
@@ -11,20 +11,21 @@ export class FullNameChange {
   constructor(
     private readonly access: UserAccess,
     private readonly bots: BotRepository,
+    private readonly database: Database,
   ) {}
 
-  async apply(uow: UnitOfWork, target: UserEntity, fullName: string): Promise<void> {
-    await uow.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [target.id, fullName]);
-    uow.record(new UserUpdatedEvent(target.realmId, await this.access.audienceOf(target, uow), { userId: target.id, fullName }));
+  async apply(target: UserRow, fullName: string): Promise<void> {
+    await this.database.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [target.id, fullName]);
+    this.database.record(new UserUpdatedEvent(target.realmId, await this.access.audienceOf(target), { userId: target.id, fullName }));
     if (target.isBot) {
-      const audience = await this.bots.audience(target, uow);
-      uow.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, full_name: fullName }));
+      const audience = await this.bots.audience(target);
+      this.database.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, full_name: fullName }));
     }
   }
 
   /** Zulip's `check_bot_name_available` for a new or renamed bot. */
-  async nameInUse(uow: UnitOfWork, realmId: number, fullName: string): Promise<boolean> {
-    const [row] = await uow.query<{ taken: boolean }>(
+  async nameInUse(realmId: number, fullName: string): Promise<boolean> {
+    const [row] = await this.database.query<{ taken: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM user_profile WHERE realm_id = $1 AND full_name = $2 AND is_active) AS taken`,
       [realmId, fullName.trim()],
     );

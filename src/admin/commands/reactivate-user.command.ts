@@ -5,15 +5,15 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { botNameTaken, checkAdministrableUser } from '../../users/domain/user-admin-rules';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/persistence/bot-creation-policy';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserAccess } from '../../users/persistence/user-access';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /** `POST /users/{user_id}/reactivate`: a deactivated user or bot comes back. */
 export class ReactivateUserCommand {
@@ -35,70 +35,71 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
     private readonly subscriptions: SubscriptionRepository,
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
+    private readonly database: Database,
   ) {}
 
   async execute(command: ReactivateUserCommand): Promise<void> {
     const { actor } = command;
-    await this.tx.run(async (uow) => {
-      const found = await this.users.lockAdministrable(actor.realmId, command.userId, uow);
+    await this.tx.run(async () => {
+      const found = await this.users.lockAdministrable(actor.realmId, command.userId);
       const target = checkAdministrableUser(actor, found, { allowBots: true, allowDeactivated: true });
       if (target.isBot) {
-        await this.botPolicy.check(actor, target.botType ?? 1, uow);
+        await this.botPolicy.check(actor, target.botType ?? 1);
         // Zulip's check_bot_name_available counts every active account of the realm.
-        const [taken] = await uow.query<{ taken: boolean }>(
+        const [taken] = await this.database.query<{ taken: boolean }>(
           `SELECT EXISTS (SELECT 1 FROM user_profile WHERE realm_id = $1 AND full_name = $2 AND is_active) AS taken`,
           [actor.realmId, target.fullName.trim()],
         );
         if (taken.taken) throw botNameTaken(target.fullName, true);
       }
       if (target.isActive) return;
-      await this.reactivate(uow, target, actor);
+      await this.reactivate(target, actor);
     });
   }
 
-  private async reactivate(uow: UnitOfWork, target: UserEntity, actor: { id: number; role: number }): Promise<void> {
+  private async reactivate(target: UserRow, actor: { id: number; role: number }): Promise<void> {
     const realmId = target.realmId;
-    await uow.query(`UPDATE user_profile SET is_active = true WHERE id = $1`, [target.id]);
-    await uow.query(`UPDATE subscription SET is_user_active = true WHERE user_profile_id = $1`, [target.id]);
-    const everyone = (await this.users.activeUserRoles(realmId, uow)).map((user) => user.id);
-    uow.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target, uow), { userId: target.id, isActive: true }));
+    await this.database.query(`UPDATE user_profile SET is_active = true WHERE id = $1`, [target.id]);
+    await this.database.query(`UPDATE subscription SET is_user_active = true WHERE user_profile_id = $1`, [target.id]);
+    const everyone = (await this.users.activeUserRoles(realmId)).map((user) => user.id);
+    this.database.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target), { userId: target.id, isActive: true }));
 
     if (target.isBot) {
       // A bot whose owner is gone passes to whoever brings it back.
-      const owner = target.botOwnerId === null ? null : await this.users.findById(target.botOwnerId, uow);
+      const owner = target.botOwnerId === null ? null : await this.users.findById(target.botOwnerId);
       const ownerGone = owner !== null && !owner.isActive;
-      if (ownerGone) await uow.query(`UPDATE user_profile SET bot_owner_id = $2 WHERE id = $1`, [target.id, actor.id]);
-      const audience = await this.bots.audience({ ...target, botOwnerId: ownerGone ? actor.id : target.botOwnerId }, uow);
-      uow.record(new BotEvent(realmId, audience, 'update', { user_id: target.id, is_active: true }));
-      if (ownerGone) await this.ownerChange.apply(uow, target, actor, target.botOwnerId);
+      if (ownerGone) await this.database.query(`UPDATE user_profile SET bot_owner_id = $2 WHERE id = $1`, [target.id, actor.id]);
+      const audience = await this.bots.audience({ ...target, botOwnerId: ownerGone ? actor.id : target.botOwnerId });
+      this.database.record(new BotEvent(realmId, audience, 'update', { user_id: target.id, is_active: true }));
+      if (ownerGone) await this.ownerChange.apply(target, actor, target.botOwnerId);
     }
-    await this.recordPeers(uow, realmId, target.id);
-    await this.recordGroups(uow, realmId, target.id, everyone);
+    await this.recordPeers(realmId, target.id);
+    await this.recordGroups(realmId, target.id, everyone);
   }
 
   /** `peer_add` for the channels the user is still subscribed to. */
-  private async recordPeers(uow: UnitOfWork, realmId: number, userId: number): Promise<void> {
-    const rows = await uow.query<{ id: number }>(
+  private async recordPeers(realmId: number, userId: number): Promise<void> {
+    const rows = await this.database.query<{ id: number }>(
       `SELECT s.id FROM subscription sub JOIN stream s ON s.recipient_id = sub.recipient_id
         WHERE sub.user_profile_id = $1 AND sub.active AND NOT s.deactivated ORDER BY s.id`,
       [userId],
     );
     if (rows.length === 0) return;
-    const streams = await this.channels.findByIds(rows.map((row) => row.id), uow);
+    const streams = await this.channels.findByIds(rows.map((row) => row.id));
     const peers = [];
     for (const stream of streams) {
-      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId], uow) });
+      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId]) });
     }
-    uow.record(new UsersSubscribedEvent(realmId, [], peers));
+    this.database.record(new UsersSubscribedEvent(realmId, [], peers));
   }
 
   /** The named groups the user is directly in list them again. */
-  private async recordGroups(uow: UnitOfWork, realmId: number, userId: number, audience: number[]): Promise<void> {
-    const rows = await uow.query<{ id: number }>(
+  private async recordGroups(realmId: number, userId: number, audience: number[]): Promise<void> {
+    const rows = await this.database.query<{ id: number }>(
       `SELECT g.id FROM user_group_membership m JOIN user_group g ON g.id = m.user_group_id
         WHERE m.user_profile_id = $1 AND g.name IS NOT NULL ORDER BY g.id`,
       [userId],
     );
-    for (const row of rows) uow.record(new UserGroupMembersChangedEvent(realmId, audience, row.id, 'add_members', [userId]));
+    for (const row of rows) this.database.record(new UserGroupMembersChangedEvent(realmId, audience, row.id, 'add_members', [userId]));
   }
 }

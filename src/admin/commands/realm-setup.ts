@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
 import { BotType, Role } from '../../users/domain/roles';
 import { UserCreation } from './user-creation';
+import { Database } from '../../platform/database/database';
 
 export const GENERAL_CHANNEL_NAME = 'general';
 export const GENERAL_CHANNEL_DESCRIPTION = 'Everyone is added to this channel by default. Welcome! :octopus:';
@@ -20,19 +20,19 @@ export class RealmSetup {
     private readonly channels: ChannelRepository,
     private readonly addressing: RealmAddressing,
     private readonly creation: UserCreation,
+    private readonly database: Database,
   ) {}
 
-  async create(uow: UnitOfWork, subdomain: string, name: string): Promise<RealmEntity> {
-    const inserted = await uow.query<{ id: number }>(
+  async create(subdomain: string, name: string): Promise<RealmEntity> {
+    const inserted = await this.database.query<{ id: number }>(
       `INSERT INTO realm (string_id, name) VALUES ($1, $2) ON CONFLICT (string_id) DO NOTHING RETURNING id`,
       [subdomain, name],
     );
     if (inserted.length === 0) throw ApiError.badRequest(`Subdomain '${subdomain}' is already in use.`);
     const realmId = inserted[0].id;
-    await this.groups.createSystemGroups(uow, realmId);
-    const realm = await uow.manager.getRepository(RealmEntity).findOneByOrFail({ id: realmId });
+    await this.groups.createSystemGroups(realmId);
+    const realm = await this.database.manager.getRepository(RealmEntity).findOneByOrFail({ id: realmId });
     const bot = await this.creation.insert(
-      uow,
       realm,
       await this.creation.check({
         email: `notification-bot@${this.addressing.hostName(subdomain)}`,
@@ -43,7 +43,7 @@ export class RealmSetup {
         botType: BotType.Generic,
       }),
     );
-    const general = await this.channels.insert(uow, {
+    const general = await this.channels.insert({
       realmId,
       name: GENERAL_CHANNEL_NAME,
       description: GENERAL_CHANNEL_DESCRIPTION,
@@ -54,12 +54,12 @@ export class RealmSetup {
       creatorId: null,
     });
     if (!general) throw new Error('a new realm already had a general channel');
-    await this.channels.addDefaultChannel(uow, realmId, general.id);
-    await uow.query(
+    await this.channels.addDefaultChannel(realmId, general.id);
+    await this.database.query(
       `UPDATE realm SET notification_bot_id = $1, new_stream_announcements_stream_id = $2,
          signup_announcements_stream_id = $2 WHERE id = $3`,
       [bot.id, general.id, realmId],
     );
-    return uow.manager.getRepository(RealmEntity).findOneByOrFail({ id: realmId });
+    return this.database.manager.getRepository(RealmEntity).findOneByOrFail({ id: realmId });
   }
 }

@@ -5,6 +5,7 @@ import { checkAdministrableBot } from '../../users/domain/user-admin-rules';
 import { BotEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * `POST /users/me/api_key/regenerate` (`target` null: the requester) and
@@ -23,20 +24,21 @@ export class RegenerateApiKeyHandler implements ICommandHandler<RegenerateApiKey
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly bots: BotRepository,
+    private readonly database: Database,
   ) {}
 
   async execute(command: RegenerateApiKeyCommand): Promise<{ api_key: string }> {
     const { actor } = command;
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       const targetId = command.botId ?? actor.id;
-      const found = await this.users.lockAdministrable(actor.realmId, targetId, uow);
+      const found = await this.users.lockAdministrable(actor.realmId, targetId);
       const target = command.botId === null ? found : checkAdministrableBot(actor, found);
       if (!target) throw new Error(`user ${targetId} vanished`);
       const apiKey = generateApiKey();
-      await uow.query(`UPDATE user_profile SET api_key = $2 WHERE id = $1`, [target.id, apiKey]);
+      await this.database.query(`UPDATE user_profile SET api_key = $2 WHERE id = $1`, [target.id, apiKey]);
       if (target.isBot) {
-        const audience = await this.bots.audience(target, uow);
-        uow.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, api_key: apiKey }));
+        const audience = await this.bots.audience(target);
+        this.database.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, api_key: apiKey }));
       }
       return { api_key: apiKey };
     });

@@ -9,10 +9,10 @@ import { subscribedStreamIds } from '../../channels/queries/get-streams.query';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { directSystemGroupsForRole, SystemGroup } from '../../groups/domain/system-groups';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { UserUpdatedEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/persistence/user-access';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Zulip's `do_change_user_role`: the new role, the move between the realm's role groups
@@ -29,17 +29,18 @@ export class RoleChange {
     private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
     private readonly access: UserAccess,
+    private readonly database: Database,
   ) {}
 
-  async apply(uow: UnitOfWork, realmId: number, userId: number, oldRole: number, newRole: number): Promise<void> {
+  async apply(realmId: number, userId: number, oldRole: number, newRole: number): Promise<void> {
     if (oldRole === newRole) return;
-    const visibleBefore = await this.visibleChannelIds(uow, realmId, userId);
-    await uow.query(`UPDATE user_profile SET role = $2 WHERE id = $1`, [userId, newRole]);
-    const audience = (await this.users.activeUserRoles(realmId, uow)).map((user) => user.id);
-    const target = { id: userId, realmId, isBot: (await this.users.findById(userId, uow))?.isBot ?? false };
-    uow.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target, uow), { userId, role: newRole }));
+    const visibleBefore = await this.visibleChannelIds(realmId, userId);
+    await this.database.query(`UPDATE user_profile SET role = $2 WHERE id = $1`, [userId, newRole]);
+    const audience = (await this.users.activeUserRoles(realmId)).map((user) => user.id);
+    const target = { id: userId, realmId, isBot: (await this.users.findById(userId))?.isBot ?? false };
+    this.database.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target), { userId, role: newRole }));
 
-    const ids = await this.groups.systemGroupIds(realmId, uow);
+    const ids = await this.groups.systemGroupIds(realmId);
     const before = directSystemGroupsForRole(oldRole);
     const after = directSystemGroupsForRole(newRole);
     // The role's own group moves first; full members (which only members join directly) after.
@@ -56,23 +57,23 @@ export class RoleChange {
       const groupId = ids.get(group);
       if (groupId === undefined) throw new Error(`realm ${realmId} has no group ${group}`);
       if (op === 'remove_members') {
-        await uow.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = $2`, [groupId, userId]);
+        await this.database.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = $2`, [groupId, userId]);
       } else {
-        await uow.query(
+        await this.database.query(
           `INSERT INTO user_group_membership (user_group_id, user_profile_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
           [groupId, userId],
         );
       }
-      uow.record(new UserGroupMembersChangedEvent(realmId, audience, groupId, op, [userId]));
+      this.database.record(new UserGroupMembersChangedEvent(realmId, audience, groupId, op, [userId]));
     }
-    await this.recordChannelVisibility(uow, realmId, userId, visibleBefore);
+    await this.recordChannelVisibility(realmId, userId, visibleBefore);
   }
 
   /** Channels the user may know of (metadata access), archived ones aside. */
-  private async visibleChannelIds(uow: UnitOfWork, realmId: number, userId: number): Promise<Set<number>> {
-    const actor = await this.actors.load(userId, uow);
-    const subscribed = await subscribedStreamIds(uow, userId);
-    const streams = await this.channels.listInRealm(realmId, uow);
+  private async visibleChannelIds(realmId: number, userId: number): Promise<Set<number>> {
+    const actor = await this.actors.load(userId);
+    const subscribed = await subscribedStreamIds(this.database, userId);
+    const streams = await this.channels.listInRealm(realmId);
     return new Set(
       streams
         .filter((stream) => !stream.deactivated && ChannelPolicy.hasMetadataAccess(actor, stream, subscribed.has(stream.id)))
@@ -80,19 +81,19 @@ export class RoleChange {
     );
   }
 
-  private async recordChannelVisibility(uow: UnitOfWork, realmId: number, userId: number, before: Set<number>): Promise<void> {
-    const after = await this.visibleChannelIds(uow, realmId, userId);
+  private async recordChannelVisibility(realmId: number, userId: number, before: Set<number>): Promise<void> {
+    const after = await this.visibleChannelIds(realmId, userId);
     const gained = [...after].filter((id) => !before.has(id));
     const lost = [...before].filter((id) => !after.has(id));
     if (gained.length + lost.length === 0) return;
-    const streams = await this.channels.findByIds([...gained, ...lost], uow);
-    const wires = new Map((await this.presenter.channels(streams, uow)).map((wire) => [wire.stream_id, wire]));
-    const subscribers = await this.subscriptions.subscriberIds(streams.map((stream) => stream.recipientId as number), uow);
+    const streams = await this.channels.findByIds([...gained, ...lost]);
+    const wires = new Map((await this.presenter.channels(streams)).map((wire) => [wire.stream_id, wire]));
+    const subscribers = await this.subscriptions.subscriberIds(streams.map((stream) => stream.recipientId as number));
     for (const stream of streams) {
       const wire = wires.get(stream.id);
       if (!wire) continue;
       const gainedIt = after.has(stream.id);
-      uow.record(new ChannelAudienceChangedEvent(
+      this.database.record(new ChannelAudienceChangedEvent(
         realmId,
         wire,
         gainedIt ? subscribers.get(stream.recipientId as number) ?? [] : [],
@@ -108,11 +109,11 @@ export class RoleChange {
    * take an owner away (two owners demoting each other, or deactivating themselves, at
    * once) count one after the other: the second sees the first's change and is refused.
    */
-  async humanOwnerCount(uow: UnitOfWork, realmId: number): Promise<number> {
+  async humanOwnerCount(realmId: number): Promise<number> {
     // Two statements: a statement that waited for a lock still reads what was committed
     // when it began, so the count must start after the lock is held.
-    await uow.query(`SELECT id FROM realm WHERE id = $1 FOR NO KEY UPDATE`, [realmId]);
-    const [row] = await uow.query<{ count: number }>(
+    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR NO KEY UPDATE`, [realmId]);
+    const [row] = await this.database.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM user_profile WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot`,
       [realmId],
     );

@@ -6,6 +6,7 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { FullNameChange } from './full-name-change';
 import { RoleChange } from './role-change';
+import { Database } from '../../platform/database/database';
 
 /**
  * `PATCH /users/{user_id}`: an administrator renames a user or changes their role. The user
@@ -27,25 +28,26 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
     private readonly roles: RoleChange,
     private readonly names: FullNameChange,
     private readonly byEmail: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateUserCommand): Promise<void> {
     const { actor, changes } = command;
-    await this.tx.run(async (uow) => {
+    await this.tx.run(async () => {
       const userId = typeof command.user === 'number'
         ? command.user
         // Zulip's `access_user_by_email`: an address the actor may not see names no user.
-        : (await this.byEmail.findVisibleByEmail(actor.realmId, command.user.email, actor.role, uow))?.id;
-      const found = userId === undefined ? null : await this.users.lockAdministrable(actor.realmId, userId, uow);
+        : (await this.byEmail.findVisibleByEmail(actor.realmId, command.user.email, actor.role))?.id;
+      const found = userId === undefined ? null : await this.users.lockAdministrable(actor.realmId, userId);
       const target = checkAdministrableUser(actor, found, { allowBots: true, allowDeactivated: true });
       if (changes.role !== undefined && changes.role !== target.role) {
-        checkRoleChange(actor.role, target, changes.role, await this.roles.humanOwnerCount(uow, actor.realmId));
-        await this.roles.apply(uow, actor.realmId, target.id, target.role, changes.role);
+        checkRoleChange(actor.role, target, changes.role, await this.roles.humanOwnerCount(actor.realmId));
+        await this.roles.apply(actor.realmId, target.id, target.role, changes.role);
       }
       // As Zulip: an unchanged or blank name is no request to rename.
       const { fullName } = changes;
       if (fullName !== undefined && fullName !== target.fullName && fullName.trim() !== '') {
-        await this.names.apply(uow, target, checkFullName(fullName));
+        await this.names.apply(target, checkFullName(fullName));
       }
     });
   }

@@ -3,8 +3,7 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
-import { AppConfig } from '../../platform/config/app-config';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { PasswordSettings } from '../../platform/config/settings';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword } from '../../users/domain/credentials';
@@ -12,7 +11,7 @@ import { isAcceptablePassword } from '../../users/domain/password-policy';
 import { initialUserSettings } from '../../users/domain/user-settings';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/domain/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserAccess } from '../../users/persistence/user-access';
 import { GroupRepository } from '../../groups/persistence/group.repository';
@@ -20,6 +19,7 @@ import { directSystemGroupsForRole } from '../../groups/domain/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { isGuest } from '../../users/domain/roles';
 import { NewUser, UserWriter } from '../../users/persistence/user.writer';
+import { Database } from '../../platform/database/database';
 
 export interface UserDraft {
   email: string;
@@ -50,64 +50,65 @@ export class UserCreation {
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
     private readonly groups: GroupRepository,
-    private readonly config: AppConfig,
+    private readonly passwords: PasswordSettings,
+    private readonly database: Database,
   ) {}
 
   async check(draft: UserDraft): Promise<CheckedUser> {
     const email = normalizeEmail(draft.email);
     if (!isValidEmail(email)) throw ApiError.badRequest(`Invalid email '${email}'`);
     const fullName = checkFullName(draft.fullName);
-    if (draft.password !== null && !(await isAcceptablePassword(draft.password, this.config.passwordPolicy))) {
+    if (draft.password !== null && !(await isAcceptablePassword(draft.password, this.passwords.policy))) {
       throw ApiError.badRequest('The password is too weak.');
     }
     return {
       email,
       fullName,
       role: draft.role,
-      passwordHash: draft.password === null ? null : await hashPassword(draft.password, this.config.passwordHashCost),
+      passwordHash: draft.password === null ? null : await hashPassword(draft.password, this.passwords.hashCost),
       isBot: draft.isBot ?? false,
       botType: draft.botType ?? null,
       botOwnerId: draft.botOwnerId ?? null,
     };
   }
 
-  async insert(uow: UnitOfWork, realm: RealmEntity, user: CheckedUser): Promise<UserEntity> {
+  async insert(realm: RealmEntity, user: CheckedUser): Promise<UserRow> {
     // The realm's defaults as they are now: later changes to them never reach this user.
-    const [defaults] = await uow.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
+    const [defaults] = await this.database.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
       `SELECT user_settings_defaults, properties FROM realm WHERE id = $1`,
       [realm.id],
     );
     const { settings, emailAddressVisibility } = initialUserSettings(defaults.user_settings_defaults, defaults.properties);
-    const created = await this.writer.insert(uow, { ...user, realmId: realm.id, settings, emailAddressVisibility });
+    const created = await this.writer.insert({ ...user, realmId: realm.id, settings, emailAddressVisibility });
     let added: SubscriptionRequest[] = [];
     if (!created.isBot) {
-      const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id, uow), uow);
-      ({ added } = await this.subscriptions.subscribe(uow, defaults.map((stream) => ({ userId: created.id, stream }))));
+      const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id));
+      ({ added } = await this.subscriptions.subscribe(defaults.map((stream) => ({ userId: created.id, stream }))));
     }
     // The realm learns of the user first, then of the user's place in the default channels.
-    const viewers = await this.users.activeUserRoles(realm.id, uow);
+    const viewers = await this.users.activeUserRoles(realm.id);
     const withoutAccess: number[] = [];
     for (const viewer of viewers) {
-      if (isGuest(viewer.role) && !(await this.access.canAccess({ ...viewer, realmId: realm.id }, created, uow))) withoutAccess.push(viewer.id);
+      if (isGuest(viewer.role) && !(await this.access.canAccess({ ...viewer, realmId: realm.id }, created))) withoutAccess.push(viewer.id);
     }
-    uow.record(new UserCreatedEvent(realm.stringId, created, viewers, withoutAccess));
+    this.database.record(new UserCreatedEvent(realm.stringId, created, viewers, withoutAccess));
     // Zulip's do_create_user: the realm hears of the user's place in the role's system groups.
-    const systemGroups = await this.groups.systemGroupIds(realm.id, uow);
+    const systemGroups = await this.groups.systemGroupIds(realm.id);
     for (const group of directSystemGroupsForRole(created.role)) {
       const groupId = systemGroups.get(group);
       if (groupId === undefined) throw new Error(`realm ${realm.id} has no group ${group}`);
-      uow.record(new UserGroupMembersChangedEvent(realm.id, viewers.map((viewer) => viewer.id), groupId, 'add_members', [created.id]));
+      this.database.record(new UserGroupMembersChangedEvent(realm.id, viewers.map((viewer) => viewer.id), groupId, 'add_members', [created.id]));
     }
-    if (added.length > 0) await this.recordPeers(uow, realm.id, created.id, added);
+    if (added.length > 0) await this.recordPeers(realm.id, created.id, added);
     return created;
   }
 
   /** `peer_add` for the default channels, to those who may see their subscribers. */
-  private async recordPeers(uow: UnitOfWork, realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
+  private async recordPeers(realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
     const peers = [];
     for (const { stream } of added) {
-      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId], uow) });
+      peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId]) });
     }
-    uow.record(new UsersSubscribedEvent(realmId, [], peers));
+    this.database.record(new UsersSubscribedEvent(realmId, [], peers));
   }
 }

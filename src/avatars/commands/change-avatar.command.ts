@@ -1,17 +1,17 @@
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { inspectImage, squarePng } from '../../platform/storage/images';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/api/user.presenter';
 import { isAdministrator } from '../../users/domain/roles';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { AvatarChangedEvent } from '../events/avatar-events';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's MAX_AVATAR_FILE_SIZE_MIB default (register's `max_avatar_file_size_mib`). */
 export const MAX_AVATAR_FILE_SIZE_MIB = 5;
@@ -40,6 +40,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly store: UploadStore,
+    private readonly database: Database,
   ) {}
 
   async execute(command: ChangeAvatarCommand): Promise<string> {
@@ -62,22 +63,22 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
       };
     }
 
-    const { avatarUrl, user } = await this.tx.run(async (uow) => {
-      const user = await this.lockUser(uow, actor.id);
+    const { avatarUrl, user } = await this.tx.run(async () => {
+      const user = await this.lockUser(actor.id);
       const source = images ? AvatarSource.Uploaded : AvatarSource.Gravatar;
       // (TypeORM answers an UPDATE with [rows, count]: the new version is simply the old one plus one.)
-      await uow.query(`UPDATE user_profile SET avatar_source = $2, avatar_version = avatar_version + 1 WHERE id = $1`, [
+      await this.database.query(`UPDATE user_profile SET avatar_source = $2, avatar_version = avatar_version + 1 WHERE id = $1`, [
         user.id,
         source,
       ]);
-      const updated: UserEntity = { ...user, avatarSource: source, avatarVersion: user.avatarVersion + 1 };
+      const updated: UserRow = { ...user, avatarSource: source, avatarVersion: user.avatarVersion + 1 };
       if (images) {
         await this.store.put(uploadedAvatarKey(user, false), images.small);
         await this.store.put(uploadedAvatarKey(user, true), images.medium);
       }
-      const audience = await this.users.activeUserRoles(user.realmId, uow);
+      const audience = await this.users.activeUserRoles(user.realmId);
       const avatarUrl = storedAvatarUrl(updated);
-      uow.record(
+      this.database.record(
         new AvatarChangedEvent(user.realmId, audience.map((viewer) => viewer.id), {
           avatar_source: source,
           avatar_url: avatarUrl,
@@ -96,9 +97,9 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     return avatarUrl;
   }
 
-  private async lockUser(uow: UnitOfWork, userId: number): Promise<UserEntity> {
-    await uow.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
-    const user = await this.users.findById(userId, uow);
+  private async lockUser(userId: number): Promise<UserRow> {
+    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
+    const user = await this.users.findById(userId);
     if (!user) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
     return user;
   }

@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkStorageSize, keyDoesNotExist, StorageEntry } from '../domain/bot-storage-rules';
 import { BotStorageStore } from '../persistence/bot-storage.store';
+import { Database } from '../../platform/database/database';
 
 /** `PUT /bot_storage`: the entries to store, each key once (a JSON object's). */
 export class UpdateBotStorageCommand {
@@ -19,15 +20,16 @@ export class UpdateBotStorageHandler implements ICommandHandler<UpdateBotStorage
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: BotStorageStore,
+    private readonly database: Database,
   ) {}
 
   async execute({ userId, entries }: UpdateBotStorageCommand): Promise<Record<string, never>> {
     if (entries.length === 0) return {};
-    return this.tx.run(async (uow) => {
-      await this.store.lock(uow, userId);
-      const sizes = await this.store.sizes(uow, userId, entries.map(([key]) => key));
+    return this.tx.run(async () => {
+      await this.store.lock(userId);
+      const sizes = await this.store.sizes(userId, entries.map(([key]) => key));
       checkStorageSize(sizes.current, sizes.replaced, entries);
-      await this.store.put(uow, userId, entries);
+      await this.store.put(userId, entries);
       return {};
     });
   }
@@ -42,14 +44,15 @@ export class RemoveBotStorageHandler implements ICommandHandler<RemoveBotStorage
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: BotStorageStore,
+    private readonly database: Database,
   ) {}
 
   async execute({ userId, keys }: RemoveBotStorageCommand): Promise<Record<string, never>> {
     if (keys !== null && keys.length === 0) return {};
-    return this.tx.run(async (uow) => {
-      await this.store.lock(uow, userId);
-      if (keys !== null && (await this.store.count(uow, userId, keys)) < keys.length) throw keyDoesNotExist();
-      await this.store.remove(uow, userId, keys);
+    return this.tx.run(async () => {
+      await this.store.lock(userId);
+      if (keys !== null && (await this.store.count(userId, keys)) < keys.length) throw keyDoesNotExist();
+      await this.store.remove(userId, keys);
       return {};
     });
   }

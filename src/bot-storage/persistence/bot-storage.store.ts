@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { StorageEntry } from '../domain/bot-storage-rules';
+import { Database } from '../../platform/database/database';
 
 /** The sizes the limit check needs, in characters (PostgreSQL's `length`, as Zulip's `Length`). */
 export interface StorageSizes {
@@ -13,9 +13,11 @@ export interface StorageSizes {
 /** A user's rows of `bot_storage_data`. */
 @Injectable()
 export class BotStorageStore {
+  constructor(private readonly database: Database) {}
+
   /** The user's entries, all of them or those of `keys`, in the order they were first stored. */
-  async entries(db: Queryable, userId: number, keys: readonly string[] | null): Promise<StorageEntry[]> {
-    const rows = await db.query<{ key: string; value: string }>(
+  async entries(userId: number, keys: readonly string[] | null): Promise<StorageEntry[]> {
+    const rows = await this.database.query<{ key: string; value: string }>(
       `SELECT key, value FROM bot_storage_data
         WHERE bot_profile_id = $1 AND ($2::text[] IS NULL OR key = ANY($2::text[])) ORDER BY id`,
       [userId, keys],
@@ -24,12 +26,12 @@ export class BotStorageStore {
   }
 
   /** Serializes one user's writes: the size check then holds for what the write commits. */
-  async lock(uow: UnitOfWork, userId: number): Promise<void> {
-    await uow.query(`SELECT id FROM user_profile WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
+  async lock(userId: number): Promise<void> {
+    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
   }
 
-  async sizes(uow: UnitOfWork, userId: number, keys: readonly string[]): Promise<StorageSizes> {
-    const [row] = await uow.query<{ current: string; replaced: string }>(
+  async sizes(userId: number, keys: readonly string[]): Promise<StorageSizes> {
+    const [row] = await this.database.query<{ current: string; replaced: string }>(
       `SELECT COALESCE(SUM(length(key) + length(value)), 0)::text AS current,
               COALESCE(SUM(length(key) + length(value)) FILTER (WHERE key = ANY($2::text[])), 0)::text AS replaced
          FROM bot_storage_data WHERE bot_profile_id = $1`,
@@ -42,8 +44,8 @@ export class BotStorageStore {
    * Stores the entries, overwriting the keys the user has. One statement: the update sees
    * the rows as they were, so the insert's check finds the keys it must leave alone.
    */
-  async put(uow: UnitOfWork, userId: number, entries: readonly StorageEntry[]): Promise<void> {
-    await uow.query(
+  async put(userId: number, entries: readonly StorageEntry[]): Promise<void> {
+    await this.database.query(
       `WITH entry AS (SELECT * FROM unnest($2::text[], $3::text[]) AS e(key, value)),
             updated AS (
               UPDATE bot_storage_data d SET value = entry.value FROM entry
@@ -55,8 +57,8 @@ export class BotStorageStore {
   }
 
   /** How many of the user's rows hold one of `keys`. */
-  async count(uow: UnitOfWork, userId: number, keys: readonly string[]): Promise<number> {
-    const [row] = await uow.query<{ count: number }>(
+  async count(userId: number, keys: readonly string[]): Promise<number> {
+    const [row] = await this.database.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM bot_storage_data WHERE bot_profile_id = $1 AND key = ANY($2::text[])`,
       [userId, keys],
     );
@@ -64,7 +66,7 @@ export class BotStorageStore {
   }
 
   /** Removes the user's entries: all of them, or those of `keys`. */
-  async remove(uow: UnitOfWork, userId: number, keys: readonly string[] | null): Promise<void> {
-    await uow.query(`DELETE FROM bot_storage_data WHERE bot_profile_id = $1 AND ($2::text[] IS NULL OR key = ANY($2::text[]))`, [userId, keys]);
+  async remove(userId: number, keys: readonly string[] | null): Promise<void> {
+    await this.database.query(`DELETE FROM bot_storage_data WHERE bot_profile_id = $1 AND ($2::text[] IS NULL OR key = ANY($2::text[]))`, [userId, keys]);
   }
 }

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { keyDoesNotExist } from '../domain/bot-storage-rules';
 import { BotStorageStore } from '../persistence/bot-storage.store';
 
@@ -23,7 +22,7 @@ export class GetBotStorageHandler implements IQueryHandler<GetBotStorageQuery, B
 
   async execute({ userId, keys }: GetBotStorageQuery): Promise<BotStorageWire> {
     if (keys !== null && keys.length === 0) return { storage: {} };
-    const entries = await this.store.entries(poolQueryable(this.dataSource), userId, keys);
+    const entries = await this.store.entries(userId, keys);
     if (keys === null) return { storage: Object.fromEntries(entries) };
     const found = new Map(entries);
     // In the order asked, as Zulip builds its dict (a key named twice appears once).

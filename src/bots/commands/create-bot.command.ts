@@ -2,7 +2,6 @@ import { WebhookUrlPolicy } from '../../webhooks/delivery/webhook-url-policy';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
@@ -19,6 +18,7 @@ import { BotDirectory } from '../../users/persistence/bot-directory';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { gravatarUrl } from '../../users/api/user.presenter';
+import { Database } from '../../platform/database/database';
 
 export interface NewBot {
   fullName: string;
@@ -69,6 +69,7 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
     private readonly policy: BotCreationPolicy,
     private readonly channels: ChannelAccessLoader,
     private readonly webhookUrls: WebhookUrlPolicy,
+    private readonly database: Database,
   ) {}
 
   async execute(command: CreateBotCommand): Promise<CreatedBot> {
@@ -84,26 +85,26 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
     const checked = await this.creation.check({
       email, fullName, role: Role.Member, password: null, isBot: true, botType: bot.botType, botOwnerId: actor.id,
     });
-    return this.tx.run(async (uow) => {
-      if (await this.users.findByDeliveryEmail(actor.realmId, email, uow)) throw ApiError.badRequest('Username already in use');
-      if (await this.names.nameInUse(uow, actor.realmId, fullName)) throw botNameTaken(fullName, false);
-      await this.policy.check(actor, bot.botType, uow);
+    return this.tx.run(async () => {
+      if (await this.users.findByDeliveryEmail(actor.realmId, email)) throw ApiError.badRequest('Username already in use');
+      if (await this.names.nameInUse(actor.realmId, fullName)) throw botNameTaken(fullName, false);
+      await this.policy.check(actor, bot.botType);
       checkBotType(bot.botType);
       checkInterfaceType(bot.interfaceType);
-      const sending = await this.channel(uow, actor, bot.defaultSendingStream);
-      const events = await this.channel(uow, actor, bot.defaultEventsRegisterStream);
+      const sending = await this.channel(actor, bot.defaultSendingStream);
+      const events = await this.channel(actor, bot.defaultEventsRegisterStream);
       // No incoming-webhook integrations are installed here, so none can be named.
       if (bot.botType === BotType.IncomingWebhook && serviceName) {
         throw ApiError.badRequest(`Invalid integration '${serviceName}'.`);
       }
-      const created = await this.creation.insert(uow, realm, {
+      const created = await this.creation.insert(realm, {
         ...checked,
         defaultSendingStreamId: sending,
         defaultEventsRegisterStreamId: events,
         defaultAllPublicStreams: bot.defaultAllPublicStreams ?? false,
       });
       if (bot.botType === BotType.OutgoingWebhook || bot.botType === BotType.Embedded) {
-        await this.bots.addService(uow, created.id, {
+        await this.bots.addService(created.id, {
           name: serviceName ?? shortName,
           baseUrl: bot.payloadUrl,
           interface: bot.interfaceType as ServiceInterface,
@@ -112,10 +113,10 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
       }
       if (bot.botType === BotType.IncomingWebhook || bot.botType === BotType.Embedded) {
         checkConfigSize(bot.configData);
-        await this.bots.setConfig(uow, created.id, bot.configData);
+        await this.bots.setConfig(created.id, bot.configData);
       }
-      const wire = await this.directory.presentOne(created.id, 'when-set', uow);
-      uow.record(new BotEvent(actor.realmId, await this.bots.audience(created, uow), 'add', { ...wire }));
+      const wire = await this.directory.presentOne(created.id, 'when-set');
+      this.database.record(new BotEvent(actor.realmId, await this.bots.audience(created), 'add', { ...wire }));
       return {
         user_id: created.id,
         api_key: created.apiKey,
@@ -128,8 +129,8 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
   }
 
   /** Zulip's `access_stream_by_name`: a channel the creator may read. */
-  private async channel(uow: UnitOfWork, actor: { id: number; realmId: number }, name: string | null): Promise<number | null> {
+  private async channel(actor: { id: number; realmId: number }, name: string | null): Promise<number | null> {
     if (name === null) return null;
-    return (await this.channels.requireByName(actor, name, uow)).stream.id;
+    return (await this.channels.requireByName(actor, name)).stream.id;
   }
 }

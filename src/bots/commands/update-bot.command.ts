@@ -4,7 +4,6 @@ import { ChannelAccessLoader } from '../../channels/persistence/channel-access.l
 import { FullNameChange } from '../../admin/commands/full-name-change';
 import { RoleChange } from '../../admin/commands/role-change';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { outgoingServiceWire } from '../../users/api/bot.presenter';
 import { gravatarUrl } from '../../users/api/user.presenter';
@@ -15,8 +14,9 @@ import { isGuest } from '../../users/domain/roles';
 import { BotEvent } from '../../users/events/user-events';
 import { BotOwnerChange } from '../../users/persistence/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 export interface BotChanges {
   fullName?: string;
@@ -63,85 +63,85 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
     private readonly owners: BotOwnerChange,
     private readonly channels: ChannelAccessLoader,
     private readonly webhookUrls: WebhookUrlPolicy,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateBotCommand): Promise<UpdatedBot> {
     const { actor, changes } = command;
     if (changes.servicePayloadUrl !== undefined) await this.webhookUrls.check('service_payload_url', changes.servicePayloadUrl);
-    return this.tx.run(async (uow) => {
-      const bot = checkAdministrableBot(actor, await this.users.lockAdministrable(actor.realmId, command.botId, uow));
+    return this.tx.run(async () => {
+      const bot = checkAdministrableBot(actor, await this.users.lockAdministrable(actor.realmId, command.botId));
       if (changes.fullName !== undefined) {
         const fullName = checkFullName(changes.fullName);
         // Web clients send the name even when unchanged: that is no rename.
         if (fullName !== bot.fullName) {
-          if (await this.names.nameInUse(uow, actor.realmId, fullName)) throw botNameTaken(fullName, false);
-          await this.names.apply(uow, bot, fullName);
+          if (await this.names.nameInUse(actor.realmId, fullName)) throw botNameTaken(fullName, false);
+          await this.names.apply(bot, fullName);
         }
       }
       if (changes.role !== undefined && changes.role !== bot.role) {
         checkRoleChange(actor.role, bot, changes.role, Number.POSITIVE_INFINITY);
-        await this.roles.apply(uow, actor.realmId, bot.id, bot.role, changes.role);
+        await this.roles.apply(actor.realmId, bot.id, bot.role, changes.role);
       }
-      if (changes.botOwnerId !== undefined) await this.changeOwner(uow, actor.realmId, bot, changes.botOwnerId);
+      if (changes.botOwnerId !== undefined) await this.changeOwner(actor.realmId, bot, changes.botOwnerId);
       if (changes.defaultSendingStream !== undefined) {
-        await this.changeDefault(uow, actor, bot, 'default_sending_stream', changes.defaultSendingStream);
+        await this.changeDefault(actor, bot, 'default_sending_stream', changes.defaultSendingStream);
       }
       if (changes.defaultEventsRegisterStream !== undefined) {
-        await this.changeDefault(uow, actor, bot, 'default_events_register_stream', changes.defaultEventsRegisterStream);
+        await this.changeDefault(actor, bot, 'default_events_register_stream', changes.defaultEventsRegisterStream);
       }
       if (changes.defaultAllPublicStreams !== undefined) {
-        await uow.query(`UPDATE user_profile SET default_all_public_streams = $2 WHERE id = $1`, [bot.id, changes.defaultAllPublicStreams]);
-        await this.announce(uow, bot, { default_all_public_streams: changes.defaultAllPublicStreams });
+        await this.database.query(`UPDATE user_profile SET default_all_public_streams = $2 WHERE id = $1`, [bot.id, changes.defaultAllPublicStreams]);
+        await this.announce(bot, { default_all_public_streams: changes.defaultAllPublicStreams });
       }
       if (changes.servicePayloadUrl !== undefined) {
         const serviceInterface = checkInterfaceType(changes.serviceInterface);
-        const service = await this.bots.updateService(uow, bot.id, changes.servicePayloadUrl, serviceInterface);
+        const service = await this.bots.updateService(bot.id, changes.servicePayloadUrl, serviceInterface);
         if (!service) throw ApiError.badRequest('This bot has no outgoing webhook service');
-        await this.announce(uow, bot, { services: [outgoingServiceWire(service)] });
+        await this.announce(bot, { services: [outgoingServiceWire(service)] });
       }
       if (changes.configData !== undefined) {
-        const merged = { ...((await this.bots.configs([bot.id], uow)).get(bot.id) ?? {}), ...changes.configData };
+        const merged = { ...((await this.bots.configs([bot.id])).get(bot.id) ?? {}), ...changes.configData };
         checkConfigSize(merged);
-        await this.bots.setConfig(uow, bot.id, changes.configData);
-        await this.announce(uow, bot, { services: [{ config_data: merged }] });
+        await this.bots.setConfig(bot.id, changes.configData);
+        await this.announce(bot, { services: [{ config_data: merged }] });
       }
-      return this.answer(uow, bot.id, changes);
+      return this.answer(bot.id, changes);
     });
   }
 
-  private async changeOwner(uow: UnitOfWork, realmId: number, bot: UserEntity, ownerId: number): Promise<void> {
-    const owner = await this.users.findInRealm(realmId, ownerId, uow);
+  private async changeOwner(realmId: number, bot: UserRow, ownerId: number): Promise<void> {
+    const owner = await this.users.findInRealm(realmId, ownerId);
     if (!owner) throw ApiError.badRequest('Failed to change owner, no such user');
     if (!owner.isActive) throw ApiError.badRequest('Failed to change owner, user is deactivated');
     if (owner.isBot) throw ApiError.badRequest("Failed to change owner, bots can't own other bots");
     // Ours, not Zulip's: a guest given a bot would hold its key and the access the bot has.
     if (isGuest(owner.role)) throw ApiError.badRequest('Guests cannot own bots.');
-    const current = await this.users.findById(bot.id, uow);
+    const current = await this.users.findById(bot.id);
     if (current?.botOwnerId === owner.id) return;
-    await this.owners.apply(uow, bot, owner, current?.botOwnerId ?? null);
+    await this.owners.apply(bot, owner, current?.botOwnerId ?? null);
   }
 
   private async changeDefault(
-    uow: UnitOfWork,
     actor: { id: number; realmId: number },
-    bot: UserEntity,
+    bot: UserRow,
     field: 'default_sending_stream' | 'default_events_register_stream',
     name: string,
   ): Promise<void> {
-    const stream = name === '' ? null : (await this.channels.requireByName(actor, name, uow)).stream;
-    await uow.query(`UPDATE user_profile SET ${field}_id = $2 WHERE id = $1`, [bot.id, stream?.id ?? null]);
-    await this.announce(uow, bot, { [field]: stream?.name ?? null });
+    const stream = name === '' ? null : (await this.channels.requireByName(actor, name)).stream;
+    await this.database.query(`UPDATE user_profile SET ${field}_id = $2 WHERE id = $1`, [bot.id, stream?.id ?? null]);
+    await this.announce(bot, { [field]: stream?.name ?? null });
   }
 
   /** `realm_bot` update, to whoever administers the bot after the change. */
-  private async announce(uow: UnitOfWork, bot: UserEntity, fields: Record<string, unknown>): Promise<void> {
-    const current = (await this.users.findById(bot.id, uow)) as UserEntity;
-    uow.record(new BotEvent(bot.realmId, await this.bots.audience(current, uow), 'update', { user_id: bot.id, ...fields }));
+  private async announce(bot: UserRow, fields: Record<string, unknown>): Promise<void> {
+    const current = (await this.users.findById(bot.id)) as UserRow;
+    this.database.record(new BotEvent(bot.realmId, await this.bots.audience(current), 'update', { user_id: bot.id, ...fields }));
   }
 
-  private async answer(uow: UnitOfWork, botId: number, changes: BotChanges): Promise<UpdatedBot> {
-    const bot = (await this.users.findById(botId, uow)) as UserEntity;
-    const defaults = (await this.bots.defaults([botId], uow)).get(botId);
+  private async answer(botId: number, changes: BotChanges): Promise<UpdatedBot> {
+    const bot = (await this.users.findById(botId)) as UserRow;
+    const defaults = (await this.bots.defaults([botId])).get(botId);
     const answer: UpdatedBot = {
       full_name: bot.fullName,
       avatar_url: gravatarUrl(bot.deliveryEmail, bot.avatarVersion),
@@ -153,7 +153,7 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
       default_all_public_streams: bot.defaultAllPublicStreams,
     };
     if (bot.botOwnerId !== null) {
-      const owner = await this.users.findById(bot.botOwnerId, uow);
+      const owner = await this.users.findById(bot.botOwnerId);
       if (owner) answer.bot_owner = owner.deliveryEmail;
     }
     return answer;

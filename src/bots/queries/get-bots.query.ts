@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { gravatarUrl } from '../../users/api/user.presenter';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRepository } from '../../users/persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /** One entry of `GET /bots`, in Zulip's legacy shape. */
 export interface OwnBotWire {
@@ -27,17 +27,17 @@ export class GetOwnBotsHandler implements IQueryHandler<GetOwnBotsQuery, OwnBotW
     private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly bots: BotRepository,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetOwnBotsQuery): Promise<OwnBotWire[]> {
-    const db = poolQueryable(this.dataSource);
-    const rows = await db.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND bot_owner_id = $2 AND is_bot AND is_active ORDER BY date_joined, id`,
       [query.owner.realmId, query.owner.id],
     );
     const ids = rows.map((row) => row.id);
-    const found = new Map((await this.users.findByIds(query.owner.realmId, ids, db)).map((bot) => [bot.id, bot]));
-    const defaults = await this.bots.defaults(ids, db);
+    const found = new Map((await this.users.findByIds(query.owner.realmId, ids)).map((bot) => [bot.id, bot]));
+    const defaults = await this.bots.defaults(ids);
     return ids.flatMap((id) => {
       const bot = found.get(id);
       if (!bot) return [];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, sharedValue } from '../../platform/database/unit-of-work';
+import { sharedValue } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
@@ -8,8 +8,9 @@ import { UserSettings } from '../../users/domain/user-settings';
 import { StreamPostPolicy } from '../domain/channel-rules';
 import { averageWeeklyTraffic, hasTrafficEstimate } from '../domain/channel-traffic';
 import { ChannelTrafficReader } from '../persistence/channel-traffic.reader';
-import { StreamEntity } from '../persistence/stream.entity';
-import { SubscriptionEntity } from '../persistence/subscription.entity';
+import { StreamRow } from '../persistence/stream-row';
+import { SubscriptionRow } from '../persistence/subscription-row';
+import { Database } from '../../platform/database/database';
 
 /** The channel object of spec 2.1 (Zulip's BasicChannel). */
 export interface ChannelWire {
@@ -57,6 +58,7 @@ export class ChannelPresenter {
     private readonly groups: GroupRepository,
     private readonly dataSource: DataSource,
     private readonly traffic: ChannelTrafficReader,
+    private readonly database: Database,
   ) {}
 
   /**
@@ -64,18 +66,18 @@ export class ChannelPresenter {
    * `subscription` and `stream` sections list the same channels), each channel is presented
    * once and every list gets its own copy.
    */
-  async channels(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
+  async channels(streams: readonly StreamRow[]): Promise<ChannelWire[]> {
     const presented = sharedValue('channel-wires', () => new Map<number, Promise<ChannelWire>>());
-    if (presented === null) return this.present(streams, db);
+    if (presented === null) return this.present(streams);
     const missing = streams.filter((stream) => !presented.has(stream.id));
     if (missing.length > 0) {
-      const presenting = this.present(missing, db);
+      const presenting = this.present(missing);
       missing.forEach((stream, index) => presented.set(stream.id, presenting.then((wires) => wires[index])));
     }
     return Promise.all(streams.map(async (stream) => ({ ...(await (presented.get(stream.id) as Promise<ChannelWire>)) })));
   }
 
-  private async present(streams: readonly StreamEntity[], db?: Queryable): Promise<ChannelWire[]> {
+  private async present(streams: readonly StreamRow[]): Promise<ChannelWire[]> {
     if (streams.length === 0) return [];
     const groupIds = streams.flatMap((stream) => [
       stream.canAddSubscribersGroupId,
@@ -88,9 +90,9 @@ export class ChannelPresenter {
     // Only channels old enough for an estimate are counted: a younger one's would go unused.
     const counted = streams.filter((stream) => stream.recipientId !== null && hasTrafficEstimate(stream.dateCreated, now));
     const [values, system, traffic] = await Promise.all([
-      this.groups.settingValues(groupIds, db),
-      this.groups.systemGroupIds(streams[0].realmId, db),
-      this.traffic.recentMessages(counted.map((stream) => stream.recipientId as number), now, db ?? poolQueryable(this.dataSource)),
+      this.groups.settingValues(groupIds),
+      this.groups.systemGroupIds(streams[0].realmId),
+      this.traffic.recentMessages(counted.map((stream) => stream.recipientId as number), now),
     ]);
     return streams.map((stream) => {
       const postPolicy = streamPostPolicy(stream.canSendMessageGroupId, system);
@@ -125,17 +127,16 @@ export class ChannelPresenter {
    * per-channel notification settings show the user's global setting instead of null.
    */
   async subscriptions(
-    entries: readonly { stream: StreamEntity; subscription: SubscriptionEntity; subscribers?: number[] }[],
+    entries: readonly { stream: StreamRow; subscription: SubscriptionRow; subscribers?: number[] }[],
     settings: UserSettings,
     notificationSettingsNull: boolean,
-    db?: Queryable,
   ): Promise<SubscriptionWire[]> {
-    return this.subscriptionsOf(entries, await this.channels(entries.map((entry) => entry.stream), db), settings, notificationSettingsNull);
+    return this.subscriptionsOf(entries, await this.channels(entries.map((entry) => entry.stream)), settings, notificationSettingsNull);
   }
 
   /** `subscriptions` for channel objects already presented (`channels[i]` is `entries[i]`'s). */
   subscriptionsOf(
-    entries: readonly { subscription: SubscriptionEntity; subscribers?: number[] }[],
+    entries: readonly { subscription: SubscriptionRow; subscribers?: number[] }[],
     channels: readonly ChannelWire[],
     settings: UserSettings,
     notificationSettingsNull: boolean,

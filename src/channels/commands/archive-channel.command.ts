@@ -6,6 +6,7 @@ import { ChannelArchivedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
+import { Database } from '../../platform/database/database';
 
 /**
  * `DELETE /streams/{stream_id}`: Zulip's do_deactivate_stream at feature level 372. The
@@ -25,16 +26,17 @@ export class ArchiveChannelHandler implements ICommandHandler<ArchiveChannelComm
     private readonly access: ChannelAccessLoader,
     private readonly viewers: ChannelViewers,
     private readonly defaults: DefaultChannels,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId }: ArchiveChannelCommand): Promise<void> {
-    await this.tx.run(async (uow) => {
-      const { stream } = await this.access.requireAdministrable(user, streamId, uow);
+    await this.tx.run(async () => {
+      const { stream } = await this.access.requireAdministrable(user, streamId);
       if (stream.deactivated) throw ApiError.badRequest('Channel is already deactivated');
-      await this.defaults.set(uow, stream.realmId, stream.id, false);
-      const { metadata } = await this.viewers.of(stream, uow);
-      await uow.query(`UPDATE stream SET deactivated = true WHERE id = $1`, [stream.id]);
-      uow.record(new ChannelArchivedEvent(stream.realmId, stream.id, stream.name, metadata));
+      await this.defaults.set(stream.realmId, stream.id, false);
+      const { metadata } = await this.viewers.of(stream);
+      await this.database.query(`UPDATE stream SET deactivated = true WHERE id = $1`, [stream.id]);
+      this.database.record(new ChannelArchivedEvent(stream.realmId, stream.id, stream.name, metadata));
     });
   }
 }

@@ -5,6 +5,7 @@ import { isAdministrator } from '../../users/domain/roles';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { DefaultChannels } from '../persistence/default-channels';
+import { Database } from '../../platform/database/database';
 
 /** `POST /default_streams` (add) and `DELETE /default_streams` (remove): administrators only. */
 export class ChangeDefaultChannelCommand {
@@ -21,15 +22,16 @@ export class ChangeDefaultChannelHandler implements ICommandHandler<ChangeDefaul
     private readonly tx: TransactionRunner,
     private readonly access: ChannelAccessLoader,
     private readonly defaults: DefaultChannels,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId, isDefault }: ChangeDefaultChannelCommand): Promise<void> {
     if (!isAdministrator(user.role)) throw administratorRequired();
-    await this.tx.run(async (uow) => {
+    await this.tx.run(async () => {
       // Adding needs content access, removing only metadata access (Zulip's views).
-      const { stream } = await this.access.requireById(user, streamId, uow, isDefault);
+      const { stream } = await this.access.requireById(user, streamId, isDefault);
       if (isDefault && stream.inviteOnly) throw ApiError.badRequest('Private channels cannot be made default.');
-      await this.defaults.set(uow, user.realmId, stream.id, isDefault);
+      await this.defaults.set(user.realmId, stream.id, isDefault);
     });
   }
 }

@@ -8,6 +8,7 @@ import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';
 import { FirstMessageRefresher } from './first-message.refresher';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's RETENTION_STREAM_MESSAGE_BATCH_SIZE. */
 const BATCH_SIZE = 100;
@@ -35,6 +36,7 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
     private readonly access: ChannelAccessLoader,
     private readonly viewers: ChannelViewers,
     private readonly firstMessage: FirstMessageRefresher,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId, topic, timeBudgetMs }: DeleteTopicCommand): Promise<{ complete: boolean }> {
@@ -42,10 +44,10 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
     const started = Date.now();
     for (;;) {
       if (Date.now() >= started + timeBudgetMs) return { complete: false };
-      const deleted = await this.tx.run(async (uow) => {
-        const { stream, actor, subscribed } = await this.access.requireById(user, streamId, uow);
+      const deleted = await this.tx.run(async () => {
+        const { stream, actor, subscribed } = await this.access.requireById(user, streamId);
         const ownOnly = !ChannelPolicy.canReadHistory(actor, stream, subscribed);
-        const rows = await uow.query<{ id: number }>(
+        const rows = await this.database.query<{ id: number }>(
           `SELECT m.id FROM message m
             WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)
               AND ($3::int IS NULL OR EXISTS (
@@ -55,11 +57,11 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
         );
         if (rows.length === 0) return 0;
         const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-        const [{ subject }] = await uow.query<{ subject: string }>(`SELECT subject FROM message WHERE id = $1`, [ids[ids.length - 1]]);
-        await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
-        const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
-        uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, subject, ids, subscribers));
-        await this.firstMessage.afterDelete(uow, stream, ids);
+        const [{ subject }] = await this.database.query<{ subject: string }>(`SELECT subject FROM message WHERE id = $1`, [ids[ids.length - 1]]);
+        await this.database.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
+        const subscribers = await this.viewers.subscriberIds(stream.recipientId);
+        this.database.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, subject, ids, subscribers));
+        await this.firstMessage.afterDelete(stream, ids);
         return ids.length;
       });
       if (deleted < BATCH_SIZE) return { complete: true };

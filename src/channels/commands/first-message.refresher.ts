@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ChannelUpdatedEvent } from '../events/channel-update-events';
 import { ChannelViewers } from '../persistence/channel-viewers';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
+import { Database } from '../../platform/database/database';
 
 /**
  * After messages of a channel were deleted: when the channel's first message was among
@@ -11,17 +11,20 @@ import { StreamEntity } from '../persistence/stream.entity';
  */
 @Injectable()
 export class FirstMessageRefresher {
-  constructor(private readonly viewers: ChannelViewers) {}
+  constructor(
+    private readonly viewers: ChannelViewers,
+    private readonly database: Database,
+  ) {}
 
-  async afterDelete(uow: UnitOfWork, stream: StreamEntity, deletedIds: readonly number[]): Promise<void> {
+  async afterDelete(stream: StreamRow, deletedIds: readonly number[]): Promise<void> {
     if (stream.firstMessageId === null || !deletedIds.includes(stream.firstMessageId)) return;
-    const [{ first }] = await uow.query<{ first: number | null }>(
+    const [{ first }] = await this.database.query<{ first: number | null }>(
       `SELECT min(id) AS first FROM message WHERE recipient_id = $1`,
       [stream.recipientId],
     );
-    await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, stream.id]);
-    const { metadata } = await this.viewers.of(stream, uow);
-    uow.record(new ChannelUpdatedEvent(stream.realmId, [
+    await this.database.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, stream.id]);
+    const { metadata } = await this.viewers.of(stream);
+    this.database.record(new ChannelUpdatedEvent(stream.realmId, [
       { streamId: stream.id, name: stream.name, property: 'first_message_id', value: first },
     ], metadata));
   }

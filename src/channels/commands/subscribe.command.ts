@@ -4,13 +4,12 @@ import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
 import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { checkChannelDescription, checkChannelName } from '../domain/channel-rules';
@@ -20,9 +19,10 @@ import { PostSubscriptionNoticesCommand } from './post-subscription-notices.comm
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
 import { SubscriptionEventRecorder } from './subscription-event.recorder';
+import { Database } from '../../platform/database/database';
 
 export interface RequestedChannel {
   name: string;
@@ -72,7 +72,7 @@ const insufficientPermission = () => ApiError.badRequest('Insufficient permissio
 @Injectable()
 export class SubscriptionAdder {
   constructor(
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly principals: PrincipalResolver,
@@ -81,9 +81,10 @@ export class SubscriptionAdder {
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly groupSettings: GroupSettingResolver,
     private readonly recorder: SubscriptionEventRecorder,
+    private readonly database: Database,
   ) {}
 
-  async apply(uow: UnitOfWork, command: SubscribeCommand): Promise<SubscribeResult> {
+  async apply(command: SubscribeCommand): Promise<SubscribeResult> {
     const { actor } = command;
     // Zulip's `require_non_guest_user` on this endpoint.
     if (isGuest(actor.role)) throw ApiError.badRequest('Not allowed for guest users');
@@ -94,34 +95,34 @@ export class SubscriptionAdder {
         description: checkChannelDescription(channel.description),
       })),
     );
-    const policyActor = await this.actors.load(actor.id, uow);
-    const principals = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
+    const policyActor = await this.actors.load(actor.id);
+    const principals = await this.principals.resolve(actor.realmId, actor.id, command.principals);
     const subscribingOthers = principals.some((user) => user.id !== actor.id);
 
     const found = new Map(
-      (await this.channels.findByNames(actor.realmId, requested.map((channel) => channel.name), uow))
+      (await this.channels.findByNames(actor.realmId, requested.map((channel) => channel.name)))
         .map((stream) => [stream.name.toLowerCase(), stream] as const),
     );
     const missing = requested.filter((channel) => !found.has(channel.name.toLowerCase()));
-    const created: StreamEntity[] = [];
-    const existing: StreamEntity[] = requested
+    const created: StreamRow[] = [];
+    const existing: StreamRow[] = requested
       .map((channel) => found.get(channel.name.toLowerCase()))
-      .filter((stream): stream is StreamEntity => stream !== undefined);
+      .filter((stream): stream is StreamRow => stream !== undefined);
     if (missing.length > 0) {
-      await this.checkCreation(uow, actor, policyActor, command.newChannels);
+      await this.checkCreation(actor, policyActor, command.newChannels);
       for (const channel of missing) {
-        const stream = await this.create(uow, actor, channel, command.newChannels);
+        const stream = await this.create(actor, channel, command.newChannels);
         if (stream) created.push(stream);
         else {
           // A concurrent request created it first: treat it as an existing channel.
-          const raced = await this.channels.findByName(actor.realmId, channel.name, uow);
+          const raced = await this.channels.findByName(actor.realmId, channel.name);
           if (!raced) throw new Error(`channel ${channel.name} neither created nor found`);
           existing.push(raced);
         }
       }
     }
 
-    const { authorized, unauthorized, cannotAdd } = await this.authorize(uow, policyActor, existing, subscribingOthers);
+    const { authorized, unauthorized, cannotAdd } = await this.authorize(policyActor, existing, subscribingOthers);
     if (unauthorized.length > 0 && command.authorizationErrorsFatal) {
       throw ApiError.badRequest(`Unable to access channel (${unauthorized[0].name}).`);
     }
@@ -131,9 +132,9 @@ export class SubscriptionAdder {
     const requests: SubscriptionRequest[] = principals.flatMap((user) =>
       [...authorized, ...created].map((stream) => ({ userId: user.id, stream, color: colors.get(stream.name.toLowerCase()) })),
     );
-    const { added, already } = await this.subscriptions.subscribe(uow, requests);
-    await this.recorder.recordSubscribed(uow, actor.realmId, created, added, principals);
-    this.recordNotices(uow, command, created, added, principals);
+    const { added, already } = await this.subscriptions.subscribe(requests);
+    await this.recorder.recordSubscribed(actor.realmId, created, added, principals);
+    this.recordNotices(command, created, added, principals);
 
     const result: SubscribeResult = {
       subscribed: groupNames(added),
@@ -148,16 +149,16 @@ export class SubscriptionAdder {
    * private and web-public channels; default channels by administrators only; a retention
    * policy by owners only.
    */
-  private async checkCreation(uow: UnitOfWork, actor: RequestUser, policyActor: PolicyActor, settings: NewChannelSettings): Promise<void> {
-    const realmGroups = await this.realmSettings.all(actor.realmId, uow);
+  private async checkCreation(actor: RequestUser, policyActor: PolicyActor, settings: NewChannelSettings): Promise<void> {
+    const realmGroups = await this.realmSettings.all(actor.realmId);
     const allowed = (name: string) => policyActor.groupIds.has(realmGroups.get(name) as number);
     if (settings.inviteOnly && !allowed('can_create_private_channel_group')) throw insufficientPermission();
     if (!settings.inviteOnly && !allowed('can_create_public_channel_group')) throw insufficientPermission();
     if (settings.isDefaultStream && !isAdministrator(actor.role)) throw insufficientPermission();
     if (settings.inviteOnly && settings.isDefaultStream) throw ApiError.badRequest('A default channel cannot be private.');
     if (settings.isWebPublic) {
-      const realm = await this.realms.requireById(actor.realmId, uow);
-      if (!this.config.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
+      const realm = await this.realms.requireById(actor.realmId);
+      if (!this.server.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
         throw ApiError.badRequest('Web-public channels are not enabled.');
       }
       if (!allowed('can_create_web_public_channel_group')) throw insufficientPermission();
@@ -168,17 +169,16 @@ export class SubscriptionAdder {
   }
 
   private async create(
-    uow: UnitOfWork,
     actor: RequestUser,
     channel: RequestedChannel,
     settings: NewChannelSettings,
-  ): Promise<StreamEntity | null> {
+  ): Promise<StreamRow | null> {
     // Each channel gets groups of its own: an anonymous group backs one setting of one channel.
     const groups: Partial<Record<ChannelGroupSetting, number>> = {};
     for (const [name, value] of Object.entries(settings.groupSettings) as [ChannelGroupSetting, GroupSettingValue][]) {
-      groups[name] = await this.groupSettings.resolve(uow, actor.realmId, name, value, CHANNEL_GROUP_SETTINGS[name]);
+      groups[name] = await this.groupSettings.resolve(actor.realmId, name, value, CHANNEL_GROUP_SETTINGS[name]);
     }
-    const stream = await this.channels.insert(uow, {
+    const stream = await this.channels.insert({
       realmId: actor.realmId,
       name: channel.name,
       description: channel.description,
@@ -190,7 +190,7 @@ export class SubscriptionAdder {
       creatorId: actor.id,
       groups,
     });
-    if (stream && settings.isDefaultStream) await this.channels.addDefaultChannel(uow, actor.realmId, stream.id);
+    if (stream && settings.isDefaultStream) await this.channels.addDefaultChannel(actor.realmId, stream.id);
     return stream;
   }
 
@@ -199,15 +199,14 @@ export class SubscriptionAdder {
    * right to add subscribers, and without even content access the channel is
    * "unauthorized" rather than "insufficient permission".
    */
-  private async authorize(uow: UnitOfWork, actor: PolicyActor, streams: readonly StreamEntity[], subscribingOthers: boolean) {
+  private async authorize(actor: PolicyActor, streams: readonly StreamRow[], subscribingOthers: boolean) {
     const subscribed = await this.subscriptions.subscribedRecipientIds(
       actor.id,
       streams.map((stream) => stream.recipientId as number),
-      uow,
     );
-    const authorized: StreamEntity[] = [];
-    const unauthorized: StreamEntity[] = [];
-    const cannotAdd: StreamEntity[] = [];
+    const authorized: StreamRow[] = [];
+    const unauthorized: StreamRow[] = [];
+    const cannotAdd: StreamRow[] = [];
     for (const stream of streams) {
       const isSubscribed = subscribed.has(stream.recipientId as number);
       if (!ChannelPolicy.hasContentAccess(actor, stream, isSubscribed)) {
@@ -222,11 +221,10 @@ export class SubscriptionAdder {
   }
 
   private recordNotices(
-    uow: UnitOfWork,
     command: SubscribeCommand,
-    created: readonly StreamEntity[],
+    created: readonly StreamRow[],
     added: readonly SubscriptionRequest[],
-    principals: readonly UserEntity[],
+    principals: readonly UserRow[],
   ): void {
     const { actor } = command;
     const createdIds = new Set(created.map((stream) => stream.id));
@@ -243,12 +241,12 @@ export class SubscriptionAdder {
     // announcement, then each new channel's note of who created it, read by its creator.
     const announced = command.announce ? created.map((stream) => ({ id: stream.id, name: stream.name })) : [];
     if (announced.length > 0 || subscribedByOthers.length > 0) {
-      uow.followUp(
+      this.database.followUp(
         new PostSubscriptionNoticesCommand(actor.realmId, { id: actor.id, fullName: actor.fullName }, announced, subscribedByOthers),
       );
     }
     for (const stream of created) {
-      uow.followUp(new PostChannelNoticeCommand(actor.realmId, stream.id, channelCreatedNotice(actor, stream), [actor.id]));
+      this.database.followUp(new PostChannelNoticeCommand(actor.realmId, stream.id, channelCreatedNotice(actor, stream), [actor.id]));
     }
   }
 }
@@ -270,9 +268,10 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand, Subsc
   constructor(
     private readonly tx: TransactionRunner,
     private readonly adder: SubscriptionAdder,
+    private readonly database: Database,
   ) {}
 
   execute(command: SubscribeCommand): Promise<SubscribeResult> {
-    return this.tx.run((uow) => this.adder.apply(uow, command));
+    return this.tx.run(() => this.adder.apply(command));
   }
 }

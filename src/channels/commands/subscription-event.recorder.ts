@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { effectiveSettings } from '../../users/domain/user-settings';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { Role } from '../../users/domain/roles';
 import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
@@ -12,8 +11,9 @@ import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from '.
 import { PeerChange } from '../events/peer-changes';
 import { UsersUnsubscribedEvent } from '../events/subscription-events';
 import { ChannelViewers } from '../persistence/channel-viewers';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Records the client events of subscription changes inside the changing transaction, so
@@ -28,54 +28,53 @@ export class SubscriptionEventRecorder {
     private readonly access: UserAccess,
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
+    private readonly database: Database,
   ) {}
 
   /** `stream` create for new channels; `subscription` add and `peer_add` for new subscriptions. */
   async recordSubscribed(
-    uow: UnitOfWork,
     realmId: number,
-    created: readonly StreamEntity[],
+    created: readonly StreamRow[],
     added: readonly SubscriptionRequest[],
-    principals: readonly UserEntity[],
+    principals: readonly UserRow[],
   ): Promise<void> {
     const touched = uniqueStreams(added);
     const subscribers = await this.subscriptions.subscriberIds(
       [...new Set([...created, ...touched].map((stream) => stream.recipientId as number))],
-      uow,
     );
-    const subscribersOf = (stream: StreamEntity) => subscribers.get(stream.recipientId as number) ?? [];
+    const subscribersOf = (stream: StreamRow) => subscribers.get(stream.recipientId as number) ?? [];
 
     if (created.length > 0) {
-      const wires = await this.presenter.channels(created, uow);
+      const wires = await this.presenter.channels(created);
       const channels = [];
       for (const [index, stream] of created.entries()) {
-        channels.push({ channel: wires[index], audienceUserIds: (await this.viewers.of(stream, uow)).metadata });
+        channels.push({ channel: wires[index], audienceUserIds: (await this.viewers.of(stream)).metadata });
       }
-      uow.record(new ChannelsCreatedEvent(realmId, channels));
+      this.database.record(new ChannelsCreatedEvent(realmId, channels));
     }
     if (added.length === 0) return;
 
     const addedEvents: { userId: number; subscriptions: AddedSubscription[] }[] = [];
     for (const [userId, streams] of byUser(added)) {
-      const user = principals.find((principal) => principal.id === userId) as UserEntity;
+      const user = principals.find((principal) => principal.id === userId) as UserRow;
       const settings = effectiveSettings(user.settings);
-      const rows = (await this.subscriptions.channelSubscriptionsOf(userId, uow)).filter((row) =>
+      const rows = (await this.subscriptions.channelSubscriptionsOf(userId)).filter((row) =>
         streams.some((stream) => stream.id === row.stream.id),
       );
       const entries = rows.map((row) => ({ ...row, subscribers: subscribersOf(row.stream) }));
-      const withNulls = await this.presenter.subscriptions(entries, settings, true, uow);
-      const resolved = await this.presenter.subscriptions(entries, settings, false, uow);
+      const withNulls = await this.presenter.subscriptions(entries, settings, true);
+      const resolved = await this.presenter.subscriptions(entries, settings, false);
       addedEvents.push({
         userId,
         subscriptions: withNulls.map((wire, index) => ({ withNulls: wire, resolved: resolved[index] })),
       });
     }
-    uow.record(new UsersSubscribedEvent(realmId, addedEvents, await this.peers(uow, touched, added)));
-    await this.recordAccessChanges(uow, realmId, added, 'gained');
+    this.database.record(new UsersSubscribedEvent(realmId, addedEvents, await this.peers(touched, added)));
+    await this.recordAccessChanges(realmId, added, 'gained');
   }
 
   /** `subscription` remove to each user who left; `peer_remove` to those who may see subscribers. */
-  async recordUnsubscribed(uow: UnitOfWork, realmId: number, removed: readonly SubscriptionRequest[]): Promise<void> {
+  async recordUnsubscribed(realmId: number, removed: readonly SubscriptionRequest[]): Promise<void> {
     if (removed.length === 0) return;
     const touched = uniqueStreams(removed);
     const removedEvents = [...byUser(removed)].map(([userId, streams]) => ({
@@ -86,60 +85,59 @@ export class SubscriptionEventRecorder {
     const lostSight: { streamId: number; userIds: number[] }[] = [];
     for (const stream of touched) {
       const left = changedUsers(removed, stream);
-      const viewers = new Set((await this.viewers.of(stream, uow)).metadata);
+      const viewers = new Set((await this.viewers.of(stream)).metadata);
       peers.push({ streamIds: [stream.id], userIds: left, audienceUserIds: [...viewers].filter((id) => !left.includes(id)) });
       const lost = left.filter((userId) => !viewers.has(userId));
       if (lost.length > 0) lostSight.push({ streamId: stream.id, userIds: lost });
     }
-    uow.record(new UsersUnsubscribedEvent(realmId, removedEvents, peers, lostSight));
-    await this.recordAccessChanges(uow, realmId, removed, 'lost');
+    this.database.record(new UsersUnsubscribedEvent(realmId, removedEvents, peers, lostSight));
+    await this.recordAccessChanges(realmId, removed, 'lost');
   }
 
   /** `realm_user` add or remove to guests whose sight of users the change gave or took. */
-  private async recordAccessChanges(uow: UnitOfWork, realmId: number, changes: readonly SubscriptionRequest[], kind: 'gained' | 'lost'): Promise<void> {
+  private async recordAccessChanges(realmId: number, changes: readonly SubscriptionRequest[], kind: 'gained' | 'lost'): Promise<void> {
     const changed = new Map([...byUser(changes)].map(([userId, streams]) => [userId, streams.map((stream) => stream.recipientId as number)]));
-    const pairs = await this.access.subscriptionAccessChanges(realmId, changed, uow);
+    const pairs = await this.access.subscriptionAccessChanges(realmId, changed);
     const viewersOf = new Map<number, number[]>();
     for (const { viewerId, targetId } of pairs) viewersOf.set(targetId, [...(viewersOf.get(targetId) ?? []), viewerId]);
     if (viewersOf.size === 0) return;
     if (kind === 'lost') {
-      for (const [targetId, viewerIds] of viewersOf) uow.record(new UserRemovedFromViewEvent(realmId, viewerIds.sort((a, b) => a - b), targetId));
+      for (const [targetId, viewerIds] of viewersOf) this.database.record(new UserRemovedFromViewEvent(realmId, viewerIds.sort((a, b) => a - b), targetId));
       return;
     }
-    const realm = await this.realms.requireById(realmId, uow);
-    const targets = await this.users.findByIds(realmId, [...viewersOf.keys()], uow);
+    const realm = await this.realms.requireById(realmId);
+    const targets = await this.users.findByIds(realmId, [...viewersOf.keys()]);
     for (const target of targets) {
       const viewerIds = (viewersOf.get(target.id) ?? []).sort((a, b) => a - b);
-      uow.record(new UserCameIntoViewEvent(realm.stringId, target, viewerIds.map((id) => ({ id, role: Role.Guest }))));
+      this.database.record(new UserCameIntoViewEvent(realm.stringId, target, viewerIds.map((id) => ({ id, role: Role.Guest }))));
     }
   }
 
   /** Per channel: the changed users, told to everyone else who may see its subscribers. */
   private async peers(
-    uow: UnitOfWork,
-    streams: readonly StreamEntity[],
+    streams: readonly StreamRow[],
     changes: readonly SubscriptionRequest[],
   ): Promise<PeerChange[]> {
     const peers: PeerChange[] = [];
     for (const stream of streams) {
       const changedUserIds = changedUsers(changes, stream);
-      peers.push({ streamIds: [stream.id], userIds: changedUserIds, audienceUserIds: await this.viewers.peerAudience(stream, changedUserIds, uow) });
+      peers.push({ streamIds: [stream.id], userIds: changedUserIds, audienceUserIds: await this.viewers.peerAudience(stream, changedUserIds) });
     }
     return peers;
   }
 }
 
 /** The users whose subscription to `stream` changed, ascending. */
-function changedUsers(changes: readonly SubscriptionRequest[], stream: StreamEntity): number[] {
+function changedUsers(changes: readonly SubscriptionRequest[], stream: StreamRow): number[] {
   return [...new Set(changes.filter((request) => request.stream.id === stream.id).map((request) => request.userId))].sort((a, b) => a - b);
 }
 
-function uniqueStreams(requests: readonly SubscriptionRequest[]): StreamEntity[] {
+function uniqueStreams(requests: readonly SubscriptionRequest[]): StreamRow[] {
   return [...new Map(requests.map((request) => [request.stream.id, request.stream])).values()];
 }
 
-function byUser(requests: readonly SubscriptionRequest[]): Map<number, StreamEntity[]> {
-  const perUser = new Map<number, StreamEntity[]>();
+function byUser(requests: readonly SubscriptionRequest[]): Map<number, StreamRow[]> {
+  const perUser = new Map<number, StreamRow[]>();
   for (const request of requests) perUser.set(request.userId, [...(perUser.get(request.userId) ?? []), request.stream]);
   return perUser;
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../domain/channel-policy';
@@ -10,9 +9,10 @@ import { isUnsubscribingOthers } from '../domain/subscription-rules';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { PrincipalResolver } from '../persistence/principal.resolver';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { SubscriptionEventRecorder } from './subscription-event.recorder';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /users/me/subscriptions`: unsubscribe the actor or others from channels. */
 export class UnsubscribeCommand {
@@ -38,29 +38,29 @@ export class SubscriptionRemover {
     private readonly principals: PrincipalResolver,
     private readonly actors: PolicyActorLoader,
     private readonly recorder: SubscriptionEventRecorder,
+    private readonly database: Database,
   ) {}
 
-  async apply(uow: UnitOfWork, command: UnsubscribeCommand): Promise<UnsubscribeResult> {
+  async apply(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
     const { actor } = command;
     const names = [...new Map(command.channelNames.map((raw) => {
       const name = checkChannelName(raw);
       return [name.toLowerCase(), name] as const;
     })).values()];
-    const policyActor = await this.actors.load(actor.id, uow);
-    const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals, uow);
+    const policyActor = await this.actors.load(actor.id);
+    const targets = await this.principals.resolve(actor.realmId, actor.id, command.principals);
     const unsubscribingOthers = isUnsubscribingOthers(actor.id, targets);
 
     const found = new Map(
-      (await this.channels.findByNames(actor.realmId, names, uow)).map((stream) => [stream.name.toLowerCase(), stream] as const),
+      (await this.channels.findByNames(actor.realmId, names)).map((stream) => [stream.name.toLowerCase(), stream] as const),
     );
     const subscribed = await this.subscriptions.subscribedRecipientIds(
       actor.id,
       [...found.values()].map((stream) => stream.recipientId as number),
-      uow,
     );
-    const isSubscribed = (stream: StreamEntity) => subscribed.has(stream.recipientId as number);
+    const isSubscribed = (stream: StreamRow) => subscribed.has(stream.recipientId as number);
     // A channel the actor may not know of answers as a missing one: its name must not leak.
-    const visible = (stream: StreamEntity | undefined): stream is StreamEntity =>
+    const visible = (stream: StreamRow | undefined): stream is StreamRow =>
       stream !== undefined && ChannelPolicy.hasMetadataAccess(policyActor, stream, isSubscribed(stream));
     const streams = names.map((name) => found.get(name.toLowerCase())).filter(visible);
 
@@ -74,10 +74,9 @@ export class SubscriptionRemover {
     }
 
     const { removed, notSubscribed } = await this.subscriptions.unsubscribe(
-      uow,
       targets.flatMap((target) => streams.map((stream) => ({ userId: target.id, stream }))),
     );
-    await this.recorder.recordUnsubscribed(uow, actor.realmId, removed);
+    await this.recorder.recordUnsubscribed(actor.realmId, removed);
     return {
       removed: removed.map((request) => request.stream.name),
       not_removed: notSubscribed.map((request) => request.stream.name),
@@ -90,9 +89,10 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
   constructor(
     private readonly tx: TransactionRunner,
     private readonly remover: SubscriptionRemover,
+    private readonly database: Database,
   ) {}
 
   execute(command: UnsubscribeCommand): Promise<UnsubscribeResult> {
-    return this.tx.run((uow) => this.remover.apply(uow, command));
+    return this.tx.run(() => this.remover.apply(command));
   }
 }

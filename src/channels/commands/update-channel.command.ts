@@ -6,9 +6,8 @@ import { GroupSettingResolver } from '../../groups/persistence/group-setting.res
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { realmRetentionDays } from '../../realm/domain/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { administratorRequired, ApiError } from '../../shared/api-error';
@@ -35,7 +34,8 @@ import { AccessedChannel, ChannelAccessLoader } from '../persistence/channel-acc
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../persistence/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
+import { Database } from '../../platform/database/database';
 
 export interface ChannelChanges {
   newName?: string;
@@ -61,7 +61,7 @@ export class UpdateChannelCommand {
 /** Group settings whose change needs content access (the rest need metadata access). */
 const CONTENT_ACCESS_SETTINGS: readonly ChannelGroupSetting[] = ['can_add_subscribers_group', 'can_subscribe_group'];
 
-const COLUMNS: Record<ChannelGroupSetting, keyof StreamEntity> = {
+const COLUMNS: Record<ChannelGroupSetting, keyof StreamRow> = {
   can_add_subscribers_group: 'canAddSubscribersGroupId',
   can_administer_channel_group: 'canAdministerChannelGroupId',
   can_remove_subscribers_group: 'canRemoveSubscribersGroupId',
@@ -73,7 +73,7 @@ const COLUMNS: Record<ChannelGroupSetting, keyof StreamEntity> = {
 export class UpdateChannelHandler implements ICommandHandler<UpdateChannelCommand, void> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly access: ChannelAccessLoader,
     private readonly channels: ChannelRepository,
     private readonly viewers: ChannelViewers,
@@ -83,36 +83,37 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     private readonly resolver: GroupSettingResolver,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly realms: RealmRepository,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId, changes }: UpdateChannelCommand): Promise<void> {
-    await this.tx.run(async (uow) => {
-      const found = await this.access.requireAdministrable(user, streamId, uow);
-      await this.changePrivacy(uow, user, found, changes);
+    await this.tx.run(async () => {
+      const found = await this.access.requireAdministrable(user, streamId);
+      await this.changePrivacy(user, found, changes);
       const { stream } = found;
       if (changes.isDefaultStream !== undefined) {
         if (!isAdministrator(user.role)) throw administratorRequired();
-        await this.defaults.set(uow, user.realmId, stream.id, changes.isDefaultStream);
+        await this.defaults.set(user.realmId, stream.id, changes.isDefaultStream);
       }
       if (changes.messageRetentionDays !== undefined) {
         if (user.role !== Role.Owner) throw new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
-        await this.changeRetention(uow, user, stream, changes.messageRetentionDays);
+        await this.changeRetention(user, stream, changes.messageRetentionDays);
       }
-      if (changes.description !== undefined) await this.changeDescription(uow, user, stream, changes.description);
-      if (changes.newName !== undefined) await this.rename(uow, user, stream, changes.newName);
+      if (changes.description !== undefined) await this.changeDescription(user, stream, changes.description);
+      if (changes.newName !== undefined) await this.rename(user, stream, changes.newName);
       for (const setting of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
         const change = changes.groupSettings[setting];
-        if (change) await this.changeGroupSetting(uow, user, found, setting, change);
+        if (change) await this.changeGroupSetting(user, found, setting, change);
       }
     });
   }
 
-  private async changePrivacy(uow: UnitOfWork, user: RequestUser, found: AccessedChannel, changes: ChannelChanges): Promise<void> {
+  private async changePrivacy(user: RequestUser, found: AccessedChannel, changes: ChannelChanges): Promise<void> {
     const { stream, actor, subscribed } = found;
     const isPrivate = changes.isPrivate ?? stream.inviteOnly;
     const isWebPublic = changes.isWebPublic ?? stream.isWebPublic;
     const isDefault =
-      changes.isDefaultStream ?? (await this.channels.defaultChannelIds(user.realmId, uow)).includes(stream.id);
+      changes.isDefaultStream ?? (await this.channels.defaultChannelIds(user.realmId)).includes(stream.id);
     const historyPublic =
       changes.historyPublicToSubscribers ?? (changes.isPrivate !== undefined ? !changes.isPrivate : stream.historyPublicToSubscribers);
     if (isWebPublic && (!historyPublic || isPrivate)) throw ApiError.badRequest('Invalid parameters');
@@ -123,24 +124,24 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
         throw ApiError.badRequest('Channel content access is required.');
       }
       const setting = changes.isPrivate ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-      if (!actor.groupIds.has(await this.realmSettings.groupId(user.realmId, setting, uow))) {
+      if (!actor.groupIds.has(await this.realmSettings.groupId(user.realmId, setting))) {
         throw ApiError.badRequest('Insufficient permission');
       }
     }
     if (changes.isWebPublic) {
-      const realm = await this.realms.requireById(user.realmId, uow);
-      if (!this.config.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
+      const realm = await this.realms.requireById(user.realmId);
+      if (!this.server.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
         throw ApiError.badRequest('Web-public channels are not enabled.');
       }
-      const group = await this.realmSettings.groupId(user.realmId, 'can_create_web_public_channel_group', uow);
+      const group = await this.realmSettings.groupId(user.realmId, 'can_create_web_public_channel_group');
       if (!actor.groupIds.has(group)) throw ApiError.badRequest('Insufficient permission');
     }
     if (changes.isPrivate === undefined && changes.isWebPublic === undefined && changes.historyPublicToSubscribers === undefined) {
       return;
     }
-    const before = await this.viewers.of(stream, uow);
+    const before = await this.viewers.of(stream);
     const old = { inviteOnly: stream.inviteOnly, isWebPublic: stream.isWebPublic, history: stream.historyPublicToSubscribers };
-    await uow.query(
+    await this.database.query(
       `UPDATE stream SET invite_only = $1, is_web_public = $2, history_public_to_subscribers = $3 WHERE id = $4`,
       [isPrivate, isWebPublic, historyPublic, stream.id],
     );
@@ -153,14 +154,14 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
     if (old.history !== historyPublic) update('history_public_to_subscribers', historyPublic);
     if (old.isWebPublic !== isWebPublic) update('is_web_public', isWebPublic);
-    await this.recordWithAudienceChange(uow, stream, before.metadata, updates);
+    await this.recordWithAudienceChange(stream, before.metadata, updates);
     if (updates.length > 0) {
       const notice = permissionChangedNotice(
         user,
         { inviteOnly: old.inviteOnly, isWebPublic: old.isWebPublic, historyPublicToSubscribers: old.history },
         stream,
       );
-      uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
+      this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
     }
   }
 
@@ -170,37 +171,36 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
    * it see it deleted (Zulip's pattern for changes of who may see a channel).
    */
   private async recordWithAudienceChange(
-    uow: UnitOfWork,
-    stream: StreamEntity,
+    stream: StreamRow,
     before: readonly number[],
     updates: ChannelPropertyUpdate[],
   ): Promise<void> {
-    const after = await this.viewers.of(stream, uow);
+    const after = await this.viewers.of(stream);
     const old = new Set(before);
     const now = new Set(after.metadata);
     const gained = after.metadata.filter((id) => !old.has(id));
     const lost = before.filter((id) => !now.has(id));
     const stayed = after.metadata.filter((id) => old.has(id));
-    if (updates.length > 0) uow.record(new ChannelUpdatedEvent(stream.realmId, updates, stayed));
+    if (updates.length > 0) this.database.record(new ChannelUpdatedEvent(stream.realmId, updates, stayed));
     if (gained.length > 0 || lost.length > 0) {
-      const [wire] = await this.presenter.channels([stream], uow);
-      uow.record(new ChannelAudienceChangedEvent(stream.realmId, wire, after.subscribers, gained, lost));
+      const [wire] = await this.presenter.channels([stream]);
+      this.database.record(new ChannelAudienceChangedEvent(stream.realmId, wire, after.subscribers, gained, lost));
     }
   }
 
-  private async changeRetention(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, days: number | null): Promise<void> {
+  private async changeRetention(user: RequestUser, stream: StreamRow, days: number | null): Promise<void> {
     if (stream.messageRetentionDays === days) return;
     const oldDays = stream.messageRetentionDays;
-    await uow.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
+    await this.database.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
     stream.messageRetentionDays = days;
-    await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: stream.name, property: 'message_retention_days', value: days }]);
+    await this.recordForViewers(stream, [{ streamId: stream.id, name: stream.name, property: 'message_retention_days', value: days }]);
     // A channel's null is the realm's period, as Zulip words the notice.
-    const realmDays = realmRetentionDays((await this.realms.requireById(stream.realmId, uow)).properties);
+    const realmDays = realmRetentionDays((await this.realms.requireById(stream.realmId)).properties);
     const effective = (value: number | null) => value ?? realmDays;
-    uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
+    this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
   }
 
-  private async changeDescription(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, raw: string): Promise<void> {
+  private async changeDescription(user: RequestUser, stream: StreamRow, raw: string): Promise<void> {
     // The view's own length check (pydantic's wording), before anything else.
     if ([...raw].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
       throw ApiError.badRequest(`description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`);
@@ -209,31 +209,30 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     const description = checkChannelDescription(raw.replace(/\n/g, ' '));
     const rendered = renderMarkdown(description);
     const oldDescription = stream.description;
-    await uow.query(`UPDATE stream SET description = $1, rendered_description = $2 WHERE id = $3`, [description, rendered, stream.id]);
+    await this.database.query(`UPDATE stream SET description = $1, rendered_description = $2 WHERE id = $3`, [description, rendered, stream.id]);
     Object.assign(stream, { description, renderedDescription: rendered });
-    await this.recordForViewers(uow, stream, [
+    await this.recordForViewers(stream, [
       { streamId: stream.id, name: stream.name, property: 'description', value: description, extra: { rendered_description: rendered } },
     ]);
-    uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
+    this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
   }
 
-  private async rename(uow: UnitOfWork, user: RequestUser, stream: StreamEntity, raw: string): Promise<void> {
+  private async rename(user: RequestUser, stream: StreamRow, raw: string): Promise<void> {
     const trimmed = raw.trim();
     if (trimmed === stream.name) throw ApiError.badRequest('Channel already has that name.');
     const name = checkChannelName(trimmed);
     if (name.toLowerCase() !== stream.name.toLowerCase()) {
-      const taken = await this.channels.findByName(stream.realmId, name, uow);
+      const taken = await this.channels.findByName(stream.realmId, name);
       if (taken) throw new ApiError(`Channel '${name}' already exists`, 'STREAM_ALREADY_EXISTS', 400, { stream: name });
     }
     const oldName = stream.name;
-    await uow.query(`UPDATE stream SET name = $1 WHERE id = $2`, [name, stream.id]);
+    await this.database.query(`UPDATE stream SET name = $1 WHERE id = $2`, [name, stream.id]);
     stream.name = name;
-    await this.recordForViewers(uow, stream, [{ streamId: stream.id, name: oldName, property: 'name', value: name }]);
-    uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, channelRenamedNotice(user, oldName, name)));
+    await this.recordForViewers(stream, [{ streamId: stream.id, name: oldName, property: 'name', value: name }]);
+    this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, channelRenamedNotice(user, oldName, name)));
   }
 
   private async changeGroupSetting(
-    uow: UnitOfWork,
     user: RequestUser,
     found: AccessedChannel,
     setting: ChannelGroupSetting,
@@ -242,11 +241,11 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     const { stream, actor, subscribed } = found;
     const column = COLUMNS[setting];
     const currentId = stream[column] as number;
-    const nobody = await this.groups.systemGroupId(stream.realmId, SystemGroup.Nobody, uow);
-    const current = (await this.groups.settingValues([currentId], uow)).get(currentId);
+    const nobody = await this.groups.systemGroupId(stream.realmId, SystemGroup.Nobody);
+    const current = (await this.groups.settingValues([currentId])).get(currentId);
     if (change.old !== undefined) {
       const expected = simplifyGroupSettingValue(change.old, nobody);
-      await this.resolver.expectCurrentValue(currentId, expected, uow);
+      await this.resolver.expectCurrentValue(currentId, expected);
     }
     const wanted = simplifyGroupSettingValue(change.new, nobody);
     if (current !== undefined && sameGroupSettingValue(current, wanted)) return;
@@ -254,39 +253,39 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
       throw ApiError.badRequest('Channel content access is required.');
     }
     // Before the resolver: it may rewrite the current anonymous group in place.
-    const before = await this.viewers.of(stream, uow);
-    const [oldWire] = await this.presenter.channels([stream], uow);
-    const groupId = await this.resolver.resolve(uow, stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting], currentId);
-    await uow.query(`UPDATE stream SET ${setting}_id = $1 WHERE id = $2`, [groupId, stream.id]);
-    await this.resolver.releaseReplaced(uow, currentId, groupId);
+    const before = await this.viewers.of(stream);
+    const [oldWire] = await this.presenter.channels([stream]);
+    const groupId = await this.resolver.resolve(stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting], currentId);
+    await this.database.query(`UPDATE stream SET ${setting}_id = $1 WHERE id = $2`, [groupId, stream.id]);
+    await this.resolver.releaseReplaced(currentId, groupId);
     Object.assign(stream, { [column]: groupId });
-    const value = (await this.groups.settingValues([groupId], uow)).get(groupId);
+    const value = (await this.groups.settingValues([groupId])).get(groupId);
     const updates: ChannelPropertyUpdate[] = [{ streamId: stream.id, name: stream.name, property: setting, value }];
     if (setting === 'can_send_message_group') {
-      const [newWire] = await this.presenter.channels([stream], uow);
+      const [newWire] = await this.presenter.channels([stream]);
       if (oldWire.stream_post_policy !== newWire.stream_post_policy) {
         updates.push({ streamId: stream.id, name: stream.name, property: 'stream_post_policy', value: newWire.stream_post_policy });
         updates.push({ streamId: stream.id, name: stream.name, property: 'is_announcement_only', value: newWire.is_announcement_only });
       }
     }
-    await this.recordWithAudienceChange(uow, stream, before.metadata, updates);
+    await this.recordWithAudienceChange(stream, before.metadata, updates);
     if (setting === 'can_send_message_group' && current !== undefined && value !== undefined) {
-      const notice = postingPermissionChangedNotice(user, await this.holders(current, uow), await this.holders(value, uow));
-      uow.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
+      const notice = postingPermissionChangedNotice(user, await this.holders(current), await this.holders(value));
+      this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
     }
   }
 
   /** The groups and users a group-setting value names, for a notice. */
-  private async holders(value: GroupSettingValue, uow: UnitOfWork): Promise<SettingHolders> {
+  private async holders(value: GroupSettingValue): Promise<SettingHolders> {
     const groupIds = typeof value === 'number' ? [value] : value.direct_subgroups;
     const userIds = typeof value === 'number' ? [] : value.direct_members;
-    const groups = await uow.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);
-    const users = await uow.query<{ id: number; full_name: string }>(`SELECT id, full_name FROM user_profile WHERE id = ANY($1::int[])`, [userIds]);
+    const groups = await this.database.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);
+    const users = await this.database.query<{ id: number; full_name: string }>(`SELECT id, full_name FROM user_profile WHERE id = ANY($1::int[])`, [userIds]);
     return { groups, users: users.map((row) => ({ id: row.id, fullName: row.full_name })) };
   }
 
-  private async recordForViewers(uow: UnitOfWork, stream: StreamEntity, updates: ChannelPropertyUpdate[]): Promise<void> {
-    const { metadata } = await this.viewers.of(stream, uow);
-    uow.record(new ChannelUpdatedEvent(stream.realmId, updates, metadata));
+  private async recordForViewers(stream: StreamRow, updates: ChannelPropertyUpdate[]): Promise<void> {
+    const { metadata } = await this.viewers.of(stream);
+    this.database.record(new ChannelUpdatedEvent(stream.realmId, updates, metadata));
   }
 }

@@ -8,6 +8,7 @@ import { SubscriptionPropertiesUpdatedEvent, SubscriptionPropertyUpdate } from '
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * `POST /users/me/subscriptions/properties` (and its one-change form
@@ -28,24 +29,25 @@ export class UpdateSubscriptionPropertiesHandler implements ICommandHandler<Upda
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateSubscriptionPropertiesCommand): Promise<void> {
     const { actor } = command;
-    await this.tx.run(async (uow) => {
-      const policyActor = await this.actors.load(actor.id, uow);
+    await this.tx.run(async () => {
+      const policyActor = await this.actors.load(actor.id);
       const updates: SubscriptionPropertyUpdate[] = [];
       for (const change of command.changes) {
         // Zulip's `access_stream_by_id`: a channel one cannot access answers as a missing one.
-        const stream = await this.channels.findById(actor.realmId, change.streamId, uow);
-        const subscribed = stream !== null && (await this.subscriptions.isSubscribed(actor.id, stream.recipientId as number, uow));
+        const stream = await this.channels.findById(actor.realmId, change.streamId);
+        const subscribed = stream !== null && (await this.subscriptions.isSubscribed(actor.id, stream.recipientId as number));
         if (!stream || !ChannelPolicy.hasContentAccess(policyActor, stream, subscribed)) throw ApiError.invalidChannel();
         if (!subscribed) throw ApiError.badRequest(`Not subscribed to channel ID ${change.streamId}`);
         const stored = storedChange(change);
-        await this.subscriptions.setProperty(uow, actor.id, stream.recipientId as number, stored.column, stored.value);
+        await this.subscriptions.setProperty(actor.id, stream.recipientId as number, stored.column, stored.value);
         updates.push(...stored.events.map((event) => ({ streamId: stream.id, ...event })));
       }
-      if (updates.length > 0) uow.record(new SubscriptionPropertiesUpdatedEvent(actor.realmId, actor.id, updates));
+      if (updates.length > 0) this.database.record(new SubscriptionPropertiesUpdatedEvent(actor.realmId, actor.id, updates));
     });
   }
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { RequestedChannel, SubscribeCommand, SubscribeResult, SubscriptionAdder } from './subscribe.command';
 import { SubscriptionRemover, UnsubscribeCommand, UnsubscribeResult } from './unsubscribe.command';
+import { Database } from '../../platform/database/database';
 
 /**
  * `PATCH /users/me/subscriptions` (Zulip's `update_subscriptions_backend`): subscribe the
@@ -26,6 +27,7 @@ export class UpdateSubscriptionsHandler implements ICommandHandler<UpdateSubscri
     private readonly tx: TransactionRunner,
     private readonly subscribe: SubscriptionAdder,
     private readonly unsubscribe: SubscriptionRemover,
+    private readonly database: Database,
   ) {}
 
   execute(command: UpdateSubscriptionsCommand): Promise<UpdateSubscriptionsResult> {
@@ -43,9 +45,9 @@ export class UpdateSubscriptionsHandler implements ICommandHandler<UpdateSubscri
       groupSettings: {},
     });
     const unsubscribe = new UnsubscribeCommand(actor, remove, null);
-    return this.tx.run(async (uow) => ({
-      ...(await this.subscribe.apply(uow, subscribe)),
-      ...(await this.unsubscribe.apply(uow, unsubscribe)),
+    return this.tx.run(async () => ({
+      ...(await this.subscribe.apply(subscribe)),
+      ...(await this.unsubscribe.apply(unsubscribe)),
     }));
   }
 }

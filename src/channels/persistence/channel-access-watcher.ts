@@ -1,10 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/persistence/group-membership-watchers';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelAudienceChangedEvent } from '../events/channel-update-events';
 import { ChannelRepository } from './channel.repository';
 import { ChannelViewers } from './channel-viewers';
+import { Database } from '../../platform/database/database';
 
 /**
  * Zulip's bulk_add_members_to_user_groups / remove_subgroups_from_user_group: when a
@@ -19,26 +19,27 @@ export class ChannelAccessWatcher implements GroupMembershipWatcher, OnModuleIni
     private readonly channels: ChannelRepository,
     private readonly viewers: ChannelViewers,
     private readonly presenter: ChannelPresenter,
+    private readonly database: Database,
   ) {}
 
   onModuleInit(): void {
     this.watchers.register(this);
   }
 
-  async beforeMembershipChange(realmId: number, groupId: number, uow: UnitOfWork): Promise<() => Promise<void>> {
-    const streams = await this.channels.findPrivateGrantedThrough(realmId, groupId, uow);
+  async beforeMembershipChange(realmId: number, groupId: number): Promise<() => Promise<void>> {
+    const streams = await this.channels.findPrivateGrantedThrough(realmId, groupId);
     const before = new Map<number, number[]>();
-    for (const stream of streams) before.set(stream.id, (await this.viewers.of(stream, uow)).metadata);
+    for (const stream of streams) before.set(stream.id, (await this.viewers.of(stream)).metadata);
     return async () => {
       for (const stream of streams) {
-        const after = await this.viewers.of(stream, uow);
+        const after = await this.viewers.of(stream);
         const old = new Set(before.get(stream.id));
         const now = new Set(after.metadata);
         const gained = after.metadata.filter((id) => !old.has(id));
         const lost = [...old].filter((id) => !now.has(id));
         if (gained.length === 0 && lost.length === 0) continue;
-        const [wire] = await this.presenter.channels([stream], uow);
-        uow.record(new ChannelAudienceChangedEvent(realmId, wire, after.subscribers, gained, lost));
+        const [wire] = await this.presenter.channels([stream]);
+        this.database.record(new ChannelAudienceChangedEvent(realmId, wire, after.subscribers, gained, lost));
       }
     };
   }

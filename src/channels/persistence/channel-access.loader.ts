@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { ChannelRepository } from './channel.repository';
 import { PolicyActorLoader } from './policy-actor.loader';
-import { StreamEntity } from './stream.entity';
+import { StreamRow } from './stream-row';
+import { Database } from '../../platform/database/database';
 
 /** A channel as one user reached it: who they are to it and whether they are subscribed. */
 export interface AccessedChannel {
-  stream: StreamEntity;
+  stream: StreamRow;
   actor: PolicyActor;
   subscribed: boolean;
 }
@@ -27,17 +27,18 @@ export class ChannelAccessLoader {
   constructor(
     private readonly channels: ChannelRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
-  async load(user: { id: number; realmId: number }, streamId: number, db: Queryable): Promise<AccessedChannel | null> {
-    const stream = await this.channels.findById(user.realmId, streamId, db);
+  async load(user: { id: number; realmId: number }, streamId: number): Promise<AccessedChannel | null> {
+    const stream = await this.channels.findById(user.realmId, streamId);
     if (!stream) return null;
-    return this.accessed(user.id, stream, db);
+    return this.accessed(user.id, stream);
   }
 
-  async accessed(userId: number, stream: StreamEntity, db: Queryable): Promise<AccessedChannel> {
-    const actor = await this.actors.load(userId, db);
-    const [row] = await db.query<{ subscribed: boolean }>(
+  async accessed(userId: number, stream: StreamRow): Promise<AccessedChannel> {
+    const actor = await this.actors.load(userId);
+    const [row] = await this.database.query<{ subscribed: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,
       [userId, stream.recipientId],
     );
@@ -51,18 +52,17 @@ export class ChannelAccessLoader {
   async requireById(
     user: { id: number; realmId: number },
     streamId: number,
-    db: Queryable,
     requireContent = true,
   ): Promise<AccessedChannel> {
-    const found = await this.load(user, streamId, db);
+    const found = await this.load(user, streamId);
     if (!found || !canRead(found, requireContent)) throw ApiError.invalidChannel();
     return found;
   }
 
   /** `access_stream_by_name`: the same checks, naming the channel in the error. */
-  async requireByName(user: { id: number; realmId: number }, name: string, db: Queryable): Promise<AccessedChannel> {
-    const stream = await this.channels.findByName(user.realmId, name, db);
-    const found = stream ? await this.accessed(user.id, stream, db) : null;
+  async requireByName(user: { id: number; realmId: number }, name: string): Promise<AccessedChannel> {
+    const stream = await this.channels.findByName(user.realmId, name);
+    const found = stream ? await this.accessed(user.id, stream) : null;
     if (!found || !canRead(found, true)) throw ApiError.badRequest(`Invalid channel name '${name}'`);
     return found;
   }
@@ -72,8 +72,8 @@ export class ChannelAccessLoader {
    * channel administrators pass; someone who can read the channel learns they may not
    * administer it; anyone else gets "Invalid channel ID", as if it did not exist.
    */
-  async requireAdministrable(user: { id: number; realmId: number }, streamId: number, db: Queryable): Promise<AccessedChannel> {
-    const found = await this.load(user, streamId, db);
+  async requireAdministrable(user: { id: number; realmId: number }, streamId: number): Promise<AccessedChannel> {
+    const found = await this.load(user, streamId);
     if (!found) throw ApiError.invalidChannel();
     const { actor, stream, subscribed } = found;
     if (ChannelPolicy.canAdminister(actor, stream, subscribed)) return found;

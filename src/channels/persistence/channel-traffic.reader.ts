@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
+import { Database } from '../../platform/database/database';
 
 /**
  * How long a channel's message count stays in use. Zulip reads it from its analytics
@@ -12,9 +12,11 @@ export const TRAFFIC_TTL_MS = 10 * 60 * 1000;
 /** Messages sent to channels in the last 28 days (Zulip's `get_streams_traffic`), by recipient. */
 @Injectable()
 export class ChannelTrafficReader {
+  constructor(private readonly database: Database) {}
+
   private readonly counted = new Map<number, { messages: number; at: number }>();
 
-  async recentMessages(recipientIds: readonly number[], now: number, db: Queryable): Promise<Map<number, number>> {
+  async recentMessages(recipientIds: readonly number[], now: number): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     const stale: number[] = [];
     for (const id of new Set(recipientIds)) {
@@ -23,7 +25,7 @@ export class ChannelTrafficReader {
       else stale.push(id);
     }
     if (stale.length === 0) return result;
-    const rows = await db.query<{ recipient_id: number; count: string }>(
+    const rows = await this.database.query<{ recipient_id: number; count: string }>(
       `SELECT recipient_id, count(*) AS count FROM message
         WHERE recipient_id = ANY($1::int[]) AND date_sent > now() - interval '28 days'
         GROUP BY recipient_id`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { SubscriptionRepository } from './subscription.repository';
 import { ChannelPolicy, PolicyActor, PolicyChannel } from '../domain/channel-policy';
+import { Database } from '../../platform/database/database';
 
 /** Who may know a channel exists, computed by ChannelPolicy over every active user. */
 export interface ChannelViewerSet {
@@ -21,16 +21,19 @@ export type ViewedChannel = PolicyChannel & { id: number; realmId: number; recip
  */
 @Injectable()
 export class ChannelViewers {
-  constructor(private readonly subscriptions: SubscriptionRepository) {}
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly database: Database,
+  ) {}
 
-  async of(channel: ViewedChannel, db: Queryable): Promise<ChannelViewerSet> {
-    const users = await db.query<{ id: number; role: number; is_bot: boolean }>(
+  async of(channel: ViewedChannel): Promise<ChannelViewerSet> {
+    const users = await this.database.query<{ id: number; role: number; is_bot: boolean }>(
       `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
       [channel.realmId],
     );
-    const subscribers = await this.subscriberIds(channel.recipientId, db);
+    const subscribers = await this.subscriberIds(channel.recipientId);
     const groupIds = [channel.canAdministerChannelGroupId, channel.canAddSubscribersGroupId, channel.canSubscribeGroupId];
-    const memberships = await db.query<{ group_id: number; user_id: number }>(
+    const memberships = await this.database.query<{ group_id: number; user_id: number }>(
       `WITH RECURSIVE sub(root, id) AS (
          SELECT g, g FROM unnest($1::int[]) AS g
          UNION SELECT sub.root, s.subgroup_id FROM group_group_membership s JOIN sub ON s.supergroup_id = sub.id)
@@ -62,14 +65,14 @@ export class ChannelViewers {
   }
 
   /** Who learns that `changedUserIds` joined or left the channel: its viewers, the changed users excepted. */
-  async peerAudience(channel: ViewedChannel, changedUserIds: readonly number[], db: Queryable): Promise<number[]> {
+  async peerAudience(channel: ViewedChannel, changedUserIds: readonly number[]): Promise<number[]> {
     const changed = new Set(changedUserIds);
-    return (await this.of(channel, db)).metadata.filter((userId) => !changed.has(userId));
+    return (await this.of(channel)).metadata.filter((userId) => !changed.has(userId));
   }
 
   /** Active subscribers of one channel (the repository's query, for a single recipient). */
-  async subscriberIds(recipientId: number | null, db: Queryable): Promise<number[]> {
+  async subscriberIds(recipientId: number | null): Promise<number[]> {
     if (recipientId === null) return [];
-    return (await this.subscriptions.subscriberIds([recipientId], db)).get(recipientId) ?? [];
+    return (await this.subscriptions.subscriberIds([recipientId])).get(recipientId) ?? [];
   }
 }

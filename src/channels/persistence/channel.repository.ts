@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/domain/system-groups';
 import { ChannelGroupSetting } from '../../groups/domain/permission-settings';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { ActorRow, PolicyActorLoader } from './policy-actor.loader';
-import { StreamEntity } from './stream.entity';
+import { StreamRow } from './stream-row';
+import { Database } from '../../platform/database/database';
 
 export interface NewChannel {
   realmId: number;
@@ -30,6 +31,7 @@ export class ChannelRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
+    private readonly database: Database,
   ) {}
 
   /**
@@ -38,11 +40,11 @@ export class ChannelRepository {
    * creator (if any) administers it; `channel.groups` overrides any of these. Returns null
    * when a channel of that name appeared meanwhile (a concurrent creation won).
    */
-  async insert(uow: UnitOfWork, channel: NewChannel): Promise<StreamEntity | null> {
-    const system = await this.groups.systemGroupIds(channel.realmId, uow);
+  async insert(channel: NewChannel): Promise<StreamRow | null> {
+    const system = await this.groups.systemGroupIds(channel.realmId);
     const nobody = system.get(SystemGroup.Nobody) as number;
     const chosen = channel.groups ?? {};
-    const rows = await uow.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `INSERT INTO stream (realm_id, name, description, rendered_description, invite_only, is_web_public,
          history_public_to_subscribers, message_retention_days, creator_id,
          can_add_subscribers_group_id, can_remove_subscribers_group_id, can_administer_channel_group_id,
@@ -62,34 +64,34 @@ export class ChannelRepository {
     );
     if (rows.length === 0) return null;
     const streamId = rows[0].id;
-    const [recipient] = await uow.query<{ id: number }>(
+    const [recipient] = await this.database.query<{ id: number }>(
       `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
       [RecipientType.Stream, streamId],
     );
     const administerGroup = chosen.can_administer_channel_group ?? (channel.creatorId === null
       ? nobody
-      : await this.groups.createAnonymousGroup(uow, channel.realmId, [channel.creatorId], []));
-    await uow.query(`UPDATE stream SET recipient_id = $1, can_administer_channel_group_id = $2 WHERE id = $3`, [
+      : await this.groups.createAnonymousGroup(channel.realmId, [channel.creatorId], []));
+    await this.database.query(`UPDATE stream SET recipient_id = $1, can_administer_channel_group_id = $2 WHERE id = $3`, [
       recipient.id,
       administerGroup,
       streamId,
     ]);
-    return this.requireById(streamId, uow);
+    return this.requireById(streamId);
   }
 
-  async requireById(id: number, db: Queryable = this.db): Promise<StreamEntity> {
-    const [stream] = await this.findByIds([id], db);
+  async requireById(id: number): Promise<StreamRow> {
+    const [stream] = await this.findByIds([id]);
     if (!stream) throw new Error(`stream ${id} does not exist`);
     return stream;
   }
 
-  async findByIds(ids: readonly number[], db: Queryable = this.db): Promise<StreamEntity[]> {
+  async findByIds(ids: readonly number[]): Promise<StreamRow[]> {
     if (ids.length === 0) return [];
-    return this.select(`WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids], db);
+    return this.select(`WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids]);
   }
 
-  async findById(realmId: number, id: number, db: Queryable = this.db): Promise<StreamEntity | null> {
-    const [stream] = await this.select(`WHERE s.realm_id = $1 AND s.id = $2`, [realmId, id], db);
+  async findById(realmId: number, id: number): Promise<StreamRow | null> {
+    const [stream] = await this.select(`WHERE s.realm_id = $1 AND s.id = $2`, [realmId, id]);
     return stream ?? null;
   }
 
@@ -101,16 +103,15 @@ export class ChannelRepository {
     realmId: number,
     channel: number | string,
     userId: number,
-    db: Queryable = this.db,
-  ): Promise<{ stream: StreamEntity; subscribed: boolean } | null> {
-    const [row] = await db.query<Record<string, unknown>>(
+  ): Promise<{ stream: StreamRow; subscribed: boolean } | null> {
+    const [row] = await this.database.query<Record<string, unknown>>(
       `SELECT s.*, EXISTS (SELECT 1 FROM subscription sub
                             WHERE sub.user_profile_id = $3 AND sub.recipient_id = s.recipient_id AND sub.active) AS subscribed
          FROM stream s
         WHERE s.realm_id = $1 AND ${typeof channel === 'number' ? 's.id = $2' : 'lower(s.name) = lower($2)'}`,
       [realmId, channel, userId],
     );
-    return row ? { stream: toStreamEntity(row), subscribed: row.subscribed === true } : null;
+    return row ? { stream: toStreamRow(row), subscribed: row.subscribed === true } : null;
   }
 
   /**
@@ -129,10 +130,9 @@ export class ChannelRepository {
     realmId: number,
     channel: number | string,
     actorId: number,
-    db: Queryable = this.db,
     extraColumn?: (subscriberIdsSql: string) => string,
-  ): Promise<{ stream: StreamEntity; subscriberIds: number[]; actor: ActorRow | null; extra: unknown } | null> {
-    const [row] = await db.query<Record<string, unknown>>(
+  ): Promise<{ stream: StreamRow; subscriberIds: number[]; actor: ActorRow | null; extra: unknown } | null> {
+    const [row] = await this.database.query<Record<string, unknown>>(
       `SELECT s.*, subs.ids AS subscriber_ids,
               ${PolicyActorLoader.columnSql('$3')} AS actor${extraColumn ? `,
               ${extraColumn('subs.ids')} AS extra` : ''}
@@ -145,7 +145,7 @@ export class ChannelRepository {
     );
     if (!row) return null;
     return {
-      stream: toStreamEntity(row),
+      stream: toStreamRow(row),
       subscriberIds: (row.subscriber_ids as number[]).map(Number),
       actor: row.actor as ActorRow | null,
       extra: row.extra ?? null,
@@ -153,29 +153,28 @@ export class ChannelRepository {
   }
 
   /** Channel names match case-insensitively. */
-  async findByName(realmId: number, name: string, db: Queryable = this.db): Promise<StreamEntity | null> {
-    const [stream] = await this.select(`WHERE s.realm_id = $1 AND lower(s.name) = lower($2)`, [realmId, name], db);
+  async findByName(realmId: number, name: string): Promise<StreamRow | null> {
+    const [stream] = await this.select(`WHERE s.realm_id = $1 AND lower(s.name) = lower($2)`, [realmId, name]);
     return stream ?? null;
   }
 
-  async findByNames(realmId: number, names: readonly string[], db: Queryable = this.db): Promise<StreamEntity[]> {
+  async findByNames(realmId: number, names: readonly string[]): Promise<StreamRow[]> {
     if (names.length === 0) return [];
     return this.select(
       `WHERE s.realm_id = $1 AND lower(s.name) = ANY(SELECT lower(n) FROM unnest($2::text[]) AS n)`,
       [realmId, names],
-      db,
     );
   }
 
-  async listInRealm(realmId: number, db: Queryable = this.db): Promise<StreamEntity[]> {
-    return this.select(`WHERE s.realm_id = $1 ORDER BY s.id`, [realmId], db);
+  async listInRealm(realmId: number): Promise<StreamRow[]> {
+    return this.select(`WHERE s.realm_id = $1 ORDER BY s.id`, [realmId]);
   }
 
   /**
    * Private channels where belonging to `groupId` (directly, or through being in a group
    * nested inside one of their access-granting settings' groups) grants metadata access.
    */
-  async findPrivateGrantedThrough(realmId: number, groupId: number, db: Queryable = this.db): Promise<StreamEntity[]> {
+  async findPrivateGrantedThrough(realmId: number, groupId: number): Promise<StreamRow[]> {
     return this.select(
       `WHERE s.realm_id = $1 AND s.invite_only AND NOT s.is_web_public AND (
          s.can_administer_channel_group_id = ANY(ARRAY(SELECT id FROM super))
@@ -183,14 +182,13 @@ export class ChannelRepository {
          OR s.can_subscribe_group_id = ANY(ARRAY(SELECT id FROM super)))
        ORDER BY s.id`,
       [realmId, groupId],
-      db,
       `WITH RECURSIVE super(id) AS (
          SELECT $2::int UNION SELECT g.supergroup_id FROM group_group_membership g JOIN super ON g.subgroup_id = super.id)`,
     );
   }
 
-  async defaultChannelIds(realmId: number, db: Queryable = this.db): Promise<number[]> {
-    const rows = await db.query<{ stream_id: number }>(
+  async defaultChannelIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ stream_id: number }>(
       `SELECT d.stream_id FROM default_stream d JOIN stream s ON s.id = d.stream_id
         WHERE d.realm_id = $1 AND NOT s.deactivated ORDER BY d.stream_id`,
       [realmId],
@@ -198,25 +196,25 @@ export class ChannelRepository {
     return rows.map((row) => row.stream_id);
   }
 
-  async addDefaultChannel(uow: UnitOfWork, realmId: number, streamId: number): Promise<void> {
-    await uow.query(`INSERT INTO default_stream (realm_id, stream_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+  async addDefaultChannel(realmId: number, streamId: number): Promise<void> {
+    await this.database.query(`INSERT INTO default_stream (realm_id, stream_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
       realmId,
       streamId,
     ]);
   }
 
-  private async select(where: string, params: unknown[], db: Queryable, withClause = ''): Promise<StreamEntity[]> {
-    const rows = await db.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
-    return rows.map(toStreamEntity);
+  private async select(where: string, params: unknown[], withClause = ''): Promise<StreamRow[]> {
+    const rows = await this.database.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
+    return rows.map(toStreamRow);
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }
 
-export function toStreamEntity(row: Record<string, unknown>): StreamEntity {
-  return Object.assign(new StreamEntity(), {
+export function toStreamRow(row: Record<string, unknown>): StreamRow {
+  return {
     id: row.id as number,
     realmId: row.realm_id as number,
     name: row.name as string,
@@ -237,6 +235,6 @@ export function toStreamEntity(row: Record<string, unknown>): StreamEntity {
     canAdministerChannelGroupId: row.can_administer_channel_group_id as number,
     canSendMessageGroupId: row.can_send_message_group_id as number,
     canSubscribeGroupId: row.can_subscribe_group_id as number,
-  });
+  };
 }
 

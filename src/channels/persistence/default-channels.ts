@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { DefaultChannelsChangedEvent } from '../events/channel-update-events';
 import { ChannelRepository } from './channel.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * The realm's default channels (new users are subscribed to them). Every change records
@@ -9,18 +9,21 @@ import { ChannelRepository } from './channel.repository';
  */
 @Injectable()
 export class DefaultChannels {
-  constructor(private readonly channels: ChannelRepository) {}
+  constructor(
+    private readonly channels: ChannelRepository,
+    private readonly database: Database,
+  ) {}
 
-  async set(uow: UnitOfWork, realmId: number, streamId: number, isDefault: boolean): Promise<void> {
-    const before = await this.channels.defaultChannelIds(realmId, uow);
+  async set(realmId: number, streamId: number, isDefault: boolean): Promise<void> {
+    const before = await this.channels.defaultChannelIds(realmId);
     if (before.includes(streamId) === isDefault) return;
     if (isDefault) {
-      await this.channels.addDefaultChannel(uow, realmId, streamId);
+      await this.channels.addDefaultChannel(realmId, streamId);
     } else {
-      await uow.query(`DELETE FROM default_stream WHERE realm_id = $1 AND stream_id = $2`, [realmId, streamId]);
+      await this.database.query(`DELETE FROM default_stream WHERE realm_id = $1 AND stream_id = $2`, [realmId, streamId]);
     }
-    const after = await this.channels.defaultChannelIds(realmId, uow);
-    const users = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
-    uow.record(new DefaultChannelsChangedEvent(realmId, after, users.map((user) => user.id)));
+    const after = await this.channels.defaultChannelIds(realmId);
+    const users = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
+    this.database.record(new DefaultChannelsChangedEvent(realmId, after, users.map((user) => user.id)));
   }
 }

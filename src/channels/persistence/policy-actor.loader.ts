@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { PolicyActor } from '../domain/channel-policy';
+import { Database } from '../../platform/database/database';
 
 /** Who a user is for channel decisions: loaded once per request (a few small queries). */
 @Injectable()
@@ -12,10 +12,11 @@ export class PolicyActorLoader {
     private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly database: Database,
   ) {}
 
-  async load(userId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<PolicyActor> {
-    const actor = await this.loadOne(userId, db);
+  async load(userId: number): Promise<PolicyActor> {
+    const actor = await this.loadOne(userId);
     if (!actor) throw new Error(`user ${userId} does not exist`);
     return actor;
   }
@@ -33,29 +34,29 @@ export class PolicyActorLoader {
   }
 
   /** The actor from a row that columnSql read (a bot's owner is loaded apart). */
-  async fromColumn(row: ActorRow | null, db: Queryable = poolQueryable(this.dataSource)): Promise<PolicyActor> {
+  async fromColumn(row: ActorRow | null): Promise<PolicyActor> {
     if (!row) throw new Error('the actor does not exist');
-    return this.actorFrom(row, db, true);
+    return this.actorFrom(row, true);
   }
 
   /** The user, their groups (nested ones included) and the realm's stored settings, in one round trip. */
-  private async loadOne(userId: number, db: Queryable, withOwner = true): Promise<PolicyActor | null> {
-    const [user] = await db.query<ActorRow>(
+  private async loadOne(userId: number, withOwner = true): Promise<PolicyActor | null> {
+    const [user] = await this.database.query<ActorRow>(
       `WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')}
        SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
               ${RealmGroupSettingsRepository.storedSettingsSql('u.realm_id')} AS settings
          FROM user_profile u WHERE u.id = $1`,
       [userId],
     );
-    return user ? this.actorFrom(user, db, withOwner) : null;
+    return user ? this.actorFrom(user, withOwner) : null;
   }
 
-  private async actorFrom(user: ActorRow, db: Queryable, withOwner: boolean): Promise<PolicyActor> {
+  private async actorFrom(user: ActorRow, withOwner: boolean): Promise<PolicyActor> {
     const groupIds = new Set(user.group_ids.map(Number));
-    const settings = await this.realmSettings.withDefaults(user.realm_id, new Map(Object.entries(user.settings)), db);
+    const settings = await this.realmSettings.withDefaults(user.realm_id, new Map(Object.entries(user.settings)));
     const addSubscribersGroup = settings.get('can_add_subscribers_group');
     const owner = withOwner && user.is_bot && user.bot_owner_id !== null
-      ? await this.loadOne(user.bot_owner_id, db, false)
+      ? await this.loadOne(user.bot_owner_id, false)
       : null;
     return {
       id: user.id,

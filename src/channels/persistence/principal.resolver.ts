@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
+import { Database } from '../../platform/database/database';
 
 /**
  * The `principals` of the subscription endpoints: user ids (preferred) or API emails, all
@@ -17,6 +17,7 @@ export class PrincipalResolver {
   constructor(
     private readonly users: UserRepository,
     private readonly emails: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
   /** The users named, or the actor alone when none are. */
@@ -24,18 +25,17 @@ export class PrincipalResolver {
     realmId: number,
     actorId: number,
     principals: readonly (number | string)[] | null,
-    db: Queryable,
-  ): Promise<UserEntity[]> {
+  ): Promise<UserRow[]> {
     if (principals === null || principals.length === 0) {
-      const self = await this.users.findById(actorId, db);
+      const self = await this.users.findById(actorId);
       if (!self) throw new Error(`user ${actorId} does not exist`);
       return [self];
     }
-    const users: UserEntity[] = [];
+    const users: UserRow[] = [];
     for (const principal of new Set(principals)) {
       const user = typeof principal === 'number'
-        ? await this.users.findInRealm(realmId, principal, db)
-        : await this.emails.findByApiEmail(realmId, principal, db);
+        ? await this.users.findInRealm(realmId, principal)
+        : await this.emails.findByApiEmail(realmId, principal);
       if (!user) throw ApiError.badRequest('No such user');
       if (!users.some((known) => known.id === user.id)) users.push(user);
     }

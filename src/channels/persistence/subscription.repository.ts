@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { pickSubscriptionColor } from '../domain/channel-rules';
-import { toStreamEntity } from './channel.repository';
-import { StreamEntity } from './stream.entity';
-import { SubscriptionEntity } from './subscription.entity';
+import { toStreamRow } from './channel.repository';
+import { StreamRow } from './stream-row';
+import { SubscriptionRow } from './subscription-row';
+import { Database } from '../../platform/database/database';
 
 export interface SubscriptionRequest {
   userId: number;
-  stream: StreamEntity;
+  stream: StreamRow;
   /** The color asked for (Zulip's `color` of a subscription request); else the palette's next. */
   color?: string;
 }
@@ -30,25 +31,27 @@ export type StoredSubscriptionProperty = keyof typeof SUBSCRIPTION_PROPERTY_COLU
 
 /** A user's subscription row, with its channel. */
 export interface ChannelSubscription {
-  stream: StreamEntity;
-  subscription: SubscriptionEntity;
+  stream: StreamRow;
+  subscription: SubscriptionRow;
 }
 
 @Injectable()
 export class SubscriptionRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
   /**
    * Subscribes users to channels (new rows, or reactivated old ones, with a fresh color
    * each). Returns the requests that were new and those that were already in place.
    */
   async subscribe(
-    uow: UnitOfWork,
     requests: readonly SubscriptionRequest[],
   ): Promise<{ added: SubscriptionRequest[]; already: SubscriptionRequest[] }> {
     if (requests.length === 0) return { added: [], already: [] };
     const userIds = [...new Set(requests.map((request) => request.userId))];
-    const existing = await uow.query<{ user_profile_id: number; recipient_id: number; active: boolean; color: string; type: number }>(
+    const existing = await this.database.query<{ user_profile_id: number; recipient_id: number; active: boolean; color: string; type: number }>(
       `SELECT s.user_profile_id, s.recipient_id, s.active, s.color, r.type
          FROM subscription s JOIN recipient r ON r.id = s.recipient_id
         WHERE s.user_profile_id = ANY($1::int[]) AND r.type = $2
@@ -84,7 +87,7 @@ export class SubscriptionRepository {
       added.push(request);
     }
     if (rows.length > 0) {
-      await uow.query(
+      await this.database.query(
         `INSERT INTO subscription (user_profile_id, recipient_id, color, active)
          SELECT * , true FROM unnest($1::int[], $2::int[], $3::text[])
          ON CONFLICT (user_profile_id, recipient_id) DO UPDATE SET active = true, color = EXCLUDED.color`,
@@ -99,11 +102,10 @@ export class SubscriptionRepository {
    * pairs that were subscribed and those that were not.
    */
   async unsubscribe(
-    uow: UnitOfWork,
     requests: readonly SubscriptionRequest[],
   ): Promise<{ removed: SubscriptionRequest[]; notSubscribed: SubscriptionRequest[] }> {
     if (requests.length === 0) return { removed: [], notSubscribed: [] };
-    const active = await uow.query<{ user_profile_id: number; recipient_id: number }>(
+    const active = await this.database.query<{ user_profile_id: number; recipient_id: number }>(
       `SELECT user_profile_id, recipient_id FROM subscription
         WHERE user_profile_id = ANY($1::int[]) AND recipient_id = ANY($2::int[]) AND active
         FOR UPDATE`,
@@ -117,7 +119,7 @@ export class SubscriptionRepository {
       else notSubscribed.push(request);
     }
     if (removed.length > 0) {
-      await uow.query(
+      await this.database.query(
         `UPDATE subscription s SET active = false
            FROM unnest($1::int[], $2::int[]) AS t(u, r)
           WHERE s.user_profile_id = t.u AND s.recipient_id = t.r`,
@@ -129,13 +131,12 @@ export class SubscriptionRepository {
 
   /** Sets one personal setting of an active subscription. */
   async setProperty(
-    uow: UnitOfWork,
     userId: number,
     recipientId: number,
     property: StoredSubscriptionProperty,
     value: string | boolean,
   ): Promise<void> {
-    await uow.query(
+    await this.database.query(
       `UPDATE subscription SET ${SUBSCRIPTION_PROPERTY_COLUMNS[property]} = $3
         WHERE user_profile_id = $1 AND recipient_id = $2 AND active`,
       [userId, recipientId, value],
@@ -143,8 +144,8 @@ export class SubscriptionRepository {
   }
 
   /** The row that lets a user receive DMs addressed to their own inbox or to a group. */
-  async addRecipientMembers(uow: UnitOfWork, recipientId: number, userIds: readonly number[]): Promise<void> {
-    await uow.query(
+  async addRecipientMembers(recipientId: number, userIds: readonly number[]): Promise<void> {
+    await this.database.query(
       `INSERT INTO subscription (user_profile_id, recipient_id, active)
        SELECT unnest($1::int[]), $2, true ON CONFLICT (user_profile_id, recipient_id) DO NOTHING`,
       [userIds, recipientId],
@@ -152,10 +153,10 @@ export class SubscriptionRepository {
   }
 
   /** Active subscribers per recipient, sorted by user id. */
-  async subscriberIds(recipientIds: readonly number[], db: Queryable = this.db): Promise<Map<number, number[]>> {
+  async subscriberIds(recipientIds: readonly number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(recipientIds.map((id) => [id, []]));
     if (recipientIds.length === 0) return result;
-    const rows = await db.query<{ recipient_id: number; user_profile_id: number }>(
+    const rows = await this.database.query<{ recipient_id: number; user_profile_id: number }>(
       `SELECT recipient_id, user_profile_id FROM subscription
         WHERE recipient_id = ANY($1::int[]) AND active AND is_user_active
         ORDER BY user_profile_id`,
@@ -166,17 +167,17 @@ export class SubscriptionRepository {
   }
 
   /** Which of these recipients the user is actively subscribed to. */
-  async subscribedRecipientIds(userId: number, recipientIds: readonly number[], db: Queryable = this.db): Promise<Set<number>> {
+  async subscribedRecipientIds(userId: number, recipientIds: readonly number[]): Promise<Set<number>> {
     if (recipientIds.length === 0) return new Set();
-    const rows = await db.query<{ recipient_id: number }>(
+    const rows = await this.database.query<{ recipient_id: number }>(
       `SELECT recipient_id FROM subscription WHERE user_profile_id = $1 AND recipient_id = ANY($2::int[]) AND active`,
       [userId, recipientIds],
     );
     return new Set(rows.map((row) => row.recipient_id));
   }
 
-  async isSubscribed(userId: number, recipientId: number, db: Queryable = this.db): Promise<boolean> {
-    const rows = await db.query(
+  async isSubscribed(userId: number, recipientId: number): Promise<boolean> {
+    const rows = await this.database.query(
       `SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active`,
       [userId, recipientId],
     );
@@ -184,8 +185,8 @@ export class SubscriptionRepository {
   }
 
   /** The user's channel subscriptions, active or not, with their channels. */
-  async channelSubscriptionsOf(userId: number, db: Queryable = this.db): Promise<ChannelSubscription[]> {
-    const rows = await db.query<Record<string, unknown>>(
+  async channelSubscriptionsOf(userId: number): Promise<ChannelSubscription[]> {
+    const rows = await this.database.query<Record<string, unknown>>(
       `SELECT s.id AS sub_id, s.user_profile_id, s.recipient_id AS sub_recipient_id, s.active, s.is_user_active,
               s.color, s.is_muted, s.pin_to_top, s.desktop_notifications, s.audible_notifications,
               s.push_notifications, s.email_notifications, s.wildcard_mentions_notify, st.*
@@ -197,26 +198,31 @@ export class SubscriptionRepository {
       [userId, RecipientType.Stream],
     );
     return rows.map((row) => ({
-      stream: toStreamEntity(row),
-      subscription: Object.assign(new SubscriptionEntity(), {
-        id: row.sub_id as number,
-        userId: row.user_profile_id as number,
-        recipientId: row.sub_recipient_id as number,
-        active: row.active as boolean,
-        isUserActive: row.is_user_active as boolean,
-        color: row.color as string,
-        isMuted: row.is_muted as boolean,
-        pinToTop: row.pin_to_top as boolean,
-        desktopNotifications: row.desktop_notifications as boolean | null,
-        audibleNotifications: row.audible_notifications as boolean | null,
-        pushNotifications: row.push_notifications as boolean | null,
-        emailNotifications: row.email_notifications as boolean | null,
-        wildcardMentionsNotify: row.wildcard_mentions_notify as boolean | null,
-      }),
+      stream: toStreamRow(row),
+      subscription: toSubscriptionRow(row),
     }));
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
+}
+
+/** The subscription columns of `channelSubscriptionsOf`'s rows (aliased where they clash with the stream's). */
+function toSubscriptionRow(row: Record<string, unknown>): SubscriptionRow {
+  return {
+    id: row.sub_id as number,
+    userId: row.user_profile_id as number,
+    recipientId: row.sub_recipient_id as number,
+    active: row.active as boolean,
+    isUserActive: row.is_user_active as boolean,
+    color: row.color as string,
+    isMuted: row.is_muted as boolean,
+    pinToTop: row.pin_to_top as boolean,
+    desktopNotifications: row.desktop_notifications as boolean | null,
+    audibleNotifications: row.audible_notifications as boolean | null,
+    pushNotifications: row.push_notifications as boolean | null,
+    emailNotifications: row.email_notifications as boolean | null,
+    wildcardMentionsNotify: row.wildcard_mentions_notify as boolean | null,
+  };
 }

@@ -1,12 +1,12 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../domain/channel-policy';
 import { ChannelAccessLoader } from '../persistence/channel-access.loader';
 import { ChannelViewers } from '../persistence/channel-viewers';
+import { Database } from '../../platform/database/database';
 
 /** `GET /streams/{stream_id}`: one channel the user has metadata access to. */
 export class GetChannelQuery {
@@ -22,12 +22,12 @@ export class GetChannelHandler implements IQueryHandler<GetChannelQuery, Channel
     private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
     private readonly presenter: ChannelPresenter,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId }: GetChannelQuery): Promise<ChannelWire> {
-    const db = poolQueryable(this.dataSource);
-    const { stream } = await this.access.requireById(user, streamId, db, false);
-    const [wire] = await this.presenter.channels([stream], db);
+    const { stream } = await this.access.requireById(user, streamId, false);
+    const [wire] = await this.presenter.channels([stream]);
     return wire;
   }
 }
@@ -48,7 +48,7 @@ export class GetChannelIdHandler implements IQueryHandler<GetChannelIdQuery, num
   ) {}
 
   async execute({ user, name }: GetChannelIdQuery): Promise<number> {
-    const { stream } = await this.access.requireByName(user, name, poolQueryable(this.dataSource));
+    const { stream } = await this.access.requireByName(user, name);
     return stream.id;
   }
 }
@@ -67,12 +67,12 @@ export class GetChannelMembersHandler implements IQueryHandler<GetChannelMembers
     private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
     private readonly viewers: ChannelViewers,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId }: GetChannelMembersQuery): Promise<number[]> {
-    const db = poolQueryable(this.dataSource);
-    const { stream } = await this.access.requireById(user, streamId, db, false);
-    return this.viewers.subscriberIds(stream.recipientId, db);
+    const { stream } = await this.access.requireById(user, streamId, false);
+    return this.viewers.subscriberIds(stream.recipientId);
   }
 }
 
@@ -99,13 +99,13 @@ export class GetChannelTopicsHandler implements IQueryHandler<GetChannelTopicsQu
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, streamId, allowEmptyTopicName }: GetChannelTopicsQuery): Promise<TopicSummary[]> {
-    const db = poolQueryable(this.dataSource);
-    const { stream, actor, subscribed } = await this.access.requireById(user, streamId, db);
+    const { stream, actor, subscribed } = await this.access.requireById(user, streamId);
     const ownOnly = !ChannelPolicy.canReadHistory(actor, stream, subscribed);
-    const rows = await db.query<{ name: string; max_id: number }>(
+    const rows = await this.database.query<{ name: string; max_id: number }>(
       `SELECT m.subject AS name, t.max_id
          FROM (SELECT max(m.id) AS max_id FROM message m
                 WHERE m.recipient_id = $1

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -9,6 +8,7 @@ import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../domain/channel-policy';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
+import { Database } from '../../platform/database/database';
 
 export interface StreamFilters {
   includePublic: boolean;
@@ -38,6 +38,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
     private readonly users: UserRepository,
     private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
+    private readonly database: Database,
   ) {}
 
   /** Zulip's `do_get_streams`, each source a ChannelPolicy decision. */
@@ -45,10 +46,9 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
     if (filters.includeAllActive && !isAdministrator(user.role)) {
       throw ApiError.badRequest('User not authorized for this query');
     }
-    const db = poolQueryable(this.dataSource);
-    const actor = await this.actors.load(user.id, db);
-    const streams = await this.channels.listInRealm(user.realmId, db);
-    const subscribed = await subscribedStreamIds(db, user.id);
+    const actor = await this.actors.load(user.id);
+    const streams = await this.channels.listInRealm(user.realmId);
+    const subscribed = await subscribedStreamIds(this.database, user.id);
     const ownerSubscribed =
       filters.includeOwnerSubscribed && user.isBot ? await this.ownerSubscriptions(user.id) : new Set<number>();
     const includeAll = filters.includeAll || filters.includeAllActive;
@@ -64,21 +64,21 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
       return ownerSubscribed.has(stream.id);
     });
     chosen.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const wires = await this.presenter.channels(chosen, db);
+    const wires = await this.presenter.channels(chosen);
     if (!filters.includeDefault) return wires;
-    const defaults = new Set(await this.channels.defaultChannelIds(user.realmId, db));
+    const defaults = new Set(await this.channels.defaultChannelIds(user.realmId));
     return wires.map((wire) => ({ ...wire, is_default: defaults.has(wire.stream_id) }));
   }
 
   private async ownerSubscriptions(botId: number): Promise<Set<number>> {
     const bot = await this.users.findById(botId);
     if (!bot?.botOwnerId) return new Set();
-    return subscribedStreamIds(poolQueryable(this.dataSource), bot.botOwnerId);
+    return subscribedStreamIds(this.database, bot.botOwnerId);
   }
 }
 
-export async function subscribedStreamIds(db: Queryable, userId: number): Promise<Set<number>> {
-  const rows = await db.query<{ type_id: number }>(
+export async function subscribedStreamIds(database: Database, userId: number): Promise<Set<number>> {
+  const rows = await database.query<{ type_id: number }>(
     `SELECT r.type_id FROM subscription s JOIN recipient r ON r.id = s.recipient_id
       WHERE s.user_profile_id = $1 AND s.active AND r.type = 2`,
     [userId],

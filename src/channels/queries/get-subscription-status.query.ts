@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
@@ -8,6 +7,7 @@ import { ChannelPolicy } from '../domain/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
+import { Database } from '../../platform/database/database';
 
 /** `GET /users/{user_id}/subscriptions/{stream_id}`: is that user subscribed? */
 export class GetSubscriptionStatusQuery {
@@ -26,6 +26,7 @@ export class GetSubscriptionStatusHandler implements IQueryHandler<GetSubscripti
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
   /**
@@ -33,18 +34,17 @@ export class GetSubscriptionStatusHandler implements IQueryHandler<GetSubscripti
    * access to the channel (who may see its subscribers) gets an answer.
    */
   async execute(query: GetSubscriptionStatusQuery): Promise<{ is_subscribed: boolean }> {
-    const db = poolQueryable(this.dataSource);
     const { actor } = query;
-    const target = await this.users.findInRealm(actor.realmId, query.userId, db);
+    const target = await this.users.findInRealm(actor.realmId, query.userId);
     if (!target) throw ApiError.badRequest('No such user');
     if (!target.isActive) throw ApiError.badRequest('User is deactivated');
-    const stream = await this.channels.findById(actor.realmId, query.streamId, db);
+    const stream = await this.channels.findById(actor.realmId, query.streamId);
     if (!stream) throw ApiError.invalidChannel();
     const recipientId = stream.recipientId as number;
-    const actorSubscribed = await this.subscriptions.isSubscribed(actor.id, recipientId, db);
-    if (!ChannelPolicy.hasContentAccess(await this.actors.load(actor.id, db), stream, actorSubscribed)) {
+    const actorSubscribed = await this.subscriptions.isSubscribed(actor.id, recipientId);
+    if (!ChannelPolicy.hasContentAccess(await this.actors.load(actor.id), stream, actorSubscribed)) {
       throw ApiError.invalidChannel();
     }
-    return { is_subscribed: await this.subscriptions.isSubscribed(target.id, recipientId, db) };
+    return { is_subscribed: await this.subscriptions.isSubscribed(target.id, recipientId) };
   }
 }

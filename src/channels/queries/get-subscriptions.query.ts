@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -8,8 +7,9 @@ import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.
 import { ChannelPolicy, PolicyActor } from '../domain/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../persistence/policy-actor.loader';
-import { StreamEntity } from '../persistence/stream.entity';
+import { StreamRow } from '../persistence/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
+import { Database } from '../../platform/database/database';
 
 /** The channel state of one user, as `GET /users/me/subscriptions` and register give it. */
 export interface SubscriptionState {
@@ -43,33 +43,32 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
     private readonly users: UserRepository,
     private readonly presenter: ChannelPresenter,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetSubscriptionStateQuery): Promise<SubscriptionState> {
-    const db: Queryable = poolQueryable(this.dataSource);
-    const user = await this.users.findById(query.userId, db);
+    const user = await this.users.findById(query.userId);
     if (!user) throw new Error(`user ${query.userId} vanished`);
-    const actor = await this.actors.load(user.id, db);
+    const actor = await this.actors.load(user.id);
     const settings = effectiveSettings(user.settings);
-    const listed = (stream: StreamEntity) => query.includeArchived || !stream.deactivated;
+    const listed = (stream: StreamRow) => query.includeArchived || !stream.deactivated;
 
-    const rows = (await this.subscriptions.channelSubscriptionsOf(user.id, db)).filter((row) => listed(row.stream));
+    const rows = (await this.subscriptions.channelSubscriptionsOf(user.id)).filter((row) => listed(row.stream));
     const known = new Set(rows.map((row) => row.stream.id));
     const activeRows = rows.filter((row) => row.subscription.active);
     const inactiveRows = rows.filter(
       (row) => !row.subscription.active && hasMetadataAccessAfterLeaving(actor, row.stream),
     );
-    const never = (await this.channels.listInRealm(user.realmId, db)).filter(
+    const never = (await this.channels.listInRealm(user.realmId)).filter(
       (stream) => listed(stream) && !known.has(stream.id) && ChannelPolicy.hasMetadataAccess(actor, stream, false),
     );
 
     const subscribers = query.includeSubscribers
       ? await this.subscriptions.subscriberIds(
           [...activeRows, ...inactiveRows].map((row) => row.stream).concat(never).map((stream) => stream.recipientId as number),
-          db,
         )
       : null;
-    const subscribersOf = (stream: StreamEntity, subscribed: boolean): number[] | undefined => {
+    const subscribersOf = (stream: StreamRow, subscribed: boolean): number[] | undefined => {
       if (!subscribers) return undefined;
       if (!ChannelPolicy.hasMetadataAccess(actor, stream, subscribed)) return [];
       return subscribers.get(stream.recipientId as number) ?? [];
@@ -78,7 +77,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
       list.map((row) => ({ ...row, subscribers: subscribersOf(row.stream, subscribed) }));
     const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     // The three lists' channels presented at once: one read of their group settings and traffic.
-    const channelWires = await this.presenter.channels([...activeRows.map((row) => row.stream), ...inactiveRows.map((row) => row.stream), ...never], db);
+    const channelWires = await this.presenter.channels([...activeRows.map((row) => row.stream), ...inactiveRows.map((row) => row.stream), ...never]);
     const activeWires = channelWires.slice(0, activeRows.length);
     const inactiveWires = channelWires.slice(activeRows.length, activeRows.length + inactiveRows.length);
     const neverWires = channelWires.slice(activeRows.length + inactiveRows.length);
@@ -102,7 +101,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
  * a public channel (guests keep only web-public ones) and a private one only as an
  * organization administrator or through the channel's groups.
  */
-function hasMetadataAccessAfterLeaving(actor: PolicyActor, stream: StreamEntity): boolean {
+function hasMetadataAccessAfterLeaving(actor: PolicyActor, stream: StreamRow): boolean {
   if (stream.isWebPublic) return true;
   if (isGuest(actor.role)) return false;
   if (!stream.inviteOnly) return true;

@@ -1,14 +1,14 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/domain/user-settings';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { checkDraft, DraftData } from '../domain/draft-data';
 import { DraftsChangedEvent } from '../events/drafts-changed.event';
 import { DraftStore } from '../persistence/draft.store';
+import { Database } from '../../platform/database/database';
 
 export class CreateDraftsCommand {
   constructor(readonly actor: RequestUser, readonly drafts: readonly DraftData[]) {}
@@ -27,8 +27,8 @@ function draftDoesNotExist(): ApiError {
 }
 
 /** Zulip's `draft_endpoint`: drafts live on the server only while the user syncs them. */
-async function syncingUser(users: UserRepository, uow: UnitOfWork, actor: RequestUser): Promise<UserEntity> {
-  const user = await users.findById(actor.id, uow);
+async function syncingUser(users: UserRepository, actor: RequestUser): Promise<UserRow> {
+  const user = await users.findById(actor.id);
   if (!user) throw new Error(`user ${actor.id} vanished`);
   if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');
   return user;
@@ -41,24 +41,25 @@ export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand,
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly store: DraftStore,
+    private readonly database: Database,
   ) {}
 
   async execute(command: CreateDraftsCommand): Promise<{ ids: number[] }> {
-    return this.tx.run(async (uow) => {
-      const user = await syncingUser(this.users, uow, command.actor);
+    return this.tx.run(async () => {
+      const user = await syncingUser(this.users, command.actor);
       const ids: number[] = [];
       for (const draft of command.drafts) {
         const checked = checkDraft(draft);
-        const recipientId = await this.store.recipientFor(uow, user, draft);
-        const [row] = await uow.query<{ id: number }>(
+        const recipientId = await this.store.recipientFor(user, draft);
+        const [row] = await this.database.query<{ id: number }>(
           `INSERT INTO draft (user_profile_id, recipient_id, topic, content, last_edit_time) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
           [user.id, recipientId, checked.topic, checked.content, checked.lastEditTime],
         );
         ids.push(row.id);
       }
-      const drafts = await this.store.list(user.id, uow, ids);
+      const drafts = await this.store.list(user.id, ids);
       drafts.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-      uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'add', drafts }));
+      this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'add', drafts }));
       return { ids };
     });
   }
@@ -71,20 +72,21 @@ export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Recor
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly store: DraftStore,
+    private readonly database: Database,
   ) {}
 
   async execute(command: EditDraftCommand): Promise<Record<string, never>> {
-    return this.tx.run(async (uow) => {
-      const user = await syncingUser(this.users, uow, command.actor);
-      const existing = await uow.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
+    return this.tx.run(async () => {
+      const user = await syncingUser(this.users, command.actor);
+      const existing = await this.database.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
       if (existing.length === 0) throw draftDoesNotExist();
       const checked = checkDraft(command.draft);
-      const recipientId = await this.store.recipientFor(uow, user, command.draft);
-      await uow.query(`UPDATE draft SET recipient_id = $2, topic = $3, content = $4, last_edit_time = $5 WHERE id = $1`, [
+      const recipientId = await this.store.recipientFor(user, command.draft);
+      await this.database.query(`UPDATE draft SET recipient_id = $2, topic = $3, content = $4, last_edit_time = $5 WHERE id = $1`, [
         command.draftId, recipientId, checked.topic, checked.content, checked.lastEditTime,
       ]);
-      const [draft] = await this.store.list(user.id, uow, [command.draftId]);
-      uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'update', draft }));
+      const [draft] = await this.store.list(user.id, [command.draftId]);
+      this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'update', draft }));
       return {};
     });
   }
@@ -96,15 +98,16 @@ export class DeleteDraftHandler implements ICommandHandler<DeleteDraftCommand, R
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
+    private readonly database: Database,
   ) {}
 
   async execute(command: DeleteDraftCommand): Promise<Record<string, never>> {
-    return this.tx.run(async (uow) => {
-      const user = await syncingUser(this.users, uow, command.actor);
-      const existing = await uow.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
+    return this.tx.run(async () => {
+      const user = await syncingUser(this.users, command.actor);
+      const existing = await this.database.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
       if (existing.length === 0) throw draftDoesNotExist();
-      await uow.query(`DELETE FROM draft WHERE id = $1`, [command.draftId]);
-      uow.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'remove', draft_id: command.draftId }));
+      await this.database.query(`DELETE FROM draft WHERE id = $1`, [command.draftId]);
+      this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'remove', draft_id: command.draftId }));
       return {};
     });
   }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { ConversationRepository } from '../../messages/persistence/conversation.repository';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { DraftData } from '../domain/draft-data';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's `Draft.to_dict()`. */
 export interface DraftWire {
@@ -42,11 +42,12 @@ export class DraftStore {
     private readonly channels: ChannelAccessLoader,
     private readonly users: UserRepository,
     private readonly conversations: ConversationRepository,
+    private readonly database: Database,
   ) {}
 
   /** The user's drafts (or those of `ids`), oldest edit first. */
-  async list(userId: number, db: Queryable, ids: readonly number[] | null = null): Promise<DraftWire[]> {
-    const rows = await db.query<DraftRow>(
+  async list(userId: number, ids: readonly number[] | null = null): Promise<DraftWire[]> {
+    const rows = await this.database.query<DraftRow>(
       `SELECT d.id, d.topic, d.content, d.last_edit_time, r.type AS recipient_type, r.type_id,
               CASE WHEN r.type = $2 THEN ARRAY(
                 SELECT s.user_profile_id FROM subscription s
@@ -63,20 +64,20 @@ export class DraftStore {
    * The recipient a draft is addressed to, as Zulip's `further_validated_draft_dict`
    * finds it: a channel the user can read, or the DM conversation with those users.
    */
-  async recipientFor(uow: UnitOfWork, user: { id: number; realmId: number; recipientId: number | null }, draft: DraftData): Promise<number | null> {
+  async recipientFor(user: { id: number; realmId: number; recipientId: number | null }, draft: DraftData): Promise<number | null> {
     if (draft.type === 'stream') {
-      const { stream } = await this.channels.requireById(user, draft.to[0], uow);
+      const { stream } = await this.channels.requireById(user, draft.to[0]);
       return stream.recipientId;
     }
     if (draft.type !== 'private' || draft.to.length === 0) return null;
     const ids = [...new Set(draft.to)];
-    const found = await this.users.findByIds(user.realmId, ids, uow);
+    const found = await this.users.findByIds(user.realmId, ids);
     for (const id of ids) {
       if (!found.some((other) => other.id === id)) throw ApiError.badRequest(`Invalid user ID ${id}`);
     }
     const others = found.filter((other) => other.id !== user.id);
     if (others.length === 0) return user.recipientId;
     if (others.length === 1) return others[0].recipientId;
-    return this.conversations.groupRecipient(uow, [user.id, ...others.map((other) => other.id)]);
+    return this.conversations.groupRecipient([user.id, ...others.map((other) => other.id)]);
   }
 }

@@ -1,10 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { DraftStore, DraftWire } from '../persistence/draft.store';
+import { Database } from '../../platform/database/database';
 
 export class GetDraftsQuery {
   constructor(readonly userId: number) {}
@@ -17,14 +17,14 @@ export class GetDraftsHandler implements IQueryHandler<GetDraftsQuery, { count: 
     private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly store: DraftStore,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetDraftsQuery): Promise<{ count: number; drafts: DraftWire[] }> {
-    const db = poolQueryable(this.dataSource);
-    const user = await this.users.findById(query.userId, db);
+    const user = await this.users.findById(query.userId);
     if (!user) throw new Error(`user ${query.userId} vanished`);
     if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');
-    const drafts = await this.store.list(user.id, db);
+    const drafts = await this.store.list(user.id);
     return { count: drafts.length, drafts };
   }
 }

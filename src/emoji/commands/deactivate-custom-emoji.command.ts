@@ -5,6 +5,7 @@ import { isAdministrator } from '../../users/domain/roles';
 import { RequestUser } from '../../wire/request-context';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/emoji/{emoji_name}`. */
 export class DeactivateCustomEmojiCommand {
@@ -23,22 +24,23 @@ export class DeactivateCustomEmojiHandler implements ICommandHandler<DeactivateC
   constructor(
     private readonly tx: TransactionRunner,
     private readonly emoji: RealmEmojiRepository,
+    private readonly database: Database,
   ) {}
 
   async execute(command: DeactivateCustomEmojiCommand): Promise<void> {
     const { actor, name } = command;
-    await this.tx.run(async (uow) => {
-      const row = await this.emoji.findActiveByName(actor.realmId, name, uow, true);
+    await this.tx.run(async () => {
+      const row = await this.emoji.findActiveByName(actor.realmId, name, true);
       if (!row) throw new ApiError(`Emoji '${name}' does not exist`, 'BAD_REQUEST', 404);
       if (!isAdministrator(actor.role) && row.authorId !== actor.id) {
         throw ApiError.badRequest('Must be an organization administrator or emoji author');
       }
-      await this.emoji.deactivate(uow, row.id);
-      const all = await this.emoji.listAll(actor.realmId, uow);
-      const audience = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
+      await this.emoji.deactivate(row.id);
+      const all = await this.emoji.listAll(actor.realmId);
+      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
         actor.realmId,
       ]);
-      uow.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
+      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
     });
   }
 }

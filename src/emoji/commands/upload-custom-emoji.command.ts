@@ -17,6 +17,7 @@ import {
   presentRealmEmojiMap,
   RealmEmojiRepository,
 } from '../persistence/realm-emoji.repository';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's MAX_EMOJI_FILE_SIZE_MIB default. */
 export const MAX_EMOJI_FILE_SIZE_MIB = 5;
@@ -46,6 +47,7 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly store: UploadStore,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UploadCustomEmojiCommand): Promise<void> {
@@ -70,19 +72,19 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
     const resized = await emojiImage(file.data, EMOJI_SIZE, image);
     const still = image.animated ? await stillPng(file.data, EMOJI_SIZE) : null;
 
-    await this.tx.run(async (uow) => {
-      const row = await this.emoji.insert(uow, { realmId: actor.realmId, name, authorId: actor.id, isAnimated: image.animated });
+    await this.tx.run(async () => {
+      const row = await this.emoji.insert({ realmId: actor.realmId, name, authorId: actor.id, isAnimated: image.animated });
       if (!row) throw ApiError.badRequest('A custom emoji with this name already exists.');
       // Not guessable from the id, so the realm's emoji cannot be listed by URL.
       const fileName = `${row.id}-${randomBytes(6).toString('hex')}.${resized.extension}`;
-      await this.emoji.setFileName(uow, row.id, fileName);
+      await this.emoji.setFileName(row.id, fileName);
       await this.store.put(emojiImageKey(actor.realmId, fileName), resized.data);
       if (still) await this.store.put(emojiStillKey(actor.realmId, fileName), still);
-      const all = await this.emoji.listAll(actor.realmId, uow);
-      const audience = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
+      const all = await this.emoji.listAll(actor.realmId);
+      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
         actor.realmId,
       ]);
-      uow.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
+      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
     });
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { checkEmojiRequest, emojiDataForName, ReactionType, ResolvedEmoji } from '../domain/emoji-rules';
 import { UnicodeEmojiCatalog, unicodeEmoji } from '../domain/unicode-emoji';
 import { RealmEmojiRepository } from './realm-emoji.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * The one place that decides what an emoji named by a client is: the server's Unicode
@@ -13,7 +13,10 @@ import { RealmEmojiRepository } from './realm-emoji.repository';
 export class EmojiResolver {
   readonly catalog: UnicodeEmojiCatalog = unicodeEmoji();
 
-  constructor(private readonly realmEmoji: RealmEmojiRepository) {}
+  constructor(
+    private readonly realmEmoji: RealmEmojiRepository,
+    private readonly database: Database,
+  ) {}
 
   /**
    * Zulip's status/reaction rule: a missing code or type is looked up from the name (as
@@ -25,9 +28,8 @@ export class EmojiResolver {
     name: string,
     code: string | undefined,
     reactionType: string | undefined,
-    db?: Queryable,
   ): Promise<ResolvedEmoji> {
-    const custom = await this.realmEmoji.refsById(realmId, db);
+    const custom = await this.realmEmoji.refsById(realmId);
     let emojiCode = code;
     let type = reactionType;
     if (emojiCode === undefined || type === undefined) {
@@ -40,14 +42,14 @@ export class EmojiResolver {
   }
 
   /** Zulip's `get_emoji_data`: the code and type a name stands for now. */
-  async dataForName(realmId: number, name: string, db?: Queryable): Promise<{ emojiCode: string; reactionType: ReactionType }> {
-    const custom = await this.realmEmoji.refsById(realmId, db);
+  async dataForName(realmId: number, name: string): Promise<{ emojiCode: string; reactionType: ReactionType }> {
+    const custom = await this.realmEmoji.refsById(realmId);
     return emojiDataForName(name, [...custom.values()], this.catalog);
   }
 
   /** Zulip's `check_emoji_request` alone: name, code and type must agree (type answered as ours). */
-  async check(realmId: number, name: string, code: string, reactionType: string, db?: Queryable): Promise<ReactionType> {
-    const custom = await this.realmEmoji.refsById(realmId, db);
+  async check(realmId: number, name: string, code: string, reactionType: string): Promise<ReactionType> {
+    const custom = await this.realmEmoji.refsById(realmId);
     return checkEmojiRequest(name, code, reactionType, custom, this.catalog);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { uploadUrl } from '../../platform/storage/upload-store';
 import { CustomEmojiRef } from '../domain/emoji-rules';
+import { Database } from '../../platform/database/database';
 
 export interface RealmEmojiRow {
   id: number;
@@ -65,26 +65,28 @@ function toRow(row: Record<string, unknown>): RealmEmojiRow {
 /** Custom emoji rows, always scoped to one realm. */
 @Injectable()
 export class RealmEmojiRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
-  async listAll(realmId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<RealmEmojiRow[]> {
-    const rows = await db.query<Record<string, unknown>>(`SELECT * FROM realm_emoji WHERE realm_id = $1 ORDER BY id`, [realmId]);
+  async listAll(realmId: number): Promise<RealmEmojiRow[]> {
+    const rows = await this.database.query<Record<string, unknown>>(`SELECT * FROM realm_emoji WHERE realm_id = $1 ORDER BY id`, [realmId]);
     return rows.map(toRow);
   }
 
   /** What emoji checks need: every custom emoji of the realm, by id as a string. */
-  async refsById(realmId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<Map<string, CustomEmojiRef>> {
-    const rows = await db.query<CustomEmojiRef>(`SELECT id, name, deactivated FROM realm_emoji WHERE realm_id = $1`, [realmId]);
+  async refsById(realmId: number): Promise<Map<string, CustomEmojiRef>> {
+    const rows = await this.database.query<CustomEmojiRef>(`SELECT id, name, deactivated FROM realm_emoji WHERE realm_id = $1`, [realmId]);
     return new Map(rows.map((row) => [String(row.id), row]));
   }
 
   async findActiveByName(
     realmId: number,
     name: string,
-    db: Queryable = poolQueryable(this.dataSource),
     lock = false,
   ): Promise<RealmEmojiRow | null> {
-    const [row] = await db.query<Record<string, unknown>>(
+    const [row] = await this.database.query<Record<string, unknown>>(
       `SELECT * FROM realm_emoji WHERE realm_id = $1 AND name = $2 AND NOT deactivated${lock ? ' FOR UPDATE' : ''}`,
       [realmId, name],
     );
@@ -93,10 +95,9 @@ export class RealmEmojiRepository {
 
   /** Inserts an active emoji; null when an active one of that name appeared meanwhile. */
   async insert(
-    uow: UnitOfWork,
     emoji: { realmId: number; name: string; authorId: number; isAnimated: boolean },
   ): Promise<RealmEmojiRow | null> {
-    const rows = await uow.query<Record<string, unknown>>(
+    const rows = await this.database.query<Record<string, unknown>>(
       `INSERT INTO realm_emoji (realm_id, name, author_id, is_animated) VALUES ($1, $2, $3, $4)
        ON CONFLICT (realm_id, name) WHERE NOT deactivated DO NOTHING
        RETURNING *`,
@@ -105,11 +106,11 @@ export class RealmEmojiRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  async setFileName(uow: UnitOfWork, id: number, fileName: string): Promise<void> {
-    await uow.query(`UPDATE realm_emoji SET file_name = $2 WHERE id = $1`, [id, fileName]);
+  async setFileName(id: number, fileName: string): Promise<void> {
+    await this.database.query(`UPDATE realm_emoji SET file_name = $2 WHERE id = $1`, [id, fileName]);
   }
 
-  async deactivate(uow: UnitOfWork, id: number): Promise<void> {
-    await uow.query(`UPDATE realm_emoji SET deactivated = true WHERE id = $1`, [id]);
+  async deactivate(id: number): Promise<void> {
+    await this.database.query(`UPDATE realm_emoji SET deactivated = true WHERE id = $1`, [id]);
   }
 }

@@ -1,13 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { presentRealmEmojiMap, RealmEmojiRepository, RealmEmojiWire } from '../persistence/realm-emoji.repository';
 
 /** `GET /realm/emoji` and register's `realm_emoji`: every custom emoji of one realm. */
 export class GetRealmEmojiQuery {
-  constructor(
-    readonly realmId: number,
-    readonly db?: Queryable,
-  ) {}
+  constructor(readonly realmId: number) {}
 }
 
 @QueryHandler(GetRealmEmojiQuery)
@@ -15,6 +11,6 @@ export class GetRealmEmojiHandler implements IQueryHandler<GetRealmEmojiQuery, R
   constructor(private readonly emoji: RealmEmojiRepository) {}
 
   async execute(query: GetRealmEmojiQuery): Promise<Record<string, RealmEmojiWire>> {
-    return presentRealmEmojiMap(await this.emoji.listAll(query.realmId, query.db));
+    return presentRealmEmojiMap(await this.emoji.listAll(query.realmId));
   }
 }

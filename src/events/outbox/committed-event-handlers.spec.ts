@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { IEvent, IEventHandler } from '@nestjs/cqrs';
-import { EVENTS_HANDLER_METADATA } from '@nestjs/cqrs/dist/decorators/constants';
-import { CommittedEventHandlers, EventClass } from './committed-event-handlers';
+import { Injectable, Module } from '@nestjs/common';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
+import { CommittedEventHandlers, committedMethodsOf, EventClass } from './committed-event-handlers';
+import { OnCommitted } from './on-committed';
 
 const SRC = path.resolve(__dirname, '..', '..');
 
@@ -14,14 +15,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The registry as the server builds it, from every `@EventsHandler` under src/.../events/. */
+const unused = { getProviders: () => [] } as never;
+
+/** The registry as the server builds it, from every `@OnCommitted` method under src/.../events/. */
 async function registryOfAllHandlers(): Promise<CommittedEventHandlers> {
-  const registry = new CommittedEventHandlers({ getProviders: () => [] } as never);
+  const registry = new CommittedEventHandlers(unused, unused);
   for (const file of sourceFiles(SRC).filter((name) => name.split(path.sep).includes('events'))) {
     for (const exported of Object.values((await import(file)) as Record<string, unknown>)) {
-      if (typeof exported !== 'function') continue;
-      const events = Reflect.getMetadata(EVENTS_HANDLER_METADATA, exported) as EventClass[] | undefined;
-      if (events) registry.register(events, { name: exported.name, instance: {} as IEventHandler<IEvent> });
+      if (typeof exported !== 'function' || !exported.prototype) continue;
+      for (const { method, events } of committedMethodsOf(exported.prototype as object)) {
+        registry.register(events, { name: `${exported.name}.${method}`, handle: () => undefined });
+      }
     }
   }
   return registry;
@@ -36,7 +40,7 @@ describe('the outbox registry of event classes', () => {
     }
     expect(recorded.size).toBeGreaterThan(30);
     const missing = [...recorded].filter((name) => registry.classNamed(name)?.name !== name);
-    // An event class no handler takes cannot be re-created from an outbox row: give it a handler.
+    // An event class no method takes cannot be re-created from an outbox row: project it with @OnCommitted.
     expect(missing).toEqual([]);
   });
 
@@ -44,7 +48,70 @@ describe('the outbox registry of event classes', () => {
     const registry = await registryOfAllHandlers();
     const [known] = registry.eventClasses;
     const impostor = { [known.name]: class {} }[known.name] as unknown as EventClass;
-    Reflect.defineMetadata('__event__', { id: 'impostor' }, impostor);
-    expect(() => registry.register([impostor], { name: 'Impostor', instance: {} as IEventHandler<IEvent> })).toThrow(/two event classes/);
+    expect(() => registry.register([impostor], { name: 'Impostor.handle', handle: () => undefined })).toThrow(/two event classes/);
+  });
+
+  it('finds decorated methods in declaration order and runs an event class\'s handlers in registration order', () => {
+    class Sent {
+      constructor(readonly text: string) {}
+    }
+    class Edited {}
+    const calls: string[] = [];
+    class Projections {
+      @OnCommitted(Sent)
+      sent(event: Sent): void {
+        calls.push(`sent ${event.text}`);
+      }
+
+      notAHandler(): void {}
+
+      @OnCommitted(Sent, Edited)
+      touched(event: Sent | Edited): void {
+        calls.push(`touched ${event.constructor.name}`);
+      }
+    }
+    const found = committedMethodsOf(Projections.prototype);
+    expect(found).toEqual([
+      { method: 'sent', events: [Sent] },
+      { method: 'touched', events: [Sent, Edited] },
+    ]);
+
+    const registry = new CommittedEventHandlers(unused, unused);
+    const instance = new Projections();
+    for (const { method, events } of found) {
+      const fn = instance[method as 'sent' | 'touched'] as (event: object) => void;
+      registry.register(events, { name: `Projections.${method}`, handle: fn.bind(instance) });
+    }
+    for (const handler of registry.of(new Sent('hi'))) handler.handle(new Sent('hi'));
+    for (const handler of registry.of(new Edited())) handler.handle(new Edited());
+    expect(calls).toEqual(['sent hi', 'touched Sent', 'touched Edited']);
+    expect(registry.of({})).toEqual([]);
+    expect(registry.classNamed('Edited')).toBe(Edited);
+    expect(() => registry.register([Sent], { name: 'Projections.sent', handle: () => undefined })).toThrow(/takes Sent twice/);
+  });
+
+  it('is built by Nest from the providers\' @OnCommitted methods, bound to their instances', async () => {
+    class Sent {}
+    @Injectable()
+    class Projections {
+      readonly seen: string[] = [];
+
+      @OnCommitted(Sent)
+      sent(event: Sent): void {
+        this.seen.push(event.constructor.name);
+      }
+    }
+    @Module({ imports: [DiscoveryModule], providers: [CommittedEventHandlers, Projections] })
+    class AppModule {}
+    const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    try {
+      const registry = app.get(CommittedEventHandlers);
+      const handlers = registry.of(new Sent());
+      expect(handlers.map((handler) => handler.name)).toEqual(['Projections.sent']);
+      handlers[0].handle(new Sent());
+      expect(app.get(Projections).seen).toEqual(['Sent']);
+    } finally {
+      await app.close();
+    }
   });
 });

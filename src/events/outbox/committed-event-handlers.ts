@@ -1,63 +1,80 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
-import { IEvent, IEventHandler } from '@nestjs/cqrs';
-import { EVENT_METADATA, EVENTS_HANDLER_METADATA } from '@nestjs/cqrs/dist/decorators/constants';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { committedEventsOf, EventClass } from './on-committed';
 
-export type EventClass = abstract new (...args: never[]) => IEvent;
+export type { EventClass } from './on-committed';
 
-export interface NamedHandler {
-  /** The handler's class name: part of its deliveries' dedupe keys. */
+export interface CommittedHandler {
+  /** `Class.method`: part of its deliveries' dedupe keys, so stable across processes. */
   readonly name: string;
-  readonly instance: IEventHandler<IEvent>;
+  /** The method, bound to its provider once at start-up. */
+  readonly handle: (event: object) => unknown;
 }
 
-/** cqrs's id of an event class (inherited by subclasses without one of their own). */
-function eventId(eventClass: unknown): string | undefined {
-  return (Reflect.getMetadata(EVENT_METADATA, eventClass as object) as { id?: string } | undefined)?.id;
+/** The `@OnCommitted` methods of a class, with the event classes each takes, in declaration order. */
+export function committedMethodsOf(
+  prototype: object,
+  scanner: Pick<MetadataScanner, 'getAllMethodNames'> = new MetadataScanner(),
+): { method: string; events: readonly EventClass[] }[] {
+  const found: { method: string; events: readonly EventClass[] }[] = [];
+  for (const method of scanner.getAllMethodNames(prototype)) {
+    const events = committedEventsOf((prototype as Record<string, unknown>)[method]);
+    if (events) found.push({ method, events });
+  }
+  return found;
 }
 
 /**
- * The `@EventsHandler`s of the application, found once at start-up, and the event classes
- * they handle by class name: the registry that re-creates an event from its outbox row.
- * Every event class some handler takes is in it, so a new one needs no registration; an
- * event nobody handles has nothing to publish and is not written to the outbox.
+ * The `@OnCommitted` methods of the application, found once at start-up, and the event
+ * classes they take by class name: the registry that re-creates an event from its outbox
+ * row. Every event class some method takes is in it, so a new one needs no registration;
+ * an event nobody takes has nothing to publish and is not written to the outbox.
+ *
+ * An event's handlers run in discovery order (module, then provider, then method
+ * declaration order); the delivery path reads one Map by event class, built here.
  */
 @Injectable()
 export class CommittedEventHandlers implements OnModuleInit {
-  private readonly handlersById = new Map<string, NamedHandler[]>();
+  private readonly handlersByClass = new Map<EventClass, CommittedHandler[]>();
   private readonly classesByName = new Map<string, EventClass>();
 
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
 
   onModuleInit(): void {
     for (const wrapper of this.discovery.getProviders()) {
-      const { metatype, instance } = wrapper;
-      if (!metatype || !instance) continue;
-      const events = Reflect.getMetadata(EVENTS_HANDLER_METADATA, metatype) as EventClass[] | undefined;
-      if (!events) continue;
-      if (!wrapper.isDependencyTreeStatic()) throw new Error(`event handler ${metatype.name} must be a singleton to publish outbox events`);
-      this.register(events, { name: metatype.name, instance: instance as IEventHandler<IEvent> });
+      const { instance } = wrapper;
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance) as object | null;
+      if (!prototype || prototype === Object.prototype) continue;
+      for (const { method, events } of committedMethodsOf(prototype, this.scanner)) {
+        const className = (instance as object).constructor.name;
+        if (!wrapper.isDependencyTreeStatic()) throw new Error(`${className} must be a singleton to take committed events`);
+        const fn = (instance as Record<string, (event: object) => unknown>)[method];
+        this.register(events, { name: `${className}.${method}`, handle: fn.bind(instance) });
+      }
     }
   }
 
   /** Adds a handler of these event classes (discovery uses it; unit tests may too). */
-  register(events: readonly EventClass[], handler: NamedHandler): void {
+  register(events: readonly EventClass[], handler: CommittedHandler): void {
     for (const eventClass of events) {
       const known = this.classesByName.get(eventClass.name);
       if (known && known !== eventClass) throw new Error(`two event classes are named ${eventClass.name}: outbox rows name events by class`);
       this.classesByName.set(eventClass.name, eventClass);
-      const id = eventId(eventClass);
-      if (id === undefined) throw new Error(`event class ${eventClass.name} has no cqrs id`);
-      const list = this.handlersById.get(id) ?? [];
-      if (!list.some((entry) => entry.instance === handler.instance)) list.push(handler);
-      this.handlersById.set(id, list);
+      const list = this.handlersByClass.get(eventClass) ?? [];
+      // A class provided by two modules would run twice and share dedupe keys.
+      if (list.some((entry) => entry.name === handler.name)) throw new Error(`${handler.name} takes ${eventClass.name} twice (provided in two modules?)`);
+      list.push(handler);
+      this.handlersByClass.set(eventClass, list);
     }
   }
 
-  /** The handlers cqrs's EventBus would call for this event. */
-  of(event: IEvent): readonly NamedHandler[] {
-    const id = eventId((event as object).constructor);
-    return id === undefined ? [] : (this.handlersById.get(id) ?? []);
+  /** The handlers of this event's class, in the order they run. */
+  of(event: object): readonly CommittedHandler[] {
+    return this.handlersByClass.get(event.constructor as EventClass) ?? NONE;
   }
 
   classNamed(name: string): EventClass | undefined {
@@ -68,3 +85,5 @@ export class CommittedEventHandlers implements OnModuleInit {
     return [...this.classesByName.values()];
   }
 }
+
+const NONE: readonly CommittedHandler[] = [];

@@ -1,12 +1,12 @@
-import { IEvent, IEventHandler } from '@nestjs/cqrs';
+import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
+import { DatabaseSettings } from '../../platform/config/settings';
 import { CommitTracker } from '../queues/commit-tracker';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { parseStoredEvent, QueuedEvent } from '../queues/event-json';
 import { MemoryEventQueueStore } from '../queues/memory-event-queue-store';
 import { QueueDescriptor } from '../queues/queue-descriptor';
-import { CommittedEventHandlers, EventClass } from './committed-event-handlers';
+import { CommittedEventHandlers } from './committed-event-handlers';
 import { encodeEventData } from './event-codec';
 import { EventOutbox } from './event-outbox.service';
 
@@ -16,7 +16,6 @@ class GreetingSent implements IEvent {
     readonly text: string,
   ) {}
 }
-Reflect.defineMetadata('__event__', { id: 'greeting-sent' }, GreetingSent);
 
 interface Row {
   id: string;
@@ -66,14 +65,12 @@ async function readTexts(store: MemoryEventQueueStore, queueId: string): Promise
 function setUp() {
   const store = new MemoryEventQueueStore(TEST_LIMITS);
   const dispatcher = new EventDispatcher(store, { settled: async () => undefined } as unknown as CommitTracker);
-  const handlers = new CommittedEventHandlers({ getProviders: () => [] } as never);
-  const handler: IEventHandler<GreetingSent> = {
-    handle: (event) =>
-      dispatcher.dispatch({ realmId: 1, userIds: event.userIds, eventType: 'greeting', render: () => ({ type: 'greeting', text: event.text }) }),
-  };
-  handlers.register([GreetingSent as EventClass], { name: 'GreetingHandler', instance: handler as IEventHandler<IEvent> });
+  const handlers = new CommittedEventHandlers({ getProviders: () => [] } as never, {} as never);
+  const greetingSent = (event: GreetingSent): void =>
+    dispatcher.dispatch({ realmId: 1, userIds: event.userIds, eventType: 'greeting', render: () => ({ type: 'greeting', text: event.text }) });
+  handlers.register([GreetingSent], { name: 'GreetingProjections.greetingSent', handle: greetingSent as (event: object) => void });
   const table = new FakeOutboxTable();
-  const config = { embeddedDatabase: true } as AppConfig;
+  const config = { embedded: true } as DatabaseSettings;
   const outbox = new EventOutbox(table as unknown as DataSource, handlers, dispatcher, config, { recoverySeconds: 5, maxAttempts: 3 });
   return { store, table, outbox };
 }

@@ -14,12 +14,12 @@ import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { pickSubscriptionColor } from '../../channels/domain/channel-rules';
-import { SubscriptionEntity } from '../../channels/persistence/subscription.entity';
+import { SubscriptionRow } from '../../channels/persistence/subscription-row';
 import { MessageLocations } from '../../messages/persistence/message-locations';
-import { poolQueryable, Queryable, withSharedReads } from '../../platform/database/unit-of-work';
+import { withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { isAdministrator, isGuest, Role } from '../../users/domain/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
@@ -45,7 +45,8 @@ import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
 import { recentPrivateConversations, starredMessagesState, unreadMessagesState } from './unread-state';
-import { AppConfig } from '../../platform/config/app-config';
+import { PasswordSettings, StorageSettings } from '../../platform/config/settings';
+import { Database } from '../../platform/database/database';
 
 export interface InitialStateOptions {
   applyMarkdown: boolean;
@@ -83,11 +84,13 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly channels: ChannelRepository,
     private readonly botDirectory: BotDirectory,
     private readonly drafts: DraftStore,
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
+    private readonly passwords: PasswordSettings,
     private readonly access: UserAccess,
     private readonly channelPresenter: ChannelPresenter,
     private readonly directory: RealmUserDirectory,
     private readonly locations: MessageLocations,
+    private readonly database: Database,
   ) {}
 
   execute(query: InitialStateQuery): Promise<Record<string, unknown>> {
@@ -97,7 +100,6 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
   private async read(query: InitialStateQuery): Promise<Record<string, unknown>> {
     const wants = (type: string) => query.fetchEventTypes === null || query.fetchEventTypes.includes(type);
-    const db = poolQueryable(this.dataSource);
     // The sections read independently, a few at a time (each on a pool connection of its
     // own), and their parts are put together in this order, the order of the keys. All
     // at once, twenty backends contending for two cores spent twice the database CPU.
@@ -107,7 +109,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       if (wanted) sections.push({ read, slow });
     };
     const { user: requester, options } = query;
-    const user = requester === null ? null : await this.users.findById(requester.id, db);
+    const user = requester === null ? null : await this.users.findById(requester.id);
     if (requester !== null && !user) throw new Error(`user ${requester.id} vanished`);
     const realm = await this.realms.requireById(query.realmId);
     const realmId = realm.id;
@@ -115,29 +117,29 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     const personal = (
       wanted: boolean,
       empty: Record<string, unknown>,
-      read: (viewer: UserEntity, part: Record<string, unknown>) => Promise<void> | void,
+      read: (viewer: UserRow, part: Record<string, unknown>) => Promise<void> | void,
       slow = false,
     ) => section(wanted, (part) => (user === null ? void Object.assign(part, empty) : read(user, part)), slow);
     const hostName = this.addressing.hostName(realm.stringId);
 
     section(wants('realm'), async (part) => {
-      Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups, db));
-      part.max_file_upload_size_mib = this.config.maxFileUploadSizeMib;
-      part.password_min_length = this.config.passwordPolicy.minLength;
-      part.password_min_guesses = this.config.passwordPolicy.minGuesses;
+      Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups));
+      part.max_file_upload_size_mib = this.storage.maxFileUploadSizeMib;
+      part.password_min_length = this.passwords.policy.minLength;
+      part.password_min_guesses = this.passwords.policy.minGuesses;
       // Zulip shows spectators these features as off.
       if (user === null) Object.assign(part, { realm_allow_message_editing: false, realm_presence_disabled: true });
     });
 
     section(wants('realm_user') && user === null, async (state) => {
-      Object.assign(state, await this.spectatorUserState(realm, hostName, db));
+      Object.assign(state, await this.spectatorUserState(realm, hostName));
     });
     personal(wants('realm_user'), {}, async (user, state) => {
       const [{ users: everyone, profiles }, memberOf, realmSettings] = await Promise.all([
-        this.directory.list(user.realmId, db),
+        this.directory.list(user.realmId),
         // For the user's rights under the realm's group settings (UserProfile.has_permission).
-        this.groups.recursiveGroupIdsOf(user.id, db),
-        this.realmSettings.all(user.realmId, db),
+        this.groups.recursiveGroupIdsOf(user.id),
+        this.realmSettings.all(user.realmId),
       ]);
       const present = (target: (typeof everyone)[number]) => {
         const wire = presentListedUser(target, hostName, user, { clientGravatar: options.clientGravatar });
@@ -151,7 +153,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       const members = everyone.filter((target) => !isSystemBot(target));
       // A guest who may not access everyone gets Zulip's placeholder for the others, or
       // nothing of them with `user_list_incomplete`.
-      const accessible = await this.access.accessibleHumanIds(user, db);
+      const accessible = await this.access.accessibleHumanIds(user);
       const visible = accessible === null ? members : members.filter((target) => target.isBot || accessible.has(target.id));
       state.realm_users = visible.filter((target) => target.isActive).map(present);
       state.realm_non_active_users = visible.filter((target) => !target.isActive).map(present);
@@ -200,12 +202,11 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       state.realm_bots = await this.botDirectory.administeredBy(
         { id: user.id, realmId: user.realmId, isAdmin: isAdministrator(user.role) },
         realm.notificationBotId === null ? [] : [realm.notificationBotId],
-        db,
       );
     });
 
     section(wants('subscription') && user === null, async (state) => {
-      Object.assign(state, await this.spectatorSubscriptions(realmId, options.capabilities.archived_channels, db));
+      Object.assign(state, await this.spectatorSubscriptions(realmId, options.capabilities.archived_channels));
     });
     personal(wants('subscription'), {}, async (user, state) => {
       const subscriptions = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
@@ -256,7 +257,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       state.realm_filters = [];
     });
     section(wants('realm_emoji'), async (state) => {
-      state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(realmId, db));
+      state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(realmId));
     });
     // Statuses need an account to see them.
     personal(wants('user_status'), { user_status: {} }, async (_user, state) => {
@@ -264,20 +265,20 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     });
     // Guests and spectators have no access to default channels.
     personal(wants('default_streams'), { realm_default_streams: [] }, async (_user, state) => {
-      state.realm_default_streams = await this.channels.defaultChannelIds(realmId, db);
+      state.realm_default_streams = await this.channels.defaultChannelIds(realmId);
     });
 
     personal(wants('message'), { max_message_id: -1 }, async (user, state) => {
-      state.max_message_id = await this.users.maxMessageId(user.id, db);
+      state.max_message_id = await this.users.maxMessageId(user.id);
     });
     personal(wants('message') && wants('update_message_flags'), { unread_msgs: EMPTY_UNREADS }, async (user, state) => {
-      state.unread_msgs = await unreadMessagesState(user, options.capabilities.empty_topic_name, db, this.locations);
+      state.unread_msgs = await unreadMessagesState(user, options.capabilities.empty_topic_name, this.database, this.locations);
     }, true);
     personal(wants('starred_messages'), { starred_messages: [] }, async (user, state) => {
-      state.starred_messages = await starredMessagesState(user.id, db);
+      state.starred_messages = await starredMessagesState(user.id, this.database);
     });
     personal(wants('recent_private_conversations'), { recent_private_conversations: [] }, async (user, state) => {
-      state.recent_private_conversations = await recentPrivateConversations(user, db, this.locations);
+      state.recent_private_conversations = await recentPrivateConversations(user, this.database, this.locations);
     }, true);
 
     section(wants('presence') && user === null, (state) => {
@@ -333,7 +334,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     });
     // Newest edit first, as Zulip gives them; none while the user does not sync drafts.
     personal(wants('drafts'), { drafts: [] }, async (user, state) => {
-      state.drafts = settings.enable_drafts_synchronization ? (await this.drafts.list(user.id, db)).reverse() : [];
+      state.drafts = settings.enable_drafts_synchronization ? (await this.drafts.list(user.id)).reverse() : [];
     });
     section(wants('user_settings'), (state) => {
       state.user_settings = {
@@ -354,8 +355,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
    * The realm's users as a spectator sees them (no delivery emails, time zones or
    * profiles, join dates to the day), and Zulip's stand-in user in the viewer's fields.
    */
-  private async spectatorUserState(realm: RealmEntity, hostName: string, db: Queryable): Promise<Record<string, unknown>> {
-    const everyone = await this.users.listInRealm(realm.id, db);
+  private async spectatorUserState(realm: RealmEntity, hostName: string): Promise<Record<string, unknown>> {
+    const everyone = await this.users.listInRealm(realm.id);
     const present = (target: UserProfileView) => {
       const { is_active: _isActive, timezone: _timezone, ...wire } = presentUser(target, hostName, null, { clientGravatar: false });
       // `email` follows the user's email visibility, as for anyone; the real address never shows.
@@ -388,8 +389,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
   }
 
   /** Zulip's `get_web_public_subs`: every web-public channel, as a new subscription would show it. */
-  private async spectatorSubscriptions(realmId: number, includeArchived: boolean, db: Queryable): Promise<Record<string, unknown>> {
-    const channels = (await this.channels.listInRealm(realmId, db))
+  private async spectatorSubscriptions(realmId: number, includeArchived: boolean): Promise<Record<string, unknown>> {
+    const channels = (await this.channels.listInRealm(realmId))
       .filter((stream) => stream.isWebPublic && (includeArchived || !stream.deactivated))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const colors: string[] = [];
@@ -405,11 +406,11 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         pushNotifications: null,
         emailNotifications: null,
         wildcardMentionsNotify: null,
-      } as SubscriptionEntity;
+      } as SubscriptionRow;
       return { stream, subscription };
     });
     return {
-      subscriptions: await this.channelPresenter.subscriptions(entries, effectiveSettings({}), false, db),
+      subscriptions: await this.channelPresenter.subscriptions(entries, effectiveSettings({}), false),
       unsubscribed: [],
       never_subscribed: [],
     };

@@ -1,4 +1,3 @@
-import { Queryable } from '../../platform/database/unit-of-work';
 import { supportedPermissionSettings } from '../../groups/domain/permission-settings';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
@@ -26,7 +25,6 @@ export async function realmState(
   addressing: RealmAddressing,
   realmSettings: RealmGroupSettingsRepository,
   groups: GroupRepository,
-  db: Queryable,
 ): Promise<Record<string, unknown>> {
   const url = addressing.url(realm.stringId);
   const state: Record<string, unknown> = {
@@ -43,10 +41,10 @@ export async function realmState(
   for (const [name, value] of Object.entries(effectiveRealmProperties(realm.properties))) state[`realm_${name}`] = value;
   // Realm.REALM_PERMISSION_GROUP_SETTINGS: a named group as its id, an anonymous one as
   // its members and subgroups.
-  const settings = await realmSettings.all(realm.id, db);
-  const values = await groups.settingValues([...settings.values()], db);
+  const settings = await realmSettings.all(realm.id);
+  const values = await groups.settingValues([...settings.values()]);
   for (const [name, groupId] of settings) state[`realm_${name}`] = values.get(groupId) ?? groupId;
-  const systemNames = new Map([...(await groups.systemGroupIds(realm.id, db))].map(([name, id]) => [id, name] as const));
+  const systemNames = new Map([...(await groups.systemGroupIds(realm.id))].map(([name, id]) => [id, name] as const));
   const legacy = (setting: Parameters<typeof legacyPolicyValue>[0]): number =>
     legacyPolicyValue(setting, systemNames.get(settings.get(setting) as number) ?? null);
   Object.assign(state, {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { isoTimestamp, ListedUserView } from '../../users/api/user.presenter';
+import { Database } from '../../platform/database/database';
 
 /** A realm's users as user lists show them, with their profile data. */
 export interface RealmUserList {
@@ -35,17 +35,18 @@ export class RealmUserDirectory {
   constructor(
     private readonly users: UserRepository,
     private readonly profileData: ProfileDataReader,
+    private readonly database: Database,
   ) {}
 
-  async list(realmId: number, db: Queryable): Promise<RealmUserList> {
-    const [row] = await db.query<{ version: string }>(`SELECT version FROM user_directory_version WHERE realm_id = $1`, [realmId]);
+  async list(realmId: number): Promise<RealmUserList> {
+    const [row] = await this.database.query<{ version: string }>(`SELECT version FROM user_directory_version WHERE realm_id = $1`, [realmId]);
     const cached = this.lists.get(realmId);
     if (cached && row && cached.version === row.version) {
       this.lists.delete(realmId);
       this.lists.set(realmId, cached);
       return cached;
     }
-    const [views, profiles] = await Promise.all([this.users.listInRealm(realmId, db), this.profileData.forUsers(realmId, null, db)]);
+    const [views, profiles] = await Promise.all([this.users.listInRealm(realmId), this.profileData.forUsers(realmId, null)]);
     const users: ListedUserView[] = views.map((view) => Object.assign(view, { dateJoinedText: isoTimestamp(view.dateJoined) }));
     // A realm with no version yet (no change since the version table came) is read each time.
     if (row) this.remember(realmId, { version: row.version, users, profiles });

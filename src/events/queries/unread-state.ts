@@ -1,8 +1,8 @@
-import { Queryable } from '../../platform/database/unit-of-work';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
 import { FLAG_BITS, MENTION_BITS } from '../../messages/domain/message-flags';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from '../../messages/persistence/message-locations';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's cap on unread ids sent at register; older ones are reported missing. */
 export const MAX_UNREAD_MESSAGES = 50_000;
@@ -29,10 +29,10 @@ interface UnreadConversation {
 export async function unreadMessagesState(
   user: { id: number; realmId: number },
   allowEmptyTopicName: boolean,
-  db: Queryable,
+  database: Database,
   locations: MessageLocations,
 ): Promise<Record<string, unknown>> {
-  const [unread] = await db.query<{ version: string; ids: number[]; flags: number[] }>(
+  const [unread] = await database.query<{ version: string; ids: number[]; flags: number[] }>(
     `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
             coalesce(json_agg(u.message_id ORDER BY u.message_id), '[]'::json) AS ids,
             coalesce(json_agg(u.flags ORDER BY u.message_id), '[]'::json) AS flags
@@ -42,7 +42,7 @@ export async function unreadMessagesState(
               LIMIT ${MAX_UNREAD_MESSAGES}) u`,
     [user.id, user.realmId],
   );
-  const located = await locations.of(user.realmId, unread.version, unread.ids, db);
+  const located = await locations.of(user.realmId, unread.version, unread.ids);
   // Ascending ids: a conversation's first message is its oldest, and conversations come
   // in the order of their oldest message as they are first met.
   const ordered: UnreadConversation[] = [];
@@ -87,12 +87,12 @@ export async function unreadMessagesState(
   // Only a user at the cap can have older unread messages left out.
   const oldUnreadsMissing =
     unread.ids.length >= MAX_UNREAD_MESSAGES &&
-    (await db.query(
+    (await database.query(
       `SELECT 1 FROM user_message WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.read}) = 0 AND message_id < $2 LIMIT 1`,
       [user.id, oldest],
     )).length > 0;
   const groupConversations = [...groups.values()];
-  const members = await groupMembers(groupConversations.map((group) => group.id), db);
+  const members = await groupMembers(groupConversations.map((group) => group.id), database);
   return {
     count,
     pms: ordered
@@ -111,8 +111,8 @@ export async function unreadMessagesState(
 const MAX_STARRED_MESSAGES = 10_000;
 
 /** `starred_messages` of register: the user's starred message ids, ascending. */
-export async function starredMessagesState(userId: number, db: Queryable): Promise<number[]> {
-  const rows = await db.query<{ message_id: number }>(
+export async function starredMessagesState(userId: number, database: Database): Promise<number[]> {
+  const rows = await database.query<{ message_id: number }>(
     `SELECT message_id FROM user_message WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.starred}) <> 0
       ORDER BY message_id LIMIT ${MAX_STARRED_MESSAGES}`,
     [userId],
@@ -137,10 +137,10 @@ export interface RecentConversation {
  */
 export async function recentPrivateConversations(
   user: { id: number; realmId: number },
-  db: Queryable,
+  database: Database,
   locations: MessageLocations,
 ): Promise<RecentConversation[]> {
-  const [recent] = await db.query<{ version: string; ids: number[] }>(
+  const [recent] = await database.query<{ version: string; ids: number[] }>(
     `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
             coalesce(json_agg(u.message_id ORDER BY u.message_id DESC), '[]'::json) AS ids
        FROM (SELECT message_id FROM user_message
@@ -149,7 +149,7 @@ export async function recentPrivateConversations(
               LIMIT ${RECENT_CONVERSATION_MESSAGES}) u`,
     [user.id, user.realmId],
   );
-  const located = await locations.of(user.realmId, recent.version, recent.ids, db);
+  const located = await locations.of(user.realmId, recent.version, recent.ids);
   // Newest first: a conversation's first message met is its newest. A one-to-one
   // conversation has two recipients (each party's own): it is keyed by the other party.
   const conversations = new Map<string, { max_message_id: number; other: number | null; groupRecipient: number | null }>();
@@ -163,7 +163,7 @@ export async function recentPrivateConversations(
       conversations.set(key, { max_message_id: messageId, other, groupRecipient: group ? location.recipientId : null });
     }
   });
-  const members = await groupMembers([...conversations.values()].flatMap((conversation) => conversation.groupRecipient ?? []), db);
+  const members = await groupMembers([...conversations.values()].flatMap((conversation) => conversation.groupRecipient ?? []), database);
   return [...conversations.values()].map(({ max_message_id, other, groupRecipient }) => ({
     max_message_id,
     user_ids:
@@ -179,9 +179,9 @@ function otherParty(location: MessageLocation, userId: number): number {
 }
 
 /** Each group DM's members (every subscription of its recipient), ascending, by recipient. */
-async function groupMembers(recipientIds: readonly number[], db: Queryable): Promise<Map<number, number[]>> {
+async function groupMembers(recipientIds: readonly number[], database: Database): Promise<Map<number, number[]>> {
   if (recipientIds.length === 0) return new Map();
-  const rows = await db.query<{ recipient_id: number; ids: number[] }>(
+  const rows = await database.query<{ recipient_id: number; ids: number[] }>(
     `SELECT recipient_id, json_agg(user_profile_id ORDER BY user_profile_id) AS ids
        FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
     [recipientIds],

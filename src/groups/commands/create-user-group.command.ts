@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { GroupSettingValue } from '../domain/group-setting';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
@@ -13,6 +12,7 @@ import { RealmGroupSettingsRepository } from '../persistence/realm-group-setting
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
 import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';
+import { Database } from '../../platform/database/database';
 
 /** `POST /user_groups/create`. */
 export class CreateUserGroupCommand {
@@ -35,20 +35,21 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly database: Database,
   ) {}
 
   execute(command: CreateUserGroupCommand): Promise<{ group_id: number }> {
     const { actor: user } = command;
-    return this.tx.run(async (uow) => {
-      const actor = await this.access.actor(user, uow);
-      const canCreate = await this.realmSettings.groupId(user.realmId, 'can_create_groups', uow);
+    return this.tx.run(async () => {
+      const actor = await this.access.actor(user);
+      const canCreate = await this.realmSettings.groupId(user.realmId, 'can_create_groups');
       if (!hasGroupPermission(actor, canCreate, REALM_GROUP_SETTINGS.can_create_groups)) throw insufficientPermission();
 
       const members = [...new Set(command.members)];
-      await checkActiveUsers(this.store, user.realmId, members, uow);
+      await checkActiveUsers(this.store, user.realmId, members);
       const name = checkUserGroupName(command.name);
-      const settings = await this.settings(uow, user, command.settings);
-      const groupId = await this.store.insert(uow, {
+      const settings = await this.settings(user, command.settings);
+      const groupId = await this.store.insert({
         realmId: user.realmId,
         name,
         description: command.description,
@@ -56,20 +57,20 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
         settings,
       });
       if (groupId === null) throw groupNameTaken(name);
-      if (members.length > 0) await this.store.addMembers(uow, groupId, members);
+      if (members.length > 0) await this.store.addMembers(groupId, members);
 
-      const audience = await this.store.activeUserIds(user.realmId, uow);
-      const group = await this.store.find(user.realmId, groupId, uow);
+      const audience = await this.store.activeUserIds(user.realmId);
+      const group = await this.store.find(user.realmId, groupId);
       if (!group) throw new Error(`group ${groupId} vanished`);
-      const [wire] = await this.store.toWire([group], uow);
-      uow.record(new UserGroupCreatedEvent(user.realmId, audience, wire));
+      const [wire] = await this.store.toWire([group]);
+      this.database.record(new UserGroupCreatedEvent(user.realmId, audience, wire));
 
       // The creator may add any subgroups, whatever the new group's own settings say.
       const subgroupIds = [...new Set(command.subgroups)];
       if (subgroupIds.length > 0) {
-        await checkPotentialSubgroups(this.store, user.realmId, subgroupIds, uow);
-        await this.store.addSubgroups(uow, groupId, subgroupIds);
-        uow.record(new UserGroupSubgroupsChangedEvent(user.realmId, audience, groupId, 'add_subgroups', subgroupIds));
+        await checkPotentialSubgroups(this.store, user.realmId, subgroupIds);
+        await this.store.addSubgroups(groupId, subgroupIds);
+        this.database.record(new UserGroupSubgroupsChangedEvent(user.realmId, audience, groupId, 'add_subgroups', subgroupIds));
       }
       return { group_id: groupId };
     });
@@ -77,7 +78,6 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
 
   /** Requested values, resolved; the rest take Zulip's defaults (`group_creator`: the actor). */
   private async settings(
-    uow: UnitOfWork,
     user: RequestUser,
     requested: Partial<Record<UserGroupSetting, GroupSettingValue>>,
   ): Promise<Record<UserGroupSetting, number>> {
@@ -86,11 +86,11 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
       const rules = USER_GROUP_SETTINGS[name];
       const value = requested[name];
       if (value !== undefined) {
-        result[name] = await this.resolver.resolve(uow, user.realmId, name, value, rules);
+        result[name] = await this.resolver.resolve(user.realmId, name, value, rules);
       } else if (rules.defaultGroup === 'group_creator') {
-        result[name] = await this.groups.createAnonymousGroup(uow, user.realmId, [user.id], []);
+        result[name] = await this.groups.createAnonymousGroup(user.realmId, [user.id], []);
       } else {
-        result[name] = await this.groups.systemGroupId(user.realmId, rules.defaultGroup as SystemGroup, uow);
+        result[name] = await this.groups.systemGroupId(user.realmId, rules.defaultGroup as SystemGroup);
       }
     }
     return result as Record<UserGroupSetting, number>;

@@ -6,6 +6,7 @@ import { UserGroupUpdatedEvent } from '../events/user-group-events';
 import { GroupUsageReader } from '../persistence/group-usage.reader';
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
+import { Database } from '../../platform/database/database';
 
 /** `POST /user_groups/{id}/deactivate`. */
 export class DeactivateUserGroupCommand {
@@ -22,21 +23,22 @@ export class DeactivateUserGroupHandler implements ICommandHandler<DeactivateUse
     private readonly store: UserGroupStore,
     private readonly access: UserGroupAccess,
     private readonly usage: GroupUsageReader,
+    private readonly database: Database,
   ) {}
 
   async execute(command: DeactivateUserGroupCommand): Promise<void> {
     const { actor: user } = command;
-    await this.tx.run(async (uow) => {
-      const actor = await this.access.actor(user, uow);
-      const group = await this.access.forUpdate(actor, command.groupId, 'can_manage_group', uow, false);
+    await this.tx.run(async () => {
+      const actor = await this.access.actor(user);
+      const group = await this.access.forUpdate(actor, command.groupId, 'can_manage_group', false);
       // A group still in use would leave a setting or a supergroup pointing at a dead group.
-      const objections = await this.usage.objections(user.realmId, group.id, uow);
+      const objections = await this.usage.objections(user.realmId, group.id);
       if (objections.length > 0) {
         throw new ApiError('Cannot deactivate user group in use.', 'CANNOT_DEACTIVATE_GROUP_IN_USE', 400, { objections });
       }
-      await this.store.update(uow, group.id, { deactivated: true });
-      const audience = await this.store.activeUserIds(user.realmId, uow);
-      uow.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, { deactivated: true }, true));
+      await this.store.update(group.id, { deactivated: true });
+      const audience = await this.store.activeUserIds(user.realmId);
+      this.database.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, { deactivated: true }, true));
     });
   }
 }

@@ -1,11 +1,10 @@
-import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
 
 /** Zulip's `user_ids_to_users(..., allow_deactivated=False)`: active users of the realm. */
-export async function checkActiveUsers(store: UserGroupStore, realmId: number, userIds: readonly number[], db: Queryable): Promise<void> {
+export async function checkActiveUsers(store: UserGroupStore, realmId: number, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
-  const active = await store.activeUsersAmong(realmId, userIds, db);
+  const active = await store.activeUsersAmong(realmId, userIds);
   const missing = userIds.find((id) => !active.has(id));
   if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
 }
@@ -15,9 +14,8 @@ export async function checkPotentialSubgroups(
   store: UserGroupStore,
   realmId: number,
   groupIds: readonly number[],
-  db: Queryable,
 ): Promise<NamedGroup[]> {
-  const found = await store.findMany(realmId, groupIds, db);
+  const found = await store.findMany(realmId, groupIds);
   const missing = groupIds.find((id) => !found.some((group) => group.id === id));
   if (missing !== undefined) throw ApiError.badRequest(`Invalid user group ID: ${missing}`);
   if (found.some((group) => group.deactivated)) throw ApiError.badRequest('User group is deactivated.');

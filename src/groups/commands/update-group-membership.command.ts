@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { UserGroupSetting } from '../domain/permission-settings';
@@ -10,6 +9,7 @@ import { GroupMembershipWatchers } from '../persistence/group-membership-watcher
 import { RealmGroupActor, UserGroupAccess } from '../persistence/user-group.access';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
 import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';
+import { Database } from '../../platform/database/database';
 
 /**
  * `POST /user_groups/{id}/members` (users and subgroups) and `POST /user_groups/{id}/subgroups`
@@ -37,6 +37,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
     private readonly store: UserGroupStore,
     private readonly access: UserGroupAccess,
     private readonly watchers: GroupMembershipWatchers,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateGroupMembershipCommand): Promise<void> {
@@ -50,12 +51,12 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
     if (addMembers.length + deleteMembers.length + addSubgroups.length + deleteSubgroups.length === 0) {
       throw ApiError.badRequest(command.nothingToDo);
     }
-    await this.tx.run(async (uow) => {
-      const actor = await this.access.actor(user, uow);
-      const audience = await this.store.activeUserIds(user.realmId, uow);
-      const context = { uow, actor, audience, groupId: command.groupId };
+    await this.tx.run(async () => {
+      const actor = await this.access.actor(user);
+      const audience = await this.store.activeUserIds(user.realmId);
+      const context = { actor, audience, groupId: command.groupId };
       // Channels whose access comes through this group may gain or lose viewers.
-      await this.watchers.around(user.realmId, command.groupId, uow, async () => {
+      await this.watchers.around(user.realmId, command.groupId, async () => {
         if (addMembers.length > 0) await this.addMembers(context, addMembers);
         if (deleteMembers.length > 0) await this.deleteMembers(context, deleteMembers);
         if (addSubgroups.length > 0) await this.addSubgroups(context, addSubgroups);
@@ -65,68 +66,67 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
   }
 
   private async addMembers(context: Context, userIds: number[]): Promise<void> {
-    const { uow, actor } = context;
+    const { actor } = context;
     // Joining oneself is `can_join_group`'s business, unless one may add anyone.
     const self = userIds.length === 1 && userIds[0] === actor.id;
     const group = await this.accessFor(context, self ? ['can_join_group', 'can_add_members_group'] : ['can_add_members_group']);
-    await checkActiveUsers(this.store, actor.realmId, userIds, uow);
-    const direct = new Set(await this.store.directMemberIds(group.id, uow));
+    await checkActiveUsers(this.store, actor.realmId, userIds);
+    const direct = new Set(await this.store.directMemberIds(group.id));
     const already = userIds.find((id) => direct.has(id));
     if (already !== undefined) throw ApiError.badRequest(`User ${already} is already a member of this group`);
-    await this.store.addMembers(uow, group.id, userIds);
-    uow.record(new UserGroupMembersChangedEvent(actor.realmId, context.audience, group.id, 'add_members', userIds));
+    await this.store.addMembers(group.id, userIds);
+    this.database.record(new UserGroupMembersChangedEvent(actor.realmId, context.audience, group.id, 'add_members', userIds));
   }
 
   private async deleteMembers(context: Context, userIds: number[]): Promise<void> {
-    const { uow, actor } = context;
-    await checkActiveUsers(this.store, actor.realmId, userIds, uow);
+    const { actor } = context;
+    await checkActiveUsers(this.store, actor.realmId, userIds);
     const self = userIds.length === 1 && userIds[0] === actor.id;
     const group = await this.accessFor(context, self ? ['can_leave_group', 'can_remove_members_group'] : ['can_remove_members_group']);
-    const direct = new Set(await this.store.directMemberIds(group.id, uow));
+    const direct = new Set(await this.store.directMemberIds(group.id));
     const missing = userIds.find((id) => !direct.has(id));
     if (missing !== undefined) throw ApiError.badRequest(`There is no member '${missing}' in this user group`);
-    await this.store.removeMembers(uow, group.id, userIds);
-    uow.record(new UserGroupMembersChangedEvent(actor.realmId, context.audience, group.id, 'remove_members', userIds));
+    await this.store.removeMembers(group.id, userIds);
+    this.database.record(new UserGroupMembersChangedEvent(actor.realmId, context.audience, group.id, 'remove_members', userIds));
   }
 
   private async addSubgroups(context: Context, subgroupIds: number[]): Promise<void> {
-    const { uow, actor } = context;
+    const { actor } = context;
     const group = await this.accessFor(context, ['can_add_members_group']);
-    await checkPotentialSubgroups(this.store, actor.realmId, subgroupIds, uow);
-    const direct = new Set(await this.store.subgroupIds(group.id, true, uow));
+    await checkPotentialSubgroups(this.store, actor.realmId, subgroupIds);
+    const direct = new Set(await this.store.subgroupIds(group.id, true));
     const already = subgroupIds.find((id) => direct.has(id));
     if (already !== undefined) throw ApiError.badRequest(`User group ${already} is already a subgroup of this group.`);
     // A group below any of the new subgroups (or one of them) cannot also be above them.
-    if ((await this.store.selfAndRecursiveSubgroupIds(subgroupIds, uow)).has(group.id)) {
+    if ((await this.store.selfAndRecursiveSubgroupIds(subgroupIds)).has(group.id)) {
       throw ApiError.badRequest(`User group ${group.id} is already a subgroup of one of the passed subgroups.`);
     }
-    await this.store.addSubgroups(uow, group.id, subgroupIds);
-    uow.record(new UserGroupSubgroupsChangedEvent(actor.realmId, context.audience, group.id, 'add_subgroups', subgroupIds));
+    await this.store.addSubgroups(group.id, subgroupIds);
+    this.database.record(new UserGroupSubgroupsChangedEvent(actor.realmId, context.audience, group.id, 'add_subgroups', subgroupIds));
   }
 
   private async deleteSubgroups(context: Context, subgroupIds: number[]): Promise<void> {
-    const { uow, actor } = context;
+    const { actor } = context;
     const group = await this.accessFor(context, ['can_manage_group']);
-    await checkPotentialSubgroups(this.store, actor.realmId, subgroupIds, uow);
-    const direct = new Set(await this.store.subgroupIds(group.id, true, uow));
+    await checkPotentialSubgroups(this.store, actor.realmId, subgroupIds);
+    const direct = new Set(await this.store.subgroupIds(group.id, true));
     const missing = subgroupIds.find((id) => !direct.has(id));
     if (missing !== undefined) throw ApiError.badRequest(`User group ${missing} is not a subgroup of this group.`);
-    await this.store.removeSubgroups(uow, group.id, subgroupIds);
-    uow.record(new UserGroupSubgroupsChangedEvent(actor.realmId, context.audience, group.id, 'remove_subgroups', subgroupIds));
+    await this.store.removeSubgroups(group.id, subgroupIds);
+    this.database.record(new UserGroupSubgroupsChangedEvent(actor.realmId, context.audience, group.id, 'remove_subgroups', subgroupIds));
   }
 
   /** The group, if any of `settings` (or managing it) lets the actor do this; deactivated groups too. */
   private async accessFor(context: Context, settings: UserGroupSetting[]): Promise<NamedGroup> {
-    const group = await this.access.load(context.actor.realmId, context.groupId, context.uow, { lock: true, allowDeactivated: true });
+    const group = await this.access.load(context.actor.realmId, context.groupId, { lock: true, allowDeactivated: true });
     for (const setting of settings) {
-      if (await this.access.may(context.actor, group, setting, context.uow)) return group;
+      if (await this.access.may(context.actor, group, setting)) return group;
     }
     throw insufficientPermission();
   }
 }
 
 interface Context {
-  uow: UnitOfWork;
   actor: RealmGroupActor;
   audience: number[];
   groupId: number;

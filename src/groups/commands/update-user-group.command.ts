@@ -11,6 +11,7 @@ import { GroupSettingResolver } from '../persistence/group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
+import { Database } from '../../platform/database/database';
 
 /** `PATCH /user_groups/{id}`: name, description and the group's own settings. */
 export class UpdateUserGroupCommand {
@@ -31,6 +32,7 @@ export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCo
     private readonly access: UserGroupAccess,
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateUserGroupCommand): Promise<void> {
@@ -39,38 +41,38 @@ export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCo
     if (command.name === undefined && command.description === undefined && Object.keys(command.settings).length === 0) {
       throw ApiError.badRequest('No new data supplied');
     }
-    await this.tx.run(async (uow) => {
-      const actor = await this.access.actor(user, uow);
+    await this.tx.run(async () => {
+      const actor = await this.access.actor(user);
       // Deactivated groups may still be renamed and have their settings changed.
-      const group = await this.access.forUpdate(actor, command.groupId, 'can_manage_group', uow, true);
-      const audience = await this.store.activeUserIds(user.realmId, uow);
+      const group = await this.access.forUpdate(actor, command.groupId, 'can_manage_group', true);
+      const audience = await this.store.activeUserIds(user.realmId);
       const changed = (data: UserGroupUpdatedEvent['data']) =>
-        uow.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, data, group.deactivated));
+        this.database.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, data, group.deactivated));
 
       if (command.name !== undefined && command.name !== group.name) {
         const name = checkUserGroupName(command.name);
-        if (await this.store.nameTaken(user.realmId, name, uow, group.id)) throw groupNameTaken(name);
-        await this.store.update(uow, group.id, { name });
+        if (await this.store.nameTaken(user.realmId, name, group.id)) throw groupNameTaken(name);
+        await this.store.update(group.id, { name });
         changed({ name });
       }
       if (command.description !== undefined && command.description !== group.description) {
-        await this.store.update(uow, group.id, { description: command.description });
+        await this.store.update(group.id, { description: command.description });
         changed({ description: command.description });
       }
 
-      const nobody = await this.groups.systemGroupId(user.realmId, SystemGroup.Nobody, uow);
+      const nobody = await this.groups.systemGroupId(user.realmId, SystemGroup.Nobody);
       for (const name of USER_GROUP_SETTING_NAMES) {
         const change = command.settings[name];
         if (change === undefined) continue;
         const currentId = group.settings[name];
         const old = change.old === undefined ? undefined : simplifyGroupSettingValue(change.old, nobody);
-        await this.resolver.expectCurrentValue(currentId, old, uow);
-        const current = await this.store.settingValue(currentId, uow);
+        await this.resolver.expectCurrentValue(currentId, old);
+        const current = await this.store.settingValue(currentId);
         if (sameGroupSettingValue(current, simplifyGroupSettingValue(change.new, nobody))) continue;
-        const newId = await this.resolver.resolve(uow, user.realmId, name, change.new, USER_GROUP_SETTINGS[name], currentId);
-        await this.store.update(uow, group.id, { setting: [name, newId] });
-        await this.resolver.releaseReplaced(uow, currentId, newId);
-        changed({ [name]: await this.store.settingValue(newId, uow) });
+        const newId = await this.resolver.resolve(user.realmId, name, change.new, USER_GROUP_SETTINGS[name], currentId);
+        await this.store.update(group.id, { setting: [name, newId] });
+        await this.resolver.releaseReplaced(currentId, newId);
+        changed({ [name]: await this.store.settingValue(newId) });
       }
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { Database } from '../../platform/database/database';
 
 /**
  * Something outside the groups module whose state depends on who belongs to a group
@@ -8,7 +8,7 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
  * transaction, so it can compare and record events that leave with the commit.
  */
 export interface GroupMembershipWatcher {
-  beforeMembershipChange(realmId: number, groupId: number, uow: UnitOfWork): Promise<() => Promise<void>>;
+  beforeMembershipChange(realmId: number, groupId: number): Promise<() => Promise<void>>;
 }
 
 /**
@@ -17,6 +17,8 @@ export interface GroupMembershipWatcher {
  */
 @Injectable()
 export class GroupMembershipWatchers {
+  constructor(private readonly database: Database) {}
+
   private readonly watchers: GroupMembershipWatcher[] = [];
 
   register(watcher: GroupMembershipWatcher): void {
@@ -24,9 +26,9 @@ export class GroupMembershipWatchers {
   }
 
   /** Runs `change`, which alters the membership of `groupId` (users or subgroups), between the watchers' looks. */
-  async around<T>(realmId: number, groupId: number, uow: UnitOfWork, change: () => Promise<T>): Promise<T> {
+  async around<T>(realmId: number, groupId: number, change: () => Promise<T>): Promise<T> {
     const afterwards: (() => Promise<void>)[] = [];
-    for (const watcher of this.watchers) afterwards.push(await watcher.beforeMembershipChange(realmId, groupId, uow));
+    for (const watcher of this.watchers) afterwards.push(await watcher.beforeMembershipChange(realmId, groupId));
     const result = await change();
     for (const after of afterwards) await after();
     return result;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import {
   GroupSettingRules,
@@ -9,6 +8,7 @@ import {
 } from '../domain/group-setting';
 import { SystemGroup } from '../domain/system-groups';
 import { GroupRepository } from './group.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Turns a group-setting value from a request into the id of the group that backs it,
@@ -17,10 +17,12 @@ import { GroupRepository } from './group.repository';
  */
 @Injectable()
 export class GroupSettingResolver {
-  constructor(private readonly groups: GroupRepository) {}
+  constructor(
+    private readonly groups: GroupRepository,
+    private readonly database: Database,
+  ) {}
 
   async resolve(
-    uow: UnitOfWork,
     realmId: number,
     settingName: string,
     raw: GroupSettingValue,
@@ -28,53 +30,53 @@ export class GroupSettingResolver {
     /** The setting's current group: an anonymous one is updated in place by an anonymous value. */
     currentGroupId?: number,
   ): Promise<number> {
-    const nobody = await this.groups.systemGroupId(realmId, SystemGroup.Nobody, uow);
+    const nobody = await this.groups.systemGroupId(realmId, SystemGroup.Nobody);
     const value = simplifyGroupSettingValue(raw, nobody);
     if (typeof value === 'number') {
       // A setting's own group id that names no group: Zulip's `get_user_group_by_id_in_realm`.
-      const group = await this.namedGroup(uow, realmId, value, 'Invalid user group');
+      const group = await this.namedGroup(realmId, value, 'Invalid user group');
       checkSystemGroupRules(settingName, group, rules);
       return group.id;
     }
     if (rules.requireSystemGroup) throw systemGroupRequired(settingName);
-    const active = await uow.query<{ id: number }>(
+    const active = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
       [realmId, value.direct_members],
     );
     const missing = value.direct_members.find((id) => !active.some((row) => row.id === id));
     if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
     for (const subgroupId of value.direct_subgroups) {
-      await this.namedGroup(uow, realmId, subgroupId, `Invalid user group ID: ${subgroupId}`);
+      await this.namedGroup(realmId, subgroupId, `Invalid user group ID: ${subgroupId}`);
     }
-    if (currentGroupId !== undefined && (await this.groups.replaceAnonymousMembers(uow, currentGroupId, value.direct_members, value.direct_subgroups))) {
+    if (currentGroupId !== undefined && (await this.groups.replaceAnonymousMembers(currentGroupId, value.direct_members, value.direct_subgroups))) {
       return currentGroupId;
     }
-    return this.groups.createAnonymousGroup(uow, realmId, value.direct_members, value.direct_subgroups);
+    return this.groups.createAnonymousGroup(realmId, value.direct_members, value.direct_subgroups);
   }
 
   /**
    * After a setting moved from `oldGroupId` to `newGroupId`: an anonymous group the setting
    * no longer uses is deleted, so none accumulate.
    */
-  async releaseReplaced(uow: UnitOfWork, oldGroupId: number, newGroupId: number): Promise<void> {
-    if (oldGroupId !== newGroupId) await this.groups.discardAnonymous(uow, oldGroupId);
+  async releaseReplaced(oldGroupId: number, newGroupId: number): Promise<void> {
+    if (oldGroupId !== newGroupId) await this.groups.discardAnonymous(oldGroupId);
   }
 
   /**
    * The `old` check of a `{new, old}` change: the client's idea of the current value must
    * match, or another change raced it.
    */
-  async expectCurrentValue(currentGroupId: number, old: GroupSettingValue | undefined, db: Queryable): Promise<void> {
+  async expectCurrentValue(currentGroupId: number, old: GroupSettingValue | undefined): Promise<void> {
     if (old === undefined) return;
-    const current = (await this.groups.settingValues([currentGroupId], db)).get(currentGroupId);
+    const current = (await this.groups.settingValues([currentGroupId])).get(currentGroupId);
     if (current === undefined || !sameGroupSettingValue(current, old)) {
       // Zulip's PreviousSettingValueMismatchedError.
       throw new ApiError("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH');
     }
   }
 
-  private async namedGroup(db: Queryable, realmId: number, groupId: number, missing: string) {
-    const [group] = await db.query<{ id: number; name: string; is_system_group: boolean; deactivated: boolean }>(
+  private async namedGroup(realmId: number, groupId: number, missing: string) {
+    const [group] = await this.database.query<{ id: number; name: string; is_system_group: boolean; deactivated: boolean }>(
       `SELECT id, name, is_system_group, deactivated FROM user_group WHERE realm_id = $1 AND id = $2 AND name IS NOT NULL`,
       [realmId, groupId],
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { CHANNEL_GROUP_SETTINGS, REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS } from '../domain/permission-settings';
 import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
+import { Database } from '../../platform/database/database';
 
 /** One reason a group cannot be deactivated: Zulip's `objections` entries. */
 export type GroupObjection =
@@ -17,11 +17,14 @@ export type GroupObjection =
  */
 @Injectable()
 export class GroupUsageReader {
-  constructor(private readonly realmSettings: RealmGroupSettingsRepository) {}
+  constructor(
+    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly database: Database,
+  ) {}
 
-  async objections(realmId: number, groupId: number, db: Queryable): Promise<GroupObjection[]> {
+  async objections(realmId: number, groupId: number): Promise<GroupObjection[]> {
     const objections: GroupObjection[] = [];
-    const supergroups = await db.query<{ id: number; named: boolean; deactivated: boolean }>(
+    const supergroups = await this.database.query<{ id: number; named: boolean; deactivated: boolean }>(
       `SELECT g.id, g.name IS NOT NULL AS named, g.deactivated
          FROM group_group_membership s JOIN user_group g ON g.id = s.supergroup_id
         WHERE s.subgroup_id = $1 ORDER BY g.id`,
@@ -35,7 +38,7 @@ export class GroupUsageReader {
       names.filter((name) => using.has(row[`${name}_id`] as number));
 
     const channelSettings = Object.keys(CHANNEL_GROUP_SETTINGS);
-    const channels = await db.query<Record<string, unknown>>(
+    const channels = await this.database.query<Record<string, unknown>>(
       `SELECT id, ${channelSettings.map((name) => `${name}_id`).join(', ')} FROM stream
         WHERE realm_id = $1 AND NOT deactivated
           AND (${channelSettings.map((name) => `${name}_id = ANY($2::int[])`).join(' OR ')})
@@ -47,7 +50,7 @@ export class GroupUsageReader {
     }
 
     const groupSettings = Object.keys(USER_GROUP_SETTINGS);
-    const groups = await db.query<Record<string, unknown>>(
+    const groups = await this.database.query<Record<string, unknown>>(
       `SELECT id, ${groupSettings.map((name) => `${name}_id`).join(', ')} FROM user_group
         WHERE realm_id = $1 AND name IS NOT NULL AND NOT deactivated
           AND (${groupSettings.map((name) => `${name}_id = ANY($2::int[])`).join(' OR ')})
@@ -58,7 +61,7 @@ export class GroupUsageReader {
       objections.push({ type: 'user_group', group_id: group.id as number, settings: settingsUsing(group, groupSettings) });
     }
 
-    const realm = await this.realmSettings.all(realmId, db);
+    const realm = await this.realmSettings.all(realmId);
     const realmSettings = Object.keys(REALM_GROUP_SETTINGS).filter((name) => using.has(realm.get(name) as number));
     if (realmSettings.length > 0) objections.push({ type: 'realm', settings: realmSettings });
     return objections;

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { GroupSettingValue } from '../domain/group-setting';
 import { USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS, USER_GROUP_SETTINGS } from '../domain/permission-settings';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import {
   directSystemGroupsForRole,
   SYSTEM_GROUP_DESCRIPTIONS,
   SYSTEM_SUBGROUPS,
   SystemGroup,
 } from '../domain/system-groups';
+import { Database } from '../../platform/database/database';
 
 export type { GroupSettingValue } from '../domain/group-setting';
 
@@ -17,12 +18,15 @@ export class GroupRepository {
   /** System group ids never change once a realm exists. */
   private readonly systemGroupCache = new Map<number, Map<SystemGroup, number>>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
-  async createSystemGroups(uow: UnitOfWork, realmId: number): Promise<Map<SystemGroup, number>> {
+  async createSystemGroups(realmId: number): Promise<Map<SystemGroup, number>> {
     const ids = new Map<SystemGroup, number>();
     for (const name of Object.values(SystemGroup)) {
-      const [row] = await uow.query<{ id: number }>(
+      const [row] = await this.database.query<{ id: number }>(
         `INSERT INTO user_group (realm_id, name, description, is_system_group, date_created)
          VALUES ($1, $2, $3, true, now()) RETURNING id`,
         [realmId, name, SYSTEM_GROUP_DESCRIPTIONS[name]],
@@ -30,14 +34,14 @@ export class GroupRepository {
       ids.set(name, row.id);
     }
     for (const [supergroup, subgroup] of SYSTEM_SUBGROUPS) {
-      await uow.query(`INSERT INTO group_group_membership (supergroup_id, subgroup_id) VALUES ($1, $2)`, [
+      await this.database.query(`INSERT INTO group_group_membership (supergroup_id, subgroup_id) VALUES ($1, $2)`, [
         ids.get(supergroup),
         ids.get(subgroup),
       ]);
     }
     // System groups carry Zulip's `default_for_system_groups` in each of their own settings.
     const nobody = ids.get(USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS);
-    await uow.query(
+    await this.database.query(
       `UPDATE user_group SET ${Object.keys(USER_GROUP_SETTINGS).map((name) => `${name}_id = $2`).join(', ')}
         WHERE realm_id = $1 AND is_system_group`,
       [realmId, nobody],
@@ -45,10 +49,10 @@ export class GroupRepository {
     return ids;
   }
 
-  async systemGroupIds(realmId: number, db: Queryable = this.db): Promise<Map<SystemGroup, number>> {
+  async systemGroupIds(realmId: number): Promise<Map<SystemGroup, number>> {
     const cached = this.systemGroupCache.get(realmId);
     if (cached) return cached;
-    const rows = await db.query<{ id: number; name: SystemGroup }>(
+    const rows = await this.database.query<{ id: number; name: SystemGroup }>(
       `SELECT id, name FROM user_group WHERE realm_id = $1 AND is_system_group`,
       [realmId],
     );
@@ -57,17 +61,17 @@ export class GroupRepository {
     return ids;
   }
 
-  async systemGroupId(realmId: number, group: SystemGroup, db: Queryable = this.db): Promise<number> {
-    const id = (await this.systemGroupIds(realmId, db)).get(group);
+  async systemGroupId(realmId: number, group: SystemGroup): Promise<number> {
+    const id = (await this.systemGroupIds(realmId)).get(group);
     if (id === undefined) throw new Error(`realm ${realmId} has no system group ${group}`);
     return id;
   }
 
   /** Puts a user into the system groups of its role (a new user, or a role change). */
-  async joinRoleGroups(uow: UnitOfWork, realmId: number, userId: number, role: number): Promise<void> {
-    const ids = await this.systemGroupIds(realmId, uow);
+  async joinRoleGroups(realmId: number, userId: number, role: number): Promise<void> {
+    const ids = await this.systemGroupIds(realmId);
     const groupIds = directSystemGroupsForRole(role).map((name) => ids.get(name));
-    await uow.query(
+    await this.database.query(
       `INSERT INTO user_group_membership (user_group_id, user_profile_id)
        SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
       [groupIds, userId],
@@ -75,20 +79,20 @@ export class GroupRepository {
   }
 
   /** Backs a `{direct_members, direct_subgroups}` setting value with an unnamed group. */
-  async createAnonymousGroup(uow: UnitOfWork, realmId: number, members: number[], subgroups: number[]): Promise<number> {
-    const [row] = await uow.query<{ id: number }>(
+  async createAnonymousGroup(realmId: number, members: number[], subgroups: number[]): Promise<number> {
+    const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO user_group (realm_id, name, description, is_system_group, date_created)
        VALUES ($1, NULL, '', false, now()) RETURNING id`,
       [realmId],
     );
     if (members.length > 0) {
-      await uow.query(
+      await this.database.query(
         `INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])`,
         [row.id, members],
       );
     }
     if (subgroups.length > 0) {
-      await uow.query(
+      await this.database.query(
         `INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])`,
         [row.id, subgroups],
       );
@@ -100,13 +104,13 @@ export class GroupRepository {
    * Gives a setting's anonymous group new members and subgroups, keeping its id (Zulip's
    * update_or_create_user_group_for_setting). False if `groupId` is a named group.
    */
-  async replaceAnonymousMembers(uow: UnitOfWork, groupId: number, members: number[], subgroups: number[]): Promise<boolean> {
-    const [group] = await uow.query<{ id: number }>(`SELECT id FROM user_group WHERE id = $1 AND name IS NULL FOR UPDATE`, [groupId]);
+  async replaceAnonymousMembers(groupId: number, members: number[], subgroups: number[]): Promise<boolean> {
+    const [group] = await this.database.query<{ id: number }>(`SELECT id FROM user_group WHERE id = $1 AND name IS NULL FOR UPDATE`, [groupId]);
     if (!group) return false;
-    await uow.query(`DELETE FROM user_group_membership WHERE user_group_id = $1`, [groupId]);
-    await uow.query(`DELETE FROM group_group_membership WHERE supergroup_id = $1`, [groupId]);
-    await uow.query(`INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])`, [groupId, members]);
-    await uow.query(`INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])`, [groupId, subgroups]);
+    await this.database.query(`DELETE FROM user_group_membership WHERE user_group_id = $1`, [groupId]);
+    await this.database.query(`DELETE FROM group_group_membership WHERE supergroup_id = $1`, [groupId]);
+    await this.database.query(`INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])`, [groupId, members]);
+    await this.database.query(`INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])`, [groupId, subgroups]);
     return true;
   }
 
@@ -114,16 +118,16 @@ export class GroupRepository {
    * Deletes a setting's former anonymous group once nothing points at it (the setting now
    * names a group); named groups are left alone.
    */
-  async discardAnonymous(uow: UnitOfWork, groupId: number): Promise<void> {
-    await uow.query(`DELETE FROM user_group WHERE id = $1 AND name IS NULL`, [groupId]);
+  async discardAnonymous(groupId: number): Promise<void> {
+    await this.database.query(`DELETE FROM user_group WHERE id = $1 AND name IS NULL`, [groupId]);
   }
 
   /** Wire form of a setting's group: its id if named, else its direct members and subgroups. */
-  async settingValues(groupIds: readonly number[], db: Queryable = this.db): Promise<Map<number, GroupSettingValue>> {
+  async settingValues(groupIds: readonly number[]): Promise<Map<number, GroupSettingValue>> {
     const unique = [...new Set(groupIds)];
     const values = new Map<number, GroupSettingValue>();
     if (unique.length === 0) return values;
-    const rows = await db.query<{ id: number; named: boolean; members: number[] | null; subgroups: number[] | null }>(
+    const rows = await this.database.query<{ id: number; named: boolean; members: number[] | null; subgroups: number[] | null }>(
       // A named group is given by its id alone: members are read only for anonymous groups
       // (a system group has all of a realm's users), in one grouped pass over them all.
       `SELECT g.id, g.name IS NOT NULL AS named, m.members, s.subgroups
@@ -150,8 +154,8 @@ export class GroupRepository {
   }
 
   /** Whether an active user belongs to a group, directly or through nested subgroups. */
-  async isMember(userId: number, groupId: number, db: Queryable = this.db): Promise<boolean> {
-    const [row] = await db.query<{ member: boolean }>(
+  async isMember(userId: number, groupId: number): Promise<boolean> {
+    const [row] = await this.database.query<{ member: boolean }>(
       `WITH RECURSIVE g(id) AS (
          SELECT $2::int
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
@@ -168,8 +172,8 @@ export class GroupRepository {
    * Every group an active user belongs to, directly or through being in a subgroup: the
    * set that group-setting checks test against. Empty for a deactivated user.
    */
-  async recursiveGroupIdsOf(userId: number, db: Queryable = this.db): Promise<Set<number>> {
-    const rows = await db.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')} SELECT id FROM g`, [userId]);
+  async recursiveGroupIdsOf(userId: number): Promise<Set<number>> {
+    const rows = await this.database.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')} SELECT id FROM g`, [userId]);
     return new Set(rows.map((row) => row.id));
   }
 
@@ -185,6 +189,6 @@ export class GroupRepository {
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }

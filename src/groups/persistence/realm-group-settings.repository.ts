@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { REALM_GROUP_SETTINGS } from '../domain/permission-settings';
 import { SystemGroup } from '../domain/system-groups';
 import { GroupRepository } from './group.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * The realm's group-permission settings. A realm starts with Zulip's defaults (system
@@ -14,15 +15,16 @@ export class RealmGroupSettingsRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
+    private readonly database: Database,
   ) {}
 
   /** Every realm group setting, name (without `realm_`) to its group id. */
-  async all(realmId: number, db: Queryable = this.db): Promise<Map<string, number>> {
-    const rows = await db.query<{ name: string; group_id: number }>(
+  async all(realmId: number): Promise<Map<string, number>> {
+    const rows = await this.database.query<{ name: string; group_id: number }>(
       `SELECT name, group_id FROM realm_group_setting WHERE realm_id = $1`,
       [realmId],
     );
-    return this.withDefaults(realmId, new Map(rows.map((row) => [row.name, row.group_id] as const)), db);
+    return this.withDefaults(realmId, new Map(rows.map((row) => [row.name, row.group_id] as const)));
   }
 
   /**
@@ -34,8 +36,8 @@ export class RealmGroupSettingsRepository {
   }
 
   /** Every setting: the stored ones, and the system-group defaults of the rest. */
-  async withDefaults(realmId: number, stored: ReadonlyMap<string, number>, db: Queryable = this.db): Promise<Map<string, number>> {
-    const system = await this.groups.systemGroupIds(realmId, db);
+  async withDefaults(realmId: number, stored: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+    const system = await this.groups.systemGroupIds(realmId);
     const result = new Map<string, number>();
     for (const [name, rules] of Object.entries(REALM_GROUP_SETTINGS)) {
       const fallback = system.get(rules.defaultGroup as SystemGroup);
@@ -46,14 +48,14 @@ export class RealmGroupSettingsRepository {
     return result;
   }
 
-  async groupId(realmId: number, name: keyof typeof REALM_GROUP_SETTINGS, db: Queryable = this.db): Promise<number> {
-    const id = (await this.all(realmId, db)).get(name);
+  async groupId(realmId: number, name: keyof typeof REALM_GROUP_SETTINGS): Promise<number> {
+    const id = (await this.all(realmId)).get(name);
     if (id === undefined) throw new Error(`unknown realm group setting ${name}`);
     return id;
   }
 
-  async set(uow: UnitOfWork, realmId: number, name: string, groupId: number): Promise<void> {
-    await uow.query(
+  async set(realmId: number, name: string, groupId: number): Promise<void> {
+    await this.database.query(
       `INSERT INTO realm_group_setting (realm_id, name, group_id) VALUES ($1, $2, $3)
        ON CONFLICT (realm_id, name) DO UPDATE SET group_id = EXCLUDED.group_id`,
       [realmId, name, groupId],
@@ -61,6 +63,6 @@ export class RealmGroupSettingsRepository {
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
@@ -7,6 +6,7 @@ import { GroupActor, hasGroupPermission, insufficientPermission } from '../domai
 import { GroupRepository } from './group.repository';
 import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
 import { NamedGroup, UserGroupStore } from './user-group.store';
+import { Database } from '../../platform/database/database';
 
 export interface RealmGroupActor extends GroupActor {
   realmId: number;
@@ -19,23 +19,24 @@ export class UserGroupAccess {
     private readonly store: UserGroupStore,
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly database: Database,
   ) {}
 
-  async actor(user: RequestUser, db: Queryable): Promise<RealmGroupActor> {
-    return { id: user.id, realmId: user.realmId, role: user.role, groupIds: await this.groups.recursiveGroupIdsOf(user.id, db) };
+  async actor(user: RequestUser): Promise<RealmGroupActor> {
+    return { id: user.id, realmId: user.realmId, role: user.role, groupIds: await this.groups.recursiveGroupIdsOf(user.id) };
   }
 
   /** `get_user_group_by_id_in_realm`: named groups of the realm only; locks when writing. */
-  async load(realmId: number, groupId: number, db: Queryable, options: { lock: boolean; allowDeactivated: boolean }): Promise<NamedGroup> {
-    const group = await this.store.find(realmId, groupId, db, options.lock);
+  async load(realmId: number, groupId: number, options: { lock: boolean; allowDeactivated: boolean }): Promise<NamedGroup> {
+    const group = await this.store.find(realmId, groupId, options.lock);
     if (!group) throw ApiError.badRequest('Invalid user group');
     if (!options.allowDeactivated && group.deactivated) throw ApiError.badRequest('User group is deactivated.');
     return group;
   }
 
   /** `access_user_group_to_read_membership`. */
-  forRead(realmId: number, groupId: number, db: Queryable): Promise<NamedGroup> {
-    return this.load(realmId, groupId, db, { lock: false, allowDeactivated: false });
+  forRead(realmId: number, groupId: number): Promise<NamedGroup> {
+    return this.load(realmId, groupId, { lock: false, allowDeactivated: false });
   }
 
   /**
@@ -46,17 +47,16 @@ export class UserGroupAccess {
     actor: RealmGroupActor,
     groupId: number,
     setting: UserGroupSetting,
-    db: Queryable,
     allowDeactivated = true,
   ): Promise<NamedGroup> {
-    const group = await this.load(actor.realmId, groupId, db, { lock: true, allowDeactivated });
-    if (!(await this.may(actor, group, setting, db))) throw insufficientPermission();
+    const group = await this.load(actor.realmId, groupId, { lock: true, allowDeactivated });
+    if (!(await this.may(actor, group, setting))) throw insufficientPermission();
     return group;
   }
 
-  async may(actor: RealmGroupActor, group: NamedGroup, setting: UserGroupSetting, db: Queryable): Promise<boolean> {
+  async may(actor: RealmGroupActor, group: NamedGroup, setting: UserGroupSetting): Promise<boolean> {
     if (group.isSystemGroup) return false;
-    const manageAll = await this.realmSettings.groupId(actor.realmId, 'can_manage_all_groups', db);
+    const manageAll = await this.realmSettings.groupId(actor.realmId, 'can_manage_all_groups');
     if (hasGroupPermission(actor, manageAll, REALM_GROUP_SETTINGS.can_manage_all_groups)) return true;
     if (hasGroupPermission(actor, group.settings.can_manage_group, USER_GROUP_SETTINGS.can_manage_group)) return true;
     return setting !== 'can_manage_group' && hasGroupPermission(actor, group.settings[setting], USER_GROUP_SETTINGS[setting]);

@@ -1,10 +1,11 @@
 import { groupNameTaken } from '../domain/user-group-rules';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../domain/group-setting';
 import { USER_GROUP_SETTINGS, UserGroupSetting } from '../domain/permission-settings';
 import { GroupRepository } from './group.repository';
+import { Database } from '../../platform/database/database';
 
 export const USER_GROUP_SETTING_NAMES = Object.keys(USER_GROUP_SETTINGS) as UserGroupSetting[];
 
@@ -49,21 +50,22 @@ export class UserGroupStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
+    private readonly database: Database,
   ) {}
 
   /** A named group of the realm; `lock` holds its row until the transaction ends. */
-  async find(realmId: number, groupId: number, db: Queryable = this.db, lock = false): Promise<NamedGroup | null> {
-    const [group] = await this.select(`realm_id = $1 AND id = $2`, [realmId, groupId], db, lock);
+  async find(realmId: number, groupId: number, lock = false): Promise<NamedGroup | null> {
+    const [group] = await this.select(`realm_id = $1 AND id = $2`, [realmId, groupId], lock);
     return group ?? null;
   }
 
-  async findMany(realmId: number, groupIds: readonly number[], db: Queryable = this.db): Promise<NamedGroup[]> {
+  async findMany(realmId: number, groupIds: readonly number[]): Promise<NamedGroup[]> {
     if (groupIds.length === 0) return [];
-    return this.select(`realm_id = $1 AND id = ANY($2::int[])`, [realmId, [...new Set(groupIds)]], db, false);
+    return this.select(`realm_id = $1 AND id = ANY($2::int[])`, [realmId, [...new Set(groupIds)]], false);
   }
 
-  async nameTaken(realmId: number, name: string, db: Queryable, exceptId: number | null = null): Promise<boolean> {
-    const rows = await db.query(
+  async nameTaken(realmId: number, name: string, exceptId: number | null = null): Promise<boolean> {
+    const rows = await this.database.query(
       `SELECT 1 FROM user_group WHERE realm_id = $1 AND name = $2 AND id IS DISTINCT FROM $3`,
       [realmId, name, exceptId],
     );
@@ -72,11 +74,10 @@ export class UserGroupStore {
 
   /** Inserts a named group; null when the name is taken (the unique index decides). */
   async insert(
-    uow: UnitOfWork,
     group: { realmId: number; name: string; description: string; creatorId: number; settings: Record<UserGroupSetting, number> },
   ): Promise<number | null> {
     const values = USER_GROUP_SETTING_NAMES.map((name) => group.settings[name]);
-    const rows = await uow.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `INSERT INTO user_group (realm_id, name, description, is_system_group, date_created, creator_id, deactivated, ${SETTING_COLUMNS})
        VALUES ($1, $2, $3, false, now(), $4, false, ${values.map((_, index) => `$${index + 5}`).join(', ')})
        ON CONFLICT (realm_id, name) WHERE name IS NOT NULL DO NOTHING
@@ -87,7 +88,6 @@ export class UserGroupStore {
   }
 
   async update(
-    uow: UnitOfWork,
     groupId: number,
     change: { name?: string; description?: string; deactivated?: boolean; setting?: [UserGroupSetting, number] },
   ): Promise<void> {
@@ -103,7 +103,7 @@ export class UserGroupStore {
     if (change.setting !== undefined) set(`${change.setting[0]}_id`, change.setting[1]);
     if (sets.length === 0) return;
     try {
-      await uow.query(`UPDATE user_group SET ${sets.join(', ')} WHERE id = $1`, params);
+      await this.database.query(`UPDATE user_group SET ${sets.join(', ')} WHERE id = $1`, params);
     } catch (error) {
       // A concurrent rename took the name after our check: the unique index refuses it.
       if (change.name !== undefined && (error as { code?: string }).code === '23505') throw groupNameTaken(change.name);
@@ -111,39 +111,39 @@ export class UserGroupStore {
     }
   }
 
-  async addMembers(uow: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
-    await uow.query(
+  async addMembers(groupId: number, userIds: readonly number[]): Promise<void> {
+    await this.database.query(
       `INSERT INTO user_group_membership (user_group_id, user_profile_id) SELECT $1, unnest($2::int[])
        ON CONFLICT DO NOTHING`,
       [groupId, userIds],
     );
   }
 
-  async removeMembers(uow: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
-    await uow.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = ANY($2::int[])`, [
+  async removeMembers(groupId: number, userIds: readonly number[]): Promise<void> {
+    await this.database.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = ANY($2::int[])`, [
       groupId,
       userIds,
     ]);
   }
 
-  async addSubgroups(uow: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
-    await uow.query(
+  async addSubgroups(groupId: number, subgroupIds: readonly number[]): Promise<void> {
+    await this.database.query(
       `INSERT INTO group_group_membership (supergroup_id, subgroup_id) SELECT $1, unnest($2::int[])
        ON CONFLICT DO NOTHING`,
       [groupId, subgroupIds],
     );
   }
 
-  async removeSubgroups(uow: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
-    await uow.query(`DELETE FROM group_group_membership WHERE supergroup_id = $1 AND subgroup_id = ANY($2::int[])`, [
+  async removeSubgroups(groupId: number, subgroupIds: readonly number[]): Promise<void> {
+    await this.database.query(`DELETE FROM group_group_membership WHERE supergroup_id = $1 AND subgroup_id = ANY($2::int[])`, [
       groupId,
       subgroupIds,
     ]);
   }
 
   /** Direct members; deactivated users never count. */
-  async directMemberIds(groupId: number, db: Queryable = this.db): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(
+  async directMemberIds(groupId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
       `SELECT m.user_profile_id AS id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
         WHERE m.user_group_id = $1 AND u.is_active ORDER BY m.user_profile_id`,
       [groupId],
@@ -152,9 +152,9 @@ export class UserGroupStore {
   }
 
   /** Active members, directly or through subgroups at any depth (or direct ones only). */
-  async memberIds(groupId: number, directOnly: boolean, db: Queryable = this.db): Promise<number[]> {
-    if (directOnly) return this.directMemberIds(groupId, db);
-    const rows = await db.query<{ id: number }>(
+  async memberIds(groupId: number, directOnly: boolean): Promise<number[]> {
+    if (directOnly) return this.directMemberIds(groupId);
+    const rows = await this.database.query<{ id: number }>(
       `WITH RECURSIVE g(id) AS (
          SELECT $1::int
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
@@ -166,19 +166,19 @@ export class UserGroupStore {
     return rows.map((row) => row.id);
   }
 
-  async isMember(groupId: number, userId: number, directOnly: boolean, db: Queryable = this.db): Promise<boolean> {
-    if (!directOnly) return this.groups.isMember(userId, groupId, db);
-    return (await this.directMemberIds(groupId, db)).includes(userId);
+  async isMember(groupId: number, userId: number, directOnly: boolean): Promise<boolean> {
+    if (!directOnly) return this.groups.isMember(userId, groupId);
+    return (await this.directMemberIds(groupId)).includes(userId);
   }
 
   /** Subgroups of a group: its direct ones, or all at any depth (never the group itself). */
-  async subgroupIds(groupId: number, directOnly: boolean, db: Queryable = this.db): Promise<number[]> {
+  async subgroupIds(groupId: number, directOnly: boolean): Promise<number[]> {
     const rows = directOnly
-      ? await db.query<{ id: number }>(
+      ? await this.database.query<{ id: number }>(
           `SELECT subgroup_id AS id FROM group_group_membership WHERE supergroup_id = $1 ORDER BY 1`,
           [groupId],
         )
-      : await db.query<{ id: number }>(
+      : await this.database.query<{ id: number }>(
           `WITH RECURSIVE g(id) AS (
              SELECT subgroup_id FROM group_group_membership WHERE supergroup_id = $1
              UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
@@ -189,8 +189,8 @@ export class UserGroupStore {
   }
 
   /** The given groups and every subgroup below them. */
-  async selfAndRecursiveSubgroupIds(groupIds: readonly number[], db: Queryable): Promise<Set<number>> {
-    const rows = await db.query<{ id: number }>(
+  async selfAndRecursiveSubgroupIds(groupIds: readonly number[]): Promise<Set<number>> {
+    const rows = await this.database.query<{ id: number }>(
       `WITH RECURSIVE g(id) AS (
          SELECT unnest($1::int[])
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
@@ -201,14 +201,14 @@ export class UserGroupStore {
   }
 
   /** Active users of a realm: everyone `user_group` events go to. */
-  async activeUserIds(realmId: number, db: Queryable): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
+  async activeUserIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
     return rows.map((row) => row.id);
   }
 
   /** Active users among `userIds`, in the realm. */
-  async activeUsersAmong(realmId: number, userIds: readonly number[], db: Queryable): Promise<Set<number>> {
-    const rows = await db.query<{ id: number }>(
+  async activeUsersAmong(realmId: number, userIds: readonly number[]): Promise<Set<number>> {
+    const rows = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
       [realmId, [...new Set(userIds)]],
     );
@@ -216,21 +216,20 @@ export class UserGroupStore {
   }
 
   /** The realm's named groups in their wire form, by id; deactivated ones only if asked. */
-  async listWire(realmId: number, includeDeactivated: boolean, db: Queryable = this.db): Promise<UserGroupWire[]> {
+  async listWire(realmId: number, includeDeactivated: boolean): Promise<UserGroupWire[]> {
     const groups = await this.select(
       `realm_id = $1 AND name IS NOT NULL${includeDeactivated ? '' : ' AND NOT deactivated'}`,
       [realmId],
-      db,
       false,
     );
-    return this.toWire(groups, db);
+    return this.toWire(groups);
   }
 
-  async toWire(groups: readonly NamedGroup[], db: Queryable = this.db): Promise<UserGroupWire[]> {
+  async toWire(groups: readonly NamedGroup[]): Promise<UserGroupWire[]> {
     if (groups.length === 0) return [];
     const ids = groups.map((group) => group.id);
     const [contents, values] = await Promise.all([
-      db.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
+      this.database.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
         `SELECT g.id AS group_id,
                 (SELECT json_agg(m.user_profile_id ORDER BY m.user_profile_id)
                    FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
@@ -242,7 +241,6 @@ export class UserGroupStore {
       ),
       this.groups.settingValues(
         groups.flatMap((group) => USER_GROUP_SETTING_NAMES.map((name) => group.settings[name])),
-        db,
       ),
     ]);
     const membersOf = new Map(contents.map((row) => [row.group_id, row.members] as const));
@@ -274,14 +272,14 @@ export class UserGroupStore {
   }
 
   /** The wire form of one setting's current value. */
-  async settingValue(groupId: number, db: Queryable): Promise<GroupSettingValue> {
-    const value = (await this.groups.settingValues([groupId], db)).get(groupId);
+  async settingValue(groupId: number): Promise<GroupSettingValue> {
+    const value = (await this.groups.settingValues([groupId])).get(groupId);
     if (value === undefined) throw new Error(`setting group ${groupId} vanished`);
     return value;
   }
 
-  private async select(where: string, params: unknown[], db: Queryable, lock: boolean): Promise<NamedGroup[]> {
-    const rows = await db.query<Record<string, unknown>>(
+  private async select(where: string, params: unknown[], lock: boolean): Promise<NamedGroup[]> {
+    const rows = await this.database.query<Record<string, unknown>>(
       `SELECT id, realm_id, name, description, is_system_group, deactivated, creator_id, date_created, ${SETTING_COLUMNS}
          FROM user_group WHERE name IS NOT NULL AND ${where} ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
       params,
@@ -302,6 +300,6 @@ export class UserGroupStore {
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }

@@ -1,11 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { requireMemberOrAdmin } from '../domain/user-group-rules';
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
+import { Database } from '../../platform/database/database';
 
 /**
  * Membership reads of one group: its members, whether a user is one, its subgroups.
@@ -31,27 +31,27 @@ export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembersh
     private readonly dataSource: DataSource,
     private readonly store: UserGroupStore,
     private readonly access: UserGroupAccess,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetGroupMembershipQuery): Promise<GroupMembershipAnswer> {
     const { actor, what } = query;
     requireMemberOrAdmin(actor);
-    const db = poolQueryable(this.dataSource);
-    const group = await this.access.forRead(actor.realmId, query.groupId, db);
+    const group = await this.access.forRead(actor.realmId, query.groupId);
     switch (what.kind) {
       case 'members':
-        return { members: await this.store.memberIds(group.id, query.direct, db) };
+        return { members: await this.store.memberIds(group.id, query.direct) };
       case 'subgroups':
-        return { subgroups: await this.store.subgroupIds(group.id, query.direct, db) };
+        return { subgroups: await this.store.subgroupIds(group.id, query.direct) };
       case 'is_member': {
         // Zulip's `access_user_by_id`: bots and unknown users are "No such user".
-        const [target] = await db.query<{ is_active: boolean; is_bot: boolean }>(
+        const [target] = await this.database.query<{ is_active: boolean; is_bot: boolean }>(
           `SELECT is_active, is_bot FROM user_profile WHERE realm_id = $1 AND id = $2`,
           [actor.realmId, what.userId],
         );
         if (!target || target.is_bot) throw ApiError.badRequest('No such user');
         if (!target.is_active) throw ApiError.badRequest('User is deactivated');
-        return { is_user_group_member: await this.store.isMember(group.id, what.userId, query.direct, db) };
+        return { is_user_group_member: await this.store.isMember(group.id, what.userId, query.direct) };
       }
     }
   }

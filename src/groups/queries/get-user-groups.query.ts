@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { UserGroupStore, UserGroupWire } from '../persistence/user-group.store';
 
 /**
@@ -22,6 +21,6 @@ export class GetUserGroupsHandler implements IQueryHandler<GetUserGroupsQuery, U
   ) {}
 
   execute(query: GetUserGroupsQuery): Promise<UserGroupWire[]> {
-    return this.store.listWire(query.realmId, query.includeDeactivated, poolQueryable(this.dataSource));
+    return this.store.listWire(query.realmId, query.includeDeactivated);
   }
 }

@@ -3,6 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { checkLinkifier, recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { Database } from '../../platform/database/database';
 
 /** `POST /realm/filters`. */
 export class AddLinkifierCommand {
@@ -18,15 +19,16 @@ export class AddLinkifierHandler implements ICommandHandler<AddLinkifierCommand,
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, pattern, urlTemplate }: AddLinkifierCommand): Promise<{ id: number }> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
-      await checkLinkifier(this.store, uow, actor.realmId, pattern.trim(), urlTemplate.trim(), null);
-      const id = await this.store.insert(uow, actor.realmId, pattern.trim(), urlTemplate.trim());
-      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
+      await checkLinkifier(this.store, actor.realmId, pattern.trim(), urlTemplate.trim(), null);
+      const id = await this.store.insert(actor.realmId, pattern.trim(), urlTemplate.trim());
+      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
       return { id };
     });
   }

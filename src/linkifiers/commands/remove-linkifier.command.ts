@@ -4,6 +4,7 @@ import { RequestUser } from '../../wire/request-context';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/filters/{filter_id}`. */
 export class RemoveLinkifierCommand {
@@ -18,15 +19,16 @@ export class RemoveLinkifierHandler implements ICommandHandler<RemoveLinkifierCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, id }: RemoveLinkifierCommand): Promise<void> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
-      if (!(await this.store.exists(actor.realmId, id, uow))) throw linkifierNotFound();
-      await this.store.delete(uow, id);
-      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
+      if (!(await this.store.exists(actor.realmId, id))) throw linkifierNotFound();
+      await this.store.delete(id);
+      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
     });
   }
 }

@@ -4,6 +4,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/linkifiers`: `ordered_linkifier_ids` lists every linkifier exactly once. */
 export class ReorderLinkifiersCommand {
@@ -18,22 +19,23 @@ export class ReorderLinkifiersHandler implements ICommandHandler<ReorderLinkifie
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, orderedIds }: ReorderLinkifiersCommand): Promise<void> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       const wanted = new Set(orderedIds);
       if (wanted.size < orderedIds.length) throw ApiError.badRequest('The ordered list must not contain duplicated linkifiers');
-      await this.store.lockRealm(uow, actor.realmId);
-      const existing = await this.store.ids(actor.realmId, uow);
+      await this.store.lockRealm(actor.realmId);
+      const existing = await this.store.ids(actor.realmId);
       if (existing.length !== wanted.size || existing.some((id) => !wanted.has(id))) {
         throw ApiError.badRequest('The ordered list must enumerate all existing linkifiers exactly once');
       }
       // With no linkifiers there is nothing to reorder, and Zulip sends no event.
       if (existing.length === 0) return;
-      await this.store.setOrder(uow, actor.realmId, orderedIds);
-      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+      await this.store.setOrder(actor.realmId, orderedIds);
+      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
     });
   }
 }

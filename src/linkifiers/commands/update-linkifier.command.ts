@@ -4,6 +4,7 @@ import { RequestUser } from '../../wire/request-context';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { checkLinkifier, recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/filters/{filter_id}`: both the pattern and the template are given. */
 export class UpdateLinkifierCommand {
@@ -20,16 +21,17 @@ export class UpdateLinkifierHandler implements ICommandHandler<UpdateLinkifierCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, id, pattern, urlTemplate }: UpdateLinkifierCommand): Promise<void> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
-      if (!(await this.store.exists(actor.realmId, id, uow))) throw linkifierNotFound();
-      await checkLinkifier(this.store, uow, actor.realmId, pattern.trim(), urlTemplate.trim(), id);
-      await this.store.update(uow, id, pattern.trim(), urlTemplate.trim());
-      await recordLinkifiersChanged(uow, this.store, actor.realmId);
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
+      if (!(await this.store.exists(actor.realmId, id))) throw linkifierNotFound();
+      await checkLinkifier(this.store, actor.realmId, pattern.trim(), urlTemplate.trim(), id);
+      await this.store.update(id, pattern.trim(), urlTemplate.trim());
+      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
     });
   }
 }

@@ -4,6 +4,7 @@ import { RequestUser } from '../../wire/request-context';
 import { normalizeAlertWords } from '../domain/alert-words';
 import { AlertWordsChangedEvent } from '../events/alert-words.events';
 import { AlertWordStore } from '../persistence/alert-word.store';
+import { Database } from '../../platform/database/database';
 
 /** `POST` (add) or `DELETE` (remove) `/users/me/alert_words`: answers the whole list. */
 export class ChangeAlertWordsCommand {
@@ -19,18 +20,19 @@ export class ChangeAlertWordsHandler implements ICommandHandler<ChangeAlertWords
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: AlertWordStore,
+    private readonly database: Database,
   ) {}
 
   execute(command: ChangeAlertWordsCommand): Promise<{ alert_words: string[] }> {
     const { user } = command;
     const words = normalizeAlertWords(command.words);
-    return this.tx.run(async (uow) => {
-      await this.store.lock(uow, user.id);
-      if (command.op === 'add') await this.store.add(uow, user, words);
-      else await this.store.remove(uow, user.id, words);
-      const list = await this.store.list(user.id, uow);
+    return this.tx.run(async () => {
+      await this.store.lock(user.id);
+      if (command.op === 'add') await this.store.add(user, words);
+      else await this.store.remove(user.id, words);
+      const list = await this.store.list(user.id);
       // Zulip tells the user's clients after every change request, whatever it changed.
-      uow.record(new AlertWordsChangedEvent(user.realmId, user.id, list));
+      this.database.record(new AlertWordsChangedEvent(user.realmId, user.id, list));
       return { alert_words: list };
     });
   }

@@ -1,21 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Database } from '../../platform/database/database';
 
 /** Each user's alert words, lower-cased, in the order they were added. */
 @Injectable()
 export class AlertWordStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
-  async list(userId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<string[]> {
-    const rows = await db.query<{ word: string }>(`SELECT word FROM alert_word WHERE user_profile_id = $1 ORDER BY id`, [userId]);
+  async list(userId: number): Promise<string[]> {
+    const rows = await this.database.query<{ word: string }>(`SELECT word FROM alert_word WHERE user_profile_id = $1 ORDER BY id`, [userId]);
     return rows.map((row) => row.word);
   }
 
   /** Adds the words not yet present; answers whether anything changed. */
-  async add(uow: UnitOfWork, user: { id: number; realmId: number }, words: readonly string[]): Promise<boolean> {
+  async add(user: { id: number; realmId: number }, words: readonly string[]): Promise<boolean> {
     if (words.length === 0) return false;
-    const rows = await uow.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `WITH added AS (
          INSERT INTO alert_word (realm_id, user_profile_id, word)
          SELECT $1, $2, w FROM unnest($3::text[]) WITH ORDINALITY AS t(w, n) ORDER BY n
@@ -27,9 +30,9 @@ export class AlertWordStore {
   }
 
   /** Removes the words present; answers whether anything changed. */
-  async remove(uow: UnitOfWork, userId: number, words: readonly string[]): Promise<boolean> {
+  async remove(userId: number, words: readonly string[]): Promise<boolean> {
     if (words.length === 0) return false;
-    const rows = await uow.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `WITH removed AS (DELETE FROM alert_word WHERE user_profile_id = $1 AND word = ANY($2::text[]) RETURNING id)
        SELECT id FROM removed`,
       [userId, words],
@@ -38,7 +41,7 @@ export class AlertWordStore {
   }
 
   /** Serializes one user's changes (the answer lists the words after this change). */
-  async lock(uow: UnitOfWork, userId: number): Promise<void> {
-    await uow.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
+  async lock(userId: number): Promise<void> {
+    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
   }
 }

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { MessageRenderer } from '../message-renderer';
 
@@ -21,7 +20,7 @@ export class RenderMessageHandler implements IQueryHandler<RenderMessageQuery, {
 
   async execute(query: RenderMessageQuery): Promise<{ rendered: string }> {
     const { user, content } = query;
-    const rendering = await this.renderer.render(user.realmId, user, content, poolQueryable(this.dataSource));
+    const rendering = await this.renderer.render(user.realmId, user, content);
     return { rendered: rendering.html };
   }
 }

@@ -8,6 +8,7 @@ import { RequestUser } from '../../wire/request-context';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';
 import { MessageAccess } from '../persistence/message-access';
 import { MessageDeletion } from './message-deletion';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /messages/{message_id}`: Zulip's delete_message_backend. */
 export class DeleteMessageCommand {
@@ -25,13 +26,14 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
     private readonly actors: PolicyActorLoader,
     private readonly realmGroups: RealmGroupSettingsRepository,
     private readonly deletion: MessageDeletion,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, messageId }: DeleteMessageCommand): Promise<Record<string, never>> {
-    await this.tx.run(async (uow) => {
-      const accessed = await this.access.require(uow, user, messageId);
+    await this.tx.run(async () => {
+      const accessed = await this.access.require(user, messageId);
       // Locked so a concurrent delete of the same message waits, then finds nothing.
-      const [message] = await uow.query<{ sender_id: number; bot_owner_id: number | null; subject: string; age: number; properties: Record<string, unknown> }>(
+      const [message] = await this.database.query<{ sender_id: number; bot_owner_id: number | null; subject: string; age: number; properties: Record<string, unknown> }>(
         `SELECT m.sender_id, s.bot_owner_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
            FROM message m
            JOIN user_profile s ON s.id = m.sender_id
@@ -40,8 +42,8 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
         [messageId],
       );
       if (!message) throw ApiError.invalidMessage();
-      const actor = await this.actors.load(user.id, uow);
-      const groups = await this.realmGroups.all(user.realmId, uow);
+      const actor = await this.actors.load(user.id);
+      const groups = await this.realmGroups.all(user.realmId);
       checkCanDeleteMessage({
         inDeleteAnyGroup: actor.groupIds.has(groups.get('can_delete_any_message_group') as number),
         inDeleteOwnGroup: actor.groupIds.has(groups.get('can_delete_own_message_group') as number),
@@ -49,8 +51,8 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
         ageSeconds: Number(message.age),
         limitSeconds: effectiveRealmProperties(message.properties).message_content_delete_limit_seconds as number | null,
       });
-      if (accessed.stream) await this.deletion.deleteChannelMessages(uow, accessed.stream, [messageId]);
-      else await this.deletion.deleteDirectMessages(uow, user.realmId, [messageId]);
+      if (accessed.stream) await this.deletion.deleteChannelMessages(accessed.stream, [messageId]);
+      else await this.deletion.deleteDirectMessages(user.realmId, [messageId]);
     });
     return {};
   }

@@ -5,6 +5,7 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
+import { Database } from '../../platform/database/database';
 
 /** What to mark read: everything, one channel, or one topic of a channel. */
 export type ReadScope = { kind: 'all' } | { kind: 'channel'; streamId: number } | { kind: 'topic'; streamId: number; topic: string };
@@ -23,26 +24,27 @@ export class MarkAsReadHandler implements ICommandHandler<MarkAsReadCommand, Rec
     private readonly tx: TransactionRunner,
     private readonly store: FlagStore,
     private readonly access: ChannelAccessLoader,
+    private readonly database: Database,
   ) {}
 
   async execute(command: MarkAsReadCommand): Promise<Record<string, unknown>> {
     const { user, scope } = command;
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       if (scope.kind === 'all') {
-        await this.store.markRead(uow, user.id, null);
+        await this.store.markRead(user.id, null);
         // As Zulip: no ids, `all` set; clients reload their unread counts.
-        uow.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, 'add', 'read', [], true, null));
+        this.database.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, 'add', 'read', [], true, null));
         return { complete: true };
       }
-      const { stream } = await this.access.requireById(user, scope.streamId, uow);
+      const { stream } = await this.access.requireById(user, scope.streamId);
       const recipientId = stream.recipientId as number;
       const topic = scope.kind === 'topic' ? scope.topic : null;
       // Zulip checks only a non-empty topic for existence.
-      if (topic && !(await this.store.hasTopic(uow, user.id, recipientId, topic))) {
+      if (topic && !(await this.store.hasTopic(user.id, recipientId, topic))) {
         throw ApiError.badRequest(`No such topic '${topic}'`);
       }
-      const ids = await this.store.markRead(uow, user.id, { recipientId, topic });
-      if (ids.length > 0) uow.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, 'add', 'read', ids, false, null));
+      const ids = await this.store.markRead(user.id, { recipientId, topic });
+      if (ids.length > 0) this.database.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, 'add', 'read', ids, false, null));
       return {};
     });
   }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
+import { Database } from '../../platform/database/database';
 
 /**
  * Removing messages and telling those who had them, whoever asks: a user's
@@ -15,15 +15,16 @@ export class MessageDeletion {
   constructor(
     private readonly viewers: ChannelViewers,
     private readonly firstMessage: FirstMessageRefresher,
+    private readonly database: Database,
   ) {}
 
   /**
    * Messages of one channel: one `delete_message` event per topic (named as its newest
    * deleted message spells it) to the channel's subscribers, and a new first message.
    */
-  async deleteChannelMessages(uow: UnitOfWork, stream: StreamEntity, messageIds: readonly number[]): Promise<void> {
+  async deleteChannelMessages(stream: StreamRow, messageIds: readonly number[]): Promise<void> {
     if (messageIds.length === 0) return;
-    const rows = await uow.query<{ id: number; subject: string }>(
+    const rows = await this.database.query<{ id: number; subject: string }>(
       `SELECT id, subject FROM message WHERE id = ANY($1::int[]) ORDER BY id`,
       [messageIds],
     );
@@ -39,27 +40,27 @@ export class MessageDeletion {
       }
     }
     const ids = rows.map((row) => row.id);
-    await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
+    await this.database.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
     // Zulip tells the channel's subscribers, as a deleted topic's messages are told.
-    const subscribers = await this.viewers.subscriberIds(stream.recipientId, uow);
+    const subscribers = await this.viewers.subscriberIds(stream.recipientId);
     for (const topic of topics.values()) {
-      uow.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, topic.subject, topic.ids, subscribers));
+      this.database.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, topic.subject, topic.ids, subscribers));
     }
-    await this.firstMessage.afterDelete(uow, stream, ids);
+    await this.firstMessage.afterDelete(stream, ids);
   }
 
   /** Direct messages: each told to every user who had it (read before the delete cascades). */
-  async deleteDirectMessages(uow: UnitOfWork, realmId: number, messageIds: readonly number[]): Promise<void> {
+  async deleteDirectMessages(realmId: number, messageIds: readonly number[]): Promise<void> {
     if (messageIds.length === 0) return;
-    const holders = await uow.query<{ message_id: number; user_profile_id: number }>(
+    const holders = await this.database.query<{ message_id: number; user_profile_id: number }>(
       `SELECT message_id, user_profile_id FROM user_message WHERE message_id = ANY($1::int[]) ORDER BY message_id, user_profile_id`,
       [messageIds],
     );
-    await uow.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [messageIds]);
+    await this.database.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [messageIds]);
     const byMessage = new Map<number, number[]>(messageIds.map((id) => [id, []]));
     for (const row of holders) byMessage.get(row.message_id)?.push(row.user_profile_id);
     for (const [messageId, userIds] of [...byMessage].sort(([a], [b]) => a - b)) {
-      uow.record(new DirectMessageDeletedEvent(realmId, messageId, userIds));
+      this.database.record(new DirectMessageDeletedEvent(realmId, messageId, userIds));
     }
   }
 }

@@ -3,7 +3,6 @@ import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { changes, FlagChange } from '../domain/flag-change';
@@ -11,7 +10,8 @@ import { MAX_STORED_ID } from '../domain/message-condition';
 import { HISTORICAL_FLAGS } from '../domain/message-flags';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
-import { RecipientType } from '../persistence/recipient.entity';
+import { RecipientType } from '../persistence/recipient-type';
+import { Database } from '../../platform/database/database';
 
 export interface FlagWriteResult {
   /** The messages whose flag changed, in the order asked. */
@@ -33,21 +33,22 @@ export class MessageFlagWriter {
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
-  async write(uow: UnitOfWork, user: RequestUser, change: FlagChange, requested: readonly number[]): Promise<FlagWriteResult> {
+  async write(user: RequestUser, change: FlagChange, requested: readonly number[]): Promise<FlagWriteResult> {
     let ids = [...new Set(requested)];
     let ignoredChannels: number[] | null = null;
     const storable = ids.filter((id) => id >= 1 && id <= MAX_STORED_ID);
-    const rows = await this.store.lockRows(uow, user.id, storable);
+    const rows = await this.store.lockRows(user.id, storable);
     const markingUnread = change.flag === 'read' && change.op === 'remove';
     if (markingUnread) {
       // Every unread channel message lies in a channel the user is subscribed to. Zulip
       // names the channels it skipped; a message the user cannot read is not skipped but
       // answered as missing, so that this never tells of a private channel's messages.
-      const unsubscribed = await this.store.inUnsubscribedChannels(uow, user.id, [...rows.keys()]);
-      const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, uow, user);
-      for (const [id, streamId] of await this.store.inUnsubscribedChannels(uow, user.id, storable.filter((id) => !rows.has(id)))) {
+      const unsubscribed = await this.store.inUnsubscribedChannels(user.id, [...rows.keys()]);
+      const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, user);
+      for (const [id, streamId] of await this.store.inUnsubscribedChannels(user.id, storable.filter((id) => !rows.has(id)))) {
         if (await access.mayRead(streamId)) unsubscribed.set(id, streamId);
       }
       ids = ids.filter((id) => !unsubscribed.has(id));
@@ -56,21 +57,21 @@ export class MessageFlagWriter {
     const changed = ids.filter((id) => changes(change, rows.get(id) ?? HISTORICAL_FLAGS));
     const rowless = changed.filter((id) => !rows.has(id));
     if (rowless.length > 0) {
-      await this.requireHistoryAccess(uow, user, rowless);
+      await this.requireHistoryAccess(user, rowless);
       const flags = change.op === 'add' ? HISTORICAL_FLAGS | change.bit : HISTORICAL_FLAGS & ~change.bit;
-      await this.store.insertHistorical(uow, user.id, rowless, flags);
+      await this.store.insertHistorical(user.id, rowless, flags);
     }
-    await this.store.setBit(uow, user.id, changed.filter((id) => rows.has(id)), change.bit, change.op === 'add');
-    const details = markingUnread ? await this.store.unreadDetails(uow, user.id, changed) : null;
-    uow.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, change.op, change.flag, changed, false, details));
+    await this.store.setBit(user.id, changed.filter((id) => rows.has(id)), change.bit, change.op === 'add');
+    const details = markingUnread ? await this.store.unreadDetails(user.id, changed) : null;
+    this.database.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, change.op, change.flag, changed, false, details));
     return { changed, ignoredChannels };
   }
 
   /** Zulip's `bulk_access_messages` for messages without a row: channel history the user may read. */
-  private async requireHistoryAccess(uow: UnitOfWork, user: RequestUser, ids: readonly number[]): Promise<void> {
-    const found = ids.every((id) => id >= 1 && id <= MAX_STORED_ID) ? await this.store.rowless(uow, ids) : [];
+  private async requireHistoryAccess(user: RequestUser, ids: readonly number[]): Promise<void> {
+    const found = ids.every((id) => id >= 1 && id <= MAX_STORED_ID) ? await this.store.rowless(ids) : [];
     if (found.length !== ids.length) throw ApiError.invalidMessage();
-    const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, uow, user);
+    const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, user);
     for (const message of found) {
       if (message.realmId !== user.realmId || message.recipientType !== RecipientType.Stream) throw ApiError.invalidMessage();
       if (!(await access.mayRead(message.streamId))) throw ApiError.invalidMessage();
@@ -87,19 +88,18 @@ class HistoryAccess {
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
-    private readonly uow: UnitOfWork,
     private readonly user: RequestUser,
   ) {}
 
   async mayRead(streamId: number): Promise<boolean> {
     let allowed = this.known.get(streamId);
     if (allowed === undefined) {
-      const stream = await this.channels.findById(this.user.realmId, streamId, this.uow);
+      const stream = await this.channels.findById(this.user.realmId, streamId);
       if (stream === null || stream.recipientId === null) {
         allowed = false;
       } else {
-        this.actor ??= await this.actors.load(this.user.id, this.uow);
-        const subscribed = await this.subscriptions.isSubscribed(this.user.id, stream.recipientId, this.uow);
+        this.actor ??= await this.actors.load(this.user.id);
+        const subscribed = await this.subscriptions.isSubscribed(this.user.id, stream.recipientId);
         allowed = ChannelPolicy.canReadHistory(this.actor, stream, subscribed);
       }
       this.known.set(streamId, allowed);

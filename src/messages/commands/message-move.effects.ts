@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { AutomaticPolicy, VisibilityPolicy } from '../../user-topics/domain/visibility-policy';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
@@ -17,6 +16,7 @@ import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageEditStore } from '../persistence/message-edit.store';
 import { PostTopicNoticeCommand } from './post-topic-notice.handler';
 import type { EditPlan } from './update-message.command';
+import { Database } from '../../platform/database/database';
 
 export interface ChannelEditArgs {
   plan: EditPlan;
@@ -48,13 +48,14 @@ export class MessageMoveEffects {
     private readonly topicWriter: UserTopicWriter,
     private readonly viewers: ChannelViewers,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
-  async moveAndNotify(uow: UnitOfWork, args: ChannelEditArgs): Promise<void> {
+  async moveAndNotify(args: ChannelEditArgs): Promise<void> {
     const { plan, body, entry, now, streamEdited, topicEdited } = args;
     const { message, user, actor } = plan;
-    const orig = plan.origStream as StreamEntity;
-    const target = plan.targetStream as StreamEntity;
+    const orig = plan.origStream as StreamRow;
+    const target = plan.targetStream as StreamRow;
     const origRecipient = orig.recipientId as number;
     const targetRecipient = target.recipientId as number;
     const origTopic = plan.origTopic;
@@ -68,8 +69,8 @@ export class MessageMoveEffects {
     let gaining: number[] = [];
     let newCurrent: { userId: number; isGuest: boolean }[] = [];
     if (streamEdited) {
-      const oldAll = await this.store.subscribers(uow, origRecipient, { everRows: true });
-      newCurrent = await this.store.subscribers(uow, targetRecipient, { includeDeactivatedUsers: true });
+      const oldAll = await this.store.subscribers(origRecipient, { everRows: true });
+      newCurrent = await this.store.subscribers(targetRecipient, { includeDeactivatedUsers: true });
       const newIds = new Set(ids(newCurrent));
       const losing = oldAll.filter((subscriber) => !newIds.has(subscriber.userId));
       losingRows = ids(losing);
@@ -78,7 +79,7 @@ export class MessageMoveEffects {
       if (!target.historyPublicToSubscribers) gaining = ids(newCurrent);
     }
 
-    const targetTopicHadMessages = isMoved && (await this.store.topicMessages(uow, targetRecipient, targetTopic, { limit: 1 })).length > 0;
+    const targetTopicHadMessages = isMoved && (await this.store.topicMessages(targetRecipient, targetTopic, { limit: 1 })).length > 0;
 
     // The messages that change: the edited one, and the topic's others by propagate_mode.
     let changedIds = [message.id];
@@ -86,10 +87,10 @@ export class MessageMoveEffects {
       let onlyRowsOf: number | undefined;
       if (streamEdited) {
         // Moving to another channel moves only what the mover may read.
-        const subscribed = await this.subscriptions.isSubscribed(user.id, origRecipient, uow);
+        const subscribed = await this.subscriptions.isSubscribed(user.id, origRecipient);
         if (!ChannelPolicy.canReadHistory(actor, orig, subscribed)) onlyRowsOf = user.id;
       }
-      const others = await this.store.topicMessages(uow, origRecipient, origTopic, {
+      const others = await this.store.topicMessages(origRecipient, origTopic, {
         afterId: plan.propagateMode === 'change_later' ? message.id : undefined,
         excludeIds: [message.id],
         onlyRowsOf,
@@ -104,24 +105,24 @@ export class MessageMoveEffects {
       moved: trueMove,
       at: now,
     };
-    await this.store.apply(uow, { ids: [message.id], entry, contentEdited: plan.content !== null, ...moveFields });
+    await this.store.apply({ ids: [message.id], entry, contentEdited: plan.content !== null, ...moveFields });
     const otherIds = changedIds.filter((id) => id !== message.id);
     if (otherIds.length > 0) {
       // The other messages' history records only the move.
       const moveEntry: EditHistoryEntry = { user_id: entry.user_id, timestamp: entry.timestamp };
       if (topicEdited) Object.assign(moveEntry, { prev_topic: entry.prev_topic, topic: entry.topic });
       if (streamEdited) Object.assign(moveEntry, { prev_stream: entry.prev_stream, stream: entry.stream });
-      await this.store.apply(uow, { ids: otherIds, entry: moveEntry, contentEdited: false, ...moveFields });
+      await this.store.apply({ ids: otherIds, entry: moveEntry, contentEdited: false, ...moveFields });
     }
 
     if (streamEdited) {
       // Mentions are not re-decided on a move: newcomers' rows carry only `read`.
-      await this.store.insertReadRows(uow, gaining, changedIds, FLAG_BITS.read);
-      await this.store.deleteRows(uow, losingRows, changedIds);
-      uow.record(new TopicMessagesDeletedEvent(user.realmId, orig.id, origTopic, changedIds, losingAccess));
+      await this.store.insertReadRows(gaining, changedIds, FLAG_BITS.read);
+      await this.store.deleteRows(losingRows, changedIds);
+      this.database.record(new TopicMessagesDeletedEvent(user.realmId, orig.id, origTopic, changedIds, losingAccess));
     }
 
-    const recipients = await this.audience(uow, { orig, target, streamEdited, messageId: message.id, losingAccess, newCurrent });
+    const recipients = await this.audience({ orig, target, streamEdited, messageId: message.id, losingAccess, newCurrent });
 
     // Whether the mover moved the whole topic (as far as they can see it).
     let movedAll = false;
@@ -129,14 +130,14 @@ export class MessageMoveEffects {
       if (plan.propagateMode === 'change_all') {
         movedAll = true;
       } else {
-        const subscribed = await this.subscriptions.isSubscribed(user.id, origRecipient, uow);
+        const subscribed = await this.subscriptions.isSubscribed(user.id, origRecipient);
         const fullHistory = ChannelPolicy.canReadHistory(actor, orig, subscribed);
-        movedAll = (await this.store.topicMessages(uow, origRecipient, origTopic, { onlyRowsOf: fullHistory ? undefined : user.id, limit: 1 })).length === 0;
+        movedAll = (await this.store.topicMessages(origRecipient, origTopic, { onlyRowsOf: fullHistory ? undefined : user.id, limit: 1 })).length === 0;
       }
     }
     let followersOfOriginal: number[] | null = null;
     if (movedAll) {
-      followersOfOriginal = await this.moveTopicPolicies(uow, {
+      followersOfOriginal = await this.moveTopicPolicies({
         realmId: user.realmId,
         orig,
         target,
@@ -147,23 +148,23 @@ export class MessageMoveEffects {
         now,
       });
     } else if (isMoved) {
-      await this.maybeFollowAsInitiator(uow, { plan, target, targetTopic, changedIds, losingAccess, now });
+      await this.maybeFollowAsInitiator({ plan, target, targetTopic, changedIds, losingAccess, now });
     }
 
     body.message_ids = changedIds;
-    uow.record(new MessageUpdatedEvent(user.realmId, body, recipients));
+    this.database.record(new MessageUpdatedEvent(user.realmId, body, recipients));
 
     if (streamEdited) {
-      await this.syncFirstMessage(uow, orig);
-      await this.syncFirstMessage(uow, target);
+      await this.syncFirstMessage(orig);
+      await this.syncFirstMessage(target);
     }
 
     if (topicEdited && plan.content === null && !streamEdited && resolution) {
-      const followers = followersOfOriginal ?? (await this.followers(uow, orig.id, targetTopic));
-      const subscribers = await this.store.subscribers(uow, origRecipient);
-      const humans = await this.humanIds(uow, ids(subscribers));
+      const followers = followersOfOriginal ?? (await this.followers(orig.id, targetTopic));
+      const subscribers = await this.store.subscribers(origRecipient);
+      const humans = await this.humanIds(ids(subscribers));
       const unread = followers.filter((id) => humans.has(id) && id !== user.id);
-      uow.followUp(
+      this.database.followUp(
         new PostTopicNoticeCommand(user.realmId, orig.id, targetTopic, resolutionNotice(args.actorMention, plan.topicResolved), [user.id], unread, true),
       );
     }
@@ -171,9 +172,9 @@ export class MessageMoveEffects {
     if (!isMoved) return;
     let newNotice: string | null = null;
     if (args.notifyNewThread && (streamEdited || (topicEdited && !resolution))) {
-      const subscribed = await this.subscriptions.isSubscribed(user.id, targetRecipient, uow);
+      const subscribed = await this.subscriptions.isSubscribed(user.id, targetRecipient);
       const fullHistory = ChannelPolicy.canReadHistory(actor, target, subscribed);
-      const preexisting = await this.store.topicMessages(uow, targetRecipient, targetTopic, {
+      const preexisting = await this.store.topicMessages(targetRecipient, targetTopic, {
         excludeIds: changedIds,
         onlyRowsOf: fullHistory ? undefined : user.id,
         limit: 1,
@@ -186,7 +187,7 @@ export class MessageMoveEffects {
         messageLink: messageUrl(args.realmUrl, { id: message.id, streamId: target.id, streamName: target.name, topic: targetTopic }),
       });
     }
-    if (newNotice !== null) uow.followUp(new PostTopicNoticeCommand(user.realmId, target.id, targetTopic, newNotice, [user.id]));
+    if (newNotice !== null) this.database.followUp(new PostTopicNoticeCommand(user.realmId, target.id, targetTopic, newNotice, [user.id]));
     if (args.notifyOldThread) {
       const oldNotice = oldThreadNotice({
         user: args.actorMention,
@@ -194,7 +195,7 @@ export class MessageMoveEffects {
         movedAll,
         count: changedIds.length,
       });
-      uow.followUp(new PostTopicNoticeCommand(user.realmId, orig.id, origTopic, oldNotice, [user.id]));
+      this.database.followUp(new PostTopicNoticeCommand(user.realmId, orig.id, origTopic, oldNotice, [user.id]));
     }
   }
 
@@ -204,23 +205,22 @@ export class MessageMoveEffects {
    * (and on a move, the new channel's), who see it with `read`.
    */
   private async audience(
-    uow: UnitOfWork,
-    args: { orig: StreamEntity; target: StreamEntity; streamEdited: boolean; messageId: number; losingAccess: number[]; newCurrent: { userId: number; isGuest: boolean }[] },
+    args: { orig: StreamRow; target: StreamRow; streamEdited: boolean; messageId: number; losingAccess: number[]; newCurrent: { userId: number; isGuest: boolean }[] },
   ): Promise<{ userId: number; flags: string[] }[]> {
-    const holders = await this.store.holders(uow, args.messageId);
+    const holders = await this.store.holders(args.messageId);
     const result = holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) }));
     if (!args.orig.historyPublicToSubscribers) return result;
     const known = new Set(ids(holders));
     const losing = new Set(args.streamEdited ? args.losingAccess : []);
     const fresh = (userIds: number[]) => userIds.filter((id) => !known.has(id) && !losing.has(id));
-    const targetSubscribers = ids(await this.store.subscribers(uow, args.target.recipientId as number));
+    const targetSubscribers = ids(await this.store.subscribers(args.target.recipientId as number));
     let subscribers = fresh(targetSubscribers);
     let oldNotInNew: number[] = [];
     if (args.streamEdited) {
       const inNew = new Set(targetSubscribers);
-      oldNotInNew = fresh(ids(await this.store.subscribers(uow, args.orig.recipientId as number))).filter((id) => !inNew.has(id));
+      oldNotInNew = fresh(ids(await this.store.subscribers(args.orig.recipientId as number))).filter((id) => !inNew.has(id));
       // Guests who only now see the channel's messages are not told (Zulip's choice).
-      const oldCurrent = new Set(ids(await this.store.subscribers(uow, args.orig.recipientId as number, { includeDeactivatedUsers: true })));
+      const oldCurrent = new Set(ids(await this.store.subscribers(args.orig.recipientId as number, { includeDeactivatedUsers: true })));
       const newGuests = new Set(args.newCurrent.filter((user) => user.isGuest && !oldCurrent.has(user.userId)).map((user) => user.userId));
       subscribers = subscribers.filter((id) => !newGuests.has(id));
     }
@@ -234,11 +234,10 @@ export class MessageMoveEffects {
    * messages). Returns who followed the original topic.
    */
   private async moveTopicPolicies(
-    uow: UnitOfWork,
     args: {
       realmId: number;
-      orig: StreamEntity;
-      target: StreamEntity;
+      orig: StreamRow;
+      target: StreamRow;
       origTopic: string;
       targetTopic: string;
       losingAccess: number[];
@@ -246,13 +245,13 @@ export class MessageMoveEffects {
       now: Date;
     },
   ): Promise<number[]> {
-    const origPolicies = await this.store.topicPolicies(uow, args.orig.id, args.origTopic);
-    const targetPolicies = await this.store.topicPolicies(uow, args.target.id, args.targetTopic);
+    const origPolicies = await this.store.topicPolicies(args.orig.id, args.origTopic);
+    const targetPolicies = await this.store.topicPolicies(args.target.id, args.targetTopic);
     const followers = [...origPolicies].filter(([, policy]) => policy === VisibilityPolicy.Followed).map(([userId]) => userId);
     const origRef = { id: args.orig.id, recipientId: args.orig.recipientId as number };
     const targetRef = { id: args.target.id, recipientId: args.target.recipientId as number };
     const set = (userId: number, stream: { id: number; recipientId: number }, topic: string, policy: number) =>
-      this.topicWriter.set(uow, { id: userId, realmId: args.realmId }, stream, topic, policy as VisibilityPolicy, args.now);
+      this.topicWriter.set({ id: userId, realmId: args.realmId }, stream, topic, policy as VisibilityPolicy, args.now);
     for (const userId of args.losingAccess) {
       if (!origPolicies.has(userId)) continue;
       await set(userId, origRef, args.origTopic, VisibilityPolicy.Inherit);
@@ -276,23 +275,22 @@ export class MessageMoveEffects {
    * sender's "on initiation" settings apply as if they had started that topic.
    */
   private async maybeFollowAsInitiator(
-    uow: UnitOfWork,
-    args: { plan: EditPlan; target: StreamEntity; targetTopic: string; changedIds: number[]; losingAccess: number[]; now: Date },
+    args: { plan: EditPlan; target: StreamRow; targetTopic: string; changedIds: number[]; losingAccess: number[]; now: Date },
   ): Promise<void> {
     const { message } = args.plan;
     const senderId = message.sender_id;
     if (args.losingAccess.includes(senderId)) return;
     const recipientId = args.target.recipientId as number;
-    const [sender] = await uow.query<{ is_bot: boolean; settings: Record<string, unknown> | null; muted: boolean | null }>(
+    const [sender] = await this.database.query<{ is_bot: boolean; settings: Record<string, unknown> | null; muted: boolean | null }>(
       `SELECT u.is_bot, u.settings,
               (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active AND s.is_user_active) AS muted
          FROM user_profile u WHERE u.id = $1`,
       [senderId, recipientId],
     );
     if (!sender || sender.is_bot) return;
-    const actor = await this.actors.load(senderId, uow);
+    const actor = await this.actors.load(senderId);
     const fullHistory = ChannelPolicy.canReadHistory(actor, args.target, sender.muted !== null);
-    const earlier = await this.store.topicMessages(uow, recipientId, args.targetTopic, {
+    const earlier = await this.store.topicMessages(recipientId, args.targetTopic, {
       excludeIds: args.changedIds,
       onlyRowsOf: fullHistory ? undefined : senderId,
       limit: 1,
@@ -305,26 +303,26 @@ export class MessageMoveEffects {
       policy = VisibilityPolicy.Unmuted;
     }
     if (policy === null) return;
-    await this.topicWriter.set(uow, { id: senderId, realmId: message.realm_id }, { id: args.target.id, recipientId }, args.targetTopic, policy, args.now);
+    await this.topicWriter.set({ id: senderId, realmId: message.realm_id }, { id: args.target.id, recipientId }, args.targetTopic, policy, args.now);
   }
 
-  private async followers(uow: UnitOfWork, streamId: number, topic: string): Promise<number[]> {
-    const policies = await this.store.topicPolicies(uow, streamId, topic);
+  private async followers(streamId: number, topic: string): Promise<number[]> {
+    const policies = await this.store.topicPolicies(streamId, topic);
     return [...policies].filter(([, policy]) => policy === VisibilityPolicy.Followed).map(([userId]) => userId);
   }
 
-  private async humanIds(uow: UnitOfWork, userIds: number[]): Promise<Set<number>> {
+  private async humanIds(userIds: number[]): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
-    const rows = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE id = ANY($1::int[]) AND NOT is_bot`, [userIds]);
+    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE id = ANY($1::int[]) AND NOT is_bot`, [userIds]);
     return new Set(rows.map((row) => row.id));
   }
 
   /** A channel's first message after messages moved in or out, told as a `stream` update. */
-  private async syncFirstMessage(uow: UnitOfWork, stream: StreamEntity): Promise<void> {
-    const first = await this.store.firstMessageId(uow, stream.recipientId as number);
+  private async syncFirstMessage(stream: StreamRow): Promise<void> {
+    const first = await this.store.firstMessageId(stream.recipientId as number);
     if (first === stream.firstMessageId) return;
-    await this.store.setFirstMessageId(uow, stream.id, first);
-    const { metadata } = await this.viewers.of(stream, uow);
-    uow.record(new ChannelUpdatedEvent(stream.realmId, [{ streamId: stream.id, name: stream.name, property: 'first_message_id', value: first }], metadata));
+    await this.store.setFirstMessageId(stream.id, first);
+    const { metadata } = await this.viewers.of(stream);
+    this.database.record(new ChannelUpdatedEvent(stream.realmId, [{ streamId: stream.id, name: stream.name, property: 'first_message_id', value: first }], metadata));
   }
 }

@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PostSubscriptionNoticesCommand } from '../../channels/commands/post-subscription-notices.command';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { SendMessageCommand } from './send-message.command';
@@ -83,7 +83,7 @@ export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubsc
   }
 }
 
-export function asSender(bot: UserEntity): RequestUser {
+export function asSender(bot: UserRow): RequestUser {
   return {
     id: bot.id,
     realmId: bot.realmId,

@@ -11,6 +11,7 @@ import { UserRepository } from '../../users/persistence/user.repository';
 import { isResolutionNotice } from '../domain/message-move-notices';
 import { asSender } from './post-subscription-notices.handler';
 import { SendMessageCommand } from './send-message.command';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`. */
 export const RESOLVE_UNDO_GRACE_SECONDS = 60;
@@ -50,6 +51,7 @@ export class PostTopicNoticeHandler implements ICommandHandler<PostTopicNoticeCo
     private readonly viewers: ChannelViewers,
     private readonly subscriptions: SubscriptionRepository,
     private readonly firstMessage: FirstMessageRefresher,
+    private readonly database: Database,
   ) {}
 
   async execute(command: PostTopicNoticeCommand): Promise<void> {
@@ -76,10 +78,10 @@ export class PostTopicNoticeHandler implements ICommandHandler<PostTopicNoticeCo
 
   /** Zulip's `maybe_delete_previous_resolve_topic_notification`. */
   private async undoRecentResolution(command: PostTopicNoticeCommand, botId: number): Promise<boolean> {
-    return this.tx.run(async (uow) => {
-      const channel = await this.channels.findById(command.realmId, command.streamId, uow);
+    return this.tx.run(async () => {
+      const channel = await this.channels.findById(command.realmId, command.streamId);
       if (!channel || channel.recipientId === null) return false;
-      const [last] = await uow.query<{ id: number; sender_id: number; content: string; age: number }>(
+      const [last] = await this.database.query<{ id: number; sender_id: number; content: string; age: number }>(
         `SELECT id, sender_id, content, extract(epoch FROM now() - date_sent)::float8 AS age
            FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2)
           ORDER BY id DESC LIMIT 1 FOR UPDATE`,
@@ -88,10 +90,10 @@ export class PostTopicNoticeHandler implements ICommandHandler<PostTopicNoticeCo
       if (!last || last.sender_id !== botId || !isResolutionNotice(last.content) || Number(last.age) > RESOLVE_UNDO_GRACE_SECONDS) {
         return false;
       }
-      await uow.query(`DELETE FROM message WHERE id = $1`, [last.id]);
-      const subscribers = await this.viewers.subscriberIds(channel.recipientId, uow);
-      uow.record(new TopicMessagesDeletedEvent(command.realmId, channel.id, command.topic, [last.id], subscribers));
-      await this.firstMessage.afterDelete(uow, channel, [last.id]);
+      await this.database.query(`DELETE FROM message WHERE id = $1`, [last.id]);
+      const subscribers = await this.viewers.subscriberIds(channel.recipientId);
+      this.database.record(new TopicMessagesDeletedEvent(command.realmId, channel.id, command.topic, [last.id], subscribers));
+      await this.firstMessage.afterDelete(channel, [last.id]);
       return true;
     });
   }

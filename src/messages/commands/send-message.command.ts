@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/html-escape';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { intArrayParam, UnitOfWork } from '../../platform/database/unit-of-work';
+import { intArrayParam } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { MessageRenderer, RealmRenderData } from '../../markdown/message-renderer';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
@@ -11,8 +11,8 @@ import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
+import { UserRow } from '../../users/persistence/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/persistence/automatic-topic-policy';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
@@ -28,6 +28,7 @@ import { MessageSnapshot } from '../domain/message-snapshot';
 import { serviceBotTriggers } from '../../webhooks/domain/service-bot-triggers';
 import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
 import { mentionedWebhookBots, recordWebhookTriggers } from '../../webhooks/persistence/webhook-trigger.store';
+import { Database } from '../../platform/database/database';
 
 export type MessageAddress =
   | { kind: 'stream'; channel: string | number; topic: string | undefined }
@@ -87,9 +88,9 @@ type SentRow = MessageRow & { flags: [number, number][] | null; standing?: Topic
 interface Delivery {
   recipientId: number;
   userIds: number[];
-  stream: StreamEntity | null;
+  stream: StreamRow | null;
   /** A direct message's recipients other than the sender (outgoing-webhook bots among them are triggered). */
-  directRecipients: UserEntity[];
+  directRecipients: UserRow[];
   /** Read with the channel, so rendering needs no round trip of its own (null: the renderer reads it). */
   realmData: RealmRenderData | null;
 }
@@ -114,6 +115,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly attachmentClaims: AttachmentClaims,
     private readonly widgets: WidgetSubmessages,
     private readonly emails: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
   async execute(command: SendMessageCommand): Promise<{ id: number }> {
@@ -128,15 +130,15 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     }
     const readBySender = command.readBySender ?? defaultReadBySender(command.clientName);
 
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       const delivery = address.kind === 'stream'
-        ? await this.channelDelivery(uow, sender, address.channel, command.internal !== null)
-        : await this.directDelivery(uow, sender, address.to);
+        ? await this.channelDelivery(sender, address.channel, command.internal !== null)
+        : await this.directDelivery(sender, address.to);
       // Zulip's mandatory_topics: the empty topic (also sent as "(no topic)" or its display name) is refused.
-      if (delivery.stream && topic === '' && command.internal === null && (await this.topicsRequired(uow, sender.realmId))) {
+      if (delivery.stream && topic === '' && command.internal === null && (await this.topicsRequired(sender.realmId))) {
         throw ApiError.badRequest('Topics are required in this organization');
       }
-      const rendering = await this.renderer.renderForMessage(uow, sender, content, {
+      const rendering = await this.renderer.renderForMessage(sender, content, {
         stream: delivery.stream ? { id: delivery.stream.id, recipientId: delivery.recipientId } : null,
         topic,
         recipientIds: delivery.userIds,
@@ -155,14 +157,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       ];
       const standingWanted = delivery.stream !== null && !sender.isBot;
       const [row] = standingWanted && delivery.stream
-        ? await uow.query<SentRow>(SEND_CHANNEL_STATEMENT, [...params, delivery.stream.id, delivery.stream.historyPublicToSubscribers])
-        : await uow.query<SentRow>(SEND_STATEMENT, params);
+        ? await this.database.query<SentRow>(SEND_CHANNEL_STATEMENT, [...params, delivery.stream.id, delivery.stream.historyPublicToSubscribers])
+        : await this.database.query<SentRow>(SEND_STATEMENT, params);
       const recipients = (row.flags ?? []).map(([userId, flags]) => ({ userId, flags }));
       const snapshot = this.loader.snapshots([row]).get(row.id) as MessageSnapshot;
-      await this.recordWebhookTriggers(uow, row.id, sender, delivery, rendering.mentionedUserIds);
+      await this.recordWebhookTriggers(row.id, sender, delivery, rendering.mentionedUserIds);
       // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
       if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
-        const changed = await uow.query(
+        const changed = await this.database.query(
           // In a WITH: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
           `WITH changed AS (
              UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1) RETURNING id)
@@ -171,20 +173,20 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
         );
         // Zulip tells everyone who may see the channel of its first message.
         if (changed.length > 0) {
-          const { metadata } = await this.viewers.of(delivery.stream, uow);
+          const { metadata } = await this.viewers.of(delivery.stream);
           const update = { streamId: delivery.stream.id, name: delivery.stream.name, property: 'first_message_id', value: row.id };
-          uow.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
+          this.database.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
         }
       }
-      snapshot.submessages = await this.widgets.afterSend(uow, { id: row.id, senderId: sender.id, content });
-      await this.attachmentClaims.claimForMessage(uow, {
+      snapshot.submessages = await this.widgets.afterSend({ id: row.id, senderId: sender.id, content });
+      await this.attachmentClaims.claimForMessage({
         id: row.id,
         realmId: sender.realmId,
         realmSubdomain: snapshot.realmStr,
         sender,
         content,
       });
-      uow.record(
+      this.database.record(
         new MessageSentEvent(
           snapshot,
           recipients,
@@ -195,8 +197,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       if (delivery.stream) {
         const stream = { id: delivery.stream.id, recipientId: delivery.recipientId };
         const mentioned = rendering.mentionedRecipientIds.filter((id) => id !== sender.id);
-        if (mentioned.length > 0) await this.topicPolicy.afterMention(uow, sender.realmId, mentioned, stream, topic);
-        await this.topicPolicy.afterSend(uow, {
+        if (mentioned.length > 0) await this.topicPolicy.afterMention(sender.realmId, mentioned, stream, topic);
+        await this.topicPolicy.afterSend({
           id: row.id,
           sender,
           stream: { id: delivery.stream.id, recipientId: delivery.recipientId, historyPublicToSubscribers: delivery.stream.historyPublicToSubscribers },
@@ -207,15 +209,15 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     });
   }
 
-  private async topicsRequired(uow: UnitOfWork, realmId: number): Promise<boolean> {
-    const [realm] = await uow.query<{ properties: Record<string, unknown> }>(`SELECT properties FROM realm WHERE id = $1`, [realmId]);
+  private async topicsRequired(realmId: number): Promise<boolean> {
+    const [realm] = await this.database.query<{ properties: Record<string, unknown> }>(`SELECT properties FROM realm WHERE id = $1`, [realmId]);
     return effectiveRealmProperties(realm?.properties ?? {}).mandatory_topics === true;
   }
 
-  private async channelDelivery(uow: UnitOfWork, sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
+  private async channelDelivery(sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
     const target = typeof channel === 'number' ? channel : channel.trim();
     // The sender's actor row comes with the channel (one round trip); internal sends ignore it.
-    const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, uow, (subscriberIds) =>
+    const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, (subscriberIds) =>
       MessageRenderer.realmDataColumnSql('$1', subscriberIds),
     );
     if (!found) {
@@ -231,7 +233,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     if (internal) return { recipientId, userIds: subscribers, stream, directRecipients: [], realmData };
     // Zulip's access_stream_for_send_message: can_send_message_group first (a bot may
     // borrow its owner's membership), then access to the channel itself.
-    const actor = await this.actors.fromColumn(found.actor, uow);
+    const actor = await this.actors.fromColumn(found.actor);
     if (!ChannelPolicy.inSendGroup(actor, stream)) {
       throw ApiError.badRequest('You do not have permission to post in this channel.');
     }
@@ -243,32 +245,32 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     return { recipientId, userIds: subscribers, stream, directRecipients: [], realmData };
   }
 
-  private async directDelivery(uow: UnitOfWork, sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
-    const recipients: UserEntity[] = [];
+  private async directDelivery(sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
+    const recipients: UserRow[] = [];
     for (const target of new Set<number | string>(to)) {
       // Zulip's get_user_profiles(_by_ids): by id, or by the API email (a hidden real
       // address is as unknown as a mistyped one).
       const user = typeof target === 'number'
-        ? await this.users.findInRealm(sender.realmId, target, uow)
-        : await this.emails.findByApiEmail(sender.realmId, target, uow);
+        ? await this.users.findInRealm(sender.realmId, target)
+        : await this.emails.findByApiEmail(sender.realmId, target);
       if (!user) {
         throw ApiError.badRequest(typeof target === 'number' ? `Invalid user ID ${target}` : `Invalid email '${target}'`);
       }
       // validate_recipient_user_profiles names the user by the address the sender may see.
-      if (!user.isActive) throw ApiError.badRequest(`'${await this.emails.apiEmailOf(user, uow)}' is no longer using Zulip.`);
+      if (!user.isActive) throw ApiError.badRequest(`'${await this.emails.apiEmailOf(user)}' is no longer using Zulip.`);
       if (!recipients.some((known) => known.id === user.id)) recipients.push(user);
     }
     const others = recipients.filter((user) => user.id !== sender.id);
     const participantIds = [sender.id, ...others.map((user) => user.id)];
     if (others.length === 0) {
-      const self = await this.users.findById(sender.id, uow);
+      const self = await this.users.findById(sender.id);
       return { recipientId: self?.recipientId as number, userIds: [sender.id], stream: null, directRecipients: [], realmData: null };
     }
     if (others.length === 1) {
       return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null, directRecipients: others, realmData: null };
     }
     return {
-      recipientId: await this.conversations.groupRecipient(uow, participantIds),
+      recipientId: await this.conversations.groupRecipient(participantIds),
       userIds: participantIds,
       stream: null,
       directRecipients: others,
@@ -278,7 +280,6 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
 
   /** Outgoing-webhook triggers, recorded with the message so that none is lost. */
   private async recordWebhookTriggers(
-    uow: UnitOfWork,
     messageId: number,
     sender: RequestUser,
     delivery: Delivery,
@@ -286,7 +287,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   ): Promise<void> {
     if (sender.isBot) return;
     const mentioned = delivery.stream
-      ? await mentionedWebhookBots(uow, mentionedUserIds, { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly })
+      ? await mentionedWebhookBots(this.database, mentionedUserIds, { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly })
       : [];
     const triggers = serviceBotTriggers({
       senderId: sender.id,
@@ -295,7 +296,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       recipients: delivery.directRecipients,
       mentioned,
     });
-    const jobs = await recordWebhookTriggers(uow, messageId, triggers);
-    if (jobs.length > 0) uow.record(new WebhooksTriggeredEvent(jobs));
+    const jobs = await recordWebhookTriggers(this.database, messageId, triggers);
+    if (jobs.length > 0) this.database.record(new WebhooksTriggeredEvent(jobs));
   }
 }

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
@@ -12,6 +11,7 @@ import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
 import { MessageAccess } from '../persistence/message-access';
 import { Person, TypingPeople } from '../persistence/typing-people';
+import { Database } from '../../platform/database/database';
 
 /** `POST /typing`: someone is composing to a direct conversation or a channel topic. */
 export class SendTypingCommand {
@@ -44,16 +44,16 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
     private readonly people: TypingPeople,
     private readonly channels: ChannelAccessLoader,
     private readonly dispatcher: EventDispatcher,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, op, target }: SendTypingCommand): Promise<Record<string, never>> {
-    const db = poolQueryable(this.dataSource);
-    const sender = await this.people.sender(user, db);
+    const sender = await this.people.sender(user);
     if (target.kind === 'direct') {
       if (!sender.send_private_typing_notifications) {
         throw ApiError.badRequest('User has disabled typing notifications for direct messages');
       }
-      const participants = await this.people.require(user.realmId, directParticipants(user.id, target.to), db);
+      const participants = await this.people.require(user.realmId, directParticipants(user.id, target.to));
       const senderPerson = participants.find((person) => person.id === user.id) as Person;
       const event = {
         type: 'typing',
@@ -74,20 +74,20 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       throw ApiError.badRequest('User has disabled typing notifications for channel messages');
     }
     // Zulip's access_stream_by_id_for_message, then access_stream_for_send_message.
-    const { stream, actor, subscribed } = await this.channels.requireById(user, target.streamId, db);
+    const { stream, actor, subscribed } = await this.channels.requireById(user, target.streamId);
     if (!ChannelPolicy.inSendGroup(actor, stream)) throw ApiError.badRequest('You do not have permission to post in this channel.');
-    const ownerSubscribed = actor.owner !== null && (await this.people.isSubscribed(actor.owner.id, stream.recipientId as number, db));
+    const ownerSubscribed = actor.owner !== null && (await this.people.isSubscribed(actor.owner.id, stream.recipientId as number));
     if (!ChannelPolicy.canPost(actor, stream, subscribed, ownerSubscribed)) {
       throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     }
     const topic = target.topic === EMPTY_TOPIC_DISPLAY_NAME || target.topic === '(no topic)' ? '' : target.topic;
-    const audience = await this.people.channelAudience(stream.recipientId as number, db);
+    const audience = await this.people.channelAudience(stream.recipientId as number);
     if (audience === null) return {};
     const event = {
       type: 'typing',
       op,
       message_type: 'stream',
-      sender: { user_id: user.id, email: (await this.people.require(user.realmId, [user.id], db))[0].email },
+      sender: { user_id: user.id, email: (await this.people.require(user.realmId, [user.id]))[0].email },
       stream_id: stream.id,
       topic,
     };
@@ -112,12 +112,12 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
     private readonly people: TypingPeople,
     private readonly access: MessageAccess,
     private readonly dispatcher: EventDispatcher,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, messageId, op }: SendEditTypingCommand): Promise<Record<string, never>> {
-    const db = poolQueryable(this.dataSource);
-    const accessed = await this.access.require(db, user, messageId);
-    const [message] = await db.query<{ sender_id: number; recipient_id: number; subject: string; age: number; properties: Record<string, unknown> }>(
+    const accessed = await this.access.require(user, messageId);
+    const [message] = await this.database.query<{ sender_id: number; recipient_id: number; subject: string; age: number; properties: Record<string, unknown> }>(
       `SELECT m.sender_id, m.recipient_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
          FROM message m JOIN realm ON realm.id = m.realm_id WHERE m.id = $1`,
       [messageId],
@@ -130,13 +130,13 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
       ageSeconds: Number(message.age),
       limitSeconds: realm.message_content_edit_limit_seconds as number | null,
     });
-    const sender = await this.people.sender(user, db);
+    const sender = await this.people.sender(user);
     const common = { type: 'typing_edit_message', op, sender_id: user.id, message_id: messageId };
     if (accessed.stream) {
       if (!sender.send_stream_typing_notifications) {
         throw ApiError.badRequest('User has disabled typing notifications for channel messages');
       }
-      const audience = await this.people.channelAudience(message.recipient_id, db);
+      const audience = await this.people.channelAudience(message.recipient_id);
       if (audience === null) return {};
       const event = { ...common, recipient: { type: 'channel', channel_id: accessed.stream.id, topic: message.subject } };
       this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(audience), eventType: 'typing_edit_message', render: () => event });
@@ -145,8 +145,8 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
     if (!sender.send_private_typing_notifications) {
       throw ApiError.badRequest('User has disabled typing notifications for direct messages');
     }
-    const participantIds = await this.people.directParticipantIds(message.recipient_id, accessed.recipientType, user.id, db);
-    const participants = await this.people.require(user.realmId, participantIds, db);
+    const participantIds = await this.people.directParticipantIds(message.recipient_id, accessed.recipientType, user.id);
+    const participants = await this.people.require(user.realmId, participantIds);
     // Zulip lists the participants who will hear it (the active ones that receive typing).
     const hearing = participants.filter((person) => person.isActive && person.receivesTyping).map((person) => person.id);
     const event = { ...common, recipient: { type: 'direct', user_ids: hearing } };

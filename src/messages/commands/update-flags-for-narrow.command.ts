@@ -8,6 +8,7 @@ import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domai
 import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';
 import { NarrowResolver } from '../queries/narrow-resolver';
 import { MessageFlagWriter } from './message-flag-writer';
+import { Database } from '../../platform/database/database';
 
 /** `POST /messages/flags/narrow`: a flag changed on a window of a narrow, as `GET /messages` reads it. */
 export class UpdateFlagsForNarrowCommand {
@@ -37,28 +38,29 @@ export class UpdateFlagsForNarrowHandler implements ICommandHandler<UpdateFlagsF
     private readonly resolver: NarrowResolver,
     private readonly search: MessageSearchRepository,
     private readonly writer: MessageFlagWriter,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateFlagsForNarrowCommand): Promise<UpdateFlagsForNarrowResult> {
     const { user } = command;
     const filters = classifyNarrow(command.narrow);
-    return this.tx.run(async (uow) => {
-      const narrow = await this.resolver.resolve(uow, user, filters);
+    return this.tx.run(async () => {
+      const narrow = await this.resolver.resolve(user, filters);
       const scope: SearchScope = { userId: user.id, realmId: user.realmId, includeHistory: narrow.includeHistory };
       const anchor = command.range.anchor === 'first_unread'
-        ? ((await this.search.firstUnread(uow, user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
+        ? ((await this.search.firstUnread(user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
         : command.range.anchor;
       const range: RangeRequest = { ...command.range, anchor };
       const plan = planRange(range);
       const rows: FoundMessage[] = [];
-      for (const window of plan.windows) rows.push(...(await this.search.window(uow, scope, narrow.conditions, window)));
+      for (const window of plan.windows) rows.push(...(await this.search.window(scope, narrow.conditions, window)));
       if (plan.exactId !== null && plan.exactId <= MAX_STORED_ID) {
-        rows.push(...(await this.search.byIds(uow, scope, narrow.conditions, [plan.exactId])));
+        rows.push(...(await this.search.byIds(scope, narrow.conditions, [plan.exactId])));
       }
       rows.sort((a, b) => a.id - b.id);
       const limited = limitRows(rows, range, plan);
       const ids = limited.rows.map((row) => row.id);
-      const written = await this.writer.write(uow, user, command.change, ids);
+      const written = await this.writer.write(user, command.change, ids);
       const result: UpdateFlagsForNarrowResult = {
         processed_count: ids.length,
         updated_count: written.changed.length,

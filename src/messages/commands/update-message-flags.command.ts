@@ -3,6 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { FlagChange } from '../domain/flag-change';
 import { MessageFlagWriter } from './message-flag-writer';
+import { Database } from '../../platform/database/database';
 
 /** `POST /messages/flags`: one flag added to or removed from the listed messages. */
 export class UpdateMessageFlagsCommand {
@@ -23,10 +24,11 @@ export class UpdateMessageFlagsHandler implements ICommandHandler<UpdateMessageF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly writer: MessageFlagWriter,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateMessageFlagsCommand): Promise<UpdateMessageFlagsResult> {
-    const result = await this.tx.run((uow) => this.writer.write(uow, command.user, command.change, command.messageIds));
+    const result = await this.tx.run(() => this.writer.write(command.user, command.change, command.messageIds));
     const response: UpdateMessageFlagsResult = { messages: result.changed };
     if (result.ignoredChannels !== null) response.ignored_because_not_subscribed_channels = result.ignoredChannels;
     return response;

@@ -5,14 +5,13 @@ import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy
 import { silentUserMention } from '../../channels/domain/channel-notices';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
 import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { ApiError } from '../../shared/api-error';
@@ -37,6 +36,7 @@ import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageAccess } from '../persistence/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';
 import { MessageMoveEffects } from './message-move.effects';
+import { Database } from '../../platform/database/database';
 
 export interface UpdateMessageRequest {
   content?: string;
@@ -64,8 +64,8 @@ export interface EditPlan {
   propagateMode: PropagateMode;
   /** The new content (normalized), its rendering and the holders' mention and alert-word bits, for content edits. */
   content: { source: string; rendered: string; flags: Map<number, number> } | null;
-  origStream: StreamEntity | null;
-  targetStream: StreamEntity | null;
+  origStream: StreamRow | null;
+  targetStream: StreamRow | null;
   /** A channel was given (Zulip counts even the message's own channel as a change). */
   streamEdited: boolean;
   origTopic: string;
@@ -94,18 +94,19 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly effects: MessageMoveEffects,
     private readonly attachmentClaims: AttachmentClaims,
     private readonly renderer: MessageRenderer,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, messageId, request }: UpdateMessageCommand): Promise<{ detached_uploads: AttachmentWire[] }> {
-    const detached = await this.tx.run(async (uow) => {
-      const accessed = await this.access.require(uow, user, messageId);
+    const detached = await this.tx.run(async () => {
+      const accessed = await this.access.require(user, messageId);
       // Zulip's access_message(is_modifying_message=True): archived channels' messages stay as they are.
       if (accessed.stream?.deactivated) throw ApiError.invalidMessage();
-      const message = await this.store.lock(uow, messageId);
+      const message = await this.store.lock(messageId);
       if (!message) throw ApiError.invalidMessage();
-      const plan = await this.plan(uow, user, message, accessed.stream, request);
-      await this.apply(uow, plan, request);
-      return plan.content === null ? [] : this.reclaimUploads(uow, message.id, message.sender_id, plan.content.source);
+      const plan = await this.plan(user, message, accessed.stream, request);
+      await this.apply(plan, request);
+      return plan.content === null ? [] : this.reclaimUploads(message.id, message.sender_id, plan.content.source);
     });
     return { detached_uploads: detached };
   }
@@ -114,12 +115,12 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
    * Zulip's check_attachment_reference_change: the edited content's upload links, claimed
    * on the sender's behalf; answers the sender's uploads no message links any more.
    */
-  private async reclaimUploads(uow: UnitOfWork, messageId: number, senderId: number, content: string): Promise<AttachmentWire[]> {
-    const [sender] = await uow.query<{ role: number; realm_id: number; string_id: string }>(
+  private async reclaimUploads(messageId: number, senderId: number, content: string): Promise<AttachmentWire[]> {
+    const [sender] = await this.database.query<{ role: number; realm_id: number; string_id: string }>(
       `SELECT u.role, u.realm_id, r.string_id FROM user_profile u JOIN realm r ON r.id = u.realm_id WHERE u.id = $1`,
       [senderId],
     );
-    return this.attachmentClaims.updateForEdit(uow, {
+    return this.attachmentClaims.updateForEdit({
       id: messageId,
       realmId: sender.realm_id,
       realmSubdomain: sender.string_id,
@@ -130,10 +131,9 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
 
   /** Validation and permissions, in Zulip's order. */
   private async plan(
-    uow: UnitOfWork,
     user: RequestUser,
     message: EditedMessageRow,
-    origStream: StreamEntity | null,
+    origStream: StreamRow | null,
     request: UpdateMessageRequest,
   ): Promise<EditPlan> {
     const realm = effectiveRealmProperties(message.properties);
@@ -157,12 +157,12 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     });
     const targetTopic = rawTopic === null ? null : normalizeTopic(rawTopic);
     const { resolved, unresolved } = targetTopic === null ? { resolved: false, unresolved: false } : topicResolution(message.subject, rawTopic as string, targetTopic);
-    const actor = await this.actors.load(user.id, uow);
+    const actor = await this.actors.load(user.id);
     let targetStream = origStream;
     if (request.streamId !== undefined && origStream) {
-      targetStream = await this.accessTargetChannel(uow, user.realmId, actor, request.streamId);
+      targetStream = await this.accessTargetChannel(user.realmId, actor, request.streamId);
     }
-    const groups = await this.realmGroups.all(user.realmId, uow);
+    const groups = await this.realmGroups.all(user.realmId);
     const inGroup = (setting: string) => actor.groupIds.has(groups.get(setting) as number);
     if (targetTopic !== null) {
       if (resolved || unresolved) {
@@ -179,7 +179,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     }
     const content = request.content === undefined
       ? null
-      : await this.renderContent(uow, user, message, origStream, targetTopic ?? message.subject, request.content);
+      : await this.renderContent(user, message, origStream, targetTopic ?? message.subject, request.content);
     const streamEdited = origStream !== null && request.streamId !== undefined;
     if (origStream && targetStream && request.streamId !== undefined) {
       if (!inGroup('can_move_messages_between_channels_group')) throw ApiError.badRequest("You don't have permission to move this message");
@@ -193,7 +193,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     }
     const moved = targetTopic !== null || request.streamId !== undefined;
     if (origStream && request.propagateMode === 'change_all' && !isModerator(actor.role) && moved && !resolved && !unresolved) {
-      await this.checkChangeAllLimit(uow, actor, message, origStream, {
+      await this.checkChangeAllLimit(actor, message, origStream, {
         topic: targetTopic !== null ? (realm.move_messages_within_stream_limit_seconds as number | null) : null,
         channel: request.streamId !== undefined ? (realm.move_messages_between_streams_limit_seconds as number | null) : null,
       });
@@ -219,16 +219,15 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
    * in and the users who have it: mentions, wildcard permissions and alert words included.
    */
   private async renderContent(
-    uow: UnitOfWork,
     user: RequestUser,
     message: EditedMessageRow,
-    stream: StreamEntity | null,
+    stream: StreamRow | null,
     topic: string,
     raw: string,
   ): Promise<{ source: string; rendered: string; flags: Map<number, number> }> {
     const source = normalizeContent(editedContentSource(raw));
-    const holders = await this.store.holders(uow, message.id);
-    const rendering = await this.renderer.renderForMessage(uow, user, source, {
+    const holders = await this.store.holders(message.id);
+    const rendering = await this.renderer.renderForMessage(user, source, {
       stream: stream ? { id: stream.id, recipientId: message.recipient_id } : null,
       topic,
       recipientIds: holders.map((holder) => holder.userId),
@@ -237,32 +236,31 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
   }
 
   /** Zulip's `access_stream_by_id_for_message`: a channel the user may read. */
-  private async accessTargetChannel(uow: UnitOfWork, realmId: number, actor: PolicyActor, streamId: number): Promise<StreamEntity> {
-    const stream = await this.channels.findById(realmId, streamId, uow);
+  private async accessTargetChannel(realmId: number, actor: PolicyActor, streamId: number): Promise<StreamRow> {
+    const stream = await this.channels.findById(realmId, streamId);
     if (!stream || stream.recipientId === null) throw ApiError.invalidChannel();
-    const subscribed = await this.subscriptions.isSubscribed(actor.id, stream.recipientId, uow);
+    const subscribed = await this.subscriptions.isSubscribed(actor.id, stream.recipientId);
     if (!ChannelPolicy.hasContentAccess(actor, stream, subscribed)) throw ApiError.invalidChannel();
     return stream;
   }
 
   /** Zulip's `check_time_limit_for_change_all_propagate_mode`. */
   private async checkChangeAllLimit(
-    uow: UnitOfWork,
     actor: PolicyActor,
     message: EditedMessageRow,
-    stream: StreamEntity,
+    stream: StreamRow,
     limits: { topic: number | null; channel: number | null },
   ): Promise<void> {
     const deadline = changeAllDeadlineSeconds(limits);
     if (deadline === null) return;
-    const subscribed = await this.subscriptions.isSubscribed(actor.id, message.recipient_id, uow);
+    const subscribed = await this.subscriptions.isSubscribed(actor.id, message.recipient_id);
     const fullHistory = ChannelPolicy.canReadHistory(actor, stream, subscribed);
-    const inTopic = await this.store.topicMessages(uow, message.recipient_id, message.subject, fullHistory ? {} : { onlyRowsOf: actor.id });
+    const inTopic = await this.store.topicMessages(message.recipient_id, message.subject, fullHistory ? {} : { onlyRowsOf: actor.id });
     checkAllMovable(inTopic.filter((row) => row.age < deadline).map((row) => row.id), inTopic.length);
   }
 
   /** Zulip's do_update_message. */
-  private async apply(uow: UnitOfWork, plan: EditPlan, request: UpdateMessageRequest): Promise<void> {
+  private async apply(plan: EditPlan, request: UpdateMessageRequest): Promise<void> {
     const { message, user } = plan;
     const now = new Date();
     const timestamp = Math.floor(now.getTime() / 1000);
@@ -284,15 +282,15 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
         rendered_content: plan.content.rendered,
         is_me_message: isMeMessage(plan.content.source),
       });
-      await this.store.updateContent(uow, message.id, plan.content.source, plan.content.rendered);
-      await this.recomputeFlags(uow, message.id, plan.content.flags);
+      await this.store.updateContent(message.id, plan.content.source, plan.content.rendered);
+      await this.recomputeFlags(message.id, plan.content.flags);
     }
     if (!plan.origStream || !plan.targetStream) {
       // A direct message: only its content changes, told to everyone who has it.
-      await this.store.apply(uow, { ids: [message.id], entry, contentEdited: true, moved: false, at: now });
-      const holders = await this.store.holders(uow, message.id);
+      await this.store.apply({ ids: [message.id], entry, contentEdited: true, moved: false, at: now });
+      const holders = await this.store.holders(message.id);
       body.message_ids = [message.id];
-      uow.record(new MessageUpdatedEvent(user.realmId, body, holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) }))));
+      this.database.record(new MessageUpdatedEvent(user.realmId, body, holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) }))));
       return;
     }
     const origStream = plan.origStream;
@@ -311,14 +309,14 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     }
     if (topicEdited) {
       const topic = plan.targetTopic as string;
-      const rules = (await linkifierRulesByRealm(uow, [user.realmId])).get(user.realmId) ?? [];
+      const rules = (await linkifierRulesByRealm(this.database, [user.realmId])).get(user.realmId) ?? [];
       body.orig_subject = plan.origTopic;
       body.subject = topic;
       body.topic_links = topicLinks(topic, rules);
       entry.prev_topic = plan.origTopic;
       entry.topic = topic;
     }
-    await this.effects.moveAndNotify(uow, {
+    await this.effects.moveAndNotify({
       plan,
       body,
       entry,
@@ -337,8 +335,8 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
    * every holder's mention, wildcard and alert-word bits follow the new rendering; read,
    * starred and the rest stay.
    */
-  private async recomputeFlags(uow: UnitOfWork, messageId: number, flags: Map<number, number>): Promise<void> {
-    await uow.query(
+  private async recomputeFlags(messageId: number, flags: Map<number, number>): Promise<void> {
+    await this.database.query(
       `UPDATE user_message um SET flags = (um.flags & ~$2::int) | COALESCE(t.bits, 0)
          FROM (SELECT user_profile_id FROM user_message WHERE message_id = $1) holders
          LEFT JOIN unnest($3::int[], $4::int[]) AS t(u, bits) ON t.u = holders.user_profile_id

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's key for a group DM: SHA-1 of the sorted member ids joined by commas. */
 export function directMessageGroupHash(userIds: readonly number[]): string {
@@ -12,28 +12,30 @@ export function directMessageGroupHash(userIds: readonly number[]): string {
 /** Recipients of direct-message conversations. */
 @Injectable()
 export class ConversationRepository {
+  constructor(private readonly database: Database) {}
+
   /** The recipient of a group DM among these users, created on first use. */
-  async groupRecipient(uow: UnitOfWork, userIds: readonly number[]): Promise<number> {
+  async groupRecipient(userIds: readonly number[]): Promise<number> {
     const members = [...new Set(userIds)].sort((a, b) => a - b);
     const hash = directMessageGroupHash(members);
-    const inserted = await uow.query<{ id: number }>(
+    const inserted = await this.database.query<{ id: number }>(
       `INSERT INTO direct_message_group (huddle_hash, group_size) VALUES ($1, $2)
        ON CONFLICT (huddle_hash) DO NOTHING RETURNING id`,
       [hash, members.length],
     );
     if (inserted.length > 0) {
-      const [recipient] = await uow.query<{ id: number }>(
+      const [recipient] = await this.database.query<{ id: number }>(
         `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
         [RecipientType.DirectMessageGroup, inserted[0].id],
       );
-      await uow.query(`UPDATE direct_message_group SET recipient_id = $1 WHERE id = $2`, [recipient.id, inserted[0].id]);
-      await uow.query(
+      await this.database.query(`UPDATE direct_message_group SET recipient_id = $1 WHERE id = $2`, [recipient.id, inserted[0].id]);
+      await this.database.query(
         `INSERT INTO subscription (user_profile_id, recipient_id, active) SELECT unnest($1::int[]), $2, true`,
         [members, recipient.id],
       );
       return recipient.id;
     }
-    const [existing] = await uow.query<{ recipient_id: number }>(
+    const [existing] = await this.database.query<{ recipient_id: number }>(
       `SELECT recipient_id FROM direct_message_group WHERE huddle_hash = $1`,
       [hash],
     );
@@ -41,8 +43,8 @@ export class ConversationRepository {
   }
 
   /** The recipient of an existing group DM, or null if these users never had one. */
-  async findGroupRecipient(db: Pick<UnitOfWork, 'query'>, userIds: readonly number[]): Promise<number | null> {
-    const [row] = await db.query<{ recipient_id: number }>(
+  async findGroupRecipient(userIds: readonly number[]): Promise<number | null> {
+    const [row] = await this.database.query<{ recipient_id: number }>(
       `SELECT recipient_id FROM direct_message_group WHERE huddle_hash = $1`,
       [directMessageGroupHash(userIds)],
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { FLAG_BITS, MENTION_BITS } from '../domain/message-flags';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 /** What a client needs to put a message back into its `unread_msgs` (Zulip's `message_details`). */
 export interface UnreadDetail {
@@ -29,10 +29,12 @@ const TOPIC_MUTED = 1;
 /** The user's `user_message` flags: reading them under lock and changing bits. */
 @Injectable()
 export class FlagStore {
+  constructor(private readonly database: Database) {}
+
   /** The user's rows among `ids`, locked until the transaction ends. */
-  async lockRows(db: Queryable, userId: number, ids: readonly number[]): Promise<Map<number, number>> {
+  async lockRows(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    const rows = await db.query<{ message_id: number; flags: number }>(
+    const rows = await this.database.query<{ message_id: number; flags: number }>(
       `SELECT message_id, flags FROM user_message WHERE user_profile_id = $1 AND message_id = ANY($2::int[])
         ORDER BY message_id FOR UPDATE`,
       [userId, ids],
@@ -41,9 +43,9 @@ export class FlagStore {
   }
 
   /** Channel messages among `ids` in channels the user is not subscribed to now, with their channel. */
-  async inUnsubscribedChannels(db: Queryable, userId: number, ids: readonly number[]): Promise<Map<number, number>> {
+  async inUnsubscribedChannels(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    const rows = await db.query<{ id: number; stream_id: number }>(
+    const rows = await this.database.query<{ id: number; stream_id: number }>(
       `SELECT m.id, r.type_id AS stream_id FROM message m JOIN recipient r ON r.id = m.recipient_id
         WHERE m.id = ANY($2::int[]) AND r.type = ${RecipientType.Stream}
           AND NOT EXISTS (SELECT 1 FROM subscription s WHERE s.user_profile_id = $1 AND s.recipient_id = m.recipient_id AND s.active)`,
@@ -53,9 +55,9 @@ export class FlagStore {
   }
 
   /** The messages among `ids` that exist, for an access check. */
-  async rowless(db: Queryable, ids: readonly number[]): Promise<RowlessMessage[]> {
+  async rowless(ids: readonly number[]): Promise<RowlessMessage[]> {
     if (ids.length === 0) return [];
-    const rows = await db.query<{ id: number; realm_id: number; type: number; type_id: number }>(
+    const rows = await this.database.query<{ id: number; realm_id: number; type: number; type_id: number }>(
       `SELECT m.id, m.realm_id, r.type, r.type_id FROM message m JOIN recipient r ON r.id = m.recipient_id
         WHERE m.id = ANY($1::int[])`,
       [ids],
@@ -64,9 +66,9 @@ export class FlagStore {
   }
 
   /** Zulip's `create_historical_user_messages`: rows for messages the user reads through history. */
-  async insertHistorical(db: Queryable, userId: number, ids: readonly number[], flags: number): Promise<void> {
+  async insertHistorical(userId: number, ids: readonly number[], flags: number): Promise<void> {
     if (ids.length === 0) return;
-    await db.query(
+    await this.database.query(
       // The key-share locks hold off the messages' deletion until these rows are committed (see the cascade trigger).
       `INSERT INTO user_message (user_profile_id, message_id, flags)
        SELECT $1, m.id, $3 FROM (SELECT id FROM message WHERE id = ANY($2::int[]) ORDER BY id FOR KEY SHARE) m
@@ -75,9 +77,9 @@ export class FlagStore {
     );
   }
 
-  async setBit(db: Queryable, userId: number, ids: readonly number[], bit: number, on: boolean): Promise<void> {
+  async setBit(userId: number, ids: readonly number[], bit: number, on: boolean): Promise<void> {
     if (ids.length === 0) return;
-    await db.query(
+    await this.database.query(
       `UPDATE user_message SET flags = ${on ? `flags | ${bit}` : `flags & ~${bit}`}
         WHERE user_profile_id = $1 AND message_id = ANY($2::int[])`,
       [userId, ids],
@@ -85,7 +87,7 @@ export class FlagStore {
   }
 
   /** Marks the user's unread messages read (all, one channel, or one topic of it); the ids changed. */
-  async markRead(db: Queryable, userId: number, scope: { recipientId: number; topic: string | null } | null): Promise<number[]> {
+  async markRead(userId: number, scope: { recipientId: number; topic: string | null } | null): Promise<number[]> {
     const params: unknown[] = [userId];
     let where = '';
     if (scope) {
@@ -95,7 +97,7 @@ export class FlagStore {
       })`;
       if (scope.topic !== null) params.push(scope.topic);
     }
-    const rows = await db.query<{ message_id: number }>(
+    const rows = await this.database.query<{ message_id: number }>(
       `WITH changed AS (
          UPDATE user_message SET flags = flags | ${FLAG_BITS.read}
           WHERE user_profile_id = $1 AND (flags & ${FLAG_BITS.read}) = 0${where}
@@ -107,8 +109,8 @@ export class FlagStore {
   }
 
   /** Whether the user has a row in that topic of the channel (Zulip's `user_message_exists_for_topic`). */
-  async hasTopic(db: Queryable, userId: number, recipientId: number, topic: string): Promise<boolean> {
-    const [row] = await db.query<{ found: boolean }>(
+  async hasTopic(userId: number, recipientId: number, topic: string): Promise<boolean> {
+    const [row] = await this.database.query<{ found: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM user_message um JOIN message m ON m.id = um.message_id
          WHERE um.user_profile_id = $1 AND m.recipient_id = $2 AND lower(m.subject) = lower($3)) AS found`,
       [userId, recipientId, topic],
@@ -117,9 +119,9 @@ export class FlagStore {
   }
 
   /** Zulip's `get_raw_unread_data` for `ids`, as `message_details` needs it: unread ones only. */
-  async unreadDetails(db: Queryable, userId: number, ids: readonly number[]): Promise<UnreadDetail[]> {
+  async unreadDetails(userId: number, ids: readonly number[]): Promise<UnreadDetail[]> {
     if (ids.length === 0) return [];
-    const rows = await db.query<{
+    const rows = await this.database.query<{
       message_id: number;
       flags: number;
       sender_id: number;

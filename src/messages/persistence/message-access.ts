@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { MAX_STORED_ID } from '../domain/message-condition';
 import { MessageSearchRepository } from './message-search.repository';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 /** A message one user may read: their own row's flags, or null when read through channel history. */
 export interface AccessedMessage {
   flags: number | null;
   recipientType: RecipientType;
   /** The channel of a channel message. */
-  stream: StreamEntity | null;
+  stream: StreamRow | null;
 }
 
 /**
@@ -29,21 +29,22 @@ export class MessageAccess {
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
-  async require(db: Queryable, user: { id: number; realmId: number }, messageId: number): Promise<AccessedMessage> {
+  async require(user: { id: number; realmId: number }, messageId: number): Promise<AccessedMessage> {
     if (messageId < 1 || messageId > MAX_STORED_ID) throw ApiError.invalidMessage();
-    const row = await this.search.accessRow(db, messageId, user.id);
+    const row = await this.search.accessRow(messageId, user.id);
     if (!row || row.realmId !== user.realmId) throw ApiError.invalidMessage();
     if (row.recipientType !== RecipientType.Stream) {
       if (row.flags === null) throw ApiError.invalidMessage();
       return { flags: row.flags, recipientType: row.recipientType, stream: null };
     }
-    const stream = await this.channels.findById(user.realmId, row.recipientTypeId, db);
+    const stream = await this.channels.findById(user.realmId, row.recipientTypeId);
     if (!stream || stream.recipientId === null) throw ApiError.invalidMessage();
     if (row.flags !== null) return { flags: row.flags, recipientType: RecipientType.Stream, stream };
-    const subscribed = await this.subscriptions.isSubscribed(user.id, stream.recipientId, db);
-    const actor = await this.actors.load(user.id, db);
+    const subscribed = await this.subscriptions.isSubscribed(user.id, stream.recipientId);
+    const actor = await this.actors.load(user.id);
     if (!ChannelPolicy.canReadHistory(actor, stream, subscribed)) throw ApiError.invalidMessage();
     return { flags: null, recipientType: RecipientType.Stream, stream };
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { Role } from '../../users/domain/roles';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
+import { Database } from '../../platform/database/database';
 
 /** The edited message, read under a row lock. */
 export interface EditedMessageRow {
@@ -38,8 +38,10 @@ export interface MessageChange {
 /** SQL of message edits and moves; every method runs inside the caller's transaction. */
 @Injectable()
 export class MessageEditStore {
-  async lock(uow: UnitOfWork, messageId: number): Promise<EditedMessageRow | undefined> {
-    const [row] = await uow.query<EditedMessageRow>(
+  constructor(private readonly database: Database) {}
+
+  async lock(messageId: number): Promise<EditedMessageRow | undefined> {
+    const [row] = await this.database.query<EditedMessageRow>(
       `SELECT m.id, m.realm_id, m.sender_id, m.recipient_id, m.subject, m.content, m.rendered_content,
               m.rendered_content_version, extract(epoch FROM now() - m.date_sent)::float8 AS age,
               m.edit_history, m.is_channel_message, realm.properties, realm.string_id AS realm_str
@@ -52,7 +54,6 @@ export class MessageEditStore {
 
   /** Messages of a topic (case-insensitive), optionally only those `userId` has a row for. */
   async topicMessages(
-    db: Queryable,
     recipientId: number,
     topic: string,
     options: { afterId?: number; onlyRowsOf?: number; excludeIds?: readonly number[]; limit?: number } = {},
@@ -71,7 +72,7 @@ export class MessageEditStore {
       params.push(options.onlyRowsOf);
       where += ` AND EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $${params.length})`;
     }
-    const rows = await db.query<{ id: number; age: number }>(
+    const rows = await this.database.query<{ id: number; age: number }>(
       `SELECT m.id, extract(epoch FROM now() - m.date_sent)::float8 AS age FROM message m WHERE ${where} ORDER BY m.id${
         options.limit === undefined ? '' : ` LIMIT ${Math.floor(options.limit)}`
       }`,
@@ -81,8 +82,8 @@ export class MessageEditStore {
   }
 
   /** New content, and the `has:` columns that follow from it (as a send sets them). */
-  async updateContent(uow: UnitOfWork, messageId: number, content: string, rendered: string): Promise<void> {
-    await uow.query(
+  async updateContent(messageId: number, content: string, rendered: string): Promise<void> {
+    await this.database.query(
       `UPDATE message SET content = $2, rendered_content = $3, rendered_content_version = 1,
               has_link = $4, has_image = $5, has_attachment = $6
         WHERE id = $1`,
@@ -91,9 +92,9 @@ export class MessageEditStore {
   }
 
   /** Topic, channel, edit history and edit times of the changed messages. */
-  async apply(uow: UnitOfWork, change: MessageChange): Promise<void> {
+  async apply(change: MessageChange): Promise<void> {
     if (change.ids.length === 0) return;
-    await uow.query(
+    await this.database.query(
       `UPDATE message SET
          edit_history = $2::jsonb || COALESCE(edit_history, '[]'::jsonb),
          subject = COALESCE($3, subject),
@@ -106,8 +107,8 @@ export class MessageEditStore {
   }
 
   /** Every user with a `user_message` row for the message, with their flags. */
-  async holders(db: Queryable, messageId: number): Promise<{ userId: number; flags: number }[]> {
-    const rows = await db.query<{ user_profile_id: number; flags: number }>(
+  async holders(messageId: number): Promise<{ userId: number; flags: number }[]> {
+    const rows = await this.database.query<{ user_profile_id: number; flags: number }>(
       `SELECT user_profile_id, flags FROM user_message WHERE message_id = $1 ORDER BY user_profile_id`,
       [messageId],
     );
@@ -116,14 +117,13 @@ export class MessageEditStore {
 
   /** Subscribers of a channel. `everRows`: every subscription row, active or not. */
   async subscribers(
-    db: Queryable,
     recipientId: number,
     options: { everRows?: boolean; includeDeactivatedUsers?: boolean } = {},
   ): Promise<{ userId: number; isGuest: boolean }[]> {
     const conditions = ['s.recipient_id = $1'];
     if (!options.everRows) conditions.push('s.active');
     if (!options.everRows && !options.includeDeactivatedUsers) conditions.push('s.is_user_active');
-    const rows = await db.query<{ user_profile_id: number; role: number }>(
+    const rows = await this.database.query<{ user_profile_id: number; role: number }>(
       `SELECT s.user_profile_id, u.role FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
         WHERE ${conditions.join(' AND ')} ORDER BY s.user_profile_id`,
       [recipientId],
@@ -131,15 +131,15 @@ export class MessageEditStore {
     return rows.map((row) => ({ userId: row.user_profile_id, isGuest: row.role === Role.Guest }));
   }
 
-  async deleteRows(uow: UnitOfWork, userIds: readonly number[], messageIds: readonly number[]): Promise<void> {
+  async deleteRows(userIds: readonly number[], messageIds: readonly number[]): Promise<void> {
     if (userIds.length === 0 || messageIds.length === 0) return;
-    await uow.query(`DELETE FROM user_message WHERE user_profile_id = ANY($1::int[]) AND message_id = ANY($2::int[])`, [userIds, messageIds]);
+    await this.database.query(`DELETE FROM user_message WHERE user_profile_id = ANY($1::int[]) AND message_id = ANY($2::int[])`, [userIds, messageIds]);
   }
 
   /** Zulip's `bulk_insert_all_ums`: rows for every pair, flag `read`; existing rows stay. */
-  async insertReadRows(uow: UnitOfWork, userIds: readonly number[], messageIds: readonly number[], readFlag: number): Promise<void> {
+  async insertReadRows(userIds: readonly number[], messageIds: readonly number[], readFlag: number): Promise<void> {
     if (userIds.length === 0 || messageIds.length === 0) return;
-    await uow.query(
+    await this.database.query(
       // The key-share locks hold off the messages' deletion until these rows are committed (see the cascade trigger).
       `INSERT INTO user_message (user_profile_id, message_id, flags)
        SELECT u, m.id, $3 FROM unnest($1::int[]) AS u
@@ -150,8 +150,8 @@ export class MessageEditStore {
   }
 
   /** Visibility policies set for a topic, by user. */
-  async topicPolicies(db: Queryable, streamId: number, topic: string): Promise<Map<number, number>> {
-    const rows = await db.query<{ user_profile_id: number; visibility_policy: number }>(
+  async topicPolicies(streamId: number, topic: string): Promise<Map<number, number>> {
+    const rows = await this.database.query<{ user_profile_id: number; visibility_policy: number }>(
       `SELECT user_profile_id, visibility_policy FROM user_topic WHERE stream_id = $1 AND lower(topic_name) = lower($2)`,
       [streamId, topic],
     );
@@ -159,12 +159,12 @@ export class MessageEditStore {
   }
 
   /** The smallest message id of a channel now. */
-  async firstMessageId(db: Queryable, recipientId: number): Promise<number | null> {
-    const [row] = await db.query<{ first: number | null }>(`SELECT min(id) AS first FROM message WHERE recipient_id = $1`, [recipientId]);
+  async firstMessageId(recipientId: number): Promise<number | null> {
+    const [row] = await this.database.query<{ first: number | null }>(`SELECT min(id) AS first FROM message WHERE recipient_id = $1`, [recipientId]);
     return row?.first ?? null;
   }
 
-  async setFirstMessageId(uow: UnitOfWork, streamId: number, first: number | null): Promise<void> {
-    await uow.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, streamId]);
+  async setFirstMessageId(streamId: number, first: number | null): Promise<void> {
+    await this.database.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, streamId]);
   }
 }

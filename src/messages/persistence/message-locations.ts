@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 /** Where a message is: its conversation and topic, and who sent it. */
 export interface MessageLocation {
@@ -43,6 +43,8 @@ export const MESSAGE_LOCATION_VERSION_SQL = (realmParam: string) =>
  */
 @Injectable()
 export class MessageLocations {
+  constructor(private readonly database: Database) {}
+
   private readonly realms = new Map<number, RealmLocations>();
   private kept = 0;
 
@@ -50,13 +52,13 @@ export class MessageLocations {
    * The locations of `ids` (`result[i]` is `ids[i]`'s), messages of the realm whose
    * version was `version` when they were found; undefined for a message that no longer exists.
    */
-  async of(realmId: number, version: string, ids: readonly number[], db: Queryable): Promise<(MessageLocation | undefined)[]> {
+  async of(realmId: number, version: string, ids: readonly number[]): Promise<(MessageLocation | undefined)[]> {
     const realm = this.realmAt(realmId, version);
     const found = ids.map((id) => realm.byId.get(id));
     const missing = ids.filter((_id, index) => found[index] === undefined);
     if (missing.length === 0) return found;
     const read = new Map<number, MessageLocation>();
-    const [row] = await db.query<{ version: string; locations: [number, number, number, number, number, string][] | null }>(
+    const [row] = await this.database.query<{ version: string; locations: [number, number, number, number, number, string][] | null }>(
       `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
               (SELECT json_agg(json_build_array(m.id, m.recipient_id, r.type, r.type_id, m.sender_id, m.subject))
                  FROM message m JOIN recipient r ON r.id = m.recipient_id

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { MessageCondition, readsMessage, RESOLVED_TOPIC_PREFIX } from '../domain/message-condition';
 import { FLAG_BITS, HISTORICAL_FLAGS } from '../domain/message-flags';
 import { IdWindow } from '../domain/message-range';
 import { VisibilityPolicy } from '../../user-topics/domain/visibility-policy';
 import { highlightMarked, MATCH_START, MATCH_STOP, SearchText } from '../domain/search-text';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 /**
  * Whose messages a search reads: the user's own rows (`user_message`), or, for a narrow
@@ -68,14 +68,16 @@ interface Columns {
 /** Message searches for `GET /messages`, on the primary key and the indexes of the schema. */
 @Injectable()
 export class MessageSearchRepository {
+  constructor(private readonly database: Database) {}
+
   /** One side of an id window: up to `limit` matches nearest the bound. */
-  async window(db: Queryable, scope: SearchScope, conditions: readonly MessageCondition[], window: IdWindow): Promise<FoundMessage[]> {
+  async window(scope: SearchScope, conditions: readonly MessageCondition[], window: IdWindow): Promise<FoundMessage[]> {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, scope, conditions);
     const where = [from.where, ...conditions.map((condition) => render(condition, sql, columns))];
     const before = window.direction === 'before';
     if (window.bound !== null) where.push(`${columns.id} ${before ? '<=' : '>='} ${sql.add(window.bound)}::bigint`);
-    return db.query<FoundMessage>(
+    return this.database.query<FoundMessage>(
       `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
         WHERE ${where.join(' AND ')}
         ORDER BY ${columns.id} ${before ? 'DESC' : 'ASC'} LIMIT ${sql.add(window.limit)}`,
@@ -84,13 +86,13 @@ export class MessageSearchRepository {
   }
 
   /** The matches among the given ids. */
-  async byIds(db: Queryable, scope: SearchScope, conditions: readonly MessageCondition[], ids: readonly number[]): Promise<FoundMessage[]> {
+  async byIds(scope: SearchScope, conditions: readonly MessageCondition[], ids: readonly number[]): Promise<FoundMessage[]> {
     if (ids.length === 0) return [];
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, scope, conditions);
     const where = [from.where, `${columns.id} = ANY(${sql.add(ids)}::bigint[])`];
     where.push(...conditions.map((condition) => render(condition, sql, columns)));
-    return db.query<FoundMessage>(
+    return this.database.query<FoundMessage>(
       `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
         WHERE ${where.join(' AND ')} ORDER BY ${columns.id}`,
       sql.values,
@@ -98,11 +100,11 @@ export class MessageSearchRepository {
   }
 
   /** The oldest unread message of the user's own that matches, if any. */
-  async firstUnread(db: Queryable, userId: number, realmId: number, conditions: readonly MessageCondition[]): Promise<number | null> {
+  async firstUnread(userId: number, realmId: number, conditions: readonly MessageCondition[]): Promise<number | null> {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, { userId, realmId, includeHistory: false }, conditions);
     const where = [from.where, `(${columns.flagValue} & ${FLAG_BITS.read}) = 0`, ...conditions.map((c) => render(c, sql, columns))];
-    const [row] = await db.query<{ id: number }>(
+    const [row] = await this.database.query<{ id: number }>(
       `SELECT ${columns.id} AS id FROM ${from.tables} WHERE ${where.join(' AND ')} ORDER BY ${columns.id} ASC LIMIT 1`,
       sql.values,
     );
@@ -110,8 +112,8 @@ export class MessageSearchRepository {
   }
 
   /** Where a message lives now: its channel and topic, or its DM participants. */
-  async conversationRow(db: Queryable, messageId: number): Promise<ConversationRow | null> {
-    const [row] = await db.query<{ type: number; type_id: number; subject: string; sender_id: number; members: number[] | null }>(
+  async conversationRow(messageId: number): Promise<ConversationRow | null> {
+    const [row] = await this.database.query<{ type: number; type_id: number; subject: string; sender_id: number; members: number[] | null }>(
       `SELECT r.type, r.type_id, m.subject, m.sender_id,
               CASE WHEN r.type = ${RecipientType.DirectMessageGroup}
                 THEN (SELECT array_agg(s.user_profile_id ORDER BY s.user_profile_id) FROM subscription s WHERE s.recipient_id = r.id)
@@ -130,10 +132,10 @@ export class MessageSearchRepository {
    * `match_content` and `match_subject` of messages found by a narrow without a search
    * (Zulip's `get_search_fields` with no matches): the rendered content and the HTML-escaped topic.
    */
-  async plainMatchFields(db: Queryable, ids: readonly number[]): Promise<Map<number, SearchHighlight>> {
+  async plainMatchFields(ids: readonly number[]): Promise<Map<number, SearchHighlight>> {
     const result = new Map<number, SearchHighlight>();
     if (ids.length === 0) return result;
-    const rows = await db.query<{ id: number; content: string | null; topic: string }>(
+    const rows = await this.database.query<{ id: number; content: string | null; topic: string }>(
       `SELECT m.id, m.rendered_content AS content, ${ESCAPED_TOPIC} AS topic FROM message m WHERE m.id = ANY($1::int[])`,
       [ids],
     );
@@ -146,14 +148,14 @@ export class MessageSearchRepository {
    * the rendered content and the HTML-escaped topic with every match of the search
    * highlighted, as PostgreSQL's `ts_headline` finds them with the search's own query.
    */
-  async highlights(db: Queryable, ids: readonly number[], search: SearchText): Promise<Map<number, SearchHighlight>> {
+  async highlights(ids: readonly number[], search: SearchText): Promise<Map<number, SearchHighlight>> {
     const result = new Map<number, SearchHighlight>();
     if (ids.length === 0) return result;
     const sql = new SqlParams();
     const query = tsQuery(sql, search.words, search.prefix);
     const options = sql.add(`HighlightAll=TRUE, StartSel=${MATCH_START}, StopSel=${MATCH_STOP}`);
     const topic = ESCAPED_TOPIC;
-    const rows = await db.query<{ id: number; content: string | null; topic: string | null }>(
+    const rows = await this.database.query<{ id: number; content: string | null; topic: string | null }>(
       `SELECT m.id,
               ts_headline('english'::regconfig, coalesce(m.rendered_content, ''), ${query}, ${options}) AS content,
               ts_headline('english'::regconfig, ${topic}, ${query}, ${options}) AS topic
@@ -167,8 +169,8 @@ export class MessageSearchRepository {
   }
 
   /** Recipients of the group DMs both users belong to. */
-  async sharedGroupRecipients(db: Queryable, userId: number, otherId: number): Promise<number[]> {
-    const rows = await db.query<{ recipient_id: number }>(
+  async sharedGroupRecipients(userId: number, otherId: number): Promise<number[]> {
+    const rows = await this.database.query<{ recipient_id: number }>(
       `SELECT mine.recipient_id FROM subscription mine
          JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.user_profile_id = $2
          JOIN recipient r ON r.id = mine.recipient_id AND r.type = ${RecipientType.DirectMessageGroup}
@@ -180,8 +182,8 @@ export class MessageSearchRepository {
   }
 
   /** The message's realm and recipient, and the user's flags on it; null if it does not exist. */
-  async accessRow(db: Queryable, messageId: number, userId: number): Promise<MessageAccessRow | null> {
-    const [row] = await db.query<{ realm_id: number; type: number; type_id: number; flags: number | null }>(
+  async accessRow(messageId: number, userId: number): Promise<MessageAccessRow | null> {
+    const [row] = await this.database.query<{ realm_id: number; type: number; type_id: number; flags: number | null }>(
       `SELECT m.realm_id, r.type, r.type_id, um.flags
          FROM message m
          JOIN recipient r ON r.id = m.recipient_id

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { topicLinks } from '../../linkifiers/domain/apply-linkifiers';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { isMeMessage } from '../domain/message-content';
 import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../domain/message-snapshot';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 /** The `message` columns a loading statement's source yields. */
 export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
@@ -61,7 +61,10 @@ let LOAD_STATEMENT: string | undefined;
 /** Reads messages with their senders and recipients in a fixed number of queries. */
 @Injectable()
 export class MessageLoader {
-  constructor(private readonly addressing: RealmAddressing) {}
+  constructor(
+    private readonly addressing: RealmAddressing,
+    private readonly database: Database,
+  ) {}
 
   /**
    * One query, one round trip: reactions, submessages, DM participants and the realm's
@@ -69,10 +72,10 @@ export class MessageLoader {
    * are built once per conversation and linkifiers once per realm, not once per row: a
    * page of 100 direct messages is one or two conversations.
    */
-  async load(ids: readonly number[], db: Queryable): Promise<Map<number, MessageSnapshot>> {
+  async load(ids: readonly number[]): Promise<Map<number, MessageSnapshot>> {
     if (ids.length === 0) return new Map();
     LOAD_STATEMENT ??= MessageLoader.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`);
-    const rows = await db.query<MessageRow>(LOAD_STATEMENT, [ids]);
+    const rows = await this.database.query<MessageRow>(LOAD_STATEMENT, [ids]);
     return this.snapshots(rows);
   }
 

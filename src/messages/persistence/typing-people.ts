@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
 import { effectiveSettings, UserSettings } from '../../users/domain/user-settings';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
-import { RecipientType } from './recipient.entity';
+import { RecipientType } from './recipient-type';
+import { Database } from '../../platform/database/database';
 
 export interface Person {
   id: number;
@@ -27,16 +27,19 @@ interface PersonRow {
 /** The reads typing notifications need: participants, audiences and their settings. */
 @Injectable()
 export class TypingPeople {
-  constructor(private readonly addressing: RealmAddressing) {}
+  constructor(
+    private readonly addressing: RealmAddressing,
+    private readonly database: Database,
+  ) {}
 
-  async sender(user: RequestUser, db: Queryable): Promise<UserSettings> {
-    const [row] = await db.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM user_profile WHERE id = $1`, [user.id]);
+  async sender(user: RequestUser): Promise<UserSettings> {
+    const [row] = await this.database.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM user_profile WHERE id = $1`, [user.id]);
     return effectiveSettings(row.settings);
   }
 
   /** The users of the realm with these ids, in the order given; "Invalid user ID" for the first unknown. */
-  async require(realmId: number, ids: readonly number[], db: Queryable): Promise<Person[]> {
-    const rows = await db.query<PersonRow & { string_id: string }>(
+  async require(realmId: number, ids: readonly number[]): Promise<Person[]> {
+    const rows = await this.database.query<PersonRow & { string_id: string }>(
       `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings, realm.string_id
          FROM user_profile u JOIN realm ON realm.id = u.realm_id
         WHERE u.realm_id = $1 AND u.id = ANY($2::int[])`,
@@ -51,8 +54,8 @@ export class TypingPeople {
   }
 
   /** Subscribers of a channel, or null when the channel is too large for typing events. */
-  async channelAudience(recipientId: number, db: Queryable): Promise<Person[] | null> {
-    const rows = await db.query<PersonRow>(
+  async channelAudience(recipientId: number): Promise<Person[] | null> {
+    const rows = await this.database.query<PersonRow>(
       `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings
          FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
         WHERE s.recipient_id = $1 AND s.active AND u.is_active`,
@@ -62,8 +65,8 @@ export class TypingPeople {
     return rows.map((row) => this.person(row, ''));
   }
 
-  async isSubscribed(userId: number, recipientId: number, db: Queryable): Promise<boolean> {
-    const [row] = await db.query<{ subscribed: boolean }>(
+  async isSubscribed(userId: number, recipientId: number): Promise<boolean> {
+    const [row] = await this.database.query<{ subscribed: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,
       [userId, recipientId],
     );
@@ -71,12 +74,12 @@ export class TypingPeople {
   }
 
   /** Everyone in a direct conversation: both ends of a one-on-one, all members of a group. */
-  async directParticipantIds(recipientId: number, type: RecipientType, userId: number, db: Queryable): Promise<number[]> {
+  async directParticipantIds(recipientId: number, type: RecipientType, userId: number): Promise<number[]> {
     if (type === RecipientType.Personal) {
-      const [row] = await db.query<{ type_id: number }>(`SELECT type_id FROM recipient WHERE id = $1`, [recipientId]);
+      const [row] = await this.database.query<{ type_id: number }>(`SELECT type_id FROM recipient WHERE id = $1`, [recipientId]);
       return [...new Set([userId, row.type_id])];
     }
-    const rows = await db.query<{ user_profile_id: number }>(
+    const rows = await this.database.query<{ user_profile_id: number }>(
       `SELECT user_profile_id FROM subscription WHERE recipient_id = $1 ORDER BY user_profile_id`,
       [recipientId],
     );

@@ -1,12 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../domain/message-content';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';
 import { MessageAccess } from '../persistence/message-access';
-import { onOneConnection } from '../persistence/one-connection';
+import { Database } from '../../platform/database/database';
 
 /** `GET /messages/{message_id}/history`: Zulip's get_message_edit_history. */
 export class GetMessageHistoryQuery {
@@ -67,16 +66,16 @@ export function messageHistory(source: HistorySource, allowEmptyTopicName: boole
 @QueryHandler(GetMessageHistoryQuery)
 export class GetMessageHistoryHandler implements IQueryHandler<GetMessageHistoryQuery, { message_history: HistoryVersion[] }> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly access: MessageAccess,
   ) {}
 
   async execute({ user, messageId, allowEmptyTopicName }: GetMessageHistoryQuery): Promise<{ message_history: HistoryVersion[] }> {
-    return onOneConnection(this.dataSource, async (db) => {
+    return this.database.onOneConnection(async () => {
       // The realm's allow_edit_history is always on here ("Message edit history is disabled
       // in this organization" otherwise).
-      await this.access.require(db, user, messageId);
-      const [row] = await db.query<{
+      await this.access.require(user, messageId);
+      const [row] = await this.database.query<{
         id: number;
         sender_id: number;
         content: string;

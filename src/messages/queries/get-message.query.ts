@@ -1,13 +1,12 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { HISTORICAL_FLAGS } from '../domain/message-flags';
 import { MessageAccess } from '../persistence/message-access';
 import { MessageLoader } from '../persistence/message.loader';
-import { onOneConnection } from '../persistence/one-connection';
 import { withFlags } from './get-messages.query';
+import { Database } from '../../platform/database/database';
 
 /** `GET /messages/{message_id}`: one message the user may read, with its raw content. */
 export class GetMessageQuery {
@@ -26,17 +25,17 @@ export interface GetMessageResult {
 @QueryHandler(GetMessageQuery)
 export class GetMessageHandler implements IQueryHandler<GetMessageQuery, GetMessageResult> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly access: MessageAccess,
     private readonly loader: MessageLoader,
   ) {}
 
   async execute(query: GetMessageQuery): Promise<GetMessageResult> {
     const { user, messageId } = query;
-    return onOneConnection(this.dataSource, async (db) => {
+    return this.database.onOneConnection(async () => {
       // Read through channel history: flags then read and historical.
-      const flags = (await this.access.require(db, user, messageId)).flags ?? HISTORICAL_FLAGS;
-      const snapshot = (await this.loader.load([messageId], db)).get(messageId);
+      const flags = (await this.access.require(user, messageId)).flags ?? HISTORICAL_FLAGS;
+      const snapshot = (await this.loader.load([messageId])).get(messageId);
       if (!snapshot) throw ApiError.invalidMessage();
       return { raw_content: snapshot.content, message: withFlags(presentMessage(snapshot, query.presentation), flags) };
     });

@@ -1,6 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { MAX_STORED_ID } from '../domain/message-condition';
@@ -10,8 +8,8 @@ import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domai
 import { SearchText } from '../domain/search-text';
 import { MessageLoader } from '../persistence/message.loader';
 import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';
-import { onOneConnection } from '../persistence/one-connection';
 import { NarrowResolver } from './narrow-resolver';
+import { Database } from '../../platform/database/database';
 
 /** `GET /messages`: the messages of a narrow around an anchor, or among given ids. */
 export class GetMessagesQuery {
@@ -42,38 +40,38 @@ export function withFlags(message: MessageWire, flags: number | null): MessageWi
 @QueryHandler(GetMessagesQuery)
 export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMessagesResult> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly resolver: NarrowResolver,
     private readonly search: MessageSearchRepository,
     private readonly loader: MessageLoader,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetMessagesQuery): Promise<GetMessagesResult> {
     const filters = classifyNarrow(query.narrow);
     const { user, plan } = query;
-    return onOneConnection(this.dataSource, async (db) => {
-      const narrow = await this.resolver.resolve(db, user, filters);
+    return this.database.onOneConnection(async () => {
+      const narrow = await this.resolver.resolve(user, filters);
       const scope: SearchScope = { userId: user.id, realmId: user.realmId, includeHistory: narrow.includeHistory };
       if (plan.mode === 'ids') {
         const ids = [...new Set(plan.messageIds)].filter((id) => id <= MAX_STORED_ID);
-        const found = await this.search.byIds(db, scope, narrow.conditions, ids);
+        const found = await this.search.byIds(scope, narrow.conditions, ids);
         return {
           found_anchor: false,
           found_oldest: false,
           found_newest: false,
           history_limited: false,
-          messages: await this.present(db, found, query.presentation, narrow.search),
+          messages: await this.present(found, query.presentation, narrow.search),
         };
       }
       const anchor = plan.range.anchor === 'first_unread'
-        ? ((await this.search.firstUnread(db, user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
+        ? ((await this.search.firstUnread(user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
         : plan.range.anchor;
       const range: RangeRequest = { ...plan.range, anchor };
       const rangePlan = planRange(range);
       const rows: FoundMessage[] = [];
-      for (const window of rangePlan.windows) rows.push(...(await this.search.window(db, scope, narrow.conditions, window)));
+      for (const window of rangePlan.windows) rows.push(...(await this.search.window(scope, narrow.conditions, window)));
       if (rangePlan.exactId !== null && rangePlan.exactId <= MAX_STORED_ID) {
-        rows.push(...(await this.search.byIds(db, scope, narrow.conditions, [rangePlan.exactId])));
+        rows.push(...(await this.search.byIds(scope, narrow.conditions, [rangePlan.exactId])));
       }
       rows.sort((a, b) => a.id - b.id);
       const limited = limitRows(rows, range, rangePlan);
@@ -83,21 +81,20 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
         found_oldest: limited.foundOldest,
         found_newest: limited.foundNewest,
         history_limited: false,
-        messages: await this.present(db, limited.rows, query.presentation, narrow.search),
+        messages: await this.present(limited.rows, query.presentation, narrow.search),
       };
     });
   }
 
   /** Loads the found messages in one batch and presents them in id order (with search highlights). */
   private async present(
-    db: Queryable,
     found: readonly FoundMessage[],
     presentation: MessagePresentation,
     search: SearchText | null,
   ): Promise<MessageWire[]> {
     const ids = found.map((row) => row.id);
-    const snapshots = await this.loader.load(ids, db);
-    const highlights = search ? await this.search.highlights(db, ids, search) : null;
+    const snapshots = await this.loader.load(ids);
+    const highlights = search ? await this.search.highlights(ids, search) : null;
     const messages: MessageWire[] = [];
     for (const row of found) {
       const snapshot = snapshots.get(row.id);

@@ -1,11 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { RequestUser } from '../../wire/request-context';
 import { MAX_STORED_ID } from '../domain/message-condition';
 import { classifyNarrow, NarrowTerm } from '../domain/narrow';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
-import { onOneConnection } from '../persistence/one-connection';
 import { NarrowResolver } from './narrow-resolver';
+import { Database } from '../../platform/database/database';
 
 /**
  * `GET /messages/matches_narrow` (Zulip's `messages_in_narrow_backend`): which of the given
@@ -27,7 +26,7 @@ export interface MessagesMatchNarrowResult {
 @QueryHandler(MessagesMatchNarrowQuery)
 export class MessagesMatchNarrowHandler implements IQueryHandler<MessagesMatchNarrowQuery, MessagesMatchNarrowResult> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly resolver: NarrowResolver,
     private readonly search: MessageSearchRepository,
   ) {}
@@ -35,13 +34,13 @@ export class MessagesMatchNarrowHandler implements IQueryHandler<MessagesMatchNa
   async execute(query: MessagesMatchNarrowQuery): Promise<MessagesMatchNarrowResult> {
     const { user } = query;
     const filters = classifyNarrow(query.narrow);
-    return onOneConnection(this.dataSource, async (db) => {
-      const narrow = await this.resolver.resolve(db, user, filters);
+    return this.database.onOneConnection(async () => {
+      const narrow = await this.resolver.resolve(user, filters);
       // Zulip reads `zerver_usermessage` only: messages the user received, never channel history.
       const scope = { userId: user.id, realmId: user.realmId, includeHistory: false };
       const ids = [...new Set(query.messageIds)].filter((id) => id >= 0 && id <= MAX_STORED_ID);
-      const found = (await this.search.byIds(db, scope, narrow.conditions, ids)).map((row) => Number(row.id));
-      const fields = narrow.search ? await this.search.highlights(db, found, narrow.search) : await this.search.plainMatchFields(db, found);
+      const found = (await this.search.byIds(scope, narrow.conditions, ids)).map((row) => Number(row.id));
+      const fields = narrow.search ? await this.search.highlights(found, narrow.search) : await this.search.plainMatchFields(found);
       const messages: MessagesMatchNarrowResult['messages'] = {};
       for (const id of found) {
         const field = fields.get(id);

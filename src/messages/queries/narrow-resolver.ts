@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ChannelPolicy, PolicyActor } from '../../channels/domain/channel-policy';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
-import { Queryable } from '../../platform/database/unit-of-work';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { isGuest } from '../../users/domain/roles';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RequestUser } from '../../wire/request-context';
@@ -16,6 +15,7 @@ import { likeContaining, parseSearchText, SearchText } from '../domain/search-te
 import { MessageAccess } from '../persistence/message-access';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
+import { Database } from '../../platform/database/database';
 
 /** A narrow as conditions on rows, and whether it may read beyond the user's own rows. */
 export interface ResolvedNarrow {
@@ -38,9 +38,8 @@ const IS_CONDITIONS: Record<Exclude<IsOperand, 'followed' | 'muted'>, MessageCon
 
 /** Per-request lookups the resolver shares between terms. */
 interface Lookup {
-  db: Queryable;
   user: RequestUser;
-  self?: UserEntity;
+  self?: UserRow;
   actor?: PolicyActor;
 }
 
@@ -60,10 +59,11 @@ export class NarrowResolver {
     private readonly actors: PolicyActorLoader,
     private readonly access: MessageAccess,
     private readonly emails: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
-  async resolve(db: Queryable, user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
-    const lookup: Lookup = { db, user };
+  async resolve(user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
+    const lookup: Lookup = { user };
     const filters = await this.replaceWith(lookup, classified);
     const conditions: MessageCondition[] = [];
     let historyGranted = false;
@@ -79,7 +79,7 @@ export class NarrowResolver {
           break;
         }
         case 'channels': {
-          const streams = (await this.channels.listInRealm(user.realmId, db)).filter((stream) =>
+          const streams = (await this.channels.listInRealm(user.realmId)).filter((stream) =>
             filter.which === 'public'
               ? !stream.inviteOnly && stream.historyPublicToSubscribers && !stream.deactivated
               : stream.isWebPublic && !stream.deactivated,
@@ -173,11 +173,11 @@ export class NarrowResolver {
   private async conversationOf(lookup: Lookup, messageId: number): Promise<NarrowFilter[] | null> {
     if (messageId > MAX_STORED_ID) return null;
     try {
-      await this.access.require(lookup.db, lookup.user, messageId);
+      await this.access.require(lookup.user, messageId);
     } catch {
       return null;
     }
-    const row = await this.search.conversationRow(lookup.db, messageId);
+    const row = await this.search.conversationRow(messageId);
     if (!row) return null;
     if (row.streamId !== null) {
       return [
@@ -192,38 +192,38 @@ export class NarrowResolver {
   private async groupsWith(lookup: Lookup, operand: string | number): Promise<MessageCondition> {
     const other = await this.user(lookup, operand);
     if (!other) throw badNarrow(`unknown user ${String(operand)}`);
-    const groups = await this.search.sharedGroupRecipients(lookup.db, lookup.user.id, other.id);
+    const groups = await this.search.sharedGroupRecipients(lookup.user.id, other.id);
     return { kind: 'recipient-in', recipientIds: groups };
   }
 
-  private async channel(lookup: Lookup, operand: string | number): Promise<{ stream: StreamEntity; subscribed: boolean }> {
-    const { db, user } = lookup;
-    const found = await this.channels.findForSubscriber(user.realmId, typeof operand === 'number' ? operand : operand.trim(), user.id, db);
+  private async channel(lookup: Lookup, operand: string | number): Promise<{ stream: StreamRow; subscribed: boolean }> {
+    const { user } = lookup;
+    const found = await this.channels.findForSubscriber(user.realmId, typeof operand === 'number' ? operand : operand.trim(), user.id);
     if (!found || found.stream.recipientId === null) throw badNarrow(`unknown channel ${String(operand)}`);
     return found;
   }
 
-  private async mayReadHistory(lookup: Lookup, stream: StreamEntity, subscribed: boolean): Promise<boolean> {
+  private async mayReadHistory(lookup: Lookup, stream: StreamRow, subscribed: boolean): Promise<boolean> {
     // Where the channel alone or the subscription settles it, the policy's answer does not
     // depend on the actor: the common case (a member reading its channel) skips loading it.
     if (stream.isWebPublic) return true;
     if (!stream.historyPublicToSubscribers) return false;
     if (subscribed) return true;
-    lookup.actor ??= await this.actors.load(lookup.user.id, lookup.db);
+    lookup.actor ??= await this.actors.load(lookup.user.id);
     return ChannelPolicy.canReadHistory(lookup.actor, stream, subscribed);
   }
 
   /** `dm`: exactly that conversation, with the requester as a participant. */
   private async conversation(lookup: Lookup, operands: readonly (string | number)[], operandText: string): Promise<MessageCondition> {
     const self = await this.self(lookup);
-    const participants = new Map<number, UserEntity>([[self.id, self]]);
+    const participants = new Map<number, UserRow>([[self.id, self]]);
     for (const operand of operands) {
       const found = await this.user(lookup, operand);
       if (!found) throw badNarrow(`unknown user in ${operandText}`);
       participants.set(found.id, found);
     }
     if (participants.size >= 3) {
-      const recipientId = await this.conversations.findGroupRecipient(lookup.db, [...participants.keys()]);
+      const recipientId = await this.conversations.findGroupRecipient([...participants.keys()]);
       return recipientId === null ? { kind: 'none' } : { kind: 'recipient-in', recipientIds: [recipientId] };
     }
     const other = [...participants.values()].find((participant) => participant.id !== self.id);
@@ -243,7 +243,7 @@ export class NarrowResolver {
     if (!other) throw badNarrow(`unknown user ${String(operand)}`);
     const self = await this.self(lookup);
     if (other.id === self.id) return IS_CONDITIONS.dm;
-    const groups = await this.search.sharedGroupRecipients(lookup.db, self.id, other.id);
+    const groups = await this.search.sharedGroupRecipients(self.id, other.id);
     return {
       kind: 'any-of',
       conditions: [
@@ -259,16 +259,16 @@ export class NarrowResolver {
    * `get_user_including_cross_realm`: the API email, which is a placeholder for users who
    * hide their address); `me` is the requester.
    */
-  private async user(lookup: Lookup, operand: string | number): Promise<UserEntity | null> {
-    const { db, user } = lookup;
-    if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand, db);
+  private async user(lookup: Lookup, operand: string | number): Promise<UserRow | null> {
+    const { user } = lookup;
+    if (typeof operand === 'number') return this.users.findInRealm(user.realmId, operand);
     if (operand.trim().toLowerCase() === 'me') return this.self(lookup);
-    return this.emails.findByApiEmail(user.realmId, operand, db);
+    return this.emails.findByApiEmail(user.realmId, operand);
   }
 
-  private async self(lookup: Lookup): Promise<UserEntity> {
+  private async self(lookup: Lookup): Promise<UserRow> {
     if (!lookup.self) {
-      const self = await this.users.findById(lookup.user.id, lookup.db);
+      const self = await this.users.findById(lookup.user.id);
       if (!self) throw new Error(`user ${lookup.user.id} vanished`);
       lookup.self = self;
     }

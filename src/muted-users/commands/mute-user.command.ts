@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from '../events/muted-users-events';
 import { MutedUserRepository } from '../persistence/muted-user.repository';
+import { Database } from '../../platform/database/database';
 
 /** `POST` (mute) and `DELETE` (unmute) `/users/me/muted_users/{muted_user_id}`. */
 export class SetUserMutedCommand {
@@ -22,25 +22,26 @@ export class SetUserMutedHandler implements ICommandHandler<SetUserMutedCommand,
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly mutes: MutedUserRepository,
+    private readonly database: Database,
   ) {}
 
   async execute(command: SetUserMutedCommand): Promise<void> {
     const { user, mutedUserId, muted } = command;
     if (muted && mutedUserId === user.id) throw ApiError.badRequest('Cannot mute self');
-    await this.tx.run(async (uow) => {
+    await this.tx.run(async () => {
       // Zulip's access_user_by_id with bots and deactivated users allowed: any user of the realm.
-      const target = await this.users.findInRealm(user.realmId, mutedUserId, uow);
+      const target = await this.users.findInRealm(user.realmId, mutedUserId);
       if (!target) throw ApiError.badRequest('No such user');
-      if (muted) await this.mute(uow, user, target.id);
-      else if (!(await this.mutes.remove(user.id, target.id, uow))) throw ApiError.badRequest('User is not muted');
-      uow.record(new MutedUsersChangedEvent(user.realmId, user.id, await this.mutes.list(user.id, uow)));
+      if (muted) await this.mute(user, target.id);
+      else if (!(await this.mutes.remove(user.id, target.id))) throw ApiError.badRequest('User is not muted');
+      this.database.record(new MutedUsersChangedEvent(user.realmId, user.id, await this.mutes.list(user.id)));
     });
   }
 
-  private async mute(uow: UnitOfWork, user: RequestUser, targetId: number): Promise<void> {
-    if (!(await this.mutes.add(user.id, targetId, new Date(), uow))) throw ApiError.badRequest('User already muted');
+  private async mute(user: RequestUser, targetId: number): Promise<void> {
+    if (!(await this.mutes.add(user.id, targetId, new Date()))) throw ApiError.badRequest('User already muted');
     // What the muted user sent before is read from now on, as new messages will be.
-    const read = await this.mutes.markMessagesRead(user.id, targetId, uow);
-    if (read.length > 0) uow.record(new MutedMessagesReadEvent(user.realmId, user.id, read));
+    const read = await this.mutes.markMessagesRead(user.id, targetId);
+    if (read.length > 0) this.database.record(new MutedMessagesReadEvent(user.realmId, user.id, read));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
+import { Database } from '../../platform/database/database';
 
 /** One entry of `muted_users`: whom, and since when (Unix seconds). */
 export interface MutedUserWire {
@@ -10,8 +10,10 @@ export interface MutedUserWire {
 /** `muted_user` rows: who muted whom. */
 @Injectable()
 export class MutedUserRepository {
-  async list(userId: number, db: Queryable): Promise<MutedUserWire[]> {
-    const rows = await db.query<{ muted_user_id: number; date_muted: Date }>(
+  constructor(private readonly database: Database) {}
+
+  async list(userId: number): Promise<MutedUserWire[]> {
+    const rows = await this.database.query<{ muted_user_id: number; date_muted: Date }>(
       `SELECT muted_user_id, date_muted FROM muted_user WHERE user_profile_id = $1 ORDER BY date_muted, muted_user_id`,
       [userId],
     );
@@ -19,8 +21,8 @@ export class MutedUserRepository {
   }
 
   /** False when the mute already existed. */
-  async add(userId: number, mutedUserId: number, date: Date, db: Queryable): Promise<boolean> {
-    const rows = await db.query(
+  async add(userId: number, mutedUserId: number, date: Date): Promise<boolean> {
+    const rows = await this.database.query(
       `INSERT INTO muted_user (user_profile_id, muted_user_id, date_muted) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING muted_user_id`,
       [userId, mutedUserId, date],
@@ -29,8 +31,8 @@ export class MutedUserRepository {
   }
 
   /** False when there was no such mute. */
-  async remove(userId: number, mutedUserId: number, db: Queryable): Promise<boolean> {
-    const rows = await db.query(
+  async remove(userId: number, mutedUserId: number): Promise<boolean> {
+    const rows = await this.database.query(
       `WITH gone AS (DELETE FROM muted_user WHERE user_profile_id = $1 AND muted_user_id = $2 RETURNING muted_user_id)
        SELECT muted_user_id FROM gone`,
       [userId, mutedUserId],
@@ -39,8 +41,8 @@ export class MutedUserRepository {
   }
 
   /** Everyone who muted `senderId` (an index lookup; usually nobody). */
-  async mutersOf(senderId: number, db: Queryable): Promise<Set<number>> {
-    const rows = await db.query<{ user_profile_id: number }>(
+  async mutersOf(senderId: number): Promise<Set<number>> {
+    const rows = await this.database.query<{ user_profile_id: number }>(
       `SELECT user_profile_id FROM muted_user WHERE muted_user_id = $1`,
       [senderId],
     );
@@ -52,8 +54,8 @@ export class MutedUserRepository {
    * (Writes with RETURNING are wrapped in a SELECT: the driver answers a bare UPDATE or
    * DELETE with `[rows, count]`.)
    */
-  async markMessagesRead(userId: number, senderId: number, db: Queryable): Promise<number[]> {
-    const rows = await db.query<{ message_id: number }>(
+  async markMessagesRead(userId: number, senderId: number): Promise<number[]> {
+    const rows = await this.database.query<{ message_id: number }>(
       `WITH marked AS (
          UPDATE user_message um SET flags = um.flags | 1
            FROM message m

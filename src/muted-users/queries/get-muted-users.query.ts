@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { MutedUserRepository, MutedUserWire } from '../persistence/muted-user.repository';
 
 /** Register's `muted_users`. */
@@ -16,6 +15,6 @@ export class GetMutedUsersHandler implements IQueryHandler<GetMutedUsersQuery, M
   ) {}
 
   execute(query: GetMutedUsersQuery): Promise<MutedUserWire[]> {
-    return this.mutes.list(query.userId, poolQueryable(this.dataSource));
+    return this.mutes.list(query.userId);
   }
 }

@@ -1,21 +1,15 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { AppConfig, parseIntegerVariable } from '../config/app-config';
+import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { DatabaseSettings } from '../config/settings';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
 import { CommittedWrites } from './committed-writes';
+import { Database } from './database';
 import { TransactionRunner } from './transaction-runner';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
-/**
- * `DATABASE_POOL_SIZE`: connections per process to PostgreSQL. More than the database's
- * cores can run at once only queue inside PostgreSQL, as runnable processes that take the
- * CPU from this one; fewer queue here, for free.
- */
-export function postgresPoolSize(env: NodeJS.ProcessEnv = process.env): number {
-  return parseIntegerVariable('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 20, 2);
-}
 const EMBEDDED_POOL_SIZE = Math.min(16, EMBEDDED_MAX_CONNECTIONS);
 
 /** Fixed key of the advisory lock that serializes migrations and first-start bootstrap. */
@@ -28,39 +22,64 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     @Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgres | null,
   ) {}
 
+  /**
+   * The data source first, then the database under it. TypeOrmModule destroys the data
+   * source in its own shutdown hook too; whichever runs first does it, the other finds it
+   * destroyed, so the embedded database never stops under open connections.
+   */
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     if (this.embedded) await this.embedded.stop();
   }
 }
 
-@Global()
+/** The embedded database when `DATABASE_URL` is unset: started before the data source needs it. */
 @Module({
   providers: [
     {
       provide: EMBEDDED_POSTGRES,
-      inject: [AppConfig],
-      useFactory: async (config: AppConfig) =>
-        config.databaseUrl === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
+      inject: [DatabaseSettings],
+      useFactory: async (config: DatabaseSettings) =>
+        config.url === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
     },
-    {
-      provide: DataSource,
-      inject: [AppConfig, EMBEDDED_POSTGRES],
-      useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
-        const options = embedded
-          ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
-          : dataSourceOptions({ url: config.databaseUrl as string }, postgresPoolSize());
-        const dataSource = new DataSource(options);
-        await dataSource.initialize();
-        await runMigrations(dataSource);
-        return dataSource;
-      },
-    },
-    TransactionRunner,
-    CommittedWrites,
-    DatabaseLifecycle,
   ],
-  exports: [DataSource, TransactionRunner, CommittedWrites, EMBEDDED_POSTGRES],
+  exports: [EMBEDDED_POSTGRES],
+})
+class EmbeddedDatabaseModule {}
+
+/** Connects to PostgreSQL (or the embedded one) and brings its schema up to date before anything reads it. */
+async function connectAndMigrate(options: DataSourceOptions | undefined): Promise<DataSource> {
+  if (!options) throw new Error('TypeOrmModule gave no data source options');
+  const dataSource = new DataSource(options);
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  return dataSource;
+}
+
+/**
+ * The database through `@nestjs/typeorm`: the DataSource (and its EntityManager) are
+ * injectable everywhere, as TypeOrmModule provides them globally.
+ */
+@Global()
+@Module({
+  imports: [
+    EmbeddedDatabaseModule,
+    TypeOrmModule.forRootAsync({
+      imports: [EmbeddedDatabaseModule],
+      inject: [DatabaseSettings, EMBEDDED_POSTGRES],
+      useFactory: (config: DatabaseSettings, embedded: EmbeddedPostgres | null): TypeOrmModuleOptions => ({
+        ...(embedded
+          ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
+          : dataSourceOptions({ url: config.url as string }, config.poolSize)),
+        // A failed start (unreachable database, failed migration) fails the process at
+        // once, as before: TypeOrmModule would otherwise retry for half a minute.
+        toRetry: () => false,
+      }),
+      dataSourceFactory: connectAndMigrate,
+    }),
+  ],
+  providers: [TransactionRunner, Database, CommittedWrites, DatabaseLifecycle],
+  exports: [TransactionRunner, Database, CommittedWrites, EmbeddedDatabaseModule],
 })
 export class DatabaseModule {}
 

@@ -1,19 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
+import { currentScope, Queryable, QueryScope } from './ambient-scope';
 import { noteWrites } from './committed-writes';
 import { connectionsAreSessions } from './data-source-options';
 import { pgPool, runPrepared } from './prepared-statements';
 import { SessionTransaction } from './session-transaction';
 
-/**
- * Anything SQL can run on: the pool, or one transaction's connection. Where each pooled
- * connection is a session of its own (PostgreSQL, not the embedded database), statements
- * with parameters are prepared by name per connection (see prepared-statements.ts).
- */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
+export type { Queryable } from './ambient-scope';
 
 /**
  * An integer list as PostgreSQL's array text, for a `$n::int[]` parameter: node-postgres
@@ -64,8 +58,21 @@ export function sharedValue<T>(key: string, create: () => T): T | null {
   return shared.values.get(key) as T;
 }
 
-/** Queries on the pool, outside any transaction (shared within withSharedReads). */
+/**
+ * Queries where the caller's scope runs them (its transaction, see ambient-scope.ts), and
+ * on the pool outside any. Where each pooled connection is a session of its own
+ * (PostgreSQL, not the embedded database), statements with parameters are prepared by name
+ * per connection (see prepared-statements.ts).
+ */
 export function poolQueryable(dataSource: DataSource): Queryable {
+  const pool = sharedPoolQueryable(dataSource);
+  return {
+    query: <T>(sql: string, params: unknown[] = []) => (currentScope() ?? pool).query<T>(sql, params),
+  };
+}
+
+/** Queries on the pool, outside any transaction (shared within withSharedReads). */
+function sharedPoolQueryable(dataSource: DataSource): Queryable {
   const run = connectionsAreSessions(dataSource.options)
     ? <T>(sql: string, params: unknown[]) => runPrepared<T>(pgPool(dataSource), sql, params)
     : <T>(sql: string, params: unknown[]) => dataSource.query(sql, params) as Promise<T[]>;
@@ -87,7 +94,8 @@ export function poolQueryable(dataSource: DataSource): Queryable {
  * What a command handler gets inside its transaction: the transaction's entity manager and
  * a place to record domain events, which leave only after the commit.
  */
-export class UnitOfWork implements Queryable {
+export class UnitOfWork implements QueryScope {
+  readonly transactional = true;
   private readonly recorded: IEvent[] = [];
   private readonly followUps: ICommand[] = [];
 

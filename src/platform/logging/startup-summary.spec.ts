@@ -1,4 +1,9 @@
+import { DatabaseSettings, ServerSettings } from '../config/settings';
 import { describeStorage, startupSummary, withoutPassword } from './startup-summary';
+
+function storage(dataDir: string, url: string | undefined, redisUrl: string | undefined): { database: DatabaseSettings; redis: { url: string | undefined } } {
+  return { database: { url, embedded: url === undefined, dataDir, poolSize: 20 }, redis: { url: redisUrl } };
+}
 
 describe('the start-up summary', () => {
   it('drops passwords from connection URLs', () => {
@@ -9,17 +14,14 @@ describe('the start-up summary', () => {
   });
 
   it('names the storage', () => {
-    expect(describeStorage({ dataDir: '/srv/data', databaseUrl: undefined, redisUrl: undefined })).toBe('embedded at /srv/data');
-    expect(describeStorage({ dataDir: '/d', databaseUrl: 'postgres://u:pw@h/db', redisUrl: 'redis://:pw@r:6379' })).toBe(
-      'PostgreSQL postgres://u@h/db + Redis redis://r:6379',
-    );
-    expect(describeStorage({ dataDir: '/d', databaseUrl: 'postgres://u:pw@h/db', redisUrl: undefined })).toBe(
-      'PostgreSQL postgres://u@h/db, event queues in this process',
-    );
+    expect(describeStorage(storage('/srv/data', undefined, undefined))).toBe('embedded at /srv/data');
+    expect(describeStorage(storage('/d', 'postgres://u:pw@h/db', 'redis://:pw@r:6379'))).toBe('PostgreSQL postgres://u@h/db + Redis redis://r:6379');
+    expect(describeStorage(storage('/d', 'postgres://u:pw@h/db', undefined))).toBe('PostgreSQL postgres://u@h/db, event queues in this process');
   });
 
   it('says where clients reach the server, the realms, and where the credentials are', () => {
-    const config = { port: 9991, externalHost: 'chat.example.com', dataDir: '/data', databaseUrl: undefined, redisUrl: undefined };
+    const server = { port: 9991, externalHost: 'chat.example.com' } as ServerSettings;
+    const config = { server, ...storage('/data', undefined, undefined) };
     expect(startupSummary(config, { realms: 3, ownerCredentials: '/data/zuliprc' })).toEqual({
       msg: 'listening on port 9991',
       fields: {

@@ -18,12 +18,12 @@ export function withoutPassword(url: string): string {
 }
 
 /** Where the data lives, for people: `embedded at <dir>`, or the servers without their passwords. */
-export function describeStorage(config: Pick<AppConfig, 'databaseUrl' | 'redisUrl' | 'dataDir'>): string {
-  if (config.databaseUrl === undefined) return `embedded at ${config.dataDir}`;
-  const database = `PostgreSQL ${withoutPassword(config.databaseUrl)}`;
-  return config.redisUrl === undefined
+export function describeStorage(config: Pick<AppConfig, 'database' | 'redis'>): string {
+  if (config.database.url === undefined) return `embedded at ${config.database.dataDir}`;
+  const database = `PostgreSQL ${withoutPassword(config.database.url)}`;
+  return config.redis.url === undefined
     ? `${database}, event queues in this process`
-    : `${database} + Redis ${withoutPassword(config.redisUrl)}`;
+    : `${database} + Redis ${withoutPassword(config.redis.url)}`;
 }
 
 export interface StartupFacts {
@@ -38,17 +38,17 @@ export interface StartupFacts {
  * credentials are; never a credential itself.
  */
 export function startupSummary(
-  config: Pick<AppConfig, 'port' | 'externalHost' | 'databaseUrl' | 'redisUrl' | 'dataDir'>,
+  config: Pick<AppConfig, 'server' | 'database' | 'redis'>,
   facts: StartupFacts,
 ): { msg: string; fields: Record<string, unknown> } {
   return {
-    msg: `listening on port ${config.port}`,
+    msg: `listening on port ${config.server.port}`,
     fields: {
       context: 'main',
-      url: `http://${config.externalHost}`,
+      url: `http://${config.server.externalHost}`,
       storage: describeStorage(config),
       realms: facts.realms,
-      root_realm: config.externalHost,
+      root_realm: config.server.externalHost,
       ...(facts.ownerCredentials === undefined ? {} : { owner_credentials: facts.ownerCredentials }),
     },
   };

@@ -2,13 +2,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { pgPool } from '../../platform/database/prepared-statements';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { RequestUser } from '../../wire/request-context';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
 import { PresenceRepository } from '../persistence/presence.repository';
 import { PresenceWriter } from '../persistence/presence.writer';
+import { Database } from '../../platform/database/database';
 
 /** The write half of `POST /users/me/presence`. */
 export class UpdatePresenceCommand {
@@ -36,27 +36,27 @@ export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceComm
     private readonly users: UserRepository,
     private readonly presence: PresenceRepository,
     private readonly writer: PresenceWriter,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdatePresenceCommand): Promise<void> {
     const user = await this.users.findById(command.user.id);
     // A user who turned presence off reports nothing: their row stays as the setting left it.
     if (!user || !effectiveSettings(user.settings).presence_enabled) return;
-    const db = poolQueryable(this.dataSource);
     const now = new Date();
-    const stored = await this.presence.current(user.id, db);
+    const stored = await this.presence.current(user.id);
     const plan = planPresenceUpdate(stored, command.status, now);
     const expected = stored?.lastUpdateId ?? null;
     const times = plan.write;
     if (!times) return;
-    const audience = plan.notify ? await this.writer.announcedAudience(user.realmId, db) : null;
+    const audience = plan.notify ? await this.writer.announcedAudience(user.realmId) : null;
     if (audience === null) {
       await this.presence.writeRelaxed(user.realmId, user.id, times, pgPool(this.dataSource), expected);
       return;
     }
-    await this.tx.run(async (uow) => {
-      if ((await this.presence.write(user.realmId, user.id, times, uow, expected)) !== null) {
-        await this.writer.announceTo(uow, audience, user, times, now);
+    await this.tx.run(async () => {
+      if ((await this.presence.write(user.realmId, user.id, times, expected)) !== null) {
+        await this.writer.announceTo(audience, user, times, now);
       }
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PgQueryTarget } from '../../platform/database/prepared-statements';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { PresenceTimes } from '../domain/presence-rules';
+import { Database } from '../../platform/database/database';
 
 /** A presence row with what reading it needs to know about its user. */
 export interface PresenceRow extends PresenceTimes {
@@ -47,9 +47,11 @@ const timestamp = (value: Date | null): string => (value === null ? 'NULL' : `'$
 /** `user_presence` rows, and the realm's `presence_sequence` that numbers their changes. */
 @Injectable()
 export class PresenceRepository {
+  constructor(private readonly database: Database) {}
+
   /** The user's row, locked until the transaction ends (concurrent pings then queue up). */
-  async lockTimes(userId: number, db: Queryable): Promise<PresenceTimes | null> {
-    const [row] = await db.query<{ last_active_time: Date | null; last_connected_time: Date | null }>(
+  async lockTimes(userId: number): Promise<PresenceTimes | null> {
+    const [row] = await this.database.query<{ last_active_time: Date | null; last_connected_time: Date | null }>(
       `SELECT last_active_time, last_connected_time FROM user_presence WHERE user_profile_id = $1 FOR UPDATE`,
       [userId],
     );
@@ -57,8 +59,8 @@ export class PresenceRepository {
   }
 
   /** The user's row as it is now, without a lock, with its update id (see `write`'s `expected`). */
-  async current(userId: number, db: Queryable): Promise<(PresenceTimes & { lastUpdateId: number }) | null> {
-    const [row] = await db.query<{ last_active_time: Date | null; last_connected_time: Date | null; last_update_id: string }>(
+  async current(userId: number): Promise<(PresenceTimes & { lastUpdateId: number }) | null> {
+    const [row] = await this.database.query<{ last_active_time: Date | null; last_connected_time: Date | null; last_update_id: string }>(
       `SELECT last_active_time, last_connected_time, last_update_id FROM user_presence WHERE user_profile_id = $1`,
       [userId],
     );
@@ -75,10 +77,10 @@ export class PresenceRepository {
    * that one: of two reports racing, one writes. Returns the update id, or null when it
    * was not.
    */
-  async write(realmId: number, userId: number, times: PresenceTimes, db: Queryable, expectedUpdateId?: number | null): Promise<number | null> {
+  async write(realmId: number, userId: number, times: PresenceTimes, expectedUpdateId?: number | null): Promise<number | null> {
     const params: unknown[] = [realmId, userId, times.lastActiveTime, times.lastConnectedTime];
     if (expectedUpdateId !== undefined) params.push(expectedUpdateId);
-    const [row] = await db.query<{ last_update_id: string }>(writeSql('$1', '$2', '$3', '$4', expectedUpdateId === undefined ? null : '$5'), params);
+    const [row] = await this.database.query<{ last_update_id: string }>(writeSql('$1', '$2', '$3', '$4', expectedUpdateId === undefined ? null : '$5'), params);
     return row ? Number(row.last_update_id) : null;
   }
 
@@ -105,7 +107,6 @@ export class PresenceRepository {
   async realmRows(
     realmId: number,
     filter: { afterUpdateId: number | null; connectedSince: Date | null },
-    db: Queryable,
   ): Promise<PresenceRow[]> {
     const params: unknown[] = [realmId];
     let where = `WHERE p.realm_id = $1 AND u.is_active AND NOT u.is_bot`;
@@ -117,12 +118,12 @@ export class PresenceRepository {
       params.push(filter.connectedSince);
       where += ` AND p.last_connected_time >= $${params.length}`;
     }
-    const rows = await db.query<Record<string, unknown>>(`${SELECT_ROWS} ${where} ORDER BY p.user_profile_id`, params);
+    const rows = await this.database.query<Record<string, unknown>>(`${SELECT_ROWS} ${where} ORDER BY p.user_profile_id`, params);
     return rows.map(toRow);
   }
 
-  async userRow(userId: number, db: Queryable): Promise<PresenceRow | null> {
-    const [row] = await db.query<Record<string, unknown>>(`${SELECT_ROWS} WHERE p.user_profile_id = $1`, [userId]);
+  async userRow(userId: number): Promise<PresenceRow | null> {
+    const [row] = await this.database.query<Record<string, unknown>>(`${SELECT_ROWS} WHERE p.user_profile_id = $1`, [userId]);
     return row ? toRow(row) : null;
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { apiEmail } from '../../users/api/user.presenter';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import {
   legacyClientPresence,
@@ -13,6 +12,7 @@ import {
 } from '../domain/presence-rules';
 import { PresenceChangedEvent } from '../events/presence-changed.event';
 import { PresenceRepository } from './presence.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Records `presence` events where Zulip would send them. Also the hook for the
@@ -26,23 +26,24 @@ export class PresenceWriter {
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
+    private readonly database: Database,
   ) {}
 
   /**
    * The realm's active users when coming online is announced in it (Zulip stops announcing
    * above USER_LIMIT_FOR_PRESENCE_EVENTS), else null; a large realm costs a bounded read.
    */
-  async announcedAudience(realmId: number, db: Queryable): Promise<number[] | null> {
-    const ids = await this.users.activeUserIds(realmId, USER_LIMIT_FOR_PRESENCE_EVENTS + 1, db);
+  async announcedAudience(realmId: number): Promise<number[] | null> {
+    const ids = await this.users.activeUserIds(realmId, USER_LIMIT_FOR_PRESENCE_EVENTS + 1);
     return ids.length > USER_LIMIT_FOR_PRESENCE_EVENTS ? null : ids;
   }
 
   /** Records the `presence` event of `user` coming online (in the transaction that writes it). */
-  async announceTo(uow: UnitOfWork, audience: readonly number[], user: UserEntity, times: PresenceTimes, now: Date): Promise<void> {
-    const realm = await this.realms.requireById(user.realmId, uow);
+  async announceTo(audience: readonly number[], user: UserRow, times: PresenceTimes, now: Date): Promise<void> {
+    const realm = await this.realms.requireById(user.realmId);
     const lastActive = times.lastActiveTime ?? user.dateJoined;
     const lastConnected = times.lastConnectedTime ?? user.dateJoined;
-    uow.record(
+    this.database.record(
       new PresenceChangedEvent(
         user.realmId,
         audience,
@@ -59,18 +60,18 @@ export class PresenceWriter {
    * user is shown as last seen a little beyond the offline threshold ago. Either way
    * everyone is told at once, whatever the realm's size.
    */
-  async presenceEnabledChanged(uow: UnitOfWork, user: UserEntity, enabled: boolean, now: Date): Promise<void> {
+  async presenceEnabledChanged(user: UserRow, enabled: boolean, now: Date): Promise<void> {
     const times: PresenceTimes = enabled
       ? { lastActiveTime: now, lastConnectedTime: now }
       : { lastActiveTime: null, lastConnectedTime: new Date(now.getTime() - (OFFLINE_THRESHOLD_SECS + 120) * 1000) };
-    await this.presence.lockTimes(user.id, uow);
-    await this.presence.write(user.realmId, user.id, times, uow);
-    await this.announce(uow, user, times, now);
+    await this.presence.lockTimes(user.id);
+    await this.presence.write(user.realmId, user.id, times);
+    await this.announce(user, times, now);
   }
 
   /** The setting's change is told to everyone, whatever the realm's size. */
-  private async announce(uow: UnitOfWork, user: UserEntity, times: PresenceTimes, now: Date): Promise<void> {
-    const audience = (await this.users.activeUserRoles(user.realmId, uow)).map((row) => row.id);
-    await this.announceTo(uow, audience, user, times, now);
+  private async announce(user: UserRow, times: PresenceTimes, now: Date): Promise<void> {
+    const audience = (await this.users.activeUserRoles(user.realmId)).map((row) => row.id);
+    await this.announceTo(audience, user, times, now);
   }
 }

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
@@ -16,6 +15,7 @@ import {
   toTimestamp,
 } from '../domain/presence-rules';
 import { PresenceRepository, PresenceRow } from '../persistence/presence.repository';
+import { Database } from '../../platform/database/database';
 
 export interface RealmPresenceAnswer {
   presences: Record<string, unknown>;
@@ -82,7 +82,6 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
         afterUpdateId: query.lastUpdateId,
         connectedSince: firstFetch ? new Date(now.getTime() - days * 86_400_000) : null,
       },
-      poolQueryable(this.dataSource),
     );
     const realm = await this.realms.requireById(query.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
@@ -104,19 +103,19 @@ export class GetUserPresenceHandler implements IQueryHandler<GetUserPresenceQuer
     private readonly presence: PresenceRepository,
     private readonly users: UserRepository,
     private readonly emails: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetUserPresenceQuery): Promise<{ presence: Record<string, unknown> }> {
-    const db = poolQueryable(this.dataSource);
     const key = query.userIdOrEmail;
     // Zulip reads the path as an id when it parses as an integer, else as an email: the
     // API email (get_active_user), so a hidden real address is no one's.
     const target = /^[+-]?\d+$/.test(key.trim())
-      ? await this.users.findInRealm(query.realmId, Number.parseInt(key, 10), db)
-      : await this.emails.findByApiEmail(query.realmId, key, db);
+      ? await this.users.findInRealm(query.realmId, Number.parseInt(key, 10))
+      : await this.emails.findByApiEmail(query.realmId, key);
     if (!target || !target.isActive) throw ApiError.badRequest('No such user');
     if (target.isBot) throw ApiError.badRequest('Presence is not supported for bot users.');
-    const row = await this.presence.userRow(target.id, db);
+    const row = await this.presence.userRow(target.id);
     if (!row) throw ApiError.badRequest(`No presence data for ${key}`);
     const now = new Date();
     const { lastActive, lastConnected } = shownTimes(row, now);

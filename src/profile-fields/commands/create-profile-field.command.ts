@@ -12,6 +12,7 @@ import {
 } from '../domain/profile-field-rules';
 import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { Database } from '../../platform/database/database';
 
 /** `POST /realm/profile_fields`. */
 export class CreateProfileFieldCommand {
@@ -34,13 +35,14 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, field }: CreateProfileFieldCommand): Promise<{ id: number }> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
-      if (field.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, null, uow)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
+      if (field.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, null)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {
         throw summaryLimitReached();
       }
       const name = field.name.trim();
@@ -49,7 +51,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
       const preset = isDefaultExternalField(field.type, field.fieldData) ? DEFAULT_EXTERNAL_ACCOUNTS[field.fieldData.subtype as string] : null;
       let id: number;
       try {
-        id = await this.store.insert(uow, {
+        id = await this.store.insert({
           realmId: actor.realmId,
           name: preset ? preset.name : name,
           hint: preset ? preset.hint : field.hint,
@@ -63,7 +65,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
         if (isUniqueViolation(error)) throw labelTaken();
         throw error;
       }
-      await recordFieldsChanged(uow, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, actor.realmId);
       return { id };
     });
   }

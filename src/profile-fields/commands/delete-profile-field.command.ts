@@ -4,6 +4,7 @@ import { RequestUser } from '../../wire/request-context';
 import { fieldNotFound } from '../domain/profile-field-rules';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */
 export class DeleteProfileFieldCommand {
@@ -18,16 +19,17 @@ export class DeleteProfileFieldHandler implements ICommandHandler<DeleteProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, fieldId }: DeleteProfileFieldCommand): Promise<void> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
-      const field = await this.store.find(actor.realmId, fieldId, uow, true);
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
+      const field = await this.store.find(actor.realmId, fieldId, true);
       if (!field) throw fieldNotFound(fieldId);
-      await this.store.delete(uow, field.id);
-      await recordFieldsChanged(uow, this.store, actor.realmId);
+      await this.store.delete(field.id);
+      await recordFieldsChanged(this.database, this.store, actor.realmId);
     });
   }
 }

@@ -6,6 +6,7 @@ import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules'
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { requireHuman } from './update-profile-data.command';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /users/me/profile_data`: `data` lists field ids whose values the user clears. */
 export class RemoveProfileDataCommand {
@@ -20,22 +21,23 @@ export class RemoveProfileDataHandler implements ICommandHandler<RemoveProfileDa
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, fieldIds }: RemoveProfileDataCommand): Promise<void> {
     requireHuman(actor);
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       const changes: ProfileValueChange[] = [];
       for (const fieldId of fieldIds) {
-        const field = await this.store.find(actor.realmId, fieldId, uow);
+        const field = await this.store.find(actor.realmId, fieldId);
         if (!field) throw fieldNotFound(fieldId);
         if (!isAdministrator(actor.role) && !field.editableByUser) throw notEditableByUser();
         // Clearing a value the user never set is not an error, and tells nobody anything.
-        if (await this.store.deleteValue(uow, actor.id, field.id)) changes.push({ id: field.id, value: null, renderedValue: null });
+        if (await this.store.deleteValue(actor.id, field.id)) changes.push({ id: field.id, value: null, renderedValue: null });
       }
       if (changes.length > 0) {
-        const audience = await this.store.activeUserIds(actor.realmId, uow);
-        uow.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
+        const audience = await this.store.activeUserIds(actor.realmId);
+        this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
       }
     });
   }

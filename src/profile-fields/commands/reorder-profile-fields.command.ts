@@ -4,6 +4,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
 export class ReorderProfileFieldsCommand {
@@ -18,19 +19,20 @@ export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfi
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, order }: ReorderProfileFieldsCommand): Promise<void> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
       // As Zulip's dict(enumerate(order)): a repeated id takes its last position.
       const positions = new Map<number, number>();
       order.forEach((id, index) => positions.set(id, index));
-      const fields = await this.store.list(actor.realmId, uow);
+      const fields = await this.store.list(actor.realmId);
       if (fields.some((field) => !positions.has(field.id))) throw ApiError.badRequest('Invalid order mapping.');
-      await this.store.setOrders(uow, actor.realmId, new Map(fields.map((field) => [field.id, positions.get(field.id) as number])));
-      await recordFieldsChanged(uow, this.store, actor.realmId);
+      await this.store.setOrders(actor.realmId, new Map(fields.map((field) => [field.id, positions.get(field.id) as number])));
+      await recordFieldsChanged(this.database, this.store, actor.realmId);
     });
   }
 }

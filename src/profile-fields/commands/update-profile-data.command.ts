@@ -8,6 +8,7 @@ import { isRenderable } from '../domain/field-types';
 import { checkFieldValue, checkPeopleFieldUsers, fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's `human_users_only`. */
 export function requireHuman(actor: { isBot: boolean }): void {
@@ -27,38 +28,39 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, data }: UpdateProfileDataCommand): Promise<void> {
     requireHuman(actor);
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       // Every item is checked before anything is written, as Zulip does.
       const checked: { fieldId: number; type: number; value: string }[] = [];
       for (const item of data) {
-        const field = await this.store.find(actor.realmId, item.id, uow);
+        const field = await this.store.find(actor.realmId, item.id);
         if (!field) throw fieldNotFound(item.id);
         if (!isAdministrator(actor.role) && !field.editableByUser) throw notEditableByUser();
         const value = checkFieldValue(field, item.value);
         if (value.kind === 'users') {
-          checkPeopleFieldUsers(value.userIds, await this.store.realmUsers(actor.realmId, value.userIds, uow));
+          checkPeopleFieldUsers(value.userIds, await this.store.realmUsers(actor.realmId, value.userIds));
           checked.push({ fieldId: field.id, type: field.type, value: JSON.stringify(value.userIds) });
         } else {
           checked.push({ fieldId: field.id, type: field.type, value: value.value });
         }
       }
-      const before = await this.store.valuesOf(actor.id, checked.map((item) => item.fieldId), uow);
+      const before = await this.store.valuesOf(actor.id, checked.map((item) => item.fieldId));
       const changes: ProfileValueChange[] = [];
       for (const item of checked) {
         // An unchanged value is not written again and sends no event.
         if (before.get(item.fieldId) === item.value) continue;
         const rendered = isRenderable(item.type) ? renderMarkdown(item.value) : null;
-        await this.store.upsertValue(uow, actor.id, item.fieldId, item.value, rendered);
+        await this.store.upsertValue(actor.id, item.fieldId, item.value, rendered);
         before.set(item.fieldId, item.value);
         changes.push({ id: item.fieldId, value: item.value, renderedValue: rendered });
       }
       if (changes.length > 0) {
-        const audience = await this.store.activeUserIds(actor.realmId, uow);
-        uow.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
+        const audience = await this.store.activeUserIds(actor.realmId);
+        this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
       }
     });
   }

@@ -15,6 +15,7 @@ import {
 import { ProfileDataChangedEvent } from '../events/profile-field-events';
 import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */
 export class UpdateProfileFieldCommand {
@@ -45,15 +46,16 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly database: Database,
   ) {}
 
   execute({ actor, fieldId, changes }: UpdateProfileFieldCommand): Promise<void> {
     requireAdministrator(actor);
-    return this.tx.run(async (uow) => {
-      await this.store.lockRealm(uow, actor.realmId);
-      const field = await this.store.find(actor.realmId, fieldId, uow, true);
+    return this.tx.run(async () => {
+      await this.store.lockRealm(actor.realmId);
+      const field = await this.store.find(actor.realmId, fieldId, true);
       if (!field) throw fieldNotFound(fieldId);
-      if (changes.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, field.id, uow)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {
+      if (changes.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, field.id)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {
         throw summaryLimitReached();
       }
       const name = changes.name?.trim();
@@ -77,24 +79,24 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
         required: changes.required,
         editableByUser: changes.editableByUser,
       };
-      const audience = await this.store.activeUserIds(actor.realmId, uow);
+      const audience = await this.store.activeUserIds(actor.realmId);
       if ((field.type === FieldType.Select || field.type === FieldType.ExternalAccount) && (changes.fieldData !== undefined || field.fieldData === '')) {
         update.fieldData = JSON.stringify(changes.fieldData ?? {});
       }
       if (field.type === FieldType.Select && changes.fieldData !== undefined) {
         // Values naming a removed choice go; unlike Zulip, their owners' clients are told.
-        const cleared = await this.store.deleteValuesNotIn(uow, field.id, Object.keys(changes.fieldData));
+        const cleared = await this.store.deleteValuesNotIn(field.id, Object.keys(changes.fieldData));
         for (const userId of cleared) {
-          uow.record(new ProfileDataChangedEvent(actor.realmId, audience, userId, [{ id: field.id, value: null, renderedValue: null }]));
+          this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, userId, [{ id: field.id, value: null, renderedValue: null }]));
         }
       }
       try {
-        await this.store.update(uow, field.id, update);
+        await this.store.update(field.id, update);
       } catch (error) {
         if (isUniqueViolation(error)) throw labelTaken();
         throw error;
       }
-      await recordFieldsChanged(uow, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, actor.realmId);
     });
   }
 

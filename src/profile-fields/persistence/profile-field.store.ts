@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { Database } from '../../platform/database/database';
 
 /** A custom profile field as stored. */
 export interface ProfileField {
@@ -69,20 +70,23 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Custom profile fields and users' values for them. */
 @Injectable()
 export class ProfileFieldStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 
   /** The realm's fields in display order. */
-  async list(realmId: number, db: Queryable = this.db): Promise<ProfileField[]> {
-    const rows = await db.query(`SELECT ${COLUMNS} FROM custom_profile_field WHERE realm_id = $1 ORDER BY "order", id`, [realmId]);
+  async list(realmId: number): Promise<ProfileField[]> {
+    const rows = await this.database.query(`SELECT ${COLUMNS} FROM custom_profile_field WHERE realm_id = $1 ORDER BY "order", id`, [realmId]);
     return rows.map(toField);
   }
 
-  async find(realmId: number, id: number, db: Queryable = this.db, lock = false): Promise<ProfileField | null> {
-    const rows = await db.query(
+  async find(realmId: number, id: number, lock = false): Promise<ProfileField | null> {
+    const rows = await this.database.query(
       `SELECT ${COLUMNS} FROM custom_profile_field WHERE realm_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
       [realmId, id],
     );
@@ -90,12 +94,12 @@ export class ProfileFieldStore {
   }
 
   /** Serializes the realm's field changes (the summary limit and reorders read the whole set). */
-  async lockRealm(uow: UnitOfWork, realmId: number): Promise<void> {
-    await uow.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
+  async lockRealm(realmId: number): Promise<void> {
+    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
   }
 
-  async summaryCount(realmId: number, exceptId: number | null, db: Queryable): Promise<number> {
-    const [row] = await db.query<{ count: string }>(
+  async summaryCount(realmId: number, exceptId: number | null): Promise<number> {
+    const [row] = await this.database.query<{ count: string }>(
       `SELECT count(*) AS count FROM custom_profile_field
         WHERE realm_id = $1 AND display_in_profile_summary AND id IS DISTINCT FROM $2`,
       [realmId, exceptId],
@@ -104,19 +108,19 @@ export class ProfileFieldStore {
   }
 
   /** Inserts a field ordered last (Zulip: `order` = its id). Throws on a taken label. */
-  async insert(uow: UnitOfWork, field: NewProfileField): Promise<number> {
-    const [row] = await uow.query<{ id: number }>(
+  async insert(field: NewProfileField): Promise<number> {
+    const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO custom_profile_field
          (realm_id, name, hint, field_type, field_data, display_in_profile_summary, required, editable_by_user)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [field.realmId, field.name, field.hint, field.type, field.fieldData, field.displayInProfileSummary, field.required, field.editableByUser],
     );
-    await uow.query(`UPDATE custom_profile_field SET "order" = id WHERE id = $1`, [row.id]);
+    await this.database.query(`UPDATE custom_profile_field SET "order" = id WHERE id = $1`, [row.id]);
     return row.id;
   }
 
   /** Throws on a taken label. */
-  async update(uow: UnitOfWork, id: number, changes: ProfileFieldChanges): Promise<void> {
+  async update(id: number, changes: ProfileFieldChanges): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [id];
     for (const [key, column] of Object.entries(CHANGE_COLUMNS) as [keyof ProfileFieldChanges, string][]) {
@@ -125,15 +129,15 @@ export class ProfileFieldStore {
       sets.push(`${column} = $${params.length}`);
     }
     if (sets.length === 0) return;
-    await uow.query(`UPDATE custom_profile_field SET ${sets.join(', ')} WHERE id = $1`, params);
+    await this.database.query(`UPDATE custom_profile_field SET ${sets.join(', ')} WHERE id = $1`, params);
   }
 
-  async delete(uow: UnitOfWork, id: number): Promise<void> {
-    await uow.query(`DELETE FROM custom_profile_field WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.database.query(`DELETE FROM custom_profile_field WHERE id = $1`, [id]);
   }
 
-  async setOrders(uow: UnitOfWork, realmId: number, orders: ReadonlyMap<number, number>): Promise<void> {
-    await uow.query(
+  async setOrders(realmId: number, orders: ReadonlyMap<number, number>): Promise<void> {
+    await this.database.query(
       `UPDATE custom_profile_field f SET "order" = o.ord
          FROM unnest($2::int[], $3::int[]) AS o(id, ord)
         WHERE f.realm_id = $1 AND f.id = o.id`,
@@ -142,8 +146,8 @@ export class ProfileFieldStore {
   }
 
   /** Deletes the values of a list field that are no longer among its choices; returns their users. */
-  async deleteValuesNotIn(uow: UnitOfWork, fieldId: number, keys: readonly string[]): Promise<number[]> {
-    const rows = await uow.query<{ user_profile_id: number }>(
+  async deleteValuesNotIn(fieldId: number, keys: readonly string[]): Promise<number[]> {
+    const rows = await this.database.query<{ user_profile_id: number }>(
       `DELETE FROM custom_profile_field_value WHERE field_id = $1 AND NOT (value = ANY($2::text[])) RETURNING user_profile_id`,
       [fieldId, [...keys]],
     );
@@ -151,16 +155,16 @@ export class ProfileFieldStore {
   }
 
   /** The user's current values for these fields. */
-  async valuesOf(userId: number, fieldIds: readonly number[], db: Queryable): Promise<Map<number, string>> {
-    const rows = await db.query<{ field_id: number; value: string }>(
+  async valuesOf(userId: number, fieldIds: readonly number[]): Promise<Map<number, string>> {
+    const rows = await this.database.query<{ field_id: number; value: string }>(
       `SELECT field_id, value FROM custom_profile_field_value WHERE user_profile_id = $1 AND field_id = ANY($2::int[])`,
       [userId, [...fieldIds]],
     );
     return new Map(rows.map((row) => [row.field_id, row.value]));
   }
 
-  async upsertValue(uow: UnitOfWork, userId: number, fieldId: number, value: string, renderedValue: string | null): Promise<void> {
-    await uow.query(
+  async upsertValue(userId: number, fieldId: number, value: string, renderedValue: string | null): Promise<void> {
+    await this.database.query(
       `INSERT INTO custom_profile_field_value (user_profile_id, field_id, value, rendered_value) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_profile_id, field_id) DO UPDATE SET value = EXCLUDED.value, rendered_value = EXCLUDED.rendered_value`,
       [userId, fieldId, value, renderedValue],
@@ -168,8 +172,8 @@ export class ProfileFieldStore {
   }
 
   /** True when the user had a value. */
-  async deleteValue(uow: UnitOfWork, userId: number, fieldId: number): Promise<boolean> {
-    const rows = await uow.query(`DELETE FROM custom_profile_field_value WHERE user_profile_id = $1 AND field_id = $2 RETURNING id`, [
+  async deleteValue(userId: number, fieldId: number): Promise<boolean> {
+    const rows = await this.database.query(`DELETE FROM custom_profile_field_value WHERE user_profile_id = $1 AND field_id = $2 RETURNING id`, [
       userId,
       fieldId,
     ]);
@@ -177,9 +181,9 @@ export class ProfileFieldStore {
   }
 
   /** Users of the realm among `ids`, for people fields. */
-  async realmUsers(realmId: number, ids: readonly number[], db: Queryable): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
+  async realmUsers(realmId: number, ids: readonly number[]): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
     if (ids.length === 0) return new Map();
-    const rows = await db.query<{ id: number; is_active: boolean; is_bot: boolean }>(
+    const rows = await this.database.query<{ id: number; is_active: boolean; is_bot: boolean }>(
       `SELECT id, is_active, is_bot FROM user_profile WHERE realm_id = $1 AND id = ANY($2::int[])`,
       [realmId, [...new Set(ids)]],
     );
@@ -187,8 +191,8 @@ export class ProfileFieldStore {
   }
 
   /** Zulip's `active_user_ids`: who hears of field and value changes. */
-  async activeUserIds(realmId: number, db: Queryable): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
+  async activeUserIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
     return rows.map((row) => row.id);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { isRenderable } from '../domain/field-types';
+import { Database } from '../../platform/database/database';
 
 /** One user's value for one field, as `profile_data` carries it. */
 export interface ProfileDataEntry {
@@ -19,17 +19,20 @@ export type ProfileData = Record<string, ProfileDataEntry>;
  */
 @Injectable()
 export class ProfileDataReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
   /**
    * Every listed user's profile data (an empty object for a user with no values);
    * `userIds` null reads the whole realm.
    */
-  async forUsers(realmId: number, userIds: readonly number[] | null, db: Queryable = poolQueryable(this.dataSource)): Promise<Map<number, ProfileData>> {
+  async forUsers(realmId: number, userIds: readonly number[] | null): Promise<Map<number, ProfileData>> {
     const result = new Map<number, ProfileData>();
     for (const id of userIds ?? []) result.set(id, {});
     if (userIds !== null && userIds.length === 0) return result;
-    const rows = await db.query<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }>(
+    const rows = await this.database.query<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }>(
       `SELECT v.user_profile_id, v.field_id, f.field_type, v.value, v.rendered_value
          FROM custom_profile_field_value v JOIN custom_profile_field f ON f.id = v.field_id
         WHERE f.realm_id = $1 ${userIds === null ? '' : 'AND v.user_profile_id = ANY($2::int[])'}
@@ -50,7 +53,7 @@ export class ProfileDataReader {
   }
 
   /** One user's profile data. */
-  async forUser(realmId: number, userId: number, db?: Queryable): Promise<ProfileData> {
-    return (await this.forUsers(realmId, [userId], db)).get(userId) ?? {};
+  async forUser(realmId: number, userId: number): Promise<ProfileData> {
+    return (await this.forUsers(realmId, [userId])).get(userId) ?? {};
   }
 }

@@ -10,6 +10,7 @@ import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from './reacting-user';
 import { ReactionAccess } from './reaction-access';
+import { Database } from '../../platform/database/database';
 
 /** `POST /messages/{message_id}/reactions`. */
 export class AddReactionCommand {
@@ -39,41 +40,42 @@ export class AddReactionHandler implements ICommandHandler<AddReactionCommand, v
     private readonly emoji: EmojiResolver,
     private readonly reactingUser: ReactingUser,
     private readonly topicPolicy: AutomaticTopicPolicy,
+    private readonly database: Database,
   ) {}
 
   async execute(command: AddReactionCommand): Promise<void> {
     const { actor, messageId } = command;
-    await this.tx.run(async (uow) => {
-      const target = await this.access.lock(uow, actor, messageId);
+    await this.tx.run(async () => {
+      const target = await this.access.lock(actor, messageId);
       let emojiCode = command.emojiCode;
       let reactionType = command.reactionType;
       if (emojiCode === undefined || reactionType === undefined) {
-        const data = await this.emoji.dataForName(actor.realmId, command.emojiName, uow);
+        const data = await this.emoji.dataForName(actor.realmId, command.emojiName);
         emojiCode ??= data.emojiCode;
         reactionType ??= data.reactionType;
       }
       reactionType = normalizeReactionType(reactionType);
-      if (await this.reactions.find(uow, messageId, actor.id, emojiCode, reactionType)) {
+      if (await this.reactions.find(messageId, actor.id, emojiCode, reactionType)) {
         throw new ApiError('Reaction already exists.', 'REACTION_ALREADY_EXISTS');
       }
-      let emojiName = await this.reactions.existingName(uow, messageId, emojiCode, reactionType);
+      let emojiName = await this.reactions.existingName(messageId, emojiCode, reactionType);
       if (emojiName === null) {
         emojiName = command.emojiName;
-        await this.emoji.check(actor.realmId, emojiName, emojiCode, reactionType, uow);
+        await this.emoji.check(actor.realmId, emojiName, emojiCode, reactionType);
       }
       if (target.message.userFlags === null) {
-        await this.reactions.addHistoricalRow(uow, messageId, actor.id, HISTORICAL_FLAGS);
+        await this.reactions.addHistoricalRow(messageId, actor.id, HISTORICAL_FLAGS);
       }
       const reaction = { emojiName, emojiCode, reactionType };
-      await this.reactions.insert(uow, messageId, actor.id, reaction);
+      await this.reactions.insert(messageId, actor.id, reaction);
       const { message } = target;
       if (target.channel !== null) {
         const stream = { id: message.recipientTypeId, recipientId: message.recipientId };
-        await this.topicPolicy.afterParticipation(uow, actor, stream, message.subject);
+        await this.topicPolicy.afterParticipation(actor, stream, message.subject);
       }
-      const audience = await this.access.audience(uow, target);
-      const user = await this.reactingUser.describe(uow, actor);
-      uow.record(new ReactionChangedEvent(actor.realmId, audience, 'add', messageId, user, reaction));
+      const audience = await this.access.audience(target);
+      const user = await this.reactingUser.describe(actor);
+      this.database.record(new ReactionChangedEvent(actor.realmId, audience, 'add', messageId, user, reaction));
     });
   }
 }

@@ -4,12 +4,12 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { PolicyActorLoader } from '../../channels/persistence/policy-actor.loader';
 import { SubscriptionRepository } from '../../channels/persistence/subscription.repository';
 import { MAX_STORED_ID } from '../../messages/domain/message-condition';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { ApiError } from '../../shared/api-error';
-import { Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';
 import { LockedMessage, ReactionRepository } from '../persistence/reaction.repository';
+import { Database } from '../../platform/database/database';
 
 export interface ReactableMessage {
   message: LockedMessage;
@@ -28,19 +28,20 @@ export class ReactionAccess {
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly actors: PolicyActorLoader,
+    private readonly database: Database,
   ) {}
 
-  async lock(db: Queryable, user: RequestUser, messageId: number): Promise<ReactableMessage> {
-    const message = messageId > 0 && messageId <= MAX_STORED_ID ? await this.reactions.lockMessage(db, messageId, user.id) : null;
+  async lock(user: RequestUser, messageId: number): Promise<ReactableMessage> {
+    const message = messageId > 0 && messageId <= MAX_STORED_ID ? await this.reactions.lockMessage(messageId, user.id) : null;
     if (!message || message.realmId !== user.realmId) throw ApiError.invalidMessage();
     if (message.recipientType !== RecipientType.Stream) {
       if (message.userFlags === null) throw ApiError.invalidMessage();
       return { message, channel: null };
     }
-    const stream = await this.channels.findById(user.realmId, message.recipientTypeId, db);
+    const stream = await this.channels.findById(user.realmId, message.recipientTypeId);
     if (!stream) throw ApiError.invalidMessage();
-    const subscribed = await this.subscriptions.isSubscribed(user.id, message.recipientId, db);
-    const actor = await this.actors.load(user.id, db);
+    const subscribed = await this.subscriptions.isSubscribed(user.id, message.recipientId);
+    const actor = await this.actors.load(user.id);
     const allowed =
       message.userFlags !== null
         ? ChannelPolicy.hasContentAccess(actor, stream, subscribed)
@@ -52,7 +53,7 @@ export class ReactionAccess {
     };
   }
 
-  async audience(uow: UnitOfWork, target: ReactableMessage): Promise<number[]> {
-    return messageActionAudience(await this.reactions.audienceFacts(uow, target.message, target.channel));
+  async audience(target: ReactableMessage): Promise<number[]> {
+    return messageActionAudience(await this.reactions.audienceFacts(target.message, target.channel));
   }
 }

@@ -8,6 +8,7 @@ import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from './reacting-user';
 import { ReactionAccess } from './reaction-access';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /messages/{message_id}/reactions`. */
 export class RemoveReactionCommand {
@@ -33,26 +34,27 @@ export class RemoveReactionHandler implements ICommandHandler<RemoveReactionComm
     private readonly reactions: ReactionRepository,
     private readonly emoji: EmojiResolver,
     private readonly reactingUser: ReactingUser,
+    private readonly database: Database,
   ) {}
 
   async execute(command: RemoveReactionCommand): Promise<void> {
     const { actor, messageId } = command;
-    await this.tx.run(async (uow) => {
-      const target = await this.access.lock(uow, actor, messageId);
+    await this.tx.run(async () => {
+      const target = await this.access.lock(actor, messageId);
       const reactionType = normalizeReactionType(command.reactionType ?? ReactionType.Unicode);
       let emojiCode = command.emojiCode;
       if (emojiCode === undefined) {
         if (command.emojiName === undefined) {
           throw ApiError.badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
         }
-        emojiCode = (await this.emoji.dataForName(actor.realmId, command.emojiName, uow)).emojiCode;
+        emojiCode = (await this.emoji.dataForName(actor.realmId, command.emojiName)).emojiCode;
       }
-      const existing = await this.reactions.find(uow, messageId, actor.id, emojiCode, reactionType);
+      const existing = await this.reactions.find(messageId, actor.id, emojiCode, reactionType);
       if (!existing) throw new ApiError("Reaction doesn't exist.", 'REACTION_DOES_NOT_EXIST');
-      await this.reactions.delete(uow, messageId, actor.id, emojiCode, reactionType);
-      const audience = await this.access.audience(uow, target);
-      const user = await this.reactingUser.describe(uow, actor);
-      uow.record(new ReactionChangedEvent(actor.realmId, audience, 'remove', messageId, user, existing));
+      await this.reactions.delete(messageId, actor.id, emojiCode, reactionType);
+      const audience = await this.access.audience(target);
+      const user = await this.reactingUser.describe(actor);
+      this.database.record(new ReactionChangedEvent(actor.realmId, audience, 'remove', messageId, user, existing));
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { isGuest } from '../../users/domain/roles';
 import { MessageAudienceFacts } from '../domain/reaction-audience';
+import { Database } from '../../platform/database/database';
 
 /** A message locked for a reaction change, with the acting user's row on it if any. */
 export interface LockedMessage {
@@ -24,12 +24,14 @@ export interface StoredReaction {
 /** The `reaction` table (Zulip's Reaction). */
 @Injectable()
 export class ReactionRepository {
+  constructor(private readonly database: Database) {}
+
   /**
    * Locks the message row (Zulip's `lock_message`), so two requests reacting to one
    * message take turns, and reads the user's flags on it.
    */
-  async lockMessage(db: Queryable, messageId: number, userId: number): Promise<LockedMessage | null> {
-    const [row] = await db.query<{
+  async lockMessage(messageId: number, userId: number): Promise<LockedMessage | null> {
+    const [row] = await this.database.query<{
       id: number;
       realm_id: number;
       recipient_id: number;
@@ -59,8 +61,8 @@ export class ReactionRepository {
   }
 
   /** Zulip's `create_historical_user_messages`: a row for a message the user never received. */
-  async addHistoricalRow(db: Queryable, messageId: number, userId: number, flags: number): Promise<void> {
-    await db.query(
+  async addHistoricalRow(messageId: number, userId: number, flags: number): Promise<void> {
+    await this.database.query(
       // The key-share lock holds off the message's deletion until this row is committed (see the cascade trigger).
       `INSERT INTO user_message (user_profile_id, message_id, flags)
        SELECT $1, m.id, $3 FROM (SELECT id FROM message WHERE id = $2 FOR KEY SHARE) m
@@ -69,8 +71,8 @@ export class ReactionRepository {
     );
   }
 
-  async find(db: Queryable, messageId: number, userId: number, emojiCode: string, reactionType: string): Promise<StoredReaction | null> {
-    const [row] = await db.query<{ emoji_name: string; emoji_code: string; reaction_type: string }>(
+  async find(messageId: number, userId: number, emojiCode: string, reactionType: string): Promise<StoredReaction | null> {
+    const [row] = await this.database.query<{ emoji_name: string; emoji_code: string; reaction_type: string }>(
       `SELECT emoji_name, emoji_code, reaction_type FROM reaction
         WHERE message_id = $1 AND user_profile_id = $2 AND emoji_code = $3 AND reaction_type = $4`,
       [messageId, userId, emojiCode, reactionType],
@@ -79,8 +81,8 @@ export class ReactionRepository {
   }
 
   /** The name the message's first reaction with this emoji used, if anyone reacted with it. */
-  async existingName(db: Queryable, messageId: number, emojiCode: string, reactionType: string): Promise<string | null> {
-    const [row] = await db.query<{ emoji_name: string }>(
+  async existingName(messageId: number, emojiCode: string, reactionType: string): Promise<string | null> {
+    const [row] = await this.database.query<{ emoji_name: string }>(
       `SELECT emoji_name FROM reaction WHERE message_id = $1 AND emoji_code = $2 AND reaction_type = $3
         ORDER BY id LIMIT 1`,
       [messageId, emojiCode, reactionType],
@@ -88,15 +90,15 @@ export class ReactionRepository {
     return row?.emoji_name ?? null;
   }
 
-  async insert(db: Queryable, messageId: number, userId: number, reaction: StoredReaction): Promise<void> {
-    await db.query(
+  async insert(messageId: number, userId: number, reaction: StoredReaction): Promise<void> {
+    await this.database.query(
       `INSERT INTO reaction (message_id, user_profile_id, emoji_name, emoji_code, reaction_type) VALUES ($1, $2, $3, $4, $5)`,
       [messageId, userId, reaction.emojiName, reaction.emojiCode, reaction.reactionType],
     );
   }
 
-  async delete(db: Queryable, messageId: number, userId: number, emojiCode: string, reactionType: string): Promise<void> {
-    await db.query(
+  async delete(messageId: number, userId: number, emojiCode: string, reactionType: string): Promise<void> {
+    await this.database.query(
       `DELETE FROM reaction WHERE message_id = $1 AND user_profile_id = $2 AND emoji_code = $3 AND reaction_type = $4`,
       [messageId, userId, emojiCode, reactionType],
     );
@@ -104,11 +106,10 @@ export class ReactionRepository {
 
   /** Who holds a row for the message (active users only), and the channel's active subscribers. */
   async audienceFacts(
-    db: Queryable,
     message: LockedMessage,
     channel: MessageAudienceFacts['channel'],
   ): Promise<MessageAudienceFacts> {
-    const holders = await db.query<{ id: number; role: number }>(
+    const holders = await this.database.query<{ id: number; role: number }>(
       `SELECT u.id, u.role FROM user_message um JOIN user_profile u ON u.id = um.user_profile_id
         WHERE um.message_id = $1 AND u.is_active`,
       [message.id],
@@ -116,7 +117,7 @@ export class ReactionRepository {
     const subscribers =
       channel === null
         ? []
-        : await db.query<{ user_profile_id: number }>(
+        : await this.database.query<{ user_profile_id: number }>(
             `SELECT user_profile_id FROM subscription WHERE recipient_id = $1 AND active AND is_user_active`,
             [message.recipientId],
           );

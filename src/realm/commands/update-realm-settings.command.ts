@@ -11,10 +11,10 @@ import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../domain/realm-properties';
+import { Database } from '../../platform/database/database';
 
 export class UpdateRealmSettingsCommand {
   constructor(
@@ -43,23 +43,24 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateRealmSettingsCommand): Promise<UpdateRealmSettingsResult> {
     const { actor } = command;
-    return this.tx.run(async (uow) => {
+    return this.tx.run(async () => {
       const data: UpdateRealmSettingsResult = {};
       const changes: RealmSettingChange[] = [];
 
-      if (command.properties.size > 0) await this.applyProperties(uow, actor.realmId, command.properties, data, changes);
+      if (command.properties.size > 0) await this.applyProperties(actor.realmId, command.properties, data, changes);
 
       if (command.enableSpectatorAccess !== undefined) {
-        const [realm] = await uow.query<{ enable_spectator_access: boolean }>(
+        const [realm] = await this.database.query<{ enable_spectator_access: boolean }>(
           `SELECT enable_spectator_access FROM realm WHERE id = $1 FOR UPDATE`,
           [actor.realmId],
         );
         if (realm.enable_spectator_access !== command.enableSpectatorAccess) {
-          await uow.query(`UPDATE realm SET enable_spectator_access = $2 WHERE id = $1`, [
+          await this.database.query(`UPDATE realm SET enable_spectator_access = $2 WHERE id = $1`, [
             actor.realmId,
             command.enableSpectatorAccess,
           ]);
@@ -69,27 +70,27 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       }
 
       if (command.groupSettings.size > 0) {
-        const nobody = await this.groups.systemGroupId(actor.realmId, SystemGroup.Nobody, uow);
+        const nobody = await this.groups.systemGroupId(actor.realmId, SystemGroup.Nobody);
         for (const [name, rules] of Object.entries(REALM_GROUP_SETTINGS)) {
           const change = command.groupSettings.get(name);
           if (!change) continue;
-          const value = await this.applyGroupSetting(uow, actor.realmId, name, change, nobody);
+          const value = await this.applyGroupSetting(actor.realmId, name, change, nobody);
           if (value === null) continue;
-          const currentId = await this.realmSettings.groupId(actor.realmId, name as keyof typeof REALM_GROUP_SETTINGS, uow);
-          const newId = await this.resolver.resolve(uow, actor.realmId, name, value, rules, currentId);
-          await this.realmSettings.set(uow, actor.realmId, name, newId);
-          await this.resolver.releaseReplaced(uow, currentId, newId);
+          const currentId = await this.realmSettings.groupId(actor.realmId, name as keyof typeof REALM_GROUP_SETTINGS);
+          const newId = await this.resolver.resolve(actor.realmId, name, value, rules, currentId);
+          await this.realmSettings.set(actor.realmId, name, newId);
+          await this.resolver.releaseReplaced(currentId, newId);
           data[name] = value;
           changes.push({ kind: 'group-setting', setting: name, value });
         }
       }
 
       if (changes.length > 0) {
-        const audience = await uow.query<{ id: number }>(
+        const audience = await this.database.query<{ id: number }>(
           `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`,
           [actor.realmId],
         );
-        uow.record(new RealmSettingsChangedEvent(actor.realmId, changes, audience.map((row) => row.id)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, audience.map((row) => row.id)));
       }
       return data;
     });
@@ -97,13 +98,12 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
 
   /** Zulip's `do_set_realm_property` for each property whose value changes, in Realm.property_types order. */
   private async applyProperties(
-    uow: UnitOfWork,
     realmId: number,
     requested: ReadonlyMap<string, RealmPropertyValue>,
     data: UpdateRealmSettingsResult,
     changes: RealmSettingChange[],
   ): Promise<void> {
-    const [realm] = await uow.query<{ name: string; description: string; properties: Record<string, unknown> }>(
+    const [realm] = await this.database.query<{ name: string; description: string; properties: Record<string, unknown> }>(
       `SELECT name, description, properties FROM realm WHERE id = $1 FOR UPDATE`,
       [realmId],
     );
@@ -119,7 +119,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       const value = requested.get(name) as RealmPropertyValue;
       if (current[name] === value) continue;
       if (COLUMN_PROPERTIES.has(name)) {
-        await uow.query(`UPDATE realm SET ${name === 'name' ? 'name' : 'description'} = $2 WHERE id = $1`, [realmId, value]);
+        await this.database.query(`UPDATE realm SET ${name === 'name' ? 'name' : 'description'} = $2 WHERE id = $1`, [realmId, value]);
       } else {
         stored[name] = value;
         storedChanged = true;
@@ -127,7 +127,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       data[name] = value;
       changes.push({ kind: 'property', property: name, value });
     }
-    if (storedChanged) await uow.query(`UPDATE realm SET properties = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
+    if (storedChanged) await this.database.query(`UPDATE realm SET properties = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
   }
 
   /**
@@ -135,18 +135,17 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
    * one; returns the simplified new value, or null when nothing would change.
    */
   private async applyGroupSetting(
-    uow: UnitOfWork,
     realmId: number,
     name: string,
     change: GroupSettingChange,
     nobody: number,
   ): Promise<GroupSettingValue | null> {
-    const currentId = (await this.realmSettings.all(realmId, uow)).get(name);
+    const currentId = (await this.realmSettings.all(realmId)).get(name);
     if (currentId === undefined) throw new Error(`unknown realm group setting ${name}`);
     const old = change.old === undefined ? undefined : simplifyGroupSettingValue(change.old, nobody);
-    await this.resolver.expectCurrentValue(currentId, old, uow);
+    await this.resolver.expectCurrentValue(currentId, old);
     const value = simplifyGroupSettingValue(change.new, nobody);
-    const current = (await this.groups.settingValues([currentId], uow)).get(currentId);
+    const current = (await this.groups.settingValues([currentId])).get(currentId);
     if (current !== undefined && sameGroupSettingValue(current, value)) return null;
     return value;
   }

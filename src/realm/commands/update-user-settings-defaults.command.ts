@@ -3,6 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/domain/user-settings';
 import { RequestUser } from '../../wire/request-context';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
+import { Database } from '../../platform/database/database';
 
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
@@ -18,12 +19,15 @@ export class UpdateUserSettingsDefaultsCommand {
  */
 @CommandHandler(UpdateUserSettingsDefaultsCommand)
 export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<UpdateUserSettingsDefaultsCommand, Record<string, never>> {
-  constructor(private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly database: Database,
+  ) {}
 
   async execute(command: UpdateUserSettingsDefaultsCommand): Promise<Record<string, never>> {
     const { realmId } = command.actor;
-    await this.tx.run(async (uow) => {
-      const [realm] = await uow.query<{ user_settings_defaults: Record<string, unknown> }>(
+    await this.tx.run(async () => {
+      const [realm] = await this.database.query<{ user_settings_defaults: Record<string, unknown> }>(
         `SELECT user_settings_defaults FROM realm WHERE id = $1 FOR UPDATE`,
         [realmId],
       );
@@ -36,9 +40,9 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
         changes.push({ name, value });
       }
       if (changes.length === 0) return;
-      await uow.query(`UPDATE realm SET user_settings_defaults = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
-      const audience = await uow.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
-      uow.record(new UserSettingsDefaultsChangedEvent(realmId, changes, audience.map((row) => row.id)));
+      await this.database.query(`UPDATE realm SET user_settings_defaults = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
+      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
+      this.database.record(new UserSettingsDefaultsChangedEvent(realmId, changes, audience.map((row) => row.id)));
     });
     return {};
   }

@@ -1,43 +1,68 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
+/**
+ * The tables realm's foreign keys point at, as far as TypeORM must know them to name those
+ * keys: their primary key only. `synchronize: false` keeps TypeORM's schema diff
+ * (`npm run schema:check`) off them; their rows are read with SQL (`UserRow`, `StreamRow`).
+ */
+@Entity({ name: 'user_profile', synchronize: false })
+export class UserProfileKey {
+  @PrimaryGeneratedColumn()
+  id!: number;
+}
+
+@Entity({ name: 'stream', synchronize: false })
+export class StreamKey {
+  @PrimaryGeneratedColumn()
+  id!: number;
+}
+
+/**
+ * The `realm` table exactly as the migrations leave it (types, lengths, defaults, keys):
+ * `npm run schema:check` fails when the two disagree.
+ */
 @Entity({ name: 'realm' })
+@Unique('realm_string_id_key', ['stringId'])
 export class RealmEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
   /** The subdomain; `""` is the root realm. */
-  @Column({ name: 'string_id', type: 'varchar' })
+  @Column({ name: 'string_id', type: 'varchar', length: 40 })
   stringId!: string;
 
-  @Column({ type: 'varchar' })
+  @Column({ type: 'varchar', length: 40 })
   name!: string;
 
-  @Column({ type: 'text' })
+  @Column({ type: 'text', default: '' })
   description!: string;
 
-  @Column({ name: 'date_created', type: 'timestamptz' })
+  @Column({ name: 'date_created', type: 'timestamptz', default: () => 'now()' })
   dateCreated!: Date;
 
-  @Column({ type: 'boolean' })
+  @Column({ type: 'boolean', default: false })
   deactivated!: boolean;
 
   @Column({ name: 'notification_bot_id', type: 'integer', nullable: true })
+  @ForeignKey(() => UserProfileKey, { name: 'realm_notification_bot_fk' })
   notificationBotId!: number | null;
 
   @Column({ name: 'new_stream_announcements_stream_id', type: 'integer', nullable: true })
+  @ForeignKey(() => StreamKey, { name: 'realm_new_stream_fk' })
   newStreamAnnouncementsStreamId!: number | null;
 
   @Column({ name: 'signup_announcements_stream_id', type: 'integer', nullable: true })
+  @ForeignKey(() => StreamKey, { name: 'realm_signup_stream_fk' })
   signupAnnouncementsStreamId!: number | null;
 
-  @Column({ name: 'enable_spectator_access', type: 'boolean' })
+  @Column({ name: 'enable_spectator_access', type: 'boolean', default: false })
   enableSpectatorAccess!: boolean;
 
   /** Realm.property_types values that differ from the defaults (realm-properties.ts). */
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'jsonb', default: () => "'{}'" })
   properties!: Record<string, unknown>;
 
   /** Defaults for users created later: the values that differ from the server's. */
-  @Column({ name: 'user_settings_defaults', type: 'jsonb' })
+  @Column({ name: 'user_settings_defaults', type: 'jsonb', default: () => "'{}'" })
   userSettingsDefaults!: Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import { RequestUser } from '../../wire/request-context';
 import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
 import { PresenceEnabledChangedEvent, UserStatusChangedEvent, UserStatusEventData } from '../events/user-status-events';
 import { UserStatusRepository } from '../persistence/user-status.repository';
+import { Database } from '../../platform/database/database';
 
 /** `POST /users/me/status`. */
 export class UpdateStatusCommand {
@@ -36,13 +37,14 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
     private readonly presence: PresenceWriter,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateStatusCommand): Promise<void> {
     const { actor } = command;
     if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
     const { request, needsLookup } = checkStatusRequest(command.request);
-    await this.tx.run(async (uow) => {
+    await this.tx.run(async () => {
       let update = request;
       if (needsLookup) {
         const resolved = await this.emoji.resolve(
@@ -50,25 +52,24 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
           request.emojiName as string,
           request.emojiCode,
           request.reactionType,
-          uow,
         );
         update = { ...request, emojiCode: resolved.emojiCode, reactionType: resolved.reactionType };
       }
-      const current = await this.statuses.forUpdate(uow, actor.id);
-      await this.statuses.save(uow, actor.id, applyStatusUpdate(current, update));
+      const current = await this.statuses.forUpdate(actor.id);
+      await this.statuses.save(actor.id, applyStatusUpdate(current, update));
 
-      const audience = await this.users.activeUserRoles(actor.realmId, uow);
+      const audience = await this.users.activeUserRoles(actor.realmId);
       if (update.away !== undefined) {
-        const before = await this.users.findById(actor.id, uow);
-        await this.statuses.setPresenceEnabled(uow, actor.id, !update.away);
-        const user = await this.users.findById(actor.id, uow);
+        const before = await this.users.findById(actor.id);
+        await this.statuses.setPresenceEnabled(actor.id, !update.away);
+        const user = await this.users.findById(actor.id);
         // Zulip's do_change_user_setting: a changed presence_enabled moves the user's presence now.
         if (before && user && effectiveSettings(before.settings).presence_enabled !== !update.away) {
-          await this.presence.presenceEnabledChanged(uow, user, !update.away, new Date());
+          await this.presence.presenceEnabledChanged(user, !update.away, new Date());
         }
-        const realm = await this.realms.requireById(actor.realmId, uow);
+        const realm = await this.realms.requireById(actor.realmId);
         const email = user ? apiEmail(user, this.addressing.hostName(realm.stringId)) : actor.deliveryEmail;
-        uow.record(new PresenceEnabledChangedEvent(actor.realmId, actor.id, email, !update.away));
+        this.database.record(new PresenceEnabledChangedEvent(actor.realmId, actor.id, email, !update.away));
       }
       const data: UserStatusEventData = {};
       if (update.away !== undefined) data.away = update.away;
@@ -78,7 +79,7 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
         data.emoji_code = update.emojiCode;
         data.reaction_type = update.reactionType;
       }
-      uow.record(new UserStatusChangedEvent(actor.realmId, audience.map((user) => user.id), actor.id, data));
+      this.database.record(new UserStatusChangedEvent(actor.realmId, audience.map((user) => user.id), actor.id, data));
     });
   }
 }

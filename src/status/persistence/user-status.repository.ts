@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
 import { EMPTY_STATUS, StoredStatus } from '../domain/user-status';
+import { Database } from '../../platform/database/database';
 
 /** `presence_enabled` as stored among a user's settings (absent: Zulip's default, on). */
 const PRESENCE_ENABLED_SQL = `COALESCE((u.settings->>'presence_enabled')::boolean, true)`;
@@ -24,11 +24,14 @@ function toStatus(row: Record<string, unknown>): StoredStatus {
 /** Users' statuses (one row per user who ever set one) and their `presence_enabled`. */
 @Injectable()
 export class UserStatusRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
   /** A user's status, or null when they never set one. */
-  async find(userId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<StatusRow | null> {
-    const [row] = await db.query<Record<string, unknown>>(
+  async find(userId: number): Promise<StatusRow | null> {
+    const [row] = await this.database.query<Record<string, unknown>>(
       `SELECT s.*, ${PRESENCE_ENABLED_SQL} AS presence_enabled
          FROM user_status s JOIN user_profile u ON u.id = s.user_profile_id
         WHERE s.user_profile_id = $1`,
@@ -38,15 +41,15 @@ export class UserStatusRepository {
   }
 
   /** The row to update, locked; the empty status when there is none yet. */
-  async forUpdate(uow: UnitOfWork, userId: number): Promise<StoredStatus> {
-    const [row] = await uow.query<Record<string, unknown>>(`SELECT * FROM user_status WHERE user_profile_id = $1 FOR UPDATE`, [
+  async forUpdate(userId: number): Promise<StoredStatus> {
+    const [row] = await this.database.query<Record<string, unknown>>(`SELECT * FROM user_status WHERE user_profile_id = $1 FOR UPDATE`, [
       userId,
     ]);
     return row ? toStatus(row) : { ...EMPTY_STATUS };
   }
 
-  async save(uow: UnitOfWork, userId: number, status: StoredStatus): Promise<void> {
-    await uow.query(
+  async save(userId: number, status: StoredStatus): Promise<void> {
+    await this.database.query(
       `INSERT INTO user_status (user_profile_id, status_text, emoji_name, emoji_code, reaction_type, updated_at)
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (user_profile_id) DO UPDATE SET status_text = $2, emoji_name = $3, emoji_code = $4,
@@ -59,8 +62,8 @@ export class UserStatusRepository {
    * Zulip's `get_all_users_status_dict`: active users of the realm with a status row that
    * says something (a text, an emoji, or presence turned off).
    */
-  async listForRealm(realmId: number, db: Queryable = poolQueryable(this.dataSource)): Promise<StatusRow[]> {
-    const rows = await db.query<Record<string, unknown>>(
+  async listForRealm(realmId: number): Promise<StatusRow[]> {
+    const rows = await this.database.query<Record<string, unknown>>(
       `SELECT s.*, ${PRESENCE_ENABLED_SQL} AS presence_enabled
          FROM user_status s JOIN user_profile u ON u.id = s.user_profile_id
         WHERE u.realm_id = $1 AND u.is_active
@@ -77,8 +80,8 @@ export class UserStatusRepository {
   }
 
   /** Sets the user's `presence_enabled` setting (what the deprecated `away` writes). */
-  async setPresenceEnabled(uow: UnitOfWork, userId: number, enabled: boolean): Promise<void> {
-    await uow.query(
+  async setPresenceEnabled(userId: number, enabled: boolean): Promise<void> {
+    await this.database.query(
       `UPDATE user_profile SET settings = settings || jsonb_build_object('presence_enabled', $2::boolean) WHERE id = $1`,
       [userId, enabled],
     );

@@ -6,6 +6,7 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { validateWidgetData, widgetTypeOf } from '../domain/widget-data';
 import { SubmessageAddedEvent } from '../events/submessage-events';
+import { Database } from '../../platform/database/database';
 
 /** `POST /submessage`. */
 export class AddSubmessageCommand {
@@ -29,19 +30,20 @@ export class AddSubmessageHandler implements ICommandHandler<AddSubmessageComman
     private readonly tx: TransactionRunner,
     private readonly access: MessageAccess,
     private readonly topicPolicy: AutomaticTopicPolicy,
+    private readonly database: Database,
   ) {}
 
   async execute(command: AddSubmessageCommand): Promise<void> {
     const { actor, messageId, msgType, content } = command;
-    await this.tx.run(async (uow) => {
-      const accessed = await this.access.require(uow, actor, messageId);
-      const [message] = await uow.query<{ sender_id: number; subject: string }>(
+    await this.tx.run(async () => {
+      const accessed = await this.access.require(actor, messageId);
+      const [message] = await this.database.query<{ sender_id: number; subject: string }>(
         `SELECT sender_id, subject FROM message WHERE id = $1 FOR UPDATE`,
         [messageId],
       );
       if (!message) throw ApiError.invalidMessage();
       if (message.sender_id !== actor.id) {
-        const [started] = await uow.query(`SELECT 1 FROM submessage WHERE message_id = $1 AND sender_id = $2 LIMIT 1`, [
+        const [started] = await this.database.query(`SELECT 1 FROM submessage WHERE message_id = $1 AND sender_id = $2 LIMIT 1`, [
           messageId,
           message.sender_id,
         ]);
@@ -53,24 +55,24 @@ export class AddSubmessageHandler implements ICommandHandler<AddSubmessageComman
       } catch {
         throw ApiError.badRequest('Invalid json for submessage');
       }
-      const [widget] = await uow.query<{ content: string }>(
+      const [widget] = await this.database.query<{ content: string }>(
         `SELECT content FROM submessage WHERE message_id = $1 AND msg_type = 'widget' ORDER BY id LIMIT 1`,
         [messageId],
       );
       validateWidgetData(widgetTypeOf(widget?.content ?? null), data, message.sender_id === actor.id);
-      const [row] = await uow.query<{ id: number }>(
+      const [row] = await this.database.query<{ id: number }>(
         `INSERT INTO submessage (message_id, sender_id, msg_type, content) VALUES ($1, $2, $3, $4) RETURNING id`,
         [messageId, actor.id, msgType, content],
       );
       // Taking part in a widget counts as participation for the automatic follow/unmute policies.
       if (accessed.stream && accessed.stream.recipientId !== null) {
-        await this.topicPolicy.afterParticipation(uow, actor, { id: accessed.stream.id, recipientId: accessed.stream.recipientId }, message.subject);
+        await this.topicPolicy.afterParticipation(actor, { id: accessed.stream.id, recipientId: accessed.stream.recipientId }, message.subject);
       }
-      const audience = await uow.query<{ user_profile_id: number }>(
+      const audience = await this.database.query<{ user_profile_id: number }>(
         `SELECT user_profile_id FROM user_message WHERE message_id = $1`,
         [messageId],
       );
-      uow.record(
+      this.database.record(
         new SubmessageAddedEvent(
           actor.realmId,
           audience.map((entry) => entry.user_profile_id),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MessageSubmessage } from '../../messages/domain/message-snapshot';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { widgetSubmessageContent } from '../domain/widget';
+import { Database } from '../../platform/database/database';
 
 /**
  * Zulip's do_widget_post_save_actions: a just-sent `/poll` or `/todo` message gets its
@@ -10,10 +10,12 @@ import { widgetSubmessageContent } from '../domain/widget';
  */
 @Injectable()
 export class WidgetSubmessages {
-  async afterSend(db: Queryable, message: { id: number; senderId: number; content: string }): Promise<MessageSubmessage[]> {
+  constructor(private readonly database: Database) {}
+
+  async afterSend(message: { id: number; senderId: number; content: string }): Promise<MessageSubmessage[]> {
     const content = widgetSubmessageContent(message.content);
     if (content === null) return [];
-    const [row] = await db.query<{ id: number }>(
+    const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO submessage (message_id, sender_id, msg_type, content) VALUES ($1, $2, 'widget', $3) RETURNING id`,
       [message.id, message.senderId, content],
     );

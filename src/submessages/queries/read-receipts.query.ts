@@ -2,11 +2,11 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { FLAG_BITS } from '../../messages/domain/message-flags';
 import { MessageAccess } from '../../messages/persistence/message-access';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
+import { Database } from '../../platform/database/database';
 
 /** `GET /messages/{message_id}/read_receipts`. */
 export class ReadReceiptsQuery {
@@ -28,16 +28,16 @@ export class ReadReceiptsHandler implements IQueryHandler<ReadReceiptsQuery, num
     private readonly dataSource: DataSource,
     private readonly access: MessageAccess,
     private readonly realms: RealmRepository,
+    private readonly database: Database,
   ) {}
 
   async execute({ user, messageId }: ReadReceiptsQuery): Promise<number[]> {
-    const db = poolQueryable(this.dataSource);
-    await this.access.require(db, user, messageId);
+    await this.access.require(user, messageId);
     const realm = await this.realms.requireById(user.realmId);
     if (effectiveRealmProperties(realm.properties).enable_read_receipts !== true) {
       throw ApiError.badRequest('Read receipts are disabled in this organization.');
     }
-    const rows = await db.query<{ user_profile_id: number }>(
+    const rows = await this.database.query<{ user_profile_id: number }>(
       `SELECT um.user_profile_id
          FROM user_message um
          JOIN message m ON m.id = um.message_id

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
 import { storageKey } from './upload-file.command';
+import { Database } from '../../platform/database/database';
 
 /**
  * Uploads that go with the messages the retention job deletes (Zulip archives a message's
@@ -18,6 +18,7 @@ export class AttachmentExpiry {
   constructor(
     private readonly attachments: AttachmentRepository,
     private readonly store: UploadStore,
+    private readonly database: Database,
   ) {}
 
   /**
@@ -26,19 +27,19 @@ export class AttachmentExpiry {
    * `remove` event to its owner. Answers their path ids: pass them to `removeFiles` once
    * the transaction committed (a rollback must not lose a file whose row stays).
    */
-  async deleteWithMessages(uow: UnitOfWork, messageIds: readonly number[], deleteMessages: () => Promise<void>): Promise<string[]> {
+  async deleteWithMessages(messageIds: readonly number[], deleteMessages: () => Promise<void>): Promise<string[]> {
     // Read before the delete: the links go with the messages (ON DELETE CASCADE).
-    const linked = await this.attachments.linkedToMessages(uow, messageIds);
+    const linked = await this.attachments.linkedToMessages(messageIds);
     await deleteMessages();
-    const removed = await this.attachments.removeUnlinked(uow, linked);
+    const removed = await this.attachments.removeUnlinked(linked);
     const usedByRealm = new Map<number, number>();
     for (const attachment of removed) {
       let used = usedByRealm.get(attachment.realmId);
       if (used === undefined) {
-        used = await this.attachments.usedSpace(uow, attachment.realmId);
+        used = await this.attachments.usedSpace(attachment.realmId);
         usedByRealm.set(attachment.realmId, used);
       }
-      uow.record(new AttachmentChangedEvent(attachment.realmId, attachment.ownerId, 'remove', { id: attachment.id }, used));
+      this.database.record(new AttachmentChangedEvent(attachment.realmId, attachment.ownerId, 'remove', { id: attachment.id }, used));
     }
     return removed.map((attachment) => attachment.pathId);
   }

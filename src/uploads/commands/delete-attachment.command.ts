@@ -6,6 +6,7 @@ import { RequestUser } from '../../wire/request-context';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
 import { storageKey } from './upload-file.command';
+import { Database } from '../../platform/database/database';
 
 /** `DELETE /attachments/{attachment_id}`. */
 export class DeleteAttachmentCommand {
@@ -25,18 +26,19 @@ export class DeleteAttachmentHandler implements ICommandHandler<DeleteAttachment
     private readonly tx: TransactionRunner,
     private readonly attachments: AttachmentRepository,
     private readonly store: UploadStore,
+    private readonly database: Database,
   ) {}
 
   async execute(command: DeleteAttachmentCommand): Promise<void> {
     const { actor, attachmentId } = command;
-    const pathId = await this.tx.run(async (uow) => {
+    const pathId = await this.tx.run(async () => {
       const attachment = attachmentId > 0 && attachmentId <= 2_147_483_647
-        ? await this.attachments.lockOwned(uow, attachmentId, actor.id)
+        ? await this.attachments.lockOwned(attachmentId, actor.id)
         : null;
       if (!attachment) throw ApiError.badRequest('Invalid attachment');
-      await this.attachments.remove(uow, attachment.id);
-      const used = await this.attachments.usedSpace(uow, actor.realmId);
-      uow.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'remove', { id: attachment.id }, used));
+      await this.attachments.remove(attachment.id);
+      const used = await this.attachments.usedSpace(actor.realmId);
+      this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'remove', { id: attachment.id }, used));
       return attachment.pathId;
     });
     await this.store.remove(storageKey(pathId));

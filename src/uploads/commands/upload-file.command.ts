@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { StorageSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
@@ -8,6 +8,7 @@ import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { newPathId, sanitizeFileName, uploadContentType, withDetectedCharset } from '../domain/upload-files';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
+import { Database } from '../../platform/database/database';
 
 /** Where message uploads live in the upload store (apart from avatars and emoji). */
 export const storageKey = (pathId: string) => `files/${pathId}`;
@@ -36,7 +37,8 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly tx: TransactionRunner,
     private readonly attachments: AttachmentRepository,
     private readonly store: UploadStore,
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UploadFileCommand): Promise<UploadedFileResult> {
@@ -44,7 +46,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     if (files.length === 0) throw ApiError.badRequest('You must specify a file to upload');
     if (files.length !== 1) throw ApiError.badRequest('You may only upload one file at a time');
     const [file] = files;
-    const limit = this.config.maxFileUploadSizeMib;
+    const limit = this.storage.maxFileUploadSizeMib;
     if (file.data.length > limit * 1024 * 1024) throw fileTooLarge(limit);
 
     // Clients may send the name URL-quoted (Zulip unquotes it); NUL cannot be stored.
@@ -60,8 +62,8 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
 
     await this.store.put(storageKey(pathId), file.data);
     try {
-      await this.tx.run(async (uow) => {
-        const attachment = await this.attachments.insert(uow, {
+      await this.tx.run(async () => {
+        const attachment = await this.attachments.insert({
           realmId: actor.realmId,
           ownerId: actor.id,
           fileName,
@@ -69,9 +71,9 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
           contentType,
           size: file.data.length,
         });
-        const [wire] = await this.attachments.present(uow, [attachment]);
-        const used = await this.attachments.usedSpace(uow, actor.realmId);
-        uow.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
+        const [wire] = await this.attachments.present([attachment]);
+        const used = await this.attachments.usedSpace(actor.realmId);
+        this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
       });
     } catch (error) {
       await this.store.remove(storageKey(pathId));

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { isGuest } from '../../users/domain/roles';
 import { potentialAttachmentPathIds } from '../domain/attachment-links';
 import { mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository, AttachmentWire } from './attachment.repository';
+import { Database } from '../../platform/database/database';
 
 /** A message whose content may link uploads, as sent (or as it reads after an edit). */
 export interface ClaimingMessage {
@@ -27,14 +27,15 @@ export class AttachmentClaims {
   constructor(
     private readonly attachments: AttachmentRepository,
     private readonly addressing: RealmAddressing,
+    private readonly database: Database,
   ) {}
 
   /**
    * At send: claims every linked upload the sender may read, each with an `attachment`
    * `update` event to the sender. Answers whether anything was claimed.
    */
-  async claimForMessage(uow: UnitOfWork, message: ClaimingMessage): Promise<boolean> {
-    return this.claim(uow, message, this.pathIdsIn(message));
+  async claimForMessage(message: ClaimingMessage): Promise<boolean> {
+    return this.claim(message, this.pathIdsIn(message));
   }
 
   /**
@@ -42,13 +43,13 @@ export class AttachmentClaims {
    * claims new ones. Answers Zulip's `detached_uploads`: the sender's uploads that no
    * message links any more.
    */
-  async updateForEdit(uow: UnitOfWork, message: ClaimingMessage): Promise<AttachmentWire[]> {
-    const before = new Set(await this.attachments.linkedPathIds(uow, message.id));
+  async updateForEdit(message: ClaimingMessage): Promise<AttachmentWire[]> {
+    const before = new Set(await this.attachments.linkedPathIds(message.id));
     const after = this.pathIdsIn(message);
     const removed = [...before].filter((pathId) => !after.includes(pathId));
-    const detached = await this.attachments.unlink(uow, message.id, removed, message.sender.id);
-    await this.claim(uow, message, after.filter((pathId) => !before.has(pathId)));
-    return this.attachments.present(uow, detached);
+    const detached = await this.attachments.unlink(message.id, removed, message.sender.id);
+    await this.claim(message, after.filter((pathId) => !before.has(pathId)));
+    return this.attachments.present(detached);
   }
 
   private pathIdsIn(message: ClaimingMessage): string[] {
@@ -56,20 +57,20 @@ export class AttachmentClaims {
     return potentialAttachmentPathIds(message.content, hosts);
   }
 
-  private async claim(uow: UnitOfWork, message: ClaimingMessage, pathIds: readonly string[]): Promise<boolean> {
+  private async claim(message: ClaimingMessage, pathIds: readonly string[]): Promise<boolean> {
     let claimed = false;
     const viewer = { kind: 'user' as const, id: message.sender.id, realmId: message.realmId, isGuest: isGuest(message.sender.role) };
     for (const pathId of pathIds) {
-      const facts = await this.attachments.accessFacts(uow, pathId, message.sender.id);
+      const facts = await this.attachments.accessFacts(pathId, message.sender.id);
       // A link to a missing upload, or to one the sender may not read, claims nothing.
       if (!facts || mayReadAttachment(viewer, facts) !== true) continue;
       // Deleted since (its last message expired, its owner removed it): nothing to claim.
-      if (!(await this.attachments.lockForLink(uow, facts.attachment.id))) continue;
-      await this.attachments.link(uow, facts.attachment.id, message.id);
+      if (!(await this.attachments.lockForLink(facts.attachment.id))) continue;
+      await this.attachments.link(facts.attachment.id, message.id);
       claimed = true;
-      const [wire] = await this.attachments.present(uow, [facts.attachment]);
-      const used = await this.attachments.usedSpace(uow, message.realmId);
-      uow.record(new AttachmentChangedEvent(message.realmId, message.sender.id, 'update', wire, used));
+      const [wire] = await this.attachments.present([facts.attachment]);
+      const used = await this.attachments.usedSpace(message.realmId);
+      this.database.record(new AttachmentChangedEvent(message.realmId, message.sender.id, 'update', wire, used));
     }
     return claimed;
   }

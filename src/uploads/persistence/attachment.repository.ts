@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
+import { Database } from '../../platform/database/database';
 
 export interface AttachmentRow {
   id: number;
@@ -68,11 +68,12 @@ const millis = (date: Date) => Math.floor(date.getTime() / 1000) * 1000;
 /** Uploaded message files and the messages that link them. */
 @Injectable()
 export class AttachmentRepository {
+  constructor(private readonly database: Database) {}
+
   async insert(
-    db: Queryable,
     values: { realmId: number; ownerId: number; fileName: string; pathId: string; contentType: string; size: number },
   ): Promise<AttachmentRow> {
-    const [raw] = await db.query<Raw>(
+    const [raw] = await this.database.query<Raw>(
       `WITH a AS (
          INSERT INTO attachment (realm_id, owner_id, file_name, path_id, content_type, size)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
@@ -82,41 +83,41 @@ export class AttachmentRepository {
     return toRow(raw);
   }
 
-  async byPathId(db: Queryable, pathId: string): Promise<AttachmentRow | null> {
-    const [raw] = await db.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.path_id = $1`, [pathId]);
+  async byPathId(pathId: string): Promise<AttachmentRow | null> {
+    const [raw] = await this.database.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.path_id = $1`, [pathId]);
     return raw ? toRow(raw) : null;
   }
 
   /** The user's own attachment, locked for a change; null when missing or someone else's. */
-  async lockOwned(db: Queryable, attachmentId: number, ownerId: number): Promise<AttachmentRow | null> {
-    const [raw] = await db.query<Raw>(
+  async lockOwned(attachmentId: number, ownerId: number): Promise<AttachmentRow | null> {
+    const [raw] = await this.database.query<Raw>(
       `SELECT ${COLUMNS} FROM attachment a WHERE a.id = $1 AND a.owner_id = $2 FOR UPDATE`,
       [attachmentId, ownerId],
     );
     return raw ? toRow(raw) : null;
   }
 
-  async remove(db: Queryable, attachmentId: number): Promise<void> {
-    await db.query(`DELETE FROM attachment WHERE id = $1`, [attachmentId]);
+  async remove(attachmentId: number): Promise<void> {
+    await this.database.query(`DELETE FROM attachment WHERE id = $1`, [attachmentId]);
   }
 
   /** Zulip's currently_used_upload_space_bytes: every upload of the realm. */
-  async usedSpace(db: Queryable, realmId: number): Promise<number> {
-    const [row] = await db.query<{ used: string | null }>(`SELECT sum(size) AS used FROM attachment WHERE realm_id = $1`, [realmId]);
+  async usedSpace(realmId: number): Promise<number> {
+    const [row] = await this.database.query<{ used: string | null }>(`SELECT sum(size) AS used FROM attachment WHERE realm_id = $1`, [realmId]);
     return Number(row?.used ?? 0);
   }
 
   /** The owner's uploads in id order, each with its linking messages in id order. */
-  async listOwned(db: Queryable, ownerId: number): Promise<AttachmentWire[]> {
-    const rows = await db.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.owner_id = $1 ORDER BY a.id`, [ownerId]);
-    return this.present(db, rows.map(toRow));
+  async listOwned(ownerId: number): Promise<AttachmentWire[]> {
+    const rows = await this.database.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.owner_id = $1 ORDER BY a.id`, [ownerId]);
+    return this.present(rows.map(toRow));
   }
 
-  async present(db: Queryable, attachments: readonly AttachmentRow[]): Promise<AttachmentWire[]> {
+  async present(attachments: readonly AttachmentRow[]): Promise<AttachmentWire[]> {
     const ids = attachments.map((attachment) => attachment.id);
     const links = ids.length === 0
       ? []
-      : await db.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
+      : await this.database.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
           `SELECT am.attachment_id, am.message_id, m.date_sent
              FROM attachment_messages am JOIN message m ON m.id = am.message_id
             WHERE am.attachment_id = ANY($1::int[]) ORDER BY am.message_id`,
@@ -135,8 +136,8 @@ export class AttachmentRepository {
   }
 
   /** Everything validate_attachment_request looks at, in one query; null when no such upload. */
-  async accessFacts(db: Queryable, pathId: string, userId: number | null): Promise<AttachmentAccessFacts | null> {
-    const [raw] = await db.query<Raw & { realm_public: boolean; web_public: boolean; received: boolean; via_history: boolean }>(
+  async accessFacts(pathId: string, userId: number | null): Promise<AttachmentAccessFacts | null> {
+    const [raw] = await this.database.query<Raw & { realm_public: boolean; web_public: boolean; received: boolean; via_history: boolean }>(
       `SELECT ${COLUMNS},
               EXISTS (SELECT 1 FROM attachment_messages am
                         JOIN message m ON m.id = am.message_id
@@ -175,15 +176,15 @@ export class AttachmentRepository {
    * `DELETE /attachments` waits for the claim, then sees the link); false when it is gone.
    * Without it a deletion racing a claim could drop the new link with the upload.
    */
-  async lockForLink(db: Queryable, attachmentId: number): Promise<boolean> {
-    const rows = await db.query(`SELECT id FROM attachment WHERE id = $1 FOR KEY SHARE`, [attachmentId]);
+  async lockForLink(attachmentId: number): Promise<boolean> {
+    const rows = await this.database.query(`SELECT id FROM attachment WHERE id = $1 FOR KEY SHARE`, [attachmentId]);
     return rows.length > 0;
   }
 
   /** The uploads any of these messages link, in id order. */
-  async linkedToMessages(db: Queryable, messageIds: readonly number[]): Promise<number[]> {
+  async linkedToMessages(messageIds: readonly number[]): Promise<number[]> {
     if (messageIds.length === 0) return [];
-    const rows = await db.query<{ attachment_id: number }>(
+    const rows = await this.database.query<{ attachment_id: number }>(
       `SELECT DISTINCT attachment_id FROM attachment_messages WHERE message_id = ANY($1::int[]) ORDER BY attachment_id`,
       [messageIds],
     );
@@ -195,10 +196,10 @@ export class AttachmentRepository {
    * are locked first, in id order, so that a claim in flight (lockForLink) commits its link
    * before the check, which a later statement makes with a fresh snapshot.
    */
-  async removeUnlinked(db: Queryable, attachmentIds: readonly number[]): Promise<AttachmentRow[]> {
+  async removeUnlinked(attachmentIds: readonly number[]): Promise<AttachmentRow[]> {
     if (attachmentIds.length === 0) return [];
-    await db.query(`SELECT id FROM attachment WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [attachmentIds]);
-    const rows = await db.query<Raw>(
+    await this.database.query(`SELECT id FROM attachment WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [attachmentIds]);
+    const rows = await this.database.query<Raw>(
       `WITH a AS (
          DELETE FROM attachment d
           WHERE d.id = ANY($1::int[])
@@ -211,8 +212,8 @@ export class AttachmentRepository {
   }
 
   /** Links an upload to a message; false when it already was. */
-  async link(db: Queryable, attachmentId: number, messageId: number): Promise<boolean> {
-    const rows = await db.query(
+  async link(attachmentId: number, messageId: number): Promise<boolean> {
+    const rows = await this.database.query(
       `WITH added AS (
          INSERT INTO attachment_messages (attachment_id, message_id) VALUES ($1, $2)
          ON CONFLICT DO NOTHING RETURNING attachment_id)
@@ -223,8 +224,8 @@ export class AttachmentRepository {
   }
 
   /** The path ids a message links now. */
-  async linkedPathIds(db: Queryable, messageId: number): Promise<string[]> {
-    const rows = await db.query<{ path_id: string }>(
+  async linkedPathIds(messageId: number): Promise<string[]> {
+    const rows = await this.database.query<{ path_id: string }>(
       `SELECT a.path_id FROM attachment_messages am JOIN attachment a ON a.id = am.attachment_id WHERE am.message_id = $1`,
       [messageId],
     );
@@ -232,14 +233,14 @@ export class AttachmentRepository {
   }
 
   /** Unlinks uploads from a message; answers those of `ownerId` that no message links any more. */
-  async unlink(db: Queryable, messageId: number, pathIds: readonly string[], ownerId: number): Promise<AttachmentRow[]> {
+  async unlink(messageId: number, pathIds: readonly string[], ownerId: number): Promise<AttachmentRow[]> {
     if (pathIds.length === 0) return [];
-    await db.query(
+    await this.database.query(
       `DELETE FROM attachment_messages am USING attachment a
         WHERE am.attachment_id = a.id AND am.message_id = $1 AND a.path_id = ANY($2::text[])`,
       [messageId, pathIds],
     );
-    const rows = await db.query<Raw>(
+    const rows = await this.database.query<Raw>(
       `SELECT ${COLUMNS} FROM attachment a
         WHERE a.path_id = ANY($1::text[]) AND a.owner_id = $2
           AND NOT EXISTS (SELECT 1 FROM attachment_messages am WHERE am.attachment_id = a.id)

@@ -1,8 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RequestUser } from '../../wire/request-context';
 import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
+import { Database } from '../../platform/database/database';
 
 /** `GET /attachments`: the user's uploads and the realm's upload space used. */
 export class GetAttachmentsQuery {
@@ -14,13 +14,13 @@ export class GetAttachmentsHandler implements IQueryHandler<GetAttachmentsQuery,
   constructor(
     private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
+    private readonly database: Database,
   ) {}
 
   async execute({ user }: GetAttachmentsQuery): Promise<{ attachments: AttachmentWire[]; upload_space_used: number }> {
-    const db = poolQueryable(this.dataSource);
     return {
-      attachments: await this.attachments.listOwned(db, user.id),
-      upload_space_used: await this.attachments.usedSpace(db, user.realmId),
+      attachments: await this.attachments.listOwned(user.id),
+      upload_space_used: await this.attachments.usedSpace(user.realmId),
     };
   }
 }

@@ -1,12 +1,12 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
-import { poolQueryable } from '../../platform/database/unit-of-work';
+import { ServerSettings } from '../../platform/config/settings';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { isGuest } from '../../users/domain/roles';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
 import { AttachmentViewer, mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentRepository, AttachmentRow } from '../persistence/attachment.repository';
+import { Database } from '../../platform/database/database';
 
 /** May this viewer (a user, or nobody) read the upload at `<realm id>/<path>`? */
 export class CheckUploadAccessQuery {
@@ -28,19 +28,19 @@ export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccess
     private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
     private readonly realms: RealmRepository,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
+    private readonly database: Database,
   ) {}
 
   async execute({ realm, user, pathId, granted }: CheckUploadAccessQuery): Promise<UploadAccess> {
-    const db = poolQueryable(this.dataSource);
-    const facts = await this.attachments.accessFacts(db, pathId, user?.id ?? null);
+    const facts = await this.attachments.accessFacts(pathId, user?.id ?? null);
     if (granted) return facts && facts.attachment.realmId === realm.id ? { kind: 'allowed', attachment: facts.attachment } : { kind: 'missing' };
     let viewer: AttachmentViewer;
     if (user) {
       viewer = { kind: 'user', id: user.id, realmId: realm.id, isGuest: isGuest(user.role) };
     } else {
       const entity = await this.realms.requireById(realm.id);
-      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled };
+      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.server.webPublicStreamsEnabled };
     }
     const allowed = mayReadAttachment(viewer, facts);
     if (allowed === null || !facts) return { kind: 'missing' };

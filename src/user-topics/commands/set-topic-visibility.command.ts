@@ -1,15 +1,15 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/persistence/channel-access.loader';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { StreamEntity } from '../../channels/persistence/stream.entity';
+import { StreamRow } from '../../channels/persistence/stream-row';
 import { normalizeTopic } from '../../messages/domain/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { VisibilityPolicy } from '../domain/visibility-policy';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
 import { UserTopicWriter } from '../persistence/user-topic.writer';
+import { Database } from '../../platform/database/database';
 
 export type ChannelRef = { id: number } | { name: string };
 
@@ -35,21 +35,22 @@ export class SetTopicVisibilityHandler implements ICommandHandler<SetTopicVisibi
     private readonly access: ChannelAccessLoader,
     private readonly topics: UserTopicRepository,
     private readonly writer: UserTopicWriter,
+    private readonly database: Database,
   ) {}
 
   async execute(command: SetTopicVisibilityCommand): Promise<void> {
     // The empty topic's display name (and "(no topic)") means the empty topic.
     const topic = normalizeTopic(command.topic);
-    await this.tx.run(async (uow) => {
+    await this.tx.run(async () => {
       const stream =
-        command.policy === VisibilityPolicy.Inherit ? await this.forClearing(uow, command) : await this.forSetting(uow, command);
-      await this.writer.set(uow, command.user, { id: stream.id, recipientId: stream.recipientId as number }, topic, command.policy);
+        command.policy === VisibilityPolicy.Inherit ? await this.forClearing(command) : await this.forSetting(command);
+      await this.writer.set(command.user, { id: stream.id, recipientId: stream.recipientId as number }, topic, command.policy);
     });
   }
 
   /** Setting a policy takes access to the channel's content (Zulip's access_stream_by_*). */
-  private async forSetting(uow: UnitOfWork, { user, channel }: SetTopicVisibilityCommand): Promise<StreamEntity> {
-    const accessed = 'id' in channel ? await this.access.requireById(user, channel.id, uow) : await this.access.requireByName(user, channel.name, uow);
+  private async forSetting({ user, channel }: SetTopicVisibilityCommand): Promise<StreamRow> {
+    const accessed = 'id' in channel ? await this.access.requireById(user, channel.id) : await this.access.requireByName(user, channel.name);
     return accessed.stream;
   }
 
@@ -58,16 +59,16 @@ export class SetTopicVisibilityHandler implements ICommandHandler<SetTopicVisibi
    * still clean up, but only in a channel where they have policies: anyone else is
    * answered as for a channel that does not exist, which keeps private channels unseen.
    */
-  private async forClearing(uow: UnitOfWork, { user, channel, legacy }: SetTopicVisibilityCommand): Promise<StreamEntity> {
+  private async forClearing({ user, channel, legacy }: SetTopicVisibilityCommand): Promise<StreamRow> {
     const missing = () => ApiError.badRequest(legacy ? 'Topic is not muted' : 'Invalid channel ID');
     const stream = 'id' in channel
-      ? await this.channels.findById(user.realmId, channel.id, uow)
-      : await this.channels.findByName(user.realmId, channel.name, uow);
+      ? await this.channels.findById(user.realmId, channel.id)
+      : await this.channels.findByName(user.realmId, channel.name);
     if (!stream) throw missing();
     try {
-      await this.access.requireById(user, stream.id, uow);
+      await this.access.requireById(user, stream.id);
     } catch (error) {
-      if (!(error instanceof ApiError) || !(await this.topics.hasAnyInChannel(user.id, stream.id, uow))) throw missing();
+      if (!(error instanceof ApiError) || !(await this.topics.hasAnyInChannel(user.id, stream.id))) throw missing();
     }
     return stream;
   }

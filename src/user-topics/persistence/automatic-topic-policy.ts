@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { effectiveSettings } from '../../users/domain/user-settings';
 import { automaticPolicyAfter, VisibilityPolicy } from '../domain/visibility-policy';
 import { UserTopicWriter } from './user-topic.writer';
+import { Database } from '../../platform/database/database';
 
 /** What the automatic policies need to know of a user, the channel and the topic. */
 export interface TopicStanding {
@@ -56,7 +56,10 @@ export interface SentChannelMessage {
  */
 @Injectable()
 export class AutomaticTopicPolicy {
-  constructor(private readonly writer: UserTopicWriter) {}
+  constructor(
+    private readonly writer: UserTopicWriter,
+    private readonly database: Database,
+  ) {}
 
   /**
    * SQL for one JSON column of the statement storing a channel message (`m`, its row):
@@ -72,11 +75,11 @@ export class AutomaticTopicPolicy {
   }
 
   /** `standing`: the sender's, read by the send's own statement (see sentStandingColumn); else read here. */
-  async afterSend(uow: UnitOfWork, message: SentChannelMessage, standing?: TopicStanding | null): Promise<void> {
+  async afterSend(message: SentChannelMessage, standing?: TopicStanding | null): Promise<void> {
     if (message.sender.isBot) return;
     // Whether the topic had earlier messages is read beside the standing (no round trip
     // of its own), though only some settings ask.
-    const row = standing ?? (await this.standing(uow, message.sender.id, message.stream, message.topic, message));
+    const row = standing ?? (await this.standing(message.sender.id, message.stream, message.topic, message));
     if (!row) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: true,
@@ -84,7 +87,7 @@ export class AutomaticTopicPolicy {
       current: (row.current ?? VisibilityPolicy.Inherit) as VisibilityPolicy,
       topicHadMessages: () => Promise.resolve(row.had_messages === true),
     });
-    if (policy !== null) await this.writer.set(uow, message.sender, message.stream, message.topic, policy);
+    if (policy !== null) await this.writer.set(message.sender, message.stream, message.topic, policy);
   }
 
   /**
@@ -92,13 +95,12 @@ export class AutomaticTopicPolicy {
    * settings apply, and only for a subscriber of the channel.
    */
   async afterParticipation(
-    uow: UnitOfWork,
     user: { id: number; realmId: number; isBot: boolean },
     stream: { id: number; recipientId: number },
     topic: string,
   ): Promise<void> {
     if (user.isBot) return;
-    const row = await this.standing(uow, user.id, stream, topic);
+    const row = await this.standing(user.id, stream, topic);
     if (!row || row.channel_muted === null) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: false,
@@ -106,7 +108,7 @@ export class AutomaticTopicPolicy {
       current: (row.current ?? VisibilityPolicy.Inherit) as VisibilityPolicy,
       topicHadMessages: () => Promise.resolve(true),
     });
-    if (policy !== null) await this.writer.set(uow, user, stream, topic, policy);
+    if (policy !== null) await this.writer.set(user, stream, topic, policy);
   }
 
   /**
@@ -114,13 +116,12 @@ export class AutomaticTopicPolicy {
    * or through a group) follow the topic, unless they are bots or already follow it.
    */
   async afterMention(
-    uow: UnitOfWork,
     realmId: number,
     userIds: readonly number[],
     stream: { id: number; recipientId: number },
     topic: string,
   ): Promise<void> {
-    const rows = await uow.query<{ id: number; settings: Record<string, unknown> | null; current: number | null }>(
+    const rows = await this.database.query<{ id: number; settings: Record<string, unknown> | null; current: number | null }>(
       `SELECT u.id, u.settings,
               (SELECT t.visibility_policy FROM user_topic t
                 WHERE t.user_profile_id = u.id AND t.stream_id = $2 AND lower(t.topic_name) = lower($3)) AS current
@@ -130,7 +131,7 @@ export class AutomaticTopicPolicy {
     for (const row of rows) {
       if (!effectiveSettings(row.settings ?? {}).automatically_follow_topics_where_mentioned) continue;
       if (row.current === VisibilityPolicy.Followed) continue;
-      await this.writer.set(uow, { id: row.id, realmId }, stream, topic, VisibilityPolicy.Followed);
+      await this.writer.set({ id: row.id, realmId }, stream, topic, VisibilityPolicy.Followed);
     }
   }
 
@@ -139,7 +140,6 @@ export class AutomaticTopicPolicy {
    * `sent`, also whether the topic had earlier messages the sender can see.
    */
   private async standing(
-    uow: UnitOfWork,
     userId: number,
     stream: { id: number; recipientId: number },
     topic: string,
@@ -147,7 +147,7 @@ export class AutomaticTopicPolicy {
   ): Promise<TopicStanding | undefined> {
     const { channelMuted, current } = standingSql('$2', '$3', '$4');
     const hadMessages = sent === undefined ? 'NULL' : hadMessagesSql('$2', '$4', '$5', sent.stream.historyPublicToSubscribers ? 'true' : 'false');
-    const [row] = await uow.query<TopicStanding>(
+    const [row] = await this.database.query<TopicStanding>(
       `SELECT u.settings, ${channelMuted} AS channel_muted, ${current} AS current, ${hadMessages} AS had_messages
          FROM user_profile u WHERE u.id = $1`,
       sent === undefined ? [userId, stream.recipientId, stream.id, topic] : [userId, stream.recipientId, stream.id, topic, sent.id],

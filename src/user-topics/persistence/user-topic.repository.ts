@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { VisibilityPolicy } from '../domain/visibility-policy';
+import { Database } from '../../platform/database/database';
 
 /** One `user_topics` entry as the domain holds it. */
 export interface UserTopicRow {
@@ -14,8 +14,10 @@ export interface UserTopicRow {
 /** `user_topic` rows: a user's visibility policy per channel and topic (case-insensitive). */
 @Injectable()
 export class UserTopicRepository {
-  async policy(userId: number, streamId: number, topic: string, db: Queryable): Promise<VisibilityPolicy> {
-    const [row] = await db.query<{ visibility_policy: number }>(
+  constructor(private readonly database: Database) {}
+
+  async policy(userId: number, streamId: number, topic: string): Promise<VisibilityPolicy> {
+    const [row] = await this.database.query<{ visibility_policy: number }>(
       `SELECT visibility_policy FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 AND lower(topic_name) = lower($3)`,
       [userId, streamId, topic],
     );
@@ -23,8 +25,8 @@ export class UserTopicRepository {
   }
 
   /** Whether the user has any policy in the channel (what lets them clear one after losing access). */
-  async hasAnyInChannel(userId: number, streamId: number, db: Queryable): Promise<boolean> {
-    const rows = await db.query(`SELECT 1 FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 LIMIT 1`, [userId, streamId]);
+  async hasAnyInChannel(userId: number, streamId: number): Promise<boolean> {
+    const rows = await this.database.query(`SELECT 1 FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 LIMIT 1`, [userId, streamId]);
     return rows.length > 0;
   }
 
@@ -38,10 +40,9 @@ export class UserTopicRepository {
     topic: string,
     policy: VisibilityPolicy,
     now: Date,
-    db: Queryable,
   ): Promise<string | null> {
     if (policy === 0) {
-      const removed = await db.query<{ topic_name: string }>(
+      const removed = await this.database.query<{ topic_name: string }>(
         `WITH gone AS (
            DELETE FROM user_topic WHERE user_profile_id = $1 AND stream_id = $2 AND lower(topic_name) = lower($3) RETURNING topic_name
          ) SELECT topic_name FROM gone`,
@@ -49,7 +50,7 @@ export class UserTopicRepository {
       );
       return removed[0]?.topic_name ?? null;
     }
-    const written = await db.query<{ topic_name: string }>(
+    const written = await this.database.query<{ topic_name: string }>(
       `INSERT INTO user_topic (user_profile_id, stream_id, recipient_id, topic_name, last_updated, visibility_policy)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (user_profile_id, stream_id, lower(topic_name)) DO UPDATE
@@ -61,8 +62,8 @@ export class UserTopicRepository {
     return written[0]?.topic_name ?? null;
   }
 
-  async listForUser(userId: number, db: Queryable): Promise<UserTopicRow[]> {
-    const rows = await db.query<{ stream_id: number; name: string; topic_name: string; last_updated: Date; visibility_policy: number }>(
+  async listForUser(userId: number): Promise<UserTopicRow[]> {
+    const rows = await this.database.query<{ stream_id: number; name: string; topic_name: string; last_updated: Date; visibility_policy: number }>(
       `SELECT t.stream_id, s.name, t.topic_name, t.last_updated, t.visibility_policy
          FROM user_topic t JOIN stream s ON s.id = t.stream_id
         WHERE t.user_profile_id = $1 ORDER BY t.id`,

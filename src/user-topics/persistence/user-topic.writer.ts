@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { VisibilityPolicy } from '../domain/visibility-policy';
 import { MutedTopicEntry, UserTopicChangedEvent } from '../events/user-topic-events';
 import { UserTopicRepository } from './user-topic.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Sets a visibility policy inside a caller's transaction and records the events when it
@@ -10,10 +10,12 @@ import { UserTopicRepository } from './user-topic.repository';
  */
 @Injectable()
 export class UserTopicWriter {
-  constructor(private readonly topics: UserTopicRepository) {}
+  constructor(
+    private readonly topics: UserTopicRepository,
+    private readonly database: Database,
+  ) {}
 
   async set(
-    uow: UnitOfWork,
     user: { id: number; realmId: number },
     stream: { id: number; recipientId: number },
     topic: string,
@@ -22,11 +24,11 @@ export class UserTopicWriter {
   ): Promise<void> {
     // The event names the topic as it is stored (a row keeps its first spelling), so that
     // clients match it to what register gave them.
-    const stored = await this.topics.set(user.id, stream, topic, policy, now, uow);
+    const stored = await this.topics.set(user.id, stream, topic, policy, now);
     if (stored === null) return;
-    const muted: MutedTopicEntry[] = (await this.topics.listForUser(user.id, uow))
+    const muted: MutedTopicEntry[] = (await this.topics.listForUser(user.id))
       .filter((row) => row.visibilityPolicy === VisibilityPolicy.Muted)
       .map((row) => [row.streamName, row.topicName, row.lastUpdated]);
-    uow.record(new UserTopicChangedEvent(user.realmId, user.id, stream.id, stored, Math.floor(now.getTime() / 1000), policy, muted));
+    this.database.record(new UserTopicChangedEvent(user.realmId, user.id, stream.id, stored, Math.floor(now.getTime() / 1000), policy, muted));
   }
 }

@@ -1,7 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/domain/message-content';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { VisibilityPolicy } from '../domain/visibility-policy';
 import { MutedTopicEntry } from '../events/user-topic-events';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
@@ -35,7 +34,7 @@ export class GetUserTopicsHandler implements IQueryHandler<GetUserTopicsQuery, U
   ) {}
 
   async execute(query: GetUserTopicsQuery): Promise<UserTopicsState> {
-    const rows = await this.topics.listForUser(query.userId, poolQueryable(this.dataSource));
+    const rows = await this.topics.listForUser(query.userId);
     const shown = (topic: string) => (topic === '' && !query.emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : topic);
     return {
       user_topics: rows.map((row) => ({

@@ -1,6 +1,6 @@
 import { BotType } from '../domain/roles';
 import { BotDefaults, BotService } from '../persistence/bot.repository';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import { gravatarUrl } from './user.presenter';
 
 /** One entry of a bot's `services`: unstable in Zulip, used by bot administration UIs. */
@@ -45,7 +45,7 @@ export function botServicesWire(
 }
 
 export function presentBot(
-  bot: UserEntity,
+  bot: UserRow,
   defaults: BotDefaults | undefined,
   services: BotServiceWire[],
   options: { ownerKey: 'always' | 'when-set' },

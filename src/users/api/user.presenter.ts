@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import type { UserProfileView } from '../persistence/user.repository';
 import { canSeeDeliveryEmail, EmailAddressVisibility, Role } from '../domain/roles';
 
@@ -33,7 +33,7 @@ export interface Viewer {
  * The address other users see: the real one when its owner lets everyone see it (and for
  * bots), otherwise a placeholder `user<id>@<realm host>` that works only for the API.
  */
-export function apiEmail(user: Pick<UserEntity, 'id' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, realmHostName: string): string {
+export function apiEmail(user: Pick<UserRow, 'id' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, realmHostName: string): string {
   if (user.isBot || user.emailAddressVisibility === EmailAddressVisibility.Everyone) return user.deliveryEmail;
   return `user${user.id}@${realmHostName}`;
 }
@@ -47,13 +47,13 @@ export function gravatarUrl(email: string, avatarVersion: number, medium = false
 export const AvatarSource = { Gravatar: 'G', Uploaded: 'U' } as const;
 
 /** What an avatar URL is made of. */
-export type AvatarOwner = Pick<UserEntity, 'id' | 'realmId' | 'deliveryEmail' | 'avatarVersion' | 'avatarSource'>;
+export type AvatarOwner = Pick<UserRow, 'id' | 'realmId' | 'deliveryEmail' | 'avatarVersion' | 'avatarSource'>;
 
 /**
  * Where an uploaded avatar lives in the upload store: per realm, under a name derived
  * from the user id (Zulip's `user_avatar_path`).
  */
-export function uploadedAvatarKey(user: Pick<UserEntity, 'id' | 'realmId'>, medium: boolean): string {
+export function uploadedAvatarKey(user: Pick<UserRow, 'id' | 'realmId'>, medium: boolean): string {
   const hash = createHash('sha1').update(`user-avatar:${user.id}`).digest('hex');
   return `${user.realmId}/${hash}${medium ? '-medium' : ''}.png`;
 }
@@ -71,7 +71,7 @@ export function storedAvatarUrl(user: AvatarOwner, medium = false): string {
  * can see the address the hash is made of.
  */
 export function avatarUrlFor(
-  user: Pick<UserEntity, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility' | 'avatarVersion' | 'avatarSource'>,
+  user: Pick<UserRow, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility' | 'avatarVersion' | 'avatarSource'>,
   viewer: Viewer | null,
   clientGravatar: boolean,
 ): string | null {

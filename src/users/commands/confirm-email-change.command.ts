@@ -5,7 +5,8 @@ import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../api/user.presenter';
 import { canSeeDeliveryEmail } from '../domain/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
-import { toUserEntity, UserRepository } from '../persistence/user.repository';
+import { toUserRow, UserRepository } from '../persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /** Zulip's EMAIL_CHANGE_CONFIRMATION_DAYS: a link older than this has expired. */
 const CONFIRMATION_VALID_MS = 24 * 60 * 60 * 1000;
@@ -34,27 +35,28 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
+    private readonly database: Database,
   ) {}
 
   async execute(command: ConfirmEmailChangeCommand): Promise<ConfirmedEmailChange> {
-    return this.tx.run(async (uow) => {
-      const [change] = await uow.query<{ id: number; user_profile_id: number; old_email: string; new_email: string; date_created: Date; used: boolean }>(
+    return this.tx.run(async () => {
+      const [change] = await this.database.query<{ id: number; user_profile_id: number; old_email: string; new_email: string; date_created: Date; used: boolean }>(
         `SELECT * FROM email_change_status WHERE confirmation_key = $1 FOR UPDATE`,
         [command.key],
       );
       if (!change || change.used || Date.now() - new Date(change.date_created).getTime() > CONFIRMATION_VALID_MS) {
         throw confirmationLinkError();
       }
-      const [row] = await uow.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [change.user_profile_id]);
-      const user = toUserEntity(row);
+      const [row] = await this.database.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [change.user_profile_id]);
+      const user = toUserRow(row);
       if (!user.isActive || user.deliveryEmail !== change.old_email) throw confirmationLinkError();
-      if (await this.users.findByDeliveryEmail(user.realmId, change.new_email, uow)) throw ApiError.badRequest('Already has an account.');
-      await uow.query(`UPDATE user_profile SET delivery_email = $2 WHERE id = $1`, [user.id, change.new_email]);
-      await uow.query(`UPDATE email_change_status SET used = true WHERE id = $1`, [change.id]);
+      if (await this.users.findByDeliveryEmail(user.realmId, change.new_email)) throw ApiError.badRequest('Already has an account.');
+      await this.database.query(`UPDATE user_profile SET delivery_email = $2 WHERE id = $1`, [user.id, change.new_email]);
+      await this.database.query(`UPDATE email_change_status SET used = true WHERE id = $1`, [change.id]);
 
-      const [realm] = await uow.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [user.realmId]);
+      const [realm] = await this.database.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [user.realmId]);
       const hostName = this.addressing.hostName(realm.string_id);
-      const viewers = await this.users.activeUserRoles(user.realmId, uow);
+      const viewers = await this.users.activeUserRoles(user.realmId);
       const changed = { ...user, deliveryEmail: change.new_email };
       const updates: { userIds: number[]; person: Record<string, unknown> }[] = [{
         userIds: viewers.filter((viewer) => canSeeDeliveryEmail(changed, viewer)).map((viewer) => viewer.id),
@@ -63,7 +65,7 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
       if (apiEmail(user, hostName) !== apiEmail(changed, hostName)) {
         updates.push({ userIds: viewers.map((viewer) => viewer.id), person: { user_id: user.id, new_email: apiEmail(changed, hostName) } });
       }
-      uow.record(new RealmUserUpdatedEvent(user.realmId, updates));
+      this.database.record(new RealmUserUpdatedEvent(user.realmId, updates));
       return { oldEmail: change.old_email, newEmail: change.new_email };
     });
   }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { PasswordSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
 import { ApiError } from '../../shared/api-error';
@@ -15,8 +14,9 @@ import { canSeeDeliveryEmail, isAdministrator } from '../domain/roles';
 import { checkFullName, isValidEmail } from '../domain/user-rules';
 import { UserSettingName, userSettingsOf } from '../domain/user-settings';
 import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
-import { UserEntity } from '../persistence/user.entity';
-import { toUserEntity, UserRepository } from '../persistence/user.repository';
+import { UserRow } from '../persistence/user-row';
+import { toUserRow, UserRepository } from '../persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
@@ -52,8 +52,9 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
-    private readonly config: AppConfig,
+    private readonly passwords: PasswordSettings,
     private readonly attempts: SignInAttempts,
+    private readonly database: Database,
   ) {}
 
   async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
@@ -67,38 +68,38 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       if (limited) {
         throw ApiError.badRequest(`You're making too many attempts! Try again in ${Math.ceil(limited.retryAfter)} seconds.`);
       }
-      if (!(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.config.passwordHashCost))) {
+      if (!(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.passwords.hashCost))) {
         throw ApiError.badRequest('Wrong password!');
       }
       await this.attempts.succeeded(user.realmId, user.deliveryEmail);
-      if (!(await isAcceptablePassword(update.newPassword, this.config.passwordPolicy))) throw ApiError.badRequest('New password is too weak!');
-      newPasswordHash = await hashPassword(update.newPassword, this.config.passwordHashCost);
+      if (!(await isAcceptablePassword(update.newPassword, this.passwords.policy))) throw ApiError.badRequest('New password is too weak!');
+      newPasswordHash = await hashPassword(update.newPassword, this.passwords.hashCost);
     }
 
-    await this.tx.run(async (uow) => {
-      const [row] = await uow.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [actor.id]);
-      const user = toUserEntity(row);
-      const [realm] = await uow.query<{ string_id: string; name: string; properties: Record<string, unknown> }>(
+    await this.tx.run(async () => {
+      const [row] = await this.database.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [actor.id]);
+      const user = toUserRow(row);
+      const [realm] = await this.database.query<{ string_id: string; name: string; properties: Record<string, unknown> }>(
         `SELECT string_id, name, properties FROM realm WHERE id = $1`,
         [user.realmId],
       );
       const realmProperties = effectiveRealmProperties(realm.properties);
       const hostName = this.addressing.hostName(realm.string_id);
-      const viewers = await this.users.activeUserRoles(user.realmId, uow);
+      const viewers = await this.users.activeUserRoles(user.realmId);
       const everyone = viewers.map((viewer) => viewer.id);
       const personUpdates: { userIds: number[]; person: Record<string, unknown> }[] = [];
 
       if (newPasswordHash !== null) {
-        await uow.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [user.id, newPasswordHash]);
+        await this.database.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [user.id, newPasswordHash]);
       }
-      if (update.email !== undefined) await this.startEmailChange(uow, user, update.email.trim(), realm, realmProperties);
+      if (update.email !== undefined) await this.startEmailChange(user, update.email.trim(), realm, realmProperties);
 
       if (update.fullName !== undefined && update.fullName !== user.fullName) {
         // As Zulip: a refused name change fails silently (no UI offers it).
         if (!realmProperties.name_changes_disabled || isAdministrator(user.role)) {
           const fullName = checkFullName(update.fullName);
           if (fullName !== user.fullName) {
-            await uow.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [user.id, fullName]);
+            await this.database.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [user.id, fullName]);
             personUpdates.push({ userIds: everyone, person: { user_id: user.id, full_name: fullName } });
           }
         }
@@ -113,7 +114,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
         changes.push({ name, value });
         if (name === 'email_address_visibility') {
           const after = { ...user, emailAddressVisibility: value as number };
-          await uow.query(`UPDATE user_profile SET email_address_visibility = $2 WHERE id = $1`, [user.id, value]);
+          await this.database.query(`UPDATE user_profile SET email_address_visibility = $2 WHERE id = $1`, [user.id, value]);
           personUpdates.push(...this.visibilityUpdates(user, after, viewers, hostName));
           if (user.avatarSource === 'G') avatarChange = new AvatarUrlChangedEvent(user.realmId, after, viewers);
         } else {
@@ -121,30 +122,29 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
         }
         // Zulip deletes the stored drafts; clients keep their local copies.
         if (name === 'enable_drafts_synchronization' && value === false) {
-          await uow.query(`DELETE FROM draft WHERE user_profile_id = $1`, [user.id]);
+          await this.database.query(`DELETE FROM draft WHERE user_profile_id = $1`, [user.id]);
         }
       }
       if (changes.some((change) => change.name !== 'email_address_visibility')) {
-        await uow.query(`UPDATE user_profile SET settings = $2 WHERE id = $1`, [user.id, JSON.stringify(stored)]);
+        await this.database.query(`UPDATE user_profile SET settings = $2 WHERE id = $1`, [user.id, JSON.stringify(stored)]);
       }
       if (update.timezone !== undefined && update.timezone !== user.timezone) {
-        await uow.query(`UPDATE user_profile SET timezone = $2 WHERE id = $1`, [user.id, update.timezone]);
+        await this.database.query(`UPDATE user_profile SET timezone = $2 WHERE id = $1`, [user.id, update.timezone]);
         changes.push({ name: 'timezone', value: update.timezone });
         personUpdates.push({ userIds: everyone, person: { email: apiEmail(user, hostName), user_id: user.id, timezone: update.timezone } });
       }
 
-      if (changes.length > 0) uow.record(new UserSettingsChangedEvent(user.realmId, user.id, apiEmail(user, hostName), changes));
-      if (personUpdates.length > 0) uow.record(new RealmUserUpdatedEvent(user.realmId, personUpdates));
+      if (changes.length > 0) this.database.record(new UserSettingsChangedEvent(user.realmId, user.id, apiEmail(user, hostName), changes));
+      if (personUpdates.length > 0) this.database.record(new RealmUserUpdatedEvent(user.realmId, personUpdates));
       // Zulip tells of the avatar after the addresses.
-      if (avatarChange) uow.record(avatarChange);
+      if (avatarChange) this.database.record(avatarChange);
     });
     return {};
   }
 
   /** Zulip's `validate_email_change_request` and `do_start_email_change_process`. */
   private async startEmailChange(
-    uow: UnitOfWork,
-    user: UserEntity,
+    user: UserRow,
     newEmail: string,
     realm: { string_id: string; name: string },
     realmProperties: Record<string, unknown>,
@@ -154,14 +154,14 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       throw ApiError.badRequest('Email address changes are disabled in this organization.');
     }
     if (!isValidEmail(newEmail)) throw ApiError.badRequest('Invalid address.');
-    if (await this.users.findByDeliveryEmail(user.realmId, newEmail, uow)) throw ApiError.badRequest('Already has an account.');
+    if (await this.users.findByDeliveryEmail(user.realmId, newEmail)) throw ApiError.badRequest('Already has an account.');
     const key = confirmationKey();
-    await uow.query(
+    await this.database.query(
       `INSERT INTO email_change_status (user_profile_id, old_email, new_email, confirmation_key) VALUES ($1, $2, $3, $4)`,
       [user.id, user.deliveryEmail, newEmail, key],
     );
     const url = `${this.addressing.url(realm.string_id)}/accounts/confirm_new_email/${key}`;
-    uow.record(new EmailChangeRequestedEvent(newEmail, realm.name, url));
+    this.database.record(new EmailChangeRequestedEvent(newEmail, realm.name, url));
   }
 
   /**
@@ -170,8 +170,8 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
    * others see changes.
    */
   private visibilityUpdates(
-    before: UserEntity,
-    after: UserEntity,
+    before: UserRow,
+    after: UserRow,
     viewers: readonly { id: number; role: number }[],
     hostName: string,
   ): { userIds: number[]; person: Record<string, unknown> }[] {

@@ -1,4 +1,4 @@
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 
 /** A user of the realm who receives an event, with the role that decides what they see. */
 export interface RealmViewer {
@@ -14,7 +14,7 @@ export interface RealmViewer {
 export class UserCreatedEvent {
   constructor(
     readonly realmStringId: string,
-    readonly user: UserEntity,
+    readonly user: UserRow,
     readonly viewers: readonly RealmViewer[],
     /** Viewers (guests) who may not access the user: they are told of a placeholder. */
     readonly withoutAccess: readonly number[],
@@ -28,7 +28,7 @@ export class UserCreatedEvent {
 export class UserCameIntoViewEvent {
   constructor(
     readonly realmStringId: string,
-    readonly user: UserEntity,
+    readonly user: UserRow,
     readonly viewers: readonly RealmViewer[],
   ) {}
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { isAdministrator } from '../domain/roles';
 import { BotEvent, UserUpdatedEvent } from '../events/user-events';
 import { BotDirectory } from './bot-directory';
 import { BotRepository } from './bot.repository';
 import { UserRepository } from './user.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Zulip's `do_change_bot_owner` with `send_bot_owner_update_events`: a previous owner who
@@ -17,23 +17,24 @@ export class BotOwnerChange {
     private readonly bots: BotRepository,
     private readonly directory: BotDirectory,
     private readonly users: UserRepository,
+    private readonly database: Database,
   ) {}
 
-  async apply(uow: UnitOfWork, bot: { id: number; realmId: number }, newOwner: { id: number; role: number }, previousOwnerId: number | null): Promise<void> {
-    await uow.query(`UPDATE user_profile SET bot_owner_id = $2 WHERE id = $1`, [bot.id, newOwner.id]);
-    let updateAudience = await this.bots.audience({ id: bot.id, realmId: bot.realmId, botOwnerId: newOwner.id }, uow);
-    const previous = previousOwnerId === null ? null : await this.users.findById(previousOwnerId, uow);
+  async apply(bot: { id: number; realmId: number }, newOwner: { id: number; role: number }, previousOwnerId: number | null): Promise<void> {
+    await this.database.query(`UPDATE user_profile SET bot_owner_id = $2 WHERE id = $1`, [bot.id, newOwner.id]);
+    let updateAudience = await this.bots.audience({ id: bot.id, realmId: bot.realmId, botOwnerId: newOwner.id });
+    const previous = previousOwnerId === null ? null : await this.users.findById(previousOwnerId);
     if (previous && !isAdministrator(previous.role)) {
-      uow.record(new BotEvent(bot.realmId, [previous.id], 'delete', { user_id: bot.id }));
+      this.database.record(new BotEvent(bot.realmId, [previous.id], 'delete', { user_id: bot.id }));
       updateAudience = updateAudience.filter((id) => id !== previous.id);
     }
     if (!isAdministrator(newOwner.role)) {
-      const wire = await this.directory.presentOne(bot.id, 'when-set', uow);
-      uow.record(new BotEvent(bot.realmId, [newOwner.id], 'add', { ...wire }));
+      const wire = await this.directory.presentOne(bot.id, 'when-set');
+      this.database.record(new BotEvent(bot.realmId, [newOwner.id], 'add', { ...wire }));
       updateAudience = updateAudience.filter((id) => id !== newOwner.id);
     }
-    uow.record(new BotEvent(bot.realmId, updateAudience, 'update', { user_id: bot.id, owner_id: newOwner.id }));
-    const everyone = (await this.users.activeUserRoles(bot.realmId, uow)).map((user) => user.id);
-    uow.record(new UserUpdatedEvent(bot.realmId, everyone, { userId: bot.id, botOwnerId: newOwner.id }));
+    this.database.record(new BotEvent(bot.realmId, updateAudience, 'update', { user_id: bot.id, owner_id: newOwner.id }));
+    const everyone = (await this.users.activeUserRoles(bot.realmId)).map((user) => user.id);
+    this.database.record(new UserUpdatedEvent(bot.realmId, everyone, { userId: bot.id, botOwnerId: newOwner.id }));
   }
 }

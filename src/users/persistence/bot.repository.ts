@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { Role } from '../domain/roles';
+import { Database } from '../../platform/database/database';
 
 /** An outgoing-webhook or embedded bot's service row. */
 export interface BotService {
@@ -20,24 +21,27 @@ export interface BotDefaults {
 /** Services, configuration and audiences of bots. */
 @Injectable()
 export class BotRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
-  async addService(uow: UnitOfWork, botId: number, service: BotService): Promise<void> {
-    await uow.query(`INSERT INTO service (user_profile_id, name, base_url, token, interface) VALUES ($1, $2, $3, $4, $5)`, [
+  async addService(botId: number, service: BotService): Promise<void> {
+    await this.database.query(`INSERT INTO service (user_profile_id, name, base_url, token, interface) VALUES ($1, $2, $3, $4, $5)`, [
       botId, service.name, service.baseUrl, service.token, service.interface,
     ]);
   }
 
   /** A bot has at most one service (Zulip's current rule). */
-  async service(botId: number, db: Queryable = this.db): Promise<BotService | null> {
-    const services = await this.services([botId], db);
+  async service(botId: number): Promise<BotService | null> {
+    const services = await this.services([botId]);
     return services.get(botId) ?? null;
   }
 
-  async services(botIds: readonly number[], db: Queryable = this.db): Promise<Map<number, BotService>> {
+  async services(botIds: readonly number[]): Promise<Map<number, BotService>> {
     const result = new Map<number, BotService>();
     if (botIds.length === 0) return result;
-    const rows = await db.query<{ user_profile_id: number; name: string; base_url: string; token: string; interface: number }>(
+    const rows = await this.database.query<{ user_profile_id: number; name: string; base_url: string; token: string; interface: number }>(
       `SELECT DISTINCT ON (user_profile_id) user_profile_id, name, base_url, token, interface
          FROM service WHERE user_profile_id = ANY($1::int[]) ORDER BY user_profile_id, id`,
       [botIds],
@@ -48,18 +52,18 @@ export class BotRepository {
     return result;
   }
 
-  async updateService(uow: UnitOfWork, botId: number, baseUrl: string, serviceInterface: number): Promise<BotService | null> {
+  async updateService(botId: number, baseUrl: string, serviceInterface: number): Promise<BotService | null> {
     // TypeORM answers an UPDATE with a count as well as rows: read the service back instead.
-    await uow.query(
+    await this.database.query(
       `UPDATE service SET base_url = $2, interface = $3 WHERE id = (SELECT min(id) FROM service WHERE user_profile_id = $1)`,
       [botId, baseUrl, serviceInterface],
     );
-    return this.service(botId, uow);
+    return this.service(botId);
   }
 
-  async setConfig(uow: UnitOfWork, botId: number, config: Record<string, string>): Promise<void> {
+  async setConfig(botId: number, config: Record<string, string>): Promise<void> {
     for (const [key, value] of Object.entries(config)) {
-      await uow.query(
+      await this.database.query(
         `INSERT INTO bot_config_data (bot_profile_id, key, value) VALUES ($1, $2, $3)
          ON CONFLICT (bot_profile_id, key) DO UPDATE SET value = EXCLUDED.value`,
         [botId, key, value],
@@ -67,10 +71,10 @@ export class BotRepository {
     }
   }
 
-  async configs(botIds: readonly number[], db: Queryable = this.db): Promise<Map<number, Record<string, string>>> {
+  async configs(botIds: readonly number[]): Promise<Map<number, Record<string, string>>> {
     const result = new Map<number, Record<string, string>>();
     if (botIds.length === 0) return result;
-    const rows = await db.query<{ bot_profile_id: number; key: string; value: string }>(
+    const rows = await this.database.query<{ bot_profile_id: number; key: string; value: string }>(
       `SELECT bot_profile_id, key, value FROM bot_config_data WHERE bot_profile_id = ANY($1::int[]) ORDER BY id`,
       [botIds],
     );
@@ -82,10 +86,10 @@ export class BotRepository {
     return result;
   }
 
-  async defaults(botIds: readonly number[], db: Queryable = this.db): Promise<Map<number, BotDefaults>> {
+  async defaults(botIds: readonly number[]): Promise<Map<number, BotDefaults>> {
     const result = new Map<number, BotDefaults>();
     if (botIds.length === 0) return result;
-    const rows = await db.query<{
+    const rows = await this.database.query<{
       id: number; sending: string | null; sending_private: boolean | null; events: string | null; events_private: boolean | null;
     }>(
       `SELECT u.id, s.name AS sending, s.invite_only AS sending_private, e.name AS events, e.invite_only AS events_private
@@ -109,12 +113,12 @@ export class BotRepository {
    * A bot whose default channels include a private one is shown only to its owner;
    * otherwise the realm's active human administrators see it too.
    */
-  async audience(bot: { id: number; realmId: number; botOwnerId: number | null }, db: Queryable = this.db): Promise<number[]> {
-    const defaults = (await this.defaults([bot.id], db)).get(bot.id);
+  async audience(bot: { id: number; realmId: number; botOwnerId: number | null }): Promise<number[]> {
+    const defaults = (await this.defaults([bot.id])).get(bot.id);
     const isPrivate = defaults?.sendingStream?.inviteOnly === true || defaults?.eventsRegisterStream?.inviteOnly === true;
     const ids = new Set<number>();
     if (!isPrivate) {
-      const admins = await db.query<{ id: number }>(
+      const admins = await this.database.query<{ id: number }>(
         `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2`,
         [bot.realmId, Role.Administrator],
       );
@@ -125,8 +129,8 @@ export class BotRepository {
   }
 
   /** Active bots a user owns (deactivated with their owner). */
-  async activeBotIdsOwnedBy(ownerId: number, db: Queryable = this.db): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(
+  async activeBotIdsOwnedBy(ownerId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE bot_owner_id = $1 AND is_bot AND is_active ORDER BY id`,
       [ownerId],
     );
@@ -134,6 +138,6 @@ export class BotRepository {
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
-import { Queryable } from '../../platform/database/unit-of-work';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { isGuest, Role } from '../domain/roles';
 import { SystemGroup } from '../../groups/domain/system-groups';
+import { Database } from '../../platform/database/database';
 
 /**
  * Zulip's `check_can_access_user`: everyone sees bots and themselves; only a guest outside
@@ -16,13 +16,14 @@ export class UserAccess {
   constructor(
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly database: Database,
   ) {}
 
-  async canAccess(viewer: { id: number; role: number; realmId: number }, target: { id: number; isBot: boolean }, db: Queryable): Promise<boolean> {
+  async canAccess(viewer: { id: number; role: number; realmId: number }, target: { id: number; isBot: boolean }): Promise<boolean> {
     if (target.isBot || target.id === viewer.id || !isGuest(viewer.role)) return true;
-    const everyoneGroup = await this.realmSettings.groupId(viewer.realmId, 'can_access_all_users_group', db);
-    if (await this.groups.isMember(viewer.id, everyoneGroup, db)) return true;
-    const [row] = await db.query<{ shared: boolean }>(
+    const everyoneGroup = await this.realmSettings.groupId(viewer.realmId, 'can_access_all_users_group');
+    if (await this.groups.isMember(viewer.id, everyoneGroup)) return true;
+    const [row] = await this.database.query<{ shared: boolean }>(
       `SELECT EXISTS (
          SELECT 1 FROM subscription mine
            JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($3::int[])
@@ -40,11 +41,11 @@ export class UserAccess {
    * everyone; otherwise the viewer and the users they share a channel with (active members
    * only) or a group conversation with (deactivated ones too).
    */
-  async accessibleHumanIds(viewer: { id: number; role: number; realmId: number }, db: Queryable): Promise<Set<number> | null> {
+  async accessibleHumanIds(viewer: { id: number; role: number; realmId: number }): Promise<Set<number> | null> {
     if (!isGuest(viewer.role)) return null;
-    const everyoneGroup = await this.realmSettings.groupId(viewer.realmId, 'can_access_all_users_group', db);
-    if (await this.groups.isMember(viewer.id, everyoneGroup, db)) return null;
-    const rows = await db.query<{ id: number }>(
+    const everyoneGroup = await this.realmSettings.groupId(viewer.realmId, 'can_access_all_users_group');
+    if (await this.groups.isMember(viewer.id, everyoneGroup)) return null;
+    const rows = await this.database.query<{ id: number }>(
       `SELECT DISTINCT theirs.user_profile_id AS id
          FROM subscription mine
          JOIN recipient r ON r.id = mine.recipient_id
@@ -69,17 +70,16 @@ export class UserAccess {
   async subscriptionAccessChanges(
     realmId: number,
     changed: ReadonlyMap<number, readonly number[]>,
-    db: Queryable,
   ): Promise<Array<{ viewerId: number; targetId: number }>> {
-    if (changed.size === 0 || !(await this.restricted(realmId, { isBot: false }, db))) return [];
+    if (changed.size === 0 || !(await this.restricted(realmId, { isBot: false }))) return [];
     const recipients = [...new Set([...changed.values()].flat())];
-    const members = await db.query<{ recipient_id: number; id: number; role: number; is_bot: boolean }>(
+    const members = await this.database.query<{ recipient_id: number; id: number; role: number; is_bot: boolean }>(
       `SELECT s.recipient_id, u.id, u.role, u.is_bot
          FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
         WHERE s.recipient_id = ANY($1::int[]) AND s.active AND s.is_user_active`,
       [recipients],
     );
-    const changedUsers = await db.query<{ id: number; role: number; is_bot: boolean }>(
+    const changedUsers = await this.database.query<{ id: number; role: number; is_bot: boolean }>(
       `SELECT id, role, is_bot FROM user_profile WHERE id = ANY($1::int[])`,
       [[...changed.keys()]],
     );
@@ -89,7 +89,7 @@ export class UserAccess {
       const channels = new Set(changed.get(user.id) ?? []);
       const inChannels = members.filter((member) => channels.has(member.recipient_id) && member.id !== user.id);
       // What the user shares apart from these channels (after the change, the user is in none of them if they left).
-      const rows = await db.query<{ id: number }>(
+      const rows = await this.database.query<{ id: number }>(
         `SELECT DISTINCT theirs.user_profile_id AS id
            FROM subscription mine
            JOIN recipient r ON r.id = mine.recipient_id
@@ -109,10 +109,10 @@ export class UserAccess {
   }
 
   /** Zulip's `user_access_restricted_in_realm`: guests may not see every human. */
-  async restricted(realmId: number, target: { isBot: boolean }, db: Queryable): Promise<boolean> {
+  async restricted(realmId: number, target: { isBot: boolean }): Promise<boolean> {
     if (target.isBot) return false;
-    const everyone = await this.groups.systemGroupId(realmId, SystemGroup.Everyone, db);
-    return (await this.realmSettings.groupId(realmId, 'can_access_all_users_group', db)) !== everyone;
+    const everyone = await this.groups.systemGroupId(realmId, SystemGroup.Everyone);
+    return (await this.realmSettings.groupId(realmId, 'can_access_all_users_group')) !== everyone;
   }
 
   /**
@@ -123,14 +123,13 @@ export class UserAccess {
    */
   async deactivationAudiences(
     target: { id: number; realmId: number; isBot: boolean },
-    db: Queryable,
   ): Promise<{ withAccess: number[] | null; losing: number[] }> {
-    if (!(await this.restricted(target.realmId, target, db))) return { withAccess: null, losing: [] };
-    const nonGuests = await db.query<{ id: number }>(
+    if (!(await this.restricted(target.realmId, target))) return { withAccess: null, losing: [] };
+    const nonGuests = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND role <> $2 AND id <> $3`,
       [target.realmId, Role.Guest, target.id],
     );
-    const peers = await db.query<{ id: number; type: number }>(
+    const peers = await this.database.query<{ id: number; type: number }>(
       `SELECT DISTINCT theirs.user_profile_id AS id, r.type
          FROM subscription mine
          JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($2::int[])
@@ -150,12 +149,12 @@ export class UserAccess {
    * restricts guests; then the non-guests, the user, and whoever shares a channel or a
    * group conversation with them.
    */
-  async audienceOf(target: { id: number; realmId: number; isBot: boolean }, db: Queryable): Promise<number[]> {
-    if (!(await this.restricted(target.realmId, target, db))) {
-      const everyone = await db.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [target.realmId]);
+  async audienceOf(target: { id: number; realmId: number; isBot: boolean }): Promise<number[]> {
+    if (!(await this.restricted(target.realmId, target))) {
+      const everyone = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [target.realmId]);
       return everyone.map((row) => row.id);
     }
-    const rows = await db.query<{ id: number }>(
+    const rows = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND (role <> $3 OR id = $2 OR id IN (
          SELECT theirs.user_profile_id FROM subscription mine
            JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($4::int[])

@@ -1,20 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
-import { UserEntity } from './user.entity';
+import { Queryable } from '../../platform/database/unit-of-work';
+import { UserRow } from './user-row';
+import { Database } from '../../platform/database/database';
 
 /** Read access to users. Emails match case-insensitively. */
 @Injectable()
 export class UserRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database: Database,
+  ) {}
 
-  async findById(id: number, db: Queryable = this.db): Promise<UserEntity | null> {
-    const [user] = await this.select(`WHERE u.id = $1`, [id], db);
+  async findById(id: number): Promise<UserRow | null> {
+    const [user] = await this.select(`WHERE u.id = $1`, [id]);
     return user ?? null;
   }
 
-  async findInRealm(realmId: number, id: number, db: Queryable = this.db): Promise<UserEntity | null> {
-    const [user] = await this.select(`WHERE u.realm_id = $1 AND u.id = $2`, [realmId, id], db);
+  async findInRealm(realmId: number, id: number): Promise<UserRow | null> {
+    const [user] = await this.select(`WHERE u.realm_id = $1 AND u.id = $2`, [realmId, id]);
     return user ?? null;
   }
 
@@ -22,20 +26,19 @@ export class UserRepository {
    * A user of the realm that can be administered, locked for the transaction. The realm's
    * notification bot plays Zulip's cross-realm system bot: no one administers it.
    */
-  async lockAdministrable(realmId: number, id: number, db: Queryable): Promise<UserEntity | null> {
+  async lockAdministrable(realmId: number, id: number): Promise<UserRow | null> {
     const [user] = await this.select(
       `WHERE u.realm_id = $1 AND u.id = $2
          AND u.id IS DISTINCT FROM (SELECT notification_bot_id FROM realm WHERE id = $1)
        FOR UPDATE`,
       [realmId, id],
-      db,
     );
     return user ?? null;
   }
 
-  async findByIds(realmId: number, ids: readonly number[], db: Queryable = this.db): Promise<UserEntity[]> {
+  async findByIds(realmId: number, ids: readonly number[]): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return this.select(`WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) ORDER BY u.id`, [realmId, ids], db);
+    return this.select(`WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) ORDER BY u.id`, [realmId, ids]);
   }
 
   /**
@@ -43,8 +46,8 @@ export class UserRepository {
    * only. Addresses given to the API go through `UserByEmailReader`, which hides the
    * addresses their owners hide (Zulip's `get_user_by_delivery_email` versus `get_user`).
    */
-  async findByDeliveryEmail(realmId: number, email: string, db: Queryable = this.db): Promise<UserEntity | null> {
-    const [user] = await this.select(`WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)`, [realmId, email], db);
+  async findByDeliveryEmail(realmId: number, email: string): Promise<UserRow | null> {
+    const [user] = await this.select(`WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)`, [realmId, email]);
     return user ?? null;
   }
 
@@ -57,80 +60,77 @@ export class UserRepository {
     realmId: number,
     email: string,
     visibilities: readonly number[],
-    db: Queryable = this.db,
-  ): Promise<UserEntity | null> {
+  ): Promise<UserRow | null> {
     const [user] = await this.select(
       `WHERE u.realm_id = $1 AND lower(u.delivery_email) = lower($2)
          AND (u.is_bot OR u.email_address_visibility = ANY($3::int[]))`,
       [realmId, email, [...visibilities]],
-      db,
     );
     return user ?? null;
   }
 
-  async findByDeliveryEmails(realmId: number, emails: readonly string[], db: Queryable = this.db): Promise<UserEntity[]> {
+  async findByDeliveryEmails(realmId: number, emails: readonly string[]): Promise<UserRow[]> {
     if (emails.length === 0) return [];
     return this.select(
       `WHERE u.realm_id = $1 AND lower(u.delivery_email) = ANY(SELECT lower(e) FROM unnest($2::text[]) AS e)`,
       [realmId, emails],
-      db,
     );
   }
 
   /** Users of any realm with this email: an address may be registered in several realms. */
-  async findAllByDeliveryEmail(email: string): Promise<UserEntity[]> {
-    return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email], this.db);
+  async findAllByDeliveryEmail(email: string): Promise<UserRow[]> {
+    return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email]);
   }
 
   /**
    * Every user of a realm, active or not, by id, with what user lists show of them (no
    * credentials or settings: a realm's list is large, and reading those cost half its time).
    */
-  async listInRealm(realmId: number, db: Queryable = this.db): Promise<UserProfileView[]> {
-    const rows = await db.query<Record<string, unknown>>(
+  async listInRealm(realmId: number): Promise<UserProfileView[]> {
+    const rows = await this.database.query<Record<string, unknown>>(
       `SELECT ${PROFILE_COLUMNS} FROM user_profile u WHERE u.realm_id = $1 ORDER BY u.id`,
       [realmId],
     );
     return rows.map(toProfileView);
   }
 
-  async activeUserRoles(realmId: number, db: Queryable = this.db): Promise<{ id: number; role: number }[]> {
-    return db.query<{ id: number; role: number }>(
+  async activeUserRoles(realmId: number): Promise<{ id: number; role: number }[]> {
+    return this.database.query<{ id: number; role: number }>(
       `SELECT id, role FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
       [realmId],
     );
   }
 
   /** Up to `limit` ids of the realm's active users (ascending). */
-  async activeUserIds(realmId: number, limit: number, db: Queryable = this.db): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(
+  async activeUserIds(realmId: number, limit: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id LIMIT $2`,
       [realmId, limit],
     );
     return rows.map((row) => row.id);
   }
 
-  async maxMessageId(userId: number, db: Queryable = this.db): Promise<number> {
-    const [row] = await db.query<{ max: number | null }>(
+  async maxMessageId(userId: number): Promise<number> {
+    const [row] = await this.database.query<{ max: number | null }>(
       `SELECT max(message_id) AS max FROM user_message WHERE user_profile_id = $1`,
       [userId],
     );
     return row.max ?? -1;
   }
 
-  private async select(where: string, params: unknown[], db: Queryable): Promise<UserEntity[]> {
-    const rows = await db.query<Record<string, unknown>>(`SELECT u.* FROM user_profile u ${where}`, params);
-    return rows.map(toUserEntity);
+  private async select(where: string, params: unknown[]): Promise<UserRow[]> {
+    const rows = await this.database.query<Record<string, unknown>>(`SELECT u.* FROM user_profile u ${where}`, params);
+    return rows.map(toUserRow);
   }
 
   private get db(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }
 
 /** What user lists present of a user (`presentUser`). */
 export type UserProfileView = Pick<
-  UserEntity,
+  UserRow,
   | 'id'
   | 'realmId'
   | 'deliveryEmail'
@@ -169,8 +169,9 @@ function toProfileView(row: Record<string, unknown>): UserProfileView {
   };
 }
 
-export function toUserEntity(row: Record<string, unknown>): UserEntity {
-  return Object.assign(new UserEntity(), toProfileView(row), {
+export function toUserRow(row: Record<string, unknown>): UserRow {
+  return {
+    ...toProfileView(row),
     apiKey: row.api_key as string,
     passwordHash: row.password_hash as string | null,
     recipientId: row.recipient_id as number | null,
@@ -178,5 +179,5 @@ export function toUserEntity(row: Record<string, unknown>): UserEntity {
     defaultSendingStreamId: (row.default_sending_stream_id ?? null) as number | null,
     defaultEventsRegisterStreamId: (row.default_events_register_stream_id ?? null) as number | null,
     defaultAllPublicStreams: (row.default_all_public_streams ?? false) as boolean,
-  });
+  };
 }

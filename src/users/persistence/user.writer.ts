@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
-import { RecipientType } from '../../messages/persistence/recipient.entity';
+import { RecipientType } from '../../messages/persistence/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { generateApiKey } from '../domain/credentials';
 import { USER_SETTING_DEFAULTS } from '../domain/user-settings';
-import { UserEntity } from './user.entity';
-import { toUserEntity } from './user.repository';
+import { UserRow } from './user-row';
+import { toUserRow } from './user.repository';
+import { Database } from '../../platform/database/database';
 
 export interface NewUser {
   realmId: number;
@@ -32,11 +32,14 @@ export interface NewUser {
 /** Creates user rows with everything a user needs to exist: key, inbox, role groups. */
 @Injectable()
 export class UserWriter {
-  constructor(private readonly groups: GroupRepository) {}
+  constructor(
+    private readonly groups: GroupRepository,
+    private readonly database: Database,
+  ) {}
 
   /** Inserts a user; a taken email answers Zulip's `EmailAlreadyInUseError`. */
-  async insert(uow: UnitOfWork, user: NewUser): Promise<UserEntity> {
-    const rows = await uow.query<Record<string, unknown>>(
+  async insert(user: NewUser): Promise<UserRow> {
+    const rows = await this.database.query<Record<string, unknown>>(
       `INSERT INTO user_profile (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id,
          api_key, password_hash, email_address_visibility, default_sending_stream_id,
          default_events_register_stream_id, default_all_public_streams, settings)
@@ -52,18 +55,18 @@ export class UserWriter {
       ],
     );
     if (rows.length === 0) throw ApiError.badRequest('Email is already in use.');
-    const created = toUserEntity(rows[0]);
-    const [recipient] = await uow.query<{ id: number }>(
+    const created = toUserRow(rows[0]);
+    const [recipient] = await this.database.query<{ id: number }>(
       `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
       [RecipientType.Personal, created.id],
     );
-    await uow.query(`UPDATE user_profile SET recipient_id = $1 WHERE id = $2`, [recipient.id, created.id]);
+    await this.database.query(`UPDATE user_profile SET recipient_id = $1 WHERE id = $2`, [recipient.id, created.id]);
     // Membership of one's own inbox, as Zulip keeps it.
-    await uow.query(`INSERT INTO subscription (user_profile_id, recipient_id, active) VALUES ($1, $2, true)`, [
+    await this.database.query(`INSERT INTO subscription (user_profile_id, recipient_id, active) VALUES ($1, $2, true)`, [
       created.id,
       recipient.id,
     ]);
-    await this.groups.joinRoleGroups(uow, user.realmId, created.id, user.role);
+    await this.groups.joinRoleGroups(user.realmId, created.id, user.role);
     created.recipientId = recipient.id;
     return created;
   }

@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api-error';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { hasApiKeyFormat, secretsEqual } from '../domain/credentials';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import { UserRepository } from '../persistence/user.repository';
 
 /** Basic-auth credentials of a request addressed to a realm. */
@@ -25,14 +25,14 @@ const PLACEHOLDER_EMAIL = /^user(\d+)@(.+)$/i;
  * Zulip's order.
  */
 @QueryHandler(AuthenticateApiKeyQuery)
-export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiKeyQuery, UserEntity> {
+export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiKeyQuery, UserRow> {
   constructor(
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
   ) {}
 
-  async execute(query: AuthenticateApiKeyQuery): Promise<UserEntity> {
+  async execute(query: AuthenticateApiKeyQuery): Promise<UserRow> {
     const apiKey = query.apiKey.trim();
     const email = query.email.trim();
     if (!hasApiKeyFormat(apiKey)) throw new ApiError('Malformed API key', 'INVALID_API_KEY', 401);
@@ -49,7 +49,7 @@ export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiK
     return user;
   }
 
-  private async candidates(email: string): Promise<UserEntity[]> {
+  private async candidates(email: string): Promise<UserRow[]> {
     const byEmail = await this.users.findAllByDeliveryEmail(email);
     const placeholder = PLACEHOLDER_EMAIL.exec(email);
     if (!placeholder) return byEmail;

@@ -1,15 +1,15 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserAccess } from '../persistence/user-access';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { UserByEmailReader } from './user-by-email.reader';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
+import { Database } from '../../platform/database/database';
 
 /** How `GET /users/{...}` names its user: by id, or by an email address. */
 export type UserKey = { kind: 'id'; userId: number } | { kind: 'email'; email: string };
@@ -34,27 +34,27 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserW
     private readonly access: UserAccess,
     private readonly profileData: ProfileDataReader,
     private readonly emails: UserByEmailReader,
+    private readonly database: Database,
   ) {}
 
   async execute(query: GetUserQuery): Promise<{ user: UserWire }> {
-    const db = poolQueryable(this.dataSource);
     const realm = await this.realms.requireById(query.viewer.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
-    const target = await this.find(query, db);
-    if (!(await this.access.canAccess(query.viewer, target, db))) throw ApiError.badRequest('Insufficient permission');
+    const target = await this.find(query);
+    if (!(await this.access.canAccess(query.viewer, target))) throw ApiError.badRequest('Insufficient permission');
     const user = presentUser(target, hostName, query.viewer, { clientGravatar: query.clientGravatar });
     if (query.includeCustomProfileFields && !target.isBot) {
-      user.profile_data = await this.profileData.forUser(target.realmId, target.id, db);
+      user.profile_data = await this.profileData.forUser(target.realmId, target.id);
     }
     return { user };
   }
 
   /** Zulip's `access_user_by_id` / `access_user_by_email` (see `UserByEmailReader`). */
-  private async find(query: GetUserQuery, db: Queryable): Promise<UserEntity> {
+  private async find(query: GetUserQuery): Promise<UserRow> {
     const { key, viewer } = query;
     const target = key.kind === 'id'
-      ? Number.isSafeInteger(key.userId) ? await this.users.findInRealm(viewer.realmId, key.userId, db) : null
-      : await this.emails.findVisibleByEmail(viewer.realmId, key.email, viewer.role, db);
+      ? Number.isSafeInteger(key.userId) ? await this.users.findInRealm(viewer.realmId, key.userId) : null
+      : await this.emails.findVisibleByEmail(viewer.realmId, key.email, viewer.role);
     if (!target) throw ApiError.badRequest('No such user');
     return target;
   }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { apiEmail } from '../api/user.presenter';
 import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
-import { UserEntity } from '../persistence/user.entity';
+import { UserRow } from '../persistence/user-row';
 import { UserRepository } from '../persistence/user.repository';
+import { Database } from '../../platform/database/database';
 
 /**
  * Users named by an email address given to the API, and the address the API names them
@@ -19,6 +20,7 @@ export class UserByEmailReader {
     private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
+    private readonly database: Database,
   ) {}
 
   /**
@@ -26,46 +28,46 @@ export class UserByEmailReader {
    * (the real address where everyone may see it, else the `user<id>@<host>` placeholder),
    * whatever the requester's role. Deactivated users are found: callers decide.
    */
-  findByApiEmail(realmId: number, email: string, db: Queryable = this.pool): Promise<UserEntity | null> {
-    return this.find(realmId, email, { kind: 'api-email' }, db);
+  findByApiEmail(realmId: number, email: string): Promise<UserRow | null> {
+    return this.find(realmId, email, { kind: 'api-email' });
   }
 
   /**
    * Zulip's `access_user_by_email` lookup: the placeholder names any user of the realm; a
    * real address only one whose visibility setting shows it to a requester of `role`.
    */
-  findVisibleByEmail(realmId: number, email: string, role: number, db: Queryable = this.pool): Promise<UserEntity | null> {
-    return this.find(realmId, email, { kind: 'visible-to', role }, db);
+  findVisibleByEmail(realmId: number, email: string, role: number): Promise<UserRow | null> {
+    return this.find(realmId, email, { kind: 'visible-to', role });
   }
 
   /** The address other users know `user` by: what errors about that user may name. */
-  async apiEmailOf(user: Pick<UserEntity, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>, db: Queryable = this.pool): Promise<string> {
-    return apiEmail(user, await this.hostName(user.realmId, db));
+  async apiEmailOf(user: Pick<UserRow, 'id' | 'realmId' | 'isBot' | 'deliveryEmail' | 'emailAddressVisibility'>): Promise<string> {
+    return apiEmail(user, await this.hostName(user.realmId));
   }
 
-  private async find(realmId: number, raw: string, rule: EmailLookupRule, db: Queryable): Promise<UserEntity | null> {
+  private async find(realmId: number, raw: string, rule: EmailLookupRule): Promise<UserRow | null> {
     const email = raw.trim();
     // Only an address shaped like a placeholder costs the realm's host name.
     if (/^user\d+@/i.test(email)) {
-      const hostName = await this.hostName(realmId, db);
+      const hostName = await this.hostName(realmId);
       const userId = placeholderUserId(email, hostName);
       if (userId !== null) {
-        const user = await this.users.findInRealm(realmId, userId, db);
+        const user = await this.users.findInRealm(realmId, userId);
         if (!user || rule.kind === 'visible-to') return user;
         // Zulip matches the stored API email: a user who shows the real address has no placeholder.
         return apiEmail(user, hostName).toLowerCase() === email.toLowerCase() ? user : null;
       }
     }
-    return this.users.findByShownDeliveryEmail(realmId, email, visibilitiesShowingEmail(rule), db);
+    return this.users.findByShownDeliveryEmail(realmId, email, visibilitiesShowingEmail(rule));
   }
 
-  private async hostName(realmId: number, db: Queryable): Promise<string> {
-    const [realm] = await db.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
+  private async hostName(realmId: number): Promise<string> {
+    const [realm] = await this.database.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
     if (!realm) throw new Error(`realm ${realmId} does not exist`);
     return this.addressing.hostName(realm.string_id);
   }
 
   private get pool(): Queryable {
-    return poolQueryable(this.dataSource);
+    return this.database;
   }
 }

@@ -1,15 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { MessageAddress, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { asSender } from '../../messages/commands/post-subscription-notices.handler';
 import { presentMessage } from '../../messages/api/message.presenter';
 import { MessageLoader } from '../../messages/persistence/message.loader';
-import { poolQueryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { BotType } from '../../users/domain/roles';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserEntity } from '../../users/persistence/user.entity';
+import { UserRow } from '../../users/persistence/user-row';
 import { UserRepository } from '../../users/persistence/user.repository';
 import { SERVER_VERSION } from '../../realm/domain/server-version';
 import { RefusedWebhookAddress } from '../domain/webhook-address';
@@ -23,7 +22,7 @@ import {
   WebhookMessage,
   webhookRequest,
 } from '../domain/webhook-exchange';
-import { WEBHOOK_CONFIG, WebhookConfig } from '../webhook-config';
+import { WebhookSettings } from '../../platform/config/settings';
 import { WebhookJob, WebhookTriggerStore } from '../persistence/webhook-trigger.store';
 import { guardedPost, GuardedResponse, WebhookConnectionError, WebhookResponseTooLarge, WebhookTimeout } from './guarded-http';
 import { AttemptOutcome } from './webhook-job-queue';
@@ -63,7 +62,7 @@ export class WebhookDelivery {
   private readonly logger = new Logger('OutgoingWebhook');
 
   constructor(
-    @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
+    private readonly settings: WebhookSettings,
     private readonly dataSource: DataSource,
     private readonly store: WebhookTriggerStore,
     private readonly users: UserRepository,
@@ -96,7 +95,7 @@ export class WebhookDelivery {
       const response = await guardedPost(
         baseUrl,
         { ...request, userAgent: `ZulipOutgoingWebhook/${SERVER_VERSION}` },
-        { timeoutMs: this.config.timeoutMs, maxResponseBytes: this.config.maxResponseBytes, allowedHosts: this.config.allowedHosts },
+        { timeoutMs: this.settings.timeoutMs, maxResponseBytes: this.settings.maxResponseBytes, allowedHosts: this.settings.allowedHosts },
       );
       ({ result, failure } = await this.answer(bot.user, bot.wire.interface, message, response, finalAttempt));
     } catch (error) {
@@ -119,7 +118,7 @@ export class WebhookDelivery {
     if (!user || !user.isActive || user.botType !== BotType.OutgoingWebhook) return null;
     const service = await this.bots.service(user.id);
     if (!service) return null;
-    const snapshot = (await this.loader.load([job.messageId], poolQueryable(this.dataSource))).get(job.messageId);
+    const snapshot = (await this.loader.load([job.messageId])).get(job.messageId);
     if (!snapshot) return null;
     const message = {
       ...presentMessage(snapshot, { applyMarkdown: false, clientGravatar: false, allowEmptyTopicName: true }),
@@ -130,7 +129,7 @@ export class WebhookDelivery {
   }
 
   private async answer(
-    bot: UserEntity,
+    bot: UserRow,
     interfaceType: number,
     message: WebhookMessage,
     response: GuardedResponse,
@@ -172,7 +171,7 @@ export class WebhookDelivery {
     if (error instanceof WebhookTimeout || error instanceof WebhookConnectionError) {
       if (!finalAttempt) return { result: 'retry', failure: null };
       const why = error instanceof WebhookTimeout
-        ? `Request timed out after ${this.config.timeoutMs / 1000} seconds.`
+        ? `Request timed out after ${this.settings.timeoutMs / 1000} seconds.`
         : 'A connection error occurred. Is my bot server down?';
       return { result: 'unavailable', failure: { conversation: 'Bot is unavailable', owner: { kind: 'failure', message: why } } };
     }
@@ -192,7 +191,7 @@ export class WebhookDelivery {
   }
 
   /** The bot's answer in the conversation that triggered it. */
-  private reply(bot: UserEntity, message: WebhookMessage, content: string): Promise<void> {
+  private reply(bot: UserRow, message: WebhookMessage, content: string): Promise<void> {
     const address: MessageAddress = message.type === 'stream'
       ? { kind: 'stream', channel: Number(message.stream_id), topic: String(message.subject) }
       : { kind: 'private', to: (message.display_recipient as { id: number }[]).map((user) => user.id) };
@@ -200,13 +199,13 @@ export class WebhookDelivery {
   }
 
   /** A message from the bot, past channel permissions as Zulip's send_response_message. */
-  private async post(bot: UserEntity, address: MessageAddress, content: string): Promise<void> {
+  private async post(bot: UserRow, address: MessageAddress, content: string): Promise<void> {
     await this.commandBus.execute(
       new SendMessageCommand(asSender(bot), address, content, 'OutgoingWebhookResponse', undefined, null, { readBy: [] }),
     );
   }
 
-  private async fail(bot: UserEntity, message: WebhookMessage, failure: Failure): Promise<void> {
+  private async fail(bot: UserRow, message: WebhookMessage, failure: Failure): Promise<void> {
     try {
       await this.reply(bot, message, `Failure! ${failure.conversation}`);
     } catch (error) {

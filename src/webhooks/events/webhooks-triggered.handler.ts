@@ -1,5 +1,5 @@
-import { Logger } from '@nestjs/common';
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { Injectable, Logger } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
 import { WebhookJobQueue } from '../delivery/webhook-job-queue';
 import { WebhooksTriggeredEvent } from './webhooks-triggered.event';
 
@@ -7,13 +7,14 @@ import { WebhooksTriggeredEvent } from './webhooks-triggered.event';
  * Feeds the job queue once the triggering message is committed. If this fails (Redis
  * down, the process dying), the trigger rows stay and the worker's sweep enqueues them.
  */
-@EventsHandler(WebhooksTriggeredEvent)
-export class WebhooksTriggeredHandler implements IEventHandler<WebhooksTriggeredEvent> {
+@Injectable()
+export class WebhooksTriggeredHandler {
   private readonly logger = new Logger('OutgoingWebhook');
 
   constructor(private readonly queue: WebhookJobQueue) {}
 
-  handle(event: WebhooksTriggeredEvent): void {
+  @OnCommitted(WebhooksTriggeredEvent)
+  enqueueJobs(event: WebhooksTriggeredEvent): void {
     this.queue.add(event.jobs).catch((error: unknown) => {
       this.logger.error(`enqueueing ${event.jobs.length} webhook jobs failed (the sweep will retry): ${(error as Error).message}`);
     });

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { poolQueryable, Queryable, UnitOfWork } from '../../platform/database/unit-of-work';
+import { Queryable } from '../../platform/database/unit-of-work';
 import { BotType } from '../../users/domain/roles';
 import { ServiceBotTrigger, WebhookTrigger } from '../domain/service-bot-triggers';
+import { Database } from '../../platform/database/database';
 
 /** A trigger waiting for delivery: what a job carries. */
 export interface WebhookJob {
@@ -16,9 +17,9 @@ export interface WebhookJob {
  * is never lost: the job queue is fed after the commit, and from these rows again if the
  * process died in between. A plain function, so the send path needs no webhook provider.
  */
-export async function recordWebhookTriggers(uow: UnitOfWork, messageId: number, triggers: readonly ServiceBotTrigger[]): Promise<WebhookJob[]> {
+export async function recordWebhookTriggers(database: Database, messageId: number, triggers: readonly ServiceBotTrigger[]): Promise<WebhookJob[]> {
   if (triggers.length === 0) return [];
-  await uow.query(
+  await database.query(
     `INSERT INTO outgoing_webhook_trigger (message_id, bot_profile_id, trigger)
      SELECT $1, b, t FROM unnest($2::int[], $3::text[]) AS x(b, t) ON CONFLICT DO NOTHING`,
     [messageId, triggers.map((t) => t.botId), triggers.map((t) => t.trigger)],
@@ -30,8 +31,9 @@ export async function recordWebhookTriggers(uow: UnitOfWork, messageId: number, 
 export class WebhookTriggerStore {
   private readonly db: Queryable;
 
-  constructor(dataSource: DataSource) {
-    this.db = poolQueryable(dataSource);
+  constructor(dataSource: DataSource,
+    private readonly database: Database) {
+    this.db = this.database;
   }
 
   /** Whether the trigger is still waiting (false once settled, or its message was deleted). */
@@ -76,12 +78,12 @@ export class WebhookTriggerStore {
  * each may read the channel (public, or subscribed): only those are triggered.
  */
 export async function mentionedWebhookBots(
-  uow: UnitOfWork,
+  database: Database,
   mentionedUserIds: readonly number[],
   channel: { recipientId: number; inviteOnly: boolean },
 ): Promise<{ id: number; botType: number; isActive: boolean; mayRead: boolean }[]> {
   if (mentionedUserIds.length === 0) return [];
-  const rows = await uow.query<{ id: number; bot_type: number; subscribed: boolean }>(
+  const rows = await database.query<{ id: number; bot_type: number; subscribed: boolean }>(
     `SELECT u.id, u.bot_type,
             EXISTS (SELECT 1 FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS subscribed
        FROM user_profile u

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { RealmEmojiChangedEvent } from './realm-emoji-events';
+
+/** The client events of the emoji module's domain events. */
+@Injectable()
+export class RealmEmojiEventProjections {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  /** `realm_emoji` update, to every active user of the realm. */
+  @OnCommitted(RealmEmojiChangedEvent)
+  realmEmojiChanged(event: RealmEmojiChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'realm_emoji',
+      render: () => ({ type: 'realm_emoji', op: 'update', realm_emoji: event.realmEmoji }),
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { LinkifiersChangedEvent } from './linkifier-events';
+
+/** The client events of the linkifiers module's domain events. */
+@Injectable()
+export class LinkifierEventProjections {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  /**
+   * `realm_linkifiers` with the full list, to every active user's queues that declared
+   * `linkifier_url_template`. Since feature level 176 Zulip sends older clients nothing
+   * (no legacy `realm_filters` event either): they could not expand URL templates.
+   */
+  @OnCommitted(LinkifiersChangedEvent)
+  linkifiersChanged(event: LinkifiersChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'realm_linkifiers',
+      render: (queue) =>
+        queue.capabilities.linkifier_url_template
+          ? { type: 'realm_linkifiers', realm_linkifiers: event.linkifiers.map((linkifier) => ({ ...linkifier })) }
+          : null,
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { RealmSettingsChangedEvent } from './realm-settings-changed.event';
+import { UserSettingsDefaultsChangedEvent } from './user-settings-defaults-changed.event';
+
+/** The client events of the realm module's domain events: one method per domain event. */
+@Injectable()
+export class RealmEventProjections {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  /**
+   * One `realm` event per changed setting, as Zulip sends them: `update` for a plain
+   * property (do_set_realm_property), `update_dict` with `property: "default"` for a group
+   * setting (do_change_realm_permission_group_setting).
+   */
+  @OnCommitted(RealmSettingsChangedEvent)
+  realmSettingsChanged(event: RealmSettingsChangedEvent): void {
+    for (const change of event.changes) {
+      const wire = change.kind === 'property'
+        ? { type: 'realm', op: 'update', property: change.property, value: change.value }
+        : { type: 'realm', op: 'update_dict', property: 'default', data: { [change.setting]: change.value } };
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: event.audienceUserIds,
+        eventType: 'realm',
+        render: () => wire,
+      });
+    }
+  }
+
+  /** Zulip's `do_set_realm_user_default_setting`: one `realm_user_settings_defaults` update per change. */
+  @OnCommitted(UserSettingsDefaultsChangedEvent)
+  userSettingsDefaultsChanged(event: UserSettingsDefaultsChangedEvent): void {
+    for (const { name, value } of event.changes) {
+      this.dispatcher.dispatch({
+        realmId: event.realmId,
+        userIds: event.audienceUserIds,
+        eventType: 'realm_user_settings_defaults',
+        render: () => ({ type: 'realm_user_settings_defaults', op: 'update', property: name, value }),
+      });
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { AttachmentChangedEvent } from './attachment-events';
+
+/** The client events of the uploads module's domain events. */
+@Injectable()
+export class AttachmentEventProjections {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  /** `attachment` events: only the user concerned hears of them. */
+  @OnCommitted(AttachmentChangedEvent)
+  attachmentChanged(event: AttachmentChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: [event.userId],
+      eventType: 'attachment',
+      render: () => ({
+        type: 'attachment',
+        op: event.op,
+        attachment: event.attachment,
+        upload_space_used: event.uploadSpaceUsed,
+      }),
+    });
+  }
+}
