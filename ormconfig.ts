@@ -17,9 +17,9 @@ import { EmbeddedPostgres } from './src/platform/database/embedded-postgres';
 export default openDataSource();
 
 async function openDataSource(): Promise<DataSource> {
-  const config = loadConfig();
-  if (config.databaseUrl !== undefined) return new DataSource(dataSourceOptions({ url: config.databaseUrl }, 2));
-  const embedded = await EmbeddedPostgres.start(config.dataDir);
+  const { database } = loadConfig();
+  if (database.url !== undefined) return new DataSource(dataSourceOptions({ url: database.url }, 2));
+  const embedded = await EmbeddedPostgres.start(database.dataDir);
   const dataSource = new DataSource(dataSourceOptions(embedded.connection, 2));
   // The CLI destroys the data source when it is done: the embedded database goes with it,
   // or its socket would keep the process alive.

@@ -10,9 +10,12 @@ import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-s
 import { installSecurityHeaders } from './wire/security-headers';
 
 /** Builds the HTTP application (not yet listening): used by the server and the tests. */
-export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  config: AppConfig,
+  logger: JsonLogger = new JsonLogger(config.log.level, config.log.format),
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    bodyLimit: maxBodyBytes(config.maxFileUploadSizeMib),
+    bodyLimit: maxBodyBytes(config.storage.maxFileUploadSizeMib),
     genReqId: () => randomUUID(),
     // Long-polls last up to a heartbeat; keep-alive connections must outlive them. A parked
     // poll's socket is idle, so no idle timeout: slow senders meet the two deadlines below.
@@ -33,14 +36,13 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     // Fastify's own answers to a URL it cannot route (bad escapes, an over-long parameter).
     frameworkErrors: answerFrameworkError,
   });
-  const logger = new JsonLogger(config.logLevel, config.logFormat);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger,
     bufferLogs: false,
     // The wire layer installs its own lenient parsers (configureHttp).
     bodyParser: false,
   });
-  await configureHttp(app, config.maxFileUploadSizeMib);
+  await configureHttp(app, config.storage.maxFileUploadSizeMib);
   await installSecurityHeaders(app, config.http.corsOrigins);
   installObservability(app, config, logger);
   app.enableShutdownHooks();

@@ -15,6 +15,7 @@ import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { RedisModule } from './platform/redis/redis.module';
 import { ObservabilityModule } from './platform/observability/observability.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
@@ -42,6 +43,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // Right after the configuration: its connections must close after their users.
+        RedisModule,
         CqrsModule.forRoot(),
         DatabaseModule,
         StorageModule,

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../platform/config/app-config';
+import { ServerSettings, StorageSettings } from '../platform/config/settings';
 import { withBootstrapLock } from '../platform/database/database.module';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { ROOT_SUBDOMAIN } from '../realm/domain/realm-addressing';
@@ -35,15 +35,16 @@ export class RootRealmBootstrap implements OnModuleInit {
     private readonly realms: RealmRepository,
     private readonly realmSetup: RealmSetup,
     private readonly creation: UserCreation,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
+    private readonly storage: StorageSettings,
     private readonly database: Database,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await withBootstrapLock(this.dataSource, async () => {
       if (await this.realms.findBySubdomain(ROOT_SUBDOMAIN)) return;
-      await this.tx.run(() => this.realmSetup.create(ROOT_SUBDOMAIN, this.config.realmName));
-      this.logger.log(`created the root realm '${this.config.realmName}'`);
+      await this.tx.run(() => this.realmSetup.create(ROOT_SUBDOMAIN, this.server.realmName));
+      this.logger.log(`created the root realm '${this.server.realmName}'`);
     });
   }
 
@@ -51,7 +52,7 @@ export class RootRealmBootstrap implements OnModuleInit {
   async ensureOwner(): Promise<FirstOwner | null> {
     const password = randomBytes(12).toString('base64url');
     const checked = await this.creation.check({
-      email: this.config.ownerEmail,
+      email: this.server.ownerEmail,
       fullName: 'Owner',
       role: Role.Owner,
       password,
@@ -65,14 +66,31 @@ export class RootRealmBootstrap implements OnModuleInit {
       );
       if (owners.length > 0) return null;
       const owner = await this.tx.run(() => this.creation.insert(realm, checked));
-      const zuliprcPath = path.join(this.config.dataDir, 'zuliprc');
-      fs.mkdirSync(this.config.dataDir, { recursive: true, mode: 0o700 });
+      const zuliprcPath = this.zuliprcFile();
+      fs.mkdirSync(this.storage.dataDir, { recursive: true, mode: 0o700 });
+      // Readable by the server's user alone: it holds the owner's API key.
       fs.writeFileSync(
         zuliprcPath,
-        `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.config.externalHost}\n`,
+        `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.server.externalHost}\n`,
         { mode: 0o600 },
       );
       return { email: owner.deliveryEmail, password, apiKey: owner.apiKey, zuliprcPath };
     });
+  }
+
+  /** The first start's zuliprc, if this server's data directory holds one (another server's may have it). */
+  zuliprcPath(): string | undefined {
+    const file = this.zuliprcFile();
+    return fs.existsSync(file) ? file : undefined;
+  }
+
+  /** Realms not deactivated, for the start-up summary. */
+  async realmCount(): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM realm WHERE NOT deactivated`);
+    return row.n;
+  }
+
+  private zuliprcFile(): string {
+    return path.join(this.storage.dataDir, 'zuliprc');
   }
 }

@@ -1,18 +1,13 @@
 import { Global, Module } from '@nestjs/common';
-import { AppConfig } from '../platform/config/app-config';
+import { RedisConnections } from '../platform/redis/redis-connections';
 import { RateLimitGuard } from './api/rate-limit.guard';
-import { RateLimitStore, RateLimitStoreLifecycle } from './persistence/rate-limit-store';
+import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-store';
 
 /** Request counters for rate limiting (the guard is registered by the wire module, after authentication). */
 @Global()
 @Module({
   providers: [
-    RateLimitStoreLifecycle,
-    {
-      provide: RateLimitStore,
-      inject: [RateLimitStoreLifecycle, AppConfig],
-      useFactory: (lifecycle: RateLimitStoreLifecycle, config: AppConfig) => lifecycle.create(config),
-    },
+    { provide: RateLimitStore, inject: [RedisConnections], useFactory: createRateLimitStore },
     RateLimitGuard,
   ],
   exports: [RateLimitStore, RateLimitGuard],

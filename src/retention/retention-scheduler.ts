@@ -1,14 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
-import { AppConfig } from '../platform/config/app-config';
+import { RetentionSettings } from '../platform/config/settings';
 import { JobRegistry } from '../platform/observability/job-registry';
-import { watchRedisConnection } from '../platform/redis-connection';
+import { BULLMQ_PREFIX } from '../platform/redis/bullmq-prefix';
+import { RedisConnections } from '../platform/redis/redis-connections';
 import { RetentionSweep } from './retention-sweep';
 
 export const RETENTION_QUEUE = 'retention';
-/** BullMQ keys live under the project's Redis prefix (`chat:`), beside the event queues. */
-export const BULLMQ_PREFIX = 'chat:bull';
 const SCHEDULER_ID = 'retention-sweep';
 
 /**
@@ -24,10 +22,10 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
   private sweeping: Promise<unknown> | null = null;
   private queue: Queue | null = null;
   private worker: Worker | null = null;
-  private connections: Redis[] = [];
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly settings: RetentionSettings,
+    private readonly redis: RedisConnections,
     private readonly sweep: RetentionSweep,
     private readonly jobs: JobRegistry,
   ) {}
@@ -39,15 +37,15 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.jobs.register({
       name: RETENTION_QUEUE,
-      backend: this.config.redisUrl ? 'bullmq' : 'timer',
+      backend: this.redis.configured ? 'bullmq' : 'timer',
       depth: async () => (this.queue ? this.queue.getWaitingCount() : 0),
       running: () => this.timer !== null || (this.worker?.isRunning() ?? false),
     });
   }
 
   async start(): Promise<void> {
-    const everyMs = this.config.retentionIntervalSeconds * 1000;
-    if (this.config.redisUrl) await this.startBullmq(this.config.redisUrl, everyMs);
+    const everyMs = this.settings.intervalSeconds * 1000;
+    if (this.redis.configured) await this.startBullmq(everyMs);
     else this.startTimer(everyMs);
   }
 
@@ -57,7 +55,6 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
     await this.sweeping;
     await this.worker?.close();
     await this.queue?.close();
-    for (const connection of this.connections) connection.disconnect();
     this.worker = null;
     this.queue = null;
   }
@@ -70,16 +67,12 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
     this.timer.unref();
   }
 
-  private async startBullmq(url: string, everyMs: number): Promise<void> {
+  private async startBullmq(everyMs: number): Promise<void> {
     // Loaded only where jobs run: CLI processes never pay for it.
     const { Queue, Worker } = await import('bullmq');
-    const connection = () => {
-      const redis = new Redis(url, { maxRetriesPerRequest: null });
-      watchRedisConnection(redis, 'retention jobs');
-      this.connections.push(redis);
-      return redis;
-    };
-    const queue = new Queue(RETENTION_QUEUE, { connection: connection(), prefix: BULLMQ_PREFIX });
+    // The process's jobs connection; the worker opens its own blocking one from it.
+    const connection = await this.redis.connect('jobs');
+    const queue = new Queue(RETENTION_QUEUE, { connection, prefix: BULLMQ_PREFIX });
     // Without a listener BullMQ prints each of its connection's errors as unhandled.
     queue.on('error', (error) => this.logger.warn(`retention queue: ${error.message}`));
     await queue.upsertJobScheduler(
@@ -88,7 +81,7 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
       { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } },
     );
     const worker = new Worker(RETENTION_QUEUE, async () => this.sweep.run(), {
-      connection: connection(),
+      connection,
       prefix: BULLMQ_PREFIX,
       concurrency: 1,
     });

@@ -1,17 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MessagesModule } from '../messages/messages.module';
-import { AppConfig } from '../platform/config/app-config';
+import { WebhookSettings } from '../platform/config/settings';
+import { RedisConnections } from '../platform/redis/redis-connections';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { BullJobQueue } from './delivery/bull-job-queue';
 import { InProcessJobQueue } from './delivery/in-process-job-queue';
 import { WebhookDelivery } from './delivery/webhook-delivery.service';
-import { WebhookJobQueue } from './delivery/webhook-job-queue';
+import { WEBHOOK_RETRIES, WebhookJobQueue } from './delivery/webhook-job-queue';
 import { WebhookUrlPolicy } from './delivery/webhook-url-policy';
 import { WebhookWorker } from './delivery/webhook-worker';
 import { WebhooksTriggeredHandler } from './events/webhooks-triggered.handler';
 import { WebhookTriggerStore } from './persistence/webhook-trigger.store';
-import { loadWebhookConfig, WEBHOOK_CONFIG, WEBHOOK_RETRIES, WebhookConfig } from './webhook-config';
 
 /**
  * Outgoing webhooks (spec 4.22): triggers recorded with the message, delivered by a
@@ -21,14 +21,13 @@ import { loadWebhookConfig, WEBHOOK_CONFIG, WEBHOOK_RETRIES, WebhookConfig } fro
 @Module({
   imports: [MessagesModule, UsersModule, RealmModule],
   providers: [
-    { provide: WEBHOOK_CONFIG, useFactory: () => loadWebhookConfig() },
     {
       provide: WebhookJobQueue,
-      inject: [AppConfig, WEBHOOK_CONFIG],
-      useFactory: (app: AppConfig, config: WebhookConfig): WebhookJobQueue =>
-        app.redisUrl
-          ? new BullJobQueue(app.redisUrl, WEBHOOK_RETRIES + 1, config.retryDelayMs, config.concurrency)
-          : new InProcessJobQueue(WEBHOOK_RETRIES + 1, config.retryDelayMs, config.concurrency),
+      inject: [RedisConnections, WebhookSettings],
+      useFactory: async (redis: RedisConnections, settings: WebhookSettings): Promise<WebhookJobQueue> =>
+        redis.configured
+          ? BullJobQueue.open(await redis.connect('jobs'), WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency)
+          : new InProcessJobQueue(WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency),
     },
     WebhookTriggerStore,
     WebhookDelivery,
@@ -36,6 +35,6 @@ import { loadWebhookConfig, WEBHOOK_CONFIG, WEBHOOK_RETRIES, WebhookConfig } fro
     WebhookWorker,
     WebhookUrlPolicy,
   ],
-  exports: [WebhookUrlPolicy, WebhookWorker, WebhookJobQueue, WebhookDelivery, WEBHOOK_CONFIG],
+  exports: [WebhookUrlPolicy, WebhookWorker, WebhookJobQueue, WebhookDelivery],
 })
 export class WebhooksModule {}

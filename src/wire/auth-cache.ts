@@ -1,8 +1,7 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { AppConfig } from '../platform/config/app-config';
 import { CommittedWrites } from '../platform/database/committed-writes';
-import { watchRedisConnection } from '../platform/redis-connection';
+import { RedisConnections } from '../platform/redis/redis-connections';
 import { waitAtMost } from '../shared/wait-at-most';
 import { RequestRealm, RequestUser } from './request-context';
 
@@ -35,7 +34,7 @@ interface Entry<T> {
  * outlives the commit's invalidation. Failures are never remembered.
  */
 @Injectable()
-export class AuthCache implements OnModuleInit, OnApplicationShutdown {
+export class AuthCache implements OnModuleInit {
   private readonly logger = new Logger(AuthCache.name);
   private readonly realms = new Map<string, Entry<CachedRealm>>();
   private readonly users = new Map<string, Entry<RequestUser>>();
@@ -44,29 +43,21 @@ export class AuthCache implements OnModuleInit, OnApplicationShutdown {
   private subscriber: Redis | null = null;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly redis: RedisConnections,
     private readonly committedWrites: CommittedWrites,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.committedWrites.onCommit((tables) => (AUTH_TABLES.some((table) => tables.has(table)) ? this.invalidateEverywhere() : undefined));
-    if (!this.config.redisUrl) return;
-    this.publisher = new Redis(this.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(this.config.redisUrl, { lazyConnect: true });
-    watchRedisConnection(this.publisher, 'auth cache invalidations');
-    watchRedisConnection(this.subscriber, 'auth cache invalidation signals');
-    await this.publisher.connect();
-    await this.subscriber.connect();
-    this.subscriber.on('message', () => this.invalidate());
+    if (!this.redis.configured) return;
+    // The process's shared connections (platform/redis), closed by their owner at shutdown.
+    this.publisher = await this.redis.connect('commands');
+    this.subscriber = await this.redis.connect('subscriber');
+    this.subscriber.on('message', (channel: string) => (channel === INVALIDATION_CHANNEL ? this.invalidate() : undefined));
     // Messages sent while the subscription was down are lost: forget everything on its return.
     this.subscriber.on('ready', () => this.invalidate());
     this.subscriber.on('close', () => this.invalidate());
     await this.subscriber.subscribe(INVALIDATION_CHANNEL);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.subscriber?.disconnect();
-    await this.publisher?.quit().catch(() => undefined);
   }
 
   /** Read before the lookups whose results are to be remembered. */

@@ -4,7 +4,7 @@ import { EventLoopUtilization, performance } from 'node:perf_hooks';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
-import { AppConfig } from '../platform/config/app-config';
+import { HttpSettings } from '../platform/config/settings';
 import { MetricsService } from '../platform/observability/metrics.service';
 import { clientAddress, TrustedProxyTest, trustedProxyTest } from './client-address';
 import { Credentials } from './credentials';
@@ -87,11 +87,11 @@ export class SlowRequestLimits implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly config: AppConfig,
+    private readonly http: HttpSettings,
     private readonly credentials: Credentials,
     private readonly metrics: MetricsService,
   ) {
-    this.trusted = trustedProxyTest(config.http.trustedProxies);
+    this.trusted = trustedProxyTest(http.trustedProxies);
   }
 
   /** After every module's start (the long-poll route takes over the `request` listeners in its own). */
@@ -154,8 +154,8 @@ export class SlowRequestLimits implements OnApplicationBootstrap, OnApplicationS
     this.patience += elapsed;
     const now = this.patience;
     const slowSince = now - SLOW_REQUEST_SECONDS * 1000;
-    const bodyDeadline = now - this.config.http.unauthenticatedBodyTimeoutSeconds * 1000;
-    const cap = this.config.http.maxSlowRequestsPerAddress;
+    const bodyDeadline = now - this.http.unauthenticatedBodyTimeoutSeconds * 1000;
+    const cap = this.http.maxSlowRequestsPerAddress;
     const slowByAddress = new Map<string, number>();
     // Oldest connections first (the map keeps insertion order): the newest beyond the cap go.
     for (const connection of this.connections.values()) {

@@ -2,22 +2,11 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
-import { CliArgs, CliCommands, CliError } from './cli-commands';
+import { StorageSettings } from '../../platform/config/settings';
+import { CliError } from './cli-args';
+import { CliAnswer, CliRequest, cliSocketPath } from './cli-client';
+import { CliCommands } from './cli-commands';
 import { markServingCli } from './cli-serving';
-
-/** One request and one answer per connection, each a JSON line. */
-interface CliRequest {
-  command: string;
-  args: CliArgs;
-}
-
-export type CliAnswer = { ok: true; result: object } | { ok: false; error: string };
-
-/** Where a running server listens for CLI commands: in `DATA_DIR`, owner-only. */
-export function cliSocketPath(config: AppConfig): string {
-  return path.join(config.dataDir, 'run', 'cli.sock');
-}
 
 /**
  * The server's end of the CLI hand-off: in embedded mode only the server may open the
@@ -30,12 +19,12 @@ export class CliChannelServer implements OnApplicationShutdown {
   private server: net.Server | null = null;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
     private readonly commands: CliCommands,
   ) {}
 
   async listen(): Promise<void> {
-    const socketPath = cliSocketPath(this.config);
+    const socketPath = cliSocketPath(this.storage);
     fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
     fs.chmodSync(path.dirname(socketPath), 0o700);
     fs.rmSync(socketPath, { force: true });
@@ -54,7 +43,7 @@ export class CliChannelServer implements OnApplicationShutdown {
     if (!server) return;
     this.server = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    fs.rmSync(cliSocketPath(this.config), { force: true });
+    fs.rmSync(cliSocketPath(this.storage), { force: true });
   }
 
   private serve(socket: net.Socket): void {
@@ -80,34 +69,4 @@ export class CliChannelServer implements OnApplicationShutdown {
       return { ok: false, error: `internal error: ${(error as Error).message}` };
     }
   }
-}
-
-/**
- * The CLI's end: sends the command to a running server. Null when no server answers on
- * the socket (none runs, or a stale socket file was left by a killed one).
- */
-export function handToServer(socketPath: string, request: CliRequest): Promise<CliAnswer | null> {
-  if (!fs.existsSync(socketPath)) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const socket = net.createConnection(socketPath);
-    let connected = false;
-    let buffer = '';
-    socket.setEncoding('utf8');
-    socket.on('connect', () => {
-      connected = true;
-      socket.write(`${JSON.stringify(request)}\n`);
-    });
-    socket.on('data', (chunk: string) => (buffer += chunk));
-    socket.on('end', () => {
-      try {
-        resolve(JSON.parse(buffer) as CliAnswer);
-      } catch {
-        resolve({ ok: false, error: 'the running server gave no answer' });
-      }
-    });
-    socket.on('error', (error) => {
-      if (!connected) resolve(null);
-      else resolve({ ok: false, error: `lost the running server: ${error.message}` });
-    });
-  });
 }

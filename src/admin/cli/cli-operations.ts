@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { LongPollService } from '../../events/queues/long-poll.service';
-import { AppConfig } from '../../platform/config/app-config';
+import { DatabaseSettings, RedisSettings } from '../../platform/config/settings';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { ROLE_NAMES, Role } from '../../users/domain/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -36,7 +36,8 @@ export class CliOperations {
   private readonly startedAt = Date.now();
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly database: DatabaseSettings,
+    private readonly redis: RedisSettings,
     private readonly commandBus: CommandBus,
     private readonly users: UserRepository,
     private readonly dataSource: DataSource,
@@ -127,8 +128,8 @@ export class CliOperations {
       process: answeredByServer ? 'server' : 'cli',
       pid: process.pid,
       uptime_seconds: Math.round((Date.now() - this.startedAt) / 1000),
-      database: this.config.embeddedDatabase ? 'embedded' : 'postgresql',
-      event_queue_store: this.config.redisUrl ? 'redis' : 'memory',
+      database: this.database.embedded ? 'embedded' : 'postgresql',
+      event_queue_store: this.redis.url ? 'redis' : 'memory',
       event_queues: await this.store.count(),
       parked_polls: this.polls.parkedQueueIds().length,
       events_delivered: this.dispatcher.deliveredEvents,

@@ -3,7 +3,7 @@ import { ChannelRepository } from '../../channels/persistence/channel.repository
 import { ChannelViewers } from '../../channels/persistence/channel-viewers';
 import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
-import { AppConfig } from '../../platform/config/app-config';
+import { PasswordSettings } from '../../platform/config/settings';
 import { RealmEntity } from '../../realm/persistence/realm.entity';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword } from '../../users/domain/credentials';
@@ -50,7 +50,7 @@ export class UserCreation {
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
     private readonly groups: GroupRepository,
-    private readonly config: AppConfig,
+    private readonly passwords: PasswordSettings,
     private readonly database: Database,
   ) {}
 
@@ -58,14 +58,14 @@ export class UserCreation {
     const email = normalizeEmail(draft.email);
     if (!isValidEmail(email)) throw ApiError.badRequest(`Invalid email '${email}'`);
     const fullName = checkFullName(draft.fullName);
-    if (draft.password !== null && !(await isAcceptablePassword(draft.password, this.config.passwordPolicy))) {
+    if (draft.password !== null && !(await isAcceptablePassword(draft.password, this.passwords.policy))) {
       throw ApiError.badRequest('The password is too weak.');
     }
     return {
       email,
       fullName,
       role: draft.role,
-      passwordHash: draft.password === null ? null : await hashPassword(draft.password, this.config.passwordHashCost),
+      passwordHash: draft.password === null ? null : await hashPassword(draft.password, this.passwords.hashCost),
       isBot: draft.isBot ?? false,
       botType: draft.botType ?? null,
       botOwnerId: draft.botOwnerId ?? null,

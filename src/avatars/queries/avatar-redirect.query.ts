@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
 import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/api/user.presenter';
@@ -29,14 +29,14 @@ export class AvatarRedirectHandler implements IQueryHandler<AvatarRedirectQuery,
     private readonly users: UserRepository,
     private readonly emails: UserByEmailReader,
     private readonly realms: RealmRepository,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
   ) {}
 
   async execute(query: AvatarRedirectQuery): Promise<string> {
     const { realm, target, medium } = query;
     if (!query.viewer) {
       const entity = await this.realms.requireById(realm.id);
-      if (!(entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled)) {
+      if (!(entity.enableSpectatorAccess && this.server.webPublicStreamsEnabled)) {
         throw ApiError.unauthorized('Not logged in: API authentication or user session required');
       }
     }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { sharedValue } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { GroupRepository } from '../../groups/persistence/group.repository';
@@ -56,7 +55,6 @@ export interface SubscriptionWire extends ChannelWire {
 export class ChannelPresenter {
   constructor(
     private readonly groups: GroupRepository,
-    private readonly dataSource: DataSource,
     private readonly traffic: ChannelTrafficReader,
     private readonly database: Database,
   ) {}

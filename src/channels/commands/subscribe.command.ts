@@ -4,7 +4,7 @@ import { GroupSettingValue } from '../../groups/domain/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/domain/permission-settings';
 import { GroupSettingResolver } from '../../groups/persistence/group-setting.resolver';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
@@ -71,7 +71,7 @@ export interface SubscribeResult {
 @Injectable()
 export class SubscriptionAdder {
   constructor(
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly principals: PrincipalResolver,
@@ -157,7 +157,7 @@ export class SubscriptionAdder {
     if (settings.inviteOnly && settings.isDefaultStream) throw ApiError.badRequest('A default channel cannot be private.');
     if (settings.isWebPublic) {
       const realm = await this.realms.requireById(actor.realmId);
-      if (!this.config.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
+      if (!this.server.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
         throw ApiError.badRequest('Web-public channels are not enabled.');
       }
       if (!allowed('can_create_web_public_channel_group')) throw insufficientPermission();

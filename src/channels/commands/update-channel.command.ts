@@ -6,7 +6,7 @@ import { GroupSettingResolver } from '../../groups/persistence/group-setting.res
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { realmRetentionDays } from '../../realm/domain/realm-properties';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
@@ -73,7 +73,7 @@ const COLUMNS: Record<ChannelGroupSetting, keyof StreamRow> = {
 export class UpdateChannelHandler implements ICommandHandler<UpdateChannelCommand, void> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly access: ChannelAccessLoader,
     private readonly channels: ChannelRepository,
     private readonly viewers: ChannelViewers,
@@ -128,7 +128,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
     if (changes.isWebPublic) {
       const realm = await this.realms.requireById(user.realmId);
-      if (!this.config.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
+      if (!this.server.webPublicStreamsEnabled || !realm.enableSpectatorAccess) {
         throw ApiError.badRequest('Web-public channels are not enabled.');
       }
       const group = await this.realmSettings.groupId(user.realmId, 'can_create_web_public_channel_group');

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { PolicyActor } from '../domain/channel-policy';
@@ -9,7 +8,6 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class PolicyActorLoader {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
     private readonly realmSettings: RealmGroupSettingsRepository,
     private readonly database: Database,

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { notAuthorizedForQuery } from '../../users/domain/authorization';
 import { isAdministrator, isGuest } from '../../users/domain/roles';
 import { UserRepository } from '../../users/persistence/user.repository';
@@ -33,7 +32,6 @@ export class GetStreamsQuery {
 @QueryHandler(GetStreamsQuery)
 export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, ChannelWire[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly channels: ChannelRepository,
     private readonly users: UserRepository,
     private readonly actors: PolicyActorLoader,

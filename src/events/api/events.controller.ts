@@ -1,6 +1,6 @@
 import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { versionFields } from '../../realm/domain/server-version';
 import { ApiError } from '../../shared/api-error';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
@@ -52,7 +52,7 @@ export class EventsController {
     private readonly queryBus: QueryBus,
     private readonly store: EventQueueStore,
     private readonly dispatcher: EventDispatcher,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly realms: RealmRepository,
   ) {}
 
@@ -108,7 +108,7 @@ export class EventsController {
             slimPresence: p.slim_presence,
           })
         : -1;
-    return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.config.zulipClientCompat), ...state };
+    return { queue_id: queueId, last_event_id: lastEventId, ...versionFields(this.server.zulipClientCompat), ...state };
   }
 
   /**
@@ -118,7 +118,7 @@ export class EventsController {
   private async registerSpectator(context: RequestContext, p: RegisterParams): Promise<Record<string, unknown>> {
     const realm = context.requireRealm();
     const entity = await this.realms.requireById(realm.id);
-    if (!(entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled)) {
+    if (!(entity.enableSpectatorAccess && this.server.webPublicStreamsEnabled)) {
       throw ApiError.unauthorized('Not logged in: API authentication or user session required');
     }
     for (const name of ['client_gravatar', 'include_subscribers'] as const) {
@@ -135,7 +135,7 @@ export class EventsController {
         presenceHistoryLimitDays: null,
       }),
     );
-    return { queue_id: null, ...versionFields(this.config.zulipClientCompat), ...state };
+    return { queue_id: null, ...versionFields(this.server.zulipClientCompat), ...state };
   }
 
   @Delete('events')

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServerResponse } from 'node:http';
-import { AppConfig } from '../../platform/config/app-config';
+import { MetricsSettings } from '../../platform/config/settings';
 import { MetricsService } from '../../platform/observability/metrics.service';
 import { ApiError } from '../../shared/api-error';
 import { errorBody, FailedRequest, toApiError } from '../../wire/api-exception.filter';
@@ -45,7 +45,7 @@ export class LongPollRoute implements OnModuleInit {
     private readonly credentials: Credentials,
     private readonly polls: LongPollService,
     private readonly metrics: MetricsService,
-    private readonly config: AppConfig,
+    private readonly metricsSettings: MetricsSettings,
   ) {}
 
   onModuleInit(): void {
@@ -64,7 +64,7 @@ export class LongPollRoute implements OnModuleInit {
           url: raw.url ?? LONG_POLL_PATH,
         }),
       (status, seconds) => {
-        if (this.config.metricsEnabled) this.metrics.observeRequest('GET', LONG_POLL_PATH, status, seconds);
+        if (this.metricsSettings.enabled) this.metrics.observeRequest('GET', LONG_POLL_PATH, status, seconds);
       },
     );
   }

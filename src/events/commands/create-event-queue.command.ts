@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { EventQueueSettings } from '../../platform/config/settings';
 import { EventQueueStore } from '../queues/event-queue-store';
 import { ApiError } from '../../shared/api-error';
 import { notAuthorizedForQuery } from '../../users/domain/authorization';
@@ -42,7 +42,7 @@ function newQueueId(): string {
 export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueueCommand, string> {
   constructor(
     private readonly store: EventQueueStore,
-    private readonly config: AppConfig,
+    private readonly settings: EventQueueSettings,
   ) {}
 
   async execute(command: CreateEventQueueCommand): Promise<string> {
@@ -57,7 +57,7 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
           userId: user.id,
           realmId: user.realmId,
           ...command.options,
-          lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.config.eventQueueIdleSeconds),
+          lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.settings.idleSeconds),
         },
         Date.now(),
       );

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
+import { DatabaseSettings } from '../../platform/config/settings';
 import { Queryable } from '../../platform/database/unit-of-work';
 import { waitAtMost } from '../../shared/wait-at-most';
 import { DeliveryScope, EventDispatcher } from '../queues/event-dispatcher.service';
@@ -69,7 +69,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly dataSource: DataSource,
     private readonly handlers: CommittedEventHandlers,
     private readonly dispatcher: EventDispatcher,
-    private readonly config: AppConfig,
+    private readonly database: DatabaseSettings,
     @Inject(OUTBOX_SETTINGS) private readonly settings: OutboxSettings,
   ) {}
 
@@ -80,7 +80,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     // The embedded database belongs to this one process: every row left is a dead one's.
-    await this.sweep({ all: this.config.embeddedDatabase });
+    await this.sweep({ all: this.database.embedded });
     const interval = Math.max(250, (this.settings.recoverySeconds * 1000) / 2);
     this.sweepTimer = setInterval(() => void this.sweep(), interval);
     this.sweepTimer.unref();

@@ -1,6 +1,6 @@
 import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
+import { DatabaseSettings } from '../../platform/config/settings';
 import { CommitTracker } from '../queues/commit-tracker';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { parseStoredEvent, QueuedEvent } from '../queues/event-json';
@@ -70,7 +70,7 @@ function setUp() {
     dispatcher.dispatch({ realmId: 1, userIds: event.userIds, eventType: 'greeting', render: () => ({ type: 'greeting', text: event.text }) });
   handlers.register([GreetingSent], { name: 'GreetingProjections.greetingSent', handle: greetingSent as (event: object) => void });
   const table = new FakeOutboxTable();
-  const config = { embeddedDatabase: true } as AppConfig;
+  const config = { embedded: true } as DatabaseSettings;
   const outbox = new EventOutbox(table as unknown as DataSource, handlers, dispatcher, config, { recoverySeconds: 5, maxAttempts: 3 });
   return { store, table, outbox };
 }

@@ -1,4 +1,4 @@
-/** How the event outbox recovers rows a dead process left (see loadOutboxSettings). */
+/** How the event outbox recovers rows a dead process left (see outboxSettings in event-queues.module.ts). */
 export interface OutboxSettings {
   /** A row unpublished this long after its commit (or its last claim) is published again. */
   recoverySeconds: number;

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetAlertWordsQuery } from '../../markdown/queries/get-alert-words.query';
-import { DataSource } from 'typeorm';
 import { ChannelRepository } from '../../channels/persistence/channel.repository';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { GroupRepository } from '../../groups/persistence/group.repository';
@@ -45,7 +44,7 @@ import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
 import { recentPrivateConversations, starredMessagesState, unreadMessagesState } from './unread-state';
-import { AppConfig } from '../../platform/config/app-config';
+import { PasswordSettings, StorageSettings } from '../../platform/config/settings';
 import { Database } from '../../platform/database/database';
 
 export interface InitialStateOptions {
@@ -74,7 +73,6 @@ export class InitialStateQuery {
 @QueryHandler(InitialStateQuery)
 export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Record<string, unknown>> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly queryBus: QueryBus,
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
@@ -84,7 +82,8 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly channels: ChannelRepository,
     private readonly botDirectory: BotDirectory,
     private readonly drafts: DraftStore,
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
+    private readonly passwords: PasswordSettings,
     private readonly access: UserAccess,
     private readonly channelPresenter: ChannelPresenter,
     private readonly directory: RealmUserDirectory,
@@ -123,9 +122,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     section(wants('realm'), async (part) => {
       Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups));
-      part.max_file_upload_size_mib = this.config.maxFileUploadSizeMib;
-      part.password_min_length = this.config.passwordPolicy.minLength;
-      part.password_min_guesses = this.config.passwordPolicy.minGuesses;
+      part.max_file_upload_size_mib = this.storage.maxFileUploadSizeMib;
+      part.password_min_length = this.passwords.policy.minLength;
+      part.password_min_guesses = this.passwords.policy.minGuesses;
       // Zulip shows spectators these features as off.
       if (user === null) Object.assign(part, { realm_allow_message_editing: false, realm_presence_disabled: true });
     });

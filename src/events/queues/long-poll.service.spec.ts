@@ -1,4 +1,4 @@
-import { AppConfig } from '../../platform/config/app-config';
+import { EventQueueSettings } from '../../platform/config/settings';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService, PollClient } from './long-poll.service';
 import { QueuePollResult, QueueSignal } from './queue-descriptor';
@@ -28,7 +28,8 @@ function fakeStore() {
 }
 
 const client = (): PollClient => ({ gone: false, onGone: () => undefined });
-const config = { heartbeatSeconds: 55, eventQueueIdleSeconds: 600 } as AppConfig;
+/** Every answer goes at once unless a spec sets `batchMs`. */
+const config = { heartbeatSeconds: 55, idleSeconds: 600, batchMs: 0 } as EventQueueSettings;
 const events = (...ids: number[]) => new Map([['q', ids.map((id) => ({ id, json: `{"id":${id}}` }))]]);
 
 /** Parks a poll on q after `last`, answers it with events from this process's append, returns the answer. */
@@ -160,7 +161,7 @@ describe('LongPollService batches the answers of a busy queue (EVENT_BATCH_MS)',
 
   it('holds events for a poll back within the interval, and answers them together when it has passed', async () => {
     const fake = fakeStore();
-    service = new LongPollService(fake.store, config, { batchMs: BATCH_MS });
+    service = new LongPollService(fake.store, { ...config, batchMs: BATCH_MS });
     await answerPoll(service, fake, -1);
     // Back at once, with an event already kept for it: held, and joined by the next append.
     fake.signal({ kind: 'appended', queueIds: ['q'], events: events(2) });
@@ -182,7 +183,7 @@ describe('LongPollService batches the answers of a busy queue (EVENT_BATCH_MS)',
 
   it('answers a quiet queue at once: the interval never delays the first event after a pause', async () => {
     const fake = fakeStore();
-    service = new LongPollService(fake.store, config, { batchMs: BATCH_MS });
+    service = new LongPollService(fake.store, { ...config, batchMs: BATCH_MS });
     await answerPoll(service, fake, -1);
     const parked = timed(service.fetch('q', 7, 1, false, client()));
     await sleep(BATCH_MS + 20);
@@ -195,7 +196,7 @@ describe('LongPollService batches the answers of a busy queue (EVENT_BATCH_MS)',
 
   it('answers held events when the process shuts down, and reads the store when a held poll meets a gap', async () => {
     const fake = fakeStore();
-    service = new LongPollService(fake.store, config, { batchMs: 10_000 });
+    service = new LongPollService(fake.store, { ...config, batchMs: 10_000 });
     await answerPoll(service, fake, -1);
     const gap = service.fetch('q', 7, 1, false, client());
     await sleep(5);

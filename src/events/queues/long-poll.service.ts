@@ -1,20 +1,10 @@
-import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { EventQueueSettings } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
 import { eventJson, StoredEvent } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { HeartbeatWheel } from './heartbeat-wheel';
 import { EndedPoll, QueuePollResult, QueueSignal } from './queue-descriptor';
-
-/** `EVENT_BATCH_MS`: how long after answering a queue with events its next answer waits (0: never). */
-export interface PollSettings {
-  batchMs: number;
-}
-
-export const POLL_SETTINGS = Symbol('POLL_SETTINGS');
-
-/** Without settings (unit specs): every answer goes at once. */
-const ANSWER_AT_ONCE: PollSettings = { batchMs: 0 };
 
 /** How a parked poll ends: with events (maybe none), or with an error for the caller to render. */
 type PollOutcome = { events: readonly StoredEvent[] } | { error: unknown };
@@ -129,13 +119,12 @@ export class LongPollService implements OnApplicationShutdown {
 
   constructor(
     private readonly store: EventQueueStore,
-    config: AppConfig,
-    @Optional() @Inject(POLL_SETTINGS) private readonly settings: PollSettings = ANSWER_AT_ONCE,
+    private readonly settings: EventQueueSettings,
   ) {
     store.onSignal((signal) => this.onSignal(signal));
     // The store counts a mark older than a heartbeat as stale: re-read well within it.
-    this.localRepollMs = Math.min(LOCAL_REPOLL_MS, (config.eventQueueIdleSeconds * 1000) / 4, (config.heartbeatSeconds * 1000) / 2);
-    this.heartbeats = new HeartbeatWheel(config.heartbeatSeconds * 1000, (due) => void this.sendHeartbeats(due));
+    this.localRepollMs = Math.min(LOCAL_REPOLL_MS, (settings.idleSeconds * 1000) / 4, (settings.heartbeatSeconds * 1000) / 2);
+    this.heartbeats = new HeartbeatWheel(settings.heartbeatSeconds * 1000, (due) => void this.sendHeartbeats(due));
   }
 
   /** Polls parked in this process now. */

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { EventQueueSettings } from '../../platform/config/settings';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService } from './long-poll.service';
 
@@ -18,13 +18,13 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
   constructor(
     private readonly store: EventQueueStore,
     private readonly polls: LongPollService,
-    private readonly config: AppConfig,
+    private readonly settings: EventQueueSettings,
   ) {}
 
   private interval = MAX_INTERVAL_MS;
 
   onApplicationBootstrap(): void {
-    this.interval = Math.max(250, Math.min(MAX_INTERVAL_MS, (this.config.eventQueueIdleSeconds * 1000) / 4));
+    this.interval = Math.max(250, Math.min(MAX_INTERVAL_MS, (this.settings.idleSeconds * 1000) / 4));
     this.timer = setInterval(() => void this.collect(), this.interval);
     this.timer.unref();
   }
@@ -42,7 +42,7 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
       // lifespan is shorter; every process is configured alike): only polls parked long
       // enough to near it before the next round need a push. With heartbeats shorter than
       // the idle time, none do, and an idle server makes no keep-alive calls at all.
-      const readBefore = now + 2 * this.interval - this.config.eventQueueIdleSeconds * 1000;
+      const readBefore = now + 2 * this.interval - this.settings.idleSeconds * 1000;
       await this.store.keepAlive(this.polls.parkedQueueIds(readBefore), now);
       const removed = await this.store.collectExpired(now);
       if (removed.length > 0) this.logger.debug(`collected ${removed.length} idle event queues`);

@@ -114,7 +114,7 @@ export interface QueueLimits {
   parkedMs: number;
   /**
    * How long a store remembers the dedupe keys of its deliveries. It covers every
-   * republish of an outbox row (see loadOutboxSettings), so longer than the row's whole
+   * republish of an outbox row (see outboxSettings in event-queues.module.ts), so longer than the row's whole
    * retry schedule.
    */
   dedupeWindowMs: number;

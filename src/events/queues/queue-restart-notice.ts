@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { versionFields } from '../../realm/domain/server-version';
 import { eventJson } from './event-json';
 import { EventQueueStore } from './event-queue-store';
@@ -19,7 +19,7 @@ export class QueueRestartNotice implements BeforeApplicationShutdown {
   constructor(
     private readonly store: EventQueueStore,
     private readonly polls: LongPollService,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
   ) {}
 
   /** Before the HTTP server closes: it waits for requests in flight, parked polls among them. */
@@ -36,7 +36,7 @@ export class QueueRestartNotice implements BeforeApplicationShutdown {
   /** Sends `restart` to the queues a stopped process left behind; called once the server listens. */
   async announce(): Promise<number> {
     const queues = await this.store.takeRestartPending();
-    const event = eventJson({ type: 'restart', ...versionFields(this.config.zulipClientCompat), server_generation: this.startedAt });
+    const event = eventJson({ type: 'restart', ...versionFields(this.server.zulipClientCompat), server_generation: this.startedAt });
     const targets = queues.filter((queue) => queue.eventTypes === null || queue.eventTypes.includes('restart'));
     await this.store.append([{ appends: targets.map((queue) => ({ queueId: queue.queueId, event })) }]);
     return targets.length;

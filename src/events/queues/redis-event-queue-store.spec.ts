@@ -4,6 +4,7 @@ import { eventJson, eventJsonWithShared, SharedJson, StoredEvent } from './event
 import { EventQueueStore } from './event-queue-store';
 import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueDescriptor, QueueLimitReached, QueueLimits, QueueSignal } from './queue-descriptor';
+import { RedisConnections } from '../../platform/redis/redis-connections';
 import { RedisEventQueueStore } from './redis-event-queue-store';
 import { PREFIX } from './redis-queue-scripts';
 
@@ -43,14 +44,26 @@ async function memoryHarness(): Promise<Harness> {
   return { stores: [store, store], signals: [signals, signals], close: async () => undefined };
 }
 
+/** A store on connections of its own, as in a server process of its own. */
+async function redisStore(): Promise<{ store: RedisEventQueueStore; connections: RedisConnections }> {
+  const connections = new RedisConnections({ url: process.env.REDIS_URL });
+  const store = await RedisEventQueueStore.open(await connections.connect('commands'), await connections.connect('subscriber'), LIMITS);
+  return { store, connections };
+}
+
 async function redisHarness(): Promise<Harness> {
-  const stores = [await RedisEventQueueStore.connect(process.env.REDIS_URL as string, LIMITS), await RedisEventQueueStore.connect(process.env.REDIS_URL as string, LIMITS)];
+  const processes = [await redisStore(), await redisStore()];
+  const stores = processes.map((process) => process.store);
   const signals = stores.map((store) => {
     const seen: QueueSignal[] = [];
     store.onSignal((signal) => seen.push(signal));
     return seen;
   });
-  return { stores, signals, close: async () => void (await Promise.all(stores.map((store) => store.close()))) };
+  const close = async ({ store, connections }: { store: RedisEventQueueStore; connections: RedisConnections }) => {
+    await store.close();
+    await connections.close();
+  };
+  return { stores, signals, close: async () => void (await Promise.all(processes.map(close))) };
 }
 
 const until = async (check: () => boolean): Promise<void> => {
@@ -196,15 +209,21 @@ const withRedis = process.env.REDIS_URL ? describe : describe.skip;
 
 withRedis('RedisEventQueueStore shared by several processes', () => {
   const stores: RedisEventQueueStore[] = [];
+  const connections: RedisConnections[] = [];
   let redis: Redis;
 
   beforeAll(async () => {
-    for (let index = 0; index < 3; index++) stores.push(await RedisEventQueueStore.connect(process.env.REDIS_URL as string, LIMITS));
+    for (let index = 0; index < 3; index++) {
+      const opened = await redisStore();
+      stores.push(opened.store);
+      connections.push(opened.connections);
+    }
     redis = new Redis(process.env.REDIS_URL as string);
   });
 
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
+    await Promise.all(connections.map((opened) => opened.close()));
     redis.disconnect();
   });
 

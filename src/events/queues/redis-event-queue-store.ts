@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { watchRedisConnection } from '../../platform/redis-connection';
 import { EventQueueStore } from './event-queue-store';
 import { EventJson, SharedJson, StoredEvent, storedJson } from './event-json';
 import {
@@ -83,6 +82,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   private readonly subscriber: Redis;
   private readonly listeners: ((signal: QueueSignal) => void)[] = [];
   private readonly descriptors = new Map<string, QueueDescriptor>();
+  private closed = false;
   /** Names this process in parked marks and wake channels (no `:`: marks are `process:seq:at`). */
   readonly processId = randomBytes(9).toString('base64url');
 
@@ -97,19 +97,19 @@ export class RedisEventQueueStore extends EventQueueStore {
     await Promise.all(Object.values(SCRIPTS).map((script) => this.redis.script('LOAD', script.lua)));
   }
 
-  static async connect(url: string, limits: QueueLimits): Promise<RedisEventQueueStore> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
-    const subscriber = new Redis(url, { lazyConnect: true });
-    await redis.connect();
-    await subscriber.connect();
+  /**
+   * A store on the process's shared connections (platform/redis): `redis` for commands,
+   * `subscriber` for the signals. The connections are not the store's to close.
+   */
+  static async open(redis: Redis, subscriber: Redis, limits: QueueLimits): Promise<RedisEventQueueStore> {
     const store = new RedisEventQueueStore(redis, subscriber, limits);
     await store.loadScripts();
     redis.on('ready', () => void store.loadScripts().catch(() => undefined));
     await store.removeOldLayout();
     subscriber.on('message', (channel: string, message: string) => store.receive(channel, message));
     await subscriber.subscribe(BROADCAST_CHANNEL, wakeChannel(store.processId));
-    watchRedisConnection(redis, 'event queues');
-    watchRedisConnection(subscriber, 'event queue signals', () => void store.resubscribed());
+    // Open already: a later 'ready' is the connection's return after a loss.
+    subscriber.on('ready', () => void store.resubscribed());
     return store;
   }
 
@@ -282,8 +282,7 @@ export class RedisEventQueueStore extends EventQueueStore {
 
   async close(): Promise<void> {
     this.listeners.length = 0;
-    this.subscriber.disconnect();
-    await this.redis.quit();
+    this.closed = true;
   }
 
   /**
@@ -292,6 +291,7 @@ export class RedisEventQueueStore extends EventQueueStore {
    * signals published meanwhile are lost. A Redis that lost its data is found out then.
    */
   private async resubscribed(): Promise<void> {
+    if (this.closed) return;
     try {
       await this.subscriber.subscribe(BROADCAST_CHANNEL, wakeChannel(this.processId));
     } catch {
@@ -301,7 +301,9 @@ export class RedisEventQueueStore extends EventQueueStore {
     this.emit({ kind: 'resync' });
   }
 
-  private receive(_channel: string, message: string): void {
+  private receive(channel: string, message: string): void {
+    // The subscriber connection is shared: other channels are not the store's.
+    if (this.closed || (channel !== BROADCAST_CHANNEL && channel !== wakeChannel(this.processId))) return;
     const [kind, ...ids] = message.split(' ');
     if (kind === 'a') this.emit({ kind: 'appended', queueIds: ids });
     else if (kind === 'r') {

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { AppConfig, parseIntegerVariable } from '../config/app-config';
+import { DatabaseSettings } from '../config/settings';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
 import { CommittedWrites } from './committed-writes';
@@ -10,14 +10,6 @@ import { TransactionRunner } from './transaction-runner';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
-/**
- * `DATABASE_POOL_SIZE`: connections per process to PostgreSQL. More than the database's
- * cores can run at once only queue inside PostgreSQL, as runnable processes that take the
- * CPU from this one; fewer queue here, for free.
- */
-export function postgresPoolSize(env: NodeJS.ProcessEnv = process.env): number {
-  return parseIntegerVariable('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 20, 2);
-}
 const EMBEDDED_POOL_SIZE = Math.min(16, EMBEDDED_MAX_CONNECTIONS);
 
 /** Fixed key of the advisory lock that serializes migrations and first-start bootstrap. */
@@ -46,9 +38,9 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   providers: [
     {
       provide: EMBEDDED_POSTGRES,
-      inject: [AppConfig],
-      useFactory: async (config: AppConfig) =>
-        config.databaseUrl === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
+      inject: [DatabaseSettings],
+      useFactory: async (config: DatabaseSettings) =>
+        config.url === undefined ? EmbeddedPostgres.start(config.dataDir) : null,
     },
   ],
   exports: [EMBEDDED_POSTGRES],
@@ -74,11 +66,11 @@ async function connectAndMigrate(options: DataSourceOptions | undefined): Promis
     EmbeddedDatabaseModule,
     TypeOrmModule.forRootAsync({
       imports: [EmbeddedDatabaseModule],
-      inject: [AppConfig, EMBEDDED_POSTGRES],
-      useFactory: (config: AppConfig, embedded: EmbeddedPostgres | null): TypeOrmModuleOptions => ({
+      inject: [DatabaseSettings, EMBEDDED_POSTGRES],
+      useFactory: (config: DatabaseSettings, embedded: EmbeddedPostgres | null): TypeOrmModuleOptions => ({
         ...(embedded
           ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
-          : dataSourceOptions({ url: config.databaseUrl as string }, postgresPoolSize())),
+          : dataSourceOptions({ url: config.url as string }, config.poolSize)),
         // A failed start (unreachable database, failed migration) fails the process at
         // once, as before: TypeOrmModule would otherwise retry for half a minute.
         toRetry: () => false,

@@ -2,7 +2,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventOutbox, OutboxEntry } from '../../events/outbox/event-outbox.service';
 import { CommittedWrites } from './committed-writes';
+import { currentScope } from './ambient-scope';
 import { TransactionRunner } from './transaction-runner';
+import { UnitOfWork } from './unit-of-work';
 
 class Noticed {}
 
@@ -27,8 +29,8 @@ describe('TransactionRunner', () => {
     const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, {} as CommittedWrites);
 
     const running = runner
-      .run(async (uow) => {
-        uow.record(new Noticed());
+      .run(async () => {
+        (currentScope() as UnitOfWork).record(new Noticed());
         return 42;
       })
       .then((value) => order.push(`answered ${value}`));

@@ -39,9 +39,8 @@ export class TransactionRunner {
    * events in it. Called inside another transaction, `work` joins it: its events leave with
    * that transaction's, after its commit.
    */
-  async run<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    const outer = currentScope();
-    if (outer instanceof UnitOfWork) return work(outer);
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (currentScope() instanceof UnitOfWork) return work();
     for (let attempt = 1; ; attempt++) {
       try {
         const { result, unit, outboxEntry } = this.sessions ? await this.inSession(work) : await this.inTypeOrm(work);
@@ -63,13 +62,13 @@ export class TransactionRunner {
   }
 
   /** The embedded database: TypeORM's transaction. */
-  private async inTypeOrm<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<Committed<T>> {
+  private async inTypeOrm<T>(work: () => Promise<T>): Promise<Committed<T>> {
     let unit: UnitOfWork | undefined;
     let outboxEntry: OutboxEntry | null = null;
     const result = await this.dataSource.transaction(async (manager) => {
       const transaction = new UnitOfWork(manager);
       unit = transaction;
-      const value = await runInScope(transaction, () => work(transaction));
+      const value = await runInScope(transaction, work);
       if (transaction.events.length > 0) outboxEntry = await this.outbox.write(transaction, transaction.events);
       return value;
     });
@@ -81,12 +80,12 @@ export class TransactionRunner {
    * outbox row written in one message with the COMMIT. Committed-write listeners hear of
    * the commit as they do from TypeORM's.
    */
-  private async inSession<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<Committed<T>> {
+  private async inSession<T>(work: () => Promise<T>): Promise<Committed<T>> {
     const runner = this.dataSource.createQueryRunner();
     const session = new SessionTransaction((await runner.connect()) as PgSessionClient, runner);
     try {
       const unit = new UnitOfWork(runner.manager, session);
-      const result = await runInScope(unit, () => work(unit));
+      const result = await runInScope(unit, work);
       let outboxEntry: OutboxEntry | null = null;
       if (unit.events.length > 0) {
         outboxEntry = await this.outbox.write({ query: (sql, params) => unit.queryThenCommit(sql, params) }, unit.events);

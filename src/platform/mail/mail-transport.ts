@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
-import { AppConfig } from '../config/app-config';
+import { MailSettings, ServerSettings } from '../config/settings';
 
 export interface OutgoingMail {
   to: string;
@@ -18,9 +18,9 @@ export class MailTransport {
   private readonly smtp: Transporter | null;
   private readonly from: string;
 
-  constructor(config: AppConfig) {
-    this.smtp = config.smtpUrl ? createTransport(config.smtpUrl) : null;
-    this.from = `noreply@${config.externalHostName}`;
+  constructor(mail: MailSettings, server: ServerSettings) {
+    this.smtp = mail.smtpUrl ? createTransport(mail.smtpUrl) : null;
+    this.from = `noreply@${server.externalHostName}`;
   }
 
   async send(mail: OutgoingMail): Promise<void> {

@@ -12,7 +12,7 @@ function service(options: { database: boolean; redis?: boolean; worker?: boolean
   if (options.worker !== undefined) {
     jobs.register({ name: 'retention', backend: 'timer', depth: async () => 0, running: () => options.worker as boolean });
   }
-  return new HealthService(config, dataSource, store, jobs);
+  return new HealthService(config.redis, dataSource, store, jobs);
 }
 
 describe('HealthService.readiness', () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { AppConfig } from '../config/app-config';
+import { RedisSettings } from '../config/settings';
 import { waitAtMost } from '../../shared/wait-at-most';
 import { JobRegistry } from './job-registry';
 
@@ -22,7 +22,7 @@ const CHECK_TIMEOUT_MS = 2000;
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly config: AppConfig,
+    private readonly redis: RedisSettings,
     private readonly dataSource: DataSource,
     private readonly store: EventQueueStore,
     private readonly jobs: JobRegistry,
@@ -31,7 +31,7 @@ export class HealthService {
   async readiness(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
       outcome(() => this.dataSource.query('SELECT 1')),
-      this.config.redisUrl ? outcome(() => this.store.ping()) : Promise.resolve<CheckOutcome>('not configured'),
+      this.redis.url ? outcome(() => this.store.ping()) : Promise.resolve<CheckOutcome>('not configured'),
     ]);
     const probes = this.jobs.all();
     const worker: CheckOutcome = probes.length === 0 ? 'not configured' : probes.every((probe) => probe.running()) ? 'ok' : 'failing';

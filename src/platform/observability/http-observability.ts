@@ -37,7 +37,7 @@ export function installObservability(app: NestFastifyApplication, config: AppCon
   fastify.addHook('onResponse', async (request, reply) => {
     const route = routeTemplate(request);
     const seconds = reply.elapsedTime / 1000;
-    if (config.metricsEnabled) metrics.observeRequest(request.method, route, reply.statusCode, seconds);
+    if (config.metrics.enabled) metrics.observeRequest(request.method, route, reply.statusCode, seconds);
     logRequest(logger, request, reply, route);
   });
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { AppConfig } from '../config/app-config';
+import { MetricsSettings } from '../config/settings';
 import { MetricsService } from './metrics.service';
 
 /**
@@ -15,21 +15,21 @@ export class MetricsListener implements OnApplicationShutdown {
   private server: http.Server | null = null;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly settings: MetricsSettings,
     private readonly metrics: MetricsService,
   ) {}
 
   /** Starts listening (with METRICS_ENABLED); resolves with the port, or null when off. */
   async listen(): Promise<number | null> {
-    if (!this.config.metricsEnabled) return null;
+    if (!this.settings.enabled) return null;
     const server = http.createServer((request, response) => void this.answer(request, response));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.config.metricsListener.port, this.config.metricsListener.host, () => resolve());
+      server.listen(this.settings.listener.port, this.settings.listener.host, () => resolve());
     });
     this.server = server;
     const { port } = server.address() as AddressInfo;
-    this.logger.log(`Prometheus metrics on http://${this.config.metricsListener.host}:${port}/metrics`);
+    this.logger.log(`Prometheus metrics on http://${this.settings.listener.host}:${port}/metrics`);
     return port;
   }
 

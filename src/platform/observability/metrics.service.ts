@@ -4,7 +4,7 @@ import { EventOutbox } from '../../events/outbox/event-outbox.service';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { LongPollService } from '../../events/queues/long-poll.service';
-import { AppConfig } from '../config/app-config';
+import { MetricsSettings } from '../config/settings';
 import { JobRegistry } from './job-registry';
 
 /** Seconds buckets for API requests and sends: 5 ms to 10 s. */
@@ -34,11 +34,11 @@ export class MetricsService {
     private readonly dispatcher: EventDispatcher,
     private readonly jobs: JobRegistry,
     private readonly outbox: EventOutbox,
-    config: AppConfig,
+    settings: MetricsSettings,
   ) {
     const registers = [this.registry];
     // The process series sample the event loop and the heap continually: only when scraped at all.
-    if (config.metricsEnabled) collectDefaultMetrics({ register: this.registry, prefix: 'chat_' });
+    if (settings.enabled) collectDefaultMetrics({ register: this.registry, prefix: 'chat_' });
     this.requests = new Counter({
       name: 'chat_http_requests_total',
       help: 'HTTP requests answered, by method, route template and status code',

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { AppConfig } from '../config/app-config';
+import { StorageSettings } from '../config/settings';
 
 /**
  * Files users upload (avatars, custom emoji), kept under `DATA_DIR/uploads` and served at
@@ -13,10 +13,10 @@ import { AppConfig } from '../config/app-config';
 export class UploadStore implements OnApplicationBootstrap {
   private readonly logger = new Logger(UploadStore.name);
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly storage: StorageSettings) {}
 
   private get root(): string {
-    return path.join(this.config.dataDir, 'uploads');
+    return path.join(this.storage.dataDir, 'uploads');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AppConfig } from '../../platform/config/app-config';
+import { RateLimitSettings } from '../../platform/config/settings';
 import { contextOf } from '../../wire/request-context';
 import { rateLimitedError, RateLimitOutcome, RateLimitRule } from '../domain/rate-limit';
 import { RateLimitStore } from '../persistence/rate-limit-store';
@@ -17,15 +17,15 @@ export class RateLimitGuard implements CanActivate {
   private readonly ipRule: RateLimitRule;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly settings: RateLimitSettings,
     private readonly store: RateLimitStore,
   ) {
-    this.userRule = { windowSeconds: 60, max: config.rateLimits.apiPerMinute };
-    this.ipRule = { windowSeconds: 60, max: config.rateLimits.unauthenticatedPerMinute };
+    this.userRule = { windowSeconds: 60, max: settings.apiPerMinute };
+    this.ipRule = { windowSeconds: 60, max: settings.unauthenticatedPerMinute };
   }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    if (!this.config.rateLimits.enabled) return true;
+    if (!this.settings.enabled) return true;
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
     const path = request.url.split('?')[0];
     if (!path.startsWith('/api/v1/')) return true;

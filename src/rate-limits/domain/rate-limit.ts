@@ -18,27 +18,6 @@ export interface RateLimitOutcome {
 }
 
 /**
- * The rate-limit settings (README's configuration table). The defaults are Zulip's
- * `api_by_user` (200 a minute), `api_by_ip` (100 a minute, unauthenticated requests) and
- * `authenticate_by_username` (5 sign-in attempts in 30 minutes).
- */
-export interface RateLimitSettings {
-  enabled: boolean;
-  apiPerMinute: number;
-  unauthenticatedPerMinute: number;
-  authAttempts: number;
-  authWindowSeconds: number;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  enabled: true,
-  apiPerMinute: 200,
-  unauthenticatedPerMinute: 100,
-  authAttempts: 5,
-  authWindowSeconds: 1800,
-};
-
-/**
  * Zulip's sliding-window log: the newest `max` request times, newest first. A request is
  * refused when the log is full and its oldest entry is still inside the window; a refused
  * request is not logged. Mutates `log`. The Redis store runs the same steps in Lua.

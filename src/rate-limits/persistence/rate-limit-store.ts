@@ -1,7 +1,5 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { AppConfig } from '../../platform/config/app-config';
-import { watchRedisConnection } from '../../platform/redis-connection';
+import { RedisConnections } from '../../platform/redis/redis-connections';
 import { countRequest, RateLimitOutcome, RateLimitRule } from '../domain/rate-limit';
 
 /** Counts requests against rules; shared by every process when Redis is configured. */
@@ -88,19 +86,7 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 }
 
-/** Builds the store the configuration asks for, and closes its connection at shutdown. */
-@Injectable()
-export class RateLimitStoreLifecycle implements OnApplicationShutdown {
-  private redis: Redis | null = null;
-
-  create(config: AppConfig): RateLimitStore {
-    if (!config.redisUrl) return new MemoryRateLimitStore();
-    this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    watchRedisConnection(this.redis, 'rate limits');
-    return new RedisRateLimitStore(this.redis);
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
-  }
+/** The store the configuration asks for: on the process's shared Redis connection, or in memory. */
+export async function createRateLimitStore(redis: RedisConnections): Promise<RateLimitStore> {
+  return redis.configured ? new RedisRateLimitStore(await redis.connect('commands')) : new MemoryRateLimitStore();
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Controller, Get } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RequestRealm } from '../../wire/request-context';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
@@ -14,7 +14,7 @@ export class ServerSettingsController {
   constructor(
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
   ) {}
 
   @Get('server_settings')
@@ -38,7 +38,7 @@ export class ServerSettingsController {
         'openid connect': false,
       },
       external_authentication_methods: [],
-      ...versionFields(this.config.zulipClientCompat),
+      ...versionFields(this.server.zulipClientCompat),
       push_notifications_enabled: false,
       is_incompatible: false,
       email_auth_enabled: true,

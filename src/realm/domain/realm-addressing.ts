@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, hostWithoutPort } from '../../platform/config/app-config';
+import { hostWithoutPort } from '../../platform/config/env-variables';
+import { ServerSettings } from '../../platform/config/settings';
 
 /** The root realm's subdomain. */
 export const ROOT_SUBDOMAIN = '';
@@ -10,17 +11,17 @@ export const ROOT_SUBDOMAIN = '';
  */
 @Injectable()
 export class RealmAddressing {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly server: ServerSettings) {}
 
   /** Host name without port: used in placeholder emails and bot addresses. */
   hostName(subdomain: string): string {
-    const base = this.config.externalHostName;
+    const base = this.server.externalHostName;
     return subdomain === ROOT_SUBDOMAIN ? base : `${subdomain}.${base}`;
   }
 
   /** Host with port, as clients type it. */
   host(subdomain: string): string {
-    const base = this.config.externalHost;
+    const base = this.server.externalHost;
     return subdomain === ROOT_SUBDOMAIN ? base : `${subdomain}.${base}`;
   }
 
@@ -35,7 +36,7 @@ export class RealmAddressing {
   subdomainOf(hostHeader: string | undefined): string {
     if (!hostHeader) return ROOT_SUBDOMAIN;
     const host = hostWithoutPort(hostHeader);
-    const base = this.config.externalHostName;
+    const base = this.server.externalHostName;
     if (host.length > base.length + 1 && host.endsWith(`.${base}`)) {
       return host.slice(0, host.length - base.length - 1);
     }

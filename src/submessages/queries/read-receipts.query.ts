@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { FLAG_BITS } from '../../messages/domain/message-flags';
 import { MessageAccess } from '../../messages/persistence/message-access';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
@@ -25,7 +24,6 @@ export class ReadReceiptsQuery {
 @QueryHandler(ReadReceiptsQuery)
 export class ReadReceiptsHandler implements IQueryHandler<ReadReceiptsQuery, number[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly access: MessageAccess,
     private readonly realms: RealmRepository,
     private readonly database: Database,

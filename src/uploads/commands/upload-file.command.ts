@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { StorageSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
@@ -37,7 +37,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly tx: TransactionRunner,
     private readonly attachments: AttachmentRepository,
     private readonly store: UploadStore,
-    private readonly config: AppConfig,
+    private readonly storage: StorageSettings,
     private readonly database: Database,
   ) {}
 
@@ -46,7 +46,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     if (files.length === 0) throw ApiError.badRequest('You must specify a file to upload');
     if (files.length !== 1) throw ApiError.badRequest('You may only upload one file at a time');
     const [file] = files;
-    const limit = this.config.maxFileUploadSizeMib;
+    const limit = this.storage.maxFileUploadSizeMib;
     if (file.data.length > limit * 1024 * 1024) throw fileTooLarge(limit);
 
     // Clients may send the name URL-quoted (Zulip unquotes it); NUL cannot be stored.

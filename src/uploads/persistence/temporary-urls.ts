@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { AppConfig } from '../../platform/config/app-config';
+import { StorageSettings } from '../../platform/config/settings';
 
 /** Zulip's generate_unauthed_file_access_url: the link works for 60 seconds. */
 const LIFETIME_SECONDS = 60;
@@ -16,7 +16,7 @@ const LIFETIME_SECONDS = 60;
 export class TemporaryUrls {
   private key: Promise<Buffer> | undefined;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly storage: StorageSettings) {}
 
   async urlFor(pathId: string, now = Date.now()): Promise<string> {
     const payload = Buffer.from(`${pathId}:${Math.floor(now / 1000) + LIFETIME_SECONDS}`).toString('base64url');
@@ -45,7 +45,7 @@ export class TemporaryUrls {
   }
 
   private async loadOrCreateKey(): Promise<Buffer> {
-    const dir = path.join(this.config.dataDir, 'uploads');
+    const dir = path.join(this.storage.dataDir, 'uploads');
     const file = path.join(dir, '.temporary-url-key');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     try {

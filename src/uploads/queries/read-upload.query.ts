@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { AppConfig } from '../../platform/config/app-config';
+import { ServerSettings } from '../../platform/config/settings';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { isGuest } from '../../users/domain/roles';
 import { RequestRealm, RequestUser } from '../../wire/request-context';
@@ -25,10 +24,9 @@ export type UploadAccess = { kind: 'missing' } | { kind: 'forbidden' } | { kind:
 @QueryHandler(CheckUploadAccessQuery)
 export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccessQuery, UploadAccess> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
     private readonly realms: RealmRepository,
-    private readonly config: AppConfig,
+    private readonly server: ServerSettings,
     private readonly database: Database,
   ) {}
 
@@ -40,7 +38,7 @@ export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccess
       viewer = { kind: 'user', id: user.id, realmId: realm.id, isGuest: isGuest(user.role) };
     } else {
       const entity = await this.realms.requireById(realm.id);
-      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.config.webPublicStreamsEnabled };
+      viewer = { kind: 'spectator', realmId: realm.id, spectatorsAllowed: entity.enableSpectatorAccess && this.server.webPublicStreamsEnabled };
     }
     const allowed = mayReadAttachment(viewer, facts);
     if (allowed === null || !facts) return { kind: 'missing' };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { PasswordSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/domain/realm-properties';
@@ -52,7 +52,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
-    private readonly config: AppConfig,
+    private readonly passwords: PasswordSettings,
     private readonly attempts: SignInAttempts,
     private readonly database: Database,
   ) {}
@@ -68,12 +68,12 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       if (limited) {
         throw ApiError.badRequest(`You're making too many attempts! Try again in ${Math.ceil(limited.retryAfter)} seconds.`);
       }
-      if (!(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.config.passwordHashCost))) {
+      if (!(await verifyPassword(user.passwordHash, update.oldPassword ?? '', this.passwords.hashCost))) {
         throw ApiError.badRequest('Wrong password!');
       }
       await this.attempts.succeeded(user.realmId, user.deliveryEmail);
-      if (!(await isAcceptablePassword(update.newPassword, this.config.passwordPolicy))) throw ApiError.badRequest('New password is too weak!');
-      newPasswordHash = await hashPassword(update.newPassword, this.config.passwordHashCost);
+      if (!(await isAcceptablePassword(update.newPassword, this.passwords.policy))) throw ApiError.badRequest('New password is too weak!');
+      newPasswordHash = await hashPassword(update.newPassword, this.passwords.hashCost);
     }
 
     await this.tx.run(async () => {

@@ -5,9 +5,9 @@ describe('password hashing cost', () => {
   const cheap = { memoryKib: 1024, iterations: 1, concurrency: 2, queue: 32 };
 
   it('defaults to argon2id at 64 MiB and 3 passes, and reads both settings', () => {
-    expect(loadConfig({}).passwordHashCost).toEqual(DEFAULT_PASSWORD_HASH_COST);
+    expect(loadConfig({}).passwords.hashCost).toEqual(DEFAULT_PASSWORD_HASH_COST);
     expect(DEFAULT_PASSWORD_HASH_COST).toEqual({ memoryKib: 65536, iterations: 3, concurrency: 2, queue: 32 });
-    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '2048', PASSWORD_HASH_ITERATIONS: '2', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashCost).toEqual({
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '2048', PASSWORD_HASH_ITERATIONS: '2', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwords.hashCost).toEqual({
       memoryKib: 2048,
       iterations: 2,
       concurrency: 1,

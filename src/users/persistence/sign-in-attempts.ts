@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { RateLimitSettings } from '../../platform/config/settings';
 import { RateLimitOutcome } from '../../rate-limits/domain/rate-limit';
 import { RateLimitStore } from '../../rate-limits/persistence/rate-limit-store';
 
@@ -14,13 +14,13 @@ import { RateLimitStore } from '../../rate-limits/persistence/rate-limit-store';
 @Injectable()
 export class SignInAttempts {
   constructor(
-    private readonly config: AppConfig,
+    private readonly settings: RateLimitSettings,
     private readonly rateLimits: RateLimitStore,
   ) {}
 
   /** Counts one attempt on the account; the outcome says whether it is over the limit. */
   async count(realmId: number, email: string): Promise<RateLimitOutcome | null> {
-    const limits = this.config.rateLimits;
+    const limits = this.settings;
     if (!limits.enabled) return null;
     const outcome = await this.rateLimits.hit(attemptsKey(realmId, email), { windowSeconds: limits.authWindowSeconds, max: limits.authAttempts });
     return outcome.limited ? outcome : null;
@@ -28,7 +28,7 @@ export class SignInAttempts {
 
   /** After the right password: the failures so far no longer count. */
   async succeeded(realmId: number, email: string): Promise<void> {
-    if (this.config.rateLimits.enabled) await this.rateLimits.clear(attemptsKey(realmId, email));
+    if (this.settings.enabled) await this.rateLimits.clear(attemptsKey(realmId, email));
   }
 }
 

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { AppConfig } from '../../platform/config/app-config';
+import { PasswordSettings } from '../../platform/config/settings';
 import { rateLimitedError } from '../../rate-limits/domain/rate-limit';
 import { ApiError } from '../../shared/api-error';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
@@ -28,7 +28,7 @@ export class FetchApiKeyHandler implements IQueryHandler<FetchApiKeyQuery, Fetch
   constructor(
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
-    private readonly config: AppConfig,
+    private readonly passwords: PasswordSettings,
     private readonly attempts: SignInAttempts,
   ) {}
 
@@ -40,7 +40,7 @@ export class FetchApiKeyHandler implements IQueryHandler<FetchApiKeyQuery, Fetch
     if (limited) throw rateLimitedError(limited);
     const user = await this.users.findByDeliveryEmail(query.realmId, username);
     // Verified even for unknown users, so timing does not tell which emails exist.
-    const passwordMatches = await verifyPassword(user?.passwordHash ?? null, query.password, this.config.passwordHashCost);
+    const passwordMatches = await verifyPassword(user?.passwordHash ?? null, query.password, this.passwords.hashCost);
     if (!user || !passwordMatches || user.isBot) {
       throw new ApiError('Your username or password is incorrect', 'AUTHENTICATION_FAILED', 401);
     }

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { RealmAddressing } from '../../realm/domain/realm-addressing';
 import { RealmRepository } from '../../realm/persistence/realm.repository';
 import { ApiError } from '../../shared/api-error';
@@ -28,7 +27,6 @@ export class GetUserQuery {
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserWire }> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
+import Redis from 'ioredis';
+import { BULLMQ_PREFIX, moveQueueFromOldPrefix } from '../../platform/redis/bullmq-prefix';
 import { WebhookJob } from '../persistence/webhook-trigger.store';
 import { webhookJobId } from '../domain/service-bot-triggers';
 import { AttemptRunner, WebhookJobQueue } from './webhook-job-queue';
@@ -9,22 +11,31 @@ const QUEUE_NAME = 'outgoing-webhooks';
 /**
  * The job queue on Redis (BullMQ): every server process enqueues; processes with a
  * worker deliver. BullMQ keeps the retry schedule (exponential backoff) and the job id
- * keeps one job per (message, bot).
+ * keeps one job per (message, bot). Keys under the project's BULLMQ_PREFIX (`chat:bull`).
  */
 export class BullJobQueue extends WebhookJobQueue {
   private readonly logger = new Logger('WebhookQueue');
   private readonly queue: Queue<WebhookJob>;
   private worker: Worker<WebhookJob> | null = null;
 
-  constructor(
-    private readonly redisUrl: string,
+  private constructor(
+    private readonly connection: Redis,
     private readonly attempts: number,
     private readonly retryDelayMs: number,
     private readonly concurrency: number,
   ) {
     super();
-    this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection: { url: redisUrl, maxRetriesPerRequest: null } });
+    this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection, prefix: BULLMQ_PREFIX });
     this.queue.on('error', (error) => this.logger.error(`webhook queue: ${error.message}`));
+  }
+
+  /**
+   * The queue on the process's jobs connection (platform/redis). Jobs an earlier version
+   * left under BullMQ's default prefix (`bull:outgoing-webhooks`) move here first.
+   */
+  static async open(connection: Redis, attempts: number, retryDelayMs: number, concurrency: number): Promise<BullJobQueue> {
+    await moveQueueFromOldPrefix(connection, QUEUE_NAME);
+    return new BullJobQueue(connection, attempts, retryDelayMs, concurrency);
   }
 
   async add(jobs: readonly WebhookJob[]): Promise<void> {
@@ -53,7 +64,8 @@ export class BullJobQueue extends WebhookJobQueue {
         // A thrown error is BullMQ's signal to retry after the backoff.
         if (outcome === 'retry') throw new Error('webhook delivery will be retried');
       },
-      { connection: { url: this.redisUrl, maxRetriesPerRequest: null }, concurrency: this.concurrency },
+      // The worker opens its own blocking connection from this one.
+      { connection: this.connection, prefix: BULLMQ_PREFIX, concurrency: this.concurrency },
     );
     this.worker.on('error', (error) => this.logger.error(`webhook worker: ${error.message}`));
   }

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { MessageAddress, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { asSender } from '../../messages/commands/post-subscription-notices.handler';
 import { presentMessage } from '../../messages/api/message.presenter';
@@ -22,7 +21,7 @@ import {
   WebhookMessage,
   webhookRequest,
 } from '../domain/webhook-exchange';
-import { WEBHOOK_CONFIG, WebhookConfig } from '../webhook-config';
+import { WebhookSettings } from '../../platform/config/settings';
 import { WebhookJob, WebhookTriggerStore } from '../persistence/webhook-trigger.store';
 import { guardedPost, GuardedResponse, WebhookConnectionError, WebhookResponseTooLarge, WebhookTimeout } from './guarded-http';
 import { AttemptOutcome } from './webhook-job-queue';
@@ -62,8 +61,7 @@ export class WebhookDelivery {
   private readonly logger = new Logger('OutgoingWebhook');
 
   constructor(
-    @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
-    private readonly dataSource: DataSource,
+    private readonly settings: WebhookSettings,
     private readonly store: WebhookTriggerStore,
     private readonly users: UserRepository,
     private readonly bots: BotRepository,
@@ -95,7 +93,7 @@ export class WebhookDelivery {
       const response = await guardedPost(
         baseUrl,
         { ...request, userAgent: `ZulipOutgoingWebhook/${SERVER_VERSION}` },
-        { timeoutMs: this.config.timeoutMs, maxResponseBytes: this.config.maxResponseBytes, allowedHosts: this.config.allowedHosts },
+        { timeoutMs: this.settings.timeoutMs, maxResponseBytes: this.settings.maxResponseBytes, allowedHosts: this.settings.allowedHosts },
       );
       ({ result, failure } = await this.answer(bot.user, bot.wire.interface, message, response, finalAttempt));
     } catch (error) {
@@ -171,7 +169,7 @@ export class WebhookDelivery {
     if (error instanceof WebhookTimeout || error instanceof WebhookConnectionError) {
       if (!finalAttempt) return { result: 'retry', failure: null };
       const why = error instanceof WebhookTimeout
-        ? `Request timed out after ${this.config.timeoutMs / 1000} seconds.`
+        ? `Request timed out after ${this.settings.timeoutMs / 1000} seconds.`
         : 'A connection error occurred. Is my bot server down?';
       return { result: 'unavailable', failure: { conversation: 'Bot is unavailable', owner: { kind: 'failure', message: why } } };
     }

@@ -1,5 +1,8 @@
 import { WebhookJob } from '../persistence/webhook-trigger.store';
 
+/** Zulip's MAX_REQUEST_RETRIES: a trigger is tried once and retried three times. */
+export const WEBHOOK_RETRIES = 3;
+
 /** What one delivery attempt decided: finished (delivered or given up), or try again later. */
 export type AttemptOutcome = 'settled' | 'retry';
 

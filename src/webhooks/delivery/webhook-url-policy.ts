@@ -1,17 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { RefusedWebhookAddress } from '../domain/webhook-address';
-import { WEBHOOK_CONFIG, WebhookConfig } from '../webhook-config';
+import { WebhookSettings } from '../../platform/config/settings';
 import { checkWebhookUrl } from './guarded-http';
 
 /** The save-time check of an outgoing-webhook bot's URL (`payload_url`, `service_payload_url`). */
 @Injectable()
 export class WebhookUrlPolicy {
-  constructor(@Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig) {}
+  constructor(private readonly settings: WebhookSettings) {}
 
   async check(paramName: string, url: string): Promise<void> {
     try {
-      await checkWebhookUrl(url, this.config.allowedHosts);
+      await checkWebhookUrl(url, this.settings.allowedHosts);
     } catch (error) {
       if (error instanceof RefusedWebhookAddress) throw ApiError.badRequest(`${paramName} is not allowed: it ${error.message}`);
       throw error;

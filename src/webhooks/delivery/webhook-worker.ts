@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../platform/config/app-config';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { RedisSettings, WebhookSettings } from '../../platform/config/settings';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { MetricsService } from '../../platform/observability/metrics.service';
 import { WebhookTriggerStore } from '../persistence/webhook-trigger.store';
-import { WEBHOOK_CONFIG, WebhookConfig } from '../webhook-config';
 import { WebhookDelivery } from './webhook-delivery.service';
 import { WebhookJobQueue } from './webhook-job-queue';
 
@@ -27,18 +26,18 @@ export class WebhookWorker implements OnApplicationShutdown {
   private expected = true;
 
   constructor(
-    @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
+    private readonly settings: WebhookSettings,
     private readonly queue: WebhookJobQueue,
     private readonly delivery: WebhookDelivery,
     private readonly store: WebhookTriggerStore,
     jobs: JobRegistry,
     metrics: MetricsService,
-    app: AppConfig,
+    redis: RedisSettings,
   ) {
     delivery.observe({ attempted: ({ botId, result, seconds }) => metrics.observeWebhookAttempt(botId, result, seconds) });
     jobs.register({
       name: 'outgoing-webhooks',
-      backend: app.redisUrl ? 'bullmq' : 'timer',
+      backend: redis.url ? 'bullmq' : 'timer',
       depth: () => this.queue.depth(),
       running: () => this.delivering || !this.expected,
     });
@@ -49,7 +48,7 @@ export class WebhookWorker implements OnApplicationShutdown {
    * which only works with Redis (without it the queue lives in this process).
    */
   startForServer(hasRedis: boolean): void {
-    if (this.config.runWorker || !hasRedis) this.start();
+    if (this.settings.runWorker || !hasRedis) this.start();
     else {
       this.expected = false;
       this.logger.log('WORKER=false: outgoing webhooks are delivered by `npm run worker` processes');
@@ -59,7 +58,7 @@ export class WebhookWorker implements OnApplicationShutdown {
   start(): void {
     this.delivering = true;
     this.queue.startWorker((job, attempt, finalAttempt) => this.delivery.attempt(job, attempt, finalAttempt));
-    const every = Math.max(1, Math.floor(this.config.recoverySeconds / 4)) * 1000;
+    const every = Math.max(1, Math.floor(this.settings.recoverySeconds / 4)) * 1000;
     this.sweepTimer = setInterval(() => {
       this.sweeping ??= this.sweep().finally(() => (this.sweeping = null));
     }, every);
@@ -69,7 +68,7 @@ export class WebhookWorker implements OnApplicationShutdown {
   /** Enqueues again the triggers that waited longer than any job's whole retry schedule. */
   async sweep(): Promise<void> {
     try {
-      const { requeue, dropped } = await this.store.stale(this.config.recoverySeconds, MAX_REQUEUES);
+      const { requeue, dropped } = await this.store.stale(this.settings.recoverySeconds, MAX_REQUEUES);
       if (requeue.length > 0) {
         this.logger.warn(`re-enqueueing ${requeue.length} webhook triggers whose jobs were lost`);
         await this.queue.add(requeue);

@@ -1,0 +1,196 @@
+import type { PasswordHashCost } from '../../users/domain/credentials';
+import type { PasswordPolicy } from '../../users/domain/password-policy';
+
+/*
+ * One settings object per consumer, all read by `loadConfig` (app-config.ts) and provided
+ * by ConfigModule. Each is an abstract class only so that Nest can inject it by type: the
+ * values are plain objects, never instances. The README's configuration table documents
+ * every variable named here.
+ */
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** Who the server is to its clients. */
+export abstract class ServerSettings {
+  /** `PORT`: the HTTP API's port. */
+  abstract readonly port: number;
+  /** `EXTERNAL_HOST`: host (and optional port) clients use to reach the server, e.g. `chat.example.com`. */
+  abstract readonly externalHost: string;
+  /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
+  abstract readonly externalHostName: string;
+  /** `REALM_NAME`: the root realm's name, when the database is created. */
+  abstract readonly realmName: string;
+  /** `OWNER_EMAIL`: the root realm's owner, created on the first start. */
+  abstract readonly ownerEmail: string;
+  /** `ZULIP_CLIENT_COMPAT`: also send the `zulip_*` version fields beside the `svc_*` ones. */
+  abstract readonly zulipClientCompat: boolean;
+  /**
+   * Zulip's `WEB_PUBLIC_STREAMS_ENABLED` server setting: web-public channels exist only
+   * when it and the realm's `enable_spectator_access` are on. Off by default, as in Zulip.
+   */
+  abstract readonly webPublicStreamsEnabled: boolean;
+}
+
+/** `LOG_LEVEL` and `LOG_FORMAT`. */
+export abstract class LogSettings {
+  abstract readonly level: LogLevel;
+  /**
+   * `json` (one JSON object a line) or `pretty` (for people); unset, the logger picks
+   * `pretty` on a terminal and `json` elsewhere (platform/logging/terminal.ts).
+   */
+  abstract readonly format: LogFormat | undefined;
+}
+
+/** `HTTP_*_TIMEOUT_SECONDS`, `CORS_ORIGINS` and `TRUSTED_PROXIES`: how the HTTP server treats clients. */
+export abstract class HttpSettings {
+  /** A client must have sent its request's headers within this long of starting it. */
+  abstract readonly headersTimeoutSeconds: number;
+  /** ...and the whole request (body included) within this long: slow senders cannot hold a socket. */
+  abstract readonly requestTimeoutSeconds: number;
+  /** Browser origins allowed to call the API (CORS); empty: CORS stays closed. `*` allows any. */
+  abstract readonly corsOrigins: readonly string[];
+  /**
+   * A request without valid credentials must have sent its whole body within this long of
+   * its headers (authenticated ones, uploads among them, have `requestTimeoutSeconds`).
+   */
+  abstract readonly unauthenticatedBodyTimeoutSeconds: number;
+  /**
+   * Requests one client address may have arriving slowly at once (headers or body still
+   * coming after SLOW_REQUEST_SECONDS); more are closed, and new connections refused.
+   */
+  abstract readonly maxSlowRequestsPerAddress: number;
+  /** `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` names the client (addresses, CIDRs). */
+  abstract readonly trustedProxies: readonly string[];
+}
+
+export interface ListenAddress {
+  host: string;
+  /** 0: any free port (tests). */
+  port: number;
+}
+
+/** `METRICS_ENABLED`, `METRICS_HOST`, `METRICS_PORT`. */
+export abstract class MetricsSettings {
+  /** Serve Prometheus metrics at `/metrics` on the metrics listener. */
+  abstract readonly enabled: boolean;
+  /** Where `/metrics` listens (never the API port). */
+  abstract readonly listener: ListenAddress;
+}
+
+/** `DATA_DIR` and `MAX_FILE_UPLOAD_SIZE_MIB`: files the server keeps on disk. */
+export abstract class StorageSettings {
+  /** Absolute: the embedded database, `zuliprc`, the CLI's socket, `uploads/`. */
+  abstract readonly dataDir: string;
+  /** The largest message upload (register's `max_file_upload_size_mib`). */
+  abstract readonly maxFileUploadSizeMib: number;
+}
+
+/** `DATABASE_URL` and `DATABASE_POOL_SIZE`. */
+export abstract class DatabaseSettings {
+  /** Unset: embedded PostgreSQL (PGlite) in `DATA_DIR/pgdata`. */
+  abstract readonly url: string | undefined;
+  abstract readonly embedded: boolean;
+  /** `DATA_DIR`, where the embedded database lives. */
+  abstract readonly dataDir: string;
+  /**
+   * Connections per process to PostgreSQL. More than the database's cores can run at once
+   * only queue inside PostgreSQL, as runnable processes that take the CPU from this one;
+   * fewer queue here, for free.
+   */
+  abstract readonly poolSize: number;
+}
+
+/** `REDIS_URL`: unset, event queues, rate limits and jobs live in this process. */
+export abstract class RedisSettings {
+  abstract readonly url: string | undefined;
+}
+
+/** `EVENT_*`, `HEARTBEAT_SECONDS`: event queues, long-polls and the event outbox. */
+export abstract class EventQueueSettings {
+  /** `EVENT_QUEUE_IDLE_SECONDS`: a queue unpolled this long is removed. */
+  abstract readonly idleSeconds: number;
+  /** `HEARTBEAT_SECONDS`: a long-poll with nothing to say gets a heartbeat after this long. */
+  abstract readonly heartbeatSeconds: number;
+  /**
+   * `EVENT_QUEUE_MAX_EVENTS` / `EVENT_QUEUE_MAX_BYTES`: past either a queue is dropped and
+   * its client re-registers.
+   */
+  abstract readonly maxEvents: number;
+  abstract readonly maxBytes: number;
+  /**
+   * `EVENT_QUEUES_PER_USER`: one more queue drops the user's least recently polled one
+   * that has no poll parked.
+   */
+  abstract readonly perUser: number;
+  /**
+   * `EVENT_BATCH_MS`: a queue answered with events less than this long ago holds newer
+   * events until the interval has passed (0: every answer goes at once).
+   */
+  abstract readonly batchMs: number;
+  /**
+   * `EVENT_OUTBOX_RECOVERY_SECONDS`: an outbox row unpublished this long after its commit
+   * lost its process, and any process publishes it again.
+   */
+  abstract readonly outboxRecoverySeconds: number;
+}
+
+/** `WORKER` and `WEBHOOK_*`: how outgoing webhooks are delivered. */
+export abstract class WebhookSettings {
+  /**
+   * `WORKER` (default true): this process also runs the delivery worker. With Redis,
+   * `WORKER=false` leaves deliveries to `npm run worker` processes; without Redis the
+   * queue lives in this process, so it always delivers.
+   */
+  abstract readonly runWorker: boolean;
+  /** `WEBHOOK_ALLOWED_HOSTS`: host names or addresses allowed although private, loopback or link-local. */
+  abstract readonly allowedHosts: ReadonlySet<string>;
+  /** `WEBHOOK_TIMEOUT_SECONDS` (Zulip: 10). */
+  abstract readonly timeoutMs: number;
+  /** `WEBHOOK_RETRY_DELAY_MS`: the first retry's delay; each further retry waits twice as long. */
+  abstract readonly retryDelayMs: number;
+  /** `WEBHOOK_MAX_RESPONSE_BYTES`: a longer response body is a failure. */
+  abstract readonly maxResponseBytes: number;
+  /** `WEBHOOK_CONCURRENCY`: deliveries in flight per worker process. */
+  abstract readonly concurrency: number;
+  /**
+   * `WEBHOOK_RECOVERY_SECONDS` (default 300): a trigger still unsettled after this long lost
+   * its job (a crash between commit and enqueue) and is enqueued again. Longer than a job's
+   * whole retry schedule.
+   */
+  abstract readonly recoverySeconds: number;
+}
+
+/**
+ * `RATE_LIMIT_*`. The defaults are Zulip's `api_by_user` (200 a minute), `api_by_ip` (100 a
+ * minute, unauthenticated requests) and `authenticate_by_username` (5 sign-in attempts in
+ * 30 minutes).
+ */
+export abstract class RateLimitSettings {
+  abstract readonly enabled: boolean;
+  abstract readonly apiPerMinute: number;
+  abstract readonly unauthenticatedPerMinute: number;
+  abstract readonly authAttempts: number;
+  abstract readonly authWindowSeconds: number;
+}
+
+/** `PASSWORD_*`: what a new password costs to hash and must be. */
+export abstract class PasswordSettings {
+  /** `PASSWORD_HASH_*`: argon2id's cost for new password hashes. */
+  abstract readonly hashCost: PasswordHashCost;
+  /** `PASSWORD_MIN_LENGTH` / `PASSWORD_MIN_GUESSES`. */
+  abstract readonly policy: PasswordPolicy;
+}
+
+/** `SMTP_URL`: where mail goes; unset, mail is written to the log instead. */
+export abstract class MailSettings {
+  abstract readonly smtpUrl: string | undefined;
+}
+
+/** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
+export abstract class RetentionSettings {
+  abstract readonly intervalSeconds: number;
+}
