@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { handToServer } from '../src/admin/cli/cli-channel';
+import { handToServer } from '../src/admin/cli/cli-client';
 import { Credentials, TestRealm } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
 import { BenchClient } from './client';

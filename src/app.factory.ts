@@ -10,7 +10,10 @@ import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-s
 import { installSecurityHeaders } from './wire/security-headers';
 
 /** Builds the HTTP application (not yet listening): used by the server and the tests. */
-export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  config: AppConfig,
+  logger: JsonLogger = new JsonLogger(config.log.level, config.log.format),
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: maxBodyBytes(config.storage.maxFileUploadSizeMib),
     genReqId: () => randomUUID(),
@@ -33,7 +36,6 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     // Fastify's own answers to a URL it cannot route (bad escapes, an over-long parameter).
     frameworkErrors: answerFrameworkError,
   });
-  const logger = new JsonLogger(config.log.level, config.log.format);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger,
     bufferLogs: false,

@@ -1,11 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-import { cliSocketPath, handToServer } from './admin/cli/cli-channel';
-import { CliCommands, CliError, parseCliArgs } from './admin/cli/cli-commands';
-import { EventDispatcher } from './events/queues/event-dispatcher.service';
-import { ConfigError, loadConfig } from './platform/config/app-config';
-import { JsonLogger } from './platform/logging/logger';
+import { CliArgs, CliError, parseCliArgs } from './admin/cli/cli-args';
+import { cliSocketPath, handToServer } from './admin/cli/cli-client';
+import { AppConfig, ConfigError, loadConfig } from './platform/config/app-config';
 
 /**
  * The management CLI: one JSON line on stdout and exit 0, or the reason on stderr and
@@ -23,8 +19,24 @@ async function main(): Promise<object> {
       return answer.result;
     }
   }
-  // A one-shot command's start-up chatter (module loading at `info`) would bury its answer:
-  // the CLI logs warnings and errors only, whatever LOG_LEVEL the server beside it uses.
+  return runHere(config, command, args);
+}
+
+/**
+ * Runs the command in this process. The application's modules load only now: usage, a
+ * mistyped option or a command a running server carries out answer without them (about
+ * 1.5 s of module loading).
+ */
+async function runHere(config: AppConfig, command: string, args: CliArgs): Promise<object> {
+  const [{ NestFactory }, { AppModule }, { CliCommands }, { EventDispatcher }, { JsonLogger }] = await Promise.all([
+    import('@nestjs/core'),
+    import('./app.module'),
+    import('./admin/cli/cli-commands'),
+    import('./events/queues/event-dispatcher.service'),
+    import('./platform/logging/logger'),
+  ]);
+  // A one-shot command's start-up chatter would bury its answer: the CLI logs warnings and
+  // errors only, whatever LOG_LEVEL the server beside it uses.
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
     logger: new JsonLogger(config.log.level === 'error' ? 'error' : 'warn', config.log.format),
   });

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { createHttpApp } from './app.factory';
-import { RootRealmBootstrap } from './admin/root-realm.bootstrap';
+import { FirstOwner, RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
 import { RetentionScheduler } from './retention/retention-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
+import { JsonLogger } from './platform/logging/logger';
+import { startupSummary } from './platform/logging/startup-summary';
+import { showsSecrets } from './platform/logging/terminal';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
@@ -15,21 +17,18 @@ const LISTEN_BACKLOG = 4096;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await createHttpApp(config);
+  const logger = new JsonLogger(config.log.level, config.log.format);
+  const app = await createHttpApp(config, logger);
   await app.init();
   // Before listening, so that whoever sees the server answer also finds its credentials.
-  const owner = await app.get(RootRealmBootstrap).ensureOwner();
+  const bootstrap = app.get(RootRealmBootstrap);
+  const owner = await bootstrap.ensureOwner();
   if (owner) {
-    process.stdout.write(
-      [
-        'Created the owner of the root realm:',
-        `  email:    ${owner.email}`,
-        `  password: ${owner.password}`,
-        `  API key:  ${owner.apiKey}`,
-        `  zuliprc:  ${owner.zuliprcPath}`,
-        '',
-      ].join('\n'),
-    );
+    const shown = showsSecrets(process.stdout);
+    if (shown) process.stdout.write(ownerCredentials(owner));
+    // Logs outlive the terminal (containers keep them): where the credentials are, never them.
+    const password = shown ? 'its password printed on the terminal only' : 'its password not shown (standard output is no terminal)';
+    logger.write('info', `created the root realm's owner ${owner.email}: API key in ${owner.zuliprcPath}, ${password}`, { context: 'main' });
   }
   // Before the API port: whoever sees the server answer can scrape it too.
   await app.get(MetricsListener).listen();
@@ -41,7 +40,23 @@ async function main(): Promise<void> {
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
   startIdleHeapCollector();
-  new Logger('main').log(`listening on port ${config.server.port}`);
+  const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });
+  logger.write('info', summary.msg, summary.fields);
+}
+
+/**
+ * The first owner's credentials, for the person at the terminal: the password exists
+ * nowhere else (the database keeps its hash), the rest is in the zuliprc too.
+ */
+function ownerCredentials(owner: FirstOwner): string {
+  return [
+    'Created the owner of the root realm (the password is shown only here, once):',
+    `  email:    ${owner.email}`,
+    `  password: ${owner.password}`,
+    `  API key:  ${owner.apiKey}`,
+    `  zuliprc:  ${owner.zuliprcPath}`,
+    '',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
+import { describeStorage } from './platform/logging/startup-summary';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 
 /**
@@ -15,10 +16,11 @@ async function main(): Promise<void> {
   if (!config.database.url || !config.redis.url) {
     throw new ConfigError('npm run worker needs DATABASE_URL and REDIS_URL: without them the server process delivers its own jobs');
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: new JsonLogger(config.log.level) });
+  const logger = new JsonLogger(config.log.level, config.log.format);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger });
   app.enableShutdownHooks();
   app.get(WebhookWorker).start();
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'worker started' })}\n`);
+  logger.write('info', 'worker started', { storage: describeStorage(config) });
 }
 
 main().catch((error: unknown) => {

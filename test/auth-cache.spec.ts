@@ -1,14 +1,33 @@
-import { Api, ApiResponse, createTestRealm, manage, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createBot, createTestRealm, manage, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
+import { fixtureSql } from './support/fixture-sql';
 import { ServerProcess, startServer } from './support/server-process';
 
 /**
  * Authentication is remembered per process: every change that decides who a request is
- * (key regenerated, user deactivated, role or name changed) must still take effect at
- * once, on the process that made it and, with Redis, on every other one.
+ * (key regenerated, user deactivated, role, email or name changed) must still take effect
+ * at once, on the process that made it and, with Redis, on every other one. Each kind of
+ * change, through each command that makes it, has a check here: a command that forgot to
+ * record the event the cache listens for fails one.
  */
 
 function expectRefused(response: ApiResponse, status: number, code: string): void {
   expect({ status: response.status, code: response.body.code }).toEqual({ status, code });
+}
+
+/**
+ * Renames `user` through `rename` between two requests of `api` (theirs, remembered by its
+ * process) and answers the notice the second one makes the notification bot send: it
+ * names the user as the request's credentials found them.
+ */
+async function noticeAfterRename(realm: TestRealm, user: TestUser, api: Api, rename: () => Promise<ApiResponse>): Promise<string> {
+  const target = await realm.createUser('Notice Reader');
+  const channel = uniqueName('renamed');
+  await subscribeTo(api, channel);
+  expect((await rename()).status).toBe(200);
+  await subscribeTo(api, channel, {}, [target.userId]);
+  const latest = await target.api.get('messages', { anchor: 'newest', num_before: 1, num_after: 0, apply_markdown: false });
+  expect(latest.body.messages[0].sender_full_name).toBe('Notification Bot');
+  return latest.body.messages[0].content as string;
 }
 
 /** Each check first makes `api`'s process remember the user, then changes it through `changer`. */
@@ -60,6 +79,76 @@ function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm;
       const fetched = await api.get('messages', { anchor: sent.body.id as number, num_before: 0, num_after: 0 });
       expect(fetched.body.messages[0].sender_full_name).toBe('New Name');
     });
+
+    it('names a user renamed by an administrator as renamed in the notices of their next request', async () => {
+      const { realm, on, changer } = setUp();
+      const user = await realm.createUser('Before Admin');
+      const notice = await noticeAfterRename(realm, user, on(user), () => changer(realm).patch(`users/${user.userId}`, { full_name: 'After Admin' }));
+      expect(notice).toContain(`@_**After Admin|${user.userId}** subscribed you`);
+    });
+
+    it('names a user renamed in their own settings as renamed in the notices of their next request', async () => {
+      const { realm, on } = setUp();
+      const user = await realm.createUser('Before Self');
+      const notice = await noticeAfterRename(realm, user, on(user), () => user.api.patch('settings', { full_name: 'After Self' }));
+      expect(notice).toContain(`@_**After Self|${user.userId}** subscribed you`);
+    });
+
+    it('sends under a name changed in its own settings at once', async () => {
+      const { realm, on } = setUp();
+      const user = await realm.createUser('Self Named');
+      const api = on(user);
+      expect((await api.get('users/me')).status).toBe(200);
+      expect((await user.api.patch('settings', { full_name: 'Self Renamed' })).status).toBe(200);
+      const sent = await api.post('messages', { type: 'stream', to: 'general', topic: 'names', content: 'and now?' });
+      expect(sent.status).toBe(200);
+      const fetched = await api.get('messages', { anchor: sent.body.id as number, num_before: 0, num_after: 0 });
+      expect(fetched.body.messages[0].sender_full_name).toBe('Self Renamed');
+    });
+
+    it('takes the key only with the new address once an email change was confirmed', async () => {
+      const { realm, on } = setUp();
+      const user = await realm.createUser('Moving Address');
+      const api = on(user);
+      expect((await api.get('users/me')).status).toBe(200);
+      const newEmail = `moved-${user.userId}@${realm.subdomain}.test`;
+      expect((await user.api.patch('settings', { email: newEmail })).status).toBe(200);
+      const [pending] = await fixtureSql<{ confirmation_key: string }>(
+        `SELECT confirmation_key FROM email_change_status WHERE new_email = $1`,
+        [newEmail],
+      );
+      expect((await realm.api.request('GET', `/accounts/confirm_new_email/${pending.confirmation_key}`)).status).toBe(200);
+      expectRefused(await api.get('users/me'), 401, 'INVALID_API_KEY');
+      expect((await api.as({ email: newEmail, apiKey: user.apiKey }).get('users/me')).body.user_id).toBe(user.userId);
+    });
+
+    it("refuses a bot's old key at once after its owner regenerated it", async () => {
+      const { realm, on } = setUp();
+      const owner = await realm.createUser('Bot Keeper');
+      const bot = await createBot(realm, owner.api, 'rekeyed', 'Rekeyed Bot');
+      const api = on(bot);
+      expect((await api.get('users/me')).status).toBe(200);
+      const regenerated = await owner.api.post(`bots/${bot.userId}/api_key/regenerate`);
+      expect(regenerated.status).toBe(200);
+      expectRefused(await api.get('users/me'), 401, 'INVALID_API_KEY');
+      expect((await api.as({ email: bot.email, apiKey: regenerated.body.api_key as string }).get('users/me')).status).toBe(200);
+    });
+
+    it("refuses a person's bots at once when the person is deactivated, and a bot deactivated by itself", async () => {
+      const { realm, on, changer } = setUp();
+      const owner = await realm.createUser('Leaving Owner');
+      const bot = await createBot(realm, owner.api, 'orphan', 'Orphan Bot');
+      const single = await createBot(realm, owner.api, 'retired', 'Retired Bot');
+      const botApi = on(bot);
+      const singleApi = on(single);
+      expect((await botApi.get('users/me')).status).toBe(200);
+      expect((await singleApi.get('users/me')).status).toBe(200);
+      expect((await owner.api.delete(`bots/${single.userId}`)).status).toBe(200);
+      expectRefused(await singleApi.get('users/me'), 401, 'USER_DEACTIVATED');
+      expect((await botApi.get('users/me')).status).toBe(200);
+      expect((await changer(realm).delete(`users/${owner.userId}`)).status).toBe(200);
+      expectRefused(await botApi.get('users/me'), 401, 'USER_DEACTIVATED');
+    });
   });
 }
 
@@ -84,6 +173,22 @@ describe('remembered authentication', () => {
     expect((await user.api.get('users/me')).status).toBe(200);
     await manage(['regenerate-api-key', '--realm', realm.subdomain, '--email', user.email]);
     expectRefused(await user.api.get('users/me'), 401, 'INVALID_API_KEY');
+  });
+
+  it('applies a role changed through the CLI to the very next request', async () => {
+    const user = await realm.createUser('Cli Promoted');
+    expectRefused(await user.api.patch('realm', { description: 'not yet' }), 400, 'UNAUTHORIZED_PRINCIPAL');
+    await manage(['change-role', '--realm', realm.subdomain, '--email', user.email, '--role', 'administrator']);
+    expect((await user.api.patch('realm', { description: 'promoted through the CLI' })).status).toBe(200);
+  });
+
+  it('lets a user reactivated through the CLI in at once', async () => {
+    const user = await realm.createUser('Cli Returning');
+    expect((await user.api.get('users/me')).status).toBe(200);
+    await manage(['deactivate-user', '--realm', realm.subdomain, '--email', user.email]);
+    expectRefused(await user.api.get('users/me'), 401, 'USER_DEACTIVATED');
+    await manage(['reactivate-user', '--realm', realm.subdomain, '--email', user.email]);
+    expect((await user.api.get('users/me')).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { Api } from './support/api';
-import { ownDatabase, startServer, ServerProcess } from './support/server-process';
+import { logRecords, NEST_WIRING_CONTEXTS, ownDatabase, startServer, ServerProcess, terminalAvailable } from './support/server-process';
 
 /** A database of its own for this file when the run is on PostgreSQL, else embedded storage. */
 async function freshStorage(): Promise<{ env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
@@ -11,7 +11,8 @@ async function freshStorage(): Promise<{ env: NodeJS.ProcessEnv; drop: () => Pro
   return { env: { DATABASE_URL: database.url }, drop: database.drop };
 }
 
-const CREDENTIALS = /email: +(\S+)\n +password: +(\S+)\n +API key: +(\S+)/;
+/** What a terminal shows of the new owner (a pseudo-terminal ends lines with CR LF). */
+const CREDENTIALS = /email: +(\S+)\r?\n +password: +(\S+)\r?\n +API key: +(\S+)\r?\n +zuliprc: +(\S+)/;
 
 describe('the first start', () => {
   const servers: ServerProcess[] = [];
@@ -19,23 +20,45 @@ describe('the first start', () => {
     await Promise.all(servers.splice(0).map((server) => server.stop()));
   });
 
-  it('creates the root realm owner once, prints the credentials and writes a zuliprc', async () => {
+  it('creates the root realm owner once, writes a zuliprc only the server reads, and logs where it is', async () => {
     const storage = await freshStorage();
     try {
-      const first = await startServer({ ...storage.env, OWNER_EMAIL: '', REALM_NAME: 'Test Org' });
+      const first = await startServer({ ...storage.env, OWNER_EMAIL: '', REALM_NAME: 'Test Org', LOG_LEVEL: 'info' });
       servers.push(first);
-      const printed = CREDENTIALS.exec(first.stdout());
-      expect(printed).not.toBeNull();
-      const [, email, password, apiKey] = printed as RegExpExecArray;
-      expect(email).toBe('owner@localhost');
-      const zuliprc = fs.readFileSync(path.join(first.dataDir, 'zuliprc'), 'utf8');
-      expect(zuliprc).toBe(`[api]\nemail=${email}\nkey=${apiKey}\nsite=http://localhost:${first.port}\n`);
-      expect(fs.statSync(path.join(first.dataDir, 'zuliprc')).mode & 0o777).toBe(0o600);
+      const zuliprcPath = path.join(first.dataDir, 'zuliprc');
+      const zuliprc = fs.readFileSync(zuliprcPath, 'utf8');
+      const apiKey = /^key=(\S+)$/m.exec(zuliprc)?.[1] as string;
+      expect(zuliprc).toBe(`[api]\nemail=owner@localhost\nkey=${apiKey}\nsite=http://localhost:${first.port}\n`);
+      expect(fs.statSync(zuliprcPath).mode & 0o777).toBe(0o600);
+
+      // Standard output and error are pipes here, as in a container: no credential reaches them.
+      expect(first.stdout()).toBe('');
+      expect(first.stderr()).not.toContain(apiKey);
+      expect(first.stderr()).not.toMatch(/password:/);
+      const logged = logRecords(first);
+      expect(logged.filter((record) => record.level === 'info' && NEST_WIRING_CONTEXTS.includes(String(record.context)))).toEqual([]);
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          level: 'info',
+          msg: `created the root realm's owner owner@localhost: API key in ${zuliprcPath}, its password not shown (standard output is no terminal)`,
+        }),
+      );
+      expect(logged.filter((record) => record.context === 'main' && String(record.msg).startsWith('listening'))).toEqual([
+        {
+          level: 'info',
+          time: expect.any(String),
+          context: 'main',
+          msg: `listening on port ${first.port}`,
+          url: `http://localhost:${first.port}`,
+          storage: storage.env.DATABASE_URL ? expect.stringMatching(/^PostgreSQL postgres:\/\/.*chat_first_start/) : `embedded at ${first.dataDir}`,
+          realms: 1,
+          root_realm: `localhost:${first.port}`,
+          owner_credentials: zuliprcPath,
+        },
+      ]);
 
       const api = new Api('', null, first.port);
-      const fetched = await api.post('fetch_api_key', { username: email, password });
-      expect(fetched.body).toMatchObject({ result: 'success', api_key: apiKey, email });
-      const me = await api.as({ email, apiKey }).get('users/me');
+      const me = await api.as({ email: 'owner@localhost', apiKey }).get('users/me');
       expect(me.body).toMatchObject({ role: 100, is_owner: true, full_name: 'Owner' });
       const settings = await api.get('server_settings');
       expect(settings.body.realm_name).toBe('Test Org');
@@ -45,7 +68,39 @@ describe('the first start', () => {
       const again = await startServer({ ...storage.env, DATA_DIR: first.dataDir, PORT: String(first.port) });
       servers.push(again);
       expect(again.stdout()).toBe('');
-      expect(fs.readFileSync(path.join(first.dataDir, 'zuliprc'), 'utf8')).toBe(zuliprc);
+      expect(fs.readFileSync(zuliprcPath, 'utf8')).toBe(zuliprc);
+    } finally {
+      await Promise.all(servers.splice(0).map((server) => server.stop()));
+      await storage.drop();
+    }
+  });
+
+  const onTerminal = terminalAvailable() ? it : it.skip;
+  onTerminal("shows a person at a terminal the owner's password once, with readable log lines", async () => {
+    const storage = await freshStorage();
+    try {
+      const server = await startServer({ ...storage.env, OWNER_EMAIL: '', LOG_LEVEL: 'info' }, { terminal: true });
+      servers.push(server);
+      const printed = CREDENTIALS.exec(server.stdout());
+      expect(printed).not.toBeNull();
+      const [, email, password, apiKey, zuliprcPath] = printed as RegExpExecArray;
+      expect({ email, zuliprcPath }).toEqual({ email: 'owner@localhost', zuliprcPath: path.join(server.dataDir, 'zuliprc') });
+      expect(fs.readFileSync(zuliprcPath, 'utf8')).toContain(`\nkey=${apiKey}\n`);
+
+      const api = new Api('', null, server.port);
+      const fetched = await api.post('fetch_api_key', { username: email, password });
+      expect(fetched.body).toMatchObject({ result: 'success', api_key: apiKey, email });
+
+      // Readable lines, not JSON; the password only in the block above, the summary once.
+      const lines = server.stdout().split(/\r?\n/);
+      expect(lines.filter((line) => line.includes(password))).toEqual([`  password: ${password}`]);
+      expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+      expect(lines.filter((line) => / INFO {2}listening on port /.test(line))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  listening on port ${server.port} context=main url=http://localhost:${server.port} storage=.* realms=1 root_realm=localhost:${server.port} owner_credentials=${zuliprcPath}$`),
+        ),
+      ]);
+      expect(lines.filter((line) => NEST_WIRING_CONTEXTS.some((context) => line.includes(`context=${context}`)))).toEqual([]);
     } finally {
       await Promise.all(servers.splice(0).map((server) => server.stop()));
       await storage.drop();
@@ -56,9 +111,9 @@ describe('the first start', () => {
   onPostgres('of three servers starting together on one database, exactly one creates and prints', async () => {
     const storage = await freshStorage();
     try {
-      const started = await Promise.all([1, 2, 3].map(() => startServer(storage.env)));
+      const started = await Promise.all([1, 2, 3].map(() => startServer({ ...storage.env, LOG_LEVEL: 'info' })));
       servers.push(...started);
-      const printers = started.filter((server) => CREDENTIALS.test(server.stdout()));
+      const printers = started.filter((server) => server.stderr().includes("created the root realm's owner"));
       expect(printers).toHaveLength(1);
       const client = new Client({ connectionString: storage.env.DATABASE_URL });
       await client.connect();

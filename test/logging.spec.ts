@@ -1,18 +1,10 @@
 import { createTestRealm, manage, TestRealm, TestUser } from './support/api';
-import { ServerProcess, startServer } from './support/server-process';
+import { logRecords, NEST_WIRING_CONTEXTS, ServerProcess, startServer } from './support/server-process';
 
 /**
  * Structured logs: one JSON object a line on stderr, a line per request with its ids,
  * route, status and latency, and never a credential, whatever the request carried.
  */
-
-function records(server: ServerProcess): Record<string, unknown>[] {
-  return server
-    .stderr()
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 describe('JSON logs', () => {
   let server: ServerProcess;
@@ -30,12 +22,19 @@ describe('JSON logs', () => {
   });
 
   it('writes every stderr line as a JSON record with time, level and message', () => {
-    const all = records(server);
-    expect(all.length).toBeGreaterThan(5);
+    const all = logRecords(server);
+    // The start-up summary and the requests that made the realm, at least.
+    expect(all.length).toBeGreaterThan(2);
     for (const record of all) {
       expect(record).toEqual(expect.objectContaining({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), level: expect.any(String), msg: expect.any(String) }));
     }
     expect(all).toContainEqual(expect.objectContaining({ level: 'info', context: 'main', msg: `listening on port ${server.port}` }));
+  });
+
+  it("starts with one summary at info, Nest's module and route wiring only at debug", () => {
+    const all = logRecords(server);
+    expect(all.filter((record) => NEST_WIRING_CONTEXTS.includes(String(record.context)))).toEqual([]);
+    expect(all.filter((record) => record.context === 'main' && String(record.msg).startsWith('listening'))).toHaveLength(1);
   });
 
   it('logs each request with its id, user, realm, route, status and latency', async () => {
@@ -44,7 +43,7 @@ describe('JSON logs', () => {
     const requestId = response.headers['x-request-id'];
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const line = records(server).find((record) => record.request_id === requestId);
+    const line = logRecords(server).find((record) => record.request_id === requestId);
     const listed = await manage(['list-realms'], {}, server);
     const realmId = (listed.realms as { subdomain: string; realm_id: number }[]).find((entry) => entry.subdomain === realm.subdomain)?.realm_id;
     expect(line).toEqual({
@@ -79,7 +78,7 @@ describe('JSON logs', () => {
     for (const secret of [secretPassword, apiKey, user.apiKey, realm.owner.apiKey, basic, wrongBasic, 'wrong-key-0123456789abcdefghijkl', 'owner-password']) {
       expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
     }
-    expect(records(server)).toContainEqual(expect.objectContaining({ msg: 'request', route: '/api/v1/users/me', status: 401, user_id: null }));
+    expect(logRecords(server)).toContainEqual(expect.objectContaining({ msg: 'request', route: '/api/v1/users/me', status: 401, user_id: null }));
   });
 });
 
@@ -98,7 +97,9 @@ describe('LOG_FORMAT=pretty', () => {
     await fetch(`http://127.0.0.1:${server.port}/api/v1/server_settings`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const lines = server.stderr().split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  listening on port ${server.port} context=main$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  listening on port ${server.port} context=main url=http://localhost:${server.port} storage=`)),
+    );
     expect(lines).toContainEqual(
       expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}request request_id=[0-9a-f-]{36} method=GET route=\/api\/v1\/server_settings path=\/api\/v1\/server_settings status=200 latency_ms=[\d.]+ realm_id=\d+ user_id=null client=/),
     );

@@ -117,6 +117,13 @@ describe('personal settings and realm defaults', () => {
       expect((await fetchState(user.api, ['user_settings'])).user_settings[name]).toEqual(valid);
     });
 
+    it('refuses bots before reading any parameter, as human_users_only does', async () => {
+      const made = await member.api.post('bots', { short_name: 'tuner', full_name: 'Tuner Bot' });
+      const bot = realm.api.as({ email: `tuner-bot@${realm.subdomain}.localhost`, apiKey: made.body.api_key as string });
+      expectError(await bot.patch('settings', { timezone: 'Europe/Berlin' }), 'This endpoint does not accept bot requests.');
+      expectError(await bot.patch('settings', { left_side_userlist: 'not json' }), 'This endpoint does not accept bot requests.');
+    });
+
     it('takes an IANA time zone and refuses others', async () => {
       expectError(await member.api.patch('settings', { timezone: 'Mars/Olympus' }), 'Invalid timezone');
       expectSuccess(await member.api.patch('settings', { timezone: 'Europe/Berlin' }));

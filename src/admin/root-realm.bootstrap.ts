@@ -66,8 +66,9 @@ export class RootRealmBootstrap implements OnModuleInit {
       );
       if (owners.length > 0) return null;
       const owner = await this.tx.run(() => this.creation.insert(realm, checked));
-      const zuliprcPath = path.join(this.storage.dataDir, 'zuliprc');
+      const zuliprcPath = this.zuliprcFile();
       fs.mkdirSync(this.storage.dataDir, { recursive: true, mode: 0o700 });
+      // Readable by the server's user alone: it holds the owner's API key.
       fs.writeFileSync(
         zuliprcPath,
         `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.server.externalHost}\n`,
@@ -75,5 +76,21 @@ export class RootRealmBootstrap implements OnModuleInit {
       );
       return { email: owner.deliveryEmail, password, apiKey: owner.apiKey, zuliprcPath };
     });
+  }
+
+  /** The first start's zuliprc, if this server's data directory holds one (another server's may have it). */
+  zuliprcPath(): string | undefined {
+    const file = this.zuliprcFile();
+    return fs.existsSync(file) ? file : undefined;
+  }
+
+  /** Realms not deactivated, for the start-up summary. */
+  async realmCount(): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM realm WHERE NOT deactivated`);
+    return row.n;
+  }
+
+  private zuliprcFile(): string {
+    return path.join(this.storage.dataDir, 'zuliprc');
   }
 }

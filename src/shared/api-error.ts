@@ -39,8 +39,3 @@ export class ApiError extends Error {
     return new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, { queue_id: queueId });
   }
 }
-
-/** Zulip's `OrganizationAdministratorRequiredError` (HTTP 400, code `UNAUTHORIZED_PRINCIPAL`). */
-export function administratorRequired(): ApiError {
-  return new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL', 400);
-}

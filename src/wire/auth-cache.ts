@@ -1,8 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { IEvent } from '@nestjs/cqrs';
 import Redis from 'ioredis';
-import { CommittedWrites } from '../platform/database/committed-writes';
+import { CommitListeners } from '../platform/database/commit-listeners';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { waitAtMost } from '../shared/wait-at-most';
+import { RealmUserUpdatedEvent } from '../users/events/settings-events';
+import { ApiKeyRegeneratedEvent, UserDeactivatedEvent, UserUpdatedEvent } from '../users/events/user-events';
 import { RequestRealm, RequestUser } from './request-context';
 
 /** The addressed realm as the guard needs it. */
@@ -10,8 +13,29 @@ export interface CachedRealm extends RequestRealm {
   deactivated: boolean;
 }
 
-/** Tables whose rows decide who a request is: any committed write to them empties the cache. */
-const AUTH_TABLES = ['user_profile', 'realm'];
+/**
+ * Whether a committed domain event may make a remembered answer wrong: who an
+ * Authorization header authenticates (API key, delivery email, is_active), or what is
+ * remembered of them (RequestUser: role, name, bot type; CachedRealm: subdomain,
+ * deactivation). Every command that changes one of these records one of these events:
+ * - ApiKeyRegeneratedEvent: a key regenerated (API, CLI);
+ * - UserDeactivatedEvent: a user or bot deactivated (also a human's bots with them);
+ * - UserUpdatedEvent: role, full name (by an administrator, or a bot's), reactivation, bot owner;
+ * - RealmUserUpdatedEvent: delivery email confirmed, one's own full name (and other `realm_user` fields).
+ * Nothing changes a realm's subdomain or deactivates it, and no user or realm row is
+ * deleted; new users and realms need nothing (failures are never remembered). Bot type
+ * and realm never change. A command that comes to change one of these must record an
+ * event named here.
+ */
+function changesAuthentication(event: IEvent): boolean {
+  return (
+    event instanceof ApiKeyRegeneratedEvent ||
+    event instanceof UserDeactivatedEvent ||
+    event instanceof UserUpdatedEvent ||
+    event instanceof RealmUserUpdatedEvent
+  );
+}
+
 const INVALIDATION_CHANNEL = 'chat:auth:invalidate';
 /** A safety net for changes made outside the server (SQL by hand): they show within this. */
 const ENTRY_TTL_MS = 10 * 60_000;
@@ -27,9 +51,9 @@ interface Entry<T> {
 /**
  * This process's memory of realms by subdomain and of successful API-key authentications
  * by (subdomain, Authorization header), so that a long-poll renewed every heartbeat costs
- * no database reads. Every committed write to `user_profile` or `realm` (key regenerated,
- * user or realm deactivated, role, email or name changed) empties it, here at once and in
- * every other process through Redis pub/sub; a read that started before an invalidation
+ * no database reads. Every commit that changes what it holds (key regenerated, user
+ * deactivated, role, email or name changed: see changesAuthentication) empties it, here at
+ * once and in every other process through Redis pub/sub; a read that started before an invalidation
  * is not remembered after it (`generation`), so a value read before a commit never
  * outlives the commit's invalidation. Failures are never remembered.
  */
@@ -44,11 +68,11 @@ export class AuthCache implements OnModuleInit {
 
   constructor(
     private readonly redis: RedisConnections,
-    private readonly committedWrites: CommittedWrites,
+    private readonly commits: CommitListeners,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.committedWrites.onCommit((tables) => (AUTH_TABLES.some((table) => tables.has(table)) ? this.invalidateEverywhere() : undefined));
+    this.commits.add((events) => (events.some(changesAuthentication) ? this.invalidateEverywhere() : undefined));
     if (!this.redis.configured) return;
     // The process's shared connections (platform/redis), closed by their owner at shutdown.
     this.publisher = await this.redis.connect('commands');

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -52,6 +52,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The JSON records a server (started without a terminal) logged on stderr. */
+export function logRecords(server: Pick<ServerProcess, 'stderr'>): Record<string, unknown>[] {
+  return server
+    .stderr()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Nest's module and route wiring, which the server logs at `debug` only. */
+export const NEST_WIRING_CONTEXTS = ['NestFactory', 'NestApplication', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer'];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -63,11 +75,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /**
+   * Run the server on a pseudo-terminal, as a person's `npm start` does (util-linux
+   * `script`; see `terminalAvailable`): stdout and stderr then arrive together on `stdout()`.
+   */
+  terminal?: boolean;
+}
+
+/** Whether `startServer` can give the server a terminal (util-linux `script` is installed). */
+export function terminalAvailable(): boolean {
+  return process.platform === 'linux' && spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
 /**
  * Starts a server with the caller's environment (DATABASE_URL / REDIS_URL pass through)
  * plus `overrides`, and waits until it answers.
  */
-export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export async function startServer(overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<ServerProcess> {
   const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
   const metricsPort = overrides.METRICS_PORT ? Number(overrides.METRICS_PORT) : await freePort();
   const dataDir = overrides.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
@@ -93,7 +118,10 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Se
   };
   // Node options for the server alone (a profiler, say); NODE_OPTIONS would reach every process.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [process.execPath, ...START_FLAGS, ...nodeArgs, path.join(DIST, 'main.js')];
+  const child = options.terminal
+    ? spawn('script', ['-qefc', `exec ${command.map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ')}`, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

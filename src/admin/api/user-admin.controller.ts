@@ -2,9 +2,11 @@ import { Controller, Delete, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyRequest } from 'fastify';
 import { IsOptional, MaxLength } from 'class-validator';
-import { administratorRequired, ApiError } from '../../shared/api-error';
-import { isAdministrator, Role } from '../../users/public/roles';
+import { ApiError } from '../../shared/api-error';
+import { requireRealmAdmin } from '../../users/public/authorization';
+import { Role } from '../../users/public/roles';
 import { checkRole } from '../../users/public/user-admin-rules';
+import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
@@ -49,8 +51,8 @@ export class UserAdminController {
    * checked before the parameters are read.
    */
   @Post('users')
+  @Authorize(requireRealmAdmin)
   async createUser(@CurrentUser() actor: RequestUser, @Req() request: FastifyRequest): Promise<{ user_id: number }> {
-    if (!isAdministrator(actor.role)) throw administratorRequired();
     const p = decodeParams(CreateUserParams, contextOf(request), {});
     const created = await this.commandBus.execute<CreateUserCommand, CreatedUser>(
       new CreateUserCommand(actor.realmId, { email: p.email, password: p.password, fullName: p.full_name, role: Role.Member }),

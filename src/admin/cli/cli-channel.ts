@@ -3,21 +3,10 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { StorageSettings } from '../../platform/config/settings';
-import { CliArgs, CliCommands, CliError } from './cli-commands';
+import { CliError } from './cli-args';
+import { CliAnswer, CliRequest, cliSocketPath } from './cli-client';
+import { CliCommands } from './cli-commands';
 import { markServingCli } from './cli-serving';
-
-/** One request and one answer per connection, each a JSON line. */
-interface CliRequest {
-  command: string;
-  args: CliArgs;
-}
-
-export type CliAnswer = { ok: true; result: object } | { ok: false; error: string };
-
-/** Where a running server listens for CLI commands: in `DATA_DIR`, owner-only. */
-export function cliSocketPath(storage: StorageSettings): string {
-  return path.join(storage.dataDir, 'run', 'cli.sock');
-}
 
 /**
  * The server's end of the CLI hand-off: in embedded mode only the server may open the
@@ -80,34 +69,4 @@ export class CliChannelServer implements OnApplicationShutdown {
       return { ok: false, error: `internal error: ${(error as Error).message}` };
     }
   }
-}
-
-/**
- * The CLI's end: sends the command to a running server. Null when no server answers on
- * the socket (none runs, or a stale socket file was left by a killed one).
- */
-export function handToServer(socketPath: string, request: CliRequest): Promise<CliAnswer | null> {
-  if (!fs.existsSync(socketPath)) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const socket = net.createConnection(socketPath);
-    let connected = false;
-    let buffer = '';
-    socket.setEncoding('utf8');
-    socket.on('connect', () => {
-      connected = true;
-      socket.write(`${JSON.stringify(request)}\n`);
-    });
-    socket.on('data', (chunk: string) => (buffer += chunk));
-    socket.on('end', () => {
-      try {
-        resolve(JSON.parse(buffer) as CliAnswer);
-      } catch {
-        resolve({ ok: false, error: 'the running server gave no answer' });
-      }
-    });
-    socket.on('error', (error) => {
-      if (!connected) resolve(null);
-      else resolve({ ok: false, error: `lost the running server: ${error.message}` });
-    });
-  });
 }

@@ -14,67 +14,7 @@ import { CreatedUser, CreateUserCommand } from '../commands/create-user.command'
 import { DeactivateUserCommand } from '../commands/deactivate-user.command';
 import { CliOperations, OperationError } from './cli-operations';
 import { servingCli } from './cli-serving';
-
-export type CliArgs = Record<string, string>;
-
-/** A failure the CLI reports on stderr with exit status 1. */
-export class CliError extends Error {}
-
-export const CLI_USAGE = `usage: manage <command> [--option value ...]
-  create-realm --subdomain SUB --name NAME --owner-email E --owner-password P [--owner-name N]
-  create-user --realm SUB --email E --password P --full-name N [--role owner|administrator|moderator|member|guest]
-  deactivate-user --realm SUB --email E
-  reactivate-user --realm SUB --email E
-  regenerate-api-key --realm SUB --email E
-  change-role --realm SUB --email E --role owner|administrator|moderator|member|guest
-  list-realms
-  list-users --realm SUB
-  export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
-  import-realm --input FILE     (into a server without that realm; ids are renumbered)
-  status                        (event queues, parked long-polls, background jobs of the running server)
-  migrate                       (applies pending database migrations; the server does too on start)`;
-
-/** The options each command takes: a mistyped one is an error, never silently ignored. */
-const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  'create-realm': ['subdomain', 'name', 'owner-email', 'owner-password', 'owner-name'],
-  'create-user': ['realm', 'email', 'password', 'full-name', 'role'],
-  'deactivate-user': ['realm', 'email'],
-  'reactivate-user': ['realm', 'email'],
-  'regenerate-api-key': ['realm', 'email'],
-  'change-role': ['realm', 'email', 'role'],
-  'list-realms': [],
-  'list-users': ['realm'],
-  'export-realm': ['realm', 'output'],
-  'import-realm': ['input'],
-  status: [],
-  migrate: [],
-};
-
-/** Options naming files: resolved against the CLI's directory before a server gets them. */
-const PATH_OPTIONS = ['output', 'input'];
-
-/** `--name value` pairs; a flag without a value, or a stray word, is an error. */
-export function parseCliArgs(argv: readonly string[]): { command: string; args: CliArgs } {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === 'help') throw new CliError(CLI_USAGE);
-  const args: CliArgs = {};
-  for (let i = 0; i < rest.length; i += 2) {
-    const flag = rest[i];
-    if (!flag.startsWith('--')) throw new CliError(`unexpected argument '${flag}'\n${CLI_USAGE}`);
-    if (i + 1 >= rest.length) throw new CliError(`${flag} needs a value`);
-    const name = flag.slice(2);
-    args[name] = PATH_OPTIONS.includes(name) ? path.resolve(rest[i + 1]) : rest[i + 1];
-  }
-  checkOptions(command, args);
-  return { command, args };
-}
-
-function checkOptions(command: string, args: CliArgs): void {
-  const known = COMMAND_OPTIONS[command];
-  if (!known) throw new CliError(`unknown command '${command}'\n${CLI_USAGE}`);
-  const unknown = Object.keys(args).find((name) => !known.includes(name));
-  if (unknown !== undefined) throw new CliError(`${command} has no option --${unknown}\n${CLI_USAGE}`);
-}
+import { CLI_USAGE, CliArgs, CliError, checkOptions } from './cli-args';
 
 /**
  * The management commands, run in whichever process owns the data: the CLI itself, or a

@@ -2,14 +2,9 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
+import { requireRealmOwner } from '../../users/public/authorization';
 import { Role } from '../../users/public/roles';
-import {
-  cannotDeactivateLastUser,
-  checkAdministrableBot,
-  checkAdministrableUser,
-  isLastOwner,
-  ownerRequired,
-} from '../../users/public/user-admin-rules';
+import { cannotDeactivateLastUser, checkAdministrableBot, checkAdministrableUser, isLastOwner } from '../../users/public/user-admin-rules';
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/queries/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
@@ -82,7 +77,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
         return checkAdministrableBot(request.actor, target).isActive;
       case 'user': {
         const user = checkAdministrableUser(request.actor, target, { allowBots: false, allowDeactivated: false });
-        if (user.role === Role.Owner && request.actor.role !== Role.Owner) throw ownerRequired();
+        if (user.role === Role.Owner) requireRealmOwner(request.actor);
         if (isLastOwner(user, await this.roles.humanOwnerCount(command.realmId))) {
           throw ApiError.badRequest('Cannot deactivate the only organization owner');
         }

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { generateApiKey } from '../../users/public/credentials';
 import { checkAdministrableBot } from '../../users/public/user-admin-rules';
-import { BotEvent } from '../../users/events/user-events';
+import { ApiKeyRegeneratedEvent, BotEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
@@ -36,6 +36,7 @@ export class RegenerateApiKeyHandler implements ICommandHandler<RegenerateApiKey
       if (!target) throw new Error(`user ${targetId} vanished`);
       const apiKey = generateApiKey();
       await this.database.query(`UPDATE user_profile SET api_key = $2 WHERE id = $1`, [target.id, apiKey]);
+      this.database.record(new ApiKeyRegeneratedEvent(target.realmId, target.id));
       if (target.isBot) {
         const audience = await this.bots.audience(target);
         this.database.record(new BotEvent(target.realmId, audience, 'update', { user_id: target.id, api_key: apiKey }));

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { keyDoesNotExist } from '../domain/bot-storage-rules';
 import { BotStorageStore } from '../persistence/bot-storage.store';
 
@@ -16,7 +15,6 @@ export interface BotStorageWire {
 @QueryHandler(GetBotStorageQuery)
 export class GetBotStorageHandler implements IQueryHandler<GetBotStorageQuery, BotStorageWire> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly store: BotStorageStore,
   ) {}
 

@@ -2,10 +2,11 @@ import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DeactivateUserCommand } from '../../admin/commands/deactivate-user.command';
 import { RegenerateApiKeyCommand } from '../../admin/commands/regenerate-api-key.command';
-import { requireMemberOrAdmin } from '../../groups/public/user-group-rules';
+import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { checkConfigData, checkUrl } from '../../users/public/bot-rules';
 import { BotType } from '../../users/public/roles';
 import { checkRole } from '../../users/public/user-admin-rules';
+import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
@@ -51,8 +52,8 @@ export class BotsController {
   ) {}
 
   @Post('bots')
+  @Authorize(requireMemberOrAdmin)
   create(@CurrentUser() user: RequestUser, @Params(CreateBotParams) p: CreateBotParams): Promise<CreatedBot> {
-    requireMemberOrAdmin(user);
     return this.commandBus.execute(
       new CreateBotCommand(user, {
         fullName: p.full_name,
@@ -70,14 +71,14 @@ export class BotsController {
   }
 
   @Get('bots')
+  @Authorize(requireMemberOrAdmin)
   async list(@CurrentUser() user: RequestUser): Promise<{ bots: OwnBotWire[] }> {
-    requireMemberOrAdmin(user);
     return { bots: await this.queryBus.execute<GetOwnBotsQuery, OwnBotWire[]>(new GetOwnBotsQuery(user)) };
   }
 
   @Patch('bots/:bot_id')
+  @Authorize(requireMemberOrAdmin)
   update(@CurrentUser() user: RequestUser, @Params(UpdateBotParams) p: UpdateBotParams): Promise<UpdatedBot> {
-    requireMemberOrAdmin(user);
     return this.commandBus.execute(
       new UpdateBotCommand(user, p.bot_id, {
         fullName: p.full_name,
@@ -100,8 +101,8 @@ export class BotsController {
   }
 
   @Post('bots/:bot_id/api_key/regenerate')
+  @Authorize(requireMemberOrAdmin)
   regenerateKey(@CurrentUser() user: RequestUser, @Params(BotIdParams) p: BotIdParams): Promise<{ api_key: string }> {
-    requireMemberOrAdmin(user);
     return this.commandBus.execute(new RegenerateApiKeyCommand(user, p.bot_id));
   }
 }

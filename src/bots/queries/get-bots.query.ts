@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { gravatarUrl } from '../../users/api/user.presenter';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -24,7 +23,6 @@ export class GetOwnBotsQuery {
 @QueryHandler(GetOwnBotsQuery)
 export class GetOwnBotsHandler implements IQueryHandler<GetOwnBotsQuery, OwnBotWire[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UserDirectory,
     private readonly bots: BotRepository,
     private readonly database: Database,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { sharedValue } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../../groups/public/group-setting';
 import { GroupDirectory } from '../../groups/queries/group-directory';
@@ -56,7 +55,6 @@ export interface SubscriptionWire extends ChannelWire {
 export class ChannelPresenter {
   constructor(
     private readonly groups: GroupDirectory,
-    private readonly dataSource: DataSource,
     private readonly traffic: ChannelTrafficReader,
     private readonly database: Database,
   ) {}

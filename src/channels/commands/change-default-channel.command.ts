@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { administratorRequired, ApiError } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
+import { ApiError } from '../../shared/api-error';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelAccessLoader } from '../queries/channel-access.loader';
 import { DefaultChannels } from '../persistence/default-channels';
@@ -26,7 +26,7 @@ export class ChangeDefaultChannelHandler implements ICommandHandler<ChangeDefaul
   ) {}
 
   async execute({ user, streamId, isDefault }: ChangeDefaultChannelCommand): Promise<void> {
-    if (!isAdministrator(user.role)) throw administratorRequired();
+    requireRealmAdmin(user);
     await this.tx.run(async () => {
       // Adding needs content access, removing only metadata access (Zulip's views).
       const { stream } = await this.access.requireById(user, streamId, isDefault);

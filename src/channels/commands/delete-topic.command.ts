@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
@@ -40,7 +39,7 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
   ) {}
 
   async execute({ user, streamId, topic, timeBudgetMs }: DeleteTopicCommand): Promise<{ complete: boolean }> {
-    if (!isAdministrator(user.role)) throw administratorRequired();
+    requireRealmAdmin(user);
     const started = Date.now();
     for (;;) {
       if (Date.now() >= started + timeBudgetMs) return { complete: false };

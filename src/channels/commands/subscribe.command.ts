@@ -8,7 +8,8 @@ import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator, isGuest, Role } from '../../users/public/roles';
+import { insufficientPermission, requireNonGuestUser, requireRealmOwner } from '../../users/public/authorization';
+import { isAdministrator } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
@@ -62,8 +63,6 @@ export interface SubscribeResult {
   unauthorized?: string[];
 }
 
-const insufficientPermission = () => ApiError.badRequest('Insufficient permission');
-
 /**
  * The work of a subscription, inside a transaction the caller holds: the subscribe
  * command's, and `PATCH /users/me/subscriptions`'s with an unsubscription in the same
@@ -87,7 +86,7 @@ export class SubscriptionAdder {
   async apply(command: SubscribeCommand): Promise<SubscribeResult> {
     const { actor } = command;
     // Zulip's `require_non_guest_user` on this endpoint.
-    if (isGuest(actor.role)) throw ApiError.badRequest('Not allowed for guest users');
+    requireNonGuestUser(actor);
     const requested = dedupeByName(
       command.channels.map((channel) => ({
         ...channel,
@@ -163,9 +162,7 @@ export class SubscriptionAdder {
       }
       if (!allowed('can_create_web_public_channel_group')) throw insufficientPermission();
     }
-    if (settings.messageRetentionDays !== null && actor.role !== Role.Owner) {
-      throw new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
-    }
+    if (settings.messageRetentionDays !== null) requireRealmOwner(actor);
   }
 
   private async create(

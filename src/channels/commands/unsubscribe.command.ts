@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
+import { insufficientPermission } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { checkChannelName } from '../public/channel-rules';
@@ -66,7 +67,7 @@ export class SubscriptionRemover {
 
     // Spec 4.2 rule 1: administrators, or access plus `can_remove_subscribers_group`.
     if (unsubscribingOthers && !streams.every((stream) => ChannelPolicy.canRemoveSubscribers(policyActor, stream, isSubscribed(stream)))) {
-      throw ApiError.badRequest('Insufficient permission');
+      throw insufficientPermission();
     }
     const unknown = names.find((name) => !visible(found.get(name.toLowerCase())));
     if (unknown !== undefined) {

@@ -10,8 +10,8 @@ import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { realmRetentionDays } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { administratorRequired, ApiError } from '../../shared/api-error';
-import { isAdministrator, Role } from '../../users/public/roles';
+import { ApiError } from '../../shared/api-error';
+import { insufficientPermission, requireRealmAdmin, requireRealmOwner } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
@@ -92,11 +92,11 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
       await this.changePrivacy(user, found, changes);
       const { stream } = found;
       if (changes.isDefaultStream !== undefined) {
-        if (!isAdministrator(user.role)) throw administratorRequired();
+        requireRealmAdmin(user);
         await this.defaults.set(user.realmId, stream.id, changes.isDefaultStream);
       }
       if (changes.messageRetentionDays !== undefined) {
-        if (user.role !== Role.Owner) throw new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
+        requireRealmOwner(user);
         await this.changeRetention(user, stream, changes.messageRetentionDays);
       }
       if (changes.description !== undefined) await this.changeDescription(user, stream, changes.description);
@@ -124,9 +124,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
         throw ApiError.badRequest('Channel content access is required.');
       }
       const setting = changes.isPrivate ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-      if (!actor.groupIds.has(await this.realmSettings.groupId(user.realmId, setting))) {
-        throw ApiError.badRequest('Insufficient permission');
-      }
+      if (!actor.groupIds.has(await this.realmSettings.groupId(user.realmId, setting))) throw insufficientPermission();
     }
     if (changes.isWebPublic) {
       const realm = await this.realms.requireById(user.realmId);
@@ -134,7 +132,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
         throw ApiError.badRequest('Web-public channels are not enabled.');
       }
       const group = await this.realmSettings.groupId(user.realmId, 'can_create_web_public_channel_group');
-      if (!actor.groupIds.has(group)) throw ApiError.badRequest('Insufficient permission');
+      if (!actor.groupIds.has(group)) throw insufficientPermission();
     }
     if (changes.isPrivate === undefined && changes.isWebPublic === undefined && changes.historyPublicToSubscribers === undefined) {
       return;

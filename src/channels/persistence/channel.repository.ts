@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { ChannelGroupSetting } from '../../groups/public/permission-settings';
@@ -29,7 +27,6 @@ export interface NewChannel {
 @Injectable()
 export class ChannelRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
     private readonly database: Database,
   ) {}
@@ -206,10 +203,6 @@ export class ChannelRepository {
   private async select(where: string, params: unknown[], withClause = ''): Promise<StreamRow[]> {
     const rows = await this.database.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
     return rows.map(toStreamRow);
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }
 

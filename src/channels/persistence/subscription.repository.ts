@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { pickSubscriptionColor } from '../public/channel-rules';
 import { toStreamRow } from './channel.repository';
@@ -38,7 +36,6 @@ export interface ChannelSubscription {
 @Injectable()
 export class SubscriptionRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 
@@ -201,10 +198,6 @@ export class SubscriptionRepository {
       stream: toStreamRow(row),
       subscription: toSubscriptionRow(row),
     }));
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }
 

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
@@ -19,7 +18,6 @@ export class GetChannelQuery {
 @QueryHandler(GetChannelQuery)
 export class GetChannelHandler implements IQueryHandler<GetChannelQuery, ChannelWire> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
     private readonly presenter: ChannelPresenter,
     private readonly database: Database,
@@ -43,7 +41,6 @@ export class GetChannelIdQuery {
 @QueryHandler(GetChannelIdQuery)
 export class GetChannelIdHandler implements IQueryHandler<GetChannelIdQuery, number> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
   ) {}
 
@@ -64,7 +61,6 @@ export class GetChannelMembersQuery {
 @QueryHandler(GetChannelMembersQuery)
 export class GetChannelMembersHandler implements IQueryHandler<GetChannelMembersQuery, number[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
     private readonly viewers: ChannelViewers,
     private readonly database: Database,
@@ -97,7 +93,6 @@ export class GetChannelTopicsQuery {
 @QueryHandler(GetChannelTopicsQuery)
 export class GetChannelTopicsHandler implements IQueryHandler<GetChannelTopicsQuery, TopicSummary[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly access: ChannelAccessLoader,
     private readonly database: Database,
   ) {}

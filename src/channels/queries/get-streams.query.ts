@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { ApiError } from '../../shared/api-error';
+import { notAuthorizedForQuery } from '../../users/public/authorization';
 import { isAdministrator, isGuest } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
@@ -33,7 +32,6 @@ export class GetStreamsQuery {
 @QueryHandler(GetStreamsQuery)
 export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, ChannelWire[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly channels: ChannelRepository,
     private readonly users: UserDirectory,
     private readonly actors: PolicyActorLoader,
@@ -43,9 +41,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
 
   /** Zulip's `do_get_streams`, each source a ChannelPolicy decision. */
   async execute({ user, filters }: GetStreamsQuery): Promise<ChannelWire[]> {
-    if (filters.includeAllActive && !isAdministrator(user.role)) {
-      throw ApiError.badRequest('User not authorized for this query');
-    }
+    if (filters.includeAllActive && !isAdministrator(user.role)) throw notAuthorizedForQuery();
     const actor = await this.actors.load(user.id);
     const streams = await this.channels.listInRealm(user.realmId);
     const subscribed = await subscribedStreamIds(this.database, user.id);

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
@@ -21,7 +20,6 @@ export class GetSubscriptionStatusQuery {
 @QueryHandler(GetSubscriptionStatusQuery)
 export class GetSubscriptionStatusHandler implements IQueryHandler<GetSubscriptionStatusQuery, { is_subscribed: boolean }> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UserDirectory,
     private readonly channels: ChannelRepository,
     private readonly subscriptions: SubscriptionRepository,

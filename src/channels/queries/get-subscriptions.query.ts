@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { isAdministrator, isGuest } from '../../users/public/roles';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -37,7 +36,6 @@ export class GetSubscriptionStateQuery {
 @QueryHandler(GetSubscriptionStateQuery)
 export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptionStateQuery, SubscriptionState> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionRepository,
     private readonly channels: ChannelRepository,
     private readonly users: UserDirectory,

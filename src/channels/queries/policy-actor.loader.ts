@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { PolicyActor } from '../public/channel-policy';
@@ -9,7 +8,6 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class PolicyActorLoader {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly groups: GroupDirectory,
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly database: Database,

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -14,7 +13,6 @@ export class GetDraftsQuery {
 @QueryHandler(GetDraftsQuery)
 export class GetDraftsHandler implements IQueryHandler<GetDraftsQuery, { count: number; drafts: DraftWire[] }> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UserDirectory,
     private readonly store: DraftStore,
     private readonly database: Database,

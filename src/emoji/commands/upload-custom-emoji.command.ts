@@ -6,7 +6,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { emojiImage, inspectImage, stillPng } from '../../platform/storage/images';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator, isGuest } from '../../users/public/roles';
+import { insufficientPermission, requireMemberOrAdmin } from '../../users/public/authorization';
+import { isAdministrator } from '../../users/public/roles';
 import { RequestUser, UploadedFile } from '../../wire/request-context';
 import { normalizeCustomEmojiName } from '../public/emoji-rules';
 import { unicodeEmoji } from '../public/unicode-emoji';
@@ -48,11 +49,11 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
 
   async execute(command: UploadCustomEmojiCommand): Promise<void> {
     const { actor, files } = command;
-    if (isGuest(actor.role)) throw ApiError.badRequest('Not allowed for guest users');
-    if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
+    // Zulip's `require_member_or_admin` on this endpoint.
+    requireMemberOrAdmin(actor);
     const name = normalizeCustomEmojiName(command.rawName);
     const allowedGroup = await this.realmSettings.groupId(actor.realmId, 'can_add_custom_emoji_group');
-    if (!(await this.groups.isMember(actor.id, allowedGroup))) throw ApiError.badRequest('Insufficient permission');
+    if (!(await this.groups.isMember(actor.id, allowedGroup))) throw insufficientPermission();
     if (await this.emoji.findActiveByName(actor.realmId, name)) {
       throw ApiError.badRequest('A custom emoji with this name already exists.');
     }

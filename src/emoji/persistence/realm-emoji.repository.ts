@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { uploadUrl } from '../../platform/storage/upload-store';
 import { CustomEmojiRef } from '../public/emoji-rules';
 import { Database } from '../../platform/database/database';
@@ -58,7 +57,6 @@ function toRow(row: Record<string, unknown>): RealmEmojiRow {
 @Injectable()
 export class RealmEmojiRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 

@@ -3,7 +3,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ServerSettings } from '../../platform/config/settings';
 import { versionFields } from '../../realm/public/server-version';
 import { ApiError } from '../../shared/api-error';
-import { isGuest } from '../../users/public/roles';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
@@ -77,10 +76,8 @@ export class EventsController {
     const { eventTypes, fetchEventTypes } = requestedTypes(p);
     const capabilities = parseCapabilities(p.client_capabilities);
     const narrow = parseQueueNarrow(p.narrow);
-    // Guests cannot read public channels they are not in.
-    if (p.all_public_streams && isGuest(user.role)) throw ApiError.badRequest('User not authorized for this query');
     const queueId = await this.commandBus.execute<CreateEventQueueCommand, string>(
-      new CreateEventQueueCommand(user.id, user.realmId, {
+      new CreateEventQueueCommand(user, {
         eventTypes,
         applyMarkdown: p.apply_markdown,
         clientGravatar,

@@ -3,6 +3,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventQueueSettings } from '../../platform/config/settings';
 import { EventQueueStore } from '../queues/event-queue-store';
 import { ApiError } from '../../shared/api-error';
+import { notAuthorizedForQuery } from '../../users/public/authorization';
+import { isGuest } from '../../users/public/roles';
 import { QueueDescriptor, QueueLimitReached } from '../queues/queue-descriptor';
 
 /** What a client chose at register; the rest of the descriptor is the server's. */
@@ -11,8 +13,8 @@ export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 're
 /** The queue half of `POST /register`; its state half reads after the queue exists. */
 export class CreateEventQueueCommand {
   constructor(
-    readonly userId: number,
-    readonly realmId: number,
+    /** The queue's owner. */
+    readonly user: { id: number; realmId: number; role: number },
     readonly options: EventQueueOptions,
     /** `lifespan_secs` as asked; 0 for the server's idle timeout. */
     readonly requestedLifespanSecs = 0,
@@ -44,13 +46,16 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
   ) {}
 
   async execute(command: CreateEventQueueCommand): Promise<string> {
+    const { user } = command;
+    // Zulip's do_events_register: guests cannot read public channels they are not in.
+    if (command.options.allPublicStreams && isGuest(user.role)) throw notAuthorizedForQuery();
     const queueId = newQueueId();
     try {
       await this.store.create(
         {
           queueId,
-          userId: command.userId,
-          realmId: command.realmId,
+          userId: user.id,
+          realmId: user.realmId,
           ...command.options,
           lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.settings.idleSeconds),
         },

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetAlertWordsQuery } from '../../markdown/queries/get-alert-words.query';
-import { DataSource } from 'typeorm';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { GroupDirectory } from '../../groups/queries/group-directory';
@@ -73,7 +72,6 @@ export class InitialStateQuery {
 @QueryHandler(InitialStateQuery)
 export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Record<string, unknown>> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly queryBus: QueryBus,
     private readonly users: UserDirectory,
     private readonly realms: RealmDirectory,

@@ -1,5 +1,7 @@
 import { Controller, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { requireMemberOrAdmin } from '../../users/public/authorization';
+import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { expectIntegerList } from '../../wire/params/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
@@ -16,7 +18,6 @@ import {
   parseGroupSettingValue,
 } from '../public/group-setting';
 import { UserGroupSetting } from '../public/permission-settings';
-import { requireMemberOrAdmin } from '../public/user-group-rules';
 import { USER_GROUP_SETTING_NAMES, UserGroupWire } from '../persistence/user-group.store';
 import { GetGroupMembershipQuery, GroupMembershipAnswer } from '../queries/get-group-membership.query';
 import { GetUserGroupsQuery } from '../queries/get-user-groups.query';
@@ -85,8 +86,8 @@ export class UserGroupsController {
   ) {}
 
   @Get('user_groups')
+  @Authorize(requireMemberOrAdmin)
   async list(@CurrentUser() user: RequestUser, @Params(ListParams) p: ListParams): Promise<{ user_groups: UserGroupWire[] }> {
-    requireMemberOrAdmin(user);
     const groups = await this.queryBus.execute<GetUserGroupsQuery, UserGroupWire[]>(
       new GetUserGroupsQuery(user.realmId, p.include_deactivated_groups),
     );

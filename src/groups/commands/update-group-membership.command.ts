@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { UserGroupSetting } from '../public/permission-settings';
-import { insufficientPermission, requireMemberOrAdmin } from '../public/user-group-rules';
+import { insufficientPermission, requireMemberOrAdmin } from '../../users/public/authorization';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
 import { GroupMembershipWatchers } from './group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../persistence/user-group.access';

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { GroupSettingValue } from '../public/group-setting';
 import { USER_GROUP_SETTING_DEFAULT_FOR_SYSTEM_GROUPS, USER_GROUP_SETTINGS } from '../public/permission-settings';
-import { Queryable } from '../../platform/database/unit-of-work';
 import {
   directSystemGroupsForRole,
   SYSTEM_GROUP_DESCRIPTIONS,
@@ -19,7 +17,6 @@ export class GroupRepository {
   private readonly systemGroupCache = new Map<number, Map<SystemGroup, number>>();
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 
@@ -186,9 +183,5 @@ export class GroupRepository {
          SELECT m.user_group_id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
           WHERE m.user_profile_id = ${userIdExpression} AND u.is_active
          UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)`;
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { REALM_GROUP_SETTINGS } from '../public/permission-settings';
 import { SystemGroup } from '../public/system-groups';
 import { GroupRepository } from './group.repository';
@@ -13,7 +11,6 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class RealmGroupSettingsRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
     private readonly database: Database,
   ) {}
@@ -60,9 +57,5 @@ export class RealmGroupSettingsRepository {
        ON CONFLICT (realm_id, name) DO UPDATE SET group_id = EXCLUDED.group_id`,
       [realmId, name, groupId],
     );
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }

@@ -1,7 +1,5 @@
 import { groupNameTaken } from '../public/user-group-rules';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { GroupSettingValue } from '../public/group-setting';
 import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { GroupRepository } from './group.repository';
@@ -48,7 +46,6 @@ const SETTING_COLUMNS = USER_GROUP_SETTING_NAMES.map((name) => `${name}_id`).joi
 @Injectable()
 export class UserGroupStore {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly groups: GroupRepository,
     private readonly database: Database,
   ) {}
@@ -297,9 +294,5 @@ export class UserGroupStore {
         USER_GROUP_SETTING_NAMES.map((name) => [name, row[`${name}_id`] as number]),
       ) as Record<UserGroupSetting, number>,
     }));
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }

@@ -1,6 +1,6 @@
 import { Role } from '../../users/public/roles';
 import { USER_GROUP_SETTINGS } from './permission-settings';
-import { checkUserGroupName, hasGroupPermission, requireMemberOrAdmin } from './user-group-rules';
+import { checkUserGroupName, hasGroupPermission } from './user-group-rules';
 
 describe('user group rules', () => {
   it("checks names as Zulip's check_user_group_name does", () => {
@@ -21,11 +21,5 @@ describe('user group rules', () => {
     expect(hasGroupPermission(member, 8, USER_GROUP_SETTINGS.can_manage_group)).toBe(false);
     expect(hasGroupPermission(guest, 7, USER_GROUP_SETTINGS.can_manage_group)).toBe(false);
     expect(hasGroupPermission(guest, 7, USER_GROUP_SETTINGS.can_leave_group)).toBe(true);
-  });
-
-  it('refuses guests and bots where Zulip requires a member or administrator', () => {
-    expect(() => requireMemberOrAdmin({ role: Role.Guest, isBot: false })).toThrow('Not allowed for guest users');
-    expect(() => requireMemberOrAdmin({ role: Role.Member, isBot: true })).toThrow('This endpoint does not accept bot requests.');
-    expect(() => requireMemberOrAdmin({ role: Role.Administrator, isBot: false })).not.toThrow();
   });
 });

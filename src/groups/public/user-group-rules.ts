@@ -22,16 +22,6 @@ export function groupNameTaken(name: string): ApiError {
   return ApiError.badRequest(`User group '${name}' already exists.`);
 }
 
-export function insufficientPermission(): ApiError {
-  return ApiError.badRequest('Insufficient permission');
-}
-
-/** Zulip's `require_member_or_admin`: guests and bots are refused. */
-export function requireMemberOrAdmin(actor: { role: number; isBot: boolean }): void {
-  if (isGuest(actor.role)) throw ApiError.badRequest('Not allowed for guest users');
-  if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
-}
-
 /** Who a permission check is about: the role and every group the user belongs to. */
 export interface GroupActor {
   id: number;

@@ -1,8 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
-import { requireMemberOrAdmin } from '../public/user-group-rules';
+import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { UserGroupAccess } from '../persistence/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';
@@ -28,7 +27,6 @@ export type GroupMembershipAnswer =
 @QueryHandler(GetGroupMembershipQuery)
 export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembershipQuery, GroupMembershipAnswer> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly store: UserGroupStore,
     private readonly access: UserGroupAccess,
     private readonly database: Database,

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { UserGroupStore, UserGroupWire } from '../persistence/user-group.store';
 
 /**
@@ -16,7 +15,6 @@ export class GetUserGroupsQuery {
 @QueryHandler(GetUserGroupsQuery)
 export class GetUserGroupsHandler implements IQueryHandler<GetUserGroupsQuery, UserGroupWire[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly store: UserGroupStore,
   ) {}
 

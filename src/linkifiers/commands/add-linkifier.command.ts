@@ -2,7 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { checkLinkifier, recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { checkLinkifier, recordLinkifiersChanged } from './linkifier-commands';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `POST /realm/filters`. */
@@ -23,7 +24,7 @@ export class AddLinkifierHandler implements ICommandHandler<AddLinkifierCommand,
   ) {}
 
   execute({ actor, pattern, urlTemplate }: AddLinkifierCommand): Promise<{ id: number }> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       await checkLinkifier(this.store, actor.realmId, pattern.trim(), urlTemplate.trim(), null);

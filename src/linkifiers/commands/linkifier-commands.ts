@@ -1,14 +1,7 @@
-import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
 import { linkifierErrors, PATTERN_TAKEN, validationFailure } from '../domain/linkifier-rules';
 import { LinkifiersChangedEvent } from '../events/linkifier-events';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { Database } from '../../platform/database/database';
-
-/** Zulip's `require_realm_admin`. */
-export function requireAdministrator(actor: { role: number }): void {
-  if (!isAdministrator(actor.role)) throw administratorRequired();
-}
 
 /** Zulip's `full_clean()` of a linkifier, the realm's unique patterns included. */
 export async function checkLinkifier(

@@ -3,7 +3,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { recordLinkifiersChanged } from './linkifier-commands';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/filters/{filter_id}`. */
@@ -23,7 +24,7 @@ export class RemoveLinkifierHandler implements ICommandHandler<RemoveLinkifierCo
   ) {}
 
   execute({ actor, id }: RemoveLinkifierCommand): Promise<void> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       if (!(await this.store.exists(actor.realmId, id))) throw linkifierNotFound();

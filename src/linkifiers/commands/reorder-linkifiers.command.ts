@@ -3,7 +3,8 @@ import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { recordLinkifiersChanged } from './linkifier-commands';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/linkifiers`: `ordered_linkifier_ids` lists every linkifier exactly once. */
@@ -23,7 +24,7 @@ export class ReorderLinkifiersHandler implements ICommandHandler<ReorderLinkifie
   ) {}
 
   execute({ actor, orderedIds }: ReorderLinkifiersCommand): Promise<void> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       const wanted = new Set(orderedIds);
       if (wanted.size < orderedIds.length) throw ApiError.badRequest('The ordered list must not contain duplicated linkifiers');

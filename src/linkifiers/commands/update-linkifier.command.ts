@@ -3,7 +3,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { checkLinkifier, recordLinkifiersChanged, requireAdministrator } from './linkifier-commands';
+import { checkLinkifier, recordLinkifiersChanged } from './linkifier-commands';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/filters/{filter_id}`: both the pattern and the template are given. */
@@ -25,7 +26,7 @@ export class UpdateLinkifierHandler implements ICommandHandler<UpdateLinkifierCo
   ) {}
 
   execute({ actor, id, pattern, urlTemplate }: UpdateLinkifierCommand): Promise<void> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       if (!(await this.store.exists(actor.realmId, id))) throw linkifierNotFound();

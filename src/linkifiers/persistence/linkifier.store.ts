@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Database } from '../../platform/database/database';
 
 /** A linkifier on the wire (spec 2.7; `realm_linkifiers`). */
@@ -13,7 +12,6 @@ export interface LinkifierWire {
 @Injectable()
 export class LinkifierStore {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 

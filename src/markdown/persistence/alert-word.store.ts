@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Database } from '../../platform/database/database';
 
 /** Each user's alert words, lower-cased, in the order they were added. */
 @Injectable()
 export class AlertWordStore {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 

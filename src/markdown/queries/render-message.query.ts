@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { RequestUser } from '../../wire/request-context';
 import { MessageRenderer } from '../message-renderer';
 
@@ -15,7 +14,6 @@ export class RenderMessageQuery {
 export class RenderMessageHandler implements IQueryHandler<RenderMessageQuery, { rendered: string }> {
   constructor(
     private readonly renderer: MessageRenderer,
-    private readonly dataSource: DataSource,
   ) {}
 
   async execute(query: RenderMessageQuery): Promise<{ rendered: string }> {

@@ -1,5 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
@@ -40,7 +39,6 @@ export class SendEditTypingCommand {
 @CommandHandler(SendTypingCommand)
 export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Record<string, never>> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly people: TypingPeople,
     private readonly channels: ChannelAccessLoader,
     private readonly dispatcher: EventDispatcher,
@@ -108,7 +106,6 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
 @CommandHandler(SendEditTypingCommand)
 export class SendEditTypingHandler implements ICommandHandler<SendEditTypingCommand, Record<string, never>> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly people: TypingPeople,
     private readonly access: MessageAccess,
     private readonly dispatcher: EventDispatcher,

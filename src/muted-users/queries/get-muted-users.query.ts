@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { MutedUserRepository, MutedUserWire } from '../persistence/muted-user.repository';
 
 /** Register's `muted_users`. */
@@ -10,7 +9,6 @@ export class GetMutedUsersQuery {
 @QueryHandler(GetMutedUsersQuery)
 export class GetMutedUsersHandler implements IQueryHandler<GetMutedUsersQuery, MutedUserWire[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly mutes: MutedUserRepository,
   ) {}
 

@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     server,
     log: {
       level: parseChoiceVariable('LOG_LEVEL', env.LOG_LEVEL, LOG_LEVELS, 'info'),
-      format: parseChoiceVariable('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'json'),
+      format: optional(env.LOG_FORMAT) === undefined ? undefined : parseChoiceVariable('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'json'),
     },
     http: loadHttpSettings(env),
     metrics: loadMetricsSettings(env, server.port),

@@ -38,8 +38,11 @@ export abstract class ServerSettings {
 /** `LOG_LEVEL` and `LOG_FORMAT`. */
 export abstract class LogSettings {
   abstract readonly level: LogLevel;
-  /** `json` (one JSON object a line) or `pretty` (for people, in development). */
-  abstract readonly format: LogFormat;
+  /**
+   * `json` (one JSON object a line) or `pretty` (for people); unset, the logger picks
+   * `pretty` on a terminal and `json` elsewhere (platform/logging/terminal.ts).
+   */
+  abstract readonly format: LogFormat | undefined;
 }
 
 /** `HTTP_*_TIMEOUT_SECONDS`, `CORS_ORIGINS` and `TRUSTED_PROXIES`: how the HTTP server treats clients. */

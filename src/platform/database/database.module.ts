@@ -4,7 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { DatabaseSettings } from '../config/settings';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions } from './data-source-options';
-import { CommittedWrites } from './committed-writes';
+import { CommitListeners } from './commit-listeners';
 import { Database } from './database';
 import { TransactionRunner } from './transaction-runner';
 
@@ -78,8 +78,8 @@ async function connectAndMigrate(options: DataSourceOptions | undefined): Promis
       dataSourceFactory: connectAndMigrate,
     }),
   ],
-  providers: [TransactionRunner, Database, CommittedWrites, DatabaseLifecycle],
-  exports: [TransactionRunner, Database, CommittedWrites, EmbeddedDatabaseModule],
+  providers: [TransactionRunner, Database, CommitListeners, DatabaseLifecycle],
+  exports: [TransactionRunner, Database, CommitListeners, EmbeddedDatabaseModule],
 })
 export class DatabaseModule {}
 

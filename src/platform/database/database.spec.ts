@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEntry, TransactionOutbox } from './transaction-outbox';
-import { CommittedWrites } from './committed-writes';
+import { CommitListeners } from './commit-listeners';
 import { Database } from './database';
 import { TransactionRunner } from './transaction-runner';
 
@@ -28,7 +28,7 @@ function fakeStorage() {
     write: (_target: unknown, events: readonly object[]): Promise<OutboxEntry> => Promise.resolve({ id: null, events }),
     publish: (entry: OutboxEntry): Promise<void> => (published.push(entry.events), Promise.resolve()),
   } as unknown as TransactionOutbox;
-  const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, {} as CommittedWrites);
+  const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, new CommitListeners());
   return { ran, published, runner, database: new Database(dataSource) };
 }
 

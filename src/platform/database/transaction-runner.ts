@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { currentScope, runInScope } from './ambient-scope';
-import { CommittedWrites } from './committed-writes';
+import { CommitListeners } from './commit-listeners';
 import { connectionsAreSessions } from './data-source-options';
 import { PgSessionClient } from './prepared-statements';
 import { SessionTransaction } from './session-transaction';
@@ -18,6 +18,7 @@ const MAX_ATTEMPTS = 3;
  * after the commit, so no subscriber can observe uncommitted data. The events are also
  * written to the outbox in the transaction, so a crash after the commit loses none. `run`
  * resolves once those events are in the queue store: the request answers after them.
+ * Right after the commit, before the events are published, CommitListeners hear of them.
  */
 @Injectable()
 export class TransactionRunner {
@@ -29,7 +30,7 @@ export class TransactionRunner {
     private readonly dataSource: DataSource,
     private readonly outbox: TransactionOutbox,
     private readonly commandBus: CommandBus,
-    private readonly committedWrites: CommittedWrites,
+    private readonly commitListeners: CommitListeners,
   ) {
     this.sessions = dataSource.options !== undefined && connectionsAreSessions(dataSource.options);
   }
@@ -44,6 +45,9 @@ export class TransactionRunner {
     for (let attempt = 1; ; attempt++) {
       try {
         const { result, unit, outboxEntry } = this.sessions ? await this.inSession(work) : await this.inTypeOrm(work);
+        // Committed: listeners first (a cache forgets before any client can hear of the change).
+        const listening = this.commitListeners.notify(unit.events);
+        if (listening) await listening;
         const published = outboxEntry ? this.outbox.publish(outboxEntry) : undefined;
         for (const command of unit.followUpCommands) {
           try {
@@ -77,8 +81,7 @@ export class TransactionRunner {
 
   /**
    * PostgreSQL: the transaction on a pooled session of its own (SessionTransaction), the
-   * outbox row written in one message with the COMMIT. Committed-write listeners hear of
-   * the commit as they do from TypeORM's.
+   * outbox row written in one message with the COMMIT.
    */
   private async inSession<T>(work: () => Promise<T>): Promise<Committed<T>> {
     const runner = this.dataSource.createQueryRunner();
@@ -91,11 +94,9 @@ export class TransactionRunner {
         outboxEntry = await this.outbox.write({ query: (sql, params) => unit.queryThenCommit(sql, params) }, unit.events);
       }
       if (!session.committed) await session.commit();
-      await this.committedWrites.afterCommit(runner);
       return { result, unit, outboxEntry };
     } catch (error) {
       if (!session.committed) await session.rollback();
-      this.committedWrites.afterRollback(runner);
       throw error;
     } finally {
       await runner.release();

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ICommand, IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { currentScope, Queryable, QueryScope } from './ambient-scope';
-import { noteWrites } from './committed-writes';
 import { connectionsAreSessions } from './data-source-options';
 import { pgPool, runPrepared } from './prepared-statements';
 import { SessionTransaction } from './session-transaction';
@@ -110,7 +109,6 @@ export class UnitOfWork implements QueryScope {
 
   /** Runs SQL on the transaction's connection; never use another connection inside it. */
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    noteWrites(this.manager, sql);
     if (this.session) return this.session.query<T>(sql, params);
     return this.manager.query(sql, params) as Promise<T[]>;
   }
@@ -120,7 +118,6 @@ export class UnitOfWork implements QueryScope {
    * (otherwise the commit follows when the work returns).
    */
   queryThenCommit<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    noteWrites(this.manager, sql);
     if (this.session) return this.session.queryThenCommit<T>(sql, params);
     return this.manager.query(sql, params) as Promise<T[]>;
   }

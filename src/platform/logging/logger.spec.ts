@@ -35,6 +35,22 @@ describe('JsonLogger', () => {
     });
   });
 
+  it("logs Nest's module and route wiring at debug, everything else it is given at info", () => {
+    const { logger, lines } = capture();
+    for (const context of ['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']) {
+      logger.log(`${context} chatter`, context);
+    }
+    logger.log('created the root realm', 'RootRealmBootstrap');
+    logger.warn('a wiring warning stays a warning', 'InstanceLoader');
+    expect(lines().map((line) => [line.level, line.context])).toEqual([
+      ['info', 'RootRealmBootstrap'],
+      ['warn', 'InstanceLoader'],
+    ]);
+    const verbose = capture('debug');
+    verbose.logger.log('Mapped {/api/v1/messages, POST} route', 'RouterExplorer');
+    expect(verbose.lines()).toEqual([expect.objectContaining({ level: 'debug', context: 'RouterExplorer' })]);
+  });
+
   it('error records keep a stack trace passed as the second argument', () => {
     const { logger, lines } = capture();
     logger.error('boom', 'Error: boom\n    at x', 'Ctx');

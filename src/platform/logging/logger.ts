@@ -2,6 +2,7 @@ import { LoggerService } from '@nestjs/common';
 import pino, { DestinationStream, Logger as PinoLogger } from 'pino';
 import { LogFormat, LogLevel } from '../config/app-config';
 import { prettyLine } from './pretty-format';
+import { logFormatFor } from './terminal';
 
 /**
  * Field names whose values never reach a log line, wherever they appear in a record:
@@ -26,14 +27,28 @@ const REDACT_PATHS = REDACTED_FIELDS.flatMap((name) => {
 });
 
 /**
- * Builds the process's pino logger: JSON lines on stderr (stdout belongs to the CLI's
- * single result line and to the first start's credentials), or readable lines with
- * `LOG_FORMAT=pretty`. Writes are synchronous, so nothing is lost when the process exits.
+ * Nest's own start-up chatter: a line per module initialised and per route mapped (about
+ * 190 on this server), then "application started". It tells a person nothing they can act
+ * on, so it is logged at `debug`; main.ts logs one summary at `info` instead.
  */
-export function createPinoLogger(level: LogLevel, format: LogFormat = 'json', destination?: DestinationStream): PinoLogger {
+const FRAMEWORK_WIRING_CONTEXTS: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'NestApplication',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+]);
+
+/**
+ * Builds the process's pino logger on stderr (stdout belongs to the CLI's single result
+ * line and to the first start's credentials): JSON lines, or readable lines when stderr is
+ * a terminal (`format` undefined) or `LOG_FORMAT=pretty` says so. Writes are synchronous,
+ * so nothing is lost when the process exits.
+ */
+export function createPinoLogger(level: LogLevel, format?: LogFormat, destination?: DestinationStream): PinoLogger {
   const stream: DestinationStream =
     destination ??
-    (format === 'pretty'
+    (logFormatFor(format, process.stderr) === 'pretty'
       ? { write: (line: string) => void process.stderr.write(prettyLine(line)) }
       : pino.destination({ dest: 2, sync: true }));
   return pino(
@@ -53,7 +68,8 @@ export function createPinoLogger(level: LogLevel, format: LogFormat = 'json', de
 export class JsonLogger implements LoggerService {
   readonly pino: PinoLogger;
 
-  constructor(level: LogLevel, format: LogFormat = 'json', destination?: DestinationStream) {
+  /** `format` undefined: readable lines when stderr is a terminal, JSON lines otherwise. */
+  constructor(level: LogLevel, format?: LogFormat, destination?: DestinationStream) {
     this.pino = createPinoLogger(level, format, destination);
   }
 
@@ -66,7 +82,8 @@ export class JsonLogger implements LoggerService {
   }
 
   log(message: unknown, context?: unknown): void {
-    this.write('info', String(message), context === undefined ? {} : { context });
+    const level = typeof context === 'string' && FRAMEWORK_WIRING_CONTEXTS.has(context) ? 'debug' : 'info';
+    this.write(level, String(message), context === undefined ? {} : { context });
   }
   error(message: unknown, ...rest: unknown[]): void {
     const [first, second] = rest;

@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { UploadStore } from './upload-store';
-import { UploadsController } from './uploads.controller';
+import { PublicImagesController } from './public-images.controller';
 
 /** Uploaded files on local disk, and the route that serves them. */
 @Global()
 @Module({
-  controllers: [UploadsController],
+  controllers: [PublicImagesController],
   providers: [UploadStore],
   exports: [UploadStore],
 })

@@ -1,6 +1,8 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
+import { requireHumanUser } from '../../users/public/authorization';
+import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
@@ -36,8 +38,8 @@ export class PresenceController {
    * (`new_user_input` feeds Zulip's activity statistics, which this server does not keep.)
    */
   @Post('users/me/presence')
+  @Authorize(requireHumanUser)
   async update(@CurrentUser() user: RequestUser, @Params(UpdatePresenceParams) p: UpdatePresenceParams): Promise<RealmPresenceAnswer | Record<string, never>> {
-    if (user.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
     const status = parseStatus(p.status);
     if (status === null) throw ApiError.badRequest(`Invalid status: ${p.status}`);
     await this.commandBus.execute(new UpdatePresenceCommand(user, status));

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
@@ -60,7 +59,6 @@ function shownTimes(row: PresenceRow, now: Date): { lastActive: Date; lastConnec
 @QueryHandler(GetRealmPresenceQuery)
 export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQuery, RealmPresenceAnswer> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly presence: PresenceRepository,
     private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
@@ -99,7 +97,6 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
 @QueryHandler(GetUserPresenceQuery)
 export class GetUserPresenceHandler implements IQueryHandler<GetUserPresenceQuery, { presence: Record<string, unknown> }> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly presence: PresenceRepository,
     private readonly users: UserDirectory,
     private readonly emails: UserByEmailReader,

@@ -11,7 +11,8 @@ import {
   validateFieldDefinition,
 } from '../domain/profile-field-rules';
 import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { recordFieldsChanged } from './field-notifications';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `POST /realm/profile_fields`. */
@@ -39,7 +40,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
   ) {}
 
   execute({ actor, field }: CreateProfileFieldCommand): Promise<{ id: number }> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       if (field.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, null)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {

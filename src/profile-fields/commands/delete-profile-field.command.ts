@@ -3,7 +3,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { fieldNotFound } from '../domain/profile-field-rules';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { recordFieldsChanged } from './field-notifications';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */
@@ -23,7 +24,7 @@ export class DeleteProfileFieldHandler implements ICommandHandler<DeleteProfileF
   ) {}
 
   execute({ actor, fieldId }: DeleteProfileFieldCommand): Promise<void> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       const field = await this.store.find(actor.realmId, fieldId, true);

@@ -1,13 +1,6 @@
-import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
 import { ProfileFieldsChangedEvent } from '../events/profile-field-events';
 import { presentField, ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
-
-/** Zulip's `require_realm_admin`. */
-export function requireAdministrator(actor: { role: number }): void {
-  if (!isAdministrator(actor.role)) throw administratorRequired();
-}
 
 /** Records the `custom_profile_fields` event with the realm's fields as the transaction leaves them. */
 export async function recordFieldsChanged(database: Database, store: ProfileFieldStore, realmId: number): Promise<void> {

@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { requireHumanUser } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
-import { requireHuman } from './update-profile-data.command';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /users/me/profile_data`: `data` lists field ids whose values the user clears. */
@@ -25,7 +25,7 @@ export class RemoveProfileDataHandler implements ICommandHandler<RemoveProfileDa
   ) {}
 
   execute({ actor, fieldIds }: RemoveProfileDataCommand): Promise<void> {
-    requireHuman(actor);
+    requireHumanUser(actor);
     return this.tx.run(async () => {
       const changes: ProfileValueChange[] = [];
       for (const fieldId of fieldIds) {

@@ -3,7 +3,8 @@ import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { recordFieldsChanged } from './field-notifications';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
@@ -23,7 +24,7 @@ export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfi
   ) {}
 
   execute({ actor, order }: ReorderProfileFieldsCommand): Promise<void> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       // As Zulip's dict(enumerate(order)): a repeated id takes its last position.

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
-import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { requireHumanUser } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
 import { RequestUser } from '../../wire/request-context';
 import { isRenderable } from '../public/field-types';
@@ -9,11 +9,6 @@ import { checkFieldValue, checkPeopleFieldUsers, fieldNotFound, notEditableByUse
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
-
-/** Zulip's `human_users_only`. */
-export function requireHuman(actor: { isBot: boolean }): void {
-  if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
-}
 
 /** `PATCH /users/me/profile_data`: `data` is `[{id, value}]`. */
 export class UpdateProfileDataCommand {
@@ -32,7 +27,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
   ) {}
 
   execute({ actor, data }: UpdateProfileDataCommand): Promise<void> {
-    requireHuman(actor);
+    requireHumanUser(actor);
     return this.tx.run(async () => {
       // Every item is checked before anything is written, as Zulip does.
       const checked: { fieldId: number; type: number; value: string }[] = [];

@@ -14,7 +14,8 @@ import {
 } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent } from '../events/profile-field-events';
 import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged, requireAdministrator } from './field-notifications';
+import { recordFieldsChanged } from './field-notifications';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */
@@ -50,7 +51,7 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
   ) {}
 
   execute({ actor, fieldId, changes }: UpdateProfileFieldCommand): Promise<void> {
-    requireAdministrator(actor);
+    requireRealmAdmin(actor);
     return this.tx.run(async () => {
       await this.store.lockRealm(actor.realmId);
       const field = await this.store.find(actor.realmId, fieldId, true);

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { Database } from '../../platform/database/database';
 
 /** A custom profile field as stored. */
@@ -71,13 +69,8 @@ export function isUniqueViolation(error: unknown): boolean {
 @Injectable()
 export class ProfileFieldStore {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
-
-  private get db(): Queryable {
-    return this.database;
-  }
 
   /** The realm's fields in display order. */
   async list(realmId: number): Promise<ProfileField[]> {

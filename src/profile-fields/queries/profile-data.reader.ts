@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { isRenderable } from '../public/field-types';
 import { Database } from '../../platform/database/database';
 
@@ -20,7 +19,6 @@ export type ProfileData = Record<string, ProfileDataEntry>;
 @Injectable()
 export class ProfileDataReader {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 

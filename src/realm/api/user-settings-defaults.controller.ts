@@ -1,7 +1,6 @@
 import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { administratorRequired } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
+import { requireRealmAdmin } from '../../users/public/authorization';
 import {
   checkSettingValue,
   isRealmDefaultSetting,
@@ -9,6 +8,7 @@ import {
   USER_SETTING_DEFAULTS,
   UserSettingName,
 } from '../../users/public/user-settings';
+import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
@@ -24,8 +24,8 @@ export class UserSettingsDefaultsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch('realm/user_settings_defaults')
+  @Authorize(requireRealmAdmin)
   async update(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<Record<string, never>> {
-    if (!isAdministrator(user.role)) throw administratorRequired();
     const settings = new Map<UserSettingName, boolean | number | string>();
     for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
       if (!isRealmDefaultSetting(name)) continue;

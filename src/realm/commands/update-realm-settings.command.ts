@@ -11,9 +11,10 @@ import { GroupRepository } from '../../groups/persistence/group.repository';
 import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
 import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { requireRealmOwner } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
-import { COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../public/realm-properties';
+import { checkRealmProperty, COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../public/realm-properties';
 import { Database } from '../../platform/database/database';
 
 export class UpdateRealmSettingsCommand {
@@ -22,10 +23,22 @@ export class UpdateRealmSettingsCommand {
     /** Group settings by name (without `realm_`), in the `{new, old}` form. */
     readonly groupSettings: ReadonlyMap<string, GroupSettingChange>,
     readonly enableSpectatorAccess: boolean | undefined,
-    /** Plain realm properties (realm-properties.ts), already checked. */
+    /** Plain realm properties (realm-properties.ts) as decoded, in REALM_PROPERTIES order; the handler checks them. */
     readonly properties: ReadonlyMap<string, RealmPropertyValue> = new Map(),
   ) {}
 }
+
+/**
+ * The settings Zulip's update_realm reserves to organization owners (of those this server
+ * supports): who may invite and how, who manages groups and billing.
+ */
+const OWNER_ONLY_SETTINGS: ReadonlySet<string> = new Set([
+  'create_multiuse_invite_group',
+  'can_create_groups',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'can_manage_billing_group',
+]);
 
 /** What PATCH /realm answers besides the envelope: each changed setting's new value. */
 export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | RealmPropertyValue>;
@@ -48,11 +61,12 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
 
   async execute(command: UpdateRealmSettingsCommand): Promise<UpdateRealmSettingsResult> {
     const { actor } = command;
+    const properties = checkedProperties(command);
     return this.tx.run(async () => {
       const data: UpdateRealmSettingsResult = {};
       const changes: RealmSettingChange[] = [];
 
-      if (command.properties.size > 0) await this.applyProperties(actor.realmId, command.properties, data, changes);
+      if (properties.size > 0) await this.applyProperties(actor.realmId, properties, data, changes);
 
       if (command.enableSpectatorAccess !== undefined) {
         const [realm] = await this.database.query<{ enable_spectator_access: boolean }>(
@@ -149,4 +163,21 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
     if (current !== undefined && sameGroupSettingValue(current, value)) return null;
     return value;
   }
+}
+
+/**
+ * The requested properties' values, checked in Zulip's order (the endpoint's administrator
+ * check has passed): the retention period is refused to administrators before its value is
+ * looked at, the owner-only settings after every value.
+ */
+function checkedProperties(command: UpdateRealmSettingsCommand): Map<string, RealmPropertyValue> {
+  const checked = new Map<string, RealmPropertyValue>();
+  for (const [name, value] of command.properties) {
+    if (REALM_PROPERTIES[name].kind === 'retention-days') requireRealmOwner(command.actor);
+    checked.set(name, checkRealmProperty(name, value));
+  }
+  const ownerOnly = [...command.groupSettings.keys()].some((name) => OWNER_ONLY_SETTINGS.has(name))
+    || [...checked.keys()].some((name) => REALM_PROPERTIES[name].ownerOnly === true);
+  if (ownerOnly) requireRealmOwner(command.actor);
+  return checked;
 }

@@ -5,8 +5,8 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { PresenceWriter } from '../../presence/commands/presence.writer';
 import { effectiveSettings } from '../../users/public/user-settings';
-import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
+import { requireHumanUser } from '../../users/public/authorization';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
@@ -42,7 +42,7 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
 
   async execute(command: UpdateStatusCommand): Promise<void> {
     const { actor } = command;
-    if (actor.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
+    requireHumanUser(actor);
     const { request, needsLookup } = checkStatusRequest(command.request);
     await this.tx.run(async () => {
       let update = request;

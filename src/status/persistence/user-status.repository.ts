@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { EMPTY_STATUS, StoredStatus } from '../domain/user-status';
 import { Database } from '../../platform/database/database';
 
@@ -25,7 +24,6 @@ function toStatus(row: Record<string, unknown>): StoredStatus {
 @Injectable()
 export class UserStatusRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 

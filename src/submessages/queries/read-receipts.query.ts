@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { FLAG_BITS } from '../../messages/public/message-flags';
 import { MessageAccess } from '../../messages/queries/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
@@ -25,7 +24,6 @@ export class ReadReceiptsQuery {
 @QueryHandler(ReadReceiptsQuery)
 export class ReadReceiptsHandler implements IQueryHandler<ReadReceiptsQuery, number[]> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly access: MessageAccess,
     private readonly realms: RealmDirectory,
     private readonly database: Database,

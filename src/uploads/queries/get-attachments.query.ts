@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { RequestUser } from '../../wire/request-context';
 import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';
@@ -12,7 +11,6 @@ export class GetAttachmentsQuery {
 @QueryHandler(GetAttachmentsQuery)
 export class GetAttachmentsHandler implements IQueryHandler<GetAttachmentsQuery, { attachments: AttachmentWire[]; upload_space_used: number }> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
     private readonly database: Database,
   ) {}

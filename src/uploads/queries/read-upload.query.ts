@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ServerSettings } from '../../platform/config/settings';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isGuest } from '../../users/public/roles';
@@ -25,7 +24,6 @@ export type UploadAccess = { kind: 'missing' } | { kind: 'forbidden' } | { kind:
 @QueryHandler(CheckUploadAccessQuery)
 export class CheckUploadAccessHandler implements IQueryHandler<CheckUploadAccessQuery, UploadAccess> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly attachments: AttachmentRepository,
     private readonly realms: RealmDirectory,
     private readonly server: ServerSettings,

@@ -1,5 +1,4 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { MutedTopicEntry } from '../events/user-topic-events';
@@ -29,7 +28,6 @@ export class GetUserTopicsQuery {
 @QueryHandler(GetUserTopicsQuery)
 export class GetUserTopicsHandler implements IQueryHandler<GetUserTopicsQuery, UserTopicsState> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly topics: UserTopicRepository,
   ) {}
 

@@ -3,11 +3,13 @@ import { Controller, Get, Header, Param, Patch, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { ApiError } from '../../shared/api-error';
+import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser, PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
 import { ConfirmEmailChangeCommand, ConfirmedEmailChange } from '../commands/confirm-email-change.command';
 import { SettingsUpdate, UpdateSettingsCommand } from '../commands/update-settings.command';
+import { requireHumanUser } from '../domain/authorization';
 import {
   checkSettingValue,
   isValidTimezone,
@@ -38,8 +40,8 @@ export class SettingsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch(['api/v1/settings', 'api/v1/settings/display', 'api/v1/settings/notifications'])
+  @Authorize(requireHumanUser)
   async updateSettings(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<Record<string, never>> {
-    if (user.isBot) throw ApiError.badRequest('This endpoint does not accept bot requests.');
     const settings = new Map<UserSettingName, boolean | number | string>();
     for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
       const raw = context.params.get(name);

@@ -84,3 +84,14 @@ export class UserRemovedFromViewEvent {
     readonly userId: number,
   ) {}
 }
+
+/**
+ * A user's or bot's API key was replaced: the old one stops working at once. Internal: no
+ * client event (a bot's administrators hear of a bot's new key through BotEvent).
+ */
+export class ApiKeyRegeneratedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+  ) {}
+}

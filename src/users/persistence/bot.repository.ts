@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { Role } from '../public/roles';
 import { Database } from '../../platform/database/database';
 
@@ -22,7 +20,6 @@ export interface BotDefaults {
 @Injectable()
 export class BotRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 
@@ -135,9 +132,5 @@ export class BotRepository {
       [ownerId],
     );
     return rows.map((row) => row.id);
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }

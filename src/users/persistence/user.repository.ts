@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { UserRow } from '../public/user-row';
 import { Database } from '../../platform/database/database';
 
@@ -8,7 +6,6 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class UserRepository {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: Database,
   ) {}
 
@@ -121,10 +118,6 @@ export class UserRepository {
   private async select(where: string, params: unknown[]): Promise<UserRow[]> {
     const rows = await this.database.query<Record<string, unknown>>(`SELECT u.* FROM user_profile u ${where}`, params);
     return rows.map(toUserRow);
-  }
-
-  private get db(): Queryable {
-    return this.database;
   }
 }
 

@@ -1,4 +1,5 @@
 import { ApiError } from '../../shared/api-error';
+import { insufficientPermission } from './authorization';
 import { BotType } from './roles';
 
 /** Service.GENERIC and Service.SLACK: the format an outgoing webhook posts in. */
@@ -82,5 +83,5 @@ export function checkConfigSize(merged: Record<string, string>): void {
 export function checkCanCreateBot(botType: number, mayCreateBots: boolean, mayCreateWriteOnlyBots: boolean): void {
   if (mayCreateBots) return;
   if (botType === BotType.IncomingWebhook && mayCreateWriteOnlyBots) return;
-  throw ApiError.badRequest('Insufficient permission');
+  throw insufficientPermission();
 }

@@ -1,14 +1,6 @@
 import { ApiError } from '../../shared/api-error';
+import { insufficientPermission, requireRealmAdmin, requireRealmOwner } from './authorization';
 import { isAdministrator, Role } from './roles';
-
-/** Zulip's `OrganizationOwnerRequiredError` (HTTP 400, code `UNAUTHORIZED_PRINCIPAL`). */
-export function ownerRequired(): ApiError {
-  return new ApiError('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL', 400);
-}
-
-export function insufficientPermission(): ApiError {
-  return ApiError.badRequest('Insufficient permission');
-}
 
 /** Zulip's `CannotDeactivateLastUserError`. */
 export function cannotDeactivateLastUser(isLastOwner: boolean): ApiError {
@@ -43,10 +35,8 @@ export function checkRoleChange(
   newRole: number,
   humanOwnerCount: number,
 ): void {
-  if ((newRole === Role.Owner || target.role === Role.Owner) && actorRole !== Role.Owner) throw ownerRequired();
-  if (!isAdministrator(actorRole)) {
-    throw new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL', 400);
-  }
+  if (newRole === Role.Owner || target.role === Role.Owner) requireRealmOwner({ role: actorRole });
+  requireRealmAdmin({ role: actorRole });
   if (isLastOwner(target, humanOwnerCount)) {
     throw ApiError.badRequest('The owner permission cannot be removed from the only organization owner.');
   }

@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
+import { insufficientPermission } from '../domain/authorization';
 import { UserAccess } from './user-access';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
@@ -27,7 +27,6 @@ export class GetUserQuery {
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserWire }> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
@@ -41,7 +40,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserW
     const realm = await this.realms.requireById(query.viewer.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
     const target = await this.find(query);
-    if (!(await this.access.canAccess(query.viewer, target))) throw ApiError.badRequest('Insufficient permission');
+    if (!(await this.access.canAccess(query.viewer, target))) throw insufficientPermission();
     const user = presentUser(target, hostName, query.viewer, { clientGravatar: query.clientGravatar });
     if (query.includeCustomProfileFields && !target.isBot) {
       user.profile_data = await this.profileData.forUser(target.realmId, target.id);

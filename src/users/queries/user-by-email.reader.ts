@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { apiEmail } from '../api/user.presenter';
 import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
@@ -17,7 +15,6 @@ import { Database } from '../../platform/database/database';
 @Injectable()
 export class UserByEmailReader {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
@@ -65,9 +62,5 @@ export class UserByEmailReader {
     const [realm] = await this.database.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
     if (!realm) throw new Error(`realm ${realmId} does not exist`);
     return this.addressing.hostName(realm.string_id);
-  }
-
-  private get pool(): Queryable {
-    return this.database;
   }
 }

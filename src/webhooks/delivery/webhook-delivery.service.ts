@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { MessageAddress, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { asSender } from '../../messages/commands/post-subscription-notices.handler';
 import { presentMessage } from '../../messages/api/message.presenter';
@@ -63,7 +62,6 @@ export class WebhookDelivery {
 
   constructor(
     private readonly settings: WebhookSettings,
-    private readonly dataSource: DataSource,
     private readonly store: WebhookTriggerStore,
     private readonly users: UserDirectory,
     private readonly bots: BotRepository,

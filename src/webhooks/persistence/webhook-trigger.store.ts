@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { Queryable } from '../../platform/database/unit-of-work';
 import { BotType } from '../../users/public/roles';
 import { ServiceBotTrigger, WebhookTrigger } from '../public/service-bot-triggers';
 import { Database } from '../../platform/database/database';
@@ -29,16 +27,11 @@ export async function recordWebhookTriggers(database: Database, messageId: numbe
 
 @Injectable()
 export class WebhookTriggerStore {
-  private readonly db: Queryable;
-
-  constructor(dataSource: DataSource,
-    private readonly database: Database) {
-    this.db = this.database;
-  }
+  constructor(private readonly database: Database) {}
 
   /** Whether the trigger is still waiting (false once settled, or its message was deleted). */
   async isPending(job: WebhookJob): Promise<boolean> {
-    const rows = await this.db.query(
+    const rows = await this.database.query(
       `SELECT 1 FROM outgoing_webhook_trigger WHERE message_id = $1 AND bot_profile_id = $2`,
       [job.messageId, job.botId],
     );
@@ -46,7 +39,7 @@ export class WebhookTriggerStore {
   }
 
   async settle(job: WebhookJob): Promise<void> {
-    await this.db.query(`DELETE FROM outgoing_webhook_trigger WHERE message_id = $1 AND bot_profile_id = $2`, [job.messageId, job.botId]);
+    await this.database.query(`DELETE FROM outgoing_webhook_trigger WHERE message_id = $1 AND bot_profile_id = $2`, [job.messageId, job.botId]);
   }
 
   /**
@@ -54,7 +47,7 @@ export class WebhookTriggerStore {
    * out at most `maxRequeues` times, after that it is dropped (and logged by the caller).
    */
   async stale(olderThanSeconds: number, maxRequeues: number): Promise<{ requeue: WebhookJob[]; dropped: WebhookJob[] }> {
-    const rows = await this.db.query<{ message_id: number; bot_profile_id: number; trigger: WebhookTrigger; requeued: number }>(
+    const rows = await this.database.query<{ message_id: number; bot_profile_id: number; trigger: WebhookTrigger; requeued: number }>(
       `WITH stale AS (
          UPDATE outgoing_webhook_trigger SET requeued = requeued + 1, created_at = now()
           WHERE created_at < now() - make_interval(secs => $1)

@@ -11,7 +11,7 @@ import { contentTypeOf, UploadStore } from './upload-store';
  * tags), but only on the realm's own host.
  */
 @Controller('user_avatars')
-export class UploadsController {
+export class PublicImagesController {
   constructor(private readonly store: UploadStore) {}
 
   @Get('*')
