@@ -32,14 +32,20 @@ async function registryOfAllHandlers(): Promise<CommittedEventHandlers> {
 }
 
 describe('the outbox registry of event classes', () => {
-  it('can re-create every event class a command records with uow.record(new ...)', async () => {
+  /**
+   * Events recorded only for the commit listeners of their own process (the auth cache):
+   * no client hears of them, so the outbox neither stores nor re-creates them.
+   */
+  const LISTENER_ONLY = new Set(['ApiKeyRegeneratedEvent']);
+
+  it('can re-create every event class a command records with database.record(new ...)', async () => {
     const registry = await registryOfAllHandlers();
     const recorded = new Set<string>();
     for (const file of sourceFiles(SRC)) {
       for (const match of fs.readFileSync(file, 'utf8').matchAll(/\.record\(\s*new\s+([A-Za-z0-9_]+)\s*\(/g)) recorded.add(match[1]);
     }
     expect(recorded.size).toBeGreaterThan(30);
-    const missing = [...recorded].filter((name) => registry.classNamed(name)?.name !== name);
+    const missing = [...recorded].filter((name) => !LISTENER_ONLY.has(name) && registry.classNamed(name)?.name !== name);
     // An event class no method takes cannot be re-created from an outbox row: project it with @OnCommitted.
     expect(missing).toEqual([]);
   });
