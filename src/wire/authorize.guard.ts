@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { contextOf, RequestUser } from './request-context';
 
-/** An authorization rule about the caller alone (src/users/domain/authorization.ts): throws to refuse. */
+/** An authorization rule about the caller alone (src/users/public/authorization.ts): throws to refuse. */
 export type ActorCheck = (actor: RequestUser) => void;
 
 /** Runs the route's checks on the authenticated user; the global ApiAuthGuard has run before it. */

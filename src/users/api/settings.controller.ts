@@ -9,7 +9,7 @@ import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
 import { ConfirmEmailChangeCommand, ConfirmedEmailChange } from '../commands/confirm-email-change.command';
 import { SettingsUpdate, UpdateSettingsCommand } from '../commands/update-settings.command';
-import { requireHumanUser } from '../domain/authorization';
+import { requireHumanUser } from '../public/authorization';
 import {
   checkSettingValue,
   isValidTimezone,

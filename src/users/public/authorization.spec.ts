@@ -10,7 +10,7 @@ import {
   requireRealmAdmin,
   requireRealmOwner,
 } from './authorization';
-import { Role } from '../public/roles';
+import { Role } from './roles';
 
 /** The refusal a check throws, as the envelope shows it; null when it lets the actor through. */
 function refusal(check: () => void): { msg: string; code: string; status: number } | null {
