@@ -8,25 +8,35 @@ import { UnitOfWork } from './unit-of-work';
 
 class Noticed {}
 
+/**
+ * A runner over fake storage that notes its commit and its publishing in `order`;
+ * `published` decides when publishing finishes (at once unless given).
+ */
+function runnerWith(order: string[], listeners: CommitListeners, published: () => Promise<void> = () => Promise.resolve()): TransactionRunner {
+  const dataSource = {
+    transaction: async <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> => {
+      const value = await work({} as EntityManager);
+      order.push('commit');
+      return value;
+    },
+  } as unknown as DataSource;
+  const outbox = {
+    write: (_transaction: unknown, events: readonly object[]): Promise<OutboxEntry> => Promise.resolve({ id: '1', events }),
+    publish: (): Promise<void> => {
+      order.push('publish');
+      return published();
+    },
+  } as unknown as TransactionOutbox;
+  return new TransactionRunner(dataSource, outbox, {} as CommandBus, listeners);
+}
+
 describe('TransactionRunner', () => {
   it('answers only after the events it recorded have been published to the queues', async () => {
     const order: string[] = [];
     let stored!: () => void;
-    const dataSource = {
-      transaction: async <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> => {
-        const value = await work({} as EntityManager);
-        order.push('commit');
-        return value;
-      },
-    } as unknown as DataSource;
-    const outbox = {
-      write: (_transaction: unknown, events: readonly object[]): Promise<OutboxEntry> => Promise.resolve({ id: '1', events }),
-      publish: (): Promise<void> => {
-        order.push('publish');
-        return new Promise<void>((resolve) => (stored = resolve)).then(() => void order.push('stored'));
-      },
-    } as unknown as TransactionOutbox;
-    const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, new CommitListeners());
+    const runner = runnerWith(order, new CommitListeners(), () =>
+      new Promise<void>((resolve) => (stored = resolve)).then(() => void order.push('stored')),
+    );
 
     const running = runner
       .run(async () => {
@@ -42,23 +52,6 @@ describe('TransactionRunner', () => {
   });
 
   describe('commit listeners', () => {
-    function runnerWith(order: string[], listeners: CommitListeners): TransactionRunner {
-      const dataSource = {
-        transaction: async <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> => {
-          const value = await work({} as EntityManager);
-          order.push('commit');
-          return value;
-        },
-      } as unknown as DataSource;
-      const outbox = {
-        write: (_transaction: unknown, events: readonly object[]): Promise<OutboxEntry> => Promise.resolve({ id: '1', events }),
-        publish: (): Promise<void> => {
-          order.push('publish');
-          return Promise.resolve();
-        },
-      } as unknown as TransactionOutbox;
-      return new TransactionRunner(dataSource, outbox, {} as CommandBus, listeners);
-    }
 
     it('hear the recorded events after the commit, before they are published, and the answer waits for them', async () => {
       const order: string[] = [];
