@@ -11,6 +11,11 @@ import { AppConfig, ConfigError, loadConfig } from './platform/config/app-config
 async function main(): Promise<object> {
   const config = loadConfig();
   const { command, args } = parseCliArgs(process.argv.slice(2));
+  // Asked here, before a running server may take the command: only this process has the terminal.
+  if (command === 'change-password' && args.password === undefined) {
+    const { readNewPassword } = await import('./admin/cli/cli-password-prompt');
+    args.password = await readNewPassword();
+  }
   // `status` describes the running server (its parked polls, its workers) whenever one answers.
   if (!(config.database.url && config.redis.url) || command === 'status') {
     const answer = await handToServer(cliSocketPath(config.storage), { command, args });

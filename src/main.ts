@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     const shown = showsSecrets(process.stdout);
     if (shown) process.stdout.write(ownerCredentials(owner));
     // Logs outlive the terminal (containers keep them): where the credentials are, never them.
-    const password = shown ? 'its password printed on the terminal only' : 'its password not shown (standard output is no terminal)';
+    const password = shown
+      ? 'its password printed on the terminal only'
+      : `its password not shown (standard output is no terminal): set one with \`manage change-password --realm "" --email ${owner.email}\``;
     logger.write('info', `created the root realm's owner ${owner.email}: API key in ${owner.zuliprcPath}, ${password}`, { context: 'main' });
   }
   // Before the API port: whoever sees the server answer can scrape it too.

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { Api, createTestRealm, TestRealm, TestUser, testServer, uniqueName } from './support/api';
+import { Api, createBot, createTestRealm, TestRealm, TestUser, testServer, uniqueName } from './support/api';
 import { DIST, startServer } from './support/server-process';
 
 /** The management CLI: one JSON line and exit 0, or the reason on stderr and exit 1. */
@@ -16,15 +16,16 @@ interface CliRun {
 }
 
 /** Runs the CLI against the test server's storage (or `env`'s), whatever its exit status. */
-function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<CliRun> {
   const { dataDir, port } = testServer();
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [path.join(DIST, 'cli.js'), ...args],
       { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
@@ -243,6 +244,37 @@ describe('the management CLI', () => {
       failure(await runCli(['deactivate-user', '--realm', realm.subdomain, '--email', leaver.email]), 'User is already deactivated');
       failure(await runCli(['deactivate-user', '--realm', realm.subdomain, '--email', `ghost@${realm.subdomain}.test`]), /no user 'ghost@/);
       failure(await runCli(['deactivate-user', '--realm', 'no-such-realm-anywhere', '--email', leaver.email]), /no realm with subdomain/);
+    });
+  });
+
+  describe('change-password', () => {
+    it('sets a password without the old one, from --password or one line of standard input', async () => {
+      const user = await realm.createUser('Forgetful');
+      const signIn = (password: string) => realm.api.post('fetch_api_key', { username: user.email, password });
+
+      expect(success(await runCli(['change-password', '--realm', realm.subdomain, '--email', user.email, '--password', 'first new password']))).toEqual({
+        user_id: user.userId,
+      });
+      expect((await signIn('first new password')).body).toMatchObject({ result: 'success', api_key: user.apiKey });
+
+      expect(success(await runCli(['change-password', '--realm', realm.subdomain, '--email', user.email], {}, 'second new password\nignored\n'))).toEqual({
+        user_id: user.userId,
+      });
+      expect((await signIn('second new password')).body).toMatchObject({ result: 'success', api_key: user.apiKey });
+      expect((await signIn('first new password')).body).toMatchObject({ result: 'error' });
+    });
+
+    it('refuses a weak password, a bot, an unknown user and an empty standard input, changing nothing', async () => {
+      const user = await realm.createUser('Careful');
+      const bot = await createBot(realm, realm.ownerApi, uniqueName('pwbot').toLowerCase());
+      failure(await runCli(['change-password', '--realm', realm.subdomain, '--email', user.email, '--password', 'short']), 'New password is too weak!');
+      failure(await runCli(['change-password', '--realm', realm.subdomain, '--email', bot.email, '--password', 'a long bot password']), /Bots have no password/);
+      failure(await runCli(['change-password', '--realm', realm.subdomain, '--email', `ghost@${realm.subdomain}.test`, '--password', 'long enough']), /no user 'ghost@/);
+      failure(await runCli(['change-password', '--realm', realm.subdomain, '--email', user.email], {}, ''), /no password on standard input/);
+      // The password the test realm gave them still works.
+      expect((await realm.api.post('fetch_api_key', { username: user.email, password: 'user-password' })).body).toMatchObject({
+        result: 'success',
+      });
     });
   });
 

@@ -1,14 +1,28 @@
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { Api } from './support/api';
-import { logRecords, NEST_WIRING_CONTEXTS, ownDatabase, startServer, ServerProcess, terminalAvailable } from './support/server-process';
+import { DIST, logRecords, NEST_WIRING_CONTEXTS, ownDatabase, startServer, ServerProcess, terminalAvailable } from './support/server-process';
 
 /** A database of its own for this file when the run is on PostgreSQL, else embedded storage. */
 async function freshStorage(): Promise<{ env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
   const database = await ownDatabase('chat_first_start');
   if (!database) return { env: {}, drop: async () => undefined };
   return { env: { DATABASE_URL: database.url }, drop: database.drop };
+}
+
+/** The management CLI against `server`'s storage, `input` on its standard input (no terminal). */
+function runCliWithInput(server: ServerProcess, args: string[], input: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [path.join(DIST, 'cli.js'), ...args],
+      { env: { ...process.env, ...env, DATA_DIR: server.dataDir, PORT: String(server.port), LOG_LEVEL: 'warn' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(input);
+  });
 }
 
 /** What a terminal shows of the new owner (a pseudo-terminal ends lines with CR LF). */
@@ -40,7 +54,9 @@ describe('the first start', () => {
       expect(logged).toContainEqual(
         expect.objectContaining({
           level: 'info',
-          msg: `created the root realm's owner owner@localhost: API key in ${zuliprcPath}, its password not shown (standard output is no terminal)`,
+          msg:
+            `created the root realm's owner owner@localhost: API key in ${zuliprcPath}, its password not shown (standard output is no terminal): ` +
+            'set one with `manage change-password --realm "" --email owner@localhost`',
         }),
       );
       expect(logged.filter((record) => record.context === 'main' && String(record.msg).startsWith('listening'))).toEqual([
@@ -62,6 +78,12 @@ describe('the first start', () => {
       expect(me.body).toMatchObject({ role: 100, is_owner: true, full_name: 'Owner' });
       const settings = await api.get('server_settings');
       expect(settings.body.realm_name).toBe('Test Org');
+
+      // The password no one saw: the operator sets one, as the log line says, and signs in with it.
+      const changed = await runCliWithInput(first, ['change-password', '--realm', '', '--email', 'owner@localhost'], 'a new owner password\n', storage.env);
+      expect(changed).toMatchObject({ code: 0, stdout: `${JSON.stringify({ user_id: me.body.user_id })}\n` });
+      const fetched = await api.post('fetch_api_key', { username: 'owner@localhost', password: 'a new owner password' });
+      expect(fetched.body).toMatchObject({ result: 'success', api_key: apiKey });
 
       await first.stop();
       servers.length = 0;

@@ -22,6 +22,7 @@ import { UserDirectory } from './queries/user-directory';
 import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
 import { UserEventEffects } from './events/user-event.effects';
 import { UserEventProjections } from './events/user-event.projections';
+import { SetPasswordHandler } from './commands/set-password.command';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -48,6 +49,7 @@ import { UserEventProjections } from './events/user-event.projections';
     GetUserHandler,
     UserEventProjections,
     UpdateSettingsHandler,
+    SetPasswordHandler,
     ConfirmEmailChangeHandler,
     // After UserEventProjections: a deactivated user's queues end after the event is on its way.
     UserEventEffects,

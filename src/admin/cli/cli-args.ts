@@ -15,6 +15,8 @@ export const CLI_USAGE = `usage: manage <command> [--option value ...]
   reactivate-user --realm SUB --email E
   regenerate-api-key --realm SUB --email E
   change-role --realm SUB --email E --role owner|administrator|moderator|member|guest
+  change-password --realm SUB --email E   (asks for the new password on the terminal, or reads
+                                          one line from standard input; --password P also works)
   list-realms
   list-users --realm SUB
   export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
@@ -30,6 +32,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'reactivate-user': ['realm', 'email'],
   'regenerate-api-key': ['realm', 'email'],
   'change-role': ['realm', 'email', 'role'],
+  'change-password': ['realm', 'email', 'password'],
   'list-realms': [],
   'list-users': ['realm'],
   'export-realm': ['realm', 'output'],

@@ -48,6 +48,8 @@ export class CliCommands {
           return await this.operations.regenerateApiKey(await this.realm(args), required(args, 'email'));
         case 'change-role':
           return await this.operations.changeRole(await this.realm(args), required(args, 'email'), required(args, 'role'));
+        case 'change-password':
+          return await this.operations.changePassword(await this.realm(args), required(args, 'email'), required(args, 'password'));
         case 'list-realms':
           return await this.operations.listRealms();
         case 'list-users':

@@ -11,6 +11,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { ReactivateUserCommand } from '../commands/reactivate-user.command';
 import { RegenerateApiKeyCommand } from '../commands/regenerate-api-key.command';
 import { UpdateUserCommand } from '../commands/update-user.command';
+import { SetPasswordCommand } from '../../users/commands/set-password.command';
 
 /** `user.role` as the CLI spells it. */
 export function roleName(role: number): string {
@@ -116,6 +117,11 @@ export class CliOperations {
     const user = await this.user(realmId, email);
     await this.commandBus.execute(new UpdateUserCommand(await this.ownerActor(realmId), user.id, { role }));
     return { user_id: user.id, role: roleArg };
+  }
+
+  async changePassword(realmId: number, email: string, password: string): Promise<{ user_id: number }> {
+    const user = await this.user(realmId, email);
+    return this.commandBus.execute(new SetPasswordCommand(realmId, user.id, password));
   }
 
   /** What this process sees: with Redis, queues are every process's; parked polls are this one's. */

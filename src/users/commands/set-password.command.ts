@@ -1,0 +1,46 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PasswordSettings } from '../../platform/config/settings';
+import { Database } from '../../platform/database/database';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ApiError } from '../../shared/api-error';
+import { hashPassword } from '../public/credentials';
+import { isAcceptablePassword } from '../public/password-policy';
+
+/**
+ * Sets a person's password without their old one: Zulip's `do_change_password`, as its
+ * `manage.py changepassword` runs it for an operator (a password reset will run it too).
+ */
+export class SetPasswordCommand {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+    readonly password: string,
+  ) {}
+}
+
+/**
+ * Refuses a bot (bots sign in with their API key only) and a password the realm's policy
+ * calls weak; hashes before the transaction (hashing is slow on purpose), so the row is
+ * locked only for the UPDATE. API keys stay as they were, as in Zulip.
+ */
+@CommandHandler(SetPasswordCommand)
+export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, { user_id: number }> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly passwords: PasswordSettings,
+    private readonly database: Database,
+  ) {}
+
+  async execute({ realmId, userId, password }: SetPasswordCommand): Promise<{ user_id: number }> {
+    const [user] = await this.database.query<{ is_bot: boolean }>(
+      `SELECT is_bot FROM user_profile WHERE id = $1 AND realm_id = $2`,
+      [userId, realmId],
+    );
+    if (!user) throw ApiError.badRequest('No such user');
+    if (user.is_bot) throw ApiError.badRequest('Bots have no password: they sign in with their API key');
+    if (!(await isAcceptablePassword(password, this.passwords.policy))) throw ApiError.badRequest('New password is too weak!');
+    const hash = await hashPassword(password, this.passwords.hashCost);
+    await this.tx.run(() => this.database.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [userId, hash]));
+    return { user_id: userId };
+  }
+}
