@@ -31,6 +31,7 @@ import { MutedUsersModule } from './muted-users/muted-users.module';
 import { PresenceModule } from './presence/presence.module';
 import { UserTopicsModule } from './user-topics/user-topics.module';
 import { RetentionModule } from './retention/retention.module';
+import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WireModule } from './wire/wire.module';
@@ -71,6 +72,7 @@ export class AppModule {
         BotsModule,
         BotStorageModule,
         DraftsModule,
+        SavedSnippetsModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

@@ -79,6 +79,8 @@ describe('access-control audit: events', () => {
     ok(await insider.api.post('user_topics', { stream_id: secret.id, topic: `${secret.topic} moved`, visibility_policy: 1 }), 'mute topic');
     ok(await insider.api.post('users/me/subscriptions', { subscriptions: [{ name: secret.name }], principals: [newcomer.userId] }), 'add a newcomer');
     ok(await newcomer.api.delete('users/me/subscriptions', { subscriptions: [secret.name] }), 'the newcomer leaves');
+    const snippet = ok(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
+    ok(await insider.api.patch(`saved_snippets/${snippet.body.saved_snippet_id as number}`, { title: `${SECRET_WORD} plans` }), 'saved snippet edit');
     const lastPrivate = await sendMessage(insider.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `last ${SECRET_WORD}` });
     privateMessageIds.push(lastPrivate);
     await insiderQueue.takeWhere(1, (event) => event.type === 'message' && event.message.id === lastPrivate);
@@ -111,6 +113,7 @@ describe('access-control audit: events', () => {
       await insider.api.post('drafts', { drafts: [{ type: 'stream', to: [secret.id], topic: secret.topic, content: `draft ${SECRET_WORD}`, timestamp: Math.floor(Date.now() / 1000) }] }),
       'draft',
     );
+    ok(await insider.api.post('saved_snippets', { title: 'state', content: `snippet ${SECRET_WORD}` }), 'saved snippet');
     for (const actor of world.actors) {
       const state = ok(await actor.api.post('register', {}), `register ${actor.name}`).body as Json;
       // Another realm's people: realm A's actors see none of realm B's, and the other way round.

@@ -310,6 +310,20 @@ describe('access-control audit', () => {
       expect(mine.find((entry) => entry.id === data.draftId)?.content).toBe(`draft ${SECRET_WORD}`);
     },
 
+    // A snippet belongs to its owner alone: another user's is as missing as one never made.
+    'saved snippet of another user': async () => {
+      await eachActor(async (actor) => {
+        const swaps = [[data.savedSnippetId, MISSING_ID]] as const;
+        const change = { title: 'taken', content: 'overwritten' };
+        expectSameAsMissing(say(actor, 'PATCH saved snippet'), await actor.api.patch(`saved_snippets/${data.savedSnippetId}`, change), await actor.api.patch(`saved_snippets/${MISSING_ID}`, change), swaps);
+        expectSameAsMissing(say(actor, 'DELETE saved snippet'), await actor.api.delete(`saved_snippets/${data.savedSnippetId}`), await actor.api.delete(`saved_snippets/${MISSING_ID}`), swaps);
+        const theirs = ok(await actor.api.get('saved_snippets'), say(actor, 'GET saved_snippets')).body.saved_snippets as Json[];
+        expect(theirs.map((snippet) => snippet.id)).not.toContain(data.savedSnippetId);
+      });
+      const mine = ok(await world.insider.api.get('saved_snippets'), 'insider saved snippets').body.saved_snippets as Json[];
+      expect(mine.find((snippet) => snippet.id === data.savedSnippetId)?.content).toBe(`the ${SECRET_WORD} snippet`);
+    },
+
     // Storage belongs to the caller alone: another user's key is a key the caller lacks.
     'bot storage of another user': async () => {
       const missingKey = 'no_such_key';

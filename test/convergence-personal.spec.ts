@@ -5,7 +5,7 @@ import { converges, EMITTED, ok, seen } from './support/convergence';
 
 const KINDS = [
   ...EMITTED.alert_words, ...EMITTED.muted_users, ...EMITTED.user_topic, ...EMITTED.muted_topics,
-  ...EMITTED.user_status, ...EMITTED.presence, ...EMITTED.drafts,
+  ...EMITTED.user_status, ...EMITTED.presence, ...EMITTED.drafts, ...EMITTED.saved_snippets,
 ];
 
 describe('convergence: personal state', () => {
@@ -85,6 +85,17 @@ describe('convergence: personal state', () => {
       })).ids as number[];
       ok(await member.api.patch(`drafts/${ids[0]}`, { draft: { type: 'stream', to: [roomId], topic: 'lunch', content: 'Sushi?', timestamp: now - 10 } }));
       ok(await member.api.delete(`drafts/${ids[1]}`));
+    });
+  });
+
+  it('saved_snippets: add, update, remove', async () => {
+    await converges(member, EMITTED.saved_snippets, async () => {
+      const kept = ok(await member.api.post('saved_snippets', { title: uniqueName('Greeting'), content: 'Welcome!' })).saved_snippet_id as number;
+      const dropped = ok(await member.api.post('saved_snippets', { title: uniqueName('Old'), content: 'gone soon' })).saved_snippet_id as number;
+      ok(await member.api.patch(`saved_snippets/${kept}`, { content: 'Welcome aboard!' }));
+      ok(await member.api.delete(`saved_snippets/${dropped}`));
+      // Another user's snippets are not the member's state.
+      ok(await other.api.post('saved_snippets', { title: uniqueName('Theirs'), content: 'not yours' }));
     });
   });
 

@@ -83,6 +83,11 @@ const COMPAT = !['false', '0'].includes((process.env.ZULIP_CLIENT_COMPAT ?? '').
 const COMPAT_KEYS = ['zulip_feature_level', 'zulip_version', 'zulip_merge_base'];
 const BASE_KEYS = ['result', 'msg', 'queue_id', 'last_event_id', 'svc_feature_level', 'svc_version', 'svc_merge_base', ...(COMPAT ? COMPAT_KEYS : [])];
 
+/** Fetch types of the configuration features issue 23 added, and the one key each gives. */
+const FEATURE_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['saved_snippets', 'saved_snippets'],
+];
+
 type Person = { user_id: number; [field: string]: unknown };
 
 async function register(api: Api, params: Params = {}): Promise<ApiResponse> {
@@ -164,6 +169,16 @@ describe('POST /register', () => {
       expect(flagsOnly.body).not.toHaveProperty('max_message_id');
       const both = await register(alice.api, { fetch_event_types: ['message', 'update_message_flags'] });
       expect(Object.keys(both.body).sort()).toEqual([...BASE_KEYS, 'max_message_id', 'unread_msgs'].sort());
+    });
+
+    it('gives each configuration feature its one key, for its fetch type or for all', async () => {
+      for (const [type, key] of FEATURE_KEYS) {
+        const { body } = await register(alice.api, { fetch_event_types: [type] });
+        expect({ type, keys: Object.keys(body).sort() }).toEqual({ type, keys: [...BASE_KEYS, key].sort() });
+        expect({ type, list: Array.isArray(body[key]) }).toEqual({ type, list: true });
+      }
+      const everything = await register(alice.api);
+      for (const [, key] of FEATURE_KEYS) expect(everything.body).toHaveProperty(key);
     });
 
     it('refuses malformed lists', async () => {

@@ -59,6 +59,7 @@ export const DATA_PROBES = [
   'upload of another user',
   'bot of another user',
   'bot storage of another user',
+  'saved snippet of another user',
   'user group of another realm',
   'profile field of another realm',
   'linkifier of another realm',
@@ -115,6 +116,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /api/v1/drafts': probes('direct message to another realm user'),
   'PATCH /api/v1/drafts/{draft_id}': probes('draft of another user'),
   'DELETE /api/v1/drafts/{draft_id}': probes('draft of another user'),
+  'GET /api/v1/saved_snippets': probes('saved snippet of another user'),
+  'POST /api/v1/saved_snippets': exempt(OWN),
+  'PATCH /api/v1/saved_snippets/{saved_snippet_id}': probes('saved snippet of another user'),
+  'DELETE /api/v1/saved_snippets/{saved_snippet_id}': probes('saved snippet of another user'),
 
   // Events.
   'POST /api/v1/register': probes('events about private data'),

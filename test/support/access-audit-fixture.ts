@@ -158,6 +158,7 @@ export interface PrivateData {
   uploadUrl: string;
   attachmentId: number;
   draftId: number;
+  savedSnippetId: number;
   insiderBotId: number;
   /** The insider's bot's client: it keeps a secret in its storage. */
   insiderBotApi: Api;
@@ -200,6 +201,7 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     }),
     'draft',
   );
+  const snippet = ok(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
   const insiderBot = await createBot(world.realmA, insider.api, `insiderbot${Date.now() % 100000}`, 'Insider Bot');
   ok(await insiderBot.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` } }), 'bot storage');
   const queue = ok(await insider.api.post('register', { event_types: ['message'], fetch_event_types: [] }), 'register');
@@ -209,6 +211,7 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     uploadUrl,
     attachmentId,
     draftId: (drafts.body.ids as number[])[0],
+    savedSnippetId: snippet.body.saved_snippet_id as number,
     insiderBotId: insiderBot.userId,
     insiderBotApi: insiderBot.api,
     insiderQueueId: queue.body.queue_id as string,

@@ -126,6 +126,7 @@ export const EMITTED: Record<string, Kind[]> = {
   user_status: ['user_status'],
   presence: ['presence'],
   drafts: ['drafts/add', 'drafts/update', 'drafts/remove'],
+  saved_snippets: ['saved_snippets/add', 'saved_snippets/update', 'saved_snippets/remove'],
 };
 
 /** Emitted types that are not register state, so have no convergence case. */

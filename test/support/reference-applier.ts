@@ -88,6 +88,7 @@ const RULES: Record<string, Rule> = {
   user_status: applyUserStatus,
   presence: applyPresence,
   drafts: applyDrafts,
+  saved_snippets: applySavedSnippets,
 };
 
 function setIfPresent(state: State, key: string, value: unknown): void {
@@ -561,4 +562,16 @@ function applyDrafts(state: State, event: AppliedEvent): void {
   else throw new Error(`drafts op ${String(event.op)}`);
   // Newest edit first, as Zulip lists them.
   (state.drafts as Entry[]).sort((a, b) => (b.timestamp as number) - (a.timestamp as number) || (b.id as number) - (a.id as number));
+}
+
+/** Zulip's apply_event: `add` appends, `update` replaces the snippet of that id, `remove` drops it. */
+function applySavedSnippets(state: State, event: AppliedEvent): void {
+  const snippets = list(state, 'saved_snippets');
+  if (!snippets) return;
+  if (event.op === 'add') snippets.push(structuredClone(event.saved_snippet as Entry));
+  else if (event.op === 'update') {
+    const snippet = event.saved_snippet as Entry;
+    state.saved_snippets = snippets.map((entry) => (entry.id === snippet.id ? structuredClone(snippet) : entry));
+  } else if (event.op === 'remove') state.saved_snippets = snippets.filter((entry) => entry.id !== event.saved_snippet_id);
+  else throw new Error(`saved_snippets op ${String(event.op)}`);
 }

@@ -39,6 +39,7 @@ import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/public/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
+import { GetSavedSnippetsQuery } from '../../saved-snippets/queries/get-saved-snippets.query';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
@@ -267,6 +268,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     personal(wants('message'), { max_message_id: -1 }, async (user, state) => {
       state.max_message_id = await this.users.maxMessageId(user.id);
+    });
+    personal(wants('saved_snippets'), { saved_snippets: [] }, async (user, state) => {
+      state.saved_snippets = await this.queryBus.execute(new GetSavedSnippetsQuery(user.id));
     });
     personal(wants('message') && wants('update_message_flags'), { unread_msgs: EMPTY_UNREADS }, async (user, state) => {
       state.unread_msgs = await unreadMessagesState(user, options.capabilities.empty_topic_name, this.database, this.locations);

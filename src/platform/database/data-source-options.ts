@@ -21,6 +21,7 @@ import { SubscriptionRecipientIndex1766400000000 } from './migrations/1766400000
 import { MessageInsertForeignKeys1766500000000 } from './migrations/1766500000000-message-insert-foreign-keys';
 import { UserMessageCascade1766600000000 } from './migrations/1766600000000-user-message-cascade';
 import { BotStorage1766700000000 } from './migrations/1766700000000-bot-storage';
+import { SavedSnippets1766810000000 } from './migrations/1766810000000-saved-snippets';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -54,6 +55,7 @@ export const MIGRATIONS = [
   MessageInsertForeignKeys1766500000000,
   UserMessageCascade1766600000000,
   BotStorage1766700000000,
+  SavedSnippets1766810000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -190,6 +190,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { name: 'service', renumbered: true, select: ofRealmUsers('service', 't.id'), refs: { user_profile_id: 'user_profile' } },
   { name: 'bot_config_data', renumbered: true, select: ofRealmBots('bot_config_data'), refs: { bot_profile_id: 'user_profile' } },
   { name: 'bot_storage_data', renumbered: true, select: ofRealmBots('bot_storage_data'), refs: { bot_profile_id: 'user_profile' } },
+  { name: 'saved_snippet', renumbered: true, select: ofRealm('saved_snippet'), refs: { realm_id: 'realm', user_profile_id: 'user_profile' } },
 ];
 
 /** Tables that belong to the process, not to a realm, and why an archive leaves them out. */

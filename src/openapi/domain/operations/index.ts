@@ -4,6 +4,7 @@ import { MESSAGE_OPERATIONS } from './messages.operations';
 import { OBSERVABILITY_OPERATIONS } from './observability.operations';
 import { RAW_OPERATIONS } from './raw.operations';
 import { REALM_OPERATIONS } from './realm.operations';
+import { SAVED_SNIPPET_OPERATIONS } from './saved-snippets.operations';
 import { USER_OPERATIONS } from './users.operations';
 
 /** Every operation's summary and responses, keyed `METHOD /path/{template}`. */
@@ -12,6 +13,7 @@ export const OPERATIONS: OperationTable = {
   ...CHANNEL_OPERATIONS,
   ...USER_OPERATIONS,
   ...REALM_OPERATIONS,
+  ...SAVED_SNIPPET_OPERATIONS,
   ...RAW_OPERATIONS,
   ...OBSERVABILITY_OPERATIONS,
 };

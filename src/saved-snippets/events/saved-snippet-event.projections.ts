@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { SavedSnippetsChangedEvent } from './saved-snippet-events';
+
+/** The client events of the saved snippets module's domain events. */
+@Injectable()
+export class SavedSnippetEventProjections {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  /** Zulip's `do_*_saved_snippet`: the owner's queues alone hear of it. */
+  @OnCommitted(SavedSnippetsChangedEvent)
+  savedSnippetsChanged(event: SavedSnippetsChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: [event.userId],
+      eventType: 'saved_snippets',
+      render: () => ({ type: 'saved_snippets', ...event.change }),
+    });
+  }
+}
