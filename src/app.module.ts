@@ -10,6 +10,7 @@ import { EventQueuesModule } from './events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
 import { LinkifiersModule } from './linkifiers/linkifiers.module';
+import { RealmPlaygroundsModule } from './realm-playgrounds/realm-playgrounds.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
@@ -60,6 +61,7 @@ export class AppModule {
         MessagesModule,
         ProfileFieldsModule,
         LinkifiersModule,
+        RealmPlaygroundsModule,
         EmojiModule,
         StatusModule,
         ReactionsModule,

@@ -465,6 +465,15 @@ describe('access-control audit', () => {
         await same('reorder', (id) => actor.api.patch('realm/linkifiers', { ordered_linkifier_ids: [...order, id] }));
       }),
 
+    'playground of another realm': () =>
+      eachActor(async (actor) => {
+        const foreign = foreignObjects(actor).playgroundId;
+        expectSameAsMissing(say(actor, 'DELETE playground'), await actor.api.delete(`realm/playgrounds/${foreign}`), await actor.api.delete(`realm/playgrounds/${MISSING_ID}`));
+        const listed = ok(await actor.api.post('register', { fetch_event_types: ['realm_playgrounds'] }), 'register').body.realm_playgrounds as Json[];
+        expect(listed.map((playground) => playground.id)).not.toContain(foreign);
+        expect(listed.map((playground) => playground.id)).toContain(ownObjects(actor).playgroundId);
+      }),
+
     'custom emoji of another realm': () =>
       eachActor(async (actor) => {
         const foreign = foreignObjects(actor);

@@ -12,6 +12,7 @@ const KINDS = [
   ...EMITTED.realm, ...EMITTED.realm_user, ...EMITTED.realm_bot, ...EMITTED.user_settings,
   ...EMITTED.update_display_settings, ...EMITTED.update_global_notifications, ...EMITTED.realm_user_settings_defaults,
   ...EMITTED.user_group, ...EMITTED.custom_profile_fields, ...EMITTED.realm_linkifiers, ...EMITTED.realm_emoji,
+  ...EMITTED.realm_playgrounds,
 ];
 
 describe('convergence: realm state', () => {
@@ -202,6 +203,16 @@ describe('convergence: realm state', () => {
       const name = uniqueName('party').replace('-', '_');
       ok(await postMultipart(member.api, `realm/emoji/${name}`, [await pngFile()]));
       ok(await realm.ownerApi.delete(`realm/emoji/${name}`));
+    });
+  });
+
+  it('realm_playgrounds: add and remove', async () => {
+    await converges(member, ['realm_playgrounds'], async () => {
+      const name = uniqueName('Python');
+      const kept = ok(await realm.ownerApi.post('realm/playgrounds', { name, pygments_language: 'Python', url_template: 'https://python.example/?code={code}' })).id as number;
+      const dropped = ok(await realm.ownerApi.post('realm/playgrounds', { name, pygments_language: 'Rust', url_template: 'https://rust.example/?code={code}' })).id as number;
+      ok(await realm.ownerApi.delete(`realm/playgrounds/${dropped}`));
+      expect(kept).toBeGreaterThan(0);
     });
   });
 

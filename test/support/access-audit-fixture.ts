@@ -170,6 +170,7 @@ export interface RealmObjects {
   groupId: number;
   fieldId: number;
   linkifierId: number;
+  playgroundId: number;
   emojiName: string;
   emojiId: number;
 }
@@ -227,6 +228,10 @@ export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag:
     await owner.post('realm/filters', { pattern: `${tag.toUpperCase()}-(?P<id>[0-9]+)`, url_template: `https://example.com/${tag}/{id}` }),
     'linkifier',
   );
+  const playground = ok(
+    await owner.post('realm/playgrounds', { name: `Playground ${tag}`, pygments_language: 'Python', url_template: `https://example.com/${tag}/?code={code}` }),
+    'playground',
+  );
   const emojiName = `emoji_${tag.toLowerCase()}`;
   ok(await postMultipart(owner, `realm/emoji/${emojiName}`, [await pngFile()]), 'custom emoji');
   const emoji = ok(await owner.get('realm/emoji'), 'emoji list').body.emoji as Record<string, { id: string; name: string }>;
@@ -235,6 +240,7 @@ export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag:
     groupId: group.body.group_id as number,
     fieldId: field.body.id as number,
     linkifierId: linkifier.body.id as number,
+    playgroundId: playground.body.id as number,
     emojiName,
     emojiId,
   };

@@ -108,6 +108,7 @@ export const EMITTED: Record<string, Kind[]> = {
   ],
   custom_profile_fields: ['custom_profile_fields'],
   realm_linkifiers: ['realm_linkifiers'],
+  realm_playgrounds: ['realm_playgrounds'],
   realm_emoji: ['realm_emoji/update'],
   stream: ['stream/create', 'stream/update', 'stream/delete'],
   subscription: ['subscription/add', 'subscription/remove', 'subscription/update', 'subscription/peer_add', 'subscription/peer_remove'],

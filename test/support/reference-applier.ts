@@ -80,6 +80,7 @@ const RULES: Record<string, Rule> = {
   custom_profile_fields: (state, event) => setIfPresent(state, 'custom_profile_fields', event.fields),
   realm_linkifiers: (state, event) => setIfPresent(state, 'realm_linkifiers', event.realm_linkifiers),
   realm_filters: (state, event) => setIfPresent(state, 'realm_filters', event.realm_filters),
+  realm_playgrounds: (state, event) => setIfPresent(state, 'realm_playgrounds', event.realm_playgrounds),
   realm_emoji: (state, event) => setIfPresent(state, 'realm_emoji', event.realm_emoji),
   alert_words: (state, event) => setIfPresent(state, 'alert_words', event.alert_words),
   muted_users: (state, event) => setIfPresent(state, 'muted_users', event.muted_users),

@@ -40,6 +40,7 @@ import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.quer
 import { FIELD_TYPES } from '../../profile-fields/public/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
 import { GetSavedSnippetsQuery } from '../../saved-snippets/queries/get-saved-snippets.query';
+import { GetRealmPlaygroundsQuery } from '../../realm-playgrounds/queries/get-realm-playgrounds.query';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
@@ -253,6 +254,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     });
     section(wants('realm_filters'), (state) => {
       state.realm_filters = [];
+    });
+    section(wants('realm_playgrounds'), async (state) => {
+      state.realm_playgrounds = await this.queryBus.execute(new GetRealmPlaygroundsQuery(realmId));
     });
     section(wants('realm_emoji'), async (state) => {
       state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(realmId));

@@ -22,6 +22,7 @@ import { MessageInsertForeignKeys1766500000000 } from './migrations/176650000000
 import { UserMessageCascade1766600000000 } from './migrations/1766600000000-user-message-cascade';
 import { BotStorage1766700000000 } from './migrations/1766700000000-bot-storage';
 import { SavedSnippets1766810000000 } from './migrations/1766810000000-saved-snippets';
+import { RealmPlaygrounds1766820000000 } from './migrations/1766820000000-realm-playgrounds';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   UserMessageCascade1766600000000,
   BotStorage1766700000000,
   SavedSnippets1766810000000,
+  RealmPlaygrounds1766820000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { OnCommitted } from '../../events/outbox/on-committed';
+import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { RealmPlaygroundsChangedEvent } from './realm-playground-events';
+
+/** The client events of the realm playgrounds module's domain events. */
+@Injectable()
+export class RealmPlaygroundEventProjections {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  /** Zulip's `notify_realm_playgrounds`: the whole list, to every active user of the realm. */
+  @OnCommitted(RealmPlaygroundsChangedEvent)
+  realmPlaygroundsChanged(event: RealmPlaygroundsChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'realm_playgrounds',
+      render: () => ({ type: 'realm_playgrounds', realm_playgrounds: event.playgrounds.map((playground) => ({ ...playground })) }),
+    });
+  }
+}

@@ -1,0 +1,10 @@
+import { RealmPlaygroundWire } from '../queries/get-realm-playgrounds.query';
+
+/** The realm's code playgrounds changed; `playgrounds` is the whole new list. */
+export class RealmPlaygroundsChangedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audienceUserIds: readonly number[],
+    readonly playgrounds: readonly RealmPlaygroundWire[],
+  ) {}
+}
