@@ -474,6 +474,17 @@ describe('access-control audit', () => {
         expect(listed.map((playground) => playground.id)).toContain(ownObjects(actor).playgroundId);
       }),
 
+    'realm domain of another realm': () =>
+      eachActor(async (actor) => {
+        const foreign = foreignObjects(actor).domain;
+        const missing = 'no-such-domain.example';
+        const swaps = [[foreign, missing]] as const;
+        expectSameAsMissing(say(actor, 'PATCH domain'), await actor.api.patch(`realm/domains/${foreign}`, { allow_subdomains: true }), await actor.api.patch(`realm/domains/${missing}`, { allow_subdomains: true }), swaps);
+        expectSameAsMissing(say(actor, 'DELETE domain'), await actor.api.delete(`realm/domains/${foreign}`), await actor.api.delete(`realm/domains/${missing}`), swaps);
+        const listed = ok(await actor.api.get('realm/domains'), 'domains').body.domains as Json[];
+        expect(listed.map((entry) => entry.domain)).toEqual([ownObjects(actor).domain]);
+      }),
+
     'custom emoji of another realm': () =>
       eachActor(async (actor) => {
         const foreign = foreignObjects(actor);

@@ -12,7 +12,7 @@ const KINDS = [
   ...EMITTED.realm, ...EMITTED.realm_user, ...EMITTED.realm_bot, ...EMITTED.user_settings,
   ...EMITTED.update_display_settings, ...EMITTED.update_global_notifications, ...EMITTED.realm_user_settings_defaults,
   ...EMITTED.user_group, ...EMITTED.custom_profile_fields, ...EMITTED.realm_linkifiers, ...EMITTED.realm_emoji,
-  ...EMITTED.realm_playgrounds,
+  ...EMITTED.realm_playgrounds, ...EMITTED.realm_domains,
 ];
 
 describe('convergence: realm state', () => {
@@ -213,6 +213,19 @@ describe('convergence: realm state', () => {
       const dropped = ok(await realm.ownerApi.post('realm/playgrounds', { name, pygments_language: 'Rust', url_template: 'https://rust.example/?code={code}' })).id as number;
       ok(await realm.ownerApi.delete(`realm/playgrounds/${dropped}`));
       expect(kept).toBeGreaterThan(0);
+    });
+  });
+
+  it('realm_domains: add, change, remove, and the last one lifting the restriction to them', async () => {
+    await converges(member, EMITTED.realm_domains, async () => {
+      const domain = `${uniqueName('d')}.example`;
+      const other = `${uniqueName('e')}.example`;
+      ok(await realm.ownerApi.post('realm/domains', { domain, allow_subdomains: false }));
+      ok(await realm.ownerApi.post('realm/domains', { domain: other, allow_subdomains: true }));
+      ok(await realm.ownerApi.patch(`realm/domains/${domain}`, { allow_subdomains: true }));
+      ok(await realm.ownerApi.patch('realm', { emails_restricted_to_domains: true }));
+      ok(await realm.ownerApi.delete(`realm/domains/${other}`));
+      ok(await realm.ownerApi.delete(`realm/domains/${domain}`));
     });
   });
 

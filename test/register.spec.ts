@@ -87,6 +87,7 @@ const BASE_KEYS = ['result', 'msg', 'queue_id', 'last_event_id', 'svc_feature_le
 const FEATURE_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['saved_snippets', 'saved_snippets'],
   ['realm_playgrounds', 'realm_playgrounds'],
+  ['realm_domains', 'realm_domains'],
 ];
 
 type Person = { user_id: number; [field: string]: unknown };

@@ -9,11 +9,15 @@ import { UserSettingsDefaultsController } from './api/user-settings-defaults.con
 import { UpdateUserSettingsDefaultsHandler } from './commands/update-user-settings-defaults.command';
 import { UpdateRealmSettingsHandler } from './commands/update-realm-settings.command';
 import { RealmEventProjections } from './events/realm-event.projections';
+import { RealmDomainsController } from './api/realm-domains.controller';
+import { AddRealmDomainHandler, ChangeRealmDomainHandler, RemoveRealmDomainHandler } from './commands/realm-domain.commands';
+import { RealmDomainStore } from './persistence/realm-domain.store';
+import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-domains.query';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
   imports: [GroupsModule],
-  controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController],
+  controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController, RealmDomainsController],
   providers: [
     RealmAddressing,
     RealmRepository,
@@ -21,7 +25,14 @@ import { RealmEventProjections } from './events/realm-event.projections';
     UpdateRealmSettingsHandler,
     RealmEventProjections,
     UpdateUserSettingsDefaultsHandler,
+    // The realm's email domains (`/realm/domains`).
+    RealmDomainStore,
+    RealmDomainReader,
+    GetRealmDomainsHandler,
+    AddRealmDomainHandler,
+    ChangeRealmDomainHandler,
+    RemoveRealmDomainHandler,
   ],
-  exports: [RealmAddressing, RealmDirectory],
+  exports: [RealmAddressing, RealmDirectory, RealmDomainReader],
 })
 export class RealmModule {}

@@ -171,6 +171,7 @@ export interface RealmObjects {
   fieldId: number;
   linkifierId: number;
   playgroundId: number;
+  domain: string;
   emojiName: string;
   emojiId: number;
 }
@@ -232,6 +233,8 @@ export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag:
     await owner.post('realm/playgrounds', { name: `Playground ${tag}`, pygments_language: 'Python', url_template: `https://example.com/${tag}/?code={code}` }),
     'playground',
   );
+  const domain = `${tag.toLowerCase()}.example`;
+  ok(await owner.post('realm/domains', { domain, allow_subdomains: false }), 'realm domain');
   const emojiName = `emoji_${tag.toLowerCase()}`;
   ok(await postMultipart(owner, `realm/emoji/${emojiName}`, [await pngFile()]), 'custom emoji');
   const emoji = ok(await owner.get('realm/emoji'), 'emoji list').body.emoji as Record<string, { id: string; name: string }>;
@@ -241,6 +244,7 @@ export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag:
     fieldId: field.body.id as number,
     linkifierId: linkifier.body.id as number,
     playgroundId: playground.body.id as number,
+    domain,
     emojiName,
     emojiId,
   };

@@ -109,6 +109,7 @@ export const EMITTED: Record<string, Kind[]> = {
   custom_profile_fields: ['custom_profile_fields'],
   realm_linkifiers: ['realm_linkifiers'],
   realm_playgrounds: ['realm_playgrounds'],
+  realm_domains: ['realm_domains/add', 'realm_domains/change', 'realm_domains/remove'],
   realm_emoji: ['realm_emoji/update'],
   stream: ['stream/create', 'stream/update', 'stream/delete'],
   subscription: ['subscription/add', 'subscription/remove', 'subscription/update', 'subscription/peer_add', 'subscription/peer_remove'],

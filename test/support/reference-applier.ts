@@ -90,6 +90,7 @@ const RULES: Record<string, Rule> = {
   presence: applyPresence,
   drafts: applyDrafts,
   saved_snippets: applySavedSnippets,
+  realm_domains: applyRealmDomains,
 };
 
 function setIfPresent(state: State, key: string, value: unknown): void {
@@ -575,4 +576,16 @@ function applySavedSnippets(state: State, event: AppliedEvent): void {
     state.saved_snippets = snippets.map((entry) => (entry.id === snippet.id ? structuredClone(snippet) : entry));
   } else if (event.op === 'remove') state.saved_snippets = snippets.filter((entry) => entry.id !== event.saved_snippet_id);
   else throw new Error(`saved_snippets op ${String(event.op)}`);
+}
+
+/** Zulip's apply_event: `add` appends, `change` sets `allow_subdomains` of that domain, `remove` drops it. */
+function applyRealmDomains(state: State, event: AppliedEvent): void {
+  const domains = list(state, 'realm_domains');
+  if (!domains) return;
+  if (event.op === 'add') domains.push(structuredClone(event.realm_domain as Entry));
+  else if (event.op === 'change') {
+    const changed = event.realm_domain as Entry;
+    for (const entry of domains) if (entry.domain === changed.domain) entry.allow_subdomains = changed.allow_subdomains;
+  } else if (event.op === 'remove') state.realm_domains = domains.filter((entry) => entry.domain !== event.domain);
+  else throw new Error(`realm_domains op ${String(event.op)}`);
 }

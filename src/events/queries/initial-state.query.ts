@@ -41,6 +41,7 @@ import { FIELD_TYPES } from '../../profile-fields/public/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
 import { GetSavedSnippetsQuery } from '../../saved-snippets/queries/get-saved-snippets.query';
 import { GetRealmPlaygroundsQuery } from '../../realm-playgrounds/queries/get-realm-playgrounds.query';
+import { GetRealmDomainsQuery } from '../../realm/queries/get-realm-domains.query';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
@@ -336,6 +337,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         emojiset_choices: EMOJISET_CHOICES,
         available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
       };
+    });
+    section(wants('realm_domains'), async (state) => {
+      state.realm_domains = await this.queryBus.execute(new GetRealmDomainsQuery(realmId));
     });
     // Newest edit first, as Zulip gives them; none while the user does not sync drafts.
     personal(wants('drafts'), { drafts: [] }, async (user, state) => {

@@ -23,6 +23,7 @@ import { UserMessageCascade1766600000000 } from './migrations/1766600000000-user
 import { BotStorage1766700000000 } from './migrations/1766700000000-bot-storage';
 import { SavedSnippets1766810000000 } from './migrations/1766810000000-saved-snippets';
 import { RealmPlaygrounds1766820000000 } from './migrations/1766820000000-realm-playgrounds';
+import { RealmDomains1766830000000 } from './migrations/1766830000000-realm-domains';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   BotStorage1766700000000,
   SavedSnippets1766810000000,
   RealmPlaygrounds1766820000000,
+  RealmDomains1766830000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

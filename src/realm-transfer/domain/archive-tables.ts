@@ -165,6 +165,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   },
   { name: 'realm_filter', renumbered: true, select: ofRealm('realm_filter'), refs: { realm_id: 'realm' } },
   { name: 'realm_playground', renumbered: true, select: ofRealm('realm_playground'), refs: { realm_id: 'realm' } },
+  { name: 'realm_domain', renumbered: true, select: ofRealm('realm_domain'), refs: { realm_id: 'realm' } },
   { name: 'alert_word', renumbered: true, select: ofRealm('alert_word'), refs: { realm_id: 'realm', user_profile_id: 'user_profile' } },
   {
     name: 'muted_user',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { RealmDomainsChangedEvent } from './realm-domains-changed.event';
 import { RealmSettingsChangedEvent } from './realm-settings-changed.event';
 import { UserSettingsDefaultsChangedEvent } from './user-settings-defaults-changed.event';
 
@@ -27,6 +28,17 @@ export class RealmEventProjections {
         render: () => wire,
       });
     }
+  }
+
+  /** Zulip's `do_add_realm_domain`, `do_change_realm_domain` and `do_remove_realm_domain`: one `realm_domains` event. */
+  @OnCommitted(RealmDomainsChangedEvent)
+  realmDomainsChanged(event: RealmDomainsChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'realm_domains',
+      render: () => ({ type: 'realm_domains', ...event.change }),
+    });
   }
 
   /** Zulip's `do_set_realm_user_default_setting`: one `realm_user_settings_defaults` update per change. */

@@ -4,6 +4,7 @@ import { MESSAGE_OPERATIONS } from './messages.operations';
 import { OBSERVABILITY_OPERATIONS } from './observability.operations';
 import { RAW_OPERATIONS } from './raw.operations';
 import { REALM_OPERATIONS } from './realm.operations';
+import { REALM_DOMAIN_OPERATIONS } from './realm-domains.operations';
 import { REALM_PLAYGROUND_OPERATIONS } from './realm-playgrounds.operations';
 import { SAVED_SNIPPET_OPERATIONS } from './saved-snippets.operations';
 import { USER_OPERATIONS } from './users.operations';
@@ -16,6 +17,7 @@ export const OPERATIONS: OperationTable = {
   ...REALM_OPERATIONS,
   ...SAVED_SNIPPET_OPERATIONS,
   ...REALM_PLAYGROUND_OPERATIONS,
+  ...REALM_DOMAIN_OPERATIONS,
   ...RAW_OPERATIONS,
   ...OBSERVABILITY_OPERATIONS,
 };

@@ -1,0 +1,62 @@
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { requireRealmOwner } from '../../users/public/authorization';
+import { Authorize } from '../../wire/authorize.guard';
+import { CurrentUser } from '../../wire/decorators';
+import { Params } from '../../wire/params/params.decorator';
+import { WireParam } from '../../wire/params/wire-param';
+import { RequestUser } from '../../wire/request-context';
+import { AddRealmDomainCommand, ChangeRealmDomainCommand, RemoveRealmDomainCommand } from '../commands/realm-domain.commands';
+import { normalizedRealmDomain, RealmDomainWire } from '../public/realm-domains';
+import { GetRealmDomainsQuery } from '../queries/get-realm-domains.query';
+
+/** Zulip 10.2's order: `allow_subdomains`, then `domain`. */
+class AddDomainParams {
+  @WireParam('bool') allow_subdomains!: boolean;
+  @WireParam('string') domain!: string;
+}
+
+class DomainPathParams {
+  @WireParam('string', { path: true }) domain!: string;
+}
+
+class ChangeDomainParams {
+  @WireParam('bool') allow_subdomains!: boolean;
+  @WireParam('string', { path: true }) domain!: string;
+}
+
+/**
+ * Zulip's `/realm/domains`: the domains a realm restricted to its domains takes addresses
+ * at. Anyone may list them; organization owners change them, refused before any parameter
+ * is read.
+ */
+@Controller('api/v1/realm/domains')
+export class RealmDomainsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get()
+  async list(@CurrentUser() user: RequestUser): Promise<{ domains: RealmDomainWire[] }> {
+    return { domains: await this.queryBus.execute<GetRealmDomainsQuery, RealmDomainWire[]>(new GetRealmDomainsQuery(user.realmId)) };
+  }
+
+  @Post()
+  @Authorize(requireRealmOwner)
+  add(@CurrentUser() user: RequestUser, @Params(AddDomainParams) p: AddDomainParams): Promise<{ new_domain: [number, string] }> {
+    return this.commandBus.execute(new AddRealmDomainCommand(user, normalizedRealmDomain(p.domain), p.allow_subdomains));
+  }
+
+  @Patch(':domain')
+  @Authorize(requireRealmOwner)
+  change(@CurrentUser() user: RequestUser, @Params(ChangeDomainParams) p: ChangeDomainParams): Promise<Record<string, never>> {
+    return this.commandBus.execute(new ChangeRealmDomainCommand(user, p.domain, p.allow_subdomains));
+  }
+
+  @Delete(':domain')
+  @Authorize(requireRealmOwner)
+  remove(@CurrentUser() user: RequestUser, @Params(DomainPathParams) p: DomainPathParams): Promise<Record<string, never>> {
+    return this.commandBus.execute(new RemoveRealmDomainCommand(user, p.domain));
+  }
+}

@@ -1,0 +1,15 @@
+import { RealmDomainWire } from '../public/realm-domains';
+
+/** Zulip's `realm_domains` event bodies: `add` and `change` carry the domain, `remove` its name. */
+export type RealmDomainChange =
+  | { op: 'add' | 'change'; realm_domain: RealmDomainWire }
+  | { op: 'remove'; domain: string };
+
+/** One of the realm's domains was added, changed or removed; every active user hears of it. */
+export class RealmDomainsChangedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audienceUserIds: readonly number[],
+    readonly change: RealmDomainChange,
+  ) {}
+}
