@@ -22,6 +22,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { MailModule } from './platform/mail/mail.module';
 import { DraftsModule } from './drafts/drafts.module';
+import { DefaultChannelGroupsModule } from './default-channel-groups/default-channel-groups.module';
 import { RealmModule } from './realm/realm.module';
 import { ReactionsModule } from './reactions/reactions.module';
 import { SubmessagesModule } from './submessages/submessages.module';
@@ -58,6 +59,7 @@ export class AppModule {
         GroupsModule,
         UsersModule,
         ChannelsModule,
+        DefaultChannelGroupsModule,
         MessagesModule,
         ProfileFieldsModule,
         LinkifiersModule,

@@ -204,6 +204,21 @@ describe('access-control audit', () => {
         expectSameAsMissing(say(actor, 'remove default'), await actor.api.delete('default_streams', { stream_id: world.secret.id }), await actor.api.delete('default_streams', { stream_id: MISSING_ID }), [[world.secret.id, MISSING_ID]]);
       }),
 
+    'default channel group of another realm': () =>
+      eachActor(async (actor) => {
+        const foreign = foreignObjects(actor).defaultChannelGroupId;
+        const swaps = [[foreign, MISSING_ID]] as const;
+        const same = async (what: string, call: (id: number) => Promise<ApiResponse>) => expectSameAsMissing(say(actor, what), await call(foreign), await call(MISSING_ID), swaps);
+        await same('PATCH group', (id) => actor.api.patch(`default_stream_groups/${id}`, { new_group_name: 'taken over' }));
+        await same('PATCH group channels', (id) => actor.api.patch(`default_stream_groups/${id}/streams`, { op: 'add', stream_names: JSON.stringify([]) }));
+        await same('DELETE group', (id) => actor.api.delete(`default_stream_groups/${id}`));
+        // A private channel of realm A, named in a new group.
+        const named = (name: string) => actor.api.post('default_stream_groups/create', { group_name: 'probe', description: '', stream_names: JSON.stringify([name]) });
+        expectSameAsMissing(say(actor, 'create group'), await named(world.secret.name), await named('no such channel'), [[world.secret.name, 'no such channel']]);
+        const listed = ok(await actor.api.post('register', { fetch_event_types: ['default_stream_groups'] }), 'register').body.realm_default_stream_groups as Json[];
+        expect(listed.map((group) => group.id)).not.toContain(foreign);
+      }),
+
     'user by id': () =>
       eachActor(async (actor) => {
         const foreign = foreignUser(actor);

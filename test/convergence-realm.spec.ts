@@ -12,7 +12,7 @@ const KINDS = [
   ...EMITTED.realm, ...EMITTED.realm_user, ...EMITTED.realm_bot, ...EMITTED.user_settings,
   ...EMITTED.update_display_settings, ...EMITTED.update_global_notifications, ...EMITTED.realm_user_settings_defaults,
   ...EMITTED.user_group, ...EMITTED.custom_profile_fields, ...EMITTED.realm_linkifiers, ...EMITTED.realm_emoji,
-  ...EMITTED.realm_playgrounds, ...EMITTED.realm_domains,
+  ...EMITTED.realm_playgrounds, ...EMITTED.realm_domains, ...EMITTED.default_stream_groups,
 ];
 
 describe('convergence: realm state', () => {
@@ -226,6 +226,25 @@ describe('convergence: realm state', () => {
       ok(await realm.ownerApi.patch('realm', { emails_restricted_to_domains: true }));
       ok(await realm.ownerApi.delete(`realm/domains/${other}`));
       ok(await realm.ownerApi.delete(`realm/domains/${domain}`));
+    });
+  });
+
+  it('default_stream_groups: create, rename, describe, channels in and out, an archived channel leaving, delete', async () => {
+    await converges(member, ['default_stream_groups'], async () => {
+      const names = [uniqueName('first'), uniqueName('second'), uniqueName('third')];
+      ok(await realm.ownerApi.post('users/me/subscriptions', { subscriptions: names.map((name) => ({ name })) }));
+      const group = uniqueName('group');
+      ok(await realm.ownerApi.post('default_stream_groups/create', { group_name: group, description: 'a group', stream_names: JSON.stringify(names.slice(0, 2)) }));
+      const listed = ok(await realm.ownerApi.post('register', { fetch_event_types: ['default_stream_groups'] })).realm_default_stream_groups as { id: number; name: string }[];
+      const id = listed.find((entry) => entry.name === group)?.id as number;
+      ok(await realm.ownerApi.patch(`default_stream_groups/${id}`, { new_group_name: `${group}-x`, new_description: 'renamed' }));
+      ok(await realm.ownerApi.patch(`default_stream_groups/${id}/streams`, { op: 'add', stream_names: JSON.stringify([names[2]]) }));
+      ok(await realm.ownerApi.patch(`default_stream_groups/${id}/streams`, { op: 'remove', stream_names: JSON.stringify([names[0]]) }));
+      const archived = ok(await realm.ownerApi.get('get_stream_id', { stream: names[1] })).stream_id as number;
+      ok(await realm.ownerApi.delete(`streams/${archived}`));
+      const kept = uniqueName('kept');
+      ok(await realm.ownerApi.post('default_stream_groups/create', { group_name: kept, description: '', stream_names: JSON.stringify([names[2]]) }));
+      ok(await realm.ownerApi.delete(`default_stream_groups/${id}`));
     });
   });
 

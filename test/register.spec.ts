@@ -88,6 +88,7 @@ const FEATURE_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['saved_snippets', 'saved_snippets'],
   ['realm_playgrounds', 'realm_playgrounds'],
   ['realm_domains', 'realm_domains'],
+  ['default_stream_groups', 'realm_default_stream_groups'],
 ];
 
 type Person = { user_id: number; [field: string]: unknown };

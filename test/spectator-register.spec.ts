@@ -96,6 +96,8 @@ describe('POST /register without credentials', () => {
           user_topics: [],
           realm_bots: [],
           realm_default_streams: [],
+          realm_default_stream_groups: [],
+          saved_snippets: [],
           recent_private_conversations: [],
           starred_messages: [],
           user_status: {},
@@ -106,6 +108,11 @@ describe('POST /register without credentials', () => {
       );
       expect(state.custom_profile_field_types).toEqual(expect.any(Object));
       expect(state.user_settings).toEqual(expect.objectContaining({ web_home_view: 'recent_topics', default_language: 'en', timezone: '' }));
+    });
+
+    it("gives the realm's playgrounds and domains, as anyone", () => {
+      expect(state.realm_playgrounds).toEqual([]);
+      expect(state.realm_domains).toEqual([]);
     });
 
     it('shows message editing and presence as off', () => {

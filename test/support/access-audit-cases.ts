@@ -65,6 +65,7 @@ export const DATA_PROBES = [
   'linkifier of another realm',
   'playground of another realm',
   'realm domain of another realm',
+  'default channel group of another realm',
   'custom emoji of another realm',
   'avatar of another realm user',
   'event queue of another user',
@@ -148,6 +149,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /api/v1/user_topics': probes('topic visibility'),
   'POST /api/v1/default_streams': probes('default channels'),
   'DELETE /api/v1/default_streams': probes('default channels'),
+  'POST /api/v1/default_stream_groups/create': probes('default channel group of another realm'),
+  'PATCH /api/v1/default_stream_groups/{group_id}': probes('default channel group of another realm'),
+  'PATCH /api/v1/default_stream_groups/{group_id}/streams': probes('default channel group of another realm'),
+  'DELETE /api/v1/default_stream_groups/{group_id}': probes('default channel group of another realm'),
 
   // Users.
   'GET /api/v1/users': probes('user lists'),

@@ -172,6 +172,7 @@ export interface RealmObjects {
   linkifierId: number;
   playgroundId: number;
   domain: string;
+  defaultChannelGroupId: number;
   emojiName: string;
   emojiId: number;
 }
@@ -235,6 +236,10 @@ export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag:
   );
   const domain = `${tag.toLowerCase()}.example`;
   ok(await owner.post('realm/domains', { domain, allow_subdomains: false }), 'realm domain');
+  const room = `room ${tag}`;
+  ok(await owner.post('users/me/subscriptions', { subscriptions: [{ name: room }] }), 'group channel');
+  ok(await owner.post('default_stream_groups/create', { group_name: `Group ${tag}`, description: '', stream_names: JSON.stringify([room]) }), 'default channel group');
+  const groups = ok(await owner.post('register', { fetch_event_types: ['default_stream_groups'] }), 'register').body.realm_default_stream_groups as { id: number }[];
   const emojiName = `emoji_${tag.toLowerCase()}`;
   ok(await postMultipart(owner, `realm/emoji/${emojiName}`, [await pngFile()]), 'custom emoji');
   const emoji = ok(await owner.get('realm/emoji'), 'emoji list').body.emoji as Record<string, { id: string; name: string }>;
@@ -245,6 +250,7 @@ export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag:
     linkifierId: linkifier.body.id as number,
     playgroundId: playground.body.id as number,
     domain,
+    defaultChannelGroupId: groups[0].id,
     emojiName,
     emojiId,
   };

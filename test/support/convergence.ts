@@ -114,6 +114,7 @@ export const EMITTED: Record<string, Kind[]> = {
   stream: ['stream/create', 'stream/update', 'stream/delete'],
   subscription: ['subscription/add', 'subscription/remove', 'subscription/update', 'subscription/peer_add', 'subscription/peer_remove'],
   default_streams: ['default_streams'],
+  default_stream_groups: ['default_stream_groups'],
   message: ['message'],
   update_message: ['update_message'],
   delete_message: ['delete_message'],

@@ -77,6 +77,7 @@ const RULES: Record<string, Rule> = {
   },
   user_group: applyUserGroup,
   default_streams: (state, event) => setIfPresent(state, 'realm_default_streams', event.default_streams),
+  default_stream_groups: (state, event) => setIfPresent(state, 'realm_default_stream_groups', event.default_stream_groups),
   custom_profile_fields: (state, event) => setIfPresent(state, 'custom_profile_fields', event.fields),
   realm_linkifiers: (state, event) => setIfPresent(state, 'realm_linkifiers', event.realm_linkifiers),
   realm_filters: (state, event) => setIfPresent(state, 'realm_filters', event.realm_filters),

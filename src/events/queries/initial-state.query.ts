@@ -42,6 +42,7 @@ import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-
 import { GetSavedSnippetsQuery } from '../../saved-snippets/queries/get-saved-snippets.query';
 import { GetRealmPlaygroundsQuery } from '../../realm-playgrounds/queries/get-realm-playgrounds.query';
 import { GetRealmDomainsQuery } from '../../realm/queries/get-realm-domains.query';
+import { GetDefaultChannelGroupsQuery } from '../../default-channel-groups/queries/get-default-channel-groups.query';
 import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
@@ -269,6 +270,11 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     // Guests and spectators have no access to default channels.
     personal(wants('default_streams'), { realm_default_streams: [] }, async (_user, state) => {
       state.realm_default_streams = await this.channels.defaultChannelIds(realmId);
+    });
+
+    // Guests and spectators see no groups, as no default channels.
+    personal(wants('default_stream_groups'), { realm_default_stream_groups: [] }, async (user, state) => {
+      state.realm_default_stream_groups = isGuest(user.role) ? [] : await this.queryBus.execute(new GetDefaultChannelGroupsQuery(realmId));
     });
 
     personal(wants('message'), { max_message_id: -1 }, async (user, state) => {

@@ -24,6 +24,7 @@ import { BotStorage1766700000000 } from './migrations/1766700000000-bot-storage'
 import { SavedSnippets1766810000000 } from './migrations/1766810000000-saved-snippets';
 import { RealmPlaygrounds1766820000000 } from './migrations/1766820000000-realm-playgrounds';
 import { RealmDomains1766830000000 } from './migrations/1766830000000-realm-domains';
+import { DefaultChannelGroups1766840000000 } from './migrations/1766840000000-default-channel-groups';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   SavedSnippets1766810000000,
   RealmPlaygrounds1766820000000,
   RealmDomains1766830000000,
+  DefaultChannelGroups1766840000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -166,6 +166,14 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { name: 'realm_filter', renumbered: true, select: ofRealm('realm_filter'), refs: { realm_id: 'realm' } },
   { name: 'realm_playground', renumbered: true, select: ofRealm('realm_playground'), refs: { realm_id: 'realm' } },
   { name: 'realm_domain', renumbered: true, select: ofRealm('realm_domain'), refs: { realm_id: 'realm' } },
+  { name: 'default_stream_group', renumbered: true, select: ofRealm('default_stream_group'), refs: { realm_id: 'realm' } },
+  {
+    name: 'default_stream_group_streams',
+    renumbered: false,
+    select: `SELECT gs.* FROM default_stream_group_streams gs JOIN default_stream_group g ON g.id = gs.default_stream_group_id
+              WHERE g.realm_id = $1 ORDER BY gs.default_stream_group_id, gs.stream_id`,
+    refs: { default_stream_group_id: 'default_stream_group', stream_id: 'stream' },
+  },
   { name: 'alert_word', renumbered: true, select: ofRealm('alert_word'), refs: { realm_id: 'realm', user_profile_id: 'user_profile' } },
   {
     name: 'muted_user',

@@ -1,5 +1,6 @@
 import { OperationTable } from '../operation-doc';
 import { CHANNEL_OPERATIONS } from './channels.operations';
+import { DEFAULT_CHANNEL_GROUP_OPERATIONS } from './default-channel-groups.operations';
 import { MESSAGE_OPERATIONS } from './messages.operations';
 import { OBSERVABILITY_OPERATIONS } from './observability.operations';
 import { RAW_OPERATIONS } from './raw.operations';
@@ -18,6 +19,7 @@ export const OPERATIONS: OperationTable = {
   ...SAVED_SNIPPET_OPERATIONS,
   ...REALM_PLAYGROUND_OPERATIONS,
   ...REALM_DOMAIN_OPERATIONS,
+  ...DEFAULT_CHANNEL_GROUP_OPERATIONS,
   ...RAW_OPERATIONS,
   ...OBSERVABILITY_OPERATIONS,
 };
