@@ -118,6 +118,10 @@ describe('export-realm and import-realm', () => {
     expect((await ann.api.patch('users/me/profile_data', { data: [{ id: field.body.id, value: [ben.userId] }] })).status).toBe(200);
     const linkifier = await realm.ownerApi.post('realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' });
     expect(linkifier.status).toBe(200);
+    expect((await ann.api.post('saved_snippets', { title: 'Minutes', content: 'see the minutes' })).status).toBe(200);
+    expect((await realm.ownerApi.post('realm/playgrounds', { name: 'Python', pygments_language: 'Python', url_template: 'https://python.example/?code={code}' })).status).toBe(200);
+    expect((await realm.ownerApi.post('realm/domains', { domain: 'xfer.example', allow_subdomains: true })).status).toBe(200);
+    expect((await realm.ownerApi.post('default_stream_groups/create', { group_name: 'Town', description: 'the town', stream_names: JSON.stringify(['xf-town']) })).status).toBe(200);
     expect((await postMultipart(realm.ownerApi, 'realm/emoji/party', [await pngFile()])).status).toBe(200);
     expect((await postMultipart(ann.api, 'users/me/avatar', [await pngFile()])).status).toBe(200);
 
@@ -329,7 +333,8 @@ function normalizeState(state: Json, port: number): unknown {
   }
   const idOf = (key: string, id: number): unknown => {
     if (/^(user_id|user_ids|owner_id|bot_owner_id|creator_id|members|direct_members|subscribers|sender_id|author_id|other_user_id)$/.test(key)) return users.get(id) ?? `unknown user ${id}`;
-    if (/(stream_ids?|^realm_default_streams)$/.test(key)) return channels.get(id) ?? `unknown channel ${id}`;
+    // A default channel group's `streams` are channel ids.
+    if (/(stream_ids?|^realm_default_streams|^streams)$/.test(key)) return channels.get(id) ?? `unknown channel ${id}`;
     if (/(_groups?|subgroups|^group_id)$/.test(key)) return groups.get(id) ?? `unknown group ${id}`;
     // Message ids (`unread_msgs.mentions`, `starred_messages`) and the rest.
     return /(^|_)ids?$|^mentions$|^starred_messages$/.test(key) ? '#' : id;
