@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
@@ -8,7 +8,7 @@ import { RequestUser } from '../../wire/request-context';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
 import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
-import { MessageAccess } from '../queries/message-access';
+import { MessageAccess } from '../access/message-access';
 import { Person, TypingPeople } from '../persistence/typing-people';
 import { Database } from '../../platform/database/database';
 
