@@ -51,7 +51,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       if (!sender.send_private_typing_notifications) {
         throw ApiError.badRequest('User has disabled typing notifications for direct messages');
       }
-      const participants = await this.people.require(user.realmId, directParticipants(user.id, target.to));
+      const participants = await requirePeople(this.people, user.realmId, directParticipants(user.id, target.to));
       const senderPerson = participants.find((person) => person.id === user.id) as Person;
       const event = {
         type: 'typing',
@@ -85,7 +85,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       type: 'typing',
       op,
       message_type: 'stream',
-      sender: { user_id: user.id, email: (await this.people.require(user.realmId, [user.id]))[0].email },
+      sender: { user_id: user.id, email: (await requirePeople(this.people, user.realmId, [user.id]))[0].email },
       stream_id: stream.id,
       topic,
     };
@@ -143,13 +143,26 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
       throw ApiError.badRequest('User has disabled typing notifications for direct messages');
     }
     const participantIds = await this.people.directParticipantIds(message.recipient_id, accessed.recipientType, user.id);
-    const participants = await this.people.require(user.realmId, participantIds);
+    const participants = await requirePeople(this.people, user.realmId, participantIds);
     // Zulip lists the participants who will hear it (the active ones that receive typing).
     const hearing = participants.filter((person) => person.isActive && person.receivesTyping).map((person) => person.id);
     const event = { ...common, recipient: { type: 'direct', user_ids: hearing } };
     this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(participants), eventType: 'typing_edit_message', render: () => event });
     return {};
   }
+}
+
+/**
+ * The users of the realm with these ids, in the order given (Zulip's `user_ids_to_users`):
+ * "Invalid user ID" for the first that names no user of the realm.
+ */
+async function requirePeople(people: TypingPeople, realmId: number, ids: readonly number[]): Promise<Person[]> {
+  const found = await people.findInRealm(realmId, ids);
+  return ids.map((id) => {
+    const person = found.get(id);
+    if (!person) throw ApiError.badRequest(`Invalid user ID ${id}`);
+    return person;
+  });
 }
 
 /**
