@@ -13,8 +13,8 @@ import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
 import { ChannelEventProjections } from './events/channel-event.projections';
-import { ChannelAccessLoader } from './queries/channel-access.loader';
-import { ChannelAccessWatcher } from './persistence/channel-access-watcher';
+import { ChannelAccessLoader } from './access/channel-access.loader';
+import { ChannelAccessWatcher } from './events/channel-access-watcher';
 import { ChannelViewers } from './queries/channel-viewers';
 import { DefaultChannels } from './persistence/default-channels';
 import {
@@ -25,13 +25,13 @@ import {
 } from './queries/get-channel.query';
 import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler, SubscriptionAdder } from './commands/subscribe.command';
-import { SubscriptionEventRecorder } from './commands/subscription-event.recorder';
+import { SubscriptionEventRecorder } from './events/subscription-event.recorder';
 import { SubscriptionRemover, UnsubscribeHandler } from './commands/unsubscribe.command';
 import { UpdateSubscriptionsHandler } from './commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelRepository } from './persistence/channel.repository';
-import { PolicyActorLoader } from './queries/policy-actor.loader';
-import { PrincipalResolver } from './persistence/principal.resolver';
+import { PolicyActorLoader } from './access/policy-actor.loader';
+import { PrincipalResolver } from './access/principal.resolver';
 import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';
 import { GetSubscriptionStatusHandler } from './queries/get-subscription-status.query';

@@ -7,12 +7,12 @@ import { DeactivateUserGroupHandler } from './commands/deactivate-user-group.com
 import { UpdateGroupMembershipHandler } from './commands/update-group-membership.command';
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
-import { GroupMembershipWatchers } from './commands/group-membership-watchers';
+import { GroupMembershipWatchers } from './events/group-membership-watchers';
 import { GroupRepository } from './persistence/group.repository';
-import { GroupSettingResolver } from './queries/group-setting.resolver';
+import { GroupSettingResolver } from './commands/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
-import { UserGroupAccess } from './persistence/user-group.access';
+import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';

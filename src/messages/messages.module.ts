@@ -13,7 +13,7 @@ import { MessagesController } from './api/messages.controller';
 import { DeleteMessageHandler } from './commands/delete-message.command';
 import { SendEditTypingHandler, SendTypingHandler } from './commands/send-typing.command';
 import { TypingPeople } from './persistence/typing-people';
-import { MessageAccess } from './queries/message-access';
+import { MessageAccess } from './access/message-access';
 import { GroupsModule } from '../groups/groups.module';
 import { MessageFlagsController } from './api/message-flags.controller';
 import { MarkAsReadHandler } from './commands/mark-as-read.command';

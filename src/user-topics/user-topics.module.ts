@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
-import { ChannelAccessLoader } from '../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../channels/access/channel-access.loader';
 import { UserTopicsController } from './api/user-topics.controller';
 import { SetTopicVisibilityHandler } from './commands/set-topic-visibility.command';
 import { UserTopicEventProjections } from './events/user-topic-event.projections';

@@ -13,7 +13,7 @@ import { checkFullName, isValidEmail, normalizeEmail } from '../../users/public/
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { GroupRepository } from '../../groups/persistence/group.repository';
 import { directSystemGroupsForRole } from '../../groups/public/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';

@@ -4,7 +4,7 @@ import { SystemGroup } from '../../groups/public/system-groups';
 import { ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
-import { ActorRow, PolicyActorLoader } from '../queries/policy-actor.loader';
+import { ActorRow, PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 

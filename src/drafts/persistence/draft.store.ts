@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { ConversationRepository } from '../../messages/persistence/conversation.repository';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';

@@ -30,7 +30,7 @@ import {
 } from '../../users/public/user-settings';
 import { UserDirectory, UserProfileView } from '../../users/queries/user-directory';
 import { BotDirectory } from '../../users/queries/bot-directory';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';

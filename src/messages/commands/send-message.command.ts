@@ -10,7 +10,7 @@ import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { UserRow } from '../../users/public/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';

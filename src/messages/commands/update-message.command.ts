@@ -3,7 +3,7 @@ import { AttachmentClaims, AttachmentWire } from '../../uploads/commands/attachm
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
@@ -32,9 +32,9 @@ import {
 } from '../domain/message-edit-rules';
 import { FLAG_BITS, flagNames, MENTION_BITS } from '../public/message-flags';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
-import { MessageAccess } from '../queries/message-access';
+import { MessageAccess } from '../access/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';
-import { EditPlan } from './edit-plan';
+import { EditPlan } from '../domain/edit-plan';
 import { MessageMoveEffects } from './message-move.effects';
 import { Database } from '../../platform/database/database';
 
