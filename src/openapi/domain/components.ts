@@ -15,6 +15,26 @@ const ErrorEnvelope = obj(
   { open: true },
 );
 
+/**
+ * Zulip's `authenticated_rest_api_view`: every refusal of HTTP Basic credentials is a 401
+ * UNAUTHORIZED in the refusal's own words (with `WWW-Authenticate: Basic realm="zulip"`).
+ * The list is closed, so a refusal worded otherwise fails the API tests until it is here.
+ */
+const CredentialsRefused = obj({
+  result: literal('error'),
+  msg: literal(
+    'Not logged in: API authentication or user session required',
+    'Invalid authorization header for basic auth',
+    'Malformed API key',
+    'Invalid API key',
+    'This organization has been deactivated',
+    'Account is deactivated',
+    'Account is not associated with this subdomain',
+    'This API is not available to incoming webhook bots.',
+  ),
+  code: literal('UNAUTHORIZED'),
+});
+
 const DmParticipant = obj({ id: int, email: str, full_name: str, is_mirror_dummy: bool });
 
 const Reaction = obj({ emoji_name: str, emoji_code: str, reaction_type: str, user_id: int });
@@ -223,6 +243,7 @@ const ProfileField = obj(
 
 export const COMPONENTS: Record<string, JsonSchema> = {
   ErrorEnvelope,
+  CredentialsRefused,
   GroupSettingValue,
   DmParticipant,
   Reaction,
