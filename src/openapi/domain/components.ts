@@ -1,4 +1,4 @@
-import { anyValue, arr, bool, int, JsonSchema, literal, mapOf, nullable, obj, oneOf, ref, str } from './json-schema';
+import { arr, bool, int, JsonSchema, literal, mapOf, nullable, obj, oneOf, ref, str } from './json-schema';
 
 /**
  * Objects several operations share. Closed (additionalProperties false) unless they hold
@@ -35,6 +35,43 @@ const CredentialsRefused = obj({
   code: literal('UNAUTHORIZED'),
 });
 
+/**
+ * One entry of a message's `edit_history` (Zulip's): who, when, and what that edit changed
+ * (content, topic, channel). Closed: the stored `prev_rendered_content_version` is Zulip's
+ * internal detail, removed from its API in 10.0 (feature level 284), and never sent.
+ */
+const EditHistoryEntry = obj(
+  {
+    user_id: nullable(int),
+    timestamp: int,
+    prev_content: str,
+    prev_rendered_content: nullable(str),
+    prev_topic: str,
+    topic: str,
+    prev_stream: int,
+    stream: int,
+  },
+  { optional: ['prev_content', 'prev_rendered_content', 'prev_topic', 'topic', 'prev_stream', 'stream'] },
+);
+
+/** One version of a message in `GET /messages/{message_id}/history` (Zulip's `message_history` items). */
+const MessageHistoryVersion = obj(
+  {
+    topic: str,
+    prev_topic: str,
+    stream: int,
+    prev_stream: int,
+    content: str,
+    rendered_content: nullable(str),
+    prev_content: str,
+    prev_rendered_content: nullable(str),
+    user_id: nullable(int),
+    content_html_diff: str,
+    timestamp: int,
+  },
+  { optional: ['prev_topic', 'stream', 'prev_stream', 'prev_content', 'prev_rendered_content', 'content_html_diff'] },
+);
+
 const DmParticipant = obj({ id: int, email: str, full_name: str, is_mirror_dummy: bool });
 
 const Reaction = obj({ emoji_name: str, emoji_code: str, reaction_type: str, user_id: int });
@@ -64,8 +101,7 @@ const Message = obj(
     stream_id: int,
     last_edit_timestamp: int,
     last_moved_timestamp: int,
-    // Entries differ by what changed (content, topic, channel); see Zulip's edit history.
-    edit_history: arr(mapOf(anyValue)),
+    edit_history: arr(ref('EditHistoryEntry')),
     flags: arr(str),
     match_content: str,
     match_subject: str,
@@ -244,6 +280,8 @@ const ProfileField = obj(
 export const COMPONENTS: Record<string, JsonSchema> = {
   ErrorEnvelope,
   CredentialsRefused,
+  EditHistoryEntry,
+  MessageHistoryVersion,
   GroupSettingValue,
   DmParticipant,
   Reaction,
