@@ -19,6 +19,8 @@ import { withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { UserRow } from '../../users/public/user-row';
 import { isAdministrator, isGuest, Role } from '../../users/public/roles';
+import { embeddedBotCatalog, INCOMING_WEBHOOK_INTEGRATIONS } from '../../users/public/bot-rules';
+import { SEARCH_STOP_WORDS } from '../../messages/public/search-stop-words';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,
@@ -201,6 +203,18 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         realm.notificationBotId === null ? [] : [realm.notificationBotId],
       );
     });
+    // What bots the server can run: the same for everyone, spectators included (Zulip's too).
+    section(wants('realm_embedded_bots'), (state) => {
+      state.realm_embedded_bots = embeddedBotCatalog();
+    });
+    section(wants('realm_incoming_webhook_bots'), (state) => {
+      state.realm_incoming_webhook_bots = INCOMING_WEBHOOK_INTEGRATIONS.map((integration) => ({
+        name: integration.name,
+        display_name: integration.displayName,
+        all_event_types: integration.allEventTypes,
+        config_options: integration.configOptions,
+      }));
+    });
 
     section(wants('subscription') && user === null, async (state) => {
       Object.assign(state, await this.spectatorSubscriptions(realmId, options.capabilities.archived_channels));
@@ -243,6 +257,13 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     section(wants('custom_profile_fields'), async (state) => {
       state.custom_profile_fields = user === null ? [] : await this.queryBus.execute(new GetProfileFieldsQuery(realmId));
       state.custom_profile_field_types = FIELD_TYPES;
+    });
+    // Zulip's onboarding steps are its web app's one-time notices, and this server serves no
+    // web app (nor the route that marks a notice seen): none, as Zulip with TUTORIAL_ENABLED
+    // off, and no navigation tour video (NAVIGATION_TOUR_VIDEO_URL None).
+    section(wants('onboarding_steps'), (state) => {
+      state.onboarding_steps = [];
+      state.navigation_tour_video_url = null;
     });
     // Clients that cannot expand URL templates get no linkifiers; the legacy list is always empty.
     section(wants('realm_linkifiers'), async (state) => {
@@ -304,6 +325,10 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       );
       if (wants('user_topic')) state.user_topics = topics.user_topics;
       if (wantsMutedTopics) state.muted_topics = topics.muted_topics;
+    });
+
+    section(wants('stop_words'), (state) => {
+      state.stop_words = SEARCH_STOP_WORDS;
     });
 
     // A spectator's settings are a new account's, shown in the realm's language with
