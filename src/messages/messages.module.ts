@@ -27,6 +27,7 @@ import { MessageDeletion } from './commands/message-deletion';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
 import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
+import { DirectMessageGroups } from './commands/direct-message-groups';
 import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
 import { GetMessageHandler } from './queries/get-message.query';
@@ -51,6 +52,7 @@ import { MessageLocations } from './queries/message-locations';
     PostSubscriptionNoticesHandler,
     PostChannelNoticeHandler,
     ConversationRepository,
+    DirectMessageGroups,
     MessageLoader,
     MessageSearchRepository,
     NarrowResolver,
@@ -76,6 +78,6 @@ import { MessageLocations } from './queries/message-locations';
     GetMessageHistoryHandler,
     MessageLocations,
   ],
-  exports: [MessageLoader, ConversationRepository, MessageDeletion, MessageAccess, MessageLocations],
+  exports: [MessageLoader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
 })
 export class MessagesModule {}
