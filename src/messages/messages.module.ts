@@ -6,6 +6,8 @@ import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { WidgetSubmessages } from '../submessages/commands/widget-submessages';
+import { WebhookBotReader } from '../webhooks/queries/webhook-bot.reader';
+import { WebhookTriggerWriter } from '../webhooks/commands/webhook-trigger.writer';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessageActionsController } from './api/message-actions.controller';
@@ -60,7 +62,11 @@ import { MessageLocations } from './queries/message-locations';
     MessagesMatchNarrowHandler,
     GetMessageHandler,
     MessageAccess,
+    // Other modules' facades the send path uses, provided here because those modules
+    // import this one (they post messages).
     WidgetSubmessages,
+    WebhookBotReader,
+    WebhookTriggerWriter,
     SendTypingHandler,
     SendEditTypingHandler,
     TypingPeople,
