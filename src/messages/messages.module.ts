@@ -43,6 +43,7 @@ import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
+import { MessageSnapshotReader } from './queries/message-snapshot.reader';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
@@ -83,7 +84,8 @@ import { MessageLocations } from './queries/message-locations';
     PostTopicNoticeHandler,
     GetMessageHistoryHandler,
     MessageLocations,
+    MessageSnapshotReader,
   ],
-  exports: [MessageLoader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
+  exports: [MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
 })
 export class MessagesModule {}
