@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { LinkifiersModule } from '../linkifiers/linkifiers.module';
 import { MarkdownModule } from '../markdown/markdown.module';
 import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
@@ -47,7 +48,7 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule],
+  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     SendMessageHandler,
