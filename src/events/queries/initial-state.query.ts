@@ -36,7 +36,7 @@ import { UserAccess } from '../../users/access/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';
-import { DraftStore } from '../../drafts/persistence/draft.store';
+import { DraftReader } from '../../drafts/queries/draft.reader';
 import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/public/field-types';
@@ -82,7 +82,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly channels: ChannelDirectory,
     private readonly botDirectory: BotDirectory,
-    private readonly drafts: DraftStore,
+    private readonly drafts: DraftReader,
     private readonly storage: StorageSettings,
     private readonly passwords: PasswordSettings,
     private readonly access: UserAccess,

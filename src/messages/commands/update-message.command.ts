@@ -8,7 +8,7 @@ import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
-import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
+import { LinkifierRulesReader } from '../../linkifiers/queries/linkifier-rules.reader';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
@@ -75,6 +75,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly effects: MessageMoveEffects,
     private readonly attachmentClaims: AttachmentClaims,
     private readonly renderer: MessageRenderer,
+    private readonly linkifiers: LinkifierRulesReader,
     private readonly database: Database,
   ) {}
 
@@ -290,7 +291,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     }
     if (topicEdited) {
       const topic = plan.targetTopic as string;
-      const rules = (await linkifierRulesByRealm(this.database, [user.realmId])).get(user.realmId) ?? [];
+      const rules = await this.linkifiers.ofRealm(user.realmId);
       body.orig_subject = plan.origTopic;
       body.subject = topic;
       body.topic_links = topicLinks(topic, rules);
