@@ -8,6 +8,7 @@ import { UpdateGroupMembershipHandler } from './commands/update-group-membership
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
 import { GroupMembershipWatchers } from './commands/group-membership-watchers';
+import { RealmGroupSettingWrites } from './commands/realm-group-setting-writes';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './queries/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
@@ -25,6 +26,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     RealmGroupSettingsReader,
     GroupRepository,
     GroupMembershipWatchers,
+    RealmGroupSettingWrites,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
     UserGroupStore,
@@ -38,6 +40,6 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
+  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingWrites, UserGroupStore],
 })
 export class GroupsModule {}
