@@ -9,6 +9,7 @@ import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
 import { GroupMembershipWatchers } from './commands/group-membership-watchers';
 import { RealmGroupSettingWrites } from './commands/realm-group-setting-writes';
+import { SystemGroupWrites } from './commands/system-group-writes';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './queries/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
@@ -26,6 +27,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     RealmGroupSettingsReader,
     GroupRepository,
     GroupMembershipWatchers,
+    SystemGroupWrites,
     RealmGroupSettingWrites,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
@@ -40,6 +42,6 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingWrites, UserGroupStore],
+  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, SystemGroupWrites, RealmGroupSettingWrites, UserGroupStore],
 })
 export class GroupsModule {}

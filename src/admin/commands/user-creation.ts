@@ -18,7 +18,7 @@ import { GroupRepository } from '../../groups/persistence/group.repository';
 import { directSystemGroupsForRole } from '../../groups/public/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { isGuest } from '../../users/public/roles';
-import { NewUser, UserWriter } from '../../users/persistence/user.writer';
+import { NewUser, UserWriter } from '../../users/commands/user.writer';
 import { Database } from '../../platform/database/database';
 
 export interface UserDraft {
