@@ -8,6 +8,7 @@ import { UpdateGroupMembershipHandler } from './commands/update-group-membership
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
 import { GroupMembershipWatchers } from './commands/group-membership-watchers';
+import { AnonymousGroupWrites } from './commands/anonymous-group-writes';
 import { RealmGroupSettingWrites } from './commands/realm-group-setting-writes';
 import { SystemGroupWrites } from './commands/system-group-writes';
 import { GroupRepository } from './persistence/group.repository';
@@ -28,6 +29,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GroupRepository,
     GroupMembershipWatchers,
     SystemGroupWrites,
+    AnonymousGroupWrites,
     RealmGroupSettingWrites,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
@@ -42,6 +44,6 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, SystemGroupWrites, RealmGroupSettingWrites, UserGroupStore],
+  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, SystemGroupWrites, AnonymousGroupWrites, RealmGroupSettingWrites, UserGroupStore],
 })
 export class GroupsModule {}
