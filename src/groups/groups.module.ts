@@ -44,6 +44,14 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, SystemGroupWrites, AnonymousGroupWrites, RealmGroupSettingWrites, UserGroupStore],
+  exports: [
+    GroupDirectory,
+    RealmGroupSettingsReader,
+    GroupSettingResolver,
+    GroupMembershipWatchers,
+    SystemGroupWrites,
+    AnonymousGroupWrites,
+    RealmGroupSettingWrites,
+  ],
 })
 export class GroupsModule {}
