@@ -9,6 +9,8 @@ import { ChannelTrafficReader } from './persistence/channel-traffic.reader';
 import { StreamsController } from './api/streams.controller';
 import { ArchiveChannelHandler } from './commands/archive-channel.command';
 import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
+import { ChannelWrites } from './commands/channel-writes';
+import { SubscriptionWrites } from './commands/subscription-writes';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
@@ -46,6 +48,8 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     SubscriberDirectory,
     ChannelRepository,
     SubscriptionRepository,
+    ChannelWrites,
+    SubscriptionWrites,
     ChannelPresenter,
     ChannelTrafficReader,
     PolicyActorLoader,
@@ -76,6 +80,16 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     DeleteTopicHandler,
     FirstMessageRefresher,
   ],
-  exports: [ChannelDirectory, SubscriberDirectory, ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader, FirstMessageRefresher],
+  exports: [
+    ChannelDirectory,
+    SubscriberDirectory,
+    ChannelWrites,
+    SubscriptionWrites,
+    ChannelPresenter,
+    ChannelViewers,
+    PolicyActorLoader,
+    ChannelAccessLoader,
+    FirstMessageRefresher,
+  ],
 })
 export class ChannelsModule {}

@@ -8,6 +8,9 @@ import { UpdateGroupMembershipHandler } from './commands/update-group-membership
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
 import { GroupMembershipWatchers } from './events/group-membership-watchers';
+import { AnonymousGroupWrites } from './commands/anonymous-group-writes';
+import { RealmGroupSettingWrites } from './commands/realm-group-setting-writes';
+import { SystemGroupWrites } from './commands/system-group-writes';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './commands/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
@@ -25,6 +28,9 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     RealmGroupSettingsReader,
     GroupRepository,
     GroupMembershipWatchers,
+    SystemGroupWrites,
+    AnonymousGroupWrites,
+    RealmGroupSettingWrites,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
     UserGroupStore,
@@ -38,6 +44,14 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
+  exports: [
+    GroupDirectory,
+    RealmGroupSettingsReader,
+    GroupSettingResolver,
+    GroupMembershipWatchers,
+    SystemGroupWrites,
+    AnonymousGroupWrites,
+    RealmGroupSettingWrites,
+  ],
 })
 export class GroupsModule {}

@@ -12,7 +12,7 @@ import { UserAccess } from './access/user-access';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
 import { UpdateSettingsHandler } from './commands/update-settings.command';
 import { UserRepository } from './persistence/user.repository';
-import { UserWriter } from './persistence/user.writer';
+import { UserWriter } from './commands/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
 import { SignInAttempts } from './persistence/sign-in-attempts';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
