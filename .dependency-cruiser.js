@@ -5,11 +5,22 @@
  *
  * A module is a directory under src/ other than the layers named in NOT_MODULES.
  * Its public surface is everything except its `domain/` and `persistence/` folders:
- * in practice `commands/`, `queries/` (read facades such as `UserDirectory`), `events/`,
- * `api/`, the `<name>.module.ts` class and `public/` (pure types and rules other modules
- * need: roles, enums, row shapes). wire/ and openapi/ are the HTTP layer: they use
- * modules through that same surface. platform/ and shared/ sit below every module and
- * import none.
+ *   - `commands/`: `*.command.ts` (a command and its handler), families of small commands
+ *     (`draft.commands.ts`), follow-up command handlers, the write half a handler hands its
+ *     work to, and write facades other modules call inside their own transaction
+ *     (`PresenceWriter`, `AttachmentClaims`, `GroupSettingResolver`...);
+ *   - `queries/`: `*.query.ts`, the parts a query is split into, and read facades
+ *     (`UserDirectory`, `ChannelDirectory`, `*.reader.ts`...);
+ *   - `access/`: access decisions that load and authorize in one call (Zulip's
+ *     `access_*`/`require_*`: `ChannelAccessLoader`, `MessageAccess`, `UserAccess`...);
+ *   - `events/`: domain events, projections (`@OnCommitted`), effects of committed events
+ *     and what records a change's events inside its transaction;
+ *   - `api/`, the `<name>.module.ts` class and `public/` (pure types and rules other
+ *     modules need: roles, enums, row shapes).
+ * Its own: `domain/` (pure rules and plans, no Nest, no SQL) and `persistence/`
+ * (repositories, stores, writers and loaders: SQL, no access decisions).
+ * wire/ and openapi/ are the HTTP layer: they use modules through that same surface.
+ * platform/ and shared/ sit below every module and import none.
  *
  * Violations that existed when the rules came in are listed in
  * .dependency-cruiser-known-violations.json; regenerate it only to shrink it:
@@ -30,8 +41,10 @@ module.exports = {
       severity: 'error',
       comment:
         "A module's domain/ and persistence/ are its own: other modules and wire/ go through its " +
-        'commands/, queries/ (read facades), events/, public/ or module class (ARCHITECTURE rule 8).',
-      // platform/ and shared/ are held to the stricter rules below.
+        'commands/, queries/ (read facades), access/ (access decisions), events/, public/ or module class ' +
+        '(ARCHITECTURE rule 8).',
+      // platform/ and shared/ are held to the stricter rules below. Every other folder of a
+      // module (access/ as much as queries/) is open to the others.
       from: { path: '^src/([^/]+)/', pathNot: '^src/(?:platform|shared)/' },
       to: {
         path: '^src/([^/]+)/(?:domain|persistence)/',

@@ -16,6 +16,7 @@ import { MessagesModule } from './messages/messages.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { DATABASE_ENTITIES } from './database-entities';
 import { RedisModule } from './platform/redis/redis.module';
 import { ObservabilityModule } from './platform/observability/observability.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -49,7 +50,7 @@ export class AppModule {
         // Right after the configuration: its connections must close after their users.
         RedisModule,
         CqrsModule.forRoot(),
-        DatabaseModule,
+        DatabaseModule.forRoot(DATABASE_ENTITIES),
         StorageModule,
         MailModule,
         EventQueuesModule,

@@ -24,7 +24,8 @@ import { fetchRaw } from './support/multipart';
  * The access-control audit of issue 9: an outsider member, a guest and a bot of realm A, and
  * the owner of realm B (on realm B's host, with realm A's ids), try every route against
  * private data of realm A, and get the very answer a missing object gets; realm A's actors
- * try realm B's objects alike. A deactivated user's key is refused on every route. The
+ * try realm B's objects alike. A deactivated user's key is refused on every route (401
+ * UNAUTHORIZED "Account is deactivated" with the Basic challenge, as Zulip). The
  * route table (test/support/access-audit-cases.ts) must name every served route; message
  * probes run in test/access-audit-messages.spec.ts, event probes in
  * test/access-audit-events.spec.ts. Where Zulip deliberately answers a forbidden object
@@ -573,15 +574,17 @@ describe('access-control audit', () => {
         const [method, template] = route.split(' ');
         const path = template.replace(/\{[a-z_]+\}/g, (param) => (param === '{emoji_name}' ? 'octopus' : String(data.messageId)));
         const response = await api.request(method, path);
-        answers[route] = envelope(response);
+        answers[route] = { ...envelope(response), challenge: response.headers['www-authenticate'] };
       }
-      const refused = { status: 401, result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' };
+      // Zulip's authenticated_rest_api_view: the refusal's own words, as 401 UNAUTHORIZED with the Basic challenge.
+      const refused = { status: 401, result: 'error', code: 'UNAUTHORIZED', msg: 'Account is deactivated', challenge: 'Basic realm="zulip"' };
       expect(Object.entries(answers).filter(([, answer]) => JSON.stringify(answer) !== JSON.stringify(refused))).toEqual([]);
       expect(Object.keys(answers).length).toBeGreaterThan(80);
     });
 
     it('cannot trade the password for a key, nor reach an upload it once could', async () => {
       const response = await world.realmA.api.post('fetch_api_key', { username: world.deactivated.email, password: 'user-password' });
+      // fetch_api_key takes no credentials: Zulip's view raises its own UserDeactivatedError.
       expect(envelope(response)).toEqual({ status: 401, result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
       const upload = await fetchRaw(new Api(world.realmA.subdomain, world.deactivated), data.uploadUrl);
       expect(upload.status).toBe(401);

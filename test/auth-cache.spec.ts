@@ -10,8 +10,9 @@ import { ServerProcess, startServer } from './support/server-process';
  * record the event the cache listens for fails one.
  */
 
-function expectRefused(response: ApiResponse, status: number, code: string): void {
-  expect({ status: response.status, code: response.body.code }).toEqual({ status, code });
+function expectRefused(response: ApiResponse, status: number, code: string, msg?: string): void {
+  const seen = { status: response.status, code: response.body.code, ...(msg === undefined ? {} : { msg: response.body.msg }) };
+  expect(seen).toEqual({ status, code, ...(msg === undefined ? {} : { msg }) });
 }
 
 /**
@@ -41,7 +42,7 @@ function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm;
       expect((await api.get('users/me')).status).toBe(200);
       const regenerated = await user.api.post('users/me/api_key/regenerate');
       expect(regenerated.status).toBe(200);
-      expectRefused(await api.get('users/me'), 401, 'INVALID_API_KEY');
+      expectRefused(await api.get('users/me'), 401, 'UNAUTHORIZED', 'Invalid API key');
       const renewed = api.as({ email: user.email, apiKey: regenerated.body.api_key as string });
       expect((await renewed.get('users/me')).body.user_id).toBe(user.userId);
     });
@@ -52,7 +53,7 @@ function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm;
       const api = on(user);
       expect((await api.get('users/me')).status).toBe(200);
       expect((await changer(realm).delete(`users/${user.userId}`)).status).toBe(200);
-      expectRefused(await api.get('users/me'), 401, 'USER_DEACTIVATED');
+      expectRefused(await api.get('users/me'), 401, 'UNAUTHORIZED', 'Account is deactivated');
       expect((await changer(realm).post(`users/${user.userId}/reactivate`)).status).toBe(200);
       expect((await api.get('users/me')).status).toBe(200);
     });
@@ -118,7 +119,7 @@ function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm;
         [newEmail],
       );
       expect((await realm.api.request('GET', `/accounts/confirm_new_email/${pending.confirmation_key}`)).status).toBe(200);
-      expectRefused(await api.get('users/me'), 401, 'INVALID_API_KEY');
+      expectRefused(await api.get('users/me'), 401, 'UNAUTHORIZED', 'Invalid API key');
       expect((await api.as({ email: newEmail, apiKey: user.apiKey }).get('users/me')).body.user_id).toBe(user.userId);
     });
 
@@ -130,7 +131,7 @@ function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm;
       expect((await api.get('users/me')).status).toBe(200);
       const regenerated = await owner.api.post(`bots/${bot.userId}/api_key/regenerate`);
       expect(regenerated.status).toBe(200);
-      expectRefused(await api.get('users/me'), 401, 'INVALID_API_KEY');
+      expectRefused(await api.get('users/me'), 401, 'UNAUTHORIZED', 'Invalid API key');
       expect((await api.as({ email: bot.email, apiKey: regenerated.body.api_key as string }).get('users/me')).status).toBe(200);
     });
 
@@ -144,10 +145,10 @@ function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm;
       expect((await botApi.get('users/me')).status).toBe(200);
       expect((await singleApi.get('users/me')).status).toBe(200);
       expect((await owner.api.delete(`bots/${single.userId}`)).status).toBe(200);
-      expectRefused(await singleApi.get('users/me'), 401, 'USER_DEACTIVATED');
+      expectRefused(await singleApi.get('users/me'), 401, 'UNAUTHORIZED', 'Account is deactivated');
       expect((await botApi.get('users/me')).status).toBe(200);
       expect((await changer(realm).delete(`users/${owner.userId}`)).status).toBe(200);
-      expectRefused(await botApi.get('users/me'), 401, 'USER_DEACTIVATED');
+      expectRefused(await botApi.get('users/me'), 401, 'UNAUTHORIZED', 'Account is deactivated');
     });
   });
 }
@@ -165,14 +166,14 @@ describe('remembered authentication', () => {
     const user = await realm.createUser('Cli Target');
     expect((await user.api.get('users/me')).status).toBe(200);
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', user.email]);
-    expectRefused(await user.api.get('users/me'), 401, 'USER_DEACTIVATED');
+    expectRefused(await user.api.get('users/me'), 401, 'UNAUTHORIZED', 'Account is deactivated');
   });
 
   it('refuses a key regenerated through the CLI at once', async () => {
     const user = await realm.createUser('Cli Key');
     expect((await user.api.get('users/me')).status).toBe(200);
     await manage(['regenerate-api-key', '--realm', realm.subdomain, '--email', user.email]);
-    expectRefused(await user.api.get('users/me'), 401, 'INVALID_API_KEY');
+    expectRefused(await user.api.get('users/me'), 401, 'UNAUTHORIZED', 'Invalid API key');
   });
 
   it('applies a role changed through the CLI to the very next request', async () => {
@@ -186,7 +187,7 @@ describe('remembered authentication', () => {
     const user = await realm.createUser('Cli Returning');
     expect((await user.api.get('users/me')).status).toBe(200);
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', user.email]);
-    expectRefused(await user.api.get('users/me'), 401, 'USER_DEACTIVATED');
+    expectRefused(await user.api.get('users/me'), 401, 'UNAUTHORIZED', 'Account is deactivated');
     await manage(['reactivate-user', '--realm', realm.subdomain, '--email', user.email]);
     expect((await user.api.get('users/me')).status).toBe(200);
   });

@@ -1,8 +1,14 @@
 import * as fs from 'node:fs';
 import { Api, ApiResponse, createTestRealm, manage, TestRealm, TestUser, testServer } from './support/api';
+import { fixtureSql } from './support/fixture-sql';
 import { startServer } from './support/server-process';
 
-/** Realm by Host header, HTTP Basic credentials, and the answers for each way they fail. */
+/**
+ * Realm by Host header, HTTP Basic credentials, and the answers for each way they fail.
+ * As Zulip 10.2's `authenticated_rest_api_view`, every refusal of the credentials is a 401
+ * UNAUTHORIZED with `WWW-Authenticate: Basic realm="zulip"` in the refusal's own words,
+ * whichever route takes them (the lean long-poll `GET /events` included).
+ */
 
 function basic(email: string, key: string): string {
   return `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`;
@@ -10,6 +16,19 @@ function basic(email: string, key: string): string {
 
 function expectError(response: ApiResponse, status: number, code: string, msg: string): void {
   expect({ status: response.status, body: response.body }).toEqual({ status, body: { result: 'error', code, msg } });
+}
+
+/** Zulip's UnauthorizedError: 401, code UNAUTHORIZED, the Basic challenge, and `msg`. */
+function expectRefused(response: ApiResponse, msg: string): void {
+  expect({ status: response.status, body: response.body, challenge: response.headers['www-authenticate'] }).toEqual({
+    status: 401,
+    body: { result: 'error', code: 'UNAUTHORIZED', msg },
+    challenge: 'Basic realm="zulip"',
+  });
+}
+
+function withHeader(api: Api, route: string, authorization: string): Promise<ApiResponse> {
+  return api.request('GET', route, {}, { headers: { authorization } });
 }
 
 describe('authentication', () => {
@@ -41,24 +60,44 @@ describe('authentication', () => {
       expect(post.status).toBe(401);
     });
 
-    it('answers a wrong API key with 401 INVALID_API_KEY', async () => {
+    it('answers a wrong API key with 401 UNAUTHORIZED "Invalid API key" or "Malformed API key"', async () => {
       const wrongKey = 'A'.repeat(32);
-      expectError(await realm.api.as({ email: alice.email, apiKey: wrongKey }).get('users/me'), 401, 'INVALID_API_KEY', 'Invalid API key');
-      expectError(await realm.api.as({ email: alice.email, apiKey: 'short' }).get('users/me'), 401, 'INVALID_API_KEY', 'Malformed API key');
+      expectRefused(await realm.api.as({ email: alice.email, apiKey: wrongKey }).get('users/me'), 'Invalid API key');
+      expectRefused(await realm.api.as({ email: alice.email, apiKey: 'short' }).get('users/me'), 'Malformed API key');
+      expectRefused(await realm.api.as({ email: alice.email, apiKey: `${'A'.repeat(31)}-` }).get('users/me'), 'Malformed API key');
       // Another user's key with this user's email is as wrong as any other key.
-      expectError(await realm.api.as({ email: alice.email, apiKey: realm.owner.apiKey }).get('users/me'), 401, 'INVALID_API_KEY', 'Invalid API key');
-      expectError(await realm.api.as({ email: 'nobody@auth.test', apiKey: alice.apiKey }).get('users/me'), 401, 'INVALID_API_KEY', 'Invalid API key');
+      expectRefused(await realm.api.as({ email: alice.email, apiKey: realm.owner.apiKey }).get('users/me'), 'Invalid API key');
+      expectRefused(await realm.api.as({ email: 'nobody@auth.test', apiKey: alice.apiKey }).get('users/me'), 'Invalid API key');
     });
 
-    it('answers malformed authorization headers', async () => {
-      const garbage = await realm.api.request('GET', 'users/me', {}, { headers: { authorization: 'Basic !!!not-base64!!!' } });
-      expect(garbage.status).toBe(401);
-      expect(garbage.body.code).toBe('UNAUTHORIZED');
-      const noColon = await realm.api.request('GET', 'users/me', {}, { headers: { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` } });
-      expect(noColon.status).toBe(401);
-      expect(noColon.body.code).toBe('UNAUTHORIZED');
-      const bearer = await realm.api.request('GET', 'users/me', {}, { headers: { authorization: `Bearer ${alice.apiKey}` } });
-      expectError(bearer, 400, 'BAD_REQUEST', 'This endpoint requires HTTP basic authentication.');
+    it("replays Zulip's API example test_invalid_api_key: a client with a key of 32 X gets code UNAUTHORIZED", async () => {
+      // zerver/openapi/python_examples.py: client_with_invalid_key.get_subscriptions(), then
+      // assert_error_response(result, code="UNAUTHORIZED") (result "error", a msg, that code).
+      const result = await realm.api.as({ email: alice.email, apiKey: 'X'.repeat(32) }).get('users/me/subscriptions');
+      expect(result.body.result).toBe('error');
+      expect(typeof result.body.msg).toBe('string');
+      expect(result.body.code).toBe('UNAUTHORIZED');
+      expectRefused(result, 'Invalid API key');
+    });
+
+    it('answers malformed authorization headers as Zulip words them', async () => {
+      const malformed = 'Invalid authorization header for basic auth';
+      for (const header of [
+        'Basic !!!not-base64!!!',
+        `Basic ${Buffer.from('no-colon').toString('base64')}`,
+        `Basic ${Buffer.from(`${alice.email}:${alice.apiKey}:more`).toString('base64')}`,
+        // Python's b64decode wants the padding, and .decode() wants UTF-8.
+        `Basic ${Buffer.from('ab:cd').toString('base64').replace(/=+$/, '')}`,
+        `Basic ${Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`:${alice.apiKey}`)]).toString('base64')}`,
+        'Basic',
+        `Basic ${alice.apiKey} extra`,
+      ]) {
+        expectRefused(await withHeader(realm.api, 'users/me', header), malformed);
+      }
+      // Zulip's get_basic_credentials raises a plain JsonableError for another scheme: 400.
+      expectError(await withHeader(realm.api, 'users/me', `Bearer ${alice.apiKey}`), 400, 'BAD_REQUEST', 'This endpoint requires HTTP basic authentication.');
+      // The scheme is case-insensitive (RFC 1945), and whitespace around the key is ignored.
+      expect((await withHeader(realm.api, 'users/me', `bAsIc ${Buffer.from(`${alice.email}: ${alice.apiKey} `).toString('base64')}`)).status).toBe(200);
     });
 
     it('accepts the placeholder email user<id>@<realm host> for Basic auth', async () => {
@@ -70,7 +109,7 @@ describe('authentication', () => {
       expect(upper.status).toBe(200);
       // The placeholder names the realm's host: another host does not match.
       const wrongHost = await realm.api.as({ email: `user${alice.userId}@elsewhere.test`, apiKey: alice.apiKey }).get('users/me');
-      expectError(wrongHost, 401, 'INVALID_API_KEY', 'Invalid API key');
+      expectRefused(wrongHost, 'Invalid API key');
     });
 
     it('matches the email case-insensitively', async () => {
@@ -80,7 +119,7 @@ describe('authentication', () => {
 
     it("refuses another realm's user on this realm's host", async () => {
       const response = await realm.api.as(stranger).get('users/me');
-      expectError(response, 400, 'BAD_REQUEST', 'Account is not associated with this subdomain');
+      expectRefused(response, 'Account is not associated with this subdomain');
       // The same credentials work on their own realm.
       expect((await stranger.api.get('users/me')).status).toBe(200);
     });
@@ -92,13 +131,14 @@ describe('authentication', () => {
       expectError(await new Api('no-such-realm-here').get('users/me'), 404, 'NONEXISTENT_SUBDOMAIN', 'Invalid subdomain');
     });
 
-    it('answers a deactivated user with 401 USER_DEACTIVATED', async () => {
+    it('answers a deactivated user with 401 UNAUTHORIZED "Account is deactivated"', async () => {
       const doomed = await realm.createUser('Doomed');
       expect((await doomed.api.get('users/me')).status).toBe(200);
       const result = await manage(['deactivate-user', '--realm', realm.subdomain, '--email', doomed.email]);
       expect(result).toEqual({ user_id: doomed.userId });
-      expectError(await doomed.api.get('users/me'), 401, 'USER_DEACTIVATED', 'Account is deactivated');
-      expectError(await doomed.api.post('messages', { type: 'stream', to: 'general', topic: 't', content: 'ghost' }), 401, 'USER_DEACTIVATED', 'Account is deactivated');
+      expectRefused(await doomed.api.get('users/me'), 'Account is deactivated');
+      expectRefused(await doomed.api.post('messages', { type: 'stream', to: 'general', topic: 't', content: 'ghost' }), 'Account is deactivated');
+      // fetch_api_key takes no credentials: Zulip's view raises its own UserDeactivatedError.
       expectError(
         await realm.api.post('fetch_api_key', { username: doomed.email, password: 'user-password' }),
         401,
@@ -109,6 +149,51 @@ describe('authentication', () => {
       const users = await realm.ownerApi.get('users');
       const listed = (users.body.members as { user_id: number; is_active: boolean }[]).find((member) => member.user_id === doomed.userId);
       expect(listed?.is_active).toBe(false);
+    });
+  });
+
+  describe('every refusal, on every route', () => {
+    it('answers a deactivated organization with 401 UNAUTHORIZED "This organization has been deactivated"', async () => {
+      // No command deactivates a realm yet: SQL, before any request addressed it (so no
+      // process remembers it as active).
+      const gone = await createTestRealm('auth-gone');
+      await fixtureSql('UPDATE realm SET deactivated = true WHERE string_id = $1', [gone.subdomain]);
+      expectRefused(await gone.ownerApi.get('users/me'), 'This organization has been deactivated');
+      expectRefused(await gone.ownerApi.get('events', { queue_id: 'any', last_event_id: -1 }), 'This organization has been deactivated');
+      // Its key is still checked first, as Zulip's access_user_by_api_key does.
+      expectRefused(await gone.api.as({ email: gone.owner.email, apiKey: 'D'.repeat(32) }).get('users/me'), 'Invalid API key');
+      // fetch_api_key takes no credentials: Zulip's view raises its own RealmDeactivatedError.
+      expectError(await gone.api.post('fetch_api_key', { username: gone.owner.email, password: 'owner-password' }), 401, 'REALM_DEACTIVATED', 'This organization has been deactivated');
+    });
+
+    it('refuses an incoming-webhook bot with the Basic challenge', async () => {
+      const made = await realm.ownerApi.post('bots', { short_name: 'authhook', full_name: 'Auth Hook Bot', bot_type: 2 });
+      expect(made.status).toBe(200);
+      const hook = realm.api.as({ email: `authhook-bot@${realm.subdomain}.localhost`, apiKey: made.body.api_key as string });
+      expectRefused(await hook.get('users/me'), 'This API is not available to incoming webhook bots.');
+      expectRefused(await hook.get('events', { queue_id: 'any', last_event_id: -1 }), 'This API is not available to incoming webhook bots.');
+    });
+
+    it('answers the lean long-poll GET /events exactly as every other route', async () => {
+      const departed = await realm.createUser('Departed Poller');
+      await manage(['deactivate-user', '--realm', realm.subdomain, '--email', departed.email]);
+      const poll = { queue_id: 'any', last_event_id: -1 };
+      const cases: Array<[Api | string, string]> = [
+        [realm.api, 'Not logged in: API authentication or user session required'],
+        [realm.api.as({ email: alice.email, apiKey: 'E'.repeat(32) }), 'Invalid API key'],
+        [realm.api.as({ email: alice.email, apiKey: 'short' }), 'Malformed API key'],
+        ['Basic !!!', 'Invalid authorization header for basic auth'],
+        [departed.api, 'Account is deactivated'],
+        [realm.api.as(stranger), 'Account is not associated with this subdomain'],
+      ];
+      for (const [client, msg] of cases) {
+        for (const route of ['events', 'users/me']) {
+          const response = typeof client === 'string'
+            ? await realm.api.request('GET', route, route === 'events' ? poll : {}, { headers: { authorization: client } })
+            : await client.get(route, route === 'events' ? poll : {});
+          expectRefused(response, msg);
+        }
+      }
     });
   });
 
@@ -215,8 +300,6 @@ describe('authentication', () => {
   });
 
   it('refuses an empty API key', async () => {
-    const response = await realm.api.request('GET', 'users/me', {}, { headers: { authorization: basic(alice.email, '') } });
-    expect(response.status).toBe(401);
-    expect(response.body.code).toBe('INVALID_API_KEY');
+    expectRefused(await withHeader(realm.api, 'users/me', basic(alice.email, '')), 'Malformed API key');
   });
 });

@@ -361,7 +361,7 @@ describe('bots', () => {
       const response = await alice.api.post(`bots/${made.body.user_id}/api_key/regenerate`);
       expect(response.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
       expect((await queue.take(1))[0].bot).toEqual({ user_id: made.body.user_id, api_key: response.body.api_key });
-      expect((await botApi('keyed', made.body.api_key as string).get('users/me')).body.code).toBe('INVALID_API_KEY');
+      expect((await botApi('keyed', made.body.api_key as string).get('users/me')).body).toEqual({ result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' });
       expect((await botApi('keyed', response.body.api_key as string).get('users/me')).status).toBe(200);
     });
 
@@ -372,7 +372,7 @@ describe('bots', () => {
       expectError(await bob.api.delete(`bots/${id}`), 'Insufficient permission');
       expectError(await alice.api.delete(`bots/${bob.userId}`), 'No such bot');
       expectSuccess(await alice.api.delete(`bots/${id}`));
-      expect((await botApi('sleepy', made.body.api_key as string).get('users/me')).body.code).toBe('USER_DEACTIVATED');
+      expect((await botApi('sleepy', made.body.api_key as string).get('users/me')).body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
       expectSuccess(await alice.api.delete(`bots/${id}`));
       // The creation answered after its events were stored, so none of them reach this queue.
       expect((await queue.take(2)).map(({ id: _id, ...event }) => event)).toEqual([

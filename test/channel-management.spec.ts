@@ -1,6 +1,6 @@
 import { Api, createTestRealm, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices } from './support/fixture-sql';
-import { CHANNEL_KEYS, expectError, expectSuccess, idOf, Queue, send, streamNames, subscribe } from './support/channel-management-helpers';
+import { CHANNEL_KEYS, ChannelEventQueue, expectError, expectSuccess, idOf, send, streamNames, subscribe } from './support/channel-management-helpers';
 
 /** Listing and managing channels: GET/PATCH/DELETE /streams, members, topics, default channels. */
 
@@ -252,8 +252,8 @@ describe('channel management', () => {
     it('sends one stream update per property, with Zulip\'s companion fields, only to those who may see the channel', async () => {
       await subscribe(owner, ['mg-events'], [realm.owner.userId, member.userId]);
       const id = await idOf(owner, 'mg-events');
-      const memberQueue = await Queue.register(member.api);
-      const moderatorQueue = await Queue.register(moderator.api);
+      const memberQueue = await ChannelEventQueue.register(member.api);
+      const moderatorQueue = await ChannelEventQueue.register(moderator.api);
       const admins = await groupId('role:administrators');
       expectSuccess(await owner.patch(`streams/${id}`, {
         description: 'Now **bold**',
@@ -285,8 +285,8 @@ describe('channel management', () => {
     it('on privacy changes, creates the channel for users who gain access and deletes it for those who lose it', async () => {
       await subscribe(owner, ['mg-flip'], [realm.owner.userId, member.userId]);
       const id = await idOf(owner, 'mg-flip');
-      const moderatorQueue = await Queue.register(moderator.api);
-      const memberQueue = await Queue.register(member.api);
+      const moderatorQueue = await ChannelEventQueue.register(moderator.api);
+      const memberQueue = await ChannelEventQueue.register(member.api);
       expectSuccess(await owner.patch(`streams/${id}`, { is_private: true }));
       const lost = await moderatorQueue.until((events) => events.length >= 1);
       expect(lost.map(({ id: _id, ...rest }) => rest)).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: id }], stream_ids: [id] }]);
@@ -323,8 +323,8 @@ describe('channel management', () => {
       expectError(await member.api.delete(`streams/${id}`), 'You do not have permission to administer this channel.');
       expectError(await guest.api.delete(`streams/${id}`), 'Invalid channel ID');
       expectError(await moderator.api.delete(`streams/${priv}`), 'Invalid channel ID');
-      const modern = await Queue.register(member.api, { client_capabilities: { archived_channels: true } });
-      const legacy = await Queue.register(moderator.api);
+      const modern = await ChannelEventQueue.register(member.api, { client_capabilities: { archived_channels: true } });
+      const legacy = await ChannelEventQueue.register(moderator.api);
       expectSuccess(await channelAdmin.api.delete(`streams/${id}`));
       const [update] = await modern.until((events) => events.length >= 1);
       expect(update).toEqual({ id: update.id, type: 'stream', op: 'update', stream_id: id, name: 'mg-archive', property: 'is_archived', value: true });
@@ -343,7 +343,7 @@ describe('channel management', () => {
     it('POST and DELETE /default_streams for administrators, with default_streams events and register state', async () => {
       await subscribe(owner, ['mg-default'], [realm.owner.userId]);
       const id = await idOf(owner, 'mg-default');
-      const queue = await Queue.register(guest.api);
+      const queue = await ChannelEventQueue.register(guest.api);
       const baseline = (await member.api.post('register', { fetch_event_types: ['default_streams'] })).body.realm_default_streams as number[];
       expect(baseline).toHaveLength(1);
       const withId = [...baseline, id].sort((a, b) => a - b);
@@ -374,11 +374,11 @@ describe('channel management', () => {
       const id = await idOf(owner, 'mg-topics');
       await dropChannelNotices(realm.subdomain);
       const first = await send(owner, 'mg-topics', 'doomed');
-      const streamQueue = await Queue.register(moderator.api);
+      const streamQueue = await ChannelEventQueue.register(moderator.api);
       const second = await send(owner, 'mg-topics', 'Doomed');
       const kept = await send(owner, 'mg-topics', 'kept');
-      const bulk = await Queue.register(member.api, { client_capabilities: { bulk_message_deletion: true } });
-      const single = await Queue.register(member.api);
+      const bulk = await ChannelEventQueue.register(member.api, { client_capabilities: { bulk_message_deletion: true } });
+      const single = await ChannelEventQueue.register(member.api);
       expectError(await member.api.post(`streams/${id}/delete_topic`, { topic_name: 'doomed' }), 'Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
       expectError(await admin.api.post(`streams/${priv}/delete_topic`, { topic_name: 'x' }), 'Invalid channel ID');
       const response = await admin.api.post(`streams/${id}/delete_topic`, { topic_name: 'doomed' });

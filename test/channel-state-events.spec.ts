@@ -1,5 +1,5 @@
 import { Api, createTestRealm, TestRealm, TestUser } from './support/api';
-import { expectSuccess, idOf, Queue, send, subscribe } from './support/channel-management-helpers';
+import { ChannelEventQueue, expectSuccess, idOf, send, subscribe } from './support/channel-management-helpers';
 import { fixtureSql } from './support/fixture-sql';
 import { StateCheck } from './support/state-check';
 
@@ -101,8 +101,8 @@ describe('channel state and events', () => {
     const group = await createGroup('chstate-admins', []);
     await subscribe(owner, ['admin-secret'], [realm.owner.userId], { invite_only: true, can_administer_channel_group: group });
     const secret = await idOf(owner, 'admin-secret');
-    const memberQueue = await Queue.register(member.api);
-    const otherQueue = await Queue.register(other.api);
+    const memberQueue = await ChannelEventQueue.register(member.api);
+    const otherQueue = await ChannelEventQueue.register(other.api);
 
     expect((await owner.post(`user_groups/${group}/members`, { add: [member.userId] })).status).toBe(200);
     const gained = await memberQueue.until((events) => events.some((event) => event.type === 'subscription'));

@@ -235,7 +235,7 @@ describe('the management CLI', () => {
       const queueId = registered.body.queue_id as string;
 
       expect(success(await runCli(['deactivate-user', '--realm', realm.subdomain, '--email', leaver.email]))).toEqual({ user_id: leaver.userId });
-      expect((await leaver.api.get('users/me')).body.code).toBe('USER_DEACTIVATED');
+      expect((await leaver.api.get('users/me')).body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
       const polled = await watcher.api.get('events', { queue_id: queueId, last_event_id: -1 });
       expect(polled.body.events).toEqual([
         expect.objectContaining({ type: 'realm_user', op: 'update', person: { user_id: leaver.userId, is_active: false } }),

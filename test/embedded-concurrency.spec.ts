@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/platform/database/data-source-options';
+import { DATABASE_ENTITIES } from '../src/database-entities';
 import { runMigrations } from '../src/platform/database/database.module';
 import { EmbeddedConnection } from '../src/platform/database/embedded-postgres';
 import { DIST, ROOT } from './support/server-process';
@@ -76,7 +77,7 @@ d('embedded PostgreSQL under concurrency', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-embedded-'));
     const started = await startEmbedded(dataDir);
     embedded = started.child;
-    dataSource = new DataSource(dataSourceOptions(started.connection, POOL_SIZE));
+    dataSource = new DataSource(dataSourceOptions(started.connection, POOL_SIZE, DATABASE_ENTITIES));
     await dataSource.initialize();
     await runMigrations(dataSource);
     await dataSource.query('CREATE TABLE concurrency_counter (id int PRIMARY KEY, value int NOT NULL)');

@@ -163,6 +163,20 @@ describe('linkifiers', () => {
     expect((await alice.api.get(`messages/${direct.body.id}`)).body.message.topic_links).toEqual([]);
   });
 
+  it("links a renamed topic: the update_message event's topic_links follow the realm's linkifiers", async () => {
+    await add(TICKET.pattern, TICKET.url_template);
+    const sent = await alice.api.post('messages', { type: 'stream', to: 'general', topic: 'no ticket yet', content: 'hi' });
+    expect(sent.status).toBe(200);
+    const queue = await Queue.register(alice.api, { event_types: ['update_message'] });
+    const renamed = await alice.api.patch(`messages/${sent.body.id}`, { topic: 'fix #42', send_notification_to_new_thread: false });
+    expect(renamed.status).toBe(200);
+    const [event] = await queue.take(1);
+    expect({ subject: event.subject, topic_links: event.topic_links }).toEqual({
+      subject: 'fix #42',
+      topic_links: [{ text: '#42', url: 'https://trac.example.com/ticket/42' }],
+    });
+  });
+
   it('takes a pathological pattern without hanging: creating it, and sending under it, return', async () => {
     const id = await add('(a+)+$', 'https://example.com/redos');
     // A backtracking engine needs about 2^n steps for this topic; RE2 is linear.

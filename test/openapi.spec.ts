@@ -84,6 +84,17 @@ describe('OpenAPI document', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it("documents the refusal of credentials (Zulip's 401 UNAUTHORIZED with the Basic challenge) wherever they are taken", () => {
+    const unauthorized = { $ref: '#/components/responses/Unauthorized' };
+    const paths = listing.document.paths;
+    expect(paths['/api/v1/users/me'].get.responses['401']).toEqual(unauthorized);
+    expect(paths['/api/v1/events'].get.responses['401']).toEqual(unauthorized);
+    expect(paths['/api/v1/register'].post.responses['401']).toEqual(unauthorized);
+    expect(paths['/api/v1/server_settings'].get.responses['401']).toBeUndefined();
+    const components = (listing.document as unknown as { components: { responses: Record<string, { headers: Record<string, { schema: unknown }> }> } }).components;
+    expect(components.responses.Unauthorized.headers['WWW-Authenticate'].schema).toEqual({ type: 'string', const: 'Basic realm="zulip"' });
+  });
+
   it('has no operation table entries for routes that do not exist', () => {
     const served = new Set(operationsOf(listing.document));
     expect(Object.keys(OPERATIONS).filter((key) => !served.has(key))).toEqual([]);
@@ -146,7 +157,11 @@ describe('OpenAPI document', () => {
       checkAgainstOpenApi({ port, method: 'GET', pathname: '/api/v1/no_such_endpoint', status: 200, contentType: 'application/json', body: {} }),
     ).rejects.toThrow(/no operation/);
     await expect(
-      checkAgainstOpenApi({ port, method: 'GET', pathname: '/api/v1/users/me', status: 401, contentType: 'application/json', body: { result: 'error', msg: 'x', code: 'UNAUTHORIZED' } }),
+      checkAgainstOpenApi({ port, method: 'GET', pathname: '/api/v1/users/me', status: 401, contentType: 'application/json', body: { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' } }),
     ).resolves.toBeUndefined();
+    // Refused credentials are Zulip's UnauthorizedError, never the codes of the users module.
+    await expect(
+      checkAgainstOpenApi({ port, method: 'GET', pathname: '/api/v1/users/me', status: 401, contentType: 'application/json', body: { result: 'error', msg: 'Invalid API key', code: 'INVALID_API_KEY' } }),
+    ).rejects.toThrow(/\/code must be equal to constant/);
   });
 });

@@ -520,6 +520,74 @@ describe('POST /register', () => {
     });
   });
 
+  describe('what the server offers: stop_words, embedded and incoming-webhook bots, onboarding_steps', () => {
+    /** Each fetch type with the keys it gives (Zulip 10.2's fetch_initial_state_data). */
+    const CATALOG_TYPES: Record<string, string[]> = {
+      stop_words: ['stop_words'],
+      realm_embedded_bots: ['realm_embedded_bots'],
+      realm_incoming_webhook_bots: ['realm_incoming_webhook_bots'],
+      onboarding_steps: ['onboarding_steps', 'navigation_tour_video_url'],
+    };
+
+    it('sends them with fetch_event_types null, as Zulip', async () => {
+      const { body } = await register(alice.api);
+      expect(body).toMatchObject({
+        realm_embedded_bots: [
+          { name: 'converter', config: {} },
+          { name: 'encrypt', config: {} },
+          { name: 'helloworld', config: {} },
+          { name: 'virtual_fs', config: {} },
+          // zulip_bots' giphy.conf, the only template among them.
+          { name: 'giphy', config: { key: '12345678' } },
+          { name: 'followup', config: {} },
+        ],
+        // No incoming-webhook integration is installed here.
+        realm_incoming_webhook_bots: [],
+        // Zulip's web-app notices, as with TUTORIAL_ENABLED off; no tour video.
+        onboarding_steps: [],
+        navigation_tour_video_url: null,
+      });
+      expect(body.stop_words).toHaveLength(127);
+      expect(body.stop_words.slice(0, 4)).toEqual(['i', 'me', 'my', 'myself']);
+      expect(body.stop_words).toEqual(expect.arrayContaining(['the', 'and', 'of', 'don', 'now']));
+      // Zulip has receives_typing_notifications in user_settings (a modern setting): no
+      // top-level copy comes from its fetch_initial_state_data.
+      expect(body.user_settings.receives_typing_notifications).toBe(true);
+    });
+
+    it('gates each on its fetch type', async () => {
+      for (const [type, keys] of Object.entries(CATALOG_TYPES)) {
+        const { body } = await register(alice.api, { fetch_event_types: [type] });
+        expect(Object.keys(body).filter((key) => !BASE_KEYS.includes(key)).sort()).toEqual([...keys].sort());
+      }
+      const { body } = await register(alice.api, { event_types: ['message'] });
+      for (const keys of Object.values(CATALOG_TYPES)) for (const key of keys) expect(body).not.toHaveProperty(key);
+    });
+
+    it('lists exactly the words message search ignores', async () => {
+      const { body } = await register(alice.api, { fetch_event_types: ['stop_words'] });
+      const words = body.stop_words as string[];
+      // The search's own configuration drops each of them, and keeps other words and single letters.
+      const kept = await fixtureSql<{ word: string }>(
+        "SELECT word FROM unnest($1::text[]) AS word WHERE to_tsvector('english'::regconfig, word) <> ''::tsvector",
+        [[...words, 'b', 'x', 'chat', 'topic']],
+      );
+      expect(kept.map((row) => row.word)).toEqual(['b', 'x', 'chat', 'topic']);
+      expect(new Set(words).size).toBe(words.length);
+      // A search made of stop words alone finds nothing: they are left out of the query.
+      const channel = `stop-${realm.subdomain}`;
+      await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: channel }] });
+      await send(alice.api, { type: 'stream', to: channel, topic: 'words', content: 'the and of' });
+      const search = (operand: string) => alice.api.get('messages', {
+        anchor: 'newest', num_before: 10, num_after: 0,
+        narrow: [{ operator: 'channel', operand: channel }, { operator: 'search', operand }],
+      });
+      expect((await search('the and')).body.messages).toEqual([]);
+      // The same stop words beside a word the message has: they do not get in the way.
+      expect((await search('the and words')).body.messages).toHaveLength(1);
+    });
+  });
+
   describe('parameters', () => {
     it('checks client_capabilities', async () => {
       const notDict = await alice.api.post('register', { client_capabilities: [1] });

@@ -114,8 +114,19 @@ scaleOut('three server processes on one PostgreSQL and Redis', () => {
       // The sweep republishes the dead process's rows once they are due.
       const collected = [...queuedAtOnce];
       const deadline = Date.now() + 60_000;
-      while (committed.some((id) => !collected.includes(id)) && Date.now() < deadline) {
-        collected.push(...messageIds(await queue.take(1, Math.max(1, deadline - Date.now()))));
+      try {
+        while (committed.some((id) => !collected.includes(id)) && Date.now() < deadline) {
+          collected.push(...messageIds(await queue.take(1, Math.max(1, deadline - Date.now()))));
+        }
+      } catch (error) {
+        // Tell a poll that missed its wake-up (the events are queued) from events never queued.
+        const lost = committed.filter((id) => !collected.includes(id));
+        const queuedMeanwhile = messageIds(await queue.drain());
+        const outboxLines = [second, third].map((server) => server.stderr().split('\n').filter((line) => line.includes('outbox')).slice(-10));
+        throw new Error(
+          `${(error as Error).message}; not received: ${JSON.stringify(lost)}, in the queue without waking the poll: ` +
+            `${JSON.stringify(queuedMeanwhile.filter((id) => lost.includes(id)))}; outbox log lines of the other processes: ${JSON.stringify(outboxLines)}`,
+        );
       }
       await sleep(3000);
       collected.push(...messageIds(await queue.drain()));

@@ -9,12 +9,14 @@ import { ChannelTrafficReader } from './persistence/channel-traffic.reader';
 import { StreamsController } from './api/streams.controller';
 import { ArchiveChannelHandler } from './commands/archive-channel.command';
 import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
+import { ChannelWrites } from './commands/channel-writes';
+import { SubscriptionWrites } from './commands/subscription-writes';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
 import { ChannelEventProjections } from './events/channel-event.projections';
-import { ChannelAccessLoader } from './queries/channel-access.loader';
-import { ChannelAccessWatcher } from './persistence/channel-access-watcher';
+import { ChannelAccessLoader } from './access/channel-access.loader';
+import { ChannelAccessWatcher } from './events/channel-access-watcher';
 import { ChannelViewers } from './queries/channel-viewers';
 import { DefaultChannels } from './persistence/default-channels';
 import {
@@ -25,13 +27,13 @@ import {
 } from './queries/get-channel.query';
 import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler, SubscriptionAdder } from './commands/subscribe.command';
-import { SubscriptionEventRecorder } from './commands/subscription-event.recorder';
+import { SubscriptionEventRecorder } from './events/subscription-event.recorder';
 import { SubscriptionRemover, UnsubscribeHandler } from './commands/unsubscribe.command';
 import { UpdateSubscriptionsHandler } from './commands/update-subscriptions.command';
 import { UpdateSubscriptionPropertiesHandler } from './commands/update-subscription-properties.command';
 import { ChannelRepository } from './persistence/channel.repository';
-import { PolicyActorLoader } from './queries/policy-actor.loader';
-import { PrincipalResolver } from './persistence/principal.resolver';
+import { PolicyActorLoader } from './access/policy-actor.loader';
+import { PrincipalResolver } from './access/principal.resolver';
 import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';
 import { GetSubscriptionStatusHandler } from './queries/get-subscription-status.query';
@@ -46,6 +48,8 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     SubscriberDirectory,
     ChannelRepository,
     SubscriptionRepository,
+    ChannelWrites,
+    SubscriptionWrites,
     ChannelPresenter,
     ChannelTrafficReader,
     PolicyActorLoader,
@@ -76,6 +80,16 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     DeleteTopicHandler,
     FirstMessageRefresher,
   ],
-  exports: [ChannelDirectory, SubscriberDirectory, ChannelRepository, SubscriptionRepository, ChannelPresenter, ChannelViewers, PolicyActorLoader, ChannelAccessLoader, FirstMessageRefresher],
+  exports: [
+    ChannelDirectory,
+    SubscriberDirectory,
+    ChannelWrites,
+    SubscriptionWrites,
+    ChannelPresenter,
+    ChannelViewers,
+    PolicyActorLoader,
+    ChannelAccessLoader,
+    FirstMessageRefresher,
+  ],
 })
 export class ChannelsModule {}

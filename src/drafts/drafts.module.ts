@@ -6,13 +6,14 @@ import { DraftsController } from './api/drafts.controller';
 import { CreateDraftsHandler, DeleteDraftHandler, EditDraftHandler } from './commands/draft.commands';
 import { DraftEventProjections } from './events/draft-event.projections';
 import { DraftStore } from './persistence/draft.store';
+import { DraftReader } from './queries/draft.reader';
 import { GetDraftsHandler } from './queries/get-drafts.query';
 
 /** Drafts stored on the server for users who synchronize them. */
 @Module({
   imports: [ChannelsModule, MessagesModule, UsersModule],
   controllers: [DraftsController],
-  providers: [DraftStore, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections],
-  exports: [DraftStore],
+  providers: [DraftStore, DraftReader, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections],
+  exports: [DraftReader],
 })
 export class DraftsModule {}

@@ -7,12 +7,15 @@ import { DeactivateUserGroupHandler } from './commands/deactivate-user-group.com
 import { UpdateGroupMembershipHandler } from './commands/update-group-membership.command';
 import { UpdateUserGroupHandler } from './commands/update-user-group.command';
 import { UserGroupEventProjections } from './events/user-group-event.projections';
-import { GroupMembershipWatchers } from './commands/group-membership-watchers';
+import { GroupMembershipWatchers } from './events/group-membership-watchers';
+import { AnonymousGroupWrites } from './commands/anonymous-group-writes';
+import { RealmGroupSettingWrites } from './commands/realm-group-setting-writes';
+import { SystemGroupWrites } from './commands/system-group-writes';
 import { GroupRepository } from './persistence/group.repository';
-import { GroupSettingResolver } from './queries/group-setting.resolver';
+import { GroupSettingResolver } from './commands/group-setting.resolver';
 import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
-import { UserGroupAccess } from './persistence/user-group.access';
+import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
@@ -25,6 +28,9 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     RealmGroupSettingsReader,
     GroupRepository,
     GroupMembershipWatchers,
+    SystemGroupWrites,
+    AnonymousGroupWrites,
+    RealmGroupSettingWrites,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
     UserGroupStore,
@@ -38,6 +44,14 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     GetGroupMembershipHandler,
     UserGroupEventProjections,
   ],
-  exports: [GroupDirectory, RealmGroupSettingsReader, GroupRepository, GroupMembershipWatchers, GroupSettingResolver, RealmGroupSettingsRepository, UserGroupStore],
+  exports: [
+    GroupDirectory,
+    RealmGroupSettingsReader,
+    GroupSettingResolver,
+    GroupMembershipWatchers,
+    SystemGroupWrites,
+    AnonymousGroupWrites,
+    RealmGroupSettingWrites,
+  ],
 })
 export class GroupsModule {}

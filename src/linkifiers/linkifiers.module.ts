@@ -7,6 +7,7 @@ import { UpdateLinkifierHandler } from './commands/update-linkifier.command';
 import { LinkifierEventProjections } from './events/linkifier-event.projections';
 import { LinkifierStore } from './persistence/linkifier.store';
 import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
+import { LinkifierRulesReader } from './queries/linkifier-rules.reader';
 
 /**
  * Linkifiers: the realm's ordered pattern -> URL template rules (administrators). Their
@@ -16,6 +17,7 @@ import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
   controllers: [LinkifiersController],
   providers: [
     LinkifierStore,
+    LinkifierRulesReader,
     GetLinkifiersHandler,
     AddLinkifierHandler,
     UpdateLinkifierHandler,
@@ -23,6 +25,6 @@ import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
     ReorderLinkifiersHandler,
     LinkifierEventProjections,
   ],
-  exports: [LinkifierStore],
+  exports: [LinkifierRulesReader],
 })
 export class LinkifiersModule {}

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { LinkifiersModule } from '../linkifiers/linkifiers.module';
 import { MarkdownModule } from '../markdown/markdown.module';
 import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { WidgetSubmessages } from '../submessages/commands/widget-submessages';
+import { WebhookBotReader } from '../webhooks/queries/webhook-bot.reader';
+import { WebhookTriggerWriter } from '../webhooks/commands/webhook-trigger.writer';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessageActionsController } from './api/message-actions.controller';
@@ -13,7 +16,7 @@ import { MessagesController } from './api/messages.controller';
 import { DeleteMessageHandler } from './commands/delete-message.command';
 import { SendEditTypingHandler, SendTypingHandler } from './commands/send-typing.command';
 import { TypingPeople } from './persistence/typing-people';
-import { MessageAccess } from './queries/message-access';
+import { MessageAccess } from './access/message-access';
 import { GroupsModule } from '../groups/groups.module';
 import { MessageFlagsController } from './api/message-flags.controller';
 import { MarkAsReadHandler } from './commands/mark-as-read.command';
@@ -27,6 +30,7 @@ import { MessageDeletion } from './commands/message-deletion';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
 import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
 import { ConversationRepository } from './persistence/conversation.repository';
+import { DirectMessageGroups } from './commands/direct-message-groups';
 import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
 import { GetMessageHandler } from './queries/get-message.query';
@@ -40,10 +44,11 @@ import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
+import { MessageSnapshotReader } from './queries/message-snapshot.reader';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule],
+  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     SendMessageHandler,
@@ -51,6 +56,7 @@ import { MessageLocations } from './queries/message-locations';
     PostSubscriptionNoticesHandler,
     PostChannelNoticeHandler,
     ConversationRepository,
+    DirectMessageGroups,
     MessageLoader,
     MessageSearchRepository,
     NarrowResolver,
@@ -58,7 +64,11 @@ import { MessageLocations } from './queries/message-locations';
     MessagesMatchNarrowHandler,
     GetMessageHandler,
     MessageAccess,
+    // Other modules' facades the send path uses, provided here because those modules
+    // import this one (they post messages).
     WidgetSubmessages,
+    WebhookBotReader,
+    WebhookTriggerWriter,
     SendTypingHandler,
     SendEditTypingHandler,
     TypingPeople,
@@ -75,7 +85,8 @@ import { MessageLocations } from './queries/message-locations';
     PostTopicNoticeHandler,
     GetMessageHistoryHandler,
     MessageLocations,
+    MessageSnapshotReader,
   ],
-  exports: [MessageLoader, ConversationRepository, MessageDeletion, MessageAccess, MessageLocations],
+  exports: [MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
 })
 export class MessagesModule {}

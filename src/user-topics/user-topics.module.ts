@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
-import { ChannelAccessLoader } from '../channels/queries/channel-access.loader';
 import { UserTopicsController } from './api/user-topics.controller';
 import { SetTopicVisibilityHandler } from './commands/set-topic-visibility.command';
 import { UserTopicEventProjections } from './events/user-topic-event.projections';
@@ -13,7 +12,7 @@ import { GetUserTopicsHandler } from './queries/get-user-topics.query';
 @Module({
   imports: [ChannelsModule],
   controllers: [UserTopicsController],
-  providers: [ChannelAccessLoader, UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
+  providers: [UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
   exports: [UserTopicRepository, UserTopicWriter, AutomaticTopicPolicy],
 })
 export class UserTopicsModule {}

@@ -18,9 +18,12 @@ export interface AddressedRealm {
 /**
  * The one credential function of the API: the realm from the Host header (an unknown
  * subdomain is a 404), and the user from HTTP Basic credentials (email and API key), with
- * Zulip's errors. Successes are remembered by the auth cache, so a long-poll renewed every
- * heartbeat reads nothing from the database. Every route authenticates through it: the
- * Nest guard, and the long-poll route that runs outside Nest's pipeline.
+ * Zulip's errors: every refusal of the credentials is a 401 UNAUTHORIZED carrying
+ * `WWW-Authenticate: Basic realm="zulip"` and the refusal's own message, except a scheme
+ * other than Basic (400, as in Zulip's `get_basic_credentials`). Successes are remembered
+ * by the auth cache, so a long-poll renewed every heartbeat reads nothing from the database.
+ * Every route authenticates through it: the Nest guard, and the long-poll route that runs
+ * outside Nest's pipeline.
  */
 @Injectable()
 export class Credentials {
@@ -70,9 +73,7 @@ export class Credentials {
     const { subdomain, realm } = addressed;
     const generation = this.cache.generation;
     const { email, apiKey } = basicCredentials(authorization);
-    const user = await this.queryBus.execute<AuthenticateApiKeyQuery, UserRow>(
-      new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),
-    );
+    const user = await this.authenticate(realm, email, apiKey);
     const authenticated: RequestUser = {
       id: user.id,
       realmId: user.realmId,
@@ -85,6 +86,24 @@ export class Credentials {
     this.cache.rememberUser(subdomain, authorization, authenticated, generation);
     return checkEndpointAccess({ ...authenticated }, access);
   }
+
+  /**
+   * Zulip's `authenticated_rest_api_view`: whatever refuses the key (malformed or unknown
+   * key, deactivated organization or account, another realm's account) is a 401
+   * UNAUTHORIZED with the Basic challenge, in the refusal's own words. The users module
+   * keeps its own codes (INVALID_API_KEY, USER_DEACTIVATED...), as Zulip's
+   * `access_user_by_api_key` does; only this view of them is the API's.
+   */
+  private async authenticate(realm: CachedRealm, email: string, apiKey: string): Promise<UserRow> {
+    try {
+      return await this.queryBus.execute<AuthenticateApiKeyQuery, UserRow>(
+        new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),
+      );
+    } catch (error) {
+      if (error instanceof ApiError) throw ApiError.unauthorized(error.msg);
+      throw error;
+    }
+  }
 }
 
 /** What an endpoint lets in beyond ordinary users and bots. */
@@ -94,7 +113,7 @@ export interface EndpointAccess {
 
 function checkEndpointAccess(user: RequestUser, access: EndpointAccess): RequestUser {
   if (user.isBot && user.botType === BotType.IncomingWebhook && access.allowIncomingWebhookBots !== true) {
-    throw new ApiError('This API is not available to incoming webhook bots.', 'UNAUTHORIZED', 401);
+    throw ApiError.unauthorized('This API is not available to incoming webhook bots.');
   }
   return user;
 }
@@ -108,9 +127,25 @@ function basicCredentials(header: string | undefined): { email: string; apiKey: 
   if (parts[0].toLowerCase() !== 'basic') {
     throw ApiError.badRequest('This endpoint requires HTTP basic authentication.');
   }
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(parts[1])) throw ApiError.unauthorized('Invalid authorization header for basic auth');
-  const decoded = Buffer.from(parts[1], 'base64').toString('utf8');
+  const decoded = decodeBase64Text(parts[1]);
+  if (decoded === null) throw ApiError.unauthorized('Invalid authorization header for basic auth');
   const pieces = decoded.split(':');
   if (pieces.length !== 2) throw ApiError.unauthorized('Invalid authorization header for basic auth');
   return { email: pieces[0], apiKey: pieces[1] };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * What Python's `base64.b64decode(...).decode()` accepts, else null (Zulip answers both
+ * failures, a ValueError there, as a malformed header): padded base64 and UTF-8 text. Node's
+ * own decoder would read past a bad character, a missing padding or broken UTF-8.
+ */
+function decodeBase64Text(encoded: string): string | null {
+  if (encoded.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) return null;
+  try {
+    return UTF8.decode(Buffer.from(encoded, 'base64'));
+  } catch {
+    return null;
+  }
 }

@@ -81,7 +81,7 @@ export type RouteAudit =
   | { probes: readonly ProbeName[] }
   /**
    * Why the route holds no other user's or realm's data. `anonymous`: served without
-   * credentials, so the deactivated user's sweep does not expect USER_DEACTIVATED there.
+   * credentials, so the deactivated user's sweep does not expect "Account is deactivated" there.
    */
   | { exempt: string; anonymous?: true };
 

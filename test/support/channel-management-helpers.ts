@@ -9,21 +9,21 @@ export interface Event {
 }
 
 /** A registered queue, polled until the events a test waits for arrive. */
-export class Queue {
+export class ChannelEventQueue {
   constructor(
     readonly api: Api,
     readonly id: string,
     public lastEventId: number,
   ) {}
 
-  static async register(api: Api, params: Params = {}): Promise<Queue> {
+  static async register(api: Api, params: Params = {}): Promise<ChannelEventQueue> {
     const response = await api.post('register', {
       fetch_event_types: [],
       event_types: ['stream', 'subscription', 'default_streams', 'delete_message'],
       ...params,
     });
     if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
-    return new Queue(api, response.body.queue_id as string, response.body.last_event_id as number);
+    return new ChannelEventQueue(api, response.body.queue_id as string, response.body.last_event_id as number);
   }
 
   /** Polls until `done` holds for the events gathered so far; returns them all. */

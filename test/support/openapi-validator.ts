@@ -65,7 +65,9 @@ class DocumentValidator {
     if (method.toUpperCase() === 'HEAD' || !isJson(contentType)) return null;
     const pointer = documented === undefined
       ? 'openapi#/components/schemas/ErrorEnvelope'
-      : `openapi#/paths/${escape(template.path)}/${verb}/responses/${statusKey(operation, status)}/content/${escape(mediaType)}/schema`;
+      : documented.$ref !== undefined
+        ? `openapi#/components/responses/${documented.$ref.split('/').pop() as string}/content/${escape(mediaType)}/schema`
+        : `openapi#/paths/${escape(template.path)}/${verb}/responses/${statusKey(operation, status)}/content/${escape(mediaType)}/schema`;
     if (response.content?.[mediaType]?.schema === undefined) return null;
     return this.validate(pointer, body, where, contentType);
   }

@@ -6,7 +6,7 @@ import { requireRealmOwner } from '../../users/public/authorization';
 import { Role } from '../../users/public/roles';
 import { cannotDeactivateLastUser, checkAdministrableBot, checkAdministrableUser, isLastOwner } from '../../users/public/user-admin-rules';
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';

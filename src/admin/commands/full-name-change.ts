@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserRow } from '../../users/public/user-row';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { Database } from '../../platform/database/database';
 
 /** Zulip's `do_change_full_name`: whoever can see the user sees the name; a bot's administrators too. */

@@ -7,10 +7,10 @@ import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-eve
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { botNameTaken, checkAdministrableUser } from '../../users/public/user-admin-rules';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
-import { BotCreationPolicy } from '../../users/queries/bot-creation-policy';
+import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
 import { BotRepository } from '../../users/persistence/bot.repository';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { ChannelWrites } from '../../channels/commands/channel-writes';
+import { SystemGroupWrites } from '../../groups/commands/system-group-writes';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { RealmEntity } from '../../realm/persistence/realm.entity';
+import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { BotType, Role } from '../../users/public/roles';
 import { UserCreation } from './user-creation';
@@ -16,8 +16,9 @@ export const NOTIFICATION_BOT_NAME = 'Notification Bot';
 @Injectable()
 export class RealmSetup {
   constructor(
-    private readonly groups: GroupRepository,
-    private readonly channels: ChannelRepository,
+    private readonly groups: SystemGroupWrites,
+    private readonly channels: ChannelWrites,
+    private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly creation: UserCreation,
     private readonly database: Database,
@@ -31,7 +32,7 @@ export class RealmSetup {
     if (inserted.length === 0) throw ApiError.badRequest(`Subdomain '${subdomain}' is already in use.`);
     const realmId = inserted[0].id;
     await this.groups.createSystemGroups(realmId);
-    const realm = await this.database.manager.getRepository(RealmEntity).findOneByOrFail({ id: realmId });
+    const realm = await this.realms.requireById(realmId);
     const bot = await this.creation.insert(
       realm,
       await this.creation.check({
@@ -43,7 +44,7 @@ export class RealmSetup {
         botType: BotType.Generic,
       }),
     );
-    const general = await this.channels.insert({
+    const general = await this.channels.createDefaultChannel({
       realmId,
       name: GENERAL_CHANNEL_NAME,
       description: GENERAL_CHANNEL_DESCRIPTION,
@@ -54,12 +55,11 @@ export class RealmSetup {
       creatorId: null,
     });
     if (!general) throw new Error('a new realm already had a general channel');
-    await this.channels.addDefaultChannel(realmId, general.id);
     await this.database.query(
       `UPDATE realm SET notification_bot_id = $1, new_stream_announcements_stream_id = $2,
          signup_announcements_stream_id = $2 WHERE id = $3`,
       [bot.id, general.id, realmId],
     );
-    return this.database.manager.getRepository(RealmEntity).findOneByOrFail({ id: realmId });
+    return this.realms.requireById(realmId);
   }
 }

@@ -3,14 +3,14 @@ import { ChannelPresenter } from '../../channels/api/channel.presenter';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAudienceChangedEvent } from '../../channels/events/channel-update-events';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { subscribedStreamIds } from '../../channels/queries/get-streams.query';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { directSystemGroupsForRole, SystemGroup } from '../../groups/public/system-groups';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { UserUpdatedEvent } from '../../users/events/user-events';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 

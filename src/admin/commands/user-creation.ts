@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelRepository } from '../../channels/persistence/channel.repository';
+import { SubscriptionWrites } from '../../channels/commands/subscription-writes';
+import { StreamRow } from '../../channels/public/stream-row';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
-import { SubscriptionRepository, SubscriptionRequest } from '../../channels/persistence/subscription.repository';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { PasswordSettings } from '../../platform/config/settings';
 import { RealmEntity } from '../../realm/queries/realm-directory';
@@ -13,12 +13,12 @@ import { checkFullName, isValidEmail, normalizeEmail } from '../../users/public/
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { UserAccess } from '../../users/queries/user-access';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { UserAccess } from '../../users/access/user-access';
+import { GroupDirectory } from '../../groups/queries/group-directory';
 import { directSystemGroupsForRole } from '../../groups/public/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { isGuest } from '../../users/public/roles';
-import { NewUser, UserWriter } from '../../users/persistence/user.writer';
+import { NewUser, UserWriter } from '../../users/commands/user.writer';
 import { Database } from '../../platform/database/database';
 
 export interface UserDraft {
@@ -44,12 +44,11 @@ export type CheckedUser = Omit<NewUser, 'realmId'>;
 export class UserCreation {
   constructor(
     private readonly writer: UserWriter,
-    private readonly channels: ChannelRepository,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriptionWrites,
     private readonly users: UserDirectory,
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
-    private readonly groups: GroupRepository,
+    private readonly groups: GroupDirectory,
     private readonly passwords: PasswordSettings,
     private readonly database: Database,
   ) {}
@@ -80,11 +79,7 @@ export class UserCreation {
     );
     const { settings, emailAddressVisibility } = initialUserSettings(defaults.user_settings_defaults, defaults.properties);
     const created = await this.writer.insert({ ...user, realmId: realm.id, settings, emailAddressVisibility });
-    let added: SubscriptionRequest[] = [];
-    if (!created.isBot) {
-      const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realm.id));
-      ({ added } = await this.subscriptions.subscribe(defaults.map((stream) => ({ userId: created.id, stream }))));
-    }
+    const added = created.isBot ? [] : await this.subscriptions.subscribeToDefaultChannels(realm.id, created.id);
     // The realm learns of the user first, then of the user's place in the default channels.
     const viewers = await this.users.activeUserRoles(realm.id);
     const withoutAccess: number[] = [];
@@ -104,9 +99,9 @@ export class UserCreation {
   }
 
   /** `peer_add` for the default channels, to those who may see their subscribers. */
-  private async recordPeers(realmId: number, userId: number, added: readonly SubscriptionRequest[]): Promise<void> {
+  private async recordPeers(realmId: number, userId: number, added: readonly StreamRow[]): Promise<void> {
     const peers = [];
-    for (const { stream } of added) {
+    for (const stream of added) {
       peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId]) });
     }
     this.database.record(new UsersSubscribedEvent(realmId, [], peers));

@@ -1,6 +1,6 @@
 import { WebhookUrlPolicy } from '../../webhooks/delivery/webhook-url-policy';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
@@ -13,7 +13,7 @@ import { BotType, Role } from '../../users/public/roles';
 import { botNameTaken } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
 import { BotEvent } from '../../users/events/user-events';
-import { BotCreationPolicy } from '../../users/queries/bot-creation-policy';
+import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { BotRepository } from '../../users/persistence/bot.repository';
 import { UserDirectory } from '../../users/queries/user-directory';

@@ -1,6 +1,6 @@
 import { WebhookUrlPolicy } from '../../webhooks/delivery/webhook-url-policy';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { FullNameChange } from '../../admin/commands/full-name-change';
 import { RoleChange } from '../../admin/commands/role-change';
 import { TransactionRunner } from '../../platform/database/transaction-runner';

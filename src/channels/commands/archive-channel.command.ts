@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelArchivedEvent } from '../events/channel-update-events';
-import { ChannelAccessLoader } from '../queries/channel-access.loader';
+import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from '../queries/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
 import { Database } from '../../platform/database/database';

@@ -4,7 +4,7 @@ import { requireRealmAdmin } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
-import { ChannelAccessLoader } from '../queries/channel-access.loader';
+import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from '../queries/channel-viewers';
 import { FirstMessageRefresher } from './first-message.refresher';
 import { Database } from '../../platform/database/database';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingValue } from '../../groups/public/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
-import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
+import { GroupSettingResolver } from '../../groups/commands/group-setting.resolver';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -18,11 +18,11 @@ import { channelCreatedNotice } from '../public/channel-notices';
 import { PostChannelNoticeCommand } from './post-channel-notice.command';
 import { PostSubscriptionNoticesCommand } from './post-subscription-notices.command';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from '../queries/policy-actor.loader';
-import { PrincipalResolver } from '../persistence/principal.resolver';
+import { PolicyActorLoader } from '../access/policy-actor.loader';
+import { PrincipalResolver } from '../access/principal.resolver';
 import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository, SubscriptionRequest } from '../persistence/subscription.repository';
-import { SubscriptionEventRecorder } from './subscription-event.recorder';
+import { SubscriptionEventRecorder } from '../events/subscription-event.recorder';
 import { Database } from '../../platform/database/database';
 
 export interface RequestedChannel {

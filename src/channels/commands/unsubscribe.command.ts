@@ -8,11 +8,11 @@ import { ChannelPolicy } from '../public/channel-policy';
 import { checkChannelName } from '../public/channel-rules';
 import { isUnsubscribingOthers } from '../domain/subscription-rules';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from '../queries/policy-actor.loader';
-import { PrincipalResolver } from '../persistence/principal.resolver';
+import { PolicyActorLoader } from '../access/policy-actor.loader';
+import { PrincipalResolver } from '../access/principal.resolver';
 import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
-import { SubscriptionEventRecorder } from './subscription-event.recorder';
+import { SubscriptionEventRecorder } from '../events/subscription-event.recorder';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /users/me/subscriptions`: unsubscribe the actor or others from channels. */

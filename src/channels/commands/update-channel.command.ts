@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingChange, GroupSettingValue, sameGroupSettingValue, simplifyGroupSettingValue } from '../../groups/public/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { SystemGroup } from '../../groups/public/system-groups';
-import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
+import { GroupSettingResolver } from '../../groups/commands/group-setting.resolver';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
@@ -30,7 +30,7 @@ import {
   ChannelUpdatedEvent,
 } from '../events/channel-update-events';
 import { PostChannelNoticeCommand } from './post-channel-notice.command';
-import { AccessedChannel, ChannelAccessLoader } from '../queries/channel-access.loader';
+import { AccessedChannel, ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../queries/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';

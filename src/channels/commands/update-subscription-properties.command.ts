@@ -6,7 +6,7 @@ import { ChannelPolicy } from '../public/channel-policy';
 import { storedChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
 import { SubscriptionPropertiesUpdatedEvent, SubscriptionPropertyUpdate } from '../events/subscription-events';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from '../queries/policy-actor.loader';
+import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';
 

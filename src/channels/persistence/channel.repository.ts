@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { AnonymousGroupWrites } from '../../groups/commands/anonymous-group-writes';
+import { GroupDirectory } from '../../groups/queries/group-directory';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
-import { ActorRow, PolicyActorLoader } from '../queries/policy-actor.loader';
+import { ActorRow, PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
 
@@ -27,7 +28,8 @@ export interface NewChannel {
 @Injectable()
 export class ChannelRepository {
   constructor(
-    private readonly groups: GroupRepository,
+    private readonly groups: GroupDirectory,
+    private readonly anonymousGroups: AnonymousGroupWrites,
     private readonly database: Database,
   ) {}
 
@@ -67,7 +69,7 @@ export class ChannelRepository {
     );
     const administerGroup = chosen.can_administer_channel_group ?? (channel.creatorId === null
       ? nobody
-      : await this.groups.createAnonymousGroup(channel.realmId, [channel.creatorId], []));
+      : await this.anonymousGroups.create(channel.realmId, [channel.creatorId], []));
     await this.database.query(`UPDATE stream SET recipient_id = $1, can_administer_channel_group_id = $2 WHERE id = $3`, [
       recipient.id,
       administerGroup,

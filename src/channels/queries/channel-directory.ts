@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { ActorRow } from './policy-actor.loader';
+import { ActorRow } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 
 /**

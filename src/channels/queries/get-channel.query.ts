@@ -3,7 +3,7 @@ import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content'
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
-import { ChannelAccessLoader } from './channel-access.loader';
+import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from './channel-viewers';
 import { Database } from '../../platform/database/database';
 

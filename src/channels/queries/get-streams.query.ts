@@ -5,7 +5,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
-import { PolicyActorLoader } from './policy-actor.loader';
+import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { Database } from '../../platform/database/database';
 

@@ -4,7 +4,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from './policy-actor.loader';
+import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';
 

@@ -5,7 +5,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { PolicyActorLoader } from './policy-actor.loader';
+import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { Database } from '../../platform/database/database';

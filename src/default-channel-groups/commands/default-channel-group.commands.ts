@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { StreamRow } from '../../channels/public/stream-row';
 import { Database } from '../../platform/database/database';

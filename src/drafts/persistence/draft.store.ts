@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
-import { ConversationRepository } from '../../messages/persistence/conversation.repository';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
+import { DirectMessageGroups } from '../../messages/commands/direct-message-groups';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -41,7 +41,7 @@ export class DraftStore {
   constructor(
     private readonly channels: ChannelAccessLoader,
     private readonly users: UserDirectory,
-    private readonly conversations: ConversationRepository,
+    private readonly groups: DirectMessageGroups,
     private readonly database: Database,
   ) {}
 
@@ -78,6 +78,6 @@ export class DraftStore {
     const others = found.filter((other) => other.id !== user.id);
     if (others.length === 0) return user.recipientId;
     if (others.length === 1) return others[0].recipientId;
-    return this.conversations.groupRecipient([user.id, ...others.map((other) => other.id)]);
+    return this.groups.recipientOf([user.id, ...others.map((other) => other.id)]);
   }
 }

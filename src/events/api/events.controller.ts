@@ -10,7 +10,7 @@ import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext, RequestUser } from '../../wire/request-context';
 import { CreateEventQueueCommand } from '../commands/create-event-queue.command';
 import { parseCapabilities, parseEventTypes, parseQueueNarrow } from '../domain/register-options';
-import { applyRacedEvents } from '../queries/apply-raced-events';
+import { applyRacedEvents } from '../domain/apply-raced-events';
 import { InitialStateQuery } from '../queries/initial-state.query';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { EventQueueStore } from '../queues/event-queue-store';

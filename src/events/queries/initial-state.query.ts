@@ -19,6 +19,8 @@ import { withSharedReads } from '../../platform/database/unit-of-work';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { UserRow } from '../../users/public/user-row';
 import { isAdministrator, isGuest, Role } from '../../users/public/roles';
+import { embeddedBotCatalog, INCOMING_WEBHOOK_INTEGRATIONS } from '../../users/public/bot-rules';
+import { SEARCH_STOP_WORDS } from '../../messages/public/search-stop-words';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,
@@ -30,11 +32,11 @@ import {
 } from '../../users/public/user-settings';
 import { UserDirectory, UserProfileView } from '../../users/queries/user-directory';
 import { BotDirectory } from '../../users/queries/bot-directory';
-import { UserAccess } from '../../users/queries/user-access';
+import { UserAccess } from '../../users/access/user-access';
 import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.query';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';
-import { DraftStore } from '../../drafts/persistence/draft.store';
+import { DraftReader } from '../../drafts/queries/draft.reader';
 import { RequestUser } from '../../wire/request-context';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/public/field-types';
@@ -84,7 +86,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly channels: ChannelDirectory,
     private readonly botDirectory: BotDirectory,
-    private readonly drafts: DraftStore,
+    private readonly drafts: DraftReader,
     private readonly storage: StorageSettings,
     private readonly passwords: PasswordSettings,
     private readonly access: UserAccess,
@@ -205,6 +207,18 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
         realm.notificationBotId === null ? [] : [realm.notificationBotId],
       );
     });
+    // What bots the server can run: the same for everyone, spectators included (Zulip's too).
+    section(wants('realm_embedded_bots'), (state) => {
+      state.realm_embedded_bots = embeddedBotCatalog();
+    });
+    section(wants('realm_incoming_webhook_bots'), (state) => {
+      state.realm_incoming_webhook_bots = INCOMING_WEBHOOK_INTEGRATIONS.map((integration) => ({
+        name: integration.name,
+        display_name: integration.displayName,
+        all_event_types: integration.allEventTypes,
+        config_options: integration.configOptions,
+      }));
+    });
 
     section(wants('subscription') && user === null, async (state) => {
       Object.assign(state, await this.spectatorSubscriptions(realmId, options.capabilities.archived_channels));
@@ -247,6 +261,13 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     section(wants('custom_profile_fields'), async (state) => {
       state.custom_profile_fields = user === null ? [] : await this.queryBus.execute(new GetProfileFieldsQuery(realmId));
       state.custom_profile_field_types = FIELD_TYPES;
+    });
+    // Zulip's onboarding steps are its web app's one-time notices, and this server serves no
+    // web app (nor the route that marks a notice seen): none, as Zulip with TUTORIAL_ENABLED
+    // off, and no navigation tour video (NAVIGATION_TOUR_VIDEO_URL None).
+    section(wants('onboarding_steps'), (state) => {
+      state.onboarding_steps = [];
+      state.navigation_tour_video_url = null;
     });
     // Clients that cannot expand URL templates get no linkifiers; the legacy list is always empty.
     section(wants('realm_linkifiers'), async (state) => {
@@ -319,6 +340,10 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
       );
       if (wants('user_topic')) state.user_topics = topics.user_topics;
       if (wantsMutedTopics) state.muted_topics = topics.muted_topics;
+    });
+
+    section(wants('stop_words'), (state) => {
+      state.stop_words = SEARCH_STOP_WORDS;
     });
 
     // A spectator's settings are a new account's, shown in the realm's language with

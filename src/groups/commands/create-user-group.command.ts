@@ -7,12 +7,12 @@ import { SystemGroup } from '../public/system-groups';
 import { insufficientPermission } from '../../users/public/authorization';
 import { checkUserGroupName, groupNameTaken, hasGroupPermission } from '../public/user-group-rules';
 import { UserGroupCreatedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
-import { GroupSettingResolver } from '../queries/group-setting.resolver';
+import { GroupSettingResolver } from './group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';
-import { UserGroupAccess } from '../persistence/user-group.access';
+import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
-import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';
+import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
 /** `POST /user_groups/create`. */

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { UserGroupUpdatedEvent } from '../events/user-group-events';
 import { GroupUsageReader } from '../persistence/group-usage.reader';
-import { UserGroupAccess } from '../persistence/user-group.access';
+import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';
 

@@ -5,10 +5,10 @@ import { RequestUser } from '../../wire/request-context';
 import { UserGroupSetting } from '../public/permission-settings';
 import { insufficientPermission, requireMemberOrAdmin } from '../../users/public/authorization';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
-import { GroupMembershipWatchers } from './group-membership-watchers';
-import { RealmGroupActor, UserGroupAccess } from '../persistence/user-group.access';
+import { GroupMembershipWatchers } from '../events/group-membership-watchers';
+import { RealmGroupActor, UserGroupAccess } from '../access/user-group.access';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
-import { checkActiveUsers, checkPotentialSubgroups } from './membership-checks';
+import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -8,9 +8,9 @@ import { SystemGroup } from '../public/system-groups';
 import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { checkUserGroupName, groupNameTaken } from '../public/user-group-rules';
 import { UserGroupUpdatedEvent } from '../events/user-group-events';
-import { GroupSettingResolver } from '../queries/group-setting.resolver';
+import { GroupSettingResolver } from './group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';
-import { UserGroupAccess } from '../persistence/user-group.access';
+import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';
 

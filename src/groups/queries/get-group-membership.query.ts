@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { requireMemberOrAdmin } from '../../users/public/authorization';
-import { UserGroupAccess } from '../persistence/user-group.access';
+import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';
 

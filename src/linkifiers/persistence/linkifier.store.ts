@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
+import { LinkifierRule } from '../public/apply-linkifiers';
 
 /** A linkifier on the wire (spec 2.7; `realm_linkifiers`). */
 export interface LinkifierWire {
@@ -20,6 +21,15 @@ export class LinkifierStore {
       `SELECT id, pattern, url_template FROM realm_filter WHERE realm_id = $1 ORDER BY "order", id`,
       [realmId],
     );
+  }
+
+  /** The realm's rules as `topicLinks` and `findLinks` apply them, in order. */
+  async rules(realmId: number): Promise<LinkifierRule[]> {
+    const rows = await this.database.query<{ pattern: string; url_template: string }>(
+      `SELECT pattern, url_template FROM realm_filter WHERE realm_id = $1 ORDER BY "order", id`,
+      [realmId],
+    );
+    return rows.map((row) => ({ pattern: row.pattern, urlTemplate: row.url_template }));
   }
 
   async exists(realmId: number, id: number): Promise<boolean> {
@@ -78,26 +88,4 @@ export class LinkifierStore {
     const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
     return rows.map((row) => row.id);
   }
-}
-
-/**
- * The linkifiers of several realms, each realm's in order: for presenting messages'
- * `topic_links` (one small query per batch of messages).
- */
-export async function linkifierRulesByRealm(
-  database: Database,
-  realmIds: readonly number[],
-): Promise<Map<number, { pattern: string; urlTemplate: string }[]>> {
-  const result = new Map<number, { pattern: string; urlTemplate: string }[]>();
-  if (realmIds.length === 0) return result;
-  const rows = await database.query<{ realm_id: number; pattern: string; url_template: string }>(
-    `SELECT realm_id, pattern, url_template FROM realm_filter WHERE realm_id = ANY($1::int[]) ORDER BY realm_id, "order", id`,
-    [[...new Set(realmIds)]],
-  );
-  for (const row of rows) {
-    const list = result.get(row.realm_id) ?? [];
-    list.push({ pattern: row.pattern, urlTemplate: row.url_template });
-    result.set(row.realm_id, list);
-  }
-  return result;
 }

@@ -49,7 +49,9 @@ export function presentMessage(message: MessageSnapshot, options: MessagePresent
   // The realm's allow_edit_history is always on here.
   if (message.editHistory !== null && message.editHistory.length > 0) {
     wire.edit_history = message.editHistory.map((entry) => {
-      const shown = { ...entry };
+      // Stored as Zulip stores it, shown as Zulip's finalize_payload shows it: the rendering
+      // version of the text before an edit is an internal detail no client is sent.
+      const { prev_rendered_content_version: _version, ...shown } = entry;
       // Older clients see the empty topic under its display name here too.
       if (message.kind === 'stream' && !options.allowEmptyTopicName) {
         for (const key of ['prev_topic', 'topic']) if (shown[key] === '') shown[key] = EMPTY_TOPIC_DISPLAY_NAME;

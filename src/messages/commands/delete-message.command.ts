@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';
-import { MessageAccess } from '../queries/message-access';
+import { MessageAccess } from '../access/message-access';
 import { MessageDeletion } from './message-deletion';
 import { Database } from '../../platform/database/database';
 

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';

@@ -6,7 +6,7 @@ import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { AutomaticPolicy, VisibilityPolicy } from '../../user-topics/public/visibility-policy';
 import { effectiveSettings } from '../../users/public/user-settings';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { UserTopicWriter } from '../../user-topics/commands/user-topic.writer';
 import { EditHistoryEntry, mergedVisibilityPolicy } from '../domain/message-edit-rules';
 import { FLAG_BITS, flagNames } from '../public/message-flags';
@@ -15,7 +15,7 @@ import { channelTopicLink, newThreadNotice, oldThreadNotice, resolutionNotice } 
 import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageEditStore } from '../persistence/message-edit.store';
 import { PostTopicNoticeCommand } from './post-topic-notice.handler';
-import type { EditPlan } from './edit-plan';
+import type { EditPlan } from '../domain/edit-plan';
 import { Database } from '../../platform/database/database';
 
 export interface ChannelEditArgs {

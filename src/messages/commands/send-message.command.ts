@@ -10,7 +10,7 @@ import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { UserRow } from '../../users/public/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';
@@ -27,7 +27,8 @@ import { MESSAGE_COLUMNS, MessageLoader, MessageRow } from '../persistence/messa
 import { MessageSnapshot } from '../public/message-snapshot';
 import { serviceBotTriggers } from '../../webhooks/public/service-bot-triggers';
 import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
-import { mentionedWebhookBots, recordWebhookTriggers } from '../../webhooks/persistence/webhook-trigger.store';
+import { WebhookBotReader } from '../../webhooks/queries/webhook-bot.reader';
+import { WebhookTriggerWriter } from '../../webhooks/commands/webhook-trigger.writer';
 import { Database } from '../../platform/database/database';
 
 export type MessageAddress =
@@ -115,6 +116,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly attachmentClaims: AttachmentClaims,
     private readonly widgets: WidgetSubmessages,
     private readonly emails: UserByEmailReader,
+    private readonly webhookBots: WebhookBotReader,
+    private readonly webhookTriggers: WebhookTriggerWriter,
     private readonly database: Database,
   ) {}
 
@@ -287,7 +290,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
   ): Promise<void> {
     if (sender.isBot) return;
     const mentioned = delivery.stream
-      ? await mentionedWebhookBots(this.database, mentionedUserIds, { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly })
+      ? await this.webhookBots.mentionedIn(mentionedUserIds, { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly })
       : [];
     const triggers = serviceBotTriggers({
       senderId: sender.id,
@@ -296,7 +299,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
       recipients: delivery.directRecipients,
       mentioned,
     });
-    const jobs = await recordWebhookTriggers(this.database, messageId, triggers);
+    const jobs = await this.webhookTriggers.record(messageId, triggers);
     if (jobs.length > 0) this.database.record(new WebhooksTriggeredEvent(jobs));
   }
 }

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
@@ -8,7 +8,7 @@ import { RequestUser } from '../../wire/request-context';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
 import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
-import { MessageAccess } from '../queries/message-access';
+import { MessageAccess } from '../access/message-access';
 import { Person, TypingPeople } from '../persistence/typing-people';
 import { Database } from '../../platform/database/database';
 
@@ -51,7 +51,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       if (!sender.send_private_typing_notifications) {
         throw ApiError.badRequest('User has disabled typing notifications for direct messages');
       }
-      const participants = await this.people.require(user.realmId, directParticipants(user.id, target.to));
+      const participants = await requirePeople(this.people, user.realmId, directParticipants(user.id, target.to));
       const senderPerson = participants.find((person) => person.id === user.id) as Person;
       const event = {
         type: 'typing',
@@ -85,7 +85,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       type: 'typing',
       op,
       message_type: 'stream',
-      sender: { user_id: user.id, email: (await this.people.require(user.realmId, [user.id]))[0].email },
+      sender: { user_id: user.id, email: (await requirePeople(this.people, user.realmId, [user.id]))[0].email },
       stream_id: stream.id,
       topic,
     };
@@ -143,13 +143,26 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
       throw ApiError.badRequest('User has disabled typing notifications for direct messages');
     }
     const participantIds = await this.people.directParticipantIds(message.recipient_id, accessed.recipientType, user.id);
-    const participants = await this.people.require(user.realmId, participantIds);
+    const participants = await requirePeople(this.people, user.realmId, participantIds);
     // Zulip lists the participants who will hear it (the active ones that receive typing).
     const hearing = participants.filter((person) => person.isActive && person.receivesTyping).map((person) => person.id);
     const event = { ...common, recipient: { type: 'direct', user_ids: hearing } };
     this.dispatcher.dispatch({ realmId: user.realmId, userIds: listeners(participants), eventType: 'typing_edit_message', render: () => event });
     return {};
   }
+}
+
+/**
+ * The users of the realm with these ids, in the order given (Zulip's `user_ids_to_users`):
+ * "Invalid user ID" for the first that names no user of the realm.
+ */
+async function requirePeople(people: TypingPeople, realmId: number, ids: readonly number[]): Promise<Person[]> {
+  const found = await people.findInRealm(realmId, ids);
+  return ids.map((id) => {
+    const person = found.get(id);
+    if (!person) throw ApiError.badRequest(`Invalid user ID ${id}`);
+    return person;
+  });
 }
 
 /**

@@ -3,12 +3,12 @@ import { AttachmentClaims, AttachmentWire } from '../../uploads/commands/attachm
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
-import { linkifierRulesByRealm } from '../../linkifiers/persistence/linkifier.store';
+import { LinkifierRulesReader } from '../../linkifiers/queries/linkifier-rules.reader';
 import { MessageRenderer } from '../../markdown/message-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
@@ -32,9 +32,9 @@ import {
 } from '../domain/message-edit-rules';
 import { FLAG_BITS, flagNames, MENTION_BITS } from '../public/message-flags';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
-import { MessageAccess } from '../queries/message-access';
+import { MessageAccess } from '../access/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';
-import { EditPlan } from './edit-plan';
+import { EditPlan } from '../domain/edit-plan';
 import { MessageMoveEffects } from './message-move.effects';
 import { Database } from '../../platform/database/database';
 
@@ -75,6 +75,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly effects: MessageMoveEffects,
     private readonly attachmentClaims: AttachmentClaims,
     private readonly renderer: MessageRenderer,
+    private readonly linkifiers: LinkifierRulesReader,
     private readonly database: Database,
   ) {}
 
@@ -290,7 +291,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     }
     if (topicEdited) {
       const topic = plan.targetTopic as string;
-      const rules = (await linkifierRulesByRealm(this.database, [user.realmId])).get(user.realmId) ?? [];
+      const rules = await this.linkifiers.ofRealm(user.realmId);
       body.orig_subject = plan.origTopic;
       body.subject = topic;
       body.topic_links = topicLinks(topic, rules);

@@ -141,6 +141,7 @@ export interface EditHistoryEntry {
   timestamp: number;
   prev_content?: string;
   prev_rendered_content?: string | null;
+  /** Kept as Zulip keeps it (the renderer version of `prev_content`), never sent to clients. */
   prev_rendered_content_version?: number | null;
   prev_topic?: string;
   topic?: string;

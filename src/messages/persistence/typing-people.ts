@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../../users/api/user.presenter';
 import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
 import { RequestUser } from '../../wire/request-context';
@@ -37,20 +36,15 @@ export class TypingPeople {
     return effectiveSettings(row.settings);
   }
 
-  /** The users of the realm with these ids, in the order given; "Invalid user ID" for the first unknown. */
-  async require(realmId: number, ids: readonly number[]): Promise<Person[]> {
+  /** The users of the realm with these ids, by id: an id of no user of the realm is missing. */
+  async findInRealm(realmId: number, ids: readonly number[]): Promise<Map<number, Person>> {
     const rows = await this.database.query<PersonRow & { string_id: string }>(
       `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings, realm.string_id
          FROM user_profile u JOIN realm ON realm.id = u.realm_id
         WHERE u.realm_id = $1 AND u.id = ANY($2::int[])`,
       [realmId, ids],
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = byId.get(id);
-      if (!row) throw ApiError.badRequest(`Invalid user ID ${id}`);
-      return this.person(row, this.addressing.hostName(row.string_id));
-    });
+    return new Map(rows.map((row) => [row.id, this.person(row, this.addressing.hostName(row.string_id))]));
   }
 
   /** Subscribers of a channel, or null when the channel is too large for typing events. */

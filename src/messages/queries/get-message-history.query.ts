@@ -4,7 +4,7 @@ import { RequestUser } from '../../wire/request-context';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';
-import { MessageAccess } from './message-access';
+import { MessageAccess } from '../access/message-access';
 import { Database } from '../../platform/database/database';
 
 /** `GET /messages/{message_id}/history`: Zulip's get_message_edit_history. */

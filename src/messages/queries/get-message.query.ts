@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { HISTORICAL_FLAGS } from '../public/message-flags';
-import { MessageAccess } from './message-access';
+import { MessageAccess } from '../access/message-access';
 import { MessageLoader } from '../persistence/message.loader';
 import { withFlags } from './get-messages.query';
 import { Database } from '../../platform/database/database';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { isGuest } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
@@ -12,7 +12,7 @@ import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../public/m
 import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
 import { badNarrow, checkNotBothChannelAndDm, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
 import { likeContaining, parseSearchText, SearchText } from '../domain/search-text';
-import { MessageAccess } from './message-access';
+import { MessageAccess } from '../access/message-access';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
 import { Database } from '../../platform/database/database';

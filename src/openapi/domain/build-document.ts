@@ -61,6 +61,17 @@ export function buildDocument(input: DocumentInput): OpenApiDocument {
       schemas: input.components,
       responses: {
         Error: { description: 'An error in the envelope.', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+        Unauthorized: {
+          description:
+            'The HTTP Basic credentials were missing or refused: a malformed header, a malformed or unknown API key, ' +
+            'a deactivated account or organization, an account of another organization, or an incoming-webhook ' +
+            "bot on an endpoint it may not use (Zulip's `authenticated_rest_api_view`). A scheme other than Basic " +
+            'is a 400 `BAD_REQUEST`.',
+          headers: {
+            'WWW-Authenticate': { description: 'The challenge Zulip sends.', schema: { type: 'string', const: 'Basic realm="zulip"' } },
+          },
+          content: { 'application/json': { schema: ref('CredentialsRefused') } },
+        },
       },
     },
   };
@@ -71,7 +82,12 @@ function operationOf(route: DeclaredRoute, doc: OperationDoc | undefined): OpenA
     operationId: operationId(route),
     summary: doc?.summary ?? '',
     tags: [tagOf(route.path)],
-    responses: { ...responsesOf(doc?.responses ?? {}), default: { $ref: '#/components/responses/Error' } },
+    responses: {
+      // Credentials, wherever they are taken, are refused alike (a route may document its own 401).
+      ...(route.authMode === 'none' ? {} : { 401: { $ref: '#/components/responses/Unauthorized' } }),
+      ...responsesOf(doc?.responses ?? {}),
+      default: { $ref: '#/components/responses/Error' },
+    },
   };
   if (route.authMode === 'none') operation.security = [];
   if (route.authMode === 'optional') operation.security = [{}, { basicAuth: [] }];

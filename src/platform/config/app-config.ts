@@ -1,6 +1,4 @@
 import * as path from 'node:path';
-import { DEFAULT_PASSWORD_HASH_COST } from '../../users/public/credentials';
-import { DEFAULT_PASSWORD_POLICY } from '../../users/public/password-policy';
 import {
   ConfigError,
   hostWithoutPort,
@@ -24,6 +22,8 @@ import {
   LogSettings,
   MailSettings,
   MetricsSettings,
+  PasswordHashCost,
+  PasswordPolicy,
   PasswordSettings,
   RateLimitSettings,
   RedisSettings,
@@ -75,6 +75,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   authAttempts: 5,
   authWindowSeconds: 1800,
 };
+
+/**
+ * The argon2 library's own cost (64 MiB, 3 passes); a hash records its cost, so hashes made
+ * under other settings keep verifying.
+ */
+export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65536, iterations: 3, concurrency: 2, queue: 32 };
+
+/** Zulip's defaults: 6 characters, 10,000 guesses by zxcvbn's estimate. */
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 6, minGuesses: 10_000 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const server = loadServerSettings(env);

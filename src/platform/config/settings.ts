@@ -1,6 +1,3 @@
-import type { PasswordHashCost } from '../../users/public/credentials';
-import type { PasswordPolicy } from '../../users/public/password-policy';
-
 /*
  * One settings object per consumer, all read by `loadConfig` (app-config.ts) and provided
  * by ConfigModule. Each is an abstract class only so that Nest can inject it by type: the
@@ -175,6 +172,35 @@ export abstract class RateLimitSettings {
   abstract readonly unauthenticatedPerMinute: number;
   abstract readonly authAttempts: number;
   abstract readonly authWindowSeconds: number;
+}
+
+/**
+ * Argon2id's cost for new password hashes (`PASSWORD_HASH_MEMORY_KIB`,
+ * `PASSWORD_HASH_ITERATIONS`), and how many hashes run and wait at once
+ * (`PASSWORD_HASH_CONCURRENCY`, `PASSWORD_HASH_QUEUE`). Plain numbers: the users module
+ * hashes and checks passwords with them (users/public/credentials.ts).
+ */
+export interface PasswordHashCost {
+  memoryKib: number;
+  iterations: number;
+  /**
+   * argon2 runs on Node's worker threads (four by default), which file reads and writes
+   * share, so at most this many hashes or checks run at once and `queue` more wait; past
+   * that a request is answered 429 at once, rather than a crowd of sign-ins making every
+   * file download wait behind them.
+   */
+  concurrency: number;
+  queue: number;
+}
+
+/**
+ * What a new password must be (`PASSWORD_MIN_LENGTH`, `PASSWORD_MIN_GUESSES`; 0 guesses:
+ * no strength check). Plain numbers: the users module checks passwords against them
+ * (users/public/password-policy.ts), and register sends both to clients.
+ */
+export interface PasswordPolicy {
+  minLength: number;
+  minGuesses: number;
 }
 
 /** `PASSWORD_*`: what a new password costs to hash and must be. */

@@ -1,5 +1,4 @@
 import { DataSourceOptions } from 'typeorm';
-import { RealmEntity, StreamKey, UserProfileKey } from '../../realm/persistence/realm.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { ChannelAndGroupPermissions1764000000000 } from './migrations/1764000000000-channel-and-group-permissions';
 import { UserGroups1764100000000 } from './migrations/1764100000000-user-groups';
@@ -28,13 +27,10 @@ import { DefaultChannelGroups1766840000000 } from './migrations/1766840000000-de
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
- * The tables code reads through TypeORM's repositories (realm), plus the primary keys its
- * foreign keys point at. Every other table is read and written with SQL and mapped to a
- * plain row type by its repository (`UserRow`, `StreamRow`, ...): the hot paths need
- * statements TypeORM does not write. `npm run schema:check` holds the entities to the
- * migrated schema.
+ * The TypeORM entities of the data source: the composition root names them
+ * (src/database-entities.ts), since platform/ knows no module's tables.
  */
-export const ENTITIES = [RealmEntity, UserProfileKey, StreamKey];
+export type DatabaseEntities = NonNullable<DataSourceOptions['entities']>;
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -65,7 +61,11 @@ export const MIGRATIONS = [
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
-export function dataSourceOptions(target: { url: string } | EmbeddedConnection, poolSize: number): DataSourceOptions {
+export function dataSourceOptions(
+  target: { url: string } | EmbeddedConnection,
+  poolSize: number,
+  entities: DatabaseEntities,
+): DataSourceOptions {
   const connection =
     'url' in target
       ? { url: target.url }
@@ -73,7 +73,7 @@ export function dataSourceOptions(target: { url: string } | EmbeddedConnection, 
   return {
     type: 'postgres',
     ...connection,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'typeorm_migrations',
     migrationsTransactionMode: 'each',

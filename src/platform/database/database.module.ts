@@ -1,9 +1,9 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { DatabaseSettings } from '../config/settings';
 import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres';
-import { dataSourceOptions } from './data-source-options';
+import { DatabaseEntities, dataSourceOptions } from './data-source-options';
 import { CommitListeners } from './commit-listeners';
 import { Database } from './database';
 import { TransactionRunner } from './transaction-runner';
@@ -62,26 +62,33 @@ async function connectAndMigrate(options: DataSourceOptions | undefined): Promis
  */
 @Global()
 @Module({
-  imports: [
-    EmbeddedDatabaseModule,
-    TypeOrmModule.forRootAsync({
-      imports: [EmbeddedDatabaseModule],
-      inject: [DatabaseSettings, EMBEDDED_POSTGRES],
-      useFactory: (config: DatabaseSettings, embedded: EmbeddedPostgres | null): TypeOrmModuleOptions => ({
-        ...(embedded
-          ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE)
-          : dataSourceOptions({ url: config.url as string }, config.poolSize)),
-        // A failed start (unreachable database, failed migration) fails the process at
-        // once, as before: TypeOrmModule would otherwise retry for half a minute.
-        toRetry: () => false,
-      }),
-      dataSourceFactory: connectAndMigrate,
-    }),
-  ],
+  imports: [EmbeddedDatabaseModule],
   providers: [TransactionRunner, Database, CommitListeners, DatabaseLifecycle],
   exports: [TransactionRunner, Database, CommitListeners, EmbeddedDatabaseModule],
 })
-export class DatabaseModule {}
+export class DatabaseModule {
+  /** The data source with these TypeORM entities: the composition root names them, as platform knows no module's tables. */
+  static forRoot(entities: DatabaseEntities): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          imports: [EmbeddedDatabaseModule],
+          inject: [DatabaseSettings, EMBEDDED_POSTGRES],
+          useFactory: (config: DatabaseSettings, embedded: EmbeddedPostgres | null): TypeOrmModuleOptions => ({
+            ...(embedded
+              ? dataSourceOptions(embedded.connection, EMBEDDED_POOL_SIZE, entities)
+              : dataSourceOptions({ url: config.url as string }, config.poolSize, entities)),
+            // A failed start (unreachable database, failed migration) fails the process at
+            // once, as before: TypeOrmModule would otherwise retry for half a minute.
+            toRetry: () => false,
+          }),
+          dataSourceFactory: connectAndMigrate,
+        }),
+      ],
+    };
+  }
+}
 
 /** Applies pending migrations; several processes starting together take turns. */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {

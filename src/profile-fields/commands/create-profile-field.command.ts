@@ -11,7 +11,7 @@ import {
   validateFieldDefinition,
 } from '../domain/profile-field-rules';
 import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged } from './field-notifications';
+import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 

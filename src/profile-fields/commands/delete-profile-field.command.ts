@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RequestUser } from '../../wire/request-context';
 import { fieldNotFound } from '../domain/profile-field-rules';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged } from './field-notifications';
+import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 

@@ -14,7 +14,7 @@ import {
 } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent } from '../events/profile-field-events';
 import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore } from '../persistence/profile-field.store';
-import { recordFieldsChanged } from './field-notifications';
+import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { Database } from '../../platform/database/database';
 

@@ -8,8 +8,8 @@ import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic
 import { RequestUser } from '../../wire/request-context';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
-import { ReactingUser } from './reacting-user';
-import { ReactionAccess } from './reaction-access';
+import { ReactingUser } from '../events/reacting-user';
+import { ReactionAccess } from '../access/reaction-access';
 import { Database } from '../../platform/database/database';
 
 /** `POST /messages/{message_id}/reactions`. */

@@ -6,8 +6,8 @@ import { ApiError } from '../../shared/api-error';
 import { RequestUser } from '../../wire/request-context';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
-import { ReactingUser } from './reacting-user';
-import { ReactionAccess } from './reaction-access';
+import { ReactingUser } from '../events/reacting-user';
+import { ReactionAccess } from '../access/reaction-access';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /messages/{message_id}/reactions`. */

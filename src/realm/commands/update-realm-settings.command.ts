@@ -7,9 +7,10 @@ import {
 } from '../../groups/public/group-setting';
 import { REALM_GROUP_SETTINGS } from '../../groups/public/permission-settings';
 import { SystemGroup } from '../../groups/public/system-groups';
-import { GroupRepository } from '../../groups/persistence/group.repository';
-import { GroupSettingResolver } from '../../groups/queries/group-setting.resolver';
-import { RealmGroupSettingsRepository } from '../../groups/persistence/realm-group-settings.repository';
+import { RealmGroupSettingWrites } from '../../groups/commands/realm-group-setting-writes';
+import { GroupDirectory } from '../../groups/queries/group-directory';
+import { GroupSettingResolver } from '../../groups/commands/group-setting.resolver';
+import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmOwner } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
@@ -53,9 +54,10 @@ export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | Realm
 export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSettingsCommand, UpdateRealmSettingsResult> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly groups: GroupRepository,
+    private readonly groups: GroupDirectory,
     private readonly resolver: GroupSettingResolver,
-    private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly realmSettings: RealmGroupSettingsReader,
+    private readonly realmSettingWrites: RealmGroupSettingWrites,
     private readonly database: Database,
   ) {}
 
@@ -85,15 +87,12 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
 
       if (command.groupSettings.size > 0) {
         const nobody = await this.groups.systemGroupId(actor.realmId, SystemGroup.Nobody);
-        for (const [name, rules] of Object.entries(REALM_GROUP_SETTINGS)) {
+        for (const name of Object.keys(REALM_GROUP_SETTINGS)) {
           const change = command.groupSettings.get(name);
           if (!change) continue;
           const value = await this.applyGroupSetting(actor.realmId, name, change, nobody);
           if (value === null) continue;
-          const currentId = await this.realmSettings.groupId(actor.realmId, name as keyof typeof REALM_GROUP_SETTINGS);
-          const newId = await this.resolver.resolve(actor.realmId, name, value, rules, currentId);
-          await this.realmSettings.set(actor.realmId, name, newId);
-          await this.resolver.releaseReplaced(currentId, newId);
+          await this.realmSettingWrites.set(actor.realmId, name, value);
           data[name] = value;
           changes.push({ kind: 'group-setting', setting: name, value });
         }

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { MessageAccess } from '../../messages/queries/message-access';
+import { MessageAccess } from '../../messages/access/message-access';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { ApiError } from '../../shared/api-error';

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { FLAG_BITS } from '../../messages/public/message-flags';
-import { MessageAccess } from '../../messages/queries/message-access';
+import { MessageAccess } from '../../messages/access/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';

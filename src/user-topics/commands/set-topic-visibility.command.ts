@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ChannelAccessLoader } from '../../channels/queries/channel-access.loader';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { StreamRow } from '../../channels/public/stream-row';
 import { normalizeTopic } from '../../messages/public/message-content';

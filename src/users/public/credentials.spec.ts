@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '../../platform/config/app-config';
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from './credentials';
+import { ConfigError, DEFAULT_PASSWORD_HASH_COST, loadConfig } from '../../platform/config/app-config';
+import { hashPassword, verifyPassword } from './credentials';
 
 describe('password hashing cost', () => {
   const cheap = { memoryKib: 1024, iterations: 1, concurrency: 2, queue: 32 };

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import * as argon2 from 'argon2';
+import type { PasswordHashCost } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
 
 const API_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -27,27 +28,6 @@ export function secretsEqual(a: string, b: string): boolean {
 }
 
 /**
- * Argon2id's cost for new hashes (`PASSWORD_HASH_MEMORY_KIB`, `PASSWORD_HASH_ITERATIONS`).
- * The defaults are the argon2 library's (64 MiB, 3 passes); a hash records its own cost,
- * so hashes made under other settings keep verifying.
- */
-export interface PasswordHashCost {
-  memoryKib: number;
-  iterations: number;
-  /**
-   * `PASSWORD_HASH_CONCURRENCY` / `PASSWORD_HASH_QUEUE`: argon2 runs on Node's worker
-   * threads (four by default), which file reads and writes share, so at most this many
-   * hashes or checks run at once and this many more wait; past that a request is answered
-   * 429 at once (see hashingBusy), rather than a crowd of sign-ins making every
-   * file download wait behind them.
-   */
-  concurrency: number;
-  queue: number;
-}
-
-export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65536, iterations: 3, concurrency: 2, queue: 32 };
-
-/**
  * Every hashing slot and waiting place is taken: 429, as a rate limit answers (Zulip's
  * clients wait for `Retry-After` and try again). A sign-in refused here was not checked,
  * so it counts as no attempt on the account beyond the one already counted.
@@ -60,7 +40,11 @@ function hashingBusy(): ApiError {
 
 const HASHING_RETRY_AFTER_SECONDS = 1;
 
-/** Runs at most `limit` tasks at once, with at most `queue` waiting; refuses beyond that. */
+/**
+ * Runs at most `limit` tasks at once, with at most `queue` waiting; refuses beyond that
+ * (the cost's `concurrency` and `queue`: argon2 shares Node's worker threads with file
+ * reads and writes, which a crowd of sign-ins must not hold up).
+ */
 class HashingGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];

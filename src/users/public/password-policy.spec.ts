@@ -1,4 +1,5 @@
-import { DEFAULT_PASSWORD_POLICY, isAcceptablePassword, passwordGuesses } from './password-policy';
+import { DEFAULT_PASSWORD_POLICY } from '../../platform/config/app-config';
+import { isAcceptablePassword, passwordGuesses } from './password-policy';
 
 describe("Zulip's password strength check", () => {
   it('refuses short and easily guessed passwords by default', async () => {

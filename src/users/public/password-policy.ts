@@ -1,18 +1,7 @@
 import { Worker } from 'node:worker_threads';
-
-/**
- * Zulip's `check_password_strength`: at least `minLength` characters (at most
- * PASSWORD_MAX_LENGTH), and, unless `minGuesses` is 0, at least that many guesses by
- * zxcvbn's estimate (Zulip's defaults: 6 and 10,000). `PASSWORD_MIN_LENGTH` and
- * `PASSWORD_MIN_GUESSES` set them; register sends both to clients.
- */
-export interface PasswordPolicy {
-  minLength: number;
-  minGuesses: number;
-}
+import type { PasswordPolicy } from '../../platform/config/settings';
 
 export const PASSWORD_MAX_LENGTH = 100;
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 6, minGuesses: 10_000 };
 
 /** How long the estimator's thread outlives its last check. */
 const ESTIMATOR_IDLE_MS = 30_000;
@@ -94,6 +83,12 @@ export function passwordGuesses(password: string): Promise<number> {
   return estimator.guesses(password);
 }
 
+/**
+ * Zulip's `check_password_strength`: at least `policy.minLength` characters (at most
+ * PASSWORD_MAX_LENGTH), and, unless `policy.minGuesses` is 0, at least that many guesses
+ * by zxcvbn's estimate. The configuration reads the policy (`PASSWORD_MIN_LENGTH`,
+ * `PASSWORD_MIN_GUESSES`, Zulip's defaults 6 and 10,000).
+ */
 export async function isAcceptablePassword(password: string, policy: PasswordPolicy): Promise<boolean> {
   if (password.length < policy.minLength || password.length > PASSWORD_MAX_LENGTH) return false;
   return policy.minGuesses === 0 || (await passwordGuesses(password)) >= policy.minGuesses;

@@ -4,7 +4,7 @@ import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { insufficientPermission } from '../public/authorization';
-import { UserAccess } from './user-access';
+import { UserAccess } from '../access/user-access';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { UserByEmailReader } from './user-by-email.reader';

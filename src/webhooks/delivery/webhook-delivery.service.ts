@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { MessageAddress, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { asSender } from '../../messages/commands/post-subscription-notices.handler';
 import { presentMessage } from '../../messages/api/message.presenter';
-import { MessageLoader } from '../../messages/persistence/message.loader';
+import { MessageSnapshotReader } from '../../messages/queries/message-snapshot.reader';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { BotType } from '../../users/public/roles';
 import { BotRepository } from '../../users/persistence/bot.repository';
@@ -65,7 +65,7 @@ export class WebhookDelivery {
     private readonly store: WebhookTriggerStore,
     private readonly users: UserDirectory,
     private readonly bots: BotRepository,
-    private readonly loader: MessageLoader,
+    private readonly loader: MessageSnapshotReader,
     private readonly addressing: RealmAddressing,
     private readonly commandBus: CommandBus,
   ) {}

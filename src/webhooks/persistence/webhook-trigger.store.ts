@@ -13,7 +13,7 @@ export interface WebhookJob {
 /**
  * Records a message's triggers in its own transaction, so a trigger of a committed message
  * is never lost: the job queue is fed after the commit, and from these rows again if the
- * process died in between. A plain function, so the send path needs no webhook provider.
+ * process died in between. The send path reaches it through `WebhookTriggerWriter`.
  */
 export async function recordWebhookTriggers(database: Database, messageId: number, triggers: readonly ServiceBotTrigger[]): Promise<WebhookJob[]> {
   if (triggers.length === 0) return [];
@@ -68,7 +68,8 @@ export class WebhookTriggerStore {
 
 /**
  * The outgoing-webhook bots among the users a channel message mentions, with whether
- * each may read the channel (public, or subscribed): only those are triggered.
+ * each may read the channel (public, or subscribed): only those are triggered. The send
+ * path reaches it through `WebhookBotReader`.
  */
 export async function mentionedWebhookBots(
   database: Database,

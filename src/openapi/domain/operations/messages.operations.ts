@@ -1,4 +1,4 @@
-import { anyValue, arr, bool, int, mapOf, nullable, ref, str } from '../json-schema';
+import { arr, bool, int, mapOf, nullable, ref, str } from '../json-schema';
 import { OperationTable, success } from '../operation-doc';
 import { jsonEncoded as draftParam } from './handler-read-params';
 
@@ -19,7 +19,7 @@ export const MESSAGE_OPERATIONS: OperationTable = {
   'GET /api/v1/messages/{message_id}': success('Fetch one message, with its raw Markdown.', { raw_content: str, message: ref('Message') }),
   'PATCH /api/v1/messages/{message_id}': success('Edit a message\'s content or move it (topic, channel).', { detached_uploads: arr(ref('Attachment')) }),
   'DELETE /api/v1/messages/{message_id}': success('Delete a message.'),
-  'GET /api/v1/messages/{message_id}/history': success('Every version of a message, oldest first.', { message_history: arr(mapOf(anyValue)) }),
+  'GET /api/v1/messages/{message_id}/history': success('Every version of a message, oldest first.', { message_history: arr(ref('MessageHistoryVersion')) }),
   'POST /api/v1/messages/render': success('Render Markdown as the server would for a message.', { rendered: str }),
   'POST /api/v1/messages/flags': success('Add or remove a flag on listed messages.', flagUpdate, { optional: ['ignored_because_not_subscribed_channels'] }),
   'POST /api/v1/messages/flags/narrow': success(

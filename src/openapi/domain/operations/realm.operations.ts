@@ -1,6 +1,24 @@
-import { anyValue, arr, bool, int, mapOf, nullable, ref, str } from '../json-schema';
+import { anyValue, arr, bool, int, literal, mapOf, nullable, obj, ref, str } from '../json-schema';
 import { OperationTable, success, successEnvelope } from '../operation-doc';
 import { binaryFile, DEFAULT_SETTING_PARAMS, REALM_SETTING_PARAMS } from './handler-read-params';
+
+/**
+ * Register state keys described here (the rest of the state stays open): each present when
+ * its fetch type is asked for (`stop_words`, `realm_embedded_bots`,
+ * `realm_incoming_webhook_bots`, `onboarding_steps`).
+ */
+const REGISTER_STATE = {
+  stop_words: arr(str),
+  realm_embedded_bots: arr(obj({ name: str, config: mapOf(str) })),
+  realm_incoming_webhook_bots: arr(obj({
+    name: str,
+    display_name: str,
+    all_event_types: nullable(arr(str)),
+    config_options: arr(obj({ key: str, label: str, validator: str })),
+  })),
+  onboarding_steps: arr(obj({ type: literal('one_time_notice'), name: str })),
+  navigation_tour_video_url: nullable(str),
+};
 
 /** The realm: settings, groups, emoji, linkifiers, profile fields, event queues, uploads. */
 export const REALM_OPERATIONS: OperationTable = {
@@ -43,9 +61,10 @@ export const REALM_OPERATIONS: OperationTable = {
       svc_feature_level: int,
       svc_version: str,
       svc_merge_base: str,
+      ...REGISTER_STATE,
     },
     // The state's keys follow `fetch_event_types`: each is described by Zulip's register.
-    { open: true, optional: ['last_event_id'] },
+    { open: true, optional: ['last_event_id', ...Object.keys(REGISTER_STATE)] },
   ),
   'GET /api/v1/events': success('Long-poll a queue for events after `last_event_id`.', {
     events: arr({ type: 'object', properties: { id: int, type: str }, required: ['id', 'type'] }),

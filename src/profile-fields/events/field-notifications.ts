@@ -1,4 +1,4 @@
-import { ProfileFieldsChangedEvent } from '../events/profile-field-events';
+import { ProfileFieldsChangedEvent } from './profile-field-events';
 import { presentField, ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
 

@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/commands/group-membership-watchers';
+import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/events/group-membership-watchers';
 import { ChannelPresenter } from '../api/channel.presenter';
-import { ChannelAudienceChangedEvent } from '../events/channel-update-events';
-import { ChannelRepository } from './channel.repository';
+import { ChannelAudienceChangedEvent } from './channel-update-events';
+import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../queries/channel-viewers';
 import { Database } from '../../platform/database/database';
 

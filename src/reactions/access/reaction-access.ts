@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
-import { PolicyActorLoader } from '../../channels/queries/policy-actor.loader';
+import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { MAX_STORED_ID } from '../../messages/public/message-condition';
 import { RecipientType } from '../../messages/public/recipient-type';

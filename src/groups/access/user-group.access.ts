@@ -4,9 +4,9 @@ import { RequestUser } from '../../wire/request-context';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { insufficientPermission } from '../../users/public/authorization';
 import { GroupActor, hasGroupPermission } from '../public/user-group-rules';
-import { GroupRepository } from './group.repository';
-import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
-import { NamedGroup, UserGroupStore } from './user-group.store';
+import { GroupRepository } from '../persistence/group.repository';
+import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';
+import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';
 
 export interface RealmGroupActor extends GroupActor {

@@ -1,7 +1,7 @@
 import { PolicyActor } from '../../channels/public/channel-policy';
 import { StreamRow } from '../../channels/public/stream-row';
 import { RequestUser } from '../../wire/request-context';
-import { PropagateMode } from '../domain/message-edit-rules';
+import { PropagateMode } from './message-edit-rules';
 import { EditedMessageRow } from '../persistence/message-edit.store';
 
 /** What one edit changes, decided before anything is written (Zulip's MessageEditRequest). */

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { GroupRepository } from '../../groups/persistence/group.repository';
+import { SystemGroupWrites } from '../../groups/commands/system-group-writes';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { generateApiKey } from '../public/credentials';
 import { USER_SETTING_DEFAULTS } from '../public/user-settings';
 import { UserRow } from '../public/user-row';
-import { toUserRow } from './user.repository';
+import { toUserRow } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 
 export interface NewUser {
@@ -29,11 +29,15 @@ export interface NewUser {
   emailAddressVisibility?: number;
 }
 
-/** Creates user rows with everything a user needs to exist: key, inbox, role groups. */
+/**
+ * Creates user rows with everything a user needs to exist: key, inbox, role groups. The
+ * users module's write facade for user creation (admin's `UserCreation`), called inside
+ * the creating command's transaction.
+ */
 @Injectable()
 export class UserWriter {
   constructor(
-    private readonly groups: GroupRepository,
+    private readonly groups: SystemGroupWrites,
     private readonly database: Database,
   ) {}
 

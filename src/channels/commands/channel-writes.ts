@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelRepository, NewChannel } from '../persistence/channel.repository';
+import { StreamRow } from '../public/stream-row';
+
+/** A channel with Zulip's default group settings, as realm set-up creates one. */
+export type NewDefaultChannel = Omit<NewChannel, 'groups'>;
+
+/**
+ * The channel writes other modules' commands make inside their own transaction: realm
+ * set-up's first channel, which every new user joins.
+ */
+@Injectable()
+export class ChannelWrites {
+  constructor(private readonly channels: ChannelRepository) {}
+
+  /**
+   * Creates a channel and makes it one of the realm's default channels. No
+   * `default_streams` event: the realm is being created and nobody is there to hear it.
+   * Null when a channel of that name already exists.
+   */
+  async createDefaultChannel(channel: NewDefaultChannel): Promise<StreamRow | null> {
+    const created = await this.channels.insert(channel);
+    if (created) await this.channels.addDefaultChannel(channel.realmId, created.id);
+    return created;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The words message search ignores: PostgreSQL's English stop words (`english.stop` of its
+ * `english` text search configuration, which `search` queries and the message index use),
+ * in that file's order. Register sends them as `stop_words` (Zulip's `read_stop_words`), so
+ * that a client can say a word of the query was left out. Zulip's own search configuration
+ * reads a copy of this file with the single letters b-z added; PostgreSQL's `english`
+ * keeps those letters searchable here, so they are not listed.
+ */
+export const SEARCH_STOP_WORDS: readonly string[] = [
+  'i', 'me', 'my', 'myself', 'we', 'our', 'ours', 'ourselves', 'you', 'your', 'yours', 'yourself',
+  'yourselves', 'he', 'him', 'his', 'himself', 'she', 'her', 'hers', 'herself', 'it', 'its',
+  'itself', 'they', 'them', 'their', 'theirs', 'themselves', 'what', 'which', 'who', 'whom',
+  'this', 'that', 'these', 'those', 'am', 'is', 'are', 'was', 'were', 'be', 'been', 'being',
+  'have', 'has', 'had', 'having', 'do', 'does', 'did', 'doing', 'a', 'an', 'the', 'and', 'but',
+  'if', 'or', 'because', 'as', 'until', 'while', 'of', 'at', 'by', 'for', 'with', 'about',
+  'against', 'between', 'into', 'through', 'during', 'before', 'after', 'above', 'below', 'to',
+  'from', 'up', 'down', 'in', 'out', 'on', 'off', 'over', 'under', 'again', 'further', 'then',
+  'once', 'here', 'there', 'when', 'where', 'why', 'how', 'all', 'any', 'both', 'each', 'few',
+  'more', 'most', 'other', 'some', 'such', 'no', 'nor', 'not', 'only', 'own', 'same', 'so', 'than',
+  'too', 'very', 's', 't', 'can', 'will', 'just', 'don', 'should', 'now',
+];
