@@ -24,7 +24,7 @@ import { MessageFlagWriter } from './commands/message-flag-writer';
 import { UpdateFlagsForNarrowHandler } from './commands/update-flags-for-narrow.command';
 import { UpdateMessageFlagsHandler } from './commands/update-message-flags.command';
 import { FlagStore } from './persistence/flag-store';
-import { SendMessageHandler } from './commands/send-message.command';
+import { MessageSending, SendMessageHandler } from './commands/send-message.command';
 import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
 import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
@@ -52,6 +52,7 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     SendMessageHandler,
+    MessageSending,
     MessageEventProjections,
     PostSubscriptionNoticesHandler,
     PostChannelNoticeHandler,
@@ -87,6 +88,6 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
     MessageLocations,
     MessageSnapshotReader,
   ],
-  exports: [MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
+  exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
 })
 export class MessagesModule {}

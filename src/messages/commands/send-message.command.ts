@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../shared/html-escape';
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { intArrayParam } from '../../platform/database/unit-of-work';
@@ -97,12 +98,26 @@ interface Delivery {
 }
 
 
+/** What a message would be if sent now: checked against the sender's access and rendered. */
+export interface CheckedMessage {
+  content: string;
+  topic: string;
+  renderedContent: string;
+  recipientId: number;
+  /** The channel of a channel message; null for a direct message. */
+  streamId: number | null;
+  /** A direct message's recipients as Zulip lists them (`get_recipient_ids`): the others, or the sender alone. */
+  directUserIds: number[];
+}
+
 /**
- * Stores a message and one `user_message` row per recipient in one transaction; the
- * `message` events leave after the commit.
+ * The send path (Zulip's `check_message` and `do_send_messages`), a write facade: the send
+ * command runs it, and so do other modules' commands that send a message inside their own
+ * transaction (a scheduled message is sent in the transaction that marks it delivered).
+ * `send` joins the caller's open transaction, or opens one.
  */
-@CommandHandler(SendMessageCommand)
-export class SendMessageHandler implements ICommandHandler<SendMessageCommand, { id: number }> {
+@Injectable()
+export class MessageSending {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly channels: ChannelDirectory,
@@ -121,7 +136,28 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     private readonly database: Database,
   ) {}
 
-  async execute(command: SendMessageCommand): Promise<{ id: number }> {
+  /**
+   * Zulip's `check_message` alone: the message is checked and rendered as if sent now, and
+   * nothing is stored (a scheduled message keeps what this answers).
+   */
+  check(sender: RequestUser, address: MessageAddress, content: string): Promise<CheckedMessage> {
+    return this.tx.run(async () => {
+      const { delivery, rendering, topic, content: normalized } = await this.prepare(
+        new SendMessageCommand(sender, address, content, 'Internal', undefined, null),
+      );
+      const others = delivery.userIds.filter((id) => id !== sender.id);
+      return {
+        content: normalized,
+        topic,
+        renderedContent: rendering.html,
+        recipientId: delivery.recipientId,
+        streamId: delivery.stream?.id ?? null,
+        directUserIds: delivery.stream ? [] : others.length > 0 ? others.sort((a, b) => a - b) : [sender.id],
+      };
+    });
+  }
+
+  private async prepare(command: SendMessageCommand) {
     const content = normalizeContent(command.content);
     const { address, sender } = command;
     let topic = '';
@@ -131,21 +167,27 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     } else if (address.to.length === 0) {
       throw ApiError.badRequest('Message must have recipients');
     }
+    const delivery = address.kind === 'stream'
+      ? await this.channelDelivery(sender, address.channel, command.internal !== null)
+      : await this.directDelivery(sender, address.to);
+    // Zulip's mandatory_topics: the empty topic (also sent as "(no topic)" or its display name) is refused.
+    if (delivery.stream && topic === '' && command.internal === null && (await this.topicsRequired(sender.realmId))) {
+      throw ApiError.badRequest('Topics are required in this organization');
+    }
+    const rendering = await this.renderer.renderForMessage(sender, content, {
+      stream: delivery.stream ? { id: delivery.stream.id, recipientId: delivery.recipientId } : null,
+      topic,
+      recipientIds: delivery.userIds,
+    }, delivery.realmData);
+    return { content, topic, delivery, rendering };
+  }
+
+  async send(command: SendMessageCommand): Promise<{ id: number }> {
+    const { sender } = command;
     const readBySender = command.readBySender ?? defaultReadBySender(command.clientName);
 
     return this.tx.run(async () => {
-      const delivery = address.kind === 'stream'
-        ? await this.channelDelivery(sender, address.channel, command.internal !== null)
-        : await this.directDelivery(sender, address.to);
-      // Zulip's mandatory_topics: the empty topic (also sent as "(no topic)" or its display name) is refused.
-      if (delivery.stream && topic === '' && command.internal === null && (await this.topicsRequired(sender.realmId))) {
-        throw ApiError.badRequest('Topics are required in this organization');
-      }
-      const rendering = await this.renderer.renderForMessage(sender, content, {
-        stream: delivery.stream ? { id: delivery.stream.id, recipientId: delivery.recipientId } : null,
-        topic,
-        recipientIds: delivery.userIds,
-      }, delivery.realmData);
+      const { content, topic, delivery, rendering } = await this.prepare(command);
       const rendered = rendering.html;
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
       const flagsOf = (userId: number): number =>
@@ -301,5 +343,19 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, {
     });
     const jobs = await this.webhookTriggers.record(messageId, triggers);
     if (jobs.length > 0) this.database.record(new WebhooksTriggeredEvent(jobs));
+  }
+}
+
+/**
+ * Stores a message and one `user_message` row per recipient in one transaction; the
+ * `message` events leave after the commit.
+ */
+// After MessageSending: its constructor's parameter types are read when the class is defined.
+@CommandHandler(SendMessageCommand)
+export class SendMessageHandler implements ICommandHandler<SendMessageCommand, { id: number }> {
+  constructor(private readonly sending: MessageSending) {}
+
+  execute(command: SendMessageCommand): Promise<{ id: number }> {
+    return this.sending.send(command);
   }
 }
