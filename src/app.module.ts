@@ -35,6 +35,7 @@ import { PresenceModule } from './presence/presence.module';
 import { UserTopicsModule } from './user-topics/user-topics.module';
 import { RetentionModule } from './retention/retention.module';
 import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module';
+import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WireModule } from './wire/wire.module';
@@ -78,6 +79,7 @@ export class AppModule {
         BotStorageModule,
         DraftsModule,
         SavedSnippetsModule,
+        ScheduledMessagesModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

@@ -3,6 +3,7 @@ import { createHttpApp } from './app.factory';
 import { FirstOwner, RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
 import { RetentionScheduler } from './retention/retention-scheduler';
+import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   app.get(WebhookWorker).startForServer(config.redis.url !== undefined);
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
+  await app.get(ScheduledMessageScheduler).start();
   startIdleHeapCollector();
   const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });
   logger.write('info', summary.msg, summary.fields);

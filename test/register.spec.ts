@@ -86,6 +86,7 @@ const BASE_KEYS = ['result', 'msg', 'queue_id', 'last_event_id', 'svc_feature_le
 /** Fetch types of the configuration features issue 23 added, and the one key each gives. */
 const FEATURE_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['saved_snippets', 'saved_snippets'],
+  ['scheduled_messages', 'scheduled_messages'],
   ['realm_playgrounds', 'realm_playgrounds'],
   ['realm_domains', 'realm_domains'],
   ['default_stream_groups', 'realm_default_stream_groups'],

@@ -98,6 +98,7 @@ describe('POST /register without credentials', () => {
           realm_default_streams: [],
           realm_default_stream_groups: [],
           saved_snippets: [],
+          scheduled_messages: [],
           recent_private_conversations: [],
           starred_messages: [],
           user_status: {},

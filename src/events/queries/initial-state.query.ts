@@ -42,6 +42,7 @@ import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.quer
 import { FIELD_TYPES } from '../../profile-fields/public/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
 import { GetSavedSnippetsQuery } from '../../saved-snippets/queries/get-saved-snippets.query';
+import { GetScheduledMessagesQuery } from '../../scheduled-messages/queries/get-scheduled-messages.query';
 import { GetRealmPlaygroundsQuery } from '../../realm-playgrounds/queries/get-realm-playgrounds.query';
 import { GetRealmDomainsQuery } from '../../realm/queries/get-realm-domains.query';
 import { GetDefaultChannelGroupsQuery } from '../../default-channel-groups/queries/get-default-channel-groups.query';
@@ -303,6 +304,9 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     });
     personal(wants('saved_snippets'), { saved_snippets: [] }, async (user, state) => {
       state.saved_snippets = await this.queryBus.execute(new GetSavedSnippetsQuery(user.id));
+    });
+    personal(wants('scheduled_messages'), { scheduled_messages: [] }, async (user, state) => {
+      state.scheduled_messages = await this.queryBus.execute(new GetScheduledMessagesQuery(user.id));
     });
     personal(wants('message') && wants('update_message_flags'), { unread_msgs: EMPTY_UNREADS }, async (user, state) => {
       state.unread_msgs = await unreadMessagesState(user, options.capabilities.empty_topic_name, this.database, this.locations);

@@ -201,6 +201,12 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { name: 'bot_config_data', renumbered: true, select: ofRealmBots('bot_config_data'), refs: { bot_profile_id: 'user_profile' } },
   { name: 'bot_storage_data', renumbered: true, select: ofRealmBots('bot_storage_data'), refs: { bot_profile_id: 'user_profile' } },
   { name: 'saved_snippet', renumbered: true, select: ofRealm('saved_snippet'), refs: { realm_id: 'realm', user_profile_id: 'user_profile' } },
+  {
+    name: 'scheduled_message',
+    renumbered: true,
+    select: ofRealm('scheduled_message'),
+    refs: { realm_id: 'realm', sender_id: 'user_profile', recipient_id: 'recipient', stream_id: 'stream', delivered_message_id: 'message' },
+  },
 ];
 
 /** Tables that belong to the process, not to a realm, and why an archive leaves them out. */

@@ -8,6 +8,7 @@ import { REALM_OPERATIONS } from './realm.operations';
 import { REALM_DOMAIN_OPERATIONS } from './realm-domains.operations';
 import { REALM_PLAYGROUND_OPERATIONS } from './realm-playgrounds.operations';
 import { SAVED_SNIPPET_OPERATIONS } from './saved-snippets.operations';
+import { SCHEDULED_MESSAGE_OPERATIONS } from './scheduled-messages.operations';
 import { USER_OPERATIONS } from './users.operations';
 
 /** Every operation's summary and responses, keyed `METHOD /path/{template}`. */
@@ -17,6 +18,7 @@ export const OPERATIONS: OperationTable = {
   ...USER_OPERATIONS,
   ...REALM_OPERATIONS,
   ...SAVED_SNIPPET_OPERATIONS,
+  ...SCHEDULED_MESSAGE_OPERATIONS,
   ...REALM_PLAYGROUND_OPERATIONS,
   ...REALM_DOMAIN_OPERATIONS,
   ...DEFAULT_CHANNEL_GROUP_OPERATIONS,

@@ -1,0 +1,96 @@
+import { ApiError } from '../../shared/api-error';
+
+/** Zulip's `ScheduledMessage.to_dict()` (APIScheduledStreamMessageDict / APIScheduledDirectMessageDict). */
+export type ScheduledMessageWire =
+  | {
+      scheduled_message_id: number;
+      to: number;
+      type: 'stream';
+      topic: string;
+      content: string;
+      rendered_content: string;
+      scheduled_delivery_timestamp: number;
+      failed: boolean;
+    }
+  | {
+      scheduled_message_id: number;
+      to: number[];
+      type: 'private';
+      content: string;
+      rendered_content: string;
+      scheduled_delivery_timestamp: number;
+      failed: boolean;
+    };
+
+/** Zulip's SCHEDULED_MESSAGE_LATE_CUTOFF_MINUTES: a message later than this is not sent but failed. */
+export const LATE_CUTOFF_MS = 10 * 60 * 1000;
+
+/** Zulip's `access_scheduled_message`: another user's scheduled message is as missing as a deleted one. */
+export function scheduledMessageNotFound(): ApiError {
+  return new ApiError('Scheduled message does not exist', 'BAD_REQUEST', 404);
+}
+
+/** The views' check, and DeliveryTimeNotInFutureError's words. */
+export function deliveryTimeNotInFuture(): ApiError {
+  return ApiError.badRequest('Scheduled delivery time must be in the future.');
+}
+
+/** `scheduled_delivery_timestamp` (UTC seconds) as a time, refused unless in the future. */
+export function futureDeliveryTime(timestamp: number, now: number = Date.now()): Date {
+  const at = new Date(timestamp * 1000);
+  if (at.getTime() <= now) throw deliveryTimeNotInFuture();
+  return at;
+}
+
+/** Zulip's `datetime_to_global_time`: a `<time:...>` the clients show in the reader's zone. */
+function globalTime(at: Date): string {
+  return `<time:${at.toISOString().replace(/\.\d{3}Z$/, '+00:00')}>`;
+}
+
+/** Zulip's `send_failed_scheduled_message_notification`: the notification bot's message to the sender. */
+export function failedScheduledMessageNotice(scheduledAt: Date, failureMessage: string): string {
+  return [
+    `The message you scheduled for ${globalTime(scheduledAt)} was not sent because of the following error:`,
+    '\n\n',
+    `> ${failureMessage}`,
+    '\n\n',
+    '[View scheduled messages](#scheduled)',
+    '\n\n',
+  ].join('');
+}
+
+const CHANNEL_TYPES = new Set(['stream', 'channel']);
+const DIRECT_TYPES = new Set(['private', 'direct']);
+
+/** Zulip's Message.API_RECIPIENT_TYPES, as `check_string_in` reads `type`. */
+export function recipientKind(type: string): 'stream' | 'private' {
+  if (CHANNEL_TYPES.has(type)) return 'stream';
+  if (DIRECT_TYPES.has(type)) return 'private';
+  throw ApiError.badRequest('Invalid type');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Zulip's `extract_stream_id`: one channel id (also as a one-element list). */
+export function channelIdOf(to: string): number {
+  let value = parseJson(to);
+  if (Array.isArray(value) && value.length === 1) value = value[0];
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  throw ApiError.badRequest('Invalid data type for channel ID');
+}
+
+/** Zulip's `extract_direct_message_recipient_ids`: a list of user ids (or one id). */
+export function directRecipientIdsOf(to: string): number[] {
+  const value = parseJson(to);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return [value];
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isSafeInteger(item))) {
+    return [...new Set(value as number[])];
+  }
+  throw ApiError.badRequest('Invalid data type for recipients');
+}
