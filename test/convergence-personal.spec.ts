@@ -1,11 +1,13 @@
 import { createTestRealm, TestRealm, TestUser, uniqueName } from './support/api';
 import { converges, EMITTED, ok, seen } from './support/convergence';
+import { until } from './support/until';
 
 /** Convergence (Zulip's verify_action) for a user's own state and what others publish of themselves. */
 
 const KINDS = [
   ...EMITTED.alert_words, ...EMITTED.muted_users, ...EMITTED.user_topic, ...EMITTED.muted_topics,
   ...EMITTED.user_status, ...EMITTED.presence, ...EMITTED.drafts, ...EMITTED.saved_snippets,
+  ...EMITTED.scheduled_messages,
 ];
 
 describe('convergence: personal state', () => {
@@ -96,6 +98,30 @@ describe('convergence: personal state', () => {
       ok(await member.api.delete(`saved_snippets/${dropped}`));
       // Another user's snippets are not the member's state.
       ok(await other.api.post('saved_snippets', { title: uniqueName('Theirs'), content: 'not yours' }));
+    });
+  });
+
+  it('scheduled_messages: add, update, remove (deleted, and sent at its time)', async () => {
+    await converges(member, EMITTED.scheduled_messages, async () => {
+      const at = Math.ceil(Date.now() / 1000);
+      const kept = ok(await member.api.post('scheduled_messages', {
+        type: 'stream', to: roomId, topic: 'later', content: 'Kept for later', scheduled_delivery_timestamp: at + 3600,
+      })).scheduled_message_id as number;
+      const dropped = ok(await member.api.post('scheduled_messages', {
+        type: 'direct', to: JSON.stringify([other.userId]), content: 'gone soon', scheduled_delivery_timestamp: at + 1800,
+      })).scheduled_message_id as number;
+      const sent = ok(await member.api.post('scheduled_messages', {
+        type: 'stream', to: roomId, topic: 'soon', content: 'sent in a moment', scheduled_delivery_timestamp: at + 2,
+      })).scheduled_message_id as number;
+      ok(await member.api.patch(`scheduled_messages/${kept}`, { content: 'Kept, edited', scheduled_delivery_timestamp: at + 600 }));
+      ok(await member.api.delete(`scheduled_messages/${dropped}`));
+      // Another user's scheduled messages are not the member's state.
+      ok(await other.api.post('scheduled_messages', { type: 'stream', to: roomId, topic: 'x', content: 'not yours', scheduled_delivery_timestamp: at + 3600 }));
+      await until(async () => {
+        const listed = ok(await member.api.get('scheduled_messages')).scheduled_messages as { scheduled_message_id: number }[];
+        return listed.some((message) => message.scheduled_message_id === sent) ? undefined : true;
+      }, 'the scheduled message to be sent', 15_000);
+      ok(await member.api.delete(`scheduled_messages/${kept}`));
     });
   });
 

@@ -130,6 +130,7 @@ export const EMITTED: Record<string, Kind[]> = {
   presence: ['presence'],
   drafts: ['drafts/add', 'drafts/update', 'drafts/remove'],
   saved_snippets: ['saved_snippets/add', 'saved_snippets/update', 'saved_snippets/remove'],
+  scheduled_messages: ['scheduled_messages/add', 'scheduled_messages/update', 'scheduled_messages/remove'],
 };
 
 /** Emitted types that are not register state, so have no convergence case. */

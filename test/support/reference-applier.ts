@@ -91,6 +91,7 @@ const RULES: Record<string, Rule> = {
   presence: applyPresence,
   drafts: applyDrafts,
   saved_snippets: applySavedSnippets,
+  scheduled_messages: applyScheduledMessages,
   realm_domains: applyRealmDomains,
 };
 
@@ -589,4 +590,25 @@ function applyRealmDomains(state: State, event: AppliedEvent): void {
     for (const entry of domains) if (entry.domain === changed.domain) entry.allow_subdomains = changed.allow_subdomains;
   } else if (event.op === 'remove') state.realm_domains = domains.filter((entry) => entry.domain !== event.domain);
   else throw new Error(`realm_domains op ${String(event.op)}`);
+}
+
+/**
+ * Zulip's apply_event: `add` appends and keeps the list soonest first, `update` replaces the
+ * message of that id, `remove` drops it (deleted, or sent).
+ */
+function applyScheduledMessages(state: State, event: AppliedEvent): void {
+  const messages = list(state, 'scheduled_messages');
+  if (!messages) return;
+  const soonestFirst = (entries: Entry[]): Entry[] =>
+    entries.sort((a, b) => (a.scheduled_delivery_timestamp as number) - (b.scheduled_delivery_timestamp as number)
+      || (a.scheduled_message_id as number) - (b.scheduled_message_id as number));
+  const idOf = (entry: Entry): number => entry.scheduled_message_id as number;
+  if (event.op === 'add') {
+    state.scheduled_messages = soonestFirst([...messages, ...(event.scheduled_messages as Entry[]).map((entry) => structuredClone(entry))]);
+  } else if (event.op === 'update') {
+    const message = event.scheduled_message as Entry;
+    state.scheduled_messages = soonestFirst(messages.map((entry) => (idOf(entry) === idOf(message) ? structuredClone(message) : entry)));
+  } else if (event.op === 'remove') {
+    state.scheduled_messages = messages.filter((entry) => idOf(entry) !== event.scheduled_message_id);
+  } else throw new Error(`scheduled_messages op ${String(event.op)}`);
 }
