@@ -1,5 +1,7 @@
-import { ApiResponse, createTestRealm, expectError, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
-import { Queue } from './support/queue';
+import { Api, ApiResponse, createTestRealm, expectError, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
+import { Event, Queue } from './support/queue';
+import { ServerProcess, startServer } from './support/server-process';
+import { until } from './support/until';
 
 /**
  * `/scheduled_messages` as Zulip 10.2 serves it (GET, POST, PATCH and DELETE by id, each
@@ -218,4 +220,122 @@ describe('scheduled messages', () => {
     expectError(await alice.api.patch(`scheduled_messages/${id}`, { content: 'again' }), 'Scheduled delivery time must be in the future.');
     ok(await alice.api.delete(`scheduled_messages/${id}`));
   });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sleeps until `timestamp` (UTC seconds) plus `extraMs`. */
+const sleepUntil = (timestamp: number, extraMs = 0) => sleep(Math.max(0, timestamp * 1000 + extraMs - Date.now()));
+
+/** The contents of the messages stored in a topic, as the database has them (committed), oldest first. */
+async function storedContents(api: Api, channel: string, topic: string): Promise<string[]> {
+  const body = ok(await api.get('messages', {
+    anchor: 'newest', num_before: 1000, num_after: 0, apply_markdown: 'false',
+    narrow: JSON.stringify([{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }]),
+  }));
+  return (body.messages as { content: string }[]).map((message) => message.content);
+}
+
+const messageContents = (events: Event[]): string[] =>
+  events.filter((event) => event.type === 'message').map((event) => event.message.content as string);
+
+const embedded = process.env.DATABASE_URL ? describe.skip : describe;
+const scaleOut = process.env.REDIS_URL && process.env.DATABASE_URL ? describe : describe.skip;
+
+embedded('scheduled messages across an embedded restart', () => {
+  let server: ServerProcess | null = null;
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('sends at start-up what came due while the server was down, once', async () => {
+    server = await startServer();
+    const target = { port: server.port, dataDir: server.dataDir, env: server.env };
+    const realm = await createTestRealm('sm-restart', target);
+    const alice = await realm.createUser('Alice');
+    const channel = uniqueName('restart');
+    await subscribeTo(alice.api, channel);
+    const streamId = await channelId(alice, channel);
+    const at = secondsAhead(3);
+    ok(await alice.api.post('scheduled_messages', { type: 'stream', to: streamId, topic: 'down', content: 'while down', scheduled_delivery_timestamp: at }));
+    await server.stop();
+    await sleepUntil(at, 1000);
+    server = await startServer({ DATA_DIR: target.dataDir, PORT: String(target.port) });
+    await until(async () => ((await storedContents(alice.api, channel, 'down')).length > 0 ? true : undefined), 'the message due while down', 15_000);
+    // A sweep or two later, still once.
+    await sleep(2500);
+    expect(await storedContents(alice.api, channel, 'down')).toEqual(['while down']);
+    expect(await scheduledOf(alice)).toEqual([]);
+  }, 120_000);
+});
+
+scaleOut('scheduled messages on two server processes (PostgreSQL + Redis)', () => {
+  let second: ServerProcess;
+  let realm: TestRealm;
+  let alice: TestUser;
+  let bob: TestUser;
+  let channel: string;
+  let streamId: number;
+
+  beforeAll(async () => {
+    second = await startServer();
+    realm = await createTestRealm('sm-scale');
+    alice = await realm.createUser('Alice');
+    bob = await realm.createUser('Bob');
+    channel = uniqueName('scale');
+    await subscribeTo(alice.api, channel, {}, [alice.userId, bob.userId]);
+    streamId = await channelId(alice, channel);
+  }, 120_000);
+
+  afterAll(async () => {
+    await second?.stop();
+  });
+
+  it('sends N messages due together exactly once, with one event per queue, when a process is SIGKILLed at their time', async () => {
+    const count = 20;
+    const onSecond = new Api(realm.subdomain, alice, second.port);
+    const reader = await Queue.register(bob.api, { event_types: ['message'] });
+    const at = secondsAhead(3);
+    // Scheduled through the process about to die, so its wakes are jobs it queued.
+    for (let index = 0; index < count; index += 1) {
+      ok(await onSecond.post('scheduled_messages', {
+        type: 'stream', to: streamId, topic: 'burst', content: `due ${index}`, scheduled_delivery_timestamp: at,
+      }));
+    }
+    await sleepUntil(at);
+    second.child.kill('SIGKILL');
+    const events = await reader.takeWhere(count, (event) => event.type === 'message', 20_000);
+    const expected = Array.from({ length: count }, (_, index) => `due ${index}`).sort();
+    expect(messageContents(events).sort()).toEqual(expected);
+    // Sweeps on the survivor find nothing more to send.
+    await sleep(3000);
+    expect(messageContents(await reader.drain())).toEqual([]);
+    expect((await storedContents(alice.api, channel, 'burst')).sort()).toEqual(expected);
+    second = await startServer();
+  }, 120_000);
+
+  it('does not send a message edited to a later time or deleted just before its time', async () => {
+    const reader = await Queue.register(bob.api, { event_types: ['message'] });
+    const at = secondsAhead(3);
+    const schedule = async (topic: string) => ok(await alice.api.post('scheduled_messages', {
+      type: 'stream', to: streamId, topic, content: topic, scheduled_delivery_timestamp: at,
+    })).scheduled_message_id as number;
+    const edited = await schedule('edited');
+    const deleted = await schedule('deleted');
+    const kept = await schedule('kept');
+    await sleepUntil(at, -300);
+    const onSecond = new Api(realm.subdomain, alice, second.port);
+    ok(await onSecond.patch(`scheduled_messages/${edited}`, { scheduled_delivery_timestamp: at + 2, content: 'edited later' }));
+    ok(await alice.api.delete(`scheduled_messages/${deleted}`));
+    const [first] = await reader.takeWhere(1, (event) => event.type === 'message', 10_000);
+    expect(first.message.content).toBe('kept');
+    const [second_] = await reader.takeWhere(1, (event) => event.type === 'message', 10_000);
+    expect(second_.message.content).toBe('edited later');
+    expect(Date.now()).toBeGreaterThanOrEqual((at + 2) * 1000);
+    await sleep(2500);
+    expect(messageContents(await reader.drain())).toEqual([]);
+    expect(await storedContents(alice.api, channel, 'deleted')).toEqual([]);
+    expect(kept).toBeGreaterThan(0);
+  }, 60_000);
 });
