@@ -81,6 +81,10 @@ describe('access-control audit: events', () => {
     ok(await newcomer.api.delete('users/me/subscriptions', { subscriptions: [secret.name] }), 'the newcomer leaves');
     const snippet = ok(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
     ok(await insider.api.patch(`saved_snippets/${snippet.body.saved_snippet_id as number}`, { title: `${SECRET_WORD} plans` }), 'saved snippet edit');
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    const scheduled = ok(await insider.api.post('scheduled_messages', { type: 'stream', to: secret.id, topic: secret.topic, content: `the ${SECRET_WORD} later`, scheduled_delivery_timestamp: later }), 'scheduled message');
+    ok(await insider.api.patch(`scheduled_messages/${scheduled.body.scheduled_message_id as number}`, { content: `the ${SECRET_WORD} later, edited` }), 'scheduled message edit');
+    ok(await insider.api.delete(`scheduled_messages/${scheduled.body.scheduled_message_id as number}`), 'scheduled message delete');
     const lastPrivate = await sendMessage(insider.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `last ${SECRET_WORD}` });
     privateMessageIds.push(lastPrivate);
     await insiderQueue.takeWhere(1, (event) => event.type === 'message' && event.message.id === lastPrivate);
@@ -114,6 +118,9 @@ describe('access-control audit: events', () => {
       'draft',
     );
     ok(await insider.api.post('saved_snippets', { title: 'state', content: `snippet ${SECRET_WORD}` }), 'saved snippet');
+    ok(await insider.api.post('scheduled_messages', {
+      type: 'stream', to: secret.id, topic: secret.topic, content: `scheduled ${SECRET_WORD}`, scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 3600,
+    }), 'scheduled message');
     for (const actor of world.actors) {
       const state = ok(await actor.api.post('register', {}), `register ${actor.name}`).body as Json;
       // Another realm's people: realm A's actors see none of realm B's, and the other way round.

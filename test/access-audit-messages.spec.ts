@@ -323,7 +323,10 @@ describe('access-control audit: messages', () => {
       const before = ok(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
       await eachActor(async (actor) => {
         const send = (to: number | string) => actor.api.post('messages', { type: 'stream', to, topic: world.secret.topic, content: 'intrusion' });
+        const later = Math.floor(Date.now() / 1000) + 3600;
+        const schedule = (to: number) => actor.api.post('scheduled_messages', { type: 'stream', to, topic: world.secret.topic, content: 'intrusion', scheduled_delivery_timestamp: later });
         if (actor.otherRealm) {
+          expectSameAsMissing(say(actor, 'schedule by id'), await schedule(world.secret.id), await schedule(MISSING_ID), [[world.secret.id, MISSING_ID]]);
           expectSameAsMissing(say(actor, 'send by id'), await send(world.secret.id), await send(MISSING_ID), [[world.secret.id, MISSING_ID]]);
           expectSameAsMissing(say(actor, 'send by name'), await send(world.secret.name), await send('no such channel'), [[world.secret.name, 'no such channel']]);
           return;
@@ -334,6 +337,8 @@ describe('access-control audit: messages', () => {
         const refusal = { status: 400, result: 'error', code: 'BAD_REQUEST', msg: `Not authorized to send to channel '${world.secret.name}'` };
         expect({ who: actor.name, ...envelope(await send(world.secret.id)) }).toEqual({ who: actor.name, ...refusal });
         expect({ who: actor.name, ...envelope(await send(world.secret.name)) }).toEqual({ who: actor.name, ...refusal });
+        // Scheduling is checked as the send is (Zulip's check_message), with the same refusal.
+        expect({ who: actor.name, ...envelope(await schedule(world.secret.id)) }).toEqual({ who: actor.name, ...refusal });
       });
       const after = ok(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
       expect(after.map((message) => message.id)).toEqual(before.map((message) => message.id));

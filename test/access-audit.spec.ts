@@ -311,6 +311,9 @@ describe('access-control audit', () => {
         expectSameAsMissing(say(actor, 'dm narrow by email'), await dmNarrow([foreign.email]), await dmNarrow([nobody]), [[foreign.email, nobody]]);
         const draft = (to: number[]) => actor.api.post('drafts', { drafts: [{ type: 'private', to, topic: '', content: 'hi', timestamp: Math.floor(Date.now() / 1000) }] });
         expectSameAsMissing(say(actor, 'dm draft'), await draft([foreign.id]), await draft([MISSING_ID]), [[foreign.id, MISSING_ID]]);
+        const later = Math.floor(Date.now() / 1000) + 3600;
+        const scheduled = (to: number[]) => actor.api.post('scheduled_messages', { type: 'direct', to, content: 'later', scheduled_delivery_timestamp: later });
+        expectSameAsMissing(say(actor, 'scheduled dm'), await scheduled([foreign.id]), await scheduled([MISSING_ID]), [[foreign.id, MISSING_ID]]);
       }),
 
     'draft of another user': async () => {
@@ -338,6 +341,20 @@ describe('access-control audit', () => {
       });
       const mine = ok(await world.insider.api.get('saved_snippets'), 'insider saved snippets').body.saved_snippets as Json[];
       expect(mine.find((snippet) => snippet.id === data.savedSnippetId)?.content).toBe(`the ${SECRET_WORD} snippet`);
+    },
+
+    // A scheduled message belongs to its sender alone: another user's is as missing as one never made.
+    'scheduled message of another user': async () => {
+      await eachActor(async (actor) => {
+        const swaps = [[data.scheduledMessageId, MISSING_ID]] as const;
+        const change = { content: 'overwritten' };
+        expectSameAsMissing(say(actor, 'PATCH scheduled message'), await actor.api.patch(`scheduled_messages/${data.scheduledMessageId}`, change), await actor.api.patch(`scheduled_messages/${MISSING_ID}`, change), swaps);
+        expectSameAsMissing(say(actor, 'DELETE scheduled message'), await actor.api.delete(`scheduled_messages/${data.scheduledMessageId}`), await actor.api.delete(`scheduled_messages/${MISSING_ID}`), swaps);
+        const theirs = ok(await actor.api.get('scheduled_messages'), say(actor, 'GET scheduled_messages')).body.scheduled_messages as Json[];
+        expect(theirs.map((message) => message.scheduled_message_id)).not.toContain(data.scheduledMessageId);
+      });
+      const mine = ok(await world.insider.api.get('scheduled_messages'), 'insider scheduled messages').body.scheduled_messages as Json[];
+      expect(mine.find((message) => message.scheduled_message_id === data.scheduledMessageId)?.content).toBe(`the ${SECRET_WORD} later`);
     },
 
     // Storage belongs to the caller alone: another user's key is a key the caller lacks.

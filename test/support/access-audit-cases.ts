@@ -60,6 +60,7 @@ export const DATA_PROBES = [
   'bot of another user',
   'bot storage of another user',
   'saved snippet of another user',
+  'scheduled message of another user',
   'user group of another realm',
   'profile field of another realm',
   'linkifier of another realm',
@@ -123,6 +124,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /api/v1/saved_snippets': exempt(OWN),
   'PATCH /api/v1/saved_snippets/{saved_snippet_id}': probes('saved snippet of another user'),
   'DELETE /api/v1/saved_snippets/{saved_snippet_id}': probes('saved snippet of another user'),
+  'GET /api/v1/scheduled_messages': probes('scheduled message of another user'),
+  'POST /api/v1/scheduled_messages': probes('send to a private channel', 'direct message to another realm user'),
+  'PATCH /api/v1/scheduled_messages/{scheduled_message_id}': probes('scheduled message of another user'),
+  'DELETE /api/v1/scheduled_messages/{scheduled_message_id}': probes('scheduled message of another user'),
 
   // Events.
   'POST /api/v1/register': probes('events about private data'),

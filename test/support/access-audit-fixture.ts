@@ -159,6 +159,8 @@ export interface PrivateData {
   attachmentId: number;
   draftId: number;
   savedSnippetId: number;
+  /** The insider's message to self, scheduled a year ahead (never sent during the run). */
+  scheduledMessageId: number;
   insiderBotId: number;
   /** The insider's bot's client: it keeps a secret in its storage. */
   insiderBotApi: Api;
@@ -205,6 +207,9 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     'draft',
   );
   const snippet = ok(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
+  const scheduled = ok(await insider.api.post('scheduled_messages', {
+    type: 'direct', to: [insider.userId], content: `the ${SECRET_WORD} later`, scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 365 * 86400,
+  }), 'scheduled message');
   const insiderBot = await createBot(world.realmA, insider.api, `insiderbot${Date.now() % 100000}`, 'Insider Bot');
   ok(await insiderBot.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` } }), 'bot storage');
   const queue = ok(await insider.api.post('register', { event_types: ['message'], fetch_event_types: [] }), 'register');
@@ -215,6 +220,7 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     attachmentId,
     draftId: (drafts.body.ids as number[])[0],
     savedSnippetId: snippet.body.saved_snippet_id as number,
+    scheduledMessageId: scheduled.body.scheduled_message_id as number,
     insiderBotId: insiderBot.userId,
     insiderBotApi: insiderBot.api,
     insiderQueueId: queue.body.queue_id as string,
