@@ -7,6 +7,7 @@ import { UsersController } from './api/users.controller';
 import { BotCreationPolicy } from './access/bot-creation-policy';
 import { BotDirectory } from './queries/bot-directory';
 import { BotOwnerChange } from './commands/bot-owner-change';
+import { BotServiceWriter } from './commands/bot-service-writer';
 import { BotRepository } from './persistence/bot.repository';
 import { UserAccess } from './access/user-access';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
@@ -36,6 +37,7 @@ import { SetPasswordHandler } from './commands/set-password.command';
     UserWriter,
     BotRepository,
     BotDirectory,
+    BotServiceWriter,
     BotCreationPolicy,
     BotOwnerChange,
     UserAccess,
@@ -56,8 +58,8 @@ import { SetPasswordHandler } from './commands/set-password.command';
   ],
   exports: [
     UserWriter,
-    BotRepository,
     BotDirectory,
+    BotServiceWriter,
     BotCreationPolicy,
     BotOwnerChange,
     UserAccess,
