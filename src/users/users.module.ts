@@ -15,7 +15,6 @@ import { UpdateSettingsHandler } from './commands/update-settings.command';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './commands/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
-import { SignInAttempts } from './persistence/sign-in-attempts';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
 import { UserByEmailReader } from './queries/user-by-email.reader';
@@ -45,7 +44,6 @@ import { SetPasswordHandler } from './commands/set-password.command';
     UserDirectory,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
-    SignInAttempts,
     GetUsersHandler,
     GetOwnUserHandler,
     GetUserHandler,
