@@ -119,6 +119,11 @@ describe('export-realm and import-realm', () => {
     const linkifier = await realm.ownerApi.post('realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' });
     expect(linkifier.status).toBe(200);
     expect((await ann.api.post('saved_snippets', { title: 'Minutes', content: 'see the minutes' })).status).toBe(200);
+    // Scheduled a day ahead: the importing server keeps them waiting, with their channel and users renumbered.
+    const town = (await ann.api.get('get_stream_id', { stream: 'xf-town' })).body.stream_id as number;
+    const later = Math.floor(Date.now() / 1000) + 86400;
+    expect((await ann.api.post('scheduled_messages', { type: 'stream', to: town, topic: 'plans', content: 'tomorrow', scheduled_delivery_timestamp: later })).status).toBe(200);
+    expect((await ann.api.post('scheduled_messages', { type: 'direct', to: [ben.userId], content: 'psst, tomorrow', scheduled_delivery_timestamp: later })).status).toBe(200);
     expect((await realm.ownerApi.post('realm/playgrounds', { name: 'Python', pygments_language: 'Python', url_template: 'https://python.example/?code={code}' })).status).toBe(200);
     expect((await realm.ownerApi.post('realm/domains', { domain: 'xfer.example', allow_subdomains: true })).status).toBe(200);
     expect((await realm.ownerApi.post('default_stream_groups/create', { group_name: 'Town', description: 'the town', stream_names: JSON.stringify(['xf-town']) })).status).toBe(200);
@@ -359,6 +364,13 @@ function normalizeState(state: Json, port: number): unknown {
       .replace(/data-(user|stream|user-group)-id="\d+"/g, 'data-$1-id="#"');
   };
   const copy: Json = { ...state };
+  // A scheduled message's `to`: its channel's id, or its users' ids.
+  if (Array.isArray(state.scheduled_messages)) {
+    copy.scheduled_messages = (state.scheduled_messages as Json[]).map((message) => ({
+      ...message,
+      to: Array.isArray(message.to) ? (message.to as number[]).map((id) => users.get(id)) : channels.get(message.to as number),
+    }));
+  }
   for (const key of ['queue_id', 'last_event_id', 'server_generation', 'server_timestamp', 'presences', 'presence_last_update_id']) delete copy[key];
   return walk(copy, '');
 }
