@@ -97,7 +97,7 @@ describe('scheduled messages', () => {
 
   it('lists them in register for scheduled_messages', async () => {
     const id = ok(await alice.api.post('scheduled_messages', {
-      type: 'stream', to: JSON.stringify([streamId]), topic: 'reg', content: 'in register', scheduled_delivery_timestamp: secondsAhead(3600),
+      type: 'stream', to: streamId, topic: 'reg', content: 'in register', scheduled_delivery_timestamp: secondsAhead(3600),
     })).scheduled_message_id as number;
     const registered = ok(await alice.api.post('register', { fetch_event_types: ['scheduled_messages'] }));
     expect(registered.scheduled_messages).toEqual(await scheduledOf(alice));
@@ -118,6 +118,10 @@ describe('scheduled messages', () => {
     expectError(await alice.api.post('scheduled_messages', { ...base, to: 99999999 }), "Channel with ID '99999999' does not exist", 'STREAM_DOES_NOT_EXIST', { stream_id: 99999999 });
     expectError(await alice.api.post('scheduled_messages', { ...base, type: 'direct', to: JSON.stringify([99999999]) }), 'Invalid user ID 99999999');
     expectError(await alice.api.post('scheduled_messages', { ...base, to: 'general' }), 'Invalid data type for channel ID');
+    // Zulip reads a channel's `to` with int(): a list is refused; direct recipients must be a list of ids.
+    expectError(await alice.api.post('scheduled_messages', { ...base, to: JSON.stringify([streamId]) }), 'Invalid data type for channel ID');
+    expectError(await alice.api.post('scheduled_messages', { ...base, type: 'direct', to: String(bob.userId) }), 'Invalid data type for recipients');
+    expectError(await alice.api.post('scheduled_messages', { ...base, type: 'direct', to: JSON.stringify([bob.email]) }), 'Recipient list may only contain user IDs');
 
     const id = ok(await alice.api.post('scheduled_messages', base)).scheduled_message_id as number;
     expectError(await alice.api.patch(`scheduled_messages/${id}`), 'Nothing to change');

@@ -69,28 +69,25 @@ export function recipientKind(type: string): 'stream' | 'private' {
   throw ApiError.badRequest('Invalid type');
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Zulip's `extract_stream_id`: one channel id (also as a one-element list). */
+/** Zulip's `extract_stream_id`: `int(to)`, one channel id and nothing else (not a list). */
 export function channelIdOf(to: string): number {
-  let value = parseJson(to);
-  if (Array.isArray(value) && value.length === 1) value = value[0];
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  throw ApiError.badRequest('Invalid data type for channel ID');
+  const trimmed = to.trim();
+  const value = /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!Number.isSafeInteger(value)) throw ApiError.badRequest('Invalid data type for channel ID');
+  return value;
 }
 
-/** Zulip's `extract_direct_message_recipient_ids`: a list of user ids (or one id). */
+/** Zulip's `extract_direct_message_recipient_ids`: a JSON list of user ids, each once. */
 export function directRecipientIdsOf(to: string): number[] {
-  const value = parseJson(to);
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return [value];
-  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isSafeInteger(item))) {
-    return [...new Set(value as number[])];
+  let value: unknown;
+  try {
+    value = JSON.parse(to);
+  } catch {
+    value = to;
   }
-  throw ApiError.badRequest('Invalid data type for recipients');
+  if (!Array.isArray(value)) throw ApiError.badRequest('Invalid data type for recipients');
+  if (!value.every((item) => typeof item === 'number' && Number.isSafeInteger(item))) {
+    throw ApiError.badRequest('Recipient list may only contain user IDs');
+  }
+  return [...new Set(value as number[])];
 }
