@@ -27,6 +27,7 @@ import { DefaultChannelGroupsModule } from './default-channel-groups/default-cha
 import { RealmModule } from './realm/realm.module';
 import { ReactionsModule } from './reactions/reactions.module';
 import { SubmessagesModule } from './submessages/submessages.module';
+import { CallsModule } from './calls/calls.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -78,6 +79,7 @@ export class AppModule {
         BotStorageModule,
         DraftsModule,
         SavedSnippetsModule,
+        CallsModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

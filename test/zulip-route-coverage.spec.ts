@@ -38,7 +38,6 @@ const NOT_YET_BUILT = new Set<string>([
   'POST /users/me/android_gcm_reg_id',
   'DELETE /users/me/android_gcm_reg_id',
   'POST /mobile_push/test_notification',
-  'GET /calls/bigbluebutton/create',
   'GET /streams/{}/email_address',
 ]);
 

@@ -13,6 +13,7 @@ import {
   parseTrustedProxies,
 } from './env-variables';
 import {
+  CallSettings,
   DatabaseSettings,
   EventQueueSettings,
   HttpSettings,
@@ -55,6 +56,7 @@ export interface AppConfig {
   readonly passwords: PasswordSettings;
   readonly mail: MailSettings;
   readonly retention: RetentionSettings;
+  readonly calls: CallSettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -111,7 +113,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwords: loadPasswordSettings(env),
     mail: { smtpUrl: optional(env.SMTP_URL) },
     retention: { intervalSeconds: parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1) },
+    calls: loadCallSettings(env),
   };
+}
+
+/** One without the other would sign links for a server the join step could not reach: refused. */
+function loadCallSettings(env: NodeJS.ProcessEnv): CallSettings {
+  const url = optional(env.BIG_BLUE_BUTTON_URL);
+  const secret = optional(env.BIG_BLUE_BUTTON_SECRET);
+  if ((url === undefined) !== (secret === undefined)) {
+    throw new ConfigError('BIG_BLUE_BUTTON_URL and BIG_BLUE_BUTTON_SECRET must be set together');
+  }
+  if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) {
+    throw new ConfigError(`BIG_BLUE_BUTTON_URL must be an http(s) URL (got '${url}')`);
+  }
+  return { bigBlueButton: url === undefined || secret === undefined ? undefined : { url, secret } };
 }
 
 function loadServerSettings(env: NodeJS.ProcessEnv): ServerSettings {

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { AppConfig } from './app-config';
 import {
+  CallSettings,
   DatabaseSettings,
   EventQueueSettings,
   HttpSettings,
@@ -38,6 +39,7 @@ export class ConfigModule {
       passwords: PasswordSettings,
       mail: MailSettings,
       retention: RetentionSettings,
+      calls: CallSettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

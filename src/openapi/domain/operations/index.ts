@@ -1,4 +1,5 @@
 import { OperationTable } from '../operation-doc';
+import { CALL_OPERATIONS } from './calls.operations';
 import { CHANNEL_OPERATIONS } from './channels.operations';
 import { DEFAULT_CHANNEL_GROUP_OPERATIONS } from './default-channel-groups.operations';
 import { MESSAGE_OPERATIONS } from './messages.operations';
@@ -20,6 +21,7 @@ export const OPERATIONS: OperationTable = {
   ...REALM_PLAYGROUND_OPERATIONS,
   ...REALM_DOMAIN_OPERATIONS,
   ...DEFAULT_CHANNEL_GROUP_OPERATIONS,
+  ...CALL_OPERATIONS,
   ...RAW_OPERATIONS,
   ...OBSERVABILITY_OPERATIONS,
 };
