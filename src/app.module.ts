@@ -28,6 +28,7 @@ import { RealmModule } from './realm/realm.module';
 import { ReactionsModule } from './reactions/reactions.module';
 import { SubmessagesModule } from './submessages/submessages.module';
 import { CallsModule } from './calls/calls.module';
+import { PushDevicesModule } from './push-devices/push-devices.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -80,6 +81,7 @@ export class AppModule {
         DraftsModule,
         SavedSnippetsModule,
         CallsModule,
+        PushDevicesModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

@@ -60,6 +60,7 @@ export const DATA_PROBES = [
   'bot of another user',
   'bot storage of another user',
   'saved snippet of another user',
+  'push device of another user',
   'user group of another realm',
   'profile field of another realm',
   'linkifier of another realm',
@@ -123,6 +124,12 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /api/v1/saved_snippets': exempt(OWN),
   'PATCH /api/v1/saved_snippets/{saved_snippet_id}': probes('saved snippet of another user'),
   'DELETE /api/v1/saved_snippets/{saved_snippet_id}': probes('saved snippet of another user'),
+  'POST /api/v1/users/me/apns_device_token': exempt(OWN),
+  'DELETE /api/v1/users/me/apns_device_token': probes('push device of another user'),
+  'POST /api/v1/users/me/android_gcm_reg_id': exempt(OWN),
+  'DELETE /api/v1/users/me/android_gcm_reg_id': probes('push device of another user'),
+  'POST /api/v1/mobile_push/test_notification': probes('push device of another user'),
+  'GET /api/v1/calls/bigbluebutton/create': exempt('signs a link to a new meeting from its parameters alone; nothing is read or stored'),
 
   // Events.
   'POST /api/v1/register': probes('events about private data'),
