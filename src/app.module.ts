@@ -29,6 +29,7 @@ import { ReactionsModule } from './reactions/reactions.module';
 import { SubmessagesModule } from './submessages/submessages.module';
 import { CallsModule } from './calls/calls.module';
 import { PushDevicesModule } from './push-devices/push-devices.module';
+import { ChannelEmailModule } from './channel-email/channel-email.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -82,6 +83,7 @@ export class AppModule {
         SavedSnippetsModule,
         CallsModule,
         PushDevicesModule,
+        ChannelEmailModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

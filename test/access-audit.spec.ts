@@ -67,6 +67,11 @@ describe('access-control audit', () => {
     'channel by id': () =>
       eachActor(async (actor) => {
         expectSameAsMissing(say(actor, 'GET /streams/{id}'), await actor.api.get(`streams/${world.secret.id}`), await actor.api.get(`streams/${MISSING_ID}`));
+        expectSameAsMissing(
+          say(actor, 'GET /streams/{id}/email_address'),
+          await actor.api.get(`streams/${world.secret.id}/email_address`),
+          await actor.api.get(`streams/${MISSING_ID}/email_address`),
+        );
       }),
 
     'channel id by name': () =>

@@ -129,6 +129,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /api/v1/users/me/android_gcm_reg_id': exempt(OWN),
   'DELETE /api/v1/users/me/android_gcm_reg_id': probes('push device of another user'),
   'POST /api/v1/mobile_push/test_notification': probes('push device of another user'),
+  'GET /api/v1/streams/{stream_id}/email_address': probes('channel by id'),
   'GET /api/v1/calls/bigbluebutton/create': exempt('signs a link to a new meeting from its parameters alone; nothing is read or stored'),
 
   // Events.

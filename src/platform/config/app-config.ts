@@ -15,6 +15,7 @@ import {
 import {
   CallSettings,
   DatabaseSettings,
+  EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
   ListenAddress,
@@ -57,6 +58,7 @@ export interface AppConfig {
   readonly mail: MailSettings;
   readonly retention: RetentionSettings;
   readonly calls: CallSettings;
+  readonly emailGateway: EmailGatewaySettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -114,7 +116,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: optional(env.SMTP_URL) },
     retention: { intervalSeconds: parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1) },
     calls: loadCallSettings(env),
+    emailGateway: loadEmailGatewaySettings(env),
   };
+}
+
+/** The pattern names where one address's token goes: exactly one `%s`, and no other `%`. */
+function loadEmailGatewaySettings(env: NodeJS.ProcessEnv): EmailGatewaySettings {
+  const pattern = optional(env.EMAIL_GATEWAY_PATTERN) ?? '';
+  if (pattern !== '' && (pattern.split('%s').length !== 2 || pattern.replace('%s', '').includes('%') || !pattern.includes('@'))) {
+    throw new ConfigError(`EMAIL_GATEWAY_PATTERN must be an address with one %s, e.g. %s@streams.example.com (got '${pattern}')`);
+  }
+  return { pattern };
 }
 
 /** One without the other would sign links for a server the join step could not reach: refused. */

@@ -3,6 +3,7 @@ import { AppConfig } from './app-config';
 import {
   CallSettings,
   DatabaseSettings,
+  EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
   LogSettings,
@@ -40,6 +41,7 @@ export class ConfigModule {
       mail: MailSettings,
       retention: RetentionSettings,
       calls: CallSettings,
+      emailGateway: EmailGatewaySettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

@@ -225,6 +225,15 @@ export abstract class CallSettings {
   abstract readonly bigBlueButton: { readonly url: string; readonly secret: string } | undefined;
 }
 
+/**
+ * Zulip's `EMAIL_GATEWAY_PATTERN`: the address pattern of the incoming email gateway, `%s`
+ * standing for a channel's token (`%s@streams.example.com`). Unset, as Zulip's default,
+ * channels have no address: `/streams/{id}/email_address` answers an empty one.
+ */
+export abstract class EmailGatewaySettings {
+  abstract readonly pattern: string;
+}
+
 /** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
 export abstract class RetentionSettings {
   abstract readonly intervalSeconds: number;

@@ -201,6 +201,12 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { name: 'bot_config_data', renumbered: true, select: ofRealmBots('bot_config_data'), refs: { bot_profile_id: 'user_profile' } },
   { name: 'bot_storage_data', renumbered: true, select: ofRealmBots('bot_storage_data'), refs: { bot_profile_id: 'user_profile' } },
   { name: 'saved_snippet', renumbered: true, select: ofRealm('saved_snippet'), refs: { realm_id: 'realm', user_profile_id: 'user_profile' } },
+  {
+    name: 'channel_email_address',
+    renumbered: true,
+    select: ofRealm('channel_email_address'),
+    refs: { realm_id: 'realm', channel_id: 'stream', creator_id: 'user_profile', sender_id: 'user_profile' },
+  },
   { name: 'push_device_token', renumbered: true, select: ofRealmUsers('push_device_token', 't.id'), refs: { user_profile_id: 'user_profile' } },
 ];
 
