@@ -24,6 +24,7 @@ import { SavedSnippets1766810000000 } from './migrations/1766810000000-saved-sni
 import { RealmPlaygrounds1766820000000 } from './migrations/1766820000000-realm-playgrounds';
 import { RealmDomains1766830000000 } from './migrations/1766830000000-realm-domains';
 import { DefaultChannelGroups1766840000000 } from './migrations/1766840000000-default-channel-groups';
+import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-emoji-names';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   RealmPlaygrounds1766820000000,
   RealmDomains1766830000000,
   DefaultChannelGroups1766840000000,
+  ZulipEmojiNames1766860000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
