@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The dependency rules of ARCHITECTURE rule 8, checked by `npm run lint`
- * (`depcruise src --ignore-known`).
+ * (`depcruise src`), with no list of tolerated exceptions: any violation fails lint.
  *
  * A module is a directory under src/ other than the layers named in NOT_MODULES.
  * Its public surface is everything except its `domain/` and `persistence/` folders:
@@ -21,10 +21,6 @@
  * (repositories, stores, writers and loaders: SQL, no access decisions).
  * wire/ and openapi/ are the HTTP layer: they use modules through that same surface.
  * platform/ and shared/ sit below every module and import none.
- *
- * Violations that existed when the rules came in are listed in
- * .dependency-cruiser-known-violations.json; regenerate it only to shrink it:
- *   npx depcruise src --output-type baseline --output-to .dependency-cruiser-known-violations.json
  */
 
 /** Layers under src/ that are not domain modules. */

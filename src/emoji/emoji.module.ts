@@ -24,6 +24,6 @@ import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
     DeactivateCustomEmojiHandler,
     RealmEmojiEventProjections,
   ],
-  exports: [EmojiResolver, RealmEmojiRepository],
+  exports: [EmojiResolver],
 })
 export class EmojiModule {}

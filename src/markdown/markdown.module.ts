@@ -18,6 +18,6 @@ import { RenderMessageHandler } from './queries/render-message.query';
   imports: [ChannelsModule, GroupsModule, RealmModule],
   controllers: [MarkdownController],
   providers: [MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
-  exports: [MessageRenderer, AlertWordStore],
+  exports: [MessageRenderer],
 })
 export class MarkdownModule {}

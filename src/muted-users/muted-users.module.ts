@@ -11,6 +11,6 @@ import { GetMutedUsersHandler } from './queries/get-muted-users.query';
   imports: [UsersModule],
   controllers: [MutedUsersController],
   providers: [MutedUserRepository, SetUserMutedHandler, MutedUserEventProjections, GetMutedUsersHandler],
-  exports: [MutedUserRepository],
+  exports: [],
 })
 export class MutedUsersModule {}

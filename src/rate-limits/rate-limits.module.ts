@@ -1,15 +1,21 @@
 import { Global, Module } from '@nestjs/common';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { RateLimitGuard } from './api/rate-limit.guard';
+import { SignInAttempts } from './commands/sign-in-attempts';
 import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-store';
 
-/** Request counters for rate limiting (the guard is registered by the wire module, after authentication). */
+/**
+ * Request counters for rate limiting (the guard is registered by the wire module, after
+ * authentication) and the password-guess counter the users module's password checks use.
+ * The store stays inside: others count through the guard or `SignInAttempts`.
+ */
 @Global()
 @Module({
   providers: [
     { provide: RateLimitStore, inject: [RedisConnections], useFactory: createRateLimitStore },
     RateLimitGuard,
+    SignInAttempts,
   ],
-  exports: [RateLimitStore, RateLimitGuard],
+  exports: [RateLimitGuard, SignInAttempts],
 })
 export class RateLimitsModule {}

@@ -30,6 +30,6 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
     CheckUploadAccessHandler,
     AttachmentEventProjections,
   ],
-  exports: [AttachmentClaims, AttachmentExpiry, AttachmentRepository],
+  exports: [AttachmentClaims, AttachmentExpiry],
 })
 export class UploadsModule {}

@@ -13,6 +13,6 @@ import { GetUserTopicsHandler } from './queries/get-user-topics.query';
   imports: [ChannelsModule],
   controllers: [UserTopicsController],
   providers: [UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
-  exports: [UserTopicRepository, UserTopicWriter, AutomaticTopicPolicy],
+  exports: [UserTopicWriter, AutomaticTopicPolicy],
 })
 export class UserTopicsModule {}

@@ -7,6 +7,7 @@ import { UsersController } from './api/users.controller';
 import { BotCreationPolicy } from './access/bot-creation-policy';
 import { BotDirectory } from './queries/bot-directory';
 import { BotOwnerChange } from './commands/bot-owner-change';
+import { BotServiceWriter } from './commands/bot-service-writer';
 import { BotRepository } from './persistence/bot.repository';
 import { UserAccess } from './access/user-access';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
@@ -14,7 +15,6 @@ import { UpdateSettingsHandler } from './commands/update-settings.command';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './commands/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
-import { SignInAttempts } from './persistence/sign-in-attempts';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
 import { UserByEmailReader } from './queries/user-by-email.reader';
@@ -36,6 +36,7 @@ import { SetPasswordHandler } from './commands/set-password.command';
     UserWriter,
     BotRepository,
     BotDirectory,
+    BotServiceWriter,
     BotCreationPolicy,
     BotOwnerChange,
     UserAccess,
@@ -43,7 +44,6 @@ import { SetPasswordHandler } from './commands/set-password.command';
     UserDirectory,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
-    SignInAttempts,
     GetUsersHandler,
     GetOwnUserHandler,
     GetUserHandler,
@@ -56,8 +56,8 @@ import { SetPasswordHandler } from './commands/set-password.command';
   ],
   exports: [
     UserWriter,
-    BotRepository,
     BotDirectory,
+    BotServiceWriter,
     BotCreationPolicy,
     BotOwnerChange,
     UserAccess,

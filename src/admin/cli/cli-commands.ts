@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { RealmTransferError } from '../../realm-transfer/public/realm-archive';
-import { RealmExporter } from '../../realm-transfer/persistence/realm-exporter';
-import { RealmImporter } from '../../realm-transfer/persistence/realm-importer';
+import { ImportRealmCommand } from '../../realm-transfer/commands/import-realm.command';
+import { ExportRealmQuery } from '../../realm-transfer/queries/export-realm.query';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { ROLE_NAMES } from '../../users/public/roles';
@@ -24,12 +24,11 @@ import { CLI_USAGE, CliArgs, CliError, checkOptions } from './cli-args';
 export class CliCommands {
   constructor(
     private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
     private readonly realms: RealmDirectory,
     private readonly users: UserDirectory,
     private readonly dataSource: DataSource,
     private readonly operations: CliOperations,
-    private readonly exporter: RealmExporter,
-    private readonly importer: RealmImporter,
   ) {}
 
   async run(command: string, args: CliArgs): Promise<object> {
@@ -55,9 +54,9 @@ export class CliCommands {
         case 'list-users':
           return await this.operations.listUsers(await this.realm(args));
         case 'export-realm':
-          return await this.exporter.export(required(args, 'realm'), path.resolve(required(args, 'output')));
+          return await this.queryBus.execute(new ExportRealmQuery(required(args, 'realm'), path.resolve(required(args, 'output'))));
         case 'import-realm':
-          return await this.importer.import(path.resolve(required(args, 'input')));
+          return await this.commandBus.execute(new ImportRealmCommand(path.resolve(required(args, 'input'))));
         case 'status':
           return await this.operations.status(servingCli());
         case 'migrate':

@@ -7,7 +7,7 @@ import { Role } from '../../users/public/roles';
 import { cannotDeactivateLastUser, checkAdministrableBot, checkAdministrableUser, isLastOwner } from '../../users/public/user-admin-rules';
 import { BotEvent, UserDeactivatedEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/access/user-access';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { RoleChange } from './role-change';
@@ -41,7 +41,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
     private readonly realms: RealmDirectory,
     private readonly roles: RoleChange,
     private readonly access: UserAccess,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserAccess } from '../../users/access/user-access';
 import { Database } from '../../platform/database/database';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 export class FullNameChange {
   constructor(
     private readonly access: UserAccess,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
     private readonly database: Database,
   ) {}
 

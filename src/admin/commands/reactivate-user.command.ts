@@ -9,7 +9,7 @@ import { botNameTaken, checkAdministrableUser } from '../../users/public/user-ad
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserAccess } from '../../users/access/user-access';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -28,7 +28,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
     private readonly botPolicy: BotCreationPolicy,
     private readonly ownerChange: BotOwnerChange,
     private readonly channels: ChannelDirectory,

@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { generateApiKey } from '../../users/public/credentials';
 import { checkAdministrableBot } from '../../users/public/user-admin-rules';
 import { ApiKeyRegeneratedEvent, BotEvent } from '../../users/events/user-events';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
@@ -23,7 +23,7 @@ export class RegenerateApiKeyHandler implements ICommandHandler<RegenerateApiKey
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
     private readonly database: Database,
   ) {}
 

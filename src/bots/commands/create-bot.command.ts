@@ -15,7 +15,7 @@ import { checkFullName } from '../../users/public/user-rules';
 import { BotEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotDirectory } from '../../users/queries/bot-directory';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotServiceWriter } from '../../users/commands/bot-service-writer';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { gravatarUrl } from '../../users/api/user.presenter';
 import { Database } from '../../platform/database/database';
@@ -62,8 +62,8 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
     private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
     private readonly directory: BotDirectory,
+    private readonly services: BotServiceWriter,
     private readonly creation: UserCreation,
     private readonly names: FullNameChange,
     private readonly policy: BotCreationPolicy,
@@ -104,7 +104,7 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
         defaultAllPublicStreams: bot.defaultAllPublicStreams ?? false,
       });
       if (bot.botType === BotType.OutgoingWebhook || bot.botType === BotType.Embedded) {
-        await this.bots.addService(created.id, {
+        await this.services.addService(created.id, {
           name: serviceName ?? shortName,
           baseUrl: bot.payloadUrl,
           interface: bot.interfaceType as ServiceInterface,
@@ -113,10 +113,10 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
       }
       if (bot.botType === BotType.IncomingWebhook || bot.botType === BotType.Embedded) {
         checkConfigSize(bot.configData);
-        await this.bots.setConfig(created.id, bot.configData);
+        await this.services.setConfig(created.id, bot.configData);
       }
       const wire = await this.directory.presentOne(created.id, 'when-set');
-      this.database.record(new BotEvent(actor.realmId, await this.bots.audience(created), 'add', { ...wire }));
+      this.database.record(new BotEvent(actor.realmId, await this.directory.audience(created), 'add', { ...wire }));
       return {
         user_id: created.id,
         api_key: created.apiKey,

@@ -13,7 +13,8 @@ import { checkFullName } from '../../users/public/user-rules';
 import { isGuest } from '../../users/public/roles';
 import { BotEvent } from '../../users/events/user-events';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotServiceWriter } from '../../users/commands/bot-service-writer';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
@@ -57,7 +58,8 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
+    private readonly services: BotServiceWriter,
     private readonly names: FullNameChange,
     private readonly roles: RoleChange,
     private readonly owners: BotOwnerChange,
@@ -96,14 +98,14 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
       }
       if (changes.servicePayloadUrl !== undefined) {
         const serviceInterface = checkInterfaceType(changes.serviceInterface);
-        const service = await this.bots.updateService(bot.id, changes.servicePayloadUrl, serviceInterface);
+        const service = await this.services.updateService(bot.id, changes.servicePayloadUrl, serviceInterface);
         if (!service) throw ApiError.badRequest('This bot has no outgoing webhook service');
         await this.announce(bot, { services: [outgoingServiceWire(service)] });
       }
       if (changes.configData !== undefined) {
         const merged = { ...((await this.bots.configs([bot.id])).get(bot.id) ?? {}), ...changes.configData };
         checkConfigSize(merged);
-        await this.bots.setConfig(bot.id, changes.configData);
+        await this.services.setConfig(bot.id, changes.configData);
         await this.announce(bot, { services: [{ config_data: merged }] });
       }
       return this.answer(bot.id, changes);

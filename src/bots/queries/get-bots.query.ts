@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { gravatarUrl } from '../../users/api/user.presenter';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
 
@@ -24,7 +24,7 @@ export class GetOwnBotsQuery {
 export class GetOwnBotsHandler implements IQueryHandler<GetOwnBotsQuery, OwnBotWire[]> {
   constructor(
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
     private readonly database: Database,
   ) {}
 

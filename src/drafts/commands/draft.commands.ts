@@ -7,6 +7,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { RequestUser } from '../../wire/request-context';
 import { checkDraft, DraftData } from '../domain/draft-data';
 import { DraftsChangedEvent } from '../events/drafts-changed.event';
+import { DraftRecipients } from '../access/draft-recipients';
 import { DraftStore } from '../persistence/draft.store';
 import { Database } from '../../platform/database/database';
 
@@ -41,6 +42,7 @@ export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand,
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
     private readonly store: DraftStore,
+    private readonly recipients: DraftRecipients,
     private readonly database: Database,
   ) {}
 
@@ -50,7 +52,7 @@ export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand,
       const ids: number[] = [];
       for (const draft of command.drafts) {
         const checked = checkDraft(draft);
-        const recipientId = await this.store.recipientFor(user, draft);
+        const recipientId = await this.recipients.require(user, draft);
         const [row] = await this.database.query<{ id: number }>(
           `INSERT INTO draft (user_profile_id, recipient_id, topic, content, last_edit_time) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
           [user.id, recipientId, checked.topic, checked.content, checked.lastEditTime],
@@ -72,6 +74,7 @@ export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Recor
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
     private readonly store: DraftStore,
+    private readonly recipients: DraftRecipients,
     private readonly database: Database,
   ) {}
 
@@ -81,7 +84,7 @@ export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Recor
       const existing = await this.database.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
       if (existing.length === 0) throw draftDoesNotExist();
       const checked = checkDraft(command.draft);
-      const recipientId = await this.store.recipientFor(user, command.draft);
+      const recipientId = await this.recipients.require(user, command.draft);
       await this.database.query(`UPDATE draft SET recipient_id = $2, topic = $3, content = $4, last_edit_time = $5 WHERE id = $1`, [
         command.draftId, recipientId, checked.topic, checked.content, checked.lastEditTime,
       ]);

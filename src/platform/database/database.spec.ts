@@ -17,6 +17,27 @@ function fakeStorage() {
       ran.push(`pool: ${sql}`);
       return Promise.resolve([]);
     },
+    createQueryRunner: () => ({
+      isTransactionActive: false,
+      connect: () => Promise.resolve(),
+      startTransaction(level: string) {
+        this.isTransactionActive = true;
+        ran.push(`snapshot: BEGIN ${level}`);
+        return Promise.resolve();
+      },
+      query: (sql: string) => (ran.push(`snapshot: ${sql}`), Promise.resolve([])),
+      commitTransaction() {
+        this.isTransactionActive = false;
+        ran.push('snapshot: COMMIT');
+        return Promise.resolve();
+      },
+      rollbackTransaction() {
+        this.isTransactionActive = false;
+        ran.push('snapshot: ROLLBACK');
+        return Promise.resolve();
+      },
+      release: () => Promise.resolve(),
+    }),
     transaction: async <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> => {
       const id = ++transactions;
       const manager = { query: (sql: string) => (ran.push(`tx${id}: ${sql}`), Promise.resolve([])) } as unknown as EntityManager;
@@ -33,6 +54,19 @@ function fakeStorage() {
 }
 
 describe('Database: the ambient transaction', () => {
+  it('runs a read-only snapshot on one connection of its own, every statement inside it, and refuses to nest it', async () => {
+    const { ran, runner, database } = fakeStorage();
+    await database.readOnlySnapshot(async () => {
+      await Promise.all([1, 2].map(async (n) => database.query(`SELECT part ${n}`)));
+    });
+    await expect(database.readOnlySnapshot(() => Promise.reject(new Error('failed read')))).rejects.toThrow('failed read');
+    await expect(runner.run(() => database.readOnlySnapshot(() => database.query('SELECT never')))).rejects.toThrow(/transaction of its own/);
+    expect(ran).toEqual([
+      'snapshot: BEGIN REPEATABLE READ', 'snapshot: SET TRANSACTION READ ONLY', 'snapshot: SELECT part 1', 'snapshot: SELECT part 2', 'snapshot: COMMIT',
+      'snapshot: BEGIN REPEATABLE READ', 'snapshot: SET TRANSACTION READ ONLY', 'snapshot: ROLLBACK',
+    ]);
+  });
+
   it('runs a statement inside a transaction on it, with no connection passed, and on the pool outside', async () => {
     const { ran, runner, database } = fakeStorage();
     await database.query('SELECT before');

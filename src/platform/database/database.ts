@@ -81,6 +81,30 @@ export class Database implements Queryable {
    * Runs `work` on the pool even inside a transaction: for the few writes that must
    * survive the caller's rollback.
    */
+  /**
+   * Runs `work` in a REPEATABLE READ, READ ONLY transaction of its own on one connection:
+   * every statement it starts sees the database as it was at the first, while others keep
+   * writing (a realm export's consistent copy). Records no events; not inside another scope.
+   */
+  async readOnlySnapshot<T>(work: () => Promise<T>): Promise<T> {
+    if (currentScope()) throw new Error('a snapshot is a transaction of its own: open it outside any other');
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      await runner.query('SET TRANSACTION READ ONLY');
+      const scope = { transactional: false, query: <R>(sql: string, params: unknown[] = []) => runner.query(sql, params) as Promise<R[]> };
+      const result = await runInScope(scope, work);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
   outsideTransaction<T>(work: () => Promise<T>): Promise<T> {
     return outsideScope(work);
   }

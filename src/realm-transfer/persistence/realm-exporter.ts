@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { DataSource, QueryRunner } from 'typeorm';
+import { Database } from '../../platform/database/database';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ARCHIVE_TABLES, catalogGaps } from '../domain/archive-tables';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchivedFile, ArchivedTable, RealmArchive, RealmTransferError } from '../public/realm-archive';
@@ -23,26 +23,14 @@ export interface ExportSummary {
 @Injectable()
 export class RealmExporter {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly store: UploadStore,
   ) {}
 
   /** `output` is an absolute path; an existing file is never overwritten. */
   async export(subdomain: string, output: string): Promise<ExportSummary> {
     if (existsSync(output)) throw new RealmTransferError(`${output} exists already`);
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    let archive: RealmArchive;
-    try {
-      await runner.startTransaction('REPEATABLE READ');
-      archive = await this.snapshot(runner, subdomain);
-      await runner.commitTransaction();
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
+    const archive = await this.database.readOnlySnapshot(() => this.snapshot(subdomain));
     // Files are written once under fresh names (an avatar is replaced by a rename), so
     // reading them after the snapshot finds every file its rows name.
     archive.files = await this.files(archive.realm.id);
@@ -65,20 +53,19 @@ export class RealmExporter {
     };
   }
 
-  private async snapshot(runner: QueryRunner, subdomain: string): Promise<RealmArchive> {
-    await runner.query(`SET TRANSACTION READ ONLY`);
-    const gaps = catalogGaps(await schemaTables(runner), await schemaForeignKeys(runner));
+  private async snapshot(subdomain: string): Promise<RealmArchive> {
+    const gaps = catalogGaps(await schemaTables(this.database), await schemaForeignKeys(this.database));
     if (gaps.length > 0) {
       throw new RealmTransferError(`the export catalog (src/realm-transfer/domain/archive-tables.ts) misses ${gaps.join(', ')}`);
     }
-    const [realm] = (await runner.query(`SELECT id FROM realm WHERE string_id = $1`, [subdomain])) as { id: number }[];
+    const [realm] = (await this.database.query(`SELECT id FROM realm WHERE string_id = $1`, [subdomain])) as { id: number }[];
     if (!realm) throw new RealmTransferError(`no realm with subdomain '${subdomain}'`);
     const tables: Record<string, ArchivedTable> = {};
     for (const table of ARCHIVE_TABLES) {
-      const rows = (await runner.query(`SELECT row_to_json(t) AS row FROM (${table.select}) t`, [realm.id])) as { row: Record<string, unknown> }[];
-      tables[table.name] = { columns: await tableColumns(runner, table.name), rows: rows.map((entry) => entry.row) };
+      const rows = (await this.database.query(`SELECT row_to_json(t) AS row FROM (${table.select}) t`, [realm.id])) as { row: Record<string, unknown> }[];
+      tables[table.name] = { columns: await tableColumns(this.database, table.name), rows: rows.map((entry) => entry.row) };
     }
-    const migrations = (await runner.query(`SELECT name FROM typeorm_migrations ORDER BY id`)) as { name: string }[];
+    const migrations = (await this.database.query(`SELECT name FROM typeorm_migrations ORDER BY id`)) as { name: string }[];
     return {
       format: ARCHIVE_FORMAT,
       version: ARCHIVE_VERSION,

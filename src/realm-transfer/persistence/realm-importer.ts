@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
-import { DataSource, EntityManager } from 'typeorm';
+import { Database } from '../../platform/database/database';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ARCHIVE_TABLES, ArchiveTable } from '../domain/archive-tables';
 import { IdMaps, IdRewriter } from '../domain/id-rewriting';
@@ -34,7 +35,8 @@ interface LateValue {
 @Injectable()
 export class RealmImporter {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly database: Database,
     private readonly store: UploadStore,
   ) {}
 
@@ -43,7 +45,7 @@ export class RealmImporter {
     const archive = await this.read(input);
     const written: string[] = [];
     try {
-      return await this.dataSource.transaction((manager) => this.importInto(manager, archive, written));
+      return await this.tx.run(() => this.importInto(archive, written));
     } catch (error) {
       for (const key of written) await this.store.remove(key);
       if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'realm_string_id_key') {
@@ -68,13 +70,13 @@ export class RealmImporter {
     }
   }
 
-  private async importInto(manager: EntityManager, archive: RealmArchive, written: string[]): Promise<ImportSummary> {
-    await this.checkTarget(manager, archive);
-    const maps = await this.allocateIds(manager, archive);
+  private async importInto(archive: RealmArchive, written: string[]): Promise<ImportSummary> {
+    await this.checkTarget(archive);
+    const maps = await this.allocateIds(archive);
     const realmId = mapped(maps, 'realm', archive.realm.id);
     const rewriter = new IdRewriter(maps, archive.realm.id, realmId);
     const index = indexArchive(archive);
-    const foreignKeys = await schemaForeignKeys(manager);
+    const foreignKeys = await schemaForeignKeys(this.database);
     const constrained = new Set(foreignKeys.map((key) => `${key.table}.${key.column}`));
     const late = lateColumns(foreignKeys);
     const lateValues: LateValue[] = [];
@@ -84,11 +86,11 @@ export class RealmImporter {
       if (!archived) continue;
       const columns = { constrained, late };
       const prepared = archived.rows.map((row) => this.prepare(table, row, maps, rewriter, index, columns, lateValues));
-      await this.insert(manager, table.name, archived.columns, prepared);
+      await this.insert(table.name, archived.columns, prepared);
       rows[table.name] = prepared.length;
     }
     for (const value of lateValues) {
-      await manager.query(`UPDATE ${value.table} SET ${value.column} = $2 WHERE id = $1`, [value.id, value.value]);
+      await this.database.query(`UPDATE ${value.table} SET ${value.column} = $2 WHERE id = $1`, [value.id, value.value]);
     }
     const avatarKeys = rewriter.avatarKeys((archive.tables.user_profile?.rows ?? []).map((row) => Number(row.id)));
     for (const file of archive.files) {
@@ -100,27 +102,27 @@ export class RealmImporter {
   }
 
   /** The realm is new here, the schema has every migration the archive's had, and no table is unknown. */
-  private async checkTarget(manager: EntityManager, archive: RealmArchive): Promise<void> {
-    const existing = (await manager.query(`SELECT id FROM realm WHERE string_id = $1`, [archive.realm.subdomain])) as unknown[];
+  private async checkTarget(archive: RealmArchive): Promise<void> {
+    const existing = (await this.database.query(`SELECT id FROM realm WHERE string_id = $1`, [archive.realm.subdomain])) as unknown[];
     if (existing.length > 0) throw alreadyExists(archive.realm.subdomain);
-    const applied = new Set(((await manager.query(`SELECT name FROM typeorm_migrations`)) as { name: string }[]).map((row) => row.name));
+    const applied = new Set(((await this.database.query(`SELECT name FROM typeorm_migrations`)) as { name: string }[]).map((row) => row.name));
     const missing = archive.migrations.filter((name) => !applied.has(name));
     if (missing.length > 0) throw new RealmTransferError(`the archive comes from a newer schema: this server lacks ${missing.join(', ')}`);
     for (const [name, table] of Object.entries(archive.tables)) {
       if (!ARCHIVE_TABLES.some((known) => known.name === name)) throw new RealmTransferError(`the archive holds an unknown table ${name}`);
-      const columns = new Set(await tableColumns(manager, name));
+      const columns = new Set(await tableColumns(this.database, name));
       const unknown = table.columns.find((column) => !columns.has(column));
       if (unknown !== undefined) throw new RealmTransferError(`the archive's ${name}.${unknown} has no column here`);
     }
   }
 
   /** New ids from each table's sequence, handed out in the old ids' order (message order stays). */
-  private async allocateIds(manager: EntityManager, archive: RealmArchive): Promise<IdMaps> {
+  private async allocateIds(archive: RealmArchive): Promise<IdMaps> {
     const maps = new Map<string, Map<number, number>>();
     for (const table of ARCHIVE_TABLES) {
       if (!table.renumbered) continue;
       const oldIds = (archive.tables[table.name]?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
-      const fresh = (await manager.query(
+      const fresh = (await this.database.query(
         `SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2::int)`,
         [table.name, oldIds.length],
       )) as { id: number }[];
@@ -164,11 +166,11 @@ export class RealmImporter {
     return prepared;
   }
 
-  private async insert(manager: EntityManager, table: string, columns: readonly string[], rows: readonly ArchiveRow[]): Promise<void> {
+  private async insert(table: string, columns: readonly string[], rows: readonly ArchiveRow[]): Promise<void> {
     const list = columns.map((column) => `"${column}"`).join(', ');
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       const chunk = rows.slice(start, start + INSERT_CHUNK);
-      await manager.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json)`, [
+      await this.database.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json)`, [
         JSON.stringify(chunk),
       ]);
     }

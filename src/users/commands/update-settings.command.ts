@@ -5,7 +5,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { SignInAttempts } from '../persistence/sign-in-attempts';
+import { SignInAttempts } from '../../rate-limits/commands/sign-in-attempts';
 import { RequestUser } from '../../wire/request-context';
 import { apiEmail } from '../api/user.presenter';
 import { hashPassword, verifyPassword } from '../public/credentials';

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { botServicesWire, BotWire, presentBot } from '../api/bot.presenter';
-import { BotRepository } from '../persistence/bot.repository';
+import { BotDefaults, BotRepository, BotService } from '../persistence/bot.repository';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 
-/** Bots in Zulip's `Bot` shape, with their default channels, services and configuration. */
+/**
+ * Bots in Zulip's `Bot` shape, with their default channels, services and configuration,
+ * and who administers them: the read side of bot accounts for the modules that change or
+ * serve them (`admin`, `bots`, `webhooks`, `events`). Their writes go through
+ * `BotServiceWriter`.
+ */
 @Injectable()
 export class BotDirectory {
   constructor(
@@ -46,5 +51,33 @@ export class BotDirectory {
     );
     const bots = await this.users.findByIds(user.realmId, rows.map((row) => row.id));
     return this.present(bots, 'always');
+  }
+
+  /**
+   * Zulip's `bot_owner_user_ids`: who administers a bot and so receives `realm_bot` events
+   * (the bot's owner; its realm's administrators unless a default channel is private).
+   */
+  audience(bot: { id: number; realmId: number; botOwnerId: number | null }): Promise<number[]> {
+    return this.bots.audience(bot);
+  }
+
+  /** Active bots a user owns (deactivated with their owner). */
+  activeBotIdsOwnedBy(ownerId: number): Promise<number[]> {
+    return this.bots.activeBotIdsOwnedBy(ownerId);
+  }
+
+  /** An outgoing-webhook or embedded bot's service; null for other bots. */
+  service(botId: number): Promise<BotService | null> {
+    return this.bots.service(botId);
+  }
+
+  /** The bots' default channels, by name and privacy. */
+  defaults(botIds: readonly number[]): Promise<Map<number, BotDefaults>> {
+    return this.bots.defaults(botIds);
+  }
+
+  /** The bots' configuration (`config_data`), by bot; bots without any are absent. */
+  configs(botIds: readonly number[]): Promise<Map<number, Record<string, string>>> {
+    return this.bots.configs(botIds);
   }
 }

@@ -6,7 +6,7 @@ import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isValidEmail } from '../public/user-rules';
 import { verifyPassword } from '../public/credentials';
 import { UserRepository } from '../persistence/user.repository';
-import { SignInAttempts } from '../persistence/sign-in-attempts';
+import { SignInAttempts } from '../../rate-limits/commands/sign-in-attempts';
 
 /** `POST /fetch_api_key`: trade an email and password for the API key. */
 export class FetchApiKeyQuery {

@@ -6,7 +6,7 @@ import { presentMessage } from '../../messages/api/message.presenter';
 import { MessageSnapshotReader } from '../../messages/queries/message-snapshot.reader';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { BotType } from '../../users/public/roles';
-import { BotRepository } from '../../users/persistence/bot.repository';
+import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { SERVER_VERSION } from '../../realm/public/server-version';
@@ -64,7 +64,7 @@ export class WebhookDelivery {
     private readonly settings: WebhookSettings,
     private readonly store: WebhookTriggerStore,
     private readonly users: UserDirectory,
-    private readonly bots: BotRepository,
+    private readonly bots: BotDirectory,
     private readonly loader: MessageSnapshotReader,
     private readonly addressing: RealmAddressing,
     private readonly commandBus: CommandBus,

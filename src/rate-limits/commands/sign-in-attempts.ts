@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimitSettings } from '../../platform/config/settings';
-import { RateLimitOutcome } from '../../rate-limits/public/rate-limit';
-import { RateLimitStore } from '../../rate-limits/persistence/rate-limit-store';
+import { RateLimitOutcome } from '../public/rate-limit';
+import { RateLimitStore } from '../persistence/rate-limit-store';
 
 /**
  * Password guesses per account, counted as Zulip's `RateLimitedAuthenticationByUsername`
@@ -9,7 +9,8 @@ import { RateLimitStore } from '../../rate-limits/persistence/rate-limit-store';
  * is an attempt, counted before the password is checked; a right password clears the
  * count, so only failures add up (`RATE_LIMIT_AUTH_ATTEMPTS` in
  * `RATE_LIMIT_AUTH_WINDOW_SECONDS`). With a stolen API key, `old_password` guesses meet
- * the same limit as sign-ins.
+ * the same limit as sign-ins. It lives with the rate limits, beside their store; the
+ * users module's password checks (`fetch_api_key`, a password change) call it.
  */
 @Injectable()
 export class SignInAttempts {
