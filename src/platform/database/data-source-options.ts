@@ -24,6 +24,7 @@ import { SavedSnippets1766810000000 } from './migrations/1766810000000-saved-sni
 import { RealmPlaygrounds1766820000000 } from './migrations/1766820000000-realm-playgrounds';
 import { RealmDomains1766830000000 } from './migrations/1766830000000-realm-domains';
 import { DefaultChannelGroups1766840000000 } from './migrations/1766840000000-default-channel-groups';
+import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-emoji-names';
 import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-device-tokens';
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
 import { EmbeddedConnection } from './embedded-postgres';
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   RealmPlaygrounds1766820000000,
   RealmDomains1766830000000,
   DefaultChannelGroups1766840000000,
+  ZulipEmojiNames1766860000000,
   PushDeviceTokens1766870000000,
   ChannelEmailAddresses1766880000000,
 ];
