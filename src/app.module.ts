@@ -27,6 +27,9 @@ import { DefaultChannelGroupsModule } from './default-channel-groups/default-cha
 import { RealmModule } from './realm/realm.module';
 import { ReactionsModule } from './reactions/reactions.module';
 import { SubmessagesModule } from './submessages/submessages.module';
+import { CallsModule } from './calls/calls.module';
+import { PushDevicesModule } from './push-devices/push-devices.module';
+import { ChannelEmailModule } from './channel-email/channel-email.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -80,6 +83,9 @@ export class AppModule {
         DraftsModule,
         SavedSnippetsModule,
         ScheduledMessagesModule,
+        CallsModule,
+        PushDevicesModule,
+        ChannelEmailModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

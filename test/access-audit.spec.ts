@@ -67,6 +67,11 @@ describe('access-control audit', () => {
     'channel by id': () =>
       eachActor(async (actor) => {
         expectSameAsMissing(say(actor, 'GET /streams/{id}'), await actor.api.get(`streams/${world.secret.id}`), await actor.api.get(`streams/${MISSING_ID}`));
+        expectSameAsMissing(
+          say(actor, 'GET /streams/{id}/email_address'),
+          await actor.api.get(`streams/${world.secret.id}/email_address`),
+          await actor.api.get(`streams/${MISSING_ID}/email_address`),
+        );
       }),
 
     'channel id by name': () =>
@@ -355,6 +360,22 @@ describe('access-control audit', () => {
       });
       const mine = ok(await world.insider.api.get('scheduled_messages'), 'insider scheduled messages').body.scheduled_messages as Json[];
       expect(mine.find((message) => message.scheduled_message_id === data.scheduledMessageId)?.content).toBe(`the ${SECRET_WORD} later`);
+    },
+
+    // A device belongs to the user who registered it: another user's token is one never registered.
+    'push device of another user': async () => {
+      const ios = Buffer.from(`ios ${SECRET_WORD}`).toString('base64');
+      const android = `android-${SECRET_WORD}`;
+      ok(await world.insider.api.post('users/me/apns_device_token', { token: ios, appid: 'org.zulip.Zulip' }), 'insider iOS device');
+      ok(await world.insider.api.post('users/me/android_gcm_reg_id', { token: android }), 'insider Android device');
+      const missingIos = Buffer.from('never registered').toString('base64');
+      await eachActor(async (actor) => {
+        expectSameAsMissing(say(actor, 'DELETE apns_device_token'), await actor.api.delete('users/me/apns_device_token', { token: ios }), await actor.api.delete('users/me/apns_device_token', { token: missingIos }));
+        expectSameAsMissing(say(actor, 'DELETE android_gcm_reg_id'), await actor.api.delete('users/me/android_gcm_reg_id', { token: android }), await actor.api.delete('users/me/android_gcm_reg_id', { token: 'never-registered' }));
+        expectSameAsMissing(say(actor, 'POST test_notification'), await actor.api.post('mobile_push/test_notification', { token: android }), await actor.api.post('mobile_push/test_notification', { token: 'never-registered' }));
+      });
+      ok(await world.insider.api.post('mobile_push/test_notification', { token: ios }), 'insider iOS device still there');
+      ok(await world.insider.api.post('mobile_push/test_notification', { token: android }), 'insider Android device still there');
     },
 
     // Storage belongs to the caller alone: another user's key is a key the caller lacks.

@@ -81,7 +81,7 @@ describe('message markdown', () => {
       rendered:
         `<p>Hi <span class="user-mention" data-user-id="${bob.userId}">@Bob Builder</span>, see ` +
         `<a class="stream" data-stream-id="${channelId}" href="/#narrow/channel/${channelId}-${channel}">#${channel}</a> ` +
-        '<span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> and</p>\n' +
+        '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span> and</p>\n' +
         '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>let x = \'&lt;b&gt;\';\n</code></pre></div>',
     });
     expect((await render(ann, `@**Bob Builder|${bob.userId}** @_**cat crane** @**Nobody Here**`)).rendered).toBe(

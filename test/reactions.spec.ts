@@ -66,6 +66,37 @@ describe('reactions', () => {
 
   const withoutId = (events: Event[]) => events.map(({ id: _id, ...event }) => event);
 
+  it("replays zulip-terminal's thumbs-up: Zulip's names, form-encoded, are accepted and kept as sent", async () => {
+    const messageId = await send(ann.api, publicName, 'ship it');
+    // Exactly what zulip-terminal sends for its thumbs-up key (Zulip's alias of 1f44d).
+    const response = await bob.api.request('POST', `messages/${messageId}/reactions`, {}, {
+      body: 'emoji_name=thumbs_up&emoji_code=1f44d&reaction_type=unicode_emoji',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '' } });
+    // Another name of the same emoji is a vote for the first reaction (Zulip's check_add_reaction).
+    await ok(add(ann, messageId, { emoji_name: 'like' }));
+    expect((await reactionsOf(bob, messageId)).map((reaction) => [reaction.emoji_name, reaction.emoji_code])).toEqual([
+      ['thumbs_up', '1f44d'],
+      ['thumbs_up', '1f44d'],
+    ]);
+    // On a message of its own each of Zulip's names is kept as sent: the canonical `+1`, the alias `like`.
+    const other = await send(ann.api, publicName, 'and this');
+    await ok(add(dan, other, { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }));
+    await ok(add(ann, other, { emoji_name: 'octopus' }));
+    await ok(add(bob, other, { emoji_name: 'like' }));
+    expect((await reactionsOf(bob, other)).map((reaction) => [reaction.emoji_name, reaction.emoji_code])).toEqual([
+      ['+1', '1f44d'],
+      ['octopus', '1f419'],
+      ['+1', '1f44d'],
+    ]);
+    // iamcal's names that Zulip does not have are refused, as Zulip refuses them (on a message
+    // without a 1f44d reaction: a vote for an existing one takes its name and checks none).
+    const third = await send(ann.api, publicName, 'or this');
+    expectError(await add(bob, third, { emoji_name: 'thumbsup' }), "Emoji 'thumbsup' does not exist");
+    expectError(await add(bob, third, { emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }), 'Invalid emoji name.');
+  });
+
   it('adds a reaction by name alone, shows it on the message, and tells the subscribers', async () => {
     const messageId = await send(ann.api, publicName, 'lunch');
     const annQueue = await Queue.register(ann.api, { event_types: ['reaction'] });

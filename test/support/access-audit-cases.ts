@@ -61,6 +61,7 @@ export const DATA_PROBES = [
   'bot storage of another user',
   'saved snippet of another user',
   'scheduled message of another user',
+  'push device of another user',
   'user group of another realm',
   'profile field of another realm',
   'linkifier of another realm',
@@ -128,6 +129,13 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /api/v1/scheduled_messages': probes('send to a private channel', 'direct message to another realm user'),
   'PATCH /api/v1/scheduled_messages/{scheduled_message_id}': probes('scheduled message of another user'),
   'DELETE /api/v1/scheduled_messages/{scheduled_message_id}': probes('scheduled message of another user'),
+  'POST /api/v1/users/me/apns_device_token': exempt(OWN),
+  'DELETE /api/v1/users/me/apns_device_token': probes('push device of another user'),
+  'POST /api/v1/users/me/android_gcm_reg_id': exempt(OWN),
+  'DELETE /api/v1/users/me/android_gcm_reg_id': probes('push device of another user'),
+  'POST /api/v1/mobile_push/test_notification': probes('push device of another user'),
+  'GET /api/v1/streams/{stream_id}/email_address': probes('channel by id'),
+  'GET /api/v1/calls/bigbluebutton/create': exempt('signs a link to a new meeting from its parameters alone; nothing is read or stored'),
 
   // Events.
   'POST /api/v1/register': probes('events about private data'),

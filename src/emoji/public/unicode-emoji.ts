@@ -1,12 +1,4 @@
-import { readFileSync } from 'node:fs';
-
-/** One entry of iamcal's emoji-datasource (the fields this server reads). */
-interface DatasourceEntry {
-  unified: string;
-  short_name: string;
-  short_names: string[];
-  sort_order?: number;
-}
+import zulipEmojiNames from '../catalog/zulip-emoji-names.json';
 
 /** A Unicode emoji: its canonical name, its aliases, and Zulip's `emoji_code`. */
 export interface UnicodeEmoji {
@@ -37,29 +29,31 @@ export function emojiCodeOfText(text: string): string {
 }
 
 /**
- * The Unicode emoji catalog of the whole server: names and aliases (iamcal's short names,
- * which Zulip's Google-style names derive from) and code points. Built once, from the
- * `emoji-datasource` package; skin-tone variants are not separate emoji, as in Zulip.
+ * The Unicode emoji catalog of the whole server, with Zulip's names: each code has one
+ * canonical name and its aliases, as Zulip's `tools/setup/emoji/emoji_names.py` gives them
+ * (`1f44d`: `+1`, `thumbs_up`, `like`), so that a name a Zulip client sends means here what it
+ * means on Zulip. Built once from `src/emoji/catalog/zulip-emoji-names.json`, which
+ * `scripts/zulip-emoji-names.js` makes from Zulip's file; skin-tone variants are not separate
+ * emoji, as in Zulip.
  */
 export class UnicodeEmojiCatalog {
   private readonly byNameMap = new Map<string, UnicodeEmoji>();
   private readonly byCodeMap = new Map<string, UnicodeEmoji>();
 
-  constructor(entries: readonly DatasourceEntry[]) {
-    const ordered = [...entries].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0));
-    for (const entry of ordered) {
-      const code = emojiCodeOf(entry.unified);
-      const names = entry.short_names.length > 0 ? entry.short_names : [entry.short_name];
-      const emoji: UnicodeEmoji = { code, name: names[0], aliases: names.slice(1) };
-      if (this.byCodeMap.has(code)) continue;
-      this.byCodeMap.set(code, emoji);
-      for (const name of names) if (!this.byNameMap.has(name)) this.byNameMap.set(name, emoji);
+  /** `entries` in catalog order; a code or name seen twice keeps its first meaning. */
+  constructor(entries: readonly UnicodeEmoji[]) {
+    for (const emoji of entries) {
+      if (this.byCodeMap.has(emoji.code)) continue;
+      this.byCodeMap.set(emoji.code, emoji);
+      for (const name of [emoji.name, ...emoji.aliases]) if (!this.byNameMap.has(name)) this.byNameMap.set(name, emoji);
     }
   }
 
-  static fromPackage(): UnicodeEmojiCatalog {
-    const file = require.resolve('emoji-datasource/emoji.json');
-    return new UnicodeEmojiCatalog(JSON.parse(readFileSync(file, 'utf8')) as DatasourceEntry[]);
+  /** The committed table: rows of [code, canonical name, ...aliases]. */
+  static fromDataFile(): UnicodeEmojiCatalog {
+    return new UnicodeEmojiCatalog(
+      zulipEmojiNames.emoji.map(([code, name, ...aliases]) => ({ code, name, aliases })),
+    );
   }
 
   /** By canonical name or alias. */
@@ -84,8 +78,8 @@ export class UnicodeEmojiCatalog {
 
 let shared: UnicodeEmojiCatalog | undefined;
 
-/** The server's one catalog, read from the package on first use. */
+/** The server's one catalog, built from the data file on first use. */
 export function unicodeEmoji(): UnicodeEmojiCatalog {
-  shared ??= UnicodeEmojiCatalog.fromPackage();
+  shared ??= UnicodeEmojiCatalog.fromDataFile();
   return shared;
 }

@@ -16,7 +16,7 @@ import { pickSubscriptionColor } from '../../channels/public/channel-rules';
 import { SubscriptionRow } from '../../channels/public/subscription-row';
 import { MessageLocations } from '../../messages/queries/message-locations';
 import { withSharedReads } from '../../platform/database/unit-of-work';
-import { effectiveRealmProperties } from '../../realm/public/realm-properties';
+import { BIG_BLUE_BUTTON_PROVIDER, effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { UserRow } from '../../users/public/user-row';
 import { isAdministrator, isGuest, Role } from '../../users/public/roles';
 import { embeddedBotCatalog, INCOMING_WEBHOOK_INTEGRATIONS } from '../../users/public/bot-rules';
@@ -50,7 +50,7 @@ import { ClientCapabilities } from '../queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
 import { recentPrivateConversations, starredMessagesState, unreadMessagesState } from './unread-state';
-import { PasswordSettings, StorageSettings } from '../../platform/config/settings';
+import { CallSettings, PasswordSettings, StorageSettings } from '../../platform/config/settings';
 import { Database } from '../../platform/database/database';
 
 export interface InitialStateOptions {
@@ -89,6 +89,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     private readonly botDirectory: BotDirectory,
     private readonly drafts: DraftReader,
     private readonly storage: StorageSettings,
+    private readonly calls: CallSettings,
     private readonly passwords: PasswordSettings,
     private readonly access: UserAccess,
     private readonly channelPresenter: ChannelPresenter,
@@ -128,6 +129,13 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
 
     section(wants('realm'), async (part) => {
       Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups));
+      // Zulip's get_available_video_chat_providers: BigBlueButton is offered where it is configured.
+      if (this.calls.bigBlueButton) {
+        part.realm_available_video_chat_providers = {
+          ...(part.realm_available_video_chat_providers as Record<string, unknown>),
+          big_blue_button: { name: 'BigBlueButton', id: BIG_BLUE_BUTTON_PROVIDER },
+        };
+      }
       part.max_file_upload_size_mib = this.storage.maxFileUploadSizeMib;
       part.password_min_length = this.passwords.policy.minLength;
       part.password_min_guesses = this.passwords.policy.minGuesses;

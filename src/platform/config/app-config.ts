@@ -13,7 +13,9 @@ import {
   parseTrustedProxies,
 } from './env-variables';
 import {
+  CallSettings,
   DatabaseSettings,
+  EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
   ListenAddress,
@@ -55,6 +57,8 @@ export interface AppConfig {
   readonly passwords: PasswordSettings;
   readonly mail: MailSettings;
   readonly retention: RetentionSettings;
+  readonly calls: CallSettings;
+  readonly emailGateway: EmailGatewaySettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -111,7 +115,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwords: loadPasswordSettings(env),
     mail: { smtpUrl: optional(env.SMTP_URL) },
     retention: { intervalSeconds: parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1) },
+    calls: loadCallSettings(env),
+    emailGateway: loadEmailGatewaySettings(env),
   };
+}
+
+/** The pattern names where one address's token goes: exactly one `%s`, and no other `%`. */
+function loadEmailGatewaySettings(env: NodeJS.ProcessEnv): EmailGatewaySettings {
+  const pattern = optional(env.EMAIL_GATEWAY_PATTERN) ?? '';
+  if (pattern !== '' && (pattern.split('%s').length !== 2 || pattern.replace('%s', '').includes('%') || !pattern.includes('@'))) {
+    throw new ConfigError(`EMAIL_GATEWAY_PATTERN must be an address with one %s, e.g. %s@streams.example.com (got '${pattern}')`);
+  }
+  return { pattern };
+}
+
+/** One without the other would sign links for a server the join step could not reach: refused. */
+function loadCallSettings(env: NodeJS.ProcessEnv): CallSettings {
+  const url = optional(env.BIG_BLUE_BUTTON_URL);
+  const secret = optional(env.BIG_BLUE_BUTTON_SECRET);
+  if ((url === undefined) !== (secret === undefined)) {
+    throw new ConfigError('BIG_BLUE_BUTTON_URL and BIG_BLUE_BUTTON_SECRET must be set together');
+  }
+  if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) {
+    throw new ConfigError(`BIG_BLUE_BUTTON_URL must be an http(s) URL (got '${url}')`);
+  }
+  return { bigBlueButton: url === undefined || secret === undefined ? undefined : { url, secret } };
 }
 
 function loadServerSettings(env: NodeJS.ProcessEnv): ServerSettings {

@@ -1,7 +1,9 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { AppConfig } from './app-config';
 import {
+  CallSettings,
   DatabaseSettings,
+  EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
   LogSettings,
@@ -38,6 +40,8 @@ export class ConfigModule {
       passwords: PasswordSettings,
       mail: MailSettings,
       retention: RetentionSettings,
+      calls: CallSettings,
+      emailGateway: EmailGatewaySettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

@@ -216,6 +216,24 @@ export abstract class MailSettings {
   abstract readonly smtpUrl: string | undefined;
 }
 
+/**
+ * Zulip's `BIG_BLUE_BUTTON_URL` and `BIG_BLUE_BUTTON_SECRET`: the BigBlueButton server
+ * calls are made on. Both or neither; unset, `/calls/bigbluebutton/create` still answers a
+ * signed link, as Zulip's does, that no BigBlueButton server will ever open.
+ */
+export abstract class CallSettings {
+  abstract readonly bigBlueButton: { readonly url: string; readonly secret: string } | undefined;
+}
+
+/**
+ * Zulip's `EMAIL_GATEWAY_PATTERN`: the address pattern of the incoming email gateway, `%s`
+ * standing for a channel's token (`%s@streams.example.com`). Unset, as Zulip's default,
+ * channels have no address: `/streams/{id}/email_address` answers an empty one.
+ */
+export abstract class EmailGatewaySettings {
+  abstract readonly pattern: string;
+}
+
 /** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
 export abstract class RetentionSettings {
   abstract readonly intervalSeconds: number;

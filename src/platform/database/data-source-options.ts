@@ -25,6 +25,9 @@ import { RealmPlaygrounds1766820000000 } from './migrations/1766820000000-realm-
 import { RealmDomains1766830000000 } from './migrations/1766830000000-realm-domains';
 import { DefaultChannelGroups1766840000000 } from './migrations/1766840000000-default-channel-groups';
 import { ScheduledMessages1766850000000 } from './migrations/1766850000000-scheduled-messages';
+import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-emoji-names';
+import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-device-tokens';
+import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -60,6 +63,9 @@ export const MIGRATIONS = [
   RealmDomains1766830000000,
   DefaultChannelGroups1766840000000,
   ScheduledMessages1766850000000,
+  ZulipEmojiNames1766860000000,
+  PushDeviceTokens1766870000000,
+  ChannelEmailAddresses1766880000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -207,6 +207,13 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     select: ofRealm('scheduled_message'),
     refs: { realm_id: 'realm', sender_id: 'user_profile', recipient_id: 'recipient', stream_id: 'stream', delivered_message_id: 'message' },
   },
+  {
+    name: 'channel_email_address',
+    renumbered: true,
+    select: ofRealm('channel_email_address'),
+    refs: { realm_id: 'realm', channel_id: 'stream', creator_id: 'user_profile', sender_id: 'user_profile' },
+  },
+  { name: 'push_device_token', renumbered: true, select: ofRealmUsers('push_device_token', 't.id'), refs: { user_profile_id: 'user_profile' } },
 ];
 
 /** Tables that belong to the process, not to a realm, and why an archive leaves them out. */

@@ -15,7 +15,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmOwner } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
-import { checkRealmProperty, COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyValue } from '../public/realm-properties';
+import { checkRealmProperty, COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyOptions, RealmPropertyValue } from '../public/realm-properties';
+import { CallSettings } from '../../platform/config/settings';
 import { Database } from '../../platform/database/database';
 
 export class UpdateRealmSettingsCommand {
@@ -59,11 +60,12 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly realmSettingWrites: RealmGroupSettingWrites,
     private readonly database: Database,
+    private readonly calls: CallSettings,
   ) {}
 
   async execute(command: UpdateRealmSettingsCommand): Promise<UpdateRealmSettingsResult> {
     const { actor } = command;
-    const properties = checkedProperties(command);
+    const properties = checkedProperties(command, { bigBlueButton: this.calls.bigBlueButton !== undefined });
     return this.tx.run(async () => {
       const data: UpdateRealmSettingsResult = {};
       const changes: RealmSettingChange[] = [];
@@ -169,11 +171,11 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
  * check has passed): the retention period is refused to administrators before its value is
  * looked at, the owner-only settings after every value.
  */
-function checkedProperties(command: UpdateRealmSettingsCommand): Map<string, RealmPropertyValue> {
+function checkedProperties(command: UpdateRealmSettingsCommand, options: RealmPropertyOptions): Map<string, RealmPropertyValue> {
   const checked = new Map<string, RealmPropertyValue>();
   for (const [name, value] of command.properties) {
     if (REALM_PROPERTIES[name].kind === 'retention-days') requireRealmOwner(command.actor);
-    checked.set(name, checkRealmProperty(name, value));
+    checked.set(name, checkRealmProperty(name, value, options));
   }
   const ownerOnly = [...command.groupSettings.keys()].some((name) => OWNER_ONLY_SETTINGS.has(name))
     || [...checked.keys()].some((name) => REALM_PROPERTIES[name].ownerOnly === true);

@@ -142,8 +142,17 @@ export function realmRetentionDays(stored: Record<string, unknown>): number {
 }
 
 /** Zulip's checks of update_realm for one decoded property value, with its messages. */
-export function checkRealmProperty(name: string, value: RealmPropertyValue): RealmPropertyValue {
+/** Zulip's `Realm.VIDEO_CHAT_PROVIDERS["big_blue_button"]` id: offered only where BigBlueButton is configured. */
+export const BIG_BLUE_BUTTON_PROVIDER = 4;
+
+/** What the server offers beyond the fixed choices (Zulip's `get_available_video_chat_providers`). */
+export interface RealmPropertyOptions {
+  bigBlueButton?: boolean;
+}
+
+export function checkRealmProperty(name: string, value: RealmPropertyValue, options: RealmPropertyOptions = {}): RealmPropertyValue {
   const spec = REALM_PROPERTIES[name];
+  if (name === 'video_chat_provider' && value === BIG_BLUE_BUTTON_PROVIDER && options.bigBlueButton === true) return value;
   if (name === 'name') {
     const trimmed = (value as string).trim();
     if (trimmed.length > MAX_REALM_NAME_LENGTH) throw ApiError.badRequest('Organization name is too long.');

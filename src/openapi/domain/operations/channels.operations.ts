@@ -9,6 +9,11 @@ export const CHANNEL_OPERATIONS: OperationTable = {
   'PATCH /api/v1/streams/{stream_id}': success('Change a channel\'s name, description, privacy or permissions.'),
   'DELETE /api/v1/streams/{stream_id}': success('Archive a channel.'),
   'GET /api/v1/streams/{stream_id}/members': success('A channel\'s subscribers.', { subscribers: arr(int) }),
+  'GET /api/v1/streams/{stream_id}/email_address': success(
+    'A channel\'s email address, as the email gateway\'s pattern (`EMAIL_GATEWAY_PATTERN`) forms it for the caller and `sender_id` '
+      + '(the email gateway by default, the caller, or a bot the caller administers); `""` when no gateway pattern is set, as Zulip by default.',
+    { email: str },
+  ),
   'GET /api/v1/users/me/{stream_id}/topics': success('A channel\'s topics, most recent first.', { topics: arr(obj({ name: str, max_id: int })) }),
   'POST /api/v1/streams/{stream_id}/delete_topic': success('Delete a topic\'s messages (in batches).', { complete: bool }),
   'POST /api/v1/default_streams': success('Add a default channel for new users.'),

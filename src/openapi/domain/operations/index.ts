@@ -1,8 +1,10 @@
 import { OperationTable } from '../operation-doc';
+import { CALL_OPERATIONS } from './calls.operations';
 import { CHANNEL_OPERATIONS } from './channels.operations';
 import { DEFAULT_CHANNEL_GROUP_OPERATIONS } from './default-channel-groups.operations';
 import { MESSAGE_OPERATIONS } from './messages.operations';
 import { OBSERVABILITY_OPERATIONS } from './observability.operations';
+import { PUSH_DEVICE_OPERATIONS } from './push-devices.operations';
 import { RAW_OPERATIONS } from './raw.operations';
 import { REALM_OPERATIONS } from './realm.operations';
 import { REALM_DOMAIN_OPERATIONS } from './realm-domains.operations';
@@ -22,6 +24,8 @@ export const OPERATIONS: OperationTable = {
   ...REALM_PLAYGROUND_OPERATIONS,
   ...REALM_DOMAIN_OPERATIONS,
   ...DEFAULT_CHANNEL_GROUP_OPERATIONS,
+  ...CALL_OPERATIONS,
+  ...PUSH_DEVICE_OPERATIONS,
   ...RAW_OPERATIONS,
   ...OBSERVABILITY_OPERATIONS,
 };

@@ -1,0 +1,65 @@
+import { unicodeEmoji } from './unicode-emoji';
+
+/**
+ * Name/code pairs copied by hand from Zulip's `tools/setup/emoji/emoji_names.py`, so that a
+ * regenerated data file (scripts/zulip-emoji-names.js) that stops agreeing with Zulip fails
+ * here. Several are names iamcal's data gave another emoji (`cat`, `dog`, `cow`, `calendar`,
+ * `date`, `dizzy`, `chart`, `smile`): the names Zulip clients send must mean Zulip's emoji.
+ */
+const ZULIP_PAIRS: ReadonlyArray<[name: string, code: string]> = [
+  ['+1', '1f44d'],
+  ['thumbs_up', '1f44d'],
+  ['like', '1f44d'],
+  ['-1', '1f44e'],
+  ['cat', '1f408'],
+  ['kitten', '1f431'],
+  ['octopus', '1f419'],
+  ['dog', '1f415'],
+  ['puppy', '1f436'],
+  ['cow', '1f404'],
+  ['calf', '1f42e'],
+  ['calendar', '1f4c5'],
+  ['date', '1f4c6'],
+  ['dizzy', '1f635'],
+  ['chart', '1f4c8'],
+  ['smile', '1f642'],
+  ['big_smile', '1f604'],
+  ['smiling_face', '263a'],
+  ['heart', '2764'],
+  ['tada', '1f389'],
+  ['working_on_it', '1f6e0'],
+  ['check', '2705'],
+  ['flag_united_states', '1f1fa-1f1f8'],
+  ['flag_åland_islands', '1f1e6-1f1fd'],
+  ['flag_aland_islands', '1f1e6-1f1fd'],
+];
+
+describe("the Unicode emoji catalog has Zulip's names", () => {
+  const catalog = unicodeEmoji();
+
+  it.each(ZULIP_PAIRS)('%s is %s', (name, code) => {
+    expect(catalog.byName(name)?.code).toBe(code);
+  });
+
+  it('iamcal names Zulip does not have are gone', () => {
+    // `keycap_ten` is iamcal's; Zulip calls 1f51f `ten`. `thumbsup` is iamcal's alias of 1f44d.
+    for (const name of ['keycap_ten', 'thumbsup']) expect(catalog.byName(name)).toBeUndefined();
+    expect(catalog.byName('ten')?.code).toBe('1f51f');
+  });
+
+  it("each code lists its canonical name first, then Zulip's aliases in order", () => {
+    const names = catalog.codeToNames();
+    expect(names['1f44d']).toEqual(['+1', 'thumbs_up', 'like']);
+    expect(names['1f408']).toEqual(['cat', 'meow']);
+    expect(names['1f419']).toEqual(['octopus']);
+    expect(names['1f64f']).toEqual(['pray', 'welcome', 'thank_you', 'namaste']);
+  });
+
+  it('knows every emoji of the table once, no name twice', () => {
+    const names = catalog.codeToNames();
+    const all = Object.values(names).flat();
+    expect(Object.keys(names)).toHaveLength(1847);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(2960);
+  });
+});

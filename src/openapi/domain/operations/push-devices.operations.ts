@@ -1,0 +1,15 @@
+import { OperationTable, success } from '../operation-doc';
+
+/** Mobile push: device registration (Zulip's PushDeviceToken) and the test notification. */
+export const PUSH_DEVICE_OPERATIONS: OperationTable = {
+  'POST /api/v1/users/me/apns_device_token': success(
+    'Register an iOS device (`token`, base64; `appid`, the app\'s id) for push notifications. People only, not bots; registering a device again changes nothing.',
+  ),
+  'DELETE /api/v1/users/me/apns_device_token': success('Forget one\'s iOS device `token` ("Token does not exist" if one has not registered it).'),
+  'POST /api/v1/users/me/android_gcm_reg_id': success('Register an Android device (FCM registration `token`) for push notifications. People only, not bots.'),
+  'DELETE /api/v1/users/me/android_gcm_reg_id': success('Forget one\'s Android device `token` ("Token does not exist" if one has not registered it).'),
+  'POST /api/v1/mobile_push/test_notification': success(
+    'Send a test notification to one\'s device `token`, or to all one\'s devices. This server sends no push notifications (none are configured), '
+      + 'so, as Zulip then, nothing is sent; a `token` one has not registered is refused (`INVALID_PUSH_DEVICE_TOKEN`).',
+  ),
+};
