@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api-error';
 import { RealmAddressing } from '../realm/public/realm-addressing';
 import { RealmDirectory } from '../realm/queries/realm-directory';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
-import { UserRow } from '../users/public/user-row';
+import { requestUserOf, UserRow } from '../users/public/user-row';
 import { BotType } from '../users/public/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
 import { RequestUser } from './request-context';
@@ -74,15 +74,7 @@ export class Credentials {
     const generation = this.cache.generation;
     const { email, apiKey } = basicCredentials(authorization);
     const user = await this.authenticate(realm, email, apiKey);
-    const authenticated: RequestUser = {
-      id: user.id,
-      realmId: user.realmId,
-      role: user.role,
-      isBot: user.isBot,
-      botType: user.botType,
-      deliveryEmail: user.deliveryEmail,
-      fullName: user.fullName,
-    };
+    const authenticated = requestUserOf(user);
     this.cache.rememberUser(subdomain, authorization, authenticated, generation);
     return checkEndpointAccess({ ...authenticated }, access);
   }

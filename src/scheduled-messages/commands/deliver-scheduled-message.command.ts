@@ -5,9 +5,8 @@ import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { UserRow } from '../../users/public/user-row';
+import { requestUserOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
 import { failedScheduledMessageNotice, LATE_CUTOFF_MS } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
 import { ScheduledMessageRow, ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';
@@ -20,18 +19,6 @@ export type DeliveryOutcome = 'none' | 'delivered' | 'failed';
 
 /** Zulip's RealmDeactivatedError and UserDeactivatedError: failures the sender is not told of. */
 class SilentFailure extends ApiError {}
-
-function asSender(user: UserRow): RequestUser {
-  return {
-    id: user.id,
-    realmId: user.realmId,
-    role: user.role,
-    isBot: user.isBot,
-    botType: user.botType,
-    deliveryEmail: user.deliveryEmail,
-    fullName: user.fullName,
-  };
-}
 
 /**
  * Zulip's `try_deliver_one_scheduled_message`. One transaction claims the oldest due row
@@ -85,7 +72,7 @@ export class DeliverScheduledMessageHandler implements ICommandHandler<DeliverSc
       ? { kind: 'stream', channel: row.to, topic: row.topic }
       : { kind: 'private', to: row.to };
     const { id } = await this.sending.send(
-      new SendMessageCommand(asSender(sender), address, row.content, row.sendingClient, row.readBySender, null),
+      new SendMessageCommand(requestUserOf(sender), address, row.content, row.sendingClient, row.readBySender, null),
     );
     await this.store.markDelivered(row.id, id);
     this.database.record(new ScheduledMessagesChangedEvent(row.realmId, row.senderId, { op: 'remove', scheduled_message_id: row.id }));
@@ -110,7 +97,7 @@ export class DeliverScheduledMessageHandler implements ICommandHandler<DeliverSc
       if (!bot) return;
       await this.sending.send(
         new SendMessageCommand(
-          asSender(bot),
+          requestUserOf(bot),
           { kind: 'private', to: [row.senderId] },
           failedScheduledMessageNotice(row.scheduledAt, failureMessage),
           'Internal',

@@ -1,3 +1,4 @@
+import type { RequestUser } from '../../wire/request-context';
 /** A `user_profile` row as the code reads it (`toUserRow` maps it); SQL is in the repositories. */
 export interface UserRow {
   id: number;
@@ -23,4 +24,17 @@ export interface UserRow {
 
   /** Only the settings that differ from the server's defaults are meaningful here. */
   settings: Record<string, unknown>;
+}
+
+/** The fields a request's user carries, from their row (credentials, a scheduled sender). */
+export function requestUserOf(user: UserRow): RequestUser {
+  return {
+    id: user.id,
+    realmId: user.realmId,
+    role: user.role,
+    isBot: user.isBot,
+    botType: user.botType,
+    deliveryEmail: user.deliveryEmail,
+    fullName: user.fullName,
+  };
 }
