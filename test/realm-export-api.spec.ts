@@ -274,6 +274,17 @@ describe('data exports through the API', () => {
     const after = ok(await admin.api.get('export/realm/consents')).export_consents as Json[];
     expect(after).toContainEqual({ user_id: member.userId, consented: true });
     ok(await member.api.patch('settings', { allow_private_data_export: false }));
+    await adminQueue.take(1);
+
+    // A new or returning person: the administrators learn their consent too (realm_user events lack it).
+    const newcomer = await realm.createUser('Nina Newcomer');
+    const [created] = await adminQueue.take(1);
+    expect(created).toEqual({ id: expect.any(Number), type: 'realm_export_consent', user_id: newcomer.userId, consented: false });
+    ok(await realm.ownerApi.delete(`users/${newcomer.userId}`));
+    ok(await realm.ownerApi.post(`users/${newcomer.userId}/reactivate`));
+    const [returned] = await adminQueue.take(1);
+    expect(returned).toEqual({ id: expect.any(Number), type: 'realm_export_consent', user_id: newcomer.userId, consented: false });
+    expect(await memberQueue.drain()).toEqual([]);
   });
 
   it('fails an export its process left started, and takes up one requested while none ran', async () => {
