@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { extract } from 'tar-stream';
-import { Api, ApiResponse, createBot, createTestRealm, expectError, sendMessage, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, ApiResponse, createBot, createTestRealm, expectError, sendMessage, subscribeTo, TestRealm, TestUser, testServer, uniqueName } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 import { until } from './support/until';
@@ -290,10 +293,14 @@ describe('data exports through the API', () => {
   it('fails an export its process left started, and takes up one requested while none ran', async () => {
     const [{ realm_id: realmId }] = await fixtureSql<{ realm_id: number }>(`SELECT realm_id FROM user_profile WHERE id = $1`, [admin.userId]);
     const queue = await Queue.register(admin.api, { event_types: ['realm_export'] });
+    // The dead writer's half-written archive.
+    const deadFolder = join(testServer().dataDir, 'exports', String(realmId), 'deadwriter');
+    await mkdir(deadFolder, { recursive: true });
+    await writeFile(join(deadFolder, 'zulip-export-dead.tar.gz.partial'), 'half');
     const [abandoned] = await fixtureSql<{ id: number }>(
-      `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested, date_started, heartbeat_at)
-       VALUES ($1, $2, 1, 2, now() - interval '30 days', now() - interval '10 minutes', now() - interval '10 minutes') RETURNING id`,
-      [realmId, admin.userId],
+      `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested, date_started, heartbeat_at, export_path)
+       VALUES ($1, $2, 1, 2, now() - interval '30 days', now() - interval '10 minutes', now() - interval '10 minutes', $3) RETURNING id`,
+      [realmId, admin.userId, `${realmId}/deadwriter/zulip-export-dead.tar.gz`],
     );
     const [waiting] = await fixtureSql<{ id: number }>(
       `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested) VALUES ($1, $2, 1, 1, now() - interval '30 days') RETURNING id`,
@@ -302,6 +309,7 @@ describe('data exports through the API', () => {
     await queue.takeWhere(1, (event) => event.exports.some((item: Json) => item.id === abandoned.id && item.failed_timestamp !== null), 30_000);
     const failed = (await exportsOf(admin.api)).find((item) => item.id === abandoned.id) as Json;
     expect(failed).toEqual(expect.objectContaining({ pending: false, export_url: null, failed_timestamp: expect.any(Number) }));
+    await until(() => (existsSync(deadFolder) ? undefined : true), 'the dead writer\'s folder to go');
     const resumed = await finished(admin.api, waiting.id);
     expect(resumed.export_url).toEqual(expect.any(String));
   });

@@ -160,8 +160,10 @@ export class WriteRealmExportHandler implements ICommandHandler<WriteRealmExport
     const started = Date.now();
     let archive;
     try {
-      const realm = await this.realms.requireById(claimed.realmId);
-      archive = await this.archives.write({ id: realm.id, subdomain: realm.stringId }, claimed.type as ExportType);
+      const realm = { id: claimed.realmId, subdomain: (await this.realms.requireById(claimed.realmId)).stringId };
+      const exportPath = this.archives.newPath(realm);
+      await this.tx.run(() => this.store.recordPath(claimed.id, exportPath));
+      archive = await this.archives.write(realm, claimed.type as ExportType, exportPath);
     } catch (error) {
       this.logger.error(`data export ${claimed.id} of realm ${claimed.realmId} failed after ${Date.now() - started} ms: ${(error as Error).stack ?? String(error)}`);
       await this.fail(claimed);
@@ -219,13 +221,17 @@ export class FailAbandonedRealmExportsHandler implements ICommandHandler<FailAba
     private readonly tx: TransactionRunner,
     private readonly store: RealmExportStore,
     private readonly list: RealmExportList,
+    private readonly archives: ExportArchiveWriter,
   ) {}
 
-  execute({ staleSeconds, runningHere }: FailAbandonedRealmExportsCommand): Promise<number> {
-    return this.tx.run(async () => {
-      const realmIds = await this.store.failAbandoned(staleSeconds, runningHere);
-      for (const realmId of realmIds) await this.list.recordChanged(realmId);
-      return realmIds.length;
+  async execute({ staleSeconds, runningHere }: FailAbandonedRealmExportsCommand): Promise<number> {
+    const { realmIds, exportPaths } = await this.tx.run(async () => {
+      const abandoned = await this.store.failAbandoned(staleSeconds, runningHere);
+      for (const realmId of abandoned.realmIds) await this.list.recordChanged(realmId);
+      return abandoned;
     });
+    // The dead writer's partial archives, once the rows no longer name them as running.
+    for (const exportPath of exportPaths) await this.archives.remove(exportPath);
+    return realmIds.length;
   }
 }

@@ -75,11 +75,17 @@ export class ExportArchiveWriter {
     if (file) await rm(path.dirname(file), { recursive: true, force: true });
   }
 
-  async write(realm: { id: number; subdomain: string }, type: ExportType): Promise<WrittenArchive> {
+  /** Where a new archive of the realm goes: `<realm id>/<random folder>/<file>` under the exports folder. */
+  newPath(realm: { id: number; subdomain: string }): string {
     if (!Number.isSafeInteger(realm.id)) throw new RealmTransferError(`bad realm id ${realm.id}`);
-    const name = tarballName(realm.subdomain, randomBytes(6).toString('hex'));
-    const exportPath = `${realm.id}/${randomBytes(18).toString('base64url')}/${name}`;
-    const file = this.fileOf(exportPath) as string;
+    return `${realm.id}/${randomBytes(18).toString('base64url')}/${tarballName(realm.subdomain, randomBytes(6).toString('hex'))}`;
+  }
+
+  /** Writes the archive at `exportPath` (from newPath); on failure nothing is left there. */
+  async write(realm: { id: number; subdomain: string }, type: ExportType, exportPath: string): Promise<WrittenArchive> {
+    const file = this.fileOf(exportPath);
+    if (!file || !exportPath.startsWith(`${realm.id}/`)) throw new RealmTransferError(`bad export path ${exportPath}`);
+    const name = path.basename(file);
     const partial = `${file}.partial`;
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
 

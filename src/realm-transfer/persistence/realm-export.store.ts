@@ -116,6 +116,11 @@ export class RealmExportStore {
     return row ? toRecord(row) : null;
   }
 
+  /** Where the started export's archive is being written: a process that dies leaves its folder to be removed. */
+  async recordPath(id: number, exportPath: string): Promise<void> {
+    await this.database.query(`UPDATE realm_export SET export_path = $2 WHERE id = $1 AND status = $3`, [id, exportPath, ExportStatus.Started]);
+  }
+
   /** The running job is alive: its row is not taken for one a dead process left. */
   async heartbeat(id: number): Promise<void> {
     await this.database.query(`UPDATE realm_export SET heartbeat_at = now() WHERE id = $1 AND status = $2`, [id, ExportStatus.Started]);
@@ -146,16 +151,19 @@ export class RealmExportStore {
    * Started exports whose job stopped beating `staleSeconds` ago (its process died), other
    * than those this process runs: failed, as Zulip fails an export its queue hands out again.
    */
-  async failAbandoned(staleSeconds: number, runningHere: readonly number[]): Promise<number[]> {
-    const rows = await this.database.query<{ realm_id: number }>(
+  async failAbandoned(staleSeconds: number, runningHere: readonly number[]): Promise<{ realmIds: number[]; exportPaths: string[] }> {
+    const rows = await this.database.query<{ realm_id: number; export_path: string | null }>(
       `WITH failed AS (
          UPDATE realm_export SET status = $1, date_failed = now()
           WHERE status = $2 AND heartbeat_at < now() - make_interval(secs => $3) AND NOT (id = ANY($4::int[]))
-          RETURNING realm_id)
-       SELECT realm_id FROM failed`,
+          RETURNING realm_id, export_path)
+       SELECT realm_id, export_path FROM failed`,
       [ExportStatus.Failed, ExportStatus.Started, staleSeconds, runningHere],
     );
-    return [...new Set(rows.map((row) => row.realm_id))];
+    return {
+      realmIds: [...new Set(rows.map((row) => row.realm_id))],
+      exportPaths: rows.flatMap((row) => (row.export_path === null ? [] : [row.export_path])),
+    };
   }
 
   async markDeleted(id: number): Promise<void> {
