@@ -145,7 +145,8 @@ describe('data exports through the API', () => {
     ]) {
       expect({ status: response.status, body: response.body }).toEqual(adminRequired);
     }
-    expectError(await admin.api.post('export/realm', { export_type: 3 }), 'Invalid export_type');
+    expectError(await admin.api.post('export/realm', { export_type: 3 }), 'Invalid export_type: Value error, Not in the list of possible values');
+    expectError(await admin.api.post('export/realm', { export_type: 'public' }), 'export_type is not valid JSON');
   });
 
   it('writes a public export in the background, tells the administrators, and lets them alone download it', async () => {

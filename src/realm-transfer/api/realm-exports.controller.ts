@@ -14,9 +14,10 @@ import { API_EXPORT_TYPES, ExportType, RealmExportWire } from '../domain/realm-e
 import { ExportDownload, GetExportConsentsQuery, GetRealmExportsQuery, OpenRealmExportQuery } from '../queries/realm-export.queries';
 
 class ExportRealmParams {
-  // Zulip's check_int_in_validator: 1 (public) or 2 (full with consent), 1 when not given.
+  // Zulip's check_int_in_validator: 1 (public) or 2 (full with consent), 1 when not given; a
+  // refusal in typed_endpoint's words for a validator's ValueError ("Invalid {var_name}: {msg}").
   @WireParam('int', { default: ExportType.Public })
-  @IsIn(API_EXPORT_TYPES, { message: 'Invalid export_type' })
+  @IsIn(API_EXPORT_TYPES, { message: 'Invalid export_type: Value error, Not in the list of possible values' })
   export_type!: number;
 }
 
