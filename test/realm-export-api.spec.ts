@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { Api, ApiResponse, createBot, createTestRealm, expectError, sendMessage, subscribeTo, TestRealm, TestUser, testServer, uniqueName } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
+import { postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
 import { until } from './support/until';
 
@@ -105,6 +106,15 @@ describe('data exports through the API', () => {
   let publicChannel: string;
   let botToken: string;
   let hookBotKey: string;
+  /** Storage paths (`<realm>/<..>/<file>`) of a file linked in the public channel and of one sent in a direct message. */
+  let publicUpload: string;
+  let privateUpload: string;
+
+  async function upload(user: TestUser, name: string, text: string): Promise<string> {
+    const response = await postMultipart(user.api, 'user_uploads', [{ field: 'file', filename: name, contentType: 'text/plain', data: Buffer.from(text) }]);
+    if (response.status !== 200) throw new Error(`upload failed: ${JSON.stringify(response.body)}`);
+    return (response.body.url as string).slice('/user_uploads/'.length);
+  }
 
   beforeAll(async () => {
     realm = await createTestRealm('exports');
@@ -114,12 +124,14 @@ describe('data exports through the API', () => {
     other = await realm.createUser('Otto Other');
     publicChannel = uniqueName('open');
     await subscribeTo(realm.ownerApi, publicChannel, {}, [realm.owner.userId, member.userId, consenting.userId, other.userId]);
-    await sendMessage(member.api, { type: 'stream', to: publicChannel, topic: 'hello', content: 'PUBLIC-HELLO everyone' });
+    publicUpload = await upload(member, 'public.txt', 'UPLOAD-PUBLIC-BYTES');
+    privateUpload = await upload(member, 'private.txt', 'UPLOAD-PRIVATE-BYTES');
+    await sendMessage(member.api, { type: 'stream', to: publicChannel, topic: 'hello', content: `PUBLIC-HELLO everyone [file](/user_uploads/${publicUpload})` });
     // Neither consents: never in a full export.
     await subscribeTo(member.api, uniqueName('mel-otto'), { invite_only: true }, [member.userId, other.userId]);
     const melOtto = ok(await member.api.get('users/me/subscriptions')).subscriptions.find((sub: Json) => sub.invite_only).name as string;
     await sendMessage(member.api, { type: 'stream', to: melOtto, topic: 'secret', content: 'PRIVATE-MEL-OTTO plans' });
-    await sendMessage(member.api, { type: 'direct', to: JSON.stringify([other.userId]), content: 'DM-MEL-OTTO psst' });
+    await sendMessage(member.api, { type: 'direct', to: JSON.stringify([other.userId]), content: `DM-MEL-OTTO psst [file](/user_uploads/${privateUpload})` });
     // Connie consents: her private channel and her direct messages are in a full export.
     const connieChannel = uniqueName('connie');
     await subscribeTo(consenting.api, connieChannel, { invite_only: true }, [consenting.userId, member.userId]);
@@ -185,7 +197,10 @@ describe('data exports through the API', () => {
     expect(manifest).toEqual(expect.objectContaining({ format: 'team-chat-realm-export', version: 1, export_type: 1 }));
     const text = allText(files);
     expect(text).toContain('PUBLIC-HELLO');
-    for (const hidden of ['PRIVATE-MEL-OTTO', 'DM-MEL-OTTO', 'PRIVATE-CONNIE-MEL', 'DM-MEL-CONNIE']) expect(text).not.toContain(hidden);
+    for (const hidden of ['PRIVATE-MEL-OTTO', 'DM-MEL-OTTO', 'PRIVATE-CONNIE-MEL', 'DM-MEL-CONNIE', 'UPLOAD-PRIVATE-BYTES']) expect(text).not.toContain(hidden);
+    // The file the public message links is there; the one only a direct message links is not.
+    expect(files.get(`uploads/files/${publicUpload}`)?.toString()).toBe('UPLOAD-PUBLIC-BYTES');
+    expect(rowsOf(files, 'attachment').map((row) => row.path_id)).toEqual([publicUpload]);
     // Channels and subscriptions are the organization's structure: Zulip exports them all.
     expect(rowsOf(files, 'stream').some((row) => row.invite_only === true)).toBe(true);
     expect(rowsOf(files, 'scheduled_message')).toEqual([]);
@@ -228,7 +243,7 @@ describe('data exports through the API', () => {
     const { files } = await exportArchive(admin.api, 2);
     const text = allText(files);
     for (const shown of ['PUBLIC-HELLO', 'PRIVATE-CONNIE-MEL', 'DM-MEL-CONNIE']) expect(text).toContain(shown);
-    for (const hidden of ['PRIVATE-MEL-OTTO', 'DM-MEL-OTTO']) expect(text).not.toContain(hidden);
+    for (const hidden of ['PRIVATE-MEL-OTTO', 'DM-MEL-OTTO', 'UPLOAD-PRIVATE-BYTES']) expect(text).not.toContain(hidden);
     const flagged = new Set(rowsOf(files, 'user_message').map((row) => row.user_profile_id as number));
     expect([...flagged].sort()).toEqual([realm.owner.userId, consenting.userId].sort());
     ok(await realm.ownerApi.patch('settings', { allow_private_data_export: false }));
