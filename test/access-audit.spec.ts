@@ -569,6 +569,33 @@ describe('access-control audit', () => {
         }
       }),
 
+    'data export of another realm': async () => {
+      // A finished export of realm A: its row and its archive.
+      const id = ok(await world.realmA.ownerApi.post('export/realm'), 'export realm A').body.id as number;
+      let url: string | undefined;
+      for (let tries = 0; url === undefined && tries < 300; tries++) {
+        const listed = ok(await world.realmA.ownerApi.get('export/realm'), 'realm A exports').body.exports as Json[];
+        url = listed.find((item) => item.id === id && !item.pending)?.export_url ?? undefined;
+        if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const path = new URL(url as string).pathname;
+      const missingPath = path.replace(/\/[^/]+$/, '/zulip-export-missing.tar.gz');
+      await eachActor(async (actor) => {
+        const swaps = [[id, MISSING_ID]] as const;
+        expectSameAsMissing(say(actor, 'DELETE export'), await actor.api.delete(`export/realm/${id}`), await actor.api.delete(`export/realm/${MISSING_ID}`), swaps);
+        const listed = await actor.api.get('export/realm');
+        if (listed.status === 200) expect((listed.body.exports as Json[]).map((item) => item.id)).not.toContain(id);
+        const forbidden = await fetchRaw(actor.api, path);
+        expect({ what: say(actor, 'download export'), status: forbidden.status === 200 }).toEqual({ what: say(actor, 'download export'), status: false });
+        if (actor.otherRealm) {
+          const missing = await fetchRaw(actor.api, missingPath);
+          expect({ what: say(actor, 'download export'), status: forbidden.status, body: forbidden.body.toString() })
+            .toEqual({ what: say(actor, 'download export'), status: missing.status, body: missing.body.toString() });
+        }
+      });
+      expect((await fetchRaw(world.realmA.ownerApi, path)).status).toBe(200);
+    },
+
     'event queue of another user': () =>
       eachActor(async (actor) => {
         const bogus = '1234567890:99999';

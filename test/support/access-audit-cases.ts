@@ -70,6 +70,7 @@ export const DATA_PROBES = [
   'default channel group of another realm',
   'custom emoji of another realm',
   'avatar of another realm user',
+  'data export of another realm',
   'event queue of another user',
 ] as const;
 
@@ -216,6 +217,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'DELETE /api/v1/attachments/{attachment_id}': probes('attachment of another user'),
   'GET /avatar/{user}': probes('avatar of another realm user'),
   'GET /avatar/{user}/medium': probes('avatar of another realm user'),
+  'GET /user_avatars/exports/{wildcard_path}': probes('data export of another realm'),
   'GET /user_avatars/{wildcard_path}': anonymous('avatar images are public by design (Zulip serves them without credentials)'),
   'GET /static/images/unknown-user-avatar.png': anonymous('a static image'),
   'GET /static/generated/emoji/emoji_api.json': anonymous('static emoji data'),
@@ -251,6 +253,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'PATCH /api/v1/realm/domains/{domain}': probes('realm domain of another realm'),
   'DELETE /api/v1/realm/domains/{domain}': probes('realm domain of another realm'),
   'GET /api/v1/realm/emoji': probes('custom emoji of another realm'),
+  'GET /api/v1/export/realm': probes('data export of another realm'),
+  'POST /api/v1/export/realm': exempt(CREATE),
+  'DELETE /api/v1/export/realm/{export_id}': probes('data export of another realm'),
+  'GET /api/v1/export/realm/consents': exempt("the consents of the realm the host names, for its administrators only"),
   'POST /api/v1/realm/emoji/{emoji_name}': exempt(CREATE),
   'DELETE /api/v1/realm/emoji/{emoji_name}': probes('custom emoji of another realm'),
 

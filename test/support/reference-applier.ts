@@ -39,8 +39,11 @@ interface Unread {
 const CHANNEL_LISTS = ['subscriptions', 'unsubscribed', 'never_subscribed'] as const;
 const MENTION_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'group_mentioned'];
 
-/** Events that change no register state (typing is transient; reactions and submessages live on messages). */
-const STATELESS = new Set(['heartbeat', 'typing', 'typing_edit_message', 'reaction', 'submessage', 'attachment']);
+/**
+ * Events that change no register state (typing is transient; reactions and submessages live
+ * on messages; data exports and export consents have no register key, as in Zulip).
+ */
+const STATELESS = new Set(['heartbeat', 'typing', 'typing_edit_message', 'reaction', 'submessage', 'attachment', 'realm_export', 'realm_export_consent']);
 
 export function applyEvents(state: State, events: readonly AppliedEvent[], context: ApplierContext): void {
   for (const event of events) applyEvent(state, event, context);

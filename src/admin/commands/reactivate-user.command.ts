@@ -7,6 +7,8 @@ import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-eve
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { botNameTaken, checkAdministrableUser } from '../../users/public/user-admin-rules';
 import { BotEvent, UserUpdatedEvent } from '../../users/events/user-events';
+import { ExportConsentChangedEvent } from '../../users/events/settings-events';
+import { userSettingsOf } from '../../users/public/user-settings';
 import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
 import { BotDirectory } from '../../users/queries/bot-directory';
@@ -63,6 +65,11 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
     await this.database.query(`UPDATE subscription SET is_user_active = true WHERE user_profile_id = $1`, [target.id]);
     const everyone = (await this.users.activeUserRoles(realmId)).map((user) => user.id);
     this.database.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target), { userId: target.id, isActive: true }));
+    if (!target.isBot) {
+      // Zulip 10.0: administrators learn a returning person's export consent.
+      const consented = userSettingsOf(target).allow_private_data_export === true;
+      this.database.record(new ExportConsentChangedEvent(realmId, target.id, consented, await this.users.humanAdministratorIds(realmId)));
+    }
 
     if (target.isBot) {
       // A bot whose owner is gone passes to whoever brings it back.

@@ -8,7 +8,8 @@ import { RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword } from '../../users/public/credentials';
 import { isAcceptablePassword } from '../../users/public/password-policy';
-import { initialUserSettings } from '../../users/public/user-settings';
+import { initialUserSettings, userSettingsOf } from '../../users/public/user-settings';
+import { ExportConsentChangedEvent } from '../../users/events/settings-events';
 import { checkFullName, isValidEmail, normalizeEmail } from '../../users/public/user-rules';
 import { UserCreatedEvent } from '../../users/events/user-events';
 import { UserRow } from '../../users/public/user-row';
@@ -95,6 +96,11 @@ export class UserCreation {
       this.database.record(new UserGroupMembersChangedEvent(realm.id, viewers.map((viewer) => viewer.id), groupId, 'add_members', [created.id]));
     }
     if (added.length > 0) await this.recordPeers(realm.id, created.id, added);
+    // Zulip 10.0: administrators learn a new person's export consent (realm_user events do not carry it).
+    if (!created.isBot) {
+      const consented = userSettingsOf(created).allow_private_data_export === true;
+      this.database.record(new ExportConsentChangedEvent(realm.id, created.id, consented, await this.users.humanAdministratorIds(realm.id)));
+    }
     return created;
   }
 

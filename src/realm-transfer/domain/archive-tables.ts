@@ -222,6 +222,7 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   outgoing_webhook_trigger: 'deliveries in flight (an outbox): they are not replayed on another server',
   event_outbox: 'events committed but not yet delivered to this server\'s queues: queues do not move with a realm',
   user_directory_version: 'what the server\'s kept user lists are checked against: triggers start it anew as the realm\'s users are imported',
+  realm_export: 'the exports this server wrote, and their archive files under its data folder: neither moves with the realm',
   message_location_version: 'what the server\'s kept message locations are checked against: the importing server keeps none of the realm\'s yet',
 };
 

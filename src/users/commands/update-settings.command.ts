@@ -13,7 +13,7 @@ import { isAcceptablePassword } from '../public/password-policy';
 import { canSeeDeliveryEmail, isAdministrator } from '../public/roles';
 import { checkFullName, isValidEmail } from '../public/user-rules';
 import { UserSettingName, userSettingsOf } from '../public/user-settings';
-import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
+import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
 import { UserRow } from '../public/user-row';
 import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
@@ -135,6 +135,12 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       }
 
       if (changes.length > 0) this.database.record(new UserSettingsChangedEvent(user.realmId, user.id, apiEmail(user, hostName), changes));
+      const consent = changes.find((change) => change.name === 'allow_private_data_export');
+      if (consent) {
+        // Zulip's do_change_user_setting: after the user's own settings event.
+        const administrators = await this.users.humanAdministratorIds(user.realmId);
+        this.database.record(new ExportConsentChangedEvent(user.realmId, user.id, consent.value === true, administrators));
+      }
       if (personUpdates.length > 0) this.database.record(new RealmUserUpdatedEvent(user.realmId, personUpdates));
       // Zulip tells of the avatar after the addresses.
       if (avatarChange) this.database.record(avatarChange);

@@ -15,6 +15,19 @@ export class UserSettingsChangedEvent {
   ) {}
 }
 
+/**
+ * A user changed `allow_private_data_export` (Zulip 10.0, feature level 312): the realm's
+ * human administrators, who decide on full exports, hear of it (`realm_export_consent`).
+ */
+export class ExportConsentChangedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+    readonly consented: boolean,
+    readonly administratorIds: readonly number[],
+  ) {}
+}
+
 /** `realm_user` update: each `person` goes to its own list of users. */
 export class RealmUserUpdatedEvent {
   constructor(

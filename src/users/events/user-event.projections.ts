@@ -6,7 +6,7 @@ import { avatarUrlFor, INACCESSIBLE_USER_NAME, presentInaccessibleUser, presentU
 import { languageName } from '../public/languages';
 import { Role } from '../public/roles';
 import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../public/user-settings';
-import { AvatarUrlChangedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
+import { AvatarUrlChangedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
 import { BotEvent, UserCameIntoViewEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
 
 /**
@@ -140,6 +140,17 @@ export class UserEventProjections {
         });
       }
     }
+  }
+
+  /** Zulip's `realm_export_consent`: to the realm's human administrators. */
+  @OnCommitted(ExportConsentChangedEvent)
+  exportConsentChanged(event: ExportConsentChangedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.administratorIds,
+      eventType: 'realm_export_consent',
+      render: () => ({ type: 'realm_export_consent', user_id: event.userId, consented: event.consented }),
+    });
   }
 
   /** `realm_user` update events, each to the users the command chose for it. */

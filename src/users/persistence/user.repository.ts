@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRow } from '../public/user-row';
+import { Role } from '../public/roles';
 import { Database } from '../../platform/database/database';
 
 /** Read access to users. Emails match case-insensitively. */
@@ -96,6 +97,15 @@ export class UserRepository {
       `SELECT id, role FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
       [realmId],
     );
+  }
+
+  /** Zulip's `realm.get_human_admin_users()`: the active administrators and owners who are people. */
+  async humanAdministratorIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2 ORDER BY id`,
+      [realmId, Role.Administrator],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Up to `limit` ids of the realm's active users (ascending). */

@@ -44,6 +44,11 @@ export class UserDirectory {
     return this.users.activeUserRoles(realmId);
   }
 
+  /** The realm's active human administrators and owners (Zulip's `get_human_admin_users`). */
+  humanAdministratorIds(realmId: number): Promise<number[]> {
+    return this.users.humanAdministratorIds(realmId);
+  }
+
   /** Up to `limit` ids of the realm's active users (ascending). */
   activeUserIds(realmId: number, limit: number): Promise<number[]> {
     return this.users.activeUserIds(realmId, limit);
