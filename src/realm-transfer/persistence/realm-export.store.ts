@@ -101,6 +101,19 @@ export class RealmExportStore {
   }
 
   /**
+   * Whether any export is requested or being written: one read of the partial index on
+   * unfinished exports, outside any transaction, so that the runner's sweeps cost next to
+   * nothing in the usual case of no export at all.
+   */
+  async anyUnfinished(): Promise<boolean> {
+    const rows = await this.database.query<{ open: number }>(
+      `SELECT 1 AS open FROM realm_export WHERE status IN ($1, $2) LIMIT 1`,
+      [ExportStatus.Requested, ExportStatus.Started],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Takes the oldest requested export for this process (`SKIP LOCKED`: processes claiming
    * together take different rows) and marks it started.
    */
