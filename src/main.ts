@@ -4,6 +4,7 @@ import { FirstOwner, RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
 import { RetentionScheduler } from './retention/retention-scheduler';
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
+import { MailDelivery } from './platform/mail/mail-delivery';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
   await app.get(ScheduledMessageScheduler).start();
+  await app.get(MailDelivery).start();
   startIdleHeapCollector();
   const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });
   logger.write('info', summary.msg, summary.fields);

@@ -13,10 +13,12 @@ import { isAcceptablePassword } from '../public/password-policy';
 import { canSeeDeliveryEmail, isAdministrator } from '../public/roles';
 import { checkFullName, isValidEmail } from '../public/user-rules';
 import { UserSettingName, userSettingsOf } from '../public/user-settings';
-import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
+import { AvatarUrlChangedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
 import { UserRow } from '../public/user-row';
 import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
+import { MailOutbox } from '../../platform/mail/mail-outbox';
+import { emailChangeMail } from '../domain/email-change-texts';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
@@ -55,6 +57,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly passwords: PasswordSettings,
     private readonly attempts: SignInAttempts,
     private readonly database: Database,
+    private readonly mail: MailOutbox,
   ) {}
 
   async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
@@ -161,7 +164,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       [user.id, user.deliveryEmail, newEmail, key],
     );
     const url = `${this.addressing.url(realm.string_id)}/accounts/confirm_new_email/${key}`;
-    this.database.record(new EmailChangeRequestedEvent(newEmail, realm.name, url));
+    await this.mail.enqueue(emailChangeMail(newEmail, realm.name, url));
   }
 
   /**
