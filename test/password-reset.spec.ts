@@ -56,7 +56,7 @@ describeInBrowser('password reset in the browser', () => {
     user = await realm.createUser('Pia Password');
     realmUrl = `http://${realm.api.host}`;
     browser = await TestBrowser.launch();
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
