@@ -113,10 +113,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: loadWebhookSettings(env),
     rateLimits: loadRateLimitSettings(env),
     passwords: loadPasswordSettings(env),
-    mail: { smtpUrl: optional(env.SMTP_URL) },
+    mail: loadMailSettings(env, server),
     retention: { intervalSeconds: parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1) },
     calls: loadCallSettings(env),
     emailGateway: loadEmailGatewaySettings(env),
+  };
+}
+
+function loadMailSettings(env: NodeJS.ProcessEnv, server: ServerSettings): MailSettings {
+  const noreplyEmail = optional(env.NOREPLY_EMAIL) ?? `noreply@${server.externalHostName}`;
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(noreplyEmail)) throw new ConfigError(`NOREPLY_EMAIL must be an email address (got '${noreplyEmail}')`);
+  return {
+    smtpUrl: optional(env.SMTP_URL),
+    noreplyEmail,
+    retryDelayMs: parseIntegerVariable('MAIL_RETRY_DELAY_MS', env.MAIL_RETRY_DELAY_MS, 10_000, 10),
   };
 }
 

@@ -211,9 +211,14 @@ export abstract class PasswordSettings {
   abstract readonly policy: PasswordPolicy;
 }
 
-/** `SMTP_URL`: where mail goes; unset, mail is written to the log instead. */
+/** `SMTP_URL`, `NOREPLY_EMAIL`, `MAIL_RETRY_DELAY_MS`: how the server's mail leaves. */
 export abstract class MailSettings {
+  /** Where mail goes; unset, mail is written to the log instead. */
   abstract readonly smtpUrl: string | undefined;
+  /** The sender of every mail (Zulip's `NOREPLY_EMAIL_ADDRESS`); default `noreply@<EXTERNAL_HOST's host name>`. */
+  abstract readonly noreplyEmail: string;
+  /** The first retry's delay while the mail server refuses or is unreachable; each further one waits twice as long (at most an hour). */
+  abstract readonly retryDelayMs: number;
 }
 
 /**

@@ -30,6 +30,8 @@ import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-d
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
 import { RealmExports1766890000000 } from './migrations/1766890000000-realm-exports';
 import { ZulipTenTwoEmojiNames1766895000000 } from './migrations/1766895000000-zulip-10-2-emoji-names';
+import { MailOutbox1766900000000 } from './migrations/1766900000000-mail-outbox';
+import { PasswordResetTokens1766900100000 } from './migrations/1766900100000-password-reset-tokens';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -70,6 +72,8 @@ export const MIGRATIONS = [
   ChannelEmailAddresses1766880000000,
   RealmExports1766890000000,
   ZulipTenTwoEmojiNames1766895000000,
+  MailOutbox1766900000000,
+  PasswordResetTokens1766900100000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -1,7 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { MailTransport } from './mail-transport';
+import { MailDelivery } from './mail-delivery';
+import { MailOutbox } from './mail-outbox';
+import { MailSender } from './mail-sender';
+import { MailStore } from './mail-store';
 
-/** Outgoing mail, injectable everywhere. */
+/** Outgoing mail: `MailOutbox` for every module, `MailDelivery` for the server's start-up. */
 @Global()
-@Module({ providers: [MailTransport], exports: [MailTransport] })
+@Module({ providers: [MailStore, MailSender, MailOutbox, MailDelivery], exports: [MailOutbox, MailDelivery] })
 export class MailModule {}

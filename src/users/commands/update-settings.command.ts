@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PasswordSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -13,10 +12,13 @@ import { isAcceptablePassword } from '../public/password-policy';
 import { canSeeDeliveryEmail, isAdministrator } from '../public/roles';
 import { checkFullName, isValidEmail } from '../public/user-rules';
 import { UserSettingName, userSettingsOf } from '../public/user-settings';
-import { AvatarUrlChangedEvent, EmailChangeRequestedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
+import { AvatarUrlChangedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
 import { UserRow } from '../public/user-row';
 import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
+import { MailOutbox } from '../../platform/mail/mail-outbox';
+import { emailChangeMail } from '../domain/email-change-texts';
+import { confirmationKey } from '../domain/confirmation-key';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
@@ -35,12 +37,6 @@ export class UpdateSettingsCommand {
   ) {}
 }
 
-/** Zulip's confirmation keys: 24 characters of lowercase letters and digits. */
-function confirmationKey(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  return [...randomBytes(24)].map((byte) => alphabet[byte % alphabet.length]).join('');
-}
-
 /**
  * Zulip's `json_change_settings`: the password (checked and hashed before the transaction,
  * hashing is slow on purpose), the email change request, the name, then each setting that
@@ -55,6 +51,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly passwords: PasswordSettings,
     private readonly attempts: SignInAttempts,
     private readonly database: Database,
+    private readonly mail: MailOutbox,
   ) {}
 
   async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
@@ -167,7 +164,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       [user.id, user.deliveryEmail, newEmail, key],
     );
     const url = `${this.addressing.url(realm.string_id)}/accounts/confirm_new_email/${key}`;
-    this.database.record(new EmailChangeRequestedEvent(newEmail, realm.name, url));
+    await this.mail.enqueue(emailChangeMail(newEmail, realm.name, url));
   }
 
   /**

@@ -36,15 +36,6 @@ export class RealmUserUpdatedEvent {
   ) {}
 }
 
-/** An email change was started: the confirmation link goes to the new address. */
-export class EmailChangeRequestedEvent {
-  constructor(
-    readonly newEmail: string,
-    readonly realmName: string,
-    readonly confirmationUrl: string,
-  ) {}
-}
-
 /**
  * A Gravatar user's address visibility changed, so clients that compute Gravatar URLs
  * themselves (`client_gravatar`) may no longer (or now) be able to: Zulip's

@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { MailTransport } from '../../platform/mail/mail-transport';
-import { EmailChangeRequestedEvent } from './settings-events';
 import { UserDeactivatedEvent } from './user-events';
 
 /**
@@ -14,23 +12,8 @@ export class UserEventEffects {
   private readonly logger = new Logger(UserEventEffects.name);
 
   constructor(
-    private readonly mail: MailTransport,
     private readonly store: EventQueueStore,
   ) {}
-
-  /** Sends the confirmation mail of an email change, after the change request committed. */
-  @OnCommitted(EmailChangeRequestedEvent)
-  mailEmailChangeConfirmation(event: EmailChangeRequestedEvent): void {
-    this.mail
-      .send({
-        to: event.newEmail,
-        subject: `Verify your new email address for ${event.realmName}`,
-        text: `We received a request to change the email address of your ${event.realmName} account to ${event.newEmail}.\n\n`
-          + `Click the link below to confirm the change:\n${event.confirmationUrl}\n\n`
-          + 'If you did not request this change, ignore this message.\n',
-      })
-      .catch((error: Error) => this.logger.error(`email-change mail to ${event.newEmail} failed: ${error.message}`));
-  }
 
   /**
    * The deactivated account's own event queues end (its API key no longer authenticates a

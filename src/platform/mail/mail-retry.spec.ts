@@ -1,0 +1,32 @@
+import { mailQueueName } from './mail-delivery';
+import { isPermanentRefusal, MAX_RETRY_DELAY_MS, messageIdOf, retryDelayMs } from './mail-retry';
+
+describe('mail retries', () => {
+  it('doubles the delay from the base, at most an hour', () => {
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(100, attempts))).toEqual([100, 200, 400, 800]);
+    expect(retryDelayMs(10_000, 50)).toBe(MAX_RETRY_DELAY_MS);
+  });
+
+  it('gives up only on a 5xx reply', () => {
+    expect(isPermanentRefusal({ responseCode: 550 })).toBe(true);
+    expect(isPermanentRefusal({ responseCode: 451 })).toBe(false);
+    expect(isPermanentRefusal(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }))).toBe(false);
+    expect(isPermanentRefusal(null)).toBe(false);
+  });
+
+  it('names a row the same way every time', () => {
+    const created = '1767323045678123';
+    expect(messageIdOf(7, created, 'chat.example.com')).toBe(messageIdOf(7, '1767323045678123', 'chat.example.com'));
+    expect(messageIdOf(7, created, 'chat.example.com')).not.toBe(messageIdOf(7, '1767323045678124', 'chat.example.com'));
+    expect(messageIdOf(7, created, 'chat.example.com')).toMatch(/^<mail\.7\.[0-9a-z]+@chat\.example\.com>$/);
+  });
+});
+
+describe('mail queue name', () => {
+  it('is one per database, never showing the password', () => {
+    const a = mailQueueName({ url: 'postgres://u:secret@db:5432/chat', dataDir: '/a' });
+    expect(a).toBe(mailQueueName({ url: 'postgres://u:other@db:5432/chat', dataDir: '/b' }));
+    expect(a).not.toBe(mailQueueName({ url: 'postgres://u:secret@db:5432/chat2', dataDir: '/a' }));
+    expect(a).toMatch(/^mail-[0-9a-f]{12}$/);
+  });
+});

@@ -1,0 +1,22 @@
+/** A mail the server sends: plain text always, an HTML alternative when the template has one. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe`. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Recorded on the transaction that wrote a mail row: after the commit the delivery hears
+ * of it (a CommitListener) and sends the mail at once. Only a wake: a lost one (the process
+ * gone) is caught by the sweep. No `@OnCommitted` handler takes it, so the event outbox
+ * writes no row for it.
+ */
+export class MailQueuedEvent {
+  constructor(
+    readonly mailId: number,
+    readonly createdMicros: string,
+  ) {}
+}
