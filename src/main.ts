@@ -5,6 +5,7 @@ import { CliChannelServer } from './admin/cli/cli-channel';
 import { RetentionScheduler } from './retention/retention-scheduler';
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
 import { MailDelivery } from './platform/mail/mail-delivery';
+import { DigestScheduler } from './digest/delivery/digest-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   await app.get(RetentionScheduler).start();
   await app.get(ScheduledMessageScheduler).start();
   await app.get(MailDelivery).start();
+  await app.get(DigestScheduler).start();
   startIdleHeapCollector();
   const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });
   logger.write('info', summary.msg, summary.fields);

@@ -213,6 +213,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     select: ofRealm('channel_email_address'),
     refs: { realm_id: 'realm', channel_id: 'stream', creator_id: 'user_profile', sender_id: 'user_profile' },
   },
+  { name: 'user_digest', renumbered: false, select: ofRealmUsers('user_digest', 't.user_profile_id'), refs: { user_profile_id: 'user_profile' } },
+  { name: 'email_unsubscribe_token', renumbered: false, select: ofRealmUsers('email_unsubscribe_token', 't.token'), refs: { user_profile_id: 'user_profile' } },
   { name: 'push_device_token', renumbered: true, select: ofRealmUsers('push_device_token', 't.id'), refs: { user_profile_id: 'user_profile' } },
 ];
 
