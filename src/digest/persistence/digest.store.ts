@@ -35,7 +35,7 @@ export interface SampleMessage {
 }
 
 /** A realm property as stored: the value set, or the default (realm-properties.ts) bound as `$index`. */
-const realmProperty = (name: string, cast: string, index: number): string => `coalesce((realm.properties->>'${name}')::${cast}, $${index})`;
+const realmProperty = (name: string, cast: string, index: number): string => `coalesce((realm.properties->>'${name}')::${cast}, $${index}::${cast})`;
 
 /**
  * The digest's reads (Zulip's digest.py queries) and the one write, the claim of a user's
@@ -49,15 +49,17 @@ export class DigestStore {
   /** Realms with digests on `weekday` (Zulip's enqueue_emails filter), or the realm named. */
   async realms(filter: { weekday: number } | { subdomain: string }): Promise<DigestRealm[]> {
     const enabled = realmProperty('digest_emails_enabled', 'boolean', 2);
-    const weekday = realmProperty('digest_weekday', 'int', 3);
-    const allowed = realmProperty('message_content_allowed_in_email_notifications', 'boolean', 4);
-    const params = [
+    const allowed = realmProperty('message_content_allowed_in_email_notifications', 'boolean', 3);
+    const params: unknown[] = [
       'weekday' in filter ? filter.weekday : filter.subdomain,
       REALM_PROPERTIES.digest_emails_enabled.default,
-      REALM_PROPERTIES.digest_weekday.default,
       REALM_PROPERTIES.message_content_allowed_in_email_notifications.default,
     ];
-    const where = 'weekday' in filter ? `NOT realm.deactivated AND ${enabled} AND ${weekday} = $1` : `realm.string_id = $1 AND NOT realm.deactivated AND ${enabled}`;
+    let where = `realm.string_id = $1 AND NOT realm.deactivated AND ${enabled}`;
+    if ('weekday' in filter) {
+      params.push(REALM_PROPERTIES.digest_weekday.default);
+      where = `NOT realm.deactivated AND ${enabled} AND ${realmProperty('digest_weekday', 'int', 4)} = $1`;
+    }
     const rows = await this.database.query<{ id: number; string_id: string; name: string; allowed: boolean }>(
       `SELECT realm.id, realm.string_id, realm.name, ${allowed} AS allowed FROM realm WHERE ${where} ORDER BY realm.id`,
       params,
@@ -74,9 +76,9 @@ export class DigestStore {
     const rows = await this.database.query<{ id: number }>(
       `SELECT u.id FROM user_profile u
         WHERE u.realm_id = $1 AND u.is_active AND NOT u.is_bot
-          AND coalesce((u.settings->>'enable_digest_emails')::boolean, $2)
-          AND NOT EXISTS (SELECT 1 FROM user_presence p WHERE p.user_profile_id = u.id AND p.last_active_time > $3)
-          AND NOT EXISTS (SELECT 1 FROM user_digest d WHERE d.user_profile_id = u.id AND d.last_digest_at > $4)
+          AND coalesce((u.settings->>'enable_digest_emails')::boolean, $2::boolean)
+          AND NOT EXISTS (SELECT 1 FROM user_presence p WHERE p.user_profile_id = u.id AND p.last_active_time > $3::timestamptz)
+          AND NOT EXISTS (SELECT 1 FROM user_digest d WHERE d.user_profile_id = u.id AND d.last_digest_at > $4::timestamptz)
         ORDER BY u.id`,
       [realmId, USER_SETTING_DEFAULTS.enable_digest_emails, activeSince, digestedSince],
     );
@@ -86,7 +88,7 @@ export class DigestStore {
   /** The users of a chunk, still active (Zulip's bulk_handle_digest_email reads them again). */
   async users(realmId: number, ids: readonly number[]): Promise<DigestUser[]> {
     const rows = await this.database.query<{ id: number; delivery_email: string; role: number; show: boolean }>(
-      `SELECT u.id, u.delivery_email, u.role, coalesce((u.settings->>'message_content_in_email_notifications')::boolean, $3) AS show
+      `SELECT u.id, u.delivery_email, u.role, coalesce((u.settings->>'message_content_in_email_notifications')::boolean, $3::boolean) AS show
          FROM user_profile u WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) AND u.is_active ORDER BY u.id`,
       [realmId, ids, USER_SETTING_DEFAULTS.message_content_in_email_notifications],
     );
@@ -119,7 +121,7 @@ export class DigestStore {
               array_agg(DISTINCT u.full_name) FILTER (WHERE NOT u.is_bot) AS senders,
               (array_agg(m.id ORDER BY m.id))[1:2] AS sample_ids
          FROM message m JOIN stream st ON st.recipient_id = m.recipient_id JOIN user_profile u ON u.id = m.sender_id
-        WHERE st.id = ANY($1::int[]) AND m.date_sent > $2
+        WHERE st.id = ANY($1::int[]) AND m.date_sent > $2::timestamptz
           AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $3))
         GROUP BY st.id, m.subject
         ORDER BY min(m.id)`,
@@ -171,7 +173,7 @@ export class DigestStore {
     const rows = await this.database.transaction.query<{ user_profile_id: number }>(
       `WITH claimed AS (
          INSERT INTO user_digest (user_profile_id, last_digest_at) VALUES ($1, clock_timestamp())
-         ON CONFLICT (user_profile_id) DO UPDATE SET last_digest_at = EXCLUDED.last_digest_at WHERE user_digest.last_digest_at <= $2
+         ON CONFLICT (user_profile_id) DO UPDATE SET last_digest_at = EXCLUDED.last_digest_at WHERE user_digest.last_digest_at <= $2::timestamptz
          RETURNING user_profile_id)
        SELECT user_profile_id FROM claimed`,
       [userId, digestedSince],

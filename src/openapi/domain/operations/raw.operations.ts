@@ -27,4 +27,10 @@ export const RAW_OPERATIONS: OperationTable = {
     '200': html('The change is done.'),
     '4XX': html('The link is invalid or expired.'),
   }),
+  'GET /accounts/unsubscribe/{kind}/{token}': rawOperation('Turn off a kind of email (`digest`) from the link in it; no login needed.', {
+    '200': html('The setting is off, or the page says the link is not known.'),
+  }),
+  'POST /accounts/unsubscribe/{kind}/{token}': rawOperation('The same, as a mail client\'s one-click unsubscribe (List-Unsubscribe-Post).', {
+    '200': html('The setting is off, or the page says the link is not known.'),
+  }),
 };
