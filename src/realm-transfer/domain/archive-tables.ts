@@ -224,6 +224,7 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   outgoing_webhook_trigger: 'deliveries in flight (an outbox): they are not replayed on another server',
   event_outbox: 'events committed but not yet delivered to this server\'s queues: queues do not move with a realm',
   user_directory_version: 'what the server\'s kept user lists are checked against: triggers start it anew as the realm\'s users are imported',
+  mail_outbox: 'mail waiting for or done with delivery: addressed to people, not rows of a realm, and sent by the server that wrote it',
   message_location_version: 'what the server\'s kept message locations are checked against: the importing server keeps none of the realm\'s yet',
 };
 
