@@ -30,6 +30,8 @@ import { SubmessagesModule } from './submessages/submessages.module';
 import { CallsModule } from './calls/calls.module';
 import { PushDevicesModule } from './push-devices/push-devices.module';
 import { ChannelEmailModule } from './channel-email/channel-email.module';
+import { DigestModule } from './digest/digest.module';
+import { EmailUnsubscribeModule } from './email-unsubscribe/email-unsubscribe.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { StatusModule } from './status/status.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -86,6 +88,8 @@ export class AppModule {
         CallsModule,
         PushDevicesModule,
         ChannelEmailModule,
+        EmailUnsubscribeModule,
+        DigestModule,
         WebhooksModule,
         RetentionModule,
         MarkdownModule,

@@ -6,6 +6,7 @@ import { RetentionScheduler } from './retention/retention-scheduler';
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
 import { RealmExportRunner } from './realm-transfer/jobs/realm-export-runner';
 import { MailDelivery } from './platform/mail/mail-delivery';
+import { DigestScheduler } from './digest/delivery/digest-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   await app.get(ScheduledMessageScheduler).start();
   await app.get(RealmExportRunner).start();
   await app.get(MailDelivery).start();
+  await app.get(DigestScheduler).start();
   startIdleHeapCollector();
   const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });
   logger.write('info', summary.msg, summary.fields);

@@ -166,9 +166,11 @@ describe('CLI operations commands', () => {
         { queue: 'realm-exports', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
         // The mail outbox's delivery jobs (none without SMTP trouble).
         { queue: 'mail', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
+        // The daily digest pass.
+        { queue: 'digest-emails', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
       ]),
     });
-    expect(status.jobs).toHaveLength(5);
+    expect(status.jobs).toHaveLength(6);
     expect(status.pid).not.toBe(process.pid);
     expect(status.event_queues).toBeGreaterThanOrEqual(1);
     expect(status.parked_polls).toBeGreaterThanOrEqual(1);

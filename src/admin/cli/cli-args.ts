@@ -21,6 +21,8 @@ export const CLI_USAGE = `usage: manage <command> [--option value ...]
   list-users --realm SUB
   export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
   import-realm --input FILE     (into a server without that realm; ids are renumbered)
+  enqueue-digest-emails [--realm SUB]   (the digest pass now: the realms whose digest weekday is
+                                          today, or the realm named whatever the day)
   status                        (event queues, parked long-polls, background jobs of the running server)
   migrate                       (applies pending database migrations; the server does too on start)`;
 
@@ -37,6 +39,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'list-users': ['realm'],
   'export-realm': ['realm', 'output'],
   'import-realm': ['input'],
+  'enqueue-digest-emails': ['realm'],
   status: [],
   migrate: [],
 };

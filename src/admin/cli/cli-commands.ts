@@ -6,6 +6,7 @@ import { RealmTransferError } from '../../realm-transfer/public/realm-archive';
 import { ImportRealmCommand } from '../../realm-transfer/commands/import-realm.command';
 import { ExportRealmQuery } from '../../realm-transfer/queries/export-realm.query';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { EnqueueDigestEmailsCommand } from '../../digest/commands/enqueue-digest-emails.command';
 import { ApiError } from '../../shared/api-error';
 import { ROLE_NAMES } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -57,6 +58,9 @@ export class CliCommands {
           return await this.queryBus.execute(new ExportRealmQuery(required(args, 'realm'), path.resolve(required(args, 'output'))));
         case 'import-realm':
           return await this.commandBus.execute(new ImportRealmCommand(path.resolve(required(args, 'input'))));
+        case 'enqueue-digest-emails':
+          if (args.realm !== undefined) await this.realm(args);
+          return await this.commandBus.execute(new EnqueueDigestEmailsCommand(args.realm));
         case 'status':
           return await this.operations.status(servingCli());
         case 'migrate':

@@ -213,6 +213,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     select: ofRealm('channel_email_address'),
     refs: { realm_id: 'realm', channel_id: 'stream', creator_id: 'user_profile', sender_id: 'user_profile' },
   },
+  { name: 'user_digest', renumbered: false, select: ofRealmUsers('user_digest', 't.user_profile_id'), refs: { user_profile_id: 'user_profile' } },
+  { name: 'email_unsubscribe_token', renumbered: false, select: ofRealmUsers('email_unsubscribe_token', 't.token'), refs: { user_profile_id: 'user_profile' } },
   { name: 'push_device_token', renumbered: true, select: ofRealmUsers('push_device_token', 't.id'), refs: { user_profile_id: 'user_profile' } },
 ];
 
@@ -223,6 +225,7 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   event_outbox: 'events committed but not yet delivered to this server\'s queues: queues do not move with a realm',
   user_directory_version: 'what the server\'s kept user lists are checked against: triggers start it anew as the realm\'s users are imported',
   realm_export: 'the exports this server wrote, and their archive files under its data folder: neither moves with the realm',
+  mail_outbox: 'mail waiting for or done with delivery: addressed to people, not rows of a realm, and sent by the server that wrote it',
   message_location_version: 'what the server\'s kept message locations are checked against: the importing server keeps none of the realm\'s yet',
 };
 

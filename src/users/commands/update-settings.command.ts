@@ -17,6 +17,7 @@ import { UserRow } from '../public/user-row';
 import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
+import { confirmationKey } from '../../shared/confirmation-key';
 import { emailChangeMail } from '../domain/email-change-texts';
 import { confirmationKey } from '../domain/confirmation-key';
 

@@ -45,4 +45,10 @@ export const RAW_OPERATIONS: OperationTable = {
     '403': html('The form\'s CSRF token is missing or wrong.'),
   }),
   'GET /accounts/password/done': rawOperation('The "password reset complete" page.', { '200': html('The page.') }),
+  'GET /accounts/unsubscribe/{kind}/{token}': rawOperation('Turn off a kind of email (`digest`) from the link in it; no login needed.', {
+    '200': html('The setting is off, or the page says the link is not known.'),
+  }),
+  'POST /accounts/unsubscribe/{kind}/{token}': rawOperation('The same, as a mail client\'s one-click unsubscribe (List-Unsubscribe-Post).', {
+    '200': html('The setting is off, or the page says the link is not known.'),
+  }),
 };

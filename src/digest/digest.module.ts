@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { EmailUnsubscribeModule } from '../email-unsubscribe/email-unsubscribe.module';
+import { RealmModule } from '../realm/realm.module';
+import { EnqueueDigestEmailsHandler } from './commands/enqueue-digest-emails.command';
+import { DigestScheduler } from './delivery/digest-scheduler';
+import { DigestStore } from './persistence/digest.store';
+
+/** Zulip's digest emails: the daily pass (DigestScheduler, started by the server) and `manage enqueue-digest-emails`. */
+@Module({
+  imports: [RealmModule, EmailUnsubscribeModule],
+  providers: [DigestStore, EnqueueDigestEmailsHandler, DigestScheduler],
+  exports: [DigestScheduler],
+})
+export class DigestModule {}
