@@ -19,7 +19,6 @@ import { Database } from '../../platform/database/database';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { confirmationKey } from '../../shared/confirmation-key';
 import { emailChangeMail } from '../domain/email-change-texts';
-import { confirmationKey } from '../domain/confirmation-key';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
