@@ -93,6 +93,8 @@ export const API_EXPORT_SCOPE: Readonly<Record<string, TableScope>> = {
   user_presence: { kind: 'rows' },
   presence_sequence: { kind: 'rows' },
   draft: { kind: 'excluded', reason: 'drafts are private and Zulip never exports them' },
+  user_digest: { kind: 'excluded', reason: 'when each person last got a digest email: the server\'s mail bookkeeping' },
+  email_unsubscribe_token: { kind: 'excluded', reason: 'unsubscribe link keys are secrets (each turns a person\'s email off without a login)' },
   email_change_status: { kind: 'excluded', reason: 'confirmation keys are secrets' },
   // The outgoing webhook's token is the bot's shared secret with its server.
   service: { kind: 'rows', omit: ['token'] },
