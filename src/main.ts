@@ -3,6 +3,7 @@ import { createHttpApp } from './app.factory';
 import { FirstOwner, RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
 import { RetentionScheduler } from './retention/retention-scheduler';
+import { MissedMessageScheduler } from './missed-message-emails/delivery/missed-message-scheduler';
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
 import { MailDelivery } from './platform/mail/mail-delivery';
 import { ConfigError, loadConfig } from './platform/config/app-config';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   await app.get(QueueRestartNotice).announce();
   await app.get(RetentionScheduler).start();
   await app.get(ScheduledMessageScheduler).start();
+  await app.get(MissedMessageScheduler).start();
   await app.get(MailDelivery).start();
   startIdleHeapCollector();
   const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });

@@ -29,6 +29,7 @@ import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-e
 import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-device-tokens';
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
 import { MailOutbox1766900000000 } from './migrations/1766900000000-mail-outbox';
+import { MissedMessageEmails1766910000000 } from './migrations/1766910000000-missed-message-emails';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   PushDeviceTokens1766870000000,
   ChannelEmailAddresses1766880000000,
   MailOutbox1766900000000,
+  MissedMessageEmails1766910000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

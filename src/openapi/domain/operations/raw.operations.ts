@@ -27,4 +27,12 @@ export const RAW_OPERATIONS: OperationTable = {
     '200': html('The change is done.'),
     '4XX': html('The link is invalid or expired.'),
   }),
+  'GET /accounts/unsubscribe/{type}/{key}': rawOperation('Turn off a kind of email (the unsubscribe link of missed-message emails).', {
+    '200': html('The emails are off (or the kind of email is unknown).'),
+    '4XX': html('The link is invalid.'),
+  }),
+  'POST /accounts/unsubscribe/{type}/{key}': rawOperation('One-click unsubscription (RFC 8058), as mail clients send it for the `List-Unsubscribe-Post` header.', {
+    '200': html('The emails are off (or the kind of email is unknown).'),
+    '4XX': html('The link is invalid.'),
+  }),
 };
