@@ -134,8 +134,12 @@ describe('missed-message emails', () => {
     });
     expect(changed.status).toBe(200);
 
+    await sendMessage(alice.api, { type: 'stream', to: channel, topic: 'plans', content: 'Earlier context line' });
     await sendMessage(alice.api, { type: 'stream', to: channel, topic: 'plans', content: '@**Frank Mentioned** please look' });
     const mention = await smtp.waitFor(frank.email);
+    // Zulip shows a mention with the messages just before it in the topic.
+    expect(mention.text.indexOf('Earlier context line')).toBeGreaterThanOrEqual(0);
+    expect(mention.text.indexOf('Earlier context line')).toBeLessThan(mention.text.indexOf('please look'));
     expect(mention.subject).toBe(`#${channel} > plans`);
     expect(mention.text).toContain('please look');
     expect(mention.text).toContain('mentioned');

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
-import { CANDIDATE_FLAG_BITS, EmailTrigger, emailTrigger } from '../domain/email-triggers';
+import { ANY_MENTION_BITS, EmailTrigger, emailTrigger } from '../domain/email-triggers';
 import { MissedMessageStore, PendingWake } from '../persistence/missed-message.store';
 
 function setting<K extends keyof typeof USER_SETTING_DEFAULTS>(settings: Record<string, unknown>, name: K): (typeof USER_SETTING_DEFAULTS)[K] {
@@ -32,7 +32,7 @@ export class PendingEmailWriter {
     const isPrivate = message.kind === 'private';
     const flagsByUser = new Map(event.recipients.map((recipient) => [recipient.userId, recipient.flags]));
     const direct = event.recipients
-      .filter((recipient) => recipient.userId !== message.senderId && (isPrivate || (recipient.flags & CANDIDATE_FLAG_BITS) !== 0))
+      .filter((recipient) => recipient.userId !== message.senderId && (isPrivate || (recipient.flags & ANY_MENTION_BITS) !== 0))
       .map((recipient) => recipient.userId);
     if (isPrivate && direct.length === 0) return [];
     const candidates = await this.store.candidates({

@@ -67,6 +67,17 @@ export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMisse
       const unread = await this.store.unreadMessages(batch.userId, [...triggers.keys()]);
       if (unread.length === 0) return 'sent';
       const messages: MissedMessage[] = unread.map((message) => ({ ...message, trigger: triggers.get(message.id) ?? null }));
+      // Zulip shows a channel mention with the few messages just before it in its topic.
+      const shown = new Set(messages.map((message) => message.id));
+      for (const bucket of missedMessageBuckets(messages)) {
+        const first = unread.find((message) => message.id === bucket[0].id);
+        if (!first || first.recipientType !== 2 || !first.mentioned) continue;
+        for (const context of await this.store.contextOf(user.id, first)) {
+          if (shown.has(context.id)) continue;
+          shown.add(context.id);
+          messages.push({ ...context, trigger: null });
+        }
+      }
       const realm = await this.realms.requireById(user.realmId);
       const policy = settings.realm_name_in_email_notifications_policy as number;
       const realmNameInSubject =

@@ -79,8 +79,8 @@ export function emailTrigger(facts: RecipientNotificationFacts): EmailTrigger | 
   return null;
 }
 
-/** The flag bits that make a channel recipient a candidate by themselves (mentions of any kind). */
-export const CANDIDATE_FLAG_BITS = MENTIONED | GROUP_MENTIONED | STREAM_WILDCARD | TOPIC_WILDCARD;
+/** Mentions of any kind: they make a channel recipient a candidate by themselves, and bring context into the email. */
+export const ANY_MENTION_BITS = MENTIONED | GROUP_MENTIONED | STREAM_WILDCARD | TOPIC_WILDCARD;
 
 /**
  * Zulip's OFFLINE_THRESHOLD_SECS (filter_presence_idle_user_ids): a user whose presence was

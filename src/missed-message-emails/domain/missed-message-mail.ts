@@ -101,7 +101,8 @@ export function missedMessageMail(
   const subject = subjectOf(first, recipient, realm);
   const link = conversationUrl(realm, first);
   const settingsUrl = `${realm.url}/#settings/notifications`;
-  const reason = t.reason(first.trigger, realm.name);
+  // Context messages (shown with a mention) have no trigger of their own.
+  const reason = t.reason(bucket.find((message) => message.trigger !== null)?.trigger ?? null, realm.name);
   const textParts: string[] = [];
   const htmlParts: SafeHtml[] = [];
   let lastSender: number | null = null;

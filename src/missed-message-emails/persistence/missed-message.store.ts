@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
-import { EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';
+import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';
 import { MissedMessage } from '../domain/missed-message-mail';
 
 /** A recipient who may get an email for a message, with what decides it (Zulip's get_recipient_info). */
@@ -26,6 +26,9 @@ export interface CandidateQuery {
   /** Recipients that are candidates by themselves (direct message recipients, mentioned users). */
   userIds: readonly number[];
 }
+
+/** A message as the email needs it, and whether the user was mentioned in it (any kind). */
+export type StoredMissedMessage = Omit<MissedMessage, 'trigger'> & { mentioned: boolean };
 
 /** A user's batch and when it is due. */
 export interface PendingWake {
@@ -166,9 +169,29 @@ export class MissedMessageStore {
    * The messages of a batch the user still has unread (deleted messages are gone, their
    * rows with them), with what the email shows.
    */
-  async unreadMessages(userId: number, messageIds: readonly number[]): Promise<Omit<MissedMessage, 'trigger'>[]> {
+  unreadMessages(userId: number, messageIds: readonly number[]): Promise<StoredMissedMessage[]> {
+    return this.messagesOf(userId, `um.message_id = ANY($2::int[]) AND (um.flags & 1) = 0 ORDER BY m.id`, [messageIds]);
+  }
+
+  /**
+   * Zulip's get_context_for_message: up to five earlier messages of the same topic sent at
+   * most 15 minutes before it, read or not. Only messages the user received (Zulip's
+   * bulk_access_messages would also show a public channel's history from before they joined).
+   */
+  contextOf(userId: number, message: { id: number; recipientId: number; topic: string }): Promise<StoredMissedMessage[]> {
+    return this.messagesOf(
+      userId,
+      `m.recipient_id = $2 AND lower(m.subject) = lower($3) AND m.id < $4
+         AND m.date_sent > (SELECT date_sent FROM message WHERE id = $4) - interval '15 minutes'
+       ORDER BY m.id DESC LIMIT 5`,
+      [message.recipientId, message.topic, message.id],
+    );
+  }
+
+  private async messagesOf(userId: number, condition: string, params: unknown[]): Promise<StoredMissedMessage[]> {
     const rows = await this.database.query<{
       id: number;
+      flags: number;
       recipient_type: number;
       recipient_id: number;
       stream_id: number | null;
@@ -180,7 +203,7 @@ export class MissedMessageStore {
       rendered_content: string | null;
       others: { id: number; full_name: string }[] | string | null;
     }>(
-      `SELECT m.id, r.type AS recipient_type, m.recipient_id, st.id AS stream_id, st.name AS stream_name, m.subject,
+      `SELECT m.id, um.flags, r.type AS recipient_type, m.recipient_id, st.id AS stream_id, st.name AS stream_name, m.subject,
               m.sender_id, su.full_name AS sender_name, m.content, m.rendered_content,
               CASE WHEN r.type = 1 THEN json_build_array(json_build_object('id', su.id, 'full_name', su.full_name))
                    WHEN r.type = 3 THEN (SELECT json_agg(json_build_object('id', o.id, 'full_name', o.full_name) ORDER BY o.id)
@@ -191,14 +214,14 @@ export class MissedMessageStore {
          JOIN recipient r ON r.id = m.recipient_id
          JOIN user_profile su ON su.id = m.sender_id
          LEFT JOIN stream st ON r.type = 2 AND st.id = r.type_id
-        WHERE um.user_profile_id = $1 AND um.message_id = ANY($2::int[]) AND (um.flags & 1) = 0
-        ORDER BY m.id`,
-      [userId, messageIds],
+        WHERE um.user_profile_id = $1 AND ${condition}`,
+      [userId, ...params],
     );
     return rows.map((row) => {
       const others = (typeof row.others === 'string' ? JSON.parse(row.others) : (row.others ?? [])) as { id: number; full_name: string }[];
       return {
         id: row.id,
+        mentioned: (row.flags & ANY_MENTION_BITS) !== 0,
         recipientType: row.recipient_type,
         recipientId: row.recipient_id,
         streamId: row.stream_id,
