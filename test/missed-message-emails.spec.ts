@@ -34,6 +34,7 @@ function header(mail: ReceivedMail, name: string): string {
 describe('missed-message emails', () => {
   const servers: ServerProcess[] = [];
   const databases: OwnDatabase[] = [];
+  const sinks: SmtpSink[] = [];
   let smtp: SmtpSink;
   let realm: TestRealm;
   let alice: TestUser;
@@ -67,6 +68,7 @@ describe('missed-message emails', () => {
   afterAll(async () => {
     for (const started of servers) await started.stop();
     await smtp.stop();
+    for (const sink of sinks) await sink.stop();
     for (const database of databases) await database.drop();
   });
 
@@ -185,34 +187,32 @@ describe('missed-message emails', () => {
     const twoProcesses = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
     // A mail server of its own, down until the batch is written to the outbox.
     const downSmtp = await SmtpSink.create({ listen: false });
+    // Stopped after the servers (afterAll): a sink closing waits for its clients' connections.
+    sinks.push(downSmtp);
     const env = { SMTP_URL: downSmtp.url, MAIL_RETRY_DELAY_MS: '200' };
-    try {
-      const first = await server(env, database);
-      const other = twoProcesses ? await server(env, database) : null;
-      const restartRealm = await createTestRealm('missedrestart', first);
-      const sender = await restartRealm.createUser('Sam Sender');
-      const away = await restartRealm.createUser('Rob Restart');
-      await setSettings(away, { email_notifications_batching_period_seconds: 3 });
-      await sendMessage(sender.api, { type: 'direct', to: JSON.stringify([away.userId]), content: 'Sent before the restart' });
-      if (other) {
-        await sendMessage(new Api(restartRealm.subdomain, sender, other.port), {
-          type: 'direct', to: JSON.stringify([away.userId]), content: 'Sent through the other process',
-        });
-      }
-      // The process that wrote the rows stops before they are due.
-      await sleep(300);
-      await first.stop();
-      const second = await server({ ...env, DATA_DIR: first.dataDir }, database);
-      await until(() => (/not sent \(attempt \d\), retrying/.test(second.stderr() + (other?.stderr() ?? '')) ? true : undefined), 'a failed attempt', 40_000);
-      await downSmtp.start();
-      const mail = await downSmtp.waitFor(away.email, 1, 40_000);
-      expect(mail.text).toContain('Sent before the restart');
-      if (other) expect(mail.text).toContain('Sent through the other process');
-      await sleep(QUIET_MS);
-      expect(downSmtp.to(away.email)).toHaveLength(1);
-      expect(second.stderr()).not.toMatch(/"level":"error"/);
-    } finally {
-      await downSmtp.stop();
+    const first = await server(env, database);
+    const other = twoProcesses ? await server(env, database) : null;
+    const restartRealm = await createTestRealm('missedrestart', first);
+    const sender = await restartRealm.createUser('Sam Sender');
+    const away = await restartRealm.createUser('Rob Restart');
+    await setSettings(away, { email_notifications_batching_period_seconds: 3 });
+    await sendMessage(sender.api, { type: 'direct', to: JSON.stringify([away.userId]), content: 'Sent before the restart' });
+    if (other) {
+      await sendMessage(new Api(restartRealm.subdomain, sender, other.port), {
+        type: 'direct', to: JSON.stringify([away.userId]), content: 'Sent through the other process',
+      });
     }
+    // The process that wrote the rows stops before they are due.
+    await sleep(300);
+    await first.stop();
+    const second = await server({ ...env, DATA_DIR: first.dataDir }, database);
+    await until(() => (/not sent \(attempt \d\), retrying/.test(second.stderr() + (other?.stderr() ?? '')) ? true : undefined), 'a failed attempt', 40_000);
+    await downSmtp.start();
+    const mail = await downSmtp.waitFor(away.email, 1, 40_000);
+    expect(mail.text).toContain('Sent before the restart');
+    if (other) expect(mail.text).toContain('Sent through the other process');
+    await sleep(QUIET_MS);
+    expect(downSmtp.to(away.email)).toHaveLength(1);
+    expect(second.stderr()).not.toMatch(/"level":"error"/);
   }, 180_000);
 });
