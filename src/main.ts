@@ -3,6 +3,7 @@ import { createHttpApp } from './app.factory';
 import { FirstOwner, RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
 import { RetentionScheduler } from './retention/retention-scheduler';
+import { MissedMessageScheduler } from './missed-message-emails/delivery/missed-message-scheduler';
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
 import { RealmExportRunner } from './realm-transfer/jobs/realm-export-runner';
 import { MailDelivery } from './platform/mail/mail-delivery';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   await app.get(RetentionScheduler).start();
   await app.get(ScheduledMessageScheduler).start();
   await app.get(RealmExportRunner).start();
+  await app.get(MissedMessageScheduler).start();
   await app.get(MailDelivery).start();
   await app.get(DigestScheduler).start();
   startIdleHeapCollector();

@@ -1,21 +1,14 @@
-import { Controller, Get, Header, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { html, SafeHtml } from '../../platform/web/html';
+import { html } from '../../platform/web/html';
+import { messagePage } from '../../platform/web/page-layout';
+import { sendPage } from '../../wire/pages/page-response';
 import { ApiError } from '../../shared/api-error';
 import { PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { Unsubscribed, UnsubscribeCommand } from '../commands/unsubscribe.command';
 import { UNSUBSCRIBE_TEXTS } from '../domain/unsubscribe-kinds';
-
-function page(title: string, content: SafeHtml): string {
-  return html`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body><h1>${title}</h1>
-${content}
-</body></html>
-`.value;
-}
 
 /**
  * Zulip's `/accounts/unsubscribe/<kind>/<key>` (zerver/views/unsubscribe.py): no login, no
@@ -33,28 +26,26 @@ export class UnsubscribeController {
   @Get(':kind/:token')
   @PublicEndpoint()
   @RawResponse()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  open(@Param('kind') kind: string, @Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
-    return this.unsubscribe(kind, token, request);
+  open(@Param('kind') kind: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.unsubscribe(kind, token, request, reply);
   }
 
   @Post(':kind/:token')
   @PublicEndpoint()
   @RawResponse()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  oneClick(@Param('kind') kind: string, @Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
-    return this.unsubscribe(kind, token, request);
+  oneClick(@Param('kind') kind: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.unsubscribe(kind, token, request, reply);
   }
 
-  private async unsubscribe(kind: string, token: string, request: FastifyRequest): Promise<string> {
+  private async unsubscribe(kind: string, token: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const t = UNSUBSCRIBE_TEXTS;
     try {
       const done = await this.commandBus.execute<UnsubscribeCommand, Unsubscribed>(new UnsubscribeCommand(kind, token));
       const settings = `${this.addressing.url(this.addressing.subdomainOf(request.headers.host))}/#settings/notifications`;
-      return page(t.doneTitle, html`<p>${t.done(done.label)}</p><p>${t.undo} <a href="${settings}">${t.settingsLink}</a></p>`);
+      await sendPage(reply, 200, messagePage(t.doneTitle, html`${t.done(done.label)} ${t.undo} <a href="${settings}">${t.settingsLink}</a>`));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return page(t.errorTitle, html`<p>${t.error}</p>`);
+      await sendPage(reply, 200, messagePage(t.errorTitle, t.error));
     }
   }
 }

@@ -7,6 +7,7 @@ import { UserSettingName } from '../../users/public/user-settings';
  */
 export const UNSUBSCRIBE_KINDS = {
   digest: { setting: 'enable_digest_emails', label: 'digest' },
+  missed_messages: { setting: 'enable_offline_email_notifications', label: 'missed messages' },
 } as const satisfies Record<string, { setting: UserSettingName; label: string }>;
 
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;

@@ -1,0 +1,240 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../platform/database/database';
+import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
+import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';
+import { MissedMessage } from '../domain/missed-message-mail';
+
+/** A recipient who may get an email for a message, with what decides it (Zulip's get_recipient_info). */
+export interface CandidateRow {
+  userId: number;
+  settings: Record<string, unknown>;
+  subscriptionEmail: boolean | null;
+  subscriptionWildcard: boolean | null;
+  channelMuted: boolean;
+  visibilityPolicy: number;
+}
+
+/** What a message's candidates are looked up by. */
+export interface CandidateQuery {
+  realmId: number;
+  senderId: number;
+  recipientId: number;
+  /** Null for direct messages. */
+  streamId: number | null;
+  topic: string;
+  /** Recipients that are candidates by themselves (direct message recipients, mentioned users). */
+  userIds: readonly number[];
+}
+
+/** A message as the email needs it, and whether the user was mentioned in it (any kind). */
+export type StoredMissedMessage = Omit<MissedMessage, 'trigger'> & { mentioned: boolean };
+
+/** A user's batch and when it is due. */
+export interface PendingWake {
+  userId: number;
+  due: Date;
+}
+
+/** A pending row a sender claimed. */
+export interface PendingRow {
+  messageId: number;
+  trigger: EmailTrigger;
+}
+
+/** Zulip's default email_notifications_batching_period_seconds, for users who never set it. */
+const DEFAULT_BATCHING_SECONDS = USER_SETTING_DEFAULTS.email_notifications_batching_period_seconds;
+
+/** A namespace for the per-user advisory locks of the email batches (any constant unlikely to clash). */
+const BATCH_LOCK_NAMESPACE = 0x6d6d65;
+
+/**
+ * The `missed_message_email` rows (Zulip's ScheduledMessageNotificationEmail); reads of
+ * messages and settings the emails need. SQL only.
+ */
+@Injectable()
+export class MissedMessageStore {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * The candidates for one message: the given users, plus, for a channel message, the
+   * subscribers whose subscription or default asks for an email for every message and
+   * the followers of the topic (found through small partial indexes, never a scan of the
+   * channel). Active humans other than the sender who did not mute the sender.
+   */
+  async candidates(query: CandidateQuery): Promise<CandidateRow[]> {
+    const rows = await this.database.query<{
+      id: number;
+      settings: Record<string, unknown> | string | null;
+      email_notifications: boolean | null;
+      wildcard_mentions_notify: boolean | null;
+      is_muted: boolean | null;
+      visibility_policy: number | null;
+    }>(
+      `WITH candidate AS (
+         SELECT unnest($1::int[]) AS user_id
+         UNION SELECT s.user_profile_id FROM subscription s
+                WHERE $4::int IS NOT NULL AND s.recipient_id = $3 AND s.email_notifications AND s.active AND s.is_user_active
+         UNION SELECT u.id FROM user_profile u
+                WHERE $4::int IS NOT NULL AND u.realm_id = $2 AND (u.settings->>'enable_stream_email_notifications') = 'true'
+         UNION SELECT t.user_profile_id FROM user_topic t
+                WHERE t.stream_id = $4 AND lower(t.topic_name) = lower($5) AND t.visibility_policy = 3)
+       SELECT u.id, u.settings, s.email_notifications, s.wildcard_mentions_notify, s.is_muted, t.visibility_policy
+         FROM candidate c
+         JOIN user_profile u ON u.id = c.user_id AND u.is_active AND NOT u.is_bot AND u.id <> $6
+         LEFT JOIN subscription s ON $4::int IS NOT NULL AND s.user_profile_id = u.id AND s.recipient_id = $3 AND s.active
+         LEFT JOIN user_topic t ON t.user_profile_id = u.id AND t.stream_id = $4 AND lower(t.topic_name) = lower($5)
+        WHERE NOT EXISTS (SELECT 1 FROM muted_user m WHERE m.user_profile_id = u.id AND m.muted_user_id = $6)`,
+      [query.userIds, query.realmId, query.recipientId, query.streamId, query.topic, query.senderId],
+    );
+    return rows.map((row) => ({
+      userId: row.id,
+      // The embedded driver hands jsonb over as text.
+      settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : (row.settings ?? {})) as Record<string, unknown>,
+      subscriptionEmail: row.email_notifications,
+      subscriptionWildcard: row.wildcard_mentions_notify,
+      channelMuted: row.is_muted === true,
+      visibilityPolicy: row.visibility_policy ?? 0,
+    }));
+  }
+
+  /**
+   * Zulip's missed-message worker's `consume`, for every notified user in one statement:
+   * a row per (user, message), due when the user's first pending row is due, or after the
+   * user's batching period from now. Users in `idleOrAway` are away (no queue receives
+   * messages); the others only if their presence was not active in the last
+   * IDLE_AFTER_SECONDS (Zulip's filter_presence_idle_user_ids). A row already there (the
+   * event handled twice) stays. Returns whose rows were written, and when they are due.
+   */
+  async recordPending(
+    messageId: number,
+    entries: readonly { userId: number; trigger: EmailTrigger }[],
+    away: readonly number[],
+  ): Promise<PendingWake[]> {
+    const rows = await this.database.query<{ user_profile_id: number; due: Date | string }>(
+      `INSERT INTO missed_message_email (user_profile_id, message_id, trigger, scheduled_timestamp)
+       SELECT c.user_id, $1, c.trigger,
+              COALESCE((SELECT min(p.scheduled_timestamp) FROM missed_message_email p WHERE p.user_profile_id = c.user_id),
+                       now() + make_interval(secs => COALESCE((u.settings->>'email_notifications_batching_period_seconds')::int, $5)))
+         FROM unnest($2::int[], $3::text[]) AS c(user_id, trigger)
+         JOIN user_profile u ON u.id = c.user_id
+        WHERE c.user_id = ANY($4::int[])
+           OR NOT EXISTS (SELECT 1 FROM user_presence pr WHERE pr.user_profile_id = c.user_id
+                            AND pr.last_active_time >= now() - make_interval(secs => $6))
+       ON CONFLICT DO NOTHING
+       RETURNING user_profile_id, scheduled_timestamp AS due`,
+      [messageId, entries.map((entry) => entry.userId), entries.map((entry) => entry.trigger), away, DEFAULT_BATCHING_SECONDS, IDLE_AFTER_SECONDS],
+    );
+    return rows.map((row) => ({ userId: row.user_profile_id, due: new Date(row.due) }));
+  }
+
+  /** The cheap read before any transaction: is any batch due? */
+  async anyDue(): Promise<boolean> {
+    const rows = await this.database.query(`SELECT 1 FROM missed_message_email WHERE scheduled_timestamp <= now() LIMIT 1`);
+    return rows.length > 0;
+  }
+
+  /**
+   * In the caller's transaction: one user's due batch, claimed for this transaction. A
+   * per-user advisory lock makes the batch one process's whole (two processes never split a
+   * user's rows into two emails); the rows are locked too, and the caller deletes them.
+   * Null when every due batch is being sent by another process.
+   */
+  async claimDueBatch(): Promise<{ userId: number; rows: PendingRow[] } | null> {
+    const rows = await this.database.query<{ user_profile_id: number; message_id: number; trigger: EmailTrigger }>(
+      `WITH due AS (SELECT DISTINCT user_profile_id FROM missed_message_email WHERE scheduled_timestamp <= now()),
+            picked AS (SELECT user_profile_id FROM due WHERE pg_try_advisory_xact_lock($1, user_profile_id) LIMIT 1)
+       SELECT m.user_profile_id, m.message_id, m.trigger
+         FROM missed_message_email m JOIN picked p ON p.user_profile_id = m.user_profile_id
+        WHERE m.scheduled_timestamp <= now()
+        ORDER BY m.message_id
+          FOR UPDATE OF m SKIP LOCKED`,
+      [BATCH_LOCK_NAMESPACE],
+    );
+    if (rows.length === 0) return null;
+    return { userId: rows[0].user_profile_id, rows: rows.map((row) => ({ messageId: row.message_id, trigger: row.trigger })) };
+  }
+
+  async deletePending(userId: number, messageIds: readonly number[]): Promise<void> {
+    await this.database.query(`DELETE FROM missed_message_email WHERE user_profile_id = $1 AND message_id = ANY($2::int[])`, [userId, messageIds]);
+  }
+
+  /**
+   * The messages of a batch the user still has unread (deleted messages are gone, their
+   * rows with them), with what the email shows.
+   */
+  unreadMessages(userId: number, messageIds: readonly number[]): Promise<StoredMissedMessage[]> {
+    return this.messagesOf(userId, `um.message_id = ANY($2::int[]) AND (um.flags & 1) = 0 ORDER BY m.id`, [messageIds]);
+  }
+
+  /**
+   * Zulip's get_context_for_message: up to five earlier messages of the same topic sent at
+   * most 15 minutes before it, read or not. Only messages the user received (Zulip's
+   * bulk_access_messages would also show a public channel's history from before they joined).
+   */
+  contextOf(userId: number, message: { id: number; recipientId: number; topic: string }): Promise<StoredMissedMessage[]> {
+    return this.messagesOf(
+      userId,
+      `m.recipient_id = $2 AND lower(m.subject) = lower($3) AND m.id < $4
+         AND m.date_sent > (SELECT date_sent FROM message WHERE id = $4) - interval '15 minutes'
+       ORDER BY m.id DESC LIMIT 5`,
+      [message.recipientId, message.topic, message.id],
+    );
+  }
+
+  private async messagesOf(userId: number, condition: string, params: unknown[]): Promise<StoredMissedMessage[]> {
+    const rows = await this.database.query<{
+      id: number;
+      flags: number;
+      recipient_type: number;
+      recipient_id: number;
+      stream_id: number | null;
+      stream_name: string | null;
+      subject: string;
+      sender_id: number;
+      sender_name: string;
+      content: string;
+      rendered_content: string | null;
+      others: { id: number; full_name: string }[] | string | null;
+    }>(
+      `SELECT m.id, um.flags, r.type AS recipient_type, m.recipient_id, st.id AS stream_id, st.name AS stream_name, m.subject,
+              m.sender_id, su.full_name AS sender_name, m.content, m.rendered_content,
+              CASE WHEN r.type = 1 THEN json_build_array(json_build_object('id', su.id, 'full_name', su.full_name))
+                   WHEN r.type = 3 THEN (SELECT json_agg(json_build_object('id', o.id, 'full_name', o.full_name) ORDER BY o.id)
+                                           FROM subscription g JOIN user_profile o ON o.id = g.user_profile_id
+                                          WHERE g.recipient_id = m.recipient_id AND g.user_profile_id <> $1) END AS others
+         FROM user_message um
+         JOIN message m ON m.id = um.message_id
+         JOIN recipient r ON r.id = m.recipient_id
+         JOIN user_profile su ON su.id = m.sender_id
+         LEFT JOIN stream st ON r.type = 2 AND st.id = r.type_id
+        WHERE um.user_profile_id = $1 AND ${condition}`,
+      [userId, ...params],
+    );
+    return rows.map((row) => {
+      const others = (typeof row.others === 'string' ? JSON.parse(row.others) : (row.others ?? [])) as { id: number; full_name: string }[];
+      return {
+        id: row.id,
+        mentioned: (row.flags & ANY_MENTION_BITS) !== 0,
+        recipientType: row.recipient_type,
+        recipientId: row.recipient_id,
+        streamId: row.stream_id,
+        streamName: row.stream_name,
+        topic: row.subject,
+        senderId: row.sender_id,
+        senderName: row.sender_name,
+        content: row.content,
+        renderedContent: row.rendered_content ?? '',
+        otherParticipants: others.map((other) => ({ id: other.id, fullName: other.full_name })),
+      };
+    });
+  }
+
+  /** How many active accounts share this address across organizations (realm_name_in_email_notifications_policy "automatic"). */
+  async accountsWithEmail(email: string): Promise<number> {
+    const [row] = await this.database.query<{ count: string | number }>(
+      `SELECT count(*) AS count FROM user_profile WHERE lower(delivery_email) = lower($1) AND is_active`,
+      [email],
+    );
+    return Number(row.count);
+  }
+}
