@@ -28,6 +28,7 @@ import { ScheduledMessages1766850000000 } from './migrations/1766850000000-sched
 import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-emoji-names';
 import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-device-tokens';
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
+import { Invitations1766905000000 } from './migrations/1766905000000-invitations';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   ZulipEmojiNames1766860000000,
   PushDeviceTokens1766870000000,
   ChannelEmailAddresses1766880000000,
+  Invitations1766905000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
