@@ -57,6 +57,8 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     // Refused early, before the slow password hash; checked again, locked, in the transaction.
     const invitation = await this.keys.lookup(key);
     const realm = await this.realms.requireById(invitation.realmId);
+    // Zulip's sign-up shows a deactivated organization its own page, and creates nobody.
+    if (realm.deactivated) throw new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 400);
     const email = invitation.email ?? (await this.linkEmail(realm, account.email));
     const checked = await this.creation.check({ email, fullName: account.fullName, role: invitation.inviteAs, password: account.password });
     return this.tx.run(async () => {

@@ -33,6 +33,7 @@ export class InvitationWrites {
   async checkDailyLimit(realmId: number, count: number, now: Date): Promise<void> {
     const realm = await this.store.lockRealm(realmId);
     const since = new Date(now.getTime() - DAY_MS);
+    await this.store.forgetSendsBefore(realmId, since);
     const newRealmSince = new Date(now.getTime() - this.settings.newRealmDays * DAY_MS);
     const isNew = this.settings.newRealmsDailyMax > 0 && realm.dateCreated > newRealmSince;
     const state = {
@@ -51,7 +52,7 @@ export class InvitationWrites {
     const referrer = await this.users.findById(invitation.referredById);
     if (!referrer) return;
     await this.store.recordSends(invitation.realmId, 1, now);
-    this.mailer.queue(
+    await this.mailer.queue(
       invitation.email,
       invitationMail({
         referrerFullName: referrer.fullName,

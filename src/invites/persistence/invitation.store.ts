@@ -176,6 +176,11 @@ export class InvitationStore {
     await this.database.query(`INSERT INTO invitation_send (realm_id, sent_at) SELECT $1, $2 FROM generate_series(1, $3)`, [realmId, at, count]);
   }
 
+  /** Forgets the realm's sends older than `before`: no limit looks further back than a day. */
+  async forgetSendsBefore(realmId: number, before: Date): Promise<void> {
+    await this.database.query(`DELETE FROM invitation_send WHERE realm_id = $1 AND sent_at < $2`, [realmId, before]);
+  }
+
   /** Invitation emails the realm sent since `since` (Zulip's `invites_sent::day` count). */
   async sentSince(realmId: number, since: Date): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
