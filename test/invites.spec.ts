@@ -524,12 +524,31 @@ describe('invitations', () => {
     expect((await keyRefusal(accept(key, { fullName: 'Lee Late', password: 'a long enough password 42', email: 'lee@example.org' }))).problem).toBe('revoked');
   });
 
-  it('keeps a failed sign-up whole: nothing of it stays', async () => {
+  it("expires a deactivated user's invitations, as Zulip revokes them", async () => {
+    const dee = await realm.createUser('Dee Departing', 'administrator');
+    expectSuccess(await dee.api.post('invites', { invitee_emails: 'dee-guest@example.org', stream_ids: [] }));
+    const link = ok(await dee.api.post('invites/multiuse', {})).invite_link as string;
+    const key = await keyOf('dee-guest@example.org');
+    expectSuccess(await realm.ownerApi.delete(`users/${dee.userId}`));
+    await until(async () => ((await inviteesOf(admin)).some((invite) => invite.invited_by_user_id === dee.userId) ? undefined : true));
+    expect((await keyRefusal(lookup(key))).problem).toBe('expired');
+    expect((await keyRefusal(lookup(/\/join\/([a-z2-7]{24})\/$/.exec(link)?.[1] as string))).problem).toBe('expired');
+  });
+
+  it('leaves the invitation usable when a sign-up fails', async () => {
     expectSuccess(await admin.api.post('invites', { invitee_emails: 'weak@example.org', stream_ids: [] }));
     const key = await keyOf('weak@example.org');
     expect((await keyRefusal(accept(key, { fullName: 'Weak Password', password: 'abc' }))).msg).toBe('The password is too weak.');
     // Still unused: the right password opens it.
     expect((await lookup(key)).email).toBe('weak@example.org');
     expect((await accept(key, { fullName: 'Strong Password', password: 'a long enough password 42' })).email).toBe('weak@example.org');
+
+    // The address taken in the meantime: the insert fails inside the transaction, which leaves nothing.
+    expectSuccess(await admin.api.post('invites', { invitee_emails: 'taken@example.org', stream_ids: [] }));
+    const taken = await keyOf('taken@example.org');
+    ok(await realm.ownerApi.post('users', { email: 'taken@example.org', password: 'a long enough password 42', full_name: 'Already Here' }));
+    expect((await keyRefusal(accept(taken, { fullName: 'Too Late', password: 'a long enough password 42' }))).msg).toBe('Email is already in use.');
+    const [row] = await sql<{ status: number; created_user_id: number | null }>(`SELECT status, created_user_id FROM invitation WHERE confirmation_key = $1`, [taken]);
+    expect(row).toEqual({ status: 0, created_user_id: null });
   });
 });

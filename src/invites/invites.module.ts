@@ -9,6 +9,7 @@ import { InvitesController } from './api/invites.controller';
 import { AcceptInvitationHandler } from './commands/accept-invitation.command';
 import {
   CreateMultiuseInviteHandler,
+  ExpireInvitesOfUserHandler,
   ResendInviteHandler,
   RevokeInviteHandler,
   SendInvitesHandler,
@@ -17,6 +18,7 @@ import { InvitationMailer } from './commands/invitation-mailer';
 import { InvitationWrites } from './commands/invitation-writes';
 import { InvitationMailEffects } from './events/invitation-mail.effects';
 import { InviteEventProjections } from './events/invite-event.projections';
+import { InviterDeactivatedEffects } from './events/inviter-deactivated.effects';
 import { InvitationStore } from './persistence/invitation.store';
 import { GetInvitesHandler } from './queries/get-invites.query';
 import { InvitationKeys } from './queries/invitation-keys';
@@ -41,9 +43,11 @@ import { InvitationKeys } from './queries/invitation-keys';
     RevokeInviteHandler,
     ResendInviteHandler,
     AcceptInvitationHandler,
+    ExpireInvitesOfUserHandler,
     GetInvitesHandler,
     InviteEventProjections,
     InvitationMailEffects,
+    InviterDeactivatedEffects,
   ],
   exports: [InvitationKeys],
 })

@@ -71,6 +71,14 @@ export class ResendInviteCommand {
   ) {}
 }
 
+/** A deactivated user's invitations stop working (Zulip's `revoke_invites_generated_by_user`). */
+export class ExpireInvitesOfUserCommand {
+  constructor(
+    readonly realmId: number,
+    readonly userId: number,
+  ) {}
+}
+
 /** Zulip's `invite_users_backend` and `do_invite_users`. */
 @CommandHandler(SendInvitesCommand)
 export class SendInvitesHandler implements ICommandHandler<SendInvitesCommand, void> {
@@ -246,6 +254,22 @@ export class ResendInviteHandler implements ICommandHandler<ResendInviteCommand,
       const now = new Date();
       await this.writes.checkDailyLimit(actor.realmId, 1, now);
       await this.writes.sendEmail(invitation, now);
+    });
+  }
+}
+
+/** Zulip expires them (they stay, expired) and tells the administrators when there were any. */
+@CommandHandler(ExpireInvitesOfUserCommand)
+export class ExpireInvitesOfUserHandler implements ICommandHandler<ExpireInvitesOfUserCommand, void> {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: InvitationStore,
+    private readonly writes: InvitationWrites,
+  ) {}
+
+  execute({ realmId, userId }: ExpireInvitesOfUserCommand): Promise<void> {
+    return this.tx.run(async () => {
+      if ((await this.store.expireAllBy(userId, new Date())) > 0) await this.writes.notifyChanged(realmId, null);
     });
   }
 }

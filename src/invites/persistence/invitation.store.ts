@@ -163,6 +163,21 @@ export class InvitationStore {
     );
   }
 
+  /**
+   * Zulip's `revoke_invites_generated_by_user`: the user's usable invitations expire now.
+   * Answers how many did.
+   */
+  async expireAllBy(referrerId: number, now: Date): Promise<number> {
+    const rows = await this.database.query<{ id: number }>(
+      `WITH expired AS (
+         UPDATE invitation SET expiry_date = $2
+          WHERE referred_by_id = $1 AND status = $3 AND (expiry_date IS NULL OR expiry_date > $2) RETURNING id)
+       SELECT id FROM expired`,
+      [referrerId, now, InvitationStatus.Active],
+    );
+    return rows.length;
+  }
+
   /** Locks the realm's row: invitations of one realm are counted against the limits one at a time (Zulip's `select_for_update`). */
   async lockRealm(realmId: number): Promise<{ dateCreated: Date; properties: Record<string, unknown> }> {
     const [row] = await this.database.query<{ date_created: Date | string; properties: Record<string, unknown> }>(
