@@ -28,6 +28,7 @@ import { ScheduledMessages1766850000000 } from './migrations/1766850000000-sched
 import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-emoji-names';
 import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-device-tokens';
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
+import { ZulipTenTwoEmojiNames1766895000000 } from './migrations/1766895000000-zulip-10-2-emoji-names';
 import { Invitations1766905000000 } from './migrations/1766905000000-invitations';
 import { EmbeddedConnection } from './embedded-postgres';
 
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   ZulipEmojiNames1766860000000,
   PushDeviceTokens1766870000000,
   ChannelEmailAddresses1766880000000,
+  ZulipTenTwoEmojiNames1766895000000,
   Invitations1766905000000,
 ];
 
