@@ -19,6 +19,8 @@ import { DIST, freePort, NODE_PATH, ownDatabase, OwnDatabase } from './support/s
 type Json = Record<string, unknown>;
 
 const DAILY_MAX = 40;
+/** What all new realms together may send: above the limit test's realm alone, below it with another. */
+const NEW_REALMS_DAILY_MAX = 50;
 
 /**
  * The server, in a child process of its own, with a channel to the test: `accept` and
@@ -86,6 +88,7 @@ async function startChild(database: OwnDatabase | undefined): Promise<Child> {
     PASSWORD_HASH_ITERATIONS: '1',
     RATE_LIMIT_ENABLED: 'false',
     INVITES_DEFAULT_REALM_DAILY_MAX: String(DAILY_MAX),
+    INVITES_NEW_REALM_DAILY_MAX: String(NEW_REALMS_DAILY_MAX),
   };
   // Storage of its own: the run's database and Redis belong to the run's server.
   delete env.DATABASE_URL;
@@ -194,6 +197,8 @@ describe('invitations', () => {
     database = await ownDatabase('chat_invites');
     child = await startChild(database);
     realm = await createTestRealm('invites', child.server);
+    // An established realm: the new realms' shared limit is not its concern.
+    await sql(`UPDATE realm SET date_created = now() - interval '30 days' WHERE string_id = $1`, [realm.subdomain]);
     admin = await realm.createUser('Ada Admin', 'administrator');
     member = await realm.createUser('Mo Member');
     other = await realm.createUser('Otto Other');
@@ -423,6 +428,16 @@ describe('invitations', () => {
     const theirs = (await inviteesOf(admin)).find((invite) => invite.email === 'elsewhere@example.org') as Json;
     expectError(await limited.ownerApi.delete(`invites/${theirs.id}`), 'No such invitation');
     expectError(await limited.ownerApi.post(`invites/${theirs.id}/resend`), 'No such invitation');
+  });
+
+  it("holds new realms to the limit they share, and no longer once a realm is established", async () => {
+    // The limit test's realm sent 40 invitations today; all new realms together may send 50.
+    const fresh = await createTestRealm('invnew', child.server);
+    const names = (from: number, count: number) => Array.from({ length: count }, (_, index) => `m${from + index}@example.org`).join(',');
+    expectSuccess(await fresh.ownerApi.post('invites', { invitee_emails: names(0, 9), stream_ids: [] }));
+    expect((await fresh.ownerApi.post('invites', { invitee_emails: names(10, 2), stream_ids: [] })).body.daily_limit_reached).toBe(true);
+    await sql(`UPDATE realm SET date_created = now() - interval '30 days' WHERE string_id = $1`, [fresh.subdomain]);
+    expectSuccess(await fresh.ownerApi.post('invites', { invitee_emails: names(10, 2), stream_ids: [] }));
   });
 
   it('expires: a null expiry never does, a past one opens nothing and is no longer listed', async () => {
