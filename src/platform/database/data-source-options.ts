@@ -28,7 +28,9 @@ import { ScheduledMessages1766850000000 } from './migrations/1766850000000-sched
 import { ZulipEmojiNames1766860000000 } from './migrations/1766860000000-zulip-emoji-names';
 import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-device-tokens';
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
+import { ZulipTenTwoEmojiNames1766895000000 } from './migrations/1766895000000-zulip-10-2-emoji-names';
 import { MailOutbox1766900000000 } from './migrations/1766900000000-mail-outbox';
+import { Invitations1766905000000 } from './migrations/1766905000000-invitations';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -67,7 +69,9 @@ export const MIGRATIONS = [
   ZulipEmojiNames1766860000000,
   PushDeviceTokens1766870000000,
   ChannelEmailAddresses1766880000000,
+  ZulipTenTwoEmojiNames1766895000000,
   MailOutbox1766900000000,
+  Invitations1766905000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -5,6 +5,7 @@ import { JobRegistry } from '../../platform/observability/job-registry';
 import { BULLMQ_PREFIX } from '../../platform/redis/bullmq-prefix';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { DeliverScheduledMessageCommand, DeliveryOutcome } from '../commands/deliver-scheduled-message.command';
+import { ScheduledMessageStore } from '../persistence/scheduled-message.store';
 
 export const SCHEDULED_MESSAGES_QUEUE = 'scheduled-messages';
 /** The sweep that catches what a lost wake missed (a process killed before its timer fired, a lost job). */
@@ -38,6 +39,7 @@ export class ScheduledMessageScheduler implements OnModuleInit, OnApplicationShu
     private readonly commandBus: CommandBus,
     private readonly redis: RedisConnections,
     private readonly jobs: JobRegistry,
+    private readonly store: ScheduledMessageStore,
   ) {}
 
   onModuleInit(): void {
@@ -99,6 +101,8 @@ export class ScheduledMessageScheduler implements OnModuleInit, OnApplicationShu
     do {
       this.drainAgain = false;
       try {
+        // Most passes are sweeps that find nothing: a plain read answers them without a transaction.
+        if (!(await this.store.anyDue())) continue;
         for (;;) {
           const outcome = await this.commandBus.execute<DeliverScheduledMessageCommand, DeliveryOutcome>(new DeliverScheduledMessageCommand());
           if (outcome === 'none') break;

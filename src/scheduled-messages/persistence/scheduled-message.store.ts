@@ -149,6 +149,17 @@ export class ScheduledMessageStore {
   }
 
   /**
+   * Whether any message is due: one read of the partial due index, outside any transaction,
+   * so that the scheduler's sweeps cost next to nothing when nothing is due.
+   */
+  async anyDue(): Promise<boolean> {
+    const rows = await this.database.query<{ due: number }>(
+      `SELECT 1 AS due FROM scheduled_message WHERE NOT delivered AND NOT failed AND scheduled_timestamp <= now() LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Claims the oldest due message for the caller's transaction: rows another process holds
    * are skipped, so processes claiming together each take a different one.
    */

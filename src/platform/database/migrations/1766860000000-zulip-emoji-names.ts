@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { renameStoredEmojiNames } from './stored-emoji-renames';
 
 /**
  * Unicode emoji take Zulip's names (src/emoji/catalog/zulip-emoji-names.json, from Zulip's
@@ -884,17 +885,7 @@ export class ZulipEmojiNames1766860000000 implements MigrationInterface {
   name = 'ZulipEmojiNames1766860000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const rows = RENAMES.trim().split('\n').map((line) => line.split(' '));
-    const params = [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])];
-    for (const table of ['reaction', 'user_status']) {
-      await q.query(
-        `UPDATE ${table} AS stored SET emoji_name = renamed.zulip_name
-         FROM unnest($1::text[], $2::text[], $3::text[]) AS renamed(old_name, code, zulip_name)
-         WHERE stored.reaction_type = 'unicode_emoji' AND stored.emoji_name = renamed.old_name
-           AND stored.emoji_code = renamed.code`,
-        params,
-      );
-    }
+    await renameStoredEmojiNames(q, RENAMES);
   }
 
   async down(): Promise<void> {
