@@ -8,6 +8,7 @@ import { installObservability } from './platform/observability/http-observabilit
 import { trustedProxyTest } from './wire/client-address';
 import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-setup';
 import { installSecurityHeaders } from './wire/security-headers';
+import { withoutPageSlash } from './wire/pages/page-urls';
 
 /** Builds the HTTP application (not yet listening): used by the server and the tests. */
 export async function createHttpApp(
@@ -35,6 +36,8 @@ export async function createHttpApp(
     routerOptions: { maxParamLength: 1024 },
     // Fastify's own answers to a URL it cannot route (bad escapes, an over-long parameter).
     frameworkErrors: answerFrameworkError,
+    // Zulip's page URLs end in a slash, which Nest's routes cannot (wire/pages/page-urls.ts).
+    rewriteUrl: (request: { url?: string }) => withoutPageSlash(request.url ?? '/'),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger,

@@ -1,13 +1,15 @@
 import { Global, Module } from '@nestjs/common';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { RateLimitGuard } from './api/rate-limit.guard';
+import { PasswordResetRequests } from './commands/password-reset-requests';
 import { SignInAttempts } from './commands/sign-in-attempts';
 import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-store';
 
 /**
  * Request counters for rate limiting (the guard is registered by the wire module, after
  * authentication) and the password-guess counter the users module's password checks use.
- * The store stays inside: others count through the guard or `SignInAttempts`.
+ * The store stays inside: others count through the guard, `SignInAttempts` or
+ * `PasswordResetRequests` (the password reset form's per-address limit).
  */
 @Global()
 @Module({
@@ -15,7 +17,8 @@ import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-s
     { provide: RateLimitStore, inject: [RedisConnections], useFactory: createRateLimitStore },
     RateLimitGuard,
     SignInAttempts,
+    PasswordResetRequests,
   ],
-  exports: [RateLimitGuard, SignInAttempts],
+  exports: [RateLimitGuard, SignInAttempts, PasswordResetRequests],
 })
 export class RateLimitsModule {}

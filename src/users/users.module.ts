@@ -23,6 +23,11 @@ import { GetOwnUserHandler, GetUsersHandler } from './queries/get-users.query';
 import { UserEventEffects } from './events/user-event.effects';
 import { UserEventProjections } from './events/user-event.projections';
 import { SetPasswordHandler } from './commands/set-password.command';
+import { PasswordChange } from './commands/password-change';
+import { CompletePasswordResetHandler, RequestPasswordResetHandler } from './commands/password-reset.commands';
+import { PasswordResetController } from './api/password-reset.controller';
+import { PasswordResetTokenStore } from './persistence/password-reset-token.store';
+import { PasswordResetLinkHandler } from './queries/password-reset-link.query';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -30,7 +35,7 @@ import { SetPasswordHandler } from './commands/set-password.command';
  */
 @Module({
   imports: [RealmModule, GroupsModule, ProfileFieldsModule],
-  controllers: [UsersController, SettingsController],
+  controllers: [UsersController, SettingsController, PasswordResetController],
   providers: [
     UserRepository,
     UserWriter,
@@ -50,6 +55,11 @@ import { SetPasswordHandler } from './commands/set-password.command';
     UserEventProjections,
     UpdateSettingsHandler,
     SetPasswordHandler,
+    PasswordChange,
+    PasswordResetTokenStore,
+    RequestPasswordResetHandler,
+    CompletePasswordResetHandler,
+    PasswordResetLinkHandler,
     ConfirmEmailChangeHandler,
     // After UserEventProjections: a deactivated user's queues end after the event is on its way.
     UserEventEffects,

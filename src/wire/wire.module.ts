@@ -8,13 +8,14 @@ import { AuthCache } from './auth-cache';
 import { Credentials } from './credentials';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
+import { PagesController } from './pages/pages.controller';
 import { RootController } from './root.controller';
 import { SlowRequestLimits } from './slow-requests';
 
 /** The HTTP wire format: envelopes, errors, Basic auth, realm by Host, rate limits. */
 @Module({
   imports: [RealmModule, RateLimitsModule],
-  controllers: [RootController],
+  controllers: [RootController, PagesController],
   providers: [
     AuthCache,
     Credentials,

@@ -195,6 +195,13 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'PATCH /api/v1/users/me/profile_data': probes('profile field of another realm'),
   'DELETE /api/v1/users/me/profile_data': probes('profile field of another realm'),
   'GET /accounts/confirm_new_email/{key}': anonymous('a confirmation link: the key is the secret, and an unknown key is refused alike'),
+  'GET /accounts/password/reset': anonymous('the password reset form: a page for anyone'),
+  'POST /accounts/password/reset': anonymous('asks for a reset mail: answers alike whether or not the address has an account; the link goes only to the mailbox'),
+  'GET /accounts/password/reset/done': anonymous('a static "check your email" page'),
+  'GET /accounts/password/reset/{uidb64}/{token}': anonymous('a reset link: the token is the secret; an unknown, used or expired one gets the same invalid-link page'),
+  'POST /accounts/password/reset/{uidb64}/{token}': anonymous('sets a password only with a valid link (and the form\'s CSRF token)'),
+  'GET /accounts/password/done': anonymous('a static "password reset complete" page'),
+  'GET /static/pages.css': anonymous('the pages\' stylesheet'),
 
   // Bots.
   'GET /api/v1/bots': probes('bot of another user'),

@@ -30,6 +30,7 @@ import { PushDeviceTokens1766870000000 } from './migrations/1766870000000-push-d
 import { ChannelEmailAddresses1766880000000 } from './migrations/1766880000000-channel-email-addresses';
 import { ZulipTenTwoEmojiNames1766895000000 } from './migrations/1766895000000-zulip-10-2-emoji-names';
 import { MailOutbox1766900000000 } from './migrations/1766900000000-mail-outbox';
+import { PasswordResetTokens1766900100000 } from './migrations/1766900100000-password-reset-tokens';
 import { Invitations1766905000000 } from './migrations/1766905000000-invitations';
 import { EmbeddedConnection } from './embedded-postgres';
 
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   ChannelEmailAddresses1766880000000,
   ZulipTenTwoEmojiNames1766895000000,
   MailOutbox1766900000000,
+  PasswordResetTokens1766900100000,
   Invitations1766905000000,
 ];
 

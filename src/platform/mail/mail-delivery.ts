@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
-import { MailSettings } from '../config/settings';
+import { DatabaseSettings, MailSettings } from '../config/settings';
 import { CommitListeners } from '../database/commit-listeners';
 import { JobRegistry } from '../observability/job-registry';
 import { BULLMQ_PREFIX } from '../redis/bullmq-prefix';
@@ -15,6 +16,21 @@ export const MAIL_QUEUE = 'mail';
 export const MAIL_SWEEP_INTERVAL_MS = 5000;
 /** Mails handed to the mail server at once by this process. */
 const CONCURRENCY = 4;
+
+/**
+ * The BullMQ queue's name: `mail-` and a digest of the database it delivers from (host, port
+ * and name, never the password). Processes of one install share it; installs (or test
+ * servers) that share a Redis database by mistake each keep their own, so a worker never
+ * takes a job whose row lives in another database.
+ */
+export function mailQueueName(database: Pick<DatabaseSettings, 'url' | 'dataDir'>): string {
+  let identity = `embedded:${database.dataDir}`;
+  if (database.url !== undefined) {
+    const url = new URL(database.url);
+    identity = `${url.hostname}:${url.port}${url.pathname}`;
+  }
+  return `${MAIL_QUEUE}-${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
+}
 
 type MailJob = MailKey;
 
@@ -48,6 +64,7 @@ export class MailDelivery implements OnModuleInit, OnApplicationShutdown {
     private readonly settings: MailSettings,
     private readonly redis: RedisConnections,
     private readonly jobs: JobRegistry,
+    private readonly database: DatabaseSettings,
     commitListeners: CommitListeners,
   ) {
     commitListeners.add((events) => {
@@ -69,9 +86,10 @@ export class MailDelivery implements OnModuleInit, OnApplicationShutdown {
       // Loaded only where mail is delivered: CLI processes never pay for it.
       const { Queue, Worker } = await import('bullmq');
       const connection = await this.redis.connect('jobs');
-      this.queue = new Queue<MailJob>(MAIL_QUEUE, { connection, prefix: BULLMQ_PREFIX });
+      const name = mailQueueName(this.database);
+      this.queue = new Queue<MailJob>(name, { connection, prefix: BULLMQ_PREFIX });
       this.queue.on('error', (error) => this.logger.warn(`mail queue: ${error.message}`));
-      this.worker = new Worker<MailJob>(MAIL_QUEUE, (job) => this.deliver({ id: job.data.id, createdMicros: job.data.createdMicros }), { connection, prefix: BULLMQ_PREFIX, concurrency: CONCURRENCY });
+      this.worker = new Worker<MailJob>(name, (job) => this.deliver({ id: job.data.id, createdMicros: job.data.createdMicros }), { connection, prefix: BULLMQ_PREFIX, concurrency: CONCURRENCY });
       this.worker.on('error', (error) => this.logger.warn(`mail worker: ${error.message}`));
     }
     this.started = true;

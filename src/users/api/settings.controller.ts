@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../shared/html-escape';
-import { Controller, Get, Header, Param, Patch, Res } from '@nestjs/common';
+import { Controller, Get, Param, Patch, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { ApiError } from '../../shared/api-error';
@@ -10,6 +9,9 @@ import { RequestContext, RequestUser } from '../../wire/request-context';
 import { ConfirmEmailChangeCommand, ConfirmedEmailChange } from '../commands/confirm-email-change.command';
 import { SettingsUpdate, UpdateSettingsCommand } from '../commands/update-settings.command';
 import { requireHumanUser } from '../public/authorization';
+import { EMAIL_CHANGE_TEXTS } from '../domain/email-change-texts';
+import { messagePage } from '../../platform/web/page-layout';
+import { sendPage } from '../../wire/pages/page-response';
 import {
   checkSettingValue,
   isValidTimezone,
@@ -17,10 +19,6 @@ import {
   USER_SETTING_DEFAULTS,
   UserSettingName,
 } from '../public/user-settings';
-
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n<p>${body}</p>\n</body>\n</html>\n`;
-}
 
 /** Reads one optional string parameter, marking it used. */
 function stringParam(context: RequestContext, name: string): string | undefined {
@@ -67,18 +65,14 @@ export class SettingsController {
   @Get('accounts/confirm_new_email/:key')
   @PublicEndpoint()
   @RawResponse()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  async confirmEmailChange(@Param('key') key: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async confirmEmailChange(@Param('key') key: string, @Res() reply: FastifyReply): Promise<void> {
+    const t = EMAIL_CHANGE_TEXTS;
     try {
       const done = await this.commandBus.execute<ConfirmEmailChangeCommand, ConfirmedEmailChange>(new ConfirmEmailChangeCommand(key));
-      return page(
-        'Email address updated',
-        `The email address for your account was changed from ${escapeHtml(done.oldEmail, '&#39;')} to ${escapeHtml(done.newEmail, '&#39;')}.`,
-      );
+      await sendPage(reply, 200, messagePage(t.pageDoneTitle, t.pageDone(done.oldEmail, done.newEmail)));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      void reply.status(error.status);
-      return page('Whoops', escapeHtml(error.msg, '&#39;'));
+      await sendPage(reply, error.status, messagePage(t.pageFailedTitle, error.msg));
     }
   }
 }

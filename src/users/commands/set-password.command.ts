@@ -1,14 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PasswordSettings } from '../../platform/config/settings';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { hashPassword } from '../public/credentials';
-import { isAcceptablePassword } from '../public/password-policy';
+import { PasswordChange } from './password-change';
 
 /**
  * Sets a person's password without their old one: Zulip's `do_change_password`, as its
- * `manage.py changepassword` runs it for an operator (a password reset will run it too).
+ * `manage.py changepassword` runs it for an operator (a password reset uses its steps, PasswordChange).
  */
 export class SetPasswordCommand {
   constructor(
@@ -27,7 +25,7 @@ export class SetPasswordCommand {
 export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, { user_id: number }> {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly passwords: PasswordSettings,
+    private readonly change: PasswordChange,
     private readonly database: Database,
   ) {}
 
@@ -38,9 +36,8 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, {
     );
     if (!user) throw ApiError.badRequest('No such user');
     if (user.is_bot) throw ApiError.badRequest('Bots have no password: they sign in with their API key');
-    if (!(await isAcceptablePassword(password, this.passwords.policy))) throw ApiError.badRequest('New password is too weak!');
-    const hash = await hashPassword(password, this.passwords.hashCost);
-    await this.tx.run(() => this.database.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [userId, hash]));
+    const hash = await this.change.hash(password);
+    await this.tx.run(() => this.change.store(userId, hash));
     return { user_id: userId };
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PasswordSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -19,6 +18,7 @@ import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { emailChangeMail } from '../domain/email-change-texts';
+import { confirmationKey } from '../domain/confirmation-key';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
@@ -35,12 +35,6 @@ export class UpdateSettingsCommand {
     readonly actor: RequestUser,
     readonly update: SettingsUpdate,
   ) {}
-}
-
-/** Zulip's confirmation keys: 24 characters of lowercase letters and digits. */
-function confirmationKey(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  return [...randomBytes(24)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
 /**

@@ -27,4 +27,22 @@ export const RAW_OPERATIONS: OperationTable = {
     '200': html('The change is done.'),
     '4XX': html('The link is invalid or expired.'),
   }),
+  'GET /static/pages.css': rawOperation('The stylesheet of the server\'s pages.', { '200': { description: 'Stylesheet.', contentType: 'text/css' } }),
+  'GET /accounts/password/reset': rawOperation('The page asking for a password reset link (the email address).', { '200': html('The form.') }),
+  'POST /accounts/password/reset': rawOperation('Sends a password reset mail to the address (the same answer whether or not it has an account).', {
+    '200': html('The form again, when the address is not valid.'),
+    '303': { description: 'To the "check your email" page.', contentType: '*/*' },
+    '403': html('The form\'s CSRF token is missing or wrong.'),
+    '429': html('Too many reset requests for the address.'),
+  }),
+  'GET /accounts/password/reset/done': rawOperation('The "check your email" page.', { '200': html('The page.') }),
+  'GET /accounts/password/reset/{uidb64}/{token}': rawOperation('The page a mailed reset link opens: the new password form, or why the link does not work.', {
+    '200': html('The form, or the invalid-link page.'),
+  }),
+  'POST /accounts/password/reset/{uidb64}/{token}': rawOperation('Sets the new password and uses the link up.', {
+    '200': html('The form again with what is wrong, or the invalid-link page.'),
+    '303': { description: 'To the "password reset complete" page.', contentType: '*/*' },
+    '403': html('The form\'s CSRF token is missing or wrong.'),
+  }),
+  'GET /accounts/password/done': rawOperation('The "password reset complete" page.', { '200': html('The page.') }),
 };
