@@ -39,6 +39,7 @@ import { UserTopicsModule } from './user-topics/user-topics.module';
 import { RetentionModule } from './retention/retention.module';
 import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module';
 import { InvitesModule } from './invites/invites.module';
+import { SignupModule } from './signup/signup.module';
 import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -84,6 +85,7 @@ export class AppModule {
         DraftsModule,
         SavedSnippetsModule,
         InvitesModule,
+        SignupModule,
         ScheduledMessagesModule,
         CallsModule,
         PushDevicesModule,

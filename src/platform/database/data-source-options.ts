@@ -32,6 +32,7 @@ import { ZulipTenTwoEmojiNames1766895000000 } from './migrations/1766895000000-z
 import { MailOutbox1766900000000 } from './migrations/1766900000000-mail-outbox';
 import { PasswordResetTokens1766900100000 } from './migrations/1766900100000-password-reset-tokens';
 import { Invitations1766905000000 } from './migrations/1766905000000-invitations';
+import { SignupConfirmations1766920000000 } from './migrations/1766920000000-signup-confirmations';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
   MailOutbox1766900000000,
   PasswordResetTokens1766900100000,
   Invitations1766905000000,
+  SignupConfirmations1766920000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
