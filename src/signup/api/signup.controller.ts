@@ -245,10 +245,11 @@ ${emailField}
 
   /**
    * The new account's page: where to point a client, and the `zuliprc` as a download the
-   * page carries itself (a `data:` link), so the API key is never served again.
+   * page carries itself (a `data:` link, octet-stream as Zulip's settings page makes it, so
+   * browsers keep the name `zuliprc`), so the API key is never served again.
    */
   private accountPage(realmName: string, serverUrl: string, created: CreatedUser): string {
-    const zuliprc = `data:text/plain;charset=utf-8,${encodeURIComponent(zuliprcContent(created.email, created.api_key, serverUrl))}`;
+    const zuliprc = `data:application/octet-stream;charset=utf-8,${encodeURIComponent(zuliprcContent(created.email, created.api_key, serverUrl))}`;
     return renderPage({
       title: t.doneTitle,
       realmName,
