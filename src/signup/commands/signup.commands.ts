@@ -9,10 +9,11 @@ import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDomainReader } from '../../realm/queries/get-realm-domains.query';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
+import { confirmationKey } from '../../shared/confirmation-key';
 import { Role } from '../../users/public/roles';
 import { isValidEmail, normalizeEmail } from '../../users/public/user-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { newSignupKey, SIGNUP_LINK_MINUTES, signupEmailRefusal } from '../domain/signup-rules';
+import { SIGNUP_LINK_MINUTES, signupEmailRefusal } from '../domain/signup-rules';
 import { confirmRegistrationMail, SIGNUP_TEXTS as t } from '../domain/signup-texts';
 import { SignupConfirmationStore } from '../persistence/signup-confirmation.store';
 import { SignupLinks } from '../queries/signup-links';
@@ -54,7 +55,7 @@ export class RequestSignupHandler implements ICommandHandler<RequestSignupComman
     if (refusal !== null) return { kind: 'refused', message: refusal };
     // Zulip sends such an address to the login page ("already registered").
     if (await this.users.findByDeliveryEmail(realm.id, email)) return { kind: 'refused', message: t.alreadyRegistered(email) };
-    const key = newSignupKey();
+    const key = confirmationKey();
     await this.tx.run(async () => {
       await this.store.insert(realm.id, email, key, SIGNUP_LINK_MINUTES);
       await this.outbox.enqueue(confirmRegistrationMail(email, `${this.addressing.url(realm.stringId)}/accounts/do_confirm/${key}`));

@@ -1,14 +1,15 @@
-import { isSignupKeyShape, newSignupKey, signupEmailRefusal, zuliprcContent } from './signup-rules';
+import { confirmationKey } from '../../shared/confirmation-key';
+import { isSignupKeyShape, signupEmailRefusal, zuliprcContent } from './signup-rules';
 
 describe('signup rules', () => {
   const open = { inviteRequired: false, emailsRestrictedToDomains: false, domainAllowed: false };
 
   it('makes keys of Zulip\'s shape', () => {
-    const key = newSignupKey();
+    const key = confirmationKey();
     expect(key).toMatch(/^[a-z0-9]{24}$/);
     expect(isSignupKeyShape(key)).toBe(true);
     expect(isSignupKeyShape('ABC')).toBe(false);
-    expect(newSignupKey()).not.toBe(key);
+    expect(confirmationKey()).not.toBe(key);
   });
 
   it('refuses as Zulip\'s HomepageForm does, in its order', () => {

@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { SIGNUP_TEXTS as t } from './signup-texts';
 
 /** Zulip's USER_REGISTRATION confirmation lives `CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS`: one day. */
 export const SIGNUP_LINK_MINUTES = 24 * 60;
-
-/** Zulip's confirmation keys: 24 characters of lowercase letters and digits. */
-export function newSignupKey(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  return [...randomBytes(24)].map((byte) => alphabet[byte % alphabet.length]).join('');
-}
 
 /** Why a confirmation key opens nothing, with Zulip's words (confirmation/models.py). */
 export type SignupKeyProblem = 'malformed' | 'not_found' | 'expired';

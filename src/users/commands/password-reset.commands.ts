@@ -5,7 +5,7 @@ import { SignInAttempts } from '../../rate-limits/commands/sign-in-attempts';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { confirmationKey } from '../domain/confirmation-key';
+import { confirmationKey } from '../../shared/confirmation-key';
 import { resetLinkPath } from '../domain/password-reset-link';
 import { noAccountMail, passwordResetMail } from '../domain/password-reset-texts';
 import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';

@@ -18,7 +18,7 @@ import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { emailChangeMail } from '../domain/email-change-texts';
-import { confirmationKey } from '../domain/confirmation-key';
+import { confirmationKey } from '../../shared/confirmation-key';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
