@@ -36,6 +36,7 @@ const { loadConfig } = dist('platform/config/app-config.js');
 const { JsonLogger } = dist('platform/logging/logger.js');
 const { CliChannelServer } = dist('admin/cli/cli-channel.js');
 const { Database } = dist('platform/database/database.js');
+const { MailDelivery } = dist('platform/mail/mail-delivery.js');
 const { AcceptInvitationCommand } = dist('invites/commands/accept-invitation.command.js');
 const { InvitationKeys } = dist('invites/queries/invitation-keys.js');
 const { CommandBus } = require('@nestjs/cqrs');
@@ -52,6 +53,8 @@ const destination = { write(line) {
   await app.init();
   await app.listen({ port: config.server.port, host: '127.0.0.1' });
   await app.get(CliChannelServer).listen();
+  // As main.ts does: the outbox's mail leaves only once delivery runs.
+  await app.get(MailDelivery).start();
   const ops = {
     accept: ([key, account]) => app.get(CommandBus).execute(new AcceptInvitationCommand(key, account)),
     lookup: ([key]) => app.get(InvitationKeys).lookup(key),
