@@ -162,9 +162,11 @@ describe('CLI operations commands', () => {
         { queue: 'outgoing-webhooks', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
         // The scheduled messages' wakes (delayed jobs with Redis; other files' may be waiting).
         { queue: 'scheduled-messages', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
+        // The mail outbox's delivery jobs (none without SMTP trouble).
+        { queue: 'mail', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
       ]),
     });
-    expect(status.jobs).toHaveLength(3);
+    expect(status.jobs).toHaveLength(4);
     expect(status.pid).not.toBe(process.pid);
     expect(status.event_queues).toBeGreaterThanOrEqual(1);
     expect(status.parked_polls).toBeGreaterThanOrEqual(1);

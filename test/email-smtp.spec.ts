@@ -15,7 +15,7 @@ describe('email-change mail over SMTP', () => {
     database = await ownDatabase('chat_email_smtp');
     server = await startServer({ SMTP_URL: smtp.url, NOREPLY_EMAIL: 'robot@mail.test', ...(database ? { DATABASE_URL: database.url } : {}) });
     realm = await createTestRealm('smtp', server);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     if (process.env.DEBUG_MAIL) console.log(server?.stderr());
