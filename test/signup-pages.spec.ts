@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
+import { Client } from 'pg';
 import { Page } from 'playwright-core';
 import { Api, createTestRealm, TestRealm } from './support/api';
 import { screenshotBothWidths, TestBrowser } from './support/browser';
 import { fixtureSql } from './support/fixture-sql';
-import { ServerProcess, startServer } from './support/server-process';
+import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { ReceivedMail, SmtpSink } from './support/smtp-sink';
 
 /**
@@ -11,8 +12,8 @@ import { ReceivedMail, SmtpSink } from './support/smtp-sink';
  * server in the test process: an email invitation (mail, link, form, account, the zuliprc
  * download, an API call with it), a reusable link used by two people, expired and revoked
  * links, and self-sign-up with an allowed and a refused domain. Every page is checked at
- * 375 px and saved at desktop and phone width. The server uses the run's storage (its
- * DATABASE_URL when set), so that fixture SQL reaches it.
+ * 375 px and saved at desktop and phone width. On PostgreSQL the server has a database of
+ * its own: the run's server would otherwise deliver (to the log) the mail it writes.
  */
 
 const PASSWORD = 'correct horse battery staple 42';
@@ -36,6 +37,7 @@ const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
 describeInBrowser('sign-up pages in the browser', () => {
   let smtp: SmtpSink;
+  let database: OwnDatabase | undefined;
   let server: ServerProcess;
   let realm: TestRealm;
   let browser: TestBrowser;
@@ -44,7 +46,8 @@ describeInBrowser('sign-up pages in the browser', () => {
 
   beforeAll(async () => {
     smtp = await SmtpSink.create();
-    server = await startServer({ SMTP_URL: smtp.url });
+    database = await ownDatabase('chat_signup_pages');
+    server = await startServer({ SMTP_URL: smtp.url, ...(database ? { DATABASE_URL: database.url } : {}) });
     realm = await createTestRealm('signup', server);
     realmUrl = `http://${realm.api.host}`;
     general = ok(await realm.ownerApi.get('get_stream_id', { stream: 'general' })).stream_id as number;
@@ -55,7 +58,19 @@ describeInBrowser('sign-up pages in the browser', () => {
     await browser?.close();
     await server?.stop();
     await smtp?.stop();
+    await database?.drop();
   });
+
+  /** Fixture SQL on the server's database (its own on PostgreSQL; fixtureSql reaches the run's). */
+  async function sql(text: string, params: unknown[]): Promise<void> {
+    if (!database) {
+      await fixtureSql(text, params, server);
+      return;
+    }
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(text, params).finally(() => client.end());
+  }
 
   /** Checks the page at 375 px (no sideways scroll) and saves it at both widths. */
   async function shoot(page: Page, name: string): Promise<void> {
@@ -163,7 +178,7 @@ describeInBrowser('sign-up pages in the browser', () => {
   it('refuses an expired link, and a link of another organization', async () => {
     const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400 })).invite_link as string;
     const key = /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '';
-    await fixtureSql(`UPDATE invitation SET expiry_date = now() - interval '1 second' WHERE confirmation_key = $1`, [key], server);
+    await sql(`UPDATE invitation SET expiry_date = now() - interval '1 second' WHERE confirmation_key = $1`, [key]);
     await invalidLink(link, 'The confirmation link has expired or been deactivated.');
     await invalidLink(`${realmUrl}/join/${'a'.repeat(24)}/`, "Whoops. We couldn't find your confirmation link in the system.");
     await invalidLink(`${realmUrl}/join/short/`, 'The confirmation link is malformed.');
@@ -238,7 +253,7 @@ describeInBrowser('sign-up pages in the browser', () => {
     await page.fill('#email', email);
     await Promise.all([page.waitForURL(/send_confirm/), page.click('button[type=submit]')]);
     const link = mailedLink(await smtp.waitFor(email), '/accounts/do_confirm/');
-    await fixtureSql(`UPDATE signup_confirmation SET expires_at = now() - interval '1 second' WHERE email = $1`, [email], server);
+    await sql(`UPDATE signup_confirmation SET expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
     await invalidLink(link, 'The confirmation link has expired or been deactivated.');
 
     const forged = await realm.api.request('POST', '/register/', { email: `uma@allowed-${realm.subdomain}.test` });

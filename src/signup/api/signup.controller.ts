@@ -6,7 +6,9 @@ import { AcceptInvitationCommand } from '../../invites/commands/accept-invitatio
 import { InvitationByKey, InvitationKeys } from '../../invites/queries/invitation-keys';
 import { PasswordSettings } from '../../platform/config/settings';
 import { html, SafeHtml } from '../../platform/web/html';
-import { renderPage } from '../../platform/web/page-layout';
+import { messagePage, renderPage } from '../../platform/web/page-layout';
+import { PAGE_TEXTS } from '../../platform/web/page-texts';
+import { EmailSendingRequests } from '../../rate-limits/commands/email-sending-requests';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
@@ -54,6 +56,7 @@ export class SignupController {
     private readonly passwords: PasswordSettings,
     private readonly invitations: InvitationKeys,
     private readonly signupLinks: SignupLinks,
+    private readonly mailRequests: EmailSendingRequests,
   ) {}
 
   @Get('register/')
@@ -72,6 +75,12 @@ export class SignupController {
     if (!csrfAccepted(request, HOME_PATH)) return sendCsrfRefusal(reply);
     const realmName = await this.realmName(realm);
     const email = (formValue(request, 'email') ?? '').trim();
+    // Zulip's `sends_email_by_ip` (counted here for every submitted address, refused or not).
+    const limited = await this.mailRequests.count(request.ip);
+    if (limited) {
+      void reply.header('Retry-After', String(Math.ceil(limited.retryAfter)));
+      return sendPage(reply, 429, messagePage(PAGE_TEXTS.rateLimitedTitle, PAGE_TEXTS.rateLimitedBody(Math.ceil(limited.retryAfter))));
+    }
     const outcome = await this.commandBus.execute<RequestSignupCommand, SignupRequestOutcome>(new RequestSignupCommand(realm.id, email));
     if (outcome.kind === 'deactivated') return sendPage(reply, 200, this.messagePage(realmName, t.deactivatedTitle, t.deactivatedBody));
     if (outcome.kind === 'refused') return sendPage(reply, 200, this.homePage(realmName, request, reply, email, outcome.message));
