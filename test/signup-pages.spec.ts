@@ -260,4 +260,36 @@ describeInBrowser('sign-up pages in the browser', () => {
     expect(forged.status).toBe(403);
     expect(smtp.to(`uma@allowed-${realm.subdomain}.test`)).toHaveLength(0);
   });
+
+  it('limits the sign-up form to five mails a day per client address, as Zulip\'s sends_email_by_ip', async () => {
+    const limitedDatabase = await ownDatabase('chat_signup_limit');
+    // Counters in the process (no Redis): a count kept in the run's Redis would outlive the test by a day.
+    const limited = await startServer({
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_ENABLED: 'true',
+      REDIS_URL: '',
+      ...(limitedDatabase ? { DATABASE_URL: limitedDatabase.url } : {}),
+    });
+    try {
+      const open = await createTestRealm('signup-limit', limited);
+      ok(await open.ownerApi.patch('realm', { invite_required: false }));
+      const url = `http://${open.api.host}/register/`;
+      const page = await browser.open(url);
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        await page.goto(url);
+        await page.fill('#email', `limit${attempt}-${open.subdomain}@example.org`);
+        const [answer] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+        if (attempt <= 5) expect(await heading(page)).toBe('Confirm your email address');
+        else {
+          expect(answer?.status()).toBe(429);
+          expect(await heading(page)).toBe('Slow down');
+        }
+      }
+      expect(smtp.to(`limit6-${open.subdomain}@example.org`)).toHaveLength(0);
+      await page.close();
+    } finally {
+      await limited.stop();
+      await limitedDatabase?.drop();
+    }
+  }, 120_000);
 });
