@@ -41,6 +41,8 @@ import { PresenceModule } from './presence/presence.module';
 import { UserTopicsModule } from './user-topics/user-topics.module';
 import { RetentionModule } from './retention/retention.module';
 import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module';
+import { InvitesModule } from './invites/invites.module';
+import { SignupModule } from './signup/signup.module';
 import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -85,6 +87,8 @@ export class AppModule {
         BotStorageModule,
         DraftsModule,
         SavedSnippetsModule,
+        InvitesModule,
+        SignupModule,
         ScheduledMessagesModule,
         MissedMessageEmailsModule,
         CallsModule,

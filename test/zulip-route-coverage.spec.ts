@@ -15,8 +15,8 @@ interface RouteFixture {
 
 const FIXTURE = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'zulip-10.2-routes.json'), 'utf8')) as RouteFixture;
 
-/** Not routed on purpose: a development-only endpoint, the sign-up issue's, and pages that only document. */
-const NOT_OURS = [/^\/dev_fetch_api_key$/, /^\/invites/, /^\/real-time$/, /^\/rest-error-handling$/, /^\/zulip-outgoing-webhook$/];
+/** Not routed on purpose: a development-only endpoint, and pages that only document. */
+const NOT_OURS = [/^\/dev_fetch_api_key$/, /^\/real-time$/, /^\/rest-error-handling$/, /^\/zulip-outgoing-webhook$/];
 
 /**
  * Routes of issue 23 that others are still building. The test also checks they are still

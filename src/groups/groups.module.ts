@@ -13,6 +13,7 @@ import { RealmGroupSettingWrites } from './commands/realm-group-setting-writes';
 import { SystemGroupWrites } from './commands/system-group-writes';
 import { GroupRepository } from './persistence/group.repository';
 import { GroupSettingResolver } from './commands/group-setting.resolver';
+import { GroupMemberWrites } from './commands/group-member-writes';
 import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
 import { UserGroupAccess } from './access/user-group.access';
@@ -31,6 +32,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     SystemGroupWrites,
     AnonymousGroupWrites,
     RealmGroupSettingWrites,
+    GroupMemberWrites,
     GroupSettingResolver,
     RealmGroupSettingsRepository,
     UserGroupStore,
@@ -52,6 +54,8 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     SystemGroupWrites,
     AnonymousGroupWrites,
     RealmGroupSettingWrites,
+    GroupMemberWrites,
+    UserGroupAccess,
   ],
 })
 export class GroupsModule {}

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { RateLimitGuard } from './api/rate-limit.guard';
+import { EmailSendingRequests } from './commands/email-sending-requests';
 import { PasswordResetRequests } from './commands/password-reset-requests';
 import { SignInAttempts } from './commands/sign-in-attempts';
 import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-store';
@@ -9,7 +10,8 @@ import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-s
  * Request counters for rate limiting (the guard is registered by the wire module, after
  * authentication) and the password-guess counter the users module's password checks use.
  * The store stays inside: others count through the guard, `SignInAttempts` or
- * `PasswordResetRequests` (the password reset form's per-address limit).
+ * `PasswordResetRequests` (the password reset form's per-address limit) and
+ * `EmailSendingRequests` (the sign-up form's per-IP limit).
  */
 @Global()
 @Module({
@@ -18,7 +20,8 @@ import { createRateLimitStore, RateLimitStore } from './persistence/rate-limit-s
     RateLimitGuard,
     SignInAttempts,
     PasswordResetRequests,
+    EmailSendingRequests,
   ],
-  exports: [RateLimitGuard, SignInAttempts, PasswordResetRequests],
+  exports: [RateLimitGuard, SignInAttempts, PasswordResetRequests, EmailSendingRequests],
 })
 export class RateLimitsModule {}

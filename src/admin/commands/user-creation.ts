@@ -33,6 +33,17 @@ export interface UserDraft {
   botOwnerId?: number | null;
 }
 
+/**
+ * A person's first channels: the realm's default channels (every way but an invitation),
+ * or an invitation's channels, with the default ones if it asks for them.
+ */
+export interface InitialChannels {
+  channelIds: readonly number[];
+  withDefaults: boolean;
+}
+
+const DEFAULT_CHANNELS: InitialChannels = { channelIds: [], withDefaults: true };
+
 /** A draft checked and with its password hashed: ready to insert inside a transaction. */
 export type CheckedUser = Omit<NewUser, 'realmId'>;
 
@@ -72,7 +83,7 @@ export class UserCreation {
     };
   }
 
-  async insert(realm: RealmEntity, user: CheckedUser): Promise<UserRow> {
+  async insert(realm: RealmEntity, user: CheckedUser, channels: InitialChannels = DEFAULT_CHANNELS): Promise<UserRow> {
     // The realm's defaults as they are now: later changes to them never reach this user.
     const [defaults] = await this.database.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
       `SELECT user_settings_defaults, properties FROM realm WHERE id = $1`,
@@ -80,7 +91,7 @@ export class UserCreation {
     );
     const { settings, emailAddressVisibility } = initialUserSettings(defaults.user_settings_defaults, defaults.properties);
     const created = await this.writer.insert({ ...user, realmId: realm.id, settings, emailAddressVisibility });
-    const added = created.isBot ? [] : await this.subscriptions.subscribeToDefaultChannels(realm.id, created.id);
+    const added = created.isBot ? [] : await this.subscriptions.subscribeNewUser(realm.id, created.id, channels.channelIds, channels.withDefaults);
     // The realm learns of the user first, then of the user's place in the default channels.
     const viewers = await this.users.activeUserRoles(realm.id);
     const withoutAccess: number[] = [];

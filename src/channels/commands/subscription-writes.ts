@@ -5,7 +5,7 @@ import { StreamRow } from '../public/stream-row';
 
 /**
  * The subscription writes other modules' commands make inside their own transaction: a
- * new user's subscriptions to the realm's default channels. Events are the caller's.
+ * new user's first subscriptions. Events are the caller's.
  */
 @Injectable()
 export class SubscriptionWrites {
@@ -14,10 +14,16 @@ export class SubscriptionWrites {
     private readonly subscriptions: SubscriptionRepository,
   ) {}
 
-  /** Subscribes the user to the realm's (active) default channels; returns the channels newly joined. */
-  async subscribeToDefaultChannels(realmId: number, userId: number): Promise<StreamRow[]> {
-    const defaults = await this.channels.findByIds(await this.channels.defaultChannelIds(realmId));
-    const { added } = await this.subscriptions.subscribe(defaults.map((stream) => ({ userId, stream })));
+  /**
+   * A new user's first subscriptions (Zulip's `set_up_streams_and_groups_for_new_human_user`):
+   * the channels an invitation names, with the realm's default channels when it asks for
+   * them; archived channels are skipped. Returns the channels joined.
+   */
+  async subscribeNewUser(realmId: number, userId: number, channelIds: readonly number[], withDefaults: boolean): Promise<StreamRow[]> {
+    const ids = new Set(channelIds);
+    if (withDefaults) for (const id of await this.channels.defaultChannelIds(realmId)) ids.add(id);
+    const streams = (await this.channels.findByIds([...ids])).filter((stream) => stream.realmId === realmId && !stream.deactivated);
+    const { added } = await this.subscriptions.subscribe(streams.map((stream) => ({ userId, stream })));
     return added.map((request) => request.stream);
   }
 }

@@ -20,6 +20,12 @@ const directMessage = (messageId: number, ...others: number[]) => ({
 });
 
 describe('applyRacedEvents', () => {
+  it('passes invites_changed, which no register state holds (Zulip applies it as nothing)', () => {
+    const state: Record<string, unknown> = {};
+    expect(applyRacedEvents(state, [{ id: 0, type: 'invites_changed' }], context)).toBe(0);
+    expect(state).toEqual({});
+  });
+
   it('replaces custom profile fields and linkifiers with the lists their events carry, when fetched', () => {
     const fields = [{ id: 1, name: 'Phone' }];
     const linkifiers = [{ id: 2, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' }];

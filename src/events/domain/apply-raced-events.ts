@@ -43,6 +43,9 @@ function applyEvent(state: State, event: QueuedEvent, context: RacedEventContext
   switch (event.type) {
     case 'heartbeat':
       return true;
+    // No register state holds invitations (Zulip's apply_event passes): GET /invites reads them.
+    case 'invites_changed':
+      return true;
     // No register state holds reactions (Zulip's apply_event passes): messages fetched
     // later carry them.
     case 'reaction':

@@ -18,6 +18,7 @@ import {
   EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
+  InviteSettings,
   ListenAddress,
   LOG_FORMATS,
   LOG_LEVELS,
@@ -59,6 +60,7 @@ export interface AppConfig {
   readonly retention: RetentionSettings;
   readonly calls: CallSettings;
   readonly emailGateway: EmailGatewaySettings;
+  readonly invites: InviteSettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -117,6 +119,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     retention: { intervalSeconds: parseIntegerVariable('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 3600, 1) },
     calls: loadCallSettings(env),
     emailGateway: loadEmailGatewaySettings(env),
+    invites: loadInviteSettings(env),
+  };
+}
+
+/** Zulip's defaults (zproject/default_settings.py), each a variable of the same name. */
+function loadInviteSettings(env: NodeJS.ProcessEnv): InviteSettings {
+  return {
+    validityDays: parseIntegerVariable('INVITATION_LINK_VALIDITY_DAYS', env.INVITATION_LINK_VALIDITY_DAYS, 10, 1),
+    realmDailyMax: parseIntegerVariable('INVITES_DEFAULT_REALM_DAILY_MAX', env.INVITES_DEFAULT_REALM_DAILY_MAX, 3000, 1),
+    newRealmDays: parseIntegerVariable('INVITES_NEW_REALM_DAYS', env.INVITES_NEW_REALM_DAYS, 7, 0),
+    newRealmsDailyMax: parseIntegerVariable('INVITES_NEW_REALM_DAILY_MAX', env.INVITES_NEW_REALM_DAILY_MAX, 0, 0),
+    minUserAgeDays: parseIntegerVariable('INVITES_MIN_USER_AGE_DAYS', env.INVITES_MIN_USER_AGE_DAYS, 3, 0),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
+  InviteSettings,
   LogSettings,
   MailSettings,
   MetricsSettings,
@@ -42,6 +43,7 @@ export class ConfigModule {
       retention: RetentionSettings,
       calls: CallSettings,
       emailGateway: EmailGatewaySettings,
+      invites: InviteSettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

@@ -239,6 +239,29 @@ export abstract class EmailGatewaySettings {
   abstract readonly pattern: string;
 }
 
+/**
+ * Zulip's invitation settings: how long a link lives unless the inviter says otherwise
+ * (`INVITATION_LINK_VALIDITY_DAYS`), and the limits that keep invitation emails from
+ * carrying spam (`INVITES_DEFAULT_REALM_DAILY_MAX`, `INVITES_NEW_REALM_DAYS` with
+ * `INVITES_NEW_REALM_DAILY_MAX`, `INVITES_MIN_USER_AGE_DAYS`).
+ */
+export abstract class InviteSettings {
+  /** `INVITATION_LINK_VALIDITY_DAYS` (10): the default `invite_expires_in_minutes`. */
+  abstract readonly validityDays: number;
+  /** `INVITES_DEFAULT_REALM_DAILY_MAX` (3000): email invitations one realm may send in 24 hours. */
+  abstract readonly realmDailyMax: number;
+  /** `INVITES_NEW_REALM_DAYS` (7): how long a realm counts as new. */
+  abstract readonly newRealmDays: number;
+  /**
+   * `INVITES_NEW_REALM_DAILY_MAX`: invitations all new realms together may send in 24 hours
+   * (Zulip's `INVITES_NEW_REALM_LIMIT_DAYS`); 0, the default, turns the rule off, as Zulip
+   * does on a server without open realm creation.
+   */
+  abstract readonly newRealmsDailyMax: number;
+  /** `INVITES_MIN_USER_AGE_DAYS` (3): in a realm anyone may join, how old a member's account must be to invite. */
+  abstract readonly minUserAgeDays: number;
+}
+
 /** `RETENTION_INTERVAL_SECONDS`: how often the message retention job runs. */
 export abstract class RetentionSettings {
   abstract readonly intervalSeconds: number;

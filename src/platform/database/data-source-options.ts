@@ -32,8 +32,10 @@ import { RealmExports1766890000000 } from './migrations/1766890000000-realm-expo
 import { ZulipTenTwoEmojiNames1766895000000 } from './migrations/1766895000000-zulip-10-2-emoji-names';
 import { MailOutbox1766900000000 } from './migrations/1766900000000-mail-outbox';
 import { PasswordResetTokens1766900100000 } from './migrations/1766900100000-password-reset-tokens';
+import { Invitations1766905000000 } from './migrations/1766905000000-invitations';
 import { MissedMessageEmails1766910000000 } from './migrations/1766910000000-missed-message-emails';
 import { DigestEmails1766915000000 } from './migrations/1766915000000-digest-emails';
+import { SignupConfirmations1766920000000 } from './migrations/1766920000000-signup-confirmations';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -76,8 +78,10 @@ export const MIGRATIONS = [
   ZulipTenTwoEmojiNames1766895000000,
   MailOutbox1766900000000,
   PasswordResetTokens1766900100000,
+  Invitations1766905000000,
   MissedMessageEmails1766910000000,
   DigestEmails1766915000000,
+  SignupConfirmations1766920000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

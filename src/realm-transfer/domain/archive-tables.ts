@@ -215,6 +215,25 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   },
   { name: 'user_digest', renumbered: false, select: ofRealmUsers('user_digest', 't.user_profile_id'), refs: { user_profile_id: 'user_profile' } },
   { name: 'email_unsubscribe_token', renumbered: false, select: ofRealmUsers('email_unsubscribe_token', 't.token'), refs: { user_profile_id: 'user_profile' } },
+  {
+    name: 'invitation',
+    renumbered: true,
+    select: ofRealm('invitation'),
+    refs: { realm_id: 'realm', referred_by_id: 'user_profile', created_user_id: 'user_profile' },
+  },
+  {
+    name: 'invitation_stream',
+    renumbered: false,
+    select: `SELECT t.* FROM invitation_stream t JOIN invitation i ON i.id = t.invitation_id WHERE i.realm_id = $1 ORDER BY t.invitation_id, t.stream_id`,
+    refs: { invitation_id: 'invitation', stream_id: 'stream' },
+  },
+  {
+    name: 'invitation_group',
+    renumbered: false,
+    select: `SELECT t.* FROM invitation_group t JOIN invitation i ON i.id = t.invitation_id WHERE i.realm_id = $1 ORDER BY t.invitation_id, t.user_group_id`,
+    refs: { invitation_id: 'invitation', user_group_id: 'user_group' },
+  },
+  { name: 'invitation_send', renumbered: true, select: ofRealm('invitation_send'), refs: { realm_id: 'realm' } },
   { name: 'push_device_token', renumbered: true, select: ofRealmUsers('push_device_token', 't.id'), refs: { user_profile_id: 'user_profile' } },
 ];
 

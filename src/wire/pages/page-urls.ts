@@ -1,11 +1,14 @@
 /**
  * Zulip's pages live at URLs ending in a slash (`/accounts/password/reset/`), as Django
  * writes them and as mailed links carry them; Nest drops a route's final slash. Requests
- * for a page under `/accounts/` are routed without it (Fastify's `rewriteUrl`), so both
- * spellings reach the page. API routes are left alone.
+ * for a page under `/accounts/`, `/join/` (invitation links) or `/register/` (sign-up) are
+ * routed without it (Fastify's `rewriteUrl`), so both spellings reach the page. API
+ * routes are left alone.
  */
+const PAGE_PREFIXES = ['/accounts/', '/join/', '/register/'];
+
 export function withoutPageSlash(url: string): string {
-  if (!url.startsWith('/accounts/')) return url;
+  if (!PAGE_PREFIXES.some((prefix) => url.startsWith(prefix))) return url;
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
   if (path.length <= 1 || !path.endsWith('/')) return url;

@@ -2,6 +2,7 @@ import { OperationTable } from '../operation-doc';
 import { CALL_OPERATIONS } from './calls.operations';
 import { CHANNEL_OPERATIONS } from './channels.operations';
 import { DEFAULT_CHANNEL_GROUP_OPERATIONS } from './default-channel-groups.operations';
+import { INVITE_OPERATIONS } from './invites.operations';
 import { MESSAGE_OPERATIONS } from './messages.operations';
 import { OBSERVABILITY_OPERATIONS } from './observability.operations';
 import { PUSH_DEVICE_OPERATIONS } from './push-devices.operations';
@@ -21,6 +22,7 @@ export const OPERATIONS: OperationTable = {
   ...USER_OPERATIONS,
   ...REALM_OPERATIONS,
   ...SAVED_SNIPPET_OPERATIONS,
+  ...INVITE_OPERATIONS,
   ...SCHEDULED_MESSAGE_OPERATIONS,
   ...REALM_PLAYGROUND_OPERATIONS,
   ...REALM_DOMAIN_OPERATIONS,

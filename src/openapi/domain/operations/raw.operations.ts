@@ -45,10 +45,40 @@ export const RAW_OPERATIONS: OperationTable = {
     '403': html('The form\'s CSRF token is missing or wrong.'),
   }),
   'GET /accounts/password/done': rawOperation('The "password reset complete" page.', { '200': html('The page.') }),
-  'GET /accounts/unsubscribe/{kind}/{token}': rawOperation('Turn off a kind of email (`digest`) from the link in it; no login needed.', {
+  'GET /accounts/unsubscribe/{kind}/{token}': rawOperation('Turn off a kind of email (`digest`, `missed_messages`) from the link in it; no login needed.', {
     '200': html('The setting is off, or the page says the link is not known.'),
   }),
   'POST /accounts/unsubscribe/{kind}/{token}': rawOperation('The same, as a mail client\'s one-click unsubscribe (List-Unsubscribe-Post).', {
     '200': html('The setting is off, or the page says the link is not known.'),
+  }),
+  'GET /register': rawOperation('The self-sign-up page (Zulip\'s accounts_home): an email address, to be sent a confirmation link.', {
+    '200': html('The form, or the organization-deactivated page.'),
+  }),
+  'POST /register': rawOperation('Mails a one-day confirmation link to the address when the organization lets it sign up.', {
+    '200': html('The form again with Zulip\'s refusal (invitation required, domain not allowed, already registered).'),
+    '303': { description: 'To the "confirm your email address" page.', contentType: '*/*' },
+    '403': html('The form\'s CSRF token is missing or wrong.'),
+  }),
+  'GET /accounts/send_confirm': rawOperation('The "confirm your email address" page (`email` in the query).', {
+    '200': html('The page.'),
+    '400': html('The address is not valid.'),
+  }),
+  'GET /accounts/do_confirm/{key}': rawOperation('The page a mailed sign-up link opens: the registration form (name and password).', {
+    '200': html('The form.'),
+    '404': html('The link is malformed, unknown, expired or used.'),
+  }),
+  'POST /accounts/do_confirm/{key}': rawOperation('Creates the account and uses the link up; the page shows how to connect a client, with a zuliprc download.', {
+    '200': html('The account\'s page, or the form again with what is wrong.'),
+    '403': html('The form\'s CSRF token is missing or wrong.'),
+    '404': html('The link is malformed, unknown, expired or used.'),
+  }),
+  'GET /join/{key}': rawOperation('The page an invitation or reusable link opens: the registration form (a reusable link also asks for the address).', {
+    '200': html('The form.'),
+    '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
+  }),
+  'POST /join/{key}': rawOperation('Creates the invited account (role, channels, groups); the page shows how to connect a client, with a zuliprc download.', {
+    '200': html('The account\'s page, or the form again with what is wrong.'),
+    '403': html('The form\'s CSRF token is missing or wrong.'),
+    '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
   }),
 };

@@ -1,0 +1,296 @@
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { CreatedUser } from '../../admin/commands/create-user.command';
+import { AcceptInvitationCommand } from '../../invites/commands/accept-invitation.command';
+import { InvitationByKey, InvitationKeys } from '../../invites/queries/invitation-keys';
+import { PasswordSettings } from '../../platform/config/settings';
+import { html, SafeHtml } from '../../platform/web/html';
+import { messagePage, renderPage } from '../../platform/web/page-layout';
+import { PAGE_TEXTS } from '../../platform/web/page-texts';
+import { EmailSendingRequests } from '../../rate-limits/commands/email-sending-requests';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { ApiError } from '../../shared/api-error';
+import { isValidEmail } from '../../users/public/user-rules';
+import { CurrentRealm, PublicEndpoint, RawResponse } from '../../wire/decorators';
+import { csrfAccepted, csrfField, formValue, redirectAfterPost, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
+import { RequestRealm } from '../../wire/request-context';
+import { RegisterFromSignupLinkCommand, RequestSignupCommand, SignupRequestOutcome } from '../commands/signup.commands';
+import { zuliprcContent } from '../domain/signup-rules';
+import { SIGNUP_TEXTS as t } from '../domain/signup-texts';
+import { OpenSignupLink, SignupLinks } from '../queries/signup-links';
+
+const HOME_PATH = '/register/';
+const SENT_PATH = '/accounts/send_confirm/';
+
+/** What the registration form shows: whose account, and whether the person gives the address. */
+interface RegistrationForm {
+  realmName: string;
+  intro: string;
+  /** The address the account gets; null when the form asks for it (a reusable link). */
+  email: string | null;
+  formPath: string;
+}
+
+/** The fields a registration form sent back, to show again beside an error. */
+interface Filled {
+  fullName: string;
+  email: string;
+}
+
+/**
+ * Zulip's sign-up pages on the realm's host (`zerver/views/registration.py`): `/register/`
+ * (accounts_home: an address, then a mailed link), `/accounts/send_confirm/`, the mailed
+ * link `/accounts/do_confirm/<key>` and the invitation links `/join/<key>/` (an email
+ * invitation, or a reusable link, which also asks for the address), each opening the
+ * registration form (register.html: name and password). The account's page shows how to
+ * connect a client, with the `zuliprc` download Zulip's settings page offers.
+ */
+@Controller()
+export class SignupController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly realms: RealmDirectory,
+    private readonly addressing: RealmAddressing,
+    private readonly passwords: PasswordSettings,
+    private readonly invitations: InvitationKeys,
+    private readonly signupLinks: SignupLinks,
+    private readonly mailRequests: EmailSendingRequests,
+  ) {}
+
+  @Get('register/')
+  @PublicEndpoint()
+  @RawResponse()
+  async home(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const found = await this.realms.requireById(realm.id);
+    if (found.deactivated) return sendPage(reply, 200, this.messagePage(found.name, t.deactivatedTitle, t.deactivatedBody));
+    await sendPage(reply, 200, this.homePage(found.name, request, reply, '', null));
+  }
+
+  @Post('register/')
+  @PublicEndpoint()
+  @RawResponse()
+  async requestLink(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!csrfAccepted(request, HOME_PATH)) return sendCsrfRefusal(reply);
+    const realmName = await this.realmName(realm);
+    const email = (formValue(request, 'email') ?? '').trim();
+    // Zulip's `sends_email_by_ip` (counted here for every submitted address, refused or not).
+    const limited = await this.mailRequests.count(request.ip);
+    if (limited) {
+      void reply.header('Retry-After', String(Math.ceil(limited.retryAfter)));
+      return sendPage(reply, 429, messagePage(PAGE_TEXTS.rateLimitedTitle, PAGE_TEXTS.rateLimitedBody(Math.ceil(limited.retryAfter))));
+    }
+    const outcome = await this.commandBus.execute<RequestSignupCommand, SignupRequestOutcome>(new RequestSignupCommand(realm.id, email));
+    if (outcome.kind === 'deactivated') return sendPage(reply, 200, this.messagePage(realmName, t.deactivatedTitle, t.deactivatedBody));
+    if (outcome.kind === 'refused') return sendPage(reply, 200, this.homePage(realmName, request, reply, email, outcome.message));
+    return redirectAfterPost(reply, `${SENT_PATH}?email=${encodeURIComponent(outcome.email)}`);
+  }
+
+  @Get('accounts/send_confirm/')
+  @PublicEndpoint()
+  @RawResponse()
+  async linkSent(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const realmName = await this.realmName(realm);
+    const email = formValue(request, 'email') ?? '';
+    // Zulip's signup_send_confirm: the address is shown, so it must look like one.
+    if (!isValidEmail(email)) return sendPage(reply, 400, this.messagePage(realmName, t.homeTitle, t.invalidEmail));
+    await sendPage(reply, 200, this.messagePage(realmName, t.sentTitle, t.sentBody(email)));
+  }
+
+  @Get('accounts/do_confirm/:key')
+  @PublicEndpoint()
+  @RawResponse()
+  async confirmForm(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const realmName = await this.realmName(realm);
+    const key = keyOf(request);
+    const link = await this.signupLink(realm, key);
+    if (link instanceof ApiError) return this.sendInvalidLink(reply, realmName, link);
+    await sendPage(reply, 200, this.registrationPage(request, reply, this.signupForm(realmName, key, link), null, { fullName: '', email: '' }));
+  }
+
+  @Post('accounts/do_confirm/:key')
+  @PublicEndpoint()
+  @RawResponse()
+  async confirmRegister(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const key = keyOf(request);
+    const form = `/accounts/do_confirm/${key}`;
+    if (!csrfAccepted(request, form)) return sendCsrfRefusal(reply);
+    const realmName = await this.realmName(realm);
+    const link = await this.signupLink(realm, key);
+    if (link instanceof ApiError) return this.sendInvalidLink(reply, realmName, link);
+    const filled = { fullName: formValue(request, 'full_name') ?? '', email: '' };
+    await this.register(request, reply, realm, this.signupForm(realmName, key, link), filled, () =>
+      this.commandBus.execute<RegisterFromSignupLinkCommand, CreatedUser>(
+        new RegisterFromSignupLinkCommand(realm.id, key, filled.fullName, formValue(request, 'password') ?? ''),
+      ),
+    );
+  }
+
+  @Get('join/:key')
+  @PublicEndpoint()
+  @RawResponse()
+  async invitationForm(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const realmName = await this.realmName(realm);
+    const key = keyOf(request);
+    const invitation = await this.invitation(realm, key);
+    if (invitation instanceof ApiError) return this.sendInvalidLink(reply, realmName, invitation);
+    await sendPage(reply, 200, this.registrationPage(request, reply, this.joinForm(realmName, key, invitation), null, { fullName: '', email: '' }));
+  }
+
+  @Post('join/:key')
+  @PublicEndpoint()
+  @RawResponse()
+  async acceptInvitation(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const key = keyOf(request);
+    if (!csrfAccepted(request, `/join/${key}/`)) return sendCsrfRefusal(reply);
+    const realmName = await this.realmName(realm);
+    const invitation = await this.invitation(realm, key);
+    if (invitation instanceof ApiError) return this.sendInvalidLink(reply, realmName, invitation);
+    const filled = { fullName: formValue(request, 'full_name') ?? '', email: (formValue(request, 'email') ?? '').trim() };
+    const password = formValue(request, 'password') ?? '';
+    await this.register(request, reply, realm, this.joinForm(realmName, key, invitation), filled, () =>
+      this.commandBus.execute<AcceptInvitationCommand, CreatedUser>(
+        new AcceptInvitationCommand(key, { fullName: filled.fullName, password, ...(invitation.isMultiuse ? { email: filled.email } : {}) }),
+      ),
+    );
+  }
+
+  /**
+   * Runs the registration and answers the account's page; a refusal (name, password,
+   * address) shows the form again with Zulip's reason; a link that stopped working
+   * meanwhile (used by a racing submit, revoked) shows the invalid-link page.
+   */
+  private async register(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    realm: RequestRealm,
+    form: RegistrationForm,
+    filled: Filled,
+    create: () => Promise<CreatedUser>,
+  ): Promise<void> {
+    let created: CreatedUser;
+    try {
+      created = await create();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (isLinkError(error)) return this.sendInvalidLink(reply, form.realmName, error);
+      return sendPage(reply, 200, this.registrationPage(request, reply, form, error.msg, filled));
+    }
+    await sendPage(reply, 200, this.accountPage(form.realmName, this.addressing.url(realm.stringId), created));
+  }
+
+  /** The self-sign-up link `key` opens on this realm's host, or the reason it opens nothing. */
+  private async signupLink(realm: RequestRealm, key: string): Promise<OpenSignupLink | ApiError> {
+    try {
+      return await this.signupLinks.require(realm.id, key);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  }
+
+  /** The invitation `key` opens on this realm's host (another realm's is one that does not exist here). */
+  private async invitation(realm: RequestRealm, key: string): Promise<InvitationByKey | ApiError> {
+    try {
+      const invitation = await this.invitations.lookup(key);
+      return invitation.realmId === realm.id ? invitation : new ApiError(t.linkNotFound, 'BAD_REQUEST', 400, { reason: 'not_found' });
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  }
+
+  private async realmName(realm: RequestRealm): Promise<string> {
+    return (await this.realms.findById(realm.id))?.name ?? '';
+  }
+
+  private signupForm(realmName: string, key: string, link: OpenSignupLink): RegistrationForm {
+    return { realmName, intro: t.registerIntro(realmName), email: link.email, formPath: `/accounts/do_confirm/${key}` };
+  }
+
+  private joinForm(realmName: string, key: string, invitation: InvitationByKey): RegistrationForm {
+    return { realmName, intro: t.invitedIntro(realmName), email: invitation.email, formPath: `/join/${key}/` };
+  }
+
+  private homePage(realmName: string, request: FastifyRequest, reply: FastifyReply, email: string, error: string | null): string {
+    return renderPage({
+      title: t.homeTitle,
+      realmName,
+      body: html`${errorBlock(error)}<p>${t.homeIntro(realmName)}</p>
+<form method="post" action="${HOME_PATH}">
+${csrfField(request, reply, HOME_PATH)}
+<label for="email">${t.emailLabel}</label>
+<input type="email" id="email" name="email" value="${email}" autocomplete="email" required autofocus>
+<button type="submit">${t.homeButton}</button>
+</form>`,
+    });
+  }
+
+  private registrationPage(request: FastifyRequest, reply: FastifyReply, form: RegistrationForm, error: string | null, filled: Filled): string {
+    const minLength = this.passwords.policy.minLength;
+    const emailField =
+      form.email === null
+        ? html`<label for="email">${t.yourEmail}</label>
+<input type="email" id="email" name="email" value="${filled.email}" autocomplete="email" required autofocus>`
+        : html`<label for="email">${t.yourEmail}</label>
+<input type="email" id="email" name="username" value="${form.email}" autocomplete="username" readonly>`;
+    return renderPage({
+      title: t.registerTitle,
+      realmName: form.realmName,
+      body: html`${errorBlock(error)}<p>${form.intro}</p>
+<form method="post" action="${form.formPath}">
+${csrfField(request, reply, form.formPath)}
+${emailField}
+<label for="full_name">${t.fullNameLabel}</label>
+<input type="text" id="full_name" name="full_name" value="${filled.fullName}" autocomplete="name" maxlength="100" required${form.email === null ? '' : ' autofocus'}>
+<label for="password">${t.passwordLabel}</label>
+<input type="password" id="password" name="password" autocomplete="new-password" minlength="${minLength}" maxlength="100" required>
+<p class="hint">${t.passwordHint(minLength)}</p>
+<button type="submit">${t.registerButton}</button>
+</form>`,
+    });
+  }
+
+  /**
+   * The new account's page: where to point a client, and the `zuliprc` as a download the
+   * page carries itself (a `data:` link, octet-stream as Zulip's settings page makes it, so
+   * browsers keep the name `zuliprc`), so the API key is never served again.
+   */
+  private accountPage(realmName: string, serverUrl: string, created: CreatedUser): string {
+    const zuliprc = `data:application/octet-stream;charset=utf-8,${encodeURIComponent(zuliprcContent(created.email, created.api_key, serverUrl))}`;
+    return renderPage({
+      title: t.doneTitle,
+      realmName,
+      body: html`<p>${t.doneIntro(realmName)}</p>
+<dl>
+<dt>${t.serverUrlLabel}</dt><dd id="server-url">${serverUrl}</dd>
+<dt>${t.accountEmailLabel}</dt><dd id="account-email">${created.email}</dd>
+</dl>
+<p><a class="button" id="download-zuliprc" href="${zuliprc}" download="zuliprc">${t.zuliprcButton}</a></p>
+<p class="hint">${t.zuliprcHint}</p>`,
+    });
+  }
+
+  private messagePage(realmName: string, title: string, message: string): string {
+    return renderPage({ title, realmName, body: html`<p>${message}</p>` });
+  }
+
+  /** Zulip's `render_confirmation_key_error`: the reason, with a 404. */
+  private sendInvalidLink(reply: FastifyReply, realmName: string, error: ApiError): Promise<void> {
+    return sendPage(reply, 404, renderPage({ title: t.invalidLinkTitle, realmName, body: html`<p class="error" role="alert">${error.msg}</p><p>${t.linkHint}</p>` }));
+  }
+}
+
+/** A confirmation key's refusal (invites' ConfirmationKeyError, SignupLinkError): they name a `reason`. */
+function isLinkError(error: ApiError): boolean {
+  return typeof error.data.reason === 'string';
+}
+
+function keyOf(request: FastifyRequest): string {
+  return (request.params as Partial<Record<'key', string>>).key ?? '';
+}
+
+function errorBlock(error: string | null): SafeHtml {
+  return error === null ? html`` : html`<p class="error" role="alert">${error}</p>`;
+}

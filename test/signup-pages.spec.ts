@@ -1,0 +1,295 @@
+import * as fs from 'node:fs';
+import { Client } from 'pg';
+import { Page } from 'playwright-core';
+import { Api, createTestRealm, TestRealm } from './support/api';
+import { screenshotBothWidths, TestBrowser } from './support/browser';
+import { fixtureSql } from './support/fixture-sql';
+import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
+import { ReceivedMail, SmtpSink } from './support/smtp-sink';
+
+/**
+ * The sign-up pages end to end in a real browser (Debian's chromium) with a real SMTP
+ * server in the test process: an email invitation (mail, link, form, account, the zuliprc
+ * download, an API call with it), a reusable link used by two people, expired and revoked
+ * links, and self-sign-up with an allowed and a refused domain. Every page is checked at
+ * 375 px and saved at desktop and phone width. On PostgreSQL the server has a database of
+ * its own: the run's server would otherwise deliver (to the log) the mail it writes.
+ */
+
+const PASSWORD = 'correct horse battery staple 42';
+
+type Json = Record<string, unknown>;
+
+function ok(response: { status: number; body: Json }): Json {
+  if (response.status !== 200) throw new Error(`expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** The link of a mail's text containing `fragment` (Zulip's mails write it as `<url>`). */
+function mailedLink(mail: ReceivedMail, fragment: string): string {
+  const link = /https?:\/\/[^\s<>]+/g;
+  const found = (mail.text.match(link) ?? []).find((url) => url.includes(fragment));
+  if (!found) throw new Error(`no link with ${fragment} in mail '${mail.subject}':\n${mail.text}`);
+  return found;
+}
+
+const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
+
+describeInBrowser('sign-up pages in the browser', () => {
+  let smtp: SmtpSink;
+  let database: OwnDatabase | undefined;
+  let server: ServerProcess;
+  let realm: TestRealm;
+  let browser: TestBrowser;
+  let realmUrl: string;
+  let general: number;
+
+  beforeAll(async () => {
+    smtp = await SmtpSink.create();
+    database = await ownDatabase('chat_signup_pages');
+    server = await startServer({ SMTP_URL: smtp.url, ...(database ? { DATABASE_URL: database.url } : {}) });
+    realm = await createTestRealm('signup', server);
+    realmUrl = `http://${realm.api.host}`;
+    general = ok(await realm.ownerApi.get('get_stream_id', { stream: 'general' })).stream_id as number;
+    browser = await TestBrowser.launch();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  /** Fixture SQL on the server's database (its own on PostgreSQL; fixtureSql reaches the run's). */
+  async function sql(text: string, params: unknown[]): Promise<void> {
+    if (!database) {
+      await fixtureSql(text, params, server);
+      return;
+    }
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(text, params).finally(() => client.end());
+  }
+
+  /** Checks the page at 375 px (no sideways scroll) and saves it at both widths. */
+  async function shoot(page: Page, name: string): Promise<void> {
+    expect((await screenshotBothWidths(page, `signup-${name}`)).phoneScrollsHorizontally).toBe(false);
+  }
+
+  async function heading(page: Page): Promise<string | null> {
+    return page.locator('h1').textContent();
+  }
+
+  /** Fills the registration form and sends it; answers the page that comes back. */
+  async function register(page: Page, fullName: string, password = PASSWORD, email?: string): Promise<void> {
+    if (email !== undefined) await page.fill('#email', email);
+    await page.fill('#full_name', fullName);
+    await page.fill('#password', password);
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+  }
+
+  /** The zuliprc the account page downloads, parsed. */
+  async function downloadZuliprc(page: Page): Promise<Record<string, string>> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-zuliprc')]);
+    expect(download.suggestedFilename()).toBe('zuliprc');
+    const file = await download.path();
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text.startsWith('[api]\n')).toBe(true);
+    const fields: Record<string, string> = {};
+    for (const line of text.split('\n').slice(1)) {
+      const equals = line.indexOf('=');
+      if (equals > 0) fields[line.slice(0, equals)] = line.slice(equals + 1);
+    }
+    return fields;
+  }
+
+  async function invalidLink(url: string, message: string, screenshot?: string): Promise<void> {
+    const page = await browser.open(url);
+    expect(await heading(page)).toBe('Invalid link');
+    expect(await page.locator('.error').textContent()).toBe(message);
+    expect(await page.locator('form').count()).toBe(0);
+    if (screenshot) await shoot(page, screenshot);
+    await page.close();
+  }
+
+  it('invitation -> email -> link -> page -> account -> zuliprc -> an API call with it', async () => {
+    const email = `ivy-${realm.subdomain}@example.org`;
+    ok(await realm.ownerApi.post('invites', { invitee_emails: email, stream_ids: [general], invite_as: 400, notify_referrer_on_join: true }));
+    const mail = await smtp.waitFor(email);
+    const link = mailedLink(mail, '/join/');
+    expect(link).toMatch(new RegExp(`^${realmUrl.replace(/\./g, '\\.')}/join/[a-z0-9]{24}/$`));
+
+    const page = await browser.open(link);
+    expect(await heading(page)).toBe('Create your account');
+    expect(await page.inputValue('#email')).toBe(email);
+    await shoot(page, 'invitation-form');
+
+    // A weak password: the form again with the policy's refusal; the link still works.
+    await register(page, 'Ivy Invited', 'password');
+    expect(await page.locator('.error').textContent()).toBe('The password is too weak.');
+    expect(await page.inputValue('#full_name')).toBe('Ivy Invited');
+    await shoot(page, 'invitation-error');
+
+    await register(page, 'Ivy Invited');
+    expect(await heading(page)).toBe('Your account is ready');
+    expect(await page.locator('#server-url').textContent()).toBe(realmUrl);
+    expect(await page.locator('#account-email').textContent()).toBe(email);
+    await shoot(page, 'account');
+    const zuliprc = await downloadZuliprc(page);
+    expect(zuliprc.email).toBe(email);
+    expect(zuliprc.site).toBe(realmUrl);
+
+    const api = new Api(realm.subdomain, null, server.port).as({ email: zuliprc.email, apiKey: zuliprc.key });
+    const me = ok(await api.get('users/me'));
+    expect(me.email).toBe(email);
+    expect(me.full_name).toBe('Ivy Invited');
+    expect(me.role).toBe(400);
+    const subscriptions = ok(await api.get('users/me/subscriptions')).subscriptions as { stream_id: number }[];
+    expect(subscriptions.map((subscription) => subscription.stream_id)).toContain(general);
+
+    // An email invitation works once.
+    await invalidLink(link, 'The confirmation link has expired or been deactivated.', 'invalid-link');
+  });
+
+  it('lets two people join through one reusable link, until it is revoked', async () => {
+    const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400, stream_ids: [general] })).invite_link as string;
+    for (const name of ['Rae', 'Ric']) {
+      await browser.clearCookies();
+      const page = await browser.open(link);
+      expect(await heading(page)).toBe('Create your account');
+      if (name === 'Rae') await shoot(page, 'reusable-form');
+      const email = `${name.toLowerCase()}-${realm.subdomain}@example.org`;
+      await register(page, `${name} Reuse`, PASSWORD, email);
+      expect(await heading(page)).toBe('Your account is ready');
+      expect(await page.locator('#account-email').textContent()).toBe(email);
+      const key = ok(await realm.api.post('fetch_api_key', { username: email, password: PASSWORD }));
+      expect(typeof key.api_key).toBe('string');
+      await page.close();
+    }
+
+    const invites = ok(await realm.ownerApi.get('invites')).invites as { id: number; is_multiuse: boolean; link_url?: string }[];
+    const reusable = invites.find((invite) => invite.is_multiuse && invite.link_url === link);
+    expect(reusable).toBeDefined();
+    ok(await realm.ownerApi.delete(`invites/multiuse/${reusable?.id}`));
+    await invalidLink(link, 'The confirmation link has expired or been deactivated.');
+  });
+
+  it('refuses an expired link, and a link of another organization', async () => {
+    const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400 })).invite_link as string;
+    const key = /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '';
+    await sql(`UPDATE invitation SET expiry_date = now() - interval '1 second' WHERE confirmation_key = $1`, [key]);
+    await invalidLink(link, 'The confirmation link has expired or been deactivated.');
+    await invalidLink(`${realmUrl}/join/${'a'.repeat(24)}/`, "Whoops. We couldn't find your confirmation link in the system.");
+    await invalidLink(`${realmUrl}/join/short/`, 'The confirmation link is malformed.');
+
+    const other = await createTestRealm('signup-other', server);
+    const foreign = ok(await other.ownerApi.post('invites/multiuse', { invite_as: 400 })).invite_link as string;
+    await invalidLink(foreign.replace(other.api.host, realm.api.host), "Whoops. We couldn't find your confirmation link in the system.");
+  });
+
+  it('self-sign-up: an allowed domain gets a link that works once, a refused one Zulip\'s message', async () => {
+    // Invitation required (Zulip's default): the address is refused with Zulip's words.
+    const closed = await browser.open(`${realmUrl}/register/`);
+    await closed.fill('#email', `nina@allowed-${realm.subdomain}.test`);
+    await Promise.all([closed.waitForNavigation(), closed.click('button[type=submit]')]);
+    expect(await closed.locator('.error').textContent()).toBe(
+      `Please request an invite for nina@allowed-${realm.subdomain}.test from the organization administrator.`,
+    );
+    await closed.close();
+
+    const domain = `allowed-${realm.subdomain}.test`;
+    ok(await realm.ownerApi.patch('realm', { invite_required: false, emails_restricted_to_domains: true }));
+    ok(await realm.ownerApi.post('realm/domains', { domain, allow_subdomains: false }));
+
+    const refusedEmail = `rob@elsewhere-${realm.subdomain}.test`;
+    const refused = await browser.open(`${realmUrl}/register/`);
+    expect(await heading(refused)).toBe('Sign up');
+    await shoot(refused, 'home');
+    await refused.fill('#email', refusedEmail);
+    await Promise.all([refused.waitForNavigation(), refused.click('button[type=submit]')]);
+    expect(await refused.locator('.error').textContent()).toBe(
+      `Your email address, ${refusedEmail}, is not in one of the domains that are allowed to register for accounts in this organization.`,
+    );
+    await shoot(refused, 'home-refused');
+    await refused.close();
+
+    const email = `sam@${domain}`;
+    const page = await browser.open(`${realmUrl}/register/`);
+    await page.fill('#email', email);
+    await Promise.all([page.waitForURL(/\/accounts\/send_confirm\/?\?email=/), page.click('button[type=submit]')]);
+    expect(await heading(page)).toBe('Confirm your email address');
+    await shoot(page, 'sent');
+    await page.close();
+
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe('Activate your Zulip account');
+    const link = mailedLink(mail, '/accounts/do_confirm/');
+    expect(mail.html).toContain(`href="${link}"`);
+    const form = await browser.open(link);
+    expect(await heading(form)).toBe('Create your account');
+    expect(await form.inputValue('#email')).toBe(email);
+    await shoot(form, 'confirm-form');
+    await register(form, 'Sam Self');
+    expect(await heading(form)).toBe('Your account is ready');
+    const zuliprc = await downloadZuliprc(form);
+    const me = ok(await new Api(realm.subdomain, null, server.port).as({ email, apiKey: zuliprc.key }).get('users/me'));
+    expect(me.full_name).toBe('Sam Self');
+    expect(me.role).toBe(400);
+    expect(smtp.to(refusedEmail)).toHaveLength(0);
+
+    await invalidLink(link, 'The confirmation link has expired or been deactivated.');
+
+    // Signing up again with the address now in use: Zulip's "already registered".
+    const again = await browser.open(`${realmUrl}/register/`);
+    await again.fill('#email', email);
+    await Promise.all([again.waitForNavigation(), again.click('button[type=submit]')]);
+    expect(await again.locator('.error').textContent()).toContain('already registered');
+  });
+
+  it('refuses an expired self-sign-up link and a form without its CSRF token', async () => {
+    const email = `tia@allowed-${realm.subdomain}.test`;
+    const page = await browser.open(`${realmUrl}/register/`);
+    await page.fill('#email', email);
+    await Promise.all([page.waitForURL(/send_confirm/), page.click('button[type=submit]')]);
+    const link = mailedLink(await smtp.waitFor(email), '/accounts/do_confirm/');
+    await sql(`UPDATE signup_confirmation SET expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
+    await invalidLink(link, 'The confirmation link has expired or been deactivated.');
+
+    const forged = await realm.api.request('POST', '/register/', { email: `uma@allowed-${realm.subdomain}.test` });
+    expect(forged.status).toBe(403);
+    expect(smtp.to(`uma@allowed-${realm.subdomain}.test`)).toHaveLength(0);
+  });
+
+  it('limits the sign-up form to five mails a day per client address, as Zulip\'s sends_email_by_ip', async () => {
+    const limitedDatabase = await ownDatabase('chat_signup_limit');
+    // Counters in the process (no Redis): a count kept in the run's Redis would outlive the test by a day.
+    const limited = await startServer({
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_ENABLED: 'true',
+      REDIS_URL: '',
+      ...(limitedDatabase ? { DATABASE_URL: limitedDatabase.url } : {}),
+    });
+    try {
+      const open = await createTestRealm('signup-limit', limited);
+      ok(await open.ownerApi.patch('realm', { invite_required: false }));
+      const url = `http://${open.api.host}/register/`;
+      const page = await browser.open(url);
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        await page.goto(url);
+        await page.fill('#email', `limit${attempt}-${open.subdomain}@example.org`);
+        const [answer] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+        if (attempt <= 5) expect(await heading(page)).toBe('Confirm your email address');
+        else {
+          expect(answer?.status()).toBe(429);
+          expect(await heading(page)).toBe('Slow down');
+        }
+      }
+      expect(smtp.to(`limit6-${open.subdomain}@example.org`)).toHaveLength(0);
+      await page.close();
+    } finally {
+      await limited.stop();
+      await limitedDatabase?.drop();
+    }
+  }, 120_000);
+});
