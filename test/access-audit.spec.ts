@@ -596,6 +596,36 @@ describe('access-control audit', () => {
       expect((await fetchRaw(world.realmA.ownerApi, path)).status).toBe(200);
     },
 
+    'invitation of another realm': async () => {
+      // Realm A's owner invites by email and makes a reusable link.
+      const owner = world.realmA.ownerApi;
+      ok(await owner.post('invites', { invitee_emails: `probe-invitee@${world.realmA.subdomain}.test`, stream_ids: '[]', invite_expires_in_minutes: 60 }), 'invite');
+      ok(await owner.post('invites/multiuse', { stream_ids: '[]', invite_expires_in_minutes: 60 }), 'reusable link');
+      const mine = ok(await owner.get('invites'), 'realm A invites').body.invites as Json[];
+      const inviteId = mine.find((item) => !item.is_multiuse)?.id as number;
+      const linkId = mine.find((item) => item.is_multiuse)?.id as number;
+      await eachActor(async (actor) => {
+        const calls: [string, (id: number) => Promise<ApiResponse>, number][] = [
+          ['DELETE invite', (id) => actor.api.delete(`invites/${id}`), inviteId],
+          ['resend invite', (id) => actor.api.post(`invites/${id}/resend`), inviteId],
+          ['DELETE reusable link', (id) => actor.api.delete(`invites/multiuse/${id}`), linkId],
+        ];
+        for (const [what, call, id] of calls) {
+          const foreign = await call(id);
+          // Realm A's own members may learn that an invitation id exists (Zulip's order: found, then
+          // "Must be an organization administrator"); another realm learns nothing.
+          if (actor.otherRealm) expectSameAsMissing(say(actor, what), foreign, await call(MISSING_ID), [[id, MISSING_ID]]);
+          else expect({ what: say(actor, what), status: foreign.status === 200 }).toEqual({ what: say(actor, what), status: false });
+        }
+        const listed = await actor.api.get('invites');
+        if (listed.status === 200) expect((listed.body.invites as Json[]).map((item) => item.id)).not.toEqual(expect.arrayContaining([inviteId]));
+        if (listed.status === 200) expect((listed.body.invites as Json[]).map((item) => item.id)).not.toEqual(expect.arrayContaining([linkId]));
+      });
+      // Still there, unrevoked, for the owner.
+      const after = ok(await owner.get('invites'), 'realm A invites').body.invites as Json[];
+      expect(after.map((item) => item.id)).toEqual(expect.arrayContaining([inviteId, linkId]));
+    },
+
     'event queue of another user': () =>
       eachActor(async (actor) => {
         const bogus = '1234567890:99999';

@@ -204,4 +204,12 @@ describeInBrowser('password reset in the browser', () => {
     expect(await page.locator('h1').textContent()).toBe('Email address updated');
     expect((await screenshotBothWidths(page, 'email-change-confirmed')).phoneScrollsHorizontally).toBe(false);
   });
+
+  it('shows the unsubscribe pages (digest and missed-message links) on the same page layout', async () => {
+    // An unknown key: Zulip's error page, status 200 (the working links are tested with their emails).
+    const page = await browser.open(`${realmUrl}/accounts/unsubscribe/missed_messages/${'x'.repeat(24)}`);
+    expect(await page.locator('h1').textContent()).toBe('Unknown email unsubscribe request');
+    expect(await page.locator('link[rel=stylesheet]').count()).toBe(1);
+    expect((await screenshotBothWidths(page, 'unsubscribe-unknown')).phoneScrollsHorizontally).toBe(false);
+  });
 });

@@ -71,6 +71,7 @@ export const DATA_PROBES = [
   'custom emoji of another realm',
   'avatar of another realm user',
   'data export of another realm',
+  'invitation of another realm',
   'event queue of another user',
 ] as const;
 
@@ -203,6 +204,15 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /accounts/password/reset/{uidb64}/{token}': anonymous('sets a password only with a valid link (and the form\'s CSRF token)'),
   'GET /accounts/password/done': anonymous('a static "password reset complete" page'),
   'GET /static/pages.css': anonymous('the pages\' stylesheet'),
+  'GET /accounts/unsubscribe/{kind}/{token}': anonymous('an unsubscribe link: the key is the secret and names its user; an unknown one gets the same error page'),
+  'POST /accounts/unsubscribe/{kind}/{token}': anonymous('one-click unsubscribe: as the link'),
+  'GET /register': anonymous('the self-sign-up form: a page for anyone'),
+  'POST /register': anonymous('mails a sign-up link to the address given; the link goes only to the mailbox'),
+  'GET /accounts/send_confirm': anonymous('a static "check your email" page'),
+  'GET /accounts/do_confirm/{key}': anonymous('a sign-up link: the key is the secret; an unknown, used or expired one gets the same invalid-link page'),
+  'POST /accounts/do_confirm/{key}': anonymous('creates an account only with a valid link (and the form\'s CSRF token)'),
+  'GET /join/{key}': anonymous('an invitation link: the key is the secret; an unknown, used, revoked or expired one gets the same invalid-link page'),
+  'POST /join/{key}': anonymous('creates the invited account only with a valid link (and the form\'s CSRF token)'),
 
   // Bots.
   'GET /api/v1/bots': probes('bot of another user'),
@@ -261,6 +271,12 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'DELETE /api/v1/realm/domains/{domain}': probes('realm domain of another realm'),
   'GET /api/v1/realm/emoji': probes('custom emoji of another realm'),
   'GET /api/v1/export/realm': probes('data export of another realm'),
+  'GET /api/v1/invites': probes('invitation of another realm'),
+  'POST /api/v1/invites': exempt(CREATE),
+  'DELETE /api/v1/invites/{invite_id}': probes('invitation of another realm'),
+  'POST /api/v1/invites/{invite_id}/resend': probes('invitation of another realm'),
+  'POST /api/v1/invites/multiuse': exempt(CREATE),
+  'DELETE /api/v1/invites/multiuse/{invite_id}': probes('invitation of another realm'),
   'POST /api/v1/export/realm': exempt(CREATE),
   'DELETE /api/v1/export/realm/{export_id}': probes('data export of another realm'),
   'GET /api/v1/export/realm/consents': exempt("the consents of the realm the host names, for its administrators only"),

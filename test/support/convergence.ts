@@ -139,6 +139,7 @@ export const NOT_STATE_TYPES: Record<string, string> = {
   typing_edit_message: 'transient, as typing',
   heartbeat: 'keeps a long poll alive',
   restart: 'tells the client to re-register',
+  invites_changed: 'a bare signal with no state of its own (Zulip\'s notify_invites_changed): clients fetch GET /invites again',
   realm_export: 'the organization\'s data exports: Zulip keeps them out of register; clients fetch GET /export/realm',
   realm_export_consent: 'who consents to a full export: out of register, as in Zulip; clients fetch GET /export/realm/consents',
 };
