@@ -168,9 +168,11 @@ describe('CLI operations commands', () => {
         { queue: 'mail', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
         // The daily digest pass.
         { queue: 'digest-emails', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
+        // Missed-message email batches (delayed wakes with Redis; other files' may be waiting).
+        { queue: 'missed-message-emails', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
       ]),
     });
-    expect(status.jobs).toHaveLength(6);
+    expect(status.jobs).toHaveLength(7);
     expect(status.pid).not.toBe(process.pid);
     expect(status.event_queues).toBeGreaterThanOrEqual(1);
     expect(status.parked_polls).toBeGreaterThanOrEqual(1);
