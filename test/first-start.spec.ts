@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { Api } from './support/api';
+import { until } from './support/until';
 import { DIST, logRecords, NEST_WIRING_CONTEXTS, ownDatabase, startServer, ServerProcess, terminalAvailable } from './support/server-process';
 
 /** A database of its own for this file when the run is on PostgreSQL, else embedded storage. */
@@ -49,6 +50,12 @@ describe('the first start', () => {
       expect(first.stdout()).toBe('');
       expect(first.stderr()).not.toContain(apiKey);
       expect(first.stderr()).not.toMatch(/password:/);
+      // The start-up summary is main()'s last line, after the port opens and the job runners
+      // start (with Redis these connect first): the server may answer before it is written.
+      await until(
+        () => (logRecords(first).some((record) => record.context === 'main' && String(record.msg).startsWith('listening')) ? true : undefined),
+        'the start-up summary',
+      );
       const logged = logRecords(first);
       expect(logged.filter((record) => record.level === 'info' && NEST_WIRING_CONTEXTS.includes(String(record.context)))).toEqual([]);
       expect(logged).toContainEqual(
