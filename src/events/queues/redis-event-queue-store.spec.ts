@@ -10,8 +10,9 @@ import { PREFIX } from './redis-queue-scripts';
 
 /**
  * The contract both stores keep (memory always; Redis when REDIS_URL is set, several
- * stores standing for several processes). Ids are random so specs sharing a Redis with a
- * running server never meet its queues.
+ * stores standing for several processes). The stores use a Redis database of their own:
+ * a server sharing REDIS_URL's database would collect these specs' expired queues itself,
+ * and the collection spec counts which process removed each one.
  */
 const LIMITS: QueueLimits = { maxEvents: 50, maxBytes: 20_000, perUser: 3, parkedMs: 60_000, dedupeWindowMs: 3_600_000 };
 
@@ -44,9 +45,15 @@ async function memoryHarness(): Promise<Harness> {
   return { stores: [store, store], signals: [signals, signals], close: async () => undefined };
 }
 
+function specRedisUrl(): string {
+  const url = new URL(process.env.REDIS_URL as string);
+  url.pathname = url.pathname === '/11' ? '/12' : '/11';
+  return url.toString();
+}
+
 /** A store on connections of its own, as in a server process of its own. */
 async function redisStore(): Promise<{ store: RedisEventQueueStore; connections: RedisConnections }> {
-  const connections = new RedisConnections({ url: process.env.REDIS_URL });
+  const connections = new RedisConnections({ url: specRedisUrl() });
   const store = await RedisEventQueueStore.open(await connections.connect('commands'), await connections.connect('subscriber'), LIMITS);
   return { store, connections };
 }
@@ -218,7 +225,7 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
       stores.push(opened.store);
       connections.push(opened.connections);
     }
-    redis = new Redis(process.env.REDIS_URL as string);
+    redis = new Redis(specRedisUrl());
   });
 
   afterAll(async () => {
