@@ -127,8 +127,8 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}, options: St
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // A loaded machine can take longer than a minute to start the embedded database.
-  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_SECONDS ?? 60) * 1000;
+  // A loaded machine (a CI run beside other work) can take minutes to start the embedded database.
+  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_SECONDS ?? 120) * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${err}`);
     try {
