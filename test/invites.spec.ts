@@ -5,13 +5,15 @@ import { spawn } from 'node:child_process';
 import type { CreatedUser } from '../src/admin/commands/create-user.command';
 import type { NewAccount } from '../src/invites/commands/accept-invitation.command';
 import type { InvitationByKey } from '../src/invites/queries/invitation-keys';
+import type { SignupRequestOutcome } from '../src/signup/commands/signup.commands';
 import { Api, ApiResponse, createTestRealm, expectError, subscribeTo, TargetServer, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 import { DIST, freePort, NODE_PATH, ownDatabase, OwnDatabase } from './support/server-process';
 
 /**
  * `/invites` as Zulip 10.2 serves it, and the invitations module's facade for the sign-up
- * pages (InvitationKeys, AcceptInvitationCommand). The server runs in this process (from
+ * pages (InvitationKeys, AcceptInvitationCommand), with the sign-up module's commands a
+ * reusable link goes through (RequestSignupCommand, RegisterFromSignupLinkCommand). The server runs in this process (from
  * dist/, on storage of its own), so that the tests reach its command bus and database
  * and set the daily limit; the invitation emails are read from its log (no SMTP_URL).
  */
@@ -24,7 +26,8 @@ const NEW_REALMS_DAILY_MAX = 50;
 
 /**
  * The server, in a child process of its own, with a channel to the test: `accept` and
- * `lookup` run the invitations module's command and facade, `sql` queries its database,
+ * `lookup` run the invitations module's command and facade, `requestSignup` and
+ * `register` the sign-up module's commands, `sql` queries its database,
  * `mails` answers the mail it sent (to the log: no SMTP_URL). Jest's module sandbox
  * cannot load the server itself (the embedded database imports modules dynamically).
  */
@@ -39,6 +42,7 @@ const { Database } = dist('platform/database/database.js');
 const { MailDelivery } = dist('platform/mail/mail-delivery.js');
 const { AcceptInvitationCommand } = dist('invites/commands/accept-invitation.command.js');
 const { InvitationKeys } = dist('invites/queries/invitation-keys.js');
+const { RequestSignupCommand, RegisterFromSignupLinkCommand } = dist('signup/commands/signup.commands.js');
 const { CommandBus } = require('@nestjs/cqrs');
 const mails = [];
 const destination = { write(line) {
@@ -58,6 +62,8 @@ const destination = { write(line) {
   const ops = {
     accept: ([key, account]) => app.get(CommandBus).execute(new AcceptInvitationCommand(key, account)),
     lookup: ([key]) => app.get(InvitationKeys).lookup(key),
+    requestSignup: ([realmId, email, linkKey]) => app.get(CommandBus).execute(new RequestSignupCommand(realmId, email, linkKey)),
+    register: ([realmId, key, fullName, password]) => app.get(CommandBus).execute(new RegisterFromSignupLinkCommand(realmId, key, fullName, password)),
     sql: ([text, params]) => app.get(Database).query(text, params),
     mails: () => mails,
     stop: async () => { await app.close(); setImmediate(() => process.exit(0)); return null; },
@@ -65,7 +71,7 @@ const destination = { write(line) {
   process.on('message', ({ id, op, args }) => {
     Promise.resolve().then(() => ops[op](args)).then(
       (result) => process.send({ id, result }),
-      (error) => process.send({ id, error: { problem: error.problem, msg: error.msg ?? error.message, status: error.status } }),
+      (error) => process.send({ id, error: { problem: error.problem, msg: error.msg ?? error.message, status: error.status, reason: error.data && error.data.reason } }),
     );
   });
   process.send({ ready: true });
@@ -156,6 +162,7 @@ describe('invitations', () => {
   let other: TestUser;
   let guest: TestUser;
   let general: number;
+  let realmId: number;
 
   function sql<T = Json>(text: string, params: unknown[] = []): Promise<T[]> {
     return child.call<T[]>('sql', text, params);
@@ -191,9 +198,30 @@ describe('invitations', () => {
     const error = (await work.then(
       () => null,
       (thrown: unknown) => thrown,
-    )) as { problem?: string; msg?: string; status?: number } | null;
+    )) as { problem?: string; msg?: string; status?: number; reason?: string } | null;
     if (error === null) throw new Error('expected a refusal');
-    return { problem: error.problem, msg: error.msg, status: error.status };
+    return { problem: error.problem ?? error.reason, msg: error.msg, status: error.status };
+  }
+
+  /** The sign-up module's address step: from the sign-up page (`linkKey` null) or a reusable link. */
+  function requestSignup(email: string, linkKey: string | null): Promise<SignupRequestOutcome> {
+    return child.call<SignupRequestOutcome>('requestSignup', realmId, email, linkKey);
+  }
+
+  function register(confirmation: string, fullName: string): Promise<CreatedUser> {
+    return child.call<CreatedUser>('register', realmId, confirmation, fullName, 'a long enough password 42');
+  }
+
+  /** The key of the latest confirmation link mailed to `email` (`/accounts/do_confirm/<key>`). */
+  async function confirmationMailedTo(email: string): Promise<string> {
+    const mail = await until(async () => (await mailsTo(email)).filter((sent) => sent.subject === 'Activate your Zulip account').pop());
+    const key = /\/accounts\/do_confirm\/([a-z0-9]{24})\b/.exec(mail.text)?.[1];
+    if (key === undefined) throw new Error(`no confirmation link in:\n${mail.text}`);
+    return key;
+  }
+
+  function reusableKey(link: string): string {
+    return /\/join\/([a-z2-7]{24})\/$/.exec(link)?.[1] as string;
   }
 
   beforeAll(async () => {
@@ -208,6 +236,7 @@ describe('invitations', () => {
     guest = await realm.createUser('Gus Guest', 'guest');
     await subscribeTo(member.api, 'general');
     general = await channelId(member.api, 'general');
+    realmId = (await sql<{ id: number }>(`SELECT id FROM realm WHERE string_id = $1`, [realm.subdomain]))[0].id;
   }, 180_000);
 
   afterAll(async () => {
@@ -354,11 +383,23 @@ describe('invitations', () => {
         false,
       );
       expectSuccess(await member.api.post('invites', { invitee_emails: 'gil@allowed.test', stream_ids: [] }));
-      // A reusable link's sign-up is held to the same domains.
-      const link = ok(await admin.api.post('invites/multiuse', {})).invite_link as string;
-      const key = /\/join\/([a-z2-7]{24})\/$/.exec(link)?.[1] as string;
-      const refused = await keyRefusal(accept(key, { fullName: 'Eve Outside', password: 'a long enough password 42', email: 'eve@elsewhere.test' }));
-      expect(refused.msg).toBe('Your email address, eve@elsewhere.test, is not in one of the domains that are allowed to register for accounts in this organization.');
+      // A reusable link's sign-up is held to the same domains, and mails nothing outside them.
+      const key = reusableKey(ok(await admin.api.post('invites/multiuse', {})).invite_link as string);
+      expect(await requestSignup('eve@elsewhere.test', key)).toEqual({
+        kind: 'refused',
+        message: 'Your email address, eve@elsewhere.test, is not in one of the domains that are allowed to register for accounts in this organization.',
+      });
+      expect(await requestSignup('fay+x@allowed.test', key)).toEqual({ kind: 'refused', message: 'Email addresses containing + are not allowed in this organization.' });
+      expect(await mailsTo('eve@elsewhere.test')).toEqual([]);
+      expect(await requestSignup('gus@allowed.test', key)).toEqual({ kind: 'sent', email: 'gus@allowed.test' });
+      const pending = await confirmationMailedTo('gus@allowed.test');
+      // The domains are checked again when the account is made: they may have changed meanwhile
+      // (another domain stays: removing the last one lifts the restriction, as in Zulip).
+      expectSuccess(await realm.ownerApi.post('realm/domains', { domain: 'other.test', allow_subdomains: false }), { new_domain: expect.any(Array) });
+      expectSuccess(await realm.ownerApi.delete('realm/domains/allowed.test'));
+      expect((await keyRefusal(register(pending, 'Gus Late'))).msg).toBe(
+        'Your email address, gus@allowed.test, is not in one of the domains that are allowed to register for accounts in this organization.',
+      );
     } finally {
       await realm.ownerApi.patch('realm', { emails_restricted_to_domains: false });
     }
@@ -521,26 +562,70 @@ describe('invitations', () => {
     expect((await queue.poll({ dont_block: true })).body.events).toEqual([]);
   });
 
-  it('lets a reusable link sign up two people, until it is revoked', async () => {
+  it('lets a reusable link sign up two people, each through a mailed confirmation, never used up', async () => {
     const crew = (ok(await admin.api.get('user_groups')).user_groups as { id: number; name: string }[]).find((group) => group.name === 'night shift')?.id as number;
-    const link = ok(await admin.api.post('invites/multiuse', { invite_as: 600, group_ids: [crew] })).invite_link as string;
-    const key = /\/join\/([a-z2-7]{24})\/$/.exec(link)?.[1] as string;
+    const lobby = await channelId(admin.api, 'lobby');
+    const link = ok(
+      await admin.api.post('invites/multiuse', { invite_as: 600, stream_ids: [general], group_ids: [crew], include_realm_default_subscriptions: true }),
+    ).invite_link as string;
+    const key = reusableKey(link);
     expect(link).toBe(`http://${realm.subdomain}.localhost:${child.server.port}/join/${key}/`);
     expect(await lookup(key)).toMatchObject({ isMultiuse: true, email: null, inviteAs: 600, groupIds: [crew], notifyReferrerOnJoin: false });
 
-    const first = await accept(key, { fullName: 'Jo Link', password: 'a long enough password 42', email: 'jo@example.org' });
-    const second = await accept(key, { fullName: 'Kim Link', password: 'a long enough password 42', email: 'kim@example.org' });
-    for (const created of [first, second]) {
+    // The link's key opens no account by itself: only a mailed confirmation does.
+    expect((await keyRefusal(accept(key, { fullName: 'No Mail', password: 'a long enough password 42' }))).problem).toBe('not_found');
+    // The realm requires invitations (Zulip's default): the sign-up page refuses the address, the link is the invitation.
+    expect(await requestSignup('jo@example.org', null)).toEqual({ kind: 'refused', message: 'Please request an invite for jo@example.org from the organization administrator.' });
+
+    for (const [email, name] of [['jo@example.org', 'Jo Link'], ['kim@example.org', 'Kim Link']]) {
+      expect(await requestSignup(email, key)).toEqual({ kind: 'sent', email });
+      const created = await register(await confirmationMailedTo(email), name);
+      expect(created.email).toBe(email);
       const api = realm.api.as({ email: created.email, apiKey: created.api_key });
       expect((ok(await api.get('users/me')) as Json).role).toBe(600);
       expect(ok(await admin.api.get(`user_groups/${crew}/members/${created.user_id}`)).is_user_group_member).toBe(true);
+      const subscribed = (ok(await api.get('users/me/subscriptions')).subscriptions as { stream_id: number }[]).map((sub) => sub.stream_id);
+      expect(subscribed).toEqual(expect.arrayContaining([general, lobby]));
     }
-    expect((await keyRefusal(accept(key, { fullName: 'No Email', password: 'a long enough password 42' }))).msg).toBe("Missing 'email' argument");
-    expect((await keyRefusal(accept(key, { fullName: 'Jo Again', password: 'a long enough password 42', email: 'jo@example.org' }))).msg).toBe('Email is already in use.');
-
+    // A registered address is refused, and gets no mail.
+    expect(await requestSignup('jo@example.org', key)).toEqual({
+      kind: 'refused',
+      message: "You've already registered with jo@example.org. Log in with it, or reset your password if you forgot it.",
+    });
+    expect((await mailsTo('jo@example.org')).length).toBe(1);
+    const [row] = await sql<{ status: number; created_user_id: number | null }>(`SELECT status, created_user_id FROM invitation WHERE confirmation_key = $1`, [key]);
+    expect(row).toEqual({ status: 0, created_user_id: null });
+    // A confirmation records the link it came from and what it gives.
+    const [pending] = await sql<Json>(
+      `SELECT multiuse_invitation_id, invited_as, stream_ids, group_ids, include_realm_default_subscriptions FROM signup_confirmation WHERE email = 'kim@example.org'`,
+    );
     const id = ((await inviteesOf(admin)).find((invite) => invite.link_url === link) as Json).id as number;
+    expect(pending).toEqual({ multiuse_invitation_id: id, invited_as: 600, stream_ids: [general], group_ids: [crew], include_realm_default_subscriptions: true });
+  });
+
+  it("keeps a confirmation mailed from a reusable link working after the link is revoked or expires, as Zulip's do_revoke_multi_use_invite does", async () => {
+    const ops = await channelId(admin.api, 'ops');
+    const revokedLink = ok(await admin.api.post('invites/multiuse', { invite_as: 300, stream_ids: [ops] })).invite_link as string;
+    const expiringLink = ok(await admin.api.post('invites/multiuse', { invite_as: 300, stream_ids: [ops] })).invite_link as string;
+    expect(await requestSignup('lee@example.org', reusableKey(revokedLink))).toEqual({ kind: 'sent', email: 'lee@example.org' });
+    expect(await requestSignup('mia@example.org', reusableKey(expiringLink))).toEqual({ kind: 'sent', email: 'mia@example.org' });
+
+    const id = ((await inviteesOf(admin)).find((invite) => invite.link_url === revokedLink) as Json).id as number;
     expectSuccess(await admin.api.delete(`invites/multiuse/${id}`));
-    expect((await keyRefusal(accept(key, { fullName: 'Lee Late', password: 'a long enough password 42', email: 'lee@example.org' }))).problem).toBe('revoked');
+    await sql(`UPDATE invitation SET expiry_date = now() - interval '1 second' WHERE confirmation_key = $1`, [reusableKey(expiringLink)]);
+    // The links themselves mail nothing more.
+    expect((await keyRefusal(requestSignup('ned@example.org', reusableKey(revokedLink)))).problem).toBe('revoked');
+    expect((await keyRefusal(requestSignup('ned@example.org', reusableKey(expiringLink)))).problem).toBe('expired');
+    expect(await mailsTo('ned@example.org')).toEqual([]);
+
+    // The confirmations already mailed still open the accounts they promised.
+    for (const [email, name] of [['lee@example.org', 'Lee Late'], ['mia@example.org', 'Mia Late']]) {
+      const created = await register(await confirmationMailedTo(email), name);
+      const api = realm.api.as({ email: created.email, apiKey: created.api_key });
+      expect((ok(await api.get('users/me')) as Json).role).toBe(300);
+      const subscribed = (ok(await api.get('users/me/subscriptions')).subscriptions as { stream_id: number }[]).map((sub) => sub.stream_id);
+      expect(subscribed).toContain(ops);
+    }
   });
 
   it("expires a deactivated user's invitations, as Zulip revokes them", async () => {

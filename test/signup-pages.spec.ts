@@ -10,8 +10,9 @@ import { ReceivedMail, SmtpSink } from './support/smtp-sink';
 /**
  * The sign-up pages end to end in a real browser (Debian's chromium) with a real SMTP
  * server in the test process: an email invitation (mail, link, form, account, the zuliprc
- * download, an API call with it), a reusable link used by two people, expired and revoked
- * links, and self-sign-up with an allowed and a refused domain. Every page is checked at
+ * download, an API call with it), a reusable link used by two people (each confirming
+ * their own address through the mailed link), expired and revoked links with the
+ * confirmations they had mailed, and self-sign-up with an allowed and a refused domain. Every page is checked at
  * 375 px and saved at desktop and phone width. On PostgreSQL the server has a database of
  * its own: the run's server would otherwise deliver (to the log) the mail it writes.
  */
@@ -104,6 +105,36 @@ describeInBrowser('sign-up pages in the browser', () => {
     return fields;
   }
 
+  /** Sends an address form (the sign-up page's or a reusable link's) and answers the page that comes back. */
+  async function requestLink(page: Page, email: string): Promise<void> {
+    await page.fill('#email', email);
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+  }
+
+  /** The mailed confirmation link's form, the account made from it, and a client of that account (from its zuliprc). */
+  async function confirmAndRegister(email: string, fullName: string, screenshot?: string): Promise<Api> {
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe('Activate your Zulip account');
+    const form = await browser.open(mailedLink(mail, '/accounts/do_confirm/'));
+    expect(await heading(form)).toBe('Create your account');
+    expect(await form.inputValue('#email')).toBe(email);
+    if (screenshot) await shoot(form, screenshot);
+    await register(form, fullName);
+    expect(await heading(form)).toBe('Your account is ready');
+    expect(await form.locator('#account-email').textContent()).toBe(email);
+    const zuliprc = await downloadZuliprc(form);
+    expect(zuliprc.email).toBe(email);
+    await form.close();
+    return new Api(realm.subdomain, null, server.port).as({ email: zuliprc.email, apiKey: zuliprc.key });
+  }
+
+  async function multiuseId(link: string): Promise<number> {
+    const invites = ok(await realm.ownerApi.get('invites')).invites as { id: number; is_multiuse: boolean; link_url?: string }[];
+    const reusable = invites.find((invite) => invite.is_multiuse && invite.link_url === link);
+    if (!reusable) throw new Error(`no reusable link ${link}`);
+    return reusable.id;
+  }
+
   async function invalidLink(url: string, message: string, screenshot?: string): Promise<void> {
     const page = await browser.open(url);
     expect(await heading(page)).toBe('Invalid link');
@@ -152,27 +183,104 @@ describeInBrowser('sign-up pages in the browser', () => {
     await invalidLink(link, 'The confirmation link has expired or been deactivated.', 'invalid-link');
   });
 
-  it('lets two people join through one reusable link, until it is revoked', async () => {
-    const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400, stream_ids: [general] })).invite_link as string;
+  it('lets two people join through one reusable link, each confirming their own address', async () => {
+    const crew = ok(await realm.ownerApi.post('user_groups/create', { name: 'reusable crew', description: 'Joined by link', members: [realm.owner.userId] }))
+      .group_id as number;
+    const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 300, stream_ids: [general], group_ids: [crew] })).invite_link as string;
     for (const name of ['Rae', 'Ric']) {
       await browser.clearCookies();
       const page = await browser.open(link);
-      expect(await heading(page)).toBe('Create your account');
-      if (name === 'Rae') await shoot(page, 'reusable-form');
+      // The link asks for an address, and nothing else: the account waits for the mailed confirmation.
+      expect(await heading(page)).toBe('Sign up');
+      expect(await page.locator('p', { hasText: 'You have been invited to join' }).count()).toBe(1);
+      expect(await page.locator('#password').count()).toBe(0);
+      if (name === 'Rae') await shoot(page, 'reusable-address');
       const email = `${name.toLowerCase()}-${realm.subdomain}@example.org`;
-      await register(page, `${name} Reuse`, PASSWORD, email);
-      expect(await heading(page)).toBe('Your account is ready');
-      expect(await page.locator('#account-email').textContent()).toBe(email);
-      const key = ok(await realm.api.post('fetch_api_key', { username: email, password: PASSWORD }));
-      expect(typeof key.api_key).toBe('string');
+      await requestLink(page, email);
+      expect(page.url()).toContain(`/accounts/send_confirm/?email=${encodeURIComponent(email)}`);
+      expect(await heading(page)).toBe('Confirm your email address');
+      if (name === 'Rae') await shoot(page, 'reusable-sent');
       await page.close();
-    }
 
-    const invites = ok(await realm.ownerApi.get('invites')).invites as { id: number; is_multiuse: boolean; link_url?: string }[];
-    const reusable = invites.find((invite) => invite.is_multiuse && invite.link_url === link);
-    expect(reusable).toBeDefined();
-    ok(await realm.ownerApi.delete(`invites/multiuse/${reusable?.id}`));
-    await invalidLink(link, 'The confirmation link has expired or been deactivated.');
+      const api = await confirmAndRegister(email, `${name} Reuse`, name === 'Rae' ? 'reusable-confirm-form' : undefined);
+      const me = ok(await api.get('users/me'));
+      expect(me.email).toBe(email);
+      expect(me.role).toBe(300);
+      const subscriptions = ok(await api.get('users/me/subscriptions')).subscriptions as { stream_id: number }[];
+      expect(subscriptions.map((subscription) => subscription.stream_id)).toContain(general);
+      expect(ok(await realm.ownerApi.get(`user_groups/${crew}/members/${me.user_id as number}`)).is_user_group_member).toBe(true);
+    }
+    // The link is never used up.
+    await multiuseId(link);
+    const again = await browser.open(link);
+    expect(await heading(again)).toBe('Sign up');
+    await again.close();
+  });
+
+  it('refuses a registered address on a reusable link, and creates no account from a POST without the mailed confirmation', async () => {
+    const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400 })).invite_link as string;
+    const registered = `rae-${realm.subdomain}@example.org`;
+    const page = await browser.open(link);
+    await requestLink(page, registered);
+    expect(await page.locator('.error').textContent()).toBe(
+      `You've already registered with ${registered}. Log in with it, or reset your password if you forgot it.`,
+    );
+    expect(await page.inputValue('#email')).toBe(registered);
+    await shoot(page, 'reusable-registered');
+    expect(smtp.to(registered)).toHaveLength(1);
+
+    // The old form's fields, sent to the link's page (CSRF token and all): only a mail leaves.
+    const email = `zed-${realm.subdomain}@example.org`;
+    await page.goto(link);
+    // A string: the tests compile without the DOM's types.
+    await page.evaluate(`for (const [name, value] of [['full_name', 'Zed Sneaky'], ['password', ${JSON.stringify(PASSWORD)}]]) {
+      const input = document.createElement('input');
+      Object.assign(input, { type: 'hidden', name, value });
+      document.querySelector('form').appendChild(input);
+    }`);
+    await requestLink(page, email);
+    expect(await heading(page)).toBe('Confirm your email address');
+    await page.close();
+    const login = await realm.api.post('fetch_api_key', { username: email, password: PASSWORD });
+    expect(login.status).not.toBe(200);
+    const users = ok(await realm.ownerApi.get('users')).members as { email: string; delivery_email?: string }[];
+    expect(users.some((user) => user.email === email || user.delivery_email === email)).toBe(false);
+    // Only the owner of the address, following the mail, makes the account.
+    const api = await confirmAndRegister(email, 'Zed Confirmed');
+    expect(ok(await api.get('users/me')).full_name).toBe('Zed Confirmed');
+  });
+
+  it("keeps the confirmations a reusable link mailed working after it is revoked or expires, as Zulip does", async () => {
+    const revoked = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400, stream_ids: [general] })).invite_link as string;
+    const expired = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400, stream_ids: [general] })).invite_link as string;
+    const early = `eli-${realm.subdomain}@example.org`;
+    const first = await browser.open(revoked);
+    await requestLink(first, early);
+    expect(await heading(first)).toBe('Confirm your email address');
+    await first.close();
+    const later = `eva-${realm.subdomain}@example.org`;
+    const second = await browser.open(expired);
+    await requestLink(second, later);
+    await second.close();
+    // A page opened before the revocation and sent after it mails nothing.
+    const stale = await browser.open(revoked);
+
+    ok(await realm.ownerApi.delete(`invites/multiuse/${await multiuseId(revoked)}`));
+    const key = /\/join\/([a-z0-9]+)\/$/.exec(expired)?.[1] ?? '';
+    await sql(`UPDATE invitation SET expiry_date = now() - interval '1 second' WHERE confirmation_key = $1`, [key]);
+    await invalidLink(revoked, 'The confirmation link has expired or been deactivated.', 'reusable-revoked');
+    await invalidLink(expired, 'The confirmation link has expired or been deactivated.');
+    const late = `ned-${realm.subdomain}@example.org`;
+    await requestLink(stale, late);
+    expect(await heading(stale)).toBe('Invalid link');
+    await stale.close();
+    expect(smtp.to(late)).toHaveLength(0);
+
+    // Zulip's do_revoke_multi_use_invite leaves the PreregistrationUsers it made: their links still work.
+    for (const [email, name] of [[early, 'Eli Early'], [later, 'Eva Early']]) {
+      const me = ok(await (await confirmAndRegister(email, name)).get('users/me/subscriptions'));
+      expect((me.subscriptions as { stream_id: number }[]).map((subscription) => subscription.stream_id)).toContain(general);
+    }
   });
 
   it('refuses an expired link, and a link of another organization', async () => {
@@ -247,6 +355,30 @@ describeInBrowser('sign-up pages in the browser', () => {
     expect(await again.locator('.error').textContent()).toContain('already registered');
   });
 
+  it("refuses an address outside the realm's domains on a reusable link, whose address needs no invitation", async () => {
+    // The realm restricts addresses to its domain (the test above); a reusable link is held to it.
+    ok(await realm.ownerApi.patch('realm', { invite_required: true }));
+    try {
+      const link = ok(await realm.ownerApi.post('invites/multiuse', { invite_as: 400 })).invite_link as string;
+      const outside = `oz@elsewhere-${realm.subdomain}.test`;
+      const page = await browser.open(link);
+      await requestLink(page, outside);
+      expect(await page.locator('.error').textContent()).toBe(
+        `Your email address, ${outside}, is not in one of the domains that are allowed to register for accounts in this organization.`,
+      );
+      await shoot(page, 'reusable-refused');
+      expect(smtp.to(outside)).toHaveLength(0);
+      // Inside the domains, the link is the invitation: `invite_required` does not stop it.
+      const inside = `ida@allowed-${realm.subdomain}.test`;
+      await requestLink(page, inside);
+      expect(await heading(page)).toBe('Confirm your email address');
+      await page.close();
+      expect(ok(await (await confirmAndRegister(inside, 'Ida Inside')).get('users/me')).role).toBe(400);
+    } finally {
+      ok(await realm.ownerApi.patch('realm', { invite_required: false }));
+    }
+  });
+
   it('refuses an expired self-sign-up link and a form without its CSRF token', async () => {
     const email = `tia@allowed-${realm.subdomain}.test`;
     const page = await browser.open(`${realmUrl}/register/`);
@@ -286,6 +418,14 @@ describeInBrowser('sign-up pages in the browser', () => {
         }
       }
       expect(smtp.to(`limit6-${open.subdomain}@example.org`)).toHaveLength(0);
+      // A reusable link's address form spends the same budget.
+      const link = ok(await open.ownerApi.post('invites/multiuse', { invite_as: 400 })).invite_link as string;
+      await page.goto(link);
+      await page.fill('#email', `limit7-${open.subdomain}@example.org`);
+      const [answer] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      expect(answer?.status()).toBe(429);
+      expect(await heading(page)).toBe('Slow down');
+      expect(smtp.to(`limit7-${open.subdomain}@example.org`)).toHaveLength(0);
       await page.close();
     } finally {
       await limited.stop();

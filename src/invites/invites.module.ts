@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { GroupsModule } from '../groups/groups.module';
+import { MessagesModule } from '../messages/messages.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { InviteAccess } from './access/invite-access';
@@ -26,10 +27,11 @@ import { InvitationKeys } from './queries/invitation-keys';
  * Invitations (Zulip's PreregistrationUser and MultiuseInvite with their confirmation
  * keys): the `/invites` API, the invitation emails, `invites_changed`, and for the
  * sign-up pages `InvitationKeys` (what a `/join/<key>/` opens) and
- * `AcceptInvitationCommand` (the account it creates).
+ * `AcceptInvitationCommand` (the account an email invitation creates; a reusable link's
+ * accounts are the sign-up module's, after a mailed confirmation).
  */
 @Module({
-  imports: [RealmModule, UsersModule, GroupsModule, ChannelsModule, AdminModule],
+  imports: [RealmModule, UsersModule, GroupsModule, ChannelsModule, AdminModule, MessagesModule],
   controllers: [InvitesController],
   providers: [
     InvitationStore,

@@ -212,7 +212,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'GET /accounts/do_confirm/{key}': anonymous('a sign-up link: the key is the secret; an unknown, used or expired one gets the same invalid-link page'),
   'POST /accounts/do_confirm/{key}': anonymous('creates an account only with a valid link (and the form\'s CSRF token)'),
   'GET /join/{key}': anonymous('an invitation link: the key is the secret; an unknown, used, revoked or expired one gets the same invalid-link page'),
-  'POST /join/{key}': anonymous('creates the invited account only with a valid link (and the form\'s CSRF token)'),
+  'POST /join/{key}': anonymous('creates an email invitation\'s account, or mails a reusable link\'s confirmation, only with a valid link (and the form\'s CSRF token)'),
 
   // Bots.
   'GET /api/v1/bots': probes('bot of another user'),

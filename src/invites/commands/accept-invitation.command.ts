@@ -1,35 +1,33 @@
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UserCreation } from '../../admin/commands/user-creation';
 import { CreatedUser } from '../../admin/commands/create-user.command';
 import { GroupMemberWrites } from '../../groups/commands/group-member-writes';
-import { SendMessageCommand } from '../../messages/commands/send-message.command';
+import { MessageSending, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { emailDomainAllowed } from '../../realm/public/realm-domains';
-import { effectiveRealmProperties } from '../../realm/public/realm-properties';
-import { RealmDomainReader } from '../../realm/queries/get-realm-domains.query';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { requestUserOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { InvitationStatus } from '../domain/invite-rules';
+import { ConfirmationKeyError, InvitationStatus } from '../domain/invite-rules';
 import { invitationAcceptedNotice } from '../domain/invitation-texts';
 import { InvitationStore } from '../persistence/invitation.store';
 import { InvitationByKey, InvitationKeys } from '../queries/invitation-keys';
 import { InvitationWrites } from './invitation-writes';
 
-/** What the person accepting an invitation gives: their name and password, and for a reusable link their address. */
+/** What the person accepting an email invitation gives: their name and password (the address is the invited one). */
 export interface NewAccount {
   fullName: string;
   password: string | null;
-  /** Required by a reusable link; an email invitation's address is the invited one. */
-  email?: string;
 }
 
 /**
- * The sign-up pages' command: creates the account an invitation's key opens (Zulip's
- * `do_create_user` with its PreregistrationUser): the invited role, channels (and the
- * default ones if asked) and groups; an email invitation is used up, the inviter told if
- * they asked. All in one transaction; a key that opens nothing throws ConfirmationKeyError.
+ * The sign-up pages' command: creates the account an email invitation's key opens
+ * (Zulip's `do_create_user` with its PreregistrationUser): the invited role, channels
+ * (and the default ones if asked) and groups; the invitation is used up, the inviter told
+ * if they asked. All in one transaction; a key that opens nothing throws
+ * ConfirmationKeyError. A reusable link's key opens no account by itself (Zulip keeps it
+ * out of `/accounts/do_confirm/`): whoever follows it proves an address first, through
+ * the sign-up module's mailed confirmation.
  */
 export class AcceptInvitationCommand {
   constructor(
@@ -48,19 +46,18 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     private readonly creation: UserCreation,
     private readonly groups: GroupMemberWrites,
     private readonly realms: RealmDirectory,
-    private readonly domains: RealmDomainReader,
     private readonly users: UserDirectory,
-    private readonly commandBus: CommandBus,
+    private readonly sending: MessageSending,
   ) {}
 
   async execute({ key, account }: AcceptInvitationCommand): Promise<CreatedUser> {
     // Refused early, before the slow password hash; checked again, locked, in the transaction.
     const invitation = await this.keys.lookup(key);
+    if (invitation.email === null) throw new ConfirmationKeyError('not_found');
     const realm = await this.realms.requireById(invitation.realmId);
     // Zulip's sign-up shows a deactivated organization its own page, and creates nobody.
     if (realm.deactivated) throw new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 400);
-    const email = invitation.email ?? (await this.linkEmail(realm, account.email));
-    const checked = await this.creation.check({ email, fullName: account.fullName, role: invitation.inviteAs, password: account.password });
+    const checked = await this.creation.check({ email: invitation.email, fullName: account.fullName, role: invitation.inviteAs, password: account.password });
     return this.tx.run(async () => {
       const current = await this.keys.lookup(key, true);
       const user = await this.creation.insert(realm, checked, {
@@ -68,29 +65,15 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
         withDefaults: current.includeRealmDefaultSubscriptions,
       });
       await this.groups.addToGroups(realm.id, user.id, current.groupIds);
-      if (!current.isMultiuse) await this.store.setStatus(current.invitationId, InvitationStatus.Used, user.id);
+      await this.store.setStatus(current.invitationId, InvitationStatus.Used, user.id);
       // Zulip's `revoke_preregistration_users`: the address's other invitations are spent.
       await this.store.revokeOthersFor(realm.id, user.deliveryEmail, current.invitationId);
-      if (!current.isMultiuse && current.referrerId !== null) {
+      if (current.referrerId !== null) {
         await this.writes.notifyChanged(realm.id, current.referrerId);
         await this.tellReferrer(realm, current, { id: user.id, fullName: user.fullName });
       }
       return { user_id: user.id, email: user.deliveryEmail, api_key: user.apiKey };
     });
-  }
-
-  /** A reusable link's sign-up names its address, which the realm's domain rules must allow. */
-  private async linkEmail(realm: RealmEntity, email: string | undefined): Promise<string> {
-    if (email === undefined || email.trim() === '') throw ApiError.missingArgument('email');
-    const address = email.trim();
-    if (effectiveRealmProperties(realm.properties).emails_restricted_to_domains === true) {
-      if (!emailDomainAllowed(address, await this.domains.list(realm.id))) {
-        throw ApiError.badRequest(
-          `Your email address, ${address}, is not in one of the domains that are allowed to register for accounts in this organization.`,
-        );
-      }
-    }
-    return address;
   }
 
   /** Zulip's note from the notification bot, to an inviter still active who asked for it. */
@@ -99,7 +82,8 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     const referrer = await this.users.findById(invitation.referrerId);
     const bot = await this.users.findById(realm.notificationBotId);
     if (!referrer?.isActive || !bot) return;
-    await this.commandBus.execute(
+    // The facade, not the command bus: one command handler, one transaction (ARCHITECTURE rule 2).
+    await this.sending.send(
       new SendMessageCommand(requestUserOf(bot), { kind: 'private', to: [referrer.id] }, invitationAcceptedNotice(newUser), 'Internal', undefined, null),
     );
   }

@@ -24,27 +24,29 @@ import { OpenSignupLink, SignupLinks } from '../queries/signup-links';
 const HOME_PATH = '/register/';
 const SENT_PATH = '/accounts/send_confirm/';
 
-/** What the registration form shows: whose account, and whether the person gives the address. */
+/** What the registration form shows: whose account, at which (confirmed or invited) address. */
 interface RegistrationForm {
   realmName: string;
   intro: string;
-  /** The address the account gets; null when the form asks for it (a reusable link). */
-  email: string | null;
+  email: string;
   formPath: string;
 }
 
-/** The fields a registration form sent back, to show again beside an error. */
-interface Filled {
-  fullName: string;
-  email: string;
+/** The page asking for an address to confirm: the sign-up page, or a reusable link's. */
+interface AddressForm {
+  realmName: string;
+  intro: string;
+  formPath: string;
 }
 
 /**
  * Zulip's sign-up pages on the realm's host (`zerver/views/registration.py`): `/register/`
  * (accounts_home: an address, then a mailed link), `/accounts/send_confirm/`, the mailed
- * link `/accounts/do_confirm/<key>` and the invitation links `/join/<key>/` (an email
- * invitation, or a reusable link, which also asks for the address), each opening the
- * registration form (register.html: name and password). The account's page shows how to
+ * link `/accounts/do_confirm/<key>` opening the registration form (register.html: name
+ * and password), and the invitation links `/join/<key>/`: an email invitation's opens
+ * the registration form at once (the mail proved the address), a reusable link's asks
+ * for an address and mails its confirmation link first, as `/register/` does (Zulip's
+ * `accounts_home_from_multiuse_invite`). The account's page shows how to
  * connect a client, with the `zuliprc` download Zulip's settings page offers.
  */
 @Controller()
@@ -65,7 +67,7 @@ export class SignupController {
   async home(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const found = await this.realms.requireById(realm.id);
     if (found.deactivated) return sendPage(reply, 200, this.messagePage(found.name, t.deactivatedTitle, t.deactivatedBody));
-    await sendPage(reply, 200, this.homePage(found.name, request, reply, '', null));
+    await sendPage(reply, 200, this.addressPage(request, reply, this.homeForm(found.name), '', null));
   }
 
   @Post('register/')
@@ -73,18 +75,7 @@ export class SignupController {
   @RawResponse()
   async requestLink(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, HOME_PATH)) return sendCsrfRefusal(reply);
-    const realmName = await this.realmName(realm);
-    const email = (formValue(request, 'email') ?? '').trim();
-    // Zulip's `sends_email_by_ip` (counted here for every submitted address, refused or not).
-    const limited = await this.mailRequests.count(request.ip);
-    if (limited) {
-      void reply.header('Retry-After', String(Math.ceil(limited.retryAfter)));
-      return sendPage(reply, 429, messagePage(PAGE_TEXTS.rateLimitedTitle, PAGE_TEXTS.rateLimitedBody(Math.ceil(limited.retryAfter))));
-    }
-    const outcome = await this.commandBus.execute<RequestSignupCommand, SignupRequestOutcome>(new RequestSignupCommand(realm.id, email));
-    if (outcome.kind === 'deactivated') return sendPage(reply, 200, this.messagePage(realmName, t.deactivatedTitle, t.deactivatedBody));
-    if (outcome.kind === 'refused') return sendPage(reply, 200, this.homePage(realmName, request, reply, email, outcome.message));
-    return redirectAfterPost(reply, `${SENT_PATH}?email=${encodeURIComponent(outcome.email)}`);
+    await this.mailLink(request, reply, realm, this.homeForm(await this.realmName(realm)), null);
   }
 
   @Get('accounts/send_confirm/')
@@ -106,7 +97,7 @@ export class SignupController {
     const key = keyOf(request);
     const link = await this.signupLink(realm, key);
     if (link instanceof ApiError) return this.sendInvalidLink(reply, realmName, link);
-    await sendPage(reply, 200, this.registrationPage(request, reply, this.signupForm(realmName, key, link), null, { fullName: '', email: '' }));
+    await sendPage(reply, 200, this.registrationPage(request, reply, this.signupForm(realmName, key, link), null, ''));
   }
 
   @Post('accounts/do_confirm/:key')
@@ -119,10 +110,10 @@ export class SignupController {
     const realmName = await this.realmName(realm);
     const link = await this.signupLink(realm, key);
     if (link instanceof ApiError) return this.sendInvalidLink(reply, realmName, link);
-    const filled = { fullName: formValue(request, 'full_name') ?? '', email: '' };
-    await this.register(request, reply, realm, this.signupForm(realmName, key, link), filled, () =>
+    const fullName = formValue(request, 'full_name') ?? '';
+    await this.register(request, reply, realm, this.signupForm(realmName, key, link), fullName, () =>
       this.commandBus.execute<RegisterFromSignupLinkCommand, CreatedUser>(
-        new RegisterFromSignupLinkCommand(realm.id, key, filled.fullName, formValue(request, 'password') ?? ''),
+        new RegisterFromSignupLinkCommand(realm.id, key, fullName, formValue(request, 'password') ?? ''),
       ),
     );
   }
@@ -135,7 +126,8 @@ export class SignupController {
     const key = keyOf(request);
     const invitation = await this.invitation(realm, key);
     if (invitation instanceof ApiError) return this.sendInvalidLink(reply, realmName, invitation);
-    await sendPage(reply, 200, this.registrationPage(request, reply, this.joinForm(realmName, key, invitation), null, { fullName: '', email: '' }));
+    if (invitation.email === null) return sendPage(reply, 200, this.addressPage(request, reply, this.reusableForm(realmName, key), '', null));
+    await sendPage(reply, 200, this.registrationPage(request, reply, this.joinForm(realmName, key, invitation.email), null, ''));
   }
 
   @Post('join/:key')
@@ -147,13 +139,44 @@ export class SignupController {
     const realmName = await this.realmName(realm);
     const invitation = await this.invitation(realm, key);
     if (invitation instanceof ApiError) return this.sendInvalidLink(reply, realmName, invitation);
-    const filled = { fullName: formValue(request, 'full_name') ?? '', email: (formValue(request, 'email') ?? '').trim() };
+    // A reusable link takes an address only, and mails it a confirmation: the account waits for it.
+    if (invitation.email === null) return this.mailLink(request, reply, realm, this.reusableForm(realmName, key), key);
+    const fullName = formValue(request, 'full_name') ?? '';
     const password = formValue(request, 'password') ?? '';
-    await this.register(request, reply, realm, this.joinForm(realmName, key, invitation), filled, () =>
-      this.commandBus.execute<AcceptInvitationCommand, CreatedUser>(
-        new AcceptInvitationCommand(key, { fullName: filled.fullName, password, ...(invitation.isMultiuse ? { email: filled.email } : {}) }),
-      ),
+    await this.register(request, reply, realm, this.joinForm(realmName, key, invitation.email), fullName, () =>
+      this.commandBus.execute<AcceptInvitationCommand, CreatedUser>(new AcceptInvitationCommand(key, { fullName, password })),
     );
+  }
+
+  /**
+   * An address form's POST (Zulip's `accounts_home`): the client's mail budget, then the
+   * address checked and its confirmation link mailed; a refusal shows the form again with
+   * Zulip's reason, a reusable link that stopped working meanwhile the invalid-link page.
+   */
+  private async mailLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    realm: RequestRealm,
+    form: AddressForm,
+    reusableLinkKey: string | null,
+  ): Promise<void> {
+    const email = (formValue(request, 'email') ?? '').trim();
+    // Zulip's `sends_email_by_ip` (counted here for every submitted address, refused or not).
+    const limited = await this.mailRequests.count(request.ip);
+    if (limited) {
+      void reply.header('Retry-After', String(Math.ceil(limited.retryAfter)));
+      return sendPage(reply, 429, messagePage(PAGE_TEXTS.rateLimitedTitle, PAGE_TEXTS.rateLimitedBody(Math.ceil(limited.retryAfter))));
+    }
+    let outcome: SignupRequestOutcome;
+    try {
+      outcome = await this.commandBus.execute<RequestSignupCommand, SignupRequestOutcome>(new RequestSignupCommand(realm.id, email, reusableLinkKey));
+    } catch (error) {
+      if (error instanceof ApiError && isLinkError(error)) return this.sendInvalidLink(reply, form.realmName, error);
+      throw error;
+    }
+    if (outcome.kind === 'deactivated') return sendPage(reply, 200, this.messagePage(form.realmName, t.deactivatedTitle, t.deactivatedBody));
+    if (outcome.kind === 'refused') return sendPage(reply, 200, this.addressPage(request, reply, form, email, outcome.message));
+    return redirectAfterPost(reply, `${SENT_PATH}?email=${encodeURIComponent(outcome.email)}`);
   }
 
   /**
@@ -166,7 +189,7 @@ export class SignupController {
     reply: FastifyReply,
     realm: RequestRealm,
     form: RegistrationForm,
-    filled: Filled,
+    fullName: string,
     create: () => Promise<CreatedUser>,
   ): Promise<void> {
     let created: CreatedUser;
@@ -175,7 +198,7 @@ export class SignupController {
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       if (isLinkError(error)) return this.sendInvalidLink(reply, form.realmName, error);
-      return sendPage(reply, 200, this.registrationPage(request, reply, form, error.msg, filled));
+      return sendPage(reply, 200, this.registrationPage(request, reply, form, error.msg, fullName));
     }
     await sendPage(reply, 200, this.accountPage(form.realmName, this.addressing.url(realm.stringId), created));
   }
@@ -209,17 +232,25 @@ export class SignupController {
     return { realmName, intro: t.registerIntro(realmName), email: link.email, formPath: `/accounts/do_confirm/${key}` };
   }
 
-  private joinForm(realmName: string, key: string, invitation: InvitationByKey): RegistrationForm {
-    return { realmName, intro: t.invitedIntro(realmName), email: invitation.email, formPath: `/join/${key}/` };
+  private joinForm(realmName: string, key: string, email: string): RegistrationForm {
+    return { realmName, intro: t.invitedIntro(realmName), email, formPath: `/join/${key}/` };
   }
 
-  private homePage(realmName: string, request: FastifyRequest, reply: FastifyReply, email: string, error: string | null): string {
+  private homeForm(realmName: string): AddressForm {
+    return { realmName, intro: t.homeIntro(realmName), formPath: HOME_PATH };
+  }
+
+  private reusableForm(realmName: string, key: string): AddressForm {
+    return { realmName, intro: t.reusableIntro(realmName), formPath: `/join/${key}/` };
+  }
+
+  private addressPage(request: FastifyRequest, reply: FastifyReply, form: AddressForm, email: string, error: string | null): string {
     return renderPage({
       title: t.homeTitle,
-      realmName,
-      body: html`${errorBlock(error)}<p>${t.homeIntro(realmName)}</p>
-<form method="post" action="${HOME_PATH}">
-${csrfField(request, reply, HOME_PATH)}
+      realmName: form.realmName,
+      body: html`${errorBlock(error)}<p>${form.intro}</p>
+<form method="post" action="${form.formPath}">
+${csrfField(request, reply, form.formPath)}
 <label for="email">${t.emailLabel}</label>
 <input type="email" id="email" name="email" value="${email}" autocomplete="email" required autofocus>
 <button type="submit">${t.homeButton}</button>
@@ -227,23 +258,18 @@ ${csrfField(request, reply, HOME_PATH)}
     });
   }
 
-  private registrationPage(request: FastifyRequest, reply: FastifyReply, form: RegistrationForm, error: string | null, filled: Filled): string {
+  private registrationPage(request: FastifyRequest, reply: FastifyReply, form: RegistrationForm, error: string | null, fullName: string): string {
     const minLength = this.passwords.policy.minLength;
-    const emailField =
-      form.email === null
-        ? html`<label for="email">${t.yourEmail}</label>
-<input type="email" id="email" name="email" value="${filled.email}" autocomplete="email" required autofocus>`
-        : html`<label for="email">${t.yourEmail}</label>
-<input type="email" id="email" name="username" value="${form.email}" autocomplete="username" readonly>`;
     return renderPage({
       title: t.registerTitle,
       realmName: form.realmName,
       body: html`${errorBlock(error)}<p>${form.intro}</p>
 <form method="post" action="${form.formPath}">
 ${csrfField(request, reply, form.formPath)}
-${emailField}
+<label for="email">${t.yourEmail}</label>
+<input type="email" id="email" name="username" value="${form.email}" autocomplete="username" readonly>
 <label for="full_name">${t.fullNameLabel}</label>
-<input type="text" id="full_name" name="full_name" value="${filled.fullName}" autocomplete="name" maxlength="100" required${form.email === null ? '' : ' autofocus'}>
+<input type="text" id="full_name" name="full_name" value="${fullName}" autocomplete="name" maxlength="100" required autofocus>
 <label for="password">${t.passwordLabel}</label>
 <input type="password" id="password" name="password" autocomplete="new-password" minlength="${minLength}" maxlength="100" required>
 <p class="hint">${t.passwordHint(minLength)}</p>

@@ -10,6 +10,8 @@ import { html } from '../../platform/web/html';
 export const SIGNUP_TEXTS = {
   homeTitle: 'Sign up',
   homeIntro: (realmName: string) => `Enter your email address to create an account in ${realmName}. We will send you a link to finish signing up.`,
+  reusableIntro: (realmName: string) =>
+    `You have been invited to join ${realmName}. Enter your email address, and we will send you a link to finish signing up.`,
   emailLabel: 'Email',
   homeButton: 'Sign up',
   invalidEmail: 'Enter a valid email address.',

@@ -6,8 +6,22 @@ function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/**
+ * What the account made from a link gets: Zulip's PreregistrationUser fields. A plain
+ * self-sign-up is a member with the realm's default channels; a link mailed from a
+ * reusable invitation keeps what that invitation gave when the address was sent.
+ */
+export interface SignupGrant {
+  /** The reusable invitation the address came through, or null (the sign-up page). */
+  multiuseInvitationId: number | null;
+  invitedAs: number;
+  streamIds: readonly number[];
+  groupIds: readonly number[];
+  includeRealmDefaultSubscriptions: boolean;
+}
+
 /** A self-sign-up link as stored. */
-export interface SignupConfirmationRow {
+export interface SignupConfirmationRow extends SignupGrant {
   id: number;
   realmId: number;
   email: string;
@@ -21,6 +35,11 @@ interface Row {
   email: string;
   expires_at: Date | string;
   used_at: Date | string | null;
+  multiuse_invitation_id: number | null;
+  invited_as: number | string;
+  stream_ids: number[] | null;
+  group_ids: number[] | null;
+  include_realm_default_subscriptions: boolean;
 }
 
 function toRow(row: Row): SignupConfirmationRow {
@@ -30,6 +49,11 @@ function toRow(row: Row): SignupConfirmationRow {
     email: row.email,
     expiresAt: new Date(row.expires_at),
     usedAt: row.used_at === null ? null : new Date(row.used_at),
+    multiuseInvitationId: row.multiuse_invitation_id,
+    invitedAs: Number(row.invited_as),
+    streamIds: row.stream_ids ?? [],
+    groupIds: row.group_ids ?? [],
+    includeRealmDefaultSubscriptions: row.include_realm_default_subscriptions,
   };
 }
 
@@ -38,17 +62,31 @@ function toRow(row: Row): SignupConfirmationRow {
 export class SignupConfirmationStore {
   constructor(private readonly database: Database) {}
 
-  async insert(realmId: number, email: string, key: string, validMinutes: number): Promise<void> {
+  async insert(realmId: number, email: string, key: string, validMinutes: number, grant: SignupGrant): Promise<void> {
     await this.database.query(
-      `INSERT INTO signup_confirmation (realm_id, email, key_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-      [realmId, email, keyHash(key), validMinutes],
+      `INSERT INTO signup_confirmation (realm_id, email, key_hash, expires_at, multiuse_invitation_id, invited_as, stream_ids, group_ids,
+                                        include_realm_default_subscriptions)
+       VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5, $6, $7::int[], $8::int[], $9)`,
+      [
+        realmId,
+        email,
+        keyHash(key),
+        validMinutes,
+        grant.multiuseInvitationId,
+        grant.invitedAs,
+        [...grant.streamIds],
+        [...grant.groupIds],
+        grant.includeRealmDefaultSubscriptions,
+      ],
     );
   }
 
   /** The link a key names, whatever its state; inside a transaction `lock` holds it until the commit. */
   async findByKey(key: string, lock = false): Promise<SignupConfirmationRow | null> {
     const [row] = await this.database.query<Row>(
-      `SELECT id, realm_id, email, expires_at, used_at FROM signup_confirmation WHERE key_hash = $1${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT id, realm_id, email, expires_at, used_at, multiuse_invitation_id, invited_as, stream_ids, group_ids,
+              include_realm_default_subscriptions
+         FROM signup_confirmation WHERE key_hash = $1${lock ? ' FOR UPDATE' : ''}`,
       [keyHash(key)],
     );
     return row ? toRow(row) : null;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { isSignupKeyShape, SignupKeyProblem, signupKeyProblemText } from '../domain/signup-rules';
-import { SignupConfirmationStore } from '../persistence/signup-confirmation.store';
+import { SignupConfirmationStore, SignupGrant } from '../persistence/signup-confirmation.store';
 
-/** A self-sign-up link that still opens its registration page. */
-export interface OpenSignupLink {
+/** A self-sign-up link that still opens its registration page, and what its account gets. */
+export interface OpenSignupLink extends SignupGrant {
   id: number;
   email: string;
 }
@@ -19,7 +19,9 @@ export class SignupLinkError extends ApiError {
 
 /**
  * Zulip's `get_object_from_key` for USER_REGISTRATION keys: a link of another realm's
- * host is one that does not exist there; expired and used links stop working alike.
+ * host is one that does not exist there; expired and used links stop working alike. A
+ * link mailed from a reusable invitation lives by its own expiry, not the invitation's
+ * (Zulip's `do_revoke_multi_use_invite` leaves its PreregistrationUsers alone).
  */
 @Injectable()
 export class SignupLinks {
@@ -30,6 +32,14 @@ export class SignupLinks {
     const row = await this.store.findByKey(key, lock);
     if (!row || row.realmId !== realmId) throw new SignupLinkError('not_found');
     if (row.usedAt !== null || row.expiresAt.getTime() <= Date.now()) throw new SignupLinkError('expired');
-    return { id: row.id, email: row.email };
+    return {
+      id: row.id,
+      email: row.email,
+      multiuseInvitationId: row.multiuseInvitationId,
+      invitedAs: row.invitedAs,
+      streamIds: row.streamIds,
+      groupIds: row.groupIds,
+      includeRealmDefaultSubscriptions: row.includeRealmDefaultSubscriptions,
+    };
   }
 }

@@ -58,6 +58,7 @@ export const RAW_OPERATIONS: OperationTable = {
     '200': html('The form again with Zulip\'s refusal (invitation required, domain not allowed, already registered).'),
     '303': { description: 'To the "confirm your email address" page.', contentType: '*/*' },
     '403': html('The form\'s CSRF token is missing or wrong.'),
+    '429': html('The client address sent too many sign-up mails today.'),
   }),
   'GET /accounts/send_confirm': rawOperation('The "confirm your email address" page (`email` in the query).', {
     '200': html('The page.'),
@@ -72,13 +73,18 @@ export const RAW_OPERATIONS: OperationTable = {
     '403': html('The form\'s CSRF token is missing or wrong.'),
     '404': html('The link is malformed, unknown, expired or used.'),
   }),
-  'GET /join/{key}': rawOperation('The page an invitation or reusable link opens: the registration form (a reusable link also asks for the address).', {
+  'GET /join/{key}': rawOperation('The page an invitation link opens: an email invitation\'s registration form (name and password), or a reusable link\'s address form (Zulip\'s accounts_home_from_multiuse_invite).', {
     '200': html('The form.'),
     '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
   }),
-  'POST /join/{key}': rawOperation('Creates the invited account (role, channels, groups); the page shows how to connect a client, with a zuliprc download.', {
-    '200': html('The account\'s page, or the form again with what is wrong.'),
-    '403': html('The form\'s CSRF token is missing or wrong.'),
-    '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
-  }),
+  'POST /join/{key}': rawOperation(
+    'An email invitation: creates the invited account (role, channels, groups); the page shows how to connect a client, with a zuliprc download. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link\'s role, channels and groups; no account is made here.',
+    {
+      '200': html('The account\'s page, or the form again with what is wrong (a reusable link: domain not allowed, already registered).'),
+      '303': { description: 'A reusable link: to the "confirm your email address" page.', contentType: '*/*' },
+      '403': html('The form\'s CSRF token is missing or wrong.'),
+      '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
+      '429': html('A reusable link: the client address sent too many sign-up mails today.'),
+    },
+  ),
 };
