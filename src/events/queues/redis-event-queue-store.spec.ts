@@ -243,7 +243,7 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     for (const [index, queue] of queues.entries()) await stores[index % 3].create(queue, 1000);
     const ids = queues.map((queue) => queue.queueId);
     const removed = await Promise.all(stores.map((store) => store.collectExpired(10_000)));
-    const all = removed.flat().filter((id) => ids.includes(id));
+    const all = removed.flat().map((queue) => queue.queueId).filter((id) => ids.includes(id));
     expect(all.sort()).toEqual([...ids].sort());
     expect(new Set(all).size).toBe(all.length);
     expect(await stores[0].describe(ids[0])).toBeNull();

@@ -34,8 +34,9 @@ const REALM_NAME_ALWAYS = 2;
  * Zulip's handle_missedmessage_emails for one user's due batch, in one transaction: claim
  * the rows, keep the messages still unread and not deleted (and, if the user turned
  * `enable_offline_email_notifications` off meanwhile, none of the direct messages and
- * mentions), write one email per conversation bucket to the mail outbox, delete the rows.
- * The emails and the delete commit together: a process dying midway leaves the batch due.
+ * mentions), write one email per conversation bucket to the mail outbox, settle the rows
+ * (kept a while so the messages never notify again). The emails and the settling commit
+ * together: a process dying midway leaves the batch due.
  */
 @CommandHandler(SendMissedMessageEmailsCommand)
 export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMissedMessageEmailsCommand, SendOutcome> {
@@ -53,7 +54,8 @@ export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMisse
     return this.tx.run(async () => {
       const batch = await this.store.claimDueBatch();
       if (!batch) return 'none';
-      await this.store.deletePending(batch.userId, batch.rows.map((row) => row.messageId));
+      await this.store.settlePending(batch.userId, batch.rows.map((row) => row.messageId));
+      await this.store.forgetSettled();
       const user = await this.users.findById(batch.userId);
       if (!user || !user.isActive || user.isBot) return 'sent';
       const settings = { ...USER_SETTING_DEFAULTS, ...user.settings } as typeof USER_SETTING_DEFAULTS;

@@ -36,6 +36,7 @@ import { Invitations1766905000000 } from './migrations/1766905000000-invitations
 import { MissedMessageEmails1766910000000 } from './migrations/1766910000000-missed-message-emails';
 import { DigestEmails1766915000000 } from './migrations/1766915000000-digest-emails';
 import { SignupConfirmations1766920000000 } from './migrations/1766920000000-signup-confirmations';
+import { MissedMessageSettled1766940000000 } from './migrations/1766940000000-missed-message-settled';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   MissedMessageEmails1766910000000,
   DigestEmails1766915000000,
   SignupConfirmations1766920000000,
+  MissedMessageSettled1766940000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */
