@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UnsubscribeLinks } from '../../email-unsubscribe/commands/unsubscribe-links';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ServerSettings } from '../../platform/config/settings';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
@@ -48,6 +49,7 @@ export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMisse
     private readonly addressing: RealmAddressing,
     private readonly outbox: MailOutbox,
     private readonly unsubscribeLinks: UnsubscribeLinks,
+    private readonly server: ServerSettings,
   ) {}
 
   execute(): Promise<SendOutcome> {
@@ -93,7 +95,7 @@ export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMisse
         realmNameInSubject,
       };
       for (const bucket of missedMessageBuckets(messages)) {
-        await this.outbox.enqueue(missedMessageMail(bucket, recipient, { name: realm.name, url: realmUrl }, unsubscribeUrl));
+        await this.outbox.enqueue(missedMessageMail(bucket, recipient, { name: realm.name, url: realmUrl, installationName: this.server.externalHost }, unsubscribeUrl));
       }
       return 'sent';
     });

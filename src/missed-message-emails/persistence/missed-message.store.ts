@@ -335,10 +335,15 @@ export class MissedMessageStore {
     });
   }
 
-  /** How many active accounts share this address across organizations (realm_name_in_email_notifications_policy "automatic"). */
+  /**
+   * How many active human accounts of active organizations share this address
+   * (realm_name_in_email_notifications_policy "automatic", Zulip's
+   * include_realm_name_in_missedmessage_emails_subject).
+   */
   async accountsWithEmail(email: string): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
-      `SELECT count(*) AS count FROM user_profile WHERE lower(delivery_email) = lower($1) AND is_active`,
+      `SELECT count(*) AS count FROM user_profile u JOIN realm r ON r.id = u.realm_id
+        WHERE lower(u.delivery_email) = lower($1) AND u.is_active AND NOT u.is_bot AND NOT r.deactivated`,
       [email],
     );
     return Number(row.count);
