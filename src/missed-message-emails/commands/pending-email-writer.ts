@@ -93,7 +93,7 @@ export class PendingEmailWriter {
   async messageEdited(event: MessageUpdatedEvent): Promise<PendingWake[]> {
     const messageId = event.body.message_id;
     const actingUserId = event.body.user_id;
-    if (event.priorMentionUserIds === null || event.body.stream_id === undefined) return [];
+    if (!event.priorMentionUserIds || event.body.stream_id === undefined) return [];
     if (typeof messageId !== 'number' || typeof actingUserId !== 'number') return [];
     const recipients = event.recipients.map((recipient) => ({ userId: recipient.userId, flags: flagBits(recipient.flags) }));
     const mentioned = newlyMentioned(recipients, event.priorMentionUserIds, actingUserId);

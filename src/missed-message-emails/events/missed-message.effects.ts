@@ -32,8 +32,8 @@ export class MissedMessageEffects implements OnModuleInit {
 
   @OnCommitted(MessageUpdatedEvent)
   messageUpdated(event: MessageUpdatedEvent): void {
-    // Moves and topic edits mention nobody anew.
-    if (event.priorMentionUserIds === null) return;
+    // Moves and topic edits mention nobody anew (an outbox row written before the field existed has none either).
+    if (!event.priorMentionUserIds) return;
     this.writer.start(`the edit of message ${String(event.body.message_id)}`, this.writer.messageEdited(event), this.wake);
   }
 
