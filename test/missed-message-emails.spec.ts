@@ -8,6 +8,8 @@ import { until } from './support/until';
  * presence) gets, after their batching period, one email per conversation of what they
  * did not read, per their settings, with a link back and a working unsubscribe link and
  * header. Batching periods are 1-2 s (Zulip allows any positive number of seconds).
+ * Also an edit that newly mentions an away user (Zulip's process_message_update_event), and
+ * a queue collected with messages its client never fetched (Zulip's missedmessage_hook).
  */
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,6 +82,9 @@ describe('missed-message emails', () => {
     const mail = await smtp.waitFor(bob.email);
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1900);
     expect(mail.subject).toBe('DMs with Alice Sender');
+    // Zulip's sender: "<INSTALLATION_NAME> notifications" (the external host) at the no-reply address.
+    expect(mail.parsed.from?.value[0]?.name).toBe(`localhost:${servers[0].port} notifications`);
+    expect(mail.parsed.from?.value[0]?.address).toBe('noreply@localhost');
     expect(mail.text).toContain('First note for Bob');
     expect(mail.text).toContain('Second note for **Bob**');
     expect(mail.html).toContain('<strong>Bob</strong>');
@@ -183,6 +188,89 @@ describe('missed-message emails', () => {
     await sleep(QUIET_MS);
     expect(smtp.to(judy.email)).toHaveLength(1);
   }, 90_000);
+
+  it('emails a user an edit newly mentions once, and nobody the message already mentioned', async () => {
+    const leo = await awayUser('Leo Edited In', 1);
+    const mia = await awayUser('Mia Mentioned Before', 1);
+    const channel = `edits-${Date.now()}`;
+    await subscribeTo(alice.api, channel, {}, [alice.userId, leo.userId, mia.userId]);
+    const id = await sendMessage(alice.api, { type: 'stream', to: channel, topic: 'draft', content: 'For @**Mia Mentioned Before** only' });
+    const first = await smtp.waitFor(mia.email);
+    expect(first.text).toContain('For @');
+    const edit = async (content: string): Promise<void> => {
+      const edited = await alice.api.patch(`messages/${id}`, { content });
+      expect(edited.body).toMatchObject({ result: 'success', msg: '' });
+    };
+    await edit('For @**Mia Mentioned Before** and @**Leo Edited In**');
+    const mail = await smtp.waitFor(leo.email);
+    expect(mail.subject).toBe(`#${channel} > draft`);
+    expect(mail.text).toContain('and @**Leo Edited In**');
+    expect(mail.text).toContain('mentioned');
+    // Typo fixes of a message that already mentioned them tell nobody again.
+    await edit('For @**Mia Mentioned Before** and @**Leo Edited In**, thanks');
+    await sleep(QUIET_MS);
+    expect(smtp.to(leo.email)).toHaveLength(1);
+    expect(smtp.to(mia.email)).toHaveLength(1);
+  }, 90_000);
+
+  describe('a queue that expires (EVENT_QUEUE_IDLE_SECONDS=2)', () => {
+    let gcRealm: TestRealm;
+    let sender: TestUser;
+
+    beforeAll(async () => {
+      const started = await server({ EVENT_QUEUE_IDLE_SECONDS: '2', HEARTBEAT_SECONDS: '1' }, await newDatabase('chat_missed_gc'));
+      gcRealm = await createTestRealm('missedgc', started);
+      sender = await gcRealm.createUser('Gus Sender');
+    }, 120_000);
+
+    /** A user who is here at send time: a queue receiving messages (never polled) and active presence. */
+    async function hereUser(name: string, queues: Record<string, unknown>[] = [{}]): Promise<TestUser> {
+      const user = await gcRealm.createUser(name);
+      await setSettings(user, { email_notifications_batching_period_seconds: 1 });
+      for (const params of queues) {
+        const registered = await user.api.post('register', { event_types: JSON.stringify(['message']), ...params });
+        expect(registered.status).toBe(200);
+      }
+      const presence = await user.api.post('users/me/presence', { status: 'active' });
+      expect(presence.status).toBe(200);
+      return user;
+    }
+
+    const dm = (user: TestUser, content: string): Promise<number> =>
+      sendMessage(sender.api, { type: 'direct', to: JSON.stringify([user.userId]), content });
+
+    it('emails what the expired queue held to a user left without a queue, and nothing to one with another queue or who read it', async () => {
+      const nora = await hereUser('Nora Laptop Closed');
+      const omar = await hereUser('Omar Two Tabs', [{}, { lifespan_secs: 600 }]);
+      const pia = await hereUser('Pia Reader');
+      await dm(nora, 'Nora, while your laptop slept');
+      await dm(omar, 'Omar still has a tab open');
+      const read = await dm(pia, 'Pia reads this on her phone');
+      const flagged = await pia.api.post('messages/flags', { messages: JSON.stringify([read]), op: 'add', flag: 'read' });
+      expect(flagged.status).toBe(200);
+      const mail = await smtp.waitFor(nora.email, 1, 30_000);
+      expect(mail.subject).toBe('DMs with Gus Sender');
+      expect(mail.text).toContain('Nora, while your laptop slept');
+      await sleep(QUIET_MS);
+      expect(smtp.to(nora.email)).toHaveLength(1);
+      expect(smtp.to(omar.email)).toHaveLength(0);
+      expect(smtp.to(pia.email)).toHaveLength(0);
+    }, 90_000);
+
+    it('emails a user idle at send time once, not again when their queue expires with the message', async () => {
+      // A queue, but no presence: idle, so the send itself writes the row (Zulip's presence_idle_user_ids).
+      const quinn = await gcRealm.createUser('Quinn Idle Queue');
+      await setSettings(quinn, { email_notifications_batching_period_seconds: 1 });
+      const registered = await quinn.api.post('register', { event_types: JSON.stringify(['message']) });
+      expect(registered.status).toBe(200);
+      await dm(quinn, 'Quinn gets this once');
+      const mail = await smtp.waitFor(quinn.email);
+      expect(mail.text).toContain('Quinn gets this once');
+      // The queue expires (2 s) with the message unfetched, after the email went.
+      await sleep(QUIET_MS);
+      expect(smtp.to(quinn.email)).toHaveLength(1);
+    }, 60_000);
+  });
 
   it('sends a batch once across a restart and a mail server down for a while (and, on PostgreSQL + Redis, with two server processes)', async () => {
     const database = await newDatabase('chat_missed_restart');

@@ -1,4 +1,4 @@
-import { AppendGroup, EndedPoll, QueueDescriptor, QueuePollResult, QueueReadResult, QueueSignal } from './queue-descriptor';
+import { AppendGroup, EndedPoll, ExpiredQueue, QueueDescriptor, QueuePollResult, QueueReadResult, QueueSignal } from './queue-descriptor';
 
 /**
  * Where event queues live: process memory in embedded mode, Redis when `REDIS_URL` is set
@@ -61,8 +61,12 @@ export abstract class EventQueueStore {
 
   abstract remove(queueId: string): Promise<void>;
 
-  /** Removes queues whose idle deadline has passed and returns their ids. */
-  abstract collectExpired(now: number): Promise<string[]>;
+  /**
+   * Removes queues whose idle deadline has passed and returns them, each with the message
+   * ids its unfetched `message` events held. With several processes collecting at once,
+   * each queue is returned by one of them.
+   */
+  abstract collectExpired(now: number): Promise<ExpiredQueue[]>;
 
   /** How many queues exist (in every process, with Redis). */
   abstract count(): Promise<number>;

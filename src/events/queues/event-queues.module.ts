@@ -11,6 +11,7 @@ import { RedisConnections } from '../../platform/redis/redis-connections';
 import { CommitTracker } from './commit-tracker';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';
+import { ExpiredQueueHooks } from './expired-queue-hooks';
 import { LongPollService } from './long-poll.service';
 import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueCollectorService } from './queue-collector.service';
@@ -74,8 +75,9 @@ class StoreLifecycle implements OnApplicationShutdown {
     EventDispatcher,
     LongPollService,
     QueueCollectorService,
+    ExpiredQueueHooks,
     StoreLifecycle,
   ],
-  exports: [EventQueueStore, EventDispatcher, EventOutbox, TransactionOutbox, EventDeliveryProbe, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice],
+  exports: [EventQueueStore, EventDispatcher, EventOutbox, TransactionOutbox, EventDeliveryProbe, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice, ExpiredQueueHooks],
 })
 export class EventQueuesModule {}

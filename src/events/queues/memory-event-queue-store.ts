@@ -3,6 +3,7 @@ import { EventJson, QueuedEvent, StoredEvent, storedJson } from './event-json';
 import {
   AppendGroup,
   EndedPoll,
+  ExpiredQueue,
   QueueDescriptor,
   QueueLimitReached,
   QueueLimits,
@@ -238,12 +239,12 @@ export class MemoryEventQueueStore extends EventQueueStore {
     if (this.drop(queueId)) this.emit({ kind: 'removed', queueIds: [queueId] });
   }
 
-  async collectExpired(now: number): Promise<string[]> {
+  async collectExpired(now: number): Promise<ExpiredQueue[]> {
     const expired = [...this.queues.values()]
       .filter((queue) => queue.deadline <= now)
-      .map((queue) => queue.descriptor.queueId);
-    for (const queueId of expired) this.drop(queueId);
-    if (expired.length > 0) this.emit({ kind: 'removed', queueIds: expired });
+      .map((queue) => ({ queueId: queue.descriptor.queueId, userId: queue.descriptor.userId, messageIds: heldMessageIds(queue.events) }));
+    for (const { queueId } of expired) this.drop(queueId);
+    if (expired.length > 0) this.emit({ kind: 'removed', queueIds: expired.map((queue) => queue.queueId) });
     return expired;
   }
 
@@ -276,6 +277,20 @@ export class MemoryEventQueueStore extends EventQueueStore {
     for (const listener of this.listeners) listener(signal);
   }
 }
+
+/** The message ids of the `message` events among these (read only when a queue expires). */
+function heldMessageIds(events: readonly HeldEvent[]): number[] {
+  const ids: number[] = [];
+  for (const { json } of events) {
+    if (!MESSAGE_EVENT.test(json)) continue;
+    const id = (JSON.parse(json) as { message?: { id?: unknown } }).message?.id;
+    if (typeof id === 'number') ids.push(id);
+  }
+  return ids;
+}
+
+/** How a stored `message` event starts (see eventJsonWithShared: `type` comes first). */
+const MESSAGE_EVENT = /^\{"id":\d+,"type":"message",/;
 
 function addToIndex<K>(index: Map<K, Set<string>>, key: K, queueId: string): void {
   let set = index.get(key);

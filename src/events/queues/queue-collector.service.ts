@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EventQueueSettings } from '../../platform/config/settings';
 import { EventQueueStore } from './event-queue-store';
+import { ExpiredQueueHooks } from './expired-queue-hooks';
 import { LongPollService } from './long-poll.service';
 
 const MAX_INTERVAL_MS = 60_000;
@@ -19,6 +20,7 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
     private readonly store: EventQueueStore,
     private readonly polls: LongPollService,
     private readonly settings: EventQueueSettings,
+    private readonly hooks: ExpiredQueueHooks,
   ) {}
 
   private interval = MAX_INTERVAL_MS;
@@ -46,7 +48,8 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
       await this.store.keepAlive(this.polls.parkedQueueIds(readBefore), now);
       const removed = await this.store.collectExpired(now);
       if (removed.length > 0) this.logger.debug(`collected ${removed.length} idle event queues`);
-      return removed;
+      this.hooks.notify(removed);
+      return removed.map((queue) => queue.queueId);
     } catch (error) {
       this.logger.warn(`event queue collection failed: ${(error as Error).message}`);
       return [];

@@ -99,6 +99,16 @@ export interface EndedPoll {
   endedAt: number;
 }
 
+/**
+ * A queue the idle collection removed: whose it was, and the messages of the `message`
+ * events it still held (the client never fetched them), oldest first.
+ */
+export interface ExpiredQueue {
+  queueId: string;
+  userId: number;
+  messageIds: readonly number[];
+}
+
 /** How much queues may hold (see README, "Event queues"). */
 export interface QueueLimits {
   /** Events a queue holds unacknowledged before it is dropped (the client re-registers). */

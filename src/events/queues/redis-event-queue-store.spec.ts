@@ -111,6 +111,35 @@ describe.each(kinds)('%s event queue store', (_kind, make) => {
     expect(await texts(b, q2.queueId)).toEqual(['{"id":0,"type":"message","flags":[],"message":{"id":7,"content":"hi \\u0001 there"}}']);
   });
 
+  it('hands back each queue it collects with its user and the messages its unfetched message events held', async () => {
+    const user = nextUser++;
+    // Created "at" 1 s after the epoch: due at 10 s, unlike live queues of servers sharing this Redis.
+    const q = { ...descriptor(user), lifespanSecs: 1 };
+    const kept = descriptor(user);
+    await a.create(q, 1000);
+    await a.create(kept, Date.now());
+    const message = (id: number) => eventJsonWithShared({ type: 'message', flags: [] }, 'message', new SharedJson(`{"id":${id},"content":"x"}`));
+    await b.append([
+      {
+        appends: [
+          { queueId: q.queueId, event: message(40) },
+          { queueId: q.queueId, event: eventJson({ type: 'update_message', message_id: 39, content: '{"id":1,"type":"message",' }) },
+          { queueId: q.queueId, event: message(41) },
+          // A message event without a shared part (every field its own).
+          { queueId: q.queueId, event: eventJson({ type: 'message', flags: [], message: { id: 42 } }) },
+          { queueId: kept.queueId, event: message(41) },
+        ],
+      },
+    ]);
+    // Fetched and acknowledged: not the client's to miss.
+    await a.acknowledge([{ queueId: q.queueId, lastEventId: 0 }], 1500);
+    const collected = (await b.collectExpired(10_000)).filter((queue) => queue.userId === user);
+    expect(collected).toEqual([{ queueId: q.queueId, userId: user, messageIds: [41, 42] }]);
+    expect(await a.describe(q.queueId)).toBeNull();
+    expect(await texts(a, kept.queueId)).toHaveLength(1);
+    expect((await a.collectExpired(10_000)).filter((queue) => queue.userId === user)).toEqual([]);
+  });
+
   it('refuses a group whose dedupe key it already took, whichever process appends', async () => {
     const q = descriptor(nextUser++);
     await a.create(q, Date.now());
@@ -243,7 +272,7 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     for (const [index, queue] of queues.entries()) await stores[index % 3].create(queue, 1000);
     const ids = queues.map((queue) => queue.queueId);
     const removed = await Promise.all(stores.map((store) => store.collectExpired(10_000)));
-    const all = removed.flat().filter((id) => ids.includes(id));
+    const all = removed.flat().map((queue) => queue.queueId).filter((id) => ids.includes(id));
     expect(all.sort()).toEqual([...ids].sort());
     expect(new Set(all).size).toBe(all.length);
     expect(await stores[0].describe(ids[0])).toBeNull();

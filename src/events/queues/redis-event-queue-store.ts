@@ -5,6 +5,7 @@ import { EventJson, SharedJson, StoredEvent, storedJson } from './event-json';
 import {
   AppendGroup,
   EndedPoll,
+  ExpiredQueue,
   QueueDescriptor,
   QueueLimitReached,
   QueueLimits,
@@ -17,6 +18,7 @@ import {
   allPublicKey,
   APPEND_SCRIPT,
   BROADCAST_CHANNEL,
+  COLLECT_SCRIPT,
   CREATE_SCRIPT,
   descriptorKey,
   EXPIRY_KEY,
@@ -68,6 +70,7 @@ const SCRIPTS = {
   queuesOfUsers: new LuaScript(QUEUES_OF_USERS_SCRIPT),
   keepAlive: new LuaScript(KEEP_ALIVE_SCRIPT),
   remove: new LuaScript(REMOVE_SCRIPT),
+  collect: new LuaScript(COLLECT_SCRIPT),
 };
 
 /**
@@ -251,11 +254,19 @@ export class RedisEventQueueStore extends EventQueueStore {
     this.forget(queueId);
   }
 
-  async collectExpired(now: number): Promise<string[]> {
+  async collectExpired(now: number): Promise<ExpiredQueue[]> {
     const candidates = await this.redis.zrangebyscore(EXPIRY_KEY, '-inf', now);
     if (candidates.length === 0) return [];
-    const removed = (await SCRIPTS.remove.run<Reply[]>(this.redis, [String(now), ...candidates])).map(String);
+    const flat = await SCRIPTS.collect.run<Reply[]>(this.redis, [String(now), ...candidates]);
     for (const queueId of candidates) this.forget(queueId);
+    const removed: ExpiredQueue[] = [];
+    for (let index = 0; index < flat.length; ) {
+      const queueId = String(flat[index]);
+      const userId = Number(flat[index + 1]);
+      const count = Number(flat[index + 2]);
+      removed.push({ queueId, userId, messageIds: flat.slice(index + 3, index + 3 + count).map(Number) });
+      index += 3 + count;
+    }
     return removed;
   }
 

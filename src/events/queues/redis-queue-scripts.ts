@@ -361,3 +361,52 @@ end
 releaseParts()
 if #removed > 0 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(removed, ' ')) end
 return removed`;
+
+/**
+ * ARGV: now, queue ids (candidates from the expiry set). The idle collection: removes each
+ * queue whose deadline is at or before now (of several processes collecting at once, one
+ * removes it), tells every process, and returns, per queue removed, its id, its user and
+ * the ids of the messages of the `message` events it still held, flat:
+ * {q, user, count, message ids..., q, ...}. Only here is a queue's content read at
+ * removal (for the missed-message emails of a client gone away); appends pay nothing.
+ */
+export const COLLECT_SCRIPT = `${HELPERS}
+local now = tonumber(ARGV[1])
+local out, removed, bodies = {}, {}, {}
+local function messageId(entry)
+  if not string.match(entry, '^{"id":%d+,"type":"message",') then return nil end
+  local n = refOf(entry)
+  if not n then
+    local ok, event = pcall(cjson.decode, entry)
+    return ok and type(event.message) == 'table' and tonumber(event.message.id) or nil
+  end
+  if bodies[n] == nil then
+    local ok, message = pcall(cjson.decode, redis.call('HGET', bodyKey(n), 't') or 'null')
+    bodies[n] = ok and type(message) == 'table' and tonumber(message.id) or false
+  end
+  return bodies[n] or nil
+end
+for i = 2, #ARGV do
+  local q = ARGV[i]
+  local deadline = redis.call('ZSCORE', P .. ':expiry', q)
+  if not deadline or tonumber(deadline) <= now then
+    local user = redis.call('HGET', descKey(q), 'user')
+    local ids = {}
+    if user then
+      for _, entry in ipairs(redis.call('ZRANGE', eventsKey(q), 0, -1)) do
+        local id = messageId(entry)
+        if id then ids[#ids + 1] = id end
+      end
+    end
+    if dropQueue(q) == 1 then
+      removed[#removed + 1] = q
+      out[#out + 1] = q
+      out[#out + 1] = tonumber(user)
+      out[#out + 1] = #ids
+      for _, id in ipairs(ids) do out[#out + 1] = id end
+    end
+  end
+end
+releaseParts()
+if #removed > 0 then redis.call('PUBLISH', P .. ':signal', 'r ' .. table.concat(removed, ' ')) end
+return out`;

@@ -152,7 +152,7 @@ export class MessageMoveEffects {
     }
 
     body.message_ids = changedIds;
-    this.database.record(new MessageUpdatedEvent(user.realmId, body, recipients));
+    this.database.record(new MessageUpdatedEvent(user.realmId, body, recipients, plan.content?.priorMentionUserIds ?? null));
 
     if (streamEdited) {
       await this.syncFirstMessage(orig);

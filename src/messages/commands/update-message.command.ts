@@ -206,15 +206,19 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     stream: StreamRow | null,
     topic: string,
     raw: string,
-  ): Promise<{ source: string; rendered: string; flags: Map<number, number> }> {
+  ): Promise<{ source: string; rendered: string; flags: Map<number, number>; priorMentionUserIds: number[] }> {
     const source = normalizeContent(editedContentSource(raw));
     const holders = await this.store.holders(message.id);
+    // Read before the flags follow the new rendering; historical rows were never notified (Zulip's get_mentions_for_message_updates).
+    const priorMentionUserIds = holders
+      .filter((holder) => (holder.flags & MENTION_BITS) !== 0 && (holder.flags & FLAG_BITS.historical) === 0)
+      .map((holder) => holder.userId);
     const rendering = await this.renderer.renderForMessage(user, source, {
       stream: stream ? { id: stream.id, recipientId: message.recipient_id } : null,
       topic,
       recipientIds: holders.map((holder) => holder.userId),
     });
-    return { source, rendered: rendering.html, flags: rendering.flags };
+    return { source, rendered: rendering.html, flags: rendering.flags, priorMentionUserIds };
   }
 
   /** Zulip's `access_stream_by_id_for_message`: a channel the user may read. */
@@ -272,7 +276,14 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
       await this.store.apply({ ids: [message.id], entry, contentEdited: true, moved: false, at: now });
       const holders = await this.store.holders(message.id);
       body.message_ids = [message.id];
-      this.database.record(new MessageUpdatedEvent(user.realmId, body, holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) }))));
+      this.database.record(
+        new MessageUpdatedEvent(
+          user.realmId,
+          body,
+          holders.map((holder) => ({ userId: holder.userId, flags: flagNames(holder.flags) })),
+          plan.content?.priorMentionUserIds ?? null,
+        ),
+      );
       return;
     }
     const origStream = plan.origStream;

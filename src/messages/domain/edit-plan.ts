@@ -10,8 +10,11 @@ export interface EditPlan {
   actor: PolicyActor;
   message: EditedMessageRow;
   propagateMode: PropagateMode;
-  /** The new content (normalized), its rendering and the holders' mention and alert-word bits, for content edits. */
-  content: { source: string; rendered: string; flags: Map<number, number> } | null;
+  /**
+   * The new content (normalized), its rendering and the holders' mention and alert-word
+   * bits, for content edits; and who was mentioned before the edit (Zulip's prior_mention_user_ids).
+   */
+  content: { source: string; rendered: string; flags: Map<number, number>; priorMentionUserIds: number[] } | null;
   origStream: StreamRow | null;
   targetStream: StreamRow | null;
   /** A channel was given (Zulip counts even the message's own channel as a change). */

@@ -13,5 +13,11 @@ export class MessageUpdatedEvent {
     readonly realmId: number,
     readonly body: Readonly<Record<string, unknown>>,
     readonly recipients: readonly UpdateRecipient[],
+    /**
+     * For a content edit, Zulip's `prior_mention_user_ids`: who was mentioned (directly, by
+     * a group or a wildcard) before it, so that only those the edit newly mentions are
+     * notified. Null when the content did not change.
+     */
+    readonly priorMentionUserIds: readonly number[] | null = null,
   ) {}
 }

@@ -1,21 +1,52 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
+import { ExpiredQueue } from '../../events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
+import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
+import { FLAG_BITS, FlagName } from '../../messages/public/message-flags';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
-import { ANY_MENTION_BITS, EmailTrigger, emailTrigger } from '../domain/email-triggers';
-import { MissedMessageStore, PendingWake } from '../persistence/missed-message.store';
+import { ANY_MENTION_BITS, emailsEveryMessage, emailTrigger, newlyMentioned, RecipientNotificationFacts } from '../domain/email-triggers';
+import { CandidateRow, MissedMessageStore, PendingEntry, PendingWake } from '../persistence/missed-message.store';
 
 function setting<K extends keyof typeof USER_SETTING_DEFAULTS>(settings: Record<string, unknown>, name: K): (typeof USER_SETTING_DEFAULTS)[K] {
   return (settings[name] ?? USER_SETTING_DEFAULTS[name]) as (typeof USER_SETTING_DEFAULTS)[K];
 }
 
+/** What decides one recipient's email, from their row and their flags on the message. */
+function factsOf(candidate: CandidateRow, isPrivate: boolean, flags: number): RecipientNotificationFacts {
+  const { settings } = candidate;
+  return {
+    isPrivate,
+    flags,
+    enableOfflineEmail: setting(settings, 'enable_offline_email_notifications'),
+    enableStreamEmail: setting(settings, 'enable_stream_email_notifications'),
+    enableFollowedTopicEmail: setting(settings, 'enable_followed_topic_email_notifications'),
+    wildcardMentionsNotify: setting(settings, 'wildcard_mentions_notify'),
+    followedTopicWildcardMentionsNotify: setting(settings, 'enable_followed_topic_wildcard_mentions_notify'),
+    subscriptionEmail: candidate.subscriptionEmail,
+    subscriptionWildcard: candidate.subscriptionWildcard,
+    channelMuted: candidate.channelMuted,
+    visibilityPolicy: candidate.visibilityPolicy,
+  };
+}
+
+/** An update event's flag names as bits (the deprecated `wildcard_mentioned` is the OR of two named ones). */
+function flagBits(names: readonly string[]): number {
+  let bits = 0;
+  for (const name of names) bits |= FLAG_BITS[name as FlagName] ?? 0;
+  return bits;
+}
+
 /**
- * After a message committed, Zulip's maybe_enqueue_notifications for emails: which
- * recipients would get one if away (the trigger), which of those are away (no event queue
- * that receives messages, or presence idle: event_queue.py's receiver_is_off_zulip and
- * message_send.py's presence_idle_user_ids), and a pending row for each (one statement).
- * Off the send path: it runs after the commit, and for a channel message without
- * mentions it costs one indexed read unless someone asked for channel or followed-topic emails.
+ * Zulip's maybe_enqueue_notifications for emails, after a commit: which recipients would
+ * get one if away (the trigger), which of those are away (no event queue that receives
+ * messages, or presence idle: event_queue.py's receiver_is_off_zulip and message_send.py's
+ * presence_idle_user_ids), and a pending row for each (one statement). Three occasions:
+ * a message sent, a content edit that newly mentions someone (process_message_update_event),
+ * and a queue that expired with messages its client never fetched (missedmessage_hook).
+ * Off the request paths: each runs after the commit or the collection. For a channel
+ * message without mentions a send costs one indexed read unless someone asked for channel
+ * or followed-topic emails.
  */
 @Injectable()
 export class PendingEmailWriter {
@@ -43,40 +74,88 @@ export class PendingEmailWriter {
       topic: message.subject,
       userIds: direct,
     });
-    const entries: { userId: number; trigger: EmailTrigger }[] = [];
+    const entries: PendingEntry[] = [];
     for (const candidate of candidates) {
       // Only users who received the message (a channel's settings name subscribers only).
       const flags = flagsByUser.get(candidate.userId);
       if (flags === undefined) continue;
-      const { settings } = candidate;
-      const trigger = emailTrigger({
-        isPrivate,
-        flags,
-        enableOfflineEmail: setting(settings, 'enable_offline_email_notifications'),
-        enableStreamEmail: setting(settings, 'enable_stream_email_notifications'),
-        enableFollowedTopicEmail: setting(settings, 'enable_followed_topic_email_notifications'),
-        wildcardMentionsNotify: setting(settings, 'wildcard_mentions_notify'),
-        followedTopicWildcardMentionsNotify: setting(settings, 'enable_followed_topic_wildcard_mentions_notify'),
-        subscriptionEmail: candidate.subscriptionEmail,
-        subscriptionWildcard: candidate.subscriptionWildcard,
-        channelMuted: candidate.channelMuted,
-        visibilityPolicy: candidate.visibilityPolicy,
-      });
-      if (trigger) entries.push({ userId: candidate.userId, trigger });
+      const trigger = emailTrigger(factsOf(candidate, isPrivate, flags));
+      if (trigger) entries.push({ userId: candidate.userId, messageId: message.id, trigger });
     }
-    if (entries.length === 0) return [];
-    const queues = await this.queues.queuesOfUsers(entries.map((entry) => entry.userId));
-    const receiving = new Set(
-      queues.filter((queue) => queue.eventTypes === null || queue.eventTypes.includes('message')).map((queue) => queue.userId),
-    );
-    const away = entries.map((entry) => entry.userId).filter((userId) => !receiving.has(userId));
-    return this.store.recordPending(message.id, entries, away);
+    return this.recordForAway(entries);
   }
 
-  /** For the committed-event handler, which must not wait: failures are logged, never thrown. */
-  start(event: MessageSentEvent, then: (wakes: PendingWake[]) => void): void {
-    this.messageSent(event)
-      .then(then)
-      .catch((error: Error) => this.logger.error(`missed-message email rows for message ${event.message.id}: ${error.message}`));
+  /**
+   * A content edit of a channel message: the users it newly mentions (Zulip's
+   * prior_mention_user_ids left out, and the editor), except those who get an email for
+   * every message of the channel or topic (the send notified them), get the email if away.
+   */
+  async messageEdited(event: MessageUpdatedEvent): Promise<PendingWake[]> {
+    const messageId = event.body.message_id;
+    const actingUserId = event.body.user_id;
+    if (!event.priorMentionUserIds || event.body.stream_id === undefined) return [];
+    if (typeof messageId !== 'number' || typeof actingUserId !== 'number') return [];
+    const recipients = event.recipients.map((recipient) => ({ userId: recipient.userId, flags: flagBits(recipient.flags) }));
+    const mentioned = newlyMentioned(recipients, event.priorMentionUserIds, actingUserId);
+    if (mentioned.length === 0) return [];
+    const place = await this.store.messagePlace(messageId);
+    if (!place || place.streamId === null) return [];
+    const flagsByUser = new Map(recipients.map((recipient) => [recipient.userId, recipient.flags]));
+    const candidates = await this.store.candidates({ ...place, userIds: mentioned });
+    const wanted = new Set(mentioned);
+    const entries: PendingEntry[] = [];
+    for (const candidate of candidates) {
+      if (!wanted.has(candidate.userId)) continue;
+      const facts = factsOf(candidate, false, flagsByUser.get(candidate.userId) ?? 0);
+      if (emailsEveryMessage(facts)) continue;
+      const trigger = emailTrigger(facts);
+      if (trigger) entries.push({ userId: candidate.userId, messageId, trigger });
+    }
+    return this.recordForAway(entries);
+  }
+
+  /**
+   * Zulip's missedmessage_hook: queues the idle collection removed, with the messages their
+   * clients never fetched. A user left with no queue that receives messages is away: each
+   * such message still unread that would have emailed them gets its row (already emailed
+   * ones are settled rows and stay as they are).
+   */
+  async queuesExpired(expired: readonly ExpiredQueue[]): Promise<PendingWake[]> {
+    const byUser = new Map<number, Set<number>>();
+    for (const queue of expired) {
+      const ids = byUser.get(queue.userId) ?? new Set<number>();
+      for (const id of queue.messageIds) ids.add(id);
+      byUser.set(queue.userId, ids);
+    }
+    const stillHere = await this.receivingUsers([...byUser.keys()]);
+    const entries: PendingEntry[] = [];
+    for (const [userId, messageIds] of byUser) {
+      if (stillHere.has(userId)) continue;
+      for (const candidate of await this.store.unreadCandidates(userId, [...messageIds])) {
+        const trigger = emailTrigger(factsOf(candidate, candidate.isPrivate, candidate.flags));
+        if (trigger) entries.push({ userId, messageId: candidate.messageId, trigger });
+      }
+    }
+    return this.store.recordPending(entries, entries.map((entry) => entry.userId));
+  }
+
+  /** Rows for the entries whose users are away (no queue receiving messages, or idle). */
+  private async recordForAway(entries: readonly PendingEntry[]): Promise<PendingWake[]> {
+    if (entries.length === 0) return [];
+    const receiving = await this.receivingUsers(entries.map((entry) => entry.userId));
+    const away = entries.map((entry) => entry.userId).filter((userId) => !receiving.has(userId));
+    return this.store.recordPending(entries, away);
+  }
+
+  /** Which of these users have an event queue that receives messages (Zulip's accepts_messages). */
+  private async receivingUsers(userIds: readonly number[]): Promise<Set<number>> {
+    const queues = await this.queues.queuesOfUsers(userIds);
+    return new Set(queues.filter((queue) => queue.eventTypes === null || queue.eventTypes.includes('message')).map((queue) => queue.userId));
+  }
+
+  /** For the committed-event handlers and the collection hook, which must not wait: failures are logged, never thrown. */
+  start(what: string, work: Promise<PendingWake[]>, then: (wakes: PendingWake[]) => void): void {
+    work.then(then).catch((error: Error) => this.logger.error(`missed-message email rows for ${what}: ${error.message}`));
   }
 }
+

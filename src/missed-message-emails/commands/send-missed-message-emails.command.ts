@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UnsubscribeLinks } from '../../email-unsubscribe/commands/unsubscribe-links';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
+import { ServerSettings } from '../../platform/config/settings';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
@@ -34,8 +35,9 @@ const REALM_NAME_ALWAYS = 2;
  * Zulip's handle_missedmessage_emails for one user's due batch, in one transaction: claim
  * the rows, keep the messages still unread and not deleted (and, if the user turned
  * `enable_offline_email_notifications` off meanwhile, none of the direct messages and
- * mentions), write one email per conversation bucket to the mail outbox, delete the rows.
- * The emails and the delete commit together: a process dying midway leaves the batch due.
+ * mentions), write one email per conversation bucket to the mail outbox, settle the rows
+ * (kept a while so the messages never notify again). The emails and the settling commit
+ * together: a process dying midway leaves the batch due.
  */
 @CommandHandler(SendMissedMessageEmailsCommand)
 export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMissedMessageEmailsCommand, SendOutcome> {
@@ -47,13 +49,15 @@ export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMisse
     private readonly addressing: RealmAddressing,
     private readonly outbox: MailOutbox,
     private readonly unsubscribeLinks: UnsubscribeLinks,
+    private readonly server: ServerSettings,
   ) {}
 
   execute(): Promise<SendOutcome> {
     return this.tx.run(async () => {
       const batch = await this.store.claimDueBatch();
       if (!batch) return 'none';
-      await this.store.deletePending(batch.userId, batch.rows.map((row) => row.messageId));
+      await this.store.settlePending(batch.userId, batch.rows.map((row) => row.messageId));
+      await this.store.forgetSettled();
       const user = await this.users.findById(batch.userId);
       if (!user || !user.isActive || user.isBot) return 'sent';
       const settings = { ...USER_SETTING_DEFAULTS, ...user.settings } as typeof USER_SETTING_DEFAULTS;
@@ -91,7 +95,7 @@ export class SendMissedMessageEmailsHandler implements ICommandHandler<SendMisse
         realmNameInSubject,
       };
       for (const bucket of missedMessageBuckets(messages)) {
-        await this.outbox.enqueue(missedMessageMail(bucket, recipient, { name: realm.name, url: realmUrl }, unsubscribeUrl));
+        await this.outbox.enqueue(missedMessageMail(bucket, recipient, { name: realm.name, url: realmUrl, installationName: this.server.externalHost }, unsubscribeUrl));
       }
       return 'sent';
     });

@@ -1,4 +1,4 @@
-import { emailTrigger, RecipientNotificationFacts } from './email-triggers';
+import { emailsEveryMessage, emailTrigger, newlyMentioned, RecipientNotificationFacts } from './email-triggers';
 
 const base: RecipientNotificationFacts = {
   isPrivate: false,
@@ -49,5 +49,29 @@ describe('emailTrigger (Zulip get_email_notification_trigger)', () => {
     expect(emailTrigger({ ...base, flags: 8, enableOfflineEmail: false })).toBeNull();
     expect(emailTrigger({ ...base, flags: 16, enableOfflineEmail: false })).toBeNull();
     expect(emailTrigger({ ...base, flags: 8, enableOfflineEmail: false, visibilityPolicy: 3 })).toBe('followed_topic_email_notify');
+  });
+});
+
+describe('edits (Zulip maybe_enqueue_notifications_for_message_update)', () => {
+  it('notifies those an edit newly mentions in any way, never those mentioned before it nor the editor', () => {
+    const recipients = [
+      { userId: 1, flags: 8 }, // mentioned before and after
+      { userId: 2, flags: 8 | 1 }, // newly mentioned (read or not: the sender decides at send time)
+      { userId: 3, flags: 16 }, // newly wildcard-mentioned
+      { userId: 4, flags: 64 }, // newly group-mentioned
+      { userId: 5, flags: 0 }, // not mentioned
+      { userId: 6, flags: 8 }, // the editor
+    ];
+    expect(newlyMentioned(recipients, [1, 5], 6)).toEqual([2, 3, 4]);
+  });
+
+  it('leaves out users who get every message of the channel or topic (the send notified them)', () => {
+    expect(emailsEveryMessage({ ...base, enableStreamEmail: true })).toBe(true);
+    expect(emailsEveryMessage({ ...base, subscriptionEmail: true })).toBe(true);
+    expect(emailsEveryMessage({ ...base, enableStreamEmail: true, subscriptionEmail: false })).toBe(false);
+    expect(emailsEveryMessage({ ...base, visibilityPolicy: 3 })).toBe(true);
+    expect(emailsEveryMessage({ ...base, visibilityPolicy: 3, enableFollowedTopicEmail: false })).toBe(false);
+    expect(emailsEveryMessage({ ...base, enableStreamEmail: true, visibilityPolicy: 1 })).toBe(false);
+    expect(emailsEveryMessage({ ...base, isPrivate: true, enableStreamEmail: true })).toBe(false);
   });
 });

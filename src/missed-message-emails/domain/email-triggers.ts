@@ -79,6 +79,33 @@ export function emailTrigger(facts: RecipientNotificationFacts): EmailTrigger | 
   return null;
 }
 
+/**
+ * Zulip's stream_email_notify or followed_topic_email_notify: the user asked for an email
+ * for every message of the channel or topic, so the message's send already notified them
+ * (an edit adding a mention does not notify them again).
+ */
+export function emailsEveryMessage(facts: RecipientNotificationFacts): boolean {
+  if (facts.isPrivate) return false;
+  if (facts.visibilityPolicy === FOLLOWED_TOPIC && facts.enableFollowedTopicEmail) return true;
+  return allowsInTopic(facts, facts.subscriptionEmail, facts.enableStreamEmail);
+}
+
+/**
+ * Zulip's maybe_enqueue_notifications_for_message_update, for emails: of the users who
+ * have a channel message after a content edit, those it newly mentions (any kind) and who
+ * were not mentioned before it; never the editor. Direct messages notify once, at send.
+ */
+export function newlyMentioned(
+  recipients: readonly { userId: number; flags: number }[],
+  priorMentionUserIds: readonly number[],
+  actingUserId: number,
+): number[] {
+  const prior = new Set(priorMentionUserIds);
+  return recipients
+    .filter((recipient) => (recipient.flags & ANY_MENTION_BITS) !== 0 && !prior.has(recipient.userId) && recipient.userId !== actingUserId)
+    .map((recipient) => recipient.userId);
+}
+
 /** Mentions of any kind: they make a channel recipient a candidate by themselves, and bring context into the email. */
 export const ANY_MENTION_BITS = MENTIONED | GROUP_MENTIONED | STREAM_WILDCARD | TOPIC_WILDCARD;
 

@@ -19,7 +19,7 @@ function message(fields: Partial<MissedMessage>): MissedMessage {
   };
 }
 
-const realm = { name: 'Acme', url: 'http://acme.example' };
+const realm = { name: 'Acme', url: 'http://acme.example', installationName: 'chat.example' };
 const recipient = { email: 'me@acme.example', fullName: 'Me', showContent: true, realmNameInSubject: false };
 
 describe('missed-message mail', () => {
@@ -38,17 +38,23 @@ describe('missed-message mail', () => {
     expect(missedMessageMail([message({})], recipient, realm, 'u').subject).toBe('DMs with Ann');
     const group = message({
       recipientType: 3,
-      otherParticipants: [{ id: 2, fullName: 'Ann' }, { id: 3, fullName: 'Bo' }, { id: 4, fullName: 'Cy' }, { id: 5, fullName: 'Di' }],
+      otherParticipants: [{ id: 2, fullName: 'Zed' }, { id: 3, fullName: 'Bo' }, { id: 4, fullName: 'Cy' }, { id: 5, fullName: 'Di' }],
     });
-    expect(missedMessageMail([group], recipient, realm, 'u').subject).toBe('Group DMs with Ann, Bo, and 2 others');
+    // Members in id order, not by name (Zulip's display_recipient).
+    expect(missedMessageMail([group], recipient, realm, 'u').subject).toBe('Group DMs with Zed, Bo, and 2 others');
     const channel = message({ recipientType: 2, streamId: 7, streamName: 'design', topic: 'logo' });
-    expect(missedMessageMail([channel], { ...recipient, realmNameInSubject: true }, realm, 'u').subject).toBe('[Acme] #design > logo');
+    expect(missedMessageMail([channel], { ...recipient, realmNameInSubject: true }, realm, 'u').subject).toBe('#design > logo [Acme]');
+    const resolved = message({ recipientType: 2, streamId: 7, streamName: 'design', topic: '✔ logo' });
+    expect(missedMessageMail([resolved], recipient, realm, 'u').subject).toBe('[resolved] #design > logo');
+    // Without content, no names either.
+    expect(missedMessageMail([channel], { ...recipient, showContent: false, realmNameInSubject: true }, realm, 'u').subject).toBe('New messages [Acme]');
     expect(MISSED_MESSAGE_TEXTS.groupNames(['A', 'B', 'C'])).toBe('A, B, and C');
   });
 
   it('makes relative links whole, hides content when asked, and carries the unsubscribe headers', () => {
     const mail = missedMessageMail([message({ renderedContent: '<p><a href="/user_uploads/1/a.png">a</a></p>' })], recipient, realm, 'http://acme.example/u/k');
     expect(mail.html).toContain('href="http://acme.example/user_uploads/1/a.png"');
+    expect(mail.fromName).toBe('chat.example notifications');
     expect(mail.headers).toEqual({ 'List-Unsubscribe': '<http://acme.example/u/k>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     const hidden = missedMessageMail([message({ content: 'secret' })], { ...recipient, showContent: false }, realm, 'u');
     expect(hidden.text).not.toContain('secret');

@@ -33,6 +33,8 @@ export interface MissedMessageRecipient {
 export interface MissedMessageRealm {
   name: string;
   url: string;
+  /** Zulip's INSTALLATION_NAME (the server's external host): the sender's display name names it. */
+  installationName: string;
 }
 
 /**
@@ -70,13 +72,26 @@ function conversationUrl(realm: MissedMessageRealm, first: MissedMessage): strin
   return `${realm.url}/#narrow/dm/${ids.join(',')}-${encodeURIComponent(label).replace(/%/g, '.')}/near/${first.id}`;
 }
 
+/** Zulip's RESOLVED_TOPIC_PREFIX. */
+const RESOLVED_PREFIX = '✔ ';
+
+/**
+ * Zulip's missed_message.subject.txt: the conversation (a resolved topic by its bare name,
+ * marked), or only "New messages" when the email shows no content; the organization's
+ * name after it when the user's policy says so.
+ */
 function subjectOf(first: MissedMessage, recipient: MissedMessageRecipient, realm: MissedMessageRealm): string {
   const t = MISSED_MESSAGE_TEXTS;
-  const prefix = recipient.realmNameInSubject ? t.realmPrefix(realm.name) : '';
-  if (first.recipientType === 2) return prefix + t.subjectChannel(first.streamName ?? '', first.topic);
-  if (first.recipientType === 1) return prefix + t.subjectDirect(first.senderName);
-  const names = first.otherParticipants.map((participant) => participant.fullName).sort((a, b) => a.localeCompare(b));
-  return prefix + t.subjectGroup(t.groupNames(names));
+  const suffix = recipient.realmNameInSubject ? t.realmSuffix(realm.name) : '';
+  if (!recipient.showContent) return t.subjectHidden + suffix;
+  if (first.recipientType === 2) {
+    const channel = first.streamName ?? '';
+    if (first.topic.startsWith(RESOLVED_PREFIX)) return t.subjectResolvedChannel(channel, first.topic.slice(RESOLVED_PREFIX.length)) + suffix;
+    return t.subjectChannel(channel, first.topic) + suffix;
+  }
+  if (first.recipientType === 1) return t.subjectDirect(first.senderName) + suffix;
+  // The group's members in Zulip's display_recipient order (by id), as the store gives them.
+  return t.subjectGroup(t.groupNames(first.otherParticipants.map((participant) => participant.fullName))) + suffix;
 }
 
 /** Links in rendered messages are relative to the server (uploads, narrows): mail needs them whole. */
@@ -130,6 +145,7 @@ export function missedMessageMail(
 <p style="color:#666;font-size:13px">${reason}<br><a href="${settingsUrl}">${t.manageSettings}</a> · <a href="${unsubscribeUrl}">${t.unsubscribe}</a></p>`;
   return {
     to: recipient.email,
+    fromName: t.fromName(realm.installationName),
     subject,
     text,
     html: mailHtml(subject, content),

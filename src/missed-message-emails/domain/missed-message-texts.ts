@@ -5,7 +5,9 @@ export const MISSED_MESSAGE_TEXTS = {
   subjectDirect: (senderName: string) => `DMs with ${senderName}`,
   subjectGroup: (names: string) => `Group DMs with ${names}`,
   subjectChannel: (channel: string, topic: string) => `#${channel} > ${topic}`,
-  realmPrefix: (realmName: string) => `[${realmName}] `,
+  subjectResolvedChannel: (channel: string, topic: string) => `[resolved] #${channel} > ${topic}`,
+  subjectHidden: 'New messages',
+  realmSuffix: (realmName: string) => ` [${realmName}]`,
   /** Other participants of a group conversation, as Zulip lists them in the subject. */
   groupNames: (names: readonly string[]): string => {
     if (names.length <= 1) return names.join('');
@@ -32,6 +34,8 @@ export const MISSED_MESSAGE_TEXTS = {
         return `You are receiving this because you asked for email notifications for this channel in ${realmName}.`;
     }
   },
+  /** The sender's display name (Zulip's "{service_name} notifications", the installation's name being its host). */
+  fromName: (installationName: string) => `${installationName} notifications`,
   viewConversation: 'View or reply in Zulip',
   contentHidden: 'This email does not show message content, as your notification settings ask.',
   manageSettings: 'Manage email notification settings',

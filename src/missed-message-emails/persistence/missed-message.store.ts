@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MAX_QUEUE_LIFESPAN_SECS } from '../../events/commands/create-event-queue.command';
 import { Database } from '../../platform/database/database';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';
@@ -41,6 +42,52 @@ export interface PendingRow {
   trigger: EmailTrigger;
 }
 
+/** One pending row to write. */
+export interface PendingEntry {
+  userId: number;
+  messageId: number;
+  trigger: EmailTrigger;
+}
+
+/** Where a message is (streamId null for a direct message). */
+export interface MessagePlace {
+  realmId: number;
+  senderId: number;
+  recipientId: number;
+  streamId: number | null;
+  topic: string;
+}
+
+/**
+ * How long a settled row is kept: the longest an unfetched message event can wait in a
+ * queue nobody polls (the longest queue lifespan), after which no expiry brings it back.
+ */
+const SETTLED_RETENTION_SECONDS = MAX_QUEUE_LIFESPAN_SECS;
+
+/** read | historical: a message the user read, or never received. */
+const READ_OR_HISTORICAL = 1 | 1024;
+
+interface CandidateSqlRow {
+  id: number;
+  settings: Record<string, unknown> | string | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+  is_muted: boolean | null;
+  visibility_policy: number | null;
+}
+
+function candidateRow(row: CandidateSqlRow): CandidateRow {
+  return {
+    userId: row.id,
+    // The embedded driver hands jsonb over as text.
+    settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : (row.settings ?? {})) as Record<string, unknown>,
+    subscriptionEmail: row.email_notifications,
+    subscriptionWildcard: row.wildcard_mentions_notify,
+    channelMuted: row.is_muted === true,
+    visibilityPolicy: row.visibility_policy ?? 0,
+  };
+}
+
 /** Zulip's default email_notifications_batching_period_seconds, for users who never set it. */
 const DEFAULT_BATCHING_SECONDS = USER_SETTING_DEFAULTS.email_notifications_batching_period_seconds;
 
@@ -62,14 +109,7 @@ export class MissedMessageStore {
    * channel). Active humans other than the sender who did not mute the sender.
    */
   async candidates(query: CandidateQuery): Promise<CandidateRow[]> {
-    const rows = await this.database.query<{
-      id: number;
-      settings: Record<string, unknown> | string | null;
-      email_notifications: boolean | null;
-      wildcard_mentions_notify: boolean | null;
-      is_muted: boolean | null;
-      visibility_policy: number | null;
-    }>(
+    const rows = await this.database.query<CandidateSqlRow>(
       `WITH candidate AS (
          SELECT unnest($1::int[]) AS user_id
          UNION SELECT s.user_profile_id FROM subscription s
@@ -86,50 +126,100 @@ export class MissedMessageStore {
         WHERE NOT EXISTS (SELECT 1 FROM muted_user m WHERE m.user_profile_id = u.id AND m.muted_user_id = $6)`,
       [query.userIds, query.realmId, query.recipientId, query.streamId, query.topic, query.senderId],
     );
-    return rows.map((row) => ({
-      userId: row.id,
-      // The embedded driver hands jsonb over as text.
-      settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : (row.settings ?? {})) as Record<string, unknown>,
-      subscriptionEmail: row.email_notifications,
-      subscriptionWildcard: row.wildcard_mentions_notify,
-      channelMuted: row.is_muted === true,
-      visibilityPolicy: row.visibility_policy ?? 0,
-    }));
+    return rows.map(candidateRow);
   }
 
   /**
-   * Zulip's missed-message worker's `consume`, for every notified user in one statement:
-   * a row per (user, message), due when the user's first pending row is due, or after the
-   * user's batching period from now. Users in `idleOrAway` are away (no queue receives
-   * messages); the others only if their presence was not active in the last
-   * IDLE_AFTER_SECONDS (Zulip's filter_presence_idle_user_ids). A row already there (the
-   * event handled twice) stays. Returns whose rows were written, and when they are due.
+   * Zulip's missed-message worker's `consume`, for every notified (user, message) in one
+   * statement: a row each, due when the user's first pending row is due, or after the
+   * user's batching period from now. Users in `away` are away (no queue receives messages);
+   * the others only if their presence was not active in the last IDLE_AFTER_SECONDS
+   * (Zulip's filter_presence_idle_user_ids). A row already there stays: pending (the event
+   * handled twice) or settled (the user was already emailed about the message, Zulip's
+   * `email_notified`). Returns whose rows were written, and when they are due.
    */
-  async recordPending(
-    messageId: number,
-    entries: readonly { userId: number; trigger: EmailTrigger }[],
-    away: readonly number[],
-  ): Promise<PendingWake[]> {
+  async recordPending(entries: readonly PendingEntry[], away: readonly number[]): Promise<PendingWake[]> {
+    if (entries.length === 0) return [];
     const rows = await this.database.query<{ user_profile_id: number; due: Date | string }>(
       `INSERT INTO missed_message_email (user_profile_id, message_id, trigger, scheduled_timestamp)
-       SELECT c.user_id, $1, c.trigger,
-              COALESCE((SELECT min(p.scheduled_timestamp) FROM missed_message_email p WHERE p.user_profile_id = c.user_id),
+       SELECT c.user_id, c.message_id, c.trigger,
+              COALESCE((SELECT min(p.scheduled_timestamp) FROM missed_message_email p WHERE p.user_profile_id = c.user_id AND NOT p.settled),
                        now() + make_interval(secs => COALESCE((u.settings->>'email_notifications_batching_period_seconds')::int, $5)))
-         FROM unnest($2::int[], $3::text[]) AS c(user_id, trigger)
+         FROM unnest($1::int[], $2::int[], $3::text[]) AS c(user_id, message_id, trigger)
          JOIN user_profile u ON u.id = c.user_id
         WHERE c.user_id = ANY($4::int[])
            OR NOT EXISTS (SELECT 1 FROM user_presence pr WHERE pr.user_profile_id = c.user_id
                             AND pr.last_active_time >= now() - make_interval(secs => $6))
        ON CONFLICT DO NOTHING
        RETURNING user_profile_id, scheduled_timestamp AS due`,
-      [messageId, entries.map((entry) => entry.userId), entries.map((entry) => entry.trigger), away, DEFAULT_BATCHING_SECONDS, IDLE_AFTER_SECONDS],
+      [
+        entries.map((entry) => entry.userId),
+        entries.map((entry) => entry.messageId),
+        entries.map((entry) => entry.trigger),
+        away,
+        DEFAULT_BATCHING_SECONDS,
+        IDLE_AFTER_SECONDS,
+      ],
     );
     return rows.map((row) => ({ userId: row.user_profile_id, due: new Date(row.due) }));
   }
 
+  /** Where a message is, for an edit's candidates (null: deleted meanwhile). */
+  async messagePlace(messageId: number): Promise<MessagePlace | null> {
+    const [row] = await this.database.query<{ realm_id: number; sender_id: number; recipient_id: number; type: number; type_id: number; subject: string }>(
+      `SELECT m.realm_id, m.sender_id, m.recipient_id, r.type, r.type_id, m.subject
+         FROM message m JOIN recipient r ON r.id = m.recipient_id WHERE m.id = $1`,
+      [messageId],
+    );
+    if (!row) return null;
+    return {
+      realmId: row.realm_id,
+      senderId: row.sender_id,
+      recipientId: row.recipient_id,
+      streamId: row.type === 2 ? row.type_id : null,
+      topic: row.subject,
+    };
+  }
+
+  /**
+   * For an expired queue's messages: those the user received (not historical), still has
+   * unread, and did not send, from senders they did not mute, with what decides the
+   * email. Nothing for an inactive user or a bot.
+   */
+  async unreadCandidates(userId: number, messageIds: readonly number[]): Promise<(CandidateRow & { messageId: number; flags: number; isPrivate: boolean })[]> {
+    const rows = await this.database.query<{
+      message_id: number;
+      flags: number;
+      type: number;
+      settings: Record<string, unknown> | string | null;
+      email_notifications: boolean | null;
+      wildcard_mentions_notify: boolean | null;
+      is_muted: boolean | null;
+      visibility_policy: number | null;
+    }>(
+      `SELECT um.message_id, um.flags, r.type, u.settings, s.email_notifications, s.wildcard_mentions_notify, s.is_muted, t.visibility_policy
+         FROM user_message um
+         JOIN user_profile u ON u.id = um.user_profile_id AND u.is_active AND NOT u.is_bot
+         JOIN message m ON m.id = um.message_id AND m.sender_id <> um.user_profile_id
+         JOIN recipient r ON r.id = m.recipient_id
+         LEFT JOIN subscription s ON r.type = 2 AND s.user_profile_id = u.id AND s.recipient_id = m.recipient_id AND s.active
+         LEFT JOIN user_topic t ON r.type = 2 AND t.user_profile_id = u.id AND t.stream_id = r.type_id AND lower(t.topic_name) = lower(m.subject)
+        WHERE um.user_profile_id = $1 AND um.message_id = ANY($2::int[]) AND (um.flags & $3) = 0
+          AND NOT EXISTS (SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = u.id AND mu.muted_user_id = m.sender_id)
+        ORDER BY um.message_id`,
+      [userId, messageIds, READ_OR_HISTORICAL],
+    );
+    return rows.map((row) => ({
+      ...candidateRow({ ...row, id: userId }),
+      messageId: row.message_id,
+      flags: row.flags,
+      isPrivate: row.type !== 2,
+    }));
+  }
+
   /** The cheap read before any transaction: is any batch due? */
   async anyDue(): Promise<boolean> {
-    const rows = await this.database.query(`SELECT 1 FROM missed_message_email WHERE scheduled_timestamp <= now() LIMIT 1`);
+    const rows = await this.database.query(`SELECT 1 FROM missed_message_email WHERE scheduled_timestamp <= now() AND NOT settled LIMIT 1`);
     return rows.length > 0;
   }
 
@@ -141,11 +231,11 @@ export class MissedMessageStore {
    */
   async claimDueBatch(): Promise<{ userId: number; rows: PendingRow[] } | null> {
     const rows = await this.database.query<{ user_profile_id: number; message_id: number; trigger: EmailTrigger }>(
-      `WITH due AS (SELECT DISTINCT user_profile_id FROM missed_message_email WHERE scheduled_timestamp <= now()),
+      `WITH due AS (SELECT DISTINCT user_profile_id FROM missed_message_email WHERE scheduled_timestamp <= now() AND NOT settled),
             picked AS (SELECT user_profile_id FROM due WHERE pg_try_advisory_xact_lock($1, user_profile_id) LIMIT 1)
        SELECT m.user_profile_id, m.message_id, m.trigger
          FROM missed_message_email m JOIN picked p ON p.user_profile_id = m.user_profile_id
-        WHERE m.scheduled_timestamp <= now()
+        WHERE m.scheduled_timestamp <= now() AND NOT m.settled
         ORDER BY m.message_id
           FOR UPDATE OF m SKIP LOCKED`,
       [BATCH_LOCK_NAMESPACE],
@@ -154,8 +244,24 @@ export class MissedMessageStore {
     return { userId: rows[0].user_profile_id, rows: rows.map((row) => ({ messageId: row.message_id, trigger: row.trigger })) };
   }
 
-  async deletePending(userId: number, messageIds: readonly number[]): Promise<void> {
-    await this.database.query(`DELETE FROM missed_message_email WHERE user_profile_id = $1 AND message_id = ANY($2::int[])`, [userId, messageIds]);
+  /**
+   * A claimed batch is done with (emailed, or nothing left to say): its rows stay, settled,
+   * so that the same message never notifies the user again (an expired queue still
+   * holding it, an edit), until SETTLED_RETENTION_SECONDS have passed.
+   */
+  async settlePending(userId: number, messageIds: readonly number[]): Promise<void> {
+    await this.database.query(`UPDATE missed_message_email SET settled = true WHERE user_profile_id = $1 AND message_id = ANY($2::int[])`, [
+      userId,
+      messageIds,
+    ]);
+  }
+
+  /** Settled rows past their use: no queue still holds their message unfetched. */
+  async forgetSettled(): Promise<void> {
+    await this.database.query(
+      `DELETE FROM missed_message_email WHERE settled AND scheduled_timestamp < now() - make_interval(secs => $1)`,
+      [SETTLED_RETENTION_SECONDS],
+    );
   }
 
   /**
@@ -229,10 +335,15 @@ export class MissedMessageStore {
     });
   }
 
-  /** How many active accounts share this address across organizations (realm_name_in_email_notifications_policy "automatic"). */
+  /**
+   * How many active human accounts of active organizations share this address
+   * (realm_name_in_email_notifications_policy "automatic", Zulip's
+   * include_realm_name_in_missedmessage_emails_subject).
+   */
   async accountsWithEmail(email: string): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
-      `SELECT count(*) AS count FROM user_profile WHERE lower(delivery_email) = lower($1) AND is_active`,
+      `SELECT count(*) AS count FROM user_profile u JOIN realm r ON r.id = u.realm_id
+        WHERE lower(u.delivery_email) = lower($1) AND u.is_active AND NOT u.is_bot AND NOT r.deactivated`,
       [email],
     );
     return Number(row.count);

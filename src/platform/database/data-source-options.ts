@@ -37,6 +37,8 @@ import { MissedMessageEmails1766910000000 } from './migrations/1766910000000-mis
 import { DigestEmails1766915000000 } from './migrations/1766915000000-digest-emails';
 import { SignupConfirmations1766920000000 } from './migrations/1766920000000-signup-confirmations';
 import { SignupFromReusableLinks1766930000000 } from './migrations/1766930000000-signup-from-reusable-links';
+import { MissedMessageSettled1766940000000 } from './migrations/1766940000000-missed-message-settled';
+import { MailFromName1766940100000 } from './migrations/1766940100000-mail-from-name';
 import { EmbeddedConnection } from './embedded-postgres';
 
 /**
@@ -84,6 +86,8 @@ export const MIGRATIONS = [
   DigestEmails1766915000000,
   SignupConfirmations1766920000000,
   SignupFromReusableLinks1766930000000,
+  MissedMessageSettled1766940000000,
+  MailFromName1766940100000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -30,7 +30,7 @@ export class MailSender {
       return;
     }
     await this.smtp.sendMail({
-      from: this.from,
+      from: mail.fromName === undefined ? this.from : { name: mail.fromName, address: this.from },
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

@@ -29,6 +29,7 @@ interface RawMail {
   text_body: string;
   html_body: string | null;
   headers: Record<string, string> | string;
+  from_name: string | null;
   created_micros: string;
   attempts: number;
 }
@@ -48,9 +49,9 @@ export class MailStore {
   /** In the caller's transaction. */
   async insert(mail: OutgoingMail): Promise<MailKey> {
     const [row] = await this.database.transaction.query<{ id: string | number; created_micros: string }>(
-      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers, from_name) VALUES ($1, $2, $3, $4, $5, $6)
        RETURNING id, ${CREATED_MICROS} AS created_micros`,
-      [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.headers ?? {})],
+      [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.headers ?? {}), mail.fromName ?? null],
     );
     return { id: Number(row.id), createdMicros: String(row.created_micros) };
   }
@@ -63,7 +64,7 @@ export class MailStore {
         `WITH claimed AS (
            UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = clock_timestamp() + make_interval(secs => $3)
            WHERE id = $1 AND ${CREATED_MICROS} = $2 AND status = 'pending' AND next_attempt_at <= clock_timestamp()
-           RETURNING id, to_address, subject, text_body, html_body, headers, ${CREATED_MICROS} AS created_micros, attempts)
+           RETURNING id, to_address, subject, text_body, html_body, headers, from_name, ${CREATED_MICROS} AS created_micros, attempts)
          SELECT * FROM claimed`,
         [key.id, key.createdMicros, CLAIM_LEASE_MS / 1000],
       ),
@@ -113,6 +114,7 @@ function toClaimed(row: RawMail): ClaimedMail {
     text: row.text_body,
     ...(row.html_body === null ? {} : { html: row.html_body }),
     ...(Object.keys(headers).length === 0 ? {} : { headers }),
+    ...(row.from_name === null ? {} : { fromName: row.from_name }),
     createdMicros: String(row.created_micros),
     attempt: row.attempts,
   };

@@ -4,6 +4,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** The sender's display name before the no-reply address (Zulip's `from_name`); absent, the bare address. */
+  fromName?: string;
   /** Extra headers, e.g. `List-Unsubscribe`. */
   headers?: Record<string, string>;
 }
