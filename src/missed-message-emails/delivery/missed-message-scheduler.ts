@@ -28,12 +28,10 @@ export class MissedMessageScheduler implements OnApplicationShutdown {
     this.runner = new DueWorkRunner(
       {
         queue: MISSED_MESSAGE_EMAILS_QUEUE,
-        jobName: 'wake',
         label: 'missed-message emails',
         logger: this.logger,
         sweepIntervalMs: SWEEP_INTERVAL_MS,
         wakeSlackMs: 50,
-        counted: ['delayed'],
         work: {
           anyDue: () => store.anyDue(),
           // After each batch the cheap read again: the last one sent opens no further transaction.

@@ -36,8 +36,8 @@ export interface DueWorkSettings<T> {
   readonly queue: string;
   /** The name readiness, metrics and `status` show (the queue's name unless the queue's is derived). */
   readonly probeName?: string;
-  /** The BullMQ job name wakes are added under. */
-  readonly jobName: string;
+  /** The BullMQ job name wakes are added under; `wake` unless said. */
+  readonly jobName?: string;
   /** How logs name it: `<label> queue: …`. */
   readonly label: string;
   readonly logger: Logger;
@@ -47,8 +47,8 @@ export interface DueWorkSettings<T> {
   readonly wakeSlackMs?: number;
   /** Jobs of this queue run at once in this process. */
   readonly concurrency?: number;
-  /** The BullMQ job states the probe counts as waiting. */
-  readonly counted: readonly JobType[];
+  /** The BullMQ job states the probe counts as waiting; waiting and delayed unless said. */
+  readonly counted?: readonly JobType[];
   readonly work: DrainSteps | JobSteps<T>;
 }
 
@@ -85,7 +85,7 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
     jobs.register({
       name: settings.probeName ?? settings.queue,
       backend: redis.configured ? 'bullmq' : 'timer',
-      depth: async () => (this.queue ? this.queue.getJobCountByTypes(...settings.counted) : this.known.size),
+      depth: async () => (this.queue ? this.queue.getJobCountByTypes(...(settings.counted ?? ['waiting', 'delayed'])) : this.known.size),
       running: () => this.started,
     });
   }
@@ -124,7 +124,7 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
     if (this.queue) {
       this.queue
         // BullMQ types a queue's job names by a conditional type a generic data type leaves open.
-        .add(this.settings.jobName as Parameters<Queue<T>['add']>[0], data as Parameters<Queue<T>['add']>[1], {
+        .add((this.settings.jobName ?? 'wake') as Parameters<Queue<T>['add']>[0], data as Parameters<Queue<T>['add']>[1], {
           jobId,
           delay: delayMs,
           removeOnComplete: true,

@@ -48,7 +48,6 @@ export class RealmExportRunner implements OnApplicationShutdown {
         label: 'realm exports',
         logger: this.logger,
         sweepIntervalMs: EXPORT_SWEEP_INTERVAL_MS,
-        counted: ['waiting'],
         work: {
           // Most passes are sweeps with no export anywhere: a plain read answers them without a transaction.
           anyDue: () => store.anyUnfinished(),

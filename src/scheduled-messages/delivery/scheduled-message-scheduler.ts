@@ -26,12 +26,10 @@ export class ScheduledMessageScheduler implements OnApplicationShutdown {
     this.runner = new DueWorkRunner(
       {
         queue: SCHEDULED_MESSAGES_QUEUE,
-        jobName: 'wake',
         label: 'scheduled messages',
         logger: this.logger,
         sweepIntervalMs: SWEEP_INTERVAL_MS,
         wakeSlackMs: 20,
-        counted: ['delayed'],
         work: {
           anyDue: () => store.anyDue(),
           step: async () => (await commandBus.execute<DeliverScheduledMessageCommand, DeliveryOutcome>(new DeliverScheduledMessageCommand())) !== 'none',
