@@ -11,7 +11,7 @@ import { BotServiceWriter } from './commands/bot-service-writer';
 import { BotRepository } from './persistence/bot.repository';
 import { UserAccess } from './access/user-access';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.command';
-import { UpdateSettingsHandler } from './commands/update-settings.command';
+import { OwnSettingsChange, UpdateSettingsHandler } from './commands/update-settings.command';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './commands/user.writer';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
@@ -53,6 +53,7 @@ import { PasswordResetLinkHandler } from './queries/password-reset-link.query';
     GetOwnUserHandler,
     GetUserHandler,
     UserEventProjections,
+    OwnSettingsChange,
     UpdateSettingsHandler,
     SetPasswordHandler,
     PasswordChange,
@@ -65,6 +66,7 @@ import { PasswordResetLinkHandler } from './queries/password-reset-link.query';
     UserEventEffects,
   ],
   exports: [
+    OwnSettingsChange,
     UserWriter,
     BotDirectory,
     BotServiceWriter,

@@ -1,6 +1,6 @@
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { UpdateSettingsCommand } from '../../users/commands/update-settings.command';
+import { OwnSettingsChange } from '../../users/commands/update-settings.command';
 import { requestUserOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { isUnsubscribeKind, UNSUBSCRIBE_KINDS, UNSUBSCRIBE_TEXTS } from '../domain/unsubscribe-kinds';
@@ -22,16 +22,16 @@ export interface Unsubscribed {
 
 /**
  * Zulip's email_unsubscribe: the key names the user; the kind's setting goes to false as the
- * user's own settings change (do_change_user_setting, acting_user the user), so their
- * clients hear of it. Using a link twice changes nothing more; an unknown kind or key is
- * refused alike.
+ * user's own settings change (do_change_user_setting, acting_user the user, through the
+ * users module's OwnSettingsChange), so their clients hear of it. Using a link twice
+ * changes nothing more; an unknown kind or key is refused alike.
  */
 @CommandHandler(UnsubscribeCommand)
 export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, Unsubscribed> {
   constructor(
     private readonly tokens: UnsubscribeTokenStore,
     private readonly users: UserDirectory,
-    private readonly commandBus: CommandBus,
+    private readonly settings: OwnSettingsChange,
   ) {}
 
   async execute(command: UnsubscribeCommand): Promise<Unsubscribed> {
@@ -41,7 +41,7 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
     const userId = await this.tokens.userOf(command.token, command.kind);
     const user = userId === null ? null : await this.users.findById(userId);
     if (!user) throw unknown;
-    await this.commandBus.execute(new UpdateSettingsCommand(requestUserOf(user), { settings: new Map([[kind.setting, false]]) }));
+    await this.settings.apply(requestUserOf(user), { settings: new Map([[kind.setting, false]]) });
     return { label: kind.label, userId: user.id };
   }
 }

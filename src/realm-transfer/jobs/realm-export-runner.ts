@@ -1,8 +1,7 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Queue, Worker } from 'bullmq';
+import { DueWorkRunner } from '../../platform/jobs/due-work-runner';
 import { JobRegistry } from '../../platform/observability/job-registry';
-import { BULLMQ_PREFIX } from '../../platform/redis/bullmq-prefix';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import {
   ClaimRealmExportCommand,
@@ -23,95 +22,60 @@ export const EXPORT_ABANDONED_SECONDS = 60;
 /**
  * Writes requested data exports in the background (Zulip's `deferred_work` queue). The
  * database row is the truth: a pass claims requested rows one at a time (`SKIP LOCKED`, so
- * processes never take the same one) and writes each; a wake only says when to look: a
- * BullMQ job with Redis (whichever server process's worker takes it; the job id is the
- * export's, so a repeated wake adds nothing), an immediate pass without. A sweep at start
- * and every EXPORT_SWEEP_INTERVAL_MS takes what no wake reached (a request committed just
- * before its process stopped: resumed) and fails exports whose writer died mid-way (their
- * heartbeat stopped: Zulip too fails an export handed out again, rather than writing it
- * twice). One export at a time per process: they are long and read much.
+ * processes never take the same one) and writes each; a wake (the DueWorkRunner's; the job
+ * id is the export's, so a repeated wake adds nothing) only says when to look. A pass, from
+ * a wake or the sweep every EXPORT_SWEEP_INTERVAL_MS, takes what no wake reached (a request
+ * committed just before its process stopped: resumed) and fails exports whose writer died
+ * mid-way (their heartbeat stopped: Zulip too fails an export handed out again, rather than
+ * writing it twice). One export at a time per process: they are long and read much.
  */
 @Injectable()
-export class RealmExportRunner implements OnModuleInit, OnApplicationShutdown {
+export class RealmExportRunner implements OnApplicationShutdown {
   private readonly logger = new Logger(RealmExportRunner.name);
-  private started = false;
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private queue: Queue | null = null;
-  private worker: Worker | null = null;
-  private passing: Promise<void> | null = null;
-  private passAgain = false;
+  private readonly runner: DueWorkRunner<{ exportId: number }>;
   private readonly runningHere = new Set<number>();
 
   constructor(
     private readonly commandBus: CommandBus,
     private readonly store: RealmExportStore,
-    private readonly redis: RedisConnections,
-    private readonly jobs: JobRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.jobs.register({
-      name: REALM_EXPORTS_QUEUE,
-      backend: this.redis.configured ? 'bullmq' : 'timer',
-      depth: async () => (this.queue ? this.queue.getWaitingCount() : 0),
-      running: () => this.sweepTimer !== null,
-    });
+    redis: RedisConnections,
+    jobs: JobRegistry,
+  ) {
+    this.runner = new DueWorkRunner(
+      {
+        queue: REALM_EXPORTS_QUEUE,
+        jobName: 'export',
+        label: 'realm exports',
+        logger: this.logger,
+        sweepIntervalMs: EXPORT_SWEEP_INTERVAL_MS,
+        work: {
+          // Most passes are sweeps with no export anywhere: a plain read answers them without a transaction.
+          anyDue: () => store.anyUnfinished(),
+          beforeSteps: () => commandBus.execute(new FailAbandonedRealmExportsCommand(EXPORT_ABANDONED_SECONDS, [...this.runningHere])),
+          step: () => this.claimAndWrite(),
+          failed: (error) => this.logger.error(`realm exports: ${error.message}`),
+        },
+      },
+      redis,
+      jobs,
+    );
   }
 
   /** Started by the server process (main.ts), never by a CLI run. */
-  async start(): Promise<void> {
-    if (this.redis.configured) {
-      const { Queue, Worker } = await import('bullmq');
-      const connection = await this.redis.connect('jobs');
-      this.queue = new Queue(REALM_EXPORTS_QUEUE, { connection, prefix: BULLMQ_PREFIX });
-      this.queue.on('error', (error) => this.logger.warn(`realm exports queue: ${error.message}`));
-      this.worker = new Worker(REALM_EXPORTS_QUEUE, () => this.pass(), { connection, prefix: BULLMQ_PREFIX, concurrency: 1 });
-      this.worker.on('error', (error) => this.logger.warn(`realm exports worker: ${error.message}`));
-    }
-    this.started = true;
-    this.sweepTimer = setInterval(() => void this.pass(), EXPORT_SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
-    void this.pass();
+  start(): Promise<void> {
+    return this.runner.start();
   }
 
   /** A committed request. Never throws: the sweep is the fallback. */
   wake(exportId: number): void {
-    if (this.queue) {
-      this.queue
-        .add('export', { exportId }, { jobId: `export-${exportId}`, removeOnComplete: true, removeOnFail: true })
-        .catch((error: Error) => this.logger.warn(`realm export wake not queued: ${error.message}`));
-      return;
-    }
-    if (this.started) void this.pass();
+    this.runner.wake(`export-${exportId}`, { exportId });
   }
 
-  /** Writes every requested export; one pass at a time in this process (a wake during one runs another after it). */
-  pass(): Promise<void> {
-    if (this.passing) {
-      this.passAgain = true;
-      return this.passing;
-    }
-    this.passing = this.passes().finally(() => (this.passing = null));
-    return this.passing;
-  }
-
-  private async passes(): Promise<void> {
-    do {
-      this.passAgain = false;
-      try {
-        // Most passes are sweeps with no export anywhere: a plain read answers them without a transaction.
-        if (!(await this.store.anyUnfinished())) continue;
-        await this.commandBus.execute(new FailAbandonedRealmExportsCommand(EXPORT_ABANDONED_SECONDS, [...this.runningHere]));
-        for (;;) {
-          if (!this.started) break;
-          const claimed = await this.commandBus.execute<ClaimRealmExportCommand, RealmExportRecord | null>(new ClaimRealmExportCommand());
-          if (!claimed) break;
-          await this.write(claimed);
-        }
-      } catch (error) {
-        this.logger.error(`realm exports: ${(error as Error).message}`);
-      }
-    } while (this.passAgain && this.started);
+  private async claimAndWrite(): Promise<boolean> {
+    const claimed = await this.commandBus.execute<ClaimRealmExportCommand, RealmExportRecord | null>(new ClaimRealmExportCommand());
+    if (!claimed) return false;
+    await this.write(claimed);
+    return true;
   }
 
   private async write(claimed: RealmExportRecord): Promise<void> {
@@ -128,14 +92,7 @@ export class RealmExportRunner implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.started = false;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = null;
-    await this.worker?.close();
-    await this.passing;
-    await this.queue?.close();
-    this.worker = null;
-    this.queue = null;
+  onApplicationShutdown(): Promise<void> {
+    return this.runner.stop();
   }
 }

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PasswordSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
@@ -38,12 +39,16 @@ export class UpdateSettingsCommand {
 }
 
 /**
- * Zulip's `json_change_settings`: the password (checked and hashed before the transaction,
+ * A user's change of their own settings (Zulip's `json_change_settings` and
+ * `do_change_user_setting` with the user acting), a write facade: the settings command runs
+ * it, and so do other modules' commands that change a user's setting on the user's behalf
+ * (a one-click unsubscribe link). The password (checked and hashed before the transaction,
  * hashing is slow on purpose), the email change request, the name, then each setting that
- * differs from its current value, all in one transaction; events leave after the commit.
+ * differs from its current value, all in one transaction (the caller's, if one is open);
+ * events leave after the commit.
  */
-@CommandHandler(UpdateSettingsCommand)
-export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsCommand, Record<string, never>> {
+@Injectable()
+export class OwnSettingsChange {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserRepository,
@@ -54,8 +59,7 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
     private readonly mail: MailOutbox,
   ) {}
 
-  async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
-    const { actor, update } = command;
+  async apply(actor: RequestUser, update: SettingsUpdate): Promise<void> {
     let newPasswordHash: string | null = null;
     if (update.newPassword !== undefined) {
       const user = await this.users.findById(actor.id);
@@ -142,7 +146,6 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       // Zulip tells of the avatar after the addresses.
       if (avatarChange) this.database.record(avatarChange);
     });
-    return {};
   }
 
   /** Zulip's `validate_email_change_request` and `do_start_email_change_process`. */
@@ -189,5 +192,17 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       updates.push({ userIds: viewers.map((viewer) => viewer.id), person: { user_id: before.id, new_email: newEmail } });
     }
     return updates;
+  }
+}
+
+/** `PATCH /settings`. */
+// After OwnSettingsChange: its constructor's parameter types are read when the class is defined.
+@CommandHandler(UpdateSettingsCommand)
+export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsCommand, Record<string, never>> {
+  constructor(private readonly settings: OwnSettingsChange) {}
+
+  async execute(command: UpdateSettingsCommand): Promise<Record<string, never>> {
+    await this.settings.apply(command.actor, command.update);
+    return {};
   }
 }
