@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventQueueSettings } from '../../platform/config/settings';
 import { EventQueueStore } from '../queues/event-queue-store';
@@ -6,6 +5,7 @@ import { ApiError } from '../../shared/api-error';
 import { notAuthorizedForQuery } from '../../users/public/authorization';
 import { isGuest } from '../../users/public/roles';
 import { QueueDescriptor, QueueLimitReached } from '../queues/queue-descriptor';
+import { QueueIds } from '../queues/queue-ids';
 
 /** What a client chose at register; the rest of the descriptor is the server's. */
 export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'realmId' | 'lifespanSecs'>;
@@ -33,23 +33,19 @@ export function queueLifespan(requested: number, idleSeconds: number): number {
   return Math.max(idleSeconds, Math.min(requested, MAX_QUEUE_LIFESPAN_SECS));
 }
 
-/** Zulip's queue ids: a server-start prefix and a counter; ours are random, same shape. */
-function newQueueId(): string {
-  return `${Date.now()}:${randomBytes(9).toString('base64url')}`;
-}
-
 @CommandHandler(CreateEventQueueCommand)
 export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueueCommand, string> {
   constructor(
     private readonly store: EventQueueStore,
     private readonly settings: EventQueueSettings,
+    private readonly queueIds: QueueIds,
   ) {}
 
   async execute(command: CreateEventQueueCommand): Promise<string> {
     const { user } = command;
     // Zulip's do_events_register: guests cannot read public channels they are not in.
     if (command.options.allPublicStreams && isGuest(user.role)) throw notAuthorizedForQuery();
-    const queueId = newQueueId();
+    const queueId = this.queueIds.next();
     try {
       await this.store.create(
         {

@@ -12,6 +12,7 @@ import { CommitTracker } from './commit-tracker';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';
 import { ExpiredQueueHooks } from './expired-queue-hooks';
+import { QueueIds } from './queue-ids';
 import { LongPollService } from './long-poll.service';
 import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueCollectorService } from './queue-collector.service';
@@ -76,8 +77,9 @@ class StoreLifecycle implements OnApplicationShutdown {
     LongPollService,
     QueueCollectorService,
     ExpiredQueueHooks,
+    QueueIds,
     StoreLifecycle,
   ],
-  exports: [EventQueueStore, EventDispatcher, EventOutbox, TransactionOutbox, EventDeliveryProbe, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice, ExpiredQueueHooks],
+  exports: [EventQueueStore, EventDispatcher, EventOutbox, TransactionOutbox, EventDeliveryProbe, CommittedEventHandlers, LongPollService, QueueCollectorService, QueueRestartNotice, ExpiredQueueHooks, QueueIds],
 })
 export class EventQueuesModule {}

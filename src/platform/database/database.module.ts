@@ -6,6 +6,7 @@ import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres } from './embedded-postgres'
 import { DatabaseEntities, dataSourceOptions } from './data-source-options';
 import { CommitListeners } from './commit-listeners';
 import { Database } from './database';
+import { DatabaseIdentity } from './database-identity';
 import { TransactionRunner } from './transaction-runner';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
@@ -63,8 +64,14 @@ async function connectAndMigrate(options: DataSourceOptions | undefined): Promis
 @Global()
 @Module({
   imports: [EmbeddedDatabaseModule],
-  providers: [TransactionRunner, Database, CommitListeners, DatabaseLifecycle],
-  exports: [TransactionRunner, Database, CommitListeners, EmbeddedDatabaseModule],
+  providers: [
+    TransactionRunner,
+    Database,
+    CommitListeners,
+    DatabaseLifecycle,
+    { provide: DatabaseIdentity, inject: [DataSource], useFactory: (dataSource: DataSource) => DatabaseIdentity.read(dataSource) },
+  ],
+  exports: [TransactionRunner, Database, CommitListeners, DatabaseIdentity, EmbeddedDatabaseModule],
 })
 export class DatabaseModule {
   /** The data source with these TypeORM entities: the composition root names them, as platform knows no module's tables. */

@@ -247,6 +247,7 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   password_reset_token: 'one-time password reset links, a day long at most: secrets that do not move; a person asks for a new link',
   missed_message_email: 'missed-message emails waiting for their batching period: deliveries in flight, not replayed on another server',
   signup_confirmation: 'self-sign-up links, a day long at most: secrets that do not move; a person asks for a new link',
+  database_identity: 'the id of the database an archive was read from: the importing server keeps its own',
   mail_outbox: 'mail waiting for or done with delivery: addressed to people, not rows of a realm, and sent by the server that wrote it',
   message_location_version: 'what the server\'s kept message locations are checked against: the importing server keeps none of the realm\'s yet',
 };
