@@ -628,6 +628,29 @@ describe('invitations', () => {
     }
   });
 
+  it("revokes an address's pending invitations and sign-up links once it has an account some other way (Zulip's revoke_preregistration_users)", async () => {
+    const email = 'yuri@example.org';
+    const link = ok(await admin.api.post('invites/multiuse', { invite_as: 400, stream_ids: [] })).invite_link as string;
+    const memberQueue = await Queue.register(member.api, { event_types: ['invites_changed'] });
+    expectSuccess(await member.api.post('invites', { invitee_emails: email, stream_ids: [] }));
+    expect((await memberQueue.take(1)).map((event) => event.type)).toEqual(['invites_changed']);
+    const invitationKey = await keyOf(email);
+    expect(await requestSignup(email, reusableKey(link))).toEqual({ kind: 'sent', email });
+    const confirmation = await confirmationMailedTo(email);
+
+    // An administrator creates the account directly: the invitation leaves the pending list, its maker is told.
+    const created = await realm.ownerApi.post('users', { email, password: 'a long enough password 42', full_name: 'Yuri Direct' });
+    expect(created.status).toBe(200);
+    await until(async () => ((await inviteesOf(member)).some((invite) => invite.email === email) ? undefined : true));
+    expect((await memberQueue.take(1)).map((event) => event.type)).toEqual(['invites_changed']);
+    expect((await keyRefusal(lookup(invitationKey))).problem).toBe('revoked');
+    expect((await keyRefusal(register(confirmation, 'Yuri Again'))).problem).toBe('expired');
+    // Bots have no address to free: a bot's creation revokes nothing.
+    const [{ count }] = await sql<{ count: string }>(`SELECT count(*) FROM invitation WHERE realm_id = $1 AND status = 2`, [realmId]);
+    expect(ok(await member.api.post('bots', { short_name: 'yuribot', full_name: 'Yuri Bot', bot_type: 1 })).user_id).toEqual(expect.any(Number));
+    expect((await sql<{ count: string }>(`SELECT count(*) FROM invitation WHERE realm_id = $1 AND status = 2`, [realmId]))[0].count).toBe(count);
+  });
+
   it("expires a deactivated user's invitations, as Zulip revokes them", async () => {
     const dee = await realm.createUser('Dee Departing', 'administrator');
     expectSuccess(await dee.api.post('invites', { invitee_emails: 'dee-guest@example.org', stream_ids: [] }));
@@ -647,10 +670,13 @@ describe('invitations', () => {
     expect((await lookup(key)).email).toBe('weak@example.org');
     expect((await accept(key, { fullName: 'Strong Password', password: 'a long enough password 42' })).email).toBe('weak@example.org');
 
-    // The address taken in the meantime: the insert fails inside the transaction, which leaves nothing.
+    // The address taken in the meantime, the invitation accepted before the account's creation
+    // revoked it (after its commit): the insert fails inside the transaction, which leaves nothing.
     expectSuccess(await admin.api.post('invites', { invitee_emails: 'taken@example.org', stream_ids: [] }));
     const taken = await keyOf('taken@example.org');
     ok(await realm.ownerApi.post('users', { email: 'taken@example.org', password: 'a long enough password 42', full_name: 'Already Here' }));
+    await until(async () => ((await inviteesOf(admin)).some((invite) => invite.email === 'taken@example.org') ? undefined : true));
+    await sql(`UPDATE invitation SET status = 0 WHERE confirmation_key = $1`, [taken]);
     expect((await keyRefusal(accept(taken, { fullName: 'Too Late', password: 'a long enough password 42' }))).msg).toBe('Email is already in use.');
     const [row] = await sql<{ status: number; created_user_id: number | null }>(`SELECT status, created_user_id FROM invitation WHERE confirmation_key = $1`, [taken]);
     expect(row).toEqual({ status: 0, created_user_id: null });

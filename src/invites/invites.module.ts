@@ -17,6 +17,8 @@ import {
 } from './commands/invite.commands';
 import { InvitationMailer } from './commands/invitation-mailer';
 import { InvitationWrites } from './commands/invitation-writes';
+import { RevokeAddressInvitationsHandler } from './commands/revoke-address-invitations.command';
+import { AddressJoinedEffects } from './events/address-joined.effects';
 import { InviteEventProjections } from './events/invite-event.projections';
 import { InviterDeactivatedEffects } from './events/inviter-deactivated.effects';
 import { InvitationStore } from './persistence/invitation.store';
@@ -45,9 +47,11 @@ import { InvitationKeys } from './queries/invitation-keys';
     ResendInviteHandler,
     AcceptInvitationHandler,
     ExpireInvitesOfUserHandler,
+    RevokeAddressInvitationsHandler,
     GetInvitesHandler,
     InviteEventProjections,
     InviterDeactivatedEffects,
+    AddressJoinedEffects,
   ],
   exports: [InvitationKeys],
 })

@@ -6,6 +6,8 @@ import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { SignupController } from './api/signup.controller';
 import { RegisterFromSignupLinkHandler, RequestSignupHandler } from './commands/signup.commands';
+import { SpendAddressSignupLinksHandler } from './commands/spend-address-signup-links.command';
+import { SignupAddressJoinedEffects } from './events/address-joined.effects';
 import { SignupConfirmationStore } from './persistence/signup-confirmation.store';
 import { SignupLinks } from './queries/signup-links';
 
@@ -18,6 +20,6 @@ import { SignupLinks } from './queries/signup-links';
 @Module({
   imports: [RealmModule, UsersModule, AdminModule, GroupsModule, InvitesModule],
   controllers: [SignupController],
-  providers: [SignupConfirmationStore, SignupLinks, RequestSignupHandler, RegisterFromSignupLinkHandler],
+  providers: [SignupConfirmationStore, SignupLinks, RequestSignupHandler, RegisterFromSignupLinkHandler, SpendAddressSignupLinksHandler, SignupAddressJoinedEffects],
 })
 export class SignupModule {}

@@ -68,10 +68,12 @@ export class InvitationWrites {
     return joinUrl(this.addressing.url(subdomain), key);
   }
 
-  /** Zulip's `notify_invites_changed`: the realm's administrators, and the changed invitation's maker. */
-  async notifyChanged(realmId: number, referrerId: number | null): Promise<void> {
+  /** Zulip's `notify_invites_changed`: the realm's administrators, and the changed invitations' makers. */
+  async notifyChanged(realmId: number, referrerIds: number | null | readonly (number | null)[]): Promise<void> {
     const userIds = await this.store.adminIds(realmId);
-    if (referrerId !== null && !userIds.includes(referrerId)) userIds.push(referrerId);
+    for (const referrerId of Array.isArray(referrerIds) ? referrerIds : [referrerIds]) {
+      if (referrerId !== null && !userIds.includes(referrerId)) userIds.push(referrerId);
+    }
     this.database.record(new InvitesChangedEvent(realmId, userIds));
   }
 }

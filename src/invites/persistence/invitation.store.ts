@@ -154,13 +154,19 @@ export class InvitationStore {
 
   /**
    * Zulip's `revoke_preregistration_users`: once an address has its account, its other
-   * pending email invitations in the realm can no longer be used.
+   * pending email invitations in the realm (all but `exceptId`, the one used, if any) can no
+   * longer be used. Answers the revoked invitations' makers.
    */
-  async revokeOthersFor(realmId: number, email: string, exceptId: number): Promise<void> {
-    await this.database.query(
-      `UPDATE invitation SET status = $4 WHERE realm_id = $1 AND NOT is_multiuse AND lower(email) = lower($2) AND id <> $3 AND status = $5`,
+  async revokeOthersFor(realmId: number, email: string, exceptId: number | null): Promise<(number | null)[]> {
+    const rows = await this.database.query<{ referred_by_id: number | null }>(
+      `WITH revoked AS (
+         UPDATE invitation SET status = $4
+          WHERE realm_id = $1 AND NOT is_multiuse AND lower(email) = lower($2) AND ($3::int IS NULL OR id <> $3) AND status = $5
+         RETURNING referred_by_id)
+       SELECT referred_by_id FROM revoked`,
       [realmId, email, exceptId, InvitationStatus.Revoked, InvitationStatus.Active],
     );
+    return rows.map((row) => row.referred_by_id);
   }
 
   /**

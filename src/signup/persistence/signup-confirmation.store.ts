@@ -96,11 +96,19 @@ export class SignupConfirmationStore {
     await this.database.query(`UPDATE signup_confirmation SET used_at = now(), created_user_id = $2 WHERE id = $1`, [id, userId]);
   }
 
-  /** Zulip's `revoke_preregistration_users`: the address's other pending links in the realm stop working. */
-  async spendOthers(realmId: number, email: string, exceptId: number): Promise<void> {
-    await this.database.query(
-      `UPDATE signup_confirmation SET used_at = now() WHERE realm_id = $1 AND lower(email) = lower($2) AND id <> $3 AND used_at IS NULL`,
+  /**
+   * Zulip's `revoke_preregistration_users`: the address's other pending links in the realm
+   * (all but `exceptId`, the one used, if any) stop working. Answers how many did.
+   */
+  async spendOthers(realmId: number, email: string, exceptId: number | null): Promise<number> {
+    const rows = await this.database.query<{ id: number }>(
+      `WITH spent AS (
+         UPDATE signup_confirmation SET used_at = now()
+          WHERE realm_id = $1 AND lower(email) = lower($2) AND ($3::int IS NULL OR id <> $3) AND used_at IS NULL
+         RETURNING id)
+       SELECT id FROM spent`,
       [realmId, email, exceptId],
     );
+    return rows.length;
   }
 }

@@ -1,0 +1,24 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { SignupConfirmationStore } from '../persistence/signup-confirmation.store';
+
+/**
+ * An address got its account in the realm some other way than one of its mailed sign-up
+ * links (an invitation, an administrator, the CLI): as Zulip's `revoke_preregistration_users`
+ * for every new human, its pending links stop working.
+ */
+export class SpendAddressSignupLinksCommand {
+  constructor(
+    readonly realmId: number,
+    readonly email: string,
+  ) {}
+}
+
+@CommandHandler(SpendAddressSignupLinksCommand)
+export class SpendAddressSignupLinksHandler implements ICommandHandler<SpendAddressSignupLinksCommand, number> {
+  constructor(private readonly store: SignupConfirmationStore) {}
+
+  /** One statement: answers how many links were spent. */
+  execute({ realmId, email }: SpendAddressSignupLinksCommand): Promise<number> {
+    return this.store.spendOthers(realmId, email, null);
+  }
+}
