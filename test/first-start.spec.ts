@@ -120,7 +120,9 @@ describe('the first start', () => {
       const fetched = await api.post('fetch_api_key', { username: email, password });
       expect(fetched.body).toMatchObject({ result: 'success', api_key: apiKey, email });
 
-      // Readable lines, not JSON; the password only in the block above, the summary once.
+      // Readable lines, not JSON; the password only in the block above, the summary once (main()'s
+      // last line: with Redis the job runners connect after the port opens, so it may come later).
+      await until(() => (/ INFO {2}listening on port /.test(server.stdout()) ? true : undefined), 'the start-up summary');
       const lines = server.stdout().split(/\r?\n/);
       expect(lines.filter((line) => line.includes(password))).toEqual([`  password: ${password}`]);
       expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
