@@ -430,6 +430,14 @@ describe('export-realm and import-realm', () => {
       fs.writeFileSync(stranger, await tarball({ 'x/readme.txt': 'hello' }));
       const odd = await runCli(['import-realm', '--input', stranger], target, targetEnv);
       expect({ code: odd.code, stderr: odd.stderr.trim() }).toEqual({ code: 1, stderr: 'the export archive holds an unexpected file readme.txt' });
+      // A file of another realm would overwrite that realm's file here.
+      const intruder = path.join(folder, 'intruder.tar.gz');
+      fs.writeFileSync(intruder, await tarball({
+        'x/uploads/files/999/ab/other.txt': 'not mine',
+        'x/manifest.json': JSON.stringify({ format: 'team-chat-realm-export', version: 1, realm: { id: 1, subdomain: 'intruder' }, migrations: [], tables: {}, files: 1 }),
+      }));
+      const stray = await runCli(['import-realm', '--input', intruder], target, targetEnv);
+      expect({ code: stray.code, stderr: stray.stderr.trim() }).toEqual({ code: 1, stderr: 'the export archive\'s file files/999/ab/other.txt is not of its realm' });
       expect(await snapshot()).toEqual(before);
     }, CLI_TIMEOUT);
   });

@@ -80,6 +80,7 @@ function checkManifest(manifest: ExportManifest): ExportManifest {
   if (manifest.version !== EXPORT_ARCHIVE_VERSION) {
     throw new RealmTransferError(`export archive version ${String(manifest.version)} is not supported (this server reads version ${EXPORT_ARCHIVE_VERSION})`);
   }
+  if (!Number.isSafeInteger(manifest.realm?.id) || typeof manifest.realm.subdomain !== 'string') throw new RealmTransferError('the export archive names no realm');
   if (!manifest.tables || typeof manifest.tables !== 'object' || !Array.isArray(manifest.migrations) || typeof manifest.files !== 'number') {
     throw new RealmTransferError('the export archive\'s manifest is incomplete');
   }
@@ -104,6 +105,11 @@ function toRealmArchive(manifest: ExportManifest, batches: ReadonlyMap<string, A
     tables[name] = refill(name, { columns: [...listed.columns], rows });
   }
   if (uploads.length !== manifest.files) throw new RealmTransferError(`the export archive has ${uploads.length} files, its manifest says ${manifest.files}`);
+  // The importer writes each file under its key with the realm id renewed: a key of
+  // another realm would overwrite that realm's files here.
+  const ownKey = new RegExp(`^(files/)?${manifest.realm.id}/`);
+  const stray = uploads.find((upload) => !ownKey.test(upload.key));
+  if (stray) throw new RealmTransferError(`the export archive's file ${stray.key} is not of its realm`);
   return checkArchive({
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
