@@ -57,6 +57,11 @@ export class RealmImporter {
       if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'realm_string_id_key') {
         throw alreadyExists(archive.realm.subdomain);
       }
+      // A column that must point somewhere, at a row the archive left out (see prepare).
+      const failed = error as { code?: string; table?: string; column?: string };
+      if (failed.code === '23502' && failed.table && failed.column) {
+        throw new RealmTransferError(`the archive leaves ${failed.table}.${failed.column} empty, which this server requires (a row it points at is not in the archive)`);
+      }
       throw error;
     }
   }
