@@ -2,12 +2,15 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
+import { pack } from 'tar-stream';
 import { Api, createBot, createTestRealm, manage, TargetServer, TestRealm, TestUser, testServer } from './support/api';
 import { send, subscribe } from './support/channel-management-helpers';
 import { fixtureSql } from './support/fixture-sql';
 import { fetchRaw, pngFile, postMultipart } from './support/multipart';
 import { DIST, NODE_PATH, ServerProcess, startServer } from './support/server-process';
+import { until } from './support/until';
 
 /**
  * `export-realm` and `import-realm`: a realm with a bit of everything, exported from the
@@ -286,7 +289,170 @@ describe('export-realm and import-realm', () => {
     const bad = await runCli(['import-realm', '--input', garbage], target, targetEnv);
     expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: 'not a realm archive (written by export-realm)' });
   }, CLI_TIMEOUT);
+
+  /**
+   * `import-realm` of what an administrator downloads from `POST /export/realm`: one
+   * organization exported public, another full with the owner's consent, both into the
+   * importing server. What the export left out stays out; secrets are new (Zulip's import
+   * of an export without them): API keys and webhook tokens, and no password until reset.
+   */
+  describe('of an API export', () => {
+    interface Exported {
+      realm: TestRealm;
+      member: TestUser;
+      bot: TestUser;
+      hookToken: string;
+      file: string;
+      upload: string;
+      notes: string;
+    }
+    let publicOrg: Exported;
+    let fullOrg: Exported;
+    let folder: string;
+
+    async function organization(prefix: string, type: 1 | 2, fileName: string): Promise<Exported> {
+      const org = await createTestRealm(prefix);
+      const member = await org.createUser('Mia Member');
+      const bot = await createBot(org, org.ownerApi, 'carrier', 'Carrier Bot');
+      const hook = await org.ownerApi.post('bots', {
+        short_name: 'xahook', full_name: 'Hook Bot', bot_type: 3, payload_url: JSON.stringify('https://example.com/hook'), interface_type: 1,
+      });
+      expect(hook.status).toBe(200);
+      const bots = await org.ownerApi.post('register', { fetch_event_types: ['realm_bot'] });
+      const hookToken = (bots.body.realm_bots as Json[]).find((entry) => entry.user_id === hook.body.user_id)?.services[0].token as string;
+      await subscribe(org.ownerApi, ['xa-town'], [org.owner.userId, member.userId]);
+      await subscribe(org.ownerApi, ['xa-hidden'], [org.owner.userId, member.userId], { invite_only: true });
+      const uploaded = await postMultipart(member.api, 'user_uploads', [{ field: 'file', filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from(`NOTES-${prefix}`) }]);
+      expect(uploaded.status).toBe(200);
+      const town = await send(member.api, 'xa-town', 'news', `TOWN-NEWS see [notes](${uploaded.body.url as string})`);
+      expect((await org.ownerApi.post(`messages/${town}/reactions`, { emoji_name: 'smile' })).status).toBe(200);
+      await send(member.api, 'xa-hidden', 'quiet', 'HIDDEN-WORD');
+      expect((await member.api.post('messages', { type: 'direct', to: [org.owner.userId], content: 'DIRECT-WORD' })).status).toBe(200);
+      if (type === 2) expect((await org.ownerApi.patch('settings', { allow_private_data_export: true })).status).toBe(200);
+
+      const id = (await org.ownerApi.post('export/realm', { export_type: type })).body.id as number;
+      const done = await until(async () => {
+        const found = ((await org.ownerApi.get('export/realm')).body.exports as Json[]).find((item) => item.id === id);
+        return found && !found.pending ? found : undefined;
+      }, `export ${id}`, 60_000, 200);
+      const tarball = await fetchRaw(org.ownerApi, new URL(done.export_url as string).pathname);
+      expect(tarball.status).toBe(200);
+      const file = path.join(folder, fileName);
+      fs.writeFileSync(file, tarball.body);
+      return { realm: org, member, bot, hookToken, file, upload: uploaded.body.url as string, notes: `NOTES-${prefix}` };
+    }
+
+    /** The importing server's key of a user, after an administrator set their password (they have none after the move). */
+    async function keyAfterReset(org: TestRealm, email: string): Promise<Api> {
+      await manage(['change-password', '--realm', org.subdomain, '--email', email, '--password', 'moved-password'], targetEnv, target);
+      const key = await new Api(org.subdomain, null, target.port).post('fetch_api_key', { username: email, password: 'moved-password' });
+      expect(key.status).toBe(200);
+      return new Api(org.subdomain, { email, apiKey: key.body.api_key as string }, target.port);
+    }
+
+    beforeAll(async () => {
+      folder = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-api-export-'));
+      publicOrg = await organization('xapub', 1, 'public.tar.gz');
+      // Told apart by its bytes, not its name.
+      fullOrg = await organization('xafull', 2, 'full-export.bin');
+      for (const org of [publicOrg, fullOrg]) {
+        const imported = await manage(['import-realm', '--input', org.file], targetEnv, target);
+        expect(imported).toMatchObject({ subdomain: org.realm.subdomain, files: expect.any(Number) });
+      }
+    }, 600_000);
+
+    it('gives users no password and new API keys, bots new keys and webhooks new tokens', async () => {
+      for (const org of [publicOrg, fullOrg]) {
+        const anonymous = new Api(org.realm.subdomain, null, target.port);
+        const oldKey = (user: { email: string; apiKey: string }) => new Api(org.realm.subdomain, { email: user.email, apiKey: user.apiKey }, target.port);
+        for (const user of [org.realm.owner, org.member]) {
+          const byPassword = await anonymous.post('fetch_api_key', { username: user.email, password: user.email === org.realm.owner.email ? 'owner-password' : 'user-password' });
+          expect(byPassword.status).toBe(401);
+          expect((await oldKey(user).get('users/me')).status).toBe(401);
+        }
+        expect((await oldKey(org.bot).get('users/me')).status).toBe(401);
+        const owner = await keyAfterReset(org.realm, org.realm.owner.email);
+        expect(owner.credentials?.apiKey).not.toBe(org.realm.owner.apiKey);
+        expect((await owner.get('users/me')).body.email).toBe(org.realm.owner.email);
+        const bots = (await owner.post('register', { fetch_event_types: ['realm_bot'] })).body.realm_bots as Json[];
+        const carrier = bots.find((entry) => entry.email === org.bot.email) as Json;
+        expect(carrier.api_key).toMatch(/^[A-Za-z0-9]{32}$/);
+        expect(carrier.api_key).not.toBe(org.bot.apiKey);
+        const carrierMe = await new Api(org.realm.subdomain, { email: org.bot.email, apiKey: carrier.api_key as string }, target.port).get('users/me');
+        expect(carrierMe.status).toBe(200);
+        const hookToken = (bots.find((entry) => entry.services?.length) as Json).services[0].token as string;
+        expect(hookToken).toMatch(/^[A-Za-z0-9]{32}$/);
+        expect(hookToken).not.toBe(org.hookToken);
+        const users = async (api: Api) => ((await api.get('users')).body.members as Json[]).map((user) => `${user.email as string} ${user.full_name as string} ${user.role as number}`).sort();
+        expect(await users(owner)).toEqual(await users(org.realm.ownerApi));
+      }
+    });
+
+    it('has every channel, the messages the export held with their reactions, and the uploads they link', async () => {
+      for (const org of [publicOrg, fullOrg]) {
+        const owner = await keyAfterReset(org.realm, org.realm.owner.email);
+        const names = async (api: Api) => ((await api.get('streams', { include_all: true })).body.streams as Json[]).map((stream) => stream.name as string).sort();
+        expect(await names(owner)).toEqual(await names(org.realm.ownerApi));
+        const original = await conversation(org.realm.ownerApi);
+        const moved = await conversation(owner);
+        // Public: the public channel's messages only. Full with the owner's consent: all the owner's.
+        // The note that the export is done came after it.
+        const before = original.filter((message) => !String(message.content).includes('data export is complete'));
+        const held = org === publicOrg ? before.filter((message) => message.type === 'stream' && message.to !== 'xa-hidden') : before;
+        expect(moved).toEqual(held);
+        const contents = moved.map((message) => String(message.content)).join('\n');
+        expect(contents).toContain('TOWN-NEWS');
+        for (const word of ['HIDDEN-WORD', 'DIRECT-WORD']) expect(contents.includes(word)).toBe(org === fullOrg);
+        expect(moved.find((message) => String(message.content).includes('TOWN-NEWS'))?.reactions).toEqual([{ name: 'smile', type: 'unicode_emoji', user: org.realm.owner.email }]);
+        const town = await owner.get('messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: 'xa-town' }] });
+        const link = /href="(\/user_uploads\/[^"]+)"/.exec(town.body.messages.at(-1).content as string)?.[1] as string;
+        expect(link).not.toBe(org.upload);
+        const download = await fetchRaw(owner, link);
+        expect({ status: download.status, body: download.body.toString() }).toEqual({ status: 200, body: org.notes });
+      }
+    });
+
+    it('refuses a corrupt archive and an unknown version, changing nothing', async () => {
+      const snapshot = async () => ({ realms: await manage(['list-realms'], targetEnv, target), files: filesUnder(path.join(target.dataDir, 'uploads')) });
+      const before = await snapshot();
+      const whole = fs.readFileSync(publicOrg.file);
+      const truncated = path.join(folder, 'truncated.tar.gz');
+      fs.writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+      const cut = await runCli(['import-realm', '--input', truncated], target, targetEnv);
+      expect({ code: cut.code, stdout: cut.stdout, stderr: cut.stderr.trim() }).toEqual({
+        code: 1, stdout: '', stderr: `${truncated} is not a readable export archive: unexpected end of file`,
+      });
+      const future = path.join(folder, 'future.tar.gz');
+      fs.writeFileSync(future, await tarball({ 'x/manifest.json': JSON.stringify({ format: 'team-chat-realm-export', version: 99, realm: { id: 1, subdomain: 'future' }, migrations: [], tables: {}, files: 0 }) }));
+      const newer = await runCli(['import-realm', '--input', future], target, targetEnv);
+      expect({ code: newer.code, stderr: newer.stderr.trim() }).toEqual({ code: 1, stderr: 'export archive version 99 is not supported (this server reads version 1)' });
+      const stranger = path.join(folder, 'stranger.tar.gz');
+      fs.writeFileSync(stranger, await tarball({ 'x/readme.txt': 'hello' }));
+      const odd = await runCli(['import-realm', '--input', stranger], target, targetEnv);
+      expect({ code: odd.code, stderr: odd.stderr.trim() }).toEqual({ code: 1, stderr: 'the export archive holds an unexpected file readme.txt' });
+      // A file of another realm would overwrite that realm's file here.
+      const intruder = path.join(folder, 'intruder.tar.gz');
+      fs.writeFileSync(intruder, await tarball({
+        'x/uploads/files/999/ab/other.txt': 'not mine',
+        'x/manifest.json': JSON.stringify({ format: 'team-chat-realm-export', version: 1, realm: { id: 1, subdomain: 'intruder' }, migrations: [], tables: {}, files: 1 }),
+      }));
+      const stray = await runCli(['import-realm', '--input', intruder], target, targetEnv);
+      expect({ code: stray.code, stderr: stray.stderr.trim() }).toEqual({ code: 1, stderr: 'the export archive\'s file files/999/ab/other.txt is not of its realm' });
+      expect(await snapshot()).toEqual(before);
+    }, CLI_TIMEOUT);
+  });
+
 });
+
+/** A gzipped tarball of the given files. */
+async function tarball(files: Record<string, string>): Promise<Buffer> {
+  const packer = pack();
+  for (const [name, text] of Object.entries(files)) packer.entry({ name }, text);
+  packer.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of packer) chunks.push(chunk as Buffer);
+  return gzipSync(Buffer.concat(chunks));
+}
 
 async function emailsById(api: Api): Promise<Map<number, string>> {
   const users = await api.get('users');

@@ -20,7 +20,8 @@ export const CLI_USAGE = `usage: manage <command> [--option value ...]
   list-realms
   list-users --realm SUB
   export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
-  import-realm --input FILE     (into a server without that realm; ids are renumbered)
+  import-realm --input FILE     (an export-realm archive, or an API export's .tar.gz; into a server
+                                without that realm; ids are renumbered)
   enqueue-digest-emails [--realm SUB]   (the digest pass now: the realms whose digest weekday is
                                           today, or the realm named whatever the day)
   status                        (event queues, parked long-polls, background jobs of the running server)

@@ -1,6 +1,6 @@
 import { ARCHIVE_TABLES } from '../domain/archive-tables';
 import { ExportType } from '../domain/realm-exports';
-import { API_EXPORT_SCOPE, exportScopeGaps, scopedSelect } from './export-scope';
+import { API_EXPORT_SCOPE, exportScopeGaps, IMPORT_REFILLS, omittedColumnGaps, scopedSelect } from './export-scope';
 
 describe('what an API export holds of each table', () => {
   it('decides on every archived table, and names no other', () => {
@@ -25,5 +25,14 @@ describe('what an API export holds of each table', () => {
     const table = ARCHIVE_TABLES.find((entry) => entry.name === 'scheduled_message')!;
     expect(scopedSelect(table, ExportType.Public)).toBeNull();
     expect(scopedSelect(table, ExportType.FullWithConsent)?.select).toContain('allow_private_data_export');
+  });
+
+  it('says what an import gives every column an export omits: new keys and tokens, no password', () => {
+    expect(omittedColumnGaps()).toEqual([]);
+    const key = IMPORT_REFILLS.user_profile.api_key();
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(IMPORT_REFILLS.user_profile.api_key()).not.toBe(key);
+    expect(IMPORT_REFILLS.user_profile.password_hash()).toBeNull();
+    expect(IMPORT_REFILLS.service.token()).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 });

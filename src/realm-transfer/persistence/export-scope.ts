@@ -1,3 +1,4 @@
+import { generateApiKey } from '../../users/public/credentials';
 import { ARCHIVE_TABLES, ArchiveTable } from '../domain/archive-tables';
 import { ExportType } from '../domain/realm-exports';
 import { CONSENTING_USERS_SQL } from './realm-export.store';
@@ -115,6 +116,26 @@ export const API_EXPORT_SCOPE: Readonly<Record<string, TableScope>> = {
   channel_email_address: { kind: 'excluded', reason: 'the addresses\' tokens are secrets (Zulip does not export them)' },
   push_device_token: { kind: 'excluded', reason: 'push tokens are secrets (Zulip does not export them)' },
 };
+
+/**
+ * What `import-realm` gives each column an API export omits, as Zulip's import does for an
+ * export without secrets: every user and bot a new API key (the old ones stay with the old
+ * server); no password, which leaves the account without a usable one until its owner
+ * resets it (Zulip's set_unusable_password); every outgoing webhook a new token, which its
+ * bot's owner hands to the receiving service (the bot's settings show it). Every omitted
+ * column is named here (omittedColumnGaps checks it): an import never guesses.
+ */
+export const IMPORT_REFILLS: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> = {
+  user_profile: { api_key: () => generateApiKey(), password_hash: () => null },
+  service: { token: () => generateApiKey() },
+};
+
+/** `table.column` of every omitted column IMPORT_REFILLS has no value for. */
+export function omittedColumnGaps(): string[] {
+  return Object.entries(API_EXPORT_SCOPE).flatMap(([table, scope]) =>
+    scope.kind === 'excluded' ? [] : (scope.omit ?? []).filter((column) => IMPORT_REFILLS[table]?.[column] === undefined).map((column) => `${table}.${column}`),
+  );
+}
 
 /** The archived tables the scope does not name (a new table must be decided on before exports run). */
 export function exportScopeGaps(tables: readonly Pick<ArchiveTable, 'name'>[] = ARCHIVE_TABLES): string[] {

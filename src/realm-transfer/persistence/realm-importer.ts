@@ -6,6 +6,7 @@ import { UploadStore } from '../../platform/storage/upload-store';
 import { ARCHIVE_TABLES, ArchiveTable } from '../domain/archive-tables';
 import { IdMaps, IdRewriter } from '../domain/id-rewriting';
 import { ArchiveRow, checkArchive, RealmArchive, RealmTransferError } from '../public/realm-archive';
+import { isGzipFile, readExportArchive } from './export-archive-reader';
 import { schemaForeignKeys, tableColumns } from './schema-catalog';
 
 export interface ImportSummary {
@@ -40,16 +41,26 @@ export class RealmImporter {
     private readonly store: UploadStore,
   ) {}
 
-  /** `input` is an absolute path. */
+  /**
+   * `input` is an absolute path: the CLI's JSON archive, or an API export's tarball (told
+   * apart by its first bytes, not its name). The tarball is read whole before the
+   * transaction starts, so a corrupt one changes nothing.
+   */
   async import(input: string): Promise<ImportSummary> {
-    const archive = await this.read(input);
+    const partial = await isGzipFile(input);
+    const archive = partial ? await readExportArchive(input) : await this.read(input);
     const written: string[] = [];
     try {
-      return await this.tx.run(() => this.importInto(archive, written));
+      return await this.tx.run(() => this.importInto(archive, written, partial));
     } catch (error) {
       for (const key of written) await this.store.remove(key);
       if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'realm_string_id_key') {
         throw alreadyExists(archive.realm.subdomain);
+      }
+      // A column that must point somewhere, at a row the archive left out (see prepare).
+      const failed = error as { code?: string; table?: string; column?: string };
+      if (failed.code === '23502' && failed.table && failed.column) {
+        throw new RealmTransferError(`the archive leaves ${failed.table}.${failed.column} empty, which this server requires (a row it points at is not in the archive)`);
       }
       throw error;
     }
@@ -70,7 +81,8 @@ export class RealmImporter {
     }
   }
 
-  private async importInto(archive: RealmArchive, written: string[]): Promise<ImportSummary> {
+  /** `partial`: an API export, which holds some tables' rows only (see export-scope.ts). */
+  private async importInto(archive: RealmArchive, written: string[], partial: boolean): Promise<ImportSummary> {
     await this.checkTarget(archive);
     const maps = await this.allocateIds(archive);
     const realmId = mapped(maps, 'realm', archive.realm.id);
@@ -84,7 +96,7 @@ export class RealmImporter {
     for (const table of ARCHIVE_TABLES) {
       const archived = archive.tables[table.name];
       if (!archived) continue;
-      const columns = { constrained, late };
+      const columns = { constrained, late, partial };
       const prepared = archived.rows.map((row) => this.prepare(table, row, maps, rewriter, index, columns, lateValues));
       await this.insert(table.name, archived.columns, prepared);
       rows[table.name] = prepared.length;
@@ -138,7 +150,7 @@ export class RealmImporter {
     maps: IdMaps,
     rewriter: IdRewriter,
     index: ArchiveIndex,
-    columns: { constrained: ReadonlySet<string>; late: ReadonlySet<string> },
+    columns: { constrained: ReadonlySet<string>; late: ReadonlySet<string>; partial: boolean },
     lateValues: LateValue[],
   ): ArchiveRow {
     const prepared: ArchiveRow = { ...row };
@@ -149,8 +161,10 @@ export class RealmImporter {
       const target = typeof ref === 'string' ? ref : ref(row);
       const name = `${table.name}.${column}`;
       // Without a foreign key a stale id can be left behind (a channel's first message
-      // deleted): it points at nothing here either.
-      if (!columns.constrained.has(name) && maps.get(target)?.get(Number(value)) === undefined) {
+      // deleted): it points at nothing here either. An API export leaves rows out (a
+      // private channel's messages, another member's scheduled messages): what points at
+      // one of them points at nothing too (a NOT NULL column refuses that, clearly).
+      if ((columns.partial || !columns.constrained.has(name)) && maps.get(target)?.get(Number(value)) === undefined) {
         prepared[column] = null;
         continue;
       }
