@@ -4,8 +4,9 @@ import * as http from 'node:http';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { extract } from 'tar-stream';
-import { Api, ApiResponse, createBot, createTestRealm, expectError, sendMessage, subscribeTo, TestRealm, TestUser, testServer, uniqueName } from './support/api';
+import { Api, ApiResponse, createBot, createTestRealm, expectError, sendMessage, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
+import { ownDatabase, OwnDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
 import { postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
 import { until } from './support/until';
@@ -24,6 +25,9 @@ function ok(response: ApiResponse): Json {
   if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/** This file's own Redis database (see ownRedisUrl). */
+const EXPORT_REDIS_INDEX = process.env.REDIS_URL && new URL(process.env.REDIS_URL).pathname === '/2' ? 3 : 2;
 
 const adminRequired = { status: 400, body: { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' } };
 
@@ -98,6 +102,18 @@ async function exportArchive(api: Api, type: number): Promise<{ id: number; file
 }
 
 describe('data exports through the API', () => {
+  /**
+   * A server of its own, on a database (and Redis) of its own: with the run's, another file's
+   * server would take up the exports this file requests and write them under its own data
+   * folder, where this server cannot serve them.
+   */
+  let server: ServerProcess;
+  let database: OwnDatabase | undefined;
+
+  function sql<T = Json>(text: string, params: unknown[] = []): Promise<T[]> {
+    return fixtureSql<T>(text, params, server);
+  }
+
   let realm: TestRealm;
   let admin: TestUser;
   let member: TestUser;
@@ -117,7 +133,10 @@ describe('data exports through the API', () => {
   }
 
   beforeAll(async () => {
-    realm = await createTestRealm('exports');
+    database = await ownDatabase('chat_export_api');
+    const redisUrl = await ownRedisUrl(EXPORT_REDIS_INDEX);
+    server = await startServer({ ...(database ? { DATABASE_URL: database.url } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    realm = await createTestRealm('exports', server);
     admin = await realm.createUser('Ada Admin', 'administrator');
     member = await realm.createUser('Mel Member');
     consenting = await realm.createUser('Connie Consent');
@@ -146,6 +165,11 @@ describe('data exports through the API', () => {
     const state = ok(await realm.ownerApi.post('register', { fetch_event_types: ['realm_bot'] }));
     botToken = (state.realm_bots as Json[]).find((bot) => bot.user_id === hook.user_id)?.services[0].token as string;
     expect(botToken).toMatch(/^[A-Za-z0-9]{32}$/);
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
   });
 
   it('refuses members everything, before reading parameters', async () => {
@@ -208,7 +232,7 @@ describe('data exports through the API', () => {
     expect({ status: (await download(member.api, path)).status }).toEqual({ status: 400 });
     expect((await download(realm.api, path)).status).toBe(401);
     // Another organization's administrator, on their own host: no such file there.
-    const elsewhere = await createTestRealm('exports-other');
+    const elsewhere = await createTestRealm('exports-other', server);
     expect((await download(elsewhere.ownerApi, path)).status).toBe(404);
     expect(await exportsOf(elsewhere.ownerApi)).toEqual([]);
     expect((await download(admin.api, path.replace(/\/[^/]+$/, '/zulip-export-guess.tar.gz'))).status).toBe(404);
@@ -216,7 +240,7 @@ describe('data exports through the API', () => {
 
   it('keeps every secret out of the archive', async () => {
     const { files } = await exportArchive(realm.ownerApi, 1);
-    const [{ password_hash: hash }] = await fixtureSql<{ password_hash: string }>(`SELECT password_hash FROM user_profile WHERE id = $1`, [realm.owner.userId]);
+    const [{ password_hash: hash }] = await sql<{ password_hash: string }>(`SELECT password_hash FROM user_profile WHERE id = $1`, [realm.owner.userId]);
     expect(hash).toMatch(/^\$argon2/);
     const text = allText(files);
     for (const secret of [realm.owner.apiKey, admin.apiKey, member.apiKey, hookBotKey, botToken, hash, '$argon2']) expect(text).not.toContain(secret);
@@ -260,18 +284,18 @@ describe('data exports through the API', () => {
     expectError(await realm.ownerApi.delete(`export/realm/${id}`), 'Export already deleted');
     expectError(await realm.ownerApi.delete('export/realm/999999999'), 'Invalid data export ID');
 
-    const realmId = (await fixtureSql<{ realm_id: number }>(`SELECT realm_id FROM realm_export WHERE id = $1`, [id]))[0].realm_id;
-    const [failed] = await fixtureSql<{ id: number }>(
+    const realmId = (await sql<{ realm_id: number }>(`SELECT realm_id FROM realm_export WHERE id = $1`, [id]))[0].realm_id;
+    const [failed] = await sql<{ id: number }>(
       `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested, date_failed) VALUES ($1, $2, 1, 4, now() - interval '30 days', now()) RETURNING id`,
       [realmId, admin.userId],
     );
     expectError(await realm.ownerApi.delete(`export/realm/${failed.id}`), 'Export failed, nothing to delete');
-    const [running] = await fixtureSql<{ id: number }>(
+    const [running] = await sql<{ id: number }>(
       `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested, date_started, heartbeat_at) VALUES ($1, $2, 1, 2, now() - interval '30 days', now(), now() + interval '1 hour') RETURNING id`,
       [realmId, admin.userId],
     );
     expectError(await realm.ownerApi.delete(`export/realm/${running.id}`), 'Export still in progress');
-    await fixtureSql(`DELETE FROM realm_export WHERE id = $1`, [running.id]);
+    await sql(`DELETE FROM realm_export WHERE id = $1`, [running.id]);
   });
 
   it('lists the consents of active people and tells administrators when one changes', async () => {
@@ -307,18 +331,18 @@ describe('data exports through the API', () => {
   });
 
   it('fails an export its process left started, and takes up one requested while none ran', async () => {
-    const [{ realm_id: realmId }] = await fixtureSql<{ realm_id: number }>(`SELECT realm_id FROM user_profile WHERE id = $1`, [admin.userId]);
+    const [{ realm_id: realmId }] = await sql<{ realm_id: number }>(`SELECT realm_id FROM user_profile WHERE id = $1`, [admin.userId]);
     const queue = await Queue.register(admin.api, { event_types: ['realm_export'] });
     // The dead writer's half-written archive.
-    const deadFolder = join(testServer().dataDir, 'exports', String(realmId), 'deadwriter');
+    const deadFolder = join(server.dataDir, 'exports', String(realmId), 'deadwriter');
     await mkdir(deadFolder, { recursive: true });
     await writeFile(join(deadFolder, 'zulip-export-dead.tar.gz.partial'), 'half');
-    const [abandoned] = await fixtureSql<{ id: number }>(
+    const [abandoned] = await sql<{ id: number }>(
       `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested, date_started, heartbeat_at, export_path)
        VALUES ($1, $2, 1, 2, now() - interval '30 days', now() - interval '10 minutes', now() - interval '10 minutes', $3) RETURNING id`,
       [realmId, admin.userId, `${realmId}/deadwriter/zulip-export-dead.tar.gz`],
     );
-    const [waiting] = await fixtureSql<{ id: number }>(
+    const [waiting] = await sql<{ id: number }>(
       `INSERT INTO realm_export (realm_id, acting_user_id, type, status, date_requested) VALUES ($1, $2, 1, 1, now() - interval '30 days') RETURNING id`,
       [realmId, admin.userId],
     );

@@ -9,7 +9,7 @@ import { Api, createBot, createTestRealm, manage, TargetServer, TestRealm, TestU
 import { send, subscribe } from './support/channel-management-helpers';
 import { fixtureSql } from './support/fixture-sql';
 import { fetchRaw, pngFile, postMultipart } from './support/multipart';
-import { DIST, NODE_PATH, ServerProcess, startServer } from './support/server-process';
+import { DIST, NODE_PATH, ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { until } from './support/until';
 
 /**
@@ -309,9 +309,15 @@ describe('export-realm and import-realm', () => {
     let publicOrg: Exported;
     let fullOrg: Exported;
     let folder: string;
+    /**
+     * The exporting server, on a database of its own without Redis: on the run's, another
+     * file's server could take up the export and write it under its own data folder.
+     */
+    let source: ServerProcess;
+    let sourceDatabase: OwnDatabase | undefined;
 
     async function organization(prefix: string, type: 1 | 2, fileName: string): Promise<Exported> {
-      const org = await createTestRealm(prefix);
+      const org = await createTestRealm(prefix, source);
       const member = await org.createUser('Mia Member');
       const bot = await createBot(org, org.ownerApi, 'carrier', 'Carrier Bot');
       const hook = await org.ownerApi.post('bots', {
@@ -352,6 +358,8 @@ describe('export-realm and import-realm', () => {
 
     beforeAll(async () => {
       folder = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-api-export-'));
+      sourceDatabase = await ownDatabase('chat_xfer_api_source');
+      source = await startServer(sourceDatabase ? { DATABASE_URL: sourceDatabase.url, REDIS_URL: '' } : {});
       publicOrg = await organization('xapub', 1, 'public.tar.gz');
       // Told apart by its bytes, not its name.
       fullOrg = await organization('xafull', 2, 'full-export.bin');
@@ -440,6 +448,11 @@ describe('export-realm and import-realm', () => {
       expect({ code: stray.code, stderr: stray.stderr.trim() }).toEqual({ code: 1, stderr: 'the export archive\'s file files/999/ab/other.txt is not of its realm' });
       expect(await snapshot()).toEqual(before);
     }, CLI_TIMEOUT);
+
+    afterAll(async () => {
+      await source?.stop();
+      await sourceDatabase?.drop();
+    });
   });
 
 });

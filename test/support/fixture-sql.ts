@@ -26,7 +26,8 @@ export async function fixtureSql<T = Record<string, unknown>>(
  * connection instead of one per query); the caller ends it.
  */
 export async function openFixtureClient(server: TargetServer = testServer()): Promise<Client> {
-  const url = process.env.DATABASE_URL;
+  // A server a test file started has its own environment: its database may be one of its own.
+  const url = server.env ? server.env.DATABASE_URL : process.env.DATABASE_URL;
   const client = url
     ? new Client({ connectionString: url })
     : new Client({ host: path.join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });

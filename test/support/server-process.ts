@@ -93,6 +93,19 @@ export function terminalAvailable(): boolean {
  * plus `overrides`, and waits until it answers.
  */
 export async function startServer(overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(overrides, options);
+    } catch (error) {
+      // freePort() closes the port it found before the server binds it: another process (any
+      // client socket of the run) may take it in between. Chosen ports are chosen again.
+      const portsChosen = overrides.PORT === undefined && overrides.METRICS_PORT === undefined;
+      if (attempt >= 3 || !portsChosen || !(error instanceof Error && error.message.includes('EADDRINUSE'))) throw error;
+    }
+  }
+}
+
+async function startServerOnce(overrides: NodeJS.ProcessEnv, options: StartOptions): Promise<ServerProcess> {
   const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
   const metricsPort = overrides.METRICS_PORT ? Number(overrides.METRICS_PORT) : await freePort();
   const dataDir = overrides.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
