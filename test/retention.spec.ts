@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { createTestRealm, TestRealm, TestUser } from './support/api';
 import { fetchRaw, postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
-import { ownRedisUrl, ServerProcess, startServer } from './support/server-process';
+import { ownDatabase, OwnDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
 import { fixtureSql } from './support/fixture-sql';
 
 /**
@@ -14,6 +14,8 @@ import { fixtureSql } from './support/fixture-sql';
  */
 
 let server: ServerProcess;
+/** The server's own database: its sweep then reads this file's realms alone, whatever the other files hold or lock. */
+let database: OwnDatabase | undefined;
 
 /** SQL on this file's server's database (its embedded socket, or DATABASE_URL). */
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => fixtureSql<T>(text, params, server);
@@ -41,7 +43,12 @@ describe('message retention', () => {
     // BullMQ keeps one retention scheduler per Redis and the last server to start sets its
     // interval: the other files' servers would put it back to the default hour.
     const redisUrl = await ownRedisUrl(11);
-    server = await startServer({ RETENTION_INTERVAL_SECONDS: '1', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    database = await ownDatabase('chat_retention');
+    server = await startServer({
+      RETENTION_INTERVAL_SECONDS: '1',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
     realm = await createTestRealm('retention', server);
     watcher = await realm.createUser('Walter Watcher');
     outsider = await realm.createUser('Otto Outsider');
@@ -49,6 +56,7 @@ describe('message retention', () => {
 
   afterAll(async () => {
     await server?.stop();
+    await database?.drop();
   });
 
   async function channel(name: string, retention: unknown): Promise<number> {

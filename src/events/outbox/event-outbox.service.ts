@@ -16,6 +16,7 @@ import { DeliveryScope, EventDispatcher } from '../queues/event-dispatcher.servi
 import { CommittedEventHandlers } from './committed-event-handlers';
 import { decodeEvent, EncodedEvent, encodeEventData, EventCodecError } from './event-codec';
 import { OUTBOX_SETTINGS, OutboxSettings } from './outbox-settings';
+import { withoutScope } from '../../platform/database/ambient-scope';
 
 /** The row's id and its transaction's start, as the dedupe key of its deliveries. */
 const DELIVERY_KEY_SQL = `id::text || '-' || (extract(epoch from created_at) * 1000000)::bigint::text`;
@@ -201,7 +202,9 @@ export class EventOutbox implements TransactionOutbox, OnApplicationBootstrap, B
     let ok = true;
     events.forEach((event, index) => {
       for (const handler of this.handlers.of(event)) {
-        const handle = (): unknown => handler.handle(event);
+        // With no ambient scope: a handler's later SQL (an effect's command) must not land in
+        // whatever transaction or session the code that started this delivery had open.
+        const handle = (): unknown => withoutScope(() => handler.handle(event));
         try {
           // Without a row nothing is republished, so its deliveries need no dedupe keys.
           const scope: DeliveryScope = { keyPrefix: deliveryKey === null ? null : `${deliveryKey}.${index}.${handler.name}`, next: 0, settled };

@@ -47,7 +47,7 @@ async function memoryHarness(): Promise<Harness> {
 
 function specRedisUrl(): string {
   const url = new URL(process.env.REDIS_URL as string);
-  url.pathname = url.pathname === '/11' ? '/12' : '/11';
+  url.pathname = url.pathname === '/1' ? '/4' : '/1';
   return url.toString();
 }
 

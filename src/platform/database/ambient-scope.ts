@@ -51,3 +51,13 @@ export function outsideScope<T>(work: () => Promise<T>): Promise<T> {
   if (openScopes === 0) return work();
   return scopes.exit(work);
 }
+
+/**
+ * Runs `work` (synchronous, or starting async work) with no scope, and every promise it
+ * starts too: for what runs after a commit (committed-event handlers), which must never
+ * reach a transaction or session that was current where the delivery began.
+ */
+export function withoutScope<T>(work: () => T): T {
+  if (openScopes === 0) return work();
+  return scopes.exit(work);
+}

@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { SignupConfirmationStore } from '../persistence/signup-confirmation.store';
 
 /**
@@ -15,10 +16,13 @@ export class SpendAddressSignupLinksCommand {
 
 @CommandHandler(SpendAddressSignupLinksCommand)
 export class SpendAddressSignupLinksHandler implements ICommandHandler<SpendAddressSignupLinksCommand, number> {
-  constructor(private readonly store: SignupConfirmationStore) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly store: SignupConfirmationStore,
+  ) {}
 
-  /** One statement: answers how many links were spent. */
+  /** Answers how many links were spent. */
   execute({ realmId, email }: SpendAddressSignupLinksCommand): Promise<number> {
-    return this.store.spendOthers(realmId, email, null);
+    return this.tx.run(() => this.store.spendOthers(realmId, email, null));
   }
 }
