@@ -16,6 +16,7 @@ import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
 import { startIdleHeapCollector } from './platform/runtime/idle-heap-collector';
+import { RedisConnections } from './platform/redis/redis-connections';
 
 /** Connections waiting to be accepted (Linux caps it at net.core.somaxconn, 4096 by default). */
 const LISTEN_BACKLOG = 4096;
@@ -52,7 +53,12 @@ async function main(): Promise<void> {
   await app.get(MailDelivery).start();
   await app.get(DigestScheduler).start();
   startIdleHeapCollector();
-  const summary = startupSummary(config, { realms: await bootstrap.realmCount(), ownerCredentials: bootstrap.zuliprcPath() });
+  const redis = app.get(RedisConnections);
+  const summary = startupSummary(config, {
+    realms: await bootstrap.realmCount(),
+    ownerCredentials: bootstrap.zuliprcPath(),
+    redisNamespace: redis.configured ? redis.keyspace.namespace : undefined,
+  });
   logger.write('info', summary.msg, summary.fields);
 }
 

@@ -1,13 +1,7 @@
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
-import { ownDatabase, OwnDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
+import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { linkIn, ReceivedMail, SmtpSink } from './support/smtp-sink';
 import { until } from './support/until';
-
-/**
- * The expiring-queue server's own Redis database (see ownRedisUrl): with the run's, another
- * file's server could collect its queues first (and, on another database, act on none).
- */
-const GC_REDIS_INDEX = process.env.REDIS_URL && new URL(process.env.REDIS_URL).pathname === '/7' ? 6 : 7;
 
 /**
  * Missed-message emails (Zulip's): a user away (no queue receiving messages, or idle
@@ -224,11 +218,9 @@ describe('missed-message emails', () => {
     let sender: TestUser;
 
     beforeAll(async () => {
-      const redisUrl = await ownRedisUrl(GC_REDIS_INDEX);
-      const started = await server(
-        { EVENT_QUEUE_IDLE_SECONDS: '2', HEARTBEAT_SECONDS: '1', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
-        await newDatabase('chat_missed_gc'),
-      );
+      // On the run's Redis database beside the other files' servers: its database has a
+      // keyspace of its own there, which only its own processes collect while they run.
+      const started = await server({ EVENT_QUEUE_IDLE_SECONDS: '2', HEARTBEAT_SECONDS: '1' }, await newDatabase('chat_missed_gc'));
       gcRealm = await createTestRealm('missedgc', started);
       sender = await gcRealm.createUser('Gus Sender');
     }, 120_000);

@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import type { Queue, Worker } from 'bullmq';
 import { RetentionSettings } from '../platform/config/settings';
 import { JobRegistry } from '../platform/observability/job-registry';
-import { BULLMQ_PREFIX } from '../platform/redis/bullmq-prefix';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { RetentionSweep } from './retention-sweep';
 
@@ -72,7 +71,7 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
     const { Queue, Worker } = await import('bullmq');
     // The process's jobs connection; the worker opens its own blocking one from it.
     const connection = await this.redis.connect('jobs');
-    const queue = new Queue(RETENTION_QUEUE, { connection, prefix: BULLMQ_PREFIX });
+    const queue = new Queue(RETENTION_QUEUE, { connection, prefix: this.redis.keyspace.bullPrefix });
     // Without a listener BullMQ prints each of its connection's errors as unhandled.
     queue.on('error', (error) => this.logger.warn(`retention queue: ${error.message}`));
     await queue.upsertJobScheduler(
@@ -82,7 +81,7 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
     );
     const worker = new Worker(RETENTION_QUEUE, async () => this.sweep.run(), {
       connection,
-      prefix: BULLMQ_PREFIX,
+      prefix: this.redis.keyspace.bullPrefix,
       concurrency: 1,
     });
     worker.on('failed', (_job, error) => this.logger.error(`retention sweep failed: ${error.message}`, error.stack));

@@ -36,7 +36,6 @@ function changesAuthentication(event: IEvent): boolean {
   );
 }
 
-const INVALIDATION_CHANNEL = 'chat:auth:invalidate';
 /** A safety net for changes made outside the server (SQL by hand): they show within this. */
 const ENTRY_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 20_000;
@@ -66,10 +65,15 @@ export class AuthCache implements OnModuleInit {
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
 
+  /** This deployment's channel (`chat:<namespace>:auth:invalidate`): other deployments' user ids are not ours. */
+  private readonly invalidationChannel: string;
+
   constructor(
     private readonly redis: RedisConnections,
     private readonly commits: CommitListeners,
-  ) {}
+  ) {
+    this.invalidationChannel = redis.keyspace.key('auth', 'invalidate');
+  }
 
   async onModuleInit(): Promise<void> {
     this.commits.add((events) => (events.some(changesAuthentication) ? this.invalidateEverywhere() : undefined));
@@ -77,11 +81,11 @@ export class AuthCache implements OnModuleInit {
     // The process's shared connections (platform/redis), closed by their owner at shutdown.
     this.publisher = await this.redis.connect('commands');
     this.subscriber = await this.redis.connect('subscriber');
-    this.subscriber.on('message', (channel: string) => (channel === INVALIDATION_CHANNEL ? this.invalidate() : undefined));
+    this.subscriber.on('message', (channel: string) => (channel === this.invalidationChannel ? this.invalidate() : undefined));
     // Messages sent while the subscription was down are lost: forget everything on its return.
     this.subscriber.on('ready', () => this.invalidate());
     this.subscriber.on('close', () => this.invalidate());
-    await this.subscriber.subscribe(INVALIDATION_CHANNEL);
+    await this.subscriber.subscribe(this.invalidationChannel);
   }
 
   /** Read before the lookups whose results are to be remembered. */
@@ -128,7 +132,7 @@ export class AuthCache implements OnModuleInit {
   private async invalidateEverywhere(): Promise<void> {
     this.invalidate();
     if (!this.publisher) return;
-    const published = this.publisher.publish(INVALIDATION_CHANNEL, '1').catch((error: Error) => {
+    const published = this.publisher.publish(this.invalidationChannel, '1').catch((error: Error) => {
       this.logger.error(`auth cache invalidation not published: ${error.message}`);
     });
     if (!(await waitAtMost(published, PUBLISH_WAIT_MS))) {

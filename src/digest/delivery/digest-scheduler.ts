@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import type { Queue, Worker } from 'bullmq';
 import { JobRegistry } from '../../platform/observability/job-registry';
-import { BULLMQ_PREFIX } from '../../platform/redis/bullmq-prefix';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { DigestPassResult, EnqueueDigestEmailsCommand } from '../commands/enqueue-digest-emails.command';
 
@@ -80,7 +79,7 @@ export class DigestScheduler implements OnModuleInit, OnApplicationShutdown {
     // Loaded only where jobs run: CLI processes never pay for it.
     const { Queue, Worker } = await import('bullmq');
     const connection = await this.redis.connect('jobs');
-    const queue = new Queue(DIGEST_QUEUE, { connection, prefix: BULLMQ_PREFIX });
+    const queue = new Queue(DIGEST_QUEUE, { connection, prefix: this.redis.keyspace.bullPrefix });
     queue.on('error', (error) => this.logger.warn(`digest queue: ${error.message}`));
     await queue.upsertJobScheduler(
       SCHEDULER_ID,
@@ -89,7 +88,7 @@ export class DigestScheduler implements OnModuleInit, OnApplicationShutdown {
     );
     const worker = new Worker(DIGEST_QUEUE, async () => this.commandBus.execute<EnqueueDigestEmailsCommand, DigestPassResult>(new EnqueueDigestEmailsCommand()), {
       connection,
-      prefix: BULLMQ_PREFIX,
+      prefix: this.redis.keyspace.bullPrefix,
       concurrency: 1,
     });
     worker.on('failed', (_job, error) => this.logger.error(`digest pass failed: ${error.message}`, error.stack));

@@ -8,6 +8,7 @@ import { EventQueuesProbe } from './event-queues.probe';
 import { dedupeWindowMs, OUTBOX_MAX_ATTEMPTS, OUTBOX_SETTINGS, OutboxSettings } from '../outbox/outbox-settings';
 import { EventQueueSettings } from '../../platform/config/settings';
 import { RedisConnections } from '../../platform/redis/redis-connections';
+import { RedisDeployments } from '../../platform/redis/redis-deployments';
 import { CommitTracker } from './commit-tracker';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';
@@ -64,11 +65,11 @@ class StoreLifecycle implements OnApplicationShutdown {
     { provide: EventDeliveryProbe, useClass: EventQueuesProbe },
     {
       provide: EventQueueStore,
-      inject: [EventQueueSettings, RedisConnections],
-      useFactory: async (settings: EventQueueSettings, redis: RedisConnections): Promise<EventQueueStore> => {
+      inject: [EventQueueSettings, RedisConnections, RedisDeployments],
+      useFactory: async (settings: EventQueueSettings, redis: RedisConnections, deployments: RedisDeployments): Promise<EventQueueStore> => {
         const limits = queueLimits(settings);
         if (!redis.configured) return new MemoryEventQueueStore(limits);
-        return RedisEventQueueStore.open(await redis.connect('commands'), await redis.connect('subscriber'), limits);
+        return RedisEventQueueStore.open(await redis.connect('commands'), await redis.connect('subscriber'), limits, redis.keyspace, deployments);
       },
     },
     QueueRestartNotice,

@@ -49,6 +49,8 @@ export class QueueCollectorService implements OnApplicationBootstrap, OnApplicat
       const removed = await this.store.collectExpired(now);
       if (removed.length > 0) this.logger.debug(`collected ${removed.length} idle event queues`);
       this.hooks.notify(removed);
+      const abandoned = await this.store.collectAbandoned(now);
+      if (abandoned > 0) this.logger.debug(`collected ${abandoned} idle event queues of deployments with no process left`);
       return removed.map((queue) => queue.queueId);
     } catch (error) {
       this.logger.warn(`event queue collection failed: ${(error as Error).message}`);

@@ -6,13 +6,15 @@ import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueDescriptor, QueueLimitReached, QueueLimits, QueueSignal } from './queue-descriptor';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { RedisEventQueueStore } from './redis-event-queue-store';
-import { PREFIX } from './redis-queue-scripts';
+import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
+import { ABOUT_KEY, DEPLOYMENTS_KEY, FORGET_AFTER_MS, RedisDeployments } from '../../platform/redis/redis-deployments';
+import { descriptorKey, expiryKey, queuePrefix } from './redis-queue-scripts';
 
 /**
  * The contract both stores keep (memory always; Redis when REDIS_URL is set, several
- * stores standing for several processes). The stores use a Redis database of their own:
- * a server sharing REDIS_URL's database would collect these specs' expired queues itself,
- * and the collection spec counts which process removed each one.
+ * stores standing for several processes of one deployment). The stores use a Redis
+ * database of their own: the deployment specs below play with the registry of deployments
+ * (a process leaving, clocks days ahead), which servers sharing REDIS_URL's database read.
  */
 const LIMITS: QueueLimits = { maxEvents: 50, maxBytes: 20_000, perUser: 3, parkedMs: 60_000, dedupeWindowMs: 3_600_000 };
 
@@ -51,11 +53,21 @@ function specRedisUrl(): string {
   return url.toString();
 }
 
-/** A store on connections of its own, as in a server process of its own. */
-async function redisStore(): Promise<{ store: RedisEventQueueStore; connections: RedisConnections }> {
-  const connections = new RedisConnections({ url: specRedisUrl() });
-  const store = await RedisEventQueueStore.open(await connections.connect('commands'), await connections.connect('subscriber'), LIMITS);
-  return { store, connections };
+/** A namespace of the spec's own: a deployment no server of the run shares. */
+const SPEC_KEYSPACE = RedisKeyspace.ofNamespace(randomBytes(8).toString('hex'));
+
+interface OpenedStore {
+  store: RedisEventQueueStore;
+  connections: RedisConnections;
+  deployments: RedisDeployments;
+}
+
+/** A store on connections of its own, as in a server process of its own, of the deployment `keyspace`. */
+async function redisStore(keyspace = SPEC_KEYSPACE): Promise<OpenedStore> {
+  const connections = new RedisConnections({ url: specRedisUrl(), deploymentId: undefined }, keyspace);
+  const deployments = new RedisDeployments(connections, { url: 'postgres://spec@localhost/spec', dataDir: '/spec', embedded: false, poolSize: 2 });
+  const store = await RedisEventQueueStore.open(await connections.connect('commands'), await connections.connect('subscriber'), LIMITS, keyspace, deployments);
+  return { store, connections, deployments };
 }
 
 async function redisHarness(): Promise<Harness> {
@@ -66,7 +78,7 @@ async function redisHarness(): Promise<Harness> {
     store.onSignal((signal) => seen.push(signal));
     return seen;
   });
-  const close = async ({ store, connections }: { store: RedisEventQueueStore; connections: RedisConnections }) => {
+  const close = async ({ store, connections }: OpenedStore) => {
     await store.close();
     await connections.close();
   };
@@ -288,7 +300,7 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     const event = eventJsonWithShared({ type: 'message', flags: [] }, 'message', body);
     await stores[1].append([{ appends: [{ queueId: q1.queueId, event }, { queueId: q2.queueId, event }] }]);
     const bodies = async () => {
-      const keys = await redis.keys(`${PREFIX}:b:*`);
+      const keys = await redis.keys(`${queuePrefix(SPEC_KEYSPACE)}:b:*`);
       const found: string[] = [];
       for (const key of keys) if ((await redis.hget(key, 't'))?.includes(marker)) found.push(key);
       return found;
@@ -310,7 +322,7 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     await stores[1].append([{ appends: queues.map((queue) => ({ queueId: queue.queueId, event })) }]);
     const parts = async () => {
       let count = 0;
-      for (const key of await redis.keys(`${PREFIX}:b:*`)) if ((await redis.hget(key, 't'))?.includes(marker)) count++;
+      for (const key of await redis.keys(`${queuePrefix(SPEC_KEYSPACE)}:b:*`)) if ((await redis.hget(key, 't'))?.includes(marker)) count++;
       return count;
     };
     await stores[2].acknowledge(queues.slice(0, 2).map((queue) => ({ queueId: queue.queueId, lastEventId: 0 })), Date.now());
@@ -319,5 +331,94 @@ withRedis('RedisEventQueueStore shared by several processes', () => {
     expect(await stores[2].read(queues[2].queueId, -1)).toMatchObject({ kind: 'events', events: [{ id: 0 }] });
     await stores[2].acknowledge([{ queueId: queues[2].queueId, lastEventId: 0 }], Date.now());
     expect(await parts()).toBe(0);
+  });
+});
+
+withRedis('RedisEventQueueStore of several deployments sharing one Redis database', () => {
+  const opened: OpenedStore[] = [];
+  let redis: Redis;
+
+  /** A process of a deployment of its own, that has beaten. */
+  const processOf = async (): Promise<OpenedStore & { keyspace: RedisKeyspace }> => {
+    const keyspace = RedisKeyspace.ofNamespace(randomBytes(8).toString('hex'));
+    const process = await redisStore(keyspace);
+    await process.deployments.beat();
+    opened.push(process);
+    return { ...process, keyspace };
+  };
+
+  beforeAll(async () => {
+    redis = new Redis(specRedisUrl());
+    // The spec's own Redis database: deployments earlier runs left would count as abandoned here.
+    await redis.flushdb();
+  });
+
+  afterAll(async () => {
+    for (const { store, connections, deployments } of opened) {
+      await deployments.leave();
+      await store.close();
+      await connections.close();
+    }
+    redis.disconnect();
+  });
+
+  it('never lets one deployment see or feed another\'s queues, though their user ids are the same', async () => {
+    const [a, b] = [await processOf(), await processOf()];
+    const user = nextUser++;
+    const qa = descriptor(user);
+    const qb = descriptor(user);
+    await a.store.create(qa, Date.now());
+    await b.store.create(qb, Date.now());
+
+    expect((await b.store.queuesOfUsers([user])).map((queue) => queue.queueId)).toEqual([qb.queueId]);
+    expect(await b.store.describe(qa.queueId)).toBeNull();
+    expect(await b.store.poll(qa.queueId, user, -1, Date.now(), false)).toEqual({ kind: 'missing' });
+    expect(await b.store.read(qa.queueId, -1)).toEqual({ kind: 'missing' });
+
+    const targets = await a.store.queuesOfUsers([user]);
+    await a.store.append([{ appends: targets.map((queue) => ({ queueId: queue.queueId, event: eventJson({ type: 'secret' }) })) }]);
+    expect(await texts(a.store, qa.queueId)).toEqual(['{"id":0,"type":"secret"}']);
+    expect(await texts(b.store, qb.queueId)).toEqual([]);
+    // B's collection at A's queue's deadline removes nothing of A's.
+    expect(await b.store.collectExpired(Date.now() + 3_600_000)).toEqual([expect.objectContaining({ queueId: qb.queueId })]);
+    expect(await a.store.describe(qa.queueId)).not.toBeNull();
+  });
+
+  it('collects the expired queues of a deployment with no process left, without handing them on, then forgets its keys', async () => {
+    const gone = await processOf();
+    const live = await processOf();
+    const user = nextUser++;
+    const expiring = { ...descriptor(user), lifespanSecs: 1 };
+    const lasting = descriptor(user + 1, 3600);
+    await gone.store.create(expiring, Date.now());
+    await gone.store.create(lasting, Date.now());
+    const goneEvents = queuePrefix(gone.keyspace);
+    await gone.store.append([{ appends: [{ queueId: expiring.queueId, event: eventJson({ type: 'message', message: { id: 1 } }) }] }]);
+
+    // While its process beats, nobody else touches its queues, expired or not.
+    expect(await live.store.collectAbandoned(Date.now() + 5000)).toBe(0);
+    expect(await gone.store.describe(expiring.queueId)).not.toBeNull();
+
+    await gone.deployments.leave();
+    expect(await live.store.collectAbandoned(Date.now() + 5000)).toBe(1);
+    expect(await redis.exists(descriptorKey(goneEvents, expiring.queueId), `${goneEvents}:u:${user}`)).toBe(0);
+    expect(await redis.zrange(expiryKey(goneEvents), 0, -1)).toEqual([lasting.queueId]);
+
+    // Past its lifespan the other queue goes too; the namespace's other keys wait FORGET_AFTER_MS.
+    const later = Date.now() + 3_601_000;
+    // The other deployments still run then (their processes beat at that time).
+    const othersBeatAt = (now: number) => Promise.all(opened.filter((process) => process.deployments !== gone.deployments).map((process) => process.deployments.beat(now)));
+    await othersBeatAt(later);
+    expect(await live.store.collectAbandoned(later)).toBe(1);
+    expect(await redis.zcard(expiryKey(goneEvents))).toBe(0);
+    await redis.set(gone.keyspace.key('bull', 'spec', 'meta'), 'left by a job queue');
+    expect(await redis.zscore(DEPLOYMENTS_KEY, gone.keyspace.namespace)).not.toBeNull();
+
+    const forgotten = Date.now() + FORGET_AFTER_MS + 60_000;
+    await othersBeatAt(forgotten);
+    expect(await live.store.collectAbandoned(forgotten)).toBe(0);
+    expect(await redis.keys(`${gone.keyspace.prefix}:*`)).toEqual([]);
+    expect(await redis.zscore(DEPLOYMENTS_KEY, gone.keyspace.namespace)).toBeNull();
+    expect(await redis.hget(ABOUT_KEY, gone.keyspace.namespace)).toBeNull();
   });
 });

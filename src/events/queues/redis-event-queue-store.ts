@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { FORGET_AFTER_MS, RedisDeployments } from '../../platform/redis/redis-deployments';
+import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
 import { EventQueueStore } from './event-queue-store';
 import { EventJson, SharedJson, StoredEvent, storedJson } from './event-json';
 import {
@@ -17,24 +19,26 @@ import {
   ACKNOWLEDGE_SCRIPT,
   allPublicKey,
   APPEND_SCRIPT,
-  BROADCAST_CHANNEL,
+  broadcastChannel,
   COLLECT_SCRIPT,
   CREATE_SCRIPT,
   descriptorKey,
-  EXPIRY_KEY,
+  expiryKey,
   KEEP_ALIVE_SCRIPT,
-  OLD_LAYOUT_PATTERN,
-  OLD_LAYOUT_REMOVED_KEY,
+  LEGACY_PREFIX,
   POLL_SCRIPT,
   POLLS_ENDED_SCRIPT,
   QUEUES_OF_USERS_SCRIPT,
+  queuePrefix,
   READ_SCRIPT,
   REMOVE_SCRIPT,
-  RESTART_KEY,
+  restartKey,
   wakeChannel,
 } from './redis-queue-scripts';
 
 /** Descriptors never change, so each process may keep them; bounded to stay small. */
+/** Queues of abandoned namespaces collected per namespace and round: a round stays short. */
+const ABANDONED_BATCH = 1000;
 const DESCRIPTOR_CACHE_LIMIT = 50_000;
 
 type Reply = number | string | Reply[];
@@ -52,10 +56,11 @@ class LuaScript {
     this.sha = createHash('sha1').update(lua).digest('hex');
   }
 
-  run<T extends Reply>(redis: Redis, args: readonly string[]): Promise<T> {
-    return (redis.evalsha(this.sha, 0, ...args) as Promise<T>).catch((error: Error) => {
+  /** Runs on the queues under `prefix` (the script's KEYS[1]). */
+  run<T extends Reply>(redis: Redis, prefix: string, args: readonly string[]): Promise<T> {
+    return (redis.evalsha(this.sha, 1, prefix, ...args) as Promise<T>).catch((error: Error) => {
       if (!error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(this.lua, 0, ...args) as Promise<T>;
+      return redis.eval(this.lua, 1, prefix, ...args) as Promise<T>;
     });
   }
 }
@@ -88,11 +93,24 @@ export class RedisEventQueueStore extends EventQueueStore {
   private closed = false;
   /** Names this process in parked marks and wake channels (no `:`: marks are `process:seq:at`). */
   readonly processId = randomBytes(9).toString('base64url');
+  /** This deployment's queue keys (`chat:<namespace>:evq`). */
+  readonly prefix: string;
+  private readonly broadcast: string;
+  private readonly wake: string;
 
-  private constructor(redis: Redis, subscriber: Redis, private readonly limits: QueueLimits) {
+  private constructor(
+    redis: Redis,
+    subscriber: Redis,
+    private readonly limits: QueueLimits,
+    keyspace: RedisKeyspace,
+    private readonly deployments: Pick<RedisDeployments, 'abandoned' | 'forget'> | null,
+  ) {
     super();
     this.redis = redis;
     this.subscriber = subscriber;
+    this.prefix = queuePrefix(keyspace);
+    this.broadcast = broadcastChannel(this.prefix);
+    this.wake = wakeChannel(this.prefix, this.processId);
   }
 
   /** Loads the scripts, so that the first calls after (re)connecting find them by hash. */
@@ -102,37 +120,29 @@ export class RedisEventQueueStore extends EventQueueStore {
 
   /**
    * A store on the process's shared connections (platform/redis): `redis` for commands,
-   * `subscriber` for the signals. The connections are not the store's to close.
+   * `subscriber` for the signals, keys in `keyspace`. The connections are not the store's
+   * to close. With `deployments`, the idle collection also collects the queues of
+   * deployments that have no process left (see collectAbandoned).
    */
-  static async open(redis: Redis, subscriber: Redis, limits: QueueLimits): Promise<RedisEventQueueStore> {
-    const store = new RedisEventQueueStore(redis, subscriber, limits);
+  static async open(
+    redis: Redis,
+    subscriber: Redis,
+    limits: QueueLimits,
+    keyspace: RedisKeyspace,
+    deployments: Pick<RedisDeployments, 'abandoned' | 'forget'> | null = null,
+  ): Promise<RedisEventQueueStore> {
+    const store = new RedisEventQueueStore(redis, subscriber, limits, keyspace, deployments);
     await store.loadScripts();
     redis.on('ready', () => void store.loadScripts().catch(() => undefined));
-    await store.removeOldLayout();
     subscriber.on('message', (channel: string, message: string) => store.receive(channel, message));
-    await subscriber.subscribe(BROADCAST_CHANNEL, wakeChannel(store.processId));
+    await subscriber.subscribe(store.broadcast, store.wake);
     // Open already: a later 'ready' is the connection's return after a loss.
     subscriber.on('ready', () => void store.resubscribed());
     return store;
   }
 
-  /**
-   * Queues of the previous layout (before events were stored once) are dropped at the
-   * upgrade: their clients get BAD_EVENT_QUEUE_ID and register again.
-   */
-  private async removeOldLayout(): Promise<void> {
-    if (await this.redis.exists(OLD_LAYOUT_REMOVED_KEY)) return;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', OLD_LAYOUT_PATTERN, 'COUNT', 1000);
-      if (keys.length > 0) await this.redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    await this.redis.set(OLD_LAYOUT_REMOVED_KEY, '1');
-  }
-
   async create(descriptor: QueueDescriptor, now: number): Promise<string[]> {
-    const [status, ...evicted] = await SCRIPTS.create.run<Reply[]>(this.redis, [
+    const [status, ...evicted] = await SCRIPTS.create.run<Reply[]>(this.redis, this.prefix, [
       descriptor.queueId,
       JSON.stringify(descriptor),
       String(descriptor.lifespanSecs),
@@ -153,7 +163,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     const cached = this.descriptors.get(queueId);
     if (cached) {
       // A cached descriptor may outlive its queue if a removal signal was missed.
-      return (await this.redis.exists(descriptorKey(queueId))) ? cached : this.forget(queueId);
+      return (await this.redis.exists(descriptorKey(this.prefix, queueId))) ? cached : this.forget(queueId);
     }
     const [found] = await this.loadDescriptors([queueId]);
     return found ?? null;
@@ -162,12 +172,12 @@ export class RedisEventQueueStore extends EventQueueStore {
   async queuesOfUsers(userIds: readonly number[]): Promise<QueueDescriptor[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    const queueIds = await SCRIPTS.queuesOfUsers.run<string[]>(this.redis, unique.map(String));
+    const queueIds = await SCRIPTS.queuesOfUsers.run<string[]>(this.redis, this.prefix, unique.map(String));
     return this.loadDescriptors(queueIds);
   }
 
   async allPublicStreamsQueues(realmId: number): Promise<QueueDescriptor[]> {
-    return this.loadDescriptors(await this.redis.smembers(allPublicKey(realmId)));
+    return this.loadDescriptors(await this.redis.smembers(allPublicKey(this.prefix, realmId)));
   }
 
   async append(groups: readonly AppendGroup[]): Promise<void> {
@@ -195,7 +205,7 @@ export class RedisEventQueueStore extends EventQueueStore {
       }
     }
     const now = Date.now();
-    const [ids, parkedHere] = await SCRIPTS.append.run<[number[], string[], string[]]>(this.redis, [
+    const [ids, parkedHere] = await SCRIPTS.append.run<[number[], string[], string[]]>(this.redis, this.prefix, [
       String(now),
       String(this.limits.maxEvents),
       String(this.limits.maxBytes),
@@ -217,7 +227,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   }
 
   async poll(queueId: string, userId: number, lastEventId: number, now: number, park: boolean): Promise<QueuePollResult> {
-    const [status, seq, ...events] = await SCRIPTS.poll.run<Reply[]>(this.redis, [
+    const [status, seq, ...events] = await SCRIPTS.poll.run<Reply[]>(this.redis, this.prefix, [
       queueId, String(userId), String(lastEventId), String(now), this.processId, park ? '1' : '0',
     ]);
     const failed = failure(Number(status));
@@ -226,7 +236,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   }
 
   async read(queueId: string, lastEventId: number): Promise<QueueReadResult> {
-    const [status, newestPoll, ...events] = await SCRIPTS.read.run<Reply[]>(this.redis, [queueId, String(lastEventId)]);
+    const [status, newestPoll, ...events] = await SCRIPTS.read.run<Reply[]>(this.redis, this.prefix, [queueId, String(lastEventId)]);
     const failed = failure(Number(status));
     if (failed) {
       if (failed.kind === 'missing') this.forget(queueId);
@@ -237,27 +247,27 @@ export class RedisEventQueueStore extends EventQueueStore {
 
   async acknowledge(acks: readonly { queueId: string; lastEventId: number }[], now: number): Promise<void> {
     if (acks.length === 0) return;
-    await SCRIPTS.acknowledge.run(this.redis, [String(now), ...acks.flatMap(({ queueId, lastEventId }) => [queueId, String(lastEventId)])]);
+    await SCRIPTS.acknowledge.run(this.redis, this.prefix, [String(now), ...acks.flatMap(({ queueId, lastEventId }) => [queueId, String(lastEventId)])]);
   }
 
   async pollsEnded(polls: readonly EndedPoll[]): Promise<void> {
     if (polls.length === 0) return;
-    await SCRIPTS.pollsEnded.run(this.redis, [this.processId, ...polls.flatMap(({ queueId, seq, endedAt }) => [queueId, String(seq), String(endedAt)])]);
+    await SCRIPTS.pollsEnded.run(this.redis, this.prefix, [this.processId, ...polls.flatMap(({ queueId, seq, endedAt }) => [queueId, String(seq), String(endedAt)])]);
   }
 
   async keepAlive(queueIds: readonly string[], now: number): Promise<void> {
-    if (queueIds.length > 0) await SCRIPTS.keepAlive.run(this.redis, [String(now), ...queueIds]);
+    if (queueIds.length > 0) await SCRIPTS.keepAlive.run(this.redis, this.prefix, [String(now), ...queueIds]);
   }
 
   async remove(queueId: string): Promise<void> {
-    await SCRIPTS.remove.run(this.redis, ['', queueId]);
+    await SCRIPTS.remove.run(this.redis, this.prefix, ['', queueId]);
     this.forget(queueId);
   }
 
   async collectExpired(now: number): Promise<ExpiredQueue[]> {
-    const candidates = await this.redis.zrangebyscore(EXPIRY_KEY, '-inf', now);
+    const candidates = await this.redis.zrangebyscore(expiryKey(this.prefix), '-inf', now);
     if (candidates.length === 0) return [];
-    const flat = await SCRIPTS.collect.run<Reply[]>(this.redis, [String(now), ...candidates]);
+    const flat = await SCRIPTS.collect.run<Reply[]>(this.redis, this.prefix, [String(now), ...candidates]);
     for (const queueId of candidates) this.forget(queueId);
     const removed: ExpiredQueue[] = [];
     for (let index = 0; index < flat.length; ) {
@@ -270,17 +280,48 @@ export class RedisEventQueueStore extends EventQueueStore {
     return removed;
   }
 
+  /**
+   * Queues of deployments with no process left (a database dropped, a staging server gone)
+   * would otherwise stay forever: only their own deployment collects a namespace's queues.
+   * Any process removes them once expired, without telling the expired-queue hooks (what
+   * they held is another database's), and the queues an old process left in the layout
+   * before namespaces the same way. A namespace with no queue left and no process for
+   * FORGET_AFTER_MS loses its remaining keys. Returns how many queues went.
+   */
+  override async collectAbandoned(now: number): Promise<number> {
+    if (!this.deployments) return 0;
+    const abandoned = await this.deployments.abandoned(now);
+    let removed = await this.collectUnder(LEGACY_PREFIX, now);
+    for (const entry of abandoned) {
+      const prefix = queuePrefix(entry.keyspace);
+      removed += await this.collectUnder(prefix, now);
+      if (entry.lastSeenMs <= now - FORGET_AFTER_MS && (await this.redis.zcard(expiryKey(prefix))) === 0) {
+        await this.deployments.forget(entry, now);
+      }
+    }
+    return removed;
+  }
+
+  private async collectUnder(prefix: string, now: number): Promise<number> {
+    const candidates = await this.redis.zrangebyscore(expiryKey(prefix), '-inf', now, 'LIMIT', 0, ABANDONED_BATCH);
+    if (candidates.length === 0) return 0;
+    const flat = await SCRIPTS.collect.run<Reply[]>(this.redis, prefix, [String(now), ...candidates]);
+    let count = 0;
+    for (let index = 0; index < flat.length; index += 3 + Number(flat[index + 2])) count += 1;
+    return count;
+  }
+
   override async markRestartPending(queueIds: readonly string[]): Promise<void> {
-    if (queueIds.length > 0) await this.redis.sadd(RESTART_KEY, ...queueIds);
+    if (queueIds.length > 0) await this.redis.sadd(restartKey(this.prefix), ...queueIds);
   }
 
   override async takeRestartPending(): Promise<QueueDescriptor[]> {
-    const [[, ids]] = ((await this.redis.multi().smembers(RESTART_KEY).del(RESTART_KEY).exec()) ?? [[null, []]]) as [unknown, unknown][];
+    const [[, ids]] = ((await this.redis.multi().smembers(restartKey(this.prefix)).del(restartKey(this.prefix)).exec()) ?? [[null, []]]) as [unknown, unknown][];
     return this.loadDescriptors(Array.isArray(ids) ? (ids as string[]) : []);
   }
 
   async count(): Promise<number> {
-    return this.redis.zcard(EXPIRY_KEY);
+    return this.redis.zcard(expiryKey(this.prefix));
   }
 
   async ping(): Promise<void> {
@@ -304,7 +345,7 @@ export class RedisEventQueueStore extends EventQueueStore {
   private async resubscribed(): Promise<void> {
     if (this.closed) return;
     try {
-      await this.subscriber.subscribe(BROADCAST_CHANNEL, wakeChannel(this.processId));
+      await this.subscriber.subscribe(this.broadcast, this.wake);
     } catch {
       // Lost again: the next return calls this once more.
       return;
@@ -314,7 +355,7 @@ export class RedisEventQueueStore extends EventQueueStore {
 
   private receive(channel: string, message: string): void {
     // The subscriber connection is shared: other channels are not the store's.
-    if (this.closed || (channel !== BROADCAST_CHANNEL && channel !== wakeChannel(this.processId))) return;
+    if (this.closed || (channel !== this.broadcast && channel !== this.wake)) return;
     const [kind, ...ids] = message.split(' ');
     if (kind === 'a') this.emit({ kind: 'appended', queueIds: ids });
     else if (kind === 'r') {
@@ -337,7 +378,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     }
     if (missing.length > 0) {
       const pipeline = this.redis.pipeline();
-      for (const queueId of missing) pipeline.hget(descriptorKey(queueId), 'd');
+      for (const queueId of missing) pipeline.hget(descriptorKey(this.prefix, queueId), 'd');
       const replies = (await pipeline.exec()) ?? [];
       for (const [, text] of replies) {
         if (typeof text !== 'string') continue;

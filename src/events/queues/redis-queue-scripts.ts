@@ -1,7 +1,10 @@
+import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
+
 /**
  * The Lua scripts behind RedisEventQueueStore, each one atomic step on the queues.
  *
- * Keys (prefix `chat:evq`): per queue a hash `{q}:d` (descriptor `d`, `next` id, newest
+ * Keys, under a deployment's prefix `P` (`chat:<namespace>:evq`, see RedisKeyspace), which
+ * every script gets as KEYS[1]: per queue a hash `{q}:d` (descriptor `d`, `next` id, newest
  * `pruned` id, `lifespan`, `user`, `realm`, `aps`, `bytes` held, newest poll number
  * `pseq`, `lastpoll` time, and `parked` = `process:seq:parked-at-ms` while a poll is
  * parked, else empty) and a sorted set `{q}:e` of event texts scored by id; per user a
@@ -13,23 +16,28 @@
  *
  * Keys are computed inside the scripts: the store needs one Redis (not a Redis Cluster).
  */
-export const PREFIX = 'chat:evq';
-/** Queue removals, to every process. */
-export const BROADCAST_CHANNEL = `${PREFIX}:signal`;
+
+/** Where a keyspace keeps its event queues. */
+export const queuePrefix = (keyspace: RedisKeyspace): string => keyspace.key('evq');
+/**
+ * The layout before namespaces kept one deployment's queues here. Its keys are dropped at
+ * the upgrade (RedisDeployments); queues an old process still made afterwards are collected
+ * as they expire, as an abandoned namespace's are.
+ */
+export const LEGACY_PREFIX = 'chat:evq';
+/** Queue removals, to every process of the deployment. */
+export const broadcastChannel = (prefix: string): string => `${prefix}:signal`;
 /** Wakes and supersedes for the polls one process holds. */
-export const wakeChannel = (processId: string): string => `${PREFIX}:wake:${processId}`;
-export const EXPIRY_KEY = `${PREFIX}:expiry`;
+export const wakeChannel = (prefix: string, processId: string): string => `${prefix}:wake:${processId}`;
+export const expiryKey = (prefix: string): string => `${prefix}:expiry`;
 /** Queues that had a poll parked on a process that shut down: they get a `restart` event. */
-export const RESTART_KEY = `${PREFIX}:restart-pending`;
-export const descriptorKey = (queueId: string): string => `${PREFIX}:{${queueId}}:d`;
-export const userKey = (userId: number): string => `${PREFIX}:u:${userId}`;
-export const allPublicKey = (realmId: number): string => `${PREFIX}:aps:${realmId}`;
-/** Keys of the layout before this one (`chat:eq:*`), removed once at start-up. */
-export const OLD_LAYOUT_PATTERN = 'chat:eq:*';
-export const OLD_LAYOUT_REMOVED_KEY = `${PREFIX}:old-layout-removed`;
+export const restartKey = (prefix: string): string => `${prefix}:restart-pending`;
+export const descriptorKey = (prefix: string, queueId: string): string => `${prefix}:{${queueId}}:d`;
+export const userKey = (prefix: string, userId: number): string => `${prefix}:u:${userId}`;
+export const allPublicKey = (prefix: string, realmId: number): string => `${prefix}:aps:${realmId}`;
 
 const HELPERS = `
-local P = '${PREFIX}'
+local P = KEYS[1]
 local function descKey(q) return P .. ':{' .. q .. '}:d' end
 local function eventsKey(q) return P .. ':{' .. q .. '}:e' end
 local function bodyKey(n) return P .. ':b:' .. n end

@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dataDir,
       poolSize: parseIntegerVariable('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 20, 2),
     },
-    redis: { url: optional(env.REDIS_URL) },
+    redis: { url: optional(env.REDIS_URL), deploymentId: loadDeploymentId(env) },
     eventQueues: loadEventQueueSettings(env),
     webhooks: loadWebhookSettings(env),
     rateLimits: loadRateLimitSettings(env),
@@ -121,6 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailGateway: loadEmailGatewaySettings(env),
     invites: loadInviteSettings(env),
   };
+}
+
+/** Letters, digits, `.`, `_` and `-`: it names keys and shows in logs. */
+function loadDeploymentId(env: NodeJS.ProcessEnv): string | undefined {
+  const id = optional(env.DEPLOYMENT_ID);
+  if (id !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(id)) {
+    throw new ConfigError(`DEPLOYMENT_ID must be 1 to 64 letters, digits, '.', '_' or '-' (got '${id}')`);
+  }
+  return id;
 }
 
 /** Zulip's defaults (zproject/default_settings.py), each a variable of the same name. */

@@ -104,6 +104,11 @@ export abstract class DatabaseSettings {
 /** `REDIS_URL`: unset, event queues, rate limits and jobs live in this process. */
 export abstract class RedisSettings {
   abstract readonly url: string | undefined;
+  /**
+   * `DEPLOYMENT_ID`: names this deployment's keys in a Redis that others share, in place of
+   * what the database tells of itself (see RedisKeyspace); unset, the database decides.
+   */
+  abstract readonly deploymentId: string | undefined;
 }
 
 /** `EVENT_*`, `HEARTBEAT_SECONDS`: event queues, long-polls and the event outbox. */

@@ -69,7 +69,11 @@ async function connectAndMigrate(options: DataSourceOptions | undefined): Promis
     Database,
     CommitListeners,
     DatabaseLifecycle,
-    { provide: DatabaseIdentity, inject: [DataSource], useFactory: (dataSource: DataSource) => DatabaseIdentity.read(dataSource) },
+    {
+      provide: DatabaseIdentity,
+      inject: [DataSource, DatabaseSettings],
+      useFactory: (dataSource: DataSource, settings: DatabaseSettings) => DatabaseIdentity.read(dataSource, settings),
+    },
   ],
   exports: [TransactionRunner, Database, CommitListeners, DatabaseIdentity, EmbeddedDatabaseModule],
 })

@@ -1,7 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { JobType, Queue, Worker } from 'bullmq';
 import { JobRegistry } from '../observability/job-registry';
-import { BULLMQ_PREFIX } from '../redis/bullmq-prefix';
 import { RedisConnections } from '../redis/redis-connections';
 
 /** setTimeout's longest delay; a later wake is left to the sweep (or a nearer wake). */
@@ -97,10 +96,10 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
       const { Queue, Worker } = await import('bullmq');
       // The process's jobs connection; the worker opens its own blocking one from it.
       const connection = await this.redis.connect('jobs');
-      this.queue = new Queue<T>(name, { connection, prefix: BULLMQ_PREFIX });
+      this.queue = new Queue<T>(name, { connection, prefix: this.redis.keyspace.bullPrefix });
       // Without a listener BullMQ prints each of its connection's errors as unhandled.
       this.queue.on('error', (error) => logger.warn(`${label} queue: ${error.message}`));
-      this.worker = new Worker<T>(name, (job) => this.run(job.data), { connection, prefix: BULLMQ_PREFIX, concurrency: this.settings.concurrency ?? 1 });
+      this.worker = new Worker<T>(name, (job) => this.run(job.data), { connection, prefix: this.redis.keyspace.bullPrefix, concurrency: this.settings.concurrency ?? 1 });
       this.worker.on('error', (error) => logger.warn(`${label} worker: ${error.message}`));
     }
     this.started = true;

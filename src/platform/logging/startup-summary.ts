@@ -30,6 +30,8 @@ export interface StartupFacts {
   realms: number;
   /** The first start's zuliprc, when this server's data directory holds one. */
   ownerCredentials: string | undefined;
+  /** With Redis, the namespace of this deployment's keys (`chat:<namespace>:*`). */
+  redisNamespace?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export function startupSummary(
       realms: facts.realms,
       root_realm: config.server.externalHost,
       ...(facts.ownerCredentials === undefined ? {} : { owner_credentials: facts.ownerCredentials }),
+      ...(facts.redisNamespace === undefined ? {} : { redis_namespace: facts.redisNamespace }),
     },
   };
 }

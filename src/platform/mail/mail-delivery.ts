@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { DatabaseSettings, MailSettings } from '../config/settings';
+import { MailSettings } from '../config/settings';
 import { CommitListeners } from '../database/commit-listeners';
 import { DueWorkRunner } from '../jobs/due-work-runner';
 import { JobRegistry } from '../observability/job-registry';
@@ -15,21 +14,6 @@ export const MAIL_QUEUE = 'mail';
 export const MAIL_SWEEP_INTERVAL_MS = 5000;
 /** Mails handed to the mail server at once by this process. */
 const CONCURRENCY = 4;
-
-/**
- * The BullMQ queue's name: `mail-` and a digest of the database it delivers from (host, port
- * and name, never the password). Processes of one install share it; installs (or test
- * servers) that share a Redis database by mistake each keep their own, so a worker never
- * takes a job whose row lives in another database.
- */
-export function mailQueueName(database: Pick<DatabaseSettings, 'url' | 'dataDir'>): string {
-  let identity = `embedded:${database.dataDir}`;
-  if (database.url !== undefined) {
-    const url = new URL(database.url);
-    identity = `${url.hostname}:${url.port}${url.pathname}`;
-  }
-  return `${MAIL_QUEUE}-${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
-}
 
 /**
  * Delivers the mail outbox's rows. The row decides: an attempt claims it (MailStore.claim,
@@ -53,13 +37,12 @@ export class MailDelivery implements OnApplicationShutdown {
     private readonly settings: MailSettings,
     redis: RedisConnections,
     jobs: JobRegistry,
-    database: DatabaseSettings,
     commitListeners: CommitListeners,
   ) {
     this.runner = new DueWorkRunner<MailKey>(
       {
-        queue: mailQueueName(database),
-        probeName: MAIL_QUEUE,
+        // One queue per deployment: its keys are in the deployment's keyspace (RedisKeyspace).
+        queue: MAIL_QUEUE,
         jobName: 'deliver',
         label: 'mail',
         logger: this.logger,

@@ -1,4 +1,3 @@
-import { mailQueueName } from './mail-delivery';
 import { isPermanentRefusal, MAX_RETRY_DELAY_MS, messageIdOf, retryDelayMs } from './mail-retry';
 
 describe('mail retries', () => {
@@ -19,14 +18,5 @@ describe('mail retries', () => {
     expect(messageIdOf(7, created, 'chat.example.com')).toBe(messageIdOf(7, '1767323045678123', 'chat.example.com'));
     expect(messageIdOf(7, created, 'chat.example.com')).not.toBe(messageIdOf(7, '1767323045678124', 'chat.example.com'));
     expect(messageIdOf(7, created, 'chat.example.com')).toMatch(/^<mail\.7\.[0-9a-z]+@chat\.example\.com>$/);
-  });
-});
-
-describe('mail queue name', () => {
-  it('is one per database, never showing the password', () => {
-    const a = mailQueueName({ url: 'postgres://u:secret@db:5432/chat', dataDir: '/a' });
-    expect(a).toBe(mailQueueName({ url: 'postgres://u:other@db:5432/chat', dataDir: '/b' }));
-    expect(a).not.toBe(mailQueueName({ url: 'postgres://u:secret@db:5432/chat2', dataDir: '/a' }));
-    expect(a).toMatch(/^mail-[0-9a-f]{12}$/);
   });
 });

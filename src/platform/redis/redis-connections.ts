@@ -2,6 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis, { RedisOptions } from 'ioredis';
 import { RedisSettings } from '../config/settings';
 import { waitAtMost } from '../../shared/wait-at-most';
+import { RedisKeyspace } from './redis-keyspace';
 import { watchRedisConnection } from './redis-watch';
 
 /**
@@ -36,7 +37,11 @@ const QUIT_WAIT_MS = 2000;
 export class RedisConnections implements OnApplicationShutdown {
   private readonly connections = new Map<RedisPurpose, Promise<Redis>>();
 
-  constructor(private readonly settings: RedisSettings) {}
+  constructor(
+    private readonly settings: RedisSettings,
+    /** Where this deployment's keys live: every key a consumer writes is named by it. */
+    readonly keyspace: RedisKeyspace,
+  ) {}
 
   /** False without `REDIS_URL`: consumers then keep their state in this process. */
   get configured(): boolean {

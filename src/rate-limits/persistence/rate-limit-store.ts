@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { countRequest, RateLimitOutcome, RateLimitRule } from '../public/rate-limit';
 
@@ -61,11 +62,16 @@ end
 return {0, max - inWindow, tostring(now + window), '0'}
 `;
 
-const KEY_PREFIX = 'chat:ratelimit:';
-
+/** Counts under this deployment's keyspace (`chat:<namespace>:ratelimit:<key>`). */
 export class RedisRateLimitStore extends RateLimitStore {
-  constructor(private readonly redis: Redis) {
+  private readonly keyPrefix: string;
+
+  constructor(
+    private readonly redis: Redis,
+    keyspace: RedisKeyspace,
+  ) {
     super();
+    this.keyPrefix = `${keyspace.key('ratelimit')}:`;
   }
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
@@ -73,7 +79,7 @@ export class RedisRateLimitStore extends RateLimitStore {
     const [limited, remaining, resetAtMs, retryAfterMs] = (await this.redis.eval(
       HIT_SCRIPT,
       1,
-      KEY_PREFIX + key,
+      this.keyPrefix + key,
       Date.now(),
       rule.windowSeconds * 1000,
       rule.max,
@@ -82,11 +88,11 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   async clear(key: string): Promise<void> {
-    await this.redis.del(KEY_PREFIX + key);
+    await this.redis.del(this.keyPrefix + key);
   }
 }
 
 /** The store the configuration asks for: on the process's shared Redis connection, or in memory. */
 export async function createRateLimitStore(redis: RedisConnections): Promise<RateLimitStore> {
-  return redis.configured ? new RedisRateLimitStore(await redis.connect('commands')) : new MemoryRateLimitStore();
+  return redis.configured ? new RedisRateLimitStore(await redis.connect('commands'), redis.keyspace) : new MemoryRateLimitStore();
 }

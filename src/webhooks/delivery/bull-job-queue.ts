@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
-import { BULLMQ_PREFIX, moveQueueFromOldPrefix } from '../../platform/redis/bullmq-prefix';
 import { WebhookJob } from '../persistence/webhook-trigger.store';
 import { webhookJobId } from '../public/service-bot-triggers';
 import { AttemptRunner, WebhookJobQueue } from './webhook-job-queue';
@@ -11,7 +10,8 @@ const QUEUE_NAME = 'outgoing-webhooks';
 /**
  * The job queue on Redis (BullMQ): every server process enqueues; processes with a
  * worker deliver. BullMQ keeps the retry schedule (exponential backoff) and the job id
- * keeps one job per (message, bot). Keys under the project's BULLMQ_PREFIX (`chat:bull`).
+ * keeps one job per (message, bot). Keys under the deployment's BullMQ prefix
+ * (`chat:<namespace>:bull`, see RedisKeyspace).
  */
 export class BullJobQueue extends WebhookJobQueue {
   private readonly logger = new Logger('WebhookQueue');
@@ -20,22 +20,19 @@ export class BullJobQueue extends WebhookJobQueue {
 
   private constructor(
     private readonly connection: Redis,
+    private readonly prefix: string,
     private readonly attempts: number,
     private readonly retryDelayMs: number,
     private readonly concurrency: number,
   ) {
     super();
-    this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection, prefix: BULLMQ_PREFIX });
+    this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection, prefix });
     this.queue.on('error', (error) => this.logger.error(`webhook queue: ${error.message}`));
   }
 
-  /**
-   * The queue on the process's jobs connection (platform/redis). Jobs an earlier version
-   * left under BullMQ's default prefix (`bull:outgoing-webhooks`) move here first.
-   */
-  static async open(connection: Redis, attempts: number, retryDelayMs: number, concurrency: number): Promise<BullJobQueue> {
-    await moveQueueFromOldPrefix(connection, QUEUE_NAME);
-    return new BullJobQueue(connection, attempts, retryDelayMs, concurrency);
+  /** The queue on the process's jobs connection (platform/redis), under `prefix`. */
+  static open(connection: Redis, prefix: string, attempts: number, retryDelayMs: number, concurrency: number): BullJobQueue {
+    return new BullJobQueue(connection, prefix, attempts, retryDelayMs, concurrency);
   }
 
   async add(jobs: readonly WebhookJob[]): Promise<void> {
@@ -65,7 +62,7 @@ export class BullJobQueue extends WebhookJobQueue {
         if (outcome === 'retry') throw new Error('webhook delivery will be retried');
       },
       // The worker opens its own blocking connection from this one.
-      { connection: this.connection, prefix: BULLMQ_PREFIX, concurrency: this.concurrency },
+      { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency },
     );
     this.worker.on('error', (error) => this.logger.error(`webhook worker: ${error.message}`));
   }
