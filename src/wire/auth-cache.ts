@@ -66,18 +66,17 @@ export class AuthCache implements OnModuleInit {
   private subscriber: Redis | null = null;
 
   /** This deployment's channel (`chat:<namespace>:auth:invalidate`): other deployments' user ids are not ours. */
-  private readonly invalidationChannel: string;
+  private invalidationChannel = '';
 
   constructor(
     private readonly redis: RedisConnections,
     private readonly commits: CommitListeners,
-  ) {
-    this.invalidationChannel = redis.keyspace.key('auth', 'invalidate');
-  }
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.commits.add((events) => (events.some(changesAuthentication) ? this.invalidateEverywhere() : undefined));
     if (!this.redis.configured) return;
+    this.invalidationChannel = this.redis.keyspace.key('auth', 'invalidate');
     // The process's shared connections (platform/redis), closed by their owner at shutdown.
     this.publisher = await this.redis.connect('commands');
     this.subscriber = await this.redis.connect('subscriber');
