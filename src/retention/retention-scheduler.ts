@@ -3,7 +3,9 @@ import type { Queue, Worker } from 'bullmq';
 import { RetentionSettings } from '../platform/config/settings';
 import { JobRegistry } from '../platform/observability/job-registry';
 import { RedisConnections } from '../platform/redis/redis-connections';
+import { RedisDeployments } from '../platform/redis/redis-deployments';
 import { RetentionSweep } from './retention-sweep';
+import { logBullError } from '../platform/redis/bull-errors';
 
 export const RETENTION_QUEUE = 'retention';
 const SCHEDULER_ID = 'retention-sweep';
@@ -27,7 +29,11 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
     private readonly redis: RedisConnections,
     private readonly sweep: RetentionSweep,
     private readonly jobs: JobRegistry,
-  ) {}
+    deployments: RedisDeployments,
+  ) {
+    // The job scheduler lived only in Redis: without it no sweep would come due again.
+    deployments.onDataLost(() => (this.queue ? this.upsertScheduler(this.queue) : undefined));
+  }
 
   /**
    * Known from the start, so that a process is not ready (`/health/ready`) until its
@@ -44,7 +50,7 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
 
   async start(): Promise<void> {
     const everyMs = this.settings.intervalSeconds * 1000;
-    if (this.redis.configured) await this.startBullmq(everyMs);
+    if (this.redis.configured) await this.startBullmq();
     else this.startTimer(everyMs);
   }
 
@@ -66,28 +72,32 @@ export class RetentionScheduler implements OnModuleInit, OnApplicationShutdown {
     this.timer.unref();
   }
 
-  private async startBullmq(everyMs: number): Promise<void> {
+  private async startBullmq(): Promise<void> {
     // Loaded only where jobs run: CLI processes never pay for it.
     const { Queue, Worker } = await import('bullmq');
     // The process's jobs connection; the worker opens its own blocking one from it.
     const connection = await this.redis.connect('jobs');
     const queue = new Queue(RETENTION_QUEUE, { connection, prefix: this.redis.keyspace.bullPrefix });
     // Without a listener BullMQ prints each of its connection's errors as unhandled.
-    queue.on('error', (error) => this.logger.warn(`retention queue: ${error.message}`));
-    await queue.upsertJobScheduler(
-      SCHEDULER_ID,
-      { every: everyMs },
-      { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } },
-    );
+    queue.on('error', (error) => logBullError(this.logger, 'retention queue', error, 'warn'));
+    await this.upsertScheduler(queue);
     const worker = new Worker(RETENTION_QUEUE, async () => this.sweep.run(), {
       connection,
       prefix: this.redis.keyspace.bullPrefix,
       concurrency: 1,
     });
     worker.on('failed', (_job, error) => this.logger.error(`retention sweep failed: ${error.message}`, error.stack));
-    worker.on('error', (error) => this.logger.error(`retention worker: ${error.message}`));
+    worker.on('error', (error) => logBullError(this.logger, 'retention worker', error));
     this.queue = queue;
     this.worker = worker;
+  }
+
+  private async upsertScheduler(queue: Queue): Promise<void> {
+    await queue.upsertJobScheduler(
+      SCHEDULER_ID,
+      { every: this.settings.intervalSeconds * 1000 },
+      { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
   }
 
   private async runOnce(): Promise<void> {

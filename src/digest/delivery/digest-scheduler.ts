@@ -3,7 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Queue, Worker } from 'bullmq';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { RedisConnections } from '../../platform/redis/redis-connections';
+import { RedisDeployments } from '../../platform/redis/redis-deployments';
 import { DigestPassResult, EnqueueDigestEmailsCommand } from '../commands/enqueue-digest-emails.command';
+import { logBullError } from '../../platform/redis/bull-errors';
 
 export const DIGEST_QUEUE = 'digest-emails';
 const SCHEDULER_ID = 'digest-emails-daily';
@@ -37,7 +39,11 @@ export class DigestScheduler implements OnModuleInit, OnApplicationShutdown {
     private readonly commandBus: CommandBus,
     private readonly redis: RedisConnections,
     private readonly jobs: JobRegistry,
-  ) {}
+    deployments: RedisDeployments,
+  ) {
+    // The job scheduler lived only in Redis: without it no pass would come due again.
+    deployments.onDataLost(() => (this.queue ? this.upsertScheduler(this.queue) : undefined));
+  }
 
   onModuleInit(): void {
     this.jobs.register({
@@ -75,24 +81,28 @@ export class DigestScheduler implements OnModuleInit, OnApplicationShutdown {
     this.timer.unref();
   }
 
-  private async startBullmq(): Promise<void> {
-    // Loaded only where jobs run: CLI processes never pay for it.
-    const { Queue, Worker } = await import('bullmq');
-    const connection = await this.redis.connect('jobs');
-    const queue = new Queue(DIGEST_QUEUE, { connection, prefix: this.redis.keyspace.bullPrefix });
-    queue.on('error', (error) => this.logger.warn(`digest queue: ${error.message}`));
+  private async upsertScheduler(queue: Queue): Promise<void> {
     await queue.upsertJobScheduler(
       SCHEDULER_ID,
       { pattern: `0 ${DIGEST_HOUR_UTC} * * *`, tz: 'UTC' },
       { name: 'digest', opts: { removeOnComplete: 30, removeOnFail: 30 } },
     );
+  }
+
+  private async startBullmq(): Promise<void> {
+    // Loaded only where jobs run: CLI processes never pay for it.
+    const { Queue, Worker } = await import('bullmq');
+    const connection = await this.redis.connect('jobs');
+    const queue = new Queue(DIGEST_QUEUE, { connection, prefix: this.redis.keyspace.bullPrefix });
+    queue.on('error', (error) => logBullError(this.logger, 'digest queue', error, 'warn'));
+    await this.upsertScheduler(queue);
     const worker = new Worker(DIGEST_QUEUE, async () => this.commandBus.execute<EnqueueDigestEmailsCommand, DigestPassResult>(new EnqueueDigestEmailsCommand()), {
       connection,
       prefix: this.redis.keyspace.bullPrefix,
       concurrency: 1,
     });
     worker.on('failed', (_job, error) => this.logger.error(`digest pass failed: ${error.message}`, error.stack));
-    worker.on('error', (error) => this.logger.error(`digest worker: ${error.message}`));
+    worker.on('error', (error) => logBullError(this.logger, 'digest worker', error));
     this.queue = queue;
     this.worker = worker;
   }

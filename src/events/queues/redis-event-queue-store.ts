@@ -103,7 +103,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     subscriber: Redis,
     private readonly limits: QueueLimits,
     keyspace: RedisKeyspace,
-    private readonly deployments: Pick<RedisDeployments, 'abandoned' | 'forget'> | null,
+    private readonly deployments: Pick<RedisDeployments, 'abandoned' | 'forget' | 'onDataLost'> | null,
   ) {
     super();
     this.redis = redis;
@@ -129,7 +129,7 @@ export class RedisEventQueueStore extends EventQueueStore {
     subscriber: Redis,
     limits: QueueLimits,
     keyspace: RedisKeyspace,
-    deployments: Pick<RedisDeployments, 'abandoned' | 'forget'> | null = null,
+    deployments: Pick<RedisDeployments, 'abandoned' | 'forget' | 'onDataLost'> | null = null,
   ): Promise<RedisEventQueueStore> {
     const store = new RedisEventQueueStore(redis, subscriber, limits, keyspace, deployments);
     await store.loadScripts();
@@ -138,6 +138,8 @@ export class RedisEventQueueStore extends EventQueueStore {
     await subscriber.subscribe(store.broadcast, store.wake);
     // Open already: a later 'ready' is the connection's return after a loss.
     subscriber.on('ready', () => void store.resubscribed());
+    // A FLUSHDB leaves the connections up: only the registry's watch finds it out.
+    deployments?.onDataLost(() => store.dataLost());
     return store;
   }
 
@@ -350,6 +352,17 @@ export class RedisEventQueueStore extends EventQueueStore {
       // Lost again: the next return calls this once more.
       return;
     }
+    this.emit({ kind: 'resync' });
+  }
+
+  /**
+   * Redis lost its data: every queue is gone. Cached descriptors go, and the parked polls
+   * read their queues again, find them missing and answer BAD_EVENT_QUEUE_ID at once, as
+   * Zulip clients expect, instead of at their next heartbeat.
+   */
+  private dataLost(): void {
+    if (this.closed) return;
+    this.descriptors.clear();
     this.emit({ kind: 'resync' });
   }
 

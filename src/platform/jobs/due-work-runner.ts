@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { JobType, Queue, Worker } from 'bullmq';
 import { JobRegistry } from '../observability/job-registry';
 import { RedisConnections } from '../redis/redis-connections';
+import { logBullError } from '../redis/bull-errors';
 
 /** setTimeout's longest delay; a later wake is left to the sweep (or a nearer wake). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -98,9 +99,9 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
       const connection = await this.redis.connect('jobs');
       this.queue = new Queue<T>(name, { connection, prefix: this.redis.keyspace.bullPrefix });
       // Without a listener BullMQ prints each of its connection's errors as unhandled.
-      this.queue.on('error', (error) => logger.warn(`${label} queue: ${error.message}`));
+      this.queue.on('error', (error) => logBullError(logger, `${label} queue`, error, 'warn'));
       this.worker = new Worker<T>(name, (job) => this.run(job.data), { connection, prefix: this.redis.keyspace.bullPrefix, concurrency: this.settings.concurrency ?? 1 });
-      this.worker.on('error', (error) => logger.warn(`${label} worker: ${error.message}`));
+      this.worker.on('error', (error) => logBullError(logger, `${label} worker`, error, 'warn'));
     }
     this.started = true;
     this.sweepTimer = setInterval(() => void this.sweep(), this.settings.sweepIntervalMs);

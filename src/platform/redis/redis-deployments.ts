@@ -22,6 +22,12 @@ const LAYOUT_VERSION = '2';
 const OLD_LAYOUT = /^(chat:(evq|eq|ratelimit|bull|lock):|bull:outgoing-webhooks:)/;
 
 export const HEARTBEAT_MS = 15_000;
+/**
+ * How often a process checks that its own heartbeat entry is still in Redis: gone, Redis
+ * lost its data (FLUSHDB, or a restart without persistence), which a connection that stayed
+ * up (FLUSHDB) would never tell. One ZSCORE a second, off every request's path.
+ */
+export const DATA_WATCH_MS = 1000;
 /** A namespace none of whose processes beat for this long has no process left. */
 export const LIVE_MS = 4 * HEARTBEAT_MS;
 /**
@@ -44,14 +50,18 @@ export interface AbandonedNamespace {
  * The deployments sharing this Redis: each process beats every HEARTBEAT_MS under its
  * namespace, so that any process can tell which namespaces have none left and collect
  * what they leave behind (their event queues as they expire; everything else after
- * FORGET_AFTER_MS). Also removes, once, the keys of the layout before namespaces.
+ * FORGET_AFTER_MS). Also removes, once, the keys of the layout before namespaces, and
+ * tells its listeners (`onDataLost`) when Redis lost its data.
  */
 @Injectable()
 export class RedisDeployments implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(RedisDeployments.name);
   private readonly member: string;
   private timer: NodeJS.Timeout | undefined;
+  private watchTimer: NodeJS.Timeout | undefined;
+  private watching = false;
   private beating = false;
+  private readonly lossListeners: (() => Promise<void> | void)[] = [];
 
   private readonly keyspace: RedisKeyspace;
 
@@ -69,8 +79,68 @@ export class RedisDeployments implements OnModuleInit, BeforeApplicationShutdown
     await this.removeOldLayout(redis);
     await redis.hset(ABOUT_KEY, this.keyspace.namespace, JSON.stringify({ database: this.describeDatabase() }));
     await this.beat();
-    this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
+    this.timer = setInterval(() => void this.beatAgain().catch(() => undefined), HEARTBEAT_MS);
     this.timer.unref();
+    this.watchTimer = setInterval(() => void this.checkData(), DATA_WATCH_MS);
+    this.watchTimer.unref();
+  }
+
+  /**
+   * `listener` runs each time this process finds that Redis lost its data: what lived only
+   * there (queues, jobs, schedulers) is to be given up or made again. It must not throw.
+   */
+  onDataLost(listener: () => Promise<void> | void): void {
+    this.lossListeners.push(listener);
+  }
+
+  /**
+   * Whether this process's heartbeat entry is still there; if not (and the process did not
+   * leave), Redis lost its data: the entry is written again and the listeners told, once
+   * per loss. Returns whether a loss was found. A Redis that does not answer is no news.
+   */
+  async checkData(): Promise<boolean> {
+    if (!this.beating || this.watching) return false;
+    this.watching = true;
+    try {
+      const redis = await this.connections.connect('commands');
+      if ((await redis.zscore(PROCESSES_KEY, this.member)) !== null || !this.beating) return false;
+      await this.dataLost(redis);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.watching = false;
+    }
+  }
+
+  /**
+   * The periodic beat only refreshes an entry that is there (`XX`): one that vanished since
+   * the last check is a loss to report, not to paper over.
+   */
+  private async beatAgain(now = Date.now()): Promise<void> {
+    if (!this.beating) return;
+    const redis = await this.connections.connect('commands');
+    const [[, refreshed]] = ((await redis
+      .multi()
+      .zadd(PROCESSES_KEY, 'XX', 'CH', now, this.member)
+      .zadd(DEPLOYMENTS_KEY, 'GT', now, this.keyspace.namespace)
+      .exec()) ?? [[null, 0]]) as [Error | null, unknown][];
+    if (Number(refreshed) === 0 && this.beating) await this.checkData();
+  }
+
+  private async dataLost(redis: Redis): Promise<void> {
+    this.logger.warn(
+      'Redis lost its data (FLUSHDB, or a restart without persistence): parked long-polls answer BAD_EVENT_QUEUE_ID and their clients register again; ' +
+        'outgoing webhooks waiting for a retry are enqueued again now; scheduled jobs are set up again; rate-limit counts start afresh',
+    );
+    await redis.multi().set(LAYOUT_KEY, LAYOUT_VERSION).hset(ABOUT_KEY, this.keyspace.namespace, JSON.stringify({ database: this.describeDatabase() })).exec();
+    await this.beat();
+    // Not awaited: a listener waiting on Redis or the database must not stop the watch.
+    for (const listener of this.lossListeners) {
+      void Promise.resolve()
+        .then(listener)
+        .catch((error: Error) => this.logger.error(`after Redis lost its data: ${error.message}`));
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -88,7 +158,9 @@ export class RedisDeployments implements OnModuleInit, BeforeApplicationShutdown
   /** This process stops beating and says so, so that its namespace need not wait LIVE_MS to count as abandoned. */
   async leave(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.watchTimer) clearInterval(this.watchTimer);
     this.timer = undefined;
+    this.watchTimer = undefined;
     if (!this.beating) return;
     this.beating = false;
     const redis = await this.connections.connect('commands').catch(() => null);

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { WebhookJob } from '../persistence/webhook-trigger.store';
 import { webhookJobId } from '../public/service-bot-triggers';
 import { AttemptRunner, WebhookJobQueue } from './webhook-job-queue';
+import { logBullError } from '../../platform/redis/bull-errors';
 
 const QUEUE_NAME = 'outgoing-webhooks';
 
@@ -27,7 +28,7 @@ export class BullJobQueue extends WebhookJobQueue {
   ) {
     super();
     this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection, prefix });
-    this.queue.on('error', (error) => this.logger.error(`webhook queue: ${error.message}`));
+    this.queue.on('error', (error) => logBullError(this.logger, 'webhook queue', error));
   }
 
   /** The queue on the process's jobs connection (platform/redis), under `prefix`. */
@@ -64,7 +65,7 @@ export class BullJobQueue extends WebhookJobQueue {
       // The worker opens its own blocking connection from this one.
       { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency },
     );
-    this.worker.on('error', (error) => this.logger.error(`webhook worker: ${error.message}`));
+    this.worker.on('error', (error) => logBullError(this.logger, 'webhook worker', error));
   }
 
   async depth(): Promise<number> {

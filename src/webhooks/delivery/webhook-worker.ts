@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { RedisSettings, WebhookSettings } from '../../platform/config/settings';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { MetricsService } from '../../platform/observability/metrics.service';
+import { RedisDeployments } from '../../platform/redis/redis-deployments';
 import { WebhookTriggerStore } from '../persistence/webhook-trigger.store';
 import { WebhookDelivery } from './webhook-delivery.service';
 import { WebhookJobQueue } from './webhook-job-queue';
@@ -33,7 +34,11 @@ export class WebhookWorker implements OnApplicationShutdown {
     jobs: JobRegistry,
     metrics: MetricsService,
     redis: RedisSettings,
+    deployments: RedisDeployments,
   ) {
+    // Jobs waiting for their retry lived only in Redis: their triggers go out again at
+    // once rather than after WEBHOOK_RECOVERY_SECONDS (the job id keeps one job per trigger).
+    deployments.onDataLost(() => (this.delivering ? this.sweep(0) : undefined));
     delivery.observe({ attempted: ({ botId, result, seconds }) => metrics.observeWebhookAttempt(botId, result, seconds) });
     jobs.register({
       name: 'outgoing-webhooks',
@@ -65,10 +70,13 @@ export class WebhookWorker implements OnApplicationShutdown {
     this.sweepTimer.unref();
   }
 
-  /** Enqueues again the triggers that waited longer than any job's whole retry schedule. */
-  async sweep(): Promise<void> {
+  /**
+   * Enqueues again the triggers that waited longer than `olderThanSeconds` (by default any
+   * job's whole retry schedule; 0 after Redis lost every job).
+   */
+  async sweep(olderThanSeconds = this.settings.recoverySeconds): Promise<void> {
     try {
-      const { requeue, dropped } = await this.store.stale(this.settings.recoverySeconds, MAX_REQUEUES);
+      const { requeue, dropped } = await this.store.stale(olderThanSeconds, MAX_REQUEUES);
       if (requeue.length > 0) {
         this.logger.warn(`re-enqueueing ${requeue.length} webhook triggers whose jobs were lost`);
         await this.queue.add(requeue);
