@@ -58,3 +58,12 @@ export function isStorageUnavailable(error: unknown): boolean {
 export function serviceUnavailable(): ApiError {
   return new ApiError('Service temporarily unavailable; try again shortly', 'SERVICE_UNAVAILABLE', 503, {}, { 'Retry-After': '1' });
 }
+
+/**
+ * The answer to a request whose file the server had no disk space (or quota) for: HTTP 507
+ * Insufficient Storage in the error envelope. Nothing was stored; the same request succeeds
+ * once an operator made room (README, "Faults and shutdown").
+ */
+export function outOfSpace(): ApiError {
+  return new ApiError('The server is out of storage space; the file was not stored. Try again later.', 'INSUFFICIENT_STORAGE', 507);
+}
