@@ -4,10 +4,12 @@ import { ApiError } from '../shared/api-error';
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * SQLSTATEs of a database that is restarting or unreachable: class 08 (connection
- * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now.
+ * SQLSTATEs of a database that is restarting, unreachable or full: class 08 (connection
+ * exception), 53300 too_many_connections (max_connections, or a role's or database's
+ * CONNECTION LIMIT, reached: issue 41), 57P01 admin_shutdown, 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123])$/;
 
 /**
  * What pg, pg-pool and ioredis say when their connection is gone; these errors carry no
