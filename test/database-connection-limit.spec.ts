@@ -83,6 +83,7 @@ onPostgres('PostgreSQL refusing new connections (a role at its CONNECTION LIMIT)
     expect((await fetchMessages()).status).toBe(200);
     // The role's connections now stay; new ones are refused (53300 "too many connections for role").
     await admin(`ALTER ROLE ${name} CONNECTION LIMIT 1`);
+    const [{ held }] = await admin(`SELECT count(*)::int AS held FROM pg_stat_activity WHERE usename = '${name}'`);
 
     // Requests that read messages wait for a lock, holding every connection the pool has,
     // so the pool opens new ones for the requests after them.
@@ -93,7 +94,8 @@ onPostgres('PostgreSQL refusing new connections (a role at its CONNECTION LIMIT)
       await lock.query('BEGIN');
       await lock.query('LOCK TABLE message IN ACCESS EXCLUSIVE MODE');
       const settled: ApiResponse[] = [];
-      const pending = Array.from({ length: 12 }, () => fetchMessages().then((answer) => (settled.push(answer), answer)));
+      // More requests than the pool has connections: the pool must open more.
+      const pending = Array.from({ length: held + 8 }, () => fetchMessages().then((answer) => (settled.push(answer), answer)));
       await until(() => (settled.some((answer) => answer.status !== 200) ? true : undefined), 'a request refused a connection', 60_000);
       await lock.query('COMMIT');
       answers = await Promise.all(pending);
