@@ -57,13 +57,15 @@ describe('UploadStore on a full disk', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.each(['ENOSPC', 'EDQUOT'])('a write that ran out of room (%s) leaves nothing, warns once naming the folder, and the next write succeeds', async (code) => {
+  it.each(['ENOSPC', 'EDQUOT'])('writes that ran out of room (%s) leave nothing, warn once naming the folder, and the next write succeeds', async (code) => {
     const before = filesUnder(uploads());
     faults.writeFile = code;
-    const failed = store.put('files/3/ab/xyz/big.bin', Buffer.alloc(4096, 1));
-    await expect(failed).rejects.toMatchObject({ code });
-    await failed.catch((error: unknown) => expect(isOutOfSpace(error)).toBe(true));
-    expect(filesUnder(uploads())).toEqual(before);
+    for (const name of ['big.bin', 'bigger.bin']) {
+      const failed = store.put(`files/3/ab/xyz/${name}`, Buffer.alloc(4096, 1));
+      await expect(failed).rejects.toMatchObject({ code });
+      await failed.catch((error: unknown) => expect(isOutOfSpace(error)).toBe(true));
+      expect(filesUnder(uploads())).toEqual(before);
+    }
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0][0]).toContain(uploads());
 
@@ -71,6 +73,11 @@ describe('UploadStore on a full disk', () => {
     await store.put('files/3/ab/xyz/small.txt', Buffer.from('hello'));
     expect(filesUnder(uploads())).toEqual([...before, path.join('files', '3', 'ab', 'xyz', 'small.txt')].sort());
     expect(await store.get('files/3/ab/xyz/small.txt')).toEqual(Buffer.from('hello'));
+
+    // A full disk after that is news again.
+    faults.writeFile = code;
+    await expect(store.put('files/3/ab/xyz/again.bin', Buffer.alloc(4096, 1))).rejects.toMatchObject({ code });
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it('a failed rename leaves no partial file either, and is no out-of-space warning', async () => {

@@ -12,6 +12,8 @@ import { StorageSettings } from '../config/settings';
 @Injectable()
 export class UploadStore implements OnApplicationBootstrap {
   private readonly logger = new Logger(UploadStore.name);
+  /** A write ran out of space and none has succeeded since: the warning was given. */
+  private outOfSpace = false;
 
   constructor(private readonly storage: StorageSettings) {}
 
@@ -55,7 +57,8 @@ export class UploadStore implements OnApplicationBootstrap {
    * Writes a whole file at once (a reader never sees half of it). On any failure nothing
    * is left behind: a half-written file on a full disk would keep it full (issue 41). A
    * full disk or quota is thrown as it came (`ENOSPC`, `EDQUOT`), for the caller to answer,
-   * and logged once here, naming the folder that needs room.
+   * and logged here, naming the folder that needs room: once until a write succeeds again
+   * (every upload of a busy server would repeat it).
    */
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.fileFor(key);
@@ -70,10 +73,15 @@ export class UploadStore implements OnApplicationBootstrap {
       await rename(partial, file);
     } catch (error) {
       await rm(partial, { force: true }).catch(() => undefined);
-      if (isOutOfSpace(error)) {
+      if (isOutOfSpace(error) && !this.outOfSpace) {
+        this.outOfSpace = true;
         this.logger.warn(`uploads: no space left to store a file in ${this.root} (${(error as NodeJS.ErrnoException).code}); uploads are refused until there is room`);
       }
       throw error;
+    }
+    if (this.outOfSpace) {
+      this.outOfSpace = false;
+      this.logger.log(`uploads: files are stored in ${this.root} again`);
     }
   }
 
