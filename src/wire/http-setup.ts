@@ -51,7 +51,7 @@ export function beginClosing(fastify: FastifyInstance): void {
   if (fastify.server.listening) fastify.server.close();
 }
 
-/** Remembers `request` as its connection's latest (a listener of every request). */
+/** Remembers `request` as its connection's latest: a listener of every request (HttpDrain installs it). */
 export function noteArrival(request: IncomingMessage): void {
   latestArrivals.set(request.socket, request);
 }
@@ -166,9 +166,8 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
     closingServers.add(fastify);
     done();
   });
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', async (_request, reply) => {
     if (!closingServers.has(fastify)) return;
-    noteArrival(request.raw);
     const { status, msg, code, headers } = serviceUnavailable();
     void reply.status(status).headers({ ...headers, connection: 'close' }).send({ result: 'error', msg, code });
     return reply;
