@@ -21,3 +21,18 @@ describe('toApiError', () => {
     expect(logger.warn).toHaveBeenCalled();
   });
 });
+
+describe('toApiError on a full disk', () => {
+  const request = { id: 'r2', method: 'POST', url: '/api/v1/user_uploads' };
+
+  it.each(['ENOSPC', 'EDQUOT'])('answers %s with 507 in the envelope, logging no error', (code) => {
+    const logger = { debug: jest.fn(), warn: jest.fn(), error: jest.fn() } as unknown as Logger;
+    const error = Object.assign(new Error(`${code}: no space left on device, write`), { code });
+    expect(toApiError(error, request, logger)).toMatchObject({
+      status: 507,
+      code: 'INSUFFICIENT_STORAGE',
+      msg: 'The server is out of storage space; the file was not stored. Try again later.',
+    });
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+});

@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
 import { methodsAllowedFor } from './http-setup';
-import { isStorageUnavailable, serviceUnavailable } from './service-unavailable';
+import { isOutOfSpace } from '../platform/storage/upload-store';
+import { isStorageUnavailable, outOfSpace, serviceUnavailable } from './service-unavailable';
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -60,6 +61,11 @@ export function toApiError(exception: unknown, request: FailedRequest, logger: L
     // The client went (or a deadline closed it) while its body arrived: nobody reads the answer.
     logger.debug(`request ${request.id} ${request.method} ${request.url}: the client closed the connection before its body arrived`);
     return ApiError.badRequest('The request body did not arrive whole.');
+  }
+  if (isOutOfSpace(error)) {
+    // The store that ran out logged its warning, naming the folder; no stack is news.
+    logger.debug(`request ${request.id} ${request.method} ${request.url}: out of disk space: ${error.message}`);
+    return outOfSpace();
   }
   if (isStorageUnavailable(error)) {
     // A database or Redis restart: the request is answered cleanly; no stack is news.

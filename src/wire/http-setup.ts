@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
-import { STATUS_CODES } from 'node:http';
+import { IncomingMessage, STATUS_CODES } from 'node:http';
+import { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
@@ -30,9 +31,43 @@ interface KnownRoute {
 /** Servers closing (SIGTERM): requests arriving on open connections get a 503. */
 const closingServers = new WeakSet<FastifyInstance>();
 
+/** The latest request that arrived on each connection (see closesConnection). */
+const latestArrivals = new WeakMap<Socket, IncomingMessage>();
+
 /** Whether the server began closing. */
 export function isClosing(fastify: FastifyInstance): boolean {
   return closingServers.has(fastify);
+}
+
+/**
+ * Begins closing the server (SIGTERM), before anything else shuts down: it stops
+ * accepting connections and closes those idle between requests (Node's `close` does both),
+ * and from now on answers close their connections (closesConnection). Fastify's own close
+ * comes later and waits for the requests in flight.
+ */
+export function beginClosing(fastify: FastifyInstance): void {
+  if (closingServers.has(fastify)) return;
+  closingServers.add(fastify);
+  if (fastify.server.listening) fastify.server.close();
+}
+
+/** Remembers `request` as its connection's latest: a listener of every request (HttpDrain installs it). */
+export function noteArrival(request: IncomingMessage): void {
+  latestArrivals.set(request.socket, request);
+}
+
+/**
+ * Whether the answer to `request` must close its connection (`Connection: close`): the
+ * server is closing, and no request came after it on its connection (a pipelined one,
+ * whose own answer then closes it). A client told so sends its next request on a new
+ * connection, refused or taken by another process; without it, its next request (a
+ * long-poll client's comes at once) met a connection the server was closing, and was
+ * reset (issue 41).
+ */
+export function closesConnection(fastify: FastifyInstance, request: IncomingMessage): boolean {
+  if (!closingServers.has(fastify)) return false;
+  const latest = latestArrivals.get(request.socket);
+  return latest === undefined || latest === request;
 }
 
 /** Every route the server registered, for telling 405 from 404. */
@@ -64,8 +99,9 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
   });
 
   // Nest answers POST with 201 by default; Zulip's API answers every success with 200.
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  fastify.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 201) void reply.code(200);
+    if (closesConnection(fastify, request.raw)) void reply.header('connection', 'close');
     return payload;
   });
 

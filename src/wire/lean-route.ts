@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { FastifyInstance } from 'fastify';
-import { isClosing } from './http-setup';
+import { closesConnection, isClosing } from './http-setup';
 import { checkParameterCount, MAX_PARAMETERS } from './input-limits';
 import { RawValue } from './request-context';
 import { jsonAnswerHeaders } from './security-headers';
@@ -62,7 +62,10 @@ export function installLeanRoute(
     }
     const send = (answer: LeanAnswer): void => {
       if (!response.destroyed && !response.headersSent) {
-        response.writeHead(answer.status, headersOf(answer));
+        const headers = headersOf(answer);
+        // A parked poll answered because the server closes (SIGTERM).
+        if (closesConnection(fastify, request)) headers.connection = 'close';
+        response.writeHead(answer.status, headers);
         response.end(answer.body);
       }
       observe(answer.status, Number(process.hrtime.bigint() - started) / 1e9);

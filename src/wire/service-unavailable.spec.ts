@@ -15,6 +15,17 @@ describe('isStorageUnavailable', () => {
     expect(isStorageUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
   });
 
+  it('recognizes a database that refuses more connections, and a pool that timed out waiting for one (issue 41)', () => {
+    // What pg's pool rejects with when max_connections, or a role's CONNECTION LIMIT, is reached.
+    expect(isStorageUnavailable(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(true);
+    const forRole = Object.assign(new Error('too many connections for role "chat"'), { code: '53300' });
+    expect(isStorageUnavailable(Object.assign(new Error(forRole.message), { driverError: forRole }))).toBe(true);
+    expect(isStorageUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isStorageUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    // Other resource shortages are not a database that is away.
+    expect(isStorageUnavailable(Object.assign(new Error('could not extend file'), { code: '53100' }))).toBe(false);
+  });
+
   it('leaves other failures alone', () => {
     expect(isStorageUnavailable(new Error('boom'))).toBe(false);
     expect(isStorageUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);

@@ -4,10 +4,12 @@ import { ApiError } from '../shared/api-error';
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * SQLSTATEs of a database that is restarting or unreachable: class 08 (connection
- * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now.
+ * SQLSTATEs of a database that is restarting, unreachable or full: class 08 (connection
+ * exception), 53300 too_many_connections (max_connections, or a role's or database's
+ * CONNECTION LIMIT, reached: issue 41), 57P01 admin_shutdown, 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123])$/;
 
 /**
  * What pg, pg-pool and ioredis say when their connection is gone; these errors carry no
@@ -57,4 +59,13 @@ export function isStorageUnavailable(error: unknown): boolean {
  */
 export function serviceUnavailable(): ApiError {
   return new ApiError('Service temporarily unavailable; try again shortly', 'SERVICE_UNAVAILABLE', 503, {}, { 'Retry-After': '1' });
+}
+
+/**
+ * The answer to a request whose file the server had no disk space (or quota) for: HTTP 507
+ * Insufficient Storage in the error envelope. Nothing was stored; the same request succeeds
+ * once an operator made room (README, "Faults and shutdown").
+ */
+export function outOfSpace(): ApiError {
+  return new ApiError('The server is out of storage space; the file was not stored. Try again later.', 'INSUFFICIENT_STORAGE', 507);
 }

@@ -8,6 +8,7 @@ import { AuthCache } from './auth-cache';
 import { Credentials } from './credentials';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
+import { HttpDrain } from './http-drain';
 import { PagesController } from './pages/pages.controller';
 import { RootController } from './root.controller';
 import { SlowRequestLimits } from './slow-requests';
@@ -20,6 +21,7 @@ import { SlowRequestLimits } from './slow-requests';
     AuthCache,
     Credentials,
     SlowRequestLimits,
+    HttpDrain,
     // In this order: rate limits count the authenticated user.
     { provide: APP_GUARD, useClass: ApiAuthGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },

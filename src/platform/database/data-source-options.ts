@@ -41,6 +41,7 @@ import { MissedMessageSettled1766940000000 } from './migrations/1766940000000-mi
 import { MailFromName1766940100000 } from './migrations/1766940100000-mail-from-name';
 import { DatabaseIdentity1766945000000 } from './migrations/1766945000000-database-identity';
 import { EmbeddedConnection } from './embedded-postgres';
+import { poolApplicationName } from './connection-budget';
 
 /**
  * The TypeORM entities of the data source: the composition root names them
@@ -100,7 +101,7 @@ export function dataSourceOptions(
 ): DataSourceOptions {
   const connection =
     'url' in target
-      ? { url: target.url }
+      ? { url: target.url, applicationName: poolApplicationName(poolSize) }
       : { host: target.host, port: target.port, username: target.user, database: target.database };
   return {
     type: 'postgres',

@@ -8,6 +8,8 @@ import { CommitListeners } from './commit-listeners';
 import { Database } from './database';
 import { DatabaseIdentity } from './database-identity';
 import { TransactionRunner } from './transaction-runner';
+import { ConnectionBudget } from './connection-budget';
+import { ConnectionRefusals } from './connection-refusals';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
@@ -69,13 +71,15 @@ async function connectAndMigrate(options: DataSourceOptions | undefined): Promis
     Database,
     CommitListeners,
     DatabaseLifecycle,
+    ConnectionRefusals,
+    ConnectionBudget,
     {
       provide: DatabaseIdentity,
       inject: [DataSource, DatabaseSettings],
       useFactory: (dataSource: DataSource, settings: DatabaseSettings) => DatabaseIdentity.read(dataSource, settings),
     },
   ],
-  exports: [TransactionRunner, Database, CommitListeners, DatabaseIdentity, EmbeddedDatabaseModule],
+  exports: [TransactionRunner, Database, CommitListeners, DatabaseIdentity, ConnectionRefusals, EmbeddedDatabaseModule],
 })
 export class DatabaseModule {
   /** The data source with these TypeORM entities: the composition root names them, as platform knows no module's tables. */

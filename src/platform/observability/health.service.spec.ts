@@ -1,10 +1,11 @@
 import { DataSource } from 'typeorm';
+import { ConnectionRefusals } from '../database/connection-refusals';
 import { EventDeliveryProbe } from './event-delivery-probe';
 import { loadConfig } from '../config/app-config';
 import { HealthService } from './health.service';
 import { JobRegistry } from './job-registry';
 
-function service(options: { database: boolean; redis?: boolean; worker?: boolean }): HealthService {
+function service(options: { database: boolean; redis?: boolean; worker?: boolean; refused?: string }): HealthService {
   const config = loadConfig({ REDIS_URL: options.redis === undefined ? '' : 'redis://127.0.0.1:1' });
   const dataSource = { query: async () => (options.database ? [{ '?column?': 1 }] : Promise.reject(new Error('down'))) } as unknown as DataSource;
   const store = { ping: async () => (options.redis ? undefined : Promise.reject(new Error('down'))) } as unknown as EventDeliveryProbe;
@@ -12,7 +13,8 @@ function service(options: { database: boolean; redis?: boolean; worker?: boolean
   if (options.worker !== undefined) {
     jobs.register({ name: 'retention', backend: 'timer', depth: async () => 0, running: () => options.worker as boolean });
   }
-  return new HealthService(config.redis, dataSource, store, jobs);
+  const refusals = { stillRefused: async () => options.refused !== undefined, last: options.refused ?? null } as unknown as ConnectionRefusals;
+  return new HealthService(config.redis, dataSource, store, jobs, refusals);
 }
 
 describe('HealthService.readiness', () => {
@@ -39,6 +41,13 @@ describe('HealthService.readiness', () => {
     expect(await service({ database: true, worker: false }).readiness()).toEqual({
       status: 'failing',
       checks: { database: 'ok', redis: 'not configured', worker: 'failing' },
+    });
+  });
+
+  it('fails while the database refuses new connections, though the pool\'s open ones answer', async () => {
+    expect(await service({ database: true, refused: 'sorry, too many clients already' }).readiness()).toEqual({
+      status: 'failing',
+      checks: { database: 'failing', redis: 'not configured', worker: 'not configured' },
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RedisSettings } from '../config/settings';
+import { ConnectionRefusals } from '../database/connection-refusals';
 import { waitAtMost } from '../../shared/wait-at-most';
 import { EventDeliveryProbe } from './event-delivery-probe';
 import { JobRegistry } from './job-registry';
@@ -16,8 +17,10 @@ export interface Readiness {
 const CHECK_TIMEOUT_MS = 2000;
 
 /**
- * `/health/ready`: the database answers a query, Redis (when configured) answers a PING,
- * and this process's job workers run. A load balancer sends traffic only to ready processes.
+ * `/health/ready`: the database answers a query and took this process's last new
+ * connection (a pool refused connections fails requests while its open ones answer),
+ * Redis (when configured) answers a PING, and this process's job workers run. A load
+ * balancer sends traffic only to ready processes.
  */
 @Injectable()
 export class HealthService {
@@ -26,11 +29,12 @@ export class HealthService {
     private readonly dataSource: DataSource,
     private readonly events: EventDeliveryProbe,
     private readonly jobs: JobRegistry,
+    private readonly refusals: ConnectionRefusals,
   ) {}
 
   async readiness(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
-      outcome(() => this.dataSource.query('SELECT 1')),
+      outcome(() => this.databaseAnswers()),
       this.redis.url ? outcome(() => this.events.ping()) : Promise.resolve<CheckOutcome>('not configured'),
     ]);
     const probes = this.jobs.all();
@@ -38,6 +42,12 @@ export class HealthService {
     const checks = { database, redis, worker };
     const failing = Object.values(checks).includes('failing');
     return { status: failing ? 'failing' : 'ok', checks };
+  }
+
+  /** Throws unless the database takes new connections (after a refusal) and answers a query. */
+  private async databaseAnswers(): Promise<void> {
+    if (await this.refusals.stillRefused()) throw new Error(`the database refuses new connections: ${this.refusals.last}`);
+    await this.dataSource.query('SELECT 1');
   }
 }
 
