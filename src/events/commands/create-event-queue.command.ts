@@ -6,15 +6,16 @@ import { notAuthorizedForQuery } from '../../users/public/authorization';
 import { isGuest } from '../../users/public/roles';
 import { QueueDescriptor, QueueLimitReached } from '../queues/queue-descriptor';
 import { QueueIds } from '../queues/queue-ids';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 /** What a client chose at register; the rest of the descriptor is the server's. */
-export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'realmId' | 'lifespanSecs'>;
+export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'quotaUserId' | 'realmId' | 'lifespanSecs'>;
 
 /** The queue half of `POST /register`; its state half reads after the queue exists. */
 export class CreateEventQueueCommand {
   constructor(
     /** The queue's owner. */
-    readonly user: { id: number; realmId: number; role: number },
+    readonly user: { id: number; realmId: number; role: number; isBot: boolean },
     readonly options: EventQueueOptions,
     /** `lifespan_secs` as asked; 0 for the server's idle timeout. */
     readonly requestedLifespanSecs = 0,
@@ -39,6 +40,7 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
     private readonly store: EventQueueStore,
     private readonly settings: EventQueueSettings,
     private readonly queueIds: QueueIds,
+    private readonly users: UserDirectory,
   ) {}
 
   async execute(command: CreateEventQueueCommand): Promise<string> {
@@ -46,11 +48,15 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
     // Zulip's do_events_register: guests cannot read public channels they are not in.
     if (command.options.allPublicStreams && isGuest(user.role)) throw notAuthorizedForQuery();
     const queueId = this.queueIds.next();
+    // A bot's queues count toward its owner's cap: with a cap per bot, a member's hundred
+    // bots could hold a hundred times as many queues.
+    const owner = user.isBot ? ((await this.users.findById(user.id))?.botOwnerId ?? null) : null;
     try {
       await this.store.create(
         {
           queueId,
           userId: user.id,
+          quotaUserId: owner ?? user.id,
           realmId: user.realmId,
           ...command.options,
           lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.settings.idleSeconds),

@@ -47,7 +47,7 @@ class FakeOutboxTable {
 
 function queueOf(userId: number, queueId: string): QueueDescriptor {
   return {
-    queueId, userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false, slimPresence: false,
+    queueId, userId, quotaUserId: userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false, slimPresence: false,
     allPublicStreams: false, narrow: [], clientName: 'test', lifespanSecs: 600,
     capabilities: {} as QueueDescriptor['capabilities'],
   };

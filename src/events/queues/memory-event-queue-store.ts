@@ -36,6 +36,7 @@ interface MemoryQueue {
 export class MemoryEventQueueStore extends EventQueueStore {
   private readonly queues = new Map<string, MemoryQueue>();
   private readonly byUser = new Map<number, Set<string>>();
+  private readonly byQuota = new Map<number, Set<string>>();
   private readonly allPublicByRealm = new Map<number, Set<string>>();
   /** Dedupe keys of deliveries taken, with when, oldest first. */
   private readonly delivered = new Map<string, number>();
@@ -46,7 +47,7 @@ export class MemoryEventQueueStore extends EventQueueStore {
   }
 
   async create(descriptor: QueueDescriptor, now: number): Promise<string[]> {
-    const evicted = this.makeRoom(descriptor.userId, now);
+    const evicted = this.makeRoom(descriptor.quotaUserId, now);
     this.queues.set(descriptor.queueId, {
       descriptor,
       events: [],
@@ -60,14 +61,15 @@ export class MemoryEventQueueStore extends EventQueueStore {
       virtual: new Map(),
     });
     addToIndex(this.byUser, descriptor.userId, descriptor.queueId);
+    addToIndex(this.byQuota, descriptor.quotaUserId, descriptor.queueId);
     if (descriptor.allPublicStreams) addToIndex(this.allPublicByRealm, descriptor.realmId, descriptor.queueId);
     if (evicted.length > 0) this.emit({ kind: 'removed', queueIds: evicted });
     return evicted;
   }
 
-  /** Drops the user's least recently polled queues without a parked poll until one more fits. */
-  private makeRoom(userId: number, now: number): string[] {
-    const own = [...(this.byUser.get(userId) ?? [])].map((queueId) => this.queues.get(queueId) as MemoryQueue);
+  /** Drops the quota's least recently polled queues without a parked poll until one more fits. */
+  private makeRoom(quotaUserId: number, now: number): string[] {
+    const own = [...(this.byQuota.get(quotaUserId) ?? [])].map((queueId) => this.queues.get(queueId) as MemoryQueue);
     if (own.length < this.limits.perUser) return [];
     const evictable = own
       .filter((queue) => queue.parked === null || queue.parked.at <= now - this.limits.parkedMs)
@@ -269,6 +271,7 @@ export class MemoryEventQueueStore extends EventQueueStore {
     if (!queue) return false;
     this.queues.delete(queueId);
     removeFromIndex(this.byUser, queue.descriptor.userId, queueId);
+    removeFromIndex(this.byQuota, queue.descriptor.quotaUserId, queueId);
     removeFromIndex(this.allPublicByRealm, queue.descriptor.realmId, queueId);
     return true;
   }

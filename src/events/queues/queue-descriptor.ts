@@ -34,6 +34,11 @@ export type QueueNarrowTerm = [string, string];
 export interface QueueDescriptor {
   queueId: string;
   userId: number;
+  /**
+   * Whose `EVENT_QUEUES_PER_USER` the queue counts toward: the user's own, or a bot's
+   * owner's, so that a person's queues and their bots' share one cap.
+   */
+  quotaUserId: number;
   realmId: number;
   /** Event types the queue wants; null means all. */
   eventTypes: string[] | null;

@@ -22,7 +22,7 @@ let nextUser = 900_000 + Math.floor(Math.random() * 50_000) * 10;
 
 function descriptor(userId: number, lifespanSecs = 600): QueueDescriptor {
   return {
-    queueId: `spec-${randomBytes(6).toString('hex')}`, userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false,
+    queueId: `spec-${randomBytes(6).toString('hex')}`, userId, quotaUserId: userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false,
     slimPresence: false, allPublicStreams: false, narrow: [], clientName: 'spec', lifespanSecs,
     capabilities: {} as QueueDescriptor['capabilities'],
   };
@@ -181,6 +181,30 @@ describe.each(kinds)('%s event queue store', (_kind, make) => {
     expect(await a.describe(parked.queueId)).not.toBeNull();
     await until(() => harness.signals[0].some((signal) => signal.kind === 'removed' && signal.queueIds.includes(recent.queueId)));
     expect(harness.signals[0]).toContainEqual({ kind: 'removed', queueIds: [recent.queueId] });
+  });
+
+  it('counts a bot’s queues toward its owner’s cap, the same eviction rule for both (issue 33 item 5)', async () => {
+    const owner = nextUser++;
+    const bot = nextUser++;
+    const botQueue = (): QueueDescriptor => ({ ...descriptor(bot), quotaUserId: owner });
+    const t0 = Date.now();
+    const [ownerOld, ownerNew] = [descriptor(owner), descriptor(owner)];
+    await a.create(ownerOld, t0);
+    await a.create(ownerNew, t0 + 1);
+    const firstBot = botQueue();
+    expect(await a.create(firstBot, t0 + 2)).toEqual([]);
+    // A fourth queue of the owner's (the bot's) goes past the cap of 3: the least recently polled goes.
+    const secondBot = botQueue();
+    expect(await b.create(secondBot, t0 + 3)).toEqual([ownerOld.queueId]);
+    expect(await a.describe(ownerOld.queueId)).toBeNull();
+    // Deliveries still find the bot's queues as the bot's.
+    expect((await a.queuesOfUsers([bot])).map((queue) => queue.queueId).sort()).toEqual([firstBot.queueId, secondBot.queueId].sort());
+    // Another bot-less user keeps a cap of their own.
+    const other = nextUser++;
+    for (let index = 0; index < 3; index++) expect(await a.create(descriptor(other), t0 + 4 + index)).toEqual([]);
+    // A queue gone frees its place under the owner's cap.
+    await a.remove(firstBot.queueId);
+    expect(await a.create(botQueue(), t0 + 10)).toEqual([]);
   });
 
   it('refuses a new queue when every queue of the user has a poll parked, and forgets a dead process’s mark', async () => {

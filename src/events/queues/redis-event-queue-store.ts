@@ -154,6 +154,7 @@ export class RedisEventQueueStore extends EventQueueStore {
       String(now),
       String(this.limits.perUser),
       String(this.limits.parkedMs),
+      String(descriptor.quotaUserId),
     ]);
     if (status === -1) throw new QueueLimitReached(this.limits.perUser);
     for (const queueId of evicted) this.forget(String(queueId));

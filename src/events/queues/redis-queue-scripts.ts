@@ -82,11 +82,12 @@ end
 local function dropQueue(q)
   local d = descKey(q)
   redis.call('ZREM', P .. ':expiry', q)
-  local f = redis.call('HMGET', d, 'user', 'realm', 'aps')
+  local f = redis.call('HMGET', d, 'user', 'realm', 'aps', 'quota')
   if not f[1] then return 0 end
   release(redis.call('ZRANGE', eventsKey(q), 0, -1))
   redis.call('DEL', d, eventsKey(q))
   redis.call('SREM', P .. ':u:' .. f[1], q)
+  redis.call('SREM', P .. ':o:' .. (f[4] or f[1]), q)
   if f[3] == '1' then redis.call('SREM', P .. ':aps:' .. f[2], q) end
   return 1
 end
@@ -109,15 +110,17 @@ end
 
 /**
  * ARGV: queue id, descriptor JSON, lifespan s, user, realm, aps (0/1), now, per-user limit,
- * parked-mark lifetime ms. Makes room first: the user's least recently polled queues
- * whose poll is not parked (a mark older than its lifetime is a dead process's) go.
- * Returns {0, evicted ids...}, or {-1} when every queue of the user has a poll parked.
+ * parked-mark lifetime ms, quota user (whose cap the queue counts toward: the user, or a
+ * bot's owner; set `o:<quota user>`). Makes room first: the quota's least recently polled
+ * queues whose poll is not parked (a mark older than its lifetime is a dead process's) go.
+ * Returns {0, evicted ids...}, or {-1} when every queue of the quota has a poll parked.
  */
 export const CREATE_SCRIPT = `${HELPERS}
-local q, user, now, limit = ARGV[1], ARGV[4], tonumber(ARGV[7]), tonumber(ARGV[8])
+local q, user, now, limit, quota = ARGV[1], ARGV[4], tonumber(ARGV[7]), tonumber(ARGV[8]), ARGV[10]
 local ukey = P .. ':u:' .. user
+local okey = P .. ':o:' .. quota
 local out = {0}
-local held = redis.call('SMEMBERS', ukey)
+local held = redis.call('SMEMBERS', okey)
 if #held >= limit then
   local idle = {}
   for _, c in ipairs(held) do
@@ -130,13 +133,14 @@ if #held >= limit then
   table.sort(idle, function(a, b) return a[2] < b[2] end)
   for i = 1, excess do
     dropQueue(idle[i][1])
-    redis.call('SREM', ukey, idle[i][1])
+    redis.call('SREM', okey, idle[i][1])
     out[#out + 1] = idle[i][1]
   end
 end
 redis.call('HSET', descKey(q), 'd', ARGV[2], 'next', 0, 'pruned', -1, 'pseq', 0, 'bytes', 0, 'parked', '',
-  'lastpoll', now, 'lifespan', ARGV[3], 'user', user, 'realm', ARGV[5], 'aps', ARGV[6])
+  'lastpoll', now, 'lifespan', ARGV[3], 'user', user, 'realm', ARGV[5], 'aps', ARGV[6], 'quota', quota)
 redis.call('SADD', ukey, q)
+redis.call('SADD', okey, q)
 if ARGV[6] == '1' then redis.call('SADD', P .. ':aps:' .. ARGV[5], q) end
 redis.call('ZADD', P .. ':expiry', now + tonumber(ARGV[3]) * 1000, q)
 releaseParts()

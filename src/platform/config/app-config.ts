@@ -18,6 +18,7 @@ import {
   EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
+  BotSettings,
   InviteSettings,
   ListenAddress,
   LOG_FORMATS,
@@ -61,6 +62,7 @@ export interface AppConfig {
   readonly calls: CallSettings;
   readonly emailGateway: EmailGatewaySettings;
   readonly invites: InviteSettings;
+  readonly bots: BotSettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     calls: loadCallSettings(env),
     emailGateway: loadEmailGatewaySettings(env),
     invites: loadInviteSettings(env),
+    bots: { maxPerUser: parseIntegerVariable('MAX_BOTS_PER_USER', env.MAX_BOTS_PER_USER, 100, 0) },
   };
 }
 

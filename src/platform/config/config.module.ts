@@ -6,6 +6,7 @@ import {
   EmailGatewaySettings,
   EventQueueSettings,
   HttpSettings,
+  BotSettings,
   InviteSettings,
   LogSettings,
   MailSettings,
@@ -44,6 +45,7 @@ export class ConfigModule {
       calls: CallSettings,
       emailGateway: EmailGatewaySettings,
       invites: InviteSettings,
+      bots: BotSettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

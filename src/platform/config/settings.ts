@@ -250,6 +250,11 @@ export abstract class EmailGatewaySettings {
  * carrying spam (`INVITES_DEFAULT_REALM_DAILY_MAX`, `INVITES_NEW_REALM_DAYS` with
  * `INVITES_NEW_REALM_DAILY_MAX`, `INVITES_MIN_USER_AGE_DAYS`).
  */
+/** `MAX_BOTS_PER_USER`: bots a member may own (administrators may own any number); 0, no limit. */
+export abstract class BotSettings {
+  abstract readonly maxPerUser: number;
+}
+
 export abstract class InviteSettings {
   /** `INVITATION_LINK_VALIDITY_DAYS` (10): the default `invite_expires_in_minutes`. */
   abstract readonly validityDays: number;

@@ -23,6 +23,19 @@ export class BotRepository {
     private readonly database: Database,
   ) {}
 
+  /**
+   * How many active bots `ownerId` owns, with the owner's row locked for the transaction,
+   * so that two creations at once count each other.
+   */
+  async lockAndCountActiveBotsOf(ownerId: number): Promise<number> {
+    await this.database.query(`SELECT 1 FROM user_profile WHERE id = $1 FOR UPDATE`, [ownerId]);
+    const [row] = await this.database.query<{ n: string }>(
+      `SELECT count(*) AS n FROM user_profile WHERE bot_owner_id = $1 AND is_bot AND is_active`,
+      [ownerId],
+    );
+    return Number(row.n);
+  }
+
   async addService(botId: number, service: BotService): Promise<void> {
     await this.database.query(`INSERT INTO service (user_profile_id, name, base_url, token, interface) VALUES ($1, $2, $3, $4, $5)`, [
       botId, service.name, service.baseUrl, service.token, service.interface,
