@@ -290,6 +290,29 @@ describe('export-realm and import-realm', () => {
     expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: 'not a realm archive (written by export-realm)' });
   }, CLI_TIMEOUT);
 
+  it('refuses archive files outside its realm: the upload folder\'s own files, another realm\'s uploads (issue 33 item 6)', async () => {
+    const snapshot = async () => ({ realms: await manage(['list-realms'], targetEnv, target), files: filesUnder(path.join(target.dataDir, 'uploads')) });
+    const before = await snapshot();
+    const archive = JSON.parse(fs.readFileSync(archivePath, 'utf8')) as { realm: { id: number; subdomain: string }; tables: Json; files: { key: string; data: string }[] };
+    const attempt = async (name: string, key: string): Promise<string> => {
+      const altered = { ...archive, realm: { ...archive.realm, subdomain: `${name}-${archive.realm.id}` }, files: [...archive.files, { key, data: Buffer.from('planted').toString('base64') }] };
+      altered.tables = { ...archive.tables, realm: { ...archive.tables.realm, rows: [{ ...archive.tables.realm.rows[0], string_id: altered.realm.subdomain }] } };
+      const file = path.join(path.dirname(archivePath), `${name}.json`);
+      fs.writeFileSync(file, JSON.stringify(altered));
+      const run = await runCli(['import-realm', '--input', file], target, targetEnv);
+      expect(run.code).toBe(1);
+      return run.stderr.trim();
+    };
+    // The signing key of temporary upload URLs, beside the uploads.
+    expect(await attempt('signing-key', '.temporary-url-key')).toBe("the archive's file .temporary-url-key is not of its realm");
+    const otherRealm = archive.realm.id + 1;
+    expect(await attempt('other-realm', `files/${otherRealm}/ab/x/minutes.txt`)).toBe(`the archive's file files/${otherRealm}/ab/x/minutes.txt is not of its realm`);
+    expect(await attempt('climbing', `files/${archive.realm.id}/../../.temporary-url-key`)).toBe(
+      `the archive's file files/${archive.realm.id}/../../.temporary-url-key is not of its realm`,
+    );
+    expect(await snapshot()).toEqual(before);
+  }, CLI_TIMEOUT);
+
   /**
    * `import-realm` of what an administrator downloads from `POST /export/realm`: one
    * organization exported public, another full with the owner's consent, both into the
@@ -445,7 +468,14 @@ describe('export-realm and import-realm', () => {
         'x/manifest.json': JSON.stringify({ format: 'team-chat-realm-export', version: 1, realm: { id: 1, subdomain: 'intruder' }, migrations: [], tables: {}, files: 1 }),
       }));
       const stray = await runCli(['import-realm', '--input', intruder], target, targetEnv);
-      expect({ code: stray.code, stderr: stray.stderr.trim() }).toEqual({ code: 1, stderr: 'the export archive\'s file files/999/ab/other.txt is not of its realm' });
+      expect({ code: stray.code, stderr: stray.stderr.trim() }).toEqual({ code: 1, stderr: 'the archive\'s file files/999/ab/other.txt is not of its realm' });
+      // Issue 33 item 6: a batch that inflates past what any export writes is refused as it
+      // is read (65 MiB of spaces is a 65 KiB tarball), never held whole in memory.
+      const bomb = path.join(folder, 'bomb.tar.gz');
+      fs.writeFileSync(bomb, await tarball({ 'x/tables/realm/000001.json': ' '.repeat(65 * 1024 * 1024) }));
+      expect(fs.statSync(bomb).size).toBeLessThan(1024 * 1024);
+      const inflated = await runCli(['import-realm', '--input', bomb], target, targetEnv);
+      expect({ code: inflated.code, stderr: inflated.stderr.trim() }).toEqual({ code: 1, stderr: `the export archive's tables/realm/000001.json is larger than ${64 * 1024 * 1024} bytes` });
       expect(await snapshot()).toEqual(before);
     }, CLI_TIMEOUT);
 

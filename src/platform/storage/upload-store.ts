@@ -1,6 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as path from 'node:path';
 import { StorageSettings } from '../config/settings';
 
@@ -141,6 +144,41 @@ export class UploadStore implements OnApplicationBootstrap {
   async remove(key: string): Promise<void> {
     const file = this.fileFor(key);
     if (file) await rm(file, { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const file = this.fileFor(key);
+    return file !== null && (await exists(file));
+  }
+
+  /**
+   * Streams `source` into a partial file of its own, no upload yet, and returns it for
+   * `adopt` to move in place (or `discard`): an import writes what an archive holds to disk
+   * as it reads it, instead of holding every file in memory until it is checked.
+   */
+  async spool(source: AsyncIterable<Buffer>): Promise<string> {
+    const partial = path.join(this.root, PARTIAL_FOLDER, `${randomBytes(9).toString('hex')}.partial`);
+    try {
+      await mkdir(path.dirname(partial), { recursive: true, mode: FOLDER_MODE });
+      await pipeline(Readable.from(source), createWriteStream(partial, { mode: FILE_MODE }));
+      return partial;
+    } catch (error) {
+      await rm(partial, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Moves a spooled file in place as the upload `key`. */
+  async adopt(spooled: string, key: string): Promise<void> {
+    const file = this.fileFor(key);
+    if (!file || path.dirname(spooled) !== path.join(this.root, PARTIAL_FOLDER)) throw new Error(`bad upload key ${key}`);
+    await mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
+    await rename(spooled, file);
+  }
+
+  /** Removes a spooled file that is not to become an upload (a no-op once adopted). */
+  async discard(spooled: string): Promise<void> {
+    if (path.dirname(spooled) === path.join(this.root, PARTIAL_FOLDER)) await rm(spooled, { force: true });
   }
 }
 

@@ -34,21 +34,41 @@ interface ExportManifest {
   files: number;
 }
 
-/** A tar entry's bytes (a JSON batch is ROWS_PER_FILE rows at most; an upload one file). */
-async function entryBytes(entry: AsyncIterable<unknown>): Promise<Buffer> {
+/**
+ * A JSON entry (the manifest, or a batch of ROWS_PER_FILE rows) larger than this is refused
+ * as it is read: a small tarball can inflate to gigabytes of zeros, which must never reach
+ * memory whole.
+ */
+export const MAX_JSON_ENTRY_BYTES = 64 * 1024 * 1024;
+
+/** A JSON entry's bytes, refused past MAX_JSON_ENTRY_BYTES. */
+async function entryBytes(entry: AsyncIterable<unknown>, name: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of entry) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of entry) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_JSON_ENTRY_BYTES) throw new RealmTransferError(`the export archive's ${name} is larger than ${MAX_JSON_ENTRY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks);
+}
+
+/** Where the reader writes an upload's bytes as it reads them (UploadStore.spool), and how it lets one go. */
+export interface ArchiveSpool {
+  spool(source: AsyncIterable<Buffer>): Promise<string>;
+  discard(spooled: string): Promise<void>;
 }
 
 /**
  * Reads the tarball `POST /export/realm` writes (gunzip and untar as a stream, one entry at
  * a time) into the archive the importer takes: each table's JSON batches become its rows,
- * uploads its files; the columns the export omitted (secrets) get what IMPORT_REFILLS says.
- * A corrupt tarball, another format or version, or a manifest its entries do not match is
- * refused before anything is written.
+ * uploads its files, written to disk through `spool` as they are read (never held in
+ * memory); the columns the export omitted (secrets) get what IMPORT_REFILLS says. A
+ * corrupt tarball, another format or version, an oversized JSON entry, or a manifest its
+ * entries do not match is refused before anything is imported, and what was spooled is
+ * discarded.
  */
-export async function readExportArchive(input: string): Promise<RealmArchive> {
+export async function readExportArchive(input: string, files: ArchiveSpool): Promise<RealmArchive> {
   const batches = new Map<string, ArchiveRow[]>();
   const uploads: ArchivedFile[] = [];
   let manifest: ExportManifest | undefined;
@@ -57,22 +77,30 @@ export async function readExportArchive(input: string): Promise<RealmArchive> {
   // Its failure (a corrupt gzip stream) surfaces in the loop below too; awaited after it.
   source.catch(() => undefined);
   try {
-    for await (const entry of extractor) {
-      const data = await entryBytes(entry);
-      if (entry.header.type !== 'file') continue;
-      const name = insideFolder(entry.header.name);
-      if (name === 'manifest.json') manifest = parseJson(data, name) as ExportManifest;
-      else if (name.startsWith('tables/')) batches.set(name, parseRows(data, name));
-      else if (name.startsWith('uploads/')) uploads.push({ key: name.slice('uploads/'.length), data: data.toString('base64') });
-      else throw new RealmTransferError(`the export archive holds an unexpected file ${name}`);
+    try {
+      for await (const entry of extractor) {
+        if (entry.header.type !== 'file') {
+          for await (const _chunk of entry) continue;
+          continue;
+        }
+        const name = insideFolder(entry.header.name);
+        if (name.startsWith('uploads/')) uploads.push({ key: name.slice('uploads/'.length), spooled: await files.spool(entry as AsyncIterable<Buffer>) });
+        else if (name === 'manifest.json') manifest = parseJson(await entryBytes(entry, name), name) as ExportManifest;
+        else if (name.startsWith('tables/')) batches.set(name, parseRows(await entryBytes(entry, name), name));
+        else throw new RealmTransferError(`the export archive holds an unexpected file ${name}`);
+      }
+      await source;
+    } catch (error) {
+      if (error instanceof RealmTransferError) throw error;
+      throw new RealmTransferError(`${input} is not a readable export archive: ${(error as Error).message}`);
     }
-    await source;
+    if (!manifest) throw new RealmTransferError(`${input} has no manifest.json: not an export archive (written by POST /export/realm)`);
+    return toRealmArchive(checkManifest(manifest), batches, uploads);
   } catch (error) {
-    if (error instanceof RealmTransferError) throw error;
-    throw new RealmTransferError(`${input} is not a readable export archive: ${(error as Error).message}`);
+    extractor.destroy();
+    for (const upload of uploads) if (upload.spooled) await files.discard(upload.spooled);
+    throw error;
   }
-  if (!manifest) throw new RealmTransferError(`${input} has no manifest.json: not an export archive (written by POST /export/realm)`);
-  return toRealmArchive(checkManifest(manifest), batches, uploads);
 }
 
 function checkManifest(manifest: ExportManifest): ExportManifest {
@@ -105,11 +133,6 @@ function toRealmArchive(manifest: ExportManifest, batches: ReadonlyMap<string, A
     tables[name] = refill(name, { columns: [...listed.columns], rows });
   }
   if (uploads.length !== manifest.files) throw new RealmTransferError(`the export archive has ${uploads.length} files, its manifest says ${manifest.files}`);
-  // The importer writes each file under its key with the realm id renewed: a key of
-  // another realm would overwrite that realm's files here.
-  const ownKey = new RegExp(`^(files/)?${manifest.realm.id}/`);
-  const stray = uploads.find((upload) => !ownKey.test(upload.key));
-  if (stray) throw new RealmTransferError(`the export archive's file ${stray.key} is not of its realm`);
   return checkArchive({
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,

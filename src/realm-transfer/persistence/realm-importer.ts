@@ -44,16 +44,19 @@ export class RealmImporter {
   /**
    * `input` is an absolute path: the CLI's JSON archive, or an API export's tarball (told
    * apart by its first bytes, not its name). The tarball is read whole before the
-   * transaction starts, so a corrupt one changes nothing.
+   * transaction starts, its uploads spooled to disk, so a corrupt one changes nothing. A
+   * failed import removes the files it wrote, and only those: it never writes over a file
+   * that exists.
    */
   async import(input: string): Promise<ImportSummary> {
     const partial = await isGzipFile(input);
-    const archive = partial ? await readExportArchive(input) : await this.read(input);
+    const archive = partial ? await readExportArchive(input, this.store) : await this.read(input);
     const written: string[] = [];
     try {
       return await this.tx.run(() => this.importInto(archive, written, partial));
     } catch (error) {
       for (const key of written) await this.store.remove(key);
+      for (const file of archive.files) if (file.spooled) await this.store.discard(file.spooled);
       if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'realm_string_id_key') {
         throw alreadyExists(archive.realm.subdomain);
       }
@@ -74,7 +77,11 @@ export class RealmImporter {
       throw new RealmTransferError(`cannot read ${input}: ${(error as Error).message}`);
     }
     try {
-      return checkArchive(JSON.parse(text));
+      const archive = checkArchive(JSON.parse(text));
+      // Spooled files are the tarball reader's: a JSON archive holds its files' bytes.
+      const bad = archive.files.find((file) => typeof file.data !== 'string' || file.spooled !== undefined);
+      if (bad) throw new RealmTransferError(`the archive's file ${bad.key} holds no base64 data`);
+      return archive;
     } catch (error) {
       if (error instanceof RealmTransferError) throw error;
       throw new RealmTransferError(`${input} is not JSON: ${(error as Error).message}`);
@@ -107,8 +114,10 @@ export class RealmImporter {
     const avatarKeys = rewriter.avatarKeys((archive.tables.user_profile?.rows ?? []).map((row) => Number(row.id)));
     for (const file of archive.files) {
       const key = rewriter.fileKey(file.key, avatarKeys);
+      if (await this.store.exists(key)) throw new RealmTransferError(`the archive's file ${file.key} would replace ${key}, which exists here`);
+      if (file.spooled !== undefined) await this.store.adopt(file.spooled, key);
+      else await this.store.put(key, Buffer.from(file.data ?? '', 'base64'));
       written.push(key);
-      await this.store.put(key, Buffer.from(file.data, 'base64'));
     }
     return { realm_id: realmId, subdomain: archive.realm.subdomain, rows, files: archive.files.length };
   }

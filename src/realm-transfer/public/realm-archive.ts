@@ -14,8 +14,10 @@ export interface ArchivedTable {
 export interface ArchivedFile {
   /** Path under `DATA_DIR/uploads`. */
   key: string;
-  /** The file's bytes, base64. */
-  data: string;
+  /** The file's bytes, base64 (the CLI's JSON archive). */
+  data?: string;
+  /** Where the reader of an API export spooled the file's bytes (see UploadStore.spool). */
+  spooled?: string;
 }
 
 export interface RealmArchive {
@@ -49,6 +51,27 @@ export function checkArchive(value: unknown): RealmArchive {
   for (const [name, table] of Object.entries(archive.tables)) {
     if (!Array.isArray(table?.columns) || !Array.isArray(table?.rows)) throw new RealmTransferError(`table ${name} of the archive is malformed`);
   }
+  checkFileKeys(realm.id, archive.files.map((file: Partial<ArchivedFile> | null) => file?.key));
   if (archive.tables.realm?.rows.length !== 1) throw new RealmTransferError('the archive holds no realm row');
   return archive as RealmArchive;
+}
+
+/**
+ * The importer writes each file under its key with the realm id renewed: a key of another
+ * realm would overwrite that realm's files here, and one outside the realm's folders (the
+ * upload folder's own files, such as the signing key of temporary URLs) the server's. So a
+ * key is `<realm id>/...` or `files/<realm id>/...` of the archive's realm, with no empty,
+ * `.` or `..` part, and no key comes twice.
+ */
+export function checkFileKeys(realmId: number, keys: readonly unknown[]): void {
+  const own = new RegExp(`^(files/)?${realmId}/`);
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const text = String(key);
+    if (typeof key !== 'string' || !own.test(key) || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+      throw new RealmTransferError(`the archive's file ${text} is not of its realm`);
+    }
+    if (seen.has(key)) throw new RealmTransferError(`the archive holds the file ${key} twice`);
+    seen.add(key);
+  }
 }

@@ -6,6 +6,8 @@ import { StorageSettings } from '../../platform/config/settings';
 
 /** Zulip's generate_unauthed_file_access_url: the link works for 60 seconds. */
 const LIFETIME_SECONDS = 60;
+/** Processes sharing the key may disagree on the time by this much. */
+const CLOCK_SLACK_SECONDS = 30;
 
 /**
  * Signed, short-lived URLs for an upload that need no credentials (Zulip's
@@ -36,6 +38,9 @@ export class TemporaryUrls {
     const colon = text.lastIndexOf(':');
     const expires = Number(text.slice(colon + 1));
     if (colon < 0 || !Number.isInteger(expires) || expires * 1000 < now) return null;
+    // No token this server issues lives longer than LIFETIME_SECONDS: one that claims to was
+    // signed with a key that leaked or was planted (an archive once could replace it).
+    if (expires * 1000 > now + (LIFETIME_SECONDS + CLOCK_SLACK_SECONDS) * 1000) return null;
     return text.slice(0, colon);
   }
 
