@@ -1,4 +1,4 @@
-import { rawRequest, RawAnswer } from './support/raw-request';
+import { rawRequest, submitForm } from './support/raw-request';
 import { Api, ApiResponse, Credentials, manage, Params, uniqueName } from './support/api';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { ReceivedMail, SmtpSink } from './support/smtp-sink';
@@ -32,26 +32,6 @@ function linksOf(mail: ReceivedMail): string[] {
 function ok(response: ApiResponse): ApiResponse['body'] {
   if (response.status !== 200) throw new Error(`expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
-}
-
-/**
- * A browser's visit to a page with a form and its submission: the page's CSRF cookie (and
- * its attributes as set) and token, then the form POSTed with both.
- */
-async function submitForm(port: number, host: string, path: string, fields: Record<string, string>): Promise<{ setCookie: string; answer: RawAnswer }> {
-  const page = await rawRequest(port, host, 'GET', path);
-  expect(page.status).toBe(200);
-  const setCookie = String(page.headers['set-cookie'] ?? '');
-  const cookie = /csrftoken=([^;]+)/.exec(setCookie)?.[1];
-  const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.body)?.[1];
-  if (!cookie || !token) throw new Error(`no CSRF cookie or token on ${path}: ${setCookie}`);
-  const body = new URLSearchParams({ ...fields, csrfmiddlewaretoken: token }).toString();
-  const answer = await rawRequest(port, host, 'POST', path, {
-    cookie: `csrftoken=${cookie}`,
-    'content-type': 'application/x-www-form-urlencoded',
-    'content-length': String(Buffer.byteLength(body)),
-  }, body);
-  return { setCookie, answer };
 }
 
 describe('issue 33 item 1: links carry EXTERNAL_URI_SCHEME', () => {

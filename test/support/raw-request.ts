@@ -20,3 +20,38 @@ export function rawRequest(port: number, host: string, method: string, path: str
     request.end();
   });
 }
+
+/** A page's form as a browser holds it: the CSRF cookie (as set, with its attributes) and the form's token. */
+export interface OpenedForm {
+  path: string;
+  setCookie: string;
+  cookie: string;
+  token: string;
+}
+
+/** A browser's visit to a page with a form. */
+export async function openForm(port: number, host: string, path: string): Promise<OpenedForm> {
+  const page = await rawRequest(port, host, 'GET', path);
+  if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
+  const setCookie = String(page.headers['set-cookie'] ?? '');
+  const cookie = /csrftoken=([^;]+)/.exec(setCookie)?.[1];
+  const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!cookie || !token) throw new Error(`no CSRF cookie or token on ${path}: ${setCookie}`);
+  return { path, setCookie, cookie, token };
+}
+
+/** The form opened before, POSTed with its cookie and token. */
+export function postForm(port: number, host: string, form: OpenedForm, fields: Record<string, string>): Promise<RawAnswer> {
+  const body = new URLSearchParams({ ...fields, csrfmiddlewaretoken: form.token }).toString();
+  return rawRequest(port, host, 'POST', form.path, {
+    cookie: `csrftoken=${form.cookie}`,
+    'content-type': 'application/x-www-form-urlencoded',
+    'content-length': String(Buffer.byteLength(body)),
+  }, body);
+}
+
+/** A page's form opened and sent at once. */
+export async function submitForm(port: number, host: string, path: string, fields: Record<string, string>): Promise<{ setCookie: string; answer: RawAnswer }> {
+  const form = await openForm(port, host, path);
+  return { setCookie: form.setCookie, answer: await postForm(port, host, form, fields) };
+}
