@@ -71,7 +71,7 @@ export class RootRealmBootstrap implements OnModuleInit {
       // Readable by the server's user alone: it holds the owner's API key.
       fs.writeFileSync(
         zuliprcPath,
-        `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=http://${this.server.externalHost}\n`,
+        `[api]\nemail=${owner.deliveryEmail}\nkey=${owner.apiKey}\nsite=${this.server.externalUriScheme}${this.server.externalHost}\n`,
         { mode: 0o600 },
       );
       return { email: owner.deliveryEmail, password, apiKey: owner.apiKey, zuliprcPath };

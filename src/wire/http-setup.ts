@@ -4,8 +4,12 @@ import { IncomingMessage, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messagePage } from '../platform/web/page-layout';
+import { PAGE_TEXTS } from '../platform/web/page-texts';
 import { ApiError } from '../shared/api-error';
-import { checkJsonShape, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-limits';
+import { checkJsonShape, isMalformedPath, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-limits';
+import { sendPage } from './pages/page-response';
+import { isPageUrl } from './pages/page-urls';
 import { serviceUnavailable } from './service-unavailable';
 
 /** JSON text must be UTF-8 (RFC 8259): invalid bytes make it malformed rather than replaced. */
@@ -166,6 +170,13 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
     closingServers.add(fastify);
     done();
   });
+  // A NUL or bytes that are not UTF-8 in the path: a client error wherever the path leads,
+  // answered before any route reads its parameters.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!isMalformedPath(request.raw.url ?? request.url)) return;
+    answerMalformedUrl(request.url, reply);
+    return reply;
+  });
   fastify.addHook('onRequest', async (_request, reply) => {
     if (!closingServers.has(fastify)) return;
     const { status, msg, code, headers } = serviceUnavailable();
@@ -181,10 +192,23 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
 
 /**
  * Fastify's answer to a URL its router cannot take (an invalid percent-escape, a path
- * parameter over `maxParamLength`), in the error envelope like every other error.
+ * parameter over `maxParamLength`): the error envelope, or on a page's path a page.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const [status, msg] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'URL path parameter too long'] : [400, 'Malformed URL'];
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code !== 'FST_ERR_MAX_PARAM_LENGTH') return answerMalformedUrl(request.url, reply);
+  sendUrlError(reply, 414, 'URL path parameter too long');
+}
+
+/**
+ * 400 for a URL that cannot be read: a page on a page's path (a person followed a broken
+ * link), the error envelope everywhere else.
+ */
+function answerMalformedUrl(url: string, reply: FastifyReply): void {
+  if (!isPageUrl(url)) return sendUrlError(reply, 400, 'Malformed URL');
+  void sendPage(reply, 400, messagePage(PAGE_TEXTS.malformedUrlTitle, PAGE_TEXTS.malformedUrlBody));
+}
+
+function sendUrlError(reply: FastifyReply, status: number, msg: string): void {
   void reply
     .code(status)
     .header('content-type', 'application/json; charset=utf-8')

@@ -45,3 +45,32 @@ export function checkJsonShape(name: string | null, value: unknown): void {
     }
   }
 }
+
+const STRICT_UTF8_PATH = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether a request target's path is malformed: a NUL (raw or `%00`), a broken percent
+ * escape, or bytes (raw or escaped) that are not UTF-8. Path parameters reach SQL as text,
+ * where PostgreSQL refuses NUL and invalid UTF-8 as a server error; one check here keeps
+ * every route's parameters clean.
+ */
+export function isMalformedPath(target: string): boolean {
+  const end = target.indexOf('?');
+  const path = end < 0 ? target : target.slice(0, end);
+  if (path.includes('\0') || /%00/.test(path)) return true;
+  // Node hands raw bytes over 0x7F as latin1 characters: back to bytes, then UTF-8.
+  if (/[\u0080-\uffff]/.test(path)) {
+    try {
+      STRICT_UTF8_PATH.decode(Buffer.from(path, 'latin1'));
+    } catch {
+      return true;
+    }
+  }
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -46,3 +46,35 @@ describe('HTTP settings', () => {
     );
   });
 });
+
+describe('issue 33 item 1: EXTERNAL_HOST and EXTERNAL_URI_SCHEME', () => {
+  it('defaults to https:// for a public host name, with or without a port', () => {
+    for (const host of ['chat.example.com', 'Chat.Example.com:8443', '203.0.113.7', '[2001:db8::1]:443']) {
+      expect(loadConfig({ EXTERNAL_HOST: host }).server.externalUriScheme).toBe('https://');
+    }
+  });
+
+  it('defaults to http:// for localhost, a loopback address and a name without a dot', () => {
+    expect(loadConfig({}).server).toMatchObject({ externalHost: 'localhost:9991', externalUriScheme: 'http://' });
+    for (const host of ['localhost', 'localhost:9991', '127.0.0.1', '127.0.0.2:8080', '[::1]:9991', 'chat', 'devbox:9991']) {
+      expect(loadConfig({ EXTERNAL_HOST: host }).server.externalUriScheme).toBe('http://');
+    }
+  });
+
+  it('takes EXTERNAL_URI_SCHEME over the default, and refuses any other value', () => {
+    expect(loadConfig({ EXTERNAL_HOST: 'localhost:9991', EXTERNAL_URI_SCHEME: 'https://' }).server.externalUriScheme).toBe('https://');
+    expect(loadConfig({ EXTERNAL_HOST: 'chat.example.com', EXTERNAL_URI_SCHEME: 'HTTP://' }).server.externalUriScheme).toBe('http://');
+    for (const value of ['https', 'ftp://', 'https:/']) {
+      expect(() => loadConfig({ EXTERNAL_URI_SCHEME: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ EXTERNAL_URI_SCHEME: value })).toThrow(/^EXTERNAL_URI_SCHEME /);
+    }
+  });
+
+  it('refuses an EXTERNAL_HOST that carries a scheme or a path, naming the variable', () => {
+    for (const value of ['http://chat.example.com', 'https://chat.example.com:443', 'chat.example.com/chat', 'chat.example.com/', 'user@chat.example.com', 'chat example.com']) {
+      expect(() => loadConfig({ EXTERNAL_HOST: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ EXTERNAL_HOST: value })).toThrow(/^EXTERNAL_HOST /);
+    }
+    expect(loadConfig({ EXTERNAL_HOST: 'Chat.Example.com:8443' }).server).toMatchObject({ externalHost: 'chat.example.com:8443', externalHostName: 'chat.example.com' });
+  });
+});

@@ -8,9 +8,11 @@ import {
   parseBooleanVariable,
   parseChoiceVariable,
   parseCorsOrigins,
+  parseExternalHost,
   parseIntegerVariable,
   parsePortVariable,
   parseTrustedProxies,
+  parseUriScheme,
 } from './env-variables';
 import {
   CallSettings,
@@ -180,11 +182,12 @@ function loadCallSettings(env: NodeJS.ProcessEnv): CallSettings {
 
 function loadServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const port = loadPort(env);
-  const externalHost = optional(env.EXTERNAL_HOST) ?? `localhost:${port}`;
+  const externalHost = parseExternalHost(env.EXTERNAL_HOST, `localhost:${port}`);
   return {
     port,
-    externalHost: externalHost.toLowerCase(),
+    externalHost,
     externalHostName: hostWithoutPort(externalHost),
+    externalUriScheme: parseUriScheme(env.EXTERNAL_URI_SCHEME, hostWithoutPort(externalHost)),
     realmName: optional(env.REALM_NAME) ?? 'Chat',
     ownerEmail: (optional(env.OWNER_EMAIL) ?? `owner@${hostWithoutPort(externalHost)}`).toLowerCase(),
     zulipClientCompat: parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, true),

@@ -97,3 +97,42 @@ export function hostWithoutPort(host: string): string {
   const colon = trimmed.indexOf(':');
   return colon >= 0 ? trimmed.slice(0, colon) : trimmed;
 }
+
+/** Zulip's `EXTERNAL_URI_SCHEME` values. */
+export const URI_SCHEMES = ['https://', 'http://'] as const;
+export type UriScheme = (typeof URI_SCHEMES)[number];
+
+/**
+ * `EXTERNAL_HOST`: a host name or address with an optional port, nothing else. A scheme or
+ * a path would end up inside every link the server builds (`http://http://...`), so either
+ * is refused rather than guessed at.
+ */
+export function parseExternalHost(value: string | undefined, fallback: string): string {
+  const host = (optional(value) ?? fallback).toLowerCase();
+  if (host.includes('://')) throw new ConfigError(`EXTERNAL_HOST must be a host name without a scheme, e.g. chat.example.com (set EXTERNAL_URI_SCHEME for the scheme; got '${host}')`);
+  if (/[/?#@\s]/.test(host)) throw new ConfigError(`EXTERNAL_HOST must be a host name and optional port, without a path, e.g. chat.example.com (got '${host}')`);
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(:\d{1,5})?$/.test(host)) {
+    throw new ConfigError(`EXTERNAL_HOST must be a host name and optional port, e.g. chat.example.com or localhost:9991 (got '${host}')`);
+  }
+  return host;
+}
+
+/**
+ * `EXTERNAL_URI_SCHEME`, `https://` or `http://`. Unset: `http://` for a host that cannot
+ * have a certificate from a public authority (`localhost`, a loopback address, a name
+ * without a dot), so that the quick start works without TLS; `https://` for any other.
+ */
+export function parseUriScheme(value: string | undefined, externalHostName: string): UriScheme {
+  const given = optional(value)?.toLowerCase();
+  if (given !== undefined) {
+    if (!(URI_SCHEMES as readonly string[]).includes(given)) throw new ConfigError(`EXTERNAL_URI_SCHEME must be https:// or http:// (got '${value}')`);
+    return given as UriScheme;
+  }
+  return isLocalHostName(externalHostName) ? 'http://' : 'https://';
+}
+
+function isLocalHostName(hostName: string): boolean {
+  const bare = hostName.replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)) return true;
+  return !bare.includes('.') && !bare.includes(':');
+}

@@ -19,6 +19,11 @@ export abstract class ServerSettings {
   abstract readonly externalHost: string;
   /** `EXTERNAL_HOST` without its port: realm host names and placeholder emails use it. */
   abstract readonly externalHostName: string;
+  /**
+   * `EXTERNAL_URI_SCHEME`: how clients reach `externalHost`, `https://` behind TLS; every
+   * link the server builds starts with it, and the pages' cookies are `Secure` under https.
+   */
+  abstract readonly externalUriScheme: 'https://' | 'http://';
   /** `REALM_NAME`: the root realm's name, when the database is created. */
   abstract readonly realmName: string;
   /** `OWNER_EMAIL`: the root realm's owner, created on the first start. */

@@ -20,13 +20,13 @@ describe('the start-up summary', () => {
   });
 
   it('says where clients reach the server, the realms, and where the credentials are', () => {
-    const server = { port: 9991, externalHost: 'chat.example.com' } as ServerSettings;
+    const server = { port: 9991, externalHost: 'chat.example.com', externalUriScheme: 'https://' } as ServerSettings;
     const config = { server, ...storage('/data', undefined, undefined) };
     expect(startupSummary(config, { realms: 3, ownerCredentials: '/data/zuliprc' })).toEqual({
       msg: 'listening on port 9991',
       fields: {
         context: 'main',
-        url: 'http://chat.example.com',
+        url: 'https://chat.example.com',
         storage: 'embedded at /data',
         realms: 3,
         root_realm: 'chat.example.com',

@@ -47,7 +47,7 @@ export function startupSummary(
     msg: `listening on port ${config.server.port}`,
     fields: {
       context: 'main',
-      url: `http://${config.server.externalHost}`,
+      url: `${config.server.externalUriScheme}${config.server.externalHost}`,
       storage: describeStorage(config),
       realms: facts.realms,
       root_realm: config.server.externalHost,

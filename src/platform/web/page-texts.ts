@@ -8,5 +8,7 @@ export const PAGE_TEXTS = {
   rateLimitedTitle: 'Slow down',
   rateLimitedBody: (seconds: number) => `You have made too many requests of this kind. Try again in ${seconds} seconds.`,
   notFoundTitle: 'Page not found',
+  malformedUrlTitle: 'Bad request',
+  malformedUrlBody: 'The address of this page is malformed. Check the link you followed: it may have been cut or changed on its way.',
   footer: 'Team chat server',
 };

@@ -24,10 +24,6 @@ export class PasswordResetRequests {
   /** Counts one request for `email`; the outcome when it is over a limit, else null. */
   async count(email: string): Promise<RateLimitOutcome | null> {
     if (!this.settings.enabled) return null;
-    for (const rule of RULES) {
-      const outcome = await this.rateLimits.hit(`password-reset:${rule.windowSeconds}:${email.trim().toLowerCase()}`, rule);
-      if (outcome.limited) return outcome;
-    }
-    return null;
+    return this.rateLimits.hitAll('password-reset', email.trim().toLowerCase(), RULES);
   }
 }

@@ -9,6 +9,19 @@ export abstract class RateLimitStore {
   abstract hit(key: string, rule: RateLimitRule): Promise<RateLimitOutcome>;
   /** Forgets `key`'s requests (a successful sign-in clears its failed attempts). */
   abstract clear(key: string): Promise<void>;
+
+  /**
+   * Counts one request of `subject` under each of a domain's rules (Zulip's lists, an
+   * hourly and a daily rule say), each in a key of its own; the outcome of the first rule
+   * that refuses it, else null.
+   */
+  async hitAll(domain: string, subject: string, rules: readonly RateLimitRule[]): Promise<RateLimitOutcome | null> {
+    for (const rule of rules) {
+      const outcome = await this.hit(`${domain}:${rule.windowSeconds}:${subject}`, rule);
+      if (outcome.limited) return outcome;
+    }
+    return null;
+  }
 }
 
 /** One process's counters; keys whose window has passed are swept as the map grows. */

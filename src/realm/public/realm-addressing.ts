@@ -25,8 +25,14 @@ export class RealmAddressing {
     return subdomain === ROOT_SUBDOMAIN ? base : `${subdomain}.${base}`;
   }
 
+  /** Whether clients reach the server over TLS (`EXTERNAL_URI_SCHEME`): the pages' cookies are then `Secure`. */
+  usesHttps(): boolean {
+    return this.server.externalUriScheme === 'https://';
+  }
+
+  /** The realm's URL as its links start: `EXTERNAL_URI_SCHEME` and host, no final slash. */
   url(subdomain: string): string {
-    return `http://${this.host(subdomain)}`;
+    return `${this.server.externalUriScheme}${this.host(subdomain)}`;
   }
 
   /**

@@ -250,7 +250,7 @@ export class SignupController {
       realmName: form.realmName,
       body: html`${errorBlock(error)}<p>${form.intro}</p>
 <form method="post" action="${form.formPath}">
-${csrfField(request, reply, form.formPath)}
+${csrfField(request, reply, form.formPath, this.addressing.usesHttps())}
 <label for="email">${t.emailLabel}</label>
 <input type="email" id="email" name="email" value="${email}" autocomplete="email" required autofocus>
 <button type="submit">${t.homeButton}</button>
@@ -265,7 +265,7 @@ ${csrfField(request, reply, form.formPath)}
       realmName: form.realmName,
       body: html`${errorBlock(error)}<p>${form.intro}</p>
 <form method="post" action="${form.formPath}">
-${csrfField(request, reply, form.formPath)}
+${csrfField(request, reply, form.formPath, this.addressing.usesHttps())}
 <label for="email">${t.yourEmail}</label>
 <input type="email" id="email" name="username" value="${form.email}" autocomplete="username" readonly>
 <label for="full_name">${t.fullNameLabel}</label>

@@ -122,7 +122,7 @@ export class PasswordResetController {
       realmName,
       body: html`${errorBlock(error)}<p>${t.requestIntro}</p>
 <form method="post" action="${REQUEST_PATH}">
-${csrfField(request, reply, REQUEST_PATH)}
+${csrfField(request, reply, REQUEST_PATH, this.addressing.usesHttps())}
 <label for="email">${t.emailLabel}</label>
 <input type="email" id="email" name="email" value="${email}" autocomplete="email" required autofocus>
 <button type="submit">${t.requestButton}</button>
@@ -138,7 +138,7 @@ ${csrfField(request, reply, REQUEST_PATH)}
       realmName,
       body: html`${errorBlock(error)}<p>${t.setIntro(email)}</p>
 <form method="post" action="${path}">
-${csrfField(request, reply, path)}
+${csrfField(request, reply, path, this.addressing.usesHttps())}
 <input type="email" name="username" value="${email}" autocomplete="username" hidden readonly>
 <label for="new_password1">${t.newPasswordLabel}</label>
 <input type="password" id="new_password1" name="new_password1" autocomplete="new-password" minlength="${minLength}" maxlength="100" required autofocus>

@@ -5,6 +5,7 @@ import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../api/user.presenter';
 import { canSeeDeliveryEmail } from '../public/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
+import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';
 import { toUserRow, UserRepository } from '../persistence/user.repository';
 import { Database } from '../../platform/database/database';
 
@@ -28,6 +29,7 @@ export function confirmationLinkError(): ApiError {
 /**
  * Zulip's `confirm_email_change`: the key is used once, within a day; the user's address
  * must still be the one the change started from, and the new one must still be free.
+ * The user's unused password reset links end with the old address.
  */
 @CommandHandler(ConfirmEmailChangeCommand)
 export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailChangeCommand, ConfirmedEmailChange> {
@@ -36,6 +38,7 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
+    private readonly resetLinks: PasswordResetTokenStore,
   ) {}
 
   async execute(command: ConfirmEmailChangeCommand): Promise<ConfirmedEmailChange> {
@@ -53,6 +56,8 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
       if (await this.users.findByDeliveryEmail(user.realmId, change.new_email)) throw ApiError.badRequest('Already has an account.');
       await this.database.query(`UPDATE user_profile SET delivery_email = $2 WHERE id = $1`, [user.id, change.new_email]);
       await this.database.query(`UPDATE email_change_status SET used = true WHERE id = $1`, [change.id]);
+      // A reset link mailed to the old address must not outlive it (Zulip's tokens depend on the email).
+      await this.resetLinks.endUnused(user.id);
 
       const [realm] = await this.database.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [user.realmId]);
       const hostName = this.addressing.hostName(realm.string_id);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PasswordSettings } from '../../platform/config/settings';
 import { Database } from '../../platform/database/database';
 import { ApiError } from '../../shared/api-error';
+import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';
 import { hashPassword } from '../public/credentials';
 import { isAcceptablePassword } from '../public/password-policy';
 
@@ -9,13 +10,17 @@ import { isAcceptablePassword } from '../public/password-policy';
  * Zulip's `do_change_password` in two steps: `hash` checks the realm's password policy and
  * hashes, before any transaction (hashing is slow on purpose); `store` writes the hash in
  * the caller's transaction and ends the user's unused password reset links, as Django's
- * reset tokens end with the password they were made for. API keys stay as they were.
+ * reset tokens end with the password they were made for, and their pending email-change
+ * confirmations (Zulip keeps those; here whoever knew the old password cannot move the
+ * account to their own address once the owner has changed it: see the README's
+ * deliberate differences). API keys stay as they were.
  */
 @Injectable()
 export class PasswordChange {
   constructor(
     private readonly passwords: PasswordSettings,
     private readonly database: Database,
+    private readonly resetLinks: PasswordResetTokenStore,
   ) {}
 
   async hash(password: string): Promise<string> {
@@ -25,6 +30,7 @@ export class PasswordChange {
 
   async store(userId: number, hash: string): Promise<void> {
     await this.database.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [userId, hash]);
-    await this.database.query(`UPDATE password_reset_token SET used_at = now() WHERE user_profile_id = $1 AND used_at IS NULL`, [userId]);
+    await this.resetLinks.endUnused(userId);
+    await this.database.query(`UPDATE email_change_status SET used = true WHERE user_profile_id = $1 AND NOT used`, [userId]);
   }
 }

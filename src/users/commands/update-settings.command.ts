@@ -5,11 +5,12 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
+import { EmailChangeRequests } from '../../rate-limits/commands/email-change-requests';
 import { SignInAttempts } from '../../rate-limits/commands/sign-in-attempts';
+import { rateLimitedError } from '../../rate-limits/public/rate-limit';
 import { RequestUser } from '../../wire/request-context';
 import { apiEmail } from '../api/user.presenter';
-import { hashPassword, verifyPassword } from '../public/credentials';
-import { isAcceptablePassword } from '../public/password-policy';
+import { verifyPassword } from '../public/credentials';
 import { canSeeDeliveryEmail, isAdministrator } from '../public/roles';
 import { checkFullName, isValidEmail } from '../public/user-rules';
 import { UserSettingName, userSettingsOf } from '../public/user-settings';
@@ -20,6 +21,7 @@ import { Database } from '../../platform/database/database';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { confirmationKey } from '../../shared/confirmation-key';
 import { emailChangeMail } from '../domain/email-change-texts';
+import { PasswordChange } from './password-change';
 
 /** What `PATCH /settings` asks for; every part optional, settings already checked. */
 export interface SettingsUpdate {
@@ -57,6 +59,8 @@ export class OwnSettingsChange {
     private readonly attempts: SignInAttempts,
     private readonly database: Database,
     private readonly mail: MailOutbox,
+    private readonly passwordChange: PasswordChange,
+    private readonly emailChanges: EmailChangeRequests,
   ) {}
 
   async apply(actor: RequestUser, update: SettingsUpdate): Promise<void> {
@@ -73,8 +77,7 @@ export class OwnSettingsChange {
         throw ApiError.badRequest('Wrong password!');
       }
       await this.attempts.succeeded(user.realmId, user.deliveryEmail);
-      if (!(await isAcceptablePassword(update.newPassword, this.passwords.policy))) throw ApiError.badRequest('New password is too weak!');
-      newPasswordHash = await hashPassword(update.newPassword, this.passwords.hashCost);
+      newPasswordHash = await this.passwordChange.hash(update.newPassword);
     }
 
     await this.tx.run(async () => {
@@ -90,9 +93,8 @@ export class OwnSettingsChange {
       const everyone = viewers.map((viewer) => viewer.id);
       const personUpdates: { userIds: number[]; person: Record<string, unknown> }[] = [];
 
-      if (newPasswordHash !== null) {
-        await this.database.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [user.id, newPasswordHash]);
-      }
+      // Before a new email change of the same request, which the password change would end.
+      if (newPasswordHash !== null) await this.passwordChange.store(user.id, newPasswordHash);
       if (update.email !== undefined) await this.startEmailChange(user, update.email.trim(), realm, realmProperties);
 
       if (update.fullName !== undefined && update.fullName !== user.fullName) {
@@ -148,7 +150,10 @@ export class OwnSettingsChange {
     });
   }
 
-  /** Zulip's `validate_email_change_request` and `do_start_email_change_process`. */
+  /**
+   * Zulip's `validate_email_change_request`, its `email_change_by_user` rate limit (429
+   * `RATE_LIMIT_HIT`), and `do_start_email_change_process`.
+   */
   private async startEmailChange(
     user: UserRow,
     newEmail: string,
@@ -161,6 +166,9 @@ export class OwnSettingsChange {
     }
     if (!isValidEmail(newEmail)) throw ApiError.badRequest('Invalid address.');
     if (await this.users.findByDeliveryEmail(user.realmId, newEmail)) throw ApiError.badRequest('Already has an account.');
+    // Zulip counts a request once it is valid; a refusal rolls the whole request back.
+    const limited = await this.emailChanges.count(user.id);
+    if (limited) throw rateLimitedError(limited);
     const key = confirmationKey();
     await this.database.query(
       `INSERT INTO email_change_status (user_profile_id, old_email, new_email, confirmation_key) VALUES ($1, $2, $3, $4)`,

@@ -55,6 +55,14 @@ export class PasswordResetTokenStore {
     return rows.length > 0;
   }
 
+  /**
+   * Ends the user's unused links, in the caller's transaction: Zulip's reset tokens are
+   * made from the password hash and the email, so changing either ends them.
+   */
+  async endUnused(userId: number): Promise<void> {
+    await this.database.query(`UPDATE password_reset_token SET used_at = now() WHERE user_profile_id = $1 AND used_at IS NULL`, [userId]);
+  }
+
   /** The subdomains of other realms where `email` has an active human account. */
   async otherActiveRealms(realmId: number, email: string): Promise<string[]> {
     const rows = await this.database.query<{ string_id: string }>(

@@ -38,15 +38,16 @@ function cookies(request: FastifyRequest): Map<string, string> {
 
 /**
  * The hidden field a form posted to `formPath` carries (see platform/web/csrf-token.ts), and
- * the cookie it is tied to, set on `reply` when the browser has none yet.
+ * the cookie it is tied to, set on `reply` when the browser has none yet; `secure` when the
+ * server is reached over https (the cookie then never travels in clear text).
  */
-export function csrfField(request: FastifyRequest, reply: FastifyReply, formPath: string): SafeHtml {
+export function csrfField(request: FastifyRequest, reply: FastifyReply, formPath: string, secure: boolean): SafeHtml {
   let secret = cookies(request).get(CSRF_COOKIE);
   if (!isCsrfSecret(secret)) {
     secret = newCsrfSecret();
     // HttpOnly: no script needs it (pages have none); Lax: sent on the top-level navigation
     // a mailed link makes, never on another site's POST.
-    void reply.header('Set-Cookie', `${CSRF_COOKIE}=${secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31449600`);
+    void reply.header('Set-Cookie', `${CSRF_COOKIE}=${secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31449600${secure ? '; Secure' : ''}`);
   }
   return html`<input type="hidden" name="${CSRF_FIELD}" value="${csrfFormToken(secret, formPath)}">`;
 }

@@ -7,8 +7,13 @@
  */
 const PAGE_PREFIXES = ['/accounts/', '/join/', '/register/'];
 
+/** Whether `url` is a page's (people follow it in a browser: errors are pages too). */
+export function isPageUrl(url: string): boolean {
+  return PAGE_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 export function withoutPageSlash(url: string): string {
-  if (!PAGE_PREFIXES.some((prefix) => url.startsWith(prefix))) return url;
+  if (!isPageUrl(url)) return url;
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
   if (path.length <= 1 || !path.endsWith('/')) return url;

@@ -3,6 +3,8 @@ import { OperationTable, rawOperation, redirectResponse, ResponseDoc } from '../
 
 const html = (description: string): ResponseDoc => ({ description, contentType: 'text/html' });
 const file: ResponseDoc = { description: 'The file, with its own content type.', contentType: '*/*' };
+/** Any page's answer to a path parameter holding a NUL or bytes that are not UTF-8. */
+const malformedPage = html('The address is malformed: a NUL, or bytes that are not UTF-8.');
 const refusedFile: Record<string, ResponseDoc> = { '403': html('Not allowed to read the file.'), '404': html('No such file.') };
 
 /** Routes outside the JSON envelope: pages, files, redirects, and this document. */
@@ -38,18 +40,22 @@ export const RAW_OPERATIONS: OperationTable = {
   'GET /accounts/password/reset/done': rawOperation('The "check your email" page.', { '200': html('The page.') }),
   'GET /accounts/password/reset/{uidb64}/{token}': rawOperation('The page a mailed reset link opens: the new password form, or why the link does not work.', {
     '200': html('The form, or the invalid-link page.'),
+    '400': malformedPage,
   }),
   'POST /accounts/password/reset/{uidb64}/{token}': rawOperation('Sets the new password and uses the link up.', {
     '200': html('The form again with what is wrong, or the invalid-link page.'),
     '303': { description: 'To the "password reset complete" page.', contentType: '*/*' },
     '403': html('The form\'s CSRF token is missing or wrong.'),
+    '400': malformedPage,
   }),
   'GET /accounts/password/done': rawOperation('The "password reset complete" page.', { '200': html('The page.') }),
   'GET /accounts/unsubscribe/{kind}/{token}': rawOperation('Turn off a kind of email (`digest`, `missed_messages`) from the link in it; no login needed.', {
     '200': html('The setting is off, or the page says the link is not known.'),
+    '400': malformedPage,
   }),
   'POST /accounts/unsubscribe/{kind}/{token}': rawOperation('The same, as a mail client\'s one-click unsubscribe (List-Unsubscribe-Post).', {
     '200': html('The setting is off, or the page says the link is not known.'),
+    '400': malformedPage,
   }),
   'GET /register': rawOperation('The self-sign-up page (Zulip\'s accounts_home): an email address, to be sent a confirmation link.', {
     '200': html('The form, or the organization-deactivated page.'),
@@ -67,15 +73,18 @@ export const RAW_OPERATIONS: OperationTable = {
   'GET /accounts/do_confirm/{key}': rawOperation('The page a mailed sign-up link opens: the registration form (name and password).', {
     '200': html('The form.'),
     '404': html('The link is malformed, unknown, expired or used.'),
+    '400': malformedPage,
   }),
   'POST /accounts/do_confirm/{key}': rawOperation('Creates the account and uses the link up; the page shows how to connect a client, with a zuliprc download.', {
     '200': html('The account\'s page, or the form again with what is wrong.'),
     '403': html('The form\'s CSRF token is missing or wrong.'),
     '404': html('The link is malformed, unknown, expired or used.'),
+    '400': malformedPage,
   }),
   'GET /join/{key}': rawOperation('The page an invitation link opens: an email invitation\'s registration form (name and password), or a reusable link\'s address form (Zulip\'s accounts_home_from_multiuse_invite).', {
     '200': html('The form.'),
     '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
+    '400': malformedPage,
   }),
   'POST /join/{key}': rawOperation(
     'An email invitation: creates the invited account (role, channels, groups); the page shows how to connect a client, with a zuliprc download. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link\'s role, channels and groups; no account is made here.',
@@ -85,6 +94,7 @@ export const RAW_OPERATIONS: OperationTable = {
       '403': html('The form\'s CSRF token is missing or wrong.'),
       '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
       '429': html('A reusable link: the client address sent too many sign-up mails today.'),
+      '400': malformedPage,
     },
   ),
 };
