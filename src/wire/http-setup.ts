@@ -66,7 +66,7 @@ export function noteArrival(request: IncomingMessage): void {
  * whose own answer then closes it). A client told so sends its next request on a new
  * connection, refused or taken by another process; without it, its next request (a
  * long-poll client's comes at once) met a connection the server was closing, and was
- * reset (issue 41).
+ * reset.
  */
 export function closesConnection(fastify: FastifyInstance, request: IncomingMessage): boolean {
   if (!closingServers.has(fastify)) return false;

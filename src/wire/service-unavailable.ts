@@ -6,7 +6,7 @@ const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED',
 /**
  * SQLSTATEs of a database that is restarting, unreachable or full: class 08 (connection
  * exception), 53300 too_many_connections (max_connections, or a role's or database's
- * CONNECTION LIMIT, reached: issue 41), 57P01 admin_shutdown, 57P02 crash_shutdown,
+ * CONNECTION LIMIT, reached), 57P01 admin_shutdown, 57P02 crash_shutdown,
  * 57P03 cannot_connect_now.
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123])$/;

@@ -62,7 +62,7 @@ export function connectionBudgetWarning(ownName: string, poolSize: number, limit
 
 /**
  * Warns once at start-up when the server's pools can exceed PostgreSQL's `max_connections`
- * (issue 41: the refused requests were the first sign). Not for the embedded database,
+ * (the refused requests were otherwise the first sign). Not for the embedded database,
  * whose connections this process alone makes.
  */
 @Injectable()

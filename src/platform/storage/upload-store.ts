@@ -58,7 +58,7 @@ export class UploadStore implements OnApplicationBootstrap {
 
   /**
    * Writes a whole file at once (a reader never sees half of it). On any failure nothing
-   * is left behind: a half-written file on a full disk would keep it full (issue 41). A
+   * is left behind: a half-written file on a full disk would keep it full. A
    * full disk or quota is thrown as it came (`ENOSPC`, `EDQUOT`), for the caller to answer,
    * and logged here, naming the folder that needs room: once until a write succeeds again
    * (every upload of a busy server would repeat it).
