@@ -28,7 +28,7 @@ interface KnownRoute {
   pattern: RegExp;
 }
 
-/** Servers closing (SIGTERM): requests arriving on open connections get a 503. */
+/** Servers closing (SIGTERM): requests arriving on open connections get a 503 (but see serveWhileClosing). */
 const closingServers = new WeakSet<FastifyInstance>();
 
 /**
