@@ -32,8 +32,14 @@ interface KnownRoute {
   pattern: RegExp;
 }
 
-/** Servers closing (SIGTERM): requests arriving on open connections get a 503. */
+/** Servers closing (SIGTERM): requests arriving on open connections get a 503 (but see serveWhileClosing). */
 const closingServers = new WeakSet<FastifyInstance>();
+
+/**
+ * Routes (as registered) that a closing server still serves rather than refusing with the
+ * closing 503 (see serveWhileClosing).
+ */
+const servedWhileClosing = new Set<string>();
 
 /** The latest request that arrived on each connection (see closesConnection). */
 const latestArrivals = new WeakMap<Socket, IncomingMessage>();
@@ -53,6 +59,18 @@ export function beginClosing(fastify: FastifyInstance): void {
   if (closingServers.has(fastify)) return;
   closingServers.add(fastify);
   if (fastify.server.listening) fastify.server.close();
+}
+
+/**
+ * Lets requests for the route registered as `url` through while the server closes: for a
+ * route that answers at once then, and needs nothing that shuts down before the HTTP server
+ * has closed (the database and Redis close only after it). The long-poll is one: a poll that
+ * arrived while its process closed was refused 503 SERVICE_UNAVAILABLE with nothing logged,
+ * by a process whose storage answered (issue 41, item 4); it now gets its queue's events, or
+ * none, as a poll parked at SIGTERM does, and its connection closes.
+ */
+export function serveWhileClosing(url: string): void {
+  servedWhileClosing.add(url);
 }
 
 /** Remembers `request` as its connection's latest: a listener of every request (HttpDrain installs it). */
@@ -165,7 +183,8 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
 
   // While the server closes (SIGTERM), a request arriving on a connection still open gets
   // a 503 in the error envelope (Fastify's own 503 body is not one; see app.factory.ts) and
-  // retries elsewhere or after the restart. Requests already in flight run to the end.
+  // retries elsewhere or after the restart, unless its route is served while closing
+  // (serveWhileClosing). Requests already in flight run to the end.
   fastify.addHook('preClose', (done) => {
     closingServers.add(fastify);
     done();
@@ -177,8 +196,8 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
     answerMalformedUrl(request.url, reply);
     return reply;
   });
-  fastify.addHook('onRequest', async (_request, reply) => {
-    if (!closingServers.has(fastify)) return;
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!closingServers.has(fastify) || servedWhileClosing.has(request.routeOptions.url ?? '')) return;
     const { status, msg, code, headers } = serviceUnavailable();
     void reply.status(status).headers({ ...headers, connection: 'close' }).send({ result: 'error', msg, code });
     return reply;

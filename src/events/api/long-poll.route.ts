@@ -7,6 +7,7 @@ import { MetricsService } from '../../platform/observability/metrics.service';
 import { ApiError } from '../../shared/api-error';
 import { errorBody, FailedRequest, toApiError } from '../../wire/api-exception.filter';
 import { Credentials } from '../../wire/credentials';
+import { serveWhileClosing } from '../../wire/http-setup';
 import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
 import { contextOf, RequestContext } from '../../wire/request-context';
@@ -53,6 +54,9 @@ export class LongPollRoute implements OnModuleInit {
     if (!this.adapterHost.httpAdapter) return;
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.get(LONG_POLL_PATH, (request, reply) => this.serveThroughFastify(request, reply));
+    // A poll arriving while the process closes is answered at once from its queue (the
+    // store stays open until the HTTP server has closed), not refused as unavailable.
+    serveWhileClosing(LONG_POLL_PATH);
     installLeanRoute(
       fastify,
       'GET',
