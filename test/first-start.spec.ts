@@ -35,6 +35,7 @@ describe('the first start', () => {
     await Promise.all(servers.splice(0).map((server) => server.stop()));
   });
 
+  // Two starts of a fresh database (test servers get TEST_SERVER_START_SECONDS each): a loaded machine needs minutes.
   it('creates the root realm owner once, writes a zuliprc only the server reads, and logs where it is', async () => {
     const storage = await freshStorage();
     try {
@@ -102,7 +103,7 @@ describe('the first start', () => {
       await Promise.all(servers.splice(0).map((server) => server.stop()));
       await storage.drop();
     }
-  });
+  }, 300_000);
 
   const onTerminal = terminalAvailable() ? it : it.skip;
   onTerminal("shows a person at a terminal the owner's password once, with readable log lines", async () => {
