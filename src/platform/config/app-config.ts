@@ -150,6 +150,7 @@ function loadMailSettings(env: NodeJS.ProcessEnv, server: ServerSettings): MailS
     smtpUrl: optional(env.SMTP_URL),
     noreplyEmail,
     retryDelayMs: parseIntegerVariable('MAIL_RETRY_DELAY_MS', env.MAIL_RETRY_DELAY_MS, 10_000, 10),
+    outboxRetentionDays: parseIntegerVariable('MAIL_OUTBOX_RETENTION_DAYS', env.MAIL_OUTBOX_RETENTION_DAYS, 30, 1),
   };
 }
 
