@@ -12,6 +12,7 @@ import { DeactivateUserHandler } from './commands/deactivate-user.command';
 import { FullNameChange } from './commands/full-name-change';
 import { ReactivateUserHandler } from './commands/reactivate-user.command';
 import { RegenerateApiKeyHandler } from './commands/regenerate-api-key.command';
+import { DemotedOwnerBots } from './commands/demoted-owner-bots';
 import { RoleChange } from './commands/role-change';
 import { UpdateUserHandler } from './commands/update-user.command';
 import { UserCreation } from './commands/user-creation';
@@ -31,6 +32,7 @@ import { CliOperations } from './cli/cli-operations';
     UserCreation,
     RealmSetup,
     RoleChange,
+    DemotedOwnerBots,
     FullNameChange,
     CreateRealmHandler,
     CreateUserHandler,

@@ -1,10 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableUser, checkRoleChange } from '../../users/public/user-admin-rules';
+import { Role } from '../../users/public/roles';
 import { checkFullName } from '../../users/public/user-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { FullNameChange } from './full-name-change';
+import { DemotedOwnerBots } from './demoted-owner-bots';
 import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';
 
@@ -27,6 +29,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
     private readonly users: UserDirectory,
     private readonly roles: RoleChange,
     private readonly names: FullNameChange,
+    private readonly demotedBots: DemotedOwnerBots,
     private readonly byEmail: UserByEmailReader,
     private readonly database: Database,
   ) {}
@@ -43,6 +46,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
       if (changes.role !== undefined && changes.role !== target.role) {
         checkRoleChange(actor.role, target, changes.role, await this.roles.humanOwnerCount(actor.realmId));
         await this.roles.apply(actor.realmId, target.id, target.role, changes.role);
+        if (changes.role === Role.Guest && !target.isBot) await this.demotedBots.handOver(actor, target);
       }
       // As Zulip: an unchanged or blank name is no request to rename.
       const { fullName } = changes;

@@ -155,7 +155,15 @@ function loadMailSettings(env: NodeJS.ProcessEnv, server: ServerSettings): MailS
     smtpUrl: optional(env.SMTP_URL),
     noreplyEmail,
     retryDelayMs: parseIntegerVariable('MAIL_RETRY_DELAY_MS', env.MAIL_RETRY_DELAY_MS, 10_000, 10),
+    outboxRetentionDays: loadOutboxRetentionDays(env),
   };
+}
+
+/** MAIL_OUTBOX_RETENTION_DAYS: at least a day, at most a century (the purge's interval arithmetic takes an integer). */
+function loadOutboxRetentionDays(env: NodeJS.ProcessEnv): number {
+  const days = parseIntegerVariable('MAIL_OUTBOX_RETENTION_DAYS', env.MAIL_OUTBOX_RETENTION_DAYS, 30, 1);
+  if (days > 36_500) throw new ConfigError(`MAIL_OUTBOX_RETENTION_DAYS must be at most 36500 (got ${days})`);
+  return days;
 }
 
 /** The pattern names where one address's token goes: exactly one `%s`, and no other `%`. */

@@ -229,6 +229,8 @@ export abstract class MailSettings {
   abstract readonly noreplyEmail: string;
   /** The first retry's delay while the mail server refuses or is unreachable; each further one waits twice as long (at most an hour). */
   abstract readonly retryDelayMs: number;
+  /** Days a sent or given-up mail's row (its body already cleared) is kept before it is dropped. */
+  abstract readonly outboxRetentionDays: number;
 }
 
 /**

@@ -12,6 +12,8 @@ import { MailQueuedEvent } from './outgoing-mail';
 export const MAIL_QUEUE = 'mail';
 /** How often the sweep looks for mail whose wake was lost (a process gone, a restart). */
 export const MAIL_SWEEP_INTERVAL_MS = 5000;
+/** How often a process drops outbox rows past `MAIL_OUTBOX_RETENTION_DAYS` (its first sweep does it at once). */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Mails handed to the mail server at once by this process. */
 const CONCURRENCY = 4;
 
@@ -30,6 +32,8 @@ const CONCURRENCY = 4;
 export class MailDelivery implements OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private readonly runner: DueWorkRunner<MailKey>;
+  /** When this process's sweep next purges old rows; 0: at its first sweep. */
+  private nextPurgeAt = 0;
 
   constructor(
     private readonly store: MailStore,
@@ -66,6 +70,22 @@ export class MailDelivery implements OnApplicationShutdown {
   /** Looks for due mail whose wake was lost; one indexed read when there is none. */
   private async sweep(): Promise<void> {
     for (const mail of await this.store.due()) this.wake({ id: mail.id, createdMicros: mail.createdMicros }, mail.attempts);
+    if (Date.now() >= this.nextPurgeAt) {
+      this.nextPurgeAt = Date.now() + PURGE_INTERVAL_MS;
+      // Not awaited: start-up waits for the first sweep, and a first purge after an upgrade may be long.
+      void this.purge();
+    }
+  }
+
+  /** Clears bodies left on finished rows and drops rows past retention. Never rejects: the next purge tries again. */
+  private async purge(): Promise<void> {
+    const days = this.settings.outboxRetentionDays;
+    try {
+      const { cleared, dropped } = await this.store.purge(days);
+      if (cleared + dropped > 0) this.logger.log(`mail outbox: ${cleared} bodies cleared, ${dropped} rows older than ${days} days dropped`);
+    } catch (error) {
+      this.logger.warn(`mail outbox purge failed: ${(error as Error).message}`);
+    }
   }
 
   /** Asks for an attempt at a mail (which has had `attempts` so far) after `delayMs`. Never throws: the sweep is the fallback. */

@@ -34,6 +34,13 @@ interface RawMail {
   attempts: number;
 }
 
+/**
+ * What a delivered or given-up mail keeps of its content: nothing. Bodies carry one-time
+ * links (password resets, invitations) and message text from missed-message and digest
+ * mails, and headers carry the recipient's unsubscribe link (README, "Mail").
+ */
+const CLEARED_BODY = `text_body = '', html_body = NULL, headers = '{}'::jsonb`;
+
 /** How many due mails one sweep read returns; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
 
@@ -72,9 +79,9 @@ export class MailStore {
     return row ? toClaimed(row) : null;
   }
 
-  /** The mail server accepted it. */
+  /** The mail server accepted it: the row stays as the record that it went, without what it said. */
   async markSent(id: number): Promise<void> {
-    await this.outside(`UPDATE mail_outbox SET status = 'sent', sent_at = clock_timestamp(), last_error = NULL WHERE id = $1`, [id]);
+    await this.outside(`UPDATE mail_outbox SET status = 'sent', sent_at = clock_timestamp(), last_error = NULL, ${CLEARED_BODY} WHERE id = $1`, [id]);
   }
 
   /** Try again after `delayMs`. */
@@ -88,7 +95,31 @@ export class MailStore {
 
   /** Given up: refused for good, or out of attempts. */
   async markFailed(id: number, error: string): Promise<void> {
-    await this.outside(`UPDATE mail_outbox SET status = 'failed', last_error = $2 WHERE id = $1`, [id, error]);
+    await this.outside(`UPDATE mail_outbox SET status = 'failed', last_error = $2, ${CLEARED_BODY} WHERE id = $1`, [id, error]);
+  }
+
+  /**
+   * Clears the body of any sent or given-up mail that still has one (rows written before
+   * bodies were cleared on delivery), then drops such rows older than `retentionDays`.
+   * Pending rows stay whatever their age: they are the only record of a mail still owed.
+   */
+  async purge(retentionDays: number): Promise<{ cleared: number; dropped: number }> {
+    const cleared = await this.outside<{ id: string }>(
+      `WITH cleared AS (
+         UPDATE mail_outbox SET ${CLEARED_BODY}
+         WHERE status <> 'pending' AND (text_body <> '' OR html_body IS NOT NULL OR headers <> '{}'::jsonb)
+         RETURNING id)
+       SELECT id FROM cleared`,
+      [],
+    );
+    const dropped = await this.outside<{ id: string }>(
+      `WITH dropped AS (
+         DELETE FROM mail_outbox WHERE status <> 'pending' AND created_at < clock_timestamp() - make_interval(days => $1)
+         RETURNING id)
+       SELECT id FROM dropped`,
+      [retentionDays],
+    );
+    return { cleared: cleared.length, dropped: dropped.length };
   }
 
   /** Pending mails due now, oldest first, with their attempts so far: one read of the partial index. */

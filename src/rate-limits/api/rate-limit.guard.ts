@@ -9,8 +9,14 @@ import { RateLimitStore } from '../persistence/rate-limit-store';
  * Zulip's `RateLimitMiddleware` for `/api/v1`: authenticated requests count against their
  * user, anonymous ones against their IP address. Runs after authentication (it needs the
  * user). Event long-polls are not counted: a client holds one open at all times, and
- * Zulip's Tornado never limits them.
+ * Zulip's Tornado never limits them. Every other request that is not a read (the pages'
+ * form POSTs: password reset, sign-up, invitations, unsubscribing) carries no credentials
+ * and counts against its IP address too, so a form cannot be posted in a loop (README,
+ * "Rate limits").
  */
+/** Methods that change nothing: pages served outside `/api/v1` are not counted for them. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   private readonly userRule: RateLimitRule;
@@ -28,9 +34,9 @@ export class RateLimitGuard implements CanActivate {
     if (!this.settings.enabled) return true;
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
     const path = request.url.split('?')[0];
-    if (!path.startsWith('/api/v1/')) return true;
+    if (!path.startsWith('/api/v1/') && READS.has(request.method)) return true;
     if (request.method === 'GET' && path === '/api/v1/events') return true;
-    const user = contextOf(request).user;
+    const user = path.startsWith('/api/v1/') ? contextOf(request).user : null;
     const rule = user ? this.userRule : this.ipRule;
     const outcome = await this.store.hit(user ? `user:${user.id}` : `ip:${request.ip}`, rule);
     const headers = rateLimitHeaders(rule, outcome);

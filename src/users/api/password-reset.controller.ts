@@ -5,6 +5,7 @@ import { PasswordSettings } from '../../platform/config/settings';
 import { html, SafeHtml } from '../../platform/web/html';
 import { messagePage, renderPage } from '../../platform/web/page-layout';
 import { PAGE_TEXTS } from '../../platform/web/page-texts';
+import { EmailSendingRequests } from '../../rate-limits/commands/email-sending-requests';
 import { PasswordResetRequests } from '../../rate-limits/commands/password-reset-requests';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
@@ -35,6 +36,7 @@ export class PasswordResetController {
     private readonly addressing: RealmAddressing,
     private readonly passwords: PasswordSettings,
     private readonly requests: PasswordResetRequests,
+    private readonly mailRequests: EmailSendingRequests,
   ) {}
 
   @Get('accounts/password/reset/')
@@ -53,7 +55,8 @@ export class PasswordResetController {
     if (!isValidEmail(email)) {
       return sendPage(reply, 200, this.requestPage(await this.realmName(realm), request, reply, email, t.invalidEmail));
     }
-    const limited = await this.requests.count(email);
+    // Zulip's `sends_email_by_ip` (as the sign-up form), then its per-address limit.
+    const limited = (await this.mailRequests.count(request.ip)) ?? (await this.requests.count(email));
     if (limited) {
       void reply.header('Retry-After', String(Math.ceil(limited.retryAfter)));
       return sendPage(reply, 429, messagePage(PAGE_TEXTS.rateLimitedTitle, PAGE_TEXTS.rateLimitedBody(Math.ceil(limited.retryAfter))));
