@@ -1,6 +1,6 @@
-import * as http from 'node:http';
 import { createTestRealm, expectError, manage, TestRealm } from './support/api';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
+import { RawAnswer as Answer, rawRequest as request } from './support/raw-request';
 import { SmtpSink } from './support/smtp-sink';
 
 /**
@@ -8,26 +8,6 @@ import { SmtpSink } from './support/smtp-sink';
  * the reset form spends Zulip's `sends_email_by_ip` budget as the sign-up form does, and
  * every place that takes an address takes one plain address only.
  */
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(port: number, host: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = http.request({ host: '127.0.0.1', port, method, path, headers: { host, ...headers }, agent: false }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
-    sent.on('error', reject);
-    if (body !== undefined) sent.write(body);
-    sent.end();
-  });
-}
 
 /** A browser on the form's page: its cookie and the form's CSRF token, then posts of the form. */
 async function formSession(port: number, host: string, path: string): Promise<(fields: Record<string, string>) => Promise<Answer>> {
