@@ -78,6 +78,8 @@ describe('the first start', () => {
           realms: 1,
           root_realm: `localhost:${first.port}`,
           owner_credentials: zuliprcPath,
+          // With Redis, the deployment's keyspace (see "Sharing a Redis" in the README).
+          ...(process.env.REDIS_URL ? { redis_namespace: expect.stringMatching(/^[0-9a-f]{16}$/) } : {}),
         },
       ]);
 
@@ -129,7 +131,7 @@ describe('the first start', () => {
       expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
       expect(lines.filter((line) => / INFO {2}listening on port /.test(line))).toEqual([
         expect.stringMatching(
-          new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  listening on port ${server.port} context=main url=http://localhost:${server.port} storage=.* realms=1 root_realm=localhost:${server.port} owner_credentials=${zuliprcPath}$`),
+          new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  listening on port ${server.port} context=main url=http://localhost:${server.port} storage=.* realms=1 root_realm=localhost:${server.port} owner_credentials=${zuliprcPath}( redis_namespace=[0-9a-f]{16})?$`),
         ),
       ]);
       expect(lines.filter((line) => NEST_WIRING_CONTEXTS.some((context) => line.includes(`context=${context}`)))).toEqual([]);
