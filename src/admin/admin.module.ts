@@ -13,6 +13,7 @@ import { FullNameChange } from './commands/full-name-change';
 import { ReactivateUserHandler } from './commands/reactivate-user.command';
 import { RegenerateApiKeyHandler } from './commands/regenerate-api-key.command';
 import { DemotedOwnerBots } from './commands/demoted-owner-bots';
+import { ApiKeyRenewal } from './commands/api-key-renewal';
 import { RoleChange } from './commands/role-change';
 import { UpdateUserHandler } from './commands/update-user.command';
 import { UserCreation } from './commands/user-creation';
@@ -33,6 +34,7 @@ import { CliOperations } from './cli/cli-operations';
     RealmSetup,
     RoleChange,
     DemotedOwnerBots,
+    ApiKeyRenewal,
     FullNameChange,
     CreateRealmHandler,
     CreateUserHandler,

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
-import { ApiKeyRegeneratedEvent, BotEvent } from '../../users/events/user-events';
-import { generateApiKey } from '../../users/public/credentials';
 import { Role } from '../../users/public/roles';
-import { BotDirectory } from '../../users/queries/bot-directory';
+import { ApiKeyRenewal } from './api-key-renewal';
 import { Database } from '../../platform/database/database';
 
 /**
@@ -18,7 +16,7 @@ import { Database } from '../../platform/database/database';
 export class DemotedOwnerBots {
   constructor(
     private readonly owners: BotOwnerChange,
-    private readonly bots: BotDirectory,
+    private readonly keys: ApiKeyRenewal,
     private readonly database: Database,
   ) {}
 
@@ -33,11 +31,7 @@ export class DemotedOwnerBots {
     for (const { id } of owned) {
       const bot = { id, realmId: demoted.realmId };
       await this.owners.apply(bot, heir, demoted.id);
-      const apiKey = generateApiKey();
-      await this.database.query(`UPDATE user_profile SET api_key = $2 WHERE id = $1`, [id, apiKey]);
-      this.database.record(new ApiKeyRegeneratedEvent(demoted.realmId, id));
-      const audience = await this.bots.audience({ ...bot, botOwnerId: heir.id });
-      this.database.record(new BotEvent(demoted.realmId, audience, 'update', { user_id: id, api_key: apiKey }));
+      await this.keys.renew({ ...bot, isBot: true, botOwnerId: heir.id });
     }
   }
 
