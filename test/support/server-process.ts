@@ -65,14 +65,32 @@ export function logRecords(server: Pick<ServerProcess, 'stderr'>): Record<string
 export const NEST_WIRING_CONTEXTS = ['NestFactory', 'NestApplication', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer'];
 
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port;
+}
+
+/**
+ * `count` distinct free ports: every one stays bound until all are found, since a port
+ * closed and asked for again may be handed out again (two servers' ports would collide).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: net.Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const server = net.createServer();
+      servers.push(server);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+        }),
+      );
+    }
+    return ports;
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
+  }
 }
 
 export interface StartOptions {
@@ -106,8 +124,9 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}, options: St
 }
 
 async function startServerOnce(overrides: NodeJS.ProcessEnv, options: StartOptions): Promise<ServerProcess> {
-  const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
-  const metricsPort = overrides.METRICS_PORT ? Number(overrides.METRICS_PORT) : await freePort();
+  const [chosenPort, chosenMetricsPort] = await freePorts(2);
+  const port = overrides.PORT ? Number(overrides.PORT) : chosenPort;
+  const metricsPort = overrides.METRICS_PORT ? Number(overrides.METRICS_PORT) : chosenPort === port ? chosenMetricsPort : chosenPort;
   const dataDir = overrides.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

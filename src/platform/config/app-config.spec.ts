@@ -36,7 +36,8 @@ describe('HTTP settings', () => {
   it('puts the metrics listener on loopback apart from the API port', () => {
     expect(loadConfig({}).metrics.listener).toEqual({ host: '127.0.0.1', port: 9992 });
     expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9100' }).metrics.listener).toEqual({ host: '0.0.0.0', port: 9100 });
-    expect(() => loadConfig({ PORT: '9100', METRICS_PORT: '9100' })).toThrow('METRICS_PORT must differ from PORT (both 9100)');
+    expect(() => loadConfig({ METRICS_ENABLED: 'true', PORT: '9100', METRICS_PORT: '9100' })).toThrow('METRICS_PORT must differ from PORT (both 9100)');
+    expect(loadConfig({ PORT: '9992' }).metrics).toEqual({ enabled: false, listener: { host: '127.0.0.1', port: 9992 } });
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
   });
 

@@ -233,9 +233,11 @@ function loadHttpSettings(env: NodeJS.ProcessEnv): HttpSettings {
 
 function loadMetricsSettings(env: NodeJS.ProcessEnv, apiPort: number): MetricsSettings {
   const port = parsePortVariable('METRICS_PORT', env.METRICS_PORT, DEFAULT_METRICS_LISTENER.port);
-  if (port !== 0 && port === apiPort) throw new ConfigError(`METRICS_PORT must differ from PORT (both ${apiPort})`);
+  const enabled = parseBooleanVariable('METRICS_ENABLED', env.METRICS_ENABLED, false);
+  // Only a listener that opens can clash: PORT=9992 with metrics off is a working setup.
+  if (enabled && port !== 0 && port === apiPort) throw new ConfigError(`METRICS_PORT must differ from PORT (both ${apiPort})`);
   return {
-    enabled: parseBooleanVariable('METRICS_ENABLED', env.METRICS_ENABLED, false),
+    enabled,
     listener: { host: optional(env.METRICS_HOST) ?? DEFAULT_METRICS_LISTENER.host, port },
   };
 }
