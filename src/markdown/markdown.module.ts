@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { ExternalContentModule } from '../external-content/external-content.module';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { MarkdownController } from './api/markdown.controller';
@@ -15,7 +16,7 @@ import { RenderMessageHandler } from './queries/render-message.query';
  * preview), `POST /messages/render`, and alert words.
  */
 @Module({
-  imports: [ChannelsModule, GroupsModule, RealmModule],
+  imports: [ChannelsModule, GroupsModule, RealmModule, ExternalContentModule],
   controllers: [MarkdownController],
   providers: [MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
   exports: [MessageRenderer],

@@ -16,6 +16,7 @@ import { markdownHints } from './domain/markdown-hints';
 import { MentionableGroup, MentionableUser, RenderData, topicKey } from './domain/render-data';
 import { renderZulipMarkdown } from './domain/zulip-markdown';
 import { Database } from '../platform/database/database';
+import { ExternalImageUrls } from '../external-content/public/external-image-urls';
 
 /** Zulip's WILDCARD_MENTION_THRESHOLD: above this many recipients a wildcard needs permission. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -71,6 +72,7 @@ export class MessageRenderer {
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
+    private readonly externalImages: ExternalImageUrls,
   ) {}
 
   /**
@@ -283,6 +285,7 @@ export class MessageRenderer {
       customEmoji,
       topicMessageIds,
       realmUrl: this.addressing.url(always.subdomain).replace(/\/+$/, ''),
+      proxiedImageUrl: (url) => this.externalImages.proxied(url),
       catalog: unicodeEmoji(),
       linkifiers: linkifiers.map((row) => ({ pattern: row.pattern, urlTemplate: row.url_template })),
     };

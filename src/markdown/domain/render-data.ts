@@ -42,6 +42,8 @@ export interface RenderData {
   topicMessageIds?: ReadonlyMap<string, number>;
   /** The realm's URL (no trailing slash): links into it are made relative, as Zulip does. */
   realmUrl?: string;
+  /** The image proxy's address for an external image (`/external_content/...`). */
+  proxiedImageUrl?: (url: string) => string;
   catalog: UnicodeEmojiCatalog;
   linkifiers: readonly LinkifierRule[];
 }

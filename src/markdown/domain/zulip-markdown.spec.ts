@@ -12,6 +12,7 @@ const data: RenderData = {
   customEmoji: new Map([['green_tick', { name: 'green_tick', url: '/user_avatars/2/emoji/images/1.png' }]]),
   topicMessageIds: new Map([[topicKey(9, 'Lunch'), 31]]),
   realmUrl: 'https://chat.example.com',
+  proxiedImageUrl: (url) => `/external_content/signed/${Buffer.from(url).toString('hex')}`,
   catalog: unicodeEmoji(),
   linkifiers: [
     { pattern: '#(?P<id>[0-9]+)', urlTemplate: 'https://trac.example.com/ticket/{id}' },
@@ -106,13 +107,13 @@ describe('renderZulipMarkdown: constructs', () => {
       'inline image preview',
       'https://example.com/cat.png',
       '<p><a href="https://example.com/cat.png">https://example.com/cat.png</a></p>\n' +
-        '<div class="message_inline_image"><a href="https://example.com/cat.png"><img src="https://example.com/cat.png"></a></div>',
+        '<div class="message_inline_image"><a href="https://example.com/cat.png"><img src="/external_content/signed/68747470733a2f2f6578616d706c652e636f6d2f6361742e706e67"></a></div>',
     ],
     [
       'inline image preview of a titled link',
       '[a cat](https://example.com/cat.jpg)',
       '<p><a href="https://example.com/cat.jpg">a cat</a></p>\n' +
-        '<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="a cat"><img src="https://example.com/cat.jpg"></a></div>',
+        '<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="a cat"><img src="/external_content/signed/68747470733a2f2f6578616d706c652e636f6d2f6361742e6a7067"></a></div>',
     ],
     ['links into the realm are made relative', '[here](https://chat.example.com/#narrow/channel/9-x) https://chat.example.com/help', '<p><a href="#narrow/channel/9-x">here</a> <a href="https://chat.example.com/help">https://chat.example.com/help</a></p>'],
     [

@@ -207,6 +207,7 @@ function textToken(state: StateCore, text: string): Token {
 
 /** Zulip's inline image previews: after the paragraph holding an image link. */
 function imagePreviews(state: StateCore): void {
+  const { proxiedImageUrl } = (state.env as unknown as RenderEnv).data;
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const block = tokens[i];
@@ -220,7 +221,9 @@ function imagePreviews(state: StateCore): void {
       if (href === null || !isImageUrl(href)) continue;
       const label = children[j + 1]?.type === 'text' ? children[j + 1].content : '';
       const title = label !== '' && label !== href ? ` title="${escapeHtml(label)}"` : '';
-      previews.push(`<div class="message_inline_image"><a href="${escapeHtml(href)}"${title}><img src="${escapeHtml(href)}"></a></div>`);
+      // An external image loads through the image proxy, as Zulip's camo does (realm links are relative by now).
+      const src = proxiedImageUrl && /^https?:\/\//i.test(href) ? proxiedImageUrl(href) : href;
+      previews.push(`<div class="message_inline_image"><a href="${escapeHtml(href)}"${title}><img src="${escapeHtml(src)}"></a></div>`);
     }
     if (previews.length === 0) continue;
     let close = i + 1;

@@ -37,6 +37,7 @@ import {
   ServerSettings,
   StorageSettings,
   WebhookSettings,
+  ExternalContentSettings,
 } from './settings';
 
 // The start-up scripts (main, worker, cli) catch ConfigError beside loadConfig.
@@ -65,6 +66,7 @@ export interface AppConfig {
   readonly emailGateway: EmailGatewaySettings;
   readonly invites: InviteSettings;
   readonly bots: BotSettings;
+  readonly externalContent: ExternalContentSettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redis: { url: optional(env.REDIS_URL), deploymentId: loadDeploymentId(env) },
     eventQueues: loadEventQueueSettings(env),
     webhooks: loadWebhookSettings(env),
+    externalContent: loadExternalContentSettings(env),
     rateLimits: loadRateLimitSettings(env),
     passwords: loadPasswordSettings(env),
     mail: loadMailSettings(env, server),
@@ -257,12 +260,20 @@ function loadEventQueueSettings(env: NodeJS.ProcessEnv): EventQueueSettings {
 function loadWebhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   return {
     runWorker: parseBooleanVariable('WORKER', env.WORKER, true),
-    allowedHosts: parseAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
+    allowedHosts: parseAllowedHosts('WEBHOOK_ALLOWED_HOSTS', env.WEBHOOK_ALLOWED_HOSTS),
     timeoutMs: parseIntegerVariable('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 10, 1) * 1000,
     retryDelayMs: parseIntegerVariable('WEBHOOK_RETRY_DELAY_MS', env.WEBHOOK_RETRY_DELAY_MS, 2000, 0),
     maxResponseBytes: parseIntegerVariable('WEBHOOK_MAX_RESPONSE_BYTES', env.WEBHOOK_MAX_RESPONSE_BYTES, 1024 * 1024, 1024),
     concurrency: parseIntegerVariable('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 8, 1),
     recoverySeconds: parseIntegerVariable('WEBHOOK_RECOVERY_SECONDS', env.WEBHOOK_RECOVERY_SECONDS, 300, 4),
+  };
+}
+
+function loadExternalContentSettings(env: NodeJS.ProcessEnv): ExternalContentSettings {
+  return {
+    allowedHosts: parseAllowedHosts('EXTERNAL_CONTENT_ALLOWED_HOSTS', env.EXTERNAL_CONTENT_ALLOWED_HOSTS),
+    timeoutMs: parseIntegerVariable('EXTERNAL_CONTENT_TIMEOUT_SECONDS', env.EXTERNAL_CONTENT_TIMEOUT_SECONDS, 10, 1) * 1000,
+    maxBytes: parseIntegerVariable('EXTERNAL_CONTENT_MAX_MIB', env.EXTERNAL_CONTENT_MAX_MIB, 10, 1) * 1024 * 1024,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   ServerSettings,
   StorageSettings,
   WebhookSettings,
+  ExternalContentSettings,
 } from './settings';
 
 /**
@@ -46,6 +47,7 @@ export class ConfigModule {
       emailGateway: EmailGatewaySettings,
       invites: InviteSettings,
       bots: BotSettings,
+      externalContent: ExternalContentSettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

@@ -76,14 +76,14 @@ export function parseCorsOrigins(value: string | undefined): string[] {
   return origins;
 }
 
-/** `WEBHOOK_ALLOWED_HOSTS`: comma-separated host names or addresses (IPv6 with or without brackets). */
-export function parseAllowedHosts(value: string | undefined): Set<string> {
+/** `WEBHOOK_ALLOWED_HOSTS` and the like: comma-separated host names or addresses (IPv6 with or without brackets). */
+export function parseAllowedHosts(name: string, value: string | undefined): Set<string> {
   const hosts = (optional(value) ?? '')
     .split(',')
     .map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
     .filter((host) => host !== '');
   for (const host of hosts) {
-    if (/[\s/]/.test(host)) throw new ConfigError(`WEBHOOK_ALLOWED_HOSTS names host names or addresses, not URLs (got '${host}')`);
+    if (/[\s/]/.test(host)) throw new ConfigError(`${name} names host names or addresses, not URLs (got '${host}')`);
   }
   return new Set(hosts);
 }

@@ -172,6 +172,19 @@ export abstract class WebhookSettings {
 }
 
 /**
+ * `EXTERNAL_CONTENT_*`: the image proxy (`/external_content/...`) through which readers
+ * load the external images of messages, so that the image's host never sees them.
+ */
+export abstract class ExternalContentSettings {
+  /** `EXTERNAL_CONTENT_ALLOWED_HOSTS`: host names or addresses the proxy may fetch from although private, loopback or link-local. */
+  abstract readonly allowedHosts: ReadonlySet<string>;
+  /** `EXTERNAL_CONTENT_TIMEOUT_SECONDS` (default 10): the whole fetch, redirects included. */
+  abstract readonly timeoutMs: number;
+  /** `EXTERNAL_CONTENT_MAX_MIB` (default 10): a larger image is not served. */
+  abstract readonly maxBytes: number;
+}
+
+/**
  * `RATE_LIMIT_*`. The defaults are Zulip's `api_by_user` (200 a minute), `api_by_ip` (100 a
  * minute, unauthenticated requests) and `authenticate_by_username` (5 sign-in attempts in
  * 30 minutes).

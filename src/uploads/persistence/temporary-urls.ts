@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as path from 'node:path';
 import { StorageSettings } from '../../platform/config/settings';
+import { loadOrCreateDataDirKey } from '../../platform/storage/data-dir-key';
 
 /** Zulip's generate_unauthed_file_access_url: the link works for 60 seconds. */
 const LIFETIME_SECONDS = 60;
@@ -50,20 +50,6 @@ export class TemporaryUrls {
   }
 
   private async loadOrCreateKey(): Promise<Buffer> {
-    const dir = path.join(this.storage.dataDir, 'uploads');
-    const file = path.join(dir, '.temporary-url-key');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    try {
-      // 'wx': of two processes starting at once, one writes and both read the same key.
-      await writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    // Another process may have created the file and not yet written it: wait for the key.
-    for (let attempt = 0; ; attempt++) {
-      const text = (await readFile(file, 'utf8')).trim();
-      if (/^[0-9a-f]{64}$/.test(text) || attempt >= 50) return Buffer.from(text, 'hex');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    return loadOrCreateDataDirKey(this.storage.dataDir, path.join('uploads', '.temporary-url-key'));
   }
 }

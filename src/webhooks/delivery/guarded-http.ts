@@ -2,7 +2,7 @@ import * as dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
-import { addressAllowed, parseWebhookUrl, RefusedWebhookAddress, urlHost } from '../domain/webhook-address';
+import { addressAllowed, checkLiteralHost, guardedLookup, parseHttpUrl, RefusedAddress, urlHost } from '../../platform/net/outbound-address';
 
 /** The answer of a webhook receiver, its body read up to the size cap. */
 export interface GuardedResponse {
@@ -25,12 +25,12 @@ const MAX_REDIRECTS = 3;
  * time, on the addresses it really connects to.
  */
 export async function checkWebhookUrl(url: string, allowedHosts: ReadonlySet<string>): Promise<void> {
-  const parsed = parseWebhookUrl(url);
+  const parsed = parseHttpUrl(url);
   const host = urlHost(parsed);
   const addresses = net.isIP(host) ? [host] : await resolveAll(host);
   for (const address of addresses) {
     if (!addressAllowed(host, address, allowedHosts)) {
-      throw new RefusedWebhookAddress('points to a private, loopback or link-local address');
+      throw new RefusedAddress('points to a private, loopback or link-local address');
     }
   }
 }
@@ -44,29 +44,6 @@ async function resolveAll(host: string): Promise<string[]> {
   );
   const giveUp = new Promise<string[]>((resolve) => setTimeout(() => resolve([]), SAVE_TIME_LOOKUP_MS).unref());
   return Promise.race([lookup, giveUp]);
-}
-
-/**
- * The `lookup` of every webhook connection: resolves the host and refuses the connection
- * unless every address is allowed, so a name that resolves differently at delivery than
- * at save time (DNS rebinding) still cannot reach a refused address.
- */
-function guardedLookup(allowedHosts: ReadonlySet<string>): net.LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { all: true, family: options.family ?? 0 }, (error, entries) => {
-      if (error) return callback(error, '', 0);
-      const host = hostname.toLowerCase();
-      const refused = entries.find((entry) => !addressAllowed(host, entry.address, allowedHosts));
-      if (refused || entries.length === 0) {
-        return callback(new RefusedWebhookAddress('points to a private, loopback or link-local address'), '', 0);
-      }
-      if ((options as dns.LookupOptions).all) {
-        (callback as unknown as (err: null, addresses: dns.LookupAddress[]) => void)(null, entries);
-      } else {
-        callback(null, entries[0].address, entries[0].family);
-      }
-    });
-  };
 }
 
 /**
@@ -84,11 +61,8 @@ export async function guardedPost(
   let target = url;
   let method = 'POST';
   for (let hop = 0; ; hop++) {
-    const parsed = parseWebhookUrl(target);
-    const host = urlHost(parsed);
-    if (net.isIP(host) && !addressAllowed(host, host, limits.allowedHosts)) {
-      throw new RefusedWebhookAddress('points to a private, loopback or link-local address');
-    }
+    const parsed = parseHttpUrl(target);
+    checkLiteralHost(parsed, limits.allowedHosts);
     const response = await exchange(parsed, method, method === 'POST' ? request : null, request.userAgent, limits, deadline);
     if (response.location !== null && hop < MAX_REDIRECTS) {
       target = new URL(response.location, parsed).toString();
@@ -149,7 +123,7 @@ function exchange(
 }
 
 function classify(error: Error, deadline: AbortSignal): Error {
-  if (error instanceof RefusedWebhookAddress || error instanceof WebhookResponseTooLarge) return error;
+  if (error instanceof RefusedAddress || error instanceof WebhookResponseTooLarge) return error;
   if (deadline.aborted) return new WebhookTimeout(error.message);
   return new WebhookConnectionError(error.message);
 }

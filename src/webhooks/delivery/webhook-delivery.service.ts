@@ -10,7 +10,7 @@ import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { SERVER_VERSION } from '../../realm/public/server-version';
-import { RefusedWebhookAddress } from '../domain/webhook-address';
+import { RefusedAddress } from '../../platform/net/outbound-address';
 import {
   interpretAnswer,
   InvalidWebhookAnswer,
@@ -173,7 +173,7 @@ export class WebhookDelivery {
         : 'A connection error occurred. Is my bot server down?';
       return { result: 'unavailable', failure: { conversation: 'Bot is unavailable', owner: { kind: 'failure', message: why } } };
     }
-    if (error instanceof RefusedWebhookAddress) {
+    if (error instanceof RefusedAddress) {
       return { result: 'refused_address', failure: { conversation: 'Bot is unavailable', owner: { kind: 'refused-address' } } };
     }
     if (error instanceof UnsupportedWebhookMessage) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
-import { RefusedWebhookAddress } from '../domain/webhook-address';
+import { RefusedAddress } from '../../platform/net/outbound-address';
 import { WebhookSettings } from '../../platform/config/settings';
 import { checkWebhookUrl } from './guarded-http';
 
@@ -13,7 +13,7 @@ export class WebhookUrlPolicy {
     try {
       await checkWebhookUrl(url, this.settings.allowedHosts);
     } catch (error) {
-      if (error instanceof RefusedWebhookAddress) throw ApiError.badRequest(`${paramName} is not allowed: it ${error.message}`);
+      if (error instanceof RefusedAddress) throw ApiError.badRequest(`${paramName} is not allowed: it ${error.message}`);
       throw error;
     }
   }

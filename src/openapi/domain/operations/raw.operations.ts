@@ -25,6 +25,11 @@ export const RAW_OPERATIONS: OperationTable = {
   'GET /user_uploads/download/{wildcard_path}': rawOperation('An uploaded file, as a download.', { '200': file, ...refusedFile }),
   'GET /user_uploads/temporary/{wildcard_path}': rawOperation('An uploaded file through a temporary link (no credentials).', { '200': file, ...refusedFile }),
   'GET /user_avatars/{wildcard_path}': rawOperation('An avatar or custom emoji image (no credentials).', { '200': { description: 'The image.', contentType: 'image/*' } }),
+  'GET /external_content/{digest}/{hexUrl}': rawOperation('An external image of a message through the image proxy (no credentials: the signature is the permission).', {
+    '200': { description: 'The image (PNG, JPEG, GIF, WebP, AVIF, BMP or ICO).', contentType: 'image/*' },
+    '403': { description: 'The address is not one the server signed (error envelope).', contentType: 'application/json' },
+    '404': { description: 'The image could not be fetched, is not a raster image or is too large (error envelope).', contentType: 'application/json' },
+  }),
   'GET /accounts/confirm_new_email/{key}': rawOperation('Confirm an email address change (the link mailed to the new address).', {
     '200': html('The change is done.'),
     '4XX': html('The link is invalid or expired.'),

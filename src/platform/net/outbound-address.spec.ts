@@ -1,4 +1,4 @@
-import { addressAllowed, isPublicAddress, parseWebhookUrl, RefusedWebhookAddress, urlHost } from './webhook-address';
+import { addressAllowed, isPublicAddress, parseHttpUrl, RefusedAddress, urlHost } from './outbound-address';
 
 describe('webhook addresses', () => {
   it.each([
@@ -42,10 +42,10 @@ describe('webhook addresses', () => {
   });
 
   it('accepts only http and https URLs with a host', () => {
-    expect(urlHost(parseWebhookUrl('https://Example.COM:8443/hook'))).toBe('example.com');
-    expect(urlHost(parseWebhookUrl('http://[::1]:9000/'))).toBe('::1');
-    expect(() => parseWebhookUrl('ftp://example.com/')).toThrow(RefusedWebhookAddress);
-    expect(() => parseWebhookUrl('javascript:alert(1)')).toThrow(RefusedWebhookAddress);
-    expect(() => parseWebhookUrl('no url')).toThrow(RefusedWebhookAddress);
+    expect(urlHost(parseHttpUrl('https://Example.COM:8443/hook'))).toBe('example.com');
+    expect(urlHost(parseHttpUrl('http://[::1]:9000/'))).toBe('::1');
+    expect(() => parseHttpUrl('ftp://example.com/')).toThrow(RefusedAddress);
+    expect(() => parseHttpUrl('javascript:alert(1)')).toThrow(RefusedAddress);
+    expect(() => parseHttpUrl('no url')).toThrow(RefusedAddress);
   });
 });
