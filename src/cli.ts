@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { CliArgs, CliError, parseCliArgs } from './admin/cli/cli-args';
-import { cliSocketPath, handToServer } from './admin/cli/cli-client';
+import { CliArgs, CliError, CliHelpRequested, parseCliArgs } from './admin/cli/cli-args';
+import { askEveryServer, handToAnyServer } from './admin/cli/cli-client';
 import { AppConfig, ConfigError, loadConfig } from './platform/config/app-config';
 
 /**
@@ -16,9 +16,15 @@ async function main(): Promise<object> {
     const { readNewPassword } = await import('./admin/cli/cli-password-prompt');
     args.password = await readNewPassword();
   }
-  // `status` describes the running server (its parked polls, its workers) whenever one answers.
-  if (!(config.database.url && config.redis.url) || command === 'status') {
-    const answer = await handToServer(cliSocketPath(config.storage), { command, args });
+  // `status` describes the running servers (their parked polls, their workers) whenever one answers.
+  if (command === 'status') {
+    const answers = await askEveryServer(config.storage, { command, args });
+    const statuses = answers.flatMap((answer) => (answer.ok ? [answer.result] : []));
+    const [first] = statuses;
+    return { ...(first ?? (await runHere(config, command, args))), servers: statuses };
+  }
+  if (!(config.database.url && config.redis.url)) {
+    const answer = await handToAnyServer(config.storage, { command, args });
     if (answer) {
       if (!answer.ok) throw new CliError(answer.error);
       return answer.result;
@@ -60,6 +66,10 @@ main().then(
     process.exit(0);
   },
   (error: unknown) => {
+    if (error instanceof CliHelpRequested) {
+      process.stdout.write(`${error.message}\n`);
+      process.exit(0);
+    }
     const known = error instanceof CliError || error instanceof ConfigError;
     process.stderr.write(`${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`);
     process.exit(1);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createHttpApp } from './app.factory';
 import { FirstOwner, RootRealmBootstrap } from './admin/root-realm.bootstrap';
 import { CliChannelServer } from './admin/cli/cli-channel';
+import { cliCommandLine } from './admin/cli/cli-args';
 import { RetentionScheduler } from './retention/retention-scheduler';
 import { MissedMessageScheduler } from './missed-message-emails/delivery/missed-message-scheduler';
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
@@ -15,6 +16,7 @@ import { showsSecrets } from './platform/logging/terminal';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
+import { watchShutdownSignals } from './platform/observability/shutdown-report';
 import { startIdleHeapCollector } from './platform/runtime/idle-heap-collector';
 import { RedisConnections } from './platform/redis/redis-connections';
 
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = new JsonLogger(config.log.level, config.log.format);
   const app = await createHttpApp(config, logger);
+  // After Nest's own signal handler (createHttpApp enables it), which ends the process.
+  watchShutdownSignals();
   await app.init();
   // Before listening, so that whoever sees the server answer also finds its credentials.
   const bootstrap = app.get(RootRealmBootstrap);
@@ -35,14 +39,14 @@ async function main(): Promise<void> {
     // Logs outlive the terminal (containers keep them): where the credentials are, never them.
     const password = shown
       ? 'its password printed on the terminal only'
-      : `its password not shown (standard output is no terminal): set one with \`manage change-password --realm "" --email ${owner.email}\``;
+      : `its password not shown (standard output is no terminal): set one with \`${cliCommandLine(`change-password --realm "" --email ${owner.email}`)}\``;
     logger.write('info', `created the root realm's owner ${owner.email}: API key in ${owner.zuliprcPath}, ${password}`, { context: 'main' });
   }
   // Before the API port: whoever sees the server answer can scrape it too.
-  await app.get(MetricsListener).listen();
+  await listenOn('METRICS_PORT', config.metrics.listener.port, () => app.get(MetricsListener).listen());
   // A reconnect storm (thousands of clients back after a restart) must wait in the kernel's
   // accept queue, not be dropped from it: Node's default backlog is 511.
-  await app.listen({ port: config.server.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
+  await listenOn('PORT', config.server.port, () => app.listen({ port: config.server.port, host: '0.0.0.0', backlog: LISTEN_BACKLOG }));
   await app.get(CliChannelServer).listen();
   app.get(WebhookWorker).startForServer(config.redis.url !== undefined);
   await app.get(QueueRestartNotice).announce();
@@ -60,6 +64,21 @@ async function main(): Promise<void> {
     redisNamespace: redis.configured ? redis.keyspace.namespace : undefined,
   });
   logger.write('info', summary.msg, summary.fields);
+}
+
+/**
+ * Listens, turning a port that cannot be had into a one-line message naming its variable
+ * (the operator's fix) rather than a stack trace.
+ */
+async function listenOn<T>(variable: string, port: number, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new ConfigError(`${variable} ${port} is taken: another process listens on it; stop it or set ${variable} to a free port`);
+    if (code === 'EACCES') throw new ConfigError(`${variable} ${port} needs privileges this process lacks; set ${variable} to a port above 1023`);
+    throw error;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
+import { watchShutdownSignals } from './platform/observability/shutdown-report';
 import { describeStorage } from './platform/logging/startup-summary';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const logger = new JsonLogger(config.log.level, config.log.format);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger });
   app.enableShutdownHooks();
+  watchShutdownSignals();
   app.get(WebhookWorker).start();
   logger.write('info', 'worker started', { storage: describeStorage(config) });
 }

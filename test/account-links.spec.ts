@@ -1,6 +1,7 @@
 import { ApiResponse, createTestRealm, manage, TestRealm, TestUser } from './support/api';
 import { openForm, OpenedForm, postForm, rawRequest, submitForm } from './support/raw-request';
-import { ownDatabase, OwnDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
+import { MailServer, startMailServer } from './support/mail-server';
+import { ownRedisUrl, ServerProcess } from './support/server-process';
 import { ReceivedMail, SmtpSink } from './support/smtp-sink';
 
 /**
@@ -30,28 +31,20 @@ function ok(response: ApiResponse): ApiResponse['body'] {
 }
 
 describe('issue 33: account links and email-change limits', () => {
+  let mailServer: MailServer | undefined;
   let smtp: SmtpSink;
   let server: ServerProcess;
-  let database: OwnDatabase | undefined;
   let realm: TestRealm;
 
   beforeAll(async () => {
-    smtp = await SmtpSink.create();
-    database = await ownDatabase('chat_account_links');
     const redisUrl = await ownRedisUrl(REDIS_INDEX);
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      RATE_LIMIT_ENABLED: 'true',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    });
+    mailServer = await startMailServer('chat_account_links', { RATE_LIMIT_ENABLED: 'true', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    ({ smtp, server } = mailServer);
     realm = await createTestRealm('links', server);
   }, 180_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-    await database?.drop();
+    await mailServer?.stop();
   });
 
   /** The next mail to `address` after what it has received so far. */

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Api, createBot, createTestRealm, manage, TestRealm, TestUser, testServer } from './support/api';
 import { Queue } from './support/queue';
-import { DIST, NODE_PATH } from './support/server-process';
+import { DIST, NODE_PATH, startServer } from './support/server-process';
 
 /** The CLI's operations commands, handed to the running test server. */
 
@@ -148,6 +149,7 @@ describe('CLI operations commands', () => {
     await parked;
     const redis = Boolean(process.env.REDIS_URL);
     expect(status).toEqual({
+      servers: expect.any(Array),
       process: 'server',
       pid: expect.any(Number),
       uptime_seconds: expect.any(Number),
@@ -172,10 +174,38 @@ describe('CLI operations commands', () => {
         { queue: 'missed-message-emails', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
       ]),
     });
+    // Every server on the DATA_DIR: here the test server alone, the one reported above.
+    expect(status.servers).toEqual([expect.objectContaining({ process: 'server', pid: status.pid, database: status.database })]);
     expect(status.jobs).toHaveLength(7);
     expect(status.pid).not.toBe(process.pid);
     expect(status.event_queues).toBeGreaterThanOrEqual(1);
     expect(status.parked_polls).toBeGreaterThanOrEqual(1);
     expect(status.events_delivered).toBeGreaterThan(0);
   });
+
+  it('status lists every server on the DATA_DIR, skipping sockets no process listens on', async () => {
+    const { dataDir } = testServer();
+    // A socket file left by a process killed before it could remove it.
+    const stale = path.join(dataDir, 'run', 'cli', '999999.sock');
+    fs.writeFileSync(stale, '');
+    try {
+      const alone = await manage(['status']);
+      expect(alone.servers.map((server: { pid: number }) => server.pid)).toEqual([alone.pid]);
+      if (!process.env.DATABASE_URL || !process.env.REDIS_URL) return;
+      // On PostgreSQL + Redis, a second server may share the DATA_DIR; neither takes over the other's socket.
+      const second = await startServer({ DATA_DIR: dataDir });
+      try {
+        expect(fs.existsSync(stale)).toBe(false);
+        const both = await manage(['status']);
+        expect(both.pid).toBe(alone.pid);
+        expect(both.servers.map((server: { pid: number }) => server.pid)).toEqual([alone.pid, second.child.pid]);
+      } finally {
+        await second.stop();
+      }
+      const after = await manage(['status']);
+      expect(after.servers.map((server: { pid: number }) => server.pid)).toEqual([alone.pid]);
+    } finally {
+      fs.rmSync(stale, { force: true });
+    }
+  }, 180_000);
 });

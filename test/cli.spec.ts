@@ -130,6 +130,18 @@ describe('the management CLI', () => {
       failure(await runCli(['frobnicate']), /unknown command 'frobnicate'/);
       failure(await runCli([]), /usage: manage/);
     });
+
+    it('prints its usage on --help, help and -h, with exit 0, and explains the root realm', async () => {
+      for (const args of [['--help'], ['help'], ['-h'], ['invite', '--help']]) {
+        const run = await runCli(args);
+        expect({ args, code: run.code, stderr: run.stderr }).toEqual({ args, code: 0, stderr: '' });
+        expect(run.stdout).toMatch(/^usage: manage <command>/);
+        expect(run.stdout).toContain('the root realm, the one at the server\'s own host name\n(EXTERNAL_HOST), has none: --realm ""');
+        expect(run.stdout).toContain('npm run --silent manage -- <command>');
+        expect(run.stdout).toMatch(/^ {2}invite --realm SUB --email E/m);
+        expect(run.stdout).toMatch(/^ {2}send-password-reset --realm SUB --email E/m);
+      }
+    });
   });
 
   describe('create-user', () => {

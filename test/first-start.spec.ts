@@ -64,7 +64,7 @@ describe('the first start', () => {
           level: 'info',
           msg:
             `created the root realm's owner owner@localhost: API key in ${zuliprcPath}, its password not shown (standard output is no terminal): ` +
-            'set one with `manage change-password --realm "" --email owner@localhost`',
+            'set one with `node dist/cli.js change-password --realm "" --email owner@localhost`',
         }),
       );
       expect(logged.filter((record) => record.context === 'main' && String(record.msg).startsWith('listening'))).toEqual([

@@ -1,5 +1,6 @@
 import { createTestRealm, expectError, manage, TestRealm } from './support/api';
-import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
+import { MailServer, startMailServer } from './support/mail-server';
+import { ServerProcess } from './support/server-process';
 import { RawAnswer as Answer, rawRequest as request } from './support/raw-request';
 import { SmtpSink } from './support/smtp-sink';
 
@@ -55,29 +56,20 @@ describe('mail that cannot be aimed at a victim', () => {
   });
 
   describe('with rate limits on', () => {
+    let mailServer: MailServer | undefined;
     let server: ServerProcess;
     let smtp: SmtpSink;
-    let database: OwnDatabase | undefined;
     let limited: TestRealm;
 
     beforeAll(async () => {
-      smtp = await SmtpSink.create();
-      database = await ownDatabase('chat_mail_abuse');
       // Counters in the process (no Redis): a count kept in the run's Redis would outlive the test by a day.
-      server = await startServer({
-        SMTP_URL: smtp.url,
-        RATE_LIMIT_ENABLED: 'true',
-        RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '30',
-        REDIS_URL: '',
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      });
+      mailServer = await startMailServer('chat_mail_abuse', { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '30', REDIS_URL: '' });
+      ({ server, smtp } = mailServer);
       limited = await createTestRealm('aimlimit', server);
     }, 120_000);
 
     afterAll(async () => {
-      await server?.stop();
-      await smtp?.stop();
-      await database?.drop();
+      await mailServer?.stop();
     });
 
     it("issue 33 item 3: the reset form mails at most five addresses a day per client address (Zulip's sends_email_by_ip)", async () => {

@@ -20,6 +20,7 @@ import { UserCreation } from './commands/user-creation';
 import { RootRealmBootstrap } from './root-realm.bootstrap';
 import { CliChannelServer } from './cli/cli-channel';
 import { CliCommands } from './cli/cli-commands';
+import { CliMailCommands } from './cli/cli-mail-commands';
 import { CliOperations } from './cli/cli-operations';
 
 /**
@@ -45,6 +46,7 @@ import { CliOperations } from './cli/cli-operations';
     RootRealmBootstrap,
     CliCommands,
     CliOperations,
+    CliMailCommands,
     CliChannelServer,
   ],
   exports: [RootRealmBootstrap, CliCommands, CliChannelServer, UserCreation, RoleChange, FullNameChange],

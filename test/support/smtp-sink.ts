@@ -22,6 +22,8 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** Recipients refused for good (550), as a mail server refuses an unknown mailbox. */
+  readonly refused = new Set<string>();
   private server: SMTPServer | null = null;
 
   private constructor(readonly port: number) {}
@@ -43,6 +45,12 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refused.has(address.address.toLowerCase())) return callback();
+        const refusal = new Error(`5.1.1 <${address.address}>: mailbox unavailable`) as Error & { responseCode: number };
+        refusal.responseCode = 550;
+        callback(refusal);
+      },
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((parsed) => {

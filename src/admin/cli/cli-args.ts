@@ -8,7 +8,17 @@ export type CliArgs = Record<string, string>;
 /** A failure the CLI reports on stderr with exit status 1. */
 export class CliError extends Error {}
 
+/** `help`, `--help` or `-h` anywhere: the usage on stdout, exit status 0. */
+export class CliHelpRequested extends Error {}
+
 export const CLI_USAGE = `usage: manage <command> [--option value ...]
+  (from the project folder: npm run --silent manage -- <command> ...; in the server's
+  container: node dist/cli.js <command> ...; \`help\` or --help prints this)
+
+SUB is a realm's subdomain; the root realm, the one at the server's own host name
+(EXTERNAL_HOST), has none: --realm "". Commands print one JSON line and exit 0, or the
+reason on stderr and exit 1.
+
   create-realm --subdomain SUB --name NAME --owner-email E --owner-password P [--owner-name N]
   create-user --realm SUB --email E --password P --full-name N [--role owner|administrator|moderator|member|guest]
   deactivate-user --realm SUB --email E
@@ -17,6 +27,12 @@ export const CLI_USAGE = `usage: manage <command> [--option value ...]
   change-role --realm SUB --email E --role owner|administrator|moderator|member|guest
   change-password --realm SUB --email E   (asks for the new password on the terminal, or reads
                                           one line from standard input; --password P also works)
+  invite --realm SUB --email E[,E...] [--role owner|administrator|moderator|member|guest]
+         [--channels NAME,NAME] [--from E] [--expires-days N]
+                                (email invitations, as POST /invites, sent as --from, by default
+                                the realm's first owner; without --channels the realm's default
+                                channels; --expires-days 0 never expires)
+  send-password-reset --realm SUB --email E   (mails the user a password reset link)
   list-realms
   list-users --realm SUB
   export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
@@ -27,6 +43,15 @@ export const CLI_USAGE = `usage: manage <command> [--option value ...]
   status                        (event queues, parked long-polls, background jobs of the running server)
   migrate                       (applies pending database migrations; the server does too on start)`;
 
+/**
+ * How the operator of this process runs a CLI command, for hints in its messages: through
+ * npm from the project folder when npm started the process (`npm start`), otherwise as
+ * the container image runs it.
+ */
+export function cliCommandLine(args: string): string {
+  return process.env.npm_lifecycle_event === 'start' ? `npm run --silent manage -- ${args}` : `node dist/cli.js ${args}`;
+}
+
 /** The options each command takes: a mistyped one is an error, never silently ignored. */
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'create-realm': ['subdomain', 'name', 'owner-email', 'owner-password', 'owner-name'],
@@ -36,6 +61,8 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'regenerate-api-key': ['realm', 'email'],
   'change-role': ['realm', 'email', 'role'],
   'change-password': ['realm', 'email', 'password'],
+  invite: ['realm', 'email', 'role', 'channels', 'from', 'expires-days'],
+  'send-password-reset': ['realm', 'email'],
   'list-realms': [],
   'list-users': ['realm'],
   'export-realm': ['realm', 'output'],
@@ -51,7 +78,8 @@ const PATH_OPTIONS = ['output', 'input'];
 /** `--name value` pairs; a flag without a value, or a stray word, is an error. */
 export function parseCliArgs(argv: readonly string[]): { command: string; args: CliArgs } {
   const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === 'help') throw new CliError(CLI_USAGE);
+  if (command === 'help' || argv.includes('--help') || argv.includes('-h')) throw new CliHelpRequested(CLI_USAGE);
+  if (!command) throw new CliError(CLI_USAGE);
   const args: CliArgs = {};
   for (let i = 0; i < rest.length; i += 2) {
     const flag = rest[i];

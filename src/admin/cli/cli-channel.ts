@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { StorageSettings } from '../../platform/config/settings';
 import { CliError } from './cli-args';
-import { CliAnswer, CliRequest, cliSocketPath } from './cli-client';
+import { CliAnswer, CliRequest, cliSocketPath, cliSockets } from './cli-client';
 import { CliCommands } from './cli-commands';
 import { markServingCli } from './cli-serving';
 
@@ -24,9 +24,13 @@ export class CliChannelServer implements OnApplicationShutdown {
   ) {}
 
   async listen(): Promise<void> {
-    const socketPath = cliSocketPath(this.storage);
-    fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
-    fs.chmodSync(path.dirname(socketPath), 0o700);
+    const socketPath = cliSocketPath(this.storage, process.pid);
+    for (const dir of [path.dirname(path.dirname(socketPath)), path.dirname(socketPath)]) {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      fs.chmodSync(dir, 0o700);
+    }
+    await removeStaleSockets(this.storage);
+    // A socket of this pid is a dead process's (pids are reused, e.g. in a container).
     fs.rmSync(socketPath, { force: true });
     const server = net.createServer((socket) => this.serve(socket));
     await new Promise<void>((resolve, reject) => {
@@ -43,7 +47,7 @@ export class CliChannelServer implements OnApplicationShutdown {
     if (!server) return;
     this.server = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    fs.rmSync(cliSocketPath(this.storage), { force: true });
+    fs.rmSync(cliSocketPath(this.storage, process.pid), { force: true });
   }
 
   private serve(socket: net.Socket): void {
@@ -69,4 +73,24 @@ export class CliChannelServer implements OnApplicationShutdown {
       return { ok: false, error: `internal error: ${(error as Error).message}` };
     }
   }
+}
+
+/** Removes the sockets no process listens on any more (a process killed before it could). */
+async function removeStaleSockets(storage: StorageSettings): Promise<void> {
+  await Promise.all(
+    cliSockets(storage).map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          const probe = net.createConnection(socket);
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve();
+          });
+          probe.once('error', (error: NodeJS.ErrnoException) => {
+            if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') fs.rmSync(socket, { force: true });
+            resolve();
+          });
+        }),
+    ),
+  );
 }

@@ -13,6 +13,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
 import { DeactivateUserCommand } from '../commands/deactivate-user.command';
+import { CliMailCommands } from './cli-mail-commands';
 import { CliOperations, OperationError } from './cli-operations';
 import { servingCli } from './cli-serving';
 import { CLI_USAGE, CliArgs, CliError, checkOptions } from './cli-args';
@@ -30,6 +31,7 @@ export class CliCommands {
     private readonly users: UserDirectory,
     private readonly dataSource: DataSource,
     private readonly operations: CliOperations,
+    private readonly mail: CliMailCommands,
   ) {}
 
   async run(command: string, args: CliArgs): Promise<object> {
@@ -61,6 +63,16 @@ export class CliCommands {
         case 'enqueue-digest-emails':
           if (args.realm !== undefined) await this.realm(args);
           return await this.commandBus.execute(new EnqueueDigestEmailsCommand(args.realm));
+        case 'invite':
+          return await this.mail.invite(await this.realm(args), {
+            emails: required(args, 'email'),
+            role: args.role,
+            channels: args.channels,
+            from: args.from,
+            expiresDays: args['expires-days'],
+          });
+        case 'send-password-reset':
+          return await this.mail.sendPasswordReset(await this.realm(args), required(args, 'email'));
         case 'status':
           return await this.operations.status(servingCli());
         case 'migrate':

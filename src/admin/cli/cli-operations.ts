@@ -155,10 +155,15 @@ export class CliOperations {
    * realm has none left (the CLI is how one comes back).
    */
   private async ownerActor(realmId: number): Promise<Actor> {
-    const [owner] = await this.dataSource.query<{ id: number }[]>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND role = $2 AND is_active AND NOT is_bot ORDER BY id LIMIT 1`,
-      [realmId, Role.Owner],
-    );
-    return { id: owner?.id ?? 0, role: Role.Owner, realmId };
+    return { id: (await longestStandingOwnerId(this.dataSource, realmId)) ?? 0, role: Role.Owner, realmId };
   }
+}
+
+/** The realm's longest-standing active human owner, whom CLI commands act as by default. */
+export async function longestStandingOwnerId(dataSource: DataSource, realmId: number): Promise<number | null> {
+  const [owner] = await dataSource.query<{ id: number }[]>(
+    `SELECT id FROM user_profile WHERE realm_id = $1 AND role = $2 AND is_active AND NOT is_bot ORDER BY id LIMIT 1`,
+    [realmId, Role.Owner],
+  );
+  return owner?.id ?? null;
 }

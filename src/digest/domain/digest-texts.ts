@@ -140,5 +140,5 @@ ${content.newChannels.length > 0 ? html`<h2>${t.newChannels}</h2><p>${channels}.
 /** The digest email: text and HTML parts; the caller adds the List-Unsubscribe headers. */
 export function digestMail(content: DigestContent, headers: Record<string, string>): OutgoingMail {
   const subject = DIGEST_TEXTS.subject(content.realmName);
-  return { to: content.to, subject, text: textPart(content), html: htmlPart(content, subject), headers };
+  return { kind: 'digest', to: content.to, subject, text: textPart(content), html: htmlPart(content, subject), headers };
 }

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
+import { ShutdownReport } from '../../platform/observability/shutdown-report';
 import { versionFields } from '../../realm/public/server-version';
 import { eventJson } from './event-json';
 import { EventQueueStore } from './event-queue-store';
@@ -20,12 +21,14 @@ export class QueueRestartNotice implements BeforeApplicationShutdown {
     private readonly store: EventQueueStore,
     private readonly polls: LongPollService,
     private readonly server: ServerSettings,
+    private readonly shutdown: ShutdownReport,
   ) {}
 
   /** Before the HTTP server closes: it waits for requests in flight, parked polls among them. */
   async beforeApplicationShutdown(): Promise<void> {
     const polled = this.polls.parkedQueueIds();
     this.polls.release();
+    this.shutdown.noteDrainedPolls(polled.length);
     try {
       await this.store.markRestartPending(polled);
     } catch (error) {

@@ -12,6 +12,6 @@ export class InvitationMailer {
   constructor(private readonly outbox: MailOutbox) {}
 
   async queue(to: string, mail: InvitationMailText): Promise<void> {
-    await this.outbox.enqueue({ to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.outbox.enqueue({ kind: 'invitation', to, subject: mail.subject, text: mail.text, html: mail.html });
   }
 }

@@ -144,6 +144,7 @@ export function missedMessageMail(
   const content = html`<h3 style="margin-top:0">${subject}</h3>${htmlParts}${mailButton(link, t.viewConversation)}
 <p style="color:#666;font-size:13px">${reason}<br><a href="${settingsUrl}">${t.manageSettings}</a> · <a href="${unsubscribeUrl}">${t.unsubscribe}</a></p>`;
   return {
+    kind: 'missed-message',
     to: recipient.email,
     fromName: t.fromName(realm.installationName),
     subject,

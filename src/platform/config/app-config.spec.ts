@@ -79,3 +79,18 @@ describe('issue 33 item 1: EXTERNAL_HOST and EXTERNAL_URI_SCHEME', () => {
     expect(loadConfig({ EXTERNAL_HOST: 'Chat.Example.com:8443' }).server).toMatchObject({ externalHost: 'chat.example.com:8443', externalHostName: 'chat.example.com' });
   });
 });
+
+describe('issue 36 item 2: connection URLs', () => {
+  it('takes the forms the drivers read', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres:///chat?host=/run/postgresql' }).database.url).toBe('postgres:///chat?host=/run/postgresql');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://chat:pw@db:5432/chat' }).database.url).toBe('postgresql://chat:pw@db:5432/chat');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2' }).redis.url).toBe('rediss://:pw@cache:6380/2');
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com:465' }).mail.smtpUrl).toBe('smtps://user:pw@mail.example.com:465');
+    expect(loadConfig({ SMTP_URL: '' }).mail.smtpUrl).toBeUndefined();
+  });
+
+  it('names the variable and never repeats the value', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow('SMTP_URL must name a host (smtp:// or smtps://host:port)');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/chat' })).toThrow(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL \(got a mysql: URL\)$/);
+  });
+});

@@ -5,6 +5,7 @@ import {
   loadPort,
   optional,
   parseAllowedHosts,
+  parseUrlVariable,
   parseBooleanVariable,
   parseChoiceVariable,
   parseCorsOrigins,
@@ -100,7 +101,8 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 6, minGuesse
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const server = loadServerSettings(env);
   const dataDir = path.resolve(optional(env.DATA_DIR) ?? './data');
-  const databaseUrl = optional(env.DATABASE_URL);
+  // node-postgres also reads `postgres:///db?host=/run/postgresql` (a socket folder, no host).
+  const databaseUrl = parseUrlVariable('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], false);
   return {
     server,
     log: {
@@ -116,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dataDir,
       poolSize: parseIntegerVariable('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 20, 2),
     },
-    redis: { url: optional(env.REDIS_URL), deploymentId: loadDeploymentId(env) },
+    redis: { url: parseUrlVariable('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], true), deploymentId: loadDeploymentId(env) },
     eventQueues: loadEventQueueSettings(env),
     webhooks: loadWebhookSettings(env),
     externalContent: loadExternalContentSettings(env),
@@ -155,7 +157,7 @@ function loadMailSettings(env: NodeJS.ProcessEnv, server: ServerSettings): MailS
   const noreplyEmail = optional(env.NOREPLY_EMAIL) ?? `noreply@${server.externalHostName}`;
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(noreplyEmail)) throw new ConfigError(`NOREPLY_EMAIL must be an email address (got '${noreplyEmail}')`);
   return {
-    smtpUrl: optional(env.SMTP_URL),
+    smtpUrl: parseUrlVariable('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], true),
     noreplyEmail,
     retryDelayMs: parseIntegerVariable('MAIL_RETRY_DELAY_MS', env.MAIL_RETRY_DELAY_MS, 10_000, 10),
     outboxRetentionDays: loadOutboxRetentionDays(env),

@@ -43,6 +43,26 @@ export function loadPort(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** Unset and blank are the same: the default. */
+/**
+ * A connection URL of one of `schemes` (`'postgres:'`...), checked at start-up so that a
+ * wrong one names its variable instead of failing later as a connection error. The message
+ * never repeats the value: such URLs carry passwords.
+ */
+export function parseUrlVariable(name: string, value: string | undefined, schemes: readonly string[], needsHost: boolean): string | undefined {
+  const text = optional(value);
+  if (text === undefined) return undefined;
+  const expected = schemes.map((scheme) => `${scheme}//`).join(' or ');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${name} must be a ${expected} URL (the value is not a URL)`);
+  }
+  if (!schemes.includes(url.protocol)) throw new ConfigError(`${name} must be a ${expected} URL (got a ${url.protocol} URL)`);
+  if (needsHost && url.hostname === '') throw new ConfigError(`${name} must name a host (${expected}host:port)`);
+  return text;
+}
+
 export function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

@@ -83,7 +83,7 @@ export class JsonLogger implements LoggerService {
 
   log(message: unknown, context?: unknown): void {
     const level = typeof context === 'string' && FRAMEWORK_WIRING_CONTEXTS.has(context) ? 'debug' : 'info';
-    this.write(level, String(message), context === undefined ? {} : { context });
+    this.writeMessage(level, message, context === undefined ? {} : { context });
   }
   error(message: unknown, ...rest: unknown[]): void {
     const [first, second] = rest;
@@ -91,15 +91,35 @@ export class JsonLogger implements LoggerService {
     if (typeof first === 'string' && first.includes('\n')) fields.stack = first;
     else if (first !== undefined) fields.context = first;
     if (second !== undefined) fields.context = second;
-    this.write('error', message instanceof Error ? message.message : String(message), fields);
+    this.writeMessage('error', message instanceof Error ? message.message : message, fields);
   }
   warn(message: unknown, context?: unknown): void {
-    this.write('warn', String(message), context === undefined ? {} : { context });
+    this.writeMessage('warn', message, context === undefined ? {} : { context });
   }
   debug(message: unknown, context?: unknown): void {
-    this.write('debug', String(message), context === undefined ? {} : { context });
+    this.writeMessage('debug', message, context === undefined ? {} : { context });
   }
   verbose(message: unknown, context?: unknown): void {
-    this.write('debug', String(message), context === undefined ? {} : { context });
+    this.writeMessage('debug', message, context === undefined ? {} : { context });
   }
+
+  /** A message, or a record with its `msg` and fields of its own (`logger.log({ msg, mail_id })`). */
+  private writeMessage(level: LogLevel, message: unknown, fields: Record<string, unknown>): void {
+    if (isStructuredMessage(message)) {
+      const { msg, ...own } = message;
+      this.write(level, msg, { ...own, ...fields });
+    } else {
+      this.write(level, String(message), fields);
+    }
+  }
+}
+
+/** A log line with fields, through Nest's `Logger` (which hands objects on as they are). */
+export interface StructuredMessage {
+  msg: string;
+  [field: string]: unknown;
+}
+
+function isStructuredMessage(message: unknown): message is StructuredMessage {
+  return typeof message === 'object' && message !== null && typeof (message as { msg?: unknown }).msg === 'string';
 }

@@ -6,7 +6,7 @@ import { JobRegistry } from '../observability/job-registry';
 import { RedisConnections } from '../redis/redis-connections';
 import { isPermanentRefusal, MAX_ATTEMPTS, retryDelayMs } from './mail-retry';
 import { MailSender } from './mail-sender';
-import { MailKey, MailStore } from './mail-store';
+import { ClaimedMail, MailKey, MailStore } from './mail-store';
 import { MailQueuedEvent } from './outgoing-mail';
 
 export const MAIL_QUEUE = 'mail';
@@ -99,23 +99,27 @@ export class MailDelivery implements OnApplicationShutdown {
     try {
       const mail = await this.store.claim(key);
       if (!mail) return;
+      let outcome: 'sent' | 'logged';
       try {
-        await this.sender.send(mail);
+        outcome = await this.sender.send(mail);
       } catch (error) {
         const message = (error as Error).message;
+        // Mail servers quote the address in their refusals; the log names the domain only.
+        const logged = withoutMailboxes(message);
         if (isPermanentRefusal(error) || mail.attempt >= MAX_ATTEMPTS) {
-          this.logger.error(`mail ${id} to ${mail.to} given up after ${mail.attempt} attempts: ${message}`);
+          this.logger.error({ msg: `mail ${id} failed for good after ${mail.attempt} attempts: ${logged}`, ...mailFields(mail), attempts: mail.attempt });
           await this.store.markFailed(id, message);
           return;
         }
         const delay = retryDelayMs(this.settings.retryDelayMs, mail.attempt);
-        this.logger.warn(`mail ${id} to ${mail.to} not sent (attempt ${mail.attempt}), retrying in ${delay} ms: ${message}`);
+        this.logger.warn({ msg: `mail ${id} not sent (attempt ${mail.attempt}), retrying in ${delay} ms: ${logged}`, ...mailFields(mail), attempts: mail.attempt });
         await this.store.retryLater(id, delay, message);
         this.wake(key, mail.attempt, delay);
         return;
       }
       // A failure from here on leaves the row claimed: after the lease it is sent again.
       await this.store.markSent(id);
+      if (outcome === 'sent') this.logger.log({ msg: `mail ${id} sent`, ...mailFields(mail), message_id: this.sender.messageIdOf(mail) });
     } catch (error) {
       this.logger.error(`mail ${id}: ${(error as Error).message}`);
     }
@@ -125,4 +129,18 @@ export class MailDelivery implements OnApplicationShutdown {
     await this.runner.stop();
     this.sender.close();
   }
+}
+
+/**
+ * What a mail's log lines say about it: its row, its kind and the recipient's domain, so
+ * that an operator can follow deliveries per provider. Never the address, text or links:
+ * logs outlive mailboxes and the links are credentials.
+ */
+function mailFields(mail: ClaimedMail): Record<string, unknown> {
+  return { mail_id: mail.id, kind: mail.kind, recipient_domain: mail.to.slice(mail.to.lastIndexOf('@') + 1).toLowerCase() };
+}
+
+/** `ann@example.com` becomes `…@example.com` (the store keeps the whole refusal, the log does not). */
+export function withoutMailboxes(text: string): string {
+  return text.replace(/[^\s<>"'@:]+@([A-Za-z0-9.-]+)/g, '…@$1');
 }

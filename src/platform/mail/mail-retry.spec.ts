@@ -1,3 +1,4 @@
+import { withoutMailboxes } from './mail-delivery';
 import { isPermanentRefusal, MAX_RETRY_DELAY_MS, messageIdOf, retryDelayMs } from './mail-retry';
 
 describe('mail retries', () => {
@@ -18,5 +19,14 @@ describe('mail retries', () => {
     expect(messageIdOf(7, created, 'chat.example.com')).toBe(messageIdOf(7, '1767323045678123', 'chat.example.com'));
     expect(messageIdOf(7, created, 'chat.example.com')).not.toBe(messageIdOf(7, '1767323045678124', 'chat.example.com'));
     expect(messageIdOf(7, created, 'chat.example.com')).toMatch(/^<mail\.7\.[0-9a-z]+@chat\.example\.com>$/);
+  });
+});
+
+describe('withoutMailboxes', () => {
+  it('keeps the domain of every address in a refusal, and nothing of the mailbox', () => {
+    expect(withoutMailboxes("550 5.1.1 <ann.lee+chat@example.com>: mailbox unavailable; also bob@mail.example.org")).toBe(
+      '550 5.1.1 <…@example.com>: mailbox unavailable; also …@mail.example.org',
+    );
+    expect(withoutMailboxes('connect ECONNREFUSED 127.0.0.1:25')).toBe('connect ECONNREFUSED 127.0.0.1:25');
   });
 });

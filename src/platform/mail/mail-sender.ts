@@ -23,11 +23,17 @@ export class MailSender {
     this.messageIdHost = settings.noreplyEmail.slice(settings.noreplyEmail.lastIndexOf('@') + 1);
   }
 
-  async send(mail: ClaimedMail): Promise<void> {
-    const messageId = messageIdOf(mail.id, mail.createdMicros, this.messageIdHost);
+  /** The mail's Message-ID: stable across attempts, so a mail sent twice is one to the recipient. */
+  messageIdOf(mail: ClaimedMail): string {
+    return messageIdOf(mail.id, mail.createdMicros, this.messageIdHost);
+  }
+
+  /** Sends the mail, or without SMTP_URL writes it to the log (development): `logged`. */
+  async send(mail: ClaimedMail): Promise<'sent' | 'logged'> {
+    const messageId = this.messageIdOf(mail);
     if (!this.smtp) {
       this.logger.log(`mail to ${mail.to} (no SMTP_URL configured): ${mail.subject}\n${mail.text}`);
-      return;
+      return 'logged';
     }
     await this.smtp.sendMail({
       from: mail.fromName === undefined ? this.from : { name: mail.fromName, address: this.from },
@@ -38,6 +44,7 @@ export class MailSender {
       ...(mail.headers === undefined ? {} : { headers: mail.headers }),
       messageId,
     });
+    return 'sent';
   }
 
   close(): void {

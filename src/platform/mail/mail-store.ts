@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import { CLAIM_LEASE_MS } from './mail-retry';
-import { OutgoingMail } from './outgoing-mail';
+import { MailKind, OutgoingMail } from './outgoing-mail';
 
 /**
  * A row's identity: its id and its creation time in microseconds. A job names both, so a
@@ -24,6 +24,7 @@ export interface ClaimedMail extends OutgoingMail, MailKey {
 
 interface RawMail {
   id: string | number;
+  kind: MailKind;
   to_address: string;
   subject: string;
   text_body: string;
@@ -56,9 +57,9 @@ export class MailStore {
   /** In the caller's transaction. */
   async insert(mail: OutgoingMail): Promise<MailKey> {
     const [row] = await this.database.transaction.query<{ id: string | number; created_micros: string }>(
-      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers, from_name) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO mail_outbox (kind, to_address, subject, text_body, html_body, headers, from_name) VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING id, ${CREATED_MICROS} AS created_micros`,
-      [mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.headers ?? {}), mail.fromName ?? null],
+      [mail.kind, mail.to, mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.headers ?? {}), mail.fromName ?? null],
     );
     return { id: Number(row.id), createdMicros: String(row.created_micros) };
   }
@@ -71,7 +72,7 @@ export class MailStore {
         `WITH claimed AS (
            UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = clock_timestamp() + make_interval(secs => $3)
            WHERE id = $1 AND ${CREATED_MICROS} = $2 AND status = 'pending' AND next_attempt_at <= clock_timestamp()
-           RETURNING id, to_address, subject, text_body, html_body, headers, from_name, ${CREATED_MICROS} AS created_micros, attempts)
+           RETURNING id, kind, to_address, subject, text_body, html_body, headers, from_name, ${CREATED_MICROS} AS created_micros, attempts)
          SELECT * FROM claimed`,
         [key.id, key.createdMicros, CLAIM_LEASE_MS / 1000],
       ),
@@ -140,6 +141,7 @@ function toClaimed(row: RawMail): ClaimedMail {
   const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
   return {
     id: Number(row.id),
+    kind: row.kind,
     to: row.to_address,
     subject: row.subject,
     text: row.text_body,

@@ -1,5 +1,16 @@
+/** What a mail is for: named in the delivery log lines (never its text or links) and kept on its row. */
+export type MailKind =
+  | 'invitation'
+  | 'password-reset'
+  | 'no-account'
+  | 'email-change'
+  | 'confirm-registration'
+  | 'missed-message'
+  | 'digest';
+
 /** A mail the server sends: plain text always, an HTML alternative when the template has one. */
 export interface OutgoingMail {
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;

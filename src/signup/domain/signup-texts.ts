@@ -61,6 +61,7 @@ const t = SIGNUP_TEXTS;
 /** Zulip's `zerver/emails/confirm_registration` for an existing organization. */
 export function confirmRegistrationMail(email: string, activateUrl: string): OutgoingMail {
   return {
+    kind: 'confirm-registration',
     to: email,
     subject: t.mailSubject,
     text: `${t.mailHello}\n\n${t.mailSignedUp}\n\n${t.mailAction}\n    <${activateUrl}>\n\n${t.mailIgnore}\n\n${t.mailSignature}\n`,

@@ -20,6 +20,7 @@ export function emailChangeMail(newEmail: string, realmName: string, confirmatio
   const t = EMAIL_CHANGE_TEXTS;
   const subject = t.mailSubject(realmName);
   return {
+    kind: 'email-change',
     to: newEmail,
     subject,
     text: `${t.mailIntro(realmName, newEmail)}\n\n${t.mailAction}\n${confirmationUrl}\n\n${t.mailIgnore}\n`,

@@ -45,6 +45,7 @@ const t = PASSWORD_RESET_TEXTS;
 export function passwordResetMail(email: string, realmName: string, resetUrl: string): OutgoingMail {
   const subject = t.mailSubject(realmName);
   return {
+    kind: 'password-reset',
     to: email,
     subject,
     text: `${t.mailHello(email)}\n\n${t.mailAction}\n\n${resetUrl}\n\n${t.mailIgnore}\n\n${t.mailSignature}\n`,
@@ -64,6 +65,7 @@ export function noAccountMail(email: string, realmName: string, realmUrl: string
   if (otherRealmUrls.length > 0) lines.push(`${t.mailOtherRealms}\n${otherRealmUrls.join('\n')}`);
   const others: SafeHtml = otherRealmUrls.length === 0 ? html`` : html`<p>${t.mailOtherRealms}</p><ul>${otherRealmUrls.map((url) => html`<li><a href="${url}">${url}</a></li>`)}</ul>`;
   return {
+    kind: 'no-account',
     to: email,
     subject,
     text: `${lines.join('\n\n')}\n\n${t.mailSignature}\n`,
