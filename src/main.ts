@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     // Logs outlive the terminal (containers keep them): where the credentials are, never them.
     const password = shown
       ? 'its password printed on the terminal only'
-      : `its password not shown (standard output is no terminal): set one with \`${cliCommandLine(`change-password --realm "" --email ${owner.email}`)}\``;
+      : `its password not shown (standard output is no terminal): set one with \`${cliCommandLine(`change-password --realm "" --email ${owner.email}`, config.server.startedByNpm)}\``;
     logger.write('info', `created the root realm's owner ${owner.email}: API key in ${owner.zuliprcPath}, ${password}`, { context: 'main' });
   }
   // Before the API port: whoever sees the server answer can scrape it too.

@@ -1,18 +1,10 @@
+import { loadConfig } from '../../platform/config/app-config';
 import { cliCommandLine } from './cli-args';
 
 describe('cliCommandLine', () => {
-  const saved = process.env.npm_lifecycle_event;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.npm_lifecycle_event;
-    else process.env.npm_lifecycle_event = saved;
-  });
-
-  it('names npm under `npm start`, and the built CLI otherwise (the container)', () => {
-    process.env.npm_lifecycle_event = 'start';
-    expect(cliCommandLine('status')).toBe('npm run --silent manage -- status');
-    delete process.env.npm_lifecycle_event;
-    expect(cliCommandLine('status')).toBe('node dist/cli.js status');
-    process.env.npm_lifecycle_event = 'test';
-    expect(cliCommandLine('status')).toBe('node dist/cli.js status');
+  it('names npm under `npm start`, and the built CLI otherwise (the container, a test)', () => {
+    expect(cliCommandLine('status', loadConfig({ npm_lifecycle_event: 'start' }).server.startedByNpm)).toBe('npm run --silent manage -- status');
+    expect(cliCommandLine('status', loadConfig({}).server.startedByNpm)).toBe('node dist/cli.js status');
+    expect(cliCommandLine('status', loadConfig({ npm_lifecycle_event: 'test' }).server.startedByNpm)).toBe('node dist/cli.js status');
   });
 });

@@ -48,8 +48,8 @@ reason on stderr and exit 1.
  * npm from the project folder when npm started the process (`npm start`), otherwise as
  * the container image runs it.
  */
-export function cliCommandLine(args: string): string {
-  return process.env.npm_lifecycle_event === 'start' ? `npm run --silent manage -- ${args}` : `node dist/cli.js ${args}`;
+export function cliCommandLine(args: string, startedByNpm: boolean): string {
+  return startedByNpm ? `npm run --silent manage -- ${args}` : `node dist/cli.js ${args}`;
 }
 
 /** The options each command takes: a mistyped one is an error, never silently ignored. */

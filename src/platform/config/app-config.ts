@@ -205,6 +205,7 @@ function loadServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     ownerEmail: (optional(env.OWNER_EMAIL) ?? `owner@${hostWithoutPort(externalHost)}`).toLowerCase(),
     zulipClientCompat: parseBooleanVariable('ZULIP_CLIENT_COMPAT', env.ZULIP_CLIENT_COMPAT, true),
     webPublicStreamsEnabled: parseBooleanVariable('WEB_PUBLIC_STREAMS_ENABLED', env.WEB_PUBLIC_STREAMS_ENABLED, false),
+    startedByNpm: env.npm_lifecycle_event === 'start',
   };
 }
 

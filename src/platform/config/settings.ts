@@ -35,6 +35,11 @@ export abstract class ServerSettings {
    * when it and the realm's `enable_spectator_access` are on. Off by default, as in Zulip.
    */
   abstract readonly webPublicStreamsEnabled: boolean;
+  /**
+   * Whether `npm start` started the process (npm's own `npm_lifecycle_event`, not a
+   * setting): hints then name the CLI as `npm run manage`, otherwise as the image runs it.
+   */
+  abstract readonly startedByNpm: boolean;
 }
 
 /** `LOG_LEVEL` and `LOG_FORMAT`. */
