@@ -1,0 +1,3 @@
+import type { OperationExamples } from '../example';
+
+export const OPERATION_EXAMPLES: OperationExamples = {};
