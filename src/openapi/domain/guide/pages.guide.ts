@@ -47,7 +47,7 @@ export const PAGE_GUIDES: OperationGuides = {
   'GET /accounts/password/reset/done': guide('pages_and_files', 'The page telling the visitor to look for the reset email.'),
   'GET /accounts/password/reset/{uidb64}/{token}': guide(
     'pages_and_files',
-    'The page a mailed reset link opens: the new password form, or why the link does not work.',
+    'The page a mailed password reset link opens: the form for the new password, or why the link no longer works.',
   ),
   'POST /accounts/password/reset/{uidb64}/{token}': guide(
     'pages_and_files',

@@ -71,7 +71,7 @@ export const USER_GUIDES: OperationGuides = {
     'the answer holds the presence of everyone in the organization (only the changes since `last_update_id` when',
     'given), which is how clients keep their buddy list fresh.',
   ),
-  'GET /api/v1/realm/presence': guide('users', 'Answers the presence of everyone in the organization, by email address, as of the server\'s time.'),
+  'GET /api/v1/realm/presence': guide('users', 'Answers the presence of everyone in the organization in the older per-client format, with the server\'s time.'),
   'GET /api/v1/users/{user_id_or_email}/presence': guide(
     'users',
     'Answers one user\'s presence: when they were last active and last connected. Bots have none.',
@@ -81,7 +81,11 @@ export const USER_GUIDES: OperationGuides = {
     'Mutes a user for the requester: their messages are hidden and they do not count in unread totals. The',
     'requester\'s clients get a `muted_users` event.',
   ),
-  'DELETE /api/v1/users/me/muted_users/{muted_user_id}': guide('users', 'Unmutes a user the requester had muted.'),
+  'DELETE /api/v1/users/me/muted_users/{muted_user_id}': guide(
+    'users',
+    'Unmutes a user the requester had muted: their messages show and count again. The requester\'s clients get a',
+    '`muted_users` event.',
+  ),
   'PATCH /api/v1/users/me/profile_data': guide(
     'users',
     'Sets the requester\'s values of custom profile fields, each checked against its field\'s kind (a date, a link, an',
