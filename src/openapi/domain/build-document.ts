@@ -2,7 +2,7 @@ import { WireKind, WireParamSpec } from '../../wire/params/wire-param';
 import { JsonSchema, ref } from './json-schema';
 import { OperationExample, OperationExamples } from './guide/example';
 import { ParameterDescriptions } from './guide/parameters';
-import { OperationGuide, OperationGuides, TAGS } from './guide/tags';
+import { OperationGuide, OperationGuides, tagName, TAGS } from './guide/tags';
 import { OperationDoc, OperationTable, ResponseDoc } from './operation-doc';
 import { DeclaredRoute, pathParameterNames, WILDCARD_PARAMETER } from './route-shape';
 
@@ -49,7 +49,10 @@ export function operationKey(method: string, path: string): string {
  */
 export function buildDocument(input: DocumentInput): OpenApiDocument {
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
-  const sorted = [...input.routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  // The browsing page lists a topic's operations in document order: the guides' order, most used first.
+  const guideOrder = new Map(Object.keys(input.guides).map((key, index) => [key, index]));
+  const rank = (route: DeclaredRoute): number => guideOrder.get(operationKey(route.method, route.path)) ?? guideOrder.size;
+  const sorted = [...input.routes].sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const route of sorted) {
     const key = operationKey(route.method, route.path);
     const context: OperationContext = {
@@ -117,7 +120,7 @@ function operationOf(route: DeclaredRoute, context: OperationContext): OpenApiOp
     summary: doc?.summary ?? '',
     description: guide?.description ?? '',
     // An operation without a guide has no topic; the reference's test names it.
-    tags: guide ? [guide.tag] : [],
+    tags: guide ? [tagName(guide.tag)] : [],
     responses: {
       // Credentials, wherever they are taken, are refused alike (a route may document its own 401).
       ...(route.authMode === 'none' ? {} : { 401: { $ref: '#/components/responses/Unauthorized' } }),
