@@ -1,7 +1,7 @@
 import { WireKind, WireParamSpec } from '../../wire/params/wire-param';
 import { JsonSchema, ref } from './json-schema';
 import { OperationExample, OperationExamples } from './guide/example';
-import { ParameterDescriptions } from './guide/parameters';
+import { ParameterDescriptions } from './guide/parameter-descriptions';
 import { OperationGuide, OperationGuides, tagName, TAGS } from './guide/tags';
 import { OperationDoc, OperationTable, ResponseDoc } from './operation-doc';
 import { DeclaredRoute, pathParameterNames, WILDCARD_PARAMETER } from './route-shape';

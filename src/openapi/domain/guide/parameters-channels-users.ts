@@ -1,4 +1,4 @@
-import type { ParameterDescriptions } from './parameters';
+import type { ParameterDescriptions } from './parameter-descriptions';
 
 const groupSetting = (who: string): string =>
   `Who ${who}: a user group id, or an anonymous group \`{"direct_members": [...], "direct_subgroups": [...]}\`.`;

@@ -1,4 +1,4 @@
-import type { ParameterDescriptions } from './parameters';
+import type { ParameterDescriptions } from './parameter-descriptions';
 
 /** Parameters of messages, drafts, scheduled messages, flags, reactions, typing and events. */
 export const MESSAGE_PARAMETERS: ParameterDescriptions = {

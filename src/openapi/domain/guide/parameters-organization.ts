@@ -1,4 +1,4 @@
-import type { ParameterDescriptions } from './parameters';
+import type { ParameterDescriptions } from './parameter-descriptions';
 
 /** Parameters of the organization's settings, invitations, accounts, uploads and pages. */
 export const ORGANIZATION_PARAMETERS: ParameterDescriptions = {

@@ -1,13 +1,8 @@
+import type { ParameterDescriptions } from './parameter-descriptions';
 import { CHANNEL_AND_USER_PARAMETERS } from './parameters-channels-users';
 import { MESSAGE_PARAMETERS } from './parameters-messages';
 import { ORGANIZATION_PARAMETERS } from './parameters-organization';
 
-/** How the reference describes parameters: by name, unless an operation uses the name otherwise. */
-export interface ParameterDescriptions {
-  glossary: Record<string, string>;
-  /** By operation key (`METHOD /path/{template}`), then parameter name. */
-  overrides: Record<string, Record<string, string>>;
-}
 
 const glossary: Record<string, string> = {
   ...MESSAGE_PARAMETERS.glossary,
