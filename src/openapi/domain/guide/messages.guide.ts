@@ -100,8 +100,8 @@ export const MESSAGE_GUIDES: OperationGuides = {
   'POST /api/v1/user_uploads': guide(
     'messages',
     'Uploads one file (a multipart request) for the user and answers its address. The file is private to those who',
-    'receive a message linking it: paste the address into a message\'s Markdown to share it. The organization\'s',
-    'size and quota limits apply.',
+    'receive a message linking it: paste the address into a message\'s Markdown to share it. One file a request, within',
+    'the organization\'s size limit.',
   ),
   'GET /api/v1/user_uploads/{wildcard_path}': guide(
     'messages',

@@ -12,7 +12,7 @@ export const ORGANIZATION_GUIDES: OperationGuides = {
   'GET /api/v1/events': guide(
     'real_time_events',
     'Long-polls an event queue: answers the events after `last_event_id` as soon as there is one, or a `heartbeat`',
-    'event after 55 seconds (`HEARTBEAT_SECONDS`) without any. Each answer acknowledges the events before `last_event_id`. A queue',
+    'event after 55 seconds (`HEARTBEAT_SECONDS`) without any. Passing `last_event_id` also lets the server drop the events up to it. A queue',
     'that expired or never existed is a `BAD_EVENT_QUEUE_ID` error: the client registers again.',
   ),
   'DELETE /api/v1/events': guide('real_time_events', 'Deletes an event queue the client no longer needs, such as when it logs out or closes.'),
@@ -51,7 +51,7 @@ export const ORGANIZATION_GUIDES: OperationGuides = {
     'URL template, e.g. `#123` to an issue tracker. Answers its id.',
   ),
   'PATCH /api/v1/realm/filters/{filter_id}': guide('server_and_organizations', 'Changes a linkifier\'s pattern and URL template (administrators).'),
-  'DELETE /api/v1/realm/filters/{filter_id}': guide('server_and_organizations', 'Removes a linkifier (administrators); messages already rendered keep their links.'),
+  'DELETE /api/v1/realm/filters/{filter_id}': guide('server_and_organizations', 'Removes a linkifier (administrators): text it matched is no longer linked in messages rendered from then on.'),
   'POST /api/v1/realm/playgrounds': guide(
     'server_and_organizations',
     'Adds a code playground (administrators): code blocks in the given language get a link that opens their code in an',
