@@ -257,6 +257,9 @@ describe('API reference', () => {
           if (problem !== null) problems.push(`${key} ${name}: ${problem}`);
         } else if (!bodyNames.includes(name)) {
           problems.push(`${key}: ${name} is not a parameter of the operation`);
+        } else if (JSON.stringify(operation.requestBody?.content[FORM].schema?.properties?.[name].examples) !== JSON.stringify([value])) {
+          // The browsing page fills its form from each field's own example.
+          problems.push(`${key}: the field ${name} does not show the example`);
         }
       }
       if (operation.requestBody) {

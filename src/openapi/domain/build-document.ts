@@ -237,8 +237,12 @@ function formBody(specs: readonly WireParamSpec[], handlerRead: Record<string, J
   for (const [name, schema] of Object.entries(handlerRead)) {
     if (schema.description?.startsWith('JSON-encoded') === true) encoding[name] = { contentType: 'application/json' };
   }
-  const schema: JsonSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
   const request = context.example?.request;
+  // Each field carries its example too: the browsing page fills its form from the fields, not the body's example.
+  for (const [name, property] of Object.entries(properties)) {
+    if (request !== undefined && Object.hasOwn(request, name)) properties[name] = { ...property, examples: [request[name]] };
+  }
+  const schema: JsonSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
   const example = request === undefined ? {} : { example: Object.fromEntries(Object.entries(request).filter(([name]) => !pathNames.includes(name))) };
   return {
     required: required.length > 0,
