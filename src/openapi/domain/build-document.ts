@@ -73,7 +73,12 @@ export function buildDocument(input: DocumentInput): OpenApiDocument {
       description:
         `A Zulip-compatible REST API (feature level ${input.featureLevel}). Parameters travel as Zulip clients ` +
         'send them: in the query string for GET, form-encoded in the body otherwise; integers, booleans, lists ' +
-        'and objects as JSON text. Every answer is JSON with `result` and `msg`; errors add `code`.',
+        'and objects as JSON text. Every answer is JSON with `result` and `msg`; errors add `code`.\n\n' +
+        'To start: get an API key for an email address and password (`POST /api/v1/fetch_api_key`, under ' +
+        'Authentication) and send it as HTTP Basic credentials with every request; fetch the state you need and ' +
+        'open an event queue in one step (`POST /api/v1/register`), then long-poll `GET /api/v1/events` to stay ' +
+        'up to date; send with `POST /api/v1/messages`. Operations are grouped by topic below; the most used ' +
+        'ones carry a request and an answer example.',
     },
     servers: [{ url: '/' }],
     tags: TAGS.map((tag) => ({ name: tag.name, description: tag.description })),

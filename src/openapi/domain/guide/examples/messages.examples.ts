@@ -96,4 +96,30 @@ export const MESSAGE_EXAMPLES: OperationExamples = {
     request: { drafts: [{ type: 'stream', to: [DESIGN], topic: 'logo', content: 'Half-written thought about the', timestamp: 1764413000 }] },
     response: { ...ok, ids: [3] },
   },
+  'POST /api/v1/mark_all_as_read': { request: {}, response: { ...ok, complete: true } },
+  'GET /api/v1/scheduled_messages': {
+    request: {},
+    response: {
+      ...ok,
+      scheduled_messages: [
+        {
+          scheduled_message_id: 17,
+          to: [IAGO],
+          type: 'private',
+          content: 'Reminder: the logo review is at 3 pm.',
+          rendered_content: '<p>Reminder: the logo review is at 3 pm.</p>',
+          scheduled_delivery_timestamp: 1764925200,
+          failed: false,
+        },
+      ],
+    },
+  },
+  'GET /api/v1/drafts': {
+    request: {},
+    response: {
+      ...ok,
+      count: 1,
+      drafts: [{ id: 3, type: 'stream', to: [DESIGN], topic: 'logo', content: 'Half-written thought about the', timestamp: 1764413000 }],
+    },
+  },
 };

@@ -66,4 +66,13 @@ export const ORGANIZATION_EXAMPLES: OperationExamples = {
     request: { invite_expires_in_minutes: 1440, invite_as: 400, stream_ids: [12], include_realm_default_subscriptions: true },
     response: { ...ok, invite_link: 'https://example.chat.test/join/yb4ygfs5nrgxpdkcxm4hoq7t/' },
   },
+  'GET /api/v1/realm/emoji': {
+    request: {},
+    response: {
+      ...ok,
+      emoji: {
+        '1': { id: '1', name: 'shipit', source_url: '/user_avatars/2/emoji/images/1.png', still_url: null, deactivated: false, author_id: IAGO },
+      },
+    },
+  },
 };

@@ -65,4 +65,9 @@ export const USER_EXAMPLES: OperationExamples = {
     request: { muted_user_id: CORDELIA },
     response: ok,
   },
+  'GET /api/v1/users/me/alert_words': { request: {}, response: { ...ok, alert_words: ['logo', 'style guide'] } },
+  'POST /api/v1/users/me/alert_words': {
+    request: { alert_words: ['mock-up'] },
+    response: { ...ok, alert_words: ['logo', 'mock-up', 'style guide'] },
+  },
 };
