@@ -2,6 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FEATURE_LEVEL, SERVER_VERSION } from '../../realm/public/server-version';
 import { buildDocument, OpenApiDocument } from '../domain/build-document';
 import { COMPONENTS } from '../domain/components';
+import { OPERATION_EXAMPLES } from '../domain/guide/examples';
+import { OPERATION_GUIDES } from '../domain/guide';
+import { PARAMETER_DESCRIPTIONS } from '../domain/guide/parameters';
 import { OPERATIONS } from '../domain/operations';
 import { OBSERVABILITY_ROUTES } from '../domain/operations/observability.operations';
 import { GetEventsParams, LONG_POLL_PATH } from '../../events/api/long-poll.route';
@@ -41,6 +44,9 @@ export class OpenApiDocumentService {
         routes: [...this.discovery.routes(), ...OBSERVABILITY_ROUTES, LONG_POLL_ROUTE],
         operations: OPERATIONS,
         components: COMPONENTS,
+        guides: OPERATION_GUIDES,
+        parameters: PARAMETER_DESCRIPTIONS,
+        examples: OPERATION_EXAMPLES,
       });
       this.cached = { document, json: JSON.stringify(document) };
     }

@@ -9,6 +9,8 @@ export interface JsonSchema {
   enum?: readonly unknown[];
   const?: unknown;
   default?: unknown;
+  /** JSON Schema 2020-12's annotation: sample values (the browsing page fills a form field with the first). */
+  examples?: unknown[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
