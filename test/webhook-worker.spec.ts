@@ -88,6 +88,8 @@ describe('npm run worker', () => {
     await worker.waitFor(/worker started/);
     const result = await worker.stop();
     expect(result.output).toContain('"msg":"worker started"');
+    // One line when everything has closed (issue 36 item 4): a missing one means a killed worker.
+    expect(result.output).toMatch(/"signal":"SIGTERM","drained_polls":0,"shutdown_seconds":[\d.]+,"context":"main","msg":"stopped on SIGTERM in [\d.]+ s, 0 long-polls answered"/);
     // Nest closes the application, then re-raises the signal: not the watchdog's SIGKILL.
     expect({ code: result.code, signal: result.signal }).toEqual({ code: null, signal: 'SIGTERM' });
   });
