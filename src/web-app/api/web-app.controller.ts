@@ -50,6 +50,8 @@ export class WebAppController {
       renderPage({
         title: t.notBuiltTitle,
         realmName,
+        // The app's page contract, kept by this stand-in too: the session's CSRF token.
+        head: html`<meta name="csrf-token" content="${session.csrfToken}">\n`,
         body: html`<p id="signed-in-as">${t.signedInAs(user.fullName, user.deliveryEmail)}</p>
 <p class="hint">${t.notBuilt}</p>
 <form method="post" action="${LOGOUT_PATH}">
