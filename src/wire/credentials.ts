@@ -95,7 +95,7 @@ export class Credentials {
     );
     if (!found) return null;
     const user: RequestUser = { ...requestUserOf(found.user), sessionId: found.sessionId };
-    this.cache.rememberSessionUser(subdomain, secret, user, generation);
+    this.cache.rememberSessionUser(subdomain, secret, user, generation, found.expiresAt);
     return { ...user };
   }
 

@@ -15,6 +15,7 @@ export class AuthenticateSessionQuery {
 
 export interface SessionUser {
   sessionId: number;
+  expiresAt: Date;
   user: UserRow;
 }
 
