@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { ApiResponse, createTestRealm, TestRealm, testServer, TestUser } from './support/api';
+import { fixtureSql } from './support/fixture-sql';
 import { postMultipart } from './support/multipart';
 import { RawAnswer, rawRequest } from './support/raw-request';
 import { DIST } from './support/server-process';
@@ -237,6 +238,15 @@ describe('sessions for the web app', () => {
       expect((await call('GET', '/json/users/me', third)).status).toBe(401);
       // The API key stays.
       expect((await user.api.get('users/me')).status).toBe(200);
+    });
+
+    it('ends when its lifetime is over', async () => {
+      const user = await realm.createUser('Exa Expiring');
+      const answer = await submitLogin(user.email, PASSWORD);
+      const cookie = `sessionid=${SESSION_COOKIE.exec(String(answer.headers['set-cookie']?.[0]))?.[1] ?? ''}`;
+      await fixtureSql(`UPDATE user_session SET expires_at = now() - interval '1 second' WHERE user_profile_id = $1`, [user.userId]);
+      expect((await rawRequest(port, host, 'GET', '/json/users/me', { cookie })).status).toBe(401);
+      expect((await rawRequest(port, host, 'GET', '/', { cookie })).headers.location).toBe('/login/');
     });
 
     it('ends every session of a deactivated user', async () => {
