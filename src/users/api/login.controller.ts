@@ -8,7 +8,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { Context, CurrentRealm, RawResponse, SessionPage } from '../../wire/decorators';
+import { Context, CurrentRealm, PublicEndpoint, RawResponse, SessionPage } from '../../wire/decorators';
 import { csrfAccepted, csrfField, formValue, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
 import { RequestContext, RequestRealm } from '../../wire/request-context';
 import { EndSessionCommand, SignInWithPasswordCommand, StartedSession } from '../commands/sessions.commands';
@@ -48,7 +48,7 @@ export class LoginController {
   }
 
   @Post('login/')
-  @SessionPage()
+  @PublicEndpoint()
   @RawResponse()
   async logIn(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, LOGIN_PATH)) return sendCsrfRefusal(reply);
