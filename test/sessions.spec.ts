@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { ApiResponse, createTestRealm, TestRealm, testServer, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { postMultipart } from './support/multipart';
-import { RawAnswer, rawRequest } from './support/raw-request';
+import { openForm, RawAnswer, rawRequest } from './support/raw-request';
 import { DIST } from './support/server-process';
 import { BrowserSession as Session, SESSION_COOKIE, sessionRequest, signIn, submitLogin as submitForm } from './support/sessions';
 
@@ -99,6 +99,20 @@ describe('sessions for the web app', () => {
       const again = await rawRequest(port, host, 'GET', '/login/', { cookie: session.cookie });
       expect(again.status).toBe(302);
       expect(again.headers.location).toBe('/');
+    });
+
+    it('ends the session the browser held before when it signs in again', async () => {
+      const before = await logIn(ann.email);
+      const form = await openForm(port, host, '/login/');
+      const body = new URLSearchParams({ username: bob.email, password: PASSWORD, csrfmiddlewaretoken: form.token }).toString();
+      const again = await rawRequest(port, host, 'POST', '/login/', {
+        cookie: `${before.cookie}; csrftoken=${form.cookie}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      }, body);
+      expect(again.status).toBe(302);
+      expect((await call('GET', '/json/users/me', before)).status).toBe(401);
+      const now = `sessionid=${SESSION_COOKIE.exec(String(again.headers['set-cookie']?.[0]))?.[1] ?? ''}`;
+      expect((await rawRequest(port, host, 'GET', '/json/users/me', { cookie: now })).body).toContain(`"user_id":${bob.userId}`);
     });
 
     it('sends the browser to a `next` of this server only', async () => {

@@ -14,7 +14,7 @@ import { RequestContext, RequestRealm } from '../../wire/request-context';
 import { EndSessionCommand, SignInWithPasswordCommand, StartedSession } from '../commands/sessions.commands';
 import { safeNextLocation } from '../domain/login-rules';
 import { LOGIN_TEXTS as t } from '../domain/login-texts';
-import { clearedSessionCookie, csrfTokenMatches, LOGIN_PATH, LOGOUT_PATH } from '../public/session-cookie';
+import { clearedSessionCookie, csrfTokenMatches, LOGIN_PATH, LOGOUT_PATH, sessionSecretOf } from '../public/session-cookie';
 
 
 /** What the form shows again after a refusal. */
@@ -68,6 +68,10 @@ export class LoginController {
       }
       return this.sendForm(request, reply, realm, 200, { email, next, error: refusalText(error) });
     }
+    // The session the browser held before ends, as Django's login() flushes or cycles it:
+    // a session someone planted in the browser never becomes the person's.
+    const previous = sessionSecretOf(request.headers.cookie);
+    if (previous !== null) await this.commandBus.execute(new EndSessionCommand(previous));
     await redirectSignedIn(reply, session, this.addressing.usesHttps(), safeNextLocation(next));
   }
 
