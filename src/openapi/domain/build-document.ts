@@ -78,7 +78,10 @@ export function buildDocument(input: DocumentInput): OpenApiDocument {
         'Authentication) and send it as HTTP Basic credentials with every request; fetch the state you need and ' +
         'open an event queue in one step (`POST /api/v1/register`), then long-poll `GET /api/v1/events` to stay ' +
         'up to date; send with `POST /api/v1/messages`. Operations are grouped by topic below; the most used ' +
-        'ones carry a request and an answer example.',
+        'ones carry a request and an answer example.\n\n' +
+        'Every `/api/v1/...` operation is also served at `/json/...` for the web app, signed in by the `sessionid` ' +
+        'cookie instead (never an API key), with the session\'s CSRF token in `X-CSRFToken` on every method but GET ' +
+        'and HEAD (else 403 `CSRF_FAILED`).',
     },
     servers: [{ url: '/' }],
     tags: TAGS.map((tag) => ({ name: tag.name, description: tag.description })),

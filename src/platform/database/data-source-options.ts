@@ -39,8 +39,9 @@ import { SignupConfirmations1766920000000 } from './migrations/1766920000000-sig
 import { SignupFromReusableLinks1766930000000 } from './migrations/1766930000000-signup-from-reusable-links';
 import { MissedMessageSettled1766940000000 } from './migrations/1766940000000-missed-message-settled';
 import { MailFromName1766940100000 } from './migrations/1766940100000-mail-from-name';
-import { MailKind1766950000000 } from './migrations/1766950000000-mail-kind';
 import { DatabaseIdentity1766945000000 } from './migrations/1766945000000-database-identity';
+import { UserSessions1766950000000 } from './migrations/1766950000000-user-sessions';
+import { MailKind1766951000000 } from './migrations/1766951000000-mail-kind';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -92,7 +93,8 @@ export const MIGRATIONS = [
   MissedMessageSettled1766940000000,
   MailFromName1766940100000,
   DatabaseIdentity1766945000000,
-  MailKind1766950000000,
+  UserSessions1766950000000,
+  MailKind1766951000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

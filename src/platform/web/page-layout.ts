@@ -9,6 +9,8 @@ export interface PageContent {
   body: SafeHtml;
   /** `lang` of the document. */
   language?: string;
+  /** More of the head (a signed-in page's `<meta name="csrf-token">`). */
+  head?: SafeHtml;
 }
 
 /**
@@ -24,7 +26,7 @@ export function renderPage(page: PageContent): string {
 <meta name="referrer" content="no-referrer">
 <title>${page.realmName ? `${page.title} · ${page.realmName}` : page.title}</title>
 <link rel="stylesheet" href="${PAGE_STYLESHEET_PATH}">
-</head>
+${page.head ?? ''}</head>
 <body>
 <main>
 ${page.realmName ? html`<header class="realm">${page.realmName}</header>` : ''}
@@ -40,4 +42,9 @@ ${page.body}
 /** A page with one paragraph (a result or a refusal). */
 export function messagePage(title: string, message: string | SafeHtml, realmName?: string): string {
   return renderPage({ title, realmName, body: html`<p>${message}</p>` });
+}
+
+/** A form's refusal above the form (none: nothing), announced to screen readers. */
+export function formError(error: string | null): SafeHtml {
+  return error === null ? html`` : html`<p class="error" role="alert">${error}</p>`;
 }

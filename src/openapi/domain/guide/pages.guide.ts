@@ -2,7 +2,27 @@ import { guide, OperationGuides } from './tags';
 
 /** Pages, served files, health checks and this reference. */
 export const PAGE_GUIDES: OperationGuides = {
-  'GET /': guide('pages_and_files', 'A short HTML page naming the server; browsers that open the server\'s address land here.'),
+  'GET /': guide(
+    'pages_and_files',
+    'The web app, for a browser signed in with the `sessionid` cookie (its page carries the session\'s CSRF token);',
+    'a visitor who is not signed in is sent to the log-in page.',
+  ),
+  'GET /login': guide(
+    'pages_and_files',
+    'The log-in page: email address and password, with links to the password reset form and, where the organization',
+    'lets people sign up, to the sign-up page.',
+  ),
+  'POST /login': guide(
+    'pages_and_files',
+    'Takes the log-in form: a right password starts a session (the `sessionid` cookie, HttpOnly and SameSite=Lax) and',
+    'sends the browser on to the web app; a wrong one shows the form again and counts against the same attempt limit as',
+    '`fetch_api_key`.',
+  ),
+  'POST /accounts/logout': guide(
+    'pages_and_files',
+    'Ends the browser\'s session (the page form\'s CSRF token or the `X-CSRFToken` header is required) and sends it to',
+    'the log-in page.',
+  ),
   'GET /register': guide(
     'pages_and_files',
     'The self-sign-up page: asks for an email address, to which a confirmation link is sent when the organization lets',
@@ -21,8 +41,7 @@ export const PAGE_GUIDES: OperationGuides = {
   ),
   'POST /accounts/do_confirm/{key}': guide(
     'pages_and_files',
-    'Takes the registration form: creates the account and uses the link up. The page then shows how to connect a',
-    'client, with a `zuliprc` file to download.',
+    'Takes the registration form: creates the account, uses the link up and signs the browser in to the web app.',
   ),
   'GET /join/{key}': guide(
     'pages_and_files',
@@ -32,7 +51,7 @@ export const PAGE_GUIDES: OperationGuides = {
   'POST /join/{key}': guide(
     'pages_and_files',
     'Takes the invitation page\'s form: an email invitation creates the invited account with its role, channels and',
-    'groups; a reusable link mails the address a confirmation link whose account will get them.',
+    'groups and signs the browser in; a reusable link mails the address a confirmation link whose account will get them.',
   ),
   'GET /accounts/confirm_new_email/{key}': guide(
     'pages_and_files',
@@ -51,7 +70,7 @@ export const PAGE_GUIDES: OperationGuides = {
   ),
   'POST /accounts/password/reset/{uidb64}/{token}': guide(
     'pages_and_files',
-    'Takes the new password form: sets the password and uses the link up.',
+    'Takes the new password form: sets the password, uses the link up and signs the browser in to the web app.',
   ),
   'GET /accounts/password/done': guide('pages_and_files', 'The page confirming that the password was changed.'),
   'GET /accounts/unsubscribe/{kind}/{token}': guide(
