@@ -46,6 +46,7 @@ import { SignupModule } from './signup/signup.module';
 import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages.module';
 import { UsersModule } from './users/users.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { WebAssetsModule } from './web-app/web-assets.module';
 import { WireModule } from './wire/wire.module';
 
 /** The whole server: the same module tree serves HTTP and runs CLI commands. */
@@ -102,6 +103,7 @@ export class AppModule {
         UploadsModule,
         SubmessagesModule,
         OpenApiModule,
+        WebAssetsModule,
       ],
     };
   }
