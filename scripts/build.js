@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Compiles src/ into dist/ (tsconfig.build.json) and bundles the web app from web/ into
- * dist/web/ (Vite, web/vite.config.ts), and knows when it need not.
+ * dist/web/ (Vite, web/vite.config.mts), and knows when it need not.
  *
  *   node scripts/build.js               a clean build: dist/ emptied, then tsc and Vite (npm run build, the image)
  *   node scripts/build.js --if-changed  nothing when dist/ was built from exactly these sources
@@ -185,8 +185,8 @@ function initialWeight() {
 
 function buildWeb(now) {
   fs.rmSync(WEB_STAMP, { force: true });
-  const vite = require.resolve('vite/bin/vite.js', { paths: [ROOT] });
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(WEB_SOURCES, 'vite.config.ts'), '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [ROOT] })), 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(WEB_SOURCES, 'vite.config.mts'), '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) throw result.error;
   if ((result.status ?? 1) !== 0) return result.status ?? 1;
   const weight = initialWeight();

@@ -1,7 +1,7 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
 import { filterOfKey, isMentioned, matches } from './narrow';
-import { channelEntry, messageEntry, userEntry } from './register';
+import { channelEntry, messageEntry, themeOf, userEntry } from './register';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
@@ -43,6 +43,16 @@ function refileInNarrows(state: ClientState, messages: Readonly<Record<number, M
   return narrows;
 }
 
+/** A channel's fetched topic list with `topic` at `maxId` (first: newest first); unfetched lists stay unfetched. */
+function withTopic(topics: ClientState['topics'], channelId: number, topic: string, maxId: number): ClientState['topics'] {
+  const list = topics[channelId];
+  if (list === undefined) return topics;
+  const known = list.find((entry) => entry.name.toLowerCase() === topic.toLowerCase());
+  const rest = list.filter((entry) => entry !== known);
+  const entry = { name: known?.name ?? topic, maxId: Math.max(known?.maxId ?? 0, maxId) };
+  return { ...topics, [channelId]: [entry, ...rest].sort((a, b) => b.maxId - a.maxId) };
+}
+
 function unreadWhere(where: Where, me: number): UnreadEntry['where'] {
   return where.kind === 'channel' ? where : { kind: 'dm', key: dmKey(where.userIds, me) };
 }
@@ -74,7 +84,17 @@ const applyMessage: Applier<'message'> = (state, event, me) => {
     const rest = without(typers, [message.senderId]);
     typing = { ...typing, [typingKey]: rest };
   }
-  return { ...state, messages, localEchoes, unread, dmConversations, starred, typing, narrows: refileInNarrows(state, messages, [message.id], me, true) };
+  return {
+    ...state,
+    messages,
+    localEchoes,
+    unread,
+    dmConversations,
+    starred,
+    typing,
+    topics: message.where.kind === 'channel' ? withTopic(state.topics, message.where.channelId, message.where.topic, message.id) : state.topics,
+    narrows: refileInNarrows(state, messages, [message.id], me, true),
+  };
 };
 
 const applyUpdateMessage: Applier<'update_message'> = (state, event, me) => {
@@ -102,7 +122,12 @@ const applyUpdateMessage: Applier<'update_message'> = (state, event, me) => {
     if (entry === undefined || entry.where.kind !== 'channel') continue;
     unread[id] = { ...entry, where: { kind: 'channel', channelId: event.new_stream_id ?? entry.where.channelId, topic: newTopic ?? entry.where.topic } };
   }
-  return { ...state, messages, unread, narrows: refileInNarrows(state, messages, ids, me, false) };
+  let topics = state.topics;
+  for (const id of ids) {
+    const message = messages[id];
+    if (message?.where.kind === 'channel') topics = withTopic(topics, message.where.channelId, message.where.topic, id);
+  }
+  return { ...state, messages, unread, topics, narrows: refileInNarrows(state, messages, ids, me, false) };
 };
 
 const applyDeleteMessage: Applier<'delete_message'> = (state, event) => {
@@ -298,8 +323,10 @@ const applyRealm: Applier<'realm'> = (state, event) => {
 };
 
 const applyUserSettings: Applier<'user_settings'> = (state, event) => {
-  if (state.session === null || event.property !== 'enter_sends') return state;
-  return { ...state, session: { ...state.session, enterSends: event.value === true } };
+  if (state.session === null) return state;
+  if (event.property === 'enter_sends') return { ...state, session: { ...state.session, enterSends: event.value === true } };
+  if (event.property === 'color_scheme') return { ...state, session: { ...state.session, theme: themeOf(event.value) } };
+  return state;
 };
 
 /**

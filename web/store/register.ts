@@ -34,6 +34,11 @@ export function messageEntry(message: WireMessage, flags: readonly string[] = me
   };
 }
 
+/** Zulip's `color_scheme` values: 1 automatic, 2 dark, 3 light. */
+export function themeOf(colorScheme: unknown): 'auto' | 'dark' | 'light' {
+  return colorScheme === 2 ? 'dark' : colorScheme === 3 ? 'light' : 'auto';
+}
+
 /** Register's `unread_msgs`, by message id. */
 export function unreadFromRegister(unread: UnreadMessages, me: number): Record<number, UnreadEntry> {
   const mentioned = new Set(unread.mentions);
@@ -75,12 +80,14 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
       realmName: answer.realm_name,
       emptyTopicName: answer.realm_empty_topic_display_name ?? 'general chat',
       enterSends: answer.user_settings.enter_sends,
+      theme: themeOf(answer.user_settings.color_scheme),
       queueId: answer.queue_id,
     },
     users,
     channels,
     messages: previous.messages,
     narrows: {},
+    topics: {},
     unread: unreadFromRegister(answer.unread_msgs, me),
     starred: [...answer.starred_messages].sort((a, b) => a - b),
     presence,

@@ -60,8 +60,16 @@ export interface LocalEcho {
   readonly content: string;
   readonly timestamp: number;
   readonly status: 'sending' | 'failed';
+  /** The id the server gave it; the echo is hidden once that message is in the store. */
+  readonly messageId: number | null;
   /** The server's `msg` when it refused the message. */
   readonly error: string | null;
+}
+
+/** A channel's topic and its newest message id (`GET /users/me/{stream_id}/topics`, then events). */
+export interface TopicEntry {
+  readonly name: string;
+  readonly maxId: number;
 }
 
 export interface Session {
@@ -69,6 +77,8 @@ export interface Session {
   readonly realmName: string;
   readonly emptyTopicName: string;
   readonly enterSends: boolean;
+  /** The person's `color_scheme` setting: Zulip's 1 automatic, 2 dark, 3 light. */
+  readonly theme: 'auto' | 'dark' | 'light';
   readonly queueId: string | null;
 }
 
@@ -86,6 +96,8 @@ export interface ClientState {
   /** By narrow key (narrow.ts, narrowKey). */
   readonly narrows: Readonly<Record<string, NarrowEntry>>;
   readonly unread: Readonly<Record<number, UnreadEntry>>;
+  /** Channels' topics, newest first, for channels whose topics were fetched. */
+  readonly topics: Readonly<Record<number, readonly TopicEntry[]>>;
   readonly starred: readonly number[];
   readonly presence: Readonly<Record<number, SlimPresence>>;
   /** Who is typing where: conversation key -> user id -> when the notice lapses (ms). */
@@ -98,6 +110,8 @@ export interface ClientState {
   /** What the person is typing, by conversation key: kept locally so nothing typed is lost. */
   readonly compose: Readonly<Record<string, string>>;
   readonly online: boolean;
+  /** The server's words about a request that failed away from any message (a load, a flag). */
+  readonly notice: string | null;
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -107,6 +121,7 @@ export const EMPTY_STATE: ClientState = {
   messages: {},
   narrows: {},
   unread: {},
+  topics: {},
   starred: [],
   presence: {},
   typing: {},
@@ -115,4 +130,5 @@ export const EMPTY_STATE: ClientState = {
   localEchoes: {},
   compose: {},
   online: true,
+  notice: null,
 };

@@ -63,8 +63,22 @@ export class Store {
     });
   }
 
+  topicsLoaded(channelId: number, topics: readonly { name: string; max_id: number }[]): void {
+    this.update((state) => ({
+      ...state,
+      topics: { ...state.topics, [channelId]: topics.map((topic) => ({ name: topic.name, maxId: topic.max_id })).sort((a, b) => b.maxId - a.maxId) },
+    }));
+  }
+
   echoAdded(echo: LocalEcho): void {
     this.update((state) => ({ ...state, localEchoes: { ...state.localEchoes, [echo.localId]: echo } }));
+  }
+
+  echoConfirmed(localId: string, messageId: number): void {
+    this.update((state) => {
+      const echo = state.localEchoes[localId];
+      return echo === undefined ? state : { ...state, localEchoes: { ...state.localEchoes, [localId]: { ...echo, messageId } } };
+    });
   }
 
   echoFailed(localId: string, error: string): void {
@@ -96,6 +110,10 @@ export class Store {
 
   connectivity(online: boolean): void {
     this.update((state) => (state.online === online ? state : { ...state, online }));
+  }
+
+  noticeShown(notice: string | null): void {
+    this.update((state) => (state.notice === notice ? state : { ...state, notice }));
   }
 
   /** Typing notices past their time are dropped (called on a timer). */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { ApiError } from '../../shared/api-error';
 import { PublicEndpoint, RawResponse } from '../../wire/decorators';
 
-/** Where `npm run build` writes the web app (scripts/build.js, web/vite.config.ts): dist/web beside dist/web-app. */
+/** Where `npm run build` writes the web app (scripts/build.js, web/vite.config.mts): dist/web beside dist/web-app. */
 export const WEB_APP_DIR = path.resolve(__dirname, '..', '..', 'web');
 
 /**

@@ -1,17 +1,19 @@
 import * as path from 'node:path';
 import { defineConfig } from 'vite';
 
+const here = import.meta.dirname;
+
 /**
  * The web app's bundle (README, "Web app"): built into dist/web and served by the server's
  * WebAssetsController under /static/webapp/, every file named by its content hash.
  * Everything is a file of its own (no inline script or style: the page's CSP allows none).
  */
 export default defineConfig({
-  root: __dirname,
+  root: here,
   base: '/static/webapp/',
   publicDir: false,
   build: {
-    outDir: path.resolve(__dirname, '..', 'dist', 'web'),
+    outDir: path.resolve(here, '..', 'dist', 'web'),
     emptyOutDir: true,
     assetsDir: '',
     // Never inline assets as data: URLs into CSS or script; fonts and images stay files.
