@@ -9,6 +9,7 @@ import { trustedProxyTest } from './wire/client-address';
 import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-setup';
 import { installSecurityHeaders } from './wire/security-headers';
 import { withoutPageSlash } from './wire/pages/page-urls';
+import { apiUrlOf } from './wire/json-routes';
 
 /** Builds the HTTP application (not yet listening): used by the server and the tests. */
 export async function createHttpApp(
@@ -36,8 +37,9 @@ export async function createHttpApp(
     routerOptions: { maxParamLength: 1024 },
     // Fastify's own answers to a URL it cannot route (bad escapes, an over-long parameter).
     frameworkErrors: answerFrameworkError,
-    // Zulip's page URLs end in a slash, which Nest's routes cannot (wire/pages/page-urls.ts).
-    rewriteUrl: (request: { url?: string }) => withoutPageSlash(request.url ?? '/'),
+    // Zulip's page URLs end in a slash, which Nest's routes cannot (wire/pages/page-urls.ts);
+    // `/json/...` is served by the `/api/v1/...` routes (wire/json-routes.ts).
+    rewriteUrl: (request: { url?: string }) => withoutPageSlash(apiUrlOf(request.url ?? '/')),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger,

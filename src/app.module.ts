@@ -45,6 +45,7 @@ import { InvitesModule } from './invites/invites.module';
 import { SignupModule } from './signup/signup.module';
 import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages.module';
 import { UsersModule } from './users/users.module';
+import { WebAppModule } from './web-app/web-app.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WebAssetsModule } from './web-app/web-assets.module';
 import { WireModule } from './wire/wire.module';
@@ -90,6 +91,7 @@ export class AppModule {
         SavedSnippetsModule,
         InvitesModule,
         SignupModule,
+        WebAppModule,
         ScheduledMessagesModule,
         MissedMessageEmailsModule,
         CallsModule,

@@ -76,8 +76,8 @@ describe('issue 33 item 1: links carry EXTERNAL_URI_SCHEME', () => {
     expect(state.realm_uri).toBe(realmUrl);
   });
 
-  it('mails invitation, sign-up, reset and email-change links on https://, and the account page\'s zuliprc says so', async () => {
-    // Invitation: the link, and the account it makes (whose page carries the zuliprc).
+  it('mails invitation, sign-up, reset and email-change links on https://, and signs the new account in with a Secure cookie', async () => {
+    // Invitation: the link, and the account it makes (signed in to the web app).
     const invitee = `invitee@${subdomain}.test`;
     ok(await owner.post('invites', { invitee_emails: invitee, stream_ids: JSON.stringify([]) }));
     const invitation = linksOf(await smtp.waitFor(invitee));
@@ -86,9 +86,9 @@ describe('issue 33 item 1: links carry EXTERNAL_URI_SCHEME', () => {
     const joinPath = new URL(join as string).pathname;
     const { setCookie, answer: account } = await submitForm(server.port, `${subdomain}.${BASE_HOST}`, joinPath, { full_name: 'Ivy Invited', password: PASSWORD });
     expect(setCookie).toMatch(/^csrftoken=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
-    expect(account.status).toBe(200);
-    const zuliprc = /href="data:application\/octet-stream;charset=utf-8,([^"]+)"/.exec(account.body)?.[1];
-    expect(decodeURIComponent(zuliprc ?? '').replace(/&amp;/g, '&')).toContain(`\nsite=${realmUrl}\n`);
+    expect(account.status).toBe(302);
+    expect(account.headers.location).toBe('/');
+    expect(account.headers['set-cookie']).toEqual([expect.stringMatching(/^sessionid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600; Secure$/)]);
 
     // Sign-up in an open realm.
     ok(await owner.patch('realm', { invite_required: false }));

@@ -100,8 +100,11 @@ describeInBrowser('password reset in the browser', () => {
 
     await form.fill('#new_password1', NEW_PASSWORD);
     await form.fill('#new_password2', NEW_PASSWORD);
-    await Promise.all([form.waitForURL(/\/accounts\/password\/done\/?$/), form.click('button[type=submit]')]);
-    expect(await form.locator('h1').textContent()).toBe('Password reset complete');
+    // The browser lands in the web app, signed in to a new session.
+    await Promise.all([form.waitForURL(`${realmUrl}/`), form.click('button[type=submit]')]);
+    const me = await form.context().request.get(`${realmUrl}/json/users/me`);
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { user_id: number }).user_id).toBe(user.userId);
     expect((await screenshotBothWidths(form, 'password-reset-done')).phoneScrollsHorizontally).toBe(false);
 
     const key = await realm.api.post('fetch_api_key', { username: user.email, password: NEW_PASSWORD });

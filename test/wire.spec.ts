@@ -380,12 +380,15 @@ describe('the wire format', () => {
       expect(byEmail.body.result).toBe('error');
     });
 
-    it('answers GET / with an HTML page', async () => {
+    it('sends a signed-out GET / to the log-in page, which names the API', async () => {
       const response = await realm.api.get('/');
-      expect(response.status).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body.raw).toMatch(/<html[\s>]/);
-      expect(response.body.raw).toContain('/api/v1');
+      expect(response.status).toBe(302);
+      expect(response.headers.location).toBe('/login/');
+      const login = await realm.api.get('/login');
+      expect(login.status).toBe(200);
+      expect(login.headers['content-type']).toMatch(/^text\/html/);
+      expect(login.body.raw).toMatch(/<html[\s>]/);
+      expect(login.body.raw).toContain('/api/v1');
     });
 
     it('answers every success with 200 (never 201) and the success envelope', async () => {

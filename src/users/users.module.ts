@@ -28,6 +28,11 @@ import { CompletePasswordResetHandler, RequestPasswordResetHandler } from './com
 import { PasswordResetController } from './api/password-reset.controller';
 import { PasswordResetTokenStore } from './persistence/password-reset-token.store';
 import { PasswordResetLinkHandler } from './queries/password-reset-link.query';
+import { LoginController } from './api/login.controller';
+import { PasswordSignIn } from './commands/password-sign-in';
+import { EndSessionHandler, Sessions, SignInWithPasswordHandler, StartSessionHandler } from './commands/sessions.commands';
+import { SessionStore } from './persistence/session.store';
+import { AuthenticateSessionHandler } from './queries/authenticate-session.query';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -35,7 +40,7 @@ import { PasswordResetLinkHandler } from './queries/password-reset-link.query';
  */
 @Module({
   imports: [RealmModule, GroupsModule, ProfileFieldsModule],
-  controllers: [UsersController, SettingsController, PasswordResetController],
+  controllers: [UsersController, SettingsController, PasswordResetController, LoginController],
   providers: [
     UserRepository,
     UserWriter,
@@ -49,6 +54,13 @@ import { PasswordResetLinkHandler } from './queries/password-reset-link.query';
     UserDirectory,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
+    PasswordSignIn,
+    SessionStore,
+    Sessions,
+    StartSessionHandler,
+    SignInWithPasswordHandler,
+    EndSessionHandler,
+    AuthenticateSessionHandler,
     GetUsersHandler,
     GetOwnUserHandler,
     GetUserHandler,

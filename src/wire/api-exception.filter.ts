@@ -4,6 +4,7 @@ import { ApiError } from '../shared/api-error';
 import { methodsAllowedFor } from './http-setup';
 import { isOutOfSpace } from '../platform/storage/upload-store';
 import { isStorageUnavailable, outOfSpace, serviceUnavailable } from './service-unavailable';
+import { asSessionDoorError, cameThroughJson } from './json-routes';
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -23,7 +24,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    sendError(reply, toApiError(exception, request, this.logger));
+    const error = toApiError(exception, request, this.logger);
+    sendError(reply, cameThroughJson(request) ? asSessionDoorError(error) : error);
   }
 }
 

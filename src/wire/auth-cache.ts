@@ -5,7 +5,7 @@ import { CommitListeners } from '../platform/database/commit-listeners';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { waitAtMost } from '../shared/wait-at-most';
 import { RealmUserUpdatedEvent } from '../users/events/settings-events';
-import { ApiKeyRegeneratedEvent, UserDeactivatedEvent, UserUpdatedEvent } from '../users/events/user-events';
+import { ApiKeyRegeneratedEvent, SessionsEndedEvent, UserDeactivatedEvent, UserUpdatedEvent } from '../users/events/user-events';
 import { RequestRealm, RequestUser } from './request-context';
 
 /** The addressed realm as the guard needs it. */
@@ -21,7 +21,8 @@ export interface CachedRealm extends RequestRealm {
  * - ApiKeyRegeneratedEvent: a key regenerated (API, CLI);
  * - UserDeactivatedEvent: a user or bot deactivated (also a human's bots with them);
  * - UserUpdatedEvent: role, full name (by an administrator, or a bot's), reactivation, bot owner;
- * - RealmUserUpdatedEvent: delivery email confirmed, one's own full name (and other `realm_user` fields).
+ * - RealmUserUpdatedEvent: delivery email confirmed, one's own full name (and other `realm_user` fields);
+ * - SessionsEndedEvent: a log-out, or a password change ending a user's other sessions.
  * Nothing changes a realm's subdomain or deactivates it, and no user or realm row is
  * deleted; new users and realms need nothing (failures are never remembered). Bot type
  * and realm never change. A command that comes to change one of these must record an
@@ -32,7 +33,8 @@ function changesAuthentication(event: IEvent): boolean {
     event instanceof ApiKeyRegeneratedEvent ||
     event instanceof UserDeactivatedEvent ||
     event instanceof UserUpdatedEvent ||
-    event instanceof RealmUserUpdatedEvent
+    event instanceof RealmUserUpdatedEvent ||
+    event instanceof SessionsEndedEvent
   );
 }
 
@@ -113,6 +115,19 @@ export class AuthCache implements OnModuleInit {
     if (generation === this.generationCounter) put(this.users, userKey(subdomain, authorization), user);
   }
 
+  /**
+   * The user a session cookie's secret signs in (README, "Sessions"), kept beside the API-key
+   * answers and forgotten with them. A session that expires while remembered is honoured
+   * until the entry's own expiry (ENTRY_TTL_MS) at most.
+   */
+  sessionUser(subdomain: string, secret: string): RequestUser | undefined {
+    return this.user(subdomain, sessionKey(secret));
+  }
+
+  rememberSessionUser(subdomain: string, secret: string, user: RequestUser, generation: number): void {
+    this.rememberUser(subdomain, sessionKey(secret), user, generation);
+  }
+
   /** Forgets everything this process remembers. */
   invalidate(): void {
     this.generationCounter += 1;
@@ -141,6 +156,8 @@ export class AuthCache implements OnModuleInit {
 }
 
 const userKey = (subdomain: string, authorization: string) => `${subdomain}\n${authorization}`;
+/** A NUL never appears in an Authorization header (HTTP forbids it): the two kinds of key never meet. */
+const sessionKey = (secret: string) => `\0session ${secret}`;
 
 function live<T>(entries: Map<string, Entry<T>>, key: string): T | undefined {
   const entry = entries.get(key);

@@ -4,6 +4,7 @@ import { ApiError } from '../shared/api-error';
 import { RealmAddressing } from '../realm/public/realm-addressing';
 import { RealmDirectory } from '../realm/queries/realm-directory';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
+import { AuthenticateSessionQuery, SessionUser } from '../users/queries/authenticate-session.query';
 import { requestUserOf, UserRow } from '../users/public/user-row';
 import { BotType } from '../users/public/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
@@ -77,6 +78,25 @@ export class Credentials {
     const authenticated = requestUserOf(user);
     this.cache.rememberUser(subdomain, authorization, authenticated, generation);
     return checkEndpointAccess({ ...authenticated }, access);
+  }
+
+  /**
+   * The user a session cookie's secret signs in to the addressed realm (the web app's
+   * `/json` requests, and uploads and avatars loaded by the browser), or null: an unknown or
+   * expired session, a deactivated account, another realm's session. The caller decides
+   * what a null means (401, or an anonymous reader). Remembered like API keys.
+   */
+  async sessionUserFor({ subdomain, realm }: AddressedRealm, secret: string): Promise<RequestUser | null> {
+    const remembered = this.cache.sessionUser(subdomain, secret);
+    if (remembered) return { ...remembered };
+    const generation = this.cache.generation;
+    const found = await this.queryBus.execute<AuthenticateSessionQuery, SessionUser | null>(
+      new AuthenticateSessionQuery(realm.id, secret, realm.deactivated),
+    );
+    if (!found) return null;
+    const user: RequestUser = { ...requestUserOf(found.user), sessionId: found.sessionId };
+    this.cache.rememberSessionUser(subdomain, secret, user, generation);
+    return { ...user };
   }
 
   /**

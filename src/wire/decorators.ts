@@ -5,15 +5,21 @@ import { contextOf, RequestContext, RequestRealm, RequestUser } from './request-
 export const AUTH_MODE = 'chat:authMode';
 /**
  * `required`: Basic auth; `none`: no credentials read (the realm is still resolved);
- * `optional`: Basic auth when an Authorization header is sent, anonymous otherwise.
+ * `optional`: Basic auth when an Authorization header is sent, anonymous otherwise (outside
+ * `/api/v1`, the browser's session cookie signs in too); `page`: a page of the web app,
+ * signed in by a valid session cookie, anonymous otherwise. Through `/json`, every mode
+ * but `none` reads the session cookie only (wire/json-routes.ts).
  */
-export type AuthMode = 'required' | 'none' | 'optional';
+export type AuthMode = 'required' | 'none' | 'optional' | 'page';
 
 /** Marks an endpoint that answers without credentials. */
 export const PublicEndpoint = () => SetMetadata(AUTH_MODE, 'none' satisfies AuthMode);
 
 /** Marks an endpoint that authenticates a client that sends credentials and lets others in anonymously. */
 export const OptionalAuthEndpoint = () => SetMetadata(AUTH_MODE, 'optional' satisfies AuthMode);
+
+/** Marks a page that knows who is signed in by the session cookie (the web app, the log-in page). */
+export const SessionPage = () => SetMetadata(AUTH_MODE, 'page' satisfies AuthMode);
 
 export const INCOMING_WEBHOOK_ACCESS = 'chat:incomingWebhookAccess';
 /** Incoming-webhook bots may call this endpoint (Zulip's `allow_incoming_webhooks`: sending messages). */

@@ -20,6 +20,16 @@ export interface RequestUser {
   botType: number | null;
   deliveryEmail: string;
   fullName: string;
+  /** The session the request was signed in with (the web app's cookie); absent for API keys. */
+  sessionId?: number;
+}
+
+/** The session a request signed in with: its CSRF token goes into the web app's page. */
+export interface RequestSession {
+  id: number;
+  csrfToken: string;
+  /** The cookie's secret (log-out ends the session it names). */
+  secret: string;
 }
 
 export interface UploadedFile {
@@ -35,6 +45,7 @@ export class RequestContext {
   readonly usedParams = new Set<string>();
   realm: RequestRealm | null = null;
   user: RequestUser | null = null;
+  session: RequestSession | null = null;
   clientName = 'Unspecified';
 
   constructor(

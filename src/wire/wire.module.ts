@@ -10,13 +10,12 @@ import { ApiExceptionFilter } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 import { HttpDrain } from './http-drain';
 import { PagesController } from './pages/pages.controller';
-import { RootController } from './root.controller';
 import { SlowRequestLimits } from './slow-requests';
 
 /** The HTTP wire format: envelopes, errors, Basic auth, realm by Host, rate limits. */
 @Module({
   imports: [RealmModule, RateLimitsModule],
-  controllers: [RootController, PagesController],
+  controllers: [PagesController],
   providers: [
     AuthCache,
     Credentials,

@@ -291,7 +291,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'GET /api/v1/docs/swagger-ui-bundle.js': anonymous('a static asset'),
   'GET /api/v1/docs/init.js': anonymous('a static asset'),
   'GET /api/v1/docs/swagger-ui.css': anonymous('a static asset'),
-  'GET /': anonymous('a landing page'),
+  'GET /': anonymous('the web app for the session cookie\'s own user (test/sessions.spec.ts), else a redirect to the log-in page'),
+  'GET /login': anonymous('the log-in form: a page for anyone'),
+  'POST /login': anonymous('starts a session only for the right password (attempts counted as fetch_api_key counts them)'),
+  'POST /accounts/logout': anonymous('ends the session the browser\'s own cookie names, nothing else'),
   'GET /health/live': anonymous('a health probe without realm data'),
   'GET /health/ready': anonymous('a health probe without realm data'),
 };

@@ -6,11 +6,13 @@ import { MetricsSettings } from '../../platform/config/settings';
 import { MetricsService } from '../../platform/observability/metrics.service';
 import { ApiError } from '../../shared/api-error';
 import { errorBody, FailedRequest, toApiError } from '../../wire/api-exception.filter';
-import { Credentials } from '../../wire/credentials';
+import { AddressedRealm, Credentials } from '../../wire/credentials';
 import { serveWhileClosing } from '../../wire/http-setup';
 import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
-import { contextOf, RequestContext } from '../../wire/request-context';
+import { asSessionDoorError, cameThroughJson } from '../../wire/json-routes';
+import { contextOf, RequestContext, RequestUser } from '../../wire/request-context';
+import { sessionSecretOf } from '../../users/public/session-cookie';
 import { StoredEvent } from '../queues/event-json';
 import { LongPollService, PollClient } from '../queues/long-poll.service';
 
@@ -26,6 +28,9 @@ export class GetEventsParams {
 }
 
 export const LONG_POLL_PATH = '/api/v1/events';
+
+/** How a poll signs in: a remembered user at once (no promise on the hot path), else a lookup. */
+type SignIn = (addressed: AddressedRealm) => RequestUser | Promise<RequestUser>;
 
 /**
  * `GET /api/v1/events`, the busiest route by far (one request per delivered batch per
@@ -62,7 +67,7 @@ export class LongPollRoute implements OnModuleInit {
       'GET',
       LONG_POLL_PATH,
       ({ raw, response, params }) =>
-        this.answer(new RequestContext('', params, []), raw.headers.host, raw.headers.authorization, clientOf(response), {
+        this.answer(new RequestContext('', params, []), raw.headers.host, this.byApiKey(raw.headers.authorization), clientOf(response), {
           id: '-',
           method: 'GET',
           url: raw.url ?? LONG_POLL_PATH,
@@ -80,7 +85,10 @@ export class LongPollRoute implements OnModuleInit {
     } catch (error) {
       return this.reply(reply, this.failed(error, request));
     }
-    const answer = await this.answer(context, request.headers.host, request.headers.authorization, clientOf(reply.raw), request);
+    // `GET /json/events`: the web app's poll, signed in by its session cookie (wire/json-routes.ts).
+    const viaJson = cameThroughJson(request);
+    const signIn = viaJson ? this.bySession(request.headers.cookie) : this.byApiKey(request.headers.authorization);
+    const answer = await this.answer(context, request.headers.host, signIn, clientOf(reply.raw), request, viaJson);
     return this.reply(reply, answer);
   }
 
@@ -92,17 +100,34 @@ export class LongPollRoute implements OnModuleInit {
       .send(answer.body);
   }
 
+  /** The poll's user by its Authorization header (`/api/v1`): a remembered one without a promise. */
+  private byApiKey(authorization: string | undefined): SignIn {
+    return (addressed) => this.credentials.rememberedUser(addressed, authorization ?? '') ?? this.credentials.userFor(addressed, authorization ?? '');
+  }
+
+  /** The poll's user by its session cookie (`/json`); none is a 401, as on every `/json` route. */
+  private bySession(cookie: string | undefined): SignIn {
+    return async (addressed) => {
+      const secret = sessionSecretOf(cookie);
+      const user = secret === null ? null : await this.credentials.sessionUserFor(addressed, secret);
+      if (user === null) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+      return user;
+    };
+  }
+
   /** The poll, answered: never rejects. */
   private async answer(
     context: RequestContext,
     host: string | undefined,
-    authorization: string | undefined,
+    signIn: SignIn,
     client: PollClient,
     request: FailedRequest,
+    viaJson = false,
   ): Promise<LeanAnswer> {
     try {
       const addressed = this.credentials.rememberedRealm(host) ?? (await this.credentials.realmFor(host));
-      const user = this.credentials.rememberedUser(addressed, authorization ?? '') ?? (await this.credentials.userFor(addressed, authorization ?? ''));
+      const signedIn = signIn(addressed);
+      const user = signedIn instanceof Promise ? await signedIn : signedIn;
       if (context.params.has('client')) context.usedParams.add('client');
       const p = decodeParams(GetEventsParams, context, {});
       if (p.queue_id === undefined) throw ApiError.badRequest("Missing 'queue_id' argument");
@@ -110,12 +135,13 @@ export class LongPollRoute implements OnModuleInit {
       const events = await this.polls.fetch(p.queue_id, user.id, p.last_event_id, p.dont_block, client);
       return { status: 200, body: successBody(events, p.queue_id, ignoredParams(context)) };
     } catch (error) {
-      return this.failed(error, request);
+      return this.failed(error, request, viaJson);
     }
   }
 
-  private failed(error: unknown, request: FailedRequest): LeanAnswer {
-    const apiError = toApiError(error, request, this.logger);
+  private failed(error: unknown, request: FailedRequest, viaJson = false): LeanAnswer {
+    const failure = toApiError(error, request, this.logger);
+    const apiError = viaJson ? asSessionDoorError(failure) : failure;
     return { status: apiError.status, body: errorBody(apiError), headers: apiError.headers };
   }
 }

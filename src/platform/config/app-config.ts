@@ -296,5 +296,7 @@ function loadPasswordSettings(env: NodeJS.ProcessEnv): PasswordSettings {
       minLength: parseIntegerVariable('PASSWORD_MIN_LENGTH', env.PASSWORD_MIN_LENGTH, DEFAULT_PASSWORD_POLICY.minLength, 1),
       minGuesses: parseIntegerVariable('PASSWORD_MIN_GUESSES', env.PASSWORD_MIN_GUESSES, DEFAULT_PASSWORD_POLICY.minGuesses, 0),
     },
+    // Zulip's SESSION_COOKIE_AGE: two weeks, the cookie kept across browser restarts.
+    sessionLifetimeSeconds: parseIntegerVariable('SESSION_COOKIE_AGE_SECONDS', env.SESSION_COOKIE_AGE_SECONDS, 14 * 24 * 3600, 60),
   };
 }

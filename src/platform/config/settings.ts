@@ -219,6 +219,8 @@ export abstract class PasswordSettings {
   abstract readonly hashCost: PasswordHashCost;
   /** `PASSWORD_MIN_LENGTH` / `PASSWORD_MIN_GUESSES`. */
   abstract readonly policy: PasswordPolicy;
+  /** `SESSION_COOKIE_AGE_SECONDS`: how long a browser signed in with a password stays signed in (Zulip's `SESSION_COOKIE_AGE`). */
+  abstract readonly sessionLifetimeSeconds: number;
 }
 
 /** `SMTP_URL`, `NOREPLY_EMAIL`, `MAIL_RETRY_DELAY_MS`: how the server's mail leaves. */

@@ -40,6 +40,7 @@ import { SignupFromReusableLinks1766930000000 } from './migrations/1766930000000
 import { MissedMessageSettled1766940000000 } from './migrations/1766940000000-missed-message-settled';
 import { MailFromName1766940100000 } from './migrations/1766940100000-mail-from-name';
 import { DatabaseIdentity1766945000000 } from './migrations/1766945000000-database-identity';
+import { UserSessions1766950000000 } from './migrations/1766950000000-user-sessions';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -91,6 +92,7 @@ export const MIGRATIONS = [
   MissedMessageSettled1766940000000,
   MailFromName1766940100000,
   DatabaseIdentity1766945000000,
+  UserSessions1766950000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -9,6 +9,8 @@ export interface PageContent {
   body: SafeHtml;
   /** `lang` of the document. */
   language?: string;
+  /** More of the head (a signed-in page's `<meta name="csrf-token">`). */
+  head?: SafeHtml;
 }
 
 /**
@@ -24,7 +26,7 @@ export function renderPage(page: PageContent): string {
 <meta name="referrer" content="no-referrer">
 <title>${page.realmName ? `${page.title} · ${page.realmName}` : page.title}</title>
 <link rel="stylesheet" href="${PAGE_STYLESHEET_PATH}">
-</head>
+${page.head ?? ''}</head>
 <body>
 <main>
 ${page.realmName ? html`<header class="realm">${page.realmName}</header>` : ''}

@@ -12,12 +12,12 @@ import { EmailSendingRequests } from '../../rate-limits/commands/email-sending-r
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
+import { StartedSession, StartSessionCommand } from '../../users/commands/sessions.commands';
 import { isValidEmail } from '../../users/public/user-rules';
 import { CurrentRealm, PublicEndpoint, RawResponse } from '../../wire/decorators';
-import { csrfAccepted, csrfField, formValue, redirectAfterPost, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
+import { csrfAccepted, csrfField, formValue, redirectAfterPost, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
 import { RequestRealm } from '../../wire/request-context';
 import { RegisterFromSignupLinkCommand, RequestSignupCommand, SignupRequestOutcome } from '../commands/signup.commands';
-import { zuliprcContent } from '../domain/signup-rules';
 import { SIGNUP_TEXTS as t } from '../domain/signup-texts';
 import { OpenSignupLink, SignupLinks } from '../queries/signup-links';
 
@@ -46,8 +46,7 @@ interface AddressForm {
  * and password), and the invitation links `/join/<key>/`: an email invitation's opens
  * the registration form at once (the mail proved the address), a reusable link's asks
  * for an address and mails its confirmation link first, as `/register/` does (Zulip's
- * `accounts_home_from_multiuse_invite`). The account's page shows how to
- * connect a client, with the `zuliprc` download Zulip's settings page offers.
+ * `accounts_home_from_multiuse_invite`). A new account lands in the web app, signed in.
  */
 @Controller()
 export class SignupController {
@@ -180,7 +179,7 @@ export class SignupController {
   }
 
   /**
-   * Runs the registration and answers the account's page; a refusal (name, password,
+   * Runs the registration and signs the new account in to the web app; a refusal (name, password,
    * address) shows the form again with Zulip's reason; a link that stopped working
    * meanwhile (used by a racing submit, revoked) shows the invalid-link page.
    */
@@ -200,7 +199,10 @@ export class SignupController {
       if (isLinkError(error)) return this.sendInvalidLink(reply, form.realmName, error);
       return sendPage(reply, 200, this.registrationPage(request, reply, form, error.msg, fullName));
     }
-    await sendPage(reply, 200, this.accountPage(form.realmName, this.addressing.url(realm.stringId), created));
+    // The new account lands in the web app signed in (Zulip's `login_and_go_to_home`); its
+    // API key is the settings' to show, as in Zulip.
+    const session = await this.commandBus.execute<StartSessionCommand, StartedSession>(new StartSessionCommand(created.user_id));
+    await redirectSignedIn(reply, session, this.addressing.usesHttps());
   }
 
   /** The self-sign-up link `key` opens on this realm's host, or the reason it opens nothing. */
@@ -275,26 +277,6 @@ ${csrfField(request, reply, form.formPath, this.addressing.usesHttps())}
 <p class="hint">${t.passwordHint(minLength)}</p>
 <button type="submit">${t.registerButton}</button>
 </form>`,
-    });
-  }
-
-  /**
-   * The new account's page: where to point a client, and the `zuliprc` as a download the
-   * page carries itself (a `data:` link, octet-stream as Zulip's settings page makes it, so
-   * browsers keep the name `zuliprc`), so the API key is never served again.
-   */
-  private accountPage(realmName: string, serverUrl: string, created: CreatedUser): string {
-    const zuliprc = `data:application/octet-stream;charset=utf-8,${encodeURIComponent(zuliprcContent(created.email, created.api_key, serverUrl))}`;
-    return renderPage({
-      title: t.doneTitle,
-      realmName,
-      body: html`<p>${t.doneIntro(realmName)}</p>
-<dl>
-<dt>${t.serverUrlLabel}</dt><dd id="server-url">${serverUrl}</dd>
-<dt>${t.accountEmailLabel}</dt><dd id="account-email">${created.email}</dd>
-</dl>
-<p><a class="button" id="download-zuliprc" href="${zuliprc}" download="zuliprc">${t.zuliprcButton}</a></p>
-<p class="hint">${t.zuliprcHint}</p>`,
     });
   }
 

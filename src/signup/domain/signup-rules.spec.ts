@@ -1,5 +1,5 @@
 import { confirmationKey } from '../../shared/confirmation-key';
-import { isSignupKeyShape, signupEmailRefusal, zuliprcContent } from './signup-rules';
+import { isSignupKeyShape, signupEmailRefusal } from './signup-rules';
 
 describe('signup rules', () => {
   const open = { inviteRequired: false, emailsRestrictedToDomains: false, domainAllowed: false };
@@ -22,9 +22,5 @@ describe('signup rules', () => {
       'Your email address, a@x.org, is not in one of the domains that are allowed to register for accounts in this organization.',
     );
     expect(signupEmailRefusal('a@x.org', { ...restricted, domainAllowed: true })).toBeNull();
-  });
-
-  it('writes the zuliprc Zulip\'s settings page downloads', () => {
-    expect(zuliprcContent('a@x.org', 'KEY', 'https://chat.x.org')).toBe('[api]\nemail=a@x.org\nkey=KEY\nsite=https://chat.x.org\n');
   });
 });

@@ -37,11 +37,3 @@ export function signupEmailRefusal(email: string, rules: SignupRealmRules): stri
   if (!rules.domainAllowed) return t.domainRefused(email);
   return null;
 }
-
-/**
- * The `zuliprc` Zulip's settings page downloads (web/src/settings_bots.ts
- * `generate_zuliprc_content`): an `[api]` section with email, key and site.
- */
-export function zuliprcContent(email: string, apiKey: string, site: string): string {
-  return `[api]\nemail=${email}\nkey=${apiKey}\nsite=${site}\n`;
-}

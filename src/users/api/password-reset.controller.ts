@@ -10,9 +10,10 @@ import { PasswordResetRequests } from '../../rate-limits/commands/password-reset
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { CurrentRealm, PublicEndpoint, RawResponse } from '../../wire/decorators';
-import { csrfAccepted, csrfField, formValue, redirectAfterPost, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
+import { csrfAccepted, csrfField, formValue, redirectAfterPost, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
 import { RequestRealm } from '../../wire/request-context';
 import { CompletePasswordResetCommand, PasswordResetOutcome, RequestPasswordResetCommand } from '../commands/password-reset.commands';
+import { StartedSession, StartSessionCommand } from '../commands/sessions.commands';
 import { PASSWORD_RESET_TEXTS as t } from '../domain/password-reset-texts';
 import { ResetLinkAccount } from '../persistence/password-reset-token.store';
 import { isValidEmail } from '../public/user-rules';
@@ -20,12 +21,12 @@ import { PasswordResetLinkQuery } from '../queries/password-reset-link.query';
 
 const REQUEST_PATH = '/accounts/password/reset/';
 const SENT_PATH = '/accounts/password/reset/done/';
-const DONE_PATH = '/accounts/password/done/';
 
 /**
  * Zulip's password reset pages (`zerver/views/auth.py`, Django's password reset views),
  * served on the realm's host: ask for a link, "check your email", the link's page to set a
- * new password, and "done". Every form carries a CSRF token (wire/pages/page-response.ts).
+ * new password, which signs the browser in to the web app, and "done" (for clients that
+ * followed the old redirect). Every form carries a CSRF token (wire/pages/page-response.ts).
  */
 @Controller()
 export class PasswordResetController {
@@ -99,7 +100,10 @@ export class PasswordResetController {
     );
     if (outcome === 'invalid-link') return sendPage(reply, 200, this.invalidLinkPage(realmName));
     if (outcome === 'too-weak') return sendPage(reply, 200, this.setPage(realmName, request, reply, account.email, t.tooWeak));
-    return redirectAfterPost(reply, DONE_PATH);
+    // The password change ended every session of the account; this browser starts a new one
+    // and lands in the web app (README, "Sessions").
+    const session = await this.commandBus.execute<StartSessionCommand, StartedSession>(new StartSessionCommand(account.userId));
+    return redirectSignedIn(reply, session, this.addressing.usesHttps());
   }
 
   @Get('accounts/password/done/')

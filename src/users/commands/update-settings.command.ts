@@ -94,7 +94,8 @@ export class OwnSettingsChange {
       const personUpdates: { userIds: number[]; person: Record<string, unknown> }[] = [];
 
       // Before a new email change of the same request, which the password change would end.
-      if (newPasswordHash !== null) await this.passwordChange.store(user.id, newPasswordHash);
+      // The session that asked stays signed in (Zulip's `update_session_auth_hash`); the others end.
+      if (newPasswordHash !== null) await this.passwordChange.store(user.id, newPasswordHash, actor.sessionId ?? null);
       if (update.email !== undefined) await this.startEmailChange(user, update.email.trim(), realm, realmProperties);
 
       if (update.fullName !== undefined && update.fullName !== user.fullName) {

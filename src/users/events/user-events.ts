@@ -95,3 +95,11 @@ export class ApiKeyRegeneratedEvent {
     readonly userId: number,
   ) {}
 }
+
+/**
+ * Sessions of a user ended (log-out, a password change): remembered session
+ * authentications are forgotten everywhere (wire/auth-cache.ts).
+ */
+export class SessionsEndedEvent {
+  constructor(readonly userId: number) {}
+}

@@ -1,8 +1,10 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { checkCsrfFormToken, CSRF_COOKIE, CSRF_FIELD, csrfFormToken, isCsrfSecret, newCsrfSecret } from '../../platform/web/csrf-token';
+import { requestCookies } from '../../platform/web/cookies';
 import { html, SafeHtml } from '../../platform/web/html';
 import { messagePage } from '../../platform/web/page-layout';
 import { PAGE_TEXTS } from '../../platform/web/page-texts';
+import { sessionCookie } from '../../users/public/session-cookie';
 import { contextOf } from '../request-context';
 
 /**
@@ -22,18 +24,26 @@ export async function sendPage(reply: FastifyReply, status: number, page: string
     .send(page);
 }
 
+/**
+ * A 302 to `location` (the web app) that signs the browser in to `session`: its cookie
+ * (users/public/session-cookie.ts), `Secure` when the server is reached over https.
+ */
+export async function redirectSignedIn(reply: FastifyReply, session: { secret: string; maxAgeSeconds: number }, secure: boolean, location = '/'): Promise<void> {
+  await reply
+    .code(302)
+    .header('Set-Cookie', sessionCookie(session.secret, session.maxAgeSeconds, secure))
+    .header('Location', location)
+    .header('Cache-Control', 'no-store')
+    .send();
+}
+
 /** A 303 to `location` after a form was handled (the browser then GETs the result page). */
 export async function redirectAfterPost(reply: FastifyReply, location: string): Promise<void> {
   await reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
 }
 
 function cookies(request: FastifyRequest): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const equals = part.indexOf('=');
-    if (equals > 0) found.set(part.slice(0, equals).trim(), part.slice(equals + 1).trim());
-  }
-  return found;
+  return requestCookies(request.headers.cookie);
 }
 
 /**

@@ -9,7 +9,24 @@ const refusedFile: Record<string, ResponseDoc> = { '403': html('Not allowed to r
 
 /** Routes outside the JSON envelope: pages, files, redirects, and this document. */
 export const RAW_OPERATIONS: OperationTable = {
-  'GET /': rawOperation('A short page naming the server.', { '200': html('The page.') }),
+  'GET /': rawOperation('The web app for a browser signed in by its session cookie (the page carries the session\'s CSRF token), else a redirect to the log-in page.', {
+    '200': html('The web app (or, where it is not built, a page naming who is signed in).'),
+    '302': redirectResponse,
+  }),
+  'GET /login': rawOperation('The log-in page (email and password); a browser already signed in goes to the web app.', {
+    '200': html('The form.'),
+    '302': redirectResponse,
+  }),
+  'POST /login': rawOperation('Signs in with an email and password (attempts counted as `fetch_api_key` counts them) and sets the session cookie.', {
+    '200': html('The form again with what is wrong (wrong password, deactivated account or organization).'),
+    '302': { description: 'Signed in (the `sessionid` cookie set): to the web app.', contentType: '*/*' },
+    '403': html('The form\'s CSRF token is missing or wrong.'),
+    '429': html('Too many password attempts on the account.'),
+  }),
+  'POST /accounts/logout': rawOperation('Ends the browser\'s session (the form\'s CSRF token, or the session\'s in `X-CSRFToken`) and clears its cookie.', {
+    '302': { description: 'To the log-in page.', contentType: '*/*' },
+    '403': html('No valid CSRF token.'),
+  }),
   'GET /api/v1/openapi.json': rawOperation('This OpenAPI document.', { '200': { description: 'The document.', schema: { type: 'object' } } }),
   'GET /api/v1/docs': rawOperation('A page to browse this document.', { '200': html('The page.') }),
   'GET /api/v1/docs/swagger-ui.css': rawOperation('The browsing page\'s stylesheet.', { '200': { description: 'Stylesheet.', contentType: 'text/css' } }),
@@ -47,7 +64,7 @@ export const RAW_OPERATIONS: OperationTable = {
   }),
   'POST /accounts/password/reset/{uidb64}/{token}': rawOperation('Sets the new password and uses the link up.', {
     '200': html('The form again with what is wrong, or the invalid-link page.'),
-    '303': { description: 'To the "password reset complete" page.', contentType: '*/*' },
+    '302': { description: 'Signed in (the `sessionid` cookie set): to the web app.', contentType: '*/*' },
     '403': html('The form\'s CSRF token is missing or wrong.'),
     '400': malformedPage,
   }),
@@ -78,8 +95,9 @@ export const RAW_OPERATIONS: OperationTable = {
     '404': html('The link is malformed, unknown, expired or used.'),
     '400': malformedPage,
   }),
-  'POST /accounts/do_confirm/{key}': rawOperation('Creates the account and uses the link up; the page shows how to connect a client, with a zuliprc download.', {
-    '200': html('The account\'s page, or the form again with what is wrong.'),
+  'POST /accounts/do_confirm/{key}': rawOperation('Creates the account, uses the link up and signs the browser in.', {
+    '200': html('The form again with what is wrong.'),
+    '302': { description: 'Signed in (the `sessionid` cookie set): to the web app.', contentType: '*/*' },
     '403': html('The form\'s CSRF token is missing or wrong.'),
     '404': html('The link is malformed, unknown, expired or used.'),
     '400': malformedPage,
@@ -90,9 +108,10 @@ export const RAW_OPERATIONS: OperationTable = {
     '400': malformedPage,
   }),
   'POST /join/{key}': rawOperation(
-    'An email invitation: creates the invited account (role, channels, groups); the page shows how to connect a client, with a zuliprc download. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link\'s role, channels and groups; no account is made here.',
+    'An email invitation: creates the invited account (role, channels, groups) and signs the browser in. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link\'s role, channels and groups; no account is made here.',
     {
-      '200': html('The account\'s page, or the form again with what is wrong (a reusable link: domain not allowed, already registered).'),
+      '200': html('The form again with what is wrong (a reusable link: domain not allowed, already registered).'),
+      '302': { description: 'Signed in (the `sessionid` cookie set): to the web app.', contentType: '*/*' },
       '303': { description: 'A reusable link: to the "confirm your email address" page.', contentType: '*/*' },
       '403': html('The form\'s CSRF token is missing or wrong.'),
       '404': html('The link is malformed, unknown, expired, revoked or (an email invitation) used.'),
