@@ -9,8 +9,8 @@ export const APP_EVENT_TYPES = [
 
 /** The state sections the store is built from (store/register.ts). */
 export const APP_FETCH_TYPES = [
-  'realm', 'realm_user', 'subscription', 'message', 'update_message_flags', 'presence', 'drafts', 'recent_private_conversations',
-  'user_settings',
+  'realm', 'realm_user', 'subscription', 'message', 'update_message_flags', 'starred_messages', 'presence', 'drafts',
+  'recent_private_conversations', 'user_settings',
 ] as const;
 
 /** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */

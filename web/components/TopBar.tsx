@@ -1,6 +1,7 @@
 import type { Filter } from '../store/narrow';
 import { selectDmTitle, topicLabel } from '../store/selectors';
 import { useSelector } from '../store/use-store';
+import { Icon } from './Icon';
 
 interface TopBarProps {
   filter: Filter;
@@ -31,12 +32,12 @@ export function TopBar({ filter, leftOpen, rightOpen, onToggleLeft, onToggleRigh
   return (
     <header className="top-bar">
       <button type="button" className="icon-button drawer-button" aria-controls="left-sidebar" aria-expanded={leftOpen} onClick={onToggleLeft}>
-        <span aria-hidden="true">☰</span>
+        <Icon name="menu" />
         <span className="visually-hidden">Channels</span>
       </button>
       <h1 className="narrow-title">{title}</h1>
       <button type="button" className="icon-button drawer-button people-button" aria-controls="right-sidebar" aria-expanded={rightOpen} onClick={onToggleRight}>
-        <span aria-hidden="true">👥</span>
+        <Icon name="people" />
         <span className="visually-hidden">People</span>
       </button>
     </header>

@@ -1,0 +1,121 @@
+import { Locator, Page } from 'playwright-core';
+import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { screenshotBothWidths, scrollsHorizontally, TestBrowser } from './support/browser';
+import { until } from './support/until';
+
+/**
+ * The web app end to end (issue 34): people log in through /login/, land in the combined
+ * feed, and see each other's messages live, with unread counts, in two browsers.
+ */
+const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
+
+const PASSWORD = 'user-password';
+
+describeInBrowser('the web app in a browser', () => {
+  let realm: TestRealm;
+  let ann: TestUser;
+  let bob: TestUser;
+  let annBrowser: TestBrowser;
+  let bobBrowser: TestBrowser;
+
+  beforeAll(async () => {
+    realm = await createTestRealm('webapp');
+    ann = await realm.createUser('Ann Webapp');
+    bob = await realm.createUser('Bob Webapp');
+    await subscribeTo(realm.ownerApi, 'lounge', {}, [ann.userId, bob.userId]);
+    await subscribeTo(realm.ownerApi, 'dev', {}, [ann.userId, bob.userId]);
+    annBrowser = await TestBrowser.launch();
+    bobBrowser = await TestBrowser.launch();
+  }, 120_000);
+
+  afterAll(async () => {
+    await annBrowser?.close();
+    await bobBrowser?.close();
+  });
+
+  /** Logs `user` in through the log-in page and waits for the app to show its sidebar. */
+  async function logIn(browser: TestBrowser, user: TestUser): Promise<Page> {
+    const page = await browser.open(`http://${realm.api.host}/login/`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor();
+    return page;
+  }
+
+  /** A channel's link in the left sidebar, whatever its unread count. */
+  const channelLink = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: new RegExp(`^${name}( \\d+ unread)?$`) });
+
+  /** The unread count a sidebar link shows (0 when it shows none). */
+  async function unreadOn(link: Locator): Promise<number> {
+    const text = (await link.textContent()) ?? '';
+    return Number(/(\d+) unread/.exec(text)?.[1] ?? 0);
+  }
+
+  /** Waits until the link's count is `count`. */
+  const countBecomes = (link: Locator, count: number, what: string) =>
+    until(async () => ((await unreadOn(link)) === count ? true : undefined), `${what} to show ${count} unread`, 15_000);
+
+  it('A posts in a channel topic; B, elsewhere, sees the unread count go up live, then reads it', async () => {
+    const annPage = await logIn(annBrowser, ann);
+    const bobPage = await logIn(bobBrowser, bob);
+    for (const page of [annPage, bobPage]) {
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Combined feed');
+    }
+
+    // Bob reads another channel, so Ann's message is not on his screen.
+    await channelLink(bobPage, 'lounge').click();
+    await bobPage.getByRole('heading', { level: 1, name: '#lounge' }).waitFor();
+    // (The channel's creation notice is unread for him already.)
+    const devBefore = await unreadOn(channelLink(bobPage, 'dev'));
+    const feedLink = bobPage.getByRole('link', { name: /^Combined feed( \d+ unread)?$/ });
+    const feedBefore = await unreadOn(feedLink);
+
+    await channelLink(annPage, 'dev').click();
+    await annPage.getByRole('button', { name: 'Message #dev' }).click();
+    await annPage.getByRole('textbox', { name: 'Topic' }).fill('deploys');
+    await annPage.getByRole('textbox', { name: 'Message' }).fill('Deploying the **new build** now');
+    await annPage.getByRole('button', { name: 'Send' }).click();
+    // Ann's own message: echoed at once, then the server's rendering.
+    await annPage.locator('.message-content strong', { hasText: 'new build' }).waitFor();
+    await expect(annPage.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe('');
+
+    await countBecomes(channelLink(bobPage, 'dev'), devBefore + 1, "Bob's #dev");
+    await countBecomes(feedLink, feedBefore + 1, "Bob's combined feed");
+
+    // Bob opens the channel: the message is there, under its recipient bar, and gets read.
+    await bobPage.bringToFront();
+    await channelLink(bobPage, 'dev').click();
+    const message = bobPage.locator('article.message', { hasText: 'Deploying the new build now' });
+    await message.waitFor();
+    await expect(message.locator('.sender-name').textContent()).resolves.toBe('Ann Webapp');
+    await expect(bobPage.locator('section.message-block', { has: message }).locator('.recipient-topic').textContent()).resolves.toBe('deploys');
+    await countBecomes(channelLink(bobPage, 'dev'), 0, "Bob's #dev, read,");
+
+    // A second message, sent with Ctrl+Enter, arrives live in Bob's open feed.
+    await annPage.getByRole('textbox', { name: 'Message' }).fill('Done: all green');
+    await annPage.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
+    await bobPage.locator('article.message', { hasText: 'Done: all green' }).waitFor();
+
+    const shots = await screenshotBothWidths(bobPage, 'webapp-channel');
+    expect(shots.phoneScrollsHorizontally).toBe(false);
+  }, 90_000);
+
+  it('at phone width the feed does not scroll sideways and the sidebars are drawers', async () => {
+    await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'a rather long topic name that has to be cut short on a phone', content: `A long line without spaces: ${'x'.repeat(120)}` });
+    await annBrowser.clearCookies();
+    const page = await logIn(annBrowser, ann);
+    await page.locator('article.message').first().waitFor();
+    expect(await scrollsHorizontally(page)).toBe(false);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const sidebar = page.getByRole('navigation', { name: 'Views and channels' });
+    await expect(sidebar.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Channels' }).click();
+    await sidebar.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await sidebar.waitFor({ state: 'hidden' });
+    const shots = await screenshotBothWidths(page, 'webapp-feed');
+    expect(shots.phoneScrollsHorizontally).toBe(false);
+  }, 60_000);
+});
