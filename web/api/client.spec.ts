@@ -1,5 +1,6 @@
 import { ApiClient, ApiError, NetworkError, type Fetch } from './client';
-import { backoffMs, EventQueue, REGISTER_PARAMS } from './event-queue';
+import { backoffMs, EventQueue } from './event-queue';
+import { REGISTER_PARAMS } from './register-params';
 import type { RegisterAnswer, ServerEvent } from './types';
 
 interface Sent {
