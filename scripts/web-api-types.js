@@ -7,6 +7,8 @@
  *
  *   node scripts/web-api-types.js            regenerate after an API change (npm run web:api-types)
  *   node scripts/web-api-types.js FILE.json  from a saved document
+ *   node scripts/web-api-types.js --print FILE.json
+ *                                            prints what it would write (the staleness test)
  *
  * The generated file is committed, so a clean clone builds with no server running;
  * test/web-api-types.spec.ts fails while it differs from what the served document gives.
@@ -27,7 +29,6 @@ const HEADER = `/**
  * (GET /api/v1/openapi.json) with openapi-typescript. Do not edit: run
  * \`npm run web:api-types\`; test/web-api-types.spec.ts checks it is current.
  */
-/* eslint-disable */
 `;
 
 /** The TypeScript text for `document` (an OpenAPI 3.1 object). */
@@ -77,8 +78,15 @@ async function servedDocument() {
 }
 
 async function main(argv) {
-  const document = argv[0] ? JSON.parse(fs.readFileSync(argv[0], 'utf8')) : await servedDocument();
-  fs.writeFileSync(TARGET, await generate(document));
+  const print = argv[0] === '--print';
+  const file = print ? argv[1] : argv[0];
+  const document = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : await servedDocument();
+  const text = await generate(document);
+  if (print) {
+    process.stdout.write(text);
+    return;
+  }
+  fs.writeFileSync(TARGET, text);
   process.stdout.write(`wrote ${path.relative(ROOT, TARGET)}\n`);
 }
 

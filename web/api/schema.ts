@@ -3,7 +3,6 @@
  * (GET /api/v1/openapi.json) with openapi-typescript. Do not edit: run
  * `npm run web:api-types`; test/web-api-types.spec.ts checks it is current.
  */
-/* eslint-disable */
 export type paths = {
     "/": {
         parameters: {
@@ -12,7 +11,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A short page naming the server. */
+        /** The web app for a browser signed in by its session cookie (the page carries the session's CSRF token), else a redirect to the log-in page. */
         get: operations["get"];
         put?: never;
         post?: never;
@@ -49,8 +48,25 @@ export type paths = {
         /** The page a mailed sign-up link opens: the registration form (name and password). */
         get: operations["get-accounts-do-confirm-key"];
         put?: never;
-        /** Creates the account and uses the link up; the page shows how to connect a client, with a zuliprc download. */
+        /** Creates the account, uses the link up and signs the browser in. */
         post: operations["post-accounts-do-confirm-key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the browser's session (the form's CSRF token, or the session's in `X-CSRFToken`) and clears its cookie. */
+        post: operations["post-accounts-logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2053,8 +2069,26 @@ export type paths = {
         /** The page an invitation link opens: an email invitation's registration form (name and password), or a reusable link's address form (Zulip's accounts_home_from_multiuse_invite). */
         get: operations["get-join-key"];
         put?: never;
-        /** An email invitation: creates the invited account (role, channels, groups); the page shows how to connect a client, with a zuliprc download. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link's role, channels and groups; no account is made here. */
+        /** An email invitation: creates the invited account (role, channels, groups) and signs the browser in. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link's role, channels and groups; no account is made here. */
         post: operations["post-join-key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The log-in page (email and password); a browser already signed in goes to the web app. */
+        get: operations["get-login"];
+        put?: never;
+        /** Signs in with an email and password (attempts counted as `fetch_api_key` counts them) and sets the session cookie. */
+        post: operations["post-login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2564,7 +2598,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page. */
+            /** @description The web app (or, where it is not built, a page naming who is signed in). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2573,6 +2607,16 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
+            /** @description Redirect to the resource (Location header). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -2663,13 +2707,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account's page, or the form again with what is wrong. */
+            /** @description The form again with what is wrong. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            /** @description Signed in (the `sessionid` cookie set): to the web app. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
                 };
             };
             /** @description The address is malformed: a NUL, or bytes that are not UTF-8. */
@@ -2694,6 +2747,38 @@ export interface operations {
             };
             /** @description The link is malformed, unknown, expired or used. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "post-accounts-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the log-in page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No valid CSRF token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2852,8 +2937,8 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
-            /** @description To the "password reset complete" page. */
-            303: {
+            /** @description Signed in (the `sessionid` cookie set): to the web app. */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9523,13 +9608,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account's page, or the form again with what is wrong (a reusable link: domain not allowed, already registered). */
+            /** @description The form again with what is wrong (a reusable link: domain not allowed, already registered). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            /** @description Signed in (the `sessionid` cookie set): to the web app. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
                 };
             };
             /** @description A reusable link: to the "confirm your email address" page. */
@@ -9572,6 +9666,88 @@ export interface operations {
                 };
             };
             /** @description A reusable link: the client address sent too many sign-up mails today. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Redirect to the resource (Location header). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form again with what is wrong (wrong password, deactivated account or organization). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Signed in (the `sessionid` cookie set): to the web app. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The form's CSRF token is missing or wrong. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": unknown;
+                };
+            };
+            /** @description Too many password attempts on the account. */
             429: {
                 headers: {
                     [name: string]: unknown;
