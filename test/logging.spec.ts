@@ -1,4 +1,5 @@
 import { createTestRealm, manage, TestRealm, TestUser } from './support/api';
+import { openForm, postForm, rawRequest } from './support/raw-request';
 import { logRecords, NEST_WIRING_CONTEXTS, ServerProcess, startServer } from './support/server-process';
 
 /**
@@ -60,6 +61,19 @@ describe('JSON logs', () => {
       user_id: user.userId,
       client: 'ZulipTestClient',
     });
+  });
+
+  it('logs a web app request with its /json path and the API route it is served by, never the session cookie', async () => {
+    const form = await openForm(server.port, realm.api.host, '/login/');
+    const signedIn = await postForm(server.port, realm.api.host, form, { username: user.email, password: 'user-password' });
+    const secret = /sessionid=([^;]+)/.exec(String(signedIn.headers['set-cookie']))?.[1] ?? '';
+    expect(secret).not.toBe('');
+    const answer = await rawRequest(server.port, realm.api.host, 'GET', '/json/users/me', { cookie: `sessionid=${secret}` });
+    expect(answer.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const line = logRecords(server).find((record) => record.request_id === answer.headers['x-request-id']);
+    expect(line).toMatchObject({ route: '/api/v1/users/me', path: '/json/users/me', status: 200, user_id: user.userId });
+    expect(server.stderr()).not.toContain(secret);
   });
 
   it('never writes passwords, API keys or Authorization headers', async () => {

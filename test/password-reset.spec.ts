@@ -102,10 +102,10 @@ describeInBrowser('password reset in the browser', () => {
     await form.fill('#new_password2', NEW_PASSWORD);
     // The browser lands in the web app, signed in to a new session.
     await Promise.all([form.waitForURL(`${realmUrl}/`), form.click('button[type=submit]')]);
-    const me = await form.context().request.get(`${realmUrl}/json/users/me`);
-    expect(me.status()).toBe(200);
-    expect(((await me.json()) as { user_id: number }).user_id).toBe(user.userId);
     expect((await screenshotBothWidths(form, 'password-reset-done')).phoneScrollsHorizontally).toBe(false);
+    const me = await form.goto(`${realmUrl}/json/users/me`);
+    expect(me?.status()).toBe(200);
+    expect(((await me?.json()) as { user_id: number }).user_id).toBe(user.userId);
 
     const key = await realm.api.post('fetch_api_key', { username: user.email, password: NEW_PASSWORD });
     expect(key.status).toBe(200);

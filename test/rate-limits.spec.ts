@@ -5,7 +5,8 @@ import { ownRedisUrl, ServerProcess, startServer } from './support/server-proces
 
 /**
  * Zulip's rate limits, on for this file's servers alone: per user for authenticated API
- * calls, per IP address for anonymous ones, sign-in attempts per email, long-polls free.
+ * calls (through `/api/v1` or the web app's `/json`), per IP address for anonymous ones,
+ * sign-in attempts per email (fetch_api_key and the log-in form alike), long-polls free.
  * Limits are small so a few requests reach them; each case uses users or addresses of its own.
  * Anonymous requests from 127.0.0.1 (sign-ins, the test client's fetch of each server's
  * OpenAPI document) share one count: its limit leaves them room.
@@ -49,6 +50,38 @@ function getFrom(localAddress: string, route: string): Promise<ApiResponse> {
     request.on('error', reject);
     request.end();
   });
+}
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request from a loopback address of the caller's choosing, as a browser there makes it. */
+function requestFrom(localAddress: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port: server.port, method, path, localAddress, headers: { host: realm.api.host, ...headers }, agent: false },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
+    request.on('error', reject);
+    if (body !== undefined) request.write(body);
+    request.end();
+  });
+}
+
+/** The log-in page's form, opened and sent from `localAddress` (form posts count against their address). */
+async function logInFrom(localAddress: string, email: string, password: string): Promise<RawAnswer> {
+  const page = await requestFrom(localAddress, 'GET', '/login/');
+  const csrfCookie = /csrftoken=([^;]+)/.exec(String(page.headers['set-cookie']))?.[1] ?? '';
+  const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const body = new URLSearchParams({ username: email, password, csrfmiddlewaretoken: token }).toString();
+  return requestFrom(localAddress, 'POST', '/login/', { cookie: `csrftoken=${csrfCookie}`, 'content-type': 'application/x-www-form-urlencoded' }, body);
 }
 
 function limitHeaders(response: ApiResponse): Record<string, string | undefined> {
@@ -165,4 +198,35 @@ describe('rate limits', () => {
       await second.stop();
     }
   }, 90_000);
+
+  it('count the log-in form\'s password attempts with fetch_api_key\'s, per account', async () => {
+    await member('Dora');
+    const email = `dora@${realm.subdomain}.test`;
+    expect((await realm.api.post('fetch_api_key', { username: email, password: 'wrong-password' })).status).toBe(401);
+    const wrong = await logInFrom('127.0.0.5', email, 'wrong-password');
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toContain('Your email address or password is incorrect.');
+    // The third attempt is over the limit of two, whichever door it comes through.
+    const limited = await logInFrom('127.0.0.5', email, 'right-password');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(String(limited.headers['set-cookie'] ?? '')).not.toContain('sessionid');
+    expectRefused(await realm.api.post('fetch_api_key', { username: email, password: 'right-password' }), 1800);
+  });
+
+  it('count /json requests against the same per-user budget as /api/v1', async () => {
+    const jo = await member('Jo');
+    const signedIn = await logInFrom('127.0.0.6', `jo@${realm.subdomain}.test`, 'right-password');
+    expect(signedIn.status).toBe(302);
+    const cookie = /sessionid=([^;]+)/.exec(String(signedIn.headers['set-cookie']))?.[0] ?? '';
+    const remaining: (string | undefined)[] = [];
+    for (let index = 0; index < 5; index++) {
+      const answer = index % 2 === 0 ? await requestFrom('127.0.0.6', 'GET', '/json/users/me', { cookie }) : await jo.get('users/me');
+      expect(answer.status).toBe(200);
+      remaining.push(answer.headers['x-ratelimit-remaining'] as string | undefined);
+    }
+    expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+    const refused = await requestFrom('127.0.0.6', 'GET', '/json/users/me', { cookie });
+    expectRefused({ status: refused.status, headers: refused.headers, body: JSON.parse(refused.body) as Record<string, unknown> }, 60);
+  });
 });

@@ -91,14 +91,14 @@ describeInBrowser('sign-up pages in the browser', () => {
 
   /**
    * The browser landed in the web app signed in as `email` (its session cookie answers
-   * `/json/users/me`, whatever the app's page looks like); answers an API client of the
+   * `/json/users/me`, whatever the app's page looks like; the page is left there); answers an API client of the
    * account, its key fetched with the password as a Zulip app does.
    */
   async function landedSignedIn(page: Page, email: string): Promise<Api> {
     expect(new URL(page.url()).pathname).toBe('/');
-    const me = await page.context().request.get(`${realmUrl}/json/users/me`);
-    expect(me.status()).toBe(200);
-    expect(((await me.json()) as Json).email).toBe(email);
+    const me = await page.goto(`${realmUrl}/json/users/me`);
+    expect(me?.status()).toBe(200);
+    expect(((await me?.json()) as Json).email).toBe(email);
     const key = ok(await new Api(realm.subdomain, null, server.port).post('fetch_api_key', { username: email, password: PASSWORD }));
     return new Api(realm.subdomain, null, server.port).as({ email, apiKey: key.api_key as string });
   }

@@ -55,7 +55,8 @@ export function routeTemplate(request: FastifyRequest): string {
 function logRequest(logger: JsonLogger, request: FastifyRequest, reply: FastifyReply, route: string): void {
   const level = reply.statusCode >= 500 ? 'error' : QUIET_ROUTES.has(route) && request.method === 'GET' ? 'debug' : 'info';
   if (!logger.enabled(level)) return;
-  const path = request.url.split('?')[0];
+  // As the client sent it: `/json/...` (routed as `/api/v1/...`), a page's final slash.
+  const path = request.originalUrl.split('?')[0];
   const context = peekContext(request);
   logger.write(level, 'request', {
     request_id: String(request.id),

@@ -43,3 +43,8 @@ ${page.body}
 export function messagePage(title: string, message: string | SafeHtml, realmName?: string): string {
   return renderPage({ title, realmName, body: html`<p>${message}</p>` });
 }
+
+/** A form's refusal above the form (none: nothing), announced to screen readers. */
+export function formError(error: string | null): SafeHtml {
+  return error === null ? html`` : html`<p class="error" role="alert">${error}</p>`;
+}

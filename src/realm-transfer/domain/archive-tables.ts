@@ -245,6 +245,7 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   user_directory_version: 'what the server\'s kept user lists are checked against: triggers start it anew as the realm\'s users are imported',
   realm_export: 'the exports this server wrote, and their archive files under its data folder: neither moves with the realm',
   password_reset_token: 'one-time password reset links, a day long at most: secrets that do not move; a person asks for a new link',
+  user_session: 'signed-in browsers of this server: their cookies name this server only; a person logs in again on the new one',
   missed_message_email: 'missed-message emails waiting for their batching period: deliveries in flight, not replayed on another server',
   signup_confirmation: 'self-sign-up links, a day long at most: secrets that do not move; a person asks for a new link',
   database_identity: 'the id of the database an archive was read from: the importing server keeps its own',

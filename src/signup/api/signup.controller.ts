@@ -5,8 +5,8 @@ import { CreatedUser } from '../../admin/commands/create-user.command';
 import { AcceptInvitationCommand } from '../../invites/commands/accept-invitation.command';
 import { InvitationByKey, InvitationKeys } from '../../invites/queries/invitation-keys';
 import { PasswordSettings } from '../../platform/config/settings';
-import { html, SafeHtml } from '../../platform/web/html';
-import { messagePage, renderPage } from '../../platform/web/page-layout';
+import { html } from '../../platform/web/html';
+import { formError, messagePage, renderPage } from '../../platform/web/page-layout';
 import { PAGE_TEXTS } from '../../platform/web/page-texts';
 import { EmailSendingRequests } from '../../rate-limits/commands/email-sending-requests';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
@@ -250,7 +250,7 @@ export class SignupController {
     return renderPage({
       title: t.homeTitle,
       realmName: form.realmName,
-      body: html`${errorBlock(error)}<p>${form.intro}</p>
+      body: html`${formError(error)}<p>${form.intro}</p>
 <form method="post" action="${form.formPath}">
 ${csrfField(request, reply, form.formPath, this.addressing.usesHttps())}
 <label for="email">${t.emailLabel}</label>
@@ -265,7 +265,7 @@ ${csrfField(request, reply, form.formPath, this.addressing.usesHttps())}
     return renderPage({
       title: t.registerTitle,
       realmName: form.realmName,
-      body: html`${errorBlock(error)}<p>${form.intro}</p>
+      body: html`${formError(error)}<p>${form.intro}</p>
 <form method="post" action="${form.formPath}">
 ${csrfField(request, reply, form.formPath, this.addressing.usesHttps())}
 <label for="email">${t.yourEmail}</label>
@@ -297,8 +297,4 @@ function isLinkError(error: ApiError): boolean {
 
 function keyOf(request: FastifyRequest): string {
   return (request.params as Partial<Record<'key', string>>).key ?? '';
-}
-
-function errorBlock(error: string | null): SafeHtml {
-  return error === null ? html`` : html`<p class="error" role="alert">${error}</p>`;
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { html, SafeHtml } from '../../platform/web/html';
-import { messagePage, renderPage } from '../../platform/web/page-layout';
+import { html } from '../../platform/web/html';
+import { formError, messagePage, renderPage } from '../../platform/web/page-layout';
 import { PAGE_TEXTS } from '../../platform/web/page-texts';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
@@ -103,7 +103,7 @@ export class LoginController {
       renderPage({
         title: t.title,
         realmName: found.name,
-        body: html`${errorBlock(form.error)}<p>${t.intro(found.name)}</p>
+        body: html`${formError(form.error)}<p>${t.intro(found.name)}</p>
 <form method="post" action="${LOGIN_PATH}">
 ${csrfField(request, reply, LOGIN_PATH, this.addressing.usesHttps())}
 <input type="hidden" name="next" value="${form.next}">
@@ -138,8 +138,4 @@ function refusalText(error: ApiError): string {
 
 async function redirect(reply: FastifyReply, location: string): Promise<void> {
   await reply.code(302).header('Location', location).header('Cache-Control', 'no-store').send();
-}
-
-function errorBlock(error: string | null): SafeHtml {
-  return error === null ? html`` : html`<p class="error" role="alert">${error}</p>`;
 }

@@ -2,8 +2,8 @@ import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { PasswordSettings } from '../../platform/config/settings';
-import { html, SafeHtml } from '../../platform/web/html';
-import { messagePage, renderPage } from '../../platform/web/page-layout';
+import { html } from '../../platform/web/html';
+import { formError, messagePage, renderPage } from '../../platform/web/page-layout';
 import { PAGE_TEXTS } from '../../platform/web/page-texts';
 import { EmailSendingRequests } from '../../rate-limits/commands/email-sending-requests';
 import { PasswordResetRequests } from '../../rate-limits/commands/password-reset-requests';
@@ -127,7 +127,7 @@ export class PasswordResetController {
     return renderPage({
       title: t.requestTitle,
       realmName,
-      body: html`${errorBlock(error)}<p>${t.requestIntro}</p>
+      body: html`${formError(error)}<p>${t.requestIntro}</p>
 <form method="post" action="${REQUEST_PATH}">
 ${csrfField(request, reply, REQUEST_PATH, this.addressing.usesHttps())}
 <label for="email">${t.emailLabel}</label>
@@ -143,7 +143,7 @@ ${csrfField(request, reply, REQUEST_PATH, this.addressing.usesHttps())}
     return renderPage({
       title: t.setTitle,
       realmName,
-      body: html`${errorBlock(error)}<p>${t.setIntro(email)}</p>
+      body: html`${formError(error)}<p>${t.setIntro(email)}</p>
 <form method="post" action="${path}">
 ${csrfField(request, reply, path, this.addressing.usesHttps())}
 <input type="email" name="username" value="${email}" autocomplete="username" hidden readonly>
@@ -173,8 +173,4 @@ function formPathOf(request: FastifyRequest): string {
   const url = request.url;
   const query = url.indexOf('?');
   return query < 0 ? url : url.slice(0, query);
-}
-
-function errorBlock(error: string | null): SafeHtml {
-  return error === null ? html`` : html`<p class="error" role="alert">${error}</p>`;
 }
