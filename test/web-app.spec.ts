@@ -28,6 +28,12 @@ describeInBrowser('the web app in a browser', () => {
     bobBrowser = await TestBrowser.launch();
   }, 120_000);
 
+  /** Every tab a test opened: closed after it, so a signed-out app left open cannot race the next log-in. */
+  const opened: Page[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((page) => page.close()));
+  });
+
   afterAll(async () => {
     await annBrowser?.close();
     await bobBrowser?.close();
@@ -36,10 +42,13 @@ describeInBrowser('the web app in a browser', () => {
   /** Logs `user` in through the log-in page and waits for the app to show its sidebar. */
   async function logIn(browser: TestBrowser, user: TestUser): Promise<Page> {
     const page = await browser.open(`http://${realm.api.host}/login/`);
+    opened.push(page);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor();
+    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor().catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nat ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`);
+    });
     return page;
   }
 
@@ -100,6 +109,39 @@ describeInBrowser('the web app in a browser', () => {
 
     const shots = await screenshotBothWidths(bobPage, 'webapp-channel');
     expect(shots.phoneScrollsHorizontally).toBe(false);
+  }, 90_000);
+
+  it('shows edits, reactions, stars and deletions live, and carries a DM both ways', async () => {
+    await bobBrowser.clearCookies();
+    const bobPage = await logIn(bobBrowser, bob);
+    const id = await sendMessage(ann.api, { type: 'stream', to: 'lounge', topic: 'live', content: 'first draft' });
+    await channelLink(bobPage, 'lounge').click();
+    const message = bobPage.locator(`article[data-message-id="${id}"]`);
+    await message.getByText('first draft').waitFor();
+
+    await ann.api.patch(`messages/${id}`, { content: 'second thoughts' });
+    await message.getByText('second thoughts').waitFor();
+    await message.getByText('(edited)').waitFor();
+    await ann.api.post(`messages/${id}/reactions`, { emoji_name: 'thumbs_up' });
+    await message.getByRole('list', { name: 'Reactions' }).getByText('thumbs_up').waitFor();
+    await message.getByRole('button', { name: 'Star' }).click();
+    await message.getByRole('button', { name: 'Star', pressed: true }).waitFor();
+    await bobPage.getByRole('link', { name: 'Starred messages' }).click();
+    await bobPage.locator(`article[data-message-id="${id}"]`).waitFor();
+    await realm.ownerApi.delete(`messages/${id}`);
+    await bobPage.locator(`article[data-message-id="${id}"]`).waitFor({ state: 'detached' });
+    await bobPage.getByText('No starred messages').waitFor();
+
+    // Bob writes to Ann from the people list; Ann's DM list counts it.
+    await bobPage.getByRole('complementary', { name: 'People' }).getByRole('link', { name: /^Ann Webapp/ }).click();
+    await bobPage.getByRole('heading', { level: 1, name: 'Direct messages with Ann Webapp' }).waitFor();
+    await bobPage.getByRole('button', { name: 'Message Ann Webapp' }).click();
+    await bobPage.getByRole('textbox', { name: 'Message' }).fill('Lunch later?');
+    await bobPage.getByRole('button', { name: 'Send' }).click();
+    await bobPage.locator('article.message', { hasText: 'Lunch later?' }).waitFor();
+    await annBrowser.clearCookies();
+    const annPage = await logIn(annBrowser, ann);
+    await annPage.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: 'Bob Webapp 1 unread' }).waitFor();
   }, 90_000);
 
   it('at phone width the feed does not scroll sideways and the sidebars are drawers', async () => {
