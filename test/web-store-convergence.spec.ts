@@ -4,6 +4,7 @@ import type { ClientState } from '../web/store/state';
 import { Store } from '../web/store/store';
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { ok } from './support/convergence';
+import { queuedEvents } from './support/state-check';
 
 /**
  * The web app's store against the real server, as the server's own convergence tests check
@@ -35,24 +36,6 @@ async function registered(api: Api): Promise<{ store: Store; queueId: string; la
   return { store, queueId: answer.queue_id as string, lastEventId: answer.last_event_id };
 }
 
-/** Every event queued so far, once the queue has been quiet for a moment (as StateCheck waits). */
-async function queued(api: Api, queueId: string, lastEventId: number): Promise<ServerEvent[]> {
-  const events: ServerEvent[] = [];
-  let last = lastEventId;
-  for (let quiet = 0; quiet < 3; ) {
-    const batch = ok(await api.get('events', { queue_id: queueId, last_event_id: last, dont_block: 'true' })).events as ServerEvent[];
-    if (batch.length === 0) {
-      quiet += 1;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
-    quiet = 0;
-    events.push(...batch);
-    last = batch[batch.length - 1].id;
-  }
-  return events;
-}
-
 describe("the web app's store converges with a fresh register", () => {
   let realm: TestRealm;
   let ann: TestUser;
@@ -71,7 +54,7 @@ describe("the web app's store converges with a fresh register", () => {
   async function converges(act: () => Promise<void>): Promise<Set<string>> {
     const { store, queueId, lastEventId } = await registered(bob.api);
     await act();
-    const events = await queued(bob.api, queueId, lastEventId);
+    const events = await queuedEvents<ServerEvent>(bob.api, queueId, lastEventId);
     store.events(events);
     const fresh = await registered(bob.api);
     expect(registerState(store.getState())).toEqual(registerState(fresh.store.getState()));

@@ -29,25 +29,8 @@ export class Actions {
   ) {}
 
   /** The first stretch of a filter's messages: around `anchor`, or from the first unread. */
-  async loadNarrow(filter: Filter, anchor: number | null): Promise<void> {
-    const key = `${narrowKey(filter)}@${anchor ?? 'first_unread'}`;
-    if (this.loading.has(key)) return;
-    this.loading.add(key);
-    try {
-      const answer = await this.client.get<MessagesAnswer>('messages', {
-        narrow: apiNarrow(filter),
-        anchor: anchor === null ? 'first_unread' : anchor,
-        num_before: BATCH,
-        num_after: BATCH,
-        apply_markdown: true,
-        client_gravatar: false,
-      });
-      this.store.messagesLoaded(filter, answer, 'replace');
-    } catch (error) {
-      this.report(error);
-    } finally {
-      this.loading.delete(key);
-    }
+  loadNarrow(filter: Filter, anchor: number | null): Promise<void> {
+    return this.fetchMessages(filter, `${anchor ?? 'first_unread'}`, { anchor: anchor ?? 'first_unread', num_before: BATCH, num_after: BATCH }, 'replace');
   }
 
   /** Older messages, before the oldest loaded one. */
@@ -55,20 +38,17 @@ export class Actions {
     const entry = this.store.getState().narrows[narrowKey(filter)];
     const oldest = entry?.ids[0];
     if (entry === undefined || entry.foundOldest || oldest === undefined) return;
-    const key = `${narrowKey(filter)}@older`;
+    await this.fetchMessages(filter, 'older', { anchor: oldest, include_anchor: false, num_before: BATCH, num_after: 0 }, 'older');
+  }
+
+  /** One `GET /messages` for a filter at a time per purpose, its answer handed to the store. */
+  private async fetchMessages(filter: Filter, purpose: string, window: Record<string, unknown>, where: 'replace' | 'older'): Promise<void> {
+    const key = `${narrowKey(filter)}@${purpose}`;
     if (this.loading.has(key)) return;
     this.loading.add(key);
     try {
-      const answer = await this.client.get<MessagesAnswer>('messages', {
-        narrow: apiNarrow(filter),
-        anchor: oldest,
-        include_anchor: false,
-        num_before: BATCH,
-        num_after: 0,
-        apply_markdown: true,
-        client_gravatar: false,
-      });
-      this.store.messagesLoaded(filter, answer, 'older');
+      const answer = await this.client.get<MessagesAnswer>('messages', { narrow: apiNarrow(filter), ...window, apply_markdown: true, client_gravatar: false });
+      this.store.messagesLoaded(filter, answer, where);
     } catch (error) {
       this.report(error);
     } finally {
