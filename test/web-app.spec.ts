@@ -139,6 +139,11 @@ describeInBrowser('the web app in a browser', () => {
     await bobPage.getByRole('textbox', { name: 'Message' }).fill('Lunch later?');
     await bobPage.getByRole('button', { name: 'Send' }).click();
     await bobPage.locator('article.message', { hasText: 'Lunch later?' }).waitFor();
+    await bobPage.getByRole('searchbox', { name: 'Search messages' }).fill('lunch');
+    await bobPage.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+    await bobPage.getByRole('heading', { level: 1, name: 'Search: lunch' }).waitFor();
+    await bobPage.locator('article.message', { hasText: 'Lunch later?' }).waitFor();
+    expect(bobPage.url()).toMatch(/#narrow\/search\/lunch$/);
     await annBrowser.clearCookies();
     const annPage = await logIn(annBrowser, ann);
     await annPage.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: 'Bob Webapp 1 unread' }).waitFor();

@@ -6,6 +6,7 @@ const WHAT_NEXT: Record<Filter['kind'], string> = {
   dm: 'No messages yet. Say hello with the compose box below.',
   starred: 'No starred messages. Star a message (☆) to keep it here.',
   mentioned: 'Nobody has mentioned you yet.',
+  search: 'No messages match. Try other words, or fewer of them.',
 };
 
 /** What an empty narrow says: what to do next (WEB-APP.md, "Empty states"). */

@@ -2,6 +2,7 @@ import type { Filter } from '../store/narrow';
 import { selectDmTitle, topicLabel } from '../store/selectors';
 import { useSelector } from '../store/use-store';
 import { Icon } from './Icon';
+import { SearchBox } from './SearchBox';
 
 interface TopBarProps {
   filter: Filter;
@@ -21,6 +22,8 @@ export function TopBar({ filter, leftOpen, rightOpen, onToggleLeft, onToggleRigh
         return 'Starred messages';
       case 'mentioned':
         return 'Mentions';
+      case 'search':
+        return `Search: ${filter.query}`;
       case 'dm':
         return `Direct messages with ${selectDmTitle(state, filter.userIds)}`;
       case 'channel': {
@@ -36,6 +39,7 @@ export function TopBar({ filter, leftOpen, rightOpen, onToggleLeft, onToggleRigh
         <span className="visually-hidden">Channels</span>
       </button>
       <h1 className="narrow-title">{title}</h1>
+      <SearchBox current={filter.kind === 'search' ? filter.query : ''} />
       <button type="button" className="icon-button drawer-button people-button" aria-controls="right-sidebar" aria-expanded={rightOpen} onClick={onToggleRight}>
         <Icon name="people" />
         <span className="visually-hidden">People</span>

@@ -28,6 +28,8 @@ describe('URL fragments, as Zulip writes them', () => {
     ['#narrow/is/starred', { filter: { kind: 'starred' }, anchor: null, with: null }],
     ['#narrow/is/mentioned', { filter: { kind: 'mentioned' }, anchor: null, with: null }],
     ['#narrow/near/42', { filter: { kind: 'feed' }, anchor: 42, with: null }],
+    ['#narrow/search/lunch.20plans', { filter: { kind: 'search', query: 'lunch plans' }, anchor: null, with: null }],
+    ['#narrow/search/', { filter: { kind: 'feed' }, anchor: null, with: null }],
     ['#settings/profile', { filter: { kind: 'feed' }, anchor: null, with: null }],
     ['#narrow/channel/not-a-number', { filter: { kind: 'feed' }, anchor: null, with: null }],
   ])('reads %s', (hash, narrow) => {
@@ -45,6 +47,7 @@ describe('URL fragments, as Zulip writes them', () => {
     '#narrow/dm/3,8,9-group',
     '#narrow/is/starred',
     '#narrow/is/mentioned',
+    '#narrow/search/lunch.20plans',
   ])('writes %s back as it reads it', (hash) => {
     expect(formatHash(parseHash(hash), names)).toBe(hash);
   });

@@ -8,7 +8,9 @@ export type Filter =
   /** The other participants (the person alone for their own conversation). */
   | { readonly kind: 'dm'; readonly userIds: readonly number[] }
   | { readonly kind: 'starred' }
-  | { readonly kind: 'mentioned' };
+  | { readonly kind: 'mentioned' }
+  /** Full-text search: the server decides what matches, so live messages do not join it (as in Zulip). */
+  | { readonly kind: 'search'; readonly query: string };
 
 /** A filter, and a message to open it at: `near/<id>`, or `with/<id>` (that message's conversation). */
 export interface Narrow {
@@ -53,7 +55,7 @@ function leadingId(operand: string): number {
  * Reads a URL fragment as Zulip's hash_parser does: `#feed` (also the legacy
  * `#all_messages` and an empty fragment), or `#narrow/` followed by operator/operand pairs:
  * `channel` (legacy `stream`), `topic` (legacy `subject`), `dm` (legacy `pm-with`),
- * `is/starred`, `is/mentioned`, `near`, `with`. Anything it cannot read opens the feed.
+ * `is/starred`, `is/mentioned`, `search`, `near`, `with`. Anything it cannot read opens the feed.
  */
 export function parseHash(hash: string): Narrow {
   const parts = hash.replace(/^#/, '').split('/');
@@ -86,6 +88,9 @@ export function parseHash(hash: string): Narrow {
       case 'is':
         if (operand === 'starred') filter = { kind: 'starred' };
         else if (operand === 'mentioned') filter = { kind: 'mentioned' };
+        break;
+      case 'search':
+        if (operand.trim() !== '') filter = { kind: 'search', query: operand };
         break;
       case 'near':
       case 'id':
@@ -132,6 +137,9 @@ export function formatHash(narrow: Narrow, names: NameSource): string {
     case 'mentioned':
       hash = '#narrow/is/mentioned';
       break;
+    case 'search':
+      hash = `#narrow/search/${encodeHashComponent(filter.query)}`;
+      break;
   }
   if (narrow.with !== null) hash += `/with/${narrow.with}`;
   else if (narrow.anchor !== null) hash += `/near/${narrow.anchor}`;
@@ -145,6 +153,8 @@ export function narrowKey(filter: Filter): string {
       return filter.topic === undefined ? `channel:${filter.channelId}` : `channel:${filter.channelId}:${filter.topic.toLowerCase()}`;
     case 'dm':
       return `dm:${filter.userIds.join(',')}`;
+    case 'search':
+      return `search:${filter.query}`;
     default:
       return filter.kind;
   }
@@ -165,6 +175,8 @@ export function apiNarrow(filter: Filter): { operator: string; operand: string |
       return [{ operator: 'is', operand: 'starred' }];
     case 'mentioned':
       return [{ operator: 'is', operand: 'mentioned' }];
+    case 'search':
+      return [{ operator: 'search', operand: filter.query }];
   }
 }
 
@@ -182,6 +194,8 @@ export function matches(filter: Filter, message: MessageEntry, me: number): bool
       return message.flags.includes('starred');
     case 'mentioned':
       return isMentioned(message.flags);
+    case 'search':
+      return false;
   }
 }
 
@@ -190,6 +204,7 @@ export function filterOfKey(key: string): Filter | null {
   if (key === 'feed' || key === 'starred' || key === 'mentioned') return { kind: key };
   const channel = /^channel:(\d+)(?::(.*))?$/s.exec(key);
   if (channel) return channel[2] === undefined ? { kind: 'channel', channelId: Number(channel[1]) } : { kind: 'channel', channelId: Number(channel[1]), topic: channel[2] };
+  if (key.startsWith('search:')) return { kind: 'search', query: key.slice('search:'.length) };
   const dm = /^dm:([\d,]+)$/.exec(key);
   if (dm) return { kind: 'dm', userIds: (dm[1] ?? '').split(',').map(Number) };
   return null;
