@@ -102,10 +102,12 @@ describeInBrowser('the web app in a browser', () => {
     await expect(bobPage.locator('section.message-block', { has: message }).locator('.recipient-topic').textContent()).resolves.toBe('deploys');
     await countBecomes(channelLink(bobPage, 'dev'), 0, "Bob's #dev, read,");
 
-    // A second message, sent with Ctrl+Enter, arrives live in Bob's open feed.
+    // Ann types: Bob, in the same topic, is told; her message, sent with Ctrl+Enter, ends the notice and arrives live.
     await annPage.getByRole('textbox', { name: 'Message' }).fill('Done: all green');
+    await bobPage.getByText('Ann Webapp is typing…').waitFor();
     await annPage.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
     await bobPage.locator('article.message', { hasText: 'Done: all green' }).waitFor();
+    await bobPage.getByText('Ann Webapp is typing…').waitFor({ state: 'detached' });
 
     const shots = await screenshotBothWidths(bobPage, 'webapp-channel');
     expect(shots.phoneScrollsHorizontally).toBe(false);
