@@ -1,10 +1,12 @@
-import { Api, ApiResponse, createBot, createTestRealm, manage, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, ApiResponse, createBot, createTestRealm, manage, subscribeTo, TestRealm, testServer, TestUser, uniqueName } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
+import { rawRequest } from './support/raw-request';
 import { ServerProcess, startServer } from './support/server-process';
+import { BrowserSession, sessionRequest, signIn } from './support/sessions';
 
 /**
  * Authentication is remembered per process: every change that decides who a request is
- * (key regenerated, user deactivated, role, email or name changed) must still take effect
+ * (key regenerated, user deactivated, role, email or name changed, a session ended) must still take effect
  * at once, on the process that made it and, with Redis, on every other one. Each kind of
  * change, through each command that makes it, has a check here: a command that forgot to
  * record the event the cache listens for fails one.
@@ -32,8 +34,35 @@ async function noticeAfterRename(realm: TestRealm, user: TestUser, api: Api, ren
 }
 
 /** Each check first makes `api`'s process remember the user, then changes it through `changer`. */
-function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm; on: (user: TestUser) => Api; changer: (realm: TestRealm) => Api }) {
+function changesTakeEffectAtOnce(label: string, setUp: () => { realm: TestRealm; on: (user: TestUser) => Api; changer: (realm: TestRealm) => Api; port: number }) {
   describe(label, () => {
+    it('ends a remembered session at once on log-out, a password change and a deactivation (a reactivation revives none)', async () => {
+      const { realm, changer, port } = setUp();
+      const user = await realm.createUser('Session Holder');
+      const host = realm.api.host;
+      const me = (session: BrowserSession) => sessionRequest(port, host, 'GET', '/json/users/me', session);
+      const expectEnded = async (session: BrowserSession) => expectRefused(await me(session), 401, 'UNAUTHORIZED');
+
+      const leaving = await signIn(port, host, user.email, 'user-password');
+      expect((await me(leaving)).status).toBe(200);
+      expect((await me(leaving)).status).toBe(200);
+      const out = await rawRequest(testServer().port, host, 'POST', '/accounts/logout/', { cookie: leaving.cookie, 'x-csrftoken': leaving.csrfToken });
+      expect(out.status).toBe(302);
+      await expectEnded(leaving);
+
+      const before = await signIn(port, host, user.email, 'user-password');
+      expect((await me(before)).status).toBe(200);
+      expect((await user.api.patch('settings', { old_password: 'user-password', new_password: 'correct horse battery staple 42' })).status).toBe(200);
+      await expectEnded(before);
+
+      const current = await signIn(port, host, user.email, 'correct horse battery staple 42');
+      expect((await me(current)).status).toBe(200);
+      expect((await changer(realm).delete(`users/${user.userId}`)).status).toBe(200);
+      await expectEnded(current);
+      expect((await changer(realm).post(`users/${user.userId}/reactivate`)).status).toBe(200);
+      await expectEnded(current);
+    });
+
     it('refuses the old API key at once after the key was regenerated', async () => {
       const { realm, on } = setUp();
       const user = await realm.createUser('Key Holder');
@@ -160,7 +189,7 @@ describe('remembered authentication', () => {
     realm = await createTestRealm('authcache');
   });
 
-  changesTakeEffectAtOnce('on one process', () => ({ realm, on: (user) => user.api, changer: (r) => r.ownerApi }));
+  changesTakeEffectAtOnce('on one process', () => ({ realm, on: (user) => user.api, changer: (r) => r.ownerApi, port: testServer().port }));
 
   it('refuses a user deactivated through the CLI at once', async () => {
     const user = await realm.createUser('Cli Target');
@@ -213,5 +242,6 @@ multiProcess('remembered authentication on two server processes', () => {
     realm,
     on: (user) => new Api(realm.subdomain, user, other.port),
     changer: (r) => r.ownerApi,
+    port: other.port,
   }));
 });

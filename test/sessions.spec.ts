@@ -2,9 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { ApiResponse, createTestRealm, TestRealm, testServer, TestUser } from './support/api';
+import { fixtureSql } from './support/fixture-sql';
 import { postMultipart } from './support/multipart';
-import { openForm, postForm, RawAnswer, rawRequest } from './support/raw-request';
+import { openForm, RawAnswer, rawRequest } from './support/raw-request';
 import { DIST } from './support/server-process';
+import { BrowserSession as Session, SESSION_COOKIE, sessionRequest, signIn, submitLogin as submitForm } from './support/sessions';
 
 /**
  * Signing in to the web app (issue 34): the log-in page, the `sessionid` cookie, `/json` as
@@ -15,14 +17,6 @@ import { DIST } from './support/server-process';
 
 const PASSWORD = 'user-password';
 const NEW_PASSWORD = 'correct horse battery staple 42';
-const SESSION_COOKIE = /^sessionid=([A-Za-z0-9_-]{43}); Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600$/;
-const CSRF_META = /<meta name="csrf-token" content="([A-Za-z0-9_-]+)">/;
-
-/** A browser signed in: its cookie and the CSRF token its page carries. */
-interface Session {
-  cookie: string;
-  csrfToken: string;
-}
 
 type Json = Record<string, unknown>;
 
@@ -45,47 +39,10 @@ describe('sessions for the web app', () => {
     bob = await realm.createUser('Bob Session');
   }, 120_000);
 
-  /** The log-in form, sent: its answer. */
-  async function submitLogin(email: string, password: string, next?: string): Promise<RawAnswer> {
-    const form = await openForm(port, host, '/login/');
-    return postForm(port, host, form, { username: email, password, ...(next === undefined ? {} : { next }) });
-  }
-
-  async function logIn(email: string, password = PASSWORD): Promise<Session> {
-    const answer = await submitLogin(email, password);
-    expect(answer.status).toBe(302);
-    const secret = SESSION_COOKIE.exec(String(answer.headers['set-cookie']?.[0]))?.[1];
-    if (secret === undefined) throw new Error(`no session cookie: ${JSON.stringify(answer.headers['set-cookie'])}`);
-    const cookie = `sessionid=${secret}`;
-    const page = await rawRequest(port, host, 'GET', '/', { cookie });
-    expect(page.status).toBe(200);
-    const csrfToken = CSRF_META.exec(page.body)?.[1];
-    if (csrfToken === undefined) throw new Error('no CSRF token on the page');
-    return { cookie, csrfToken };
-  }
-
-  /** A `/json` (or any) request as the web app makes it: the cookie, the token on changes, a form body. */
-  async function call(method: string, route: string, session: Session | null, params: Json = {}, headers: Record<string, string> = {}): Promise<ApiResponse> {
-    const form = new URLSearchParams();
-    for (const [name, value] of Object.entries(params)) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-    const query = method === 'GET' && form.size > 0 ? `?${form}` : '';
-    const body = method === 'GET' ? undefined : form.toString();
-    const sent: Record<string, string> = { ...headers };
-    if (session) sent.cookie = session.cookie;
-    if (session && method !== 'GET' && sent['x-csrftoken'] === undefined) sent['x-csrftoken'] = session.csrfToken;
-    if (body !== undefined) {
-      sent['content-type'] = 'application/x-www-form-urlencoded';
-      sent['content-length'] = String(Buffer.byteLength(body));
-    }
-    const answer = await rawRequest(port, host, method, route + query, sent, body);
-    let parsed: Json;
-    try {
-      parsed = JSON.parse(answer.body) as Json;
-    } catch {
-      parsed = { raw: answer.body };
-    }
-    return { status: answer.status, headers: answer.headers, body: parsed };
-  }
+  const submitLogin = (email: string, password: string, next?: string): Promise<RawAnswer> => submitForm(port, host, email, password, next);
+  const logIn = (email: string, password = PASSWORD): Promise<Session> => signIn(port, host, email, password);
+  const call = (method: string, route: string, session: Session | null, params: Json = {}, headers: Record<string, string> = {}): Promise<ApiResponse> =>
+    sessionRequest(port, host, method, route, session, params, headers);
 
   const NOT_LOGGED_IN = { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' };
 
@@ -142,6 +99,20 @@ describe('sessions for the web app', () => {
       const again = await rawRequest(port, host, 'GET', '/login/', { cookie: session.cookie });
       expect(again.status).toBe(302);
       expect(again.headers.location).toBe('/');
+    });
+
+    it('ends the session the browser held before when it signs in again', async () => {
+      const before = await logIn(ann.email);
+      const form = await openForm(port, host, '/login/');
+      const body = new URLSearchParams({ username: bob.email, password: PASSWORD, csrfmiddlewaretoken: form.token }).toString();
+      const again = await rawRequest(port, host, 'POST', '/login/', {
+        cookie: `${before.cookie}; csrftoken=${form.cookie}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      }, body);
+      expect(again.status).toBe(302);
+      expect((await call('GET', '/json/users/me', before)).status).toBe(401);
+      const now = `sessionid=${SESSION_COOKIE.exec(String(again.headers['set-cookie']?.[0]))?.[1] ?? ''}`;
+      expect((await rawRequest(port, host, 'GET', '/json/users/me', { cookie: now })).body).toContain(`"user_id":${bob.userId}`);
     });
 
     it('sends the browser to a `next` of this server only', async () => {
@@ -281,6 +252,15 @@ describe('sessions for the web app', () => {
       expect((await call('GET', '/json/users/me', third)).status).toBe(401);
       // The API key stays.
       expect((await user.api.get('users/me')).status).toBe(200);
+    });
+
+    it('ends when its lifetime is over', async () => {
+      const user = await realm.createUser('Exa Expiring');
+      const answer = await submitLogin(user.email, PASSWORD);
+      const cookie = `sessionid=${SESSION_COOKIE.exec(String(answer.headers['set-cookie']?.[0]))?.[1] ?? ''}`;
+      await fixtureSql(`UPDATE user_session SET expires_at = now() - interval '1 second' WHERE user_profile_id = $1`, [user.userId]);
+      expect((await rawRequest(port, host, 'GET', '/json/users/me', { cookie })).status).toBe(401);
+      expect((await rawRequest(port, host, 'GET', '/', { cookie })).headers.location).toBe('/login/');
     });
 
     it('ends every session of a deactivated user', async () => {

@@ -79,6 +79,7 @@ import { AuthenticateSessionHandler } from './queries/authenticate-session.query
   ],
   exports: [
     OwnSettingsChange,
+    Sessions,
     UserWriter,
     BotDirectory,
     BotServiceWriter,

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
-import { csrfTokenMatches, sessionCsrfToken, sessionSecretOf } from '../users/public/session-cookie';
+import { csrfTokenMatches, sessionCsrfToken } from '../users/public/session-cookie';
 import { AUTH_MODE, AuthMode, INCOMING_WEBHOOK_ACCESS } from './decorators';
 import { clientNameFrom } from './client-name';
 import { AddressedRealm, Credentials } from './credentials';
@@ -56,14 +56,13 @@ export class ApiAuthGuard implements CanActivate {
 
   /** The session cookie's user and session on the context; without one, anonymous or (`required`) a 401. */
   private async signInBySession(request: FastifyRequest, context: RequestContext, addressed: AddressedRealm, required: boolean): Promise<boolean> {
-    const secret = sessionSecretOf(request.headers.cookie);
-    const user = secret === null ? null : await this.credentials.sessionUserFor(addressed, secret);
-    if (secret === null || user === null) {
+    const session = await this.credentials.sessionFromCookie(addressed, request.headers.cookie);
+    if (session === null) {
       if (required) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
       return true;
     }
-    context.user = user;
-    context.session = { id: user.sessionId ?? 0, csrfToken: sessionCsrfToken(secret), secret };
+    context.user = session.user;
+    context.session = { id: session.user.sessionId ?? 0, csrfToken: sessionCsrfToken(session.secret), secret: session.secret };
     return true;
   }
 }

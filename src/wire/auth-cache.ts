@@ -116,16 +116,15 @@ export class AuthCache implements OnModuleInit {
   }
 
   /**
-   * The user a session cookie's secret signs in (README, "Sessions"), kept beside the API-key
-   * answers and forgotten with them. A session that expires while remembered is honoured
-   * until the entry's own expiry (ENTRY_TTL_MS) at most.
+   * The user a session cookie's secret signs in (README, "Signing in and sessions"), kept
+   * beside the API-key answers and forgotten with them, and never past the session's own end.
    */
   sessionUser(subdomain: string, secret: string): RequestUser | undefined {
     return this.user(subdomain, sessionKey(secret));
   }
 
-  rememberSessionUser(subdomain: string, secret: string, user: RequestUser, generation: number): void {
-    this.rememberUser(subdomain, sessionKey(secret), user, generation);
+  rememberSessionUser(subdomain: string, secret: string, user: RequestUser, generation: number, sessionEnds: Date): void {
+    if (generation === this.generationCounter) put(this.users, userKey(subdomain, sessionKey(secret)), user, sessionEnds.getTime());
   }
 
   /** Forgets everything this process remembers. */
@@ -167,11 +166,12 @@ function live<T>(entries: Map<string, Entry<T>>, key: string): T | undefined {
   return undefined;
 }
 
-function put<T>(entries: Map<string, Entry<T>>, key: string, value: T): void {
+/** Remembers `value` for ENTRY_TTL_MS, or until `endsAt` (ms since the epoch) when that comes first. */
+function put<T>(entries: Map<string, Entry<T>>, key: string, value: T, endsAt = Infinity): void {
   // Oldest first: a full map drops the entry remembered longest ago.
   if (entries.size >= MAX_ENTRIES && !entries.has(key)) {
     const oldest = entries.keys().next().value;
     if (oldest !== undefined) entries.delete(oldest);
   }
-  entries.set(key, { value, expiresAt: Date.now() + ENTRY_TTL_MS });
+  entries.set(key, { value, expiresAt: Math.min(Date.now() + ENTRY_TTL_MS, endsAt) });
 }

@@ -6,6 +6,7 @@ import { RealmDirectory } from '../realm/queries/realm-directory';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
 import { AuthenticateSessionQuery, SessionUser } from '../users/queries/authenticate-session.query';
 import { requestUserOf, UserRow } from '../users/public/user-row';
+import { sessionSecretOf } from '../users/public/session-cookie';
 import { BotType } from '../users/public/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
 import { RequestUser } from './request-context';
@@ -95,8 +96,15 @@ export class Credentials {
     );
     if (!found) return null;
     const user: RequestUser = { ...requestUserOf(found.user), sessionId: found.sessionId };
-    this.cache.rememberSessionUser(subdomain, secret, user, generation);
+    this.cache.rememberSessionUser(subdomain, secret, user, generation, found.expiresAt);
     return { ...user };
+  }
+
+  /** The session a request's `Cookie` header signs in, with its secret (log-out and CSRF need it), or null. */
+  async sessionFromCookie(addressed: AddressedRealm, cookieHeader: string | undefined): Promise<{ user: RequestUser; secret: string } | null> {
+    const secret = sessionSecretOf(cookieHeader);
+    const user = secret === null ? null : await this.sessionUserFor(addressed, secret);
+    return secret !== null && user !== null ? { user, secret } : null;
   }
 
   /**

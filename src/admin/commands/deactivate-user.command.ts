@@ -12,6 +12,7 @@ import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';
+import { Sessions } from '../../users/commands/sessions.commands';
 
 /**
  * Who asks, and through which door: an administrator (`DELETE /users/{id}`), a user
@@ -25,7 +26,7 @@ export type DeactivationRequest =
   | { kind: 'cli' };
 
 /**
- * Ends an account: it can no longer authenticate, its event queues end, it leaves its
+ * Ends an account: it can no longer authenticate, its sessions and event queues end, it leaves its
  * conversations' audiences, and a human's active bots are deactivated with them.
  */
 export class DeactivateUserCommand {
@@ -46,6 +47,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     private readonly roles: RoleChange,
     private readonly access: UserAccess,
     private readonly database: Database,
+    private readonly sessions: Sessions,
   ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
@@ -112,6 +114,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   private async deactivate(account: UserRow): Promise<void> {
     await this.database.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
     await this.database.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
+    // Its browsers are signed out with it (Zulip's `delete_user_sessions`): a reactivation revives none.
+    await this.sessions.endOthers(account.id, null);
     const { withAccess, losing } = await this.access.deactivationAudiences(account);
     const viewers = withAccess ?? (await this.users.activeUserRoles(account.realmId)).map((viewer) => viewer.id);
     this.database.record(new UserDeactivatedEvent(account.realmId, account.id, viewers));

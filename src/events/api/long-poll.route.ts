@@ -12,7 +12,6 @@ import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
 import { asSessionDoorError, cameThroughJson } from '../../wire/json-routes';
 import { contextOf, RequestContext, RequestUser } from '../../wire/request-context';
-import { sessionSecretOf } from '../../users/public/session-cookie';
 import { StoredEvent } from '../queues/event-json';
 import { LongPollService, PollClient } from '../queues/long-poll.service';
 
@@ -108,10 +107,9 @@ export class LongPollRoute implements OnModuleInit {
   /** The poll's user by its session cookie (`/json`); none is a 401, as on every `/json` route. */
   private bySession(cookie: string | undefined): SignIn {
     return async (addressed) => {
-      const secret = sessionSecretOf(cookie);
-      const user = secret === null ? null : await this.credentials.sessionUserFor(addressed, secret);
-      if (user === null) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
-      return user;
+      const session = await this.credentials.sessionFromCookie(addressed, cookie);
+      if (session === null) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
+      return session.user;
     };
   }
 

@@ -49,7 +49,10 @@ export function buildDocument(input: DocumentInput): OpenApiDocument {
       description:
         `A Zulip-compatible REST API (feature level ${input.featureLevel}). Parameters travel as Zulip clients ` +
         'send them: in the query string for GET, form-encoded in the body otherwise; integers, booleans, lists ' +
-        'and objects as JSON text. Every answer is JSON with `result` and `msg`; errors add `code`.',
+        'and objects as JSON text. Every answer is JSON with `result` and `msg`; errors add `code`. ' +
+        'Every `/api/v1/...` operation is also served at `/json/...` for the web app, signed in by the `sessionid` ' +
+        'cookie instead (never an API key), with the session\'s CSRF token in `X-CSRFToken` on every method but GET ' +
+        'and HEAD (else 403 `CSRF_FAILED`).',
     },
     servers: [{ url: '/' }],
     security: [{ basicAuth: [] }],

@@ -8,13 +8,13 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { Context, CurrentRealm, RawResponse, SessionPage } from '../../wire/decorators';
+import { Context, CurrentRealm, PublicEndpoint, RawResponse, SessionPage } from '../../wire/decorators';
 import { csrfAccepted, csrfField, formValue, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
 import { RequestContext, RequestRealm } from '../../wire/request-context';
 import { EndSessionCommand, SignInWithPasswordCommand, StartedSession } from '../commands/sessions.commands';
 import { safeNextLocation } from '../domain/login-rules';
 import { LOGIN_TEXTS as t } from '../domain/login-texts';
-import { clearedSessionCookie, csrfTokenMatches, LOGIN_PATH, LOGOUT_PATH } from '../public/session-cookie';
+import { clearedSessionCookie, csrfTokenMatches, LOGIN_PATH, LOGOUT_PATH, sessionSecretOf } from '../public/session-cookie';
 
 
 /** What the form shows again after a refusal. */
@@ -48,7 +48,7 @@ export class LoginController {
   }
 
   @Post('login/')
-  @SessionPage()
+  @PublicEndpoint()
   @RawResponse()
   async logIn(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, LOGIN_PATH)) return sendCsrfRefusal(reply);
@@ -68,6 +68,10 @@ export class LoginController {
       }
       return this.sendForm(request, reply, realm, 200, { email, next, error: refusalText(error) });
     }
+    // The session the browser held before ends, as Django's login() flushes or cycles it:
+    // a session someone planted in the browser never becomes the person's.
+    const previous = sessionSecretOf(request.headers.cookie);
+    if (previous !== null) await this.commandBus.execute(new EndSessionCommand(previous));
     await redirectSignedIn(reply, session, this.addressing.usesHttps(), safeNextLocation(next));
   }
 

@@ -17,7 +17,7 @@ export interface StartedSession {
 
 /**
  * Starting and ending sessions, for the commands below and for other commands inside their
- * own transaction (a password change ends the user's other sessions).
+ * own transaction (a password change ends the user's other sessions, a deactivation all).
  */
 @Injectable()
 export class Sessions {

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OnCommitted } from '../../events/outbox/on-committed';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { SessionStore } from '../persistence/session.store';
 import { UserDeactivatedEvent } from './user-events';
 
 /**
@@ -14,7 +13,6 @@ export class UserEventEffects {
 
   constructor(
     private readonly store: EventQueueStore,
-    private readonly sessions: SessionStore,
   ) {}
 
   /**
@@ -24,16 +22,6 @@ export class UserEventEffects {
   @OnCommitted(UserDeactivatedEvent)
   endDeactivatedUserQueues(event: UserDeactivatedEvent): void {
     this.endQueues(event.userId).catch((error: Error) => this.logger.error(`ending queues of user ${event.userId} failed: ${error.message}`));
-  }
-
-  /**
-   * The deactivated account's browsers are signed out (Zulip's `delete_user_sessions`). A
-   * session lookup refuses a deactivated user anyway, so a failure here lets no one in; it
-   * only leaves rows a reactivation would revive, hence the log line.
-   */
-  @OnCommitted(UserDeactivatedEvent)
-  endDeactivatedUserSessions(event: UserDeactivatedEvent): void {
-    this.sessions.removeForUser(event.userId, null).catch((error: Error) => this.logger.error(`ending sessions of user ${event.userId} failed: ${error.message}`));
   }
 
   private async endQueues(userId: number): Promise<void> {

@@ -97,7 +97,7 @@ export class ApiKeyRegeneratedEvent {
 }
 
 /**
- * Sessions of a user ended (log-out, a password change): remembered session
+ * Sessions of a user ended (log-out, a password change, a deactivation): remembered session
  * authentications are forgotten everywhere (wire/auth-cache.ts).
  */
 export class SessionsEndedEvent {

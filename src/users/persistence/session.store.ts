@@ -6,6 +6,7 @@ import { toUserRow } from './user.repository';
 /** A live session and its user (whatever their state: the caller decides). */
 export interface SessionOwner {
   sessionId: number;
+  expiresAt: Date;
   user: UserRow;
 }
 
@@ -28,11 +29,11 @@ export class SessionStore {
 
   async findLive(secretHash: string): Promise<SessionOwner | null> {
     const [row] = await this.database.query<Record<string, unknown>>(
-      `SELECT u.*, s.id AS session_id FROM user_session s JOIN user_profile u ON u.id = s.user_profile_id
+      `SELECT u.*, s.id AS session_id, s.expires_at AS session_expires_at FROM user_session s JOIN user_profile u ON u.id = s.user_profile_id
         WHERE s.secret_hash = $1 AND s.expires_at > now()`,
       [secretHash],
     );
-    return row ? { sessionId: Number(row.session_id), user: toUserRow(row) } : null;
+    return row ? { sessionId: Number(row.session_id), expiresAt: new Date(row.session_expires_at as Date | string), user: toUserRow(row) } : null;
   }
 
   /** Ends one session; the user it belonged to, or null when there was none. */

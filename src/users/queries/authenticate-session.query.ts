@@ -15,14 +15,15 @@ export class AuthenticateSessionQuery {
 
 export interface SessionUser {
   sessionId: number;
+  expiresAt: Date;
   user: UserRow;
 }
 
 /**
  * The user a live session signs in, or null: an unknown or expired secret, a deactivated
  * account or organization, another realm's session (a cookie sent to the wrong subdomain).
- * Checked on every lookup, so a session never outlives its user's deactivation even where
- * ending it failed.
+ * The account's state is checked on every lookup, besides the deactivation ending its
+ * sessions, so no session outlives it whatever wrote the deactivation.
  */
 @QueryHandler(AuthenticateSessionQuery)
 export class AuthenticateSessionHandler implements IQueryHandler<AuthenticateSessionQuery, SessionUser | null> {
