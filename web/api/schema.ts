@@ -9736,7 +9736,6 @@ export interface operations {
                     "*/*": unknown;
                 };
             };
-            401: components["responses"]["Unauthorized"];
             /** @description The form's CSRF token is missing or wrong. */
             403: {
                 headers: {
