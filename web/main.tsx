@@ -11,7 +11,7 @@ import { ChatApp } from './views/ChatApp';
 import './styles/tokens.css';
 import './styles/app.css';
 
-/** Where compose text is kept between visits (WEB-APP.md: nothing typed is ever lost). */
+/** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
 const COMPOSE_KEY = 'chat.compose';
 const PRESENCE_PERIOD_MS = 60_000;
 

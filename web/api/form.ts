@@ -2,7 +2,7 @@
 export type Params = Readonly<Record<string, unknown>>;
 
 /**
- * Form-encodes `params` the way Zulip's web client does (its channel.ts posts
+ * Form-encodes `params` the way Zulip's web client does (it posts
  * `application/x-www-form-urlencoded` bodies): a string goes raw, a number, boolean, list
  * or object as JSON, and `undefined` is left out.
  */

@@ -9,7 +9,7 @@ const WHAT_NEXT: Record<Filter['kind'], string> = {
   search: 'No messages match. Try other words, or fewer of them.',
 };
 
-/** What an empty narrow says: what to do next (WEB-APP.md, "Empty states"). */
+/** What an empty narrow says: what to do next (README, "Web app"). */
 export function EmptyFeed({ filter }: { filter: Filter }) {
   return <p className="empty-feed">{WHAT_NEXT[filter.kind]}</p>;
 }

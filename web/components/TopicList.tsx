@@ -6,7 +6,7 @@ import { selectChannelTopics, topicLabel } from '../store/selectors';
 import { useSelector } from '../store/use-store';
 import { UnreadCount } from './UnreadCount';
 
-/** How many topics show before "more topics" (WEB-APP.md, left sidebar). */
+/** How many topics show before "more topics" (README, "Web app"). */
 const SHOWN_TOPICS = 8;
 
 /** The open channel's topics, newest first; unread ones in bold. */

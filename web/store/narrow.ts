@@ -28,7 +28,7 @@ export function isMentioned(flags: readonly string[]): boolean {
 }
 
 /**
- * Zulip's URL fragment component encoding (web/src/internal_url.ts): encodeURIComponent,
+ * Zulip's web client's URL fragment component encoding: encodeURIComponent,
  * then `.` for `%` and `.2E`, `.28`, `.29` for `.`, `(`, `)`, so fragments survive tools
  * that mangle percent signs.
  */
@@ -52,7 +52,7 @@ function leadingId(operand: string): number {
 }
 
 /**
- * Reads a URL fragment as Zulip's hash_parser does: `#feed` (also the legacy
+ * Reads a URL fragment as Zulip's web client does: `#feed` (also the legacy
  * `#all_messages` and an empty fragment), or `#narrow/` followed by operator/operand pairs:
  * `channel` (legacy `stream`), `topic` (legacy `subject`), `dm` (legacy `pm-with`),
  * `is/starred`, `is/mentioned`, `search`, `near`, `with`. Anything it cannot read opens the feed.
@@ -112,7 +112,7 @@ export interface NameSource {
   userName(id: number): string | undefined;
 }
 
-/** The fragment for a narrow, as Zulip's hash_util writes it (`#narrow/channel/5-general/topic/lunch`). */
+/** The fragment for a narrow, as Zulip's web client writes it (`#narrow/channel/5-general/topic/lunch`). */
 export function formatHash(narrow: Narrow, names: NameSource): string {
   const filter = narrow.filter;
   let hash: string;

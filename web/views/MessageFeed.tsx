@@ -6,7 +6,7 @@ import { narrowKey, type Narrow } from '../store/narrow';
 import { selectNarrowEnds, selectNarrowMessages } from '../store/selectors';
 import { useSelector } from '../store/use-store';
 
-/** Below this, loading shows nothing at all (WEB-APP.md: no spinner for anything under 300 ms). */
+/** Below this, loading shows nothing at all (README, "Web app": no spinner for anything quicker). */
 const QUIET_LOADING_MS = 300;
 
 /** The centre of the screen: the open narrow's messages, fetched when first opened. */
