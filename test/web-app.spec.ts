@@ -105,9 +105,13 @@ describeInBrowser('the web app in a browser', () => {
     // Ann types: Bob, in the same topic, is told; her message, sent with Ctrl+Enter, ends the notice and arrives live.
     await annPage.getByRole('textbox', { name: 'Message' }).fill('Done: all green');
     await bobPage.getByText('Ann Webapp is typing…').waitFor();
+    // What she typed is saved to her drafts once she pauses, and the draft goes when she sends.
+    const annDrafts = async () => ((await ann.api.get('drafts')).body.drafts as { content: string }[]).map((draft) => draft.content);
+    await until(async () => ((await annDrafts()).includes('Done: all green') ? true : undefined), "Ann's draft saved");
     await annPage.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
     await bobPage.locator('article.message', { hasText: 'Done: all green' }).waitFor();
     await bobPage.getByText('Ann Webapp is typing…').waitFor({ state: 'detached' });
+    await until(async () => ((await annDrafts()).length === 0 ? true : undefined), "Ann's draft removed once sent");
 
     const shots = await screenshotBothWidths(bobPage, 'webapp-channel');
     expect(shots.phoneScrollsHorizontally).toBe(false);

@@ -72,6 +72,7 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
     }
     setProblem(null);
     store.composeChanged(draftKey, '');
+    actions.discardDraft(draftKey);
     void actions.send(target, text);
     textbox.current?.focus();
   };
@@ -140,6 +141,8 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
           store.composeChanged(draftKey, event.target.value);
           const target = typingTarget();
           if (target !== null && event.target.value !== '') actions.typed(target);
+          const recipient = where();
+          if (recipient !== null) actions.saveDraft(draftKey, recipient, event.target.value);
         }}
         onKeyDown={onKeyDown}
       />

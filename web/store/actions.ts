@@ -1,5 +1,6 @@
 import { ApiClient, ApiError } from '../api/client';
 import type { MessagesAnswer, SendAnswer } from '../api/types';
+import { dmKey, dmKeyIds } from './conversation';
 import { apiNarrow, narrowKey, type Filter } from './narrow';
 import type { Where } from './state';
 import type { Store } from './store';
@@ -8,6 +9,8 @@ import type { Store } from './store';
 const BATCH = 50;
 /** Reads are reported together after this long, like Zulip's batched flag updates. */
 const READ_BATCH_MS = 300;
+/** How long typing pauses before what is typed is saved to the server's drafts. */
+const DRAFT_SAVE_MS = 1500;
 /** Typing notices as Zulip's client sends them: a refresh every 10 s while typing, stop after 5 s idle. */
 const TYPING_REFRESH_MS = 10_000;
 const TYPING_IDLE_MS = 5_000;
@@ -21,6 +24,9 @@ export class Actions {
   private readTimer: ReturnType<typeof setTimeout> | null = null;
   private localCounter = 0;
   private typing: { target: string; sentAt: number; idle: ReturnType<typeof setTimeout> } | null = null;
+  /** The server draft (`/drafts`) each compose key's text is saved as, and pending saves. */
+  private readonly draftIds = new Map<string, Promise<number | null>>();
+  private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly client: ApiClient,
@@ -110,6 +116,52 @@ export class Actions {
     } catch (error) {
       this.store.echoFailed(localId, error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /**
+   * Saves what is typed to the server's drafts once typing pauses, as Zulip's client does:
+   * one draft per compose key, created on the first save and updated after; empty text
+   * removes it. The store hears of it through the `drafts` events.
+   */
+  saveDraft(key: string, where: Where, content: string): void {
+    const pending = this.draftTimers.get(key);
+    if (pending !== undefined) clearTimeout(pending);
+    this.draftTimers.set(key, setTimeout(() => {
+      this.draftTimers.delete(key);
+      void this.writeDraft(key, where, content);
+    }, DRAFT_SAVE_MS));
+  }
+
+  /** The text was sent: its draft goes (at once, and any pending save with it). */
+  discardDraft(key: string): void {
+    const pending = this.draftTimers.get(key);
+    if (pending !== undefined) clearTimeout(pending);
+    this.draftTimers.delete(key);
+    void this.writeDraft(key, null, '');
+  }
+
+  private async writeDraft(key: string, where: Where | null, content: string): Promise<void> {
+    const me = this.store.getState().session?.userId ?? -1;
+    const known = this.draftIds.get(key) ?? Promise.resolve(null);
+    const next = known.then(async (id) => {
+      if (content === '' || where === null) {
+        if (id !== null) await this.client.delete(`drafts/${id}`);
+        return null;
+      }
+      const draft =
+        where.kind === 'channel'
+          ? { type: 'stream', to: [where.channelId], topic: where.topic, content, timestamp: Math.floor(Date.now() / 1000) }
+          : { type: 'private', to: dmKeyIds(dmKey(where.userIds, me)), topic: '', content, timestamp: Math.floor(Date.now() / 1000) };
+      if (id !== null) {
+        await this.client.patch(`drafts/${id}`, { draft });
+        return id;
+      }
+      const answer = await this.client.post<{ ids: number[] }>('drafts', { drafts: [draft] });
+      return answer.ids[0] ?? null;
+    });
+    // A failed save leaves the text in the page (and local storage); the next save starts afresh.
+    this.draftIds.set(key, next.catch((error: unknown) => (this.report(error), null)));
+    await this.draftIds.get(key);
   }
 
   /** Queues messages to be marked read; they are reported together shortly after. */
