@@ -129,7 +129,13 @@ describeInBrowser('the web app in a browser', () => {
     await message.getByText('second thoughts').waitFor();
     await message.getByText('(edited)').waitFor();
     await ann.api.post(`messages/${id}/reactions`, { emoji_name: 'thumbs_up' });
-    await message.getByRole('list', { name: 'Reactions' }).getByText('thumbs_up').waitFor();
+    const thumbs = message.getByRole('list', { name: 'Reactions' }).getByRole('button', { name: /thumbs_up/ });
+    await expect(thumbs.textContent()).resolves.toMatch(/ 1$/);
+    // Bob adds his own to Ann's, then takes it back.
+    await thumbs.click();
+    await message.getByRole('button', { name: 'thumbs_up 2', pressed: true }).waitFor();
+    await thumbs.click();
+    await message.getByRole('button', { name: 'thumbs_up 1', pressed: false }).waitFor();
     await message.getByRole('button', { name: 'Star' }).click();
     await message.getByRole('button', { name: 'Star', pressed: true }).waitFor();
     await bobPage.getByRole('link', { name: 'Starred messages' }).click();

@@ -46,7 +46,7 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
         {/* The server's rendering (sanitized by the server's Markdown processor) is the only HTML inserted. */}
         <div className="message-content rendered-markdown" dangerouslySetInnerHTML={{ __html: message.html }} />
         {message.edited || message.moved ? <span className="message-marker">{message.edited ? '(edited)' : '(moved)'}</span> : null}
-        <Reactions reactions={message.reactions} me={me} />
+        <Reactions messageId={message.id} reactions={message.reactions} me={me} />
       </div>
       <div className="message-actions">
         <button

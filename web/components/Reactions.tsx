@@ -1,4 +1,5 @@
 import type { WireReaction } from '../api/types';
+import { useActions } from '../app/services';
 
 /** The emoji of a reaction, from its Unicode code points (`1f44d`, `1f1fa-1f1f8`); custom emoji by name. */
 function emojiOf(reaction: WireReaction): string {
@@ -10,8 +11,9 @@ function emojiOf(reaction: WireReaction): string {
   }
 }
 
-/** A message's reactions, one chip per emoji with how many reacted; the person's own are marked. */
-export function Reactions({ reactions, me }: { reactions: readonly WireReaction[]; me: number }) {
+/** A message's reactions, one chip per emoji with how many reacted; pressing one adds or takes back the person's own. */
+export function Reactions({ messageId, reactions, me }: { messageId: number; reactions: readonly WireReaction[]; me: number }) {
+  const actions = useActions();
   if (reactions.length === 0) return null;
   const groups = new Map<string, { reaction: WireReaction; count: number; mine: boolean }>();
   for (const reaction of reactions) {
@@ -24,9 +26,17 @@ export function Reactions({ reactions, me }: { reactions: readonly WireReaction[
   return (
     <ul className="reactions" aria-label="Reactions">
       {[...groups.entries()].map(([key, group]) => (
-        <li key={key} className={group.mine ? 'reaction reaction-mine' : 'reaction'} title={group.reaction.emoji_name}>
-          <span aria-hidden="true">{emojiOf(group.reaction)}</span>
-          <span className="visually-hidden">{group.reaction.emoji_name}</span> {group.count}
+        <li key={key}>
+          <button
+            type="button"
+            className={group.mine ? 'reaction reaction-mine' : 'reaction'}
+            title={group.reaction.emoji_name}
+            aria-pressed={group.mine}
+            onClick={() => void actions.react(messageId, group.reaction, !group.mine)}
+          >
+            <span aria-hidden="true">{emojiOf(group.reaction)}</span>
+            <span className="visually-hidden">{group.reaction.emoji_name}</span> {group.count}
+          </button>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { ApiClient, ApiError } from '../api/client';
-import type { MessagesAnswer, SendAnswer } from '../api/types';
+import type { MessagesAnswer, SendAnswer, WireReaction } from '../api/types';
 import { dmKey, dmKeyIds } from './conversation';
 import { apiNarrow, narrowKey, type Filter } from './narrow';
 import type { Where } from './state';
@@ -181,6 +181,17 @@ export class Actions {
   async setStarred(messageId: number, starred: boolean): Promise<void> {
     try {
       await this.client.post('messages/flags', { messages: [messageId], op: starred ? 'add' : 'remove', flag: 'starred' });
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  /** Adds or takes back the person's reaction; the store changes with the `reaction` event. */
+  async react(messageId: number, reaction: Pick<WireReaction, 'emoji_name' | 'emoji_code' | 'reaction_type'>, add: boolean): Promise<void> {
+    const params = { emoji_name: reaction.emoji_name, emoji_code: reaction.emoji_code, reaction_type: reaction.reaction_type };
+    try {
+      if (add) await this.client.post(`messages/${messageId}/reactions`, params);
+      else await this.client.delete(`messages/${messageId}/reactions`, params);
     } catch (error) {
       this.report(error);
     }
