@@ -18,7 +18,7 @@ function typingInField(target: EventTarget | null): boolean {
 /**
  * The signed-in screen: sidebars, the open narrow's feed and the compose box. On phones the
  * sidebars are drawers, opened from the top bar and closed by Escape, the scrim or a narrow
- * change. Keys as in Zulip: `c` opens the compose box, `Escape` closes what is open.
+ * change. Keys as in Zulip: `c` opens the compose box, `/` goes to search, `Escape` closes what is open.
  */
 export function ChatApp() {
   const narrow = useNarrow();
@@ -44,6 +44,9 @@ export function ChatApp() {
       if (event.key === 'c' || event.key === 'r') {
         event.preventDefault();
         setComposeOpen(true);
+      } else if (event.key === '/') {
+        event.preventDefault();
+        document.querySelector<HTMLInputElement>('form[role="search"] input')?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
