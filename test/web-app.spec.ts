@@ -150,7 +150,20 @@ describeInBrowser('the web app in a browser', () => {
     await bobPage.getByRole('button', { name: 'Message Ann Webapp' }).click();
     await bobPage.getByRole('textbox', { name: 'Message' }).fill('Lunch later?');
     await bobPage.getByRole('button', { name: 'Send' }).click();
-    await bobPage.locator('article.message', { hasText: 'Lunch later?' }).waitFor();
+    const lunch = bobPage.locator('article.message', { hasText: 'Lunch later?' });
+    await lunch.waitFor();
+    // He edits it in place: Escape leaves it, Ctrl+Enter saves.
+    await lunch.hover();
+    await lunch.getByRole('button', { name: 'Edit' }).click();
+    await lunch.getByRole('textbox', { name: 'Edit message' }).press('Escape');
+    await lunch.getByRole('textbox', { name: 'Edit message' }).waitFor({ state: 'detached' });
+    await lunch.getByRole('button', { name: 'Edit' }).click();
+    const editor = lunch.getByRole('textbox', { name: 'Edit message' });
+    await expect(editor.inputValue()).resolves.toBe('Lunch later?');
+    await editor.fill('Lunch later? **Noon**');
+    await editor.press('Control+Enter');
+    await lunch.locator('strong', { hasText: 'Noon' }).waitFor();
+    await lunch.getByText('(edited)').waitFor();
     await bobPage.getByRole('searchbox', { name: 'Search messages' }).fill('lunch');
     await bobPage.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
     await bobPage.getByRole('heading', { level: 1, name: 'Search: lunch' }).waitFor();

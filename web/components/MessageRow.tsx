@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
 import type { MessageEntry } from '../store/state';
 import { useSelector } from '../store/use-store';
 import { Avatar } from './Avatar';
+import { MessageEditor } from './MessageEditor';
 import { MessageTime } from './MessageTime';
 import { Reactions } from './Reactions';
 
@@ -15,12 +16,13 @@ interface MessageRowProps {
   tracker: ReadTracker | null;
 }
 
-/** One message: sender and time (once per run), the server's rendering, reactions, star. */
+/** One message: sender and time (once per run), the server's rendering, reactions, star, and editing one's own in place. */
 export function MessageRow({ message, head, unread, tracker }: MessageRowProps) {
   const actions = useActions();
   const me = useSelector((state) => state.session?.userId ?? -1);
   const sender = useSelector((state) => state.users[message.senderId]);
   const element = useRef<HTMLElement>(null);
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
     const node = element.current;
     if (!unread || tracker === null || node === null) return undefined;
@@ -44,11 +46,20 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
           </header>
         ) : null}
         {/* The server's rendering (sanitized by the server's Markdown processor) is the only HTML inserted. */}
-        <div className="message-content rendered-markdown" dangerouslySetInnerHTML={{ __html: message.html }} />
+        {editing ? (
+          <MessageEditor messageId={message.id} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="message-content rendered-markdown" dangerouslySetInnerHTML={{ __html: message.html }} />
+        )}
         {message.edited || message.moved ? <span className="message-marker">{message.edited ? '(edited)' : '(moved)'}</span> : null}
         <Reactions messageId={message.id} reactions={message.reactions} me={me} />
       </div>
       <div className="message-actions">
+        {message.senderId === me && !editing ? (
+          <button type="button" className="icon-button" aria-label="Edit" title="Edit this message" onClick={() => setEditing(true)}>
+            ✎
+          </button>
+        ) : null}
         <button
           type="button"
           className={starred ? 'icon-button star starred' : 'icon-button star'}

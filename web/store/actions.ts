@@ -186,6 +186,17 @@ export class Actions {
     }
   }
 
+  /** A message's Markdown source, for editing it. */
+  async rawContent(messageId: number): Promise<string> {
+    const answer = await this.client.get<{ raw_content: string }>(`messages/${messageId}`, { apply_markdown: false });
+    return answer.raw_content;
+  }
+
+  /** Saves an edit; the store shows it when the `update_message` event comes. Throws the server's refusal. */
+  async edit(messageId: number, content: string): Promise<void> {
+    await this.client.patch(`messages/${messageId}`, { content });
+  }
+
   /** Adds or takes back the person's reaction; the store changes with the `reaction` event. */
   async react(messageId: number, reaction: Pick<WireReaction, 'emoji_name' | 'emoji_code' | 'reaction_type'>, add: boolean): Promise<void> {
     const params = { emoji_name: reaction.emoji_name, emoji_code: reaction.emoji_code, reaction_type: reaction.reaction_type };
