@@ -109,9 +109,10 @@ function outputs(dir = OUT) {
   return sha256(...files.map((file) => `${file} ${fs.statSync(path.join(dir, file)).size}`));
 }
 
-function readStamp() {
+/** A build's stamp (the server's, or the web app's), or null when missing or unreadable. */
+function readStamp(file = STAMP) {
   try {
-    return JSON.parse(fs.readFileSync(STAMP, 'utf8'));
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
@@ -151,14 +152,6 @@ function webFingerprint() {
     sources: hash.digest('hex'),
     config: sha256(...WEB_CONFIG_FILES.flatMap((file) => [file, readOrEmpty(path.join(ROOT, file))])),
   };
-}
-
-function readWebStamp() {
-  try {
-    return JSON.parse(fs.readFileSync(WEB_STAMP, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -213,7 +206,7 @@ function mainWeb(ifChanged) {
   // A tree without web/ (the server's image before the web app existed) builds the server alone.
   if (!fs.existsSync(path.join(WEB_SOURCES, 'index.html'))) return 0;
   const now = webFingerprint();
-  const stamp = ifChanged ? readWebStamp() : null;
+  const stamp = ifChanged ? readStamp(WEB_STAMP) : null;
   if (stamp !== null && stamp.outputs === outputs(WEB_OUT) && stamp.sources === now.sources && stamp.config === now.config) return 0;
   return buildWeb(now);
 }
