@@ -40,6 +40,3 @@ export function whereOf(message: Pick<WireMessage, 'type' | 'stream_id' | 'subje
   ids.add(message.sender_id);
   return { kind: 'dm', userIds: [...ids].sort((a, b) => a - b) };
 }
-
-/** Zulip's resolved-topic prefix (a check mark and a space). */
-export const RESOLVED_PREFIX = '✔ ';
