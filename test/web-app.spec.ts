@@ -103,13 +103,18 @@ describeInBrowser('the web app in a browser', () => {
     await countBecomes(channelLink(bobPage, 'dev'), 0, "Bob's #dev, read,");
 
     // Ann types: Bob, in the same topic, is told; her message, sent with Ctrl+Enter, ends the notice and arrives live.
-    await annPage.getByRole('textbox', { name: 'Message' }).fill('Done: all green');
+    // Enter adds a line (enter_sends is off by default); only Ctrl+Enter sends.
+    const annText = annPage.getByRole('textbox', { name: 'Message' });
+    await annText.fill('Done:');
+    await annText.press('Enter');
+    await annText.pressSequentially('all green');
+    await expect(annText.inputValue()).resolves.toBe('Done:\nall green');
     await bobPage.getByText('Ann Webapp is typing…').waitFor();
     // What she typed is saved to her drafts once she pauses, and the draft goes when she sends.
     const annDrafts = async () => ((await ann.api.get('drafts')).body.drafts as { content: string }[]).map((draft) => draft.content);
-    await until(async () => ((await annDrafts()).includes('Done: all green') ? true : undefined), "Ann's draft saved");
+    await until(async () => ((await annDrafts()).includes('Done:\nall green') ? true : undefined), "Ann's draft saved");
     await annPage.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
-    await bobPage.locator('article.message', { hasText: 'Done: all green' }).waitFor();
+    await bobPage.locator('article.message', { hasText: /Done:\s*all green/ }).waitFor();
     await bobPage.getByText('Ann Webapp is typing…').waitFor({ state: 'detached' });
     await until(async () => ((await annDrafts()).length === 0 ? true : undefined), "Ann's draft removed once sent");
 
