@@ -1,6 +1,7 @@
 import { createTestRealm, manage, TestRealm, TestUser } from './support/api';
-import { openForm, postForm, rawRequest } from './support/raw-request';
+import { rawRequest } from './support/raw-request';
 import { logRecords, NEST_WIRING_CONTEXTS, ServerProcess, startServer } from './support/server-process';
+import { SESSION_COOKIE, submitLogin } from './support/sessions';
 
 /**
  * Structured logs: one JSON object a line on stderr, a line per request with its ids,
@@ -64,9 +65,8 @@ describe('JSON logs', () => {
   });
 
   it('logs a web app request with its /json path and the API route it is served by, never the session cookie', async () => {
-    const form = await openForm(server.port, realm.api.host, '/login/');
-    const signedIn = await postForm(server.port, realm.api.host, form, { username: user.email, password: 'user-password' });
-    const secret = /sessionid=([^;]+)/.exec(String(signedIn.headers['set-cookie']))?.[1] ?? '';
+    const signedIn = await submitLogin(server.port, realm.api.host, user.email, 'user-password');
+    const secret = SESSION_COOKIE.exec(String(signedIn.headers['set-cookie']?.[0]))?.[1] ?? '';
     expect(secret).not.toBe('');
     const answer = await rawRequest(server.port, realm.api.host, 'GET', '/json/users/me', { cookie: `sessionid=${secret}` });
     expect(answer.status).toBe(200);
