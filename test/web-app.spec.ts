@@ -192,6 +192,11 @@ describeInBrowser('the web app in a browser', () => {
     await sidebar.waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'hidden' });
+    // A fragment naming no channel the person can see shows the server's refusal in the feed.
+    await page.goto(`http://${realm.api.host}/#narrow/channel/999999-nowhere`);
+    await page.getByRole('alert').filter({ hasText: /channel/i }).waitFor();
+    await page.goto(`http://${realm.api.host}/#feed`);
+    await page.locator('article.message').first().waitFor();
     const shots = await screenshotBothWidths(page, 'webapp-feed');
     expect(shots.phoneScrollsHorizontally).toBe(false);
   }, 60_000);

@@ -56,7 +56,8 @@ export class Actions {
       const answer = await this.client.get<MessagesAnswer>('messages', { narrow: apiNarrow(filter), ...window, apply_markdown: true, client_gravatar: false });
       this.store.messagesLoaded(filter, answer, where);
     } catch (error) {
-      this.report(error);
+      if (where === 'replace' && error instanceof ApiError && !error.transient) this.store.narrowFailed(filter, error.message);
+      else this.report(error);
     } finally {
       this.loading.delete(key);
     }

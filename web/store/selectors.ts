@@ -104,9 +104,9 @@ export function selectNarrowMessages(state: ClientState, filter: Filter): Messag
   return entry.ids.map((id) => state.messages[id]).filter((message): message is MessageEntry => message !== undefined);
 }
 
-export function selectNarrowEnds(state: ClientState, filter: Filter): { foundOldest: boolean; foundNewest: boolean } | undefined {
+export function selectNarrowEnds(state: ClientState, filter: Filter): { foundOldest: boolean; foundNewest: boolean; error: string | null } | undefined {
   const entry = state.narrows[narrowKey(filter)];
-  return entry === undefined ? undefined : { foundOldest: entry.foundOldest, foundNewest: entry.foundNewest };
+  return entry === undefined ? undefined : { foundOldest: entry.foundOldest, foundNewest: entry.foundNewest, error: entry.error ?? null };
 }
 
 /** Sends from this page still waiting for their message (or failed), in the filter's feed. */

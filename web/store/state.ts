@@ -45,6 +45,8 @@ export interface NarrowEntry {
   readonly ids: readonly number[];
   readonly foundOldest: boolean;
   readonly foundNewest: boolean;
+  /** The server's words when it refused to load the narrow (an unknown channel, say). */
+  readonly error?: string;
 }
 
 export interface UnreadEntry {

@@ -258,6 +258,14 @@ describe('the client store', () => {
     expect(store.getState().narrows[narrowKey(GENERAL_FILTER)]).toEqual({ ids: [a.id, b.id, c.id], foundOldest: true, foundNewest: true });
   });
 
+  it("keeps a refused narrow's error where the feed shows it, until a fresh register", () => {
+    const store = registered();
+    store.narrowFailed({ kind: 'channel', channelId: 99 }, 'Invalid channel ID');
+    expect(store.getState().narrows['channel:99']).toEqual({ ids: [], foundOldest: true, foundNewest: true, error: 'Invalid channel ID' });
+    store.registered(register());
+    expect(store.getState().narrows).toEqual({});
+  });
+
   it('keeps the page (compose text, echoes) but drops loaded narrows on a fresh register', () => {
     const store = registered();
     store.messagesLoaded(GENERAL_FILTER, { messages: [channelMessage(GENERAL, 't')], found_oldest: true, found_newest: true }, 'replace');

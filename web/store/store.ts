@@ -63,6 +63,11 @@ export class Store {
     });
   }
 
+  /** The server refused the narrow's first fetch: it shows the refusal, with nothing loaded. */
+  narrowFailed(filter: Filter, error: string): void {
+    this.update((state) => ({ ...state, narrows: { ...state.narrows, [narrowKey(filter)]: { ids: [], foundOldest: true, foundNewest: true, error } } }));
+  }
+
   topicsLoaded(channelId: number, topics: readonly { name: string; max_id: number }[]): void {
     this.update((state) => ({
       ...state,

@@ -34,6 +34,15 @@ export function MessageFeed({ narrow }: { narrow: Narrow }) {
   if (messages === undefined || ends === undefined) {
     return <div className="feed-scroll feed-loading">{slow ? <p className="empty-feed">Loading messages…</p> : null}</div>;
   }
+  if (ends.error !== null) {
+    return (
+      <div className="feed-scroll">
+        <p className="empty-feed" role="alert">
+          {ends.error}
+        </p>
+      </div>
+    );
+  }
   if (messages.length === 0 && ends.foundOldest && ends.foundNewest) {
     return (
       <div className="feed-scroll">
