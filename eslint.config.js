@@ -15,4 +15,14 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-extraneous-class': 'off',
     },
   },
+  {
+    // The web app: its own tsconfig (DOM, JSX, bundler resolution), the same promise rules.
+    files: ['web/**/*.ts', 'web/**/*.tsx', 'web/**/*.mts'],
+    languageOptions: { parserOptions: { project: './web/tsconfig.json', tsconfigRootDir: __dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
 );

@@ -1,11 +1,12 @@
 /**
- * Unit specs live next to pure code (`src/**\/*.spec.ts`); API tests in `test/` drive one
- * real server process per run (started by test/support/global-setup.ts), each test file
- * in a realm of its own.
+ * Unit specs live next to pure code (`src/**\/*.spec.ts`, and the web app's
+ * `web/**\/*.spec.ts`, which need no DOM); API tests in `test/` drive one real server
+ * process per run (started by test/support/global-setup.ts), each test file in a realm of
+ * its own.
  */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts'],
   // url-template ships ES modules only: swc turns it into CommonJS for the specs
   // (the server itself loads it through Node's require of ES modules).

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * Compiles src/ into dist/ (tsconfig.build.json), and knows when it need not.
+ * Compiles src/ into dist/ (tsconfig.build.json) and bundles the web app from web/ into
+ * dist/web/ (Vite, web/vite.config.mts), and knows when it need not.
  *
- *   node scripts/build.js               a clean build: dist/ emptied, then tsc (npm run build, the image)
+ *   node scripts/build.js               a clean build: dist/ emptied, then tsc and Vite (npm run build, the image)
  *   node scripts/build.js --if-changed  nothing when dist/ was built from exactly these sources
  *                                       (prestart, premanage, pretest...): a CLI call on an unchanged
- *                                       tree costs a hash of src/, not a 10-30 s compile
+ *                                       tree costs a hash of src/ and web/, not a 10-30 s compile
  *
  * dist/.build-stamp records what the build was made from: a hash of every file under src/
  * but the unit specs (paths and bytes, so edits, deletions, renames and a `git checkout` all count, whatever
@@ -17,6 +18,12 @@
  * removed or renamed, or the configuration changed, the build is clean: no output of a
  * deleted source survives. The stamp is removed before tsc runs and written only after it
  * succeeds, so an interrupted or failed build is never taken for a fresh one.
+ *
+ * The web app has a stamp of its own, dist/web/.build-stamp, made the same way from web/ (but
+ * its unit specs), package-lock.json, Vite's version and this script: the server's build
+ * leaves dist/web/ alone and the web app's leaves the rest of dist/. A web build always starts
+ * clean (Vite has no incremental mode; it takes a few seconds), and fails when the page's
+ * initial script and styles exceed WEB_BUDGET_BYTES gzipped (the issue's budget).
  */
 'use strict';
 
@@ -24,12 +31,20 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const zlib = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..');
 const SOURCES = path.join(ROOT, 'src');
 const OUT = path.join(ROOT, 'dist');
 const STAMP = path.join(OUT, '.build-stamp');
 const BUILD_INFO = path.join(OUT, '.tsbuildinfo');
+const WEB_SOURCES = path.join(ROOT, 'web');
+const WEB_OUT = path.join(OUT, 'web');
+const WEB_STAMP = path.join(WEB_OUT, '.build-stamp');
+/** Inputs of the web app besides web/ (missing ones count as empty). */
+const WEB_CONFIG_FILES = ['package-lock.json', 'node_modules/vite/package.json', 'scripts/build.js'];
+/** The most the page's initial script and styles may weigh, gzipped. */
+const WEB_BUDGET_BYTES = 200 * 1024;
 /** Inputs besides src/ (missing ones count as empty). */
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'node_modules/typescript/package.json', 'scripts/build.js'];
 
@@ -85,15 +100,19 @@ function fingerprint() {
   };
 }
 
-/** The files a build wrote (and their sizes): a hand-pruned or truncated dist/ no longer matches. */
-function outputs() {
-  const files = listFiles(OUT).filter((file) => file !== '.build-stamp');
-  return sha256(...files.map((file) => `${file} ${fs.statSync(path.join(OUT, file)).size}`));
+/**
+ * The files a build wrote (and their sizes): a hand-pruned or truncated dist/ no longer matches.
+ * The server's outputs are dist/ but dist/web/, the web app's are dist/web/.
+ */
+function outputs(dir = OUT) {
+  const files = listFiles(dir).filter((file) => file !== '.build-stamp' && !(dir === OUT && file.startsWith('web/')));
+  return sha256(...files.map((file) => `${file} ${fs.statSync(path.join(dir, file)).size}`));
 }
 
-function readStamp() {
+/** A build's stamp (the server's, or the web app's), or null when missing or unreadable. */
+function readStamp(file = STAMP) {
   try {
-    return JSON.parse(fs.readFileSync(STAMP, 'utf8'));
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
@@ -108,16 +127,72 @@ function tsc() {
 }
 
 function build(clean, now) {
-  if (clean) fs.rmSync(OUT, { recursive: true, force: true });
-  else fs.rmSync(STAMP, { force: true });
+  if (clean) {
+    // The web app's output is its own build's to keep or replace.
+    for (const entry of fs.existsSync(OUT) ? fs.readdirSync(OUT) : []) {
+      if (entry !== 'web') fs.rmSync(path.join(OUT, entry), { recursive: true, force: true });
+    }
+  } else fs.rmSync(STAMP, { force: true });
   const status = tsc();
   if (status !== 0) return status;
   fs.writeFileSync(STAMP, `${JSON.stringify({ ...now, outputs: outputs() }, null, 2)}\n`);
   return 0;
 }
 
-function main(argv) {
-  const ifChanged = argv.includes('--if-changed');
+/** What the web app's sources and settings are now. */
+function webFingerprint() {
+  const sources = listFiles(WEB_SOURCES).filter((file) => !file.endsWith('.spec.ts'));
+  const hash = crypto.createHash('sha256');
+  for (const file of sources) {
+    hash.update(`${file}\0`);
+    hash.update(fs.readFileSync(path.join(WEB_SOURCES, file)));
+    hash.update('\0');
+  }
+  return {
+    sources: hash.digest('hex'),
+    config: sha256(...WEB_CONFIG_FILES.flatMap((file) => [file, readOrEmpty(path.join(ROOT, file))])),
+  };
+}
+
+/**
+ * The gzipped bytes of what the page loads before it can show anything: the scripts and
+ * stylesheets dist/web/index.html names, and the modules those scripts import statically.
+ */
+function initialWeight() {
+  const html = fs.readFileSync(path.join(WEB_OUT, 'index.html'), 'utf8');
+  const pending = [...html.matchAll(/(?:src|href)="\/static\/webapp\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const seen = new Set();
+  let bytes = 0;
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const body = fs.readFileSync(path.join(WEB_OUT, file));
+    bytes += zlib.gzipSync(body, { level: 9 }).length;
+    if (file.endsWith('.js')) {
+      for (const match of body.toString('utf8').matchAll(/(?:^|[;\n}])\s*import\s*(?:[^"'()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) pending.push(match[1]);
+    }
+  }
+  return { bytes, files: [...seen] };
+}
+
+function buildWeb(now) {
+  fs.rmSync(WEB_STAMP, { force: true });
+  const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [ROOT] })), 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(WEB_SOURCES, 'vite.config.mts'), '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  if ((result.status ?? 1) !== 0) return result.status ?? 1;
+  const weight = initialWeight();
+  process.stdout.write(`web app: initial script and styles ${(weight.bytes / 1024).toFixed(1)} KiB gzipped (${weight.files.join(', ')}; budget ${WEB_BUDGET_BYTES / 1024} KiB)\n`);
+  if (weight.bytes > WEB_BUDGET_BYTES) {
+    process.stderr.write(`web app: over its budget of ${WEB_BUDGET_BYTES / 1024} KiB gzipped\n`);
+    return 1;
+  }
+  fs.writeFileSync(WEB_STAMP, `${JSON.stringify({ ...now, outputs: outputs(WEB_OUT) }, null, 2)}\n`);
+  return 0;
+}
+
+function mainServer(ifChanged) {
   const now = fingerprint();
   if (!ifChanged) return build(true, now);
   const stamp = readStamp();
@@ -127,6 +202,22 @@ function main(argv) {
   return build(!(intact && stamp.sourceList === now.sourceList && stamp.config === now.config), now);
 }
 
+function mainWeb(ifChanged) {
+  // A tree without web/ (the server's image before the web app existed) builds the server alone.
+  if (!fs.existsSync(path.join(WEB_SOURCES, 'index.html'))) return 0;
+  const now = webFingerprint();
+  const stamp = ifChanged ? readStamp(WEB_STAMP) : null;
+  if (stamp !== null && stamp.outputs === outputs(WEB_OUT) && stamp.sources === now.sources && stamp.config === now.config) return 0;
+  return buildWeb(now);
+}
+
+function main(argv) {
+  const ifChanged = argv.includes('--if-changed');
+  if (!ifChanged) fs.rmSync(OUT, { recursive: true, force: true });
+  const status = mainServer(ifChanged);
+  return status !== 0 ? status : mainWeb(ifChanged);
+}
+
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { fingerprint, outputs, main };
+module.exports = { fingerprint, webFingerprint, outputs, initialWeight, main };

@@ -47,6 +47,7 @@ import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages
 import { UsersModule } from './users/users.module';
 import { WebAppModule } from './web-app/web-app.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { WebAssetsModule } from './web-app/web-assets.module';
 import { WireModule } from './wire/wire.module';
 
 /** The whole server: the same module tree serves HTTP and runs CLI commands. */
@@ -104,6 +105,7 @@ export class AppModule {
         UploadsModule,
         SubmessagesModule,
         OpenApiModule,
+        WebAssetsModule,
       ],
     };
   }

@@ -204,6 +204,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'POST /accounts/password/reset/{uidb64}/{token}': anonymous('sets a password only with a valid link (and the form\'s CSRF token)'),
   'GET /accounts/password/done': anonymous('a static "password reset complete" page'),
   'GET /static/pages.css': anonymous('the pages\' stylesheet'),
+  'GET /static/webapp/{file}': anonymous('the web app\'s scripts and styles (the page itself is signed-in only)'),
   'GET /accounts/unsubscribe/{kind}/{token}': anonymous('an unsubscribe link: the key is the secret and names its user; an unknown one gets the same error page'),
   'POST /accounts/unsubscribe/{kind}/{token}': anonymous('one-click unsubscribe: as the link'),
   'GET /register': anonymous('the self-sign-up form: a page for anyone'),

@@ -31,21 +31,8 @@ export class StateCheck {
 
   /** Every event queued so far, waiting until the queue has been quiet for a moment. */
   async events(): Promise<AppliedEvent[]> {
-    const events: AppliedEvent[] = [];
-    let quiet = 0;
-    while (quiet < 3) {
-      const response = await this.api.get('events', { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: 'true' });
-      if (response.status !== 200) throw new Error(`GET /events failed: ${JSON.stringify(response.body)}`);
-      const batch = response.body.events as AppliedEvent[];
-      if (batch.length === 0) {
-        quiet += 1;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        continue;
-      }
-      quiet = 0;
-      events.push(...batch);
-      this.lastEventId = batch[batch.length - 1].id;
-    }
+    const events = await queuedEvents<AppliedEvent>(this.api, this.queueId, this.lastEventId);
+    if (events.length > 0) this.lastEventId = events[events.length - 1].id;
     return events;
   }
 
@@ -65,6 +52,30 @@ export class StateCheck {
     await this.api.delete('events', { queue_id: response.body.queue_id as string });
     return { applied: normalize(applied), fresh: normalize(fresh), events };
   }
+}
+
+/**
+ * Every event queued after `lastEventId`, polled without blocking until the queue has been
+ * quiet three times in a row (100 ms apart): what an action's dispatch queued, all of it.
+ */
+export async function queuedEvents<E extends { id: number }>(api: Api, queueId: string, lastEventId: number): Promise<E[]> {
+  const events: E[] = [];
+  let last = lastEventId;
+  let quiet = 0;
+  while (quiet < 3) {
+    const response = await api.get('events', { queue_id: queueId, last_event_id: last, dont_block: 'true' });
+    if (response.status !== 200) throw new Error(`GET /events failed: ${JSON.stringify(response.body)}`);
+    const batch = response.body.events as E[];
+    if (batch.length === 0) {
+      quiet += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    quiet = 0;
+    events.push(...batch);
+    last = batch[batch.length - 1].id;
+  }
+  return events;
 }
 
 function stateOf(body: Record<string, unknown>): State {

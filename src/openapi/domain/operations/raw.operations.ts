@@ -51,6 +51,9 @@ export const RAW_OPERATIONS: OperationTable = {
     '200': html('The change is done.'),
     '4XX': html('The link is invalid or expired.'),
   }),
+  'GET /static/webapp/{file}': rawOperation('A file of the web app (scripts, styles), named by its content\'s hash: cacheable for a year.', {
+    '200': { description: 'The file, with its own content type.', contentType: '*/*' },
+  }),
   'GET /static/pages.css': rawOperation('The stylesheet of the server\'s pages.', { '200': { description: 'Stylesheet.', contentType: 'text/css' } }),
   'GET /accounts/password/reset': rawOperation('The page asking for a password reset link (the email address).', { '200': html('The form.') }),
   'POST /accounts/password/reset': rawOperation('Sends a password reset mail to the address (the same answer whether or not it has an account).', {

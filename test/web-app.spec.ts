@@ -1,0 +1,203 @@
+import { Locator, Page } from 'playwright-core';
+import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { screenshotBothWidths, scrollsHorizontally, TestBrowser } from './support/browser';
+import { until } from './support/until';
+
+/**
+ * The web app end to end (issue 34): people log in through /login/, land in the combined
+ * feed, and see each other's messages live, with unread counts, in two browsers.
+ */
+const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
+
+const PASSWORD = 'user-password';
+
+describeInBrowser('the web app in a browser', () => {
+  let realm: TestRealm;
+  let ann: TestUser;
+  let bob: TestUser;
+  let annBrowser: TestBrowser;
+  let bobBrowser: TestBrowser;
+
+  beforeAll(async () => {
+    realm = await createTestRealm('webapp');
+    ann = await realm.createUser('Ann Webapp');
+    bob = await realm.createUser('Bob Webapp');
+    await subscribeTo(realm.ownerApi, 'lounge', {}, [ann.userId, bob.userId]);
+    await subscribeTo(realm.ownerApi, 'dev', {}, [ann.userId, bob.userId]);
+    annBrowser = await TestBrowser.launch();
+    bobBrowser = await TestBrowser.launch();
+  }, 120_000);
+
+  /** Every tab a test opened: closed after it, so a signed-out app left open cannot race the next log-in. */
+  const opened: Page[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((page) => page.close()));
+  });
+
+  afterAll(async () => {
+    await annBrowser?.close();
+    await bobBrowser?.close();
+  });
+
+  /** Logs `user` in through the log-in page and waits for the app to show its sidebar. */
+  async function logIn(browser: TestBrowser, user: TestUser): Promise<Page> {
+    const page = await browser.open(`http://${realm.api.host}/login/`);
+    opened.push(page);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor().catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nat ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`);
+    });
+    return page;
+  }
+
+  /** A channel's link in the left sidebar, whatever its unread count. */
+  const channelLink = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: new RegExp(`^${name}( \\d+ unread)?$`) });
+
+  /** The unread count a sidebar link shows (0 when it shows none). */
+  async function unreadOn(link: Locator): Promise<number> {
+    const text = (await link.textContent()) ?? '';
+    return Number(/(\d+) unread/.exec(text)?.[1] ?? 0);
+  }
+
+  /** Waits until the link's count is `count`. */
+  const countBecomes = (link: Locator, count: number, what: string) =>
+    until(async () => ((await unreadOn(link)) === count ? true : undefined), `${what} to show ${count} unread`, 15_000);
+
+  it('A posts in a channel topic; B, elsewhere, sees the unread count go up live, then reads it', async () => {
+    const annPage = await logIn(annBrowser, ann);
+    const bobPage = await logIn(bobBrowser, bob);
+    for (const page of [annPage, bobPage]) {
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Combined feed');
+    }
+
+    // Bob reads another channel, so Ann's message is not on his screen.
+    await channelLink(bobPage, 'lounge').click();
+    await bobPage.getByRole('heading', { level: 1, name: '#lounge' }).waitFor();
+    // (The channel's creation notice is unread for him already.)
+    const devBefore = await unreadOn(channelLink(bobPage, 'dev'));
+    const feedLink = bobPage.getByRole('link', { name: /^Combined feed( \d+ unread)?$/ });
+    const feedBefore = await unreadOn(feedLink);
+
+    await channelLink(annPage, 'dev').click();
+    await annPage.getByRole('button', { name: 'Message #dev' }).click();
+    await annPage.getByRole('textbox', { name: 'Topic' }).fill('deploys');
+    await annPage.getByRole('textbox', { name: 'Message' }).fill('Deploying the **new build** now');
+    await annPage.getByRole('button', { name: 'Send' }).click();
+    // Ann's own message: echoed at once, then the server's rendering.
+    await annPage.locator('.message-content strong', { hasText: 'new build' }).waitFor();
+    await expect(annPage.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe('');
+
+    await countBecomes(channelLink(bobPage, 'dev'), devBefore + 1, "Bob's #dev");
+    await countBecomes(feedLink, feedBefore + 1, "Bob's combined feed");
+
+    // Bob opens the channel: the message is there, under its recipient bar, and gets read.
+    await bobPage.bringToFront();
+    await channelLink(bobPage, 'dev').click();
+    const message = bobPage.locator('article.message', { hasText: 'Deploying the new build now' });
+    await message.waitFor();
+    await expect(message.locator('.sender-name').textContent()).resolves.toBe('Ann Webapp');
+    await expect(bobPage.locator('section.message-block', { has: message }).locator('.recipient-topic').textContent()).resolves.toBe('deploys');
+    await countBecomes(channelLink(bobPage, 'dev'), 0, "Bob's #dev, read,");
+
+    // Ann types: Bob, in the same topic, is told; her message, sent with Ctrl+Enter, ends the notice and arrives live.
+    // Enter adds a line (enter_sends is off by default); only Ctrl+Enter sends.
+    const annText = annPage.getByRole('textbox', { name: 'Message' });
+    await annText.fill('Done:');
+    await annText.press('Enter');
+    await annText.pressSequentially('all green');
+    await expect(annText.inputValue()).resolves.toBe('Done:\nall green');
+    await bobPage.getByText('Ann Webapp is typing…').waitFor();
+    // What she typed is saved to her drafts once she pauses, and the draft goes when she sends.
+    const annDrafts = async () => ((await ann.api.get('drafts')).body.drafts as { content: string }[]).map((draft) => draft.content);
+    await until(async () => ((await annDrafts()).includes('Done:\nall green') ? true : undefined), "Ann's draft saved");
+    await annPage.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
+    await bobPage.locator('article.message', { hasText: /Done:\s*all green/ }).waitFor();
+    await bobPage.getByText('Ann Webapp is typing…').waitFor({ state: 'detached' });
+    await until(async () => ((await annDrafts()).length === 0 ? true : undefined), "Ann's draft removed once sent");
+
+    const shots = await screenshotBothWidths(bobPage, 'webapp-channel');
+    expect(shots.phoneScrollsHorizontally).toBe(false);
+  }, 90_000);
+
+  it('shows edits, reactions, stars and deletions live, and carries a DM both ways', async () => {
+    await bobBrowser.clearCookies();
+    const bobPage = await logIn(bobBrowser, bob);
+    const id = await sendMessage(ann.api, { type: 'stream', to: 'lounge', topic: 'live', content: 'first draft' });
+    await channelLink(bobPage, 'lounge').click();
+    const message = bobPage.locator(`article[data-message-id="${id}"]`);
+    await message.getByText('first draft').waitFor();
+
+    await ann.api.patch(`messages/${id}`, { content: 'second thoughts' });
+    await message.getByText('second thoughts').waitFor();
+    await message.getByText('(edited)').waitFor();
+    await ann.api.post(`messages/${id}/reactions`, { emoji_name: 'thumbs_up' });
+    const thumbs = message.getByRole('list', { name: 'Reactions' }).getByRole('button', { name: /thumbs_up/ });
+    await expect(thumbs.textContent()).resolves.toMatch(/ 1$/);
+    // Bob adds his own to Ann's, then takes it back.
+    await thumbs.click();
+    await message.getByRole('button', { name: 'thumbs_up 2', pressed: true }).waitFor();
+    await thumbs.click();
+    await message.getByRole('button', { name: 'thumbs_up 1', pressed: false }).waitFor();
+    await message.getByRole('button', { name: 'Star' }).click();
+    await message.getByRole('button', { name: 'Star', pressed: true }).waitFor();
+    await bobPage.getByRole('link', { name: 'Starred messages' }).click();
+    await bobPage.locator(`article[data-message-id="${id}"]`).waitFor();
+    await realm.ownerApi.delete(`messages/${id}`);
+    await bobPage.locator(`article[data-message-id="${id}"]`).waitFor({ state: 'detached' });
+    await bobPage.getByText('No starred messages').waitFor();
+
+    // Bob writes to Ann from the people list; Ann's DM list counts it.
+    await bobPage.getByRole('complementary', { name: 'People' }).getByRole('link', { name: /^Ann Webapp/ }).click();
+    await bobPage.getByRole('heading', { level: 1, name: 'Direct messages with Ann Webapp' }).waitFor();
+    await bobPage.getByRole('button', { name: 'Message Ann Webapp' }).click();
+    await bobPage.getByRole('textbox', { name: 'Message' }).fill('Lunch later?');
+    await bobPage.getByRole('button', { name: 'Send' }).click();
+    const lunch = bobPage.locator('article.message', { hasText: 'Lunch later?' });
+    await lunch.waitFor();
+    // He edits it in place: Escape leaves it, Ctrl+Enter saves.
+    await lunch.hover();
+    await lunch.getByRole('button', { name: 'Edit' }).click();
+    await lunch.getByRole('textbox', { name: 'Edit message' }).press('Escape');
+    await lunch.getByRole('textbox', { name: 'Edit message' }).waitFor({ state: 'detached' });
+    await lunch.getByRole('button', { name: 'Edit' }).click();
+    const editor = lunch.getByRole('textbox', { name: 'Edit message' });
+    await expect(editor.inputValue()).resolves.toBe('Lunch later?');
+    await editor.fill('Lunch later? **Noon**');
+    await editor.press('Control+Enter');
+    await lunch.locator('strong', { hasText: 'Noon' }).waitFor();
+    await lunch.getByText('(edited)').waitFor();
+    await bobPage.getByRole('searchbox', { name: 'Search messages' }).fill('lunch');
+    await bobPage.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+    await bobPage.getByRole('heading', { level: 1, name: 'Search: lunch' }).waitFor();
+    await bobPage.locator('article.message', { hasText: 'Lunch later?' }).waitFor();
+    expect(bobPage.url()).toMatch(/#narrow\/search\/lunch$/);
+    await annBrowser.clearCookies();
+    const annPage = await logIn(annBrowser, ann);
+    await annPage.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: 'Bob Webapp 1 unread' }).waitFor();
+  }, 90_000);
+
+  it('at phone width the feed does not scroll sideways and the sidebars are drawers', async () => {
+    await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'a rather long topic name that has to be cut short on a phone', content: `A long line without spaces: ${'x'.repeat(120)}` });
+    await annBrowser.clearCookies();
+    const page = await logIn(annBrowser, ann);
+    await page.locator('article.message').first().waitFor();
+    expect(await scrollsHorizontally(page)).toBe(false);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const sidebar = page.getByRole('navigation', { name: 'Views and channels' });
+    await expect(sidebar.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Channels' }).click();
+    await sidebar.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await sidebar.waitFor({ state: 'hidden' });
+    // A fragment naming no channel the person can see shows the server's refusal in the feed.
+    await page.goto(`http://${realm.api.host}/#narrow/channel/999999-nowhere`);
+    await page.getByRole('alert').filter({ hasText: /channel/i }).waitFor();
+    await page.goto(`http://${realm.api.host}/#feed`);
+    await page.locator('article.message').first().waitFor();
+    const shots = await screenshotBothWidths(page, 'webapp-feed');
+    expect(shots.phoneScrollsHorizontally).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,123 @@
+import { REGISTER_PARAMS } from '../web/api/register-params';
+import type { RegisterAnswer, ServerEvent } from '../web/api/types';
+import type { ClientState } from '../web/store/state';
+import { Store } from '../web/store/store';
+import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { ok } from './support/convergence';
+import { queuedEvents } from './support/state-check';
+
+/**
+ * The web app's store against the real server, as the server's own convergence tests check
+ * register and events (test/support/convergence.ts): register as the app does, act, apply
+ * the queue's events with the app's appliers, and compare with a store built from a fresh
+ * register. Messages and narrows are not register state; typing notices are transient.
+ */
+
+/** The store's register-derived state, in an order-free form. */
+function registerState(state: ClientState): Record<string, unknown> {
+  const session = state.session === null ? null : { ...state.session, queueId: null };
+  const sortedById = <T>(record: Readonly<Record<number, T>>) => Object.entries(record).sort(([a], [b]) => Number(a) - Number(b));
+  return {
+    session,
+    users: sortedById(state.users),
+    channels: sortedById(state.channels),
+    unread: sortedById(state.unread).map(([id, entry]) => [id, entry.where.kind === 'channel' ? { ...entry, where: { ...entry.where, topic: entry.where.topic.toLowerCase() } } : entry]),
+    starred: state.starred,
+    drafts: sortedById(state.drafts),
+    dmConversations: Object.entries(state.dmConversations).sort(([a], [b]) => a.localeCompare(b)),
+    presence: sortedById(state.presence),
+  };
+}
+
+async function registered(api: Api): Promise<{ store: Store; queueId: string; lastEventId: number }> {
+  const answer = ok(await api.post('register', REGISTER_PARAMS)) as unknown as RegisterAnswer;
+  const store = new Store();
+  store.registered(answer);
+  return { store, queueId: answer.queue_id as string, lastEventId: answer.last_event_id };
+}
+
+describe("the web app's store converges with a fresh register", () => {
+  let realm: TestRealm;
+  let ann: TestUser;
+  let bob: TestUser;
+  let carl: TestUser;
+
+  beforeAll(async () => {
+    realm = await createTestRealm('webstore');
+    ann = await realm.createUser('Ann Store');
+    bob = await realm.createUser('Bob Store');
+    carl = await realm.createUser('Carl Store');
+    for (const name of ['conv-a', 'conv-c']) await subscribeTo(realm.ownerApi, name, {}, [ann.userId, bob.userId]);
+  }, 120_000);
+
+  /** Registers as Bob, runs `act`, and compares; answers the event types that came. */
+  async function converges(act: () => Promise<void>): Promise<Set<string>> {
+    const { store, queueId, lastEventId } = await registered(bob.api);
+    await act();
+    const events = await queuedEvents<ServerEvent>(bob.api, queueId, lastEventId);
+    store.events(events);
+    const fresh = await registered(bob.api);
+    expect(registerState(store.getState())).toEqual(registerState(fresh.store.getState()));
+    await bob.api.delete('events', { queue_id: fresh.queueId });
+    await bob.api.delete('events', { queue_id: queueId });
+    return new Set(events.map((event) => ('op' in event ? `${event.type}/${event.op}` : event.type)));
+  }
+
+  it('messages, unread and read, mentions, stars, edits, moves, deletions and reactions', async () => {
+    let lunch = 0;
+    const kinds = await converges(async () => {
+      lunch = await sendMessage(ann.api, { type: 'stream', to: 'conv-a', topic: 'Lunch', content: 'Hungry, @**Bob Store**?' });
+      const second = await sendMessage(ann.api, { type: 'stream', to: 'conv-a', topic: 'Lunch', content: 'Tacos' });
+      const doomed = await sendMessage(ann.api, { type: 'stream', to: 'conv-c', topic: 'misc', content: 'oops' });
+      await sendMessage(ann.api, { type: 'stream', to: 'conv-c', topic: 'misc', content: 'kept' });
+      const direct = await sendMessage(ann.api, { type: 'direct', to: [bob.userId], content: 'psst' });
+      await sendMessage(ann.api, { type: 'direct', to: [bob.userId, carl.userId], content: 'group' });
+      await sendMessage(bob.api, { type: 'direct', to: [bob.userId], content: 'note to self', read_by_sender: true });
+      ok(await bob.api.post('messages/flags', { messages: [second], op: 'add', flag: 'read' }));
+      ok(await bob.api.post('messages/flags', { messages: [direct], op: 'add', flag: 'read' }));
+      ok(await bob.api.post('messages/flags', { messages: [direct], op: 'remove', flag: 'read' }));
+      ok(await bob.api.post('messages/flags', { messages: [direct, lunch], op: 'add', flag: 'starred' }));
+      ok(await bob.api.post('messages/flags', { messages: [direct], op: 'remove', flag: 'starred' }));
+      ok(await ann.api.patch(`messages/${lunch}`, { content: 'Hungry, @**Bob Store**? (edited)' }));
+      ok(await ann.api.patch(`messages/${lunch}`, { topic: 'Dinner', propagate_mode: 'change_all' }));
+      ok(await ann.api.post(`messages/${second}/reactions`, { emoji_name: 'thumbs_up' }));
+      ok(await realm.ownerApi.delete(`messages/${doomed}`));
+    });
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['delete_message', 'message', 'reaction/add', 'update_message', 'update_message_flags/add', 'update_message_flags/remove']),
+    );
+  });
+
+  it('subscriptions, channels, people, drafts, settings, the realm and presence', async () => {
+    const kinds = await converges(async () => {
+      await subscribeTo(realm.ownerApi, 'conv-b', {}, [bob.userId]);
+      const channels = ok(await bob.api.get('users/me/subscriptions')).subscriptions as { stream_id: number; name: string }[];
+      const idOf = (name: string) => channels.find((channel) => channel.name === name)?.stream_id as number;
+      ok(await bob.api.delete('users/me/subscriptions', { subscriptions: ['conv-c'] }));
+      ok(await bob.api.post('users/me/subscriptions/properties', {
+        subscription_data: [
+          { stream_id: idOf('conv-a'), property: 'color', value: '#a47462' },
+          { stream_id: idOf('conv-a'), property: 'is_muted', value: true },
+          { stream_id: idOf('conv-a'), property: 'pin_to_top', value: true },
+        ],
+      }));
+      ok(await realm.ownerApi.patch(`streams/${idOf('conv-b')}`, { new_name: 'conv-b-renamed', description: 'Renamed' }));
+      await realm.createUser('Dora Store');
+      ok(await ann.api.patch('settings', { full_name: 'Ann Renamed' }));
+      ok(await realm.ownerApi.delete(`users/${carl.userId}`));
+      const drafts = ok(await bob.api.post('drafts', { drafts: [{ type: 'stream', to: [idOf('conv-a')], topic: 't', content: 'half', timestamp: 1_700_000_000 }] })).ids as number[];
+      ok(await bob.api.patch(`drafts/${drafts[0]}`, { draft: { type: 'stream', to: [idOf('conv-a')], topic: 't', content: 'whole', timestamp: 1_700_000_100 } }));
+      const gone = ok(await bob.api.post('drafts', { drafts: [{ type: 'private', to: [ann.userId], topic: '', content: 'never mind', timestamp: 1_700_000_200 }] })).ids as number[];
+      ok(await bob.api.delete(`drafts/${gone[0]}`));
+      ok(await bob.api.patch('settings', { enter_sends: true, color_scheme: 2 }));
+      ok(await realm.ownerApi.patch('realm', { name: 'Store Realm Renamed' }));
+      ok(await ann.api.post('users/me/presence', { status: 'active', new_user_input: true }));
+    });
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining([
+        'drafts/add', 'drafts/remove', 'drafts/update', 'presence', 'realm/update', 'realm_user/add', 'realm_user/update',
+        'stream/update', 'subscription/add', 'subscription/remove', 'subscription/update', 'user_settings/update',
+      ]),
+    );
+  });
+});

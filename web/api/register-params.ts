@@ -1,0 +1,28 @@
+/** The event types the store applies (store/appliers.ts); the server queues nothing else for the app. */
+export const APP_EVENT_TYPES = [
+  'message', 'update_message', 'delete_message', 'reaction', 'update_message_flags', 'realm_user', 'subscription',
+  'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
+] as const;
+
+/** The state sections the store is built from (store/register.ts). */
+export const APP_FETCH_TYPES = [
+  'realm', 'realm_user', 'subscription', 'message', 'update_message_flags', 'starred_messages', 'presence', 'drafts',
+  'recent_private_conversations', 'user_settings',
+] as const;
+
+/** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */
+export const REGISTER_PARAMS = {
+  apply_markdown: true,
+  client_gravatar: false,
+  slim_presence: true,
+  include_subscribers: false,
+  event_types: APP_EVENT_TYPES,
+  fetch_event_types: APP_FETCH_TYPES,
+  client_capabilities: {
+    notification_settings_null: true,
+    bulk_message_deletion: true,
+    user_settings_object: true,
+    stream_typing_notifications: true,
+    empty_topic_name: true,
+  },
+} as const;

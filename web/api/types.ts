@@ -1,0 +1,131 @@
+import type { components, paths } from './schema';
+
+/**
+ * The API's shapes the web app reads, taken from the generated schema (schema.ts, from the
+ * server's OpenAPI document). The document describes register's answer and events only by
+ * their envelope (`queue_id`, `last_event_id`; `{id, type}`), so the sections and event
+ * payloads the app applies are described below, field for field as Zulip's API documents
+ * them, each built from the generated component types where one exists.
+ */
+export type Schemas = components['schemas'];
+export type WireMessage = Schemas['Message'];
+export type WireUser = Schemas['User'];
+export type WireSubscription = Schemas['Subscription'];
+export type WireDraft = Schemas['Draft'];
+export type WireReaction = Schemas['Reaction'];
+export type ErrorEnvelope = Schemas['ErrorEnvelope'];
+export type DmParticipant = Schemas['DmParticipant'];
+
+type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+
+/** `GET /messages`'s answer. */
+export type MessagesAnswer = JsonSuccess<paths['/api/v1/messages']['get']>;
+/** `POST /messages`'s answer. */
+export type SendAnswer = JsonSuccess<paths['/api/v1/messages']['post']>;
+/** The part of `POST /register`'s answer the document describes. */
+type RegisterEnvelope = JsonSuccess<paths['/api/v1/register']['post']>;
+
+export interface UnreadStreamEntry {
+  stream_id: number;
+  topic: string;
+  unread_message_ids: number[];
+}
+export interface UnreadDmEntry {
+  other_user_id: number;
+  sender_id?: number;
+  unread_message_ids: number[];
+}
+export interface UnreadHuddleEntry {
+  user_ids_string: string;
+  unread_message_ids: number[];
+}
+export interface UnreadMessages {
+  count: number;
+  streams: UnreadStreamEntry[];
+  pms: UnreadDmEntry[];
+  huddles: UnreadHuddleEntry[];
+  mentions: number[];
+  old_unreads_missing: boolean;
+}
+
+/** Presence with `slim_presence` (Zulip's modern format): by user id. */
+export interface SlimPresence {
+  active_timestamp: number;
+  idle_timestamp: number;
+}
+
+export interface RecentConversation {
+  max_message_id: number;
+  user_ids: number[];
+}
+
+/** The register sections the app asks for (REGISTER_PARAMS in event-queue.ts). */
+export type RegisterAnswer = RegisterEnvelope & {
+  queue_id: string | null;
+  last_event_id: number;
+  user_id: number;
+  realm_name: string;
+  realm_empty_topic_display_name?: string;
+  realm_users: WireUser[];
+  subscriptions: WireSubscription[];
+  unread_msgs: UnreadMessages;
+  starred_messages: number[];
+  presences: Record<string, SlimPresence>;
+  server_timestamp: number;
+  drafts: WireDraft[];
+  recent_private_conversations: RecentConversation[];
+  user_settings: { enter_sends: boolean; color_scheme?: number } & Record<string, unknown>;
+  max_message_id: number;
+};
+
+/** Who a message reached, as register's unread details and flag events say it. */
+export interface MessageDetail {
+  type: 'stream' | 'private';
+  stream_id?: number;
+  topic?: string;
+  user_ids?: number[];
+  mentioned?: boolean;
+}
+
+export type ServerEvent =
+  | { id: number; type: 'heartbeat' }
+  | { id: number; type: 'restart' }
+  | { id: number; type: 'message'; message: WireMessage; flags: string[]; local_message_id?: string }
+  | {
+      id: number;
+      type: 'update_message';
+      message_id: number;
+      message_ids: number[];
+      rendering_only?: boolean;
+      content?: string;
+      rendered_content?: string;
+      edit_timestamp?: number;
+      subject?: string;
+      topic?: string;
+      stream_id?: number;
+      new_stream_id?: number;
+      flags?: string[];
+    }
+  | { id: number; type: 'delete_message'; message_type: 'stream' | 'private'; message_ids?: number[]; message_id?: number }
+  | { id: number; type: 'reaction'; op: 'add' | 'remove'; message_id: number; user_id: number; emoji_name: string; emoji_code: string; reaction_type: string }
+  | { id: number; type: 'update_message_flags'; op: 'add'; flag: string; messages: number[]; all: boolean }
+  | { id: number; type: 'update_message_flags'; op: 'remove'; flag: string; messages: number[]; all: boolean; message_details?: Record<string, MessageDetail> }
+  | { id: number; type: 'realm_user'; op: 'add'; person: WireUser & { is_active?: boolean } }
+  | { id: number; type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } }
+  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string } }
+  | { id: number; type: 'subscription'; op: 'add'; subscriptions: WireSubscription[] }
+  | { id: number; type: 'subscription'; op: 'remove'; subscriptions: { stream_id: number; name?: string }[] }
+  | { id: number; type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
+  | { id: number; type: 'subscription'; op: 'peer_add' | 'peer_remove'; stream_ids: number[]; user_ids: number[] }
+  | { id: number; type: 'stream'; op: 'update'; stream_id: number; property: string; value: unknown; rendered_description?: string }
+  | { id: number; type: 'stream'; op: 'create' | 'delete'; streams: { stream_id: number }[] }
+  | { id: number; type: 'presence'; user_id: number; email: string; server_timestamp: number; presence: Record<string, { status: 'active' | 'idle'; timestamp: number }> }
+  | { id: number; type: 'typing'; op: 'start' | 'stop'; message_type: 'stream' | 'direct' | 'private'; sender: { user_id: number }; recipients?: { user_id: number }[]; stream_id?: number; topic?: string }
+  | { id: number; type: 'drafts'; op: 'add'; drafts: WireDraft[] }
+  | { id: number; type: 'drafts'; op: 'update'; draft: WireDraft }
+  | { id: number; type: 'drafts'; op: 'remove'; draft_id: number }
+  | { id: number; type: 'realm'; op: 'update'; property: string; value: unknown }
+  | { id: number; type: 'realm'; op: 'update_dict'; property: string; data: Record<string, unknown> }
+  | { id: number; type: 'user_settings'; op: 'update'; property: string; value: unknown };
+
+export type ServerEventType = ServerEvent['type'];

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useActions } from '../app/services';
+import { namesOf } from '../app/hash-names';
+import { formatHash } from '../store/narrow';
+import { selectChannelTopics, topicLabel } from '../store/selectors';
+import { useSelector } from '../store/use-store';
+import { UnreadCount } from './UnreadCount';
+
+/** How many topics show before "more topics" (README, "Web app"). */
+const SHOWN_TOPICS = 8;
+
+/** The open channel's topics, newest first; unread ones in bold. */
+export function TopicList({ channelId, currentTopic }: { channelId: number; currentTopic: string | undefined }) {
+  const actions = useActions();
+  const topics = useSelector((state) => selectChannelTopics(state, channelId));
+  const names = useSelector(namesOf);
+  const label = useSelector((state) => (topic: string) => topicLabel(state, topic));
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => {
+    void actions.loadTopics(channelId);
+  }, [actions, channelId]);
+  const shown = expanded ? topics : topics.slice(0, SHOWN_TOPICS);
+  if (topics.length === 0) return null;
+  return (
+    <ul className="topic-list" aria-label="Topics">
+      {shown.map((topic) => (
+        <li key={topic.name}>
+          <a
+            className={topic.unread > 0 ? 'sidebar-row topic-row topic-unread' : 'sidebar-row topic-row'}
+            href={formatHash({ filter: { kind: 'channel', channelId, topic: topic.name }, anchor: null, with: null }, names)}
+            aria-current={currentTopic !== undefined && currentTopic.toLowerCase() === topic.name.toLowerCase() ? 'page' : undefined}
+          >
+            <span className={topic.name === '' ? 'sidebar-label empty-topic' : 'sidebar-label'}>{label(topic.name)}</span>
+            <UnreadCount count={topic.unread} />
+          </a>
+        </li>
+      ))}
+      {topics.length > SHOWN_TOPICS ? (
+        <li>
+          <button type="button" className="link-button more-topics" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'fewer topics' : 'more topics'}
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

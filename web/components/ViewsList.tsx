@@ -1,0 +1,29 @@
+import { useSelector } from '../store/use-store';
+import { selectUnreadCounts } from '../store/selectors';
+import type { Filter } from '../store/narrow';
+import { UnreadCount } from './UnreadCount';
+
+/** The sidebar's views: combined feed, mentions, starred. */
+export function ViewsList({ current }: { current: Filter }) {
+  const counts = useSelector(selectUnreadCounts);
+  const rows = [
+    { kind: 'feed', label: 'Combined feed', href: '#feed', count: counts.feed },
+    { kind: 'mentioned', label: 'Mentions', href: '#narrow/is/mentioned', count: counts.mentions },
+    { kind: 'starred', label: 'Starred messages', href: '#narrow/is/starred', count: 0 },
+  ] as const;
+  return (
+    <section className="sidebar-section" aria-labelledby="views-heading">
+      <h2 id="views-heading" className="sidebar-heading">Views</h2>
+      <ul className="sidebar-list">
+        {rows.map((row) => (
+          <li key={row.kind}>
+            <a className="sidebar-row" href={row.href} aria-current={current.kind === row.kind ? 'page' : undefined}>
+              <span className="sidebar-label">{row.label}</span>
+              <UnreadCount count={row.count} mention={row.kind === 'mentioned'} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiClient, ApiError, csrfTokenOf, NetworkError } from './api/client';
+import { EventQueue } from './api/event-queue';
+import { ActionsContext } from './app/services';
+import { Actions } from './store/actions';
+import { EMPTY_STATE, type ClientState } from './store/state';
+import { Store } from './store/store';
+import { StoreContext } from './store/use-store';
+import { ChatApp } from './views/ChatApp';
+import './styles/tokens.css';
+import './styles/app.css';
+
+/** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
+const COMPOSE_KEY = 'chat.compose';
+const PRESENCE_PERIOD_MS = 60_000;
+
+function savedCompose(): ClientState['compose'] {
+  try {
+    const saved: unknown = JSON.parse(window.localStorage.getItem(COMPOSE_KEY) ?? '{}');
+    if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return {};
+    return Object.fromEntries(Object.entries(saved).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+const store = new Store({ ...EMPTY_STATE, compose: savedCompose() });
+const client = new ApiClient({ csrfToken: csrfTokenOf(document), onConnectivity: (online) => store.connectivity(online) });
+
+/** A failed request away from any message: signed out goes to the log-in page, else the server's words show. */
+function report(error: unknown): void {
+  if (error instanceof NetworkError) return;
+  if (error instanceof ApiError && error.status === 401) {
+    window.location.assign('/login/');
+    return;
+  }
+  store.noticeShown(error instanceof Error ? error.message : String(error));
+}
+
+const actions = new Actions(client, store, report);
+const queue = new EventQueue(client, {
+  registered: (answer) => store.registered(answer),
+  events: (events) => store.events(events),
+  connectivity: (online) => store.connectivity(online),
+});
+queue.run().catch(report);
+
+// Presence while the page is open, as Zulip's client reports it.
+void actions.reportPresence(true);
+setInterval(() => void actions.reportPresence(document.hasFocus()), PRESENCE_PERIOD_MS);
+setInterval(() => store.expireTyping(Date.now()), 1000);
+
+// Compose text to local storage (debounced), and the person's theme onto the page.
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let savedState: ClientState['compose'] = store.getState().compose;
+store.subscribe(() => {
+  const state = store.getState();
+  document.documentElement.dataset.theme = state.session?.theme ?? 'auto';
+  if (state.compose === savedState || saveTimer !== null) return;
+  saveTimer = setTimeout(() => {
+    saveTimer = null;
+    savedState = store.getState().compose;
+    try {
+      window.localStorage.setItem(COMPOSE_KEY, JSON.stringify(savedState));
+    } catch {
+      // Storage full or refused: the text stays in the page.
+    }
+  }, 300);
+});
+
+const root = document.getElementById('app');
+if (root !== null) {
+  createRoot(root).render(
+    <StrictMode>
+      <StoreContext.Provider value={store}>
+        <ActionsContext.Provider value={actions}>
+          <ChatApp />
+        </ActionsContext.Provider>
+      </StoreContext.Provider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,136 @@
+import type { SlimPresence, WireDraft, WireReaction } from '../api/types';
+
+/** Where a message was sent: a channel's topic, or a direct-message conversation. */
+export type Where =
+  | { readonly kind: 'channel'; readonly channelId: number; readonly topic: string }
+  /** Every participant, the person included, in ascending order. */
+  | { readonly kind: 'dm'; readonly userIds: readonly number[] };
+
+export interface UserEntry {
+  readonly id: number;
+  readonly fullName: string;
+  readonly email: string;
+  readonly avatarUrl: string | null;
+  readonly isBot: boolean;
+  readonly role: number;
+}
+
+export interface ChannelEntry {
+  readonly id: number;
+  readonly name: string;
+  readonly color: string;
+  readonly description: string;
+  readonly isMuted: boolean;
+  readonly pinToTop: boolean;
+  readonly inviteOnly: boolean;
+}
+
+export interface MessageEntry {
+  readonly id: number;
+  readonly senderId: number;
+  readonly senderName: string;
+  readonly avatarUrl: string | null;
+  readonly timestamp: number;
+  readonly where: Where;
+  /** The server's rendering (`content` with apply_markdown): the only HTML the app inserts. */
+  readonly html: string;
+  readonly flags: readonly string[];
+  readonly reactions: readonly WireReaction[];
+  readonly edited: boolean;
+  readonly moved: boolean;
+}
+
+/** A loaded stretch of a narrow's messages, oldest first, and whether it reaches either end. */
+export interface NarrowEntry {
+  readonly ids: readonly number[];
+  readonly foundOldest: boolean;
+  readonly foundNewest: boolean;
+  /** The server's words when it refused to load the narrow (an unknown channel, say). */
+  readonly error?: string;
+}
+
+export interface UnreadEntry {
+  /** For a DM: its conversation key (conversation.ts, dmKey). */
+  readonly where: { readonly kind: 'channel'; readonly channelId: number; readonly topic: string } | { readonly kind: 'dm'; readonly key: string };
+  readonly mentioned: boolean;
+}
+
+/** A message sent from this page and not yet confirmed by its `message` event (local echo). */
+export interface LocalEcho {
+  readonly localId: string;
+  readonly where: Where;
+  readonly content: string;
+  readonly timestamp: number;
+  readonly status: 'sending' | 'failed';
+  /** The id the server gave it; the echo is hidden once that message is in the store. */
+  readonly messageId: number | null;
+  /** The server's `msg` when it refused the message. */
+  readonly error: string | null;
+}
+
+/** A channel's topic and its newest message id (`GET /users/me/{stream_id}/topics`, then events). */
+export interface TopicEntry {
+  readonly name: string;
+  readonly maxId: number;
+}
+
+export interface Session {
+  readonly userId: number;
+  readonly realmName: string;
+  readonly emptyTopicName: string;
+  readonly enterSends: boolean;
+  /** The person's `color_scheme` setting: Zulip's 1 automatic, 2 dark, 3 light. */
+  readonly theme: 'auto' | 'dark' | 'light';
+  readonly queueId: string | null;
+}
+
+/**
+ * The whole client state, normalized: each thing once, by id, and lists as ids. Everything
+ * but `compose`, `localEchoes` and `online` comes from the server (register, then events,
+ * then message fetches) and is replaced only by an applier or a fetch.
+ */
+export interface ClientState {
+  readonly session: Session | null;
+  readonly users: Readonly<Record<number, UserEntry>>;
+  /** The channels the person is subscribed to. */
+  readonly channels: Readonly<Record<number, ChannelEntry>>;
+  readonly messages: Readonly<Record<number, MessageEntry>>;
+  /** By narrow key (narrow.ts, narrowKey). */
+  readonly narrows: Readonly<Record<string, NarrowEntry>>;
+  readonly unread: Readonly<Record<number, UnreadEntry>>;
+  /** Channels' topics, newest first, for channels whose topics were fetched. */
+  readonly topics: Readonly<Record<number, readonly TopicEntry[]>>;
+  readonly starred: readonly number[];
+  readonly presence: Readonly<Record<number, SlimPresence>>;
+  /** Who is typing where: conversation key -> user id -> when the notice lapses (ms). */
+  readonly typing: Readonly<Record<string, Readonly<Record<number, number>>>>;
+  /** The person's drafts on the server (`/drafts`), by id. */
+  readonly drafts: Readonly<Record<number, WireDraft>>;
+  /** DM conversations by key, with their newest message id. */
+  readonly dmConversations: Readonly<Record<string, number>>;
+  readonly localEchoes: Readonly<Record<string, LocalEcho>>;
+  /** What the person is typing, by conversation key: kept locally so nothing typed is lost. */
+  readonly compose: Readonly<Record<string, string>>;
+  readonly online: boolean;
+  /** The server's words about a request that failed away from any message (a load, a flag). */
+  readonly notice: string | null;
+}
+
+export const EMPTY_STATE: ClientState = {
+  session: null,
+  users: {},
+  channels: {},
+  messages: {},
+  narrows: {},
+  unread: {},
+  topics: {},
+  starred: [],
+  presence: {},
+  typing: {},
+  drafts: {},
+  dmConversations: {},
+  localEchoes: {},
+  compose: {},
+  online: true,
+  notice: null,
+};

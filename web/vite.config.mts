@@ -1,0 +1,33 @@
+import * as path from 'node:path';
+import { defineConfig } from 'vite';
+
+const here = import.meta.dirname;
+
+/**
+ * The web app's bundle (README, "Web app"): built into dist/web and served by the server's
+ * WebAssetsController under /static/webapp/, every file named by its content hash.
+ * Everything is a file of its own (no inline script or style: the page's CSP allows none).
+ */
+export default defineConfig({
+  root: here,
+  base: '/static/webapp/',
+  publicDir: false,
+  build: {
+    outDir: path.resolve(here, '..', 'dist', 'web'),
+    emptyOutDir: true,
+    assetsDir: '',
+    // Never inline assets as data: URLs into CSS or script; fonts and images stay files.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+    target: 'es2022',
+    reportCompressedSize: true,
+    rollupOptions: {
+      output: {
+        entryFileNames: '[name]-[hash].js',
+        chunkFileNames: '[name]-[hash].js',
+        assetFileNames: '[name]-[hash][extname]',
+      },
+    },
+  },
+});
