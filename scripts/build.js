@@ -133,6 +133,12 @@ function build(clean, now) {
       if (entry !== 'web') fs.rmSync(path.join(OUT, entry), { recursive: true, force: true });
     }
   } else fs.rmSync(STAMP, { force: true });
+  // On stderr: `npm run --silent manage` prints its answer on stdout, after this build.
+  process.stderr.write(
+    clean
+      ? 'Building the server (src/ into dist/): a full build takes half a minute to a minute; later starts build only what changed...\n'
+      : 'Building the server sources that changed...\n',
+  );
   const status = tsc();
   if (status !== 0) return status;
   fs.writeFileSync(STAMP, `${JSON.stringify({ ...now, outputs: outputs() }, null, 2)}\n`);
@@ -178,12 +184,13 @@ function initialWeight() {
 
 function buildWeb(now) {
   fs.rmSync(WEB_STAMP, { force: true });
+  process.stderr.write('Bundling the web app (web/ into dist/web/): a few seconds...\n');
   const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [ROOT] })), 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(WEB_SOURCES, 'vite.config.mts'), '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) throw result.error;
   if ((result.status ?? 1) !== 0) return result.status ?? 1;
   const weight = initialWeight();
-  process.stdout.write(`web app: initial script and styles ${(weight.bytes / 1024).toFixed(1)} KiB gzipped (${weight.files.join(', ')}; budget ${WEB_BUDGET_BYTES / 1024} KiB)\n`);
+  process.stderr.write(`web app: initial script and styles ${(weight.bytes / 1024).toFixed(1)} KiB gzipped (${weight.files.join(', ')}; budget ${WEB_BUDGET_BYTES / 1024} KiB)\n`);
   if (weight.bytes > WEB_BUDGET_BYTES) {
     process.stderr.write(`web app: over its budget of ${WEB_BUDGET_BYTES / 1024} KiB gzipped\n`);
     return 1;
