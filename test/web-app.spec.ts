@@ -130,6 +130,10 @@ describeInBrowser('the web app in a browser', () => {
     const message = bobPage.locator(`article[data-message-id="${id}"]`);
     await message.getByText('first draft').waitFor();
 
+    // Unicode emoji show as characters (the server names them by class, as Zulip's does).
+    const party = await sendMessage(ann.api, { type: 'stream', to: 'lounge', topic: 'live', content: 'shipped :tada:' });
+    await expect(bobPage.locator(`article[data-message-id="${party}"] span.emoji`).textContent()).resolves.toBe('🎉');
+
     await ann.api.patch(`messages/${id}`, { content: 'second thoughts' });
     await message.getByText('second thoughts').waitFor();
     await message.getByText('(edited)').waitFor();

@@ -7,6 +7,7 @@ import { Avatar } from './Avatar';
 import { MessageEditor } from './MessageEditor';
 import { MessageTime } from './MessageTime';
 import { Reactions } from './Reactions';
+import { RenderedContent } from './RenderedContent';
 
 interface MessageRowProps {
   message: MessageEntry;
@@ -49,7 +50,7 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
         {editing ? (
           <MessageEditor messageId={message.id} onDone={() => setEditing(false)} />
         ) : (
-          <div className="message-content rendered-markdown" dangerouslySetInnerHTML={{ __html: message.html }} />
+          <RenderedContent html={message.html} />
         )}
         {message.edited || message.moved ? <span className="message-marker">{message.edited ? '(edited)' : '(moved)'}</span> : null}
         <Reactions messageId={message.id} reactions={message.reactions} me={me} />
