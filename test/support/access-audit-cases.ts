@@ -236,6 +236,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'GET /avatar/{user}': probes('avatar of another realm user'),
   'GET /avatar/{user}/medium': probes('avatar of another realm user'),
   'GET /user_avatars/exports/{wildcard_path}': probes('data export of another realm'),
+  'GET /external_content/{digest}/{hexUrl}': { exempt: 'the image proxy: only addresses the server signed are fetched, for anyone (the signature is the permission; test/external-content.spec.ts probes forged ones)', anonymous: true },
   'GET /user_avatars/{wildcard_path}': anonymous('avatar images are public by design (Zulip serves them without credentials)'),
   'GET /static/images/unknown-user-avatar.png': anonymous('a static image'),
   'GET /static/generated/emoji/emoji_api.json': anonymous('static emoji data'),
