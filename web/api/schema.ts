@@ -11,7 +11,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The web app for a browser signed in by its session cookie (the page carries the session's CSRF token), else a redirect to the log-in page. */
+        /**
+         * The web app for a browser signed in by its session cookie (the page carries the session's CSRF token), else a redirect to the log-in page.
+         * @description The web app, for a browser signed in with the `sessionid` cookie (its page carries the session's CSRF token); a visitor who is not signed in is sent to the log-in page.
+         */
         get: operations["get"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Confirm an email address change (the link mailed to the new address). */
+        /**
+         * Confirm an email address change (the link mailed to the new address).
+         * @description The link mailed to a new email address: opening it makes the change of address take effect, and the page says so.
+         */
         get: operations["get-accounts-confirm-new-email-key"];
         put?: never;
         post?: never;
@@ -45,10 +51,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The page a mailed sign-up link opens: the registration form (name and password). */
+        /**
+         * The page a mailed sign-up link opens: the registration form (name and password).
+         * @description The page a mailed sign-up link opens: the form for the new account's name and password, or why the link no longer works.
+         */
         get: operations["get-accounts-do-confirm-key"];
         put?: never;
-        /** Creates the account, uses the link up and signs the browser in. */
+        /**
+         * Creates the account, uses the link up and signs the browser in.
+         * @description Takes the registration form: creates the account, uses the link up and signs the browser in to the web app.
+         */
         post: operations["post-accounts-do-confirm-key"];
         delete?: never;
         options?: never;
@@ -65,7 +77,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Ends the browser's session (the form's CSRF token, or the session's in `X-CSRFToken`) and clears its cookie. */
+        /**
+         * Ends the browser's session (the form's CSRF token, or the session's in `X-CSRFToken`) and clears its cookie.
+         * @description Ends the browser's session (the page form's CSRF token or the `X-CSRFToken` header is required) and sends it to the log-in page.
+         */
         post: operations["post-accounts-logout"];
         delete?: never;
         options?: never;
@@ -80,7 +95,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The "password reset complete" page. */
+        /**
+         * The "password reset complete" page.
+         * @description The page confirming that the password was changed.
+         */
         get: operations["get-accounts-password-done"];
         put?: never;
         post?: never;
@@ -97,10 +115,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The page asking for a password reset link (the email address). */
+        /**
+         * The page asking for a password reset link (the email address).
+         * @description The page asking for the email address to send a password reset link to.
+         */
         get: operations["get-accounts-password-reset"];
         put?: never;
-        /** Sends a password reset mail to the address (the same answer whether or not it has an account). */
+        /**
+         * Sends a password reset mail to the address (the same answer whether or not it has an account).
+         * @description Takes the reset form: mails a reset link when the address has an account. The answer is the same either way, so the form does not reveal who has an account.
+         */
         post: operations["post-accounts-password-reset"];
         delete?: never;
         options?: never;
@@ -115,10 +139,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The page a mailed reset link opens: the new password form, or why the link does not work. */
+        /**
+         * The page a mailed reset link opens: the new password form, or why the link does not work.
+         * @description The page a mailed password reset link opens: the form for the new password, or why the link no longer works.
+         */
         get: operations["get-accounts-password-reset-uidb64-token"];
         put?: never;
-        /** Sets the new password and uses the link up. */
+        /**
+         * Sets the new password and uses the link up.
+         * @description Takes the new password form: sets the password, uses the link up and signs the browser in to the web app.
+         */
         post: operations["post-accounts-password-reset-uidb64-token"];
         delete?: never;
         options?: never;
@@ -133,7 +163,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The "check your email" page. */
+        /**
+         * The "check your email" page.
+         * @description The page telling the visitor to look for the reset email.
+         */
         get: operations["get-accounts-password-reset-done"];
         put?: never;
         post?: never;
@@ -150,7 +183,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The "confirm your email address" page (`email` in the query). */
+        /**
+         * The "confirm your email address" page (`email` in the query).
+         * @description The page telling the visitor to look for the confirmation email just sent.
+         */
         get: operations["get-accounts-send-confirm"];
         put?: never;
         post?: never;
@@ -167,10 +203,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Turn off a kind of email (`digest`, `missed_messages`) from the link in it; no login needed. */
+        /**
+         * Turn off a kind of email (`digest`, `missed_messages`) from the link in it; no login needed.
+         * @description Turns off a kind of email (digests or missed-message emails) from the link at the bottom of one, without logging in, and shows a page saying so.
+         */
         get: operations["get-accounts-unsubscribe-kind-token"];
         put?: never;
-        /** The same, as a mail client's one-click unsubscribe (List-Unsubscribe-Post). */
+        /**
+         * The same, as a mail client's one-click unsubscribe (List-Unsubscribe-Post).
+         * @description The same as opening the unsubscribe link, for mail clients that offer one-click unsubscribing.
+         */
         post: operations["post-accounts-unsubscribe-kind-token"];
         delete?: never;
         options?: never;
@@ -185,7 +227,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The files one uploaded, and the space they use. */
+        /**
+         * The files one uploaded, and the space they use.
+         * @description Lists the files the user uploaded, with the messages that link each one and the total space they take.
+         */
         get: operations["get-api-v1-attachments"];
         put?: never;
         post?: never;
@@ -205,7 +250,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an uploaded file. */
+        /**
+         * Delete an uploaded file.
+         * @description Deletes one of the user's uploaded files; messages that linked it show a broken link from then on.
+         */
         delete: operations["delete-api-v1-attachments-attachment-id"];
         options?: never;
         head?: never;
@@ -219,12 +267,21 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One's stored state (bots' key/value pairs): every key, or those named in `keys`. */
+        /**
+         * One's stored state (bots' key/value pairs): every key, or those named in `keys`.
+         * @description Reads the key/value pairs a bot stored on the server: every key, or those asked for.
+         */
         get: operations["get-api-v1-bot-storage"];
-        /** Store key/value pairs (`storage`, a JSON object of strings), overwriting keys one has. */
+        /**
+         * Store key/value pairs (`storage`, a JSON object of strings), overwriting keys one has.
+         * @description Stores key/value pairs for the requesting bot, replacing the values of keys it already has, within a size limit.
+         */
         put: operations["put-api-v1-bot-storage"];
         post?: never;
-        /** Remove stored keys: those named in `keys`, or every one. */
+        /**
+         * Remove stored keys: those named in `keys`, or every one.
+         * @description Removes keys from the requesting bot's storage: those named, or all of them.
+         */
         delete: operations["delete-api-v1-bot-storage"];
         options?: never;
         head?: never;
@@ -238,10 +295,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The bots one owns. */
+        /**
+         * The bots one owns.
+         * @description Lists the bots the requester owns, with their API keys and default channels.
+         */
         get: operations["get-api-v1-bots"];
         put?: never;
-        /** Create a bot. */
+        /**
+         * Create a bot.
+         * @description Creates a bot owned by the requester: a generic bot, an incoming webhook, an outgoing webhook (with the address messages are posted to) or an embedded bot. The answer holds its id, address and API key. The organization decides who may create bots.
+         */
         post: operations["post-api-v1-bots"];
         delete?: never;
         options?: never;
@@ -259,11 +322,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Deactivate a bot. */
+        /**
+         * Deactivate a bot.
+         * @description Deactivates a bot (its owner or an administrator): its API key stops working.
+         */
         delete: operations["delete-api-v1-bots-bot-id"];
         options?: never;
         head?: never;
-        /** Change a bot (its owner or administrators). */
+        /**
+         * Change a bot (its owner or administrators).
+         * @description Changes a bot (its owner or an administrator): its name, owner, role, default channels and, for webhook and embedded bots, their service settings.
+         */
         patch: operations["patch-api-v1-bots-bot-id"];
         trace?: never;
     };
@@ -276,7 +345,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace a bot's API key. */
+        /**
+         * Replace a bot's API key.
+         * @description Replaces a bot's API key (its owner or an administrator) and answers the new one.
+         */
         post: operations["post-api-v1-bots-bot-id-api-key-regenerate"];
         delete?: never;
         options?: never;
@@ -291,7 +363,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A signed join link (`/calls/bigbluebutton/join?bigbluebutton=...`) for a new BigBlueButton meeting named `meeting_name`, the caller its moderator; `voice_only` disables cameras. Answered whether BigBlueButton is configured or not, as Zulip does. */
+        /**
+         * A signed join link (`/calls/bigbluebutton/join?bigbluebutton=...`) for a new BigBlueButton meeting named `meeting_name`, the caller its moderator; `voice_only` disables cameras. Answered whether BigBlueButton is configured or not, as Zulip does.
+         * @description Answers a signed link that creates and joins a new BigBlueButton meeting, the requester its moderator; clients post the link in a message. The link is formed even when no BigBlueButton server is configured, as Zulip does.
+         */
         get: operations["get-api-v1-calls-bigbluebutton-create"];
         put?: never;
         post?: never;
@@ -311,11 +386,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a default channel group. */
+        /**
+         * Delete a default channel group.
+         * @description Deletes a default channel group (administrators); its channels are not changed.
+         */
         delete: operations["delete-api-v1-default-stream-groups-group-id"];
         options?: never;
         head?: never;
-        /** Rename a default channel group or change its description (`new_group_name`, `new_description`). */
+        /**
+         * Rename a default channel group or change its description (`new_group_name`, `new_description`).
+         * @description Renames a default channel group or changes its description (administrators).
+         */
         patch: operations["patch-api-v1-default-stream-groups-group-id"];
         trace?: never;
     };
@@ -332,7 +413,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Add channels to a default channel group or remove them (`op`: `add` or `remove`; `stream_names`). */
+        /**
+         * Add channels to a default channel group or remove them (`op`: `add` or `remove`; `stream_names`).
+         * @description Adds channels to a default channel group or removes them from it (administrators).
+         */
         patch: operations["patch-api-v1-default-stream-groups-group-id-streams"];
         trace?: never;
     };
@@ -345,7 +429,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a default channel group (administrators): `group_name`, `description` and `stream_names`, a JSON list of channels none of which is a default channel. */
+        /**
+         * Create a default channel group (administrators): `group_name`, `description` and `stream_names`, a JSON list of channels none of which is a default channel.
+         * @description Creates a default channel group (administrators): a named set of channels that new users can choose to join when they sign up. None of its channels may already be a default channel.
+         */
         post: operations["post-api-v1-default-stream-groups-create"];
         delete?: never;
         options?: never;
@@ -362,9 +449,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a default channel for new users. */
+        /**
+         * Add a default channel for new users.
+         * @description Makes a channel a default channel, which new users are subscribed to when they join (administrators). A private channel cannot be one.
+         */
         post: operations["post-api-v1-default-streams"];
-        /** Remove a default channel. */
+        /**
+         * Remove a default channel.
+         * @description Stops a channel from being a default channel (administrators); current subscribers stay.
+         */
         delete: operations["delete-api-v1-default-streams"];
         options?: never;
         head?: never;
@@ -378,7 +471,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A page to browse this document. */
+        /**
+         * A page to browse this document.
+         * @description A page to browse this reference (Swagger UI, served by this server itself).
+         */
         get: operations["get-api-v1-docs"];
         put?: never;
         post?: never;
@@ -395,7 +491,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Starts the browsing page (kept out of the page, which allows no inline script). */
+        /**
+         * Starts the browsing page (kept out of the page, which allows no inline script).
+         * @description The script that starts the browsing page; it is a file because the page allows no inline script.
+         */
         get: operations["get-api-v1-docs-init-js"];
         put?: never;
         post?: never;
@@ -412,7 +511,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The browsing page's script. */
+        /**
+         * The browsing page's script.
+         * @description Swagger UI's script, for the browsing page.
+         */
         get: operations["get-api-v1-docs-swagger-ui-bundle-js"];
         put?: never;
         post?: never;
@@ -429,7 +531,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The browsing page's stylesheet. */
+        /**
+         * The browsing page's stylesheet.
+         * @description Swagger UI's stylesheet, for the browsing page.
+         */
         get: operations["get-api-v1-docs-swagger-ui-css"];
         put?: never;
         post?: never;
@@ -446,10 +551,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The user's drafts. */
+        /**
+         * The user's drafts.
+         * @description Lists the drafts the user keeps on the server, with their recipients, topic, content and last change. Refused when the user turned draft syncing off.
+         */
         get: operations["get-api-v1-drafts"];
         put?: never;
-        /** Create drafts. */
+        /**
+         * Create drafts.
+         * @description Saves one or more drafts on the server, so the user's other devices see them, and answers their ids in order. Refused when the user turned draft syncing off.
+         */
         post: operations["post-api-v1-drafts"];
         delete?: never;
         options?: never;
@@ -467,11 +578,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a draft. */
+        /**
+         * Delete a draft.
+         * @description Deletes one of the user's drafts, typically once it has been sent.
+         */
         delete: operations["delete-api-v1-drafts-draft-id"];
         options?: never;
         head?: never;
-        /** Replace a draft. */
+        /**
+         * Replace a draft.
+         * @description Replaces one of the user's drafts with the one given, recipients and all.
+         */
         patch: operations["patch-api-v1-drafts-draft-id"];
         trace?: never;
     };
@@ -482,11 +599,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Long-poll a queue for events after `last_event_id`. */
+        /**
+         * Long-poll a queue for events after `last_event_id`.
+         * @description Long-polls an event queue: answers the events after `last_event_id` as soon as there is one, or a `heartbeat` event after 55 seconds (`HEARTBEAT_SECONDS`) without any. Passing `last_event_id` also lets the server drop the events up to it. A queue that expired or never existed is a `BAD_EVENT_QUEUE_ID` error: the client registers again.
+         */
         get: operations["get-api-v1-events"];
         put?: never;
         post?: never;
-        /** Delete an event queue. */
+        /**
+         * Delete an event queue.
+         * @description Deletes an event queue the client no longer needs, such as when it logs out or closes.
+         */
         delete: operations["delete-api-v1-events"];
         options?: never;
         head?: never;
@@ -500,10 +623,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The organization's data exports, oldest first (administrators). */
+        /**
+         * The organization's data exports, oldest first (administrators).
+         * @description Lists the organization's data exports, oldest first, with their state and archive address (administrators).
+         */
         get: operations["get-api-v1-export-realm"];
         put?: never;
-        /** Start a data export (administrators): `export_type` 1 for public data (the default), 2 for a full export of the members who consent. At most 5 in 7 days; it is written in the background and announced by a `realm_export` event with its `export_url`. */
+        /**
+         * Start a data export (administrators): `export_type` 1 for public data (the default), 2 for a full export of the members who consent. At most 5 in 7 days; it is written in the background and announced by a `realm_export` event with its `export_url`.
+         * @description Starts a data export of the organization (administrators): public data, or everything of the members who consent. It is written in the background; a `realm_export` event announces its archive's address. A few exports a week at most.
+         */
         post: operations["post-api-v1-export-realm"];
         delete?: never;
         options?: never;
@@ -521,7 +650,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a finished data export and its archive (administrators). */
+        /**
+         * Delete a finished data export and its archive (administrators).
+         * @description Deletes a finished data export and its archive (administrators).
+         */
         delete: operations["delete-api-v1-export-realm-export-id"];
         options?: never;
         head?: never;
@@ -535,7 +667,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether each active member lets administrators export their private data (`allow_private_data_export`). */
+        /**
+         * Whether each active member lets administrators export their private data (`allow_private_data_export`).
+         * @description Lists, for each active member, whether they let administrators export their private data (administrators).
+         */
         get: operations["get-api-v1-export-realm-consents"];
         put?: never;
         post?: never;
@@ -554,7 +689,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Exchange an email address and password for the API key. */
+        /**
+         * Exchange an email address and password for the API key.
+         * @description Exchanges an email address and password for the account's API key, which then authenticates every other request (HTTP Basic, the address and the key). Attempts are rate-limited.
+         */
         post: operations["post-api-v1-fetch-api-key"];
         delete?: never;
         options?: never;
@@ -569,7 +707,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A channel's id from its name. */
+        /**
+         * A channel's id from its name.
+         * @description Looks up a channel's id by its name, for clients and integrations that know channels by name.
+         */
         get: operations["get-api-v1-get-stream-id"];
         put?: never;
         post?: never;
@@ -586,10 +727,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The unexpired invitations the user can manage: their own, or (administrators) the organization's. */
+        /**
+         * The unexpired invitations the user can manage: their own, or (administrators) the organization's.
+         * @description Lists the unexpired invitations the requester may manage, email invitations and reusable links alike: their own, or, for administrators, the whole organization's.
+         */
         get: operations["get-api-v1-invites"];
         put?: never;
-        /** Send email invitations (`invitee_emails`, separated by commas or newlines) to join with a role, channels and groups. Addresses already in use are skipped with an `INVITATION_FAILED` error listing them; `daily_limit_reached` when the daily limit stops it. */
+        /**
+         * Send email invitations (`invitee_emails`, separated by commas or newlines) to join with a role, channels and groups. Addresses already in use are skipped with an `INVITATION_FAILED` error listing them; `daily_limit_reached` when the daily limit stops it.
+         * @description Emails invitations to join the organization with a role, channels and user groups. Addresses already in use are skipped and reported in an `INVITATION_FAILED` error; a daily limit on invitations applies. The organization decides who may invite.
+         */
         post: operations["post-api-v1-invites"];
         delete?: never;
         options?: never;
@@ -607,7 +754,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an email invitation: its link stops working. */
+        /**
+         * Revoke an email invitation: its link stops working.
+         * @description Revokes an email invitation: its link stops working.
+         */
         delete: operations["delete-api-v1-invites-invite-id"];
         options?: never;
         head?: never;
@@ -623,7 +773,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send an email invitation's email again. */
+        /**
+         * Send an email invitation's email again.
+         * @description Emails an invitation again to its address, for invitees who lost or never got the first email.
+         */
         post: operations["post-api-v1-invites-invite-id-resend"];
         delete?: never;
         options?: never;
@@ -640,7 +793,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a reusable invitation link. */
+        /**
+         * Create a reusable invitation link.
+         * @description Creates a reusable invitation link: anyone who opens it may sign up, with the role, channels and groups chosen here, until it expires or is revoked. Answers the link.
+         */
         post: operations["post-api-v1-invites-multiuse"];
         delete?: never;
         options?: never;
@@ -658,7 +814,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a reusable invitation link. */
+        /**
+         * Revoke a reusable invitation link.
+         * @description Revokes a reusable invitation link: it stops working.
+         */
         delete: operations["delete-api-v1-invites-multiuse-invite-id"];
         options?: never;
         head?: never;
@@ -674,7 +833,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Mark every message read. */
+        /**
+         * Mark every message read.
+         * @description Marks all of the user's messages read. Large accounts are processed in batches; `complete` false means the client should ask again.
+         */
         post: operations["post-api-v1-mark-all-as-read"];
         delete?: never;
         options?: never;
@@ -691,7 +853,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Mark a channel's messages read. */
+        /**
+         * Mark a channel's messages read.
+         * @description Marks every message of one channel read for the user (the older interface to flag changes).
+         */
         post: operations["post-api-v1-mark-stream-as-read"];
         delete?: never;
         options?: never;
@@ -708,7 +873,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Mark a topic's messages read. */
+        /**
+         * Mark a topic's messages read.
+         * @description Marks every message of one topic read for the user (the older interface to flag changes).
+         */
         post: operations["post-api-v1-mark-topic-as-read"];
         delete?: never;
         options?: never;
@@ -723,10 +891,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Fetch messages around an anchor in a narrow. */
+        /**
+         * Fetch messages around an anchor in a narrow.
+         * @description Fetches a range of the messages the user can read: up to `num_before` older and `num_after` newer messages around `anchor`, among those matching `narrow` (all of them when it is empty). The answer says whether the oldest and newest matching messages were reached, so a client can page further; each message carries the user's flags. Search terms add `match_content` and `match_subject` with the matches highlighted.
+         */
         get: operations["get-api-v1-messages"];
         put?: never;
-        /** Send a message to a channel topic or a direct-message conversation. */
+        /**
+         * Send a message to a channel topic or a direct-message conversation.
+         * @description Sends a message: to a topic of a channel (`type` `stream`, `to` the channel, `topic`) or as a direct message to one or more users (`type` `direct`, `to` their ids). The content is Markdown; the server renders it, delivers it to every recipient's event queues, and answers the new message's `id`. Sending to a channel needs the channel's posting permission; a client that shows its own copy first passes `queue_id` and `local_id`.
+         */
         post: operations["post-api-v1-messages"];
         delete?: never;
         options?: never;
@@ -741,15 +915,24 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Fetch one message, with its raw Markdown. */
+        /**
+         * Fetch one message, with its raw Markdown.
+         * @description Fetches one message the user can read, with its raw Markdown (`raw_content`) besides the message object, which is what an editor needs to start editing it.
+         */
         get: operations["get-api-v1-messages-message-id"];
         put?: never;
         post?: never;
-        /** Delete a message. */
+        /**
+         * Delete a message.
+         * @description Deletes a message for everyone, as the organization's deletion policy allows (administrators always, senders within the time limit if at all). Clients learn of it through a `delete_message` event.
+         */
         delete: operations["delete-api-v1-messages-message-id"];
         options?: never;
         head?: never;
-        /** Edit a message's content or move it (topic, channel). */
+        /**
+         * Edit a message's content or move it (topic, channel).
+         * @description Edits a message: its content (the sender, within the organization's time limit), its topic, or its channel (moving it). `propagate_mode` moves the rest of the topic along, and notices can be posted in the old and new topics. Each edit is kept in the message's edit history; files no longer linked by the new content are listed in `detached_uploads`.
+         */
         patch: operations["patch-api-v1-messages-message-id"];
         trace?: never;
     };
@@ -760,7 +943,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Every version of a message, oldest first. */
+        /**
+         * Every version of a message, oldest first.
+         * @description Lists every version of a message, the original first: each edit with its author, time, content and topic or channel change, and an HTML diff of the content.
+         */
         get: operations["get-api-v1-messages-message-id-history"];
         put?: never;
         post?: never;
@@ -779,9 +965,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add an emoji reaction. */
+        /**
+         * Add an emoji reaction.
+         * @description Adds the user's emoji reaction to a message: a Unicode emoji, a custom emoji of the organization, or a Zulip extra emoji, named by `emoji_name` (and `emoji_code` when the name alone is ambiguous). Reacting twice with the same emoji is an error; everyone who can see the message gets a `reaction` event.
+         */
         post: operations["post-api-v1-messages-message-id-reactions"];
-        /** Remove an emoji reaction. */
+        /**
+         * Remove an emoji reaction.
+         * @description Removes the user's own emoji reaction from a message, named as when it was added.
+         */
         delete: operations["delete-api-v1-messages-message-id-reactions"];
         options?: never;
         head?: never;
@@ -795,7 +987,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Users who have read a message. */
+        /**
+         * Users who have read a message.
+         * @description Lists the users who have read a message: never its sender, nor users who do not share read receipts or whom the requester muted. Refused when the organization turns read receipts off.
+         */
         get: operations["get-api-v1-messages-message-id-read-receipts"];
         put?: never;
         post?: never;
@@ -814,7 +1009,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Tell others the user is (or stopped) editing a message. */
+        /**
+         * Tell others the user is (or stopped) editing a message.
+         * @description Tells the message's other readers that the user started or stopped editing it, as `typing_edit_message` events.
+         */
         post: operations["post-api-v1-messages-message-id-typing"];
         delete?: never;
         options?: never;
@@ -831,7 +1029,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add or remove a flag on listed messages. */
+        /**
+         * Add or remove a flag on listed messages.
+         * @description Adds or removes one flag (`read`, `starred`, ...) on the listed messages. The answer lists the messages whose flag actually changed; an `update_message_flags` event tells the user's other clients.
+         */
         post: operations["post-api-v1-messages-flags"];
         delete?: never;
         options?: never;
@@ -848,7 +1049,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add or remove a flag on a range of messages in a narrow. */
+        /**
+         * Add or remove a flag on a range of messages in a narrow.
+         * @description Adds or removes one flag on a range of messages selected as for fetching (anchor, counts and narrow) rather than by ids, so a client can mark a whole view read in batches. The answer says how far it went and how many changed.
+         */
         post: operations["post-api-v1-messages-flags-narrow"];
         delete?: never;
         options?: never;
@@ -863,7 +1067,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Which of the given messages (among those the user received) match a narrow, with their search highlights. */
+        /**
+         * Which of the given messages (among those the user received) match a narrow, with their search highlights.
+         * @description Tests which of the given messages match a narrow: the answer maps each matching message id to its highlighted content and topic. Used by clients to decide whether a newly arrived message belongs to the view they show when they cannot evaluate the narrow themselves (full-text search).
+         */
         get: operations["get-api-v1-messages-matches-narrow"];
         put?: never;
         post?: never;
@@ -882,7 +1089,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Render Markdown as the server would for a message. */
+        /**
+         * Render Markdown as the server would for a message.
+         * @description Renders Markdown to HTML exactly as a sent message would be, without sending anything: for previews in the compose box.
+         */
         post: operations["post-api-v1-messages-render"];
         delete?: never;
         options?: never;
@@ -899,7 +1109,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a test notification to one's device `token`, or to all one's devices. This server sends no push notifications (none are configured), so, as Zulip then, nothing is sent; a `token` one has not registered is refused (`INVALID_PUSH_DEVICE_TOKEN`). */
+        /**
+         * Send a test notification to one's device `token`, or to all one's devices. This server sends no push notifications (none are configured), so, as Zulip then, nothing is sent; a `token` one has not registered is refused (`INVALID_PUSH_DEVICE_TOKEN`).
+         * @description Asks for a test push notification to one of the requester's devices, or to all of them. This server has no push notification service configured, so, as Zulip in that case, nothing is sent; an unknown token is refused.
+         */
         post: operations["post-api-v1-mobile-push-test-notification"];
         delete?: never;
         options?: never;
@@ -914,7 +1127,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document. */
+        /**
+         * This OpenAPI document.
+         * @description This OpenAPI 3.1 document, built from the server's own routes; no credentials.
+         */
         get: operations["get-api-v1-openapi-json"];
         put?: never;
         post?: never;
@@ -937,7 +1153,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change organization settings (administrators). */
+        /**
+         * Change organization settings (administrators).
+         * @description Changes organization settings (administrators; some only owners): its name and description, policies, time limits, message retention and permission groups. Only the settings given change, and everyone gets `realm` update events.
+         */
         patch: operations["patch-api-v1-realm"];
         trace?: never;
     };
@@ -948,10 +1167,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The domains a realm restricted to its domains takes addresses at. */
+        /**
+         * The domains a realm restricted to its domains takes addresses at.
+         * @description Lists the email domains the organization accepts addresses from when it restricts sign-ups to its domains.
+         */
         get: operations["get-api-v1-realm-domains"];
         put?: never;
-        /** Add a domain (organization owners): `domain`, stripped and lowercased, and whether it `allow_subdomains`. Answers its id and domain. */
+        /**
+         * Add a domain (organization owners): `domain`, stripped and lowercased, and whether it `allow_subdomains`. Answers its id and domain.
+         * @description Adds an allowed email domain (organization owners), and whether its subdomains count too.
+         */
         post: operations["post-api-v1-realm-domains"];
         delete?: never;
         options?: never;
@@ -969,11 +1194,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a domain (organization owners); removing the last one lifts `emails_restricted_to_domains`. */
+        /**
+         * Remove a domain (organization owners); removing the last one lifts `emails_restricted_to_domains`.
+         * @description Removes an allowed email domain (organization owners); removing the last one lifts the restriction to domains.
+         */
         delete: operations["delete-api-v1-realm-domains-domain"];
         options?: never;
         head?: never;
-        /** Change whether a domain allows its subdomains (organization owners). */
+        /**
+         * Change whether a domain allows its subdomains (organization owners).
+         * @description Changes whether an allowed domain's subdomains are allowed too (organization owners).
+         */
         patch: operations["patch-api-v1-realm-domains-domain"];
         trace?: never;
     };
@@ -984,7 +1215,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The realm's custom emoji, by id. */
+        /**
+         * The realm's custom emoji, by id.
+         * @description Lists the organization's custom emoji, deactivated ones included, keyed by id.
+         */
         get: operations["get-api-v1-realm-emoji"];
         put?: never;
         post?: never;
@@ -1003,9 +1237,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Upload a custom emoji (the request's one file, multipart). */
+        /**
+         * Upload a custom emoji (the request's one file, multipart).
+         * @description Adds a custom emoji from an uploaded image (one file, multipart) under the given name, as the organization lets its members. Animated images also get a still version.
+         */
         post: operations["post-api-v1-realm-emoji-emoji-name"];
-        /** Deactivate a custom emoji. */
+        /**
+         * Deactivate a custom emoji.
+         * @description Deactivates a custom emoji (its author or an administrator): existing messages and reactions keep showing it, but it can no longer be used.
+         */
         delete: operations["delete-api-v1-realm-emoji-emoji-name"];
         options?: never;
         head?: never;
@@ -1021,7 +1261,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a linkifier. */
+        /**
+         * Add a linkifier.
+         * @description Adds a linkifier (administrators): text in messages and topics matching the pattern becomes a link built from the URL template, e.g. `#123` to an issue tracker. Answers its id.
+         */
         post: operations["post-api-v1-realm-filters"];
         delete?: never;
         options?: never;
@@ -1039,11 +1282,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a linkifier. */
+        /**
+         * Remove a linkifier.
+         * @description Removes a linkifier (administrators): text it matched is no longer linked in messages rendered from then on.
+         */
         delete: operations["delete-api-v1-realm-filters-filter-id"];
         options?: never;
         head?: never;
-        /** Change a linkifier. */
+        /**
+         * Change a linkifier.
+         * @description Changes a linkifier's pattern and URL template (administrators).
+         */
         patch: operations["patch-api-v1-realm-filters-filter-id"];
         trace?: never;
     };
@@ -1054,14 +1303,20 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The realm's linkifiers, in order. */
+        /**
+         * The realm's linkifiers, in order.
+         * @description Lists the organization's linkifiers in the order they are applied.
+         */
         get: operations["get-api-v1-realm-linkifiers"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Reorder the linkifiers. */
+        /**
+         * Reorder the linkifiers.
+         * @description Sets the order in which the linkifiers are applied (administrators).
+         */
         patch: operations["patch-api-v1-realm-linkifiers"];
         trace?: never;
     };
@@ -1074,7 +1329,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a code playground (administrators): a `name`, a `pygments_language` and a `url_template` whose one variable is `code`. */
+        /**
+         * Add a code playground (administrators): a `name`, a `pygments_language` and a `url_template` whose one variable is `code`.
+         * @description Adds a code playground (administrators): code blocks in the given language get a link that opens their code in an external tool. Answers its id.
+         */
         post: operations["post-api-v1-realm-playgrounds"];
         delete?: never;
         options?: never;
@@ -1092,7 +1350,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a code playground (administrators). */
+        /**
+         * Remove a code playground (administrators).
+         * @description Removes a code playground (administrators).
+         */
         delete: operations["delete-api-v1-realm-playgrounds-playground-id"];
         options?: never;
         head?: never;
@@ -1106,7 +1367,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Everyone's presence in the realm. */
+        /**
+         * Everyone's presence in the realm.
+         * @description Answers the presence of everyone in the organization in the older per-client format, with the server's time.
+         */
         get: operations["get-api-v1-realm-presence"];
         put?: never;
         post?: never;
@@ -1123,15 +1387,24 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The realm's custom profile fields. */
+        /**
+         * The realm's custom profile fields.
+         * @description Lists the organization's custom profile fields, in their display order.
+         */
         get: operations["get-api-v1-realm-profile-fields"];
         put?: never;
-        /** Create a custom profile field. */
+        /**
+         * Create a custom profile field.
+         * @description Creates a custom profile field (administrators): a kind (text, date, link, list of options, users, ...), a name and a hint. Answers its id.
+         */
         post: operations["post-api-v1-realm-profile-fields"];
         delete?: never;
         options?: never;
         head?: never;
-        /** Reorder the custom profile fields. */
+        /**
+         * Reorder the custom profile fields.
+         * @description Sets the display order of the custom profile fields (administrators).
+         */
         patch: operations["patch-api-v1-realm-profile-fields"];
         trace?: never;
     };
@@ -1145,11 +1418,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a custom profile field. */
+        /**
+         * Delete a custom profile field.
+         * @description Deletes a custom profile field and every user's value for it (administrators).
+         */
         delete: operations["delete-api-v1-realm-profile-fields-field-id"];
         options?: never;
         head?: never;
-        /** Change a custom profile field. */
+        /**
+         * Change a custom profile field.
+         * @description Changes a custom profile field's name, hint, options and whether it is required, editable by users or shown in profile summaries (administrators). Its kind cannot change.
+         */
         patch: operations["patch-api-v1-realm-profile-fields-field-id"];
         trace?: never;
     };
@@ -1166,7 +1445,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the defaults of new users' settings (administrators). */
+        /**
+         * Change the defaults of new users' settings (administrators).
+         * @description Changes the personal settings new accounts start with (administrators); existing users keep theirs.
+         */
         patch: operations["patch-api-v1-realm-user-settings-defaults"];
         trace?: never;
     };
@@ -1179,7 +1461,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create an event queue and fetch the initial state it starts from. Without credentials, where the realm allows spectators, the state of its web-public part alone: `queue_id` null and no `last_event_id`. */
+        /**
+         * Create an event queue and fetch the initial state it starts from. Without credentials, where the realm allows spectators, the state of its web-public part alone: `queue_id` null and no `last_event_id`.
+         * @description Creates an event queue for the client and answers, in the same moment, the initial state it applies events to: the parts named by `fetch_event_types` (messages' unread counts, subscriptions, users, settings, ...). The client then polls `GET /events` with the answered `queue_id` and `last_event_id`. Without credentials, where the organization allows spectators, it answers the state of the web-public part only and creates no queue.
+         */
         post: operations["post-api-v1-register"];
         delete?: never;
         options?: never;
@@ -1194,10 +1479,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One's saved snippets, oldest first. */
+        /**
+         * One's saved snippets, oldest first.
+         * @description Lists the user's saved snippets, texts they reuse in messages, oldest first.
+         */
         get: operations["get-api-v1-saved-snippets"];
         put?: never;
-        /** Save a snippet: a `title` (at most 60 characters) and its `content` (at most a message's 10,000), both stripped and not blank. */
+        /**
+         * Save a snippet: a `title` (at most 60 characters) and its `content` (at most a message's 10,000), both stripped and not blank.
+         * @description Saves a reusable text with a title, and answers its id.
+         */
         post: operations["post-api-v1-saved-snippets"];
         delete?: never;
         options?: never;
@@ -1215,11 +1506,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one's saved snippet. */
+        /**
+         * Delete one's saved snippet.
+         * @description Deletes one of the user's saved snippets.
+         */
         delete: operations["delete-api-v1-saved-snippets-saved-snippet-id"];
         options?: never;
         head?: never;
-        /** Change one's saved snippet: its `title`, its `content` or both. */
+        /**
+         * Change one's saved snippet: its `title`, its `content` or both.
+         * @description Changes the title or text of one of the user's saved snippets.
+         */
         patch: operations["patch-api-v1-saved-snippets-saved-snippet-id"];
         trace?: never;
     };
@@ -1230,10 +1527,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One's scheduled messages not yet sent (those the server failed to send included), soonest first. */
+        /**
+         * One's scheduled messages not yet sent (those the server failed to send included), soonest first.
+         * @description Lists the user's messages waiting to be sent, soonest first; those the server tried and failed to send are marked `failed`.
+         */
         get: operations["get-api-v1-scheduled-messages"];
         put?: never;
-        /** Schedule a message: `type`, `to`, `topic` and `content` as for sending, and `scheduled_delivery_timestamp` (UTC seconds, in the future). It is checked as if sent now, and sent at that time (checked again then; a failure is reported by the notification bot). */
+        /**
+         * Schedule a message: `type`, `to`, `topic` and `content` as for sending, and `scheduled_delivery_timestamp` (UTC seconds, in the future). It is checked as if sent now, and sent at that time (checked again then; a failure is reported by the notification bot).
+         * @description Schedules a message: recipients and content as for sending, plus the time to send it. It is checked now as if it were sent, and again when its time comes; if it cannot be sent then, the user is told by a message from the notification bot.
+         */
         post: operations["post-api-v1-scheduled-messages"];
         delete?: never;
         options?: never;
@@ -1251,11 +1554,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one's scheduled message, so it is never sent. */
+        /**
+         * Delete one's scheduled message, so it is never sent.
+         * @description Cancels a scheduled message: it is deleted and never sent.
+         */
         delete: operations["delete-api-v1-scheduled-messages-scheduled-message-id"];
         options?: never;
         head?: never;
-        /** Edit one's scheduled message: its recipients, topic, content or time (a failed one needs a new time). */
+        /**
+         * Edit one's scheduled message: its recipients, topic, content or time (a failed one needs a new time).
+         * @description Changes a message not yet sent: its recipients, topic, content or time. A message that failed to send needs a new time to be tried again.
+         */
         patch: operations["patch-api-v1-scheduled-messages-scheduled-message-id"];
         trace?: never;
     };
@@ -1266,7 +1575,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The server's and the addressed realm's public settings (no credentials). */
+        /**
+         * The server's and the addressed realm's public settings (no credentials).
+         * @description Answers, without credentials, what a client needs before logging in: the server's version and feature level, the login methods, and the addressed organization's name, icon and sign-up rules. Clients check `svc_feature_level` (and Zulip's `zulip_feature_level`) to know which features they may use.
+         */
         get: operations["get-api-v1-server-settings"];
         put?: never;
         post?: never;
@@ -1289,7 +1601,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change personal settings. */
+        /**
+         * Change personal settings.
+         * @description Changes the requester's personal settings (display, notifications, privacy, ...) and account details: full name, email address (confirmed by a mailed link), password and time zone. Only the settings given change; each change reaches the user's clients as a `user_settings` event.
+         */
         patch: operations["patch-api-v1-settings"];
         trace?: never;
     };
@@ -1306,7 +1621,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change display settings (the older interface). */
+        /**
+         * Change display settings (the older interface).
+         * @description The older interface for display settings: the same as changing personal settings.
+         */
         patch: operations["patch-api-v1-settings-display"];
         trace?: never;
     };
@@ -1323,7 +1641,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change notification settings (the older interface). */
+        /**
+         * Change notification settings (the older interface).
+         * @description The older interface for notification settings: the same as changing personal settings.
+         */
         patch: operations["patch-api-v1-settings-notifications"];
         trace?: never;
     };
@@ -1334,7 +1655,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Channels the user may see, filtered by the include_* parameters. */
+        /**
+         * Channels the user may see, filtered by the include_* parameters.
+         * @description Lists channels the user may see, chosen by the `include_*` filters: by default the public channels and those the user is subscribed to, without archived ones. Guests do not see public channels they are not in. Sorted by name.
+         */
         get: operations["get-api-v1-streams"];
         put?: never;
         post?: never;
@@ -1351,15 +1675,24 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One channel. */
+        /**
+         * One channel.
+         * @description Fetches one channel the user may see: its name, description, privacy, permissions and activity.
+         */
         get: operations["get-api-v1-streams-stream-id"];
         put?: never;
         post?: never;
-        /** Archive a channel. */
+        /**
+         * Archive a channel.
+         * @description Archives a channel: it takes no new messages and is left out of channel lists unless archived channels are asked for. Needs the right to administer the channel.
+         */
         delete: operations["delete-api-v1-streams-stream-id"];
         options?: never;
         head?: never;
-        /** Change a channel's name, description, privacy or permissions. */
+        /**
+         * Change a channel's name, description, privacy or permissions.
+         * @description Changes a channel: its name, description, privacy (private, public or web-public), history visibility, default status, message retention and permission groups. Needs the right to administer the channel (some changes need an organization administrator or owner). Subscribers and, where it shows, everyone else get `stream` update events; changes such as a rename are announced in the channel's "channel events" topic.
+         */
         patch: operations["patch-api-v1-streams-stream-id"];
         trace?: never;
     };
@@ -1372,7 +1705,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Delete a topic's messages (in batches). */
+        /**
+         * Delete a topic's messages (in batches).
+         * @description Deletes the messages of a topic that the administrator can read, newest first, in batches committed one by one. A request that runs out of time answers `complete` false and should be repeated.
+         */
         post: operations["post-api-v1-streams-stream-id-delete-topic"];
         delete?: never;
         options?: never;
@@ -1387,7 +1723,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A channel's email address, as the email gateway's pattern (`EMAIL_GATEWAY_PATTERN`) forms it for the caller and `sender_id` (the email gateway by default, the caller, or a bot the caller administers); `""` when no gateway pattern is set, as Zulip by default. */
+        /**
+         * A channel's email address, as the email gateway's pattern (`EMAIL_GATEWAY_PATTERN`) forms it for the caller and `sender_id` (the email gateway by default, the caller, or a bot the caller administers); `""` when no gateway pattern is set, as Zulip by default.
+         * @description Answers the address that posts to the channel through the email gateway, as the server's gateway pattern forms it for the chosen sender. Empty when this server has no gateway pattern configured.
+         */
         get: operations["get-api-v1-streams-stream-id-email-address"];
         put?: never;
         post?: never;
@@ -1404,7 +1743,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A channel's subscribers. */
+        /**
+         * A channel's subscribers.
+         * @description Lists the user ids of a channel's subscribers, where the user may see them.
+         */
         get: operations["get-api-v1-streams-stream-id-members"];
         put?: never;
         post?: never;
@@ -1423,7 +1765,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Attach widget data (a submessage) to a message. */
+        /**
+         * Attach widget data (a submessage) to a message.
+         * @description Attaches widget data to a message: a vote in a poll, a new to-do item, and so on. Everyone who received the message gets a `submessage` event; the data is kept with the message and comes back in its `submessages`.
+         */
         post: operations["post-api-v1-submessage"];
         delete?: never;
         options?: never;
@@ -1440,7 +1785,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Tell others the user is (or stopped) composing. */
+        /**
+         * Tell others the user is (or stopped) composing.
+         * @description Tells the other participants that the user started (`op` `start`) or stopped composing, in a direct message conversation or a channel topic. The server forwards it as `typing` events; clients send `start` again every few seconds while the user types.
+         */
         post: operations["post-api-v1-typing"];
         delete?: never;
         options?: never;
@@ -1455,7 +1803,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The realm's user groups. */
+        /**
+         * The realm's user groups.
+         * @description Lists the organization's user groups, the system role groups included, with their members, subgroups and permission settings.
+         */
         get: operations["get-api-v1-user-groups"];
         put?: never;
         post?: never;
@@ -1478,7 +1829,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a user group's name, description or permissions. */
+        /**
+         * Change a user group's name, description or permissions.
+         * @description Changes a user group's name, description or permission settings (who may join, leave, manage or mention it). Needs the right to manage the group; system groups cannot be changed.
+         */
         patch: operations["patch-api-v1-user-groups-user-group-id"];
         trace?: never;
     };
@@ -1491,7 +1845,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Deactivate a user group. */
+        /**
+         * Deactivate a user group.
+         * @description Deactivates a user group that no setting uses any more: it can no longer be mentioned or given permissions.
+         */
         post: operations["post-api-v1-user-groups-user-group-id-deactivate"];
         delete?: never;
         options?: never;
@@ -1506,10 +1863,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A group's members (direct, or all with `direct_member_only` false). */
+        /**
+         * A group's members (direct, or all with `direct_member_only` false).
+         * @description Lists a group's members: direct ones, or with those of its subgroups.
+         */
         get: operations["get-api-v1-user-groups-user-group-id-members"];
         put?: never;
-        /** Add or remove a group's members. */
+        /**
+         * Add or remove a group's members.
+         * @description Adds and removes members of a user group (and, optionally, subgroups) in one request, as the group's permissions allow.
+         */
         post: operations["post-api-v1-user-groups-user-group-id-members"];
         delete?: never;
         options?: never;
@@ -1524,7 +1887,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether a user is a member of a group. */
+        /**
+         * Whether a user is a member of a group.
+         * @description Says whether a user is a member of a group, directly or through its subgroups.
+         */
         get: operations["get-api-v1-user-groups-user-group-id-members-user-id"];
         put?: never;
         post?: never;
@@ -1541,10 +1907,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A group's subgroups. */
+        /**
+         * A group's subgroups.
+         * @description Lists a group's subgroups: direct ones, or all of them down the tree.
+         */
         get: operations["get-api-v1-user-groups-user-group-id-subgroups"];
         put?: never;
-        /** Add or remove a group's subgroups. */
+        /**
+         * Add or remove a group's subgroups.
+         * @description Adds and removes subgroups of a user group; a change that would make a group contain itself is refused.
+         */
         post: operations["post-api-v1-user-groups-user-group-id-subgroups"];
         delete?: never;
         options?: never;
@@ -1561,7 +1933,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a user group. */
+        /**
+         * Create a user group.
+         * @description Creates a user group with its members, subgroups and permission settings, and answers its id. The organization decides who may create groups.
+         */
         post: operations["post-api-v1-user-groups-create"];
         delete?: never;
         options?: never;
@@ -1578,7 +1953,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Set the user's visibility policy for a topic (mute, follow, ...). */
+        /**
+         * Set the user's visibility policy for a topic (mute, follow, ...).
+         * @description Sets how the user treats a topic: muted (its messages are hidden from unread counts and feeds), unmuted in a muted channel, followed (notified of every message), or back to the channel's default. The user's clients get a `user_topic` event.
+         */
         post: operations["post-api-v1-user-topics"];
         delete?: never;
         options?: never;
@@ -1595,7 +1973,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Upload a file (multipart); link it in a message to share it. */
+        /**
+         * Upload a file (multipart); link it in a message to share it.
+         * @description Uploads one file (a multipart request) for the user and answers its address. The file is private to those who receive a message linking it: paste the address into a message's Markdown to share it. One file a request, within the organization's size limit.
+         */
         post: operations["post-api-v1-user-uploads"];
         delete?: never;
         options?: never;
@@ -1610,7 +1991,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A link to an uploaded file that works without credentials for a minute. */
+        /**
+         * A link to an uploaded file that works without credentials for a minute.
+         * @description Answers a temporary address for an uploaded file that works without credentials for about a minute: how a client with an API key lets a browser or media player open the file.
+         */
         get: operations["get-api-v1-user-uploads-wildcard-path"];
         put?: never;
         post?: never;
@@ -1627,10 +2011,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Every user of the realm. */
+        /**
+         * Every user of the realm.
+         * @description Lists every user of the organization the requester may see, bots and deactivated users included, with their role, time zone and avatar; custom profile field values on request. Email addresses follow each user's email visibility setting.
+         */
         get: operations["get-api-v1-users"];
         put?: never;
-        /** Create a user (administrators). */
+        /**
+         * Create a user (administrators).
+         * @description Creates an account in the organization with the given address, password and name (administrators who may create users). The new user joins the default channels and everyone gets a `realm_user` event.
+         */
         post: operations["post-api-v1-users"];
         delete?: never;
         options?: never;
@@ -1645,7 +2035,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One user's presence. */
+        /**
+         * One user's presence.
+         * @description Answers one user's presence: when they were last active and last connected. Bots have none.
+         */
         get: operations["get-api-v1-users-user-id-or-email-presence"];
         put?: never;
         post?: never;
@@ -1662,15 +2055,24 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One user, by id or email address. */
+        /**
+         * One user, by id or email address.
+         * @description Fetches one user, by id or email address, as the list of users would show them.
+         */
         get: operations["get-api-v1-users-user-id"];
         put?: never;
         post?: never;
-        /** Deactivate a user (administrators). */
+        /**
+         * Deactivate a user (administrators).
+         * @description Deactivates a user (administrators): they can no longer log in, and their bots are deactivated with them. Their messages stay.
+         */
         delete: operations["delete-api-v1-users-user-id"];
         options?: never;
         head?: never;
-        /** Change a user's name, role or profile data (administrators); by id or email address. */
+        /**
+         * Change a user's name, role or profile data (administrators); by id or email address.
+         * @description Changes another user's full name or role (administrators; only owners may grant or take away ownership). The last owner of an organization cannot be demoted.
+         */
         patch: operations["patch-api-v1-users-user-id"];
         trace?: never;
     };
@@ -1683,7 +2085,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Reactivate a user (administrators). */
+        /**
+         * Reactivate a user (administrators).
+         * @description Reactivates a deactivated user (administrators), who can log in again.
+         */
         post: operations["post-api-v1-users-user-id-reactivate"];
         delete?: never;
         options?: never;
@@ -1698,7 +2103,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A user's status. */
+        /**
+         * A user's status.
+         * @description Fetches a user's status text and emoji (empty when none is set).
+         */
         get: operations["get-api-v1-users-user-id-status"];
         put?: never;
         post?: never;
@@ -1715,7 +2123,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether a user is subscribed to a channel. */
+        /**
+         * Whether a user is subscribed to a channel.
+         * @description Says whether a user is subscribed to a channel, when the requester may see the channel's subscribers.
+         */
         get: operations["get-api-v1-users-user-id-subscriptions-stream-id"];
         put?: never;
         post?: never;
@@ -1732,11 +2143,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The user's own user object, its fields at the top level. */
+        /**
+         * The user's own user object, its fields at the top level.
+         * @description Answers the requester's own user object, its fields at the top level of the answer, with the id of the newest message they received (`max_message_id`). A cheap way to check credentials.
+         */
         get: operations["get-api-v1-users-me"];
         put?: never;
         post?: never;
-        /** Deactivate one's own account. */
+        /**
+         * Deactivate one's own account.
+         * @description Deactivates the requester's own account: its sessions and API key stop working. The organization's last owner cannot do this.
+         */
         delete: operations["delete-api-v1-users-me"];
         options?: never;
         head?: never;
@@ -1750,7 +2167,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A channel's topics, most recent first. */
+        /**
+         * A channel's topics, most recent first.
+         * @description Lists a channel's topics that the user can read, each with the id of its latest message, most recent first.
+         */
         get: operations["get-api-v1-users-me-stream-id-topics"];
         put?: never;
         post?: never;
@@ -1767,12 +2187,21 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One's alert words. */
+        /**
+         * One's alert words.
+         * @description Lists the requester's alert words: words that flag a message and notify them when it contains one.
+         */
         get: operations["get-api-v1-users-me-alert-words"];
         put?: never;
-        /** Add alert words. */
+        /**
+         * Add alert words.
+         * @description Adds alert words for the requester and answers the whole updated list.
+         */
         post: operations["post-api-v1-users-me-alert-words"];
-        /** Remove alert words. */
+        /**
+         * Remove alert words.
+         * @description Removes alert words of the requester and answers the remaining list.
+         */
         delete: operations["delete-api-v1-users-me-alert-words"];
         options?: never;
         head?: never;
@@ -1788,9 +2217,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Register an Android device (FCM registration `token`) for push notifications. People only, not bots. */
+        /**
+         * Register an Android device (FCM registration `token`) for push notifications. People only, not bots.
+         * @description Registers an Android device's FCM token for push notifications of the requester's messages. People only, not bots.
+         */
         post: operations["post-api-v1-users-me-android-gcm-reg-id"];
-        /** Forget one's Android device `token` ("Token does not exist" if one has not registered it). */
+        /**
+         * Forget one's Android device `token` ("Token does not exist" if one has not registered it).
+         * @description Forgets an Android device token the requester registered.
+         */
         delete: operations["delete-api-v1-users-me-android-gcm-reg-id"];
         options?: never;
         head?: never;
@@ -1806,7 +2241,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace one's own API key. */
+        /**
+         * Replace one's own API key.
+         * @description Replaces the requester's API key with a new one and answers it; the old key stops working at once, for every client that used it.
+         */
         post: operations["post-api-v1-users-me-api-key-regenerate"];
         delete?: never;
         options?: never;
@@ -1823,9 +2261,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Register an iOS device (`token`, base64; `appid`, the app's id) for push notifications. People only, not bots; registering a device again changes nothing. */
+        /**
+         * Register an iOS device (`token`, base64; `appid`, the app's id) for push notifications. People only, not bots; registering a device again changes nothing.
+         * @description Registers an iOS device's token for push notifications of the requester's messages. People only, not bots; registering the same device again changes nothing.
+         */
         post: operations["post-api-v1-users-me-apns-device-token"];
-        /** Forget one's iOS device `token` ("Token does not exist" if one has not registered it). */
+        /**
+         * Forget one's iOS device `token` ("Token does not exist" if one has not registered it).
+         * @description Forgets an iOS device token the requester registered.
+         */
         delete: operations["delete-api-v1-users-me-apns-device-token"];
         options?: never;
         head?: never;
@@ -1841,9 +2285,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Upload an avatar picture (the request's one file, multipart). */
+        /**
+         * Upload an avatar picture (the request's one file, multipart).
+         * @description Sets the requester's avatar from an uploaded image (one file, multipart), resized by the server, and answers its address. Refused when the organization does not let users change their avatars.
+         */
         post: operations["post-api-v1-users-me-avatar"];
-        /** Go back to the Gravatar picture. */
+        /**
+         * Go back to the Gravatar picture.
+         * @description Removes the requester's uploaded avatar, going back to the Gravatar picture for their address.
+         */
         delete: operations["delete-api-v1-users-me-avatar"];
         options?: never;
         head?: never;
@@ -1859,9 +2309,15 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Mute a user. */
+        /**
+         * Mute a user.
+         * @description Mutes a user for the requester: their messages are hidden and they do not count in unread totals. The requester's clients get a `muted_users` event.
+         */
         post: operations["post-api-v1-users-me-muted-users-muted-user-id"];
-        /** Unmute a user. */
+        /**
+         * Unmute a user.
+         * @description Unmutes a user the requester had muted: their messages show and count again. The requester's clients get a `muted_users` event.
+         */
         delete: operations["delete-api-v1-users-me-muted-users-muted-user-id"];
         options?: never;
         head?: never;
@@ -1877,7 +2333,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report presence; with `slim_presence` or a last update id, get the realm's presence back. */
+        /**
+         * Report presence; with `slim_presence` or a last update id, get the realm's presence back.
+         * @description Reports that the requester's client is active or idle; clients call it about once a minute. Unless `ping_only`, the answer holds the presence of everyone in the organization (only the changes since `last_update_id` when given), which is how clients keep their buddy list fresh.
+         */
         post: operations["post-api-v1-users-me-presence"];
         delete?: never;
         options?: never;
@@ -1895,11 +2354,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Clear one's custom profile field values. */
+        /**
+         * Clear one's custom profile field values.
+         * @description Clears the requester's values of the given custom profile fields.
+         */
         delete: operations["delete-api-v1-users-me-profile-data"];
         options?: never;
         head?: never;
-        /** Set one's custom profile field values. */
+        /**
+         * Set one's custom profile field values.
+         * @description Sets the requester's values of custom profile fields, each checked against its field's kind (a date, a link, an option, users, ...). Fields the organization does not let users edit are refused.
+         */
         patch: operations["patch-api-v1-users-me-profile-data"];
         trace?: never;
     };
@@ -1912,7 +2377,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Set one's status text, emoji or away flag. */
+        /**
+         * Set one's status text, emoji or away flag.
+         * @description Sets the requester's status: a short text, an emoji, or both (empty values clear them), and whether they are away. Everyone gets a `user_status` event.
+         */
         post: operations["post-api-v1-users-me-status"];
         delete?: never;
         options?: never;
@@ -1927,16 +2395,28 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The user's subscriptions. */
+        /**
+         * The user's subscriptions.
+         * @description Lists the channels the user is subscribed to, each with the channel's own fields and the user's personal settings for it (color, muting, pinning, notifications), optionally with the subscribers.
+         */
         get: operations["get-api-v1-users-me-subscriptions"];
         put?: never;
-        /** Subscribe users to channels, creating channels that do not exist. */
+        /**
+         * Subscribe users to channels, creating channels that do not exist.
+         * @description Subscribes the user, or the users named in `principals`, to channels, creating those that do not exist yet with the settings given (privacy, history, retention, permissions). The answer lists, per user, the channels newly subscribed and those already subscribed; with `authorization_errors_fatal` false, channels the user may not join are listed in `unauthorized` instead of failing the request.
+         */
         post: operations["post-api-v1-users-me-subscriptions"];
-        /** Unsubscribe users from channels. */
+        /**
+         * Unsubscribe users from channels.
+         * @description Unsubscribes the user, or the users named in `principals`, from channels given by name. The answer lists the channels left and those the users were not in.
+         */
         delete: operations["delete-api-v1-users-me-subscriptions"];
         options?: never;
         head?: never;
-        /** Subscribe to (`add`) and unsubscribe from (`delete`) channels in one request. */
+        /**
+         * Subscribe to (`add`) and unsubscribe from (`delete`) channels in one request.
+         * @description Subscribes the user to some channels and unsubscribes them from others in one request; the answer combines the two operations' answers.
+         */
         patch: operations["patch-api-v1-users-me-subscriptions"];
         trace?: never;
     };
@@ -1953,7 +2433,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change one personal setting of a subscription. */
+        /**
+         * Change one personal setting of a subscription.
+         * @description Changes one personal setting of one of the user's subscriptions, as the batch operation does for a single change.
+         */
         patch: operations["patch-api-v1-users-me-subscriptions-stream-id"];
         trace?: never;
     };
@@ -1970,7 +2453,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mute or unmute a topic (the older interface). */
+        /**
+         * Mute or unmute a topic (the older interface).
+         * @description Mutes or unmutes a topic for the user: the older form of setting a topic's visibility policy, kept for clients that still use it.
+         */
         patch: operations["patch-api-v1-users-me-subscriptions-muted-topics"];
         trace?: never;
     };
@@ -1983,7 +2469,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Change personal settings of several subscriptions. */
+        /**
+         * Change personal settings of several subscriptions.
+         * @description Changes personal settings of one or more of the user's subscriptions at once: color, muting, pinning and notification settings. Each change is an `update` subscription event for the user's clients.
+         */
         post: operations["post-api-v1-users-me-subscriptions-properties"];
         delete?: never;
         options?: never;
@@ -1998,7 +2487,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Redirect to a user's avatar (by id or email). */
+        /**
+         * Redirect to a user's avatar (by id or email).
+         * @description Redirects to a user's current avatar picture, the user named by id or email address.
+         */
         get: operations["get-avatar-user"];
         put?: never;
         post?: never;
@@ -2015,8 +2507,31 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Redirect to a user's large avatar. */
+        /**
+         * Redirect to a user's large avatar.
+         * @description Redirects to the larger version of a user's avatar picture.
+         */
         get: operations["get-avatar-user-medium"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external_content/{digest}/{hexUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An external image of a message through the image proxy (no credentials: the signature is the permission).
+         * @description Serves an external image linked from a message through the server's image proxy, so readers' browsers never contact the external site. No credentials: the signature in the address, which only the server can make, is the permission.
+         */
+        get: operations["get-external-content-digest-hexUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2032,7 +2547,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers. */
+        /**
+         * Liveness: the process answers.
+         * @description Liveness check for the operators: answers as long as the process runs.
+         */
         get: operations["get-health-live"];
         put?: never;
         post?: never;
@@ -2049,7 +2567,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database (and Redis, when used) answer. */
+        /**
+         * Readiness: the database (and Redis, when used) answer.
+         * @description Readiness check for the operators: whether the database, Redis (when used) and the worker answer; 503 when one does not, so a load balancer can stop sending traffic.
+         */
         get: operations["get-health-ready"];
         put?: never;
         post?: never;
@@ -2066,10 +2587,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The page an invitation link opens: an email invitation's registration form (name and password), or a reusable link's address form (Zulip's accounts_home_from_multiuse_invite). */
+        /**
+         * The page an invitation link opens: an email invitation's registration form (name and password), or a reusable link's address form (Zulip's accounts_home_from_multiuse_invite).
+         * @description The page an invitation link opens: for an email invitation, the registration form; for a reusable link, a form asking for the address to send a confirmation link to.
+         */
         get: operations["get-join-key"];
         put?: never;
-        /** An email invitation: creates the invited account (role, channels, groups) and signs the browser in. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link's role, channels and groups; no account is made here. */
+        /**
+         * An email invitation: creates the invited account (role, channels, groups) and signs the browser in. A reusable link: mails the address a one-day confirmation link (`/accounts/do_confirm/<key>`) whose account gets the link's role, channels and groups; no account is made here.
+         * @description Takes the invitation page's form: an email invitation creates the invited account with its role, channels and groups and signs the browser in; a reusable link mails the address a confirmation link whose account will get them.
+         */
         post: operations["post-join-key"];
         delete?: never;
         options?: never;
@@ -2084,10 +2611,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The log-in page (email and password); a browser already signed in goes to the web app. */
+        /**
+         * The log-in page (email and password); a browser already signed in goes to the web app.
+         * @description The log-in page: email address and password, with links to the password reset form and, where the organization lets people sign up, to the sign-up page.
+         */
         get: operations["get-login"];
         put?: never;
-        /** Signs in with an email and password (attempts counted as `fetch_api_key` counts them) and sets the session cookie. */
+        /**
+         * Signs in with an email and password (attempts counted as `fetch_api_key` counts them) and sets the session cookie.
+         * @description Takes the log-in form: a right password starts a session (the `sessionid` cookie, HttpOnly and SameSite=Lax) and sends the browser on to the web app; a wrong one shows the form again and counts against the same attempt limit as `fetch_api_key`.
+         */
         post: operations["post-login"];
         delete?: never;
         options?: never;
@@ -2102,10 +2635,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The self-sign-up page (Zulip's accounts_home): an email address, to be sent a confirmation link. */
+        /**
+         * The self-sign-up page (Zulip's accounts_home): an email address, to be sent a confirmation link.
+         * @description The self-sign-up page: asks for an email address, to which a confirmation link is sent when the organization lets that address sign up.
+         */
         get: operations["get-register"];
         put?: never;
-        /** Mails a one-day confirmation link to the address when the organization lets it sign up. */
+        /**
+         * Mails a one-day confirmation link to the address when the organization lets it sign up.
+         * @description Takes the sign-up form: mails a confirmation link, valid for a day, when the organization lets the address sign up, or shows the form again with the reason it does not.
+         */
         post: operations["post-register"];
         delete?: never;
         options?: never;
@@ -2120,7 +2659,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The Unicode emoji the server accepts (register's `server_emoji_data_url`). */
+        /**
+         * The Unicode emoji the server accepts (register's `server_emoji_data_url`).
+         * @description The Unicode emoji this server accepts, code points to names; register's `server_emoji_data_url` points here.
+         */
         get: operations["get-static-generated-emoji-emoji-api-json"];
         put?: never;
         post?: never;
@@ -2137,7 +2679,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The picture shown for users one may not see. */
+        /**
+         * The picture shown for users one may not see.
+         * @description The picture shown in place of the avatar of a user the viewer may not see.
+         */
         get: operations["get-static-images-unknown-user-avatar-png"];
         put?: never;
         post?: never;
@@ -2154,7 +2699,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The stylesheet of the server's pages. */
+        /**
+         * The stylesheet of the server's pages.
+         * @description The stylesheet of the server's HTML pages.
+         */
         get: operations["get-static-pages-css"];
         put?: never;
         post?: never;
@@ -2188,7 +2736,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An avatar or custom emoji image (no credentials). */
+        /**
+         * An avatar or custom emoji image (no credentials).
+         * @description Serves an uploaded avatar or custom emoji image. No credentials: these addresses are shared in user and emoji data.
+         */
         get: operations["get-user-avatars-wildcard-path"];
         put?: never;
         post?: never;
@@ -2205,7 +2756,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A data export's archive (`export_url`), for the administrators of its organization. */
+        /**
+         * A data export's archive (`export_url`), for the administrators of its organization.
+         * @description Serves a data export's archive, at the `export_url` its `realm_export` event gave, to the administrators of its organization.
+         */
         get: operations["get-user-avatars-exports-wildcard-path"];
         put?: never;
         post?: never;
@@ -2222,7 +2776,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An uploaded file. */
+        /**
+         * An uploaded file.
+         * @description Serves an uploaded file to users allowed to see it: its uploader and those who received a message linking it.
+         */
         get: operations["get-user-uploads-wildcard-path"];
         put?: never;
         post?: never;
@@ -2239,7 +2796,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An uploaded file, as a download. */
+        /**
+         * An uploaded file, as a download.
+         * @description Serves an uploaded file as a download (an attachment) rather than for display.
+         */
         get: operations["get-user-uploads-download-wildcard-path"];
         put?: never;
         post?: never;
@@ -2256,7 +2816,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An uploaded file through a temporary link (no credentials). */
+        /**
+         * An uploaded file through a temporary link (no credentials).
+         * @description Serves an uploaded file through a temporary signed link (from the `/api/v1/user_uploads` operation), without credentials, until the link expires.
+         */
         get: operations["get-user-uploads-temporary-wildcard-path"];
         put?: never;
         post?: never;
@@ -2625,6 +3188,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The confirmation key of the emailed or shared link. */
                 key: string;
             };
             cookie?: never;
@@ -2658,6 +3222,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The confirmation key of the emailed or shared link. */
                 key: string;
             };
             cookie?: never;
@@ -2701,6 +3266,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The confirmation key of the emailed or shared link. */
                 key: string;
             };
             cookie?: never;
@@ -2887,7 +3453,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The reset link's token. */
                 token: string;
+                /** @description The account, as the reset link encodes it. */
                 uidb64: string;
             };
             cookie?: never;
@@ -2921,7 +3489,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The reset link's token. */
                 token: string;
+                /** @description The account, as the reset link encodes it. */
                 uidb64: string;
             };
             cookie?: never;
@@ -3026,7 +3596,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The kind of email to stop: `digest` or `missed_messages`. */
                 kind: string;
+                /** @description The token the email's unsubscribe link carries. */
                 token: string;
             };
             cookie?: never;
@@ -3060,7 +3632,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The kind of email to stop: `digest` or `missed_messages`. */
                 kind: string;
+                /** @description The token the email's unsubscribe link carries. */
                 token: string;
             };
             cookie?: never;
@@ -3123,6 +3697,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the uploaded file. */
                 attachment_id: number;
             };
             cookie?: never;
@@ -3150,7 +3725,7 @@ export interface operations {
     "get-api-v1-bot-storage": {
         parameters: {
             query?: {
-                /** @description JSON-encoded. */
+                /** @description A JSON list of the keys to read; every key when omitted. JSON-encoded. */
                 keys?: string;
             };
             header?: never;
@@ -3190,11 +3765,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object of keys and string values. JSON-encoded. */
                     storage: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object of keys and string values. JSON-encoded. */
                     storage: unknown;
                 };
             };
@@ -3228,11 +3803,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the keys to remove; every key when omitted. JSON-encoded. */
                     keys?: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the keys to remove; every key when omitted. JSON-encoded. */
                     keys?: unknown;
                 };
             };
@@ -3294,35 +3869,59 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @default 1 */
+                    /**
+                     * @description The kind of bot: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.
+                     * @default 1
+                     */
                     bot_type?: number;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object of strings: the bot's configuration. JSON-encoded. */
                     config_data?: unknown;
+                    /** @description Whether the bot's queues receive every public channel's messages by default. */
                     default_all_public_streams?: boolean;
+                    /** @description The channel whose events the bot's queues receive by default. */
                     default_events_register_stream?: string;
+                    /** @description The channel the bot posts to when a message names none. */
                     default_sending_stream?: string;
+                    /** @description The bot's full name. */
                     full_name: string;
-                    /** @default 1 */
+                    /**
+                     * @description For an outgoing webhook bot: the payload format, 1 Zulip's (the default) or 2 Slack-compatible.
+                     * @default 1
+                     */
                     interface_type?: number;
-                    /** @description JSON-encoded. */
+                    /** @description For an outgoing webhook bot: the address the server posts messages to. JSON-encoded. */
                     payload_url?: unknown;
+                    /** @description For an embedded bot: which one. */
                     service_name?: string;
+                    /** @description The start of the bot's email address (`<short_name>-bot@...`). */
                     short_name: string;
                 };
                 "multipart/form-data": {
-                    /** @default 1 */
+                    /**
+                     * @description The kind of bot: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.
+                     * @default 1
+                     */
                     bot_type?: number;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object of strings: the bot's configuration. JSON-encoded. */
                     config_data?: unknown;
+                    /** @description Whether the bot's queues receive every public channel's messages by default. */
                     default_all_public_streams?: boolean;
+                    /** @description The channel whose events the bot's queues receive by default. */
                     default_events_register_stream?: string;
+                    /** @description The channel the bot posts to when a message names none. */
                     default_sending_stream?: string;
+                    /** @description The bot's full name. */
                     full_name: string;
-                    /** @default 1 */
+                    /**
+                     * @description For an outgoing webhook bot: the payload format, 1 Zulip's (the default) or 2 Slack-compatible.
+                     * @default 1
+                     */
                     interface_type?: number;
-                    /** @description JSON-encoded. */
+                    /** @description For an outgoing webhook bot: the address the server posts messages to. JSON-encoded. */
                     payload_url?: unknown;
+                    /** @description For an embedded bot: which one. */
                     service_name?: string;
+                    /** @description The start of the bot's email address (`<short_name>-bot@...`). */
                     short_name: string;
                 };
             };
@@ -3357,6 +3956,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the bot. */
                 bot_id: number;
             };
             cookie?: never;
@@ -3386,6 +3986,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the bot. */
                 bot_id: number;
             };
             cookie?: never;
@@ -3393,31 +3994,49 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The id of the bot's new owner. */
                     bot_owner_id?: number;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object of strings: the bot's configuration. JSON-encoded. */
                     config_data?: unknown;
+                    /** @description Whether the bot's queues receive every public channel's messages by default. */
                     default_all_public_streams?: boolean;
+                    /** @description The channel whose events the bot's queues receive by default. */
                     default_events_register_stream?: string;
+                    /** @description The channel the bot posts to when a message names none. */
                     default_sending_stream?: string;
+                    /** @description The bot's new full name. */
                     full_name?: string;
+                    /** @description The bot's new role (as for users). */
                     role?: number;
-                    /** @default 1 */
+                    /**
+                     * @description The outgoing webhook bot's new payload format: 1 Zulip's or 2 Slack-compatible.
+                     * @default 1
+                     */
                     service_interface?: number;
-                    /** @description JSON-encoded. */
+                    /** @description The outgoing webhook bot's new address. JSON-encoded. */
                     service_payload_url?: unknown;
                 };
                 "multipart/form-data": {
+                    /** @description The id of the bot's new owner. */
                     bot_owner_id?: number;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object of strings: the bot's configuration. JSON-encoded. */
                     config_data?: unknown;
+                    /** @description Whether the bot's queues receive every public channel's messages by default. */
                     default_all_public_streams?: boolean;
+                    /** @description The channel whose events the bot's queues receive by default. */
                     default_events_register_stream?: string;
+                    /** @description The channel the bot posts to when a message names none. */
                     default_sending_stream?: string;
+                    /** @description The bot's new full name. */
                     full_name?: string;
+                    /** @description The bot's new role (as for users). */
                     role?: number;
-                    /** @default 1 */
+                    /**
+                     * @description The outgoing webhook bot's new payload format: 1 Zulip's or 2 Slack-compatible.
+                     * @default 1
+                     */
                     service_interface?: number;
-                    /** @description JSON-encoded. */
+                    /** @description The outgoing webhook bot's new address. JSON-encoded. */
                     service_payload_url?: unknown;
                 };
             };
@@ -3457,6 +4076,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the bot. */
                 bot_id: number;
             };
             cookie?: never;
@@ -3485,7 +4105,9 @@ export interface operations {
     "get-api-v1-calls-bigbluebutton-create": {
         parameters: {
             query: {
+                /** @description The meeting's name. */
                 meeting_name: string;
+                /** @description Whether the meeting is audio only (cameras off). */
                 voice_only?: boolean;
             };
             header?: never;
@@ -3518,6 +4140,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the default channel group. */
                 group_id: number;
             };
             cookie?: never;
@@ -3547,6 +4170,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the default channel group. */
                 group_id: number;
             };
             cookie?: never;
@@ -3554,11 +4178,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The group's new description. */
                     new_description?: string;
+                    /** @description The group's new name. */
                     new_group_name?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The group's new description. */
                     new_description?: string;
+                    /** @description The group's new name. */
                     new_group_name?: string;
                 };
             };
@@ -3587,6 +4215,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the default channel group. */
                 group_id: number;
             };
             cookie?: never;
@@ -3594,13 +4223,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description `add` to add the channels, `remove` to remove them. */
                     op: string;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the names of the channels to add or remove. JSON-encoded. */
                     stream_names: unknown;
                 };
                 "multipart/form-data": {
+                    /** @description `add` to add the channels, `remove` to remove them. */
                     op: string;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the names of the channels to add or remove. JSON-encoded. */
                     stream_names: unknown;
                 };
             };
@@ -3634,15 +4265,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The group's description. */
                     description: string;
+                    /** @description The group's name. */
                     group_name: string;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of channel names. JSON-encoded. */
                     stream_names: unknown;
                 };
                 "multipart/form-data": {
+                    /** @description The group's description. */
                     description: string;
+                    /** @description The group's name. */
                     group_name: string;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of channel names. JSON-encoded. */
                     stream_names: unknown;
                 };
             };
@@ -3676,9 +4311,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The channel that becomes a default channel. */
                     stream_id: number;
                 };
                 "multipart/form-data": {
+                    /** @description The channel that becomes a default channel. */
                     stream_id: number;
                 };
             };
@@ -3712,9 +4349,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The channel that stops being a default channel. */
                     stream_id: number;
                 };
                 "multipart/form-data": {
+                    /** @description The channel that stops being a default channel. */
                     stream_id: number;
                 };
             };
@@ -3837,6 +4476,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "count": 1,
+                     *       "drafts": [
+                     *         {
+                     *           "id": 3,
+                     *           "type": "stream",
+                     *           "to": [
+                     *             12
+                     *           ],
+                     *           "topic": "logo",
+                     *           "content": "Half-written thought about the",
+                     *           "timestamp": 1764413000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                         drafts: components["schemas"]["Draft"][];
@@ -3860,12 +4518,68 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "drafts": [
+                 *         {
+                 *           "type": "stream",
+                 *           "to": [
+                 *             12
+                 *           ],
+                 *           "topic": "logo",
+                 *           "content": "Half-written thought about the",
+                 *           "timestamp": 1764413000
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. A list of drafts: `type`, `to`, `topic`, `content`, `timestamp`. */
+                    /**
+                     * @description JSON-encoded. A list of drafts: `type`, `to`, `topic`, `content`, `timestamp`.
+                     * @example [
+                     *       {
+                     *         "type": "stream",
+                     *         "to": [
+                     *           12
+                     *         ],
+                     *         "topic": "logo",
+                     *         "content": "Half-written thought about the",
+                     *         "timestamp": 1764413000
+                     *       }
+                     *     ]
+                     */
                     drafts?: unknown;
                 };
+                /**
+                 * @example {
+                 *       "drafts": [
+                 *         {
+                 *           "type": "stream",
+                 *           "to": [
+                 *             12
+                 *           ],
+                 *           "topic": "logo",
+                 *           "content": "Half-written thought about the",
+                 *           "timestamp": 1764413000
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. A list of drafts: `type`, `to`, `topic`, `content`, `timestamp`. */
+                    /**
+                     * @description JSON-encoded. A list of drafts: `type`, `to`, `topic`, `content`, `timestamp`.
+                     * @example [
+                     *       {
+                     *         "type": "stream",
+                     *         "to": [
+                     *           12
+                     *         ],
+                     *         "topic": "logo",
+                     *         "content": "Half-written thought about the",
+                     *         "timestamp": 1764413000
+                     *       }
+                     *     ]
+                     */
                     drafts?: unknown;
                 };
             };
@@ -3877,6 +4591,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "ids": [
+                     *         3
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ids: number[];
                         ignored_parameters_unsupported?: string[];
@@ -3895,6 +4618,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the draft. */
                 draft_id: string;
             };
             cookie?: never;
@@ -3924,6 +4648,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the draft. */
                 draft_id: string;
             };
             cookie?: never;
@@ -3962,8 +4687,17 @@ export interface operations {
     "get-api-v1-events": {
         parameters: {
             query?: {
+                /** @description Answer at once, even with no events, instead of waiting for one. */
                 dont_block?: boolean;
+                /**
+                 * @description The id of the last event the client has handled; the answer holds the events after it.
+                 * @example -1
+                 */
                 last_event_id?: number;
+                /**
+                 * @description The queue to poll.
+                 * @example 1764412800:417
+                 */
                 queue_id?: string;
             };
             header?: never;
@@ -3978,6 +4712,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "queue_id": "1764412800:417",
+                     *       "events": [
+                     *         {
+                     *           "id": 0,
+                     *           "type": "message",
+                     *           "message": {
+                     *             "id": 4713,
+                     *             "sender_id": 9,
+                     *             "content": "<p>Could you look at the <span class=\"alert-word\">logo</span> today?</p>",
+                     *             "recipient_id": 31,
+                     *             "timestamp": 1764412800,
+                     *             "client": "website",
+                     *             "subject": "logo",
+                     *             "topic_links": [],
+                     *             "is_me_message": false,
+                     *             "reactions": [
+                     *               {
+                     *                 "emoji_name": "thumbs_up",
+                     *                 "emoji_code": "1f44d",
+                     *                 "reaction_type": "unicode_emoji",
+                     *                 "user_id": 8
+                     *               }
+                     *             ],
+                     *             "submessages": [],
+                     *             "sender_full_name": "Cordelia Lear",
+                     *             "sender_email": "cordelia@example.com",
+                     *             "sender_realm_str": "example",
+                     *             "display_recipient": "design",
+                     *             "type": "stream",
+                     *             "avatar_url": null,
+                     *             "content_type": "text/html",
+                     *             "stream_id": 12
+                     *           },
+                     *           "flags": [
+                     *             "has_alert_word"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 1,
+                     *           "type": "typing",
+                     *           "op": "start",
+                     *           "message_type": "direct",
+                     *           "sender": {
+                     *             "user_id": 9,
+                     *             "email": "cordelia@example.com"
+                     *           },
+                     *           "recipients": [
+                     *             {
+                     *               "user_id": 8,
+                     *               "email": "iago@example.com"
+                     *             },
+                     *             {
+                     *               "user_id": 9,
+                     *               "email": "cordelia@example.com"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         events: {
                             id: number;
@@ -4004,10 +4802,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "queue_id": "1764412800:417"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The queue to delete.
+                     * @example 1764412800:417
+                     */
                     queue_id: string;
                 };
+                /**
+                 * @example {
+                 *       "queue_id": "1764412800:417"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The queue to delete.
+                     * @example 1764412800:417
+                     */
                     queue_id: string;
                 };
             };
@@ -4019,6 +4835,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -4078,11 +4900,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @default 1 */
+                    /**
+                     * @description 1 for an export of public data, 2 for a full export of the members who consent.
+                     * @default 1
+                     */
                     export_type?: number;
                 };
                 "multipart/form-data": {
-                    /** @default 1 */
+                    /**
+                     * @description 1 for an export of public data, 2 for a full export of the members who consent.
+                     * @default 1
+                     */
                     export_type?: number;
                 };
             };
@@ -4112,6 +4940,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the data export. */
                 export_id: number;
             };
             cookie?: never;
@@ -4176,12 +5005,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "iago@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The account's password.
+                     * @example correct horse battery staple
+                     */
                     password: string;
+                    /**
+                     * @description The email address of the account.
+                     * @example iago@example.com
+                     */
                     username: string;
                 };
+                /**
+                 * @example {
+                 *       "username": "iago@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The account's password.
+                     * @example correct horse battery staple
+                     */
                     password: string;
+                    /**
+                     * @description The email address of the account.
+                     * @example iago@example.com
+                     */
                     username: string;
                 };
             };
@@ -4193,6 +5050,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "api_key": "gjA04ZYcqXKalvYMA8OeXSfzUOLrtbZv",
+                     *       "email": "iago@example.com",
+                     *       "user_id": 8
+                     *     }
+                     */
                     "application/json": {
                         api_key: string;
                         email: string;
@@ -4210,6 +5076,10 @@ export interface operations {
     "get-api-v1-get-stream-id": {
         parameters: {
             query: {
+                /**
+                 * @description The channel's name.
+                 * @example design
+                 */
                 stream: string;
             };
             header?: never;
@@ -4224,6 +5094,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "stream_id": 12
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -4285,28 +5162,84 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invitee_emails": "goneril@example.com, regan@example.com",
+                 *       "invite_expires_in_minutes": 10080,
+                 *       "invite_as": 400,
+                 *       "stream_ids": [
+                 *         12
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the user groups the new users join. JSON-encoded. */
                     group_ids?: unknown;
+                    /** @description Whether the new users also join the organization's default channels. */
                     include_realm_default_subscriptions?: boolean;
+                    /**
+                     * @description The role the new users get: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.
+                     * @example 400
+                     */
                     invite_as?: number;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description How long the invitation works, in minutes; JSON null for one that never expires. JSON-encoded.
+                     * @example 10080
+                     */
                     invite_expires_in_minutes?: unknown;
+                    /**
+                     * @description The addresses to invite, separated by commas or newlines.
+                     * @example goneril@example.com, regan@example.com
+                     */
                     invitee_emails: string;
+                    /** @description Whether the inviter is told when an invited user joins. */
                     notify_referrer_on_join?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the ids of the channels the new users join. JSON-encoded.
+                     * @example [
+                     *       12
+                     *     ]
+                     */
                     stream_ids: unknown;
                 };
+                /**
+                 * @example {
+                 *       "invitee_emails": "goneril@example.com, regan@example.com",
+                 *       "invite_expires_in_minutes": 10080,
+                 *       "invite_as": 400,
+                 *       "stream_ids": [
+                 *         12
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the user groups the new users join. JSON-encoded. */
                     group_ids?: unknown;
+                    /** @description Whether the new users also join the organization's default channels. */
                     include_realm_default_subscriptions?: boolean;
+                    /**
+                     * @description The role the new users get: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.
+                     * @example 400
+                     */
                     invite_as?: number;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description How long the invitation works, in minutes; JSON null for one that never expires. JSON-encoded.
+                     * @example 10080
+                     */
                     invite_expires_in_minutes?: unknown;
+                    /**
+                     * @description The addresses to invite, separated by commas or newlines.
+                     * @example goneril@example.com, regan@example.com
+                     */
                     invitee_emails: string;
+                    /** @description Whether the inviter is told when an invited user joins. */
                     notify_referrer_on_join?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the ids of the channels the new users join. JSON-encoded.
+                     * @example [
+                     *       12
+                     *     ]
+                     */
                     stream_ids: unknown;
                 };
             };
@@ -4318,6 +5251,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -4335,6 +5274,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the invitation. */
                 invite_id: number;
             };
             cookie?: never;
@@ -4364,6 +5304,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the invitation. */
                 invite_id: number;
             };
             cookie?: never;
@@ -4397,24 +5338,76 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "invite_expires_in_minutes": 1440,
+                 *       "invite_as": 400,
+                 *       "stream_ids": [
+                 *         12
+                 *       ],
+                 *       "include_realm_default_subscriptions": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the user groups the new users join. JSON-encoded. */
                     group_ids?: unknown;
+                    /**
+                     * @description Whether the new users also join the organization's default channels.
+                     * @example true
+                     */
                     include_realm_default_subscriptions?: boolean;
+                    /**
+                     * @description The role the new users get: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.
+                     * @example 400
+                     */
                     invite_as?: number;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description How long the invitation works, in minutes; JSON null for one that never expires. JSON-encoded.
+                     * @example 1440
+                     */
                     invite_expires_in_minutes?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the ids of the channels the new users join. JSON-encoded.
+                     * @example [
+                     *       12
+                     *     ]
+                     */
                     stream_ids?: unknown;
                 };
+                /**
+                 * @example {
+                 *       "invite_expires_in_minutes": 1440,
+                 *       "invite_as": 400,
+                 *       "stream_ids": [
+                 *         12
+                 *       ],
+                 *       "include_realm_default_subscriptions": true
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the user groups the new users join. JSON-encoded. */
                     group_ids?: unknown;
+                    /**
+                     * @description Whether the new users also join the organization's default channels.
+                     * @example true
+                     */
                     include_realm_default_subscriptions?: boolean;
+                    /**
+                     * @description The role the new users get: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.
+                     * @example 400
+                     */
                     invite_as?: number;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description How long the invitation works, in minutes; JSON null for one that never expires. JSON-encoded.
+                     * @example 1440
+                     */
                     invite_expires_in_minutes?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the ids of the channels the new users join. JSON-encoded.
+                     * @example [
+                     *       12
+                     *     ]
+                     */
                     stream_ids?: unknown;
                 };
             };
@@ -4426,6 +5419,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "invite_link": "https://example.chat.test/join/yb4ygfs5nrgxpdkcxm4hoq7t/"
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         invite_link: string;
@@ -4444,6 +5444,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the reusable invitation link. */
                 invite_id: number;
             };
             cookie?: never;
@@ -4483,6 +5484,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "complete": true
+                     *     }
+                     */
                     "application/json": {
                         complete?: boolean;
                         ignored_parameters_unsupported?: string[];
@@ -4506,9 +5514,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The channel whose messages become read. */
                     stream_id: number;
                 };
                 "multipart/form-data": {
+                    /** @description The channel whose messages become read. */
                     stream_id: number;
                 };
             };
@@ -4542,12 +5552,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "stream_id": 12,
+                 *       "topic_name": "logo"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The channel of the topic.
+                     * @example 12
+                     */
                     stream_id: number;
+                    /**
+                     * @description The topic's name.
+                     * @example logo
+                     */
                     topic_name: string;
                 };
+                /**
+                 * @example {
+                 *       "stream_id": 12,
+                 *       "topic_name": "logo"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The channel of the topic.
+                     * @example 12
+                     */
                     stream_id: number;
+                    /**
+                     * @description The topic's name.
+                     * @example logo
+                     */
                     topic_name: string;
                 };
             };
@@ -4559,6 +5597,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         complete?: boolean;
                         ignored_parameters_unsupported?: string[];
@@ -4575,17 +5619,37 @@ export interface operations {
     "get-api-v1-messages": {
         parameters: {
             query?: {
+                /** @description Whether the client understands the empty topic; without it, the empty topic is shown under its display name. */
                 allow_empty_topic_name?: boolean;
+                /**
+                 * @description Where the range starts: a message id, or `newest`, `oldest` or `first_unread`. The anchor need not exist: the nearest messages are used.
+                 * @example newest
+                 */
                 anchor?: string;
+                /**
+                 * @description Whether message contents are sent rendered as HTML (true) or as the raw Markdown text (false).
+                 * @example true
+                 */
                 apply_markdown?: boolean;
+                /** @description Whether the client computes Gravatar addresses itself: when true, `avatar_url` is null for users who have no uploaded avatar. */
                 client_gravatar?: boolean;
+                /** @description Whether the anchor message itself is included when it matches. */
                 include_anchor?: boolean;
-                /** @description JSON-encoded. */
+                /** @description A JSON list of message ids to fetch instead of a range around an anchor. JSON-encoded. */
                 message_ids?: string;
-                /** @description JSON-encoded. */
+                /** @description A JSON list of search terms, each `{"operator": ..., "operand": ...}` (optionally `"negated": true`), e.g. `channel`, `topic`, `dm`, `sender`, `is`, `search`, `id`. Every term must match. JSON-encoded. */
                 narrow?: string;
+                /**
+                 * @description How many messages after the anchor (newer ones).
+                 * @example 0
+                 */
                 num_after?: string;
+                /**
+                 * @description How many messages before the anchor (older ones).
+                 * @example 20
+                 */
                 num_before?: string;
+                /** @description The older way of asking for `anchor` `first_unread`. */
                 use_first_unread_anchor?: boolean;
             };
             header?: never;
@@ -4600,6 +5664,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "found_anchor": false,
+                     *       "found_oldest": true,
+                     *       "found_newest": true,
+                     *       "history_limited": false,
+                     *       "messages": [
+                     *         {
+                     *           "id": 4711,
+                     *           "sender_id": 9,
+                     *           "content": "<p>The new logo is ready for review: <a href=\"/user_uploads/2/4e/kJx2/logo.png\">logo.png</a></p>",
+                     *           "recipient_id": 31,
+                     *           "timestamp": 1764412800,
+                     *           "client": "website",
+                     *           "subject": "logo",
+                     *           "topic_links": [],
+                     *           "is_me_message": false,
+                     *           "reactions": [
+                     *             {
+                     *               "emoji_name": "thumbs_up",
+                     *               "emoji_code": "1f44d",
+                     *               "reaction_type": "unicode_emoji",
+                     *               "user_id": 8
+                     *             }
+                     *           ],
+                     *           "submessages": [],
+                     *           "sender_full_name": "Cordelia Lear",
+                     *           "sender_email": "cordelia@example.com",
+                     *           "sender_realm_str": "example",
+                     *           "display_recipient": "design",
+                     *           "type": "stream",
+                     *           "avatar_url": null,
+                     *           "content_type": "text/html",
+                     *           "stream_id": 12,
+                     *           "flags": [
+                     *             "read"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         anchor?: number;
                         found_anchor: boolean;
@@ -4627,24 +5734,76 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "stream",
+                 *       "to": "design",
+                 *       "topic": "logo",
+                 *       "content": "Looks great, ship it! :tada:"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The message text, in Zulip's Markdown.
+                     * @example Looks great, ship it! :tada:
+                     */
                     content: string;
+                    /** @description A client-chosen id for the message being sent; it comes back in the sender's own `message` event, so the client can match the echo to its local copy. Used together with `queue_id`. */
                     local_id?: string;
+                    /** @description The sender's event queue, to which the `local_id` echo goes. */
                     queue_id?: string;
+                    /** @description Whether the message starts read for its sender. By default it does when a person sends it from a client. */
                     read_by_sender?: boolean;
+                    /**
+                     * @description Where the message goes: for a channel message, the channel's id or name; for a direct message, a JSON list of user ids (or email addresses).
+                     * @example design
+                     */
                     to: string;
-                    /** @description Also accepted as `subject`. */
+                    /**
+                     * @description The topic within the channel. An empty topic is the channel's "general chat" where the organization allows it. Also accepted as `subject`.
+                     * @example logo
+                     */
                     topic?: string;
+                    /**
+                     * @description `stream` (or `channel`) for a message to a channel topic, `direct` (or the older `private`) for a direct message.
+                     * @example stream
+                     */
                     type: string;
                 };
+                /**
+                 * @example {
+                 *       "type": "stream",
+                 *       "to": "design",
+                 *       "topic": "logo",
+                 *       "content": "Looks great, ship it! :tada:"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The message text, in Zulip's Markdown.
+                     * @example Looks great, ship it! :tada:
+                     */
                     content: string;
+                    /** @description A client-chosen id for the message being sent; it comes back in the sender's own `message` event, so the client can match the echo to its local copy. Used together with `queue_id`. */
                     local_id?: string;
+                    /** @description The sender's event queue, to which the `local_id` echo goes. */
                     queue_id?: string;
+                    /** @description Whether the message starts read for its sender. By default it does when a person sends it from a client. */
                     read_by_sender?: boolean;
+                    /**
+                     * @description Where the message goes: for a channel message, the channel's id or name; for a direct message, a JSON list of user ids (or email addresses).
+                     * @example design
+                     */
                     to: string;
-                    /** @description Also accepted as `subject`. */
+                    /**
+                     * @description The topic within the channel. An empty topic is the channel's "general chat" where the organization allows it. Also accepted as `subject`.
+                     * @example logo
+                     */
                     topic?: string;
+                    /**
+                     * @description `stream` (or `channel`) for a message to a channel topic, `direct` (or the older `private`) for a direct message.
+                     * @example stream
+                     */
                     type: string;
                 };
             };
@@ -4656,6 +5815,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "id": 4712
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         ignored_parameters_unsupported?: string[];
@@ -4672,11 +5838,17 @@ export interface operations {
     "get-api-v1-messages-message-id": {
         parameters: {
             query?: {
+                /** @description Whether the client understands the empty topic; without it, the empty topic is shown under its display name. */
                 allow_empty_topic_name?: boolean;
+                /** @description Whether message contents are sent rendered as HTML (true) or as the raw Markdown text (false). */
                 apply_markdown?: boolean;
             };
             header?: never;
             path: {
+                /**
+                 * @description The id of the message.
+                 * @example 4711
+                 */
                 message_id: string;
             };
             cookie?: never;
@@ -4689,6 +5861,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "raw_content": "The new logo is ready for review: [logo.png](/user_uploads/2/4e/kJx2/logo.png)",
+                     *       "message": {
+                     *         "id": 4711,
+                     *         "sender_id": 9,
+                     *         "content": "<p>The new logo is ready for review: <a href=\"/user_uploads/2/4e/kJx2/logo.png\">logo.png</a></p>",
+                     *         "recipient_id": 31,
+                     *         "timestamp": 1764412800,
+                     *         "client": "website",
+                     *         "subject": "logo",
+                     *         "topic_links": [],
+                     *         "is_me_message": false,
+                     *         "reactions": [
+                     *           {
+                     *             "emoji_name": "thumbs_up",
+                     *             "emoji_code": "1f44d",
+                     *             "reaction_type": "unicode_emoji",
+                     *             "user_id": 8
+                     *           }
+                     *         ],
+                     *         "submessages": [],
+                     *         "sender_full_name": "Cordelia Lear",
+                     *         "sender_email": "cordelia@example.com",
+                     *         "sender_realm_str": "example",
+                     *         "display_recipient": "design",
+                     *         "type": "stream",
+                     *         "avatar_url": null,
+                     *         "content_type": "text/html",
+                     *         "stream_id": 12,
+                     *         "flags": [
+                     *           "read"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         message: components["schemas"]["Message"];
@@ -4708,6 +5918,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the message.
+                 * @example 4711
+                 */
                 message_id: number;
             };
             cookie?: never;
@@ -4720,6 +5934,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -4737,32 +5957,82 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the message.
+                 * @example 4711
+                 */
                 message_id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "topic": "logo v2",
+                 *       "propagate_mode": "change_all",
+                 *       "send_notification_to_old_thread": false
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @description The new content, in Markdown. */
                     content?: string;
+                    /**
+                     * @description Which messages a topic or channel change moves: `change_one` (this message), `change_later` (this and later ones in the topic) or `change_all` (the whole topic).
+                     * @example change_all
+                     */
                     propagate_mode?: string;
-                    /** @default true */
+                    /**
+                     * @description Whether to post a notice in the topic the messages moved to.
+                     * @default true
+                     */
                     send_notification_to_new_thread?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether to post a notice in the topic the messages left.
+                     * @default false
+                     * @example false
+                     */
                     send_notification_to_old_thread?: boolean;
+                    /** @description The channel to move the message (and, with `propagate_mode`, its topic) to. */
                     stream_id?: number;
-                    /** @description Also accepted as `subject`. */
+                    /**
+                     * @description The new topic. Also accepted as `subject`.
+                     * @example logo v2
+                     */
                     topic?: string;
                 };
+                /**
+                 * @example {
+                 *       "topic": "logo v2",
+                 *       "propagate_mode": "change_all",
+                 *       "send_notification_to_old_thread": false
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /** @description The new content, in Markdown. */
                     content?: string;
+                    /**
+                     * @description Which messages a topic or channel change moves: `change_one` (this message), `change_later` (this and later ones in the topic) or `change_all` (the whole topic).
+                     * @example change_all
+                     */
                     propagate_mode?: string;
-                    /** @default true */
+                    /**
+                     * @description Whether to post a notice in the topic the messages moved to.
+                     * @default true
+                     */
                     send_notification_to_new_thread?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether to post a notice in the topic the messages left.
+                     * @default false
+                     * @example false
+                     */
                     send_notification_to_old_thread?: boolean;
+                    /** @description The channel to move the message (and, with `propagate_mode`, its topic) to. */
                     stream_id?: number;
-                    /** @description Also accepted as `subject`. */
+                    /**
+                     * @description The new topic. Also accepted as `subject`.
+                     * @example logo v2
+                     */
                     topic?: string;
                 };
             };
@@ -4774,6 +6044,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "detached_uploads": []
+                     *     }
+                     */
                     "application/json": {
                         detached_uploads: components["schemas"]["Attachment"][];
                         ignored_parameters_unsupported?: string[];
@@ -4790,10 +6067,12 @@ export interface operations {
     "get-api-v1-messages-message-id-history": {
         parameters: {
             query?: {
+                /** @description Whether the client understands the empty topic; without it, the empty topic is shown under its display name. */
                 allow_empty_topic_name?: boolean;
             };
             header?: never;
             path: {
+                /** @description The id of the message. */
                 message_id: number;
             };
             cookie?: never;
@@ -4824,20 +6103,46 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the message.
+                 * @example 4711
+                 */
                 message_id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emoji_name": "thumbs_up"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @description The emoji's code: the Unicode code point(s) in hex for a Unicode emoji, the id of a custom emoji, or the name for the Zulip extra emoji. Found from `emoji_name` when omitted. */
                     emoji_code?: string;
+                    /**
+                     * @description The emoji's name.
+                     * @example thumbs_up
+                     */
                     emoji_name: string;
+                    /** @description `unicode_emoji`, `realm_emoji` (a custom emoji) or `zulip_extra_emoji`. Found from the emoji when omitted. */
                     reaction_type?: string;
                 };
+                /**
+                 * @example {
+                 *       "emoji_name": "thumbs_up"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /** @description The emoji's code: the Unicode code point(s) in hex for a Unicode emoji, the id of a custom emoji, or the name for the Zulip extra emoji. Found from `emoji_name` when omitted. */
                     emoji_code?: string;
+                    /**
+                     * @description The emoji's name.
+                     * @example thumbs_up
+                     */
                     emoji_name: string;
+                    /** @description `unicode_emoji`, `realm_emoji` (a custom emoji) or `zulip_extra_emoji`. Found from the emoji when omitted. */
                     reaction_type?: string;
                 };
             };
@@ -4849,6 +6154,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -4866,20 +6177,62 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the message.
+                 * @example 4711
+                 */
                 message_id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "emoji_name": "thumbs_up",
+                 *       "emoji_code": "1f44d",
+                 *       "reaction_type": "unicode_emoji"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The emoji's code: the Unicode code point(s) in hex for a Unicode emoji, the id of a custom emoji, or the name for the Zulip extra emoji. Found from `emoji_name` when omitted.
+                     * @example 1f44d
+                     */
                     emoji_code?: string;
+                    /**
+                     * @description The emoji's name.
+                     * @example thumbs_up
+                     */
                     emoji_name?: string;
+                    /**
+                     * @description `unicode_emoji`, `realm_emoji` (a custom emoji) or `zulip_extra_emoji`. Found from the emoji when omitted.
+                     * @example unicode_emoji
+                     */
                     reaction_type?: string;
                 };
+                /**
+                 * @example {
+                 *       "emoji_name": "thumbs_up",
+                 *       "emoji_code": "1f44d",
+                 *       "reaction_type": "unicode_emoji"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The emoji's code: the Unicode code point(s) in hex for a Unicode emoji, the id of a custom emoji, or the name for the Zulip extra emoji. Found from `emoji_name` when omitted.
+                     * @example 1f44d
+                     */
                     emoji_code?: string;
+                    /**
+                     * @description The emoji's name.
+                     * @example thumbs_up
+                     */
                     emoji_name?: string;
+                    /**
+                     * @description `unicode_emoji`, `realm_emoji` (a custom emoji) or `zulip_extra_emoji`. Found from the emoji when omitted.
+                     * @example unicode_emoji
+                     */
                     reaction_type?: string;
                 };
             };
@@ -4891,6 +6244,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -4908,6 +6267,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the message. */
                 message_id: number;
             };
             cookie?: never;
@@ -4938,6 +6298,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the message. */
                 message_id: number;
             };
             cookie?: never;
@@ -4945,9 +6306,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description `start` when the user starts editing the message, `stop` when they stop. */
                     op: string;
                 };
                 "multipart/form-data": {
+                    /** @description `start` when the user starts editing the message, `stop` when they stop. */
                     op: string;
                 };
             };
@@ -4980,16 +6343,64 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         4711,
+                 *         4712
+                 *       ],
+                 *       "op": "add",
+                 *       "flag": "starred"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The flag to add or remove, e.g. `read`, `starred` or `collapsed`. Flags the server keeps itself (mentions, `has_alert_word`, `historical`) are refused.
+                     * @example starred
+                     */
                     flag: string;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the message ids to change. JSON-encoded.
+                     * @example [
+                     *       4711,
+                     *       4712
+                     *     ]
+                     */
                     messages: unknown;
+                    /**
+                     * @description `add` or `remove`.
+                     * @example add
+                     */
                     op: string;
                 };
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         4711,
+                 *         4712
+                 *       ],
+                 *       "op": "add",
+                 *       "flag": "starred"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The flag to add or remove, e.g. `read`, `starred` or `collapsed`. Flags the server keeps itself (mentions, `has_alert_word`, `historical`) are refused.
+                     * @example starred
+                     */
                     flag: string;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the message ids to change. JSON-encoded.
+                     * @example [
+                     *       4711,
+                     *       4712
+                     *     ]
+                     */
                     messages: unknown;
+                    /**
+                     * @description `add` or `remove`.
+                     * @example add
+                     */
                     op: string;
                 };
             };
@@ -5001,6 +6412,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "messages": [
+                     *         4711,
+                     *         4712
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_because_not_subscribed_channels?: number[];
                         ignored_parameters_unsupported?: string[];
@@ -5024,26 +6445,138 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "anchor": "oldest",
+                 *       "include_anchor": true,
+                 *       "num_before": 0,
+                 *       "num_after": 1000,
+                 *       "narrow": [
+                 *         {
+                 *           "operator": "channel",
+                 *           "operand": "design"
+                 *         },
+                 *         {
+                 *           "operator": "topic",
+                 *           "operand": "logo"
+                 *         }
+                 *       ],
+                 *       "op": "add",
+                 *       "flag": "read"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Where the range starts: a message id, or `newest`, `oldest` or `first_unread`. The anchor need not exist: the nearest messages are used.
+                     * @example oldest
+                     */
                     anchor: string;
+                    /**
+                     * @description The flag to add or remove, e.g. `read`, `starred` or `collapsed`. Flags the server keeps itself (mentions, `has_alert_word`, `historical`) are refused.
+                     * @example read
+                     */
                     flag: string;
-                    /** @default true */
+                    /**
+                     * @description Whether the anchor message itself is included when it matches.
+                     * @default true
+                     * @example true
+                     */
                     include_anchor?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of search terms, each `{"operator": ..., "operand": ...}` (optionally `"negated": true`), e.g. `channel`, `topic`, `dm`, `sender`, `is`, `search`, `id`. Every term must match. JSON-encoded.
+                     * @example [
+                     *       {
+                     *         "operator": "channel",
+                     *         "operand": "design"
+                     *       },
+                     *       {
+                     *         "operator": "topic",
+                     *         "operand": "logo"
+                     *       }
+                     *     ]
+                     */
                     narrow: unknown;
+                    /**
+                     * @description How many messages after the anchor (newer ones).
+                     * @example 1000
+                     */
                     num_after: number;
+                    /**
+                     * @description How many messages before the anchor (older ones).
+                     * @example 0
+                     */
                     num_before: number;
+                    /**
+                     * @description `add` or `remove`.
+                     * @example add
+                     */
                     op: string;
                 };
+                /**
+                 * @example {
+                 *       "anchor": "oldest",
+                 *       "include_anchor": true,
+                 *       "num_before": 0,
+                 *       "num_after": 1000,
+                 *       "narrow": [
+                 *         {
+                 *           "operator": "channel",
+                 *           "operand": "design"
+                 *         },
+                 *         {
+                 *           "operator": "topic",
+                 *           "operand": "logo"
+                 *         }
+                 *       ],
+                 *       "op": "add",
+                 *       "flag": "read"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description Where the range starts: a message id, or `newest`, `oldest` or `first_unread`. The anchor need not exist: the nearest messages are used.
+                     * @example oldest
+                     */
                     anchor: string;
+                    /**
+                     * @description The flag to add or remove, e.g. `read`, `starred` or `collapsed`. Flags the server keeps itself (mentions, `has_alert_word`, `historical`) are refused.
+                     * @example read
+                     */
                     flag: string;
-                    /** @default true */
+                    /**
+                     * @description Whether the anchor message itself is included when it matches.
+                     * @default true
+                     * @example true
+                     */
                     include_anchor?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of search terms, each `{"operator": ..., "operand": ...}` (optionally `"negated": true`), e.g. `channel`, `topic`, `dm`, `sender`, `is`, `search`, `id`. Every term must match. JSON-encoded.
+                     * @example [
+                     *       {
+                     *         "operator": "channel",
+                     *         "operand": "design"
+                     *       },
+                     *       {
+                     *         "operator": "topic",
+                     *         "operand": "logo"
+                     *       }
+                     *     ]
+                     */
                     narrow: unknown;
+                    /**
+                     * @description How many messages after the anchor (newer ones).
+                     * @example 1000
+                     */
                     num_after: number;
+                    /**
+                     * @description How many messages before the anchor (older ones).
+                     * @example 0
+                     */
                     num_before: number;
+                    /**
+                     * @description `add` or `remove`.
+                     * @example add
+                     */
                     op: string;
                 };
             };
@@ -5055,6 +6588,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "processed_count": 2,
+                     *       "updated_count": 1,
+                     *       "first_processed_id": 4711,
+                     *       "last_processed_id": 4712,
+                     *       "found_oldest": true,
+                     *       "found_newest": true
+                     *     }
+                     */
                     "application/json": {
                         first_processed_id: number | null;
                         found_newest: boolean;
@@ -5077,9 +6622,9 @@ export interface operations {
     "get-api-v1-messages-matches-narrow": {
         parameters: {
             query: {
-                /** @description JSON-encoded. */
+                /** @description A JSON list of message ids to test against the narrow. JSON-encoded. */
                 msg_ids: string;
-                /** @description JSON-encoded. */
+                /** @description A JSON list of search terms, each `{"operator": ..., "operand": ...}` (optionally `"negated": true`), e.g. `channel`, `topic`, `dm`, `sender`, `is`, `search`, `id`. Every term must match. JSON-encoded. */
                 narrow: string;
             };
             header?: never;
@@ -5120,10 +6665,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "**Bold** and `code`"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The Markdown to render.
+                     * @example **Bold** and `code`
+                     */
                     content: string;
                 };
+                /**
+                 * @example {
+                 *       "content": "**Bold** and `code`"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The Markdown to render.
+                     * @example **Bold** and `code`
+                     */
                     content: string;
                 };
             };
@@ -5135,6 +6698,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "rendered": "<p><strong>Bold</strong> and <code>code</code></p>"
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -5158,9 +6728,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The device token to send to; every one of the user's devices when omitted. */
                     token?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The device token to send to; every one of the user's devices when omitted. */
                     token?: string;
                 };
             };
@@ -5215,167 +6787,219 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The organization setting `allow_message_editing`; its current value is `realm_allow_message_editing` in the register answer. */
                     allow_message_editing?: boolean;
+                    /** @description The organization setting `avatar_changes_disabled`; its current value is `realm_avatar_changes_disabled` in the register answer. */
                     avatar_changes_disabled?: boolean;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_access_all_users_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_access_all_users_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_add_custom_emoji_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_add_custom_emoji_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_add_subscribers_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_add_subscribers_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_bots_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_bots_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_groups`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_groups?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_private_channel_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_private_channel_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_public_channel_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_public_channel_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_web_public_channel_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_web_public_channel_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_write_only_bots_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_write_only_bots_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_delete_any_message_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_delete_any_message_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_delete_own_message_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_delete_own_message_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_invite_users_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_invite_users_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_manage_all_groups`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_manage_all_groups?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_manage_billing_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_manage_billing_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_mention_many_users_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_mention_many_users_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_move_messages_between_channels_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_move_messages_between_channels_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_move_messages_between_topics_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_move_messages_between_topics_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_resolve_topics_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_resolve_topics_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_summarize_topics_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_summarize_topics_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `create_multiuse_invite_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     create_multiuse_invite_group?: unknown;
+                    /** @description The organization setting `default_code_block_language`; its current value is `realm_default_code_block_language` in the register answer. */
                     default_code_block_language?: string;
+                    /** @description The organization setting `default_language`; its current value is `realm_default_language` in the register answer. */
                     default_language?: string;
+                    /** @description The organization setting `description`; its current value is `realm_description` in the register answer. */
                     description?: string;
+                    /** @description The organization setting `digest_emails_enabled`; its current value is `realm_digest_emails_enabled` in the register answer. */
                     digest_emails_enabled?: boolean;
+                    /** @description The organization setting `digest_weekday`; its current value is `realm_digest_weekday` in the register answer. */
                     digest_weekday?: number;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `direct_message_initiator_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     direct_message_initiator_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `direct_message_permission_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     direct_message_permission_group?: unknown;
+                    /** @description The organization setting `disallow_disposable_email_addresses`; its current value is `realm_disallow_disposable_email_addresses` in the register answer. */
                     disallow_disposable_email_addresses?: boolean;
+                    /** @description The organization setting `email_changes_disabled`; its current value is `realm_email_changes_disabled` in the register answer. */
                     email_changes_disabled?: boolean;
+                    /** @description The organization setting `emails_restricted_to_domains`; its current value is `realm_emails_restricted_to_domains` in the register answer. */
                     emails_restricted_to_domains?: boolean;
+                    /** @description The organization setting `enable_guest_user_dm_warning`; its current value is `realm_enable_guest_user_dm_warning` in the register answer. */
                     enable_guest_user_dm_warning?: boolean;
+                    /** @description The organization setting `enable_guest_user_indicator`; its current value is `realm_enable_guest_user_indicator` in the register answer. */
                     enable_guest_user_indicator?: boolean;
+                    /** @description The organization setting `enable_read_receipts`; its current value is `realm_enable_read_receipts` in the register answer. */
                     enable_read_receipts?: boolean;
+                    /** @description Whether visitors without an account may read the web-public channels. */
                     enable_spectator_access?: boolean;
+                    /** @description The organization setting `giphy_rating`; its current value is `realm_giphy_rating` in the register answer. */
                     giphy_rating?: number;
+                    /** @description The organization setting `inline_image_preview`; its current value is `realm_inline_image_preview` in the register answer. */
                     inline_image_preview?: boolean;
+                    /** @description The organization setting `inline_url_embed_preview`; its current value is `realm_inline_url_embed_preview` in the register answer. */
                     inline_url_embed_preview?: boolean;
+                    /** @description The organization setting `invite_required`; its current value is `realm_invite_required` in the register answer. */
                     invite_required?: boolean;
+                    /** @description The organization setting `mandatory_topics`; its current value is `realm_mandatory_topics` in the register answer. */
                     mandatory_topics?: boolean;
+                    /** @description The organization setting `message_content_allowed_in_email_notifications`; its current value is `realm_message_content_allowed_in_email_notifications` in the register answer. */
                     message_content_allowed_in_email_notifications?: boolean;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `message_content_delete_limit_seconds`; its current value is `realm_message_content_delete_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     message_content_delete_limit_seconds?: unknown;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `message_content_edit_limit_seconds`; its current value is `realm_message_content_edit_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     message_content_edit_limit_seconds?: unknown;
-                    /** @description JSON-encoded. A number of days (at least 1), or "unlimited" (stored as -1). Organization owners only. */
+                    /** @description JSON-encoded. The organization setting `message_retention_days`; its current value is `realm_message_retention_days` in the register answer. A number of days (at least 1), or "unlimited" (stored as -1). Organization owners only. */
                     message_retention_days?: unknown;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `move_messages_between_streams_limit_seconds`; its current value is `realm_move_messages_between_streams_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     move_messages_between_streams_limit_seconds?: unknown;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `move_messages_within_stream_limit_seconds`; its current value is `realm_move_messages_within_stream_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     move_messages_within_stream_limit_seconds?: unknown;
+                    /** @description The organization setting `name`; its current value is `realm_name` in the register answer. */
                     name?: string;
+                    /** @description The organization setting `name_changes_disabled`; its current value is `realm_name_changes_disabled` in the register answer. */
                     name_changes_disabled?: boolean;
+                    /** @description The organization setting `require_unique_names`; its current value is `realm_require_unique_names` in the register answer. */
                     require_unique_names?: boolean;
+                    /** @description The organization setting `send_welcome_emails`; its current value is `realm_send_welcome_emails` in the register answer. */
                     send_welcome_emails?: boolean;
+                    /** @description The organization setting `video_chat_provider`; its current value is `realm_video_chat_provider` in the register answer. */
                     video_chat_provider?: number;
+                    /** @description The organization setting `want_advertise_in_communities_directory`; its current value is `realm_want_advertise_in_communities_directory` in the register answer. */
                     want_advertise_in_communities_directory?: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description The organization setting `allow_message_editing`; its current value is `realm_allow_message_editing` in the register answer. */
                     allow_message_editing?: boolean;
+                    /** @description The organization setting `avatar_changes_disabled`; its current value is `realm_avatar_changes_disabled` in the register answer. */
                     avatar_changes_disabled?: boolean;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_access_all_users_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_access_all_users_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_add_custom_emoji_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_add_custom_emoji_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_add_subscribers_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_add_subscribers_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_bots_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_bots_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_groups`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_groups?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_private_channel_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_private_channel_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_public_channel_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_public_channel_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_web_public_channel_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_web_public_channel_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_create_write_only_bots_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_create_write_only_bots_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_delete_any_message_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_delete_any_message_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_delete_own_message_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_delete_own_message_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_invite_users_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_invite_users_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_manage_all_groups`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_manage_all_groups?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_manage_billing_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_manage_billing_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_mention_many_users_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_mention_many_users_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_move_messages_between_channels_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_move_messages_between_channels_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_move_messages_between_topics_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_move_messages_between_topics_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_resolve_topics_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_resolve_topics_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `can_summarize_topics_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     can_summarize_topics_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `create_multiuse_invite_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     create_multiuse_invite_group?: unknown;
+                    /** @description The organization setting `default_code_block_language`; its current value is `realm_default_code_block_language` in the register answer. */
                     default_code_block_language?: string;
+                    /** @description The organization setting `default_language`; its current value is `realm_default_language` in the register answer. */
                     default_language?: string;
+                    /** @description The organization setting `description`; its current value is `realm_description` in the register answer. */
                     description?: string;
+                    /** @description The organization setting `digest_emails_enabled`; its current value is `realm_digest_emails_enabled` in the register answer. */
                     digest_emails_enabled?: boolean;
+                    /** @description The organization setting `digest_weekday`; its current value is `realm_digest_weekday` in the register answer. */
                     digest_weekday?: number;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `direct_message_initiator_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     direct_message_initiator_group?: unknown;
-                    /** @description JSON-encoded. `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
+                    /** @description JSON-encoded. The organization's permission `direct_message_permission_group`: `{"new": value, "old": value}`; a value is a group id or `{"direct_members": [...], "direct_subgroups": [...]}`. */
                     direct_message_permission_group?: unknown;
+                    /** @description The organization setting `disallow_disposable_email_addresses`; its current value is `realm_disallow_disposable_email_addresses` in the register answer. */
                     disallow_disposable_email_addresses?: boolean;
+                    /** @description The organization setting `email_changes_disabled`; its current value is `realm_email_changes_disabled` in the register answer. */
                     email_changes_disabled?: boolean;
+                    /** @description The organization setting `emails_restricted_to_domains`; its current value is `realm_emails_restricted_to_domains` in the register answer. */
                     emails_restricted_to_domains?: boolean;
+                    /** @description The organization setting `enable_guest_user_dm_warning`; its current value is `realm_enable_guest_user_dm_warning` in the register answer. */
                     enable_guest_user_dm_warning?: boolean;
+                    /** @description The organization setting `enable_guest_user_indicator`; its current value is `realm_enable_guest_user_indicator` in the register answer. */
                     enable_guest_user_indicator?: boolean;
+                    /** @description The organization setting `enable_read_receipts`; its current value is `realm_enable_read_receipts` in the register answer. */
                     enable_read_receipts?: boolean;
+                    /** @description Whether visitors without an account may read the web-public channels. */
                     enable_spectator_access?: boolean;
+                    /** @description The organization setting `giphy_rating`; its current value is `realm_giphy_rating` in the register answer. */
                     giphy_rating?: number;
+                    /** @description The organization setting `inline_image_preview`; its current value is `realm_inline_image_preview` in the register answer. */
                     inline_image_preview?: boolean;
+                    /** @description The organization setting `inline_url_embed_preview`; its current value is `realm_inline_url_embed_preview` in the register answer. */
                     inline_url_embed_preview?: boolean;
+                    /** @description The organization setting `invite_required`; its current value is `realm_invite_required` in the register answer. */
                     invite_required?: boolean;
+                    /** @description The organization setting `mandatory_topics`; its current value is `realm_mandatory_topics` in the register answer. */
                     mandatory_topics?: boolean;
+                    /** @description The organization setting `message_content_allowed_in_email_notifications`; its current value is `realm_message_content_allowed_in_email_notifications` in the register answer. */
                     message_content_allowed_in_email_notifications?: boolean;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `message_content_delete_limit_seconds`; its current value is `realm_message_content_delete_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     message_content_delete_limit_seconds?: unknown;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `message_content_edit_limit_seconds`; its current value is `realm_message_content_edit_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     message_content_edit_limit_seconds?: unknown;
-                    /** @description JSON-encoded. A number of days (at least 1), or "unlimited" (stored as -1). Organization owners only. */
+                    /** @description JSON-encoded. The organization setting `message_retention_days`; its current value is `realm_message_retention_days` in the register answer. A number of days (at least 1), or "unlimited" (stored as -1). Organization owners only. */
                     message_retention_days?: unknown;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `move_messages_between_streams_limit_seconds`; its current value is `realm_move_messages_between_streams_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     move_messages_between_streams_limit_seconds?: unknown;
-                    /** @description JSON-encoded. A number of seconds, or "unlimited". */
+                    /** @description JSON-encoded. The organization setting `move_messages_within_stream_limit_seconds`; its current value is `realm_move_messages_within_stream_limit_seconds` in the register answer. A number of seconds, or "unlimited". */
                     move_messages_within_stream_limit_seconds?: unknown;
+                    /** @description The organization setting `name`; its current value is `realm_name` in the register answer. */
                     name?: string;
+                    /** @description The organization setting `name_changes_disabled`; its current value is `realm_name_changes_disabled` in the register answer. */
                     name_changes_disabled?: boolean;
+                    /** @description The organization setting `require_unique_names`; its current value is `realm_require_unique_names` in the register answer. */
                     require_unique_names?: boolean;
+                    /** @description The organization setting `send_welcome_emails`; its current value is `realm_send_welcome_emails` in the register answer. */
                     send_welcome_emails?: boolean;
+                    /** @description The organization setting `video_chat_provider`; its current value is `realm_video_chat_provider` in the register answer. */
                     video_chat_provider?: number;
+                    /** @description The organization setting `want_advertise_in_communities_directory`; its current value is `realm_want_advertise_in_communities_directory` in the register answer. */
                     want_advertise_in_communities_directory?: boolean;
                 };
             };
@@ -5442,11 +7066,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description Whether addresses at the domain's subdomains are allowed too. */
                     allow_subdomains: boolean;
+                    /** @description The email domain, e.g. `example.com`. */
                     domain: string;
                 };
                 "multipart/form-data": {
+                    /** @description Whether addresses at the domain's subdomains are allowed too. */
                     allow_subdomains: boolean;
+                    /** @description The email domain, e.g. `example.com`. */
                     domain: string;
                 };
             };
@@ -5479,6 +7107,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The email domain, e.g. `example.com`. */
                 domain: string;
             };
             cookie?: never;
@@ -5508,6 +7137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The email domain, e.g. `example.com`. */
                 domain: string;
             };
             cookie?: never;
@@ -5515,9 +7145,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description Whether addresses at the domain's subdomains are allowed too. */
                     allow_subdomains: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description Whether addresses at the domain's subdomains are allowed too. */
                     allow_subdomains: boolean;
                 };
             };
@@ -5556,6 +7188,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "emoji": {
+                     *         "1": {
+                     *           "id": "1",
+                     *           "name": "shipit",
+                     *           "source_url": "/user_avatars/2/emoji/images/1.png",
+                     *           "still_url": null,
+                     *           "deactivated": false,
+                     *           "author_id": 8
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         emoji: {
                             [key: string]: components["schemas"]["RealmEmoji"];
@@ -5576,6 +7224,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The new emoji's name: lowercase letters, digits, spaces, `-` and `_`. */
                 emoji_name: string;
             };
             cookie?: never;
@@ -5583,11 +7232,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
                     file?: string;
                 };
                 "multipart/form-data": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
                     file?: string;
                 };
             };
@@ -5616,6 +7271,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The name of the emoji to deactivate. */
                 emoji_name: string;
             };
             cookie?: never;
@@ -5650,11 +7306,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The regular expression that finds the text to link, with named groups for the URL template. */
                     pattern: string;
+                    /** @description An RFC 6570 URL template filled from the pattern's named groups. */
                     url_template: string;
                 };
                 "multipart/form-data": {
+                    /** @description The regular expression that finds the text to link, with named groups for the URL template. */
                     pattern: string;
+                    /** @description An RFC 6570 URL template filled from the pattern's named groups. */
                     url_template: string;
                 };
             };
@@ -5684,6 +7344,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the linkifier. */
                 filter_id: number;
             };
             cookie?: never;
@@ -5713,6 +7374,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the linkifier. */
                 filter_id: number;
             };
             cookie?: never;
@@ -5720,11 +7382,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The regular expression that finds the text to link, with named groups for the URL template. */
                     pattern: string;
+                    /** @description An RFC 6570 URL template filled from the pattern's named groups. */
                     url_template: string;
                 };
                 "multipart/form-data": {
+                    /** @description The regular expression that finds the text to link, with named groups for the URL template. */
                     pattern: string;
+                    /** @description An RFC 6570 URL template filled from the pattern's named groups. */
                     url_template: string;
                 };
             };
@@ -5786,11 +7452,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of every linkifier id, in the new order. JSON-encoded. */
                     ordered_linkifier_ids: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of every linkifier id, in the new order. JSON-encoded. */
                     ordered_linkifier_ids: unknown;
                 };
             };
@@ -5824,13 +7490,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The playground's name, shown in the menu of a code block. */
                     name: string;
+                    /** @description The code block language the playground is for (a Pygments name, e.g. `Python`). */
                     pygments_language: string;
+                    /** @description An RFC 6570 URL template whose one variable is `code`. */
                     url_template: string;
                 };
                 "multipart/form-data": {
+                    /** @description The playground's name, shown in the menu of a code block. */
                     name: string;
+                    /** @description The code block language the playground is for (a Pygments name, e.g. `Python`). */
                     pygments_language: string;
+                    /** @description An RFC 6570 URL template whose one variable is `code`. */
                     url_template: string;
                 };
             };
@@ -5860,6 +7532,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the code playground. */
                 playground_id: number;
             };
             cookie?: never;
@@ -5955,33 +7628,65 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @default false */
+                    /**
+                     * @description Whether the field shows in the users' profile cards.
+                     * @default false
+                     */
                     display_in_profile_summary?: boolean;
-                    /** @default true */
+                    /**
+                     * @description Whether users may change their own value.
+                     * @default true
+                     */
                     editable_by_user?: boolean;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object: for a list, its options; for an external account, its kind and URL pattern. JSON-encoded. */
                     field_data?: unknown;
+                    /** @description The field's kind: 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */
                     field_type: number;
-                    /** @default  */
+                    /**
+                     * @description Help text shown with the field.
+                     * @default
+                     */
                     hint?: string;
-                    /** @default  */
+                    /**
+                     * @description The field's name.
+                     * @default
+                     */
                     name?: string;
-                    /** @default false */
+                    /**
+                     * @description Whether users must fill the field in.
+                     * @default false
+                     */
                     required?: boolean;
                 };
                 "multipart/form-data": {
-                    /** @default false */
+                    /**
+                     * @description Whether the field shows in the users' profile cards.
+                     * @default false
+                     */
                     display_in_profile_summary?: boolean;
-                    /** @default true */
+                    /**
+                     * @description Whether users may change their own value.
+                     * @default true
+                     */
                     editable_by_user?: boolean;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON object: for a list, its options; for an external account, its kind and URL pattern. JSON-encoded. */
                     field_data?: unknown;
+                    /** @description The field's kind: 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */
                     field_type: number;
-                    /** @default  */
+                    /**
+                     * @description Help text shown with the field.
+                     * @default
+                     */
                     hint?: string;
-                    /** @default  */
+                    /**
+                     * @description The field's name.
+                     * @default
+                     */
                     name?: string;
-                    /** @default false */
+                    /**
+                     * @description Whether users must fill the field in.
+                     * @default false
+                     */
                     required?: boolean;
                 };
             };
@@ -6016,11 +7721,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of every custom profile field id, in the new order. JSON-encoded. */
                     order: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of every custom profile field id, in the new order. JSON-encoded. */
                     order: unknown;
                 };
             };
@@ -6049,6 +7754,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the custom profile field. */
                 field_id: number;
             };
             cookie?: never;
@@ -6078,6 +7784,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the custom profile field. */
                 field_id: number;
             };
             cookie?: never;
@@ -6085,21 +7792,31 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description Whether the field shows in the users' profile cards. */
                     display_in_profile_summary?: boolean;
+                    /** @description Whether users may change their own value. */
                     editable_by_user?: boolean;
-                    /** @description JSON-encoded. */
+                    /** @description The field's new options or account pattern (a JSON object). JSON-encoded. */
                     field_data?: unknown;
+                    /** @description The field's new help text. */
                     hint?: string;
+                    /** @description The field's new name. */
                     name?: string;
+                    /** @description Whether users must fill the field in. */
                     required?: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description Whether the field shows in the users' profile cards. */
                     display_in_profile_summary?: boolean;
+                    /** @description Whether users may change their own value. */
                     editable_by_user?: boolean;
-                    /** @description JSON-encoded. */
+                    /** @description The field's new options or account pattern (a JSON object). JSON-encoded. */
                     field_data?: unknown;
+                    /** @description The field's new help text. */
                     hint?: string;
+                    /** @description The field's new name. */
                     name?: string;
+                    /** @description Whether users must fill the field in. */
                     required?: boolean;
                 };
             };
@@ -6133,117 +7850,227 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The default of `automatically_follow_topics_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     automatically_follow_topics_policy?: number;
+                    /** @description The default of `automatically_follow_topics_where_mentioned` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The default of `automatically_unmute_topics_in_muted_streams_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The default of `color_scheme` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     color_scheme?: number;
+                    /** @description The default of `demote_inactive_streams` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     demote_inactive_streams?: number;
+                    /** @description The default of `desktop_icon_count_display` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     desktop_icon_count_display?: number;
+                    /** @description The default of `display_emoji_reaction_users` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     display_emoji_reaction_users?: boolean;
+                    /** @description The default of `email_address_visibility` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     email_address_visibility?: number;
+                    /** @description The default of `email_notifications_batching_period_seconds` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The default of `emojiset` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     emojiset?: string;
+                    /** @description The default of `enable_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_desktop_notifications?: boolean;
+                    /** @description The default of `enable_digest_emails` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_digest_emails?: boolean;
+                    /** @description The default of `enable_drafts_synchronization` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The default of `enable_followed_topic_audible_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_wildcard_mentions_notify` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The default of `enable_offline_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The default of `enable_offline_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The default of `enable_online_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_online_push_notifications?: boolean;
+                    /** @description The default of `enable_sounds` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_sounds?: boolean;
+                    /** @description The default of `enable_stream_audible_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The default of `enable_stream_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The default of `enable_stream_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The default of `enable_stream_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The default of `enter_sends` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enter_sends?: boolean;
+                    /** @description The default of `fluid_layout_width` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     fluid_layout_width?: boolean;
+                    /** @description The default of `hide_ai_features` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     hide_ai_features?: boolean;
+                    /** @description The default of `high_contrast_mode` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     high_contrast_mode?: boolean;
+                    /** @description The default of `left_side_userlist` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     left_side_userlist?: boolean;
+                    /** @description The default of `message_content_in_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The default of `notification_sound` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     notification_sound?: string;
+                    /** @description The default of `pm_content_in_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The default of `presence_enabled` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     presence_enabled?: boolean;
+                    /** @description The default of `realm_name_in_email_notifications_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The default of `receives_typing_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     receives_typing_notifications?: boolean;
+                    /** @description The default of `send_private_typing_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     send_private_typing_notifications?: boolean;
+                    /** @description The default of `send_read_receipts` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     send_read_receipts?: boolean;
+                    /** @description The default of `send_stream_typing_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The default of `starred_message_counts` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     starred_message_counts?: boolean;
+                    /** @description The default of `translate_emoticons` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     translate_emoticons?: boolean;
+                    /** @description The default of `twenty_four_hour_time` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     twenty_four_hour_time?: boolean;
+                    /** @description The default of `user_list_style` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     user_list_style?: number;
+                    /** @description The default of `web_animate_image_previews` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_animate_image_previews?: string;
+                    /** @description The default of `web_channel_default_view` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_channel_default_view?: number;
+                    /** @description The default of `web_escape_navigates_to_home_view` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The default of `web_font_size_px` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_font_size_px?: number;
+                    /** @description The default of `web_home_view` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_home_view?: string;
+                    /** @description The default of `web_line_height_percent` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_line_height_percent?: number;
+                    /** @description The default of `web_mark_read_on_scroll_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The default of `web_navigate_to_sent_message` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The default of `web_stream_unreads_count_display_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The default of `web_suggest_update_timezone` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The default of `wildcard_mentions_notify` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     wildcard_mentions_notify?: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description The default of `automatically_follow_topics_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     automatically_follow_topics_policy?: number;
+                    /** @description The default of `automatically_follow_topics_where_mentioned` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The default of `automatically_unmute_topics_in_muted_streams_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The default of `color_scheme` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     color_scheme?: number;
+                    /** @description The default of `demote_inactive_streams` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     demote_inactive_streams?: number;
+                    /** @description The default of `desktop_icon_count_display` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     desktop_icon_count_display?: number;
+                    /** @description The default of `display_emoji_reaction_users` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     display_emoji_reaction_users?: boolean;
+                    /** @description The default of `email_address_visibility` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     email_address_visibility?: number;
+                    /** @description The default of `email_notifications_batching_period_seconds` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The default of `emojiset` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     emojiset?: string;
+                    /** @description The default of `enable_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_desktop_notifications?: boolean;
+                    /** @description The default of `enable_digest_emails` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_digest_emails?: boolean;
+                    /** @description The default of `enable_drafts_synchronization` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The default of `enable_followed_topic_audible_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The default of `enable_followed_topic_wildcard_mentions_notify` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The default of `enable_offline_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The default of `enable_offline_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The default of `enable_online_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_online_push_notifications?: boolean;
+                    /** @description The default of `enable_sounds` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_sounds?: boolean;
+                    /** @description The default of `enable_stream_audible_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The default of `enable_stream_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The default of `enable_stream_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The default of `enable_stream_push_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The default of `enter_sends` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     enter_sends?: boolean;
+                    /** @description The default of `fluid_layout_width` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     fluid_layout_width?: boolean;
+                    /** @description The default of `hide_ai_features` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     hide_ai_features?: boolean;
+                    /** @description The default of `high_contrast_mode` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     high_contrast_mode?: boolean;
+                    /** @description The default of `left_side_userlist` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     left_side_userlist?: boolean;
+                    /** @description The default of `message_content_in_email_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The default of `notification_sound` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     notification_sound?: string;
+                    /** @description The default of `pm_content_in_desktop_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The default of `presence_enabled` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     presence_enabled?: boolean;
+                    /** @description The default of `realm_name_in_email_notifications_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The default of `receives_typing_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     receives_typing_notifications?: boolean;
+                    /** @description The default of `send_private_typing_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     send_private_typing_notifications?: boolean;
+                    /** @description The default of `send_read_receipts` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     send_read_receipts?: boolean;
+                    /** @description The default of `send_stream_typing_notifications` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The default of `starred_message_counts` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     starred_message_counts?: boolean;
+                    /** @description The default of `translate_emoticons` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     translate_emoticons?: boolean;
+                    /** @description The default of `twenty_four_hour_time` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     twenty_four_hour_time?: boolean;
+                    /** @description The default of `user_list_style` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     user_list_style?: number;
+                    /** @description The default of `web_animate_image_previews` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_animate_image_previews?: string;
+                    /** @description The default of `web_channel_default_view` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_channel_default_view?: number;
+                    /** @description The default of `web_escape_navigates_to_home_view` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The default of `web_font_size_px` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_font_size_px?: number;
+                    /** @description The default of `web_home_view` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_home_view?: string;
+                    /** @description The default of `web_line_height_percent` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_line_height_percent?: number;
+                    /** @description The default of `web_mark_read_on_scroll_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The default of `web_navigate_to_sent_message` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The default of `web_stream_unreads_count_display_policy` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The default of `web_suggest_update_timezone` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The default of `wildcard_mentions_notify` for accounts created from now on (register's `realm_user_settings_defaults` holds the current defaults). */
                     wildcard_mentions_notify?: boolean;
                 };
             };
@@ -6276,52 +8103,180 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "event_types": [
+                 *         "message",
+                 *         "alert_words",
+                 *         "muted_users"
+                 *       ],
+                 *       "fetch_event_types": [
+                 *         "message",
+                 *         "alert_words",
+                 *         "muted_users"
+                 *       ],
+                 *       "apply_markdown": true,
+                 *       "client_gravatar": true,
+                 *       "client_capabilities": {
+                 *         "notification_settings_null": true,
+                 *         "user_avatar_url_field_optional": true
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @default false */
+                    /**
+                     * @description Whether the queue receives the messages of every public channel, not only subscribed ones.
+                     * @default false
+                     */
                     all_public_streams?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether message contents are sent rendered as HTML (true) or as the raw Markdown text (false).
+                     * @default false
+                     * @example true
+                     */
                     apply_markdown?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON object of the features the client supports (e.g. `notification_settings_null`, `user_avatar_url_field_optional`, `stream_typing_notifications`); the server shapes events and state to them. JSON-encoded.
+                     * @example {
+                     *       "notification_settings_null": true,
+                     *       "user_avatar_url_field_optional": true
+                     *     }
+                     */
                     client_capabilities?: unknown;
+                    /**
+                     * @description As for messages: `avatar_url` null where the client can compute the Gravatar address.
+                     * @example true
+                     */
                     client_gravatar?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the event types the queue receives; all of them when omitted. JSON-encoded.
+                     * @example [
+                     *       "message",
+                     *       "alert_words",
+                     *       "muted_users"
+                     *     ]
+                     */
                     event_types?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the parts of the initial state to fetch; defaults to `event_types`. The names are event types (`message`, `subscription`, `realm_user`, ...). JSON-encoded.
+                     * @example [
+                     *       "message",
+                     *       "alert_words",
+                     *       "muted_users"
+                     *     ]
+                     */
                     fetch_event_types?: unknown;
-                    /** @default false */
+                    /**
+                     * @description Whether each subscription lists its subscribers' user ids.
+                     * @default false
+                     */
                     include_subscribers?: boolean;
-                    /** @default 0 */
+                    /**
+                     * @description How long the queue lives without being polled, in seconds.
+                     * @default 0
+                     */
                     lifespan_secs?: number;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of `[operator, operand]` pairs: the queue receives only messages in this narrow. JSON-encoded. */
                     narrow?: unknown;
+                    /** @description How many days of presence history the initial state holds. */
                     presence_history_limit_days?: number;
-                    /** @default 0 */
+                    /**
+                     * @description The same as `lifespan_secs` (the older name).
+                     * @default 0
+                     */
                     queue_lifespan_secs?: number;
-                    /** @default false */
+                    /**
+                     * @description Whether presence is keyed by user id in the compact format rather than by email.
+                     * @default false
+                     */
                     slim_presence?: boolean;
                 };
+                /**
+                 * @example {
+                 *       "event_types": [
+                 *         "message",
+                 *         "alert_words",
+                 *         "muted_users"
+                 *       ],
+                 *       "fetch_event_types": [
+                 *         "message",
+                 *         "alert_words",
+                 *         "muted_users"
+                 *       ],
+                 *       "apply_markdown": true,
+                 *       "client_gravatar": true,
+                 *       "client_capabilities": {
+                 *         "notification_settings_null": true,
+                 *         "user_avatar_url_field_optional": true
+                 *       }
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @default false */
+                    /**
+                     * @description Whether the queue receives the messages of every public channel, not only subscribed ones.
+                     * @default false
+                     */
                     all_public_streams?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether message contents are sent rendered as HTML (true) or as the raw Markdown text (false).
+                     * @default false
+                     * @example true
+                     */
                     apply_markdown?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON object of the features the client supports (e.g. `notification_settings_null`, `user_avatar_url_field_optional`, `stream_typing_notifications`); the server shapes events and state to them. JSON-encoded.
+                     * @example {
+                     *       "notification_settings_null": true,
+                     *       "user_avatar_url_field_optional": true
+                     *     }
+                     */
                     client_capabilities?: unknown;
+                    /**
+                     * @description As for messages: `avatar_url` null where the client can compute the Gravatar address.
+                     * @example true
+                     */
                     client_gravatar?: boolean;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the event types the queue receives; all of them when omitted. JSON-encoded.
+                     * @example [
+                     *       "message",
+                     *       "alert_words",
+                     *       "muted_users"
+                     *     ]
+                     */
                     event_types?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the parts of the initial state to fetch; defaults to `event_types`. The names are event types (`message`, `subscription`, `realm_user`, ...). JSON-encoded.
+                     * @example [
+                     *       "message",
+                     *       "alert_words",
+                     *       "muted_users"
+                     *     ]
+                     */
                     fetch_event_types?: unknown;
-                    /** @default false */
+                    /**
+                     * @description Whether each subscription lists its subscribers' user ids.
+                     * @default false
+                     */
                     include_subscribers?: boolean;
-                    /** @default 0 */
+                    /**
+                     * @description How long the queue lives without being polled, in seconds.
+                     * @default 0
+                     */
                     lifespan_secs?: number;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of `[operator, operand]` pairs: the queue receives only messages in this narrow. JSON-encoded. */
                     narrow?: unknown;
+                    /** @description How many days of presence history the initial state holds. */
                     presence_history_limit_days?: number;
-                    /** @default 0 */
+                    /**
+                     * @description The same as `lifespan_secs` (the older name).
+                     * @default 0
+                     */
                     queue_lifespan_secs?: number;
-                    /** @default false */
+                    /**
+                     * @description Whether presence is keyed by user id in the compact format rather than by email.
+                     * @default false
+                     */
                     slim_presence?: boolean;
                 };
             };
@@ -6333,6 +8288,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "queue_id": "1764412800:417",
+                     *       "last_event_id": -1,
+                     *       "svc_feature_level": 372,
+                     *       "svc_version": "10.2-team-chat-0.1.0",
+                     *       "svc_merge_base": "",
+                     *       "max_message_id": 4712,
+                     *       "alert_words": [
+                     *         "logo"
+                     *       ],
+                     *       "muted_users": []
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         last_event_id?: number;
@@ -6418,11 +8389,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The snippet's text (at most 10,000 characters). */
                     content?: string;
+                    /** @description The snippet's title (at most 60 characters). */
                     title?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The snippet's text (at most 10,000 characters). */
                     content?: string;
+                    /** @description The snippet's title (at most 60 characters). */
                     title?: string;
                 };
             };
@@ -6452,6 +8427,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the saved snippet. */
                 saved_snippet_id: number;
             };
             cookie?: never;
@@ -6481,6 +8457,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the saved snippet. */
                 saved_snippet_id: number;
             };
             cookie?: never;
@@ -6488,11 +8465,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The snippet's new text. */
                     content?: string;
+                    /** @description The snippet's new title. */
                     title?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The snippet's new text. */
                     content?: string;
+                    /** @description The snippet's new title. */
                     title?: string;
                 };
             };
@@ -6531,6 +8512,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "scheduled_messages": [
+                     *         {
+                     *           "scheduled_message_id": 17,
+                     *           "to": [
+                     *             8
+                     *           ],
+                     *           "type": "private",
+                     *           "content": "Reminder: the logo review is at 3 pm.",
+                     *           "rendered_content": "<p>Reminder: the logo review is at 3 pm.</p>",
+                     *           "scheduled_delivery_timestamp": 1764925200,
+                     *           "failed": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -6572,20 +8572,72 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "direct",
+                 *       "to": "[8]",
+                 *       "content": "Reminder: the logo review is at 3 pm.",
+                 *       "scheduled_delivery_timestamp": 1764925200
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The message text, in Zulip's Markdown.
+                     * @example Reminder: the logo review is at 3 pm.
+                     */
                     content?: string;
+                    /** @description Whether the message starts read for its sender. By default it does when a person sends it from a client. */
                     read_by_sender?: boolean;
+                    /**
+                     * @description When to send the message: a UNIX timestamp in seconds, in the future.
+                     * @example 1764925200
+                     */
                     scheduled_delivery_timestamp?: number;
+                    /**
+                     * @description Where the message goes: for a channel message, the channel's id or name; for a direct message, a JSON list of user ids (or email addresses).
+                     * @example [8]
+                     */
                     to?: string;
+                    /** @description The topic within the channel. An empty topic is the channel's "general chat" where the organization allows it. */
                     topic?: string;
+                    /**
+                     * @description `stream` (or `channel`) for a message to a channel topic, `direct` (or the older `private`) for a direct message.
+                     * @example direct
+                     */
                     type?: string;
                 };
+                /**
+                 * @example {
+                 *       "type": "direct",
+                 *       "to": "[8]",
+                 *       "content": "Reminder: the logo review is at 3 pm.",
+                 *       "scheduled_delivery_timestamp": 1764925200
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The message text, in Zulip's Markdown.
+                     * @example Reminder: the logo review is at 3 pm.
+                     */
                     content?: string;
+                    /** @description Whether the message starts read for its sender. By default it does when a person sends it from a client. */
                     read_by_sender?: boolean;
+                    /**
+                     * @description When to send the message: a UNIX timestamp in seconds, in the future.
+                     * @example 1764925200
+                     */
                     scheduled_delivery_timestamp?: number;
+                    /**
+                     * @description Where the message goes: for a channel message, the channel's id or name; for a direct message, a JSON list of user ids (or email addresses).
+                     * @example [8]
+                     */
                     to?: string;
+                    /** @description The topic within the channel. An empty topic is the channel's "general chat" where the organization allows it. */
                     topic?: string;
+                    /**
+                     * @description `stream` (or `channel`) for a message to a channel topic, `direct` (or the older `private`) for a direct message.
+                     * @example direct
+                     */
                     type?: string;
                 };
             };
@@ -6597,6 +8649,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "scheduled_message_id": 17
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -6615,6 +8674,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the scheduled message. */
                 scheduled_message_id: number;
             };
             cookie?: never;
@@ -6644,6 +8704,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the scheduled message. */
                 scheduled_message_id: number;
             };
             cookie?: never;
@@ -6651,17 +8712,27 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The new content. */
                     content?: string;
+                    /** @description The new time to send it (UNIX seconds, in the future). */
                     scheduled_delivery_timestamp?: number;
+                    /** @description The new recipients, as for sending. */
                     to?: string;
+                    /** @description The new topic. */
                     topic?: string;
+                    /** @description The new kind of recipient (needs `to`). */
                     type?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The new content. */
                     content?: string;
+                    /** @description The new time to send it (UNIX seconds, in the future). */
                     scheduled_delivery_timestamp?: number;
+                    /** @description The new recipients, as for sending. */
                     to?: string;
+                    /** @description The new topic. */
                     topic?: string;
+                    /** @description The new kind of recipient (needs `to`). */
                     type?: string;
                 };
             };
@@ -6700,6 +8771,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "authentication_methods": {
+                     *         "password": true,
+                     *         "dev": false,
+                     *         "email": true,
+                     *         "ldap": false,
+                     *         "remoteuser": false,
+                     *         "github": false,
+                     *         "azuread": false,
+                     *         "gitlab": false,
+                     *         "apple": false,
+                     *         "google": false,
+                     *         "saml": false,
+                     *         "openid connect": false
+                     *       },
+                     *       "external_authentication_methods": [],
+                     *       "svc_feature_level": 372,
+                     *       "svc_version": "10.2-team-chat-0.1.0",
+                     *       "svc_merge_base": "",
+                     *       "push_notifications_enabled": false,
+                     *       "is_incompatible": false,
+                     *       "email_auth_enabled": true,
+                     *       "require_email_format_usernames": true,
+                     *       "realm_uri": "https://example.chat.test",
+                     *       "realm_url": "https://example.chat.test",
+                     *       "realm_name": "Example Co",
+                     *       "realm_icon": "/static/images/logo/zulip-icon-128x128.png",
+                     *       "realm_description": "<p>Where Example Co talks.</p>",
+                     *       "realm_web_public_access_enabled": false
+                     *     }
+                     */
                     "application/json": {
                         authentication_methods: {
                             [key: string]: boolean;
@@ -6741,135 +8846,263 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The personal setting `allow_private_data_export`; its current value is in `user_settings` of the register answer. */
                     allow_private_data_export?: boolean;
+                    /** @description The personal setting `automatically_follow_topics_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_policy?: number;
+                    /** @description The personal setting `automatically_follow_topics_where_mentioned`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The personal setting `automatically_unmute_topics_in_muted_streams_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The personal setting `color_scheme`; its current value is in `user_settings` of the register answer. */
                     color_scheme?: number;
+                    /** @description The personal setting `default_language`; its current value is in `user_settings` of the register answer. */
                     default_language?: string;
+                    /** @description The personal setting `demote_inactive_streams`; its current value is in `user_settings` of the register answer. */
                     demote_inactive_streams?: number;
+                    /** @description The personal setting `desktop_icon_count_display`; its current value is in `user_settings` of the register answer. */
                     desktop_icon_count_display?: number;
+                    /** @description The personal setting `display_emoji_reaction_users`; its current value is in `user_settings` of the register answer. */
                     display_emoji_reaction_users?: boolean;
+                    /** @description A new email address: a confirmation link is mailed to it, and the address changes when it is opened. */
                     email?: string;
+                    /** @description The personal setting `email_address_visibility`; its current value is in `user_settings` of the register answer. */
                     email_address_visibility?: number;
+                    /** @description The personal setting `email_notifications_batching_period_seconds`; its current value is in `user_settings` of the register answer. */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The personal setting `emojiset`; its current value is in `user_settings` of the register answer. */
                     emojiset?: string;
+                    /** @description The personal setting `enable_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_digest_emails`; its current value is in `user_settings` of the register answer. */
                     enable_digest_emails?: boolean;
+                    /** @description The personal setting `enable_drafts_synchronization`; its current value is in `user_settings` of the register answer. */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The personal setting `enable_followed_topic_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The personal setting `enable_login_emails`; its current value is in `user_settings` of the register answer. */
                     enable_login_emails?: boolean;
+                    /** @description The personal setting `enable_marketing_emails`; its current value is in `user_settings` of the register answer. */
                     enable_marketing_emails?: boolean;
+                    /** @description The personal setting `enable_offline_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The personal setting `enable_offline_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The personal setting `enable_online_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_online_push_notifications?: boolean;
+                    /** @description The personal setting `enable_sounds`; its current value is in `user_settings` of the register answer. */
                     enable_sounds?: boolean;
+                    /** @description The personal setting `enable_stream_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The personal setting `enter_sends`; its current value is in `user_settings` of the register answer. */
                     enter_sends?: boolean;
+                    /** @description The personal setting `fluid_layout_width`; its current value is in `user_settings` of the register answer. */
                     fluid_layout_width?: boolean;
+                    /** @description The user's new full name, where the organization lets users change it. */
                     full_name?: string;
+                    /** @description The personal setting `hide_ai_features`; its current value is in `user_settings` of the register answer. */
                     hide_ai_features?: boolean;
+                    /** @description The personal setting `high_contrast_mode`; its current value is in `user_settings` of the register answer. */
                     high_contrast_mode?: boolean;
+                    /** @description The personal setting `left_side_userlist`; its current value is in `user_settings` of the register answer. */
                     left_side_userlist?: boolean;
+                    /** @description The personal setting `message_content_in_email_notifications`; its current value is in `user_settings` of the register answer. */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The new password. */
                     new_password?: string;
+                    /** @description The personal setting `notification_sound`; its current value is in `user_settings` of the register answer. */
                     notification_sound?: string;
+                    /** @description The current password, needed with `new_password`. */
                     old_password?: string;
+                    /** @description The personal setting `pm_content_in_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The personal setting `presence_enabled`; its current value is in `user_settings` of the register answer. */
                     presence_enabled?: boolean;
+                    /** @description The personal setting `realm_name_in_email_notifications_policy`; its current value is in `user_settings` of the register answer. */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The personal setting `receives_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     receives_typing_notifications?: boolean;
+                    /** @description The personal setting `send_private_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_private_typing_notifications?: boolean;
+                    /** @description The personal setting `send_read_receipts`; its current value is in `user_settings` of the register answer. */
                     send_read_receipts?: boolean;
+                    /** @description The personal setting `send_stream_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The personal setting `starred_message_counts`; its current value is in `user_settings` of the register answer. */
                     starred_message_counts?: boolean;
+                    /** @description The user's time zone, an IANA name such as `Europe/Paris` (empty: unset). */
                     timezone?: string;
+                    /** @description The personal setting `translate_emoticons`; its current value is in `user_settings` of the register answer. */
                     translate_emoticons?: boolean;
+                    /** @description The personal setting `twenty_four_hour_time`; its current value is in `user_settings` of the register answer. */
                     twenty_four_hour_time?: boolean;
+                    /** @description The personal setting `user_list_style`; its current value is in `user_settings` of the register answer. */
                     user_list_style?: number;
+                    /** @description The personal setting `web_animate_image_previews`; its current value is in `user_settings` of the register answer. */
                     web_animate_image_previews?: string;
+                    /** @description The personal setting `web_channel_default_view`; its current value is in `user_settings` of the register answer. */
                     web_channel_default_view?: number;
+                    /** @description The personal setting `web_escape_navigates_to_home_view`; its current value is in `user_settings` of the register answer. */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The personal setting `web_font_size_px`; its current value is in `user_settings` of the register answer. */
                     web_font_size_px?: number;
+                    /** @description The personal setting `web_home_view`; its current value is in `user_settings` of the register answer. */
                     web_home_view?: string;
+                    /** @description The personal setting `web_line_height_percent`; its current value is in `user_settings` of the register answer. */
                     web_line_height_percent?: number;
+                    /** @description The personal setting `web_mark_read_on_scroll_policy`; its current value is in `user_settings` of the register answer. */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The personal setting `web_navigate_to_sent_message`; its current value is in `user_settings` of the register answer. */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The personal setting `web_stream_unreads_count_display_policy`; its current value is in `user_settings` of the register answer. */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The personal setting `web_suggest_update_timezone`; its current value is in `user_settings` of the register answer. */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The personal setting `wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     wildcard_mentions_notify?: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description The personal setting `allow_private_data_export`; its current value is in `user_settings` of the register answer. */
                     allow_private_data_export?: boolean;
+                    /** @description The personal setting `automatically_follow_topics_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_policy?: number;
+                    /** @description The personal setting `automatically_follow_topics_where_mentioned`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The personal setting `automatically_unmute_topics_in_muted_streams_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The personal setting `color_scheme`; its current value is in `user_settings` of the register answer. */
                     color_scheme?: number;
+                    /** @description The personal setting `default_language`; its current value is in `user_settings` of the register answer. */
                     default_language?: string;
+                    /** @description The personal setting `demote_inactive_streams`; its current value is in `user_settings` of the register answer. */
                     demote_inactive_streams?: number;
+                    /** @description The personal setting `desktop_icon_count_display`; its current value is in `user_settings` of the register answer. */
                     desktop_icon_count_display?: number;
+                    /** @description The personal setting `display_emoji_reaction_users`; its current value is in `user_settings` of the register answer. */
                     display_emoji_reaction_users?: boolean;
+                    /** @description A new email address: a confirmation link is mailed to it, and the address changes when it is opened. */
                     email?: string;
+                    /** @description The personal setting `email_address_visibility`; its current value is in `user_settings` of the register answer. */
                     email_address_visibility?: number;
+                    /** @description The personal setting `email_notifications_batching_period_seconds`; its current value is in `user_settings` of the register answer. */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The personal setting `emojiset`; its current value is in `user_settings` of the register answer. */
                     emojiset?: string;
+                    /** @description The personal setting `enable_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_digest_emails`; its current value is in `user_settings` of the register answer. */
                     enable_digest_emails?: boolean;
+                    /** @description The personal setting `enable_drafts_synchronization`; its current value is in `user_settings` of the register answer. */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The personal setting `enable_followed_topic_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The personal setting `enable_login_emails`; its current value is in `user_settings` of the register answer. */
                     enable_login_emails?: boolean;
+                    /** @description The personal setting `enable_marketing_emails`; its current value is in `user_settings` of the register answer. */
                     enable_marketing_emails?: boolean;
+                    /** @description The personal setting `enable_offline_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The personal setting `enable_offline_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The personal setting `enable_online_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_online_push_notifications?: boolean;
+                    /** @description The personal setting `enable_sounds`; its current value is in `user_settings` of the register answer. */
                     enable_sounds?: boolean;
+                    /** @description The personal setting `enable_stream_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The personal setting `enter_sends`; its current value is in `user_settings` of the register answer. */
                     enter_sends?: boolean;
+                    /** @description The personal setting `fluid_layout_width`; its current value is in `user_settings` of the register answer. */
                     fluid_layout_width?: boolean;
+                    /** @description The user's new full name, where the organization lets users change it. */
                     full_name?: string;
+                    /** @description The personal setting `hide_ai_features`; its current value is in `user_settings` of the register answer. */
                     hide_ai_features?: boolean;
+                    /** @description The personal setting `high_contrast_mode`; its current value is in `user_settings` of the register answer. */
                     high_contrast_mode?: boolean;
+                    /** @description The personal setting `left_side_userlist`; its current value is in `user_settings` of the register answer. */
                     left_side_userlist?: boolean;
+                    /** @description The personal setting `message_content_in_email_notifications`; its current value is in `user_settings` of the register answer. */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The new password. */
                     new_password?: string;
+                    /** @description The personal setting `notification_sound`; its current value is in `user_settings` of the register answer. */
                     notification_sound?: string;
+                    /** @description The current password, needed with `new_password`. */
                     old_password?: string;
+                    /** @description The personal setting `pm_content_in_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The personal setting `presence_enabled`; its current value is in `user_settings` of the register answer. */
                     presence_enabled?: boolean;
+                    /** @description The personal setting `realm_name_in_email_notifications_policy`; its current value is in `user_settings` of the register answer. */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The personal setting `receives_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     receives_typing_notifications?: boolean;
+                    /** @description The personal setting `send_private_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_private_typing_notifications?: boolean;
+                    /** @description The personal setting `send_read_receipts`; its current value is in `user_settings` of the register answer. */
                     send_read_receipts?: boolean;
+                    /** @description The personal setting `send_stream_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The personal setting `starred_message_counts`; its current value is in `user_settings` of the register answer. */
                     starred_message_counts?: boolean;
+                    /** @description The user's time zone, an IANA name such as `Europe/Paris` (empty: unset). */
                     timezone?: string;
+                    /** @description The personal setting `translate_emoticons`; its current value is in `user_settings` of the register answer. */
                     translate_emoticons?: boolean;
+                    /** @description The personal setting `twenty_four_hour_time`; its current value is in `user_settings` of the register answer. */
                     twenty_four_hour_time?: boolean;
+                    /** @description The personal setting `user_list_style`; its current value is in `user_settings` of the register answer. */
                     user_list_style?: number;
+                    /** @description The personal setting `web_animate_image_previews`; its current value is in `user_settings` of the register answer. */
                     web_animate_image_previews?: string;
+                    /** @description The personal setting `web_channel_default_view`; its current value is in `user_settings` of the register answer. */
                     web_channel_default_view?: number;
+                    /** @description The personal setting `web_escape_navigates_to_home_view`; its current value is in `user_settings` of the register answer. */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The personal setting `web_font_size_px`; its current value is in `user_settings` of the register answer. */
                     web_font_size_px?: number;
+                    /** @description The personal setting `web_home_view`; its current value is in `user_settings` of the register answer. */
                     web_home_view?: string;
+                    /** @description The personal setting `web_line_height_percent`; its current value is in `user_settings` of the register answer. */
                     web_line_height_percent?: number;
+                    /** @description The personal setting `web_mark_read_on_scroll_policy`; its current value is in `user_settings` of the register answer. */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The personal setting `web_navigate_to_sent_message`; its current value is in `user_settings` of the register answer. */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The personal setting `web_stream_unreads_count_display_policy`; its current value is in `user_settings` of the register answer. */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The personal setting `web_suggest_update_timezone`; its current value is in `user_settings` of the register answer. */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The personal setting `wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     wildcard_mentions_notify?: boolean;
                 };
             };
@@ -6903,135 +9136,263 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The personal setting `allow_private_data_export`; its current value is in `user_settings` of the register answer. */
                     allow_private_data_export?: boolean;
+                    /** @description The personal setting `automatically_follow_topics_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_policy?: number;
+                    /** @description The personal setting `automatically_follow_topics_where_mentioned`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The personal setting `automatically_unmute_topics_in_muted_streams_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The personal setting `color_scheme`; its current value is in `user_settings` of the register answer. */
                     color_scheme?: number;
+                    /** @description The personal setting `default_language`; its current value is in `user_settings` of the register answer. */
                     default_language?: string;
+                    /** @description The personal setting `demote_inactive_streams`; its current value is in `user_settings` of the register answer. */
                     demote_inactive_streams?: number;
+                    /** @description The personal setting `desktop_icon_count_display`; its current value is in `user_settings` of the register answer. */
                     desktop_icon_count_display?: number;
+                    /** @description The personal setting `display_emoji_reaction_users`; its current value is in `user_settings` of the register answer. */
                     display_emoji_reaction_users?: boolean;
+                    /** @description A new email address: a confirmation link is mailed to it, and the address changes when it is opened. */
                     email?: string;
+                    /** @description The personal setting `email_address_visibility`; its current value is in `user_settings` of the register answer. */
                     email_address_visibility?: number;
+                    /** @description The personal setting `email_notifications_batching_period_seconds`; its current value is in `user_settings` of the register answer. */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The personal setting `emojiset`; its current value is in `user_settings` of the register answer. */
                     emojiset?: string;
+                    /** @description The personal setting `enable_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_digest_emails`; its current value is in `user_settings` of the register answer. */
                     enable_digest_emails?: boolean;
+                    /** @description The personal setting `enable_drafts_synchronization`; its current value is in `user_settings` of the register answer. */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The personal setting `enable_followed_topic_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The personal setting `enable_login_emails`; its current value is in `user_settings` of the register answer. */
                     enable_login_emails?: boolean;
+                    /** @description The personal setting `enable_marketing_emails`; its current value is in `user_settings` of the register answer. */
                     enable_marketing_emails?: boolean;
+                    /** @description The personal setting `enable_offline_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The personal setting `enable_offline_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The personal setting `enable_online_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_online_push_notifications?: boolean;
+                    /** @description The personal setting `enable_sounds`; its current value is in `user_settings` of the register answer. */
                     enable_sounds?: boolean;
+                    /** @description The personal setting `enable_stream_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The personal setting `enter_sends`; its current value is in `user_settings` of the register answer. */
                     enter_sends?: boolean;
+                    /** @description The personal setting `fluid_layout_width`; its current value is in `user_settings` of the register answer. */
                     fluid_layout_width?: boolean;
+                    /** @description The user's new full name, where the organization lets users change it. */
                     full_name?: string;
+                    /** @description The personal setting `hide_ai_features`; its current value is in `user_settings` of the register answer. */
                     hide_ai_features?: boolean;
+                    /** @description The personal setting `high_contrast_mode`; its current value is in `user_settings` of the register answer. */
                     high_contrast_mode?: boolean;
+                    /** @description The personal setting `left_side_userlist`; its current value is in `user_settings` of the register answer. */
                     left_side_userlist?: boolean;
+                    /** @description The personal setting `message_content_in_email_notifications`; its current value is in `user_settings` of the register answer. */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The new password. */
                     new_password?: string;
+                    /** @description The personal setting `notification_sound`; its current value is in `user_settings` of the register answer. */
                     notification_sound?: string;
+                    /** @description The current password, needed with `new_password`. */
                     old_password?: string;
+                    /** @description The personal setting `pm_content_in_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The personal setting `presence_enabled`; its current value is in `user_settings` of the register answer. */
                     presence_enabled?: boolean;
+                    /** @description The personal setting `realm_name_in_email_notifications_policy`; its current value is in `user_settings` of the register answer. */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The personal setting `receives_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     receives_typing_notifications?: boolean;
+                    /** @description The personal setting `send_private_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_private_typing_notifications?: boolean;
+                    /** @description The personal setting `send_read_receipts`; its current value is in `user_settings` of the register answer. */
                     send_read_receipts?: boolean;
+                    /** @description The personal setting `send_stream_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The personal setting `starred_message_counts`; its current value is in `user_settings` of the register answer. */
                     starred_message_counts?: boolean;
+                    /** @description The user's time zone, an IANA name such as `Europe/Paris` (empty: unset). */
                     timezone?: string;
+                    /** @description The personal setting `translate_emoticons`; its current value is in `user_settings` of the register answer. */
                     translate_emoticons?: boolean;
+                    /** @description The personal setting `twenty_four_hour_time`; its current value is in `user_settings` of the register answer. */
                     twenty_four_hour_time?: boolean;
+                    /** @description The personal setting `user_list_style`; its current value is in `user_settings` of the register answer. */
                     user_list_style?: number;
+                    /** @description The personal setting `web_animate_image_previews`; its current value is in `user_settings` of the register answer. */
                     web_animate_image_previews?: string;
+                    /** @description The personal setting `web_channel_default_view`; its current value is in `user_settings` of the register answer. */
                     web_channel_default_view?: number;
+                    /** @description The personal setting `web_escape_navigates_to_home_view`; its current value is in `user_settings` of the register answer. */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The personal setting `web_font_size_px`; its current value is in `user_settings` of the register answer. */
                     web_font_size_px?: number;
+                    /** @description The personal setting `web_home_view`; its current value is in `user_settings` of the register answer. */
                     web_home_view?: string;
+                    /** @description The personal setting `web_line_height_percent`; its current value is in `user_settings` of the register answer. */
                     web_line_height_percent?: number;
+                    /** @description The personal setting `web_mark_read_on_scroll_policy`; its current value is in `user_settings` of the register answer. */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The personal setting `web_navigate_to_sent_message`; its current value is in `user_settings` of the register answer. */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The personal setting `web_stream_unreads_count_display_policy`; its current value is in `user_settings` of the register answer. */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The personal setting `web_suggest_update_timezone`; its current value is in `user_settings` of the register answer. */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The personal setting `wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     wildcard_mentions_notify?: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description The personal setting `allow_private_data_export`; its current value is in `user_settings` of the register answer. */
                     allow_private_data_export?: boolean;
+                    /** @description The personal setting `automatically_follow_topics_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_policy?: number;
+                    /** @description The personal setting `automatically_follow_topics_where_mentioned`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The personal setting `automatically_unmute_topics_in_muted_streams_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The personal setting `color_scheme`; its current value is in `user_settings` of the register answer. */
                     color_scheme?: number;
+                    /** @description The personal setting `default_language`; its current value is in `user_settings` of the register answer. */
                     default_language?: string;
+                    /** @description The personal setting `demote_inactive_streams`; its current value is in `user_settings` of the register answer. */
                     demote_inactive_streams?: number;
+                    /** @description The personal setting `desktop_icon_count_display`; its current value is in `user_settings` of the register answer. */
                     desktop_icon_count_display?: number;
+                    /** @description The personal setting `display_emoji_reaction_users`; its current value is in `user_settings` of the register answer. */
                     display_emoji_reaction_users?: boolean;
+                    /** @description A new email address: a confirmation link is mailed to it, and the address changes when it is opened. */
                     email?: string;
+                    /** @description The personal setting `email_address_visibility`; its current value is in `user_settings` of the register answer. */
                     email_address_visibility?: number;
+                    /** @description The personal setting `email_notifications_batching_period_seconds`; its current value is in `user_settings` of the register answer. */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The personal setting `emojiset`; its current value is in `user_settings` of the register answer. */
                     emojiset?: string;
+                    /** @description The personal setting `enable_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_digest_emails`; its current value is in `user_settings` of the register answer. */
                     enable_digest_emails?: boolean;
+                    /** @description The personal setting `enable_drafts_synchronization`; its current value is in `user_settings` of the register answer. */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The personal setting `enable_followed_topic_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The personal setting `enable_login_emails`; its current value is in `user_settings` of the register answer. */
                     enable_login_emails?: boolean;
+                    /** @description The personal setting `enable_marketing_emails`; its current value is in `user_settings` of the register answer. */
                     enable_marketing_emails?: boolean;
+                    /** @description The personal setting `enable_offline_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The personal setting `enable_offline_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The personal setting `enable_online_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_online_push_notifications?: boolean;
+                    /** @description The personal setting `enable_sounds`; its current value is in `user_settings` of the register answer. */
                     enable_sounds?: boolean;
+                    /** @description The personal setting `enable_stream_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The personal setting `enter_sends`; its current value is in `user_settings` of the register answer. */
                     enter_sends?: boolean;
+                    /** @description The personal setting `fluid_layout_width`; its current value is in `user_settings` of the register answer. */
                     fluid_layout_width?: boolean;
+                    /** @description The user's new full name, where the organization lets users change it. */
                     full_name?: string;
+                    /** @description The personal setting `hide_ai_features`; its current value is in `user_settings` of the register answer. */
                     hide_ai_features?: boolean;
+                    /** @description The personal setting `high_contrast_mode`; its current value is in `user_settings` of the register answer. */
                     high_contrast_mode?: boolean;
+                    /** @description The personal setting `left_side_userlist`; its current value is in `user_settings` of the register answer. */
                     left_side_userlist?: boolean;
+                    /** @description The personal setting `message_content_in_email_notifications`; its current value is in `user_settings` of the register answer. */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The new password. */
                     new_password?: string;
+                    /** @description The personal setting `notification_sound`; its current value is in `user_settings` of the register answer. */
                     notification_sound?: string;
+                    /** @description The current password, needed with `new_password`. */
                     old_password?: string;
+                    /** @description The personal setting `pm_content_in_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The personal setting `presence_enabled`; its current value is in `user_settings` of the register answer. */
                     presence_enabled?: boolean;
+                    /** @description The personal setting `realm_name_in_email_notifications_policy`; its current value is in `user_settings` of the register answer. */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The personal setting `receives_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     receives_typing_notifications?: boolean;
+                    /** @description The personal setting `send_private_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_private_typing_notifications?: boolean;
+                    /** @description The personal setting `send_read_receipts`; its current value is in `user_settings` of the register answer. */
                     send_read_receipts?: boolean;
+                    /** @description The personal setting `send_stream_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The personal setting `starred_message_counts`; its current value is in `user_settings` of the register answer. */
                     starred_message_counts?: boolean;
+                    /** @description The user's time zone, an IANA name such as `Europe/Paris` (empty: unset). */
                     timezone?: string;
+                    /** @description The personal setting `translate_emoticons`; its current value is in `user_settings` of the register answer. */
                     translate_emoticons?: boolean;
+                    /** @description The personal setting `twenty_four_hour_time`; its current value is in `user_settings` of the register answer. */
                     twenty_four_hour_time?: boolean;
+                    /** @description The personal setting `user_list_style`; its current value is in `user_settings` of the register answer. */
                     user_list_style?: number;
+                    /** @description The personal setting `web_animate_image_previews`; its current value is in `user_settings` of the register answer. */
                     web_animate_image_previews?: string;
+                    /** @description The personal setting `web_channel_default_view`; its current value is in `user_settings` of the register answer. */
                     web_channel_default_view?: number;
+                    /** @description The personal setting `web_escape_navigates_to_home_view`; its current value is in `user_settings` of the register answer. */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The personal setting `web_font_size_px`; its current value is in `user_settings` of the register answer. */
                     web_font_size_px?: number;
+                    /** @description The personal setting `web_home_view`; its current value is in `user_settings` of the register answer. */
                     web_home_view?: string;
+                    /** @description The personal setting `web_line_height_percent`; its current value is in `user_settings` of the register answer. */
                     web_line_height_percent?: number;
+                    /** @description The personal setting `web_mark_read_on_scroll_policy`; its current value is in `user_settings` of the register answer. */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The personal setting `web_navigate_to_sent_message`; its current value is in `user_settings` of the register answer. */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The personal setting `web_stream_unreads_count_display_policy`; its current value is in `user_settings` of the register answer. */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The personal setting `web_suggest_update_timezone`; its current value is in `user_settings` of the register answer. */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The personal setting `wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     wildcard_mentions_notify?: boolean;
                 };
             };
@@ -7065,135 +9426,263 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The personal setting `allow_private_data_export`; its current value is in `user_settings` of the register answer. */
                     allow_private_data_export?: boolean;
+                    /** @description The personal setting `automatically_follow_topics_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_policy?: number;
+                    /** @description The personal setting `automatically_follow_topics_where_mentioned`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The personal setting `automatically_unmute_topics_in_muted_streams_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The personal setting `color_scheme`; its current value is in `user_settings` of the register answer. */
                     color_scheme?: number;
+                    /** @description The personal setting `default_language`; its current value is in `user_settings` of the register answer. */
                     default_language?: string;
+                    /** @description The personal setting `demote_inactive_streams`; its current value is in `user_settings` of the register answer. */
                     demote_inactive_streams?: number;
+                    /** @description The personal setting `desktop_icon_count_display`; its current value is in `user_settings` of the register answer. */
                     desktop_icon_count_display?: number;
+                    /** @description The personal setting `display_emoji_reaction_users`; its current value is in `user_settings` of the register answer. */
                     display_emoji_reaction_users?: boolean;
+                    /** @description A new email address: a confirmation link is mailed to it, and the address changes when it is opened. */
                     email?: string;
+                    /** @description The personal setting `email_address_visibility`; its current value is in `user_settings` of the register answer. */
                     email_address_visibility?: number;
+                    /** @description The personal setting `email_notifications_batching_period_seconds`; its current value is in `user_settings` of the register answer. */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The personal setting `emojiset`; its current value is in `user_settings` of the register answer. */
                     emojiset?: string;
+                    /** @description The personal setting `enable_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_digest_emails`; its current value is in `user_settings` of the register answer. */
                     enable_digest_emails?: boolean;
+                    /** @description The personal setting `enable_drafts_synchronization`; its current value is in `user_settings` of the register answer. */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The personal setting `enable_followed_topic_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The personal setting `enable_login_emails`; its current value is in `user_settings` of the register answer. */
                     enable_login_emails?: boolean;
+                    /** @description The personal setting `enable_marketing_emails`; its current value is in `user_settings` of the register answer. */
                     enable_marketing_emails?: boolean;
+                    /** @description The personal setting `enable_offline_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The personal setting `enable_offline_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The personal setting `enable_online_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_online_push_notifications?: boolean;
+                    /** @description The personal setting `enable_sounds`; its current value is in `user_settings` of the register answer. */
                     enable_sounds?: boolean;
+                    /** @description The personal setting `enable_stream_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The personal setting `enter_sends`; its current value is in `user_settings` of the register answer. */
                     enter_sends?: boolean;
+                    /** @description The personal setting `fluid_layout_width`; its current value is in `user_settings` of the register answer. */
                     fluid_layout_width?: boolean;
+                    /** @description The user's new full name, where the organization lets users change it. */
                     full_name?: string;
+                    /** @description The personal setting `hide_ai_features`; its current value is in `user_settings` of the register answer. */
                     hide_ai_features?: boolean;
+                    /** @description The personal setting `high_contrast_mode`; its current value is in `user_settings` of the register answer. */
                     high_contrast_mode?: boolean;
+                    /** @description The personal setting `left_side_userlist`; its current value is in `user_settings` of the register answer. */
                     left_side_userlist?: boolean;
+                    /** @description The personal setting `message_content_in_email_notifications`; its current value is in `user_settings` of the register answer. */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The new password. */
                     new_password?: string;
+                    /** @description The personal setting `notification_sound`; its current value is in `user_settings` of the register answer. */
                     notification_sound?: string;
+                    /** @description The current password, needed with `new_password`. */
                     old_password?: string;
+                    /** @description The personal setting `pm_content_in_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The personal setting `presence_enabled`; its current value is in `user_settings` of the register answer. */
                     presence_enabled?: boolean;
+                    /** @description The personal setting `realm_name_in_email_notifications_policy`; its current value is in `user_settings` of the register answer. */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The personal setting `receives_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     receives_typing_notifications?: boolean;
+                    /** @description The personal setting `send_private_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_private_typing_notifications?: boolean;
+                    /** @description The personal setting `send_read_receipts`; its current value is in `user_settings` of the register answer. */
                     send_read_receipts?: boolean;
+                    /** @description The personal setting `send_stream_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The personal setting `starred_message_counts`; its current value is in `user_settings` of the register answer. */
                     starred_message_counts?: boolean;
+                    /** @description The user's time zone, an IANA name such as `Europe/Paris` (empty: unset). */
                     timezone?: string;
+                    /** @description The personal setting `translate_emoticons`; its current value is in `user_settings` of the register answer. */
                     translate_emoticons?: boolean;
+                    /** @description The personal setting `twenty_four_hour_time`; its current value is in `user_settings` of the register answer. */
                     twenty_four_hour_time?: boolean;
+                    /** @description The personal setting `user_list_style`; its current value is in `user_settings` of the register answer. */
                     user_list_style?: number;
+                    /** @description The personal setting `web_animate_image_previews`; its current value is in `user_settings` of the register answer. */
                     web_animate_image_previews?: string;
+                    /** @description The personal setting `web_channel_default_view`; its current value is in `user_settings` of the register answer. */
                     web_channel_default_view?: number;
+                    /** @description The personal setting `web_escape_navigates_to_home_view`; its current value is in `user_settings` of the register answer. */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The personal setting `web_font_size_px`; its current value is in `user_settings` of the register answer. */
                     web_font_size_px?: number;
+                    /** @description The personal setting `web_home_view`; its current value is in `user_settings` of the register answer. */
                     web_home_view?: string;
+                    /** @description The personal setting `web_line_height_percent`; its current value is in `user_settings` of the register answer. */
                     web_line_height_percent?: number;
+                    /** @description The personal setting `web_mark_read_on_scroll_policy`; its current value is in `user_settings` of the register answer. */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The personal setting `web_navigate_to_sent_message`; its current value is in `user_settings` of the register answer. */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The personal setting `web_stream_unreads_count_display_policy`; its current value is in `user_settings` of the register answer. */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The personal setting `web_suggest_update_timezone`; its current value is in `user_settings` of the register answer. */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The personal setting `wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     wildcard_mentions_notify?: boolean;
                 };
                 "multipart/form-data": {
+                    /** @description The personal setting `allow_private_data_export`; its current value is in `user_settings` of the register answer. */
                     allow_private_data_export?: boolean;
+                    /** @description The personal setting `automatically_follow_topics_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_policy?: number;
+                    /** @description The personal setting `automatically_follow_topics_where_mentioned`; its current value is in `user_settings` of the register answer. */
                     automatically_follow_topics_where_mentioned?: boolean;
+                    /** @description The personal setting `automatically_unmute_topics_in_muted_streams_policy`; its current value is in `user_settings` of the register answer. */
                     automatically_unmute_topics_in_muted_streams_policy?: number;
+                    /** @description The personal setting `color_scheme`; its current value is in `user_settings` of the register answer. */
                     color_scheme?: number;
+                    /** @description The personal setting `default_language`; its current value is in `user_settings` of the register answer. */
                     default_language?: string;
+                    /** @description The personal setting `demote_inactive_streams`; its current value is in `user_settings` of the register answer. */
                     demote_inactive_streams?: number;
+                    /** @description The personal setting `desktop_icon_count_display`; its current value is in `user_settings` of the register answer. */
                     desktop_icon_count_display?: number;
+                    /** @description The personal setting `display_emoji_reaction_users`; its current value is in `user_settings` of the register answer. */
                     display_emoji_reaction_users?: boolean;
+                    /** @description A new email address: a confirmation link is mailed to it, and the address changes when it is opened. */
                     email?: string;
+                    /** @description The personal setting `email_address_visibility`; its current value is in `user_settings` of the register answer. */
                     email_address_visibility?: number;
+                    /** @description The personal setting `email_notifications_batching_period_seconds`; its current value is in `user_settings` of the register answer. */
                     email_notifications_batching_period_seconds?: number;
+                    /** @description The personal setting `emojiset`; its current value is in `user_settings` of the register answer. */
                     emojiset?: string;
+                    /** @description The personal setting `enable_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_digest_emails`; its current value is in `user_settings` of the register answer. */
                     enable_digest_emails?: boolean;
+                    /** @description The personal setting `enable_drafts_synchronization`; its current value is in `user_settings` of the register answer. */
                     enable_drafts_synchronization?: boolean;
+                    /** @description The personal setting `enable_followed_topic_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_email_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_push_notifications?: boolean;
+                    /** @description The personal setting `enable_followed_topic_wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     enable_followed_topic_wildcard_mentions_notify?: boolean;
+                    /** @description The personal setting `enable_login_emails`; its current value is in `user_settings` of the register answer. */
                     enable_login_emails?: boolean;
+                    /** @description The personal setting `enable_marketing_emails`; its current value is in `user_settings` of the register answer. */
                     enable_marketing_emails?: boolean;
+                    /** @description The personal setting `enable_offline_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_email_notifications?: boolean;
+                    /** @description The personal setting `enable_offline_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_offline_push_notifications?: boolean;
+                    /** @description The personal setting `enable_online_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_online_push_notifications?: boolean;
+                    /** @description The personal setting `enable_sounds`; its current value is in `user_settings` of the register answer. */
                     enable_sounds?: boolean;
+                    /** @description The personal setting `enable_stream_audible_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_audible_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_desktop_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_email_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_email_notifications?: boolean;
+                    /** @description The personal setting `enable_stream_push_notifications`; its current value is in `user_settings` of the register answer. */
                     enable_stream_push_notifications?: boolean;
+                    /** @description The personal setting `enter_sends`; its current value is in `user_settings` of the register answer. */
                     enter_sends?: boolean;
+                    /** @description The personal setting `fluid_layout_width`; its current value is in `user_settings` of the register answer. */
                     fluid_layout_width?: boolean;
+                    /** @description The user's new full name, where the organization lets users change it. */
                     full_name?: string;
+                    /** @description The personal setting `hide_ai_features`; its current value is in `user_settings` of the register answer. */
                     hide_ai_features?: boolean;
+                    /** @description The personal setting `high_contrast_mode`; its current value is in `user_settings` of the register answer. */
                     high_contrast_mode?: boolean;
+                    /** @description The personal setting `left_side_userlist`; its current value is in `user_settings` of the register answer. */
                     left_side_userlist?: boolean;
+                    /** @description The personal setting `message_content_in_email_notifications`; its current value is in `user_settings` of the register answer. */
                     message_content_in_email_notifications?: boolean;
+                    /** @description The new password. */
                     new_password?: string;
+                    /** @description The personal setting `notification_sound`; its current value is in `user_settings` of the register answer. */
                     notification_sound?: string;
+                    /** @description The current password, needed with `new_password`. */
                     old_password?: string;
+                    /** @description The personal setting `pm_content_in_desktop_notifications`; its current value is in `user_settings` of the register answer. */
                     pm_content_in_desktop_notifications?: boolean;
+                    /** @description The personal setting `presence_enabled`; its current value is in `user_settings` of the register answer. */
                     presence_enabled?: boolean;
+                    /** @description The personal setting `realm_name_in_email_notifications_policy`; its current value is in `user_settings` of the register answer. */
                     realm_name_in_email_notifications_policy?: number;
+                    /** @description The personal setting `receives_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     receives_typing_notifications?: boolean;
+                    /** @description The personal setting `send_private_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_private_typing_notifications?: boolean;
+                    /** @description The personal setting `send_read_receipts`; its current value is in `user_settings` of the register answer. */
                     send_read_receipts?: boolean;
+                    /** @description The personal setting `send_stream_typing_notifications`; its current value is in `user_settings` of the register answer. */
                     send_stream_typing_notifications?: boolean;
+                    /** @description The personal setting `starred_message_counts`; its current value is in `user_settings` of the register answer. */
                     starred_message_counts?: boolean;
+                    /** @description The user's time zone, an IANA name such as `Europe/Paris` (empty: unset). */
                     timezone?: string;
+                    /** @description The personal setting `translate_emoticons`; its current value is in `user_settings` of the register answer. */
                     translate_emoticons?: boolean;
+                    /** @description The personal setting `twenty_four_hour_time`; its current value is in `user_settings` of the register answer. */
                     twenty_four_hour_time?: boolean;
+                    /** @description The personal setting `user_list_style`; its current value is in `user_settings` of the register answer. */
                     user_list_style?: number;
+                    /** @description The personal setting `web_animate_image_previews`; its current value is in `user_settings` of the register answer. */
                     web_animate_image_previews?: string;
+                    /** @description The personal setting `web_channel_default_view`; its current value is in `user_settings` of the register answer. */
                     web_channel_default_view?: number;
+                    /** @description The personal setting `web_escape_navigates_to_home_view`; its current value is in `user_settings` of the register answer. */
                     web_escape_navigates_to_home_view?: boolean;
+                    /** @description The personal setting `web_font_size_px`; its current value is in `user_settings` of the register answer. */
                     web_font_size_px?: number;
+                    /** @description The personal setting `web_home_view`; its current value is in `user_settings` of the register answer. */
                     web_home_view?: string;
+                    /** @description The personal setting `web_line_height_percent`; its current value is in `user_settings` of the register answer. */
                     web_line_height_percent?: number;
+                    /** @description The personal setting `web_mark_read_on_scroll_policy`; its current value is in `user_settings` of the register answer. */
                     web_mark_read_on_scroll_policy?: number;
+                    /** @description The personal setting `web_navigate_to_sent_message`; its current value is in `user_settings` of the register answer. */
                     web_navigate_to_sent_message?: boolean;
+                    /** @description The personal setting `web_stream_unreads_count_display_policy`; its current value is in `user_settings` of the register answer. */
                     web_stream_unreads_count_display_policy?: number;
+                    /** @description The personal setting `web_suggest_update_timezone`; its current value is in `user_settings` of the register answer. */
                     web_suggest_update_timezone?: boolean;
+                    /** @description The personal setting `wildcard_mentions_notify`; its current value is in `user_settings` of the register answer. */
                     wildcard_mentions_notify?: boolean;
                 };
             };
@@ -7220,14 +9709,32 @@ export interface operations {
     "get-api-v1-streams": {
         parameters: {
             query?: {
+                /**
+                 * @description Whether to leave out archived channels.
+                 * @example true
+                 */
                 exclude_archived?: boolean;
+                /** @description Whether to list every channel whose metadata the user may see (the other `include_*` filters then do not matter). */
                 include_all?: boolean;
+                /** @description As `include_all`, for administrators only (others are refused). */
                 include_all_active?: boolean;
+                /** @description Whether to include every channel whose messages the user can read. */
                 include_can_access_content?: boolean;
+                /** @description Whether each channel says whether it is a default channel (`is_default`). */
                 include_default?: boolean;
+                /** @description For a bot: whether to include the channels its owner is subscribed to. */
                 include_owner_subscribed?: boolean;
+                /**
+                 * @description Whether to include the public channels.
+                 * @example true
+                 */
                 include_public?: boolean;
+                /**
+                 * @description Whether to include the channels the user is subscribed to.
+                 * @example true
+                 */
                 include_subscribed?: boolean;
+                /** @description Whether to include the web-public channels. */
                 include_web_public?: boolean;
             };
             header?: never;
@@ -7242,6 +9749,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "streams": [
+                     *         {
+                     *           "stream_id": 12,
+                     *           "name": "design",
+                     *           "is_archived": false,
+                     *           "description": "Logos, mock-ups and the style guide.",
+                     *           "date_created": 1764000000,
+                     *           "creator_id": 8,
+                     *           "invite_only": false,
+                     *           "rendered_description": "<p>Logos, mock-ups and the style guide.</p>",
+                     *           "is_web_public": false,
+                     *           "stream_post_policy": 1,
+                     *           "message_retention_days": null,
+                     *           "history_public_to_subscribers": true,
+                     *           "first_message_id": 4200,
+                     *           "is_recently_active": true,
+                     *           "is_announcement_only": false,
+                     *           "can_add_subscribers_group": 5,
+                     *           "can_remove_subscribers_group": 2,
+                     *           "can_administer_channel_group": {
+                     *             "direct_members": [
+                     *               8
+                     *             ],
+                     *             "direct_subgroups": []
+                     *           },
+                     *           "can_send_message_group": 5,
+                     *           "can_subscribe_group": {
+                     *             "direct_members": [],
+                     *             "direct_subgroups": []
+                     *           },
+                     *           "stream_weekly_traffic": 42
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -7260,6 +9806,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the channel.
+                 * @example 12
+                 */
                 stream_id: number;
             };
             cookie?: never;
@@ -7272,6 +9822,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "stream": {
+                     *         "stream_id": 12,
+                     *         "name": "design",
+                     *         "is_archived": false,
+                     *         "description": "Logos, mock-ups and the style guide.",
+                     *         "date_created": 1764000000,
+                     *         "creator_id": 8,
+                     *         "invite_only": false,
+                     *         "rendered_description": "<p>Logos, mock-ups and the style guide.</p>",
+                     *         "is_web_public": false,
+                     *         "stream_post_policy": 1,
+                     *         "message_retention_days": null,
+                     *         "history_public_to_subscribers": true,
+                     *         "first_message_id": 4200,
+                     *         "is_recently_active": true,
+                     *         "is_announcement_only": false,
+                     *         "can_add_subscribers_group": 5,
+                     *         "can_remove_subscribers_group": 2,
+                     *         "can_administer_channel_group": {
+                     *           "direct_members": [
+                     *             8
+                     *           ],
+                     *           "direct_subgroups": []
+                     *         },
+                     *         "can_send_message_group": 5,
+                     *         "can_subscribe_group": {
+                     *           "direct_members": [],
+                     *           "direct_subgroups": []
+                     *         },
+                     *         "stream_weekly_traffic": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -7290,6 +9877,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the channel. */
                 stream_id: number;
             };
             cookie?: never;
@@ -7319,48 +9907,90 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the channel.
+                 * @example 12
+                 */
                 stream_id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Logos, mock-ups, icons and the style guide.",
+                 *       "can_send_message_group": 5
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description Who may add other users to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may administer the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_administer_channel_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove other users from the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description Who may post to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded.
+                     * @example 5
+                     */
                     can_send_message_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may subscribe themselves to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_subscribe_group?: unknown;
+                    /**
+                     * @description The channel's new description, in Markdown.
+                     * @example Logos, mock-ups, icons and the style guide.
+                     */
                     description?: string;
+                    /** @description Whether new subscribers of a private channel can read the messages from before they joined. */
                     history_public_to_subscribers?: boolean;
+                    /** @description Whether the channel is a default channel, which new users join. */
                     is_default_stream?: boolean;
+                    /** @description Whether the channel is private. */
                     is_private?: boolean;
+                    /** @description Whether the channel is web-public: anyone on the internet can read it. */
                     is_web_public?: boolean;
+                    /** @description How many days the channel's messages are kept: a number, `unlimited`, or `realm_default` (the organization's setting). Organization owners only. */
                     message_retention_days?: string;
+                    /** @description The channel's new name. */
                     new_name?: string;
                 };
+                /**
+                 * @example {
+                 *       "description": "Logos, mock-ups, icons and the style guide.",
+                 *       "can_send_message_group": 5
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description Who may add other users to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may administer the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_administer_channel_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove other users from the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description Who may post to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded.
+                     * @example 5
+                     */
                     can_send_message_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may subscribe themselves to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_subscribe_group?: unknown;
+                    /**
+                     * @description The channel's new description, in Markdown.
+                     * @example Logos, mock-ups, icons and the style guide.
+                     */
                     description?: string;
+                    /** @description Whether new subscribers of a private channel can read the messages from before they joined. */
                     history_public_to_subscribers?: boolean;
+                    /** @description Whether the channel is a default channel, which new users join. */
                     is_default_stream?: boolean;
+                    /** @description Whether the channel is private. */
                     is_private?: boolean;
+                    /** @description Whether the channel is web-public: anyone on the internet can read it. */
                     is_web_public?: boolean;
+                    /** @description How many days the channel's messages are kept: a number, `unlimited`, or `realm_default` (the organization's setting). Organization owners only. */
                     message_retention_days?: string;
+                    /** @description The channel's new name. */
                     new_name?: string;
                 };
             };
@@ -7372,6 +10002,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -7389,6 +10025,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the channel. */
                 stream_id: number;
             };
             cookie?: never;
@@ -7396,9 +10033,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The topic whose messages are deleted. */
                     topic_name: string;
                 };
                 "multipart/form-data": {
+                    /** @description The topic whose messages are deleted. */
                     topic_name: string;
                 };
             };
@@ -7426,10 +10065,12 @@ export interface operations {
     "get-api-v1-streams-stream-id-email-address": {
         parameters: {
             query?: {
+                /** @description Whose address: the email gateway (the default), the caller, or a bot the caller administers. */
                 sender_id?: number;
             };
             header?: never;
             path: {
+                /** @description The id of the channel. */
                 stream_id: number;
             };
             cookie?: never;
@@ -7460,6 +10101,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the channel.
+                 * @example 12
+                 */
                 stream_id: number;
             };
             cookie?: never;
@@ -7472,6 +10117,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "subscribers": [
+                     *         8,
+                     *         9
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -7495,13 +10150,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The widget data, a JSON text the widget understands (a vote, a new option, ...). */
                     content: string;
+                    /** @description The id of the message the widget belongs to. */
                     message_id: number;
+                    /** @description The kind of widget data; `widget` for the widgets Zulip's clients know (polls, to-do lists). */
                     msg_type: string;
                 };
                 "multipart/form-data": {
+                    /** @description The widget data, a JSON text the widget understands (a vote, a new option, ...). */
                     content: string;
+                    /** @description The id of the message the widget belongs to. */
                     message_id: number;
+                    /** @description The kind of widget data; `widget` for the widgets Zulip's clients know (polls, to-do lists). */
                     msg_type: string;
                 };
             };
@@ -7534,20 +10195,68 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "direct",
+                 *       "op": "start",
+                 *       "to": [
+                 *         9
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `start` when the user starts composing, `stop` when they stop.
+                     * @example start
+                     */
                     op: string;
+                    /** @description For a channel message: the channel's id. */
                     stream_id?: number;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description For a direct message: a JSON list of the recipients' user ids. JSON-encoded.
+                     * @example [
+                     *       9
+                     *     ]
+                     */
                     to?: unknown;
+                    /** @description For a channel message: the topic being composed in. */
                     topic?: string;
+                    /**
+                     * @description `direct` (the default) or `stream`/`channel`.
+                     * @example direct
+                     */
                     type?: string;
                 };
+                /**
+                 * @example {
+                 *       "type": "direct",
+                 *       "op": "start",
+                 *       "to": [
+                 *         9
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description `start` when the user starts composing, `stop` when they stop.
+                     * @example start
+                     */
                     op: string;
+                    /** @description For a channel message: the channel's id. */
                     stream_id?: number;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description For a direct message: a JSON list of the recipients' user ids. JSON-encoded.
+                     * @example [
+                     *       9
+                     *     ]
+                     */
                     to?: unknown;
+                    /** @description For a channel message: the topic being composed in. */
                     topic?: string;
+                    /**
+                     * @description `direct` (the default) or `stream`/`channel`.
+                     * @example direct
+                     */
                     type?: string;
                 };
             };
@@ -7559,6 +10268,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -7574,6 +10289,10 @@ export interface operations {
     "get-api-v1-user-groups": {
         parameters: {
             query?: {
+                /**
+                 * @description Whether deactivated groups are listed too.
+                 * @example false
+                 */
                 include_deactivated_groups?: boolean;
             };
             header?: never;
@@ -7588,6 +10307,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "user_groups": [
+                     *         {
+                     *           "id": 14,
+                     *           "name": "designers",
+                     *           "description": "Everyone who works on the visual identity.",
+                     *           "creator_id": 8,
+                     *           "date_created": 1764100000,
+                     *           "members": [
+                     *             9
+                     *           ],
+                     *           "direct_subgroup_ids": [],
+                     *           "is_system_group": false,
+                     *           "can_add_members_group": 7,
+                     *           "can_join_group": 7,
+                     *           "can_leave_group": 7,
+                     *           "can_manage_group": {
+                     *             "direct_members": [
+                     *               9
+                     *             ],
+                     *             "direct_subgroups": []
+                     *           },
+                     *           "can_mention_group": 7,
+                     *           "can_remove_members_group": {
+                     *             "direct_members": [
+                     *               9
+                     *             ],
+                     *             "direct_subgroups": []
+                     *           },
+                     *           "deactivated": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -7606,6 +10362,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
             };
             cookie?: never;
@@ -7613,35 +10370,39 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description Who may add members to the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_members_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may join the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_join_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may leave the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_leave_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may manage the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_manage_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may mention the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_mention_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove members from the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_members_group?: unknown;
+                    /** @description The group's new description. */
                     description?: string;
+                    /** @description The group's new name. */
                     name?: string;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description Who may add members to the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_members_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may join the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_join_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may leave the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_leave_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may manage the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_manage_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may mention the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_mention_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove members from the group, as `{"new": value, "old": value}` (`old` optional, checked when given); a value is a user group id or `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_members_group?: unknown;
+                    /** @description The group's new description. */
                     description?: string;
+                    /** @description The group's new name. */
                     name?: string;
                 };
             };
@@ -7670,6 +10431,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
             };
             cookie?: never;
@@ -7697,10 +10459,12 @@ export interface operations {
     "get-api-v1-user-groups-user-group-id-members": {
         parameters: {
             query?: {
+                /** @description Whether only direct members count (true), or members of subgroups too (false). */
                 direct_member_only?: boolean;
             };
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
             };
             cookie?: never;
@@ -7731,6 +10495,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
             };
             cookie?: never;
@@ -7738,23 +10503,23 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of user ids to add as members. JSON-encoded. */
                     add?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of group ids to add as subgroups. JSON-encoded. */
                     add_subgroups?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of user ids to remove. JSON-encoded. */
                     delete?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of subgroup ids to remove. JSON-encoded. */
                     delete_subgroups?: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of user ids to add as members. JSON-encoded. */
                     add?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of group ids to add as subgroups. JSON-encoded. */
                     add_subgroups?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of user ids to remove. JSON-encoded. */
                     delete?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of subgroup ids to remove. JSON-encoded. */
                     delete_subgroups?: unknown;
                 };
             };
@@ -7781,11 +10546,14 @@ export interface operations {
     "get-api-v1-user-groups-user-group-id-members-user-id": {
         parameters: {
             query?: {
+                /** @description Whether only direct members count (true), or members of subgroups too (false). */
                 direct_member_only?: boolean;
             };
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
+                /** @description The id of the user to look for. */
                 user_id: number;
             };
             cookie?: never;
@@ -7814,10 +10582,12 @@ export interface operations {
     "get-api-v1-user-groups-user-group-id-subgroups": {
         parameters: {
             query?: {
+                /** @description Whether only direct subgroups are listed (true), or their subgroups too (false). */
                 direct_subgroup_only?: boolean;
             };
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
             };
             cookie?: never;
@@ -7848,6 +10618,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user group. */
                 user_group_id: number;
             };
             cookie?: never;
@@ -7855,15 +10626,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of group ids to add as subgroups. JSON-encoded. */
                     add?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of subgroup ids to remove. JSON-encoded. */
                     delete?: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of group ids to add as subgroups. JSON-encoded. */
                     add?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of subgroup ids to remove. JSON-encoded. */
                     delete?: unknown;
                 };
             };
@@ -7896,44 +10667,88 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "designers",
+                 *       "description": "Everyone who works on the visual identity.",
+                 *       "members": [
+                 *         9
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description Who may add members: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_members_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may join: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_join_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may leave: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_leave_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may manage the group: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_manage_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may mention the group: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_mention_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove members: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_members_group?: unknown;
+                    /**
+                     * @description The group's description.
+                     * @example Everyone who works on the visual identity.
+                     */
                     description: string;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the user ids of the group's members. JSON-encoded.
+                     * @example [
+                     *       9
+                     *     ]
+                     */
                     members: unknown;
+                    /**
+                     * @description The group's name.
+                     * @example designers
+                     */
                     name: string;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the group's subgroups. JSON-encoded. */
                     subgroups?: unknown;
                 };
+                /**
+                 * @example {
+                 *       "name": "designers",
+                 *       "description": "Everyone who works on the visual identity.",
+                 *       "members": [
+                 *         9
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description Who may add members: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_members_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may join: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_join_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may leave: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_leave_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may manage the group: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_manage_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may mention the group: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_mention_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove members: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_members_group?: unknown;
+                    /**
+                     * @description The group's description.
+                     * @example Everyone who works on the visual identity.
+                     */
                     description: string;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the user ids of the group's members. JSON-encoded.
+                     * @example [
+                     *       9
+                     *     ]
+                     */
                     members: unknown;
+                    /**
+                     * @description The group's name.
+                     * @example designers
+                     */
                     name: string;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the group's subgroups. JSON-encoded. */
                     subgroups?: unknown;
                 };
             };
@@ -7945,6 +10760,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "group_id": 14
+                     *     }
+                     */
                     "application/json": {
                         group_id: number;
                         ignored_parameters_unsupported?: string[];
@@ -7967,14 +10789,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "stream_id": 12,
+                 *       "topic": "style guide",
+                 *       "visibility_policy": 3
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The id of the channel.
+                     * @example 12
+                     */
                     stream_id: number;
+                    /**
+                     * @description The topic.
+                     * @example style guide
+                     */
                     topic: string;
+                    /**
+                     * @description The topic's visibility for the user: 0 none (inherit), 1 muted, 2 unmuted, 3 followed.
+                     * @example 3
+                     */
                     visibility_policy: number;
                 };
+                /**
+                 * @example {
+                 *       "stream_id": 12,
+                 *       "topic": "style guide",
+                 *       "visibility_policy": 3
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The id of the channel.
+                     * @example 12
+                     */
                     stream_id: number;
+                    /**
+                     * @description The topic.
+                     * @example style guide
+                     */
                     topic: string;
+                    /**
+                     * @description The topic's visibility for the user: 0 none (inherit), 1 muted, 2 unmuted, 3 followed.
+                     * @example 3
+                     */
                     visibility_policy: number;
                 };
             };
@@ -7986,6 +10846,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -8007,12 +10873,30 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of logo.png, as a multipart part)"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part (any field name).
+                     * @example (the bytes of logo.png, as a multipart part)
+                     */
                     file?: string;
                 };
+                /**
+                 * @example {
+                 *       "file": "(the bytes of logo.png, as a multipart part)"
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part (any field name).
+                     * @example (the bytes of logo.png, as a multipart part)
+                     */
                     file?: string;
                 };
             };
@@ -8024,6 +10908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "uri": "/user_uploads/2/4e/kJx2/logo.png",
+                     *       "url": "/user_uploads/2/4e/kJx2/logo.png",
+                     *       "filename": "logo.png"
+                     *     }
+                     */
                     "application/json": {
                         filename: string;
                         ignored_parameters_unsupported?: string[];
@@ -8044,7 +10937,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rest of the path; may contain slashes. */
+                /** @description The file's path after `/user_uploads/` (realm id, random part, file name). */
                 wildcard_path: string;
             };
             cookie?: never;
@@ -8093,7 +10986,15 @@ export interface operations {
     "get-api-v1-users": {
         parameters: {
             query?: {
+                /**
+                 * @description Whether the client computes Gravatar addresses itself: when true, `avatar_url` is null for users who have no uploaded avatar.
+                 * @example true
+                 */
                 client_gravatar?: boolean;
+                /**
+                 * @description Whether each user carries its custom profile field values (`profile_data`).
+                 * @example false
+                 */
                 include_custom_profile_fields?: boolean;
             };
             header?: never;
@@ -8108,6 +11009,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "members": [
+                     *         {
+                     *           "user_id": 8,
+                     *           "delivery_email": "iago@example.com",
+                     *           "email": "iago@example.com",
+                     *           "full_name": "Iago",
+                     *           "date_joined": "2025-11-24T16:00:00+00:00",
+                     *           "is_active": true,
+                     *           "is_owner": false,
+                     *           "is_admin": true,
+                     *           "is_guest": false,
+                     *           "is_bot": false,
+                     *           "bot_type": null,
+                     *           "bot_owner_id": null,
+                     *           "role": 200,
+                     *           "timezone": "",
+                     *           "avatar_url": null,
+                     *           "avatar_version": 1
+                     *         },
+                     *         {
+                     *           "user_id": 9,
+                     *           "delivery_email": null,
+                     *           "email": "cordelia@example.com",
+                     *           "full_name": "Cordelia Lear",
+                     *           "date_joined": "2025-11-24T16:00:00+00:00",
+                     *           "is_active": true,
+                     *           "is_owner": false,
+                     *           "is_admin": false,
+                     *           "is_guest": false,
+                     *           "is_bot": false,
+                     *           "bot_type": null,
+                     *           "bot_owner_id": null,
+                     *           "role": 400,
+                     *           "timezone": "Europe/London",
+                     *           "avatar_url": "/user_avatars/2/3c1d9e7a5f.png?version=2",
+                     *           "avatar_version": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         members: components["schemas"]["User"][];
@@ -8131,13 +11076,19 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The new user's email address. */
                     email?: string;
+                    /** @description The new user's full name. */
                     full_name?: string;
+                    /** @description The new user's password. */
                     password?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The new user's email address. */
                     email?: string;
+                    /** @description The new user's full name. */
                     full_name?: string;
+                    /** @description The new user's password. */
                     password?: string;
                 };
             };
@@ -8165,10 +11116,12 @@ export interface operations {
     "get-api-v1-users-user-id-or-email-presence": {
         parameters: {
             query?: {
+                /** @description Whether the answer is the compact format (`active_timestamp`, `idle_timestamp`) rather than per-client entries. */
                 slim_presence?: boolean;
             };
             header?: never;
             path: {
+                /** @description The user's id or email address. */
                 user_id_or_email: string;
             };
             cookie?: never;
@@ -8199,11 +11152,20 @@ export interface operations {
     "get-api-v1-users-user-id": {
         parameters: {
             query?: {
+                /** @description Whether the client computes Gravatar addresses itself: when true, `avatar_url` is null for users who have no uploaded avatar. */
                 client_gravatar?: boolean;
+                /**
+                 * @description Whether each user carries its custom profile field values (`profile_data`).
+                 * @example true
+                 */
                 include_custom_profile_fields?: boolean;
             };
             header?: never;
             path: {
+                /**
+                 * @description The user's id or email address.
+                 * @example 9
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -8216,6 +11178,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "user": {
+                     *         "user_id": 9,
+                     *         "delivery_email": null,
+                     *         "email": "cordelia@example.com",
+                     *         "full_name": "Cordelia Lear",
+                     *         "date_joined": "2025-11-24T16:00:00+00:00",
+                     *         "is_active": true,
+                     *         "is_owner": false,
+                     *         "is_admin": false,
+                     *         "is_guest": false,
+                     *         "is_bot": false,
+                     *         "bot_type": null,
+                     *         "bot_owner_id": null,
+                     *         "role": 400,
+                     *         "timezone": "Europe/London",
+                     *         "avatar_url": "/user_avatars/2/3c1d9e7a5f.png?version=2",
+                     *         "avatar_version": 2,
+                     *         "profile_data": {
+                     *           "3": {
+                     *             "value": "Designer",
+                     *             "rendered_value": "<p>Designer</p>"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -8234,6 +11226,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user. */
                 user_id: number;
             };
             cookie?: never;
@@ -8241,9 +11234,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description A comment for the email telling the user their account was deactivated (at most 2000 characters). */
                     deactivation_notification_comment?: string;
                 };
                 "multipart/form-data": {
+                    /** @description A comment for the email telling the user their account was deactivated (at most 2000 characters). */
                     deactivation_notification_comment?: string;
                 };
             };
@@ -8272,6 +11267,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user's id or email address. */
                 user_id: string;
             };
             cookie?: never;
@@ -8279,11 +11275,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The user's new full name. */
                     full_name?: string;
+                    /** @description The user's new role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
                     role?: number;
                 };
                 "multipart/form-data": {
+                    /** @description The user's new full name. */
                     full_name?: string;
+                    /** @description The user's new role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
                     role?: number;
                 };
             };
@@ -8312,6 +11312,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user. */
                 user_id: number;
             };
             cookie?: never;
@@ -8341,6 +11342,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user. */
                 user_id: number;
             };
             cookie?: never;
@@ -8371,7 +11373,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the channel. */
                 stream_id: number;
+                /** @description The id of the user. */
                 user_id: number;
             };
             cookie?: never;
@@ -8412,6 +11416,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "user_id": 8,
+                     *       "delivery_email": "iago@example.com",
+                     *       "email": "iago@example.com",
+                     *       "full_name": "Iago",
+                     *       "date_joined": "2025-11-24T16:00:00+00:00",
+                     *       "is_active": true,
+                     *       "is_owner": false,
+                     *       "is_admin": true,
+                     *       "is_guest": false,
+                     *       "is_bot": false,
+                     *       "bot_type": null,
+                     *       "bot_owner_id": null,
+                     *       "role": 200,
+                     *       "timezone": "",
+                     *       "avatar_url": null,
+                     *       "avatar_version": 1,
+                     *       "max_message_id": 4712
+                     *     }
+                     */
                     "application/json": {
                         avatar_url: string | null;
                         avatar_version: number;
@@ -8477,10 +11504,15 @@ export interface operations {
     "get-api-v1-users-me-stream-id-topics": {
         parameters: {
             query?: {
+                /** @description Whether the client understands the empty topic; without it, the empty topic is shown under its display name. */
                 allow_empty_topic_name?: boolean;
             };
             header?: never;
             path: {
+                /**
+                 * @description The channel whose topics are listed.
+                 * @example 12
+                 */
                 stream_id: number;
             };
             cookie?: never;
@@ -8493,6 +11525,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "topics": [
+                     *         {
+                     *           "name": "logo",
+                     *           "max_id": 4712
+                     *         },
+                     *         {
+                     *           "name": "style guide",
+                     *           "max_id": 4650
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -8524,6 +11572,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "alert_words": [
+                     *         "logo",
+                     *         "style guide"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         alert_words: string[];
                         ignored_parameters_unsupported?: string[];
@@ -8546,12 +11604,36 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "alert_words": [
+                 *         "mock-up"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the alert words to add. JSON-encoded.
+                     * @example [
+                     *       "mock-up"
+                     *     ]
+                     */
                     alert_words: unknown;
                 };
+                /**
+                 * @example {
+                 *       "alert_words": [
+                 *         "mock-up"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the alert words to add. JSON-encoded.
+                     * @example [
+                     *       "mock-up"
+                     *     ]
+                     */
                     alert_words: unknown;
                 };
             };
@@ -8563,6 +11645,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "alert_words": [
+                     *         "logo",
+                     *         "mock-up",
+                     *         "style guide"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         alert_words: string[];
                         ignored_parameters_unsupported?: string[];
@@ -8586,11 +11679,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the alert words to remove. JSON-encoded. */
                     alert_words: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the alert words to remove. JSON-encoded. */
                     alert_words: unknown;
                 };
             };
@@ -8625,9 +11718,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The device's FCM registration token. */
                     token: string;
                 };
                 "multipart/form-data": {
+                    /** @description The device's FCM registration token. */
                     token: string;
                 };
             };
@@ -8661,9 +11756,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The device's push token. */
                     token: string;
                 };
                 "multipart/form-data": {
+                    /** @description The device's push token. */
                     token: string;
                 };
             };
@@ -8725,11 +11822,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The id of the iOS app the token is for. */
                     appid: string;
+                    /** @description The device's APNs token, base64-encoded. */
                     token: string;
                 };
                 "multipart/form-data": {
+                    /** @description The id of the iOS app the token is for. */
                     appid: string;
+                    /** @description The device's APNs token, base64-encoded. */
                     token: string;
                 };
             };
@@ -8763,9 +11864,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The device's push token. */
                     token: string;
                 };
                 "multipart/form-data": {
+                    /** @description The device's push token. */
                     token: string;
                 };
             };
@@ -8799,11 +11902,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
                     file?: string;
                 };
                 "multipart/form-data": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
                     file?: string;
                 };
             };
@@ -8861,6 +11970,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the user to mute or unmute.
+                 * @example 9
+                 */
                 muted_user_id: number;
             };
             cookie?: never;
@@ -8873,6 +11986,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -8890,6 +12009,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the user to mute or unmute. */
                 muted_user_id: number;
             };
             cookie?: never;
@@ -8923,26 +12043,78 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "active",
+                 *       "slim_presence": true,
+                 *       "last_update_id": 120
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @description How many days of presence history to send back. */
                     history_limit_days?: number;
+                    /**
+                     * @description The last presence update the client has; the answer holds only later changes.
+                     * @example 120
+                     */
                     last_update_id?: number;
-                    /** @default false */
+                    /**
+                     * @description Whether the user has interacted with the client since the last report (accepted; this server keeps no activity statistics from it).
+                     * @default false
+                     */
                     new_user_input?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether to only report presence, without receiving everyone's back.
+                     * @default false
+                     */
                     ping_only?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether the realm's presence comes back keyed by user id in the compact format (`last_update_id` asks for it too).
+                     * @default false
+                     * @example true
+                     */
                     slim_presence?: boolean;
+                    /**
+                     * @description `active` or `idle`.
+                     * @example active
+                     */
                     status: string;
                 };
+                /**
+                 * @example {
+                 *       "status": "active",
+                 *       "slim_presence": true,
+                 *       "last_update_id": 120
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /** @description How many days of presence history to send back. */
                     history_limit_days?: number;
+                    /**
+                     * @description The last presence update the client has; the answer holds only later changes.
+                     * @example 120
+                     */
                     last_update_id?: number;
-                    /** @default false */
+                    /**
+                     * @description Whether the user has interacted with the client since the last report (accepted; this server keeps no activity statistics from it).
+                     * @default false
+                     */
                     new_user_input?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether to only report presence, without receiving everyone's back.
+                     * @default false
+                     */
                     ping_only?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether the realm's presence comes back keyed by user id in the compact format (`last_update_id` asks for it too).
+                     * @default false
+                     * @example true
+                     */
                     slim_presence?: boolean;
+                    /**
+                     * @description `active` or `idle`.
+                     * @example active
+                     */
                     status: string;
                 };
             };
@@ -8954,6 +12126,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "presences": {
+                     *         "9": {
+                     *           "active_timestamp": 1764412790,
+                     *           "idle_timestamp": 1764412790
+                     *         }
+                     *       },
+                     *       "server_timestamp": 1764412801.25,
+                     *       "presence_last_update_id": 124
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -8983,11 +12169,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the fields to clear. JSON-encoded. */
                     data: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the ids of the fields to clear. JSON-encoded. */
                     data: unknown;
                 };
             };
@@ -9021,11 +12207,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the fields to set, each `{"id": field id, "value": ...}`. JSON-encoded. */
                     data: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the fields to set, each `{"id": field id, "value": ...}`. JSON-encoded. */
                     data: unknown;
                 };
             };
@@ -9058,18 +12244,60 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status_text": "In a design review",
+                 *       "emoji_name": "art",
+                 *       "away": false
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Whether the user is away.
+                     * @example false
+                     */
                     away?: boolean;
+                    /** @description The status emoji's code (found from the name when omitted). */
                     emoji_code?: string;
+                    /**
+                     * @description The status emoji's name; empty to clear it.
+                     * @example art
+                     */
                     emoji_name?: string;
+                    /** @description The status emoji's kind: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`. */
                     reaction_type?: string;
+                    /**
+                     * @description The status text (at most 60 characters); empty to clear it.
+                     * @example In a design review
+                     */
                     status_text?: string;
                 };
+                /**
+                 * @example {
+                 *       "status_text": "In a design review",
+                 *       "emoji_name": "art",
+                 *       "away": false
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description Whether the user is away.
+                     * @example false
+                     */
                     away?: boolean;
+                    /** @description The status emoji's code (found from the name when omitted). */
                     emoji_code?: string;
+                    /**
+                     * @description The status emoji's name; empty to clear it.
+                     * @example art
+                     */
                     emoji_name?: string;
+                    /** @description The status emoji's kind: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`. */
                     reaction_type?: string;
+                    /**
+                     * @description The status text (at most 60 characters); empty to clear it.
+                     * @example In a design review
+                     */
                     status_text?: string;
                 };
             };
@@ -9081,6 +12309,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -9096,6 +12330,10 @@ export interface operations {
     "get-api-v1-users-me-subscriptions": {
         parameters: {
             query?: {
+                /**
+                 * @description Whether each subscription lists its subscribers' user ids.
+                 * @example true
+                 */
                 include_subscribers?: boolean;
             };
             header?: never;
@@ -9110,6 +12348,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "subscriptions": [
+                     *         {
+                     *           "stream_id": 12,
+                     *           "name": "design",
+                     *           "is_archived": false,
+                     *           "description": "Logos, mock-ups and the style guide.",
+                     *           "date_created": 1764000000,
+                     *           "creator_id": 8,
+                     *           "invite_only": false,
+                     *           "rendered_description": "<p>Logos, mock-ups and the style guide.</p>",
+                     *           "is_web_public": false,
+                     *           "stream_post_policy": 1,
+                     *           "message_retention_days": null,
+                     *           "history_public_to_subscribers": true,
+                     *           "first_message_id": 4200,
+                     *           "is_recently_active": true,
+                     *           "is_announcement_only": false,
+                     *           "can_add_subscribers_group": 5,
+                     *           "can_remove_subscribers_group": 2,
+                     *           "can_administer_channel_group": {
+                     *             "direct_members": [
+                     *               8
+                     *             ],
+                     *             "direct_subgroups": []
+                     *           },
+                     *           "can_send_message_group": 5,
+                     *           "can_subscribe_group": {
+                     *             "direct_members": [],
+                     *             "direct_subgroups": []
+                     *           },
+                     *           "stream_weekly_traffic": 42,
+                     *           "color": "#76ce90",
+                     *           "is_muted": false,
+                     *           "in_home_view": true,
+                     *           "pin_to_top": false,
+                     *           "desktop_notifications": null,
+                     *           "audible_notifications": null,
+                     *           "push_notifications": null,
+                     *           "email_notifications": null,
+                     *           "wildcard_mentions_notify": null,
+                     *           "subscribers": [
+                     *             8,
+                     *             9
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -9132,60 +12422,162 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subscriptions": [
+                 *         {
+                 *           "name": "design",
+                 *           "description": "Logos, mock-ups and the style guide."
+                 *         },
+                 *         {
+                 *           "name": "marketing"
+                 *         }
+                 *       ],
+                 *       "principals": [
+                 *         9
+                 *       ],
+                 *       "announce": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @default false */
+                    /**
+                     * @description Whether new channels are announced in the organization's new-channel announcements channel.
+                     * @default false
+                     * @example true
+                     */
                     announce?: boolean;
-                    /** @default true */
+                    /**
+                     * @description Whether a channel the user may not subscribe to fails the whole request (true) or is listed in `unauthorized` while the others are subscribed (false).
+                     * @default true
+                     */
                     authorization_errors_fatal?: boolean;
-                    /** @description JSON-encoded. */
+                    /** @description Who may add other users to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may administer the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_administer_channel_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove other users from the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may post to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_send_message_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may subscribe themselves to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_subscribe_group?: unknown;
+                    /** @description For new private channels: whether subscribers can read the history from before they joined. */
                     history_public_to_subscribers?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether new channels are private.
+                     * @default false
+                     */
                     invite_only?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether new channels become default channels.
+                     * @default false
+                     */
                     is_default_stream?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether new channels are web-public.
+                     * @default false
+                     */
                     is_web_public?: boolean;
+                    /** @description For new channels: how many days their messages are kept (a number or `unlimited`). */
                     message_retention_days?: string;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the users (ids or email addresses) to act for; the user themself when omitted. Acting for others needs the channel's permission. JSON-encoded.
+                     * @example [
+                     *       9
+                     *     ]
+                     */
                     principals?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the channels to subscribe to, each `{"name": ..., "description": ...}`; a channel that does not exist yet is created. JSON-encoded.
+                     * @example [
+                     *       {
+                     *         "name": "design",
+                     *         "description": "Logos, mock-ups and the style guide."
+                     *       },
+                     *       {
+                     *         "name": "marketing"
+                     *       }
+                     *     ]
+                     */
                     subscriptions: unknown;
                 };
+                /**
+                 * @example {
+                 *       "subscriptions": [
+                 *         {
+                 *           "name": "design",
+                 *           "description": "Logos, mock-ups and the style guide."
+                 *         },
+                 *         {
+                 *           "name": "marketing"
+                 *         }
+                 *       ],
+                 *       "principals": [
+                 *         9
+                 *       ],
+                 *       "announce": true
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @default false */
+                    /**
+                     * @description Whether new channels are announced in the organization's new-channel announcements channel.
+                     * @default false
+                     * @example true
+                     */
                     announce?: boolean;
-                    /** @default true */
+                    /**
+                     * @description Whether a channel the user may not subscribe to fails the whole request (true) or is listed in `unauthorized` while the others are subscribed (false).
+                     * @default true
+                     */
                     authorization_errors_fatal?: boolean;
-                    /** @description JSON-encoded. */
+                    /** @description Who may add other users to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_add_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may administer the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_administer_channel_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may remove other users from the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_remove_subscribers_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may post to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_send_message_group?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description Who may subscribe themselves to the channel: a user group id, or an anonymous group `{"direct_members": [...], "direct_subgroups": [...]}`. JSON-encoded. */
                     can_subscribe_group?: unknown;
+                    /** @description For new private channels: whether subscribers can read the history from before they joined. */
                     history_public_to_subscribers?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether new channels are private.
+                     * @default false
+                     */
                     invite_only?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether new channels become default channels.
+                     * @default false
+                     */
                     is_default_stream?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Whether new channels are web-public.
+                     * @default false
+                     */
                     is_web_public?: boolean;
+                    /** @description For new channels: how many days their messages are kept (a number or `unlimited`). */
                     message_retention_days?: string;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the users (ids or email addresses) to act for; the user themself when omitted. Acting for others needs the channel's permission. JSON-encoded.
+                     * @example [
+                     *       9
+                     *     ]
+                     */
                     principals?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the channels to subscribe to, each `{"name": ..., "description": ...}`; a channel that does not exist yet is created. JSON-encoded.
+                     * @example [
+                     *       {
+                     *         "name": "design",
+                     *         "description": "Logos, mock-ups and the style guide."
+                     *       },
+                     *       {
+                     *         "name": "marketing"
+                     *       }
+                     *     ]
+                     */
                     subscriptions: unknown;
                 };
             };
@@ -9197,6 +12589,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "subscribed": {
+                     *         "9": [
+                     *           "marketing"
+                     *         ]
+                     *       },
+                     *       "already_subscribed": {
+                     *         "9": [
+                     *           "design"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         already_subscribed: {
                             [key: string]: string[];
@@ -9225,16 +12633,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subscriptions": [
+                 *         "marketing"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the users (ids or email addresses) to act for; the user themself when omitted. Acting for others needs the channel's permission. JSON-encoded. */
                     principals?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the names of the channels to leave. JSON-encoded.
+                     * @example [
+                     *       "marketing"
+                     *     ]
+                     */
                     subscriptions: unknown;
                 };
+                /**
+                 * @example {
+                 *       "subscriptions": [
+                 *         "marketing"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of the users (ids or email addresses) to act for; the user themself when omitted. Acting for others needs the channel's permission. JSON-encoded. */
                     principals?: unknown;
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of the names of the channels to leave. JSON-encoded.
+                     * @example [
+                     *       "marketing"
+                     *     ]
+                     */
                     subscriptions: unknown;
                 };
             };
@@ -9246,6 +12678,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": "",
+                     *       "removed": [
+                     *         "marketing"
+                     *       ],
+                     *       "not_removed": []
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -9270,15 +12712,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of channels to subscribe to, as `subscriptions` of the subscribe operation. JSON-encoded. */
                     add?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of channel names to unsubscribe from. JSON-encoded. */
                     delete?: unknown;
                 };
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of channels to subscribe to, as `subscriptions` of the subscribe operation. JSON-encoded. */
                     add?: unknown;
-                    /** @description JSON-encoded. */
+                    /** @description A JSON list of channel names to unsubscribe from. JSON-encoded. */
                     delete?: unknown;
                 };
             };
@@ -9315,18 +12757,50 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The id of the channel.
+                 * @example 12
+                 */
                 stream_id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "property": "is_muted",
+                 *       "value": "true"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The personal setting to change: `color`, `is_muted`, `pin_to_top`, `desktop_notifications`, `audible_notifications`, `push_notifications`, `email_notifications`, `wildcard_mentions_notify` (or the older `in_home_view`).
+                     * @example is_muted
+                     */
                     property: string;
+                    /**
+                     * @description The new value: a color like `#c2c2c2`, or a JSON boolean.
+                     * @example true
+                     */
                     value: string;
                 };
+                /**
+                 * @example {
+                 *       "property": "is_muted",
+                 *       "value": "true"
+                 *     }
+                 */
                 "multipart/form-data": {
+                    /**
+                     * @description The personal setting to change: `color`, `is_muted`, `pin_to_top`, `desktop_notifications`, `audible_notifications`, `push_notifications`, `email_notifications`, `wildcard_mentions_notify` (or the older `in_home_view`).
+                     * @example is_muted
+                     */
                     property: string;
+                    /**
+                     * @description The new value: a color like `#c2c2c2`, or a JSON boolean.
+                     * @example true
+                     */
                     value: string;
                 };
             };
@@ -9338,6 +12812,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -9360,15 +12840,23 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description `add` to mute the topic, `remove` to unmute it. */
                     op: string;
+                    /** @description The channel of the topic, by name (or `stream_id`). */
                     stream?: string;
+                    /** @description The channel of the topic, by id (or `stream`, by name). */
                     stream_id?: number;
+                    /** @description The topic. */
                     topic: string;
                 };
                 "multipart/form-data": {
+                    /** @description `add` to mute the topic, `remove` to unmute it. */
                     op: string;
+                    /** @description The channel of the topic, by name (or `stream_id`). */
                     stream?: string;
+                    /** @description The channel of the topic, by id (or `stream`, by name). */
                     stream_id?: number;
+                    /** @description The topic. */
                     topic: string;
                 };
             };
@@ -9401,12 +12889,72 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subscription_data": [
+                 *         {
+                 *           "stream_id": 12,
+                 *           "property": "color",
+                 *           "value": "#f5ce6e"
+                 *         },
+                 *         {
+                 *           "stream_id": 12,
+                 *           "property": "pin_to_top",
+                 *           "value": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of changes, each `{"stream_id": ..., "property": ..., "value": ...}`, as for a single subscription. JSON-encoded.
+                     * @example [
+                     *       {
+                     *         "stream_id": 12,
+                     *         "property": "color",
+                     *         "value": "#f5ce6e"
+                     *       },
+                     *       {
+                     *         "stream_id": 12,
+                     *         "property": "pin_to_top",
+                     *         "value": true
+                     *       }
+                     *     ]
+                     */
                     subscription_data: unknown;
                 };
+                /**
+                 * @example {
+                 *       "subscription_data": [
+                 *         {
+                 *           "stream_id": 12,
+                 *           "property": "color",
+                 *           "value": "#f5ce6e"
+                 *         },
+                 *         {
+                 *           "stream_id": 12,
+                 *           "property": "pin_to_top",
+                 *           "value": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description JSON-encoded. */
+                    /**
+                     * @description A JSON list of changes, each `{"stream_id": ..., "property": ..., "value": ...}`, as for a single subscription. JSON-encoded.
+                     * @example [
+                     *       {
+                     *         "stream_id": 12,
+                     *         "property": "color",
+                     *         "value": "#f5ce6e"
+                     *       },
+                     *       {
+                     *         "stream_id": 12,
+                     *         "property": "pin_to_top",
+                     *         "value": true
+                     *       }
+                     *     ]
+                     */
                     subscription_data: unknown;
                 };
             };
@@ -9418,6 +12966,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "success",
+                     *       "msg": ""
+                     *     }
+                     */
                     "application/json": {
                         ignored_parameters_unsupported?: string[];
                         msg: string;
@@ -9435,6 +12989,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user's id or email address. */
                 user: string;
             };
             cookie?: never;
@@ -9459,6 +13014,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user's id or email address. */
                 user: string;
             };
             cookie?: never;
@@ -9475,6 +13031,50 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-external-content-digest-hexUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signature that makes the proxied address valid. */
+                digest: string;
+                /** @description The external image's address, hex-encoded. */
+                hexUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (PNG, JPEG, GIF, WebP, AVIF, BMP or ICO). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description The address is not one the server signed (error envelope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The image could not be fetched, is not a raster image or is too large (error envelope). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9559,6 +13159,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The invitation's key. */
                 key: string;
             };
             cookie?: never;
@@ -9602,6 +13203,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The invitation's key. */
                 key: string;
             };
             cookie?: never;
@@ -9902,6 +13504,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The file, as the request's one multipart part. */
                 file: string;
             };
             cookie?: never;
@@ -9925,7 +13528,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rest of the path; may contain slashes. */
+                /** @description The file's path, as in the link the server gave; may contain slashes. */
                 wildcard_path: string;
             };
             cookie?: never;
@@ -9949,7 +13552,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rest of the path; may contain slashes. */
+                /** @description The file's path, as in the link the server gave; may contain slashes. */
                 wildcard_path: string;
             };
             cookie?: never;
@@ -9984,7 +13587,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rest of the path; may contain slashes. */
+                /** @description The file's path, as in the link the server gave; may contain slashes. */
                 wildcard_path: string;
             };
             cookie?: never;
@@ -10029,7 +13632,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rest of the path; may contain slashes. */
+                /** @description The file's path, as in the link the server gave; may contain slashes. */
                 wildcard_path: string;
             };
             cookie?: never;
@@ -10074,7 +13677,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rest of the path; may contain slashes. */
+                /** @description The file's path, as in the link the server gave; may contain slashes. */
                 wildcard_path: string;
             };
             cookie?: never;
