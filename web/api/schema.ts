@@ -2719,7 +2719,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A file of the web app (scripts, styles), named by its content's hash: cacheable for a year. */
+        /**
+         * A file of the web app (scripts, styles), named by its content's hash: cacheable for a year.
+         * @description A file of the web app's build (script, stylesheet, icon), named by its content hash, so it is cached for a year and never changes; the web app's page (`GET /`) names the current ones.
+         */
         get: operations["get-static-webapp-file"];
         put?: never;
         post?: never;

@@ -83,6 +83,11 @@ export const PAGE_GUIDES: OperationGuides = {
     'The same as opening the unsubscribe link, for mail clients that offer one-click unsubscribing.',
   ),
   'GET /static/pages.css': guide('pages_and_files', 'The stylesheet of the server\'s HTML pages.'),
+  'GET /static/webapp/{file}': guide(
+    'pages_and_files',
+    'A file of the web app\'s build (script, stylesheet, icon), named by its content hash, so it is cached for a year and',
+    'never changes; the web app\'s page (`GET /`) names the current ones.',
+  ),
   'GET /static/images/unknown-user-avatar.png': guide('pages_and_files', 'The picture shown in place of the avatar of a user the viewer may not see.'),
   'GET /static/generated/emoji/emoji_api.json': guide(
     'pages_and_files',
