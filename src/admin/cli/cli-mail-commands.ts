@@ -50,7 +50,7 @@ export class CliMailCommands {
     if (missing.length > 0) throw new OperationError(`no channel named ${missing.map((name) => `'${name}'`).join(', ')} in this realm`);
     const expiresDays = options.expiresDays === undefined ? this.invites.validityDays : Number(options.expiresDays);
     if (!Number.isInteger(expiresDays) || expiresDays < 0) throw new OperationError('--expires-days must be a whole number of days (0: never)');
-    await this.send(
+    const invited = await this.send(
       new SendInvitesCommand(
         requestUserOf(inviter),
         options.emails,
@@ -65,14 +65,13 @@ export class CliMailCommands {
         false,
       ),
     );
-    const invited = options.emails.split(/[,\n]/).map((email) => email.trim()).filter((email) => email !== '');
     return { invited, invited_by: inviter.deliveryEmail, invite_as: roleName, channels: found.map((channel) => channel.name) };
   }
 
   /** Sends, spelling out a refusal address by address (the API puts those in `errors`). */
-  private async send(command: SendInvitesCommand): Promise<void> {
+  private async send(command: SendInvitesCommand): Promise<string[]> {
     try {
-      await this.commandBus.execute(command);
+      return await this.commandBus.execute<SendInvitesCommand, string[]>(command);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'INVITATION_FAILED') throw error;
       const problems = (error.data.errors as [string, string, boolean][]).map(([email, msg]) => `\n  ${email}: ${msg}`).join('');

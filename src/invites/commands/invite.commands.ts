@@ -81,7 +81,7 @@ export class ExpireInvitesOfUserCommand {
 
 /** Zulip's `invite_users_backend` and `do_invite_users`. */
 @CommandHandler(SendInvitesCommand)
-export class SendInvitesHandler implements ICommandHandler<SendInvitesCommand, void> {
+export class SendInvitesHandler implements ICommandHandler<SendInvitesCommand, string[]> {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly access: InviteAccess,
@@ -93,14 +93,15 @@ export class SendInvitesHandler implements ICommandHandler<SendInvitesCommand, v
     private readonly settings: InviteSettings,
   ) {}
 
-  async execute({ actor, inviteeEmailsRaw, terms, notifyReferrerOnJoin }: SendInvitesCommand): Promise<void> {
+  /** The addresses invited. */
+  async execute({ actor, inviteeEmailsRaw, terms, notifyReferrerOnJoin }: SendInvitesCommand): Promise<string[]> {
     if (!(await this.access.canInviteByEmail(actor))) throw insufficientPermission();
     checkRoleBasedPermissions(terms.inviteAs, actor, inviteNeedsAdmin(terms.inviteAs));
     if (inviteeEmailsRaw === '') throw ApiError.badRequest('You must specify at least one email address.');
     const emails = inviteeEmails(inviteeEmailsRaw);
     const streamIds = await this.access.channelsForInvite(actor, terms.streamIds);
     const groupIds = await this.access.groupsForInvite(actor, terms.groupIds);
-    const skipped = await this.tx.run(async () => {
+    const { skipped, valid } = await this.tx.run(async () => {
       const now = new Date();
       await this.writes.checkDailyLimit(actor.realmId, emails.length, now);
       const realm = await this.realms.requireById(actor.realmId);
@@ -164,7 +165,7 @@ export class SendInvitesHandler implements ICommandHandler<SendInvitesCommand, v
         if (invitation) await this.writes.sendEmail(invitation, now);
       }
       await this.writes.notifyChanged(actor.realmId, actor.id);
-      return skipped;
+      return { skipped, valid };
     });
     if (skipped.length > 0) {
       // After the commit: the others' invitations stand, as in Zulip.
@@ -174,6 +175,7 @@ export class SendInvitesHandler implements ICommandHandler<SendInvitesCommand, v
         true,
       );
     }
+    return valid;
   }
 }
 
