@@ -1,11 +1,11 @@
 import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createTestRealm, Credentials } from '../test/support/api';
+import { Credentials } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
 import { BenchClient } from './client';
-import { log, mapLimit, parseBenchOptions, percentile, runBench } from './harness';
-import { databaseClient, loadHistory, readLayout } from './history';
-import { cloneUsers, subscribeUsers } from './users';
+import { parseBenchOptions, percentile, runBench } from './harness';
+import { databaseClient } from './history';
+import { buildLargeRealm } from './large-realm';
 
 /**
  * `npm run bench -- register`: a realm of 1,000 users and 200 channels with 100,000
@@ -75,57 +75,11 @@ export function main(argv: string[]): Promise<void> {
 }
 
 async function runAgainst(server: ServerProcess, options: RegisterOptions, storage: string): Promise<void> {
-  const setupStart = performance.now();
-  const realm = await createTestRealm('register');
-  // Two users through the API: the measured one (who needs a working API key) and the
-  // other side of its direct conversation, the template of the rest, copied by SQL.
-  const benchUser = await realm.createUser('Register User 1');
-  const dmPartner = await realm.createUser('Register User 2');
+  const { realm, benchUser, userIds } = await buildLargeRealm(server, 'register', options);
   const db = databaseClient(server);
   await db.connect();
   let storm: Credentials[];
   try {
-    const copies = await cloneUsers(db, dmPartner.userId, options.users - 3, `${realm.subdomain}.test`, 'Register User');
-    const userIds = [benchUser.userId, dmPartner.userId, ...copies];
-    log(`set-up: ${options.users} users (${seconds(setupStart)} s)`);
-    const channelNames = Array.from({ length: options.channels }, (_, i) => `channel-${String(i + 1).padStart(3, '0')}`);
-    // Who is in each channel: the measured user in the first `benchSubscriptions`, every
-    // other user in `subscriptionsPerUser` channels spread over all of them.
-    const members = channelNames.map(() => [] as number[]);
-    for (let c = 0; c < options.benchSubscriptions; c++) members[c].push(benchUser.userId);
-    userIds.slice(1).forEach((userId, i) => {
-      for (let k = 0; k < options.subscriptionsPerUser; k++) {
-        const channel = (i * 7 + k * Math.ceil(options.channels / options.subscriptionsPerUser)) % options.channels;
-        if (!members[channel].includes(userId)) members[channel].push(userId);
-      }
-    });
-    // The API creates each channel with the owner and the measured user; the other members
-    // go in by SQL (adding ~100 subscribers per channel through the API took minutes).
-    await mapLimit(channelNames.length, 4, async (c) => {
-      const response = await realm.ownerApi.post('users/me/subscriptions', {
-        subscriptions: [{ name: channelNames[c], description: `Channel ${c + 1}` }],
-        principals: [realm.owner.userId, ...members[c].filter((id) => id === benchUser.userId)],
-      });
-      if (response.status !== 200) throw new Error(`subscribing failed: ${JSON.stringify(response.body)}`);
-    });
-    await subscribeUsers(db, realm.subdomain, channelNames, members);
-    log(`set-up: ${channelNames.length} channels subscribed (${seconds(setupStart)} s); loading ${options.messages.toLocaleString('en-US')} messages`);
-
-    const senders = userIds.slice(0, 50);
-    const layout = await readLayout(db, realm.subdomain, senders, channelNames, [benchUser.userId, dmPartner.userId]);
-    const loadStart = performance.now();
-    await loadHistory(db, layout, { messages: options.messages, topicsPerChannel: 10, unreadEvery: 10, starUserId: benchUser.userId }, log);
-    log(`loaded in ${seconds(loadStart)} s`);
-    // An established realm: its channels are older than the four weeks their traffic
-    // estimate covers (a channel younger than a week has none, which costs nothing).
-    await db.query(`UPDATE stream SET date_created = now() - interval '60 days' WHERE realm_id = $1`, [layout.realmId]);
-    // Rows written by SQL, as autovacuum would have left them in an established realm:
-    // with statistics for the planner, and vacuumed (the visibility map set, so index-only
-    // scans need not visit the table). Unvacuumed, register took about 8 ms more. Then a
-    // checkpoint: the load leaves about a gigabyte of dirty pages, whose writing would
-    // otherwise compete with the timed requests for the disk and the CPU.
-    await db.query('VACUUM ANALYZE');
-    await db.query('CHECKPOINT');
     const { rows } = await db.query<{ email: string; api_key: string }>(
       'SELECT delivery_email AS email, api_key FROM user_profile WHERE id = ANY($1::int[]) ORDER BY id LIMIT $2',
       [userIds, options.concurrency],
@@ -233,4 +187,3 @@ async function registerAtOnce(server: ServerProcess, subdomain: string, users: r
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);

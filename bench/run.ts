@@ -15,7 +15,11 @@ const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<void
   soak: () => import('./soak'),
   'big-channel': () => import('./big-channel'),
   capacity: () => import('./capacity'),
+  web: () => import('./web'),
 };
+
+/** Benchmarks that serve the web app, which only the full build (`npm run build`, into dist/) bundles. */
+const FULL_BUILD = new Set(['web']);
 
 async function run(): Promise<number> {
   const [name, ...argv] = process.argv.slice(2);
@@ -25,7 +29,7 @@ async function run(): Promise<number> {
     return 2;
   }
   // test/support/server-process reads CHAT_DIST when it is loaded: set it before the import.
-  const builtServer = path.resolve(__dirname, '..', 'src');
+  const builtServer = FULL_BUILD.has(name ?? '') ? path.resolve(__dirname, '..', '..', 'dist') : path.resolve(__dirname, '..', 'src');
   if (process.env.CHAT_DIST === undefined && fs.existsSync(path.join(builtServer, 'main.js'))) {
     process.env.CHAT_DIST = builtServer;
   }
