@@ -183,6 +183,20 @@ describeInBrowser('the web app in a browser', () => {
     await annPage.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: 'Bob Webapp 1 unread' }).waitFor();
   }, 90_000);
 
+  it('"Mark all as read" clears every unread count, on the server too', async () => {
+    await bobBrowser.clearCookies();
+    const bobPage = await logIn(bobBrowser, bob);
+    for (let i = 0; i < 3; i++) await sendMessage(ann.api, { type: 'stream', to: 'dev', topic: `backlog ${i}`, content: `backlog message ${i}` });
+    const feedLink = bobPage.getByRole('link', { name: /^Combined feed( \d+ unread)?$/ });
+    await until(async () => ((await unreadOn(feedLink)) >= 3 ? true : undefined), "Bob's backlog to show");
+    await bobPage.getByRole('button', { name: 'Mark all as read' }).click();
+    await countBecomes(feedLink, 0, "Bob's combined feed, all read,");
+    await countBecomes(channelLink(bobPage, 'dev'), 0, "Bob's #dev, all read,");
+    await bobPage.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
+    const unread = await bob.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: JSON.stringify([{ operator: 'is', operand: 'unread' }]) });
+    expect(unread.body.messages).toEqual([]);
+  }, 60_000);
+
   it('at phone width the feed does not scroll sideways and the sidebars are drawers', async () => {
     await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'a rather long topic name that has to be cut short on a phone', content: `A long line without spaces: ${'x'.repeat(120)}` });
     await annBrowser.clearCookies();

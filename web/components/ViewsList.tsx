@@ -1,10 +1,12 @@
+import { useActions } from '../app/services';
 import { useSelector } from '../store/use-store';
 import { selectUnreadCounts } from '../store/selectors';
 import type { Filter } from '../store/narrow';
 import { UnreadCount } from './UnreadCount';
 
-/** The sidebar's views: combined feed, mentions, starred. */
+/** The sidebar's views: combined feed, mentions, starred; "Mark all as read" while anything is unread. */
 export function ViewsList({ current }: { current: Filter }) {
+  const actions = useActions();
   const counts = useSelector(selectUnreadCounts);
   const rows = [
     { kind: 'feed', label: 'Combined feed', href: '#feed', count: counts.feed },
@@ -13,7 +15,14 @@ export function ViewsList({ current }: { current: Filter }) {
   ] as const;
   return (
     <section className="sidebar-section" aria-labelledby="views-heading">
-      <h2 id="views-heading" className="sidebar-heading">Views</h2>
+      <div className="sidebar-heading-row">
+        <h2 id="views-heading" className="sidebar-heading">Views</h2>
+        {counts.feed > 0 ? (
+          <button type="button" className="sidebar-heading-action" onClick={() => void actions.markAllRead()}>
+            Mark all as read
+          </button>
+        ) : null}
+      </div>
       <ul className="sidebar-list">
         {rows.map((row) => (
           <li key={row.kind}>

@@ -9,6 +9,8 @@ import type { Store } from './store';
 const BATCH = 50;
 /** Reads are reported together after this long, like Zulip's batched flag updates. */
 const READ_BATCH_MS = 300;
+/** Messages marked read per request by "Mark all as read", as Zulip's web client batches them. */
+const MARK_ALL_BATCH = 1000;
 /** How long typing pauses before what is typed is saved to the server's drafts. */
 const DRAFT_SAVE_MS = 1500;
 /** Typing notices as Zulip's client sends them: a refresh every 10 s while typing, stop after 5 s idle. */
@@ -177,6 +179,32 @@ export class Actions {
       // The store changes when the server's update_message_flags event arrives.
       this.client.post('messages/flags', { messages: batch, op: 'add', flag: 'read' }).catch(this.report);
     }, READ_BATCH_MS);
+  }
+
+  /**
+   * Marks every unread message read, oldest first, in batches through
+   * `/messages/flags/narrow` as Zulip's web client does (one request for a huge backlog
+   * would hold the server for long). The counts fall as the flag events arrive.
+   */
+  async markAllRead(): Promise<void> {
+    let anchor: number | 'oldest' = 'oldest';
+    try {
+      for (;;) {
+        const answer: { found_newest: boolean; last_processed_id: number | null } = await this.client.post('messages/flags/narrow', {
+          anchor,
+          include_anchor: anchor === 'oldest',
+          num_before: 0,
+          num_after: MARK_ALL_BATCH,
+          narrow: [{ operator: 'is', operand: 'unread', negated: false }],
+          op: 'add',
+          flag: 'read',
+        });
+        if (answer.found_newest || answer.last_processed_id === null) return;
+        anchor = answer.last_processed_id;
+      }
+    } catch (error) {
+      this.report(error);
+    }
   }
 
   async setStarred(messageId: number, starred: boolean): Promise<void> {
