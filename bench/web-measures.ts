@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { BrowserContext, Page } from 'playwright-core';
 import { Api } from '../test/support/api';
@@ -114,9 +115,16 @@ export interface ScrollBack {
 /**
  * Scrolls the open feed back from its newest message as a person does with a wheel,
  * until `messages` distinct messages have been on screen (or the oldest is reached):
- * the most message nodes the DOM held at once, and the main thread's long tasks.
+ * the most message nodes the DOM held at once, and the main thread's long tasks. With
+ * `cpuProfile`, the page's CPU profile of the scroll is written there (open it in
+ * Chromium's DevTools; build with `WEB_MINIFY=false` for readable names).
  */
-export async function scrollBack(page: Page, messages: number, maxSeconds: number): Promise<ScrollBack> {
+export async function scrollBack(page: Page, messages: number, maxSeconds: number, cpuProfile: string | null): Promise<ScrollBack> {
+  const profiler = cpuProfile === null ? null : await page.context().newCDPSession(page);
+  if (profiler !== null) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
   await page.evaluate(`(() => {
     window.__benchLongTasks = [];
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__benchLongTasks.push(entry.duration); })
@@ -146,6 +154,11 @@ export async function scrollBack(page: Page, messages: number, maxSeconds: numbe
     // A fetch of older messages is slower than a wheel turn: wait for it rather than spin.
     if (stuck > 0) await sleep(200);
     if (stuck > 100) break;
+  }
+  if (profiler !== null && cpuProfile !== null) {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.writeFileSync(cpuProfile, JSON.stringify(profile));
+    await profiler.detach();
   }
   const result = (await page.evaluate(`({ maxNodes: window.__benchMaxNodes, tasks: window.__benchLongTasks })`)) as { maxNodes: number; tasks: number[] };
   return {

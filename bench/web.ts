@@ -26,6 +26,8 @@ export interface WebOptions {
   scrollMessages: number;
   maxSeconds: number;
   json: boolean;
+  /** Where to write the page's CPU profile of the scroll (none when empty). */
+  cpuProfile: string;
 }
 
 const DEFAULTS: WebOptions = {
@@ -40,6 +42,7 @@ const DEFAULTS: WebOptions = {
   scrollMessages: 5000,
   maxSeconds: 2400,
   json: false,
+  cpuProfile: '',
 };
 
 const NUMERIC_FLAGS: Record<string, keyof WebOptions> = {
@@ -58,7 +61,7 @@ const NUMERIC_FLAGS: Record<string, keyof WebOptions> = {
 const USAGE = `usage: npm run build && npm run bench -- web [--users ${DEFAULTS.users}] [--channels ${DEFAULTS.channels}] [--messages ${DEFAULTS.messages}]
   [--subscriptions-per-user ${DEFAULTS.subscriptionsPerUser}] [--bench-subscriptions ${DEFAULTS.benchSubscriptions}]
   [--loads ${DEFAULTS.loads}] [--switches ${DEFAULTS.switches}] [--deliveries ${DEFAULTS.deliveries}]
-  [--scroll-messages ${DEFAULTS.scrollMessages}] [--max-seconds ${DEFAULTS.maxSeconds}] [--json]
+  [--scroll-messages ${DEFAULTS.scrollMessages}] [--max-seconds ${DEFAULTS.maxSeconds}] [--cpu-profile FILE] [--json]
 Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.
 Headless Chromium at CHROMIUM_PATH (default /usr/bin/chromium).`;
 
@@ -68,7 +71,7 @@ const PROJECT = path.resolve(__dirname, '..', '..');
 const TARGETS = { coldLoadMs: 1500, narrowSwitchMs: 150, deliveryMs: 100, messageNodes: 300, longTaskMs: 100, initialKiB: 200 };
 
 export function parseWebOptions(argv: readonly string[]): WebOptions {
-  const options = parseBenchOptions(argv, DEFAULTS, NUMERIC_FLAGS, USAGE, { min: 1, integers: true });
+  const options = parseBenchOptions(argv, DEFAULTS, NUMERIC_FLAGS, USAGE, { min: 1, integers: true, textFlags: { '--cpu-profile': 'cpuProfile' } });
   if (options.users < 3) throw new Error(`--users must be at least 3\n${USAGE}`);
   options.subscriptionsPerUser = Math.min(options.subscriptionsPerUser, options.channels);
   options.benchSubscriptions = Math.min(options.benchSubscriptions, options.channels);
@@ -125,7 +128,7 @@ async function runAgainst(server: ServerProcess, options: WebOptions, storage: s
     const feed = await context.newPage();
     await feed.goto(`${origin}/#feed`);
     await feed.locator('article.message').first().waitFor({ timeout: 30_000 });
-    const scroll = await scrollBack(feed, options.scrollMessages, Math.max(60, options.maxSeconds / 4));
+    const scroll = await scrollBack(feed, options.scrollMessages, Math.max(60, options.maxSeconds / 4), options.cpuProfile === '' ? null : options.cpuProfile);
     await feed.close();
 
     // The build's own figure (scripts/build.js): the page's initial scripts and styles, gzipped.
