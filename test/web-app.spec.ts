@@ -183,6 +183,27 @@ describeInBrowser('the web app in a browser', () => {
     await annPage.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: 'Bob Webapp 1 unread' }).waitFor();
   }, 90_000);
 
+  it('B replies in a DM through the compose box; A, in that DM, sees "B is typing" and then the message', async () => {
+    await annBrowser.clearCookies();
+    await bobBrowser.clearCookies();
+    const annPage = await logIn(annBrowser, ann);
+    const bobPage = await logIn(bobBrowser, bob);
+    await sendMessage(ann.api, { type: 'direct', to: JSON.stringify([bob.userId]), content: 'Are you around?' });
+    // Each opens the conversation from the people list.
+    await annPage.getByRole('complementary', { name: 'People' }).getByRole('link', { name: /^Bob Webapp/ }).click();
+    await annPage.getByRole('heading', { level: 1, name: 'Direct messages with Bob Webapp' }).waitFor();
+    await bobPage.getByRole('complementary', { name: 'People' }).getByRole('link', { name: /^Ann Webapp/ }).click();
+    await bobPage.locator('article.message', { hasText: 'Are you around?' }).waitFor();
+    await bobPage.getByRole('button', { name: 'Message Ann Webapp' }).click();
+    const reply = bobPage.getByRole('textbox', { name: 'Message' });
+    await reply.pressSequentially('Yes, here');
+    await annPage.getByText('Bob Webapp is typing…').waitFor();
+    await bobPage.getByRole('button', { name: 'Send' }).click();
+    await annPage.locator('article.message', { hasText: 'Yes, here' }).waitFor();
+    await annPage.getByText('Bob Webapp is typing…').waitFor({ state: 'detached' });
+    await expect(annPage.locator('article.message', { hasText: 'Yes, here' }).locator('.sender-name').textContent()).resolves.toBe('Bob Webapp');
+  }, 60_000);
+
   it('"Mark all as read" clears every unread count, on the server too', async () => {
     await bobBrowser.clearCookies();
     const bobPage = await logIn(bobBrowser, bob);
