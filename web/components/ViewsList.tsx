@@ -1,9 +1,10 @@
 import { useSelector } from '../store/use-store';
 import { selectUnreadCounts } from '../store/selectors';
 import type { Filter } from '../store/narrow';
+import { ScheduledViewRow } from './ScheduledViewRow';
 import { UnreadCount } from './UnreadCount';
 
-/** The sidebar's views: combined feed, mentions, starred. */
+/** The sidebar's views: combined feed, mentions, starred, scheduled messages. */
 export function ViewsList({ current }: { current: Filter }) {
   const counts = useSelector(selectUnreadCounts);
   const rows = [
@@ -23,6 +24,7 @@ export function ViewsList({ current }: { current: Filter }) {
             </a>
           </li>
         ))}
+        <ScheduledViewRow />
       </ul>
     </section>
   );
