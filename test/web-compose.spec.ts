@@ -109,8 +109,15 @@ describeInBrowser('the compose box in a browser', () => {
   it('completes # channels and their topics and : emoji, from the keyboard; Escape closes the list', async () => {
     const annPage = await logIn(annBrowser, ann);
     const text = await composeIn(annPage, 'lounge', 'links');
-    await text.pressSequentially('See #de');
     const list = suggestions(annPage);
+    // Arrows move through the list (the field names the active option).
+    await text.pressSequentially('See #');
+    await list.getByRole('option', { name: /^lounge/ }).waitFor();
+    const first = await list.getByRole('option', { selected: true }).textContent();
+    await text.press('ArrowDown');
+    await expect(list.getByRole('option', { selected: true }).textContent()).resolves.not.toBe(first);
+    await expect(text.getAttribute('aria-activedescendant')).resolves.toBe(await list.getByRole('option', { selected: true }).getAttribute('id'));
+    await text.pressSequentially('de');
     await list.getByRole('option', { name: /^dev/ }).waitFor();
     await text.press('Enter');
     await expect(text.inputValue()).resolves.toBe('See #**dev** ');
@@ -206,6 +213,25 @@ describeInBrowser('the compose box in a browser', () => {
     await item.waitFor({ state: 'detached' });
     await overlay.getByText('No scheduled messages').waitFor();
     await expect(scheduled()).resolves.toEqual([]);
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await overlay.waitFor({ state: 'detached' });
+
+    // Edit takes a scheduled message back into the compose box, addressed as it was (through compose-requests).
+    // (Closing the overlay went back to #dev, which addresses the box to the channel alone.)
+    await annPage.getByRole('textbox', { name: 'Topic' }).fill('later');
+    await text.fill('Retro at four');
+    await annPage.getByRole('button', { name: 'Schedule' }).click();
+    await menu.getByLabel('Send at').fill('2099-01-02T16:00');
+    await menu.getByRole('button', { name: 'Schedule for this time' }).click();
+    await until(async () => ((await scheduled()).length === 1 ? true : undefined), 'the second scheduled message');
+    await channelLink(annPage, 'lounge').click();
+    await annPage.getByRole('link', { name: 'Scheduled messages 1 scheduled' }).click();
+    await overlay.getByRole('listitem').filter({ hasText: 'Retro at four' }).getByRole('button', { name: 'Edit' }).click();
+    await overlay.waitFor({ state: 'detached' });
+    await expect(text.inputValue()).resolves.toBe('Retro at four');
+    await expect(annPage.getByRole('combobox', { name: 'Channel' }).inputValue()).resolves.toBe('dev');
+    await expect(annPage.getByRole('textbox', { name: 'Topic' }).inputValue()).resolves.toBe('later');
+    await until(async () => ((await scheduled()).length === 0 ? true : undefined), 'the edited message off the schedule');
   }, 90_000);
 
   it('starts a new direct message by typing a name', async () => {
