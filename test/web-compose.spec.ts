@@ -189,6 +189,16 @@ describeInBrowser('the compose box in a browser', () => {
     const link = annPage.locator('article.message .message-content a', { hasText: 'notes.txt' });
     await link.waitFor();
     await expect(link.getAttribute('href')).resolves.toMatch(/\/user_uploads\//);
+
+    // A refused upload (the answer stood in for here: a real one needs a file over the size limit) shows the server's words, and its placeholder goes.
+    await annPage.route('**/json/user_uploads', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ result: 'error', code: 'BAD_REQUEST', msg: 'File is larger than this server\'s limit.' }) }),
+    );
+    await text.fill('Too big:');
+    await annPage.getByLabel('Files to upload').setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+    await annPage.getByRole('alert').filter({ hasText: "File is larger than this server's limit." }).waitFor();
+    await expect(text.inputValue()).resolves.toBe('Too big: ');
+    await annPage.unroute('**/json/user_uploads');
   }, 90_000);
 
   it('schedules a message: it is listed in Scheduled messages and by the API, and can be deleted', async () => {
