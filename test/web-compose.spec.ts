@@ -83,12 +83,16 @@ describeInBrowser('the compose box in a browser', () => {
     const text = await composeIn(annPage, 'dev', 'mentions');
     await annPage.getByRole('textbox', { name: 'Topic' }).waitFor();
     await annPage.getByRole('button', { name: 'Send' }).waitFor();
-    await text.pressSequentially('Hi @bob');
+    await annPage.locator('article.message').first().waitFor();
+    await text.pressSequentially('Hi @');
     const list = suggestions(annPage);
+    // Everyone, then the wildcards a channel message may use.
+    await list.getByRole('option', { name: /^topic/ }).waitFor();
+    await shoot(annPage, 'compose-autocomplete');
+    await text.pressSequentially('bob');
     await list.getByRole('option', { name: /Bob Compose/ }).waitFor();
     await expect(list.getByRole('option', { selected: true }).textContent()).resolves.toContain('Bob Compose');
     await expect(text.getAttribute('aria-controls')).resolves.toBe(await list.getAttribute('id'));
-    await shoot(annPage, 'compose-autocomplete');
     await text.press('Enter');
     await expect(text.inputValue()).resolves.toBe('Hi @**Bob Compose** ');
     await list.waitFor({ state: 'detached' });
@@ -189,6 +193,14 @@ describeInBrowser('the compose box in a browser', () => {
     const link = annPage.locator('article.message .message-content a', { hasText: 'notes.txt' });
     await link.waitFor();
     await expect(link.getAttribute('href')).resolves.toMatch(/\/user_uploads\//);
+
+    // Dropped and pasted files upload too.
+    await text.fill('Dropped:');
+    const files = (name: string) => `(() => { const data = new DataTransfer(); data.items.add(new File(['some text'], '${name}', { type: 'text/plain' })); return data; })()`;
+    await annPage.getByRole('form', { name: 'Compose' }).dispatchEvent('drop', { dataTransfer: await annPage.evaluateHandle(files('dropped.txt')) });
+    await until(async () => (/^Dropped: \[dropped\.txt\]\(\/user_uploads\/[^)]+\)$/.test(await text.inputValue()) ? true : undefined), 'the dropped file linked', 15_000);
+    await annPage.evaluate(`document.querySelector('textarea[aria-label="Message"]').dispatchEvent(new ClipboardEvent('paste', { clipboardData: ${files('pasted.txt')}, bubbles: true, cancelable: true }))`);
+    await until(async () => (/\[pasted\.txt\]\(\/user_uploads\/[^)]+\)$/.test(await text.inputValue()) ? true : undefined), 'the pasted file linked', 15_000);
 
     // A refused upload (the answer stood in for here: a real one needs a file over the size limit) shows the server's words, and its placeholder goes.
     await annPage.route('**/json/user_uploads', (route) =>

@@ -26,11 +26,13 @@ const DM_WILDCARDS = [
 const selectUsers = (state: ClientState) => state.users;
 const selectGroups = (state: ClientState) => state.userGroups;
 
-function mentionSuggestions(users: readonly UserEntry[], groups: ClientState['userGroups'], query: string, silent: boolean, inChannel: boolean): Suggestion<string>[] {
+function mentionSuggestions(users: readonly UserEntry[], me: number, groups: ClientState['userGroups'], query: string, silent: boolean, inChannel: boolean): Suggestion<string>[] {
   const names = new Map<string, number>();
   for (const user of users) names.set(user.fullName, (names.get(user.fullName) ?? 0) + 1);
   const wildcards = silent ? [] : rankByName(inChannel ? CHANNEL_WILDCARDS : DM_WILDCARDS, query, (wildcard) => [wildcard.name], MAX_SUGGESTIONS);
-  const people = rankByName(users, query, (user) => [user.fullName, user.email], MAX_SUGGESTIONS);
+  // The person themself last among equals, as in Zulip's typeahead.
+  const ordered = [...users.filter((user) => user.id !== me), ...users.filter((user) => user.id === me)];
+  const people = rankByName(ordered, query, (user) => [user.fullName, user.email], MAX_SUGGESTIONS);
   const named = rankByName(Object.values(groups).filter((group) => !group.isSystem), query, (group) => [group.name], MAX_SUGGESTIONS);
   return [
     ...people.map((user) => ({
@@ -59,6 +61,7 @@ export function useTopicSuggestions(channelId: number | null, query: string | nu
 /** The suggestions for what is being typed in the message (`trigger`), each value the Markdown that replaces it. */
 export function useMessageCompletions(trigger: Trigger | null, inChannel: boolean): Suggestion<string>[] {
   const users = useSelector(selectUsers);
+  const me = useSelector((state) => state.session?.userId ?? -1);
   const groups = useSelector(selectGroups);
   const channels = useSelector(selectSidebarChannels);
   const topicChannel = trigger?.kind === 'topic' ? channels.find((channel) => channel.name.toLowerCase() === trigger.channel.toLowerCase()) ?? null : null;
@@ -68,7 +71,7 @@ export function useMessageCompletions(trigger: Trigger | null, inChannel: boolea
     if (trigger === null) return [];
     switch (trigger.kind) {
       case 'mention':
-        return mentionSuggestions(Object.values(users), groups, trigger.query, trigger.silent, inChannel);
+        return mentionSuggestions(Object.values(users), me, groups, trigger.query, trigger.silent, inChannel);
       case 'channel':
         return rankByName(channels, trigger.query, (channel) => [channel.name], MAX_SUGGESTIONS).map((channel) => ({
           key: `channel:${channel.id}`,
@@ -88,5 +91,5 @@ export function useMessageCompletions(trigger: Trigger | null, inChannel: boolea
           value: `:${emoji.emoji_name}:`,
         }));
     }
-  }, [trigger, users, groups, channels, topicChannel, topics, choices, inChannel]);
+  }, [trigger, users, me, groups, channels, topicChannel, topics, choices, inChannel]);
 }

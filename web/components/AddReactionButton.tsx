@@ -15,6 +15,7 @@ export function AddReactionButton({ message, me, className = 'icon-button', labe
   const close = useCallback(() => setOpen(false), []);
   const onPick = (emoji: PickedEmoji) => {
     setOpen(false);
+    button.current?.focus();
     const mine = message.reactions.some((reaction) => reaction.user_id === me && reaction.reaction_type === emoji.reaction_type && reaction.emoji_code === emoji.emoji_code);
     void actions.react(message.id, emoji, !mine);
   };

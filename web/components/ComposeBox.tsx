@@ -92,12 +92,15 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
     actions.saveDraft(draftKeyOf(to), where, value);
   };
 
-  /** Puts `insert` at the cursor (at the end when the box shows another conversation's text). */
+  /**
+   * Puts `insert` at the cursor (a textarea keeps its selection while something else has the
+   * focus, an emoji picker say); at the end when the box shows another conversation's text.
+   */
   const insertText = (to: ComposeTarget, insert: string) => {
     const key = draftKeyOf(to);
     const current = store.getState().compose[key] ?? '';
     const field = textbox.current;
-    const here = key === draftKey && field !== null && document.activeElement === field;
+    const here = key === draftKey && field !== null && field.value === current;
     const next = spliceIn(current, here ? field.selectionStart : current.length, here ? field.selectionEnd : current.length, insert);
     cursorAfter.current = next.cursor;
     setText(to, next.text, false);
