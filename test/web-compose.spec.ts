@@ -219,6 +219,8 @@ describeInBrowser('the compose box in a browser', () => {
     await text.fill('Standup notes, scheduled');
     await annPage.getByRole('button', { name: 'Schedule' }).click();
     const menu = annPage.getByRole('dialog', { name: 'Schedule message' });
+    await menu.getByRole('button', { name: /^Tomorrow at 9:00 AM$/ }).waitFor();
+    await shoot(annPage, 'compose-schedule-menu');
     await menu.getByRole('button', { name: /^Tomorrow at 9:00 AM$/ }).click();
     await annPage.getByRole('status').filter({ hasText: 'Scheduled for' }).waitFor();
     await expect(text.inputValue()).resolves.toBe('');
@@ -231,6 +233,7 @@ describeInBrowser('the compose box in a browser', () => {
     const overlay = annPage.getByRole('dialog', { name: 'Scheduled messages' });
     const item = overlay.getByRole('listitem').filter({ hasText: 'Standup notes, scheduled' });
     await item.getByText('#dev › later').waitFor();
+    await shoot(annPage, 'compose-scheduled-list');
     await item.getByRole('button', { name: 'Delete' }).click();
     await item.waitFor({ state: 'detached' });
     await overlay.getByText('No scheduled messages').waitFor();
@@ -262,6 +265,7 @@ describeInBrowser('the compose box in a browser', () => {
     const who = annPage.getByRole('combobox', { name: 'Add a recipient' });
     await who.pressSequentially('bob');
     await annPage.getByRole('listbox', { name: 'People' }).getByRole('option', { name: /Bob Compose/ }).waitFor();
+    await shoot(annPage, 'compose-new-dm');
     await who.press('Enter');
     await annPage.getByRole('list', { name: 'Recipients' }).getByText('Bob Compose').waitFor();
     await annPage.getByRole('textbox', { name: 'Message' }).fill('A new DM from the compose box');
