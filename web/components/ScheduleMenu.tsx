@@ -3,7 +3,8 @@ import { localInputValue, schedulePresets } from '../app/schedule-presets';
 
 /**
  * "Schedule", beside Send: a few of Zulip's preset times and a field for any other; the
- * message is scheduled for the one picked. `onSchedule` throws the server's refusal.
+ * message is scheduled for the one picked. `onSchedule` shows any refusal itself (the
+ * compose box's problem line); the menu closes either way.
  */
 export function ScheduleMenu({ onSchedule }: { onSchedule: (at: number) => Promise<void> }) {
   const [open, setOpen] = useState(false);
