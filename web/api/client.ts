@@ -81,6 +81,11 @@ export class ApiClient {
     this.rateLimitRetries = options.rateLimitRetries ?? 3;
   }
 
+  /** Where requests go and the CSRF token they carry, for requests made apart from this client (uploads). */
+  get target(): { base: string; csrfToken: string | null } {
+    return { base: this.base, csrfToken: this.options.csrfToken };
+  }
+
   get<T>(route: string, params: Params = {}, signal?: AbortSignal): Promise<T> {
     return this.call<T>('GET', route, params, signal);
   }

@@ -15,6 +15,8 @@ export type WireDraft = Schemas['Draft'];
 export type WireReaction = Schemas['Reaction'];
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type DmParticipant = Schemas['DmParticipant'];
+export type WireRealmEmoji = Schemas['RealmEmoji'];
+export type WireUserGroup = Schemas['UserGroup'];
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 
@@ -22,6 +24,12 @@ type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: {
 export type MessagesAnswer = JsonSuccess<paths['/api/v1/messages']['get']>;
 /** `POST /messages`'s answer. */
 export type SendAnswer = JsonSuccess<paths['/api/v1/messages']['post']>;
+/** `POST /messages/render`'s answer. */
+export type RenderAnswer = JsonSuccess<paths['/api/v1/messages/render']['post']>;
+/** `POST /user_uploads`'s answer. */
+export type UploadAnswer = JsonSuccess<paths['/api/v1/user_uploads']['post']>;
+/** One of `GET /scheduled_messages`' messages (register's `scheduled_messages` too). */
+export type WireScheduledMessage = JsonSuccess<paths['/api/v1/scheduled_messages']['get']>['scheduled_messages'][number];
 /** The part of `POST /register`'s answer the document describes. */
 type RegisterEnvelope = JsonSuccess<paths['/api/v1/register']['post']>;
 
@@ -76,6 +84,10 @@ export type RegisterAnswer = RegisterEnvelope & {
   recent_private_conversations: RecentConversation[];
   user_settings: { enter_sends: boolean; color_scheme?: number } & Record<string, unknown>;
   max_message_id: number;
+  server_emoji_data_url?: string;
+  realm_emoji?: Record<string, WireRealmEmoji>;
+  realm_user_groups?: WireUserGroup[];
+  scheduled_messages?: WireScheduledMessage[];
 };
 
 /** Who a message reached, as register's unread details and flag events say it. */
@@ -126,6 +138,15 @@ export type ServerEvent =
   | { id: number; type: 'drafts'; op: 'remove'; draft_id: number }
   | { id: number; type: 'realm'; op: 'update'; property: string; value: unknown }
   | { id: number; type: 'realm'; op: 'update_dict'; property: string; data: Record<string, unknown> }
-  | { id: number; type: 'user_settings'; op: 'update'; property: string; value: unknown };
+  | { id: number; type: 'user_settings'; op: 'update'; property: string; value: unknown }
+  | { id: number; type: 'realm_emoji'; op: 'update'; realm_emoji: Record<string, WireRealmEmoji> }
+  | { id: number; type: 'user_group'; op: 'add'; group: WireUserGroup }
+  | { id: number; type: 'user_group'; op: 'remove'; group_id: number }
+  | { id: number; type: 'user_group'; op: 'update'; group_id: number; data: Partial<WireUserGroup> }
+  | { id: number; type: 'user_group'; op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }
+  | { id: number; type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number }
+  | { id: number; type: 'scheduled_messages'; op: 'add'; scheduled_messages: WireScheduledMessage[] }
+  | { id: number; type: 'scheduled_messages'; op: 'update'; scheduled_message: WireScheduledMessage }
+  | { id: number; type: 'scheduled_messages'; op: 'remove'; scheduled_message_id: number };
 
 export type ServerEventType = ServerEvent['type'];

@@ -3,6 +3,7 @@ import type { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
 import type { MessageEntry } from '../store/state';
 import { useSelector } from '../store/use-store';
+import { AddReactionButton } from './AddReactionButton';
 import { Avatar } from './Avatar';
 import { MessageEditor } from './MessageEditor';
 import { MessageTime } from './MessageTime';
@@ -53,9 +54,10 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
           <RenderedContent html={message.html} />
         )}
         {message.edited || message.moved ? <span className="message-marker">{message.edited ? '(edited)' : '(moved)'}</span> : null}
-        <Reactions messageId={message.id} reactions={message.reactions} me={me} />
+        <Reactions message={message} me={me} />
       </div>
       <div className="message-actions">
+        <AddReactionButton message={message} me={me} />
         {message.senderId === me && !editing ? (
           <button type="button" className="icon-button" aria-label="Edit" title="Edit this message" onClick={() => setEditing(true)}>
             ✎

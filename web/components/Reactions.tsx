@@ -1,5 +1,7 @@
 import type { WireReaction } from '../api/types';
 import { useActions } from '../app/services';
+import type { MessageEntry } from '../store/state';
+import { AddReactionButton } from './AddReactionButton';
 
 /** The emoji of a reaction, from its Unicode code points (`1f44d`, `1f1fa-1f1f8`); custom emoji by name. */
 function emojiOf(reaction: WireReaction): string {
@@ -11,9 +13,10 @@ function emojiOf(reaction: WireReaction): string {
   }
 }
 
-/** A message's reactions, one chip per emoji with how many reacted; pressing one adds or takes back the person's own. */
-export function Reactions({ messageId, reactions, me }: { messageId: number; reactions: readonly WireReaction[]; me: number }) {
+/** A message's reactions, one chip per emoji with how many reacted; pressing one adds or takes back the person's own; the last adds another. */
+export function Reactions({ message, me }: { message: MessageEntry; me: number }) {
   const actions = useActions();
+  const { id: messageId, reactions } = message;
   if (reactions.length === 0) return null;
   const groups = new Map<string, { reaction: WireReaction; count: number; mine: boolean }>();
   for (const reaction of reactions) {
@@ -39,6 +42,9 @@ export function Reactions({ messageId, reactions, me }: { messageId: number; rea
           </button>
         </li>
       ))}
+      <li>
+        <AddReactionButton message={message} me={me} className="reaction reaction-add" label="Add another reaction" />
+      </li>
     </ul>
   );
 }

@@ -2,9 +2,10 @@ import { useActions } from '../app/services';
 import { useSelector } from '../store/use-store';
 import { selectUnreadCounts } from '../store/selectors';
 import type { Filter } from '../store/narrow';
+import { ScheduledViewRow } from './ScheduledViewRow';
 import { UnreadCount } from './UnreadCount';
 
-/** The sidebar's views: combined feed, mentions, starred; "Mark all as read" while anything is unread. */
+/** The sidebar's views: combined feed, mentions, starred, scheduled messages; "Mark all as read" while anything is unread. */
 export function ViewsList({ current }: { current: Filter }) {
   const actions = useActions();
   const counts = useSelector(selectUnreadCounts);
@@ -32,6 +33,7 @@ export function ViewsList({ current }: { current: Filter }) {
             </a>
           </li>
         ))}
+        <ScheduledViewRow />
       </ul>
     </section>
   );

@@ -1,5 +1,6 @@
 import { ApiClient, ApiError } from '../api/client';
 import type { MessagesAnswer, SendAnswer, WireReaction } from '../api/types';
+import { ComposeActions } from './compose-actions';
 import { dmKey, dmKeyIds } from './conversation';
 import { apiNarrow, narrowKey, type Filter } from './narrow';
 import type { Where } from './state';
@@ -29,12 +30,16 @@ export class Actions {
   /** The server draft (`/drafts`) each compose key's text is saved as, and pending saves. */
   private readonly draftIds = new Map<string, Promise<number | null>>();
   private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Previews, uploads and scheduled messages (compose-actions.ts). */
+  readonly compose: ComposeActions;
 
   constructor(
     private readonly client: ApiClient,
     private readonly store: Store,
     private readonly report: (error: unknown) => void,
-  ) {}
+  ) {
+    this.compose = new ComposeActions(client, () => store.getState().session?.userId ?? -1);
+  }
 
   /** The first stretch of a filter's messages: around `anchor`, or from the first unread. */
   loadNarrow(filter: Filter, anchor: number | null): Promise<void> {

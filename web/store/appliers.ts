@@ -1,7 +1,7 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
 import { filterOfKey, isMentioned, matches } from './narrow';
-import { channelEntry, messageEntry, themeOf, userEntry } from './register';
+import { channelEntry, messageEntry, themeOf, userEntry, userGroupEntry } from './register';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
@@ -329,6 +329,47 @@ const applyUserSettings: Applier<'user_settings'> = (state, event) => {
   return state;
 };
 
+const applyUserGroup: Applier<'user_group'> = (state, event) => {
+  const group = event.op === 'add' ? undefined : state.userGroups[event.group_id];
+  switch (event.op) {
+    case 'add':
+      return { ...state, userGroups: { ...state.userGroups, [event.group.id]: userGroupEntry(event.group) } };
+    case 'remove':
+      return { ...state, userGroups: without(state.userGroups, [event.group_id]) };
+    case 'update': {
+      if (group === undefined) return state;
+      if (event.data.deactivated === true) return { ...state, userGroups: without(state.userGroups, [event.group_id]) };
+      const changed = { ...group, name: event.data.name ?? group.name, description: event.data.description ?? group.description };
+      return { ...state, userGroups: { ...state.userGroups, [group.id]: changed } };
+    }
+    case 'add_members':
+    case 'remove_members': {
+      if (group === undefined) return state;
+      const members = event.op === 'add_members' ? [...new Set([...group.members, ...event.user_ids])] : group.members.filter((id) => !event.user_ids.includes(id));
+      return { ...state, userGroups: { ...state.userGroups, [group.id]: { ...group, members } } };
+    }
+    default:
+      return state;
+  }
+};
+
+const applyScheduled: Applier<'scheduled_messages'> = (state, event) => {
+  switch (event.op) {
+    case 'add': {
+      const scheduled = { ...state.scheduled };
+      for (const message of event.scheduled_messages) scheduled[message.scheduled_message_id] = message;
+      return { ...state, scheduled };
+    }
+    case 'update': {
+      const known = state.scheduled[event.scheduled_message.scheduled_message_id];
+      // An update may carry only the changed fields (Zulip sends the whole message, but partial is harmless).
+      return { ...state, scheduled: { ...state.scheduled, [event.scheduled_message.scheduled_message_id]: { ...known, ...event.scheduled_message } } };
+    }
+    case 'remove':
+      return { ...state, scheduled: without(state.scheduled, [event.scheduled_message_id]) };
+  }
+};
+
 /**
  * One applier per event type the app registers for (APP_EVENT_TYPES). `heartbeat` and
  * `restart` carry no state (the event queue acts on `restart`).
@@ -349,6 +390,9 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   drafts: applyDrafts,
   realm: applyRealm,
   user_settings: applyUserSettings,
+  realm_emoji: (state, event) => ({ ...state, realmEmoji: event.realm_emoji }),
+  user_group: applyUserGroup,
+  scheduled_messages: applyScheduled,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

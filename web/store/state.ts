@@ -1,4 +1,4 @@
-import type { SlimPresence, WireDraft, WireReaction } from '../api/types';
+import type { SlimPresence, WireDraft, WireReaction, WireRealmEmoji, WireScheduledMessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -82,6 +82,17 @@ export interface Session {
   /** The person's `color_scheme` setting: Zulip's 1 automatic, 2 dark, 3 light. */
   readonly theme: 'auto' | 'dark' | 'light';
   readonly queueId: string | null;
+  /** Register's `server_emoji_data_url`: the server's Unicode emoji names (app/emoji-data.ts). */
+  readonly emojiDataUrl: string | null;
+}
+
+/** A named user group, for @-mention completion. */
+export interface UserGroupEntry {
+  readonly id: number;
+  readonly name: string;
+  readonly description: string;
+  readonly members: readonly number[];
+  readonly isSystem: boolean;
 }
 
 /**
@@ -111,6 +122,11 @@ export interface ClientState {
   readonly localEchoes: Readonly<Record<string, LocalEcho>>;
   /** What the person is typing, by conversation key: kept locally so nothing typed is lost. */
   readonly compose: Readonly<Record<string, string>>;
+  /** The realm's custom emoji (register's `realm_emoji`), by id, deactivated ones included. */
+  readonly realmEmoji: Readonly<Record<string, WireRealmEmoji>>;
+  readonly userGroups: Readonly<Record<number, UserGroupEntry>>;
+  /** The person's messages waiting to be sent, by id. */
+  readonly scheduled: Readonly<Record<number, WireScheduledMessage>>;
   readonly online: boolean;
   /** The server's words about a request that failed away from any message (a load, a flag). */
   readonly notice: string | null;
@@ -131,6 +147,9 @@ export const EMPTY_STATE: ClientState = {
   dmConversations: {},
   localEchoes: {},
   compose: {},
+  realmEmoji: {},
+  userGroups: {},
+  scheduled: {},
   online: true,
   notice: null,
 };

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
+import { requestCompose } from '../app/compose-requests';
+import { useHashIs } from '../app/use-hash';
 import { useNarrow } from '../app/use-narrow';
 import { ComposeBox } from '../components/ComposeBox';
 import { LeftSidebar } from '../components/LeftSidebar';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { PeopleList } from '../components/PeopleList';
+import { ScheduledMessagesView } from '../components/ScheduledMessagesView';
 import { TopBar } from '../components/TopBar';
 import { narrowKey } from '../store/narrow';
 import { useSelector } from '../store/use-store';
@@ -18,7 +21,7 @@ function typingInField(target: EventTarget | null): boolean {
 /**
  * The signed-in screen: sidebars, the open narrow's feed and the compose box. On phones the
  * sidebars are drawers, opened from the top bar and closed by Escape, the scrim or a narrow
- * change. Keys as in Zulip: `c` opens the compose box, `/` goes to search, `Escape` closes what is open.
+ * change. Keys as in Zulip: `c` opens the compose box, `x` a new direct message, `/` goes to search, `Escape` closes what is open.
  */
 export function ChatApp() {
   const narrow = useNarrow();
@@ -27,6 +30,7 @@ export function ChatApp() {
   const [leftOpen, setLeftOpen] = useState(false);
   const [rightOpen, setRightOpen] = useState(false);
   const [composeOpen, setComposeOpen] = useState(false);
+  const scheduledOpen = useHashIs('#scheduled');
 
   useEffect(() => {
     setLeftOpen(false);
@@ -43,7 +47,11 @@ export function ChatApp() {
       if (typingInField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'c' || event.key === 'r') {
         event.preventDefault();
-        setComposeOpen(true);
+        requestCompose({});
+      } else if (event.key === 'x') {
+        // Zulip's key for a new direct message: the box opens with no one picked yet.
+        event.preventDefault();
+        requestCompose({ where: { kind: 'dm', userIds: [] } });
       } else if (event.key === '/') {
         event.preventDefault();
         document.querySelector<HTMLInputElement>('form[role="search"] input')?.focus();
@@ -85,6 +93,7 @@ export function ChatApp() {
         <ComposeBox filter={narrow.filter} open={composeOpen} onOpenChange={setComposeOpen} />
       </main>
       <PeopleList open={rightOpen} />
+      {scheduledOpen ? <ScheduledMessagesView /> : null}
       {drawerOpen ? (
         <button
           type="button"
