@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { onComposeRequest } from '../app/compose-requests';
 import { useActions } from '../app/services';
 import type { TypingTarget } from '../store/actions';
 import { narrowKey, type Filter } from '../store/narrow';
@@ -48,6 +49,25 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   useEffect(() => {
     if (open) textbox.current?.focus();
   }, [open]);
+  // A minimal listener for compose requests (a quote-and-reply): opens, takes a channel
+  // address, and adds the text to that conversation's compose text.
+  useEffect(
+    () =>
+      onComposeRequest((request) => {
+        onOpenChange(true);
+        let key = draftKey;
+        if (request.where?.kind === 'channel' && filter.kind !== 'dm') {
+          setChannelId(request.where.channelId);
+          setTopic(request.where.topic);
+          key = `channel:${request.where.channelId}`;
+        }
+        if (request.insert === undefined) return;
+        const current = store.getState().compose[key] ?? '';
+        store.composeChanged(key, current === '' ? request.insert : `${current}\n${request.insert}`);
+        textbox.current?.focus();
+      }),
+    [draftKey, filter.kind, onOpenChange, store],
+  );
 
   const where = (): Where | null => {
     if (filter.kind === 'dm') return { kind: 'dm', userIds: [...new Set([...filter.userIds, me])].sort((a, b) => a - b) };

@@ -1,6 +1,7 @@
 import { ApiClient, ApiError } from '../api/client';
 import type { MessagesAnswer, SendAnswer, WireReaction } from '../api/types';
 import { dmKey, dmKeyIds } from './conversation';
+import { MessageTools } from './message-tools';
 import { apiNarrow, narrowKey, type Filter } from './narrow';
 import type { Where } from './state';
 import type { Store } from './store';
@@ -27,12 +28,17 @@ export class Actions {
   /** The server draft (`/drafts`) each compose key's text is saved as, and pending saves. */
   private readonly draftIds = new Map<string, Promise<number | null>>();
   private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readingPaused = false;
+  /** The message actions menu's requests (message-tools.ts). */
+  readonly messageTools: MessageTools;
 
   constructor(
     private readonly client: ApiClient,
     private readonly store: Store,
     private readonly report: (error: unknown) => void,
-  ) {}
+  ) {
+    this.messageTools = new MessageTools(client);
+  }
 
   /** The first stretch of a filter's messages: around `anchor`, or from the first unread. */
   loadNarrow(filter: Filter, anchor: number | null): Promise<void> {
@@ -165,8 +171,22 @@ export class Actions {
     await this.draftIds.get(key);
   }
 
+  /**
+   * After "Mark as unread from here" the open narrow stops marking messages read until
+   * the person enters a narrow again, as Zulip's message list does (prevent_reading).
+   */
+  pauseReading(): void {
+    this.readingPaused = true;
+  }
+
+  /** A narrow was entered: reading counts again. */
+  resumeReading(): void {
+    this.readingPaused = false;
+  }
+
   /** Queues messages to be marked read; they are reported together shortly after. */
   markRead(ids: readonly number[]): void {
+    if (this.readingPaused) return;
     const unread = this.store.getState().unread;
     for (const id of ids) if (unread[id] !== undefined) this.pendingReads.add(id);
     if (this.pendingReads.size === 0 || this.readTimer !== null) return;

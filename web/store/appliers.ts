@@ -1,6 +1,8 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
+import { applySubmessage, applyUserGroup } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
+import { policyChanged } from './permissions';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
@@ -319,7 +321,8 @@ const applyRealm: Applier<'realm'> = (state, event) => {
   let session = state.session;
   if (typeof changes.name === 'string') session = { ...session, realmName: changes.name };
   if (typeof changes.empty_topic_display_name === 'string') session = { ...session, emptyTopicName: changes.empty_topic_display_name };
-  return session === state.session ? state : { ...state, session };
+  const policy = state.policy === null ? null : policyChanged(state.policy, changes);
+  return { ...state, session, policy };
 };
 
 const applyUserSettings: Applier<'user_settings'> = (state, event) => {
@@ -349,6 +352,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   drafts: applyDrafts,
   realm: applyRealm,
   user_settings: applyUserSettings,
+  submessage: applySubmessage,
+  user_group: applyUserGroup,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

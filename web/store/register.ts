@@ -1,5 +1,6 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
 import { dmKey, whereOf } from './conversation';
+import { groupsFromRegister, policyFromRegister } from './permissions';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
 
 export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'>): UserEntry {
@@ -31,6 +32,7 @@ export function messageEntry(message: WireMessage, flags: readonly string[] = me
     reactions: message.reactions,
     edited: message.last_edit_timestamp !== undefined,
     moved: message.last_moved_timestamp !== undefined,
+    submessages: [...(message.submessages ?? [])].sort((a, b) => a.id - b.id),
   };
 }
 
@@ -94,5 +96,7 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     typing: {},
     drafts,
     dmConversations,
+    policy: policyFromRegister(answer),
+    groups: groupsFromRegister(answer.realm_user_groups ?? []),
   };
 }

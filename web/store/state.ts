@@ -1,4 +1,4 @@
-import type { SlimPresence, WireDraft, WireReaction } from '../api/types';
+import type { GroupSetting, SlimPresence, WireDraft, WireReaction, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -38,6 +38,31 @@ export interface MessageEntry {
   readonly reactions: readonly WireReaction[];
   readonly edited: boolean;
   readonly moved: boolean;
+  /** Widget data (Zulip's submessages: a poll's votes, a todo list's items), in id order. */
+  readonly submessages: readonly WireSubmessage[];
+}
+
+/** A user group as far as permissions need it: its members and its direct subgroups. */
+export interface GroupEntry {
+  readonly members: readonly number[];
+  readonly subgroups: readonly number[];
+}
+
+/**
+ * The realm's settings that decide which message actions the person may take (register's
+ * `realm_*` values, then `realm` events), read as Zulip's web client reads them
+ * (store/permissions.ts). A limit of null is no limit.
+ */
+export interface RealmPolicy {
+  readonly allowMessageEditing: boolean;
+  readonly editLimitSeconds: number | null;
+  readonly deleteLimitSeconds: number | null;
+  readonly moveWithinChannelLimitSeconds: number | null;
+  readonly moveBetweenChannelsLimitSeconds: number | null;
+  readonly canDeleteAnyGroup: GroupSetting;
+  readonly canDeleteOwnGroup: GroupSetting;
+  readonly canMoveBetweenTopicsGroup: GroupSetting;
+  readonly canMoveBetweenChannelsGroup: GroupSetting;
 }
 
 /** A loaded stretch of a narrow's messages, oldest first, and whether it reaches either end. */
@@ -112,6 +137,10 @@ export interface ClientState {
   /** What the person is typing, by conversation key: kept locally so nothing typed is lost. */
   readonly compose: Readonly<Record<string, string>>;
   readonly online: boolean;
+  /** What the realm lets people do with messages; null before register. */
+  readonly policy: RealmPolicy | null;
+  /** The realm's user groups by id (register's `realm_user_groups`, then `user_group` events). */
+  readonly groups: Readonly<Record<number, GroupEntry>>;
   /** The server's words about a request that failed away from any message (a load, a flag). */
   readonly notice: string | null;
 }
@@ -132,5 +161,7 @@ export const EMPTY_STATE: ClientState = {
   localEchoes: {},
   compose: {},
   online: true,
+  policy: null,
+  groups: {},
   notice: null,
 };

@@ -1,0 +1,46 @@
+import type { ServerEvent } from '../api/types';
+import { groupEntry } from './permissions';
+import type { ClientState, GroupEntry } from './state';
+
+type EventOf<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>;
+
+/** A submessage joins its message's list (in id order, once), as Zulip's submessage.handle_event keeps them. */
+export function applySubmessage(state: ClientState, event: EventOf<'submessage'>): ClientState {
+  const message = state.messages[event.message_id];
+  if (message === undefined || message.submessages.some((known) => known.id === event.submessage_id)) return state;
+  const submessage = { id: event.submessage_id, message_id: event.message_id, sender_id: event.sender_id, msg_type: event.msg_type, content: event.content };
+  const submessages = [...message.submessages, submessage].sort((a, b) => a.id - b.id);
+  return { ...state, messages: { ...state.messages, [message.id]: { ...message, submessages } } };
+}
+
+function changeGroup(state: ClientState, groupId: number, change: (group: GroupEntry) => GroupEntry): ClientState {
+  const group = state.groups[groupId];
+  return group === undefined ? state : { ...state, groups: { ...state.groups, [groupId]: change(group) } };
+}
+
+const joined = (list: readonly number[], ids: readonly number[]) => [...new Set([...list, ...ids])];
+const left = (list: readonly number[], ids: readonly number[]) => list.filter((id) => !ids.includes(id));
+
+/** User groups, for the permissions that name them: membership and subgroups; a deactivated group goes. */
+export function applyUserGroup(state: ClientState, event: EventOf<'user_group'>): ClientState {
+  switch (event.op) {
+    case 'add':
+      return { ...state, groups: { ...state.groups, [event.group.id]: groupEntry(event.group) } };
+    case 'remove': {
+      const groups = { ...state.groups };
+      delete groups[event.group_id];
+      return { ...state, groups };
+    }
+    case 'update':
+      if (event.data.deactivated !== true) return state;
+      return applyUserGroup(state, { id: event.id, type: 'user_group', op: 'remove', group_id: event.group_id });
+    case 'add_members':
+      return changeGroup(state, event.group_id, (group) => ({ ...group, members: joined(group.members, event.user_ids) }));
+    case 'remove_members':
+      return changeGroup(state, event.group_id, (group) => ({ ...group, members: left(group.members, event.user_ids) }));
+    case 'add_subgroups':
+      return changeGroup(state, event.group_id, (group) => ({ ...group, subgroups: joined(group.subgroups, event.direct_subgroup_ids) }));
+    case 'remove_subgroups':
+      return changeGroup(state, event.group_id, (group) => ({ ...group, subgroups: left(group.subgroups, event.direct_subgroup_ids) }));
+  }
+}
