@@ -34,8 +34,10 @@ export function TodoWidget({ messageId, todo }: { messageId: number; todo: TodoS
           <li key={entry.key} className={entry.completed ? 'todo-task done' : 'todo-task'}>
             <label>
               <input type="checkbox" checked={entry.completed} onChange={() => void send(strikeEvent(entry))} />
-              <strong>{entry.task}</strong>
-              {entry.desc === '' ? null : <span className="todo-desc">: {entry.desc}</span>}
+              <span>
+                <strong>{entry.task}</strong>
+                {entry.desc === '' ? null : <span className="todo-desc">: {entry.desc}</span>}
+              </span>
             </label>
           </li>
         ))}
