@@ -1,6 +1,6 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
-import { applySubmessage, applyUserGroup } from './group-and-widget-appliers';
+import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { policyChanged } from './permissions';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
@@ -344,7 +344,7 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   delete_message: applyDeleteMessage,
   reaction: applyReaction,
   update_message_flags: applyFlags,
-  realm_user: applyRealmUser,
+  realm_user: (state, event, me) => withoutDeactivatedMembers(applyRealmUser(state, event, me), event),
   subscription: applySubscription,
   stream: applyStream,
   presence: applyPresence,

@@ -44,3 +44,21 @@ export function applyUserGroup(state: ClientState, event: EventOf<'user_group'>)
       return changeGroup(state, event.group_id, (group) => ({ ...group, subgroups: left(group.subgroups, event.direct_subgroup_ids) }));
   }
 }
+
+/**
+ * A deactivated user leaves every group's members as register lists them (it lists active
+ * members only); the server sends no `user_group` event for it.
+ */
+export function withoutDeactivatedMembers(state: ClientState, event: EventOf<'realm_user'>): ClientState {
+  const deactivated = event.op === 'remove' || (event.person as { is_active?: boolean }).is_active === false;
+  if (!deactivated) return state;
+  const userId = event.person.user_id;
+  let changed = false;
+  const groups: Record<number, GroupEntry> = {};
+  for (const [id, group] of Object.entries(state.groups)) {
+    const member = group.members.includes(userId);
+    changed ||= member;
+    groups[Number(id)] = member ? { ...group, members: left(group.members, [userId]) } : group;
+  }
+  return changed ? { ...state, groups } : state;
+}
