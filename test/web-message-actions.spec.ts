@@ -139,7 +139,7 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     const quoteMenu = await openMenu(bobPage, id);
     await quoteMenu.getByRole('menuitem', { name: 'Quote and reply' }).click();
     const textbox = bobPage.getByRole('textbox', { name: 'Message' });
-    await bobPage.waitForFunction(() => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value.includes('```quote'));
+    await bobPage.waitForFunction(`document.querySelector('textarea[aria-label="Message"]')?.value.includes('\`\`\`quote')`);
     const quoted = await textbox.inputValue();
     const host = `http://${realm.api.host}`;
     expect(quoted).toMatch(new RegExp(`^@_\\*\\*Ann Actions\\|${ann.userId}\\*\\* \\[said\\]\\(${host.replace(/\./g, '\\.')}/#narrow/channel/\\d+-kitchen/topic/quotes/near/${id}\\):\n\`\`\`quote\nBring \\*\\*bread\\*\\*\n\`\`\`\n$`));
@@ -148,8 +148,8 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     await bobPage.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host });
     const linkMenu = await openMenu(bobPage, id);
     await linkMenu.getByRole('menuitem', { name: 'Copy link to message' }).click();
-    await bobPage.waitForFunction(() => navigator.clipboard.readText().then((text) => text.includes('/with/')));
-    const link = await bobPage.evaluate(() => navigator.clipboard.readText());
+    await bobPage.waitForFunction("navigator.clipboard.readText().then((text) => text.includes('/with/'))");
+    const link = String(await bobPage.evaluate('navigator.clipboard.readText()'));
     expect(link).toMatch(new RegExp(`^${host.replace(/\./g, '\\.')}/#narrow/channel/\\d+-kitchen/topic/quotes/with/${id}$`));
   }, 60_000);
 
@@ -167,6 +167,8 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
       '| Dish | Minutes |',
       '| --- | --- |',
       '| Soup | 40 |',
+      '',
+      '> Cook it `low and slow` :tada: until <time:2026-12-01T18:00:00Z>, then see #**kitchen>quotes**',
     ].join('\n');
     const id = await sendMessage(ann.api, { type: 'stream', to: 'kitchen', topic: 'showcase', content });
     const message = messageOn(bobPage, id);
@@ -181,9 +183,13 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
 
     const katex = message.locator('.katex').first();
     await katex.waitFor();
-    await expect(katex.evaluate((element) => getComputedStyle(element).fontFamily)).resolves.toContain('KaTeX_Main');
-    // Bob is mentioned: his mention is marked as his.
+    await expect(bobPage.evaluate(`getComputedStyle(document.querySelector('article[data-message-id="${id}"] .katex')).fontFamily`)).resolves.toContain('KaTeX_Main');
+    // Bob is mentioned: his mention is marked as his. The time shows in his own time zone.
     await message.locator('.user-mention.user-mention-me').waitFor();
+    const shown = await message.locator('.message-content time').evaluate((element) => ({ text: element.textContent, iso: element.getAttribute('datetime') }));
+    expect(shown.iso).toBe('2026-12-01T18:00:00Z');
+    expect(shown.text).not.toContain('2026-12-01T18:00:00Z');
+    expect(shown.text).toMatch(/Dec.*1.*2026/);
   }, 60_000);
 
   it('runs a poll: Ann creates it, Bob votes, Ann sees the count go up live', async () => {
@@ -210,8 +216,9 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     const bobTodo = bobPage.getByRole('region', { name: 'To-do list: Shopping' });
     // The box shows what the server says: it ticks when the submessage event comes back.
     await bobTodo.getByRole('checkbox', { name: 'Flour' }).click();
-    await bobPage.waitForFunction(() => (document.querySelector('.todo-task input') as HTMLInputElement | null)?.checked === true);
-    await annPage.waitForFunction(() => (document.querySelector('.todo-task input') as HTMLInputElement | null)?.checked === true);
+    const flourTicked = "document.querySelector('.todo-task input')?.checked === true";
+    await bobPage.waitForFunction(flourTicked);
+    await annPage.waitForFunction(flourTicked);
     await annPage.getByRole('region', { name: 'To-do list: Shopping' }).getByRole('checkbox', { name: /^Eggs/, checked: false }).waitFor();
   }, 60_000);
 
@@ -222,9 +229,13 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     await bobPage.getByRole('region', { name: 'Poll: Lunch?' }).waitFor();
     // The compose box (holding the quote from an earlier test) closed, so the feed shows more.
     await bobPage.getByRole('form', { name: 'Compose' }).getByRole('button', { name: 'Close' }).click();
+    await first.getByRole('button', { name: 'The secret ingredient' }).click();
     await first.scrollIntoViewIfNeeded();
     const shots = await screenshotBothWidths(bobPage, 'actions-rendered');
     expect(shots.phoneScrollsHorizontally).toBe(false);
+    await bobPage.emulateMedia({ colorScheme: 'dark' });
+    await screenshotBothWidths(bobPage, 'actions-rendered-dark');
+    await bobPage.emulateMedia({ colorScheme: 'light' });
     const id = Number(await first.getAttribute('data-message-id'));
     await openMenu(bobPage, id);
     await screenshotBothWidths(bobPage, 'actions-menu');
