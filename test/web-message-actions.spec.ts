@@ -1,6 +1,7 @@
 import { Locator, Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { screenshotBothWidths, TestBrowser } from './support/browser';
+import { until } from './support/until';
 
 /**
  * The web app's message actions menu, rendered Markdown and widgets (issue 34), with two
@@ -139,8 +140,10 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     const quoteMenu = await openMenu(bobPage, id);
     await quoteMenu.getByRole('menuitem', { name: 'Quote and reply' }).click();
     const textbox = bobPage.getByRole('textbox', { name: 'Message' });
-    await bobPage.waitForFunction(`document.querySelector('textarea[aria-label="Message"]')?.value.includes('\`\`\`quote')`);
-    const quoted = await textbox.inputValue();
+    const quoted = await until(async () => {
+      const value = await textbox.inputValue();
+      return value.includes('```quote') ? value : undefined;
+    }, 'the quote in the compose box');
     const host = `http://${realm.api.host}`;
     expect(quoted).toMatch(new RegExp(`^@_\\*\\*Ann Actions\\|${ann.userId}\\*\\* \\[said\\]\\(${host.replace(/\./g, '\\.')}/#narrow/channel/\\d+-kitchen/topic/quotes/near/${id}\\):\n\`\`\`quote\nBring \\*\\*bread\\*\\*\n\`\`\`\n$`));
     await expect(bobPage.getByRole('textbox', { name: 'Topic' }).inputValue()).resolves.toBe('quotes');
@@ -148,8 +151,10 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     await bobPage.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host });
     const linkMenu = await openMenu(bobPage, id);
     await linkMenu.getByRole('menuitem', { name: 'Copy link to message' }).click();
-    await bobPage.waitForFunction("navigator.clipboard.readText().then((text) => text.includes('/with/'))");
-    const link = String(await bobPage.evaluate('navigator.clipboard.readText()'));
+    const link = await until(async () => {
+      const text = String(await bobPage.evaluate('navigator.clipboard.readText()'));
+      return text.includes('/with/') ? text : undefined;
+    }, 'the link on the clipboard');
     expect(link).toMatch(new RegExp(`^${host.replace(/\./g, '\\.')}/#narrow/channel/\\d+-kitchen/topic/quotes/with/${id}$`));
   }, 60_000);
 
@@ -216,9 +221,8 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
     const bobTodo = bobPage.getByRole('region', { name: 'To-do list: Shopping' });
     // The box shows what the server says: it ticks when the submessage event comes back.
     await bobTodo.getByRole('checkbox', { name: 'Flour' }).click();
-    const flourTicked = "document.querySelector('.todo-task input')?.checked === true";
-    await bobPage.waitForFunction(flourTicked);
-    await annPage.waitForFunction(flourTicked);
+    await bobTodo.getByRole('checkbox', { name: 'Flour', checked: true }).waitFor();
+    await annPage.getByRole('region', { name: 'To-do list: Shopping' }).getByRole('checkbox', { name: 'Flour', checked: true }).waitFor();
     await annPage.getByRole('region', { name: 'To-do list: Shopping' }).getByRole('checkbox', { name: /^Eggs/, checked: false }).waitFor();
   }, 60_000);
 
