@@ -26,6 +26,8 @@ function registerState(state: ClientState): Record<string, unknown> {
     drafts: sortedById(state.drafts),
     dmConversations: Object.entries(state.dmConversations).sort(([a], [b]) => a.localeCompare(b)),
     presence: sortedById(state.presence),
+    policy: state.policy,
+    groups: sortedById(state.groups).map(([id, group]) => [id, { members: [...group.members].sort((a, b) => a - b), subgroups: [...group.subgroups].sort((a, b) => a - b) }]),
   };
 }
 
@@ -119,5 +121,19 @@ describe("the web app's store converges with a fresh register", () => {
         'stream/update', 'subscription/add', 'subscription/remove', 'subscription/update', 'user_settings/update',
       ]),
     );
+  });
+
+  it('the realm’s message policies and user groups (what the message actions menu offers)', async () => {
+    const kinds = await converges(async () => {
+      const group = ok(await realm.ownerApi.post('user_groups/create', { name: 'cooks', description: 'Kitchen', members: [ann.userId] })).group_id as number;
+      ok(await realm.ownerApi.post(`user_groups/${group}/members`, { add: [bob.userId], delete: [ann.userId] }));
+      ok(await realm.ownerApi.patch('realm', {
+        allow_message_editing: false,
+        message_content_delete_limit_seconds: 600,
+        move_messages_within_stream_limit_seconds: JSON.stringify('unlimited'),
+        can_delete_own_message_group: JSON.stringify({ new: group }),
+      }));
+    });
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['realm/update_dict', 'user_group/add', 'user_group/add_members', 'user_group/remove_members']));
   });
 });

@@ -1,7 +1,21 @@
 import * as path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = import.meta.dirname;
+
+/**
+ * KaTeX's stylesheet names each font as woff2, then woff and ttf fallbacks. Every browser
+ * the app supports reads woff2 (the only font type the asset route serves), so the
+ * fallbacks are dropped before Vite copies what the stylesheet names.
+ */
+const katexWoff2Only: Plugin = {
+  name: 'katex-woff2-only',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id)) return null;
+    return code.replace(/,\s*url\([^)]*\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
+  },
+};
 
 /**
  * The web app's bundle (README, "Web app"): built into dist/web and served by the server's
@@ -9,6 +23,7 @@ const here = import.meta.dirname;
  * Everything is a file of its own (no inline script or style: the page's CSP allows none).
  */
 export default defineConfig({
+  plugins: [katexWoff2Only],
   root: here,
   base: '/static/webapp/',
   publicDir: false,

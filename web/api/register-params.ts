@@ -2,7 +2,7 @@
 export const APP_EVENT_TYPES = [
   'message', 'update_message', 'delete_message', 'reaction', 'update_message_flags', 'realm_user', 'subscription',
   'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
-  'realm_emoji', 'user_group', 'scheduled_messages',
+  'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */

@@ -16,7 +16,10 @@ export type WireReaction = Schemas['Reaction'];
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type DmParticipant = Schemas['DmParticipant'];
 export type WireRealmEmoji = Schemas['RealmEmoji'];
+export type WireSubmessage = Schemas['Submessage'];
 export type WireUserGroup = Schemas['UserGroup'];
+/** A group setting: a group's id, or an anonymous group of members and subgroups. */
+export type GroupSetting = Schemas['GroupSettingValue'];
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 
@@ -88,6 +91,15 @@ export type RegisterAnswer = RegisterEnvelope & {
   realm_emoji?: Record<string, WireRealmEmoji>;
   realm_user_groups?: WireUserGroup[];
   scheduled_messages?: WireScheduledMessage[];
+  realm_allow_message_editing?: boolean;
+  realm_message_content_edit_limit_seconds?: number | null;
+  realm_message_content_delete_limit_seconds?: number | null;
+  realm_move_messages_within_stream_limit_seconds?: number | null;
+  realm_move_messages_between_streams_limit_seconds?: number | null;
+  realm_can_delete_any_message_group?: GroupSetting;
+  realm_can_delete_own_message_group?: GroupSetting;
+  realm_can_move_messages_between_topics_group?: GroupSetting;
+  realm_can_move_messages_between_channels_group?: GroupSetting;
 };
 
 /** Who a message reached, as register's unread details and flag events say it. */
@@ -140,13 +152,14 @@ export type ServerEvent =
   | { id: number; type: 'realm'; op: 'update_dict'; property: string; data: Record<string, unknown> }
   | { id: number; type: 'user_settings'; op: 'update'; property: string; value: unknown }
   | { id: number; type: 'realm_emoji'; op: 'update'; realm_emoji: Record<string, WireRealmEmoji> }
+  | { id: number; type: 'scheduled_messages'; op: 'add'; scheduled_messages: WireScheduledMessage[] }
+  | { id: number; type: 'scheduled_messages'; op: 'update'; scheduled_message: WireScheduledMessage }
+  | { id: number; type: 'scheduled_messages'; op: 'remove'; scheduled_message_id: number }
+  | { id: number; type: 'submessage'; msg_type: string; message_id: number; submessage_id: number; sender_id: number; content: string }
   | { id: number; type: 'user_group'; op: 'add'; group: WireUserGroup }
   | { id: number; type: 'user_group'; op: 'remove'; group_id: number }
   | { id: number; type: 'user_group'; op: 'update'; group_id: number; data: Partial<WireUserGroup> }
   | { id: number; type: 'user_group'; op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }
-  | { id: number; type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number }
-  | { id: number; type: 'scheduled_messages'; op: 'add'; scheduled_messages: WireScheduledMessage[] }
-  | { id: number; type: 'scheduled_messages'; op: 'update'; scheduled_message: WireScheduledMessage }
-  | { id: number; type: 'scheduled_messages'; op: 'remove'; scheduled_message_id: number };
+  | { id: number; type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] };
 
 export type ServerEventType = ServerEvent['type'];

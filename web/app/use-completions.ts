@@ -24,9 +24,9 @@ const DM_WILDCARDS = [
 ];
 
 const selectUsers = (state: ClientState) => state.users;
-const selectGroups = (state: ClientState) => state.userGroups;
+const selectGroups = (state: ClientState) => state.groups;
 
-function mentionSuggestions(users: readonly UserEntry[], me: number, groups: ClientState['userGroups'], query: string, silent: boolean, inChannel: boolean): Suggestion<string>[] {
+function mentionSuggestions(users: readonly UserEntry[], me: number, groups: ClientState['groups'], query: string, silent: boolean, inChannel: boolean): Suggestion<string>[] {
   const names = new Map<string, number>();
   for (const user of users) names.set(user.fullName, (names.get(user.fullName) ?? 0) + 1);
   const wildcards = silent ? [] : rankByName(inChannel ? CHANNEL_WILDCARDS : DM_WILDCARDS, query, (wildcard) => [wildcard.name], MAX_SUGGESTIONS);

@@ -75,7 +75,6 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   useEffect(() => {
     if (open) textbox.current?.focus();
   }, [open]);
-
   const whereOf = (to: ComposeTarget): Where | null => {
     if (to.kind === 'dm') return to.userIds.length === 0 ? null : { kind: 'dm', userIds: [...new Set([...to.userIds, me])].sort((a, b) => a - b) };
     return to.channelId === null ? null : { kind: 'channel', channelId: to.channelId, topic: to.topic.trim() };

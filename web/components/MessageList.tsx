@@ -77,6 +77,8 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
     const root = scroller.current;
     if (root === null) return undefined;
     const created = new ReadTracker(root, (ids) => actions.markRead(ids));
+    // A new list is a narrow entered: reading paused by "Mark as unread from here" resumes.
+    actions.resumeReading();
     setTracker(created);
     return () => created.disconnect();
   }, [actions]);

@@ -2,13 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
 import type { MessageEntry } from '../store/state';
+import { askerOf, canEditContent } from '../store/permissions';
 import { useSelector } from '../store/use-store';
 import { AddReactionButton } from './AddReactionButton';
 import { Avatar } from './Avatar';
+import { EditedMarker } from './EditedMarker';
+import { MessageActionsMenu } from './MessageActionsMenu';
+import { MessageContent } from './MessageContent';
 import { MessageEditor } from './MessageEditor';
 import { MessageTime } from './MessageTime';
 import { Reactions } from './Reactions';
-import { RenderedContent } from './RenderedContent';
 
 interface MessageRowProps {
   message: MessageEntry;
@@ -25,6 +28,10 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
   const sender = useSelector((state) => state.users[message.senderId]);
   const element = useRef<HTMLElement>(null);
   const [editing, setEditing] = useState(false);
+  const canEdit = useSelector((state) => {
+    const asker = askerOf(state, Date.now() / 1000);
+    return asker !== null && canEditContent(message, asker);
+  });
   useEffect(() => {
     const node = element.current;
     if (!unread || tracker === null || node === null) return undefined;
@@ -51,14 +58,14 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
         {editing ? (
           <MessageEditor messageId={message.id} onDone={() => setEditing(false)} />
         ) : (
-          <RenderedContent html={message.html} />
+          <MessageContent message={message} />
         )}
-        {message.edited || message.moved ? <span className="message-marker">{message.edited ? '(edited)' : '(moved)'}</span> : null}
+        <EditedMarker messageId={message.id} edited={message.edited} moved={message.moved} />
         <Reactions message={message} me={me} />
       </div>
       <div className="message-actions">
         <AddReactionButton message={message} me={me} />
-        {message.senderId === me && !editing ? (
+        {canEdit && !editing ? (
           <button type="button" className="icon-button" aria-label="Edit" title="Edit this message" onClick={() => setEditing(true)}>
             ✎
           </button>
@@ -73,6 +80,7 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
         >
           {starred ? '★' : '☆'}
         </button>
+        <MessageActionsMenu message={message} onEdit={() => setEditing(true)} />
       </div>
     </article>
   );

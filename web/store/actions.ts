@@ -2,6 +2,7 @@ import { ApiClient, ApiError } from '../api/client';
 import type { MessagesAnswer, SendAnswer, WireReaction } from '../api/types';
 import { ComposeActions } from './compose-actions';
 import { dmKey, dmKeyIds } from './conversation';
+import { MessageTools } from './message-tools';
 import { apiNarrow, narrowKey, type Filter } from './narrow';
 import type { Where } from './state';
 import type { Store } from './store';
@@ -32,6 +33,9 @@ export class Actions {
   private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Previews, uploads and scheduled messages (compose-actions.ts). */
   readonly compose: ComposeActions;
+  private readingPaused = false;
+  /** The message actions menu's requests (message-tools.ts). */
+  readonly messageTools: MessageTools;
 
   constructor(
     private readonly client: ApiClient,
@@ -39,6 +43,7 @@ export class Actions {
     private readonly report: (error: unknown) => void,
   ) {
     this.compose = new ComposeActions(client, () => store.getState().session?.userId ?? -1);
+    this.messageTools = new MessageTools(client);
   }
 
   /** The first stretch of a filter's messages: around `anchor`, or from the first unread. */
@@ -172,8 +177,22 @@ export class Actions {
     await this.draftIds.get(key);
   }
 
+  /**
+   * After "Mark as unread from here" the open narrow stops marking messages read until
+   * the person enters a narrow again, as Zulip's message list does (prevent_reading).
+   */
+  pauseReading(): void {
+    this.readingPaused = true;
+  }
+
+  /** A narrow was entered: reading counts again. */
+  resumeReading(): void {
+    this.readingPaused = false;
+  }
+
   /** Queues messages to be marked read; they are reported together shortly after. */
   markRead(ids: readonly number[]): void {
+    if (this.readingPaused) return;
     const unread = this.store.getState().unread;
     for (const id of ids) if (unread[id] !== undefined) this.pendingReads.add(id);
     if (this.pendingReads.size === 0 || this.readTimer !== null) return;

@@ -1,7 +1,9 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
+import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
-import { channelEntry, messageEntry, themeOf, userEntry, userGroupEntry } from './register';
+import { policyChanged } from './permissions';
+import { channelEntry, messageEntry, themeOf, userEntry } from './register';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
@@ -319,7 +321,8 @@ const applyRealm: Applier<'realm'> = (state, event) => {
   let session = state.session;
   if (typeof changes.name === 'string') session = { ...session, realmName: changes.name };
   if (typeof changes.empty_topic_display_name === 'string') session = { ...session, emptyTopicName: changes.empty_topic_display_name };
-  return session === state.session ? state : { ...state, session };
+  const policy = state.policy === null ? null : policyChanged(state.policy, changes);
+  return { ...state, session, policy };
 };
 
 const applyUserSettings: Applier<'user_settings'> = (state, event) => {
@@ -327,30 +330,6 @@ const applyUserSettings: Applier<'user_settings'> = (state, event) => {
   if (event.property === 'enter_sends') return { ...state, session: { ...state.session, enterSends: event.value === true } };
   if (event.property === 'color_scheme') return { ...state, session: { ...state.session, theme: themeOf(event.value) } };
   return state;
-};
-
-const applyUserGroup: Applier<'user_group'> = (state, event) => {
-  const group = event.op === 'add' ? undefined : state.userGroups[event.group_id];
-  switch (event.op) {
-    case 'add':
-      return { ...state, userGroups: { ...state.userGroups, [event.group.id]: userGroupEntry(event.group) } };
-    case 'remove':
-      return { ...state, userGroups: without(state.userGroups, [event.group_id]) };
-    case 'update': {
-      if (group === undefined) return state;
-      if (event.data.deactivated === true) return { ...state, userGroups: without(state.userGroups, [event.group_id]) };
-      const changed = { ...group, name: event.data.name ?? group.name, description: event.data.description ?? group.description };
-      return { ...state, userGroups: { ...state.userGroups, [group.id]: changed } };
-    }
-    case 'add_members':
-    case 'remove_members': {
-      if (group === undefined) return state;
-      const members = event.op === 'add_members' ? [...new Set([...group.members, ...event.user_ids])] : group.members.filter((id) => !event.user_ids.includes(id));
-      return { ...state, userGroups: { ...state.userGroups, [group.id]: { ...group, members } } };
-    }
-    default:
-      return state;
-  }
 };
 
 const applyScheduled: Applier<'scheduled_messages'> = (state, event) => {
@@ -382,7 +361,7 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   delete_message: applyDeleteMessage,
   reaction: applyReaction,
   update_message_flags: applyFlags,
-  realm_user: applyRealmUser,
+  realm_user: (state, event, me) => withoutDeactivatedMembers(applyRealmUser(state, event, me), event),
   subscription: applySubscription,
   stream: applyStream,
   presence: applyPresence,
@@ -393,6 +372,7 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   realm_emoji: (state, event) => ({ ...state, realmEmoji: event.realm_emoji }),
   user_group: applyUserGroup,
   scheduled_messages: applyScheduled,
+  submessage: applySubmessage,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

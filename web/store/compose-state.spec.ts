@@ -39,8 +39,8 @@ describe('the compose state in the store', () => {
     const state = registered().getState();
     expect(state.session?.emojiDataUrl).toBe('http://chat.test/static/generated/emoji/emoji_api.json');
     expect(Object.values(state.realmEmoji).map((entry) => entry.name)).toEqual(['parrot']);
-    expect(state.userGroups[5]).toEqual({ id: 5, name: 'design', description: 'design people', members: [11], isSystem: false });
-    expect(state.userGroups[6]?.isSystem).toBe(true);
+    expect(state.groups[5]).toEqual({ id: 5, name: 'design', description: 'design people', members: [11], subgroups: [], isSystem: false });
+    expect(state.groups[6]?.isSystem).toBe(true);
     expect(Object.keys(state.scheduled)).toEqual(['30']);
   });
 
@@ -60,8 +60,8 @@ describe('the compose state in the store', () => {
     const state = store.getState();
     expect(state.realmEmoji['1']?.deactivated).toBe(true);
     expect(state.realmEmoji['2']?.name).toBe('shipit');
-    expect(state.userGroups[5]).toMatchObject({ name: 'designers', members: [11, 12] });
-    expect(Object.keys(state.userGroups).sort()).toEqual(['5', '7']);
+    expect(state.groups[5]).toMatchObject({ name: 'designers', members: [11, 12] });
+    expect(Object.keys(state.groups).sort()).toEqual(['5', '7']);
     expect(Object.values(state.scheduled).map((message) => [message.content, message.scheduled_delivery_timestamp])).toEqual([['later on, edited', 2500]]);
   });
 });

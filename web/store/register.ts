@@ -1,6 +1,7 @@
-import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser, WireUserGroup } from '../api/types';
+import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
 import { dmKey, whereOf } from './conversation';
-import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry, UserGroupEntry } from './state';
+import { groupsFromRegister, policyFromRegister } from './permissions';
+import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
 
 export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'>): UserEntry {
   return { id: user.user_id, fullName: user.full_name, email: user.email, avatarUrl: user.avatar_url ?? null, isBot: user.is_bot, role: user.role };
@@ -31,11 +32,8 @@ export function messageEntry(message: WireMessage, flags: readonly string[] = me
     reactions: message.reactions,
     edited: message.last_edit_timestamp !== undefined,
     moved: message.last_moved_timestamp !== undefined,
+    submessages: [...(message.submessages ?? [])].sort((a, b) => a.id - b.id),
   };
-}
-
-export function userGroupEntry(group: Pick<WireUserGroup, 'id' | 'name' | 'description' | 'members' | 'is_system_group'>): UserGroupEntry {
-  return { id: group.id, name: group.name, description: group.description, members: group.members, isSystem: group.is_system_group };
 }
 
 /** Zulip's `color_scheme` values: 1 automatic, 2 dark, 3 light. */
@@ -100,7 +98,8 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     drafts,
     dmConversations,
     realmEmoji: answer.realm_emoji ?? {},
-    userGroups: Object.fromEntries((answer.realm_user_groups ?? []).filter((group) => !group.deactivated).map((group) => [group.id, userGroupEntry(group)])),
     scheduled: Object.fromEntries((answer.scheduled_messages ?? []).map((message) => [message.scheduled_message_id, message])),
+    policy: policyFromRegister(answer),
+    groups: groupsFromRegister(answer.realm_user_groups ?? []),
   };
 }

@@ -115,7 +115,7 @@ export function selectLocalEchoes(state: ClientState, filter: Filter): LocalEcho
   return Object.values(state.localEchoes)
     .filter((echo) => {
       if (echo.messageId !== null && state.messages[echo.messageId] !== undefined) return false;
-      const probe: MessageEntry = { id: 0, senderId: me, senderName: '', avatarUrl: null, timestamp: echo.timestamp, where: echo.where, html: '', flags: [], reactions: [], edited: false, moved: false };
+      const probe: MessageEntry = { id: 0, senderId: me, senderName: '', avatarUrl: null, timestamp: echo.timestamp, where: echo.where, html: '', flags: [], reactions: [], edited: false, moved: false, submessages: [] };
       return matches(filter, probe, me);
     })
     .sort((a, b) => a.timestamp - b.timestamp);

@@ -1,4 +1,4 @@
-import type { SlimPresence, WireDraft, WireReaction, WireRealmEmoji, WireScheduledMessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireDraft, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -38,6 +38,35 @@ export interface MessageEntry {
   readonly reactions: readonly WireReaction[];
   readonly edited: boolean;
   readonly moved: boolean;
+  /** Widget data (Zulip's submessages: a poll's votes, a todo list's items), in id order. */
+  readonly submessages: readonly WireSubmessage[];
+}
+
+/** A user group: its name (for mentions), its members and its direct subgroups (for permissions). */
+export interface GroupEntry {
+  readonly id: number;
+  readonly name: string;
+  readonly description: string;
+  readonly members: readonly number[];
+  readonly subgroups: readonly number[];
+  readonly isSystem: boolean;
+}
+
+/**
+ * The realm's settings that decide which message actions the person may take (register's
+ * `realm_*` values, then `realm` events), read as Zulip's web client reads them
+ * (store/permissions.ts). A limit of null is no limit.
+ */
+export interface RealmPolicy {
+  readonly allowMessageEditing: boolean;
+  readonly editLimitSeconds: number | null;
+  readonly deleteLimitSeconds: number | null;
+  readonly moveWithinChannelLimitSeconds: number | null;
+  readonly moveBetweenChannelsLimitSeconds: number | null;
+  readonly canDeleteAnyGroup: GroupSetting;
+  readonly canDeleteOwnGroup: GroupSetting;
+  readonly canMoveBetweenTopicsGroup: GroupSetting;
+  readonly canMoveBetweenChannelsGroup: GroupSetting;
 }
 
 /** A loaded stretch of a narrow's messages, oldest first, and whether it reaches either end. */
@@ -87,14 +116,6 @@ export interface Session {
 }
 
 /** A named user group, for @-mention completion. */
-export interface UserGroupEntry {
-  readonly id: number;
-  readonly name: string;
-  readonly description: string;
-  readonly members: readonly number[];
-  readonly isSystem: boolean;
-}
-
 /**
  * The whole client state, normalized: each thing once, by id, and lists as ids. Everything
  * but `compose`, `localEchoes` and `online` comes from the server (register, then events,
@@ -124,10 +145,13 @@ export interface ClientState {
   readonly compose: Readonly<Record<string, string>>;
   /** The realm's custom emoji (register's `realm_emoji`), by id, deactivated ones included. */
   readonly realmEmoji: Readonly<Record<string, WireRealmEmoji>>;
-  readonly userGroups: Readonly<Record<number, UserGroupEntry>>;
   /** The person's messages waiting to be sent, by id. */
   readonly scheduled: Readonly<Record<number, WireScheduledMessage>>;
   readonly online: boolean;
+  /** What the realm lets people do with messages; null before register. */
+  readonly policy: RealmPolicy | null;
+  /** The realm's user groups by id (register's `realm_user_groups`, then `user_group` events). */
+  readonly groups: Readonly<Record<number, GroupEntry>>;
   /** The server's words about a request that failed away from any message (a load, a flag). */
   readonly notice: string | null;
 }
@@ -148,8 +172,9 @@ export const EMPTY_STATE: ClientState = {
   localEchoes: {},
   compose: {},
   realmEmoji: {},
-  userGroups: {},
   scheduled: {},
   online: true,
+  policy: null,
+  groups: {},
   notice: null,
 };
