@@ -15,6 +15,11 @@ export type WireDraft = Schemas['Draft'];
 export type WireReaction = Schemas['Reaction'];
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type DmParticipant = Schemas['DmParticipant'];
+export type WireBot = Schemas['Bot'];
+export type WireAttachment = Schemas['Attachment'];
+export type WireProfileField = Schemas['ProfileField'];
+export type WireUserTopic = Schemas['UserTopic'];
+export type WireMutedUser = Schemas['MutedUser'];
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 
@@ -76,6 +81,17 @@ export type RegisterAnswer = RegisterEnvelope & {
   recent_private_conversations: RecentConversation[];
   user_settings: { enter_sends: boolean; color_scheme?: number } & Record<string, unknown>;
   max_message_id: number;
+  /** The person's own login address (register's `realm_user` section). */
+  delivery_email?: string;
+  /** Realm settings the settings pages check (register's `realm` section). */
+  realm_email_changes_disabled?: boolean;
+  realm_name_changes_disabled?: boolean;
+  realm_avatar_changes_disabled?: boolean;
+  alert_words?: string[];
+  muted_users?: WireMutedUser[];
+  user_topics?: WireUserTopic[];
+  realm_bots?: WireBot[];
+  custom_profile_fields?: WireProfileField[];
 };
 
 /** Who a message reached, as register's unread details and flag events say it. */
@@ -126,6 +142,15 @@ export type ServerEvent =
   | { id: number; type: 'drafts'; op: 'remove'; draft_id: number }
   | { id: number; type: 'realm'; op: 'update'; property: string; value: unknown }
   | { id: number; type: 'realm'; op: 'update_dict'; property: string; data: Record<string, unknown> }
-  | { id: number; type: 'user_settings'; op: 'update'; property: string; value: unknown };
+  | { id: number; type: 'user_settings'; op: 'update'; property: string; value: unknown }
+  | { id: number; type: 'alert_words'; alert_words: string[] }
+  | { id: number; type: 'muted_users'; muted_users: WireMutedUser[] }
+  | ({ id: number; type: 'user_topic' } & WireUserTopic)
+  | { id: number; type: 'realm_bot'; op: 'add'; bot: WireBot }
+  | { id: number; type: 'realm_bot'; op: 'update'; bot: Partial<WireBot> & { user_id: number } }
+  | { id: number; type: 'realm_bot'; op: 'delete' | 'remove'; bot: { user_id: number } }
+  | { id: number; type: 'attachment'; op: 'add' | 'update'; attachment: WireAttachment; upload_space_used: number }
+  | { id: number; type: 'attachment'; op: 'remove'; attachment: { id: number }; upload_space_used: number }
+  | { id: number; type: 'custom_profile_fields'; fields: WireProfileField[] };
 
 export type ServerEventType = ServerEvent['type'];

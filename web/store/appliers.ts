@@ -2,6 +2,9 @@ import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
+import {
+  applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileValue, withRealmRules,
+} from './settings-state';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
@@ -210,7 +213,11 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
       const person = event.person;
       const known = state.users[person.user_id];
       if ((person as { is_active?: boolean }).is_active === false) return { ...state, users: without(state.users, [person.user_id]) };
-      if (known === undefined) return state;
+      const field = (person as { custom_profile_field?: { id: number; value: string | null } }).custom_profile_field;
+      const withField = field === undefined ? state : withProfileValue(state, person.user_id, field);
+      const deliveryEmail = state.session !== null && person.user_id === state.session.userId ? person.delivery_email : undefined;
+      const withEmail = typeof deliveryEmail === 'string' && withField.session !== null ? { ...withField, session: { ...withField.session, deliveryEmail } } : withField;
+      if (known === undefined) return withEmail;
       const next = {
         ...known,
         ...(person.full_name !== undefined ? { fullName: person.full_name } : {}),
@@ -218,7 +225,7 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
         ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
         ...(person.role !== undefined ? { role: person.role } : {}),
       };
-      return { ...state, users: { ...state.users, [person.user_id]: next } };
+      return { ...withEmail, users: { ...state.users, [person.user_id]: next } };
     }
   }
 };
@@ -319,14 +326,16 @@ const applyRealm: Applier<'realm'> = (state, event) => {
   let session = state.session;
   if (typeof changes.name === 'string') session = { ...session, realmName: changes.name };
   if (typeof changes.empty_topic_display_name === 'string') session = { ...session, emptyTopicName: changes.empty_topic_display_name };
+  session = withRealmRules(session, changes);
   return session === state.session ? state : { ...state, session };
 };
 
 const applyUserSettings: Applier<'user_settings'> = (state, event) => {
   if (state.session === null) return state;
-  if (event.property === 'enter_sends') return { ...state, session: { ...state.session, enterSends: event.value === true } };
-  if (event.property === 'color_scheme') return { ...state, session: { ...state.session, theme: themeOf(event.value) } };
-  return state;
+  const next = { ...state, settings: { ...state.settings, [event.property]: event.value } };
+  if (event.property === 'enter_sends') return { ...next, session: { ...state.session, enterSends: event.value === true } };
+  if (event.property === 'color_scheme') return { ...next, session: { ...state.session, theme: themeOf(event.value) } };
+  return next;
 };
 
 /**
@@ -349,6 +358,12 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   drafts: applyDrafts,
   realm: applyRealm,
   user_settings: applyUserSettings,
+  alert_words: applyAlertWords,
+  muted_users: applyMutedUsers,
+  user_topic: applyUserTopic,
+  realm_bot: applyRealmBot,
+  attachment: applyAttachment,
+  custom_profile_fields: applyProfileFields,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

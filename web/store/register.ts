@@ -1,5 +1,6 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
 import { dmKey, whereOf } from './conversation';
+import { settingsFromRegister } from './settings-state';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
 
 export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'>): UserEntry {
@@ -82,6 +83,10 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
       enterSends: answer.user_settings.enter_sends,
       theme: themeOf(answer.user_settings.color_scheme),
       queueId: answer.queue_id,
+      deliveryEmail: answer.delivery_email ?? users[me]?.email ?? '',
+      emailChangesDisabled: answer.realm_email_changes_disabled === true,
+      nameChangesDisabled: answer.realm_name_changes_disabled === true,
+      avatarChangesDisabled: answer.realm_avatar_changes_disabled === true,
     },
     users,
     channels,
@@ -94,5 +99,6 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     typing: {},
     drafts,
     dmConversations,
+    ...settingsFromRegister(answer),
   };
 }
