@@ -1,13 +1,15 @@
 /** The event types the store applies (store/appliers.ts); the server queues nothing else for the app. */
 export const APP_EVENT_TYPES = [
   'message', 'update_message', 'delete_message', 'reaction', 'update_message_flags', 'realm_user', 'subscription',
-  'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
+  'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings', 'alert_words', 'muted_users', 'user_topic',
+  'realm_bot', 'attachment', 'custom_profile_fields',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */
 export const APP_FETCH_TYPES = [
   'realm', 'realm_user', 'subscription', 'message', 'update_message_flags', 'starred_messages', 'presence', 'drafts',
-  'recent_private_conversations', 'user_settings',
+  'recent_private_conversations', 'user_settings', 'alert_words', 'muted_users', 'user_topic', 'realm_bot',
+  'custom_profile_fields',
 ] as const;
 
 /** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */

@@ -28,7 +28,8 @@ export function useRequest(): Request {
       setDone(true);
       return true;
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) window.location.assign('/login/');
+      // A wrong password (fetch_api_key's AUTHENTICATION_FAILED) is the form's to show, not a lost session.
+      if (failure instanceof ApiError && failure.status === 401 && failure.code !== 'AUTHENTICATION_FAILED') window.location.assign('/login/');
       setError(failure instanceof Error ? failure.message : String(failure));
       return false;
     } finally {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSettingsActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { useSelector } from '../../store/use-store';
@@ -16,7 +16,11 @@ export function SettingSelect({ name, label, choices }: { name: string; label: s
   const request = useRequest();
   const [asked, setAsked] = useState<Choice['value'] | null>(null);
   const id = useId();
-  const shown = request.busy && asked !== null ? asked : value;
+  // What was asked shows until the store has it (its event), or the server refuses.
+  useEffect(() => {
+    if (asked !== null && (asked === value || request.error !== null)) setAsked(null);
+  }, [asked, value, request.error]);
+  const shown = asked ?? value;
   const index = choices.findIndex((choice) => choice.value === shown);
   return (
     <div className="setting-row">
