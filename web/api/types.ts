@@ -128,7 +128,7 @@ export type ServerEvent =
   | { id: number; type: 'update_message_flags'; op: 'remove'; flag: string; messages: number[]; all: boolean; message_details?: Record<string, MessageDetail> }
   | { id: number; type: 'realm_user'; op: 'add'; person: WireUser & { is_active?: boolean } }
   | { id: number; type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } }
-  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string } }
+  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string; custom_profile_field?: { id: number; value: string | null; rendered_value?: string } } }
   | { id: number; type: 'subscription'; op: 'add'; subscriptions: WireSubscription[] }
   | { id: number; type: 'subscription'; op: 'remove'; subscriptions: { stream_id: number; name?: string }[] }
   | { id: number; type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }

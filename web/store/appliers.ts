@@ -3,7 +3,7 @@ import { conversationKey, dmKey } from './conversation';
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
 import {
-  applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileValue, withRealmRules,
+  applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileOf, withProfileValue, withRealmRules,
 } from './settings-state';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
@@ -204,16 +204,18 @@ const applyFlags: Applier<'update_message_flags'> = (state, event, me) => {
 
 const applyRealmUser: Applier<'realm_user'> = (state, event) => {
   switch (event.op) {
-    case 'add':
-      if (event.person.is_active === false) return { ...state, users: without(state.users, [event.person.user_id]) };
-      return { ...state, users: { ...state.users, [event.person.user_id]: userEntry(event.person) } };
+    case 'add': {
+      const id = event.person.user_id;
+      if (event.person.is_active === false) return { ...withProfileOf(state, id, undefined), users: without(state.users, [id]) };
+      return { ...withProfileOf(state, id, event.person.profile_data), users: { ...state.users, [id]: userEntry(event.person) } };
+    }
     case 'remove':
-      return { ...state, users: without(state.users, [event.person.user_id]) };
+      return { ...withProfileOf(state, event.person.user_id, undefined), users: without(state.users, [event.person.user_id]) };
     case 'update': {
       const person = event.person;
       const known = state.users[person.user_id];
-      if ((person as { is_active?: boolean }).is_active === false) return { ...state, users: without(state.users, [person.user_id]) };
-      const field = (person as { custom_profile_field?: { id: number; value: string | null } }).custom_profile_field;
+      if ((person as { is_active?: boolean }).is_active === false) return { ...withProfileOf(state, person.user_id, undefined), users: without(state.users, [person.user_id]) };
+      const field = person.custom_profile_field;
       const withField = field === undefined ? state : withProfileValue(state, person.user_id, field);
       const deliveryEmail = state.session !== null && person.user_id === state.session.userId ? person.delivery_email : undefined;
       const withEmail = typeof deliveryEmail === 'string' && withField.session !== null ? { ...withField, session: { ...withField.session, deliveryEmail } } : withField;

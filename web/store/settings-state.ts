@@ -120,6 +120,14 @@ export function withProfileValue(state: ClientState, userId: number, field: { id
   return { ...state, profileData: { ...state.profileData, [userId]: values } };
 }
 
+/** A person's profile values as a `realm_user` add gives them, or none once they are gone (`profile` undefined). */
+export function withProfileOf(state: ClientState, userId: number, profile: WireUser['profile_data']): ClientState {
+  const profileData = { ...state.profileData };
+  if (profile === undefined) delete profileData[userId];
+  else profileData[userId] = profileValues(profile);
+  return { ...state, profileData };
+}
+
 /** Realm rules the settings pages follow, from a `realm` event's changes. */
 export function withRealmRules(session: NonNullable<ClientState['session']>, changes: Readonly<Record<string, unknown>>): NonNullable<ClientState['session']> {
   let next = session;

@@ -51,7 +51,7 @@ export function SettingsPage({ section }: { section: SettingsSection }) {
     <div className="settings-page">
       <header className="settings-header">
         <a className="button-quiet settings-back" href={narrowBeforeSettings()}>
-          <span aria-hidden="true">←</span> Back to messages
+          <span aria-hidden="true">←</span> Back<span className="settings-back-more"> to messages</span>
         </a>
         <h1>Personal settings</h1>
       </header>

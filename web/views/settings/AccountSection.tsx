@@ -20,7 +20,9 @@ export function AccountSection() {
       <fieldset className="settings-group">
         <legend>Account</legend>
         <EmailForm />
+        <h3 className="setting-subheading">Password</h3>
         <PasswordForm />
+        <h3 className="setting-subheading">API key</h3>
         <ApiKeyForm />
       </fieldset>
       <fieldset className="settings-group">

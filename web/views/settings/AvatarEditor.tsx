@@ -13,6 +13,8 @@ export function AvatarEditor() {
   const request = useRequest();
   const id = useId();
   if (me === undefined) return null;
+  // An uploaded picture is served from this server's avatar store; otherwise it is Gravatar's, with nothing to delete.
+  const uploaded = me.avatarUrl?.includes('/user_avatars/') === true;
   return (
     <div className="setting-row avatar-editor">
       <div className="avatar-large">
@@ -37,9 +39,11 @@ export function AvatarEditor() {
               if (file !== undefined) void request.run(() => actions.uploadAvatar(file));
             }}
           />
-          <button type="button" className="button-quiet" disabled={request.busy} onClick={() => void request.run(() => actions.deleteAvatar())}>
-            Delete avatar
-          </button>
+          {uploaded ? (
+            <button type="button" className="button-quiet" disabled={request.busy} onClick={() => void request.run(() => actions.deleteAvatar())}>
+              Delete avatar
+            </button>
+          ) : null}
         </div>
       )}
       <FieldMessage id={`${id}-message`} error={request.error} />
