@@ -16,6 +16,8 @@ const PASSWORD = 'user-password';
 /** The dark theme's page background (web/styles/tokens.css, --bg). */
 const DARK_BACKGROUND = 'rgb(27, 30, 33)';
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
+/** A 1×1 PNG, for an avatar upload. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describeInBrowser('personal settings in the web app', () => {
   let realm: TestRealm;
@@ -97,6 +99,13 @@ describeInBrowser('personal settings in the web app', () => {
     await people.getByRole('link', { name: /^Ann Settings/ }).waitFor();
     await shoot(annPage, 'profile');
 
+    // An uploaded avatar shows at once and can be deleted again (back to initials).
+    await expect(annPage.getByRole('button', { name: 'Delete avatar' }).count()).resolves.toBe(0);
+    await annPage.getByLabel('Upload new avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await annPage.locator('.avatar-large img[src*="/user_avatars/"]').waitFor();
+    await annPage.getByRole('button', { name: 'Delete avatar' }).click();
+    await annPage.locator('.avatar-large img').waitFor({ state: 'detached' });
+
     // Back to the feed, and the sections open by the nav.
     await sectionsNav(annPage).getByRole('link', { name: 'Alert words' }).click();
     await annPage.getByRole('heading', { level: 2, name: 'Alert words' }).waitFor();
@@ -104,6 +113,7 @@ describeInBrowser('personal settings in the web app', () => {
     await annPage.getByRole('link', { name: /Back to messages/ }).click();
     await annPage.getByRole('navigation', { name: 'Views and channels' }).waitFor();
     await annPage.getByRole('button', { name: 'Personal menu' }).click();
+    await shoot(annPage, 'menu');
     await annPage.getByRole('link', { name: 'Personal settings' }).click();
     await annPage.getByRole('heading', { level: 2, name: 'Profile' }).waitFor();
   }, 90_000);
@@ -135,6 +145,23 @@ describeInBrowser('personal settings in the web app', () => {
     await page.keyboard.press('c');
     await page.getByText('Ctrl+Enter sends, Enter adds a line').waitFor();
   }, 90_000);
+
+  it('message times follow the 24-hour setting; a muted user is listed and unmuted', async () => {
+    await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'clock', content: 'what time is it' });
+    const page = await logIn(annBrowser, ann, '#settings/preferences');
+    await page.getByRole('combobox', { name: 'Time format' }).selectOption({ label: '24-hour clock (17:00)' });
+    await page.getByRole('link', { name: /Back to messages/ }).click();
+    const time = page.locator('article.message', { hasText: 'what time is it' }).locator('time').first();
+    await until(async () => (/^\d{2}:\d{2}$/.test((await time.textContent()) ?? '') ? true : undefined), 'a 24-hour message time');
+    await page.goto(`http://${realm.api.host}/#settings/preferences`);
+    await page.getByRole('combobox', { name: 'Time format' }).selectOption({ label: '12-hour clock (5:00 PM)' });
+
+    await ann.api.post(`users/me/muted_users/${bob.userId}`);
+    await page.goto(`http://${realm.api.host}/#settings/muted-users`);
+    await page.getByRole('list', { name: 'Muted users' }).getByText('Bob Settings').waitFor();
+    await page.getByRole('button', { name: 'Unmute Bob Settings' }).click();
+    await page.getByText('You have not muted anyone.').waitFor();
+  }, 60_000);
 
   it('adds and removes an alert word', async () => {
     const page = await logIn(annBrowser, ann, '#settings/alert-words');
