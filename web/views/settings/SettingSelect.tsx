@@ -1,7 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { useSettingsActions } from '../../app/services';
-import { useRequest } from '../../app/use-request';
-import { useSelector } from '../../store/use-store';
+import { useId } from 'react';
+import { useSetting } from '../../app/use-setting';
 import { FieldMessage } from './FieldMessage';
 
 export interface Choice {
@@ -9,18 +7,10 @@ export interface Choice {
   readonly label: string;
 }
 
-/** A personal setting with a few values, read from the store like SettingToggle. */
+/** A personal setting with a few values, changed as soon as one is chosen, like SettingToggle. */
 export function SettingSelect({ name, label, choices }: { name: string; label: string; choices: readonly Choice[] }) {
-  const value = useSelector((state) => state.settings[name]);
-  const actions = useSettingsActions();
-  const request = useRequest();
-  const [asked, setAsked] = useState<Choice['value'] | null>(null);
+  const { shown, change, request } = useSetting(name);
   const id = useId();
-  // What was asked shows until the store has it (its event), or the server refuses.
-  useEffect(() => {
-    if (asked !== null && (asked === value || request.error !== null)) setAsked(null);
-  }, [asked, value, request.error]);
-  const shown = asked ?? value;
   const index = choices.findIndex((choice) => choice.value === shown);
   return (
     <div className="setting-row">
@@ -31,9 +21,7 @@ export function SettingSelect({ name, label, choices }: { name: string; label: s
         aria-describedby={request.error === null ? undefined : `${id}-message`}
         onChange={(event) => {
           const choice = choices[Number(event.target.value)];
-          if (choice === undefined) return;
-          setAsked(choice.value);
-          void request.run(() => actions.updateSettings({ [name]: choice.value }));
+          if (choice !== undefined) change(choice.value);
         }}
       >
         {index < 0 ? <option value="">{String(shown ?? '')}</option> : null}
