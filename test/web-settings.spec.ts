@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { postMultipart } from './support/multipart';
 import { screenshotBothWidths, SCREENSHOT_DIR, scrollsHorizontally, TestBrowser } from './support/browser';
 import { until } from './support/until';
 
@@ -209,6 +210,27 @@ describeInBrowser('personal settings in the web app', () => {
     await until(async () => ((await policy.inputValue()) === '1' ? true : undefined), 'the topic to show as muted');
     await page.getByRole('link', { name: /Back to messages/ }).click();
     await until(async () => ((await unread()) === before - 2 ? true : undefined), 'the muted topic to leave the count');
+  }, 60_000);
+
+  it('a custom profile field is filled in; an uploaded file is listed and deleted', async () => {
+    const field = (await realm.ownerApi.post('realm/profile_fields', { name: 'Team', field_type: 1, hint: 'Where you work' })).body.id as number;
+    await postMultipart(ann.api, 'user_uploads', [{ field: 'file', filename: 'plans.txt', contentType: 'text/plain', data: Buffer.from('plans\n') }]);
+    const page = await logIn(annBrowser, ann, '#settings/profile');
+    const team = page.getByRole('textbox', { name: 'Team' });
+    await team.fill('Infrastructure');
+    await team.blur();
+    await until(async () => {
+      const profile = (await ann.api.get(`users/${ann.userId}`, { include_custom_profile_fields: true })).body.user as { profile_data?: Record<string, { value: string }> };
+      return profile.profile_data?.[field]?.value === 'Infrastructure' ? true : undefined;
+    }, 'the profile value on the server');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Team' }).inputValue()).resolves.toBe('Infrastructure');
+
+    await page.goto(`http://${realm.api.host}/#settings/uploaded-files`);
+    const files = page.getByRole('list', { name: 'Uploaded files' });
+    await files.getByRole('link', { name: 'plans.txt' }).waitFor();
+    await page.getByRole('button', { name: 'Delete plans.txt' }).click();
+    await page.getByText('You have not uploaded any files.').waitFor();
   }, 60_000);
 
   it('the other sections open and keep a phone from scrolling sideways', async () => {
