@@ -189,7 +189,9 @@ describeInBrowser('personal settings in the web app', () => {
     const shown = await page.locator('.api-key code').textContent();
     const fetched = await realm.api.post('fetch_api_key', { username: ann.email, password: PASSWORD });
     expect(shown).toBe(fetched.body.api_key);
-    await page.getByRole('link', { name: 'Download zuliprc' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download zuliprc' }).click()]);
+    const zuliprc = fs.readFileSync(await download.path(), 'utf8');
+    expect(zuliprc).toBe(`[api]\nemail=${ann.email}\nkey=${shown}\nsite=http://${realm.api.host}\n`);
   }, 60_000);
 
   it('muting a followed topic in settings takes its unread messages out of the channel count', async () => {
@@ -246,9 +248,10 @@ describeInBrowser('personal settings in the web app', () => {
     await page.getByRole('textbox', { name: /Bot email/ }).fill('helper');
     await page.getByRole('button', { name: 'Create bot' }).click();
     const bots = page.getByRole('list', { name: 'Your bots' });
-    await bots.getByText('Helper Bot').waitFor();
-    await page.getByRole('button', { name: 'Show API key' }).click();
+    await bots.getByText('Helper Bot', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Show API key of Helper Bot' }).click();
     const key = await page.getByLabel('API key of Helper Bot').textContent();
+    await page.getByRole('link', { name: 'Download zuliprc of Helper Bot' }).waitFor();
     const listed = (await ann.api.get('bots')).body.bots as { full_name: string; api_key: string }[];
     expect(listed.find((bot) => bot.full_name === 'Helper Bot')?.api_key).toBe(key);
     await page.getByRole('button', { name: 'Deactivate Helper Bot' }).click();

@@ -26,8 +26,9 @@ export function BotRow({ bot }: { bot: BotEntry }) {
       <div className="button-row">
         <button type="button" className="button-quiet" aria-expanded={showKey} onClick={() => setShowKey(!showKey)}>
           {showKey ? 'Hide API key' : 'Show API key'}
+          <span className="visually-hidden"> of {bot.fullName}</span>
         </button>
-        <ZuliprcLink email={bot.email} apiKey={bot.apiKey} label={`Download zuliprc`} />
+        <ZuliprcLink email={bot.email} apiKey={bot.apiKey} label="Download zuliprc" name={bot.fullName} />
         <button type="button" className="button-quiet button-danger" aria-label={`Deactivate ${bot.fullName}`} disabled={request.busy} onClick={() => void request.run(() => actions.deactivateBot(bot.id))}>
           Deactivate
         </button>

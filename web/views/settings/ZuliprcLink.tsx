@@ -6,7 +6,7 @@ export function zuliprcText(email: string, apiKey: string, site: string): string
 }
 
 /** A link that downloads the account's zuliprc (a blob URL: nothing leaves the page). */
-export function ZuliprcLink({ email, apiKey, label = 'Download zuliprc' }: { email: string; apiKey: string; label?: string }) {
+export function ZuliprcLink({ email, apiKey, label = 'Download zuliprc', name }: { email: string; apiKey: string; label?: string; name?: string }) {
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     const url = URL.createObjectURL(new Blob([zuliprcText(email, apiKey, window.location.origin)], { type: 'text/plain' }));
@@ -16,6 +16,7 @@ export function ZuliprcLink({ email, apiKey, label = 'Download zuliprc' }: { ema
   return href === null ? null : (
     <a className="button-quiet" href={href} download="zuliprc">
       {label}
+      {name === undefined ? null : <span className="visually-hidden"> of {name}</span>}
     </a>
   );
 }
