@@ -210,6 +210,7 @@ describeInBrowser('personal settings in the web app', () => {
     await expect(policy.inputValue()).resolves.toBe('3');
     await policy.selectOption({ label: 'Muted' });
     await until(async () => ((await policy.inputValue()) === '1' ? true : undefined), 'the topic to show as muted');
+    await shoot(page, 'topics');
     await page.getByRole('link', { name: /Back to messages/ }).click();
     await until(async () => ((await unread()) === before - 2 ? true : undefined), 'the muted topic to leave the count');
   }, 60_000);
@@ -252,6 +253,7 @@ describeInBrowser('personal settings in the web app', () => {
     await page.getByRole('button', { name: 'Show API key of Helper Bot' }).click();
     const key = await page.getByLabel('API key of Helper Bot').textContent();
     await page.getByRole('link', { name: 'Download zuliprc of Helper Bot' }).waitFor();
+    await shoot(page, 'your-bots');
     const listed = (await ann.api.get('bots')).body.bots as { full_name: string; api_key: string }[];
     expect(listed.find((bot) => bot.full_name === 'Helper Bot')?.api_key).toBe(key);
     await page.getByRole('button', { name: 'Deactivate Helper Bot' }).click();
