@@ -28,6 +28,13 @@ function registerState(state: ClientState): Record<string, unknown> {
     presence: sortedById(state.presence),
     policy: state.policy,
     groups: sortedById(state.groups).map(([id, group]) => [id, { members: [...group.members].sort((a, b) => a - b), subgroups: [...group.subgroups].sort((a, b) => a - b) }]),
+    settings: Object.entries(state.settings).sort(([a], [b]) => a.localeCompare(b)),
+    alertWords: [...state.alertWords].sort(),
+    mutedUsers: sortedById(state.mutedUsers),
+    userTopics: Object.entries(state.userTopics).sort(([a], [b]) => a.localeCompare(b)),
+    bots: sortedById(state.bots),
+    profileFields: state.profileFields,
+    profileData: sortedById(state.profileData),
   };
 }
 
@@ -135,5 +142,26 @@ describe("the web app's store converges with a fresh register", () => {
       }));
     });
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['realm/update_dict', 'user_group/add', 'user_group/add_members', 'user_group/remove_members']));
+  });
+
+  it('alert words, muted users, topic policies, bots, profile fields and values, and more settings', async () => {
+    const kinds = await converges(async () => {
+      ok(await bob.api.post('users/me/alert_words', { alert_words: ['deploy', 'lunch'] }));
+      ok(await bob.api.delete('users/me/alert_words', { alert_words: ['lunch'] }));
+      ok(await bob.api.post(`users/me/muted_users/${ann.userId}`));
+      const channels = ok(await bob.api.get('users/me/subscriptions')).subscriptions as { stream_id: number; name: string }[];
+      const channel = channels[0]?.stream_id as number;
+      ok(await bob.api.post('user_topics', { stream_id: channel, topic: 'Loud', visibility_policy: 1 }));
+      ok(await bob.api.post('user_topics', { stream_id: channel, topic: 'Watched', visibility_policy: 3 }));
+      ok(await bob.api.post('user_topics', { stream_id: channel, topic: 'Watched', visibility_policy: 0 }));
+      const made = ok(await bob.api.post('bots', { full_name: 'Store Bot', short_name: 'storebot' }));
+      ok(await bob.api.patch(`bots/${made.user_id as number}`, { full_name: 'Store Bot Renamed' }));
+      const field = ok(await realm.ownerApi.post('realm/profile_fields', { name: 'Desk', field_type: 1 })).id as number;
+      ok(await bob.api.patch('users/me/profile_data', { data: [{ id: field, value: 'B-12' }] }));
+      ok(await bob.api.patch('settings', { twenty_four_hour_time: true, send_read_receipts: false }));
+    });
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['alert_words', 'custom_profile_fields', 'muted_users', 'realm_bot/add', 'realm_bot/update', 'realm_user/update', 'user_settings/update', 'user_topic']),
+    );
   });
 });

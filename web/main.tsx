@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient, ApiError, csrfTokenOf, NetworkError } from './api/client';
 import { EventQueue } from './api/event-queue';
-import { ActionsContext } from './app/services';
+import { ActionsContext, SettingsActionsContext } from './app/services';
 import { Actions } from './store/actions';
+import { SettingsActions } from './store/settings-actions';
 import { EMPTY_STATE, type ClientState } from './store/state';
 import { Store } from './store/store';
 import { StoreContext } from './store/use-store';
@@ -13,6 +14,7 @@ import './styles/app.css';
 import 'katex/dist/katex.min.css';
 import './styles/rendered-content.css';
 import './styles/message-actions.css';
+import './styles/settings.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
 const COMPOSE_KEY = 'chat.compose';
@@ -42,6 +44,7 @@ function report(error: unknown): void {
 }
 
 const actions = new Actions(client, store, report);
+const settingsActions = new SettingsActions(client, store);
 const queue = new EventQueue(client, {
   registered: (answer) => store.registered(answer),
   events: (events) => store.events(events),
@@ -78,7 +81,9 @@ if (root !== null) {
     <StrictMode>
       <StoreContext.Provider value={store}>
         <ActionsContext.Provider value={actions}>
-          <ChatApp />
+          <SettingsActionsContext.Provider value={settingsActions}>
+            <ChatApp />
+          </SettingsActionsContext.Provider>
         </ActionsContext.Provider>
       </StoreContext.Provider>
     </StrictMode>,

@@ -99,7 +99,12 @@ export class ApiClient {
     return this.call<T>('DELETE', route, params, signal);
   }
 
-  async call<T>(method: Method, route: string, params: Params = {}, signal?: AbortSignal): Promise<T> {
+  /** Sends files as `multipart/form-data` (an avatar, an upload), as Zulip's web client does. */
+  upload<T>(route: string, files: FormData, signal?: AbortSignal): Promise<T> {
+    return this.call<T>('POST', route, files, signal);
+  }
+
+  async call<T>(method: Method, route: string, params: Params | FormData = {}, signal?: AbortSignal): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await this.once<T>(method, route, params, signal);
@@ -110,17 +115,18 @@ export class ApiClient {
     }
   }
 
-  private async once<T>(method: Method, route: string, params: Params, signal?: AbortSignal): Promise<T> {
-    const form = encodeForm(params).toString();
+  private async once<T>(method: Method, route: string, params: Params | FormData, signal?: AbortSignal): Promise<T> {
+    const form = params instanceof FormData ? '' : encodeForm(params).toString();
     const path = `${this.base}/${route.replace(/^\//, '')}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     let url = path;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (method === 'GET') {
       if (form !== '') url = `${path}?${form}`;
     } else {
-      body = form;
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      // FormData sets its own multipart boundary in the Content-Type.
+      body = params instanceof FormData ? params : form;
+      if (!(params instanceof FormData)) headers['Content-Type'] = 'application/x-www-form-urlencoded';
       if (this.options.csrfToken !== null) headers['X-CSRFToken'] = this.options.csrfToken;
     }
     let response: Response;

@@ -3,6 +3,7 @@ export const APP_EVENT_TYPES = [
   'message', 'update_message', 'delete_message', 'reaction', 'update_message_flags', 'realm_user', 'subscription',
   'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
   'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
+  'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */
@@ -10,6 +11,7 @@ export const APP_FETCH_TYPES = [
   'realm', 'realm_user', 'subscription', 'message', 'update_message_flags', 'starred_messages', 'presence', 'drafts',
   'recent_private_conversations', 'user_settings',
   'realm_emoji', 'realm_user_groups', 'scheduled_messages',
+  'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'custom_profile_fields',
 ] as const;
 
 /** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */

@@ -20,6 +20,11 @@ export type WireSubmessage = Schemas['Submessage'];
 export type WireUserGroup = Schemas['UserGroup'];
 /** A group setting: a group's id, or an anonymous group of members and subgroups. */
 export type GroupSetting = Schemas['GroupSettingValue'];
+export type WireBot = Schemas['Bot'];
+export type WireAttachment = Schemas['Attachment'];
+export type WireProfileField = Schemas['ProfileField'];
+export type WireUserTopic = Schemas['UserTopic'];
+export type WireMutedUser = Schemas['MutedUser'];
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 
@@ -100,6 +105,17 @@ export type RegisterAnswer = RegisterEnvelope & {
   realm_can_delete_own_message_group?: GroupSetting;
   realm_can_move_messages_between_topics_group?: GroupSetting;
   realm_can_move_messages_between_channels_group?: GroupSetting;
+  /** The person's own login address (register's `realm_user` section). */
+  delivery_email?: string;
+  /** Realm settings the settings pages check (register's `realm` section). */
+  realm_email_changes_disabled?: boolean;
+  realm_name_changes_disabled?: boolean;
+  realm_avatar_changes_disabled?: boolean;
+  alert_words?: string[];
+  muted_users?: WireMutedUser[];
+  user_topics?: WireUserTopic[];
+  realm_bots?: WireBot[];
+  custom_profile_fields?: WireProfileField[];
 };
 
 /** Who a message reached, as register's unread details and flag events say it. */
@@ -136,7 +152,7 @@ export type ServerEvent =
   | { id: number; type: 'update_message_flags'; op: 'remove'; flag: string; messages: number[]; all: boolean; message_details?: Record<string, MessageDetail> }
   | { id: number; type: 'realm_user'; op: 'add'; person: WireUser & { is_active?: boolean } }
   | { id: number; type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } }
-  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string } }
+  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string; custom_profile_field?: { id: number; value: string | null; rendered_value?: string } } }
   | { id: number; type: 'subscription'; op: 'add'; subscriptions: WireSubscription[] }
   | { id: number; type: 'subscription'; op: 'remove'; subscriptions: { stream_id: number; name?: string }[] }
   | { id: number; type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
@@ -160,6 +176,15 @@ export type ServerEvent =
   | { id: number; type: 'user_group'; op: 'remove'; group_id: number }
   | { id: number; type: 'user_group'; op: 'update'; group_id: number; data: Partial<WireUserGroup> }
   | { id: number; type: 'user_group'; op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }
-  | { id: number; type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] };
+  | { id: number; type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }
+  | { id: number; type: 'alert_words'; alert_words: string[] }
+  | { id: number; type: 'muted_users'; muted_users: WireMutedUser[] }
+  | ({ id: number; type: 'user_topic' } & WireUserTopic)
+  | { id: number; type: 'realm_bot'; op: 'add'; bot: WireBot }
+  | { id: number; type: 'realm_bot'; op: 'update'; bot: Partial<WireBot> & { user_id: number } }
+  | { id: number; type: 'realm_bot'; op: 'delete' | 'remove'; bot: { user_id: number } }
+  | { id: number; type: 'attachment'; op: 'add' | 'update'; attachment: WireAttachment; upload_space_used: number }
+  | { id: number; type: 'attachment'; op: 'remove'; attachment: { id: number }; upload_space_used: number }
+  | { id: number; type: 'custom_profile_fields'; fields: WireProfileField[] };
 
 export type ServerEventType = ServerEvent['type'];

@@ -2,6 +2,7 @@ import type { Filter } from '../store/narrow';
 import { selectDmTitle, topicLabel } from '../store/selectors';
 import { useSelector } from '../store/use-store';
 import { Icon } from './Icon';
+import { PersonalMenu } from './PersonalMenu';
 import { SearchBox } from './SearchBox';
 
 interface TopBarProps {
@@ -44,6 +45,7 @@ export function TopBar({ filter, leftOpen, rightOpen, onToggleLeft, onToggleRigh
         <Icon name="people" />
         <span className="visually-hidden">People</span>
       </button>
+      <PersonalMenu />
     </header>
   );
 }

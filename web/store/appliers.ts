@@ -4,6 +4,9 @@ import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './gr
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { policyChanged } from './permissions';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
+import {
+  applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileOf, withProfileValue, withRealmRules,
+} from './settings-state';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
@@ -203,16 +206,22 @@ const applyFlags: Applier<'update_message_flags'> = (state, event, me) => {
 
 const applyRealmUser: Applier<'realm_user'> = (state, event) => {
   switch (event.op) {
-    case 'add':
-      if (event.person.is_active === false) return { ...state, users: without(state.users, [event.person.user_id]) };
-      return { ...state, users: { ...state.users, [event.person.user_id]: userEntry(event.person) } };
+    case 'add': {
+      const id = event.person.user_id;
+      if (event.person.is_active === false) return { ...withProfileOf(state, id, undefined), users: without(state.users, [id]) };
+      return { ...withProfileOf(state, id, event.person.profile_data), users: { ...state.users, [id]: userEntry(event.person) } };
+    }
     case 'remove':
-      return { ...state, users: without(state.users, [event.person.user_id]) };
+      return { ...withProfileOf(state, event.person.user_id, undefined), users: without(state.users, [event.person.user_id]) };
     case 'update': {
       const person = event.person;
       const known = state.users[person.user_id];
-      if ((person as { is_active?: boolean }).is_active === false) return { ...state, users: without(state.users, [person.user_id]) };
-      if (known === undefined) return state;
+      if ((person as { is_active?: boolean }).is_active === false) return { ...withProfileOf(state, person.user_id, undefined), users: without(state.users, [person.user_id]) };
+      const field = person.custom_profile_field;
+      const withField = field === undefined ? state : withProfileValue(state, person.user_id, field);
+      const deliveryEmail = state.session !== null && person.user_id === state.session.userId ? person.delivery_email : undefined;
+      const withEmail = typeof deliveryEmail === 'string' && withField.session !== null ? { ...withField, session: { ...withField.session, deliveryEmail } } : withField;
+      if (known === undefined) return withEmail;
       const next = {
         ...known,
         ...(person.full_name !== undefined ? { fullName: person.full_name } : {}),
@@ -220,7 +229,7 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
         ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
         ...(person.role !== undefined ? { role: person.role } : {}),
       };
-      return { ...state, users: { ...state.users, [person.user_id]: next } };
+      return { ...withEmail, users: { ...state.users, [person.user_id]: next } };
     }
   }
 };
@@ -321,15 +330,17 @@ const applyRealm: Applier<'realm'> = (state, event) => {
   let session = state.session;
   if (typeof changes.name === 'string') session = { ...session, realmName: changes.name };
   if (typeof changes.empty_topic_display_name === 'string') session = { ...session, emptyTopicName: changes.empty_topic_display_name };
+  session = withRealmRules(session, changes);
   const policy = state.policy === null ? null : policyChanged(state.policy, changes);
   return { ...state, session, policy };
 };
 
 const applyUserSettings: Applier<'user_settings'> = (state, event) => {
   if (state.session === null) return state;
-  if (event.property === 'enter_sends') return { ...state, session: { ...state.session, enterSends: event.value === true } };
-  if (event.property === 'color_scheme') return { ...state, session: { ...state.session, theme: themeOf(event.value) } };
-  return state;
+  const next = { ...state, settings: { ...state.settings, [event.property]: event.value } };
+  if (event.property === 'enter_sends') return { ...next, session: { ...state.session, enterSends: event.value === true } };
+  if (event.property === 'color_scheme') return { ...next, session: { ...state.session, theme: themeOf(event.value) } };
+  return next;
 };
 
 const applyScheduled: Applier<'scheduled_messages'> = (state, event) => {
@@ -373,6 +384,12 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   user_group: applyUserGroup,
   scheduled_messages: applyScheduled,
   submessage: applySubmessage,
+  alert_words: applyAlertWords,
+  muted_users: applyMutedUsers,
+  user_topic: applyUserTopic,
+  realm_bot: applyRealmBot,
+  attachment: applyAttachment,
+  custom_profile_fields: applyProfileFields,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

@@ -1,6 +1,7 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
+import { settingsFromRegister } from './settings-state';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
 
 export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'>): UserEntry {
@@ -85,6 +86,10 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
       theme: themeOf(answer.user_settings.color_scheme),
       queueId: answer.queue_id,
       emojiDataUrl: answer.server_emoji_data_url ?? null,
+      deliveryEmail: answer.delivery_email ?? users[me]?.email ?? '',
+      emailChangesDisabled: answer.realm_email_changes_disabled === true,
+      nameChangesDisabled: answer.realm_name_changes_disabled === true,
+      avatarChangesDisabled: answer.realm_avatar_changes_disabled === true,
     },
     users,
     channels,
@@ -101,5 +106,6 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     scheduled: Object.fromEntries((answer.scheduled_messages ?? []).map((message) => [message.scheduled_message_id, message])),
     policy: policyFromRegister(answer),
     groups: groupsFromRegister(answer.realm_user_groups ?? []),
+    ...settingsFromRegister(answer),
   };
 }

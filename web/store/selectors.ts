@@ -4,21 +4,32 @@ import type { ChannelEntry, ClientState, LocalEcho, MessageEntry, UserEntry, Whe
 
 /** Unread counts, from the unread set alone (so they are right before any message is loaded). */
 export interface UnreadCounts {
-  /** The combined feed: every unread but those in muted channels. */
+  /** The combined feed: every unread but those in muted channels and muted topics. */
   readonly feed: number;
   readonly mentions: number;
+  /** A channel's unread messages, muted topics left out (and in a muted channel, all but unmuted or followed topics). */
   readonly byChannel: Readonly<Record<number, number>>;
   /** By `<channel id>:<lower-case topic>`. */
   readonly byTopic: Readonly<Record<string, number>>;
   readonly byDm: Readonly<Record<string, number>>;
 }
 
-/** Counts by unread set; muting changes the feed count, so an entry holds for its channels only. */
-const countsCache = new WeakMap<ClientState['unread'], { channels: ClientState['channels']; counts: UnreadCounts }>();
+/** Zulip's topic visibility policies (UserTopicEntry.policy). */
+const MUTED_TOPIC = 1;
+
+/** Counts by unread set; muting changes the counts, so an entry holds for its channels and topic policies only. */
+const countsCache = new WeakMap<ClientState['unread'], { channels: ClientState['channels']; userTopics: ClientState['userTopics']; counts: UnreadCounts }>();
+
+/** Whether a channel topic's unread messages count (Zulip's unread counts leave muted ones out). */
+function counted(state: ClientState, channelId: number, topicKey: string): boolean {
+  const policy = state.userTopics[topicKey]?.policy ?? 0;
+  if (state.channels[channelId]?.isMuted === true) return policy > MUTED_TOPIC;
+  return policy !== MUTED_TOPIC;
+}
 
 export function selectUnreadCounts(state: ClientState): UnreadCounts {
   const cached = countsCache.get(state.unread);
-  if (cached !== undefined && cached.channels === state.channels) return cached.counts;
+  if (cached !== undefined && cached.channels === state.channels && cached.userTopics === state.userTopics) return cached.counts;
   let feed = 0;
   let mentions = 0;
   const byChannel: Record<number, number> = {};
@@ -28,17 +39,17 @@ export function selectUnreadCounts(state: ClientState): UnreadCounts {
     if (entry.mentioned) mentions += 1;
     if (entry.where.kind === 'channel') {
       const { channelId, topic } = entry.where;
-      byChannel[channelId] = (byChannel[channelId] ?? 0) + 1;
       const key = `${channelId}:${topic.toLowerCase()}`;
       byTopic[key] = (byTopic[key] ?? 0) + 1;
-      if (state.channels[channelId]?.isMuted !== true) feed += 1;
+      if (state.userTopics[key]?.policy !== MUTED_TOPIC) byChannel[channelId] = (byChannel[channelId] ?? 0) + 1;
+      if (counted(state, channelId, key)) feed += 1;
     } else {
       byDm[entry.where.key] = (byDm[entry.where.key] ?? 0) + 1;
       feed += 1;
     }
   }
   const counts = { feed, mentions, byChannel, byTopic, byDm };
-  countsCache.set(state.unread, { channels: state.channels, counts });
+  countsCache.set(state.unread, { channels: state.channels, userTopics: state.userTopics, counts });
   return counts;
 }
 

@@ -1,4 +1,4 @@
-import type { GroupSetting, SlimPresence, WireDraft, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireAttachment, WireDraft, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -113,9 +113,34 @@ export interface Session {
   readonly queueId: string | null;
   /** Register's `server_emoji_data_url`: the server's Unicode emoji names (app/emoji-data.ts). */
   readonly emojiDataUrl: string | null;
+  /** The person's own login address (their `email` may be a stand-in others see). */
+  readonly deliveryEmail: string;
+  /** Realm rules the settings pages follow (admins are exempt, as the server decides). */
+  readonly emailChangesDisabled: boolean;
+  readonly nameChangesDisabled: boolean;
+  readonly avatarChangesDisabled: boolean;
 }
 
-/** A named user group, for @-mention completion. */
+/** One of the person's bots (register's `realm_bots`, then `realm_bot` events). */
+export interface BotEntry {
+  readonly id: number;
+  readonly fullName: string;
+  readonly email: string;
+  readonly apiKey: string;
+  /** Zulip's bot types: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
+  readonly botType: number | null;
+  readonly ownerId: number | null;
+  readonly isActive: boolean;
+}
+
+/** Zulip's topic visibility policies: 0 none (follow the channel), 1 muted, 2 unmuted, 3 followed. */
+export interface UserTopicEntry {
+  readonly channelId: number;
+  readonly topic: string;
+  readonly policy: number;
+  readonly lastUpdated: number;
+}
+
 /**
  * The whole client state, normalized: each thing once, by id, and lists as ids. Everything
  * but `compose`, `localEchoes` and `online` comes from the server (register, then events,
@@ -154,6 +179,20 @@ export interface ClientState {
   readonly groups: Readonly<Record<number, GroupEntry>>;
   /** The server's words about a request that failed away from any message (a load, a flag). */
   readonly notice: string | null;
+  /** Register's `user_settings`, then `user_settings` events: the settings pages read them here. */
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly alertWords: readonly string[];
+  /** Muted users: id -> when they were muted. */
+  readonly mutedUsers: Readonly<Record<number, number>>;
+  /** The person's topic policies other than 0, by `<channel id>:<lower-case topic>`. */
+  readonly userTopics: Readonly<Record<string, UserTopicEntry>>;
+  readonly bots: Readonly<Record<number, BotEntry>>;
+  /** The realm's custom profile fields, in their order. */
+  readonly profileFields: readonly WireProfileField[];
+  /** Custom profile field values: user id -> field id -> value. */
+  readonly profileData: Readonly<Record<number, Readonly<Record<number, string>>>>;
+  /** The person's uploaded files (`GET /attachments`, then `attachment` events); null until fetched. */
+  readonly attachments: Readonly<Record<number, WireAttachment>> | null;
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -177,4 +216,12 @@ export const EMPTY_STATE: ClientState = {
   policy: null,
   groups: {},
   notice: null,
+  settings: {},
+  alertWords: [],
+  mutedUsers: {},
+  userTopics: {},
+  bots: {},
+  profileFields: [],
+  profileData: {},
+  attachments: null,
 };

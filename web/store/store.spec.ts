@@ -279,7 +279,7 @@ describe('the client store', () => {
   it('ignores event types it does not know', () => {
     const store = registered();
     const before = store.getState();
-    store.events([{ id: 99, type: 'custom_profile_fields' } as unknown as ServerEvent]);
+    store.events([{ id: 99, type: 'has_zoom_token' } as unknown as ServerEvent]);
     expect(store.getState()).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import type { MessagesAnswer, RegisterAnswer, ServerEvent } from '../api/types';
+import type { MessagesAnswer, RegisterAnswer, ServerEvent, WireAttachment } from '../api/types';
 import { applyEvents } from './appliers';
 import { narrowKey, type Filter } from './narrow';
 import { messageEntry, stateFromRegister } from './register';
@@ -73,6 +73,11 @@ export class Store {
       ...state,
       topics: { ...state.topics, [channelId]: topics.map((topic) => ({ name: topic.name, maxId: topic.max_id })).sort((a, b) => b.maxId - a.maxId) },
     }));
+  }
+
+  /** The person's uploaded files (`GET /attachments`); `attachment` events keep them after. */
+  attachmentsLoaded(attachments: readonly WireAttachment[]): void {
+    this.update((state) => ({ ...state, attachments: Object.fromEntries(attachments.map((attachment) => [attachment.id, attachment])) }));
   }
 
   echoAdded(echo: LocalEcho): void {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { requestCompose } from '../app/compose-requests';
 import { useHashIs } from '../app/use-hash';
 import { useNarrow } from '../app/use-narrow';
+import { useSettingsSection } from '../app/use-settings-route';
 import { ComposeBox } from '../components/ComposeBox';
 import { LeftSidebar } from '../components/LeftSidebar';
 import { NoticeBanner } from '../components/NoticeBanner';
@@ -12,6 +13,7 @@ import { TopBar } from '../components/TopBar';
 import { narrowKey } from '../store/narrow';
 import { useSelector } from '../store/use-store';
 import { MessageFeed } from './MessageFeed';
+import { SettingsPage } from './SettingsPage';
 
 /** Whether a key press belongs to a text field (shortcuts then stay out of the way). */
 function typingInField(target: EventTarget | null): boolean {
@@ -25,6 +27,7 @@ function typingInField(target: EventTarget | null): boolean {
  */
 export function ChatApp() {
   const narrow = useNarrow();
+  const settingsSection = useSettingsSection();
   const key = narrowKey(narrow.filter);
   const registered = useSelector((state) => state.session !== null);
   const [leftOpen, setLeftOpen] = useState(false);
@@ -44,7 +47,7 @@ export function ChatApp() {
         setRightOpen(false);
         return;
       }
-      if (typingInField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (settingsSection !== null || typingInField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'c' || event.key === 'r') {
         event.preventDefault();
         requestCompose({});
@@ -59,7 +62,7 @@ export function ChatApp() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [settingsSection]);
 
   if (!registered) {
     return (
@@ -69,6 +72,8 @@ export function ChatApp() {
       </main>
     );
   }
+  // Settings take the feed's place; the feed is not kept underneath, so nothing is marked read unseen.
+  if (settingsSection !== null) return <SettingsPage section={settingsSection} />;
   const drawerOpen = leftOpen || rightOpen;
   return (
     <div className="app">
