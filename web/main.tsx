@@ -10,6 +10,7 @@ import { StoreContext } from './store/use-store';
 import { ChatApp } from './views/ChatApp';
 import './styles/tokens.css';
 import './styles/app.css';
+import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
 const COMPOSE_KEY = 'chat.compose';

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { onComposeRequest } from '../app/compose-requests';
 import { useActions } from '../app/services';
 import type { TypingTarget } from '../store/actions';
 import { narrowKey, type Filter } from '../store/narrow';
-import { selectDmTitle, selectSidebarChannels } from '../store/selectors';
+import { selectDmTitle, selectPeople, selectSidebarChannels } from '../store/selectors';
 import type { Where } from '../store/state';
 import { useSelector, useStore } from '../store/use-store';
 
@@ -24,7 +25,10 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   const channels = useSelector(selectSidebarChannels);
   const me = useSelector((state) => state.session?.userId ?? -1);
   const enterSends = useSelector((state) => state.session?.enterSends ?? false);
-  const dmTitle = useSelector((state) => (filter.kind === 'dm' ? selectDmTitle(state, filter.userIds) : ''));
+  // A direct message asked for away from a DM narrow (`x`): its people, none picked yet at first.
+  const [dmTo, setDmTo] = useState<readonly number[] | null>(null);
+  const dmIds = dmTo ?? (filter.kind === 'dm' ? filter.userIds : null);
+  const dmTitle = useSelector((state) => (dmIds !== null && dmIds.length > 0 ? selectDmTitle(state, dmIds) : ''));
   const emptyTopicName = useSelector((state) => state.session?.emptyTopicName ?? 'general chat');
 
   // The recipient the person picks: starts from the narrow, theirs to change.
@@ -37,20 +41,41 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
       setChannelId(filter.channelId);
       setTopic(filter.topic ?? '');
     }
+    setDmTo(null);
     setProblem(null);
     // Keyed by the narrow's key, which names it fully: the recipient resets on a narrow change only.
   }, [filterKey]);
   const pickedChannel = channelId ?? channels[0]?.id ?? null;
 
-  const draftKey = filter.kind === 'dm' ? `dm:${filter.userIds.join(',')}` : `channel:${pickedChannel ?? 'none'}`;
+  // Requests from elsewhere (compose-requests.ts): open, and address the box as asked.
+  useEffect(
+    () =>
+      onComposeRequest((request) => {
+        const target = request.where;
+        if (target?.kind === 'channel') {
+          setDmTo(null);
+          setChannelId(target.channelId);
+          setTopic(target.topic);
+        } else if (target?.kind === 'dm') {
+          const others = target.userIds.filter((id) => id !== me);
+          setDmTo(target.userIds.length > 0 && others.length === 0 ? [me] : others);
+        }
+        onOpenChange(true);
+      }),
+    [me, onOpenChange],
+  );
+
+  const draftKey = dmIds !== null ? `dm:${dmIds.join(',')}` : `channel:${pickedChannel ?? 'none'}`;
   const text = useSelector((state) => state.compose[draftKey] ?? '');
   const textbox = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLSelectElement>(null);
+  const needsPerson = dmIds !== null && dmIds.length === 0;
   useEffect(() => {
-    if (open) textbox.current?.focus();
-  }, [open]);
+    if (open) (needsPerson ? picker : textbox).current?.focus();
+  }, [open, needsPerson]);
 
   const where = (): Where | null => {
-    if (filter.kind === 'dm') return { kind: 'dm', userIds: [...new Set([...filter.userIds, me])].sort((a, b) => a - b) };
+    if (dmIds !== null) return dmIds.length === 0 ? null : { kind: 'dm', userIds: [...new Set([...dmIds, me])].sort((a, b) => a - b) };
     if (pickedChannel === null) return null;
     return { kind: 'channel', channelId: pickedChannel, topic: topic.trim() };
   };
@@ -63,7 +88,7 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   const send = () => {
     const target = where();
     if (target === null) {
-      setProblem('Pick a channel to send to.');
+      setProblem(dmIds !== null ? 'Pick someone to write to.' : 'Pick a channel to send to.');
       return;
     }
     if (text.trim() === '') {
@@ -99,7 +124,7 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
     return (
       <div className="compose compose-collapsed">
         <button type="button" className="compose-open" onClick={() => onOpenChange(true)}>
-          {filter.kind === 'dm' ? `Message ${dmTitle}` : channelName === undefined ? 'New message' : `Message #${channelName}`}
+          {dmIds !== null ? `Message ${dmTitle}` : channelName === undefined ? 'New message' : `Message #${channelName}`}
         </button>
       </div>
     );
@@ -107,7 +132,9 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   return (
     <form className="compose" aria-label="Compose" onSubmit={onSubmit}>
       <div className="compose-recipient">
-        {filter.kind === 'dm' ? (
+        {dmIds !== null && dmIds.length === 0 ? (
+          <DmRecipientPicker ref={picker} onPick={(id) => setDmTo([id])} />
+        ) : dmIds !== null ? (
           <p className="compose-dm">To: {dmTitle}</p>
         ) : (
           <>
@@ -136,7 +163,7 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
         className="compose-text"
         rows={3}
         value={text}
-        placeholder={filter.kind === 'dm' ? `Message ${dmTitle}` : channelName === undefined ? 'Message' : `Message #${channelName}`}
+        placeholder={dmIds !== null ? `Message ${dmTitle}` : channelName === undefined ? 'Message' : `Message #${channelName}`}
         onChange={(event) => {
           store.composeChanged(draftKey, event.target.value);
           const target = typingTarget();
@@ -162,4 +189,25 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
       </div>
     </form>
   );
+}
+
+/** `x` away from a DM narrow: whom to write to, picked from the people. */
+function DmRecipientPicker({ onPick, ref }: { onPick: (userId: number) => void; ref: RefObject<HTMLSelectElement | null> }) {
+  const people = useSelector(selectPeopleByName);
+  return (
+    <select ref={ref} aria-label="To" className="compose-channel" value="" onChange={(event) => onPick(Number(event.target.value))}>
+      <option value="" disabled>
+        Choose a person…
+      </option>
+      {people.map((person) => (
+        <option key={person.user.id} value={person.user.id}>
+          {person.user.fullName}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function selectPeopleByName(state: Parameters<typeof selectPeople>[0]) {
+  return selectPeople(state, 0);
 }

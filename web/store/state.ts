@@ -61,7 +61,8 @@ export interface LocalEcho {
   readonly where: Where;
   readonly content: string;
   readonly timestamp: number;
-  readonly status: 'sending' | 'failed';
+  /** `held`: the server could not be reached; kept as a draft, offered again once back online. */
+  readonly status: 'sending' | 'failed' | 'held';
   /** The id the server gave it; the echo is hidden once that message is in the store. */
   readonly messageId: number | null;
   /** The server's `msg` when it refused the message. */

@@ -86,10 +86,11 @@ export class Store {
     });
   }
 
-  echoFailed(localId: string, error: string): void {
+  /** The server refused the send (`failed`, with its words), or could not be reached (`held`). */
+  echoFailed(localId: string, error: string, status: 'failed' | 'held' = 'failed'): void {
     this.update((state) => {
       const echo = state.localEchoes[localId];
-      return echo === undefined ? state : { ...state, localEchoes: { ...state.localEchoes, [localId]: { ...echo, status: 'failed', error } } };
+      return echo === undefined ? state : { ...state, localEchoes: { ...state.localEchoes, [localId]: { ...echo, status, error } } };
     });
   }
 
