@@ -6,7 +6,7 @@ import { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
 import { sameConversation } from '../store/conversation';
 import { narrowKey, type Filter } from '../store/narrow';
-import { selectLocalEchoes } from '../store/selectors';
+import { selectHighlights, selectLocalEchoes } from '../store/selectors';
 import type { MessageEntry, Where } from '../store/state';
 import { useSelector } from '../store/use-store';
 import { LocalEchoRow } from './LocalEchoRow';
@@ -56,6 +56,7 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
   const actions = useActions();
   const unread = useSelector((state) => state.unread);
   const echoes = useSelector((state) => selectLocalEchoes(state, filter));
+  const highlights = useSelector((state) => selectHighlights(state, filter));
   const scroller = useRef<HTMLDivElement>(null);
   const [tracker, setTracker] = useState<ReadTracker | null>(null);
   const blocks = useMemo(() => blocksOf(messages), [messages]);
@@ -193,7 +194,7 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
                       <span>New messages</span>
                     </div>
                   ) : null}
-                  <MessageRow message={message} selected={message.id === selectedId} onSelect={setPicked} head={index === 0 || block.messages[index - 1]?.senderId !== message.senderId} unread={unread[message.id] !== undefined} tracker={tracker} />
+                  <MessageRow message={message} highlighted={highlights?.[message.id]} selected={message.id === selectedId} onSelect={setPicked} head={index === 0 || block.messages[index - 1]?.senderId !== message.senderId} unread={unread[message.id] !== undefined} tracker={tracker} />
                 </div>
               ))}
             </section>

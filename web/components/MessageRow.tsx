@@ -17,11 +17,13 @@ interface MessageRowProps {
   tracker: ReadTracker | null;
   /** Zulip's pointer: the message keys act on, outlined. */
   selected?: boolean;
+  /** A search's rendering of the message with its matches highlighted (the server's `match_content`). */
+  highlighted?: string;
   onSelect?: (id: number) => void;
 }
 
 /** One message: sender and time (once per run), the server's rendering, reactions, star, and editing one's own in place. */
-export function MessageRow({ message, head, unread, tracker, selected = false, onSelect }: MessageRowProps) {
+export function MessageRow({ message, head, unread, tracker, selected = false, onSelect, highlighted }: MessageRowProps) {
   const actions = useActions();
   const me = useSelector((state) => state.session?.userId ?? -1);
   const sender = useSelector((state) => state.users[message.senderId]);
@@ -60,7 +62,7 @@ export function MessageRow({ message, head, unread, tracker, selected = false, o
         {editing ? (
           <MessageEditor messageId={message.id} onDone={() => setEditing(false)} />
         ) : (
-          <RenderedContent html={message.html} />
+          <RenderedContent html={highlighted ?? message.html} />
         )}
         {message.edited || message.moved ? <span className="message-marker">{message.edited ? '(edited)' : '(moved)'}</span> : null}
         <Reactions messageId={message.id} reactions={message.reactions} me={me} />

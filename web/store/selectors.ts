@@ -104,6 +104,11 @@ export function selectNarrowMessages(state: ClientState, filter: Filter): Messag
   return entry.ids.map((id) => state.messages[id]).filter((message): message is MessageEntry => message !== undefined);
 }
 
+/** A search's messages with the server's highlighting (`match_content`), by id. */
+export function selectHighlights(state: ClientState, filter: Filter): Readonly<Record<number, string>> | undefined {
+  return state.narrows[narrowKey(filter)]?.highlighted;
+}
+
 /** Messages in the store that match a filter not yet fetched, by the store's messages and filter key. */
 const provisionalCache = new WeakMap<ClientState['messages'], Map<string, MessageEntry[]>>();
 

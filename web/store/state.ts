@@ -47,6 +47,8 @@ export interface NarrowEntry {
   readonly foundNewest: boolean;
   /** The server's words when it refused to load the narrow (an unknown channel, say). */
   readonly error?: string;
+  /** A search's `match_content` by message id: the server's rendering with the matches highlighted. */
+  readonly highlighted?: Readonly<Record<number, string>>;
 }
 
 export interface UnreadEntry {
