@@ -68,6 +68,10 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   const draftKey = dmIds !== null ? `dm:${dmIds.join(',')}` : `channel:${pickedChannel ?? 'none'}`;
   const text = useSelector((state) => state.compose[draftKey] ?? '');
   const textbox = useRef<HTMLTextAreaElement>(null);
+  // Closing the box forgets a DM recipient asked for away from a DM narrow.
+  useEffect(() => {
+    if (!open) setDmTo(null);
+  }, [open]);
   const picker = useRef<HTMLSelectElement>(null);
   const needsPerson = dmIds !== null && dmIds.length === 0;
   useEffect(() => {
