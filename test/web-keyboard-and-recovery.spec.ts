@@ -200,7 +200,7 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
     expect(contents.filter((content) => /before the restart|reconnecting|after Ann was back/.test(content))).toHaveLength(3);
   }, 180_000);
 
-  it("a missed-message email's link opens its conversation; a with link follows a moved message", async () => {
+  it("a missed-message email's link opens its conversation; a with link follows a moved message; a narrow shows what the page has while it loads", async () => {
     const cat = await realm.createUser('Cat Away');
     await cat.api.patch('settings', { email_notifications_batching_period_seconds: 1 });
     const note = await sendMessage(ann.api, { type: 'direct', to: JSON.stringify([cat.userId]), content: 'a note Cat missed' });
@@ -222,6 +222,25 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
     await heading(annPage, '#lounge › new place');
     await annPage.locator(`article[data-message-id="${moved}"]`).waitFor();
     expect(annPage.url()).toContain(`/topic/new.20place/with/${moved}`);
+
+    // A narrow not fetched yet shows at once what the page already has of it; the server's answer fills in.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let waiting = 0;
+    await annPage.route((url) => url.pathname === '/json/messages', async (route) => {
+      waiting += 1;
+      await held;
+      await route.continue();
+    });
+    await annPage.evaluate(`window.location.hash = '#narrow/channel/${loungeId}-lounge'`);
+    await heading(annPage, '#lounge');
+    await annPage.locator(`article[data-message-id="${moved}"]`).waitFor();
+    await annPage.getByText('Scroll up for older messages').waitFor();
+    expect(waiting).toBe(1);
+    release();
+    // The server's answer reaches the channel's first message.
+    await annPage.getByText('Scroll up for older messages').waitFor({ state: 'detached' });
+    await annPage.locator(`article[data-message-id="${moved}"]`).waitFor();
   }, 120_000);
 
   it('search shows the match highlighted by the server', async () => {
