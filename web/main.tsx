@@ -15,6 +15,7 @@ import 'katex/dist/katex.min.css';
 import './styles/rendered-content.css';
 import './styles/message-actions.css';
 import './styles/settings.css';
+import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
 const COMPOSE_KEY = 'chat.compose';

@@ -1,6 +1,6 @@
 /** A colour from the user id, so a person keeps theirs everywhere (golden-angle hues spread neighbours apart). */
 export function avatarColour(userId: number): string {
-  return `hsl(${Math.round((userId * 137.508) % 360)} 42% 40%)`;
+  return `hsl(${Math.round((userId * 137.508) % 360)} 42% 32%)`;
 }
 
 export function initialsOf(name: string): string {

@@ -1,10 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { requestCompose } from '../app/compose-requests';
+import { onFeedCommand, type FeedCommand } from '../app/feed-commands';
 import { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
 import { sameConversation } from '../store/conversation';
 import { narrowKey, type Filter } from '../store/narrow';
-import { selectLocalEchoes } from '../store/selectors';
+import { selectHighlights, selectLocalEchoes } from '../store/selectors';
 import type { MessageEntry, Where } from '../store/state';
 import { useSelector } from '../store/use-store';
 import { LocalEchoRow } from './LocalEchoRow';
@@ -41,6 +43,8 @@ interface MessageListProps {
   foundNewest: boolean;
   /** Open at this message (near/with), else at the first unread, else at the end. */
   anchor: number | null;
+  /** Shown from the store while the narrow's first fetch is on its way: placed again when it lands. */
+  provisional?: boolean;
 }
 
 /**
@@ -48,14 +52,15 @@ interface MessageListProps {
  * (@tanstack/react-virtual measures each), then this page's unconfirmed sends and who is
  * typing. Unread messages are reported read once seen (ReadTracker).
  */
-export function MessageList({ filter, messages, foundOldest, foundNewest, anchor }: MessageListProps) {
+export function MessageList({ filter, messages, foundOldest, foundNewest, anchor, provisional = false }: MessageListProps) {
   const actions = useActions();
   const unread = useSelector((state) => state.unread);
   const echoes = useSelector((state) => selectLocalEchoes(state, filter));
+  const highlights = useSelector((state) => selectHighlights(state, filter));
   const scroller = useRef<HTMLDivElement>(null);
   const [tracker, setTracker] = useState<ReadTracker | null>(null);
   const blocks = useMemo(() => blocksOf(messages), [messages]);
-  const key = narrowKey(filter);
+  const key = provisional ? `${narrowKey(filter)}:provisional` : narrowKey(filter);
 
   // The first unread message when the narrow opened: the "new messages" line stays there
   // while its messages are being read, as Zulip's does.
@@ -64,6 +69,12 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
     setFirstUnread({ key, id: messages.find((message) => unread[message.id] !== undefined)?.id ?? null });
   }
   const unreadLine = firstUnread?.key === key ? firstUnread.id : null;
+
+  // The selected message (Zulip's pointer): starts at the anchor, the first unread or the last.
+  const [picked, setPicked] = useState<number | null>(null);
+  const selectedId = selectedMessage(messages, picked ?? anchor ?? unreadLine);
+  const selectedRef = useRef<{ id: number | null; revealed: boolean }>({ id: null, revealed: true });
+  selectedRef.current = { ...selectedRef.current, id: selectedId };
 
   const virtualizer = useVirtualizer({
     count: blocks.length,
@@ -119,11 +130,43 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
     heightBeforeOlder.current = null;
   }, [firstId]);
 
+  // Keys move the selection; the list scrolls to keep it in view (its block may not be rendered yet).
+  useEffect(
+    () =>
+      onFeedCommand((command) => {
+        const current = selectedRef.current.id;
+        if (command === 'reply') {
+          const message = messages.find((candidate) => candidate.id === current);
+          if (message === undefined) return false;
+          requestCompose({ where: message.where });
+          return true;
+        }
+        const next = movedSelection(messages, current, command);
+        if (next === null) return false;
+        setPicked(next);
+        selectedRef.current = { id: next, revealed: false };
+        return true;
+      }),
+    [messages],
+  );
+  useEffect(() => {
+    const element = scroller.current;
+    if (element === null || selectedRef.current.revealed || selectedId === null) return;
+    const row = element.querySelector(`[data-message-id="${selectedId}"]`);
+    if (row !== null) {
+      row.scrollIntoView({ block: 'nearest' });
+      selectedRef.current.revealed = true;
+      return;
+    }
+    const index = blocks.findIndex((block) => block.messages.some((message) => message.id === selectedId));
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  });
+
   const onScroll = () => {
     const element = scroller.current;
     if (element === null) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK_PX;
-    if (element.scrollTop < OLDER_SLACK_PX && !foundOldest && heightBeforeOlder.current === null) {
+    if (!provisional && element.scrollTop < OLDER_SLACK_PX && !foundOldest && heightBeforeOlder.current === null) {
       heightBeforeOlder.current = { firstId, fromBottom: element.scrollHeight - element.scrollTop };
       void actions.loadOlder(filter);
     }
@@ -153,7 +196,7 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
                       <span>New messages</span>
                     </div>
                   ) : null}
-                  <MessageRow message={message} head={index === 0 || block.messages[index - 1]?.senderId !== message.senderId} unread={unread[message.id] !== undefined} tracker={tracker} />
+                  <MessageRow message={message} highlighted={highlights?.[message.id]} selected={message.id === selectedId} onSelect={setPicked} head={index === 0 || block.messages[index - 1]?.senderId !== message.senderId} unread={unread[message.id] !== undefined} tracker={tracker} />
                 </div>
               ))}
             </section>
@@ -173,4 +216,22 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
       {lastBlock !== undefined && foundNewest ? <TypingNotice where={lastBlock.where} /> : null}
     </div>
   );
+}
+
+/** The message to show selected: `wanted` if loaded, else the first after it, else the last. */
+function selectedMessage(messages: readonly MessageEntry[], wanted: number | null): number | null {
+  if (wanted !== null) {
+    const at = messages.find((message) => message.id >= wanted);
+    if (at !== undefined) return at.id;
+  }
+  return messages[messages.length - 1]?.id ?? null;
+}
+
+/** Where a movement key takes the selection (null: nowhere to go). */
+function movedSelection(messages: readonly MessageEntry[], current: number | null, command: Exclude<FeedCommand, 'reply'>): number | null {
+  if (messages.length === 0) return null;
+  const index = messages.findIndex((message) => message.id === current);
+  const target =
+    command === 'first' ? 0 : command === 'last' ? messages.length - 1 : index < 0 ? messages.length - 1 : index + (command === 'next' ? 1 : -1);
+  return messages[target]?.id ?? null;
 }

@@ -19,10 +19,15 @@ interface MessageRowProps {
   head: boolean;
   unread: boolean;
   tracker: ReadTracker | null;
+  /** Zulip's pointer: the message keys act on, outlined. */
+  selected?: boolean;
+  /** A search's rendering of the message with its matches highlighted (the server's `match_content`). */
+  highlighted?: string;
+  onSelect?: (id: number) => void;
 }
 
 /** One message: sender and time (once per run), the server's rendering, reactions, star, and editing one's own in place. */
-export function MessageRow({ message, head, unread, tracker }: MessageRowProps) {
+export function MessageRow({ message, head, unread, tracker, selected = false, onSelect, highlighted }: MessageRowProps) {
   const actions = useActions();
   const me = useSelector((state) => state.session?.userId ?? -1);
   const sender = useSelector((state) => state.users[message.senderId]);
@@ -41,9 +46,16 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
   const name = sender?.fullName ?? message.senderName;
   const starred = message.flags.includes('starred');
   const mentioned = message.flags.some((flag) => flag.endsWith('mentioned'));
-  const classes = ['message', head ? 'message-head' : 'message-continued', unread ? 'message-unread' : '', mentioned ? 'message-mentioned' : ''];
+  const classes = ['message', head ? 'message-head' : 'message-continued', unread ? 'message-unread' : '', mentioned ? 'message-mentioned' : '', selected ? 'message-selected' : ''];
   return (
-    <article ref={element} className={classes.filter(Boolean).join(' ')} data-message-id={message.id} aria-label={`${name}, message ${message.id}`}>
+    <article
+      ref={element}
+      className={classes.filter(Boolean).join(' ')}
+      data-message-id={message.id}
+      aria-label={`${name}, message ${message.id}`}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect?.(message.id)}
+    >
       <div className="message-gutter">
         {head ? <Avatar userId={message.senderId} name={name} url={sender?.avatarUrl ?? message.avatarUrl} isBot={sender?.isBot} /> : <MessageTime timestamp={message.timestamp} className="message-time hover-time" />}
       </div>
@@ -58,7 +70,7 @@ export function MessageRow({ message, head, unread, tracker }: MessageRowProps) 
         {editing ? (
           <MessageEditor messageId={message.id} onDone={() => setEditing(false)} />
         ) : (
-          <MessageContent message={message} />
+          <MessageContent message={message} highlighted={highlighted} />
         )}
         <EditedMarker messageId={message.id} edited={message.edited} moved={message.moved} />
         <Reactions message={message} me={me} />

@@ -33,6 +33,8 @@ export function TopBar({ filter, leftOpen, rightOpen, onToggleLeft, onToggleRigh
       }
     }
   });
+  // The channel's description, as Zulip's navbar shows it (as text: it is the owner's words).
+  const description = useSelector((state) => (filter.kind === 'channel' ? (state.channels[filter.channelId]?.description ?? '') : ''));
   return (
     <header className="top-bar">
       <button type="button" className="icon-button drawer-button" aria-controls="left-sidebar" aria-expanded={leftOpen} onClick={onToggleLeft}>
@@ -40,6 +42,7 @@ export function TopBar({ filter, leftOpen, rightOpen, onToggleLeft, onToggleRigh
         <span className="visually-hidden">Channels</span>
       </button>
       <h1 className="narrow-title">{title}</h1>
+      {description === '' ? null : <p className="narrow-description">{description}</p>}
       <SearchBox current={filter.kind === 'search' ? filter.query : ''} />
       <button type="button" className="icon-button drawer-button people-button" aria-controls="right-sidebar" aria-expanded={rightOpen} onClick={onToggleRight}>
         <Icon name="people" />

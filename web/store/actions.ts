@@ -1,7 +1,7 @@
-import { ApiClient, ApiError } from '../api/client';
+import { ApiClient, ApiError, NetworkError } from '../api/client';
 import type { MessagesAnswer, SendAnswer, WireReaction } from '../api/types';
 import { ComposeActions } from './compose-actions';
-import { dmKey, dmKeyIds } from './conversation';
+import { dmKey, dmKeyIds, whereOf } from './conversation';
 import { MessageTools } from './message-tools';
 import { apiNarrow, narrowKey, type Filter } from './narrow';
 import type { Where } from './state';
@@ -49,6 +49,47 @@ export class Actions {
   /** The first stretch of a filter's messages: around `anchor`, or from the first unread. */
   loadNarrow(filter: Filter, anchor: number | null): Promise<void> {
     return this.fetchMessages(filter, `${anchor ?? 'first_unread'}`, { anchor: anchor ?? 'first_unread', num_before: BATCH, num_after: BATCH }, 'replace');
+  }
+
+  /**
+   * A `with/<id>` narrow (Zulip 10.2): it follows the message to where it is now, if it was
+   * moved. Its conversation comes from the store when the message is there; else the server
+   * tells, since it answers a `with` term with the messages of the message's current
+   * conversation. The messages are kept under that conversation's filter, which is returned
+   * for the caller to rewrite the URL to, as Zulip's web client does.
+   */
+  async loadWith(filter: Filter, withId: number): Promise<Filter> {
+    const state = this.store.getState();
+    const me = state.session?.userId ?? -1;
+    const known = state.messages[withId];
+    if (known !== undefined) {
+      const target = followedFilter(filter, known.where, me);
+      if (state.narrows[narrowKey(target)] === undefined) await this.loadNarrow(target, withId);
+      return target;
+    }
+    const key = `${narrowKey(filter)}@with`;
+    if (this.loading.has(key)) return filter;
+    this.loading.add(key);
+    try {
+      const answer = await this.client.get<MessagesAnswer>('messages', {
+        narrow: [...apiNarrow(filter), { operator: 'with', operand: withId }],
+        anchor: withId,
+        num_before: BATCH,
+        num_after: BATCH,
+        apply_markdown: true,
+        client_gravatar: false,
+      });
+      const found = answer.messages.find((message) => message.id === withId);
+      const target = found === undefined ? filter : followedFilter(filter, whereOf(found), me);
+      this.store.messagesLoaded(target, answer, 'replace');
+      return target;
+    } catch (error) {
+      if (error instanceof ApiError && !error.transient) this.store.narrowFailed(filter, error.message);
+      else this.report(error);
+      return filter;
+    } finally {
+      this.loading.delete(key);
+    }
   }
 
   /** Older messages, before the oldest loaded one. */
@@ -111,7 +152,7 @@ export class Actions {
     const echo = state.localEchoes[localId];
     const session = state.session;
     if (echo === undefined || session === null) return;
-    if (echo.status === 'failed') this.store.echoAdded({ ...echo, status: 'sending', error: null });
+    if (echo.status !== 'sending') this.store.echoAdded({ ...echo, status: 'sending', error: null });
     const me = session.userId;
     const recipient =
       echo.where.kind === 'channel'
@@ -127,8 +168,18 @@ export class Actions {
       });
       this.store.echoConfirmed(localId, answer.id);
     } catch (error) {
-      this.store.echoFailed(localId, error instanceof Error ? error.message : String(error));
+      // Unreachable (offline, or the server restarting): kept as a draft to send once back.
+      const unreachable = error instanceof NetworkError || (error instanceof ApiError && error.transient);
+      this.store.echoFailed(localId, error instanceof Error ? error.message : String(error), unreachable ? 'held' : 'failed');
     }
+  }
+
+  /** Sends every message held while the server could not be reached, oldest first. */
+  async deliverHeld(): Promise<void> {
+    const held = Object.values(this.store.getState().localEchoes)
+      .filter((echo) => echo.status === 'held')
+      .sort((a, b) => a.timestamp - b.timestamp || a.localId.localeCompare(b.localId));
+    for (const echo of held) await this.deliver(echo.localId);
   }
 
   /**
@@ -299,4 +350,15 @@ export class Actions {
     const params = JSON.parse(target) as TypingTarget;
     this.client.post('typing', { ...params, op }).catch(() => undefined);
   }
+}
+
+/**
+ * The filter a `with` narrow becomes: the message's conversation replaces the channel, topic
+ * or DM the URL named (Zulip's update_narrow_terms_containing_with_operator). Views that
+ * name no conversation (starred, mentions, search) keep theirs.
+ */
+export function followedFilter(filter: Filter, where: Where, me: number): Filter {
+  if (filter.kind !== 'channel' && filter.kind !== 'dm' && filter.kind !== 'feed') return filter;
+  if (where.kind === 'channel') return { kind: 'channel', channelId: where.channelId, topic: where.topic };
+  return { kind: 'dm', userIds: dmKeyIds(dmKey(where.userIds, me)) };
 }

@@ -115,6 +115,37 @@ export function selectNarrowMessages(state: ClientState, filter: Filter): Messag
   return entry.ids.map((id) => state.messages[id]).filter((message): message is MessageEntry => message !== undefined);
 }
 
+/** A search's messages with the server's highlighting (`match_content`), by id. */
+export function selectHighlights(state: ClientState, filter: Filter): Readonly<Record<number, string>> | undefined {
+  return state.narrows[narrowKey(filter)]?.highlighted;
+}
+
+/** Messages in the store that match a filter not yet fetched, by the store's messages and filter key. */
+const provisionalCache = new WeakMap<ClientState['messages'], Map<string, MessageEntry[]>>();
+
+/**
+ * While a filter's first fetch is on its way: the messages already in the store that belong
+ * in it (loaded for another narrow, or kept across a re-register), oldest first, so the feed
+ * shows them at once and the server's answer fills in. Search matches only on the server.
+ */
+export function selectProvisionalMessages(state: ClientState, filter: Filter): MessageEntry[] {
+  if (filter.kind === 'search') return [];
+  const key = narrowKey(filter);
+  let byKey = provisionalCache.get(state.messages);
+  if (byKey === undefined) {
+    byKey = new Map();
+    provisionalCache.set(state.messages, byKey);
+  }
+  const cached = byKey.get(key);
+  if (cached !== undefined) return cached;
+  const me = state.session?.userId ?? -1;
+  const found = Object.values(state.messages)
+    .filter((message) => matches(filter, message, me))
+    .sort((a, b) => a.id - b.id);
+  byKey.set(key, found);
+  return found;
+}
+
 export function selectNarrowEnds(state: ClientState, filter: Filter): { foundOldest: boolean; foundNewest: boolean; error: string | null } | undefined {
   const entry = state.narrows[narrowKey(filter)];
   return entry === undefined ? undefined : { foundOldest: entry.foundOldest, foundNewest: entry.foundNewest, error: entry.error ?? null };
@@ -130,6 +161,19 @@ export function selectLocalEchoes(state: ClientState, filter: Filter): LocalEcho
       return matches(filter, probe, me);
     })
     .sort((a, b) => a.timestamp - b.timestamp);
+}
+
+/** Sends held while the server could not be reached (LocalEcho `held`), oldest first. */
+const heldCache = new WeakMap<ClientState['localEchoes'], LocalEcho[]>();
+
+export function selectHeldSends(state: ClientState): LocalEcho[] {
+  const cached = heldCache.get(state.localEchoes);
+  if (cached !== undefined) return cached;
+  const held = Object.values(state.localEchoes)
+    .filter((echo) => echo.status === 'held')
+    .sort((a, b) => a.timestamp - b.timestamp);
+  heldCache.set(state.localEchoes, held);
+  return held;
 }
 
 export type PresenceStatus = 'active' | 'idle' | 'offline';

@@ -76,6 +76,8 @@ export interface NarrowEntry {
   readonly foundNewest: boolean;
   /** The server's words when it refused to load the narrow (an unknown channel, say). */
   readonly error?: string;
+  /** A search's `match_content` by message id: the server's rendering with the matches highlighted. */
+  readonly highlighted?: Readonly<Record<number, string>>;
 }
 
 export interface UnreadEntry {
@@ -90,7 +92,8 @@ export interface LocalEcho {
   readonly where: Where;
   readonly content: string;
   readonly timestamp: number;
-  readonly status: 'sending' | 'failed';
+  /** `held`: the server could not be reached; kept as a draft, offered again once back online. */
+  readonly status: 'sending' | 'failed' | 'held';
   /** The id the server gave it; the echo is hidden once that message is in the store. */
   readonly messageId: number | null;
   /** The server's `msg` when it refused the message. */

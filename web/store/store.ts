@@ -54,7 +54,10 @@ export class Store {
       const fetched = answer.messages.map((message) => message.id);
       const base = where === 'replace' || known === undefined ? [] : known.ids;
       const ids = [...new Set([...base, ...fetched])].filter((id) => messages[id] !== undefined).sort((a, b) => a - b);
+      const highlighted: Record<number, string> = where === 'replace' ? {} : { ...known?.highlighted };
+      for (const message of answer.messages) if (typeof message.match_content === 'string') highlighted[message.id] = message.match_content;
       const entry: NarrowEntry = {
+        ...(Object.keys(highlighted).length > 0 ? { highlighted } : {}),
         ids,
         foundOldest: where === 'newer' && known !== undefined ? known.foundOldest : answer.found_oldest,
         foundNewest: where === 'older' && known !== undefined ? known.foundNewest : answer.found_newest,
@@ -91,10 +94,11 @@ export class Store {
     });
   }
 
-  echoFailed(localId: string, error: string): void {
+  /** The server refused the send (`failed`, with its words), or could not be reached (`held`). */
+  echoFailed(localId: string, error: string, status: 'failed' | 'held' = 'failed'): void {
     this.update((state) => {
       const echo = state.localEchoes[localId];
-      return echo === undefined ? state : { ...state, localEchoes: { ...state.localEchoes, [localId]: { ...echo, status: 'failed', error } } };
+      return echo === undefined ? state : { ...state, localEchoes: { ...state.localEchoes, [localId]: { ...echo, status, error } } };
     });
   }
 

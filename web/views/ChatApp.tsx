@@ -1,29 +1,26 @@
 import { useEffect, useState } from 'react';
-import { requestCompose } from '../app/compose-requests';
 import { useHashIs } from '../app/use-hash';
 import { useNarrow } from '../app/use-narrow';
 import { useSettingsSection } from '../app/use-settings-route';
+import { useShortcuts } from '../app/use-shortcuts';
 import { ComposeBox } from '../components/ComposeBox';
+import { HeldSendsBanner } from '../components/HeldSendsBanner';
 import { LeftSidebar } from '../components/LeftSidebar';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { PeopleList } from '../components/PeopleList';
 import { ScheduledMessagesView } from '../components/ScheduledMessagesView';
+import { ShortcutsDialog } from '../components/ShortcutsDialog';
 import { TopBar } from '../components/TopBar';
 import { narrowKey } from '../store/narrow';
 import { useSelector } from '../store/use-store';
 import { MessageFeed } from './MessageFeed';
 import { SettingsPage } from './SettingsPage';
 
-/** Whether a key press belongs to a text field (shortcuts then stay out of the way). */
-function typingInField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-}
-
 /**
  * The signed-in screen: sidebars, the open narrow's feed and the compose box. On phones the
  * sidebars are drawers, opened from the top bar and closed by Escape, the scrim or a narrow
- * change. Keys as in Zulip: `c` opens the compose box, `x` a new direct message, `/` goes to search, `Escape` closes what is open.
+ * change. Zulip's keyboard shortcuts are wired in app/use-shortcuts.ts (none while personal settings are open).
  */
 export function ChatApp() {
   const narrow = useNarrow();
@@ -34,35 +31,24 @@ export function ChatApp() {
   const [rightOpen, setRightOpen] = useState(false);
   const [composeOpen, setComposeOpen] = useState(false);
   const scheduledOpen = useHashIs('#scheduled');
+  const [helpOpen, setHelpOpen] = useState(false);
 
   useEffect(() => {
     setLeftOpen(false);
     setRightOpen(false);
   }, [key]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setLeftOpen(false);
-        setRightOpen(false);
-        return;
-      }
-      if (settingsSection !== null || typingInField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === 'c' || event.key === 'r') {
-        event.preventDefault();
-        requestCompose({});
-      } else if (event.key === 'x') {
-        // Zulip's key for a new direct message: the box opens with no one picked yet.
-        event.preventDefault();
-        requestCompose({ where: { kind: 'dm', userIds: [] } });
-      } else if (event.key === '/') {
-        event.preventDefault();
-        document.querySelector<HTMLInputElement>('form[role="search"] input')?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [settingsSection]);
+  useShortcuts({
+    filter: narrow.filter,
+    suspended: settingsSection !== null,
+    open: { help: helpOpen, compose: composeOpen, drawer: leftOpen || rightOpen },
+    showHelp: () => setHelpOpen(true),
+    closeCompose: () => setComposeOpen(false),
+    closeDrawers: () => {
+      setLeftOpen(false);
+      setRightOpen(false);
+    },
+  });
 
   if (!registered) {
     return (
@@ -93,12 +79,14 @@ export function ChatApp() {
       <LeftSidebar current={narrow.filter} open={leftOpen} />
       <main className="centre">
         <OfflineBanner />
+        <HeldSendsBanner />
         <NoticeBanner />
         <MessageFeed narrow={narrow} />
         <ComposeBox filter={narrow.filter} open={composeOpen} onOpenChange={setComposeOpen} />
       </main>
       <PeopleList open={rightOpen} />
       {scheduledOpen ? <ScheduledMessagesView /> : null}
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {drawerOpen ? (
         <button
           type="button"

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useActions } from '../app/services';
 import { EmptyFeed } from '../components/EmptyFeed';
 import { MessageList } from '../components/MessageList';
-import { narrowKey, type Narrow } from '../store/narrow';
-import { selectNarrowEnds, selectNarrowMessages } from '../store/selectors';
-import { useSelector } from '../store/use-store';
+import { namesOf } from '../app/hash-names';
+import { formatHash, narrowKey, type Narrow } from '../store/narrow';
+import { selectNarrowEnds, selectNarrowMessages, selectProvisionalMessages } from '../store/selectors';
+import { useSelector, useStore } from '../store/use-store';
 
 /** Below this, loading shows nothing at all (README, "Web app": no spinner for anything quicker). */
 const QUIET_LOADING_MS = 300;
@@ -15,13 +16,30 @@ export function MessageFeed({ narrow }: { narrow: Narrow }) {
   const filter = narrow.filter;
   const key = narrowKey(filter);
   const registered = useSelector((state) => state.session !== null);
-  const messages = useSelector((state) => selectNarrowMessages(state, filter));
+  const store = useStore();
+  const fetched = useSelector((state) => selectNarrowMessages(state, filter));
   const ends = useSelector((state) => selectNarrowEnds(state, filter));
-  const loaded = messages !== undefined;
+  // Until the server answers, what the store already has of the narrow shows.
+  const provisional = useSelector((state) => (fetched === undefined ? selectProvisionalMessages(state, filter) : null));
+  const loaded = ends !== undefined;
   useEffect(() => {
-    if (registered && !loaded) void actions.loadNarrow(filter, narrow.anchor ?? narrow.with);
+    if (registered && !loaded && narrow.with === null) void actions.loadNarrow(filter, narrow.anchor);
     // The key names the filter; a new filter object for the same narrow is no new narrow.
   }, [registered, loaded, key, narrow.anchor, narrow.with, actions]);
+
+  // `with/<id>` follows its message: the URL is rewritten to where the message is now.
+  useEffect(() => {
+    const withId = narrow.with;
+    if (!registered || withId === null) return undefined;
+    let current = true;
+    void actions.loadWith(filter, withId).then((target) => {
+      if (!current || narrowKey(target) === key) return;
+      window.location.replace(formatHash({ filter: target, anchor: null, with: withId }, namesOf(store.getState())));
+    });
+    return () => {
+      current = false;
+    };
+  }, [registered, key, narrow.with, actions, store]);
 
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -31,7 +49,11 @@ export function MessageFeed({ narrow }: { narrow: Narrow }) {
     return () => clearTimeout(timer);
   }, [loaded, key]);
 
-  if (messages === undefined || ends === undefined) {
+  const messages = fetched ?? provisional ?? [];
+  if (ends === undefined && messages.length > 0) {
+    return <MessageList key={key} filter={filter} messages={messages} foundOldest={false} foundNewest={false} anchor={narrow.anchor ?? narrow.with} provisional />;
+  }
+  if (ends === undefined) {
     return <div className="feed-scroll feed-loading">{slow ? <p className="empty-feed">Loading messages…</p> : null}</div>;
   }
   if (ends.error !== null) {
