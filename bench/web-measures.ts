@@ -25,6 +25,24 @@ async function untilTrue(page: Page, expression: string, timeoutMs = 30_000): Pr
   }
 }
 
+/**
+ * Runs `measure` with the page's CPU profile recorded into `file` when one is named (open it
+ * in Chromium's DevTools; build with `WEB_MINIFY=false` for the app's own names).
+ */
+export async function profiled<T>(page: Page, file: string | null, measure: () => Promise<T>): Promise<T> {
+  if (file === null) return measure();
+  const profiler = await page.context().newCDPSession(page);
+  await profiler.send('Profiler.enable');
+  await profiler.send('Profiler.start');
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    await profiler.detach();
+  }
+}
+
 /** The feed shows messages and the compose button can be pressed: the app is usable. */
 async function feedInteractive(page: Page, timeoutMs: number): Promise<void> {
   await page.locator('article.message').first().waitFor({ state: 'visible', timeout: timeoutMs });
@@ -115,16 +133,9 @@ export interface ScrollBack {
 /**
  * Scrolls the open feed back from its newest message as a person does with a wheel,
  * until `messages` distinct messages have been on screen (or the oldest is reached):
- * the most message nodes the DOM held at once, and the main thread's long tasks. With
- * `cpuProfile`, the page's CPU profile of the scroll is written there (open it in
- * Chromium's DevTools; build with `WEB_MINIFY=false` for readable names).
+ * the most message nodes the DOM held at once, and the main thread's long tasks.
  */
-export async function scrollBack(page: Page, messages: number, maxSeconds: number, cpuProfile: string | null): Promise<ScrollBack> {
-  const profiler = cpuProfile === null ? null : await page.context().newCDPSession(page);
-  if (profiler !== null) {
-    await profiler.send('Profiler.enable');
-    await profiler.send('Profiler.start');
-  }
+export async function scrollBack(page: Page, messages: number, maxSeconds: number): Promise<ScrollBack> {
   await page.evaluate(`(() => {
     window.__benchLongTasks = [];
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__benchLongTasks.push(entry.duration); })
@@ -154,11 +165,6 @@ export async function scrollBack(page: Page, messages: number, maxSeconds: numbe
     // A fetch of older messages is slower than a wheel turn: wait for it rather than spin.
     if (stuck > 0) await sleep(200);
     if (stuck > 100) break;
-  }
-  if (profiler !== null && cpuProfile !== null) {
-    const { profile } = await profiler.send('Profiler.stop');
-    fs.writeFileSync(cpuProfile, JSON.stringify(profile));
-    await profiler.detach();
   }
   const result = (await page.evaluate(`({ maxNodes: window.__benchMaxNodes, tasks: window.__benchLongTasks })`)) as { maxNodes: number; tasks: number[] };
   return {

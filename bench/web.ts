@@ -5,7 +5,7 @@ import { ServerProcess } from '../test/support/server-process';
 import { TestBrowser } from '../test/support/browser';
 import { log, parseBenchOptions, percentile, runBench } from './harness';
 import { buildLargeRealm } from './large-realm';
-import { coldLoad, deliveryAfterPost, narrowSwitch, scrollBack, watchForTokens } from './web-measures';
+import { coldLoad, deliveryAfterPost, narrowSwitch, profiled, scrollBack, watchForTokens } from './web-measures';
 
 /**
  * `npm run bench -- web`: the web app in headless Chromium against an established realm
@@ -26,7 +26,7 @@ export interface WebOptions {
   scrollMessages: number;
   maxSeconds: number;
   json: boolean;
-  /** Where to write the page's CPU profile of the scroll (none when empty). */
+  /** Where to write the page's CPU profiles of the narrow switches and the scroll (`<file>-switch`, `<file>-scroll`; none when empty). */
   cpuProfile: string;
 }
 
@@ -105,8 +105,11 @@ async function runAgainst(server: ServerProcess, options: WebOptions, storage: s
     const page = await context.newPage();
     await page.goto(`${origin}/#feed`);
     await page.locator('article.message').first().waitFor({ timeout: 30_000 });
+    const profile = (phase: string) => (options.cpuProfile === '' ? null : options.cpuProfile.replace(/(\.cpuprofile)?$/, `-${phase}.cpuprofile`));
     const switches: number[] = [];
-    for (const name of channelNames.slice(1, 1 + options.switches)) switches.push(await narrowSwitch(page, name));
+    await profiled(page, profile('switch'), async () => {
+      for (const name of channelNames.slice(1, 1 + options.switches)) switches.push(await narrowSwitch(page, name));
+    });
     log(`narrow switches (ms): ${switches.map(Math.round).join(' ')}`);
 
     // Another person's messages, into a topic the page shows (an empty one, so the new
@@ -128,7 +131,7 @@ async function runAgainst(server: ServerProcess, options: WebOptions, storage: s
     const feed = await context.newPage();
     await feed.goto(`${origin}/#feed`);
     await feed.locator('article.message').first().waitFor({ timeout: 30_000 });
-    const scroll = await scrollBack(feed, options.scrollMessages, Math.max(60, options.maxSeconds / 4), options.cpuProfile === '' ? null : options.cpuProfile);
+    const scroll = await profiled(feed, profile('scroll'), () => scrollBack(feed, options.scrollMessages, Math.max(60, options.maxSeconds / 4)));
     await feed.close();
 
     // The build's own figure (scripts/build.js): the page's initial scripts and styles, gzipped.
