@@ -15,7 +15,6 @@ const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<void
   soak: () => import('./soak'),
   'big-channel': () => import('./big-channel'),
   capacity: () => import('./capacity'),
-  web: () => import('./web'),
 };
 
 async function run(): Promise<number> {
@@ -27,8 +26,6 @@ async function run(): Promise<number> {
   }
   // test/support/server-process reads CHAT_DIST when it is loaded: set it before the import.
   const builtServer = path.resolve(__dirname, '..', 'src');
-  // The web bench needs the bundled app beside the server: `npm run build`'s dist/.
-  if (process.env.CHAT_DIST === undefined && name === 'web') process.env.CHAT_DIST = path.resolve(__dirname, '..', '..', 'dist');
   if (process.env.CHAT_DIST === undefined && fs.existsSync(path.join(builtServer, 'main.js'))) {
     process.env.CHAT_DIST = builtServer;
   }
