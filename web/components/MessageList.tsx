@@ -21,11 +21,18 @@ interface Block {
   messages: MessageEntry[];
 }
 
+/**
+ * The most messages one block holds: a long run in one conversation is cut into blocks of
+ * this many, each under its own (sticky) recipient bar, so the virtualizer never has to
+ * render a whole long topic at once.
+ */
+const MAX_BLOCK_MESSAGES = 40;
+
 function blocksOf(messages: readonly MessageEntry[]): Block[] {
   const blocks: Block[] = [];
   for (const message of messages) {
     const last = blocks[blocks.length - 1];
-    if (last !== undefined && sameConversation(last.where, message.where)) last.messages.push(message);
+    if (last !== undefined && last.messages.length < MAX_BLOCK_MESSAGES && sameConversation(last.where, message.where)) last.messages.push(message);
     else blocks.push({ key: `b${message.id}`, where: message.where, messages: [message] });
   }
   return blocks;
