@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
 import type { MessageEntry } from '../store/state';
@@ -26,8 +26,12 @@ interface MessageRowProps {
   onSelect?: (id: number) => void;
 }
 
-/** One message: sender and time (once per run), the server's rendering, reactions, star, and editing one's own in place. */
-export function MessageRow({ message, head, unread, tracker, selected = false, onSelect, highlighted }: MessageRowProps) {
+/**
+ * One message: sender and time (once per run), the server's rendering, reactions, star, and
+ * editing one's own in place. Memoized: the feed renders again on every store change (a flag,
+ * a presence, a fetched page), and a row only needs to when its own props change.
+ */
+export const MessageRow = memo(function MessageRow({ message, head, unread, tracker, selected = false, onSelect, highlighted }: MessageRowProps) {
   const actions = useActions();
   const me = useSelector((state) => state.session?.userId ?? -1);
   const sender = useSelector((state) => state.users[message.senderId]);
@@ -96,4 +100,4 @@ export function MessageRow({ message, head, unread, tracker, selected = false, o
       </div>
     </article>
   );
-}
+});

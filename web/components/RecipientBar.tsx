@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { namesOf } from '../app/hash-names';
 import { dmKey } from '../store/conversation';
 import { formatHash } from '../store/narrow';
@@ -6,7 +7,7 @@ import type { Where } from '../store/state';
 import { useSelector } from '../store/use-store';
 
 /** The bar over a run of messages in one conversation; its parts narrow to the channel, topic or DM. */
-export function RecipientBar({ where }: { where: Where }) {
+export const RecipientBar = memo(function RecipientBar({ where }: { where: Where }) {
   const names = useSelector(namesOf);
   const channel = useSelector((state) => (where.kind === 'channel' ? state.channels[where.channelId] : undefined));
   const me = useSelector((state) => state.session?.userId ?? -1);
@@ -36,4 +37,4 @@ export function RecipientBar({ where }: { where: Where }) {
       </a>
     </div>
   );
-}
+});
