@@ -2,6 +2,7 @@ import { Locator, Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { screenshotBothWidths, scrollsHorizontally, TestBrowser } from './support/browser';
 import { until } from './support/until';
+import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
 
 /**
  * The web app end to end (issue 34): people log in through /login/, land in the combined
@@ -9,7 +10,6 @@ import { until } from './support/until';
  */
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
-const PASSWORD = 'user-password';
 
 describeInBrowser('the web app in a browser', () => {
   let realm: TestRealm;
@@ -40,21 +40,9 @@ describeInBrowser('the web app in a browser', () => {
   });
 
   /** Logs `user` in through the log-in page and waits for the app to show its sidebar. */
-  async function logIn(browser: TestBrowser, user: TestUser): Promise<Page> {
-    const page = await browser.open(`http://${realm.api.host}/login/`);
-    opened.push(page);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor().catch(async (error: unknown) => {
-      throw new Error(`${String(error)}\nat ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`);
-    });
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => logInThroughPage(browser, realm.api.host, user.email, opened);
 
-  /** A channel's link in the left sidebar, whatever its unread count. */
-  const channelLink = (page: Page, name: string) =>
-    page.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: new RegExp(`^${name}( \\d+ unread)?$`) });
+  const channelLink = sidebarChannelLink;
 
   /** The unread count a sidebar link shows (0 when it shows none). */
   async function unreadOn(link: Locator): Promise<number> {
@@ -76,7 +64,9 @@ describeInBrowser('the web app in a browser', () => {
     // Bob reads another channel, so Ann's message is not on his screen.
     await channelLink(bobPage, 'lounge').click();
     await bobPage.getByRole('heading', { level: 1, name: '#lounge' }).waitFor();
-    // (The channel's creation notice is unread for him already.)
+    // Opening it reads its creation notice: wait for that, or the feed's count would still fall after it is taken.
+    await countBecomes(channelLink(bobPage, 'lounge'), 0, "Bob's #lounge, read,");
+    // (The other channel's creation notice is unread for him already.)
     const devBefore = await unreadOn(channelLink(bobPage, 'dev'));
     const feedLink = bobPage.getByRole('link', { name: /^Combined feed( \d+ unread)?$/ });
     const feedBefore = await unreadOn(feedLink);

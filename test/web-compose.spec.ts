@@ -4,6 +4,7 @@ import { Locator, Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { SCREENSHOT_DIR, screenshotBothWidths, TestBrowser } from './support/browser';
 import { until } from './support/until';
+import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
 
 /**
  * The web app's compose box end to end (issue 34): typeahead for people, channels, topics
@@ -11,7 +12,6 @@ import { until } from './support/until';
  */
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
-const PASSWORD = 'user-password';
 /** Where the lead looks at this helper's screenshots, beside the test run's own copies. */
 const SHOTS = process.env.COMPOSE_SHOTS_DIR ?? '/work/shots';
 
@@ -43,19 +43,9 @@ describeInBrowser('the compose box in a browser', () => {
     await bobBrowser?.close();
   });
 
-  async function logIn(browser: TestBrowser, user: TestUser): Promise<Page> {
-    await browser.clearCookies();
-    const page = await browser.open(`http://${realm.api.host}/login/`);
-    opened.push(page);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor();
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => logInThroughPage(browser, realm.api.host, user.email, opened);
 
-  const channelLink = (page: Page, name: string) =>
-    page.getByRole('navigation', { name: 'Views and channels' }).getByRole('link', { name: new RegExp(`^${name}( \\d+ unread)?$`) });
+  const channelLink = sidebarChannelLink;
 
   /** Opens the compose box for a channel's topic, through the channel's narrow. */
   async function composeIn(page: Page, channel: string, topic: string): Promise<Locator> {

@@ -2,6 +2,7 @@ import { Locator, Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { screenshotBothWidths, TestBrowser } from './support/browser';
 import { until } from './support/until';
+import { logInThroughPage } from './support/web-pages';
 
 /**
  * The web app's message actions menu, rendered Markdown and widgets (issue 34), with two
@@ -9,7 +10,6 @@ import { until } from './support/until';
  */
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
-const PASSWORD = 'user-password';
 
 describeInBrowser('message actions, rendered content and widgets in a browser', () => {
   let realm: TestRealm;
@@ -21,14 +21,7 @@ describeInBrowser('message actions, rendered content and widgets in a browser', 
   let bobPage: Page;
 
   /** Logs `user` in through the log-in page and waits for the app to show its sidebar. */
-  async function logIn(browser: TestBrowser, user: TestUser): Promise<Page> {
-    const page = await browser.open(`http://${realm.api.host}/login/`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor();
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => logInThroughPage(browser, realm.api.host, user.email);
 
   beforeAll(async () => {
     realm = await createTestRealm('webactions');

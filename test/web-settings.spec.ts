@@ -5,6 +5,7 @@ import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from '
 import { postMultipart } from './support/multipart';
 import { screenshotBothWidths, SCREENSHOT_DIR, scrollsHorizontally, TestBrowser } from './support/browser';
 import { until } from './support/until';
+import { logInThroughPage, USER_PASSWORD } from './support/web-pages';
 
 /**
  * Personal settings in the web app (issue 34): `#settings/<section>` opened by URL, each
@@ -13,7 +14,7 @@ import { until } from './support/until';
  */
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
-const PASSWORD = 'user-password';
+const PASSWORD = USER_PASSWORD;
 /** The dark theme's page background (web/styles/tokens.css, --bg). */
 const DARK_BACKGROUND = 'rgb(27, 30, 33)';
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
@@ -48,13 +49,7 @@ describeInBrowser('personal settings in the web app', () => {
 
   /** Logs `user` in through the log-in page, then opens `hash` (the feed by default). */
   async function logIn(browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> {
-    await browser.clearCookies();
-    const page = await browser.open(`http://${realm.api.host}/login/`);
-    opened.push(page);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Views and channels' }).waitFor();
+    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
     if (hash !== '') await page.goto(`http://${realm.api.host}/${hash}`);
     return page;
   }

@@ -74,6 +74,10 @@ export function ComposeBox({ filter, open, onOpenChange }: ComposeBoxProps) {
   const cursorAfter = useRef<number | null>(null);
   useEffect(() => {
     if (open) textbox.current?.focus();
+    // A new direct message closed before anyone was picked (`x`, then Escape) leaves the box
+    // addressed as the narrow is again, so its collapsed label names the narrow.
+    else setTarget((previous) => (previous.kind === 'dm' && previous.userIds.length === 0 ? targetOf(filter, { kind: 'channel', channelId: null, topic: '' }) : previous));
+    // Only the box opening or closing resets it; the narrow's own changes are handled above.
   }, [open]);
   const whereOf = (to: ComposeTarget): Where | null => {
     if (to.kind === 'dm') return to.userIds.length === 0 ? null : { kind: 'dm', userIds: [...new Set([...to.userIds, me])].sort((a, b) => a - b) };
