@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient, ApiError, csrfTokenOf, NetworkError } from './api/client';
 import { EventQueue } from './api/event-queue';
-import { ActionsContext, SettingsActionsContext } from './app/services';
+import { ActionsContext, AdminActionsContext, SettingsActionsContext } from './app/services';
 import { Actions } from './store/actions';
+import { AdminActions } from './store/admin-actions';
 import { SettingsActions } from './store/settings-actions';
 import { EMPTY_STATE, type ClientState } from './store/state';
 import { Store } from './store/store';
@@ -15,6 +16,7 @@ import 'katex/dist/katex.min.css';
 import './styles/rendered-content.css';
 import './styles/message-actions.css';
 import './styles/settings.css';
+import './styles/admin.css';
 import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
@@ -46,6 +48,7 @@ function report(error: unknown): void {
 
 const actions = new Actions(client, store, report);
 const settingsActions = new SettingsActions(client, store);
+const adminActions = new AdminActions(client, store);
 const queue = new EventQueue(client, {
   registered: (answer) => store.registered(answer),
   events: (events) => store.events(events),
@@ -83,7 +86,9 @@ if (root !== null) {
       <StoreContext.Provider value={store}>
         <ActionsContext.Provider value={actions}>
           <SettingsActionsContext.Provider value={settingsActions}>
-            <ChatApp />
+            <AdminActionsContext.Provider value={adminActions}>
+              <ChatApp />
+            </AdminActionsContext.Provider>
           </SettingsActionsContext.Provider>
         </ActionsContext.Provider>
       </StoreContext.Provider>

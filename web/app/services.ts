@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Actions } from '../store/actions';
+import type { AdminActions } from '../store/admin-actions';
 import type { SettingsActions } from '../store/settings-actions';
 
 /** The app's requests to the server (store/actions.ts), for components that act. */
@@ -17,5 +18,14 @@ export const SettingsActionsContext = createContext<SettingsActions | null>(null
 export function useSettingsActions(): SettingsActions {
   const actions = useContext(SettingsActionsContext);
   if (actions === null) throw new Error('useSettingsActions outside SettingsActionsContext');
+  return actions;
+}
+
+/** The organization's pages' requests (store/admin-actions.ts). */
+export const AdminActionsContext = createContext<AdminActions | null>(null);
+
+export function useAdminActions(): AdminActions {
+  const actions = useContext(AdminActionsContext);
+  if (actions === null) throw new Error('useAdminActions outside AdminActionsContext');
   return actions;
 }

@@ -1,16 +1,23 @@
 import { useEffect, useState } from 'react';
+import { isRealmAdmin } from '../store/permissions';
 import { useSelector } from '../store/use-store';
-import { useSettingsActions } from './services';
+import { useAdminActions, useSettingsActions } from './services';
 import { useRequest, type Request } from './use-request';
 
+/** A setting's control: what it shows, how to change it, and the change's request. */
+export interface SettingControl {
+  readonly shown: unknown;
+  readonly change: (value: unknown) => void;
+  readonly request: Request;
+  /** False where the server would refuse the person's change (a member on the organization's pages). */
+  readonly editable: boolean;
+}
+
 /**
- * One personal setting for a control: its value is the store's (the `user_settings` event
- * sets it); what the person asked shows until the store has it, or until the server refuses
- * (`request.error` then holds its words).
+ * A stored value for a control: the store's (an event sets it); what the person asked shows
+ * until the store has it, or until the server refuses (`request.error` then holds its words).
  */
-export function useSetting(name: string): { shown: unknown; change: (value: unknown) => void; request: Request } {
-  const value = useSelector((state) => state.settings[name]);
-  const actions = useSettingsActions();
+function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
   const request = useRequest();
   const [asked, setAsked] = useState<{ value: unknown } | null>(null);
   useEffect(() => {
@@ -18,7 +25,22 @@ export function useSetting(name: string): { shown: unknown; change: (value: unkn
   }, [asked, value, request.error]);
   const change = (next: unknown) => {
     setAsked({ value: next });
-    void request.run(() => actions.updateSettings({ [name]: next }));
+    void request.run(() => save(next));
   };
-  return { shown: asked === null ? value : asked.value, change, request };
+  return { shown: asked === null ? value : asked.value, change, request, editable };
+}
+
+/** One personal setting (`PATCH /settings`), read from `state.settings`. */
+export function useSetting(name: string): SettingControl {
+  const value = useSelector((state) => state.settings[name]);
+  const actions = useSettingsActions();
+  return useSavedValue(value, (next) => actions.updateSettings({ [name]: next }), true);
+}
+
+/** One realm setting (`PATCH /realm`), read from `state.realm`; only administrators may change it. */
+export function useRealmSetting(name: string): SettingControl {
+  const value = useSelector((state) => state.realm[name]);
+  const admin = useSelector(isRealmAdmin);
+  const actions = useAdminActions();
+  return useSavedValue(value, (next) => actions.updateRealm({ [name]: next }), admin);
 }

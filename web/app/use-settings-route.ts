@@ -1,26 +1,31 @@
 import { useSyncExternalStore } from 'react';
-import { settingsSectionOf, type SettingsSection } from './settings-route';
+import { overlayRouteOf, type OverlayRoute } from './settings-route';
 
-/** The last narrow's fragment, where leaving settings returns (the feed when settings opened first). */
-let lastNarrowHash = settingsSectionOf(window.location.hash) === null && window.location.hash !== '' ? window.location.hash : '#feed';
+/** The last narrow's fragment, where leaving an overlay returns (the feed when an overlay opened first). */
+let lastNarrowHash = overlayRouteOf(window.location.hash) === null && window.location.hash !== '' ? window.location.hash : '#feed';
+/** The route last read, kept while the fragment is unchanged so React sees the same object. */
+let lastRead: { hash: string; route: OverlayRoute | null } = { hash: '\0', route: null };
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);
 }
 
-function read(): SettingsSection | null {
-  const section = settingsSectionOf(window.location.hash);
-  if (section === null && window.location.hash !== '') lastNarrowHash = window.location.hash;
-  return section;
+function read(): OverlayRoute | null {
+  const hash = window.location.hash;
+  if (hash === lastRead.hash) return lastRead.route;
+  const route = overlayRouteOf(hash);
+  if (route === null && hash !== '') lastNarrowHash = hash;
+  lastRead = { hash, route };
+  return route;
 }
 
-/** The settings section the URL fragment opens, or null while a narrow is open. */
-export function useSettingsSection(): SettingsSection | null {
+/** The overlay the URL fragment opens (settings, the organization's, channels, groups), or null while a narrow is open. */
+export function useOverlayRoute(): OverlayRoute | null {
   return useSyncExternalStore(subscribe, read);
 }
 
-/** Where "Back" from settings goes: the narrow the person came from. */
+/** Where "Back" from an overlay goes: the narrow the person came from. */
 export function narrowBeforeSettings(): string {
   return lastNarrowHash;
 }

@@ -3,6 +3,7 @@ import { conversationKey, dmKey } from './conversation';
 import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { policyChanged } from './permissions';
+import { withRealmChanges } from './realm-state';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
 import {
   applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileOf, withProfileValue, withRealmRules,
@@ -332,7 +333,7 @@ const applyRealm: Applier<'realm'> = (state, event) => {
   if (typeof changes.empty_topic_display_name === 'string') session = { ...session, emptyTopicName: changes.empty_topic_display_name };
   session = withRealmRules(session, changes);
   const policy = state.policy === null ? null : policyChanged(state.policy, changes);
-  return { ...state, session, policy };
+  return { ...state, session, policy, realm: withRealmChanges(state.realm, changes) };
 };
 
 const applyUserSettings: Applier<'user_settings'> = (state, event) => {

@@ -133,3 +133,25 @@ export function canMoveChannel(message: MessageEntry, asker: Asker): boolean {
   if (!inSettingGroup(asker.groups, asker.policy.canMoveBetweenChannelsGroup, asker.userId)) return false;
   return asker.role <= MODERATOR_ROLE || withinLimit(asker.policy.moveBetweenChannelsLimitSeconds, message, asker.now);
 }
+
+/** Zulip's role values for the organization's pages. */
+export const ROLES = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
+
+/** The person's role (a guest's until register says otherwise). */
+export function myRole(state: ClientState): number {
+  const userId = state.session?.userId;
+  return userId === undefined ? GUEST_ROLE : (state.users[userId]?.role ?? GUEST_ROLE);
+}
+
+/** Whether the person administers the realm (owners too): who may change the organization's settings. */
+export const isRealmAdmin = (state: ClientState): boolean => myRole(state) <= ROLES.administrator;
+
+export const isRealmOwner = (state: ClientState): boolean => myRole(state) <= ROLES.owner;
+
+/** Whether the person is in a realm group setting by its API name (`can_invite_users_group`, ...); false when the realm has none. */
+export function inRealmGroupSetting(state: ClientState, name: string): boolean {
+  const setting = state.realm[name];
+  const userId = state.session?.userId;
+  if (userId === undefined || !isGroupSetting(setting)) return false;
+  return inSettingGroup(state.groups, setting, userId);
+}

@@ -1,6 +1,7 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
+import { realmFromRegister } from './realm-state';
 import { settingsFromRegister } from './settings-state';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
 
@@ -107,5 +108,6 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     policy: policyFromRegister(answer),
     groups: groupsFromRegister(answer.realm_user_groups ?? []),
     ...settingsFromRegister(answer),
+    realm: realmFromRegister(answer),
   };
 }

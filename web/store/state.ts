@@ -196,6 +196,8 @@ export interface ClientState {
   readonly profileData: Readonly<Record<number, Readonly<Record<number, string>>>>;
   /** The person's uploaded files (`GET /attachments`, then `attachment` events); null until fetched. */
   readonly attachments: Readonly<Record<number, WireAttachment>> | null;
+  /** The realm's settings by their API names (`name`, `can_invite_users_group`, ...): register, then `realm` events. */
+  readonly realm: Readonly<Record<string, unknown>>;
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -227,4 +229,5 @@ export const EMPTY_STATE: ClientState = {
   profileFields: [],
   profileData: {},
   attachments: null,
+  realm: {},
 };

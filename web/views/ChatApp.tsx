@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useHashIs } from '../app/use-hash';
 import { useNarrow } from '../app/use-narrow';
-import { useSettingsSection } from '../app/use-settings-route';
+import { useOverlayRoute } from '../app/use-settings-route';
 import { useShortcuts } from '../app/use-shortcuts';
 import { ComposeBox } from '../components/ComposeBox';
 import { HeldSendsBanner } from '../components/HeldSendsBanner';
@@ -20,11 +20,11 @@ import { SettingsPage } from './SettingsPage';
 /**
  * The signed-in screen: sidebars, the open narrow's feed and the compose box. On phones the
  * sidebars are drawers, opened from the top bar and closed by Escape, the scrim or a narrow
- * change. Zulip's keyboard shortcuts are wired in app/use-shortcuts.ts (none while personal settings are open).
+ * change. Zulip's keyboard shortcuts are wired in app/use-shortcuts.ts (none while an overlay such as settings is open).
  */
 export function ChatApp() {
   const narrow = useNarrow();
-  const settingsSection = useSettingsSection();
+  const overlay = useOverlayRoute();
   const key = narrowKey(narrow.filter);
   const registered = useSelector((state) => state.session !== null);
   const [leftOpen, setLeftOpen] = useState(false);
@@ -40,7 +40,7 @@ export function ChatApp() {
 
   useShortcuts({
     filter: narrow.filter,
-    suspended: settingsSection !== null,
+    suspended: overlay !== null,
     open: { help: helpOpen, compose: composeOpen, drawer: leftOpen || rightOpen },
     showHelp: () => setHelpOpen(true),
     closeCompose: () => setComposeOpen(false),
@@ -58,8 +58,8 @@ export function ChatApp() {
       </main>
     );
   }
-  // Settings take the feed's place; the feed is not kept underneath, so nothing is marked read unseen.
-  if (settingsSection !== null) return <SettingsPage section={settingsSection} />;
+  // Overlays take the feed's place; the feed is not kept underneath, so nothing is marked read unseen.
+  if (overlay?.kind === 'settings' || overlay?.kind === 'organization') return <SettingsPage route={overlay} />;
   const drawerOpen = leftOpen || rightOpen;
   return (
     <div className="app">

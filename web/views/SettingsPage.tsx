@@ -1,8 +1,9 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { SETTINGS_SECTIONS, type SettingsSection } from '../app/settings-route';
+import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, type SettingsSection } from '../app/settings-route';
 import { narrowBeforeSettings } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
 import { BotsSection } from './settings/BotsSection';
@@ -13,7 +14,7 @@ import { ProfileSection } from './settings/ProfileSection';
 import { TopicsSection } from './settings/TopicsSection';
 import { UploadedFilesSection } from './settings/UploadedFilesSection';
 
-const BODIES: Record<SettingsSection, ComponentType> = {
+const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
   profile: ProfileSection,
   'account-and-privacy': AccountSection,
   preferences: PreferencesSection,
@@ -25,27 +26,50 @@ const BODIES: Record<SettingsSection, ComponentType> = {
   'muted-users': MutedUsersSection,
 };
 
+/** An organization section's body; `rest` is what follows the section in the fragment (a tab, say). */
+const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
+  'organization-profile': OrganizationProfileSection,
+};
+
+export type SettingsPageRoute =
+  | { readonly kind: 'settings'; readonly section: SettingsSection }
+  | { readonly kind: 'organization'; readonly section: OrganizationSection; readonly rest: readonly string[] };
+
 /**
- * Personal settings (`#settings/<section>`), in place of the feed: the sections as a nav,
- * the open one's form beside it (one column on phones), and Back to the narrow the person
- * came from (Escape too, as in Zulip).
+ * Settings (`#settings/<section>`, `#organization/<section>`), in place of the feed, as
+ * Zulip's settings overlay: Personal and Organization as two tabs, the open group's
+ * sections as a nav, the open one's form beside it (one column on phones), and Back to
+ * the narrow the person came from (Escape too, as in Zulip).
  */
-export function SettingsPage({ section }: { section: SettingsSection }) {
+export function SettingsPage({ route }: { route: SettingsPageRoute }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const label = SETTINGS_SECTIONS.find((entry) => entry.id === section)?.label ?? '';
-  const Body = BODIES[section];
+  const personal = route.kind === 'settings';
+  const sections = personal ? SETTINGS_SECTIONS : ORGANIZATION_SECTIONS;
+  const label = sections.find((entry) => entry.id === route.section)?.label ?? '';
+  const pathKey = route.kind === 'organization' ? route.rest.join('/') : '';
 
   useEffect(() => {
     heading.current?.focus();
-  }, [section]);
+  }, [route.kind, route.section]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) window.location.hash = narrowBeforeSettings();
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      // A dialog open on the page closes first (it handles its own Escape).
+      if (event.key === 'Escape' && !typing && !event.defaultPrevented && document.querySelector('dialog[open]') === null) window.location.hash = narrowBeforeSettings();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  let body;
+  if (route.kind === 'settings') {
+    const Body = PERSONAL_BODIES[route.section];
+    body = <Body />;
+  } else {
+    const Body = ORGANIZATION_BODIES[route.section];
+    body = <Body key={`${route.section}/${pathKey}`} rest={route.rest} />;
+  }
 
   return (
     <div className="settings-page">
@@ -53,26 +77,36 @@ export function SettingsPage({ section }: { section: SettingsSection }) {
         <a className="button-quiet settings-back" href={narrowBeforeSettings()}>
           <span aria-hidden="true">←</span> Back<span className="settings-back-more"> to messages</span>
         </a>
-        <h1>Personal settings</h1>
+        <h1>{personal ? 'Personal settings' : 'Organization settings'}</h1>
       </header>
-      <nav className="settings-nav" aria-label="Settings sections">
-        <ul>
-          {SETTINGS_SECTIONS.map((entry) => (
-            <li key={entry.id}>
-              <a href={`#settings/${entry.id}`} aria-current={entry.id === section ? 'page' : undefined}>
-                {entry.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="settings-side">
+        <nav className="settings-tabs" aria-label="Settings">
+          <a href="#settings/profile" aria-current={personal ? 'page' : undefined}>
+            Personal
+          </a>
+          <a href="#organization/organization-profile" aria-current={personal ? undefined : 'page'}>
+            Organization
+          </a>
+        </nav>
+        <nav className="settings-nav" aria-label={personal ? 'Settings sections' : 'Organization sections'}>
+          <ul>
+            {sections.map((entry) => (
+              <li key={entry.id}>
+                <a href={`#${personal ? 'settings' : 'organization'}/${entry.id}`} aria-current={entry.id === route.section ? 'page' : undefined}>
+                  {entry.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <main className="settings-main" aria-labelledby="settings-section-heading">
         <OfflineBanner />
         <NoticeBanner />
         <h2 id="settings-section-heading" ref={heading} tabIndex={-1}>
           {label}
         </h2>
-        <Body />
+        {body}
       </main>
     </div>
   );

@@ -1,15 +1,15 @@
 import { useId } from 'react';
-import { useSetting } from '../../app/use-setting';
+import { useRealmSetting, useSetting, type SettingControl } from '../../app/use-setting';
 import { FieldMessage } from './FieldMessage';
 
 export interface Choice {
-  readonly value: string | number | boolean;
+  readonly value: string | number | boolean | null;
   readonly label: string;
 }
 
-/** A personal setting with a few values, changed as soon as one is chosen, like SettingToggle. */
-export function SettingSelect({ name, label, choices }: { name: string; label: string; choices: readonly Choice[] }) {
-  const { shown, change, request } = useSetting(name);
+/** A setting with a few values, changed as soon as one is chosen, like ToggleRow. */
+export function SelectRow({ label, control, choices, note }: { label: string; control: SettingControl; choices: readonly Choice[]; note?: string }) {
+  const { shown, change, request, editable } = control;
   const id = useId();
   const index = choices.findIndex((choice) => choice.value === shown);
   return (
@@ -18,7 +18,8 @@ export function SettingSelect({ name, label, choices }: { name: string; label: s
       <select
         id={id}
         value={index < 0 ? '' : String(index)}
-        aria-describedby={request.error === null ? undefined : `${id}-message`}
+        disabled={!editable}
+        aria-describedby={[note === undefined ? '' : `${id}-note`, request.error === null ? '' : `${id}-message`].join(' ').trim() || undefined}
         onChange={(event) => {
           const choice = choices[Number(event.target.value)];
           if (choice !== undefined) change(choice.value);
@@ -31,7 +32,22 @@ export function SettingSelect({ name, label, choices }: { name: string; label: s
           </option>
         ))}
       </select>
+      {note === undefined ? null : (
+        <p id={`${id}-note`} className="setting-note">
+          {note}
+        </p>
+      )}
       <FieldMessage id={`${id}-message`} error={request.error} />
     </div>
   );
+}
+
+/** A personal setting with a few values. */
+export function SettingSelect({ name, label, choices }: { name: string; label: string; choices: readonly Choice[] }) {
+  return <SelectRow label={label} control={useSetting(name)} choices={choices} />;
+}
+
+/** A realm setting with a few values; read-only for members. */
+export function RealmSelect({ name, label, choices, note }: { name: string; label: string; choices: readonly Choice[]; note?: string }) {
+  return <SelectRow label={label} control={useRealmSetting(name)} choices={choices} note={note} />;
 }

@@ -1,23 +1,39 @@
 import { useId } from 'react';
-import { useSetting } from '../../app/use-setting';
+import { useRealmSetting, useSetting, type SettingControl } from '../../app/use-setting';
 import { FieldMessage } from './FieldMessage';
 
-/** A yes/no personal setting, changed as soon as it is ticked; a refusal shows the server's words beside it. */
-export function SettingToggle({ name, label }: { name: string; label: string }) {
-  const { shown, change, request } = useSetting(name);
+/** A yes/no setting's row, changed as soon as it is ticked; a refusal shows the server's words beside it. */
+export function ToggleRow({ label, control, note }: { label: string; control: SettingControl; note?: string }) {
   const id = useId();
+  const { shown, change, request, editable } = control;
   return (
     <div className="setting-row">
       <label className="setting-check">
         <input
           type="checkbox"
           checked={shown === true}
-          aria-describedby={request.error === null ? undefined : `${id}-message`}
+          disabled={!editable}
+          aria-describedby={[note === undefined ? '' : `${id}-note`, request.error === null ? '' : `${id}-message`].join(' ').trim() || undefined}
           onChange={(event) => change(event.target.checked)}
         />
         {label}
       </label>
+      {note === undefined ? null : (
+        <p id={`${id}-note`} className="setting-note">
+          {note}
+        </p>
+      )}
       <FieldMessage id={`${id}-message`} error={request.error} />
     </div>
   );
+}
+
+/** A yes/no personal setting. */
+export function SettingToggle({ name, label }: { name: string; label: string }) {
+  return <ToggleRow label={label} control={useSetting(name)} />;
+}
+
+/** A yes/no realm setting; read-only for members. */
+export function RealmToggle({ name, label, note }: { name: string; label: string; note?: string }) {
+  return <ToggleRow label={label} control={useRealmSetting(name)} note={note} />;
 }
