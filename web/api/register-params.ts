@@ -4,6 +4,7 @@ export const APP_EVENT_TYPES = [
   'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
   'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
+  'invites_changed', 'realm_export', 'realm_export_consent',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */

@@ -19,6 +19,9 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
  */
 export const ORGANIZATION_SECTIONS = [
   { id: 'organization-profile', label: 'Organization profile' },
+  { id: 'users', label: 'Users' },
+  { id: 'bot-list-admin', label: 'Bots' },
+  { id: 'data-exports-admin', label: 'Data exports' },
 ] as const;
 
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number]['id'];

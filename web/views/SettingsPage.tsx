@@ -3,7 +3,10 @@ import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, typ
 import { narrowBeforeSettings } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { AdminBotsSection } from './organization/AdminBotsSection';
+import { DataExportsSection } from './organization/DataExportsSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
+import { UsersSection } from './organization/UsersSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
 import { BotsSection } from './settings/BotsSection';
@@ -29,6 +32,9 @@ const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
 /** An organization section's body; `rest` is what follows the section in the fragment (a tab, say). */
 const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
   'organization-profile': OrganizationProfileSection,
+  users: UsersSection,
+  'bot-list-admin': AdminBotsSection,
+  'data-exports-admin': DataExportsSection,
 };
 
 export type SettingsPageRoute =

@@ -13,7 +13,7 @@ const URL_FIELD = 5;
 const USER = 6;
 
 /** A list field's options (`field_data`: `{"<id>": {"text", "order"}}`), in their order. */
-function optionsOf(field: WireProfileField): { id: string; text: string }[] {
+export function optionsOf(field: WireProfileField): { id: string; text: string }[] {
   try {
     const data = JSON.parse(field.field_data) as Record<string, { text?: unknown; order?: unknown }>;
     return Object.entries(data)
