@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Page } from 'playwright-core';
 import { createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
-import { screenshotBothWidths, SCREENSHOT_DIR, TestBrowser } from './support/browser';
+import { TestBrowser } from './support/browser';
+import { shootPeoplePage } from './support/org-people-shots';
 import { until } from './support/until';
 import { logInThroughPage } from './support/web-pages';
 
@@ -20,17 +20,6 @@ async function ok(response: Promise<{ status: number; body: Json }>): Promise<Js
   const answer = await response;
   if (answer.status !== 200) throw new Error(`${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
-}
-
-/** Screenshots at 1280 and 375 px, checked for sideways scrolling, copied to /work/shots when it exists. */
-export async function shootPeoplePage(page: Page, name: string): Promise<void> {
-  const shots = await screenshotBothWidths(page, `org-people-${name}`);
-  expect(shots.phoneScrollsHorizontally).toBe(false);
-  const review = '/work/shots';
-  if (!fs.existsSync(review)) return;
-  for (const [suffix, width] of [['desktop', 1280], ['phone', 375]] as const) {
-    fs.copyFileSync(path.join(SCREENSHOT_DIR, `org-people-${name}-${suffix}.png`), path.join(review, `org-people-${name}-${width}.png`));
-  }
 }
 
 describeInBrowser('the organization’s people pages', () => {
