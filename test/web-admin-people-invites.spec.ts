@@ -12,7 +12,8 @@ import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
  * that mails through an SMTP sink: an owner invites by email through the page (role,
  * channel, group), resends, makes and revokes a reusable link, revokes an invitation; a
  * second administrator's open page follows; the invited person accepts from the mail in
- * another browser and lands in the invited channel and group.
+ * another browser and lands in the invited channel and group. Deactivating someone with a
+ * notification mails them (the server's deactivation mail).
  */
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
@@ -27,7 +28,7 @@ function joinLink(mail: ReceivedMail): string {
   return found;
 }
 
-describeInBrowser('invitations in the web app', () => {
+describeInBrowser('invitations and deactivation mail in the web app', () => {
   let mail: MailServer;
   let realm: TestRealm;
   let owner: TestUser;
@@ -127,6 +128,29 @@ describeInBrowser('invitations in the web app', () => {
     await until(async () => ((await pending(ownerPage).getByText(email).count()) === 0 ? true : undefined), 'the accepted invitation gone');
     await adminPage.getByText('No pending invitations.').waitFor();
   }, 180_000);
+
+  it('deactivating with "Notify this user by email" mails the person the comment (Zulip’s deactivation_notification_comment); without it, no mail', async () => {
+    const leaving = await realm.createUser('Lea Leaving');
+    const quiet = await realm.createUser('Quinn Quiet');
+    const later = await realm.createUser('Lars Later');
+    const ownerPage = await logIn(ownerBrowser, owner, '#organization/users/active');
+    await ownerPage.getByRole('button', { name: 'Deactivate Lea Leaving' }).click();
+    const confirm = ownerPage.getByRole('dialog', { name: 'Deactivate Lea Leaving?' });
+    await confirm.getByLabel('Notify this user by email').check();
+    await confirm.getByLabel(/A comment for the email/).fill('Thanks for your help with the launch.');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    const mailed = await mail.smtp.waitFor(leaving.email);
+    expect(mailed.subject).toMatch(/^Your account in .+ has been deactivated$/);
+    expect(mailed.text).toContain('Thanks for your help with the launch.');
+    expect(mailed.text).toContain(`http://${realm.api.host}`);
+
+    // Without the parameter nobody is mailed; with an empty one the mail has no comment.
+    expect((await realm.ownerApi.delete(`users/${quiet.userId}`)).status).toBe(200);
+    expect((await realm.ownerApi.delete(`users/${later.userId}`, { deactivation_notification_comment: '' })).status).toBe(200);
+    const plain = await mail.smtp.waitFor(later.email);
+    expect(plain.text).not.toContain('comment');
+    expect(mail.smtp.to(quiet.email)).toEqual([]);
+  }, 120_000);
 
   it('makes a reusable link to copy, and revokes it and an email invitation', async () => {
     const ownerPage = await logIn(ownerBrowser, owner, '#organization/users/invitations');

@@ -37,7 +37,7 @@ class UpdateUserParams {
 }
 
 class DeactivateUserParams extends UserIdParams {
-  /** Zulip mails it to the user; this server sends no mail, but checks it as Zulip does. */
+  /** Given (even empty), the user is told by mail, with the comment, as in Zulip. */
   @WireParam('string', { optional: true })
   @IsOptional()
   @MaxLength(2000, { message: 'deactivation_notification_comment is too long (limit: 2000 characters)' })
@@ -84,7 +84,7 @@ export class UserAdminController {
 
   @Delete('users/:user_id')
   async deactivateUser(@CurrentUser() actor: RequestUser, @Params(DeactivateUserParams) p: DeactivateUserParams): Promise<Record<string, never>> {
-    await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, p.user_id, { kind: 'user', actor }));
+    await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, p.user_id, { kind: 'user', actor, notificationComment: p.deactivation_notification_comment }));
     return {};
   }
 
