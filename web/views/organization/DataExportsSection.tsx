@@ -35,7 +35,7 @@ function ExportsForAdministrators() {
   const sorted = [...(exports ?? [])].sort((a, b) => b.export_time - a.export_time);
   return (
     <>
-      <p className="setting-note">
+      <p className="setting-note admin-intro">
         A public export holds the organization’s public channels, its people, channels and groups. A full export also holds the private data of the members who allow it.
       </p>
       <StartExportForm />
