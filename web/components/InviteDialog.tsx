@@ -151,7 +151,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
           </label>
         ) : null}
         {request.error === null ? null : (
-          <p className="dialog-problem field-error-block" role="alert">
+          <p className="dialog-problem" role="alert">
             {request.error}
           </p>
         )}

@@ -7,7 +7,7 @@ import type { PersonChanges } from '../../store/admin-actions';
 import type { UserEntry } from '../../store/state';
 import { useSelector } from '../../store/use-store';
 import { optionsOf } from '../settings/ProfileFieldInput';
-import { assignableRoles, canChangeRole, roleLabel } from '../../store/people-rules';
+import { assignableRoles, canChangeRole, roleLabel, shownEmail } from '../../store/people-rules';
 
 /** Zulip's custom profile field types, for the inputs below (a people field is left to its owner's page). */
 const LONG_TEXT = 2;
@@ -19,7 +19,9 @@ const USER = 6;
 /**
  * Zulip's "Manage user" form for an administrator: name, role (owners only give or take the
  * owner role) and the custom profile field values, sent in one `PATCH /users/{id}`; the
- * change shows from the `realm_user` events, the server's refusal in the dialog.
+ * change shows from the `realm_user` events, the server's refusal in the dialog. The address
+ * is shown only: Zulip's `new_email` takes a permission granted by the server's operator,
+ * which this server does not have, so its API offers no way to change it.
  */
 export function EditPersonDialog({ user, onClose }: { user: UserEntry; onClose: () => void }) {
   const fields = useSelector((state) => state.profileFields.filter((field) => field.type !== USER));
@@ -72,6 +74,9 @@ export function EditPersonDialog({ user, onClose }: { user: UserEntry; onClose: 
           save();
         }}
       >
+        <p className="setting-note">
+          Email: {shownEmail(user)}. Each person changes their own address in their personal settings.
+        </p>
         <label className="field">
           Name
           <input value={fullName} required maxLength={100} onChange={(event) => setFullName(event.target.value)} />
