@@ -96,6 +96,11 @@ describeInBrowser('the organization’s people pages', () => {
 
     await ownerPage.getByRole('button', { name: 'Edit Bob Person' }).click();
     const dialog = ownerPage.getByRole('dialog', { name: 'Manage Bob Person' });
+    // A name the server refuses: its words in the dialog, nothing changed.
+    await dialog.getByLabel('Name').fill('Bob @ Work');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('Invalid characters in name!');
+    expect((await userOf(bob.userId)).full_name).toBe('Bob Person');
     await dialog.getByLabel('Name').fill('Bob Renamed');
     await dialog.getByLabel('Role').selectOption({ label: 'Moderator' });
     await dialog.getByLabel('Desk').fill('B-12');

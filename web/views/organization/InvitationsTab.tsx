@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { InviteDialog } from '../../components/InviteDialog';
-import { inRealmGroupSetting, isRealmAdmin } from '../../store/permissions';
+import { inRealmGroupSetting, isRealmAdmin, myRole, ROLES } from '../../store/permissions';
 import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
 import { InviteRow } from './InviteRow';
@@ -19,12 +19,14 @@ export function InvitationsTab() {
   const changed = useSelector((state) => state.invitesChanged);
   const canInvite = useSelector((state) => inRealmGroupSetting(state, 'can_invite_users_group') || inRealmGroupSetting(state, 'create_multiuse_invite_group'));
   const admin = useSelector(isRealmAdmin);
+  // `GET /invites` refuses guests (Zulip's require_member_or_admin): they have none to list.
+  const guest = useSelector((state) => myRole(state) >= ROLES.guest);
   const [inviting, setInviting] = useState(false);
   const { run } = load;
 
   useEffect(() => {
-    void run(() => actions.loadInvites());
-  }, [actions, run, changed]);
+    if (!guest) void run(() => actions.loadInvites());
+  }, [actions, run, changed, guest]);
 
   const sorted = [...(invites ?? [])].sort((a, b) => b.invited - a.invited);
   return (
