@@ -35,6 +35,9 @@ function registerState(state: ClientState): Record<string, unknown> {
     bots: sortedById(state.bots),
     profileFields: state.profileFields,
     profileData: sortedById(state.profileData),
+    realmEmoji: Object.entries(state.realmEmoji).sort(([a], [b]) => a.localeCompare(b)),
+    linkifiers: state.linkifiers,
+    playgrounds: state.playgrounds,
   };
 }
 

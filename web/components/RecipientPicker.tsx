@@ -8,12 +8,23 @@ import { SuggestionList } from './SuggestionList';
 
 const selectUsers = (state: ClientState) => state.users;
 
+interface RecipientPickerProps {
+  userIds: readonly number[];
+  onChange: (userIds: number[]) => void;
+  /** The pills' and the field's names (a profile field's people picker names them after the field). */
+  label?: string;
+  fieldLabel?: string;
+  /** Offer people only, no bots (a people profile field cannot name a bot). */
+  humansOnly?: boolean;
+  readOnly?: boolean;
+}
+
 /** A new direct message's people: a pill for each, and a field to type more names into. */
-export function RecipientPicker({ userIds, onChange }: { userIds: readonly number[]; onChange: (userIds: number[]) => void }) {
+export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', humansOnly = false, readOnly = false }: RecipientPickerProps) {
   const users = useSelector(selectUsers);
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
-  const candidates = Object.values(users).filter((user) => !userIds.includes(user.id));
+  const candidates = Object.values(users).filter((user) => !userIds.includes(user.id) && !(humansOnly && user.isBot));
   const suggestions =
     !focused || query.trim() === ''
       ? []
@@ -30,23 +41,25 @@ export function RecipientPicker({ userIds, onChange }: { userIds: readonly numbe
   }, true);
   return (
     <div className="recipient-picker">
-      <ul className="recipient-pills" aria-label="Recipients">
+      <ul className="recipient-pills" aria-label={label}>
         {userIds.map((id) => {
           const name = users[id]?.fullName ?? 'Unknown user';
           return (
             <li key={id} className="recipient-pill">
               {name}
-              <button type="button" className="pill-remove" aria-label={`Remove ${name}`} onClick={() => onChange(userIds.filter((known) => known !== id))}>
-                ×
-              </button>
+              {readOnly ? null : (
+                <button type="button" className="pill-remove" aria-label={`Remove ${name}`} onClick={() => onChange(userIds.filter((known) => known !== id))}>
+                  ×
+                </button>
+              )}
             </li>
           );
         })}
       </ul>
-      <div className="recipient-field">
+      <div className="recipient-field" hidden={readOnly}>
         <input
           role="combobox"
-          aria-label="Add a recipient"
+          aria-label={fieldLabel}
           className="recipient-input"
           value={query}
           placeholder={userIds.length === 0 ? 'Type a name' : 'Add another'}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { WireProfileField } from '../../api/types';
+import { choicesOf, externalAccountOf, FIELD_TYPE, fieldTypeLabel } from '../../app/profile-fields';
+import { useAdminActions } from '../../app/services';
+import { useRequest } from '../../app/use-request';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ReorderableList } from '../../components/ReorderableList';
+import { isRealmAdmin } from '../../store/permissions';
+import { useSelector } from '../../store/use-store';
+import { FieldMessage } from '../settings/FieldMessage';
+import { AdminOnlyNote } from './AdminOnlyNote';
+import { ProfileFieldForm } from './ProfileFieldForm';
+
+type Open = { kind: 'add' } | { kind: 'edit'; field: WireProfileField } | { kind: 'delete'; field: WireProfileField } | null;
+
+/** What a field's row says under its label: its type, and a list's options or an external account's kind. */
+function detailsOf(field: WireProfileField): string {
+  const type = fieldTypeLabel(field.type);
+  if (field.type === FIELD_TYPE.select) return `${type}: ${choicesOf(field).map((choice) => choice.text).join(', ')}`;
+  if (field.type === FIELD_TYPE.externalAccount) {
+    const { subtype, urlPattern } = externalAccountOf(field);
+    return subtype === 'custom' ? `${type}: ${urlPattern}` : `${type} (${subtype})`;
+  }
+  return type;
+}
+
+/**
+ * Zulip's `profile-field-settings`: the realm's custom profile fields in their order, which
+ * administrators add, edit, reorder (drag a row, or its grip's arrow keys) and delete; the
+ * change reaches every page through the `custom_profile_fields` event.
+ */
+export function ProfileFieldsSection() {
+  const fields = useSelector((state) => state.profileFields);
+  const admin = useSelector(isRealmAdmin);
+  const actions = useAdminActions();
+  const reorder = useRequest();
+  const [open, setOpen] = useState<Open>(null);
+  return (
+    <>
+      <AdminOnlyNote />
+      <p className="setting-note">Custom profile fields appear in everyone’s profile card; each person fills theirs in on their own profile settings.</p>
+      {admin ? (
+        <button type="button" className="button-primary" onClick={() => setOpen({ kind: 'add' })}>
+          Add a new profile field
+        </button>
+      ) : null}
+      {fields.length === 0 ? <p className="empty-note">No custom profile fields configured.</p> : null}
+      <ReorderableList
+        items={fields}
+        keyOf={(field) => field.id}
+        nameOf={(field) => field.name}
+        editable={admin}
+        label="Custom profile fields"
+        onReorder={(order) => reorder.run(() => actions.reorderProfileFields(order))}
+        renderItem={(field) => (
+          <>
+            <div className="admin-row-text">
+              <span className="admin-row-name">{field.name}</span>
+              <span className="admin-row-detail">{detailsOf(field)}</span>
+              {field.hint === '' ? null : <span className="admin-row-detail">Hint: {field.hint}</span>}
+              <span className="admin-row-badges">
+                {field.required ? <span className="badge">Required</span> : null}
+                {field.display_in_profile_summary === true ? <span className="badge">In profile summary</span> : null}
+                {field.editable_by_user ? null : <span className="badge">Administrators only</span>}
+              </span>
+            </div>
+            {admin ? (
+              <span className="admin-row-actions">
+                <button type="button" className="button-quiet" aria-label={`Edit ${field.name}`} onClick={() => setOpen({ kind: 'edit', field })}>
+                  Edit
+                </button>
+                <button type="button" className="button-quiet button-quiet-danger" aria-label={`Delete ${field.name}`} onClick={() => setOpen({ kind: 'delete', field })}>
+                  Delete
+                </button>
+              </span>
+            ) : null}
+          </>
+        )}
+      />
+      <FieldMessage id="profile-field-order-message" error={reorder.error} />
+      {open?.kind === 'add' ? <ProfileFieldForm field={null} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'edit' ? <ProfileFieldForm field={open.field} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'delete' ? (
+        <ConfirmDialog title={`Delete ${open.field.name}?`} action="Delete" run={() => actions.deleteProfileField(open.field.id)} onClose={() => setOpen(null)}>
+          <p>This removes the field, and what everyone filled in for it, from every profile.</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
