@@ -61,7 +61,7 @@ export function choicesOf(field: Pick<WireProfileField, 'field_data'>): Choice[]
  * form numbers them; blank options are left out.
  */
 export function choiceFieldData(choices: readonly { key: string | null; text: string }[]): Record<string, { text: string; order: string }> {
-  const used = choices.map((choice) => Number(choice.key)).filter((key) => Number.isInteger(key));
+  const used = choices.flatMap((choice) => (choice.key === null ? [] : [Number(choice.key)])).filter((key) => Number.isInteger(key));
   let next = used.length === 0 ? 0 : Math.max(...used) + 1;
   const data: Record<string, { text: string; order: string }> = {};
   let order = 0;

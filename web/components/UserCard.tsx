@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { WireProfileField } from '../api/types';
 import { namesOf } from '../app/hash-names';
@@ -89,27 +89,42 @@ export function UserCard({ userId, anchor, onClose }: UserCardProps) {
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   useLayoutEffect(() => {
-    if (card.current !== null) setPlace(placeBeside(anchor, card.current));
+    const place = () => {
+      if (card.current !== null) setPlace(placeBeside(anchor, card.current));
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
   }, [anchor, fields, values]);
+  const placed = place !== null;
   useEffect(() => {
-    card.current?.focus();
+    // Focus can move in only once the card is placed (it is hidden until then).
+    if (placed) card.current?.focus();
+  }, [placed]);
+  useEffect(() => {
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!card.current?.contains(target) && !anchor.contains(target)) closeRef.current();
     };
+    // Escape closes it wherever focus is, before the page's own Escape (which would leave the view).
+    const escape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      closeRef.current();
+      anchor.focus();
+    };
     document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape, true);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape, true);
+    };
   }, [anchor]);
 
   const close = () => {
     onClose();
     anchor.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    close();
   };
   if (user === undefined) return null;
   const filled = fields.filter((field) => {
@@ -126,7 +141,6 @@ export function UserCard({ userId, anchor, onClose }: UserCardProps) {
       aria-labelledby={titleId}
       tabIndex={-1}
       style={place === null ? { visibility: 'hidden' } : { left: place.left, top: place.top }}
-      onKeyDown={onKeyDown}
       onBlur={(event) => {
         // Tabbing out of the card closes it, as leaving Zulip's popover does.
         if (event.relatedTarget !== null && !card.current?.contains(event.relatedTarget as Node)) onClose();

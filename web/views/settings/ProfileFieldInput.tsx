@@ -102,11 +102,22 @@ export function ProfileFieldInput({ field }: { field: WireProfileField }) {
     default:
       input = <input {...common} type="text" maxLength={50} />;
   }
-  const labelled = field.type === FIELD_TYPE.user ? <span className="setting-label">{field.name}</span> : <label htmlFor={id}>{field.name}</label>;
+  const required = field.required ? <span className="required-mark"> (required)</span> : null;
+  const labelled =
+    field.type === FIELD_TYPE.user ? (
+      <span className="setting-label">
+        {field.name}
+        {required}
+      </span>
+    ) : (
+      <label htmlFor={id}>
+        {field.name}
+        {required}
+      </label>
+    );
   return (
     <div className="setting-row">
       {labelled}
-      {field.required ? <span className="required-mark"> (required)</span> : null}
       {input}
       <p id={`${id}-hint`} className="setting-note">
         {note}
