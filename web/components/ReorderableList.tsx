@@ -60,7 +60,7 @@ export function ReorderableList<T>({ items, keyOf, nameOf, editable, onReorder, 
           Drag a row by its grip, or focus the grip and press the up or down arrow, to change the order.
         </p>
       ) : null}
-      <ul className="reorderable-list" aria-label={label}>
+      <ul className="settings-list reorderable-list" aria-label={label}>
       {shown.map((item, index) => {
         const key = keyOf(item);
         return (

@@ -7,6 +7,7 @@ import { inRealmGroupSetting, isRealmAdmin, myRole, ROLES } from '../../store/pe
 import type { ClientState } from '../../store/state';
 import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
+import { RowActions } from './RowActions';
 
 /** Zulip's rule for adding custom emoji: no guests; members of the realm's `can_add_custom_emoji_group`. */
 const canAddEmoji = (state: ClientState): boolean => myRole(state) < ROLES.guest && inRealmGroupSetting(state, 'can_add_custom_emoji_group');
@@ -85,23 +86,17 @@ export function EmojiSection() {
         <input id="emoji-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       {shown.length === 0 ? <p className="empty-note">No custom emoji.</p> : null}
-      <ul className="admin-list" aria-label="Custom emoji">
+      <ul className="settings-list" aria-label="Custom emoji">
         {shown.map((entry) => {
           const author = entry.author_id === null ? null : users[entry.author_id];
           return (
-            <li key={entry.id} className="reorderable-row">
+            <li key={entry.id}>
               <img className="emoji-preview" src={entry.still_url ?? entry.source_url} alt="" width={32} height={32} />
               <div className="admin-row-text">
                 <span className="admin-row-name">:{entry.name}:</span>
                 <span className="admin-row-detail">Added by {author?.fullName ?? 'an unknown user'}</span>
               </div>
-              {canDeactivate(admin, me, entry) ? (
-                <span className="admin-row-actions">
-                  <button type="button" className="button-quiet button-quiet-danger" aria-label={`Deactivate ${entry.name}`} onClick={() => setDeactivating(entry)}>
-                    Deactivate
-                  </button>
-                </span>
-              ) : null}
+              {canDeactivate(admin, me, entry) ? <RowActions name={entry.name} removeLabel="Deactivate" onRemove={() => setDeactivating(entry)} /> : null}
             </li>
           );
         })}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { WireLinkifier } from '../../api/types';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/FormDialog';
 import { FieldMessage } from '../settings/FieldMessage';
 
 /**
@@ -45,22 +45,8 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier: WireLinkifier 
   );
   if (linkifier === null) return fields;
   return (
-    <Dialog
-      title="Edit linkifier"
-      onClose={onDone}
-      className="admin-dialog"
-      footer={
-        <>
-          <button type="button" className="button-quiet" onClick={onDone}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="button-primary" disabled={request.busy}>
-            Save changes
-          </button>
-        </>
-      }
-    >
+    <FormDialog title="Edit linkifier" formId={`${id}-form`} submitLabel="Save changes" busy={request.busy} onClose={onDone}>
       {fields}
-    </Dialog>
+    </FormDialog>
   );
 }

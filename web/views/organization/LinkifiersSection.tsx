@@ -9,6 +9,7 @@ import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
 import { AdminOnlyNote } from './AdminOnlyNote';
 import { LinkifierForm } from './LinkifierForm';
+import { RowActions } from './RowActions';
 
 type Open = { kind: 'edit'; linkifier: WireLinkifier } | { kind: 'delete'; linkifier: WireLinkifier } | null;
 
@@ -26,7 +27,7 @@ export function LinkifiersSection() {
   return (
     <>
       <AdminOnlyNote />
-      <p className="setting-note">
+      <p className="setting-note section-intro">
         Linkifiers turn text that matches a pattern in messages and topics into a link, such as “#1234” into a link to an issue tracker. The
         first pattern that matches wins.
       </p>
@@ -50,16 +51,7 @@ export function LinkifiersSection() {
               <code className="admin-row-name">{linkifier.pattern}</code>
               <span className="admin-row-detail">{linkifier.url_template}</span>
             </div>
-            {admin ? (
-              <span className="admin-row-actions">
-                <button type="button" className="button-quiet" aria-label={`Edit ${linkifier.pattern}`} onClick={() => setOpen({ kind: 'edit', linkifier })}>
-                  Edit
-                </button>
-                <button type="button" className="button-quiet button-quiet-danger" aria-label={`Delete ${linkifier.pattern}`} onClick={() => setOpen({ kind: 'delete', linkifier })}>
-                  Delete
-                </button>
-              </span>
-            ) : null}
+            {admin ? <RowActions name={linkifier.pattern} onEdit={() => setOpen({ kind: 'edit', linkifier })} onRemove={() => setOpen({ kind: 'delete', linkifier })} /> : null}
           </>
         )}
       />

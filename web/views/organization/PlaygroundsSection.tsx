@@ -7,6 +7,7 @@ import { isRealmAdmin } from '../../store/permissions';
 import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
 import { AdminOnlyNote } from './AdminOnlyNote';
+import { RowActions } from './RowActions';
 
 /** Zulip's "Add a new code playground" form: language, name, URL template (emptied once added). */
 function AddPlaygroundForm() {
@@ -58,7 +59,7 @@ export function PlaygroundsSection() {
   return (
     <>
       <AdminOnlyNote />
-      <p className="setting-note">Code playgrounds let people open a code block of a language in an outside tool, with the block’s code filled in.</p>
+      <p className="setting-note section-intro">Code playgrounds let people open a code block of a language in an outside tool, with the block’s code filled in.</p>
       {admin ? (
         <fieldset className="settings-group">
           <legend>Add a new code playground</legend>
@@ -66,21 +67,15 @@ export function PlaygroundsSection() {
         </fieldset>
       ) : null}
       {playgrounds.length === 0 ? <p className="empty-note">No playgrounds configured.</p> : null}
-      <ul className="admin-list" aria-label="Code playgrounds">
+      <ul className="settings-list" aria-label="Code playgrounds">
         {playgrounds.map((playground) => (
-          <li key={playground.id} className="reorderable-row">
+          <li key={playground.id}>
             <div className="admin-row-text">
               <span className="admin-row-name">{playground.name}</span>
               <span className="admin-row-detail">Language: {playground.pygments_language}</span>
               <span className="admin-row-detail">{playground.url_template}</span>
             </div>
-            {admin ? (
-              <span className="admin-row-actions">
-                <button type="button" className="button-quiet button-quiet-danger" aria-label={`Delete ${playground.name}`} onClick={() => setDeleting(playground)}>
-                  Delete
-                </button>
-              </span>
-            ) : null}
+            {admin ? <RowActions name={playground.name} onRemove={() => setDeleting(playground)} /> : null}
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ import type { WireProfileField } from '../../api/types';
 import { useAdminActions } from '../../app/services';
 import { choiceFieldData, choicesOf, externalAccountOf, FIELD_TYPE, FIELD_TYPE_CHOICES, summaryAllowed, templatesOf } from '../../app/profile-fields';
 import { useRequest } from '../../app/use-request';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/FormDialog';
 import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
 import { ChoicesEditor, type EditedChoice } from './ChoicesEditor';
@@ -69,20 +69,12 @@ export function ProfileFieldForm({ field, onClose }: { field: WireProfileField |
     if (saved) onClose();
   };
   return (
-    <Dialog
+    <FormDialog
       title={creating ? 'Add a new custom profile field' : `Edit ${field.name}`}
+      formId={`${id}-form`}
+      submitLabel={creating ? 'Add' : 'Save changes'}
+      busy={request.busy}
       onClose={onClose}
-      className="admin-dialog"
-      footer={
-        <>
-          <button type="button" className="button-quiet" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="button-primary" disabled={request.busy}>
-            {creating ? 'Add' : 'Save changes'}
-          </button>
-        </>
-      }
     >
       <form id={`${id}-form`} className="admin-form" onSubmit={(event) => void submit(event)}>
         <div className="setting-row">
@@ -144,6 +136,6 @@ export function ProfileFieldForm({ field, onClose }: { field: WireProfileField |
         </label>
         <FieldMessage id={`${id}-message`} error={request.error} />
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

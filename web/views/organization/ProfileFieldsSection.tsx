@@ -10,6 +10,7 @@ import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
 import { AdminOnlyNote } from './AdminOnlyNote';
 import { ProfileFieldForm } from './ProfileFieldForm';
+import { RowActions } from './RowActions';
 
 type Open = { kind: 'add' } | { kind: 'edit'; field: WireProfileField } | { kind: 'delete'; field: WireProfileField } | null;
 
@@ -38,7 +39,7 @@ export function ProfileFieldsSection() {
   return (
     <>
       <AdminOnlyNote />
-      <p className="setting-note">Custom profile fields appear in everyone’s profile card; each person fills theirs in on their own profile settings.</p>
+      <p className="setting-note section-intro">Custom profile fields appear in everyone’s profile card; each person fills theirs in on their own profile settings.</p>
       {admin ? (
         <button type="button" className="button-primary" onClick={() => setOpen({ kind: 'add' })}>
           Add a new profile field
@@ -64,16 +65,7 @@ export function ProfileFieldsSection() {
                 {field.editable_by_user ? null : <span className="badge">Administrators only</span>}
               </span>
             </div>
-            {admin ? (
-              <span className="admin-row-actions">
-                <button type="button" className="button-quiet" aria-label={`Edit ${field.name}`} onClick={() => setOpen({ kind: 'edit', field })}>
-                  Edit
-                </button>
-                <button type="button" className="button-quiet button-quiet-danger" aria-label={`Delete ${field.name}`} onClick={() => setOpen({ kind: 'delete', field })}>
-                  Delete
-                </button>
-              </span>
-            ) : null}
+            {admin ? <RowActions name={field.name} onEdit={() => setOpen({ kind: 'edit', field })} onRemove={() => setOpen({ kind: 'delete', field })} /> : null}
           </>
         )}
       />
