@@ -103,6 +103,7 @@ describeInBrowser('custom profile fields and the profile card in the web app', (
       // The options editor reorders from the keyboard too: Mobile before Web.
       await dialog.getByRole('button', { name: 'Move Mobile' }).press('ArrowUp');
       await dialog.getByLabel('Required field').check();
+      await shootAdmin(ownerPage, 'org-content-profile-field-dialog');
     });
     await addField(ownerPage, 'Date', labelled('Birthday'));
     await addField(ownerPage, 'Link', labelled('Homepage'));

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { moved } from '../app/profile-fields';
+import { useRequest } from '../app/use-request';
+import { FieldMessage } from '../views/settings/FieldMessage';
 
 interface ReorderableListProps<T> {
   items: readonly T[];
@@ -8,8 +10,8 @@ interface ReorderableListProps<T> {
   nameOf: (item: T) => string;
   /** False for people who may not reorder: no handles, nothing draggable. */
   editable: boolean;
-  /** Asks the server for the new order; the list shows it until the store has it. */
-  onReorder: (ids: number[]) => Promise<boolean>;
+  /** Asks the server for the new order; the list shows it until the store has it, or the server's words if refused. */
+  onReorder: (ids: number[]) => Promise<void>;
   renderItem: (item: T) => ReactNode;
   label: string;
 }
@@ -25,6 +27,7 @@ export function ReorderableList<T>({ items, keyOf, nameOf, editable, onReorder, 
   const [focusKey, setFocusKey] = useState<number | null>(null);
   const handles = useRef(new Map<number, HTMLButtonElement>());
   const hintId = useId();
+  const request = useRequest();
   useEffect(() => setAsked(null), [items]);
   useEffect(() => {
     if (focusKey !== null) handles.current.get(focusKey)?.focus();
@@ -35,7 +38,7 @@ export function ReorderableList<T>({ items, keyOf, nameOf, editable, onReorder, 
     if (from === to || to < 0 || to >= shown.length) return;
     const next = moved(shown, from, to);
     setAsked(next);
-    void onReorder(next.map(keyOf)).then((saved) => {
+    void request.run(() => onReorder(next.map(keyOf))).then((saved) => {
       if (!saved) setAsked(null);
     });
   };
@@ -103,6 +106,7 @@ export function ReorderableList<T>({ items, keyOf, nameOf, editable, onReorder, 
         );
       })}
       </ul>
+      <FieldMessage id={`${hintId}-message`} error={request.error} />
     </>
   );
 }

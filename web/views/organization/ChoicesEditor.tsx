@@ -22,7 +22,7 @@ export function ChoicesEditor({ choices, onChange }: { choices: readonly EditedC
         label="Options"
         onReorder={(ids) => {
           onChange(ids.map((id) => choices.find((choice) => choice.id === id)).filter((choice): choice is EditedChoice => choice !== undefined));
-          return Promise.resolve(true);
+          return Promise.resolve();
         }}
         renderItem={(choice) => {
           const position = choices.indexOf(choice) + 1;

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import type { WireLinkifier } from '../../api/types';
 import { useAdminActions } from '../../app/services';
-import { useRequest } from '../../app/use-request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ReorderableList } from '../../components/ReorderableList';
 import { isRealmAdmin } from '../../store/permissions';
 import { useSelector } from '../../store/use-store';
-import { FieldMessage } from '../settings/FieldMessage';
 import { AdminOnlyNote } from './AdminOnlyNote';
 import { LinkifierForm } from './LinkifierForm';
 import { RowActions } from './RowActions';
@@ -22,7 +20,6 @@ export function LinkifiersSection() {
   const linkifiers = useSelector((state) => state.linkifiers);
   const admin = useSelector(isRealmAdmin);
   const actions = useAdminActions();
-  const reorder = useRequest();
   const [open, setOpen] = useState<Open>(null);
   return (
     <>
@@ -44,7 +41,7 @@ export function LinkifiersSection() {
         nameOf={(linkifier) => linkifier.pattern}
         editable={admin}
         label="Linkifiers"
-        onReorder={(order) => reorder.run(() => actions.reorderLinkifiers(order))}
+        onReorder={(order) => actions.reorderLinkifiers(order)}
         renderItem={(linkifier) => (
           <>
             <div className="admin-row-text">
@@ -55,7 +52,6 @@ export function LinkifiersSection() {
           </>
         )}
       />
-      <FieldMessage id="linkifier-order-message" error={reorder.error} />
       {open?.kind === 'edit' ? <LinkifierForm linkifier={open.linkifier} onDone={() => setOpen(null)} /> : null}
       {open?.kind === 'delete' ? (
         <ConfirmDialog title="Delete linkifier?" action="Delete" run={() => actions.removeLinkifier(open.linkifier.id)} onClose={() => setOpen(null)}>

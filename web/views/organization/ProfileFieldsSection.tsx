@@ -2,12 +2,10 @@ import { useState } from 'react';
 import type { WireProfileField } from '../../api/types';
 import { choicesOf, externalAccountOf, FIELD_TYPE, fieldTypeLabel } from '../../app/profile-fields';
 import { useAdminActions } from '../../app/services';
-import { useRequest } from '../../app/use-request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ReorderableList } from '../../components/ReorderableList';
 import { isRealmAdmin } from '../../store/permissions';
 import { useSelector } from '../../store/use-store';
-import { FieldMessage } from '../settings/FieldMessage';
 import { AdminOnlyNote } from './AdminOnlyNote';
 import { ProfileFieldForm } from './ProfileFieldForm';
 import { RowActions } from './RowActions';
@@ -34,7 +32,6 @@ export function ProfileFieldsSection() {
   const fields = useSelector((state) => state.profileFields);
   const admin = useSelector(isRealmAdmin);
   const actions = useAdminActions();
-  const reorder = useRequest();
   const [open, setOpen] = useState<Open>(null);
   return (
     <>
@@ -52,7 +49,7 @@ export function ProfileFieldsSection() {
         nameOf={(field) => field.name}
         editable={admin}
         label="Custom profile fields"
-        onReorder={(order) => reorder.run(() => actions.reorderProfileFields(order))}
+        onReorder={(order) => actions.reorderProfileFields(order)}
         renderItem={(field) => (
           <>
             <div className="admin-row-text">
@@ -69,7 +66,6 @@ export function ProfileFieldsSection() {
           </>
         )}
       />
-      <FieldMessage id="profile-field-order-message" error={reorder.error} />
       {open?.kind === 'add' ? <ProfileFieldForm field={null} onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'edit' ? <ProfileFieldForm field={open.field} onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'delete' ? (
