@@ -18,6 +18,7 @@ import './styles/message-actions.css';
 import './styles/settings.css';
 import './styles/pills.css';
 import './styles/admin.css';
+import './styles/admin-content.css';
 import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */

@@ -19,6 +19,10 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
  */
 export const ORGANIZATION_SECTIONS = [
   { id: 'organization-profile', label: 'Organization profile' },
+  { id: 'emoji-settings', label: 'Custom emoji' },
+  { id: 'linkifier-settings', label: 'Linkifiers' },
+  { id: 'playground-settings', label: 'Code playgrounds' },
+  { id: 'profile-field-settings', label: 'Custom profile fields' },
 ] as const;
 
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number]['id'];

@@ -6,20 +6,32 @@ import { PillPicker } from './PillPicker';
 
 const selectUsers = (state: ClientState) => state.users;
 
-/** A new direct message's people: a pill for each, and a field to type more names into. */
-export function RecipientPicker({ userIds, onChange }: { userIds: readonly number[]; onChange: (userIds: number[]) => void }) {
+interface RecipientPickerProps {
+  userIds: readonly number[];
+  onChange: (userIds: number[]) => void;
+  /** The pills' and the field's names (a profile field's people picker names them after the field). */
+  label?: string;
+  fieldLabel?: string;
+  /** Offer people only, no bots (a people profile field cannot name a bot). */
+  humansOnly?: boolean;
+  readOnly?: boolean;
+}
+
+/** People as pills, and a field to type more names into: a new direct message's recipients, a people profile field. */
+export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', humansOnly = false, readOnly = false }: RecipientPickerProps) {
   const users = useSelector(selectUsers);
   return (
     <div className="recipient-picker">
       <PillPicker
         pills={userIds.map((id) => ({ key: String(id), label: users[id]?.fullName ?? 'Unknown user' }))}
-        pillsLabel="Recipients"
-        fieldLabel="Add a recipient"
+        pillsLabel={label}
+        fieldLabel={fieldLabel}
         listLabel="People"
         placeholder={userIds.length === 0 ? 'Type a name' : 'Add another'}
+        editable={!readOnly}
         suggest={(query) =>
           rankByName(
-            Object.values(users).filter((user) => !userIds.includes(user.id)),
+            Object.values(users).filter((user) => !userIds.includes(user.id) && !(humansOnly && user.isBot)),
             query,
             (user) => [user.fullName, user.email],
             MAX_SUGGESTIONS,

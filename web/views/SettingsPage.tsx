@@ -3,7 +3,11 @@ import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, typ
 import { narrowBeforeSettings } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { EmojiSection } from './organization/EmojiSection';
+import { LinkifiersSection } from './organization/LinkifiersSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
+import { PlaygroundsSection } from './organization/PlaygroundsSection';
+import { ProfileFieldsSection } from './organization/ProfileFieldsSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
 import { BotsSection } from './settings/BotsSection';
@@ -29,6 +33,10 @@ const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
 /** An organization section's body; `rest` is what follows the section in the fragment (a tab, say). */
 const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
   'organization-profile': OrganizationProfileSection,
+  'emoji-settings': EmojiSection,
+  'linkifier-settings': LinkifiersSection,
+  'playground-settings': PlaygroundsSection,
+  'profile-field-settings': ProfileFieldsSection,
 };
 
 export type SettingsPageRoute =
