@@ -4,6 +4,7 @@ import type { ClientState } from '../web/store/state';
 import { Store } from '../web/store/store';
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { ok } from './support/convergence';
+import { pngImage, postMultipart } from './support/multipart';
 import { queuedEvents } from './support/state-check';
 
 /**
@@ -35,6 +36,9 @@ function registerState(state: ClientState): Record<string, unknown> {
     bots: sortedById(state.bots),
     profileFields: state.profileFields,
     profileData: sortedById(state.profileData),
+    realmEmoji: Object.entries(state.realmEmoji).sort(([a], [b]) => a.localeCompare(b)),
+    linkifiers: state.linkifiers,
+    playgrounds: state.playgrounds,
     nonActiveUsers: sortedById(state.nonActiveUsers),
   };
 }
@@ -164,6 +168,23 @@ describe("the web app's store converges with a fresh register", () => {
     expect([...kinds].sort()).toEqual(
       expect.arrayContaining(['alert_words', 'custom_profile_fields', 'muted_users', 'realm_bot/add', 'realm_bot/update', 'realm_user/update', 'user_settings/update', 'user_topic']),
     );
+  });
+
+  it('custom emoji, linkifiers and code playgrounds', async () => {
+    const kinds = await converges(async () => {
+      const image = { field: 'file', filename: 'dot.png', contentType: 'image/png', data: await pngImage(8, 8) };
+      ok(await postMultipart(realm.ownerApi, 'realm/emoji/store_dot', [image]));
+      ok(await postMultipart(realm.ownerApi, 'realm/emoji/store_gone', [image]));
+      ok(await realm.ownerApi.delete('realm/emoji/store_gone'));
+      const first = ok(await realm.ownerApi.post('realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example.com/{id}' })).id as number;
+      const second = ok(await realm.ownerApi.post('realm/filters', { pattern: 'PR(?P<id>[0-9]+)', url_template: 'https://code.example.com/pr/{id}' })).id as number;
+      ok(await realm.ownerApi.patch(`realm/filters/${first}`, { pattern: '#(?P<id>[0-9]+)', url_template: 'https://issues.example.com/{id}' }));
+      ok(await realm.ownerApi.patch('realm/linkifiers', { ordered_linkifier_ids: [second, first] }));
+      const playground = ok(await realm.ownerApi.post('realm/playgrounds', { name: 'Rust playground', pygments_language: 'Rust', url_template: 'https://play.example.com/?code={code}' })).id as number;
+      ok(await realm.ownerApi.post('realm/playgrounds', { name: 'Python playground', pygments_language: 'Python', url_template: 'https://py.example.com/?code={code}' }));
+      ok(await realm.ownerApi.delete(`realm/playgrounds/${playground}`));
+    });
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['realm_emoji/update', 'realm_linkifiers', 'realm_playgrounds']));
   });
 
   it("an administrator's people pages: roles, names and profile values set by an administrator, deactivation and reactivation, every bot with its service", async () => {

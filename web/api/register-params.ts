@@ -4,6 +4,7 @@ export const APP_EVENT_TYPES = [
   'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
   'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
+  'realm_linkifiers', 'realm_playgrounds',
   'invites_changed', 'realm_export', 'realm_export_consent',
 ] as const;
 
@@ -13,6 +14,7 @@ export const APP_FETCH_TYPES = [
   'recent_private_conversations', 'user_settings',
   'realm_emoji', 'realm_user_groups', 'scheduled_messages',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'custom_profile_fields',
+  'realm_linkifiers', 'realm_playgrounds',
 ] as const;
 
 /** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */
@@ -29,5 +31,7 @@ export const REGISTER_PARAMS = {
     user_settings_object: true,
     stream_typing_notifications: true,
     empty_topic_name: true,
+    // Linkifiers with URL templates (Zulip's feature level 176): without it the server sends none.
+    linkifier_url_template: true,
   },
 } as const;

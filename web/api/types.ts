@@ -26,6 +26,14 @@ export type WireAttachment = Schemas['Attachment'];
 export type WireProfileField = Schemas['ProfileField'];
 export type WireUserTopic = Schemas['UserTopic'];
 export type WireMutedUser = Schemas['MutedUser'];
+export type WireLinkifier = Schemas['Linkifier'];
+/** A code playground, as Zulip's register (`realm_playgrounds`) and its event give it. */
+export interface WirePlayground {
+  id: number;
+  name: string;
+  pygments_language: string;
+  url_template: string;
+}
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 
@@ -126,6 +134,8 @@ export type RegisterAnswer = RegisterEnvelope & {
   user_topics?: WireUserTopic[];
   realm_bots?: WireBot[];
   custom_profile_fields?: WireProfileField[];
+  realm_linkifiers?: WireLinkifier[];
+  realm_playgrounds?: WirePlayground[];
 };
 
 /** Who a message reached, as register's unread details and flag events say it. */
@@ -196,6 +206,8 @@ export type ServerEvent =
   | { id: number; type: 'attachment'; op: 'add' | 'update'; attachment: WireAttachment; upload_space_used: number }
   | { id: number; type: 'attachment'; op: 'remove'; attachment: { id: number }; upload_space_used: number }
   | { id: number; type: 'custom_profile_fields'; fields: WireProfileField[] }
+  | { id: number; type: 'realm_linkifiers'; realm_linkifiers: WireLinkifier[] }
+  | { id: number; type: 'realm_playgrounds'; realm_playgrounds: WirePlayground[] }
   | { id: number; type: 'invites_changed' }
   | { id: number; type: 'realm_export'; exports: WireRealmExport[] }
   | { id: number; type: 'realm_export_consent'; user_id: number; consented: boolean };

@@ -19,8 +19,12 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
  */
 export const ORGANIZATION_SECTIONS = [
   { id: 'organization-profile', label: 'Organization profile' },
+  { id: 'emoji-settings', label: 'Custom emoji' },
+  { id: 'linkifier-settings', label: 'Linkifiers' },
+  { id: 'playground-settings', label: 'Code playgrounds' },
   { id: 'users', label: 'Users' },
   { id: 'bot-list-admin', label: 'Bots' },
+  { id: 'profile-field-settings', label: 'Custom profile fields' },
   { id: 'data-exports-admin', label: 'Data exports' },
 ] as const;
 

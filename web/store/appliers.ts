@@ -386,6 +386,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   realm_bot: applyRealmBot,
   attachment: applyAttachment,
   custom_profile_fields: applyProfileFields,
+  realm_linkifiers: (state, event) => ({ ...state, linkifiers: event.realm_linkifiers }),
+  realm_playgrounds: (state, event) => ({ ...state, playgrounds: event.realm_playgrounds }),
   invites_changed: applyInvitesChanged,
   realm_export: applyRealmExport,
   realm_export_consent: applyExportConsent,

@@ -1,4 +1,6 @@
-import type { RegisterAnswer, ServerEvent, WireInvite, WireRealmExport, WireUser } from '../api/types';
+import type { RegisterAnswer, ServerEvent, WireInvite, WireRealmExport } from '../api/types';
+// register.ts builds the store from register with this file's part: a cycle of functions only, called after both load.
+import { userEntry } from './register';
 import type { ClientState, UserEntry } from './state';
 
 type EventOf<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>;
@@ -26,26 +28,13 @@ export interface PeopleAdminState {
 
 export const EMPTY_PEOPLE_ADMIN: PeopleAdminState = { nonActiveUsers: {}, invites: null, invitesChanged: 0, realmExports: null, exportConsents: null };
 
-/** A user entry from the wire; an administrator also sees the login address (`delivery_email`). */
-export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'> & { delivery_email?: string | null }): UserEntry {
-  return {
-    id: user.user_id,
-    fullName: user.full_name,
-    email: user.email,
-    avatarUrl: user.avatar_url ?? null,
-    isBot: user.is_bot,
-    role: user.role,
-    ...(typeof user.delivery_email === 'string' ? { deliveryEmail: user.delivery_email } : {}),
-  };
-}
-
 /** A person's entry after a `realm_user` update's changed properties. */
 export function userChanged(known: UserEntry, person: RealmUserUpdate): UserEntry {
   return {
     ...known,
     ...(person.full_name !== undefined ? { fullName: person.full_name } : {}),
     ...(person.new_email !== undefined ? { email: person.new_email } : {}),
-    ...(typeof person.delivery_email === 'string' ? { deliveryEmail: person.delivery_email } : {}),
+    ...(person.delivery_email !== undefined ? { deliveryEmail: person.delivery_email } : {}),
     ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
     ...(person.role !== undefined ? { role: person.role } : {}),
   };

@@ -1,6 +1,6 @@
 import type { PeopleAdminState } from './people-admin-state';
 import { EMPTY_PEOPLE_ADMIN } from './people-admin-state';
-import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireDraft, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -12,11 +12,11 @@ export interface UserEntry {
   readonly id: number;
   readonly fullName: string;
   readonly email: string;
+  /** Their real address where the realm lets this person see it (register's `delivery_email`), else null. */
+  readonly deliveryEmail: string | null;
   readonly avatarUrl: string | null;
   readonly isBot: boolean;
   readonly role: number;
-  /** The login address, where the person may see it (administrators, or the realm lets everyone). */
-  readonly deliveryEmail?: string;
 }
 
 export interface ChannelEntry {
@@ -204,6 +204,10 @@ export interface ClientState extends PeopleAdminState {
   readonly attachments: Readonly<Record<number, WireAttachment>> | null;
   /** The realm's settings by their API names (`name`, `can_invite_users_group`, ...): register, then `realm` events. */
   readonly realm: Readonly<Record<string, unknown>>;
+  /** The realm's linkifiers, in their order (register's `realm_linkifiers`, then its events). */
+  readonly linkifiers: readonly WireLinkifier[];
+  /** The realm's code playgrounds (register's `realm_playgrounds`, then its events). */
+  readonly playgrounds: readonly WirePlayground[];
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -236,5 +240,7 @@ export const EMPTY_STATE: ClientState = {
   profileData: {},
   attachments: null,
   realm: {},
+  linkifiers: [],
+  playgrounds: [],
   ...EMPTY_PEOPLE_ADMIN,
 };

@@ -5,7 +5,11 @@ import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { AdminBotsSection } from './organization/AdminBotsSection';
 import { DataExportsSection } from './organization/DataExportsSection';
+import { EmojiSection } from './organization/EmojiSection';
+import { LinkifiersSection } from './organization/LinkifiersSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
+import { PlaygroundsSection } from './organization/PlaygroundsSection';
+import { ProfileFieldsSection } from './organization/ProfileFieldsSection';
 import { UsersSection } from './organization/UsersSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
@@ -32,6 +36,10 @@ const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
 /** An organization section's body; `rest` is what follows the section in the fragment (a tab, say). */
 const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
   'organization-profile': OrganizationProfileSection,
+  'emoji-settings': EmojiSection,
+  'linkifier-settings': LinkifiersSection,
+  'playground-settings': PlaygroundsSection,
+  'profile-field-settings': ProfileFieldsSection,
   users: UsersSection,
   'bot-list-admin': AdminBotsSection,
   'data-exports-admin': DataExportsSection,

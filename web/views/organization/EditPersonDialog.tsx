@@ -1,20 +1,13 @@
 import { useId, useState } from 'react';
 import type { WireProfileField } from '../../api/types';
+import { choicesOf, FIELD_TYPE } from '../../app/profile-fields';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { Dialog } from '../../components/Dialog';
 import type { PersonChanges } from '../../store/admin-actions';
 import type { UserEntry } from '../../store/state';
 import { useSelector } from '../../store/use-store';
-import { optionsOf } from '../settings/ProfileFieldInput';
 import { assignableRoles, canChangeRole, roleLabel, shownEmail } from '../../store/people-rules';
-
-/** Zulip's custom profile field types, for the inputs below (a people field is left to its owner's page). */
-const LONG_TEXT = 2;
-const SELECT = 3;
-const DATE = 4;
-const URL_FIELD = 5;
-const USER = 6;
 
 /**
  * Zulip's "Manage user" form for an administrator: name, role (owners only give or take the
@@ -24,7 +17,7 @@ const USER = 6;
  * which this server does not have, so its API offers no way to change it.
  */
 export function EditPersonDialog({ user, onClose }: { user: UserEntry; onClose: () => void }) {
-  const fields = useSelector((state) => state.profileFields.filter((field) => field.type !== USER));
+  const fields = useSelector((state) => state.profileFields.filter((field) => field.type !== FIELD_TYPE.user));
   const stored = useSelector((state) => state.profileData[user.id]);
   const roles = useSelector(assignableRoles);
   const roleEditable = useSelector((state) => canChangeRole(state, user));
@@ -110,24 +103,24 @@ export function EditPersonDialog({ user, onClose }: { user: UserEntry; onClose: 
   );
 }
 
-/** One custom profile field's value in the form: text, a long text, a choice, a date or a link. */
+/** One custom profile field's value in the form: text, a long text, a choice, a date or a link (a people field is left to its owner's page). */
 function ProfileValueField({ field, value, onChange }: { field: WireProfileField; value: string; onChange: (value: string) => void }) {
   let input;
-  if (field.type === SELECT) {
+  if (field.type === FIELD_TYPE.select) {
     input = (
       <select value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">(none)</option>
-        {optionsOf(field).map((option) => (
-          <option key={option.id} value={option.id}>
+        {choicesOf(field).map((option) => (
+          <option key={option.key} value={option.key}>
             {option.text}
           </option>
         ))}
       </select>
     );
-  } else if (field.type === LONG_TEXT) {
+  } else if (field.type === FIELD_TYPE.longText) {
     input = <textarea value={value} rows={3} onChange={(event) => onChange(event.target.value)} />;
   } else {
-    input = <input value={value} type={field.type === DATE ? 'date' : field.type === URL_FIELD ? 'url' : 'text'} onChange={(event) => onChange(event.target.value)} />;
+    input = <input value={value} type={field.type === FIELD_TYPE.date ? 'date' : field.type === FIELD_TYPE.url ? 'url' : 'text'} onChange={(event) => onChange(event.target.value)} />;
   }
   return (
     <label className="field">
