@@ -5,10 +5,11 @@ import { filterOfKey, isMentioned, matches } from './narrow';
 import { applyExportConsent, applyInvitesChanged, applyRealmExport, userChanged, withNonActiveUsers } from './people-admin-state';
 import { policyChanged } from './permissions';
 import { withRealmChanges } from './realm-state';
-import { channelEntry, messageEntry, themeOf, userEntry } from './register';
+import { channelEntry, messageEntry, themeOf } from './register';
 import {
   applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileOf, withProfileValue, withRealmRules,
 } from './settings-state';
+import { userEntry } from './user-entry';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;

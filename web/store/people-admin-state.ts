@@ -1,6 +1,5 @@
 import type { RegisterAnswer, ServerEvent, WireInvite, WireRealmExport } from '../api/types';
-// register.ts builds the store from register with this file's part: a cycle of functions only, called after both load.
-import { userEntry } from './register';
+import { userEntry } from './user-entry';
 import type { ClientState, UserEntry } from './state';
 
 type EventOf<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>;
