@@ -1,4 +1,5 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
+import { applyDefaultStreamGroups, applyDefaultStreams, applyStreamToAll, applySubscriptionToAll } from './channel-admin-state';
 import { conversationKey, dmKey } from './conversation';
 import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
@@ -374,8 +375,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   reaction: applyReaction,
   update_message_flags: applyFlags,
   realm_user: (state, event, me) => withoutDeactivatedMembers(applyRealmUser(state, event, me), event),
-  subscription: applySubscription,
-  stream: applyStream,
+  subscription: (state, event, me) => applySubscriptionToAll(applySubscription(state, event, me), event, me),
+  stream: (state, event, me) => applyStreamToAll(applyStream(state, event, me), event),
   presence: applyPresence,
   typing: (state, event, me) => applyTyping(state, event, me, Date.now()),
   drafts: applyDrafts,
@@ -391,6 +392,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   realm_bot: applyRealmBot,
   attachment: applyAttachment,
   custom_profile_fields: applyProfileFields,
+  default_streams: applyDefaultStreams,
+  default_stream_groups: applyDefaultStreamGroups,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

@@ -1,4 +1,5 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
+import { channelAdminFromRegister } from './channel-admin-state';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
 import { realmFromRegister } from './realm-state';
@@ -109,5 +110,6 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     groups: groupsFromRegister(answer.realm_user_groups ?? []),
     ...settingsFromRegister(answer),
     realm: realmFromRegister(answer),
+    ...channelAdminFromRegister(answer),
   };
 }
