@@ -17,6 +17,7 @@ import './styles/rendered-content.css';
 import './styles/message-actions.css';
 import './styles/settings.css';
 import './styles/admin.css';
+import './styles/manage.css';
 import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */

@@ -19,6 +19,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
  */
 export const ORGANIZATION_SECTIONS = [
   { id: 'organization-profile', label: 'Organization profile' },
+  { id: 'default-channels-list', label: 'Default channels' },
 ] as const;
 
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number]['id'];

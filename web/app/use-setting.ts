@@ -17,7 +17,7 @@ export interface SettingControl {
  * A stored value for a control: the store's (an event sets it); what the person asked shows
  * until the store has it, or until the server refuses (`request.error` then holds its words).
  */
-function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
+export function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
   const request = useRequest();
   const [asked, setAsked] = useState<{ value: unknown } | null>(null);
   useEffect(() => {

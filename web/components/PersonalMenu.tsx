@@ -5,7 +5,7 @@ import { Avatar } from './Avatar';
 
 /**
  * The person's menu in the top bar (Zulip's gear and personal menu in one): their name,
- * Personal settings, the organization's settings, and Log out. A disclosure: Escape or a click elsewhere closes it.
+ * Personal settings, the organization's settings, channel and group settings, and Log out. A disclosure: Escape or a click elsewhere closes it.
  */
 export function PersonalMenu() {
   const me = useSelector((state) => (state.session === null ? undefined : state.users[state.session.userId]));
@@ -45,6 +45,16 @@ export function PersonalMenu() {
           <li>
             <a href="#organization/organization-profile" onClick={() => setOpen(false)}>
               Organization settings
+            </a>
+          </li>
+          <li>
+            <a href="#channels/subscribed" onClick={() => setOpen(false)}>
+              Channel settings
+            </a>
+          </li>
+          <li>
+            <a href="#groups/your" onClick={() => setOpen(false)}>
+              Group settings
             </a>
           </li>
           <li>

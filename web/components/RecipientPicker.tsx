@@ -8,12 +8,22 @@ import { SuggestionList } from './SuggestionList';
 
 const selectUsers = (state: ClientState) => state.users;
 
-/** A new direct message's people: a pill for each, and a field to type more names into. */
-export function RecipientPicker({ userIds, onChange }: { userIds: readonly number[]; onChange: (userIds: number[]) => void }) {
+interface RecipientPickerProps {
+  userIds: readonly number[];
+  onChange: (userIds: number[]) => void;
+  /** The pills' and the field's names (a DM's recipients by default; subscribers, members elsewhere). */
+  label?: string;
+  fieldLabel?: string;
+  /** People not to suggest (a channel's subscribers already, say). */
+  exclude?: readonly number[];
+}
+
+/** People picked by name: a pill for each, and a field to type more names into (a new direct message's, a channel's new subscribers). */
+export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', exclude = [] }: RecipientPickerProps) {
   const users = useSelector(selectUsers);
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
-  const candidates = Object.values(users).filter((user) => !userIds.includes(user.id));
+  const candidates = Object.values(users).filter((user) => !userIds.includes(user.id) && !exclude.includes(user.id));
   const suggestions =
     !focused || query.trim() === ''
       ? []
@@ -30,7 +40,7 @@ export function RecipientPicker({ userIds, onChange }: { userIds: readonly numbe
   }, true);
   return (
     <div className="recipient-picker">
-      <ul className="recipient-pills" aria-label="Recipients">
+      <ul className="recipient-pills" aria-label={label}>
         {userIds.map((id) => {
           const name = users[id]?.fullName ?? 'Unknown user';
           return (
@@ -46,7 +56,7 @@ export function RecipientPicker({ userIds, onChange }: { userIds: readonly numbe
       <div className="recipient-field">
         <input
           role="combobox"
-          aria-label="Add a recipient"
+          aria-label={fieldLabel}
           className="recipient-input"
           value={query}
           placeholder={userIds.length === 0 ? 'Type a name' : 'Add another'}

@@ -72,6 +72,11 @@ export class AdminActions {
     await this.client.delete('users/me/subscriptions', { subscriptions: [channelName], principals });
   }
 
+  /** One of the person's own subscription settings (`color`, `is_muted`, `pin_to_top`, ...). */
+  async setSubscriptionProperty(channelId: number, property: string, value: unknown): Promise<void> {
+    await this.client.post('users/me/subscriptions/properties', { subscription_data: [{ stream_id: channelId, property, value }] });
+  }
+
   /** A channel's subscribers, into the store; `subscription` peer events keep the list current. */
   async loadSubscribers(channelId: number): Promise<void> {
     const answer = await this.client.get<{ subscribers: number[] }>(`streams/${channelId}/members`);
