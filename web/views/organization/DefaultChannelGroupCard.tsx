@@ -2,6 +2,7 @@ import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { useSavedValue } from '../../app/use-setting';
 import type { WireChannel, WireDefaultChannelGroup } from '../../api/types';
+import { useSelector } from '../../store/use-store';
 import { ConfirmButton } from '../manage/ConfirmButton';
 import { FieldMessage } from '../settings/FieldMessage';
 import { TextRow } from '../settings/TextRow';
@@ -29,13 +30,17 @@ function GroupChannelRow({ group, channel, admin }: { group: WireDefaultChannelG
   );
 }
 
-/** One default channel group: its name and description, its channels (added and removed one by one), and Delete. */
-export function DefaultChannelGroupCard({ group, channels, admin }: { group: WireDefaultChannelGroup; channels: readonly WireChannel[]; admin: boolean }) {
+/**
+ * One default channel group: its name and description, its channels (added and removed one
+ * by one; `candidates` are those it may take), and Delete.
+ */
+export function DefaultChannelGroupCard({ group, candidates, admin }: { group: WireDefaultChannelGroup; candidates: readonly WireChannel[]; admin: boolean }) {
   const actions = useAdminActions();
+  const all = useSelector((state) => state.allChannels);
   const name = useSavedValue(group.name, (next) => actions.updateDefaultChannelGroup(group.id, { new_group_name: String(next) }), admin);
   const description = useSavedValue(group.description, (next) => actions.updateDefaultChannelGroup(group.id, { new_description: String(next) }), admin);
-  const members = channels.filter((channel) => group.streams.includes(channel.stream_id));
-  const others = channels.filter((channel) => !group.streams.includes(channel.stream_id));
+  const members = group.streams.map((id) => all[id]).filter((channel): channel is WireChannel => channel !== undefined);
+  const others = candidates.filter((channel) => !group.streams.includes(channel.stream_id));
   return (
     <fieldset className="settings-group default-group" aria-label={`Default channel group ${group.name}`}>
       <legend>{group.name}</legend>

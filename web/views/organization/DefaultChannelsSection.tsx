@@ -117,6 +117,7 @@ export function DefaultChannelsSection() {
   const defaults = defaultIds.map((id) => all[id]).filter((channel): channel is WireChannel => channel !== undefined).sort(byName);
   const publicChannels = Object.values(all).filter((channel) => !channel.invite_only).sort(byName);
   const candidates = publicChannels.filter((channel) => !defaultIds.includes(channel.stream_id));
+  // The server keeps default channels out of default channel groups.
   return (
     <>
       <AdminOnlyNote />
@@ -136,12 +137,12 @@ export function DefaultChannelsSection() {
         <p className="setting-note">People signing up may pick groups of channels to join as well.</p>
         {groups.length === 0 ? <p className="settings-empty">There are no default channel groups.</p> : null}
         {groups.map((group: WireDefaultChannelGroup) => (
-          <DefaultChannelGroupCard key={group.id} group={group} channels={publicChannels} admin={admin} />
+          <DefaultChannelGroupCard key={group.id} group={group} candidates={candidates} admin={admin} />
         ))}
         {admin ? (
           <fieldset className="settings-group default-group-new">
             <legend>New default channel group</legend>
-            <CreateGroupForm channels={publicChannels} />
+            <CreateGroupForm channels={candidates} />
           </fieldset>
         ) : null}
       </section>
