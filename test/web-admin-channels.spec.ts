@@ -1,8 +1,7 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Page } from 'playwright-core';
 import { Api, createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
-import { screenshotBothWidths, SCREENSHOT_DIR, TestBrowser } from './support/browser';
+import { ok, shootForReview } from './support/admin-pages';
+import { TestBrowser } from './support/browser';
 import { until } from './support/until';
 import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
 
@@ -20,12 +19,6 @@ interface ChannelWire {
   invite_only: boolean;
   can_send_message_group: unknown;
   can_administer_channel_group: unknown;
-}
-
-async function ok(response: Promise<{ status: number; body: Record<string, unknown> }>): Promise<Record<string, unknown>> {
-  const answer = await response;
-  if (answer.status !== 200) throw new Error(`request failed: ${JSON.stringify(answer.body)}`);
-  return answer.body;
 }
 
 async function channelNamed(api: Api, name: string): Promise<ChannelWire | undefined> {
@@ -77,16 +70,7 @@ describeInBrowser('channel settings in the web app', () => {
     return page;
   }
 
-  /** Screenshots at both widths, copied to /work/shots for review; the phone layout must not scroll sideways. */
-  async function shoot(page: Page, name: string): Promise<void> {
-    const shots = await screenshotBothWidths(page, `org-channels-${name}`);
-    expect(shots.phoneScrollsHorizontally).toBe(false);
-    const review = '/work/shots';
-    if (!fs.existsSync(review)) return;
-    for (const [suffix, width] of [['desktop', 1280], ['phone', 375]] as const) {
-      fs.copyFileSync(path.join(SCREENSHOT_DIR, `org-channels-${name}-${suffix}.png`), path.join(review, `org-channels-${name}-${width}.png`));
-    }
-  }
+  const shoot = (page: Page, name: string) => shootForReview(page, `org-channels-${name}`);
 
   const channelList = (page: Page) => page.getByRole('navigation', { name: 'Channels', exact: true });
   const detailHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });

@@ -71,7 +71,7 @@ export function CreateGroupForm() {
         <legend>Members</legend>
         <RecipientPicker userIds={members} onChange={setMembers} label="Members of the new group" fieldLabel="Add a member" />
         <span className="setting-label">Subgroups</span>
-        <SubgroupPicker groupIds={subgroups} onChange={setSubgroups} label="Subgroups of the new group" />
+        <SubgroupPicker groupIds={subgroups} onChange={setSubgroups} label="Subgroups of the new group" fieldLabel="Add a subgroup" />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Permissions</legend>

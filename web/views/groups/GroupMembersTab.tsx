@@ -43,7 +43,7 @@ function AddForm({ group, kind }: { group: GroupEntry; kind: 'members' | 'subgro
       {kind === 'members' ? (
         <RecipientPicker userIds={picked} onChange={setPicked} label="People to add" fieldLabel="Add a person to the group" exclude={group.members} />
       ) : (
-        <SubgroupPicker groupIds={picked} onChange={setPicked} label="Groups to add" exclude={[group.id, ...group.subgroups]} />
+        <SubgroupPicker groupIds={picked} onChange={setPicked} label="Groups to add" fieldLabel="Add a subgroup" exclude={[group.id, ...group.subgroups]} />
       )}
       <button type="submit" className="button-primary" disabled={picked.length === 0 || request.busy}>
         {kind === 'members' ? 'Add members' : 'Add subgroups'}

@@ -6,7 +6,7 @@ import { useSelector } from '../../store/use-store';
 const selectGroups = (state: ClientState) => state.groups;
 
 /** Groups picked from a list: a pill for each and a menu of the others (`exclude`: the group itself, say). */
-export function SubgroupPicker({ groupIds, onChange, label, exclude = [] }: { groupIds: readonly number[]; onChange: (groupIds: number[]) => void; label: string; exclude?: readonly number[] }) {
+export function SubgroupPicker({ groupIds, onChange, label, fieldLabel, exclude = [] }: { groupIds: readonly number[]; onChange: (groupIds: number[]) => void; label: string; fieldLabel: string; exclude?: readonly number[] }) {
   const groups = useSelector(selectGroups);
   const id = useId();
   const candidates = Object.values(groups)
@@ -29,7 +29,7 @@ export function SubgroupPicker({ groupIds, onChange, label, exclude = [] }: { gr
         })}
       </ul>
       <label className="visually-hidden" htmlFor={id}>
-        Add a group to {label.toLowerCase()}
+        {fieldLabel}
       </label>
       <select
         id={id}

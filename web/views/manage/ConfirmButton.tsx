@@ -18,7 +18,7 @@ export function ConfirmButton({ label, title, explanation, confirmLabel, action 
   const [asking, setAsking] = useState(false);
   return (
     <div className="setting-row">
-      <button type="button" className="button-quiet button-danger" onClick={() => setAsking(true)}>
+      <button type="button" className="button-quiet danger-text" onClick={() => setAsking(true)}>
         {label}
       </button>
       {asking ? (
@@ -30,7 +30,7 @@ export function ConfirmButton({ label, title, explanation, confirmLabel, action 
               <button type="button" className="button-quiet" onClick={() => setAsking(false)}>
                 Cancel
               </button>
-              <button type="button" className="button-primary button-danger" disabled={request.busy} onClick={() => void request.run(action).then((done) => done && setAsking(false))}>
+              <button type="button" className="button-primary danger-fill" disabled={request.busy} onClick={() => void request.run(action).then((done) => done && setAsking(false))}>
                 {confirmLabel}
               </button>
             </>
