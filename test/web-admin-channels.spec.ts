@@ -1,6 +1,6 @@
 import { Page } from 'playwright-core';
 import { Api, createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
-import { ok, shootForReview } from './support/admin-pages';
+import { changeGroupSetting, ok, shootForReview } from './support/admin-pages';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
 import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
@@ -89,7 +89,7 @@ describeInBrowser('channel settings in the web app', () => {
     await page.getByRole('combobox', { name: 'Who can access the channel' }).selectOption({ label: 'Private, shared history: subscribers see the whole history' });
     await page.getByRole('combobox', { name: 'Add a subscriber' }).fill('Ann');
     await page.getByRole('option', { name: /Ann Member/ }).click();
-    await page.getByLabel('Who can post to this channel').selectOption({ label: 'Administrators' });
+    await changeGroupSetting(page, 'Who can post to this channel', 'Administrators', ['Everyone including guests']);
     await shoot(page, 'new');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await detailHeading(page, 'launch-plans').waitFor();
@@ -128,7 +128,7 @@ describeInBrowser('channel settings in the web app', () => {
     await page.getByRole('combobox', { name: 'Who can access this channel' }).selectOption({ label: 'Public: members can join and view the history' });
     await readBack('public again', async () => ((await channelNamed(realm.ownerApi, 'living-room'))?.invite_only === false ? true : undefined));
 
-    await page.getByLabel('Who can administer this channel').selectOption({ label: 'Moderators' });
+    await changeGroupSetting(page, 'Who can administer this channel', 'Moderators', ['Olivia Owner']);
     const groups = (await ok(realm.ownerApi.get('user_groups'))).user_groups as { id: number; name: string }[];
     const moderators = groups.find((group) => group.name === 'role:moderators')?.id;
     await readBack('the administer group', async () => ((await channelNamed(realm.ownerApi, 'living-room'))?.can_administer_channel_group === moderators ? true : undefined));
@@ -197,6 +197,9 @@ describeInBrowser('channel settings in the web app', () => {
     await expect(page.getByRole('textbox', { name: 'Channel name' }).getAttribute('readonly')).resolves.not.toBeNull();
     await expect(page.getByRole('combobox', { name: 'Who can access this channel' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Archive channel' }).count()).resolves.toBe(0);
+    await page.getByRole('list', { name: 'Who can post to this channel', exact: true }).getByText('Everyone including guests').waitFor();
+    await expect(page.getByRole('combobox', { name: /^Add to/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Remove/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('link', { name: 'Create a channel' }).count()).resolves.toBe(1);
 
     await page.getByRole('link', { name: 'Subscribers' }).click();

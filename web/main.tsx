@@ -16,6 +16,7 @@ import 'katex/dist/katex.min.css';
 import './styles/rendered-content.css';
 import './styles/message-actions.css';
 import './styles/settings.css';
+import './styles/pills.css';
 import './styles/admin.css';
 import './styles/manage.css';
 import './styles/keyboard.css';

@@ -3,7 +3,7 @@ import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { useSavedValue, type SettingControl } from '../../app/use-setting';
 import type { GroupSetting, WireChannel } from '../../api/types';
-import { GroupSettingPicker } from '../../components/GroupSettingPicker';
+import { groupSettingChange, GroupSettingPicker } from '../../components/GroupSettingPicker';
 import { canAdministerChannel, creatableChannelKinds } from '../../store/admin-permissions';
 import { isRealmAdmin, isRealmOwner } from '../../store/permissions';
 import { useSelector } from '../../store/use-store';
@@ -47,7 +47,7 @@ function ChannelGroupSettingRow({ channel, name, label, editable }: { channel: W
       value={channel[name]}
       editable={editable}
       request={request}
-      onChange={(next: GroupSetting) => void request.run(() => actions.updateChannel(channel.stream_id, { [name]: { new: next } }))}
+      onChange={(next: GroupSetting) => void request.run(() => actions.updateChannel(channel.stream_id, { [name]: groupSettingChange(next) }))}
     />
   );
 }

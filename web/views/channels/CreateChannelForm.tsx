@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { privacyChoices, privacyOfNewChannel, PRIVACY_LABELS, type ChannelPrivacy } from '../../app/channel-privacy';
-import { justMe, roleGroup } from '../../app/group-names';
+import { justMe, roleGroup } from '../../app/group-defaults';
 import { itemHash } from '../../app/manage-route';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
@@ -28,8 +28,6 @@ function defaultPermissions(state: ClientState): Record<ChannelGroupSettingName,
 export function CreateChannelForm() {
   const actions = useAdminActions();
   const request = useRequest();
-  // The pickers only choose here; what the server says about the form shows once, under it.
-  const choosing = useRequest();
   const id = useId();
   const me = useSelector((state) => state.session?.userId);
   const kinds = useSelector(creatableChannelKinds);
@@ -100,7 +98,6 @@ export function CreateChannelForm() {
             label={setting.label}
             value={permissions[setting.name] ?? defaults[setting.name]}
             editable
-            request={choosing}
             onChange={(next: GroupSetting) => setPermissions({ ...permissions, [setting.name]: next })}
           />
         ))}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { justMe, roleGroup } from '../../app/group-names';
+import { justMe, roleGroup } from '../../app/group-defaults';
 import { itemHash } from '../../app/manage-route';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
@@ -29,7 +29,6 @@ function defaultPermissions(state: ClientState): Record<GroupSettingName, GroupS
 export function CreateGroupForm() {
   const actions = useAdminActions();
   const request = useRequest();
-  const choosing = useRequest();
   const id = useId();
   const me = useSelector((state) => state.session?.userId);
   const defaults = useSelector(defaultPermissions);
@@ -81,7 +80,6 @@ export function CreateGroupForm() {
             label={setting.label}
             value={permissions[setting.name] ?? defaults[setting.name]}
             editable
-            request={choosing}
             onChange={(next: GroupSetting) => setPermissions({ ...permissions, [setting.name]: next })}
           />
         ))}

@@ -2,7 +2,7 @@ import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { useSavedValue } from '../../app/use-setting';
 import type { GroupSetting } from '../../api/types';
-import { GroupSettingPicker } from '../../components/GroupSettingPicker';
+import { groupSettingChange, GroupSettingPicker } from '../../components/GroupSettingPicker';
 import { canManageGroup } from '../../store/admin-permissions';
 import type { GroupSettingName } from '../../store/permissions';
 import type { GroupEntry } from '../../store/state';
@@ -31,7 +31,7 @@ function GroupPermissionRow({ group, name, label, editable }: { group: GroupEntr
       value={value}
       editable={editable}
       request={request}
-      onChange={(next: GroupSetting) => void request.run(() => actions.updateGroup(group.id, { [name]: { new: next } }))}
+      onChange={(next: GroupSetting) => void request.run(() => actions.updateGroup(group.id, { [name]: groupSettingChange(next) }))}
     />
   );
 }

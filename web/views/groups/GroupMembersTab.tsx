@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { groupDisplayName } from '../../app/group-names';
+import { groupLabel } from '../../app/group-settings';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { RecipientPicker } from '../../components/RecipientPicker';
@@ -90,7 +90,7 @@ export function GroupMembersTab({ group }: { group: GroupEntry }) {
             return (
               <MemberRow
                 key={groupId}
-                name={subgroup === undefined ? 'Deactivated group' : groupDisplayName(subgroup)}
+                name={subgroup === undefined ? 'Deactivated group' : groupLabel(subgroup)}
                 removable={mayManage}
                 remove={() => actions.changeSubgroups(group.id, [], [groupId])}
               />

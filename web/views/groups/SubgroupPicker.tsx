@@ -1,51 +1,37 @@
-import { useId } from 'react';
-import { groupDisplayName } from '../../app/group-names';
+import { rankByName } from '../../app/autocomplete';
+import { groupLabel } from '../../app/group-settings';
+import { MAX_SUGGESTIONS } from '../../app/use-completions';
+import { PillPicker } from '../../components/PillPicker';
 import type { ClientState } from '../../store/state';
 import { useSelector } from '../../store/use-store';
 
 const selectGroups = (state: ClientState) => state.groups;
+/** Nobody and the internet are no one's members, so they are never subgroups. */
+const NOT_OFFERED = new Set(['role:nobody', 'role:internet']);
 
-/** Groups picked from a list: a pill for each and a menu of the others (`exclude`: the group itself, say). */
+/** Groups picked by name, as pills (a group's subgroups; `exclude`: the group itself and those it has). */
 export function SubgroupPicker({ groupIds, onChange, label, fieldLabel, exclude = [] }: { groupIds: readonly number[]; onChange: (groupIds: number[]) => void; label: string; fieldLabel: string; exclude?: readonly number[] }) {
   const groups = useSelector(selectGroups);
-  const id = useId();
-  const candidates = Object.values(groups)
-    .filter((group) => !groupIds.includes(group.id) && !exclude.includes(group.id) && group.name !== 'role:nobody' && group.name !== 'role:internet')
-    .sort((a, b) => Number(b.isSystem) - Number(a.isSystem) || groupDisplayName(a).localeCompare(groupDisplayName(b)));
   return (
     <div className="recipient-picker">
-      <ul className="recipient-pills" aria-label={label}>
-        {groupIds.map((groupId) => {
-          const group = groups[groupId];
-          const name = group === undefined ? 'Unknown group' : groupDisplayName(group);
-          return (
-            <li key={groupId} className="recipient-pill">
-              {name}
-              <button type="button" className="pill-remove" aria-label={`Remove ${name}`} onClick={() => onChange(groupIds.filter((known) => known !== groupId))}>
-                ×
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <label className="visually-hidden" htmlFor={id}>
-        {fieldLabel}
-      </label>
-      <select
-        id={id}
-        value=""
-        onChange={(event) => {
-          const picked = Number(event.target.value);
-          if (picked > 0) onChange([...groupIds, picked]);
-        }}
-      >
-        <option value="">Add a group…</option>
-        {candidates.map((group) => (
-          <option key={group.id} value={group.id}>
-            {groupDisplayName(group)}
-          </option>
-        ))}
-      </select>
+      <PillPicker
+        pills={groupIds.map((id) => ({ key: String(id), label: groups[id] === undefined ? 'Unknown group' : groupLabel(groups[id]) }))}
+        pillsLabel={label}
+        fieldLabel={fieldLabel}
+        listLabel="Groups"
+        placeholder="Type a group’s name"
+        suggestEmpty
+        suggest={(query) =>
+          rankByName(
+            Object.values(groups).filter((group) => !groupIds.includes(group.id) && !exclude.includes(group.id) && !NOT_OFFERED.has(group.name)),
+            query,
+            (group) => [groupLabel(group)],
+            MAX_SUGGESTIONS,
+          ).map((group) => ({ key: String(group.id), label: groupLabel(group), detail: group.isSystem ? 'Role' : 'Group', value: group.id }))
+        }
+        onPick={(id) => onChange([...groupIds, id])}
+        onRemove={(key) => onChange(groupIds.filter((known) => String(known) !== key))}
+      />
     </div>
   );
 }
