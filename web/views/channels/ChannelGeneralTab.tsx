@@ -7,10 +7,10 @@ import { groupSettingChange, GroupSettingPicker } from '../../components/GroupSe
 import { canAdministerChannel, creatableChannelKinds } from '../../store/admin-permissions';
 import { isRealmAdmin, isRealmOwner } from '../../store/permissions';
 import { useSelector } from '../../store/use-store';
+import { AboutFields } from '../manage/AboutFields';
 import { ConfirmButton } from '../manage/ConfirmButton';
 import { SelectRow } from '../settings/SettingSelect';
 import { ToggleRow } from '../settings/SettingToggle';
-import { TextRow } from '../settings/TextRow';
 
 /** A channel's group settings, with Zulip's words for each, in its order. */
 export const CHANNEL_GROUP_SETTINGS = [
@@ -74,16 +74,7 @@ export function ChannelGeneralTab({ channel }: { channel: WireChannel }) {
   const choices = privacyChoices(kinds, privacy).map((value) => ({ value, label: PRIVACY_LABELS[value] }));
   return (
     <>
-      {mayAdminister ? null : (
-        <p className="admin-only-note" role="note">
-          Only this channel’s administrators can change its settings.
-        </p>
-      )}
-      <fieldset className="settings-group">
-        <legend>About this channel</legend>
-        <TextRow label="Channel name" control={name} maxLength={60} />
-        <TextRow label="Channel description" control={description} multiline maxLength={1024} />
-      </fieldset>
+      <AboutFields noun="channel" mayManage={mayAdminister} name={name} description={description} nameMaxLength={60} />
       <fieldset className="settings-group">
         <legend>Channel permissions</legend>
         <SelectRow label="Who can access this channel" control={privacyControl} choices={choices} />

@@ -1,16 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { privacyChoices, privacyOfNewChannel, PRIVACY_LABELS, type ChannelPrivacy } from '../../app/channel-privacy';
 import { justMe, roleGroup } from '../../app/group-defaults';
-import { itemHash } from '../../app/manage-route';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import type { GroupSetting } from '../../api/types';
-import { GroupSettingPicker } from '../../components/GroupSettingPicker';
 import { RecipientPicker } from '../../components/RecipientPicker';
 import { creatableChannelKinds } from '../../store/admin-permissions';
 import type { ClientState } from '../../store/state';
 import { useSelector } from '../../store/use-store';
-import { FieldMessage } from '../settings/FieldMessage';
+import { CreateButtons, NameFields, NewItemForm, NewPermissions, useOpenWhenMade } from '../manage/NewItemForm';
 import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSettingName } from './ChannelGeneralTab';
 
 /** Zulip 10.2's defaults for a new channel's permissions (the creator administers it). */
@@ -41,10 +39,7 @@ export function CreateChannelForm() {
   const [permissions, setPermissions] = useState<Partial<Record<ChannelGroupSettingName, GroupSetting>>>({});
   const [created, setCreated] = useState<string | null>(null);
   const made = useSelector((state) => (created === null ? undefined : Object.values(state.allChannels).find((channel) => channel.name === created)));
-
-  useEffect(() => {
-    if (made !== undefined) window.location.hash = itemHash('channels', made.stream_id, made.name, 'general');
-  }, [made]);
+  useOpenWhenMade('channels', made === undefined ? undefined : { id: made.stream_id, name: made.name });
 
   const submit = () =>
     void request
@@ -52,25 +47,10 @@ export function CreateChannelForm() {
       .then((done) => done && setCreated(name.trim()));
 
   return (
-    <form
-      className="manage-detail"
-      aria-labelledby={`${id}-heading`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <h2 id={`${id}-heading`}>Create a channel</h2>
+    <NewItemForm id={id} title="Create a channel" onSubmit={submit}>
       <fieldset className="settings-group">
         <legend>About the channel</legend>
-        <div className="setting-row">
-          <label htmlFor={`${id}-name`}>Channel name</label>
-          <input id={`${id}-name`} type="text" required maxLength={60} value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="setting-row">
-          <label htmlFor={`${id}-description`}>Channel description</label>
-          <textarea id={`${id}-description`} rows={3} maxLength={1024} value={description} onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        <NameFields id={id} noun="Channel" name={name} onName={setName} description={description} onDescription={setDescription} maxLength={60} />
         <div className="setting-row">
           <label htmlFor={`${id}-privacy`}>Who can access the channel</label>
           <select id={`${id}-privacy`} value={privacy} onChange={(event) => setPrivacy(event.target.value as ChannelPrivacy)}>
@@ -90,27 +70,8 @@ export function CreateChannelForm() {
         <legend>Subscribers</legend>
         <RecipientPicker userIds={subscribers} onChange={setSubscribers} label="Subscribers of the new channel" fieldLabel="Add a subscriber" />
       </fieldset>
-      <fieldset className="settings-group">
-        <legend>Permissions</legend>
-        {CHANNEL_GROUP_SETTINGS.map((setting) => (
-          <GroupSettingPicker
-            key={setting.name}
-            label={setting.label}
-            value={permissions[setting.name] ?? defaults[setting.name]}
-            editable
-            onChange={(next: GroupSetting) => setPermissions({ ...permissions, [setting.name]: next })}
-          />
-        ))}
-      </fieldset>
-      <div className="button-row">
-        <button type="submit" className="button-primary" disabled={request.busy || name.trim() === '' || created !== null}>
-          Create
-        </button>
-        <a className="button-quiet" href="#channels/subscribed">
-          Cancel
-        </a>
-      </div>
-      <FieldMessage id={`${id}-message`} error={request.error} done={created === null ? null : `Creating #${created}…`} />
-    </form>
+      <NewPermissions settings={CHANNEL_GROUP_SETTINGS} chosen={permissions} defaults={defaults} onChange={setPermissions} />
+      <CreateButtons id={id} disabled={request.busy || name.trim() === '' || created !== null} cancelHref="#channels/subscribed" error={request.error} pending={created === null ? null : `Creating #${created}…`} />
+    </NewItemForm>
   );
 }

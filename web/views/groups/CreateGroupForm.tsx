@@ -1,15 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { justMe, roleGroup } from '../../app/group-defaults';
-import { itemHash } from '../../app/manage-route';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import type { GroupSetting } from '../../api/types';
-import { GroupSettingPicker } from '../../components/GroupSettingPicker';
 import { RecipientPicker } from '../../components/RecipientPicker';
 import type { GroupSettingName } from '../../store/permissions';
 import type { ClientState } from '../../store/state';
 import { useSelector } from '../../store/use-store';
-import { FieldMessage } from '../settings/FieldMessage';
+import { CreateButtons, NameFields, NewItemForm, NewPermissions, useOpenWhenMade } from '../manage/NewItemForm';
 import { GROUP_PERMISSIONS } from './GroupGeneralTab';
 import { SubgroupPicker } from './SubgroupPicker';
 
@@ -39,32 +37,18 @@ export function CreateGroupForm() {
   const [permissions, setPermissions] = useState<Partial<Record<GroupSettingName, GroupSetting>>>({});
   const [created, setCreated] = useState<string | null>(null);
   const made = useSelector((state) => (created === null ? undefined : Object.values(state.groups).find((group) => !group.isSystem && group.name === created)));
+  useOpenWhenMade('groups', made);
 
-  useEffect(() => {
-    if (made !== undefined) window.location.hash = itemHash('groups', made.id, made.name, 'general');
-  }, [made]);
+  const submit = () => {
+    const groupName = name.trim();
+    void request.run(() => actions.createGroup({ name: groupName, description, members, subgroups, groups: permissions })).then((done) => done && setCreated(groupName));
+  };
 
   return (
-    <form
-      className="manage-detail"
-      aria-labelledby={`${id}-heading`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const groupName = name.trim();
-        void request.run(() => actions.createGroup({ name: groupName, description, members, subgroups, groups: permissions })).then((done) => done && setCreated(groupName));
-      }}
-    >
-      <h2 id={`${id}-heading`}>Create a user group</h2>
+    <NewItemForm id={id} title="Create a user group" onSubmit={submit}>
       <fieldset className="settings-group">
         <legend>About the group</legend>
-        <div className="setting-row">
-          <label htmlFor={`${id}-name`}>Group name</label>
-          <input id={`${id}-name`} type="text" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="setting-row">
-          <label htmlFor={`${id}-description`}>Group description</label>
-          <textarea id={`${id}-description`} rows={3} maxLength={1024} value={description} onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        <NameFields id={id} noun="Group" name={name} onName={setName} description={description} onDescription={setDescription} maxLength={100} />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Members</legend>
@@ -72,27 +56,8 @@ export function CreateGroupForm() {
         <span className="setting-label">Subgroups</span>
         <SubgroupPicker groupIds={subgroups} onChange={setSubgroups} label="Subgroups of the new group" fieldLabel="Add a subgroup" />
       </fieldset>
-      <fieldset className="settings-group">
-        <legend>Permissions</legend>
-        {GROUP_PERMISSIONS.map((setting) => (
-          <GroupSettingPicker
-            key={setting.name}
-            label={setting.label}
-            value={permissions[setting.name] ?? defaults[setting.name]}
-            editable
-            onChange={(next: GroupSetting) => setPermissions({ ...permissions, [setting.name]: next })}
-          />
-        ))}
-      </fieldset>
-      <div className="button-row">
-        <button type="submit" className="button-primary" disabled={request.busy || name.trim() === '' || created !== null}>
-          Create
-        </button>
-        <a className="button-quiet" href="#groups/your">
-          Cancel
-        </a>
-      </div>
-      <FieldMessage id={`${id}-message`} error={request.error} done={created === null ? null : `Creating ${created}…`} />
-    </form>
+      <NewPermissions settings={GROUP_PERMISSIONS} chosen={permissions} defaults={defaults} onChange={setPermissions} />
+      <CreateButtons id={id} disabled={request.busy || name.trim() === '' || created !== null} cancelHref="#groups/your" error={request.error} pending={created === null ? null : `Creating ${created}…`} />
+    </NewItemForm>
   );
 }

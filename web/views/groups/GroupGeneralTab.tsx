@@ -7,8 +7,8 @@ import { canManageGroup } from '../../store/admin-permissions';
 import type { GroupSettingName } from '../../store/permissions';
 import type { GroupEntry } from '../../store/state';
 import { useSelector } from '../../store/use-store';
+import { AboutFields } from '../manage/AboutFields';
 import { ConfirmButton } from '../manage/ConfirmButton';
-import { TextRow } from '../settings/TextRow';
 
 /** A group's own permission settings, with Zulip 10.2's words, in its order. */
 export const GROUP_PERMISSIONS: readonly { readonly name: GroupSettingName; readonly label: string }[] = [
@@ -44,16 +44,7 @@ export function GroupGeneralTab({ group }: { group: GroupEntry }) {
   const description = useSavedValue(group.description, (next) => actions.updateGroup(group.id, { description: next }), mayManage);
   return (
     <>
-      {mayManage ? null : (
-        <p className="admin-only-note" role="note">
-          Only this group’s administrators can change its settings.
-        </p>
-      )}
-      <fieldset className="settings-group">
-        <legend>About this group</legend>
-        <TextRow label="Group name" control={name} maxLength={100} />
-        <TextRow label="Group description" control={description} multiline maxLength={1024} />
-      </fieldset>
+      <AboutFields noun="group" mayManage={mayManage} name={name} description={description} nameMaxLength={100} />
       <fieldset className="settings-group">
         <legend>Group permissions</legend>
         {GROUP_PERMISSIONS.map((setting) => (
