@@ -4,10 +4,18 @@ import type { WireChannel } from '../api/types';
 export type ChannelPrivacy = 'web-public' | 'public' | 'private-shared' | 'private-protected';
 
 export const PRIVACY_LABELS: Record<ChannelPrivacy, string> = {
-  'web-public': 'Web-public: anyone on the internet can view it',
-  public: 'Public: members can join and view the history',
-  'private-shared': 'Private, shared history: subscribers see the whole history',
-  'private-protected': 'Private, protected history: subscribers see only what came after they joined',
+  'web-public': 'Web-public',
+  public: 'Public',
+  'private-shared': 'Private, shared history',
+  'private-protected': 'Private, protected history',
+};
+
+/** What each choice means, shown under the menu. */
+export const PRIVACY_NOTES: Record<ChannelPrivacy, string> = {
+  'web-public': 'Anyone on the internet can view its messages; members can join.',
+  public: 'Members can join and read the whole history; guests only when subscribed.',
+  'private-shared': 'Only subscribers, added by someone allowed to; they can read the whole history.',
+  'private-protected': 'Only subscribers, added by someone allowed to; they read only what was sent after they joined.',
 };
 
 export function privacyOf(channel: Pick<WireChannel, 'invite_only' | 'is_web_public' | 'history_public_to_subscribers'>): ChannelPrivacy {

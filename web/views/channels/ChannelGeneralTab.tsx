@@ -1,4 +1,4 @@
-import { privacyChange, privacyChoices, privacyOf, PRIVACY_LABELS, type ChannelPrivacy } from '../../app/channel-privacy';
+import { privacyChange, privacyChoices, privacyOf, PRIVACY_LABELS, PRIVACY_NOTES, type ChannelPrivacy } from '../../app/channel-privacy';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
 import { useSavedValue, type SettingControl } from '../../app/use-setting';
@@ -77,7 +77,7 @@ export function ChannelGeneralTab({ channel }: { channel: WireChannel }) {
       <AboutFields noun="channel" mayManage={mayAdminister} name={name} description={description} nameMaxLength={60} />
       <fieldset className="settings-group">
         <legend>Channel permissions</legend>
-        <SelectRow label="Who can access this channel" control={privacyControl} choices={choices} />
+        <SelectRow label="Who can access this channel" control={privacyControl} choices={choices} note={PRIVACY_NOTES[privacy]} />
         {admin || isDefault ? <ToggleRow label="Default channel for new users" control={defaultControl} /> : null}
         <SelectRow label="Message retention period" control={retention} choices={RETENTION_CHOICES} note={owner ? undefined : 'Only organization owners can change this.'} />
         {CHANNEL_GROUP_SETTINGS.map((setting) => (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { privacyChoices, privacyOfNewChannel, PRIVACY_LABELS, type ChannelPrivacy } from '../../app/channel-privacy';
+import { privacyChoices, privacyOfNewChannel, PRIVACY_LABELS, PRIVACY_NOTES, type ChannelPrivacy } from '../../app/channel-privacy';
 import { justMe, roleGroup } from '../../app/group-defaults';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
@@ -60,6 +60,7 @@ export function CreateChannelForm() {
               </option>
             ))}
           </select>
+          <p className="setting-note">{PRIVACY_NOTES[privacy]}</p>
         </div>
         <label className="setting-check">
           <input type="checkbox" checked={announce} onChange={(event) => setAnnounce(event.target.checked)} />
