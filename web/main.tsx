@@ -19,6 +19,7 @@ import './styles/settings.css';
 import './styles/pills.css';
 import './styles/admin.css';
 import './styles/manage.css';
+import './styles/admin-content.css';
 import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */

@@ -19,7 +19,14 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
  */
 export const ORGANIZATION_SECTIONS = [
   { id: 'organization-profile', label: 'Organization profile' },
+  { id: 'emoji-settings', label: 'Custom emoji' },
+  { id: 'linkifier-settings', label: 'Linkifiers' },
+  { id: 'playground-settings', label: 'Code playgrounds' },
+  { id: 'users', label: 'Users' },
+  { id: 'bot-list-admin', label: 'Bots' },
+  { id: 'profile-field-settings', label: 'Custom profile fields' },
   { id: 'default-channels-list', label: 'Default channels' },
+  { id: 'data-exports-admin', label: 'Data exports' },
 ] as const;
 
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number]['id'];

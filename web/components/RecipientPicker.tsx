@@ -9,15 +9,18 @@ const selectUsers = (state: ClientState) => state.users;
 interface RecipientPickerProps {
   userIds: readonly number[];
   onChange: (userIds: number[]) => void;
-  /** The pills' and the field's names (a DM's recipients by default; subscribers, members elsewhere). */
+  /** The pills' and the field's names (a profile field's people picker names them after the field; subscribers, members elsewhere). */
   label?: string;
   fieldLabel?: string;
+  /** Offer people only, no bots (a people profile field cannot name a bot). */
+  humansOnly?: boolean;
+  readOnly?: boolean;
   /** People not to suggest (a channel's subscribers already, say). */
   exclude?: readonly number[];
 }
 
-/** People picked by name: a pill for each, and a field to type more names into (a new direct message's, a channel's new subscribers). */
-export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', exclude = [] }: RecipientPickerProps) {
+/** People as pills, and a field to type more names into: a new direct message's recipients, a people profile field, a channel's new subscribers. */
+export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', humansOnly = false, readOnly = false, exclude = [] }: RecipientPickerProps) {
   const users = useSelector(selectUsers);
   return (
     <div className="recipient-picker">
@@ -27,9 +30,10 @@ export function RecipientPicker({ userIds, onChange, label = 'Recipients', field
         fieldLabel={fieldLabel}
         listLabel="People"
         placeholder={userIds.length === 0 ? 'Type a name' : 'Add another'}
+        editable={!readOnly}
         suggest={(query) =>
           rankByName(
-            Object.values(users).filter((user) => !userIds.includes(user.id) && !exclude.includes(user.id)),
+            Object.values(users).filter((user) => !userIds.includes(user.id) && !exclude.includes(user.id) && !(humansOnly && user.isBot)),
             query,
             (user) => [user.fullName, user.email],
             MAX_SUGGESTIONS,

@@ -3,6 +3,7 @@ import { applyDefaultStreamGroups, applyDefaultStreams, applyStreamToAll, applyS
 import { conversationKey, dmKey } from './conversation';
 import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
+import { applyExportConsent, applyInvitesChanged, applyRealmExport, userChanged, withNonActiveUsers } from './people-admin-state';
 import { policyChanged } from './permissions';
 import { withRealmChanges } from './realm-state';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
@@ -210,7 +211,8 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
   switch (event.op) {
     case 'add': {
       const id = event.person.user_id;
-      if (event.person.is_active === false) return { ...withProfileOf(state, id, undefined), users: without(state.users, [id]) };
+      // A deactivated person keeps their profile values, as register's `realm_non_active_users` lists them.
+      if (event.person.is_active === false) return { ...withProfileOf(state, id, event.person.profile_data), users: without(state.users, [id]) };
       return { ...withProfileOf(state, id, event.person.profile_data), users: { ...state.users, [id]: userEntry(event.person) } };
     }
     case 'remove':
@@ -218,20 +220,13 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
     case 'update': {
       const person = event.person;
       const known = state.users[person.user_id];
-      if ((person as { is_active?: boolean }).is_active === false) return { ...withProfileOf(state, person.user_id, undefined), users: without(state.users, [person.user_id]) };
+      if ((person as { is_active?: boolean }).is_active === false) return { ...state, users: without(state.users, [person.user_id]) };
       const field = person.custom_profile_field;
       const withField = field === undefined ? state : withProfileValue(state, person.user_id, field);
       const deliveryEmail = state.session !== null && person.user_id === state.session.userId ? person.delivery_email : undefined;
       const withEmail = typeof deliveryEmail === 'string' && withField.session !== null ? { ...withField, session: { ...withField.session, deliveryEmail } } : withField;
       if (known === undefined) return withEmail;
-      const next = {
-        ...known,
-        ...(person.full_name !== undefined ? { fullName: person.full_name } : {}),
-        ...(person.new_email !== undefined ? { email: person.new_email } : {}),
-        ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
-        ...(person.role !== undefined ? { role: person.role } : {}),
-      };
-      return { ...withEmail, users: { ...state.users, [person.user_id]: next } };
+      return { ...withEmail, users: { ...state.users, [person.user_id]: userChanged(known, person) } };
     }
   }
 };
@@ -374,7 +369,7 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   delete_message: applyDeleteMessage,
   reaction: applyReaction,
   update_message_flags: applyFlags,
-  realm_user: (state, event, me) => withoutDeactivatedMembers(applyRealmUser(state, event, me), event),
+  realm_user: (state, event, me) => withNonActiveUsers(state, withoutDeactivatedMembers(applyRealmUser(state, event, me), event), event),
   subscription: (state, event, me) => applySubscriptionToAll(applySubscription(state, event, me), event, me),
   stream: (state, event, me) => applyStreamToAll(applyStream(state, event, me), event),
   presence: applyPresence,
@@ -394,6 +389,11 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   custom_profile_fields: applyProfileFields,
   default_streams: applyDefaultStreams,
   default_stream_groups: applyDefaultStreamGroups,
+  realm_linkifiers: (state, event) => ({ ...state, linkifiers: event.realm_linkifiers }),
+  realm_playgrounds: (state, event) => ({ ...state, playgrounds: event.realm_playgrounds }),
+  invites_changed: applyInvitesChanged,
+  realm_export: applyRealmExport,
+  realm_export_consent: applyExportConsent,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

@@ -1,4 +1,6 @@
-import type { GroupSetting, SlimPresence, WireChannel, WireDefaultChannelGroup, WireAttachment, WireDraft, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { PeopleAdminState } from './people-admin-state';
+import { EMPTY_PEOPLE_ADMIN } from './people-admin-state';
+import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireChannel, WireDefaultChannelGroup, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -10,6 +12,8 @@ export interface UserEntry {
   readonly id: number;
   readonly fullName: string;
   readonly email: string;
+  /** Their real address where the realm lets this person see it (register's `delivery_email`), else null. */
+  readonly deliveryEmail: string | null;
   readonly avatarUrl: string | null;
   readonly isBot: boolean;
   readonly role: number;
@@ -136,6 +140,8 @@ export interface BotEntry {
   readonly botType: number | null;
   readonly ownerId: number | null;
   readonly isActive: boolean;
+  /** An outgoing webhook's endpoint (`base_url`, `interface`) or an embedded bot's service. */
+  readonly services: readonly WireBotService[];
 }
 
 /** Zulip's topic visibility policies: 0 none (follow the channel), 1 muted, 2 unmuted, 3 followed. */
@@ -151,7 +157,7 @@ export interface UserTopicEntry {
  * but `compose`, `localEchoes` and `online` comes from the server (register, then events,
  * then message fetches) and is replaced only by an applier or a fetch.
  */
-export interface ClientState {
+export interface ClientState extends PeopleAdminState {
   readonly session: Session | null;
   readonly users: Readonly<Record<number, UserEntry>>;
   /** The channels the person is subscribed to. */
@@ -207,6 +213,10 @@ export interface ClientState {
   readonly defaultChannelGroups: readonly WireDefaultChannelGroup[];
   /** Channels' subscribers, for channels whose list a page fetched (then `subscription` peer events). */
   readonly subscribers: Readonly<Record<number, readonly number[]>>;
+  /** The realm's linkifiers, in their order (register's `realm_linkifiers`, then its events). */
+  readonly linkifiers: readonly WireLinkifier[];
+  /** The realm's code playgrounds (register's `realm_playgrounds`, then its events). */
+  readonly playgrounds: readonly WirePlayground[];
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -243,4 +253,7 @@ export const EMPTY_STATE: ClientState = {
   defaultChannelIds: [],
   defaultChannelGroups: [],
   subscribers: {},
+  linkifiers: [],
+  playgrounds: [],
+  ...EMPTY_PEOPLE_ADMIN,
 };

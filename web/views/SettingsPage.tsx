@@ -4,7 +4,14 @@ import { narrowBeforeSettings, useEscapeToNarrow } from '../app/use-settings-rou
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { DefaultChannelsSection } from './organization/DefaultChannelsSection';
+import { AdminBotsSection } from './organization/AdminBotsSection';
+import { DataExportsSection } from './organization/DataExportsSection';
+import { EmojiSection } from './organization/EmojiSection';
+import { LinkifiersSection } from './organization/LinkifiersSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
+import { PlaygroundsSection } from './organization/PlaygroundsSection';
+import { ProfileFieldsSection } from './organization/ProfileFieldsSection';
+import { UsersSection } from './organization/UsersSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
 import { BotsSection } from './settings/BotsSection';
@@ -31,6 +38,13 @@ const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
 const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
   'organization-profile': OrganizationProfileSection,
   'default-channels-list': DefaultChannelsSection,
+  'emoji-settings': EmojiSection,
+  'linkifier-settings': LinkifiersSection,
+  'playground-settings': PlaygroundsSection,
+  'profile-field-settings': ProfileFieldsSection,
+  users: UsersSection,
+  'bot-list-admin': AdminBotsSection,
+  'data-exports-admin': DataExportsSection,
 };
 
 export type SettingsPageRoute =
