@@ -1,4 +1,5 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription } from '../api/types';
+import { channelAdminFromRegister } from './channel-admin-state';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
 import { peopleAdminFromRegister } from './people-admin-state';
@@ -107,6 +108,7 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     groups: groupsFromRegister(answer.realm_user_groups ?? []),
     ...settingsFromRegister(answer),
     realm: realmFromRegister(answer),
+    ...channelAdminFromRegister(answer),
     linkifiers: answer.realm_linkifiers ?? [],
     playgrounds: answer.realm_playgrounds ?? [],
     ...peopleAdminFromRegister(answer, previous),
