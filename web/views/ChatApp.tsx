@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useHashIs } from '../app/use-hash';
 import { useNarrow } from '../app/use-narrow';
 import { useOverlayRoute } from '../app/use-settings-route';
@@ -14,10 +14,12 @@ import { ShortcutsDialog } from '../components/ShortcutsDialog';
 import { TopBar } from '../components/TopBar';
 import { narrowKey } from '../store/narrow';
 import { useSelector } from '../store/use-store';
-import { ChannelsPage } from './ChannelsPage';
-import { GroupsPage } from './GroupsPage';
 import { MessageFeed } from './MessageFeed';
-import { SettingsPage } from './SettingsPage';
+
+// The overlays load when first opened: most visits never open one, so the page's first script stays small.
+const SettingsPage = lazy(() => import('./SettingsPage').then((module) => ({ default: module.SettingsPage })));
+const ChannelsPage = lazy(() => import('./ChannelsPage').then((module) => ({ default: module.ChannelsPage })));
+const GroupsPage = lazy(() => import('./GroupsPage').then((module) => ({ default: module.GroupsPage })));
 
 /**
  * The signed-in screen: sidebars, the open narrow's feed and the compose box. On phones the
@@ -61,9 +63,13 @@ export function ChatApp() {
     );
   }
   // Overlays take the feed's place; the feed is not kept underneath, so nothing is marked read unseen.
-  if (overlay?.kind === 'settings' || overlay?.kind === 'organization') return <SettingsPage route={overlay} />;
-  if (overlay?.kind === 'channels') return <ChannelsPage rest={overlay.rest} />;
-  if (overlay?.kind === 'groups') return <GroupsPage rest={overlay.rest} />;
+  if (overlay !== null) {
+    return (
+      <Suspense fallback={<main className="app-loading" aria-busy="true" />}>
+        {overlay.kind === 'channels' ? <ChannelsPage rest={overlay.rest} /> : overlay.kind === 'groups' ? <GroupsPage rest={overlay.rest} /> : <SettingsPage route={overlay} />}
+      </Suspense>
+    );
+  }
   const drawerOpen = leftOpen || rightOpen;
   return (
     <div className="app">
