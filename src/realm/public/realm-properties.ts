@@ -77,6 +77,14 @@ export const REALM_PROPERTIES: Readonly<Record<string, RealmPropertySpec>> = {
   message_retention_days: { kind: 'retention-days', default: -1, ownerOnly: true },
 };
 
+/**
+ * The realm's announcement channels this server stores, in Zulip's update_realm order, by
+ * their `realm` columns (the Zulip-updates channel is not: this server sends no such notices).
+ */
+export const ANNOUNCEMENT_CHANNEL_SETTINGS = ['new_stream_announcements_stream_id', 'signup_announcements_stream_id'] as const;
+
+export type AnnouncementChannelSetting = (typeof ANNOUNCEMENT_CHANNEL_SETTINGS)[number];
+
 export function isRealmProperty(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(REALM_PROPERTIES, name);
 }
