@@ -4,6 +4,7 @@ export const APP_EVENT_TYPES = [
   'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
   'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
+  'realm_domains', 'realm_user_settings_defaults',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */
@@ -12,6 +13,7 @@ export const APP_FETCH_TYPES = [
   'recent_private_conversations', 'user_settings',
   'realm_emoji', 'realm_user_groups', 'scheduled_messages',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'custom_profile_fields',
+  'realm_domains', 'realm_user_settings_defaults',
 ] as const;
 
 /** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */

@@ -3,6 +3,7 @@ import { conversationKey, dmKey } from './conversation';
 import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { policyChanged } from './permissions';
+import { applyRealmDomains, applyUserDefaults } from './realm-admin-state';
 import { withRealmChanges } from './realm-state';
 import { channelEntry, messageEntry, themeOf, userEntry } from './register';
 import {
@@ -391,6 +392,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   realm_bot: applyRealmBot,
   attachment: applyAttachment,
   custom_profile_fields: applyProfileFields,
+  realm_domains: applyRealmDomains,
+  realm_user_settings_defaults: applyUserDefaults,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

@@ -1,6 +1,7 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
+import { realmAdminFromRegister } from './realm-admin-state';
 import { realmFromRegister } from './realm-state';
 import { settingsFromRegister } from './settings-state';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
@@ -109,5 +110,6 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     groups: groupsFromRegister(answer.realm_user_groups ?? []),
     ...settingsFromRegister(answer),
     realm: realmFromRegister(answer),
+    ...realmAdminFromRegister(answer),
   };
 }

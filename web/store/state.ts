@@ -1,4 +1,4 @@
-import type { GroupSetting, SlimPresence, WireAttachment, WireDraft, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireAttachment, WireDraft, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -198,6 +198,10 @@ export interface ClientState {
   readonly attachments: Readonly<Record<number, WireAttachment>> | null;
   /** The realm's settings by their API names (`name`, `can_invite_users_group`, ...): register, then `realm` events. */
   readonly realm: Readonly<Record<string, unknown>>;
+  /** The realm's email domains, by name (register's `realm_domains`, then `realm_domains` events). */
+  readonly realmDomains: readonly WireRealmDomain[];
+  /** What new users start with (register's `realm_user_settings_defaults`, then its events). */
+  readonly userDefaults: Readonly<Record<string, unknown>>;
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -230,4 +234,6 @@ export const EMPTY_STATE: ClientState = {
   profileData: {},
   attachments: null,
   realm: {},
+  realmDomains: [],
+  userDefaults: {},
 };

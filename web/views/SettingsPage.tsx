@@ -3,7 +3,10 @@ import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, typ
 import { narrowBeforeSettings } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { OrganizationPermissionsSection } from './organization/OrganizationPermissionsSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
+import { OrganizationSettingsSection } from './organization/OrganizationSettingsSection';
+import { UserDefaultsSection } from './organization/UserDefaultsSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
 import { BotsSection } from './settings/BotsSection';
@@ -29,6 +32,9 @@ const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
 /** An organization section's body; `rest` is what follows the section in the fragment (a tab, say). */
 const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
   'organization-profile': OrganizationProfileSection,
+  'organization-settings': OrganizationSettingsSection,
+  'organization-permissions': OrganizationPermissionsSection,
+  'organization-level-user-defaults': UserDefaultsSection,
 };
 
 export type SettingsPageRoute =
