@@ -186,6 +186,7 @@ describeInBrowser('the organization settings sections in the web app', () => {
     await main(ownerPage).getByLabel('Restrict email domains of new users').selectOption({ label: 'Restrict to a list of domains' });
     await main(ownerPage).getByLabel('New domain').fill('Example.ORG');
     await main(ownerPage).getByRole('button', { name: 'Add domain' }).click();
+    await main(ownerPage).locator('.domain-row', { hasText: 'example.org' }).waitFor();
     await main(ownerPage).getByLabel('New domain').fill('corp.test');
     await main(ownerPage).locator('.domain-add').getByLabel('Allow subdomains').check();
     await main(ownerPage).getByRole('button', { name: 'Add domain' }).click();

@@ -98,10 +98,9 @@ export function EmailDomains() {
   const id = useId();
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await request.run(() => actions.addRealmDomain(domain, allowSubdomains))) {
-      setDomain('');
-      setAllowSubdomains(false);
-    }
+    const sent = domain;
+    // Cleared for the next one, unless the owner has already started typing it.
+    if (await request.run(() => actions.addRealmDomain(sent, allowSubdomains))) setDomain((current) => (current === sent ? '' : current));
   };
   return (
     <div className="email-domains">
