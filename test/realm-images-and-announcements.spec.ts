@@ -125,9 +125,29 @@ describe('announcement channels', () => {
     expect(await realmState(member)).toMatchObject({ realm_new_stream_announcements_stream_id: -1, realm_signup_announcements_stream_id: announcements });
   });
 
-  it('refuses a channel the administrator cannot read, one that does not exist, and members', async () => {
-    expectError(await admin.api.patch('realm', { new_stream_announcements_stream_id: await channelId('secret-room') }), 'Invalid channel ID');
+  it('takes a private channel the administrator is not in; refuses one that does not exist, an archived one, and members', async () => {
+    const secret = await channelId('secret-room');
+    ok(await admin.api.patch('realm', { new_stream_announcements_stream_id: secret }));
+    expect(await realmState(member)).toMatchObject({ realm_new_stream_announcements_stream_id: secret });
+    await subscribeTo(realm.ownerApi, 'old-news');
+    const archived = await channelId('old-news');
+    ok(await realm.ownerApi.delete(`streams/${archived}`));
+    expectError(await admin.api.patch('realm', { signup_announcements_stream_id: archived }), 'Invalid channel ID');
     expectError(await admin.api.patch('realm', { signup_announcements_stream_id: 999_999 }), 'Invalid channel ID');
     expectError(await member.api.patch('realm', { new_stream_announcements_stream_id: -1 }), 'Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
+  });
+});
+
+describe('organization type', () => {
+  it('is set by an administrator to one of Zulip\'s types, in register and a realm event', async () => {
+    const realm = await createTestRealm('orgtype');
+    const admin = await realm.createUser('Ada Admin', 'administrator');
+    const member = await realm.createUser('Mo Member');
+    expect((await realmState(member)).realm_org_type).toBe(0);
+    const queue = await Queue.register(member.api, { event_types: ['realm'] });
+    expect(ok(await admin.api.patch('realm', { org_type: 20 }))).toMatchObject({ org_type: 20 });
+    expect((await realmState(member)).realm_org_type).toBe(20);
+    expect((await queue.take(1)).map(({ id: _id, ...event }) => event)).toEqual([{ type: 'realm', op: 'update', property: 'org_type', value: 20 }]);
+    expectError(await admin.api.patch('realm', { org_type: 15 }), 'Invalid org_type');
   });
 });

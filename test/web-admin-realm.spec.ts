@@ -96,6 +96,10 @@ describeInBrowser('the organization settings sections in the web app', () => {
     await until(async () => ((await main(adminPage).getByLabel('Organization name').inputValue()) === 'Renamed Realm' ? true : undefined), 'the new name on the other page');
     expect((await realmState()).realm_name).toBe('Renamed Realm');
 
+    await main(ownerPage).getByLabel('Organization type').selectOption({ label: 'Open-source project' });
+    await until(async () => ((await main(adminPage).getByLabel('Organization type').locator('option:checked').textContent()) === 'Open-source project' ? true : undefined), 'the type on the other page');
+    expect((await realmState()).realm_org_type).toBe(20);
+
     await main(ownerPage).getByLabel('Advertise the organization in the Zulip communities directory').check();
     await until(async () => ((await main(adminPage).getByLabel('Advertise the organization in the Zulip communities directory').isChecked()) ? true : undefined), 'the directory choice on the other page');
     expect((await realmState()).realm_want_advertise_in_communities_directory).toBe(true);

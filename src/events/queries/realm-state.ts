@@ -75,7 +75,6 @@ export async function realmState(
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
     realm_is_zephyr_mirror_realm: false,
-    realm_org_type: 0,
     realm_plan_type: 1,
     realm_push_notifications_enabled_end_timestamp: null,
     realm_upload_quota_mib: null,

@@ -162,21 +162,18 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
 
   /**
    * Zulip's `do_set_realm_new_stream_announcements_stream` (and the sign-up twin): a
-   * channel id must name an active channel of the realm the administrator can read
-   * (`access_stream_by_id`: public, or one they are subscribed to), else "Invalid channel
+   * channel id must name an active channel of the realm (`access_stream_by_id` without
+   * content access: administrators see every channel's metadata), else "Invalid channel
    * ID"; a negative id turns the notices off. Answers whether the column changed.
    */
   private async applyAnnouncementChannel(actor: RequestUser, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
     let stored: number | null = null;
     if (channelId >= 0) {
-      const [channel] = await this.database.query<{ id: number; readable: boolean }>(
-        `SELECT s.id, (NOT s.invite_only OR EXISTS (
-           SELECT 1 FROM subscription sub WHERE sub.user_profile_id = $3 AND sub.recipient_id = s.recipient_id AND sub.active
-         )) AS readable
-         FROM stream s WHERE s.id = $2 AND s.realm_id = $1 AND NOT s.deactivated`,
-        [actor.realmId, channelId, actor.id],
+      const [channel] = await this.database.query<{ id: number }>(
+        `SELECT id FROM stream WHERE id = $2 AND realm_id = $1 AND NOT deactivated`,
+        [actor.realmId, channelId],
       );
-      if (!channel?.readable) throw ApiError.invalidChannel();
+      if (!channel) throw ApiError.invalidChannel();
       stored = channel.id;
     }
     const [realm] = await this.database.query<{ current: number | null }>(`SELECT ${name} AS current FROM realm WHERE id = $1 FOR UPDATE`, [actor.realmId]);

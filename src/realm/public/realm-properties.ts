@@ -73,6 +73,10 @@ export const REALM_PROPERTIES: Readonly<Record<string, RealmPropertySpec>> = {
     invalidMessage: (value) => `Invalid video_chat_provider ${value}`,
   },
   want_advertise_in_communities_directory: { kind: 'bool', default: false },
+  // Zulip's Realm.ORG_TYPES ids (unspecified, business, open source, education (non-profit),
+  // education, research, event, non-profit, government, political group, community,
+  // personal, other); any administrator may change it.
+  org_type: { kind: 'int', default: 0, choices: [0, 10, 20, 30, 35, 40, 50, 60, 70, 80, 90, 100, 1000] },
   // Last: Zulip checks the owner, then the value, after the other properties' checks.
   message_retention_days: { kind: 'retention-days', default: -1, ownerOnly: true },
 };
