@@ -4,6 +4,7 @@ import type { ClientState } from '../web/store/state';
 import { Store } from '../web/store/store';
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { ok } from './support/convergence';
+import { pngImage, postMultipart } from './support/multipart';
 import { queuedEvents } from './support/state-check';
 
 /**
@@ -37,6 +38,9 @@ function registerState(state: ClientState): Record<string, unknown> {
     profileData: sortedById(state.profileData),
     realmDomains: state.realmDomains,
     userDefaults: Object.entries(state.userDefaults).sort(([a], [b]) => a.localeCompare(b)),
+    realmEmoji: Object.entries(state.realmEmoji).sort(([a], [b]) => a.localeCompare(b)),
+    linkifiers: state.linkifiers,
+    playgrounds: state.playgrounds,
   };
 }
 
@@ -176,5 +180,22 @@ describe("the web app's store converges with a fresh register", () => {
       ok(await realm.ownerApi.patch('realm/user_settings_defaults', { color_scheme: 2, enter_sends: true, notification_sound: 'ding' }));
     });
     expect([...kinds].sort()).toEqual(['realm_domains/add', 'realm_domains/change', 'realm_domains/remove', 'realm_user_settings_defaults/update']);
+  });
+
+  it('custom emoji, linkifiers and code playgrounds', async () => {
+    const kinds = await converges(async () => {
+      const image = { field: 'file', filename: 'dot.png', contentType: 'image/png', data: await pngImage(8, 8) };
+      ok(await postMultipart(realm.ownerApi, 'realm/emoji/store_dot', [image]));
+      ok(await postMultipart(realm.ownerApi, 'realm/emoji/store_gone', [image]));
+      ok(await realm.ownerApi.delete('realm/emoji/store_gone'));
+      const first = ok(await realm.ownerApi.post('realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example.com/{id}' })).id as number;
+      const second = ok(await realm.ownerApi.post('realm/filters', { pattern: 'PR(?P<id>[0-9]+)', url_template: 'https://code.example.com/pr/{id}' })).id as number;
+      ok(await realm.ownerApi.patch(`realm/filters/${first}`, { pattern: '#(?P<id>[0-9]+)', url_template: 'https://issues.example.com/{id}' }));
+      ok(await realm.ownerApi.patch('realm/linkifiers', { ordered_linkifier_ids: [second, first] }));
+      const playground = ok(await realm.ownerApi.post('realm/playgrounds', { name: 'Rust playground', pygments_language: 'Rust', url_template: 'https://play.example.com/?code={code}' })).id as number;
+      ok(await realm.ownerApi.post('realm/playgrounds', { name: 'Python playground', pygments_language: 'Python', url_template: 'https://py.example.com/?code={code}' }));
+      ok(await realm.ownerApi.delete(`realm/playgrounds/${playground}`));
+    });
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['realm_emoji/update', 'realm_linkifiers', 'realm_playgrounds']));
   });
 });

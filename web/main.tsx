@@ -16,7 +16,9 @@ import 'katex/dist/katex.min.css';
 import './styles/rendered-content.css';
 import './styles/message-actions.css';
 import './styles/settings.css';
+import './styles/pills.css';
 import './styles/admin.css';
+import './styles/admin-content.css';
 import './styles/keyboard.css';
 
 /** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */

@@ -5,6 +5,7 @@ export const APP_EVENT_TYPES = [
   'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
   'realm_domains', 'realm_user_settings_defaults',
+  'realm_linkifiers', 'realm_playgrounds',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */
@@ -14,6 +15,7 @@ export const APP_FETCH_TYPES = [
   'realm_emoji', 'realm_user_groups', 'scheduled_messages',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'custom_profile_fields',
   'realm_domains', 'realm_user_settings_defaults',
+  'realm_linkifiers', 'realm_playgrounds',
 ] as const;
 
 /** `POST /register`'s parameters for the app: rendered content, slim presence, modern event shapes. */
@@ -30,5 +32,7 @@ export const REGISTER_PARAMS = {
     user_settings_object: true,
     stream_typing_notifications: true,
     empty_topic_name: true,
+    // Linkifiers with URL templates (Zulip's feature level 176): without it the server sends none.
+    linkifier_url_template: true,
   },
 } as const;

@@ -25,6 +25,14 @@ export type WireAttachment = Schemas['Attachment'];
 export type WireProfileField = Schemas['ProfileField'];
 export type WireUserTopic = Schemas['UserTopic'];
 export type WireMutedUser = Schemas['MutedUser'];
+export type WireLinkifier = Schemas['Linkifier'];
+/** A code playground, as Zulip's register (`realm_playgrounds`) and its event give it. */
+export interface WirePlayground {
+  id: number;
+  name: string;
+  pygments_language: string;
+  url_template: string;
+}
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 
@@ -120,6 +128,8 @@ export type RegisterAnswer = RegisterEnvelope & {
   realm_domains?: WireRealmDomain[];
   /** What new users start with (register's `realm_user_settings_defaults`). */
   realm_user_settings_defaults?: Record<string, unknown>;
+  realm_linkifiers?: WireLinkifier[];
+  realm_playgrounds?: WirePlayground[];
 };
 
 /** One of the realm's email domains (`/realm/domains`). */
@@ -198,6 +208,8 @@ export type ServerEvent =
   | { id: number; type: 'custom_profile_fields'; fields: WireProfileField[] }
   | { id: number; type: 'realm_domains'; op: 'add' | 'change'; realm_domain: WireRealmDomain }
   | { id: number; type: 'realm_domains'; op: 'remove'; domain: string }
-  | { id: number; type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown };
+  | { id: number; type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown }
+  | { id: number; type: 'realm_linkifiers'; realm_linkifiers: WireLinkifier[] }
+  | { id: number; type: 'realm_playgrounds'; realm_playgrounds: WirePlayground[] };
 
 export type ServerEventType = ServerEvent['type'];

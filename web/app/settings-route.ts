@@ -22,6 +22,10 @@ export const ORGANIZATION_SECTIONS = [
   { id: 'organization-settings', label: 'Organization settings' },
   { id: 'organization-permissions', label: 'Organization permissions' },
   { id: 'organization-level-user-defaults', label: 'Default user settings' },
+  { id: 'emoji-settings', label: 'Custom emoji' },
+  { id: 'linkifier-settings', label: 'Linkifiers' },
+  { id: 'playground-settings', label: 'Code playgrounds' },
+  { id: 'profile-field-settings', label: 'Custom profile fields' },
 ] as const;
 
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number]['id'];

@@ -19,12 +19,13 @@ export interface SettingControl {
  */
 function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
   const request = useRequest();
-  const [asked, setAsked] = useState<{ value: unknown } | null>(null);
+  // What was asked, and the store's value then: any change of the store's value since is the server's answer (its event).
+  const [asked, setAsked] = useState<{ value: unknown; before: unknown } | null>(null);
   useEffect(() => {
-    if (asked !== null && (asked.value === value || request.error !== null)) setAsked(null);
+    if (asked !== null && (asked.before !== value || request.error !== null)) setAsked(null);
   }, [asked, value, request.error]);
   const change = (next: unknown) => {
-    setAsked({ value: next });
+    setAsked({ value: next, before: value });
     void request.run(() => save(next));
   };
   return { shown: asked === null ? value : asked.value, change, request, editable };
@@ -37,17 +38,20 @@ export function useSetting(name: string): SettingControl {
   return useSavedValue(value, (next) => actions.updateSettings({ [name]: next }), true);
 }
 
-/** One realm setting (`PATCH /realm`), read from `state.realm`; only administrators may change it. */
-export function useRealmSetting(name: string): SettingControl {
+/**
+ * One realm setting (`PATCH /realm`), read from `state.realm`; only administrators may
+ * change it. `toWire` gives what the request sends for a value (a group setting's `{new}`).
+ */
+export function useRealmSetting(name: string, toWire: (next: unknown) => unknown = (next) => next): SettingControl {
   const value = useSelector((state) => state.realm[name]);
   const admin = useSelector(isRealmAdmin);
   const actions = useAdminActions();
-  return useSavedValue(value, (next) => actions.updateRealm({ [name]: next }), admin);
+  return useSavedValue(value, (next) => actions.updateRealm({ [name]: toWire(next) }), admin);
 }
 
 /** A realm setting Zulip's update_realm reserves to organization owners: administrators see it read-only. */
-export function useOwnerSetting(name: string): SettingControl {
-  const control = useRealmSetting(name);
+export function useOwnerSetting(name: string, toWire?: (next: unknown) => unknown): SettingControl {
+  const control = useRealmSetting(name, toWire);
   const owner = useSelector(isRealmOwner);
   return { ...control, editable: owner };
 }

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ReadTracker } from '../app/read-tracker';
 import { useActions } from '../app/services';
+import { useCardAnchor } from '../app/use-card-anchor';
 import type { MessageEntry } from '../store/state';
 import { askerOf, canEditContent } from '../store/permissions';
 import { useSelector } from '../store/use-store';
@@ -12,6 +13,7 @@ import { MessageContent } from './MessageContent';
 import { MessageEditor } from './MessageEditor';
 import { MessageTime } from './MessageTime';
 import { Reactions } from './Reactions';
+import { UserCard } from './UserCard';
 
 interface MessageRowProps {
   message: MessageEntry;
@@ -37,6 +39,7 @@ export const MessageRow = memo(function MessageRow({ message, head, unread, trac
   const sender = useSelector((state) => state.users[message.senderId]);
   const element = useRef<HTMLElement>(null);
   const [editing, setEditing] = useState(false);
+  const card = useCardAnchor();
   const canEdit = useSelector((state) => {
     const asker = askerOf(state, Date.now() / 1000);
     return asker !== null && canEditContent(message, asker);
@@ -61,12 +64,21 @@ export const MessageRow = memo(function MessageRow({ message, head, unread, trac
       onClick={() => onSelect?.(message.id)}
     >
       <div className="message-gutter">
-        {head ? <Avatar userId={message.senderId} name={name} url={sender?.avatarUrl ?? message.avatarUrl} isBot={sender?.isBot} /> : <MessageTime timestamp={message.timestamp} className="message-time hover-time" />}
+        {head ? (
+          // The name beside it is the keyboard's way to the same card.
+          <button type="button" className="avatar-button" tabIndex={-1} aria-hidden="true" onClick={card.toggle}>
+            <Avatar userId={message.senderId} name={name} url={sender?.avatarUrl ?? message.avatarUrl} isBot={sender?.isBot} />
+          </button>
+        ) : (
+          <MessageTime timestamp={message.timestamp} className="message-time hover-time" />
+        )}
       </div>
       <div className="message-body">
         {head ? (
           <header className="message-header">
-            <span className="sender-name">{name}</span>
+            <button type="button" className="sender-name" aria-haspopup="dialog" aria-expanded={card.anchor !== null} onClick={card.toggle}>
+              {name}
+            </button>
             <MessageTime timestamp={message.timestamp} />
           </header>
         ) : null}
@@ -98,6 +110,7 @@ export const MessageRow = memo(function MessageRow({ message, head, unread, trac
         </button>
         <MessageActionsMenu message={message} onEdit={() => setEditing(true)} />
       </div>
+      {card.anchor === null ? null : <UserCard userId={message.senderId} anchor={card.anchor} onClose={card.close} />}
     </article>
   );
 });

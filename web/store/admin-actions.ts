@@ -54,4 +54,63 @@ export class AdminActions {
     if (kind === 'icon') await this.client.delete('realm/icon');
     else await this.client.delete('realm/logo', { night: kind === 'night_logo' });
   }
+
+  /** `POST /realm/profile_fields`: a new custom profile field (its definition by the API's names). */
+  async createProfileField(definition: Readonly<Record<string, unknown>>): Promise<void> {
+    await this.client.post('realm/profile_fields', definition);
+  }
+
+  /** `PATCH /realm/profile_fields/{id}`. */
+  async updateProfileField(fieldId: number, changes: Readonly<Record<string, unknown>>): Promise<void> {
+    await this.client.patch(`realm/profile_fields/${fieldId}`, changes);
+  }
+
+  /** `PATCH /realm/profile_fields` with every field's id in its new order. */
+  async reorderProfileFields(order: readonly number[]): Promise<void> {
+    await this.client.patch('realm/profile_fields', { order });
+  }
+
+  async deleteProfileField(fieldId: number): Promise<void> {
+    await this.client.delete(`realm/profile_fields/${fieldId}`);
+  }
+
+  /** `POST /realm/filters`. */
+  async addLinkifier(pattern: string, urlTemplate: string): Promise<void> {
+    await this.client.post('realm/filters', { pattern, url_template: urlTemplate });
+  }
+
+  /** `PATCH /realm/filters/{id}`: Zulip takes both parts on every edit. */
+  async updateLinkifier(linkifierId: number, pattern: string, urlTemplate: string): Promise<void> {
+    await this.client.patch(`realm/filters/${linkifierId}`, { pattern, url_template: urlTemplate });
+  }
+
+  async removeLinkifier(linkifierId: number): Promise<void> {
+    await this.client.delete(`realm/filters/${linkifierId}`);
+  }
+
+  /** `PATCH /realm/linkifiers` with every linkifier's id in its new order. */
+  async reorderLinkifiers(order: readonly number[]): Promise<void> {
+    await this.client.patch('realm/linkifiers', { ordered_linkifier_ids: order });
+  }
+
+  /** `POST /realm/playgrounds`. */
+  async addPlayground(name: string, language: string, urlTemplate: string): Promise<void> {
+    await this.client.post('realm/playgrounds', { name, pygments_language: language, url_template: urlTemplate });
+  }
+
+  async removePlayground(playgroundId: number): Promise<void> {
+    await this.client.delete(`realm/playgrounds/${playgroundId}`);
+  }
+
+  /** `POST /realm/emoji/{name}` with the image as the request's one file. */
+  async uploadEmoji(name: string, file: File): Promise<void> {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    await this.client.upload(`realm/emoji/${encodeURIComponent(name)}`, form);
+  }
+
+  /** `DELETE /realm/emoji/{name}`: deactivates it (old messages keep showing it). */
+  async deactivateEmoji(name: string): Promise<void> {
+    await this.client.delete(`realm/emoji/${encodeURIComponent(name)}`);
+  }
 }

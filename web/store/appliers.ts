@@ -230,6 +230,7 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
         ...(person.new_email !== undefined ? { email: person.new_email } : {}),
         ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
         ...(person.role !== undefined ? { role: person.role } : {}),
+        ...(person.delivery_email !== undefined ? { deliveryEmail: person.delivery_email } : {}),
       };
       return { ...withEmail, users: { ...state.users, [person.user_id]: next } };
     }
@@ -394,6 +395,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   custom_profile_fields: applyProfileFields,
   realm_domains: applyRealmDomains,
   realm_user_settings_defaults: applyUserDefaults,
+  realm_linkifiers: (state, event) => ({ ...state, linkifiers: event.realm_linkifiers }),
+  realm_playgrounds: (state, event) => ({ ...state, playgrounds: event.realm_playgrounds }),
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

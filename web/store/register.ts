@@ -6,8 +6,8 @@ import { realmFromRegister } from './realm-state';
 import { settingsFromRegister } from './settings-state';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
 
-export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'>): UserEntry {
-  return { id: user.user_id, fullName: user.full_name, email: user.email, avatarUrl: user.avatar_url ?? null, isBot: user.is_bot, role: user.role };
+export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'> & { delivery_email?: string | null }): UserEntry {
+  return { id: user.user_id, fullName: user.full_name, email: user.email, deliveryEmail: user.delivery_email ?? null, avatarUrl: user.avatar_url ?? null, isBot: user.is_bot, role: user.role };
 }
 
 export function channelEntry(sub: Pick<WireSubscription, 'stream_id' | 'name' | 'color' | 'description' | 'is_muted' | 'pin_to_top' | 'invite_only'>): ChannelEntry {
@@ -111,5 +111,7 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     ...settingsFromRegister(answer),
     realm: realmFromRegister(answer),
     ...realmAdminFromRegister(answer),
+    linkifiers: answer.realm_linkifiers ?? [],
+    playgrounds: answer.realm_playgrounds ?? [],
   };
 }

@@ -36,9 +36,9 @@ export class SettingsActions {
     await this.client.delete('users/me/avatar');
   }
 
-  /** A custom profile field's value; an empty one is removed, as Zulip's settings page does. */
-  async setProfileValue(fieldId: number, value: string): Promise<void> {
-    if (value.trim() === '') await this.client.delete('users/me/profile_data', { data: [fieldId] });
+  /** A custom profile field's value (a people field's: user ids); an empty one is removed, as Zulip's settings page does. */
+  async setProfileValue(fieldId: number, value: string | readonly number[]): Promise<void> {
+    if (typeof value === 'string' ? value.trim() === '' : value.length === 0) await this.client.delete('users/me/profile_data', { data: [fieldId] });
     else await this.client.patch('users/me/profile_data', { data: [{ id: fieldId, value }] });
   }
 

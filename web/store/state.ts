@@ -1,4 +1,4 @@
-import type { GroupSetting, SlimPresence, WireAttachment, WireDraft, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireAttachment, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -10,6 +10,8 @@ export interface UserEntry {
   readonly id: number;
   readonly fullName: string;
   readonly email: string;
+  /** Their real address where the realm lets this person see it (register's `delivery_email`), else null. */
+  readonly deliveryEmail: string | null;
   readonly avatarUrl: string | null;
   readonly isBot: boolean;
   readonly role: number;
@@ -202,6 +204,10 @@ export interface ClientState {
   readonly realmDomains: readonly WireRealmDomain[];
   /** What new users start with (register's `realm_user_settings_defaults`, then its events). */
   readonly userDefaults: Readonly<Record<string, unknown>>;
+  /** The realm's linkifiers, in their order (register's `realm_linkifiers`, then its events). */
+  readonly linkifiers: readonly WireLinkifier[];
+  /** The realm's code playgrounds (register's `realm_playgrounds`, then its events). */
+  readonly playgrounds: readonly WirePlayground[];
 }
 
 export const EMPTY_STATE: ClientState = {
@@ -236,4 +242,6 @@ export const EMPTY_STATE: ClientState = {
   realm: {},
   realmDomains: [],
   userDefaults: {},
+  linkifiers: [],
+  playgrounds: [],
 };

@@ -3,9 +3,13 @@ import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, typ
 import { narrowBeforeSettings } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { EmojiSection } from './organization/EmojiSection';
+import { LinkifiersSection } from './organization/LinkifiersSection';
 import { OrganizationPermissionsSection } from './organization/OrganizationPermissionsSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
 import { OrganizationSettingsSection } from './organization/OrganizationSettingsSection';
+import { PlaygroundsSection } from './organization/PlaygroundsSection';
+import { ProfileFieldsSection } from './organization/ProfileFieldsSection';
 import { UserDefaultsSection } from './organization/UserDefaultsSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
@@ -35,6 +39,10 @@ const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: rea
   'organization-settings': OrganizationSettingsSection,
   'organization-permissions': OrganizationPermissionsSection,
   'organization-level-user-defaults': UserDefaultsSection,
+  'emoji-settings': EmojiSection,
+  'linkifier-settings': LinkifiersSection,
+  'playground-settings': PlaygroundsSection,
+  'profile-field-settings': ProfileFieldsSection,
 };
 
 export type SettingsPageRoute =
