@@ -161,7 +161,7 @@ describeInBrowser('the organization settings sections in the web app', () => {
     await until(async () => ((await realmState()).realm_message_retention_days === -1 ? true : undefined), 'retention back to forever');
   });
 
-  it('organization-permissions: time limits, invitations and email domains, read back and live', async () => {
+  it('organization-permissions: group permissions, time limits, invitations and email domains, read back and live', async () => {
     const [ownerPage, adminPage] = await Promise.all([open(ownerBrowser, owner, 'organization-permissions'), open(adminBrowser, admin, 'organization-permissions')]);
     await main(ownerPage).getByLabel('Time limit for editing messages', { exact: true }).selectOption({ label: '1 hour' });
     await main(ownerPage).getByLabel('Time limit for moving messages between topics', { exact: true }).selectOption({ label: 'Custom' });
@@ -185,6 +185,25 @@ describeInBrowser('the organization settings sections in the web app', () => {
       realm_invite_required: false,
       realm_name_changes_disabled: true,
     });
+
+    // Group-based permissions through the picker: a role added to an owners' setting, a person in place of a role.
+    const groups = Object.fromEntries(((await owner.api.get('user_groups')).body.user_groups as { id: number; name: string }[]).map((group) => [group.name, group.id]));
+    const createGroups = main(ownerPage).getByRole('combobox', { name: 'Add to “Who can create user groups”' });
+    await createGroups.fill('Moderators');
+    await createGroups.press('Enter');
+    const emoji = main(ownerPage).getByRole('list', { name: 'Who can add custom emoji' });
+    await emoji.getByRole('button', { name: 'Remove Everyone except guests' }).click();
+    const addEmoji = main(ownerPage).getByRole('combobox', { name: 'Add to “Who can add custom emoji”' });
+    await addEmoji.fill('Mo Member');
+    await addEmoji.press('Enter');
+    await main(adminPage).getByRole('list', { name: 'Who can add custom emoji' }).getByText('Mo Member').waitFor();
+    await main(adminPage).getByRole('list', { name: 'Who can create user groups' }).getByText('Moderators').waitFor();
+    // Who creates groups is the owners' to decide: the other administrator sees the pills and no field.
+    expect(await main(adminPage).getByRole('combobox', { name: 'Add to “Who can create user groups”' }).count()).toBe(0);
+    expect(await main(adminPage).getByRole('combobox', { name: 'Add to “Who can add custom emoji”' }).count()).toBe(1);
+    const permissions = await realmState();
+    expect(permissions.realm_can_add_custom_emoji_group).toEqual({ direct_members: [member.userId], direct_subgroups: [] });
+    expect(permissions.realm_can_create_groups).toEqual({ direct_members: [], direct_subgroups: expect.arrayContaining([groups['role:members'], groups['role:moderators']]) });
 
     // Email domains: restrict sign-ups, add a domain with its subdomains, change it, remove another.
     await main(ownerPage).getByLabel('Restrict email domains of new users').selectOption({ label: 'Restrict to a list of domains' });

@@ -100,7 +100,10 @@ export function EmailDomains() {
     event.preventDefault();
     const sent = domain;
     // Cleared for the next one, unless the owner has already started typing it.
-    if (await request.run(() => actions.addRealmDomain(sent, allowSubdomains))) setDomain((current) => (current === sent ? '' : current));
+    if (await request.run(() => actions.addRealmDomain(sent, allowSubdomains))) {
+      setDomain((current) => (current === sent ? '' : current));
+      setAllowSubdomains(false);
+    }
   };
   return (
     <div className="email-domains">

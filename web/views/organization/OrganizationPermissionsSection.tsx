@@ -1,10 +1,11 @@
 import { useOwnerSetting } from '../../app/use-setting';
+import { RealmGroupSetting } from '../../components/GroupSettingPicker';
 import { useSelector } from '../../store/use-store';
 import { RealmToggle, ToggleRow } from '../settings/SettingToggle';
 import { AdminOnlyNote } from './AdminOnlyNote';
 import { JoinRestriction } from './EmailDomains';
 import { LimitRow, type LimitUnit } from './LimitRow';
-import { OwnerGroupSetting, PermissionGroupSetting } from './PermissionGroupSetting';
+import { OwnerGroupSetting } from './OwnerGroupSetting';
 
 const MINUTES: LimitUnit = { size: 60, name: 'minutes' };
 /** Zulip's choices for the editing and deleting limits, in seconds. */
@@ -47,11 +48,11 @@ export function OrganizationPermissionsSection() {
       </fieldset>
       <fieldset className="settings-group">
         <legend>Channel permissions</legend>
-        <PermissionGroupSetting name="can_create_public_channel_group" label="Who can create public channels" />
-        <PermissionGroupSetting name="can_create_private_channel_group" label="Who can create private channels" />
+        <RealmGroupSetting name="can_create_public_channel_group" label="Who can create public channels" />
+        <RealmGroupSetting name="can_create_private_channel_group" label="Who can create private channels" />
         <RealmToggle name="enable_spectator_access" label="Allow creating web-public channels (visible to anyone on the Internet)" />
-        <PermissionGroupSetting name="can_create_web_public_channel_group" label="Who can create web-public channels" />
-        <PermissionGroupSetting name="can_add_subscribers_group" label="Who can subscribe others to channels" />
+        <RealmGroupSetting name="can_create_web_public_channel_group" label="Who can create web-public channels" />
+        <RealmGroupSetting name="can_add_subscribers_group" label="Who can subscribe others to channels" />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Group permissions</legend>
@@ -60,16 +61,16 @@ export function OrganizationPermissionsSection() {
       </fieldset>
       <fieldset className="settings-group">
         <legend>Direct message permissions</legend>
-        <PermissionGroupSetting name="direct_message_permission_group" label="Who can authorize a direct message conversation" />
-        <PermissionGroupSetting name="direct_message_initiator_group" label="Who can start a direct message conversation" />
+        <RealmGroupSetting name="direct_message_permission_group" label="Who can authorize a direct message conversation" />
+        <RealmGroupSetting name="direct_message_initiator_group" label="Who can start a direct message conversation" />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Moving messages</legend>
-        <PermissionGroupSetting name="can_move_messages_between_topics_group" label="Who can move messages to another topic" />
+        <RealmGroupSetting name="can_move_messages_between_topics_group" label="Who can move messages to another topic" />
         <LimitRow name="move_messages_within_stream_limit_seconds" label="Time limit for moving messages between topics" presets={MOVE_PRESETS} unlimited={null} unlimitedLabel="Any time" unit={MINUTES} />
-        <PermissionGroupSetting name="can_move_messages_between_channels_group" label="Who can move messages to another channel" />
+        <RealmGroupSetting name="can_move_messages_between_channels_group" label="Who can move messages to another channel" />
         <LimitRow name="move_messages_between_streams_limit_seconds" label="Time limit for moving messages between channels" presets={MOVE_PRESETS} unlimited={null} unlimitedLabel="Any time" unit={MINUTES} />
-        <PermissionGroupSetting name="can_resolve_topics_group" label="Who can resolve topics" />
+        <RealmGroupSetting name="can_resolve_topics_group" label="Who can resolve topics" />
         <p className="setting-note">Moderators and administrators can move messages at any time, whatever the limits.</p>
       </fieldset>
       <fieldset className="settings-group">
@@ -79,18 +80,18 @@ export function OrganizationPermissionsSection() {
       </fieldset>
       <fieldset className="settings-group">
         <legend>Message deletion</legend>
-        <PermissionGroupSetting name="can_delete_any_message_group" label="Who can delete any message" />
-        <PermissionGroupSetting name="can_delete_own_message_group" label="Who can delete their own messages" />
+        <RealmGroupSetting name="can_delete_any_message_group" label="Who can delete any message" />
+        <RealmGroupSetting name="can_delete_own_message_group" label="Who can delete their own messages" />
         <LimitRow name="message_content_delete_limit_seconds" label="Time limit for deleting messages" presets={EDIT_PRESETS} unlimited={null} unlimitedLabel="Any time" unit={MINUTES} />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Other permissions</legend>
-        <PermissionGroupSetting name="can_add_custom_emoji_group" label="Who can add custom emoji" />
-        <PermissionGroupSetting name="can_mention_many_users_group" label="Who can notify a large number of users with a wildcard mention" />
-        <PermissionGroupSetting name="can_create_bots_group" label="Who can create any bot" />
-        <PermissionGroupSetting name="can_create_write_only_bots_group" label="Who can create bots that send messages into Zulip" />
-        <PermissionGroupSetting name="can_access_all_users_group" label="Who can view all other users in the organization" />
-        <PermissionGroupSetting name="can_summarize_topics_group" label="Who can use AI summaries" />
+        <RealmGroupSetting name="can_add_custom_emoji_group" label="Who can add custom emoji" />
+        <RealmGroupSetting name="can_mention_many_users_group" label="Who can notify a large number of users with a wildcard mention" />
+        <RealmGroupSetting name="can_create_bots_group" label="Who can create any bot" />
+        <RealmGroupSetting name="can_create_write_only_bots_group" label="Who can create bots that send messages into Zulip" />
+        <RealmGroupSetting name="can_access_all_users_group" label="Who can view all other users in the organization" />
+        <RealmGroupSetting name="can_summarize_topics_group" label="Who can use AI summaries" />
         <OwnerGroupSetting name="can_manage_billing_group" label="Who can manage plans and billing" />
       </fieldset>
       <fieldset className="settings-group">
