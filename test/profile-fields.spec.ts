@@ -257,6 +257,25 @@ describe('custom profile fields', () => {
       expectError(await bot.api.delete('users/me/profile_data', { data: [byName.Pronouns.id] }), message);
     });
 
+    it("lets an administrator set and clear another person's values with PATCH /users/{id} (profile_data), as Zulip's update_user_backend", async () => {
+      const queue = await Queue.register(bob.api, { event_types: ['realm_user'] });
+      const data = [{ id: byName.Pronouns.id, value: 'he/him' }, { id: byName.Mobile.id, value: '+44 1' }];
+      expectSuccess(await admin.api.patch(`users/${bob.userId}`, { profile_data: data }));
+      expect(await profileOf(bob)).toEqual(expect.objectContaining({ [byName.Pronouns.id]: { value: 'he/him' } }));
+      const [event] = await queue.takeWhere(1, (candidate: Event) => candidate.type === 'realm_user' && candidate.person?.custom_profile_field?.id === byName.Mobile.id);
+      expect(event.person).toEqual({ user_id: bob.userId, custom_profile_field: { id: byName.Mobile.id, value: '+44 1', rendered_value: '<p>+44 1</p>' } });
+      // An empty value or null clears the field; one bad value writes nothing.
+      expectSuccess(await admin.api.patch(`users/${bob.userId}`, { profile_data: [{ id: byName.Pronouns.id, value: '' }, { id: byName.Mobile.id, value: null }] }));
+      const cleared = await profileOf(bob);
+      expect(cleared).not.toHaveProperty(String(byName.Pronouns.id));
+      expect(cleared).not.toHaveProperty(String(byName.Mobile.id));
+      expectError(await admin.api.patch(`users/${bob.userId}`, { profile_data: [{ id: byName.Pronouns.id, value: 'x' }, { id: byName.Birthday.id, value: 'soon' }] }), 'Birthday is not a date');
+      expect(await profileOf(bob)).not.toHaveProperty(String(byName.Pronouns.id));
+      expectError(await admin.api.patch(`users/${bob.userId}`, { profile_data: [{ id: 999999, value: 'x' }] }), 'Field id 999999 not found.');
+      expectError(await alice.api.patch(`users/${bob.userId}`, { profile_data: [{ id: byName.Pronouns.id, value: 'x' }] }), 'Insufficient permission');
+      expectError(await admin.api.patch(`users/${bob.userId}`, { profile_data: { id: 1 } }), 'profile_data is not a list');
+    });
+
     it('drops values of removed choices, and values of deleted fields', async () => {
       expectSuccess(await bob.api.patch('users/me/profile_data', { data: [{ id: byName.Editor.id, value: 'emacs' }] }));
       expectSuccess(await admin.api.patch(`realm/profile_fields/${byName.Editor.id}`, { field_data: { vim: { text: 'Vim', order: '1' } } }));

@@ -41,6 +41,7 @@ function registerState(state: ClientState): Record<string, unknown> {
     realmEmoji: Object.entries(state.realmEmoji).sort(([a], [b]) => a.localeCompare(b)),
     linkifiers: state.linkifiers,
     playgrounds: state.playgrounds,
+    nonActiveUsers: sortedById(state.nonActiveUsers),
   };
 }
 
@@ -65,16 +66,16 @@ describe("the web app's store converges with a fresh register", () => {
     for (const name of ['conv-a', 'conv-c']) await subscribeTo(realm.ownerApi, name, {}, [ann.userId, bob.userId]);
   }, 120_000);
 
-  /** Registers as Bob, runs `act`, and compares; answers the event types that came. */
-  async function converges(act: () => Promise<void>): Promise<Set<string>> {
-    const { store, queueId, lastEventId } = await registered(bob.api);
+  /** Registers as Bob (or `as`), runs `act`, and compares; answers the event types that came. */
+  async function converges(act: () => Promise<void>, as: TestUser = bob): Promise<Set<string>> {
+    const { store, queueId, lastEventId } = await registered(as.api);
     await act();
-    const events = await queuedEvents<ServerEvent>(bob.api, queueId, lastEventId);
+    const events = await queuedEvents<ServerEvent>(as.api, queueId, lastEventId);
     store.events(events);
-    const fresh = await registered(bob.api);
+    const fresh = await registered(as.api);
     expect(registerState(store.getState())).toEqual(registerState(fresh.store.getState()));
-    await bob.api.delete('events', { queue_id: fresh.queueId });
-    await bob.api.delete('events', { queue_id: queueId });
+    await as.api.delete('events', { queue_id: fresh.queueId });
+    await as.api.delete('events', { queue_id: queueId });
     return new Set(events.map((event) => ('op' in event ? `${event.type}/${event.op}` : event.type)));
   }
 
@@ -197,5 +198,26 @@ describe("the web app's store converges with a fresh register", () => {
       ok(await realm.ownerApi.delete(`realm/playgrounds/${playground}`));
     });
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['realm_emoji/update', 'realm_linkifiers', 'realm_playgrounds']));
+  });
+
+  it("an administrator's people pages: roles, names and profile values set by an administrator, deactivation and reactivation, every bot with its service", async () => {
+    const admin = await realm.createUser('Ada Store', 'administrator');
+    const kinds = await converges(async () => {
+      const eve = await realm.createUser('Eve Store');
+      const field = ok(await realm.ownerApi.post('realm/profile_fields', { name: 'Team', field_type: 1 })).id as number;
+      ok(await admin.api.patch(`users/${eve.userId}`, { full_name: 'Eve Renamed', role: 300, profile_data: JSON.stringify([{ id: field, value: 'Ops' }]) }));
+      ok(await admin.api.delete(`users/${eve.userId}`));
+      ok(await admin.api.patch(`users/${eve.userId}`, { full_name: 'Eve Away' }));
+      const finn = await realm.createUser('Finn Store');
+      ok(await admin.api.delete(`users/${finn.userId}`));
+      ok(await admin.api.post(`users/${finn.userId}/reactivate`));
+      const hook = ok(await ann.api.post('bots', { full_name: 'Store Hook', short_name: 'storehook', bot_type: 3, payload_url: JSON.stringify('https://hooks.example.com/a') }));
+      const hookId = hook.user_id as number;
+      ok(await admin.api.patch(`bots/${hookId}`, { service_payload_url: JSON.stringify('https://hooks.example.com/b'), service_interface: 2, bot_owner_id: admin.userId }));
+      ok(await admin.api.post(`bots/${hookId}/api_key/regenerate`));
+      ok(await admin.api.delete(`bots/${hookId}`));
+      ok(await admin.api.post(`users/${hookId}/reactivate`));
+    }, admin);
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['realm_bot/add', 'realm_bot/update', 'realm_user/add', 'realm_user/update']));
   });
 });

@@ -6,6 +6,7 @@ export const APP_EVENT_TYPES = [
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
   'realm_domains', 'realm_user_settings_defaults',
   'realm_linkifiers', 'realm_playgrounds',
+  'invites_changed', 'realm_export', 'realm_export_consent',
 ] as const;
 
 /** The state sections the store is built from (store/register.ts). */

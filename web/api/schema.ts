@@ -11280,12 +11280,16 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description The user's new full name. */
                     full_name?: string;
+                    /** @description A JSON list of `{id, value}` custom profile field values to set; an empty value or null clears the field. JSON-encoded. */
+                    profile_data?: unknown;
                     /** @description The user's new role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
                     role?: number;
                 };
                 "multipart/form-data": {
                     /** @description The user's new full name. */
                     full_name?: string;
+                    /** @description A JSON list of `{id, value}` custom profile field values to set; an empty value or null clears the field. JSON-encoded. */
+                    profile_data?: unknown;
                     /** @description The user's new role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
                     role?: number;
                 };

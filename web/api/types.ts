@@ -21,6 +21,7 @@ export type WireUserGroup = Schemas['UserGroup'];
 /** A group setting: a group's id, or an anonymous group of members and subgroups. */
 export type GroupSetting = Schemas['GroupSettingValue'];
 export type WireBot = Schemas['Bot'];
+export type WireBotService = Schemas['BotService'];
 export type WireAttachment = Schemas['Attachment'];
 export type WireProfileField = Schemas['ProfileField'];
 export type WireUserTopic = Schemas['UserTopic'];
@@ -35,6 +36,13 @@ export interface WirePlayground {
 }
 
 type JsonSuccess<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+
+/** A pending invitation (`GET /invites`): an email one, or a reusable link (`is_multiuse`, its `link_url`). */
+export type WireInvite = JsonSuccess<paths['/api/v1/invites']['get']>['invites'][number];
+/** One of the realm's data exports (`GET /export/realm`, `realm_export` events). */
+export type WireRealmExport = JsonSuccess<paths['/api/v1/export/realm']['get']>['exports'][number];
+/** One person's consent to a full export (`GET /export/realm/consents`). */
+export type WireExportConsent = JsonSuccess<paths['/api/v1/export/realm/consents']['get']>['export_consents'][number];
 
 /** `GET /messages`'s answer. */
 export type MessagesAnswer = JsonSuccess<paths['/api/v1/messages']['get']>;
@@ -91,6 +99,8 @@ export type RegisterAnswer = RegisterEnvelope & {
   realm_name: string;
   realm_empty_topic_display_name?: string;
   realm_users: WireUser[];
+  /** Deactivated users and bots (register's `realm_user` section, as in Zulip). */
+  realm_non_active_users?: WireUser[];
   subscriptions: WireSubscription[];
   unread_msgs: UnreadMessages;
   starred_messages: number[];
@@ -172,7 +182,7 @@ export type ServerEvent =
   | { id: number; type: 'update_message_flags'; op: 'remove'; flag: string; messages: number[]; all: boolean; message_details?: Record<string, MessageDetail> }
   | { id: number; type: 'realm_user'; op: 'add'; person: WireUser & { is_active?: boolean } }
   | { id: number; type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } }
-  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string; custom_profile_field?: { id: number; value: string | null; rendered_value?: string } } }
+  | { id: number; type: 'realm_user'; op: 'update'; person: Partial<WireUser> & { user_id: number; new_email?: string; delivery_email?: string | null; custom_profile_field?: { id: number; value: string | null; rendered_value?: string } } }
   | { id: number; type: 'subscription'; op: 'add'; subscriptions: WireSubscription[] }
   | { id: number; type: 'subscription'; op: 'remove'; subscriptions: { stream_id: number; name?: string }[] }
   | { id: number; type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
@@ -210,6 +220,9 @@ export type ServerEvent =
   | { id: number; type: 'realm_domains'; op: 'remove'; domain: string }
   | { id: number; type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown }
   | { id: number; type: 'realm_linkifiers'; realm_linkifiers: WireLinkifier[] }
-  | { id: number; type: 'realm_playgrounds'; realm_playgrounds: WirePlayground[] };
+  | { id: number; type: 'realm_playgrounds'; realm_playgrounds: WirePlayground[] }
+  | { id: number; type: 'invites_changed' }
+  | { id: number; type: 'realm_export'; exports: WireRealmExport[] }
+  | { id: number; type: 'realm_export_consent'; user_id: number; consented: boolean };
 
 export type ServerEventType = ServerEvent['type'];

@@ -25,7 +25,10 @@ export const ORGANIZATION_SECTIONS = [
   { id: 'emoji-settings', label: 'Custom emoji' },
   { id: 'linkifier-settings', label: 'Linkifiers' },
   { id: 'playground-settings', label: 'Code playgrounds' },
+  { id: 'users', label: 'Users' },
+  { id: 'bot-list-admin', label: 'Bots' },
   { id: 'profile-field-settings', label: 'Custom profile fields' },
+  { id: 'data-exports-admin', label: 'Data exports' },
 ] as const;
 
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number]['id'];

@@ -1,15 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { logOut } from '../app/log-out';
+import { inRealmGroupSetting } from '../store/permissions';
 import { useSelector } from '../store/use-store';
 import { Avatar } from './Avatar';
+import { InviteDialog } from './InviteDialog';
 
 /**
  * The person's menu in the top bar (Zulip's gear and personal menu in one): their name,
- * Personal settings, the organization's settings, and Log out. A disclosure: Escape or a click elsewhere closes it.
+ * Personal settings, the organization's settings, Invite users (for whoever the realm lets
+ * invite, as Zulip's gear menu offers it), and Log out. A disclosure: Escape or a click elsewhere closes it.
  */
 export function PersonalMenu() {
   const me = useSelector((state) => (state.session === null ? undefined : state.users[state.session.userId]));
+  const canInvite = useSelector((state) => inRealmGroupSetting(state, 'can_invite_users_group') || inRealmGroupSetting(state, 'create_multiuse_invite_group'));
   const [open, setOpen] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const id = useId();
 
@@ -47,6 +52,20 @@ export function PersonalMenu() {
               Organization settings
             </a>
           </li>
+          {canInvite ? (
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setOpen(false);
+                  setInviting(true);
+                }}
+              >
+                Invite users
+              </button>
+            </li>
+          ) : null}
           <li>
             <button type="button" className="link-button" onClick={() => void logOut()}>
               Log out
@@ -54,6 +73,7 @@ export function PersonalMenu() {
           </li>
         </ul>
       </div>
+      {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
     </div>
   );
 }

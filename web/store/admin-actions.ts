@@ -1,8 +1,32 @@
-import type { ApiClient } from '../api/client';
+import { ApiError, type ApiClient } from '../api/client';
+import type { WireExportConsent, WireInvite, WireRealmExport } from '../api/types';
 import type { Store } from './store';
 
 /** The realm's pictures: its icon, and its logo for the light and the dark theme. */
 export type RealmImageKind = 'icon' | 'logo' | 'night_logo';
+/** An email invitation or a reusable link (`POST /invites`, `POST /invites/multiuse`), as Zulip's invite dialog sends it. */
+export interface InvitationRequest {
+  /** Zulip's roles: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
+  readonly inviteAs: number;
+  readonly channelIds: readonly number[];
+  readonly groupIds: readonly number[];
+  readonly includeDefaultChannels: boolean;
+  /** Null: the invitation never expires. */
+  readonly expiresInMinutes: number | null;
+}
+
+/** A person's changes through `PATCH /users/{id}`; an empty profile value clears the field. */
+export interface PersonChanges {
+  readonly fullName?: string;
+  readonly role?: number;
+  readonly profileData?: readonly { id: number; value: string | number[] | null }[];
+}
+
+/** An outgoing webhook's endpoint: Zulip's interfaces are 1 (Zulip's own format) and 2 (Slack's). */
+export interface OutgoingWebhook {
+  readonly payloadUrl: string;
+  readonly interfaceType: number;
+}
 
 /**
  * What the organization's pages (`#organization/...`, `#channels/...`, `#groups/...`) ask of
@@ -113,4 +137,125 @@ export class AdminActions {
   async deactivateEmoji(name: string): Promise<void> {
     await this.client.delete(`realm/emoji/${encodeURIComponent(name)}`);
   }
+
+  // The people pages: users, invitations, bots and data exports (#organization/users/...,
+  // bot-list-admin, data-exports-admin).
+
+  /** `PATCH /users/{id}`: role, name and custom profile field values. */
+  async updatePerson(userId: number, changes: PersonChanges): Promise<void> {
+    await this.client.patch(`users/${userId}`, {
+      full_name: changes.fullName,
+      role: changes.role,
+      profile_data: changes.profileData,
+    });
+  }
+
+  /** `DELETE /users/{id}`; with a comment, the person is told by email (Zulip's `deactivation_notification_comment`). */
+  async deactivatePerson(userId: number, notificationComment: string | null): Promise<void> {
+    await this.client.delete(`users/${userId}`, notificationComment === null ? {} : { deactivation_notification_comment: notificationComment });
+  }
+
+  async reactivatePerson(userId: number): Promise<void> {
+    await this.client.post(`users/${userId}/reactivate`);
+  }
+
+  /** Pending invitations are not register state: fetched when the page opens and again on each `invites_changed`. */
+  async loadInvites(): Promise<void> {
+    const answer = await this.client.get<{ invites: WireInvite[] }>('invites');
+    this.store.update((state) => ({ ...state, invites: answer.invites }));
+  }
+
+  /**
+   * `POST /invites`. Zulip's partial failure (`INVITATION_FAILED`: some addresses skipped)
+   * is thrown with each skipped address and the server's reason after its `msg`.
+   */
+  async invite(emails: string, request: InvitationRequest, notifyOnJoin: boolean): Promise<void> {
+    try {
+      await this.client.post('invites', {
+        invitee_emails: emails,
+        notify_referrer_on_join: notifyOnJoin,
+        ...invitationParams(request),
+      });
+    } catch (failure) {
+      const errors = failure instanceof ApiError ? failure.body.errors : undefined;
+      if (!(failure instanceof ApiError) || !Array.isArray(errors)) throw failure;
+      const skipped = errors.map((entry) => (Array.isArray(entry) ? `${String(entry[0])}: ${String(entry[1])}` : String(entry)));
+      throw new ApiError(failure.status, failure.code, [failure.message, ...skipped].join('\n'), failure.body);
+    }
+  }
+
+  /** `POST /invites/multiuse`: the reusable link to pass around. */
+  async createInviteLink(request: InvitationRequest): Promise<string> {
+    const answer = await this.client.post<{ invite_link: string }>('invites/multiuse', invitationParams(request));
+    return answer.invite_link;
+  }
+
+  async resendInvite(inviteId: number): Promise<void> {
+    await this.client.post(`invites/${inviteId}/resend`);
+  }
+
+  async revokeInvite(invite: Pick<WireInvite, 'id' | 'is_multiuse'>): Promise<void> {
+    await this.client.delete(invite.is_multiuse ? `invites/multiuse/${invite.id}` : `invites/${invite.id}`);
+  }
+
+  /** `PATCH /bots/{id}`: name and owner. */
+  async updateBot(botId: number, changes: { fullName?: string; ownerId?: number }): Promise<void> {
+    await this.client.patch(`bots/${botId}`, { full_name: changes.fullName, bot_owner_id: changes.ownerId });
+  }
+
+  /** `PATCH /bots/{id}` with an outgoing webhook bot's endpoint. */
+  async updateBotService(botId: number, service: OutgoingWebhook): Promise<void> {
+    await this.client.patch(`bots/${botId}`, { service_payload_url: JSON.stringify(service.payloadUrl), service_interface: service.interfaceType });
+  }
+
+  /** A new key; the bot's `realm_bot` update brings it to the store. */
+  async regenerateBotKey(botId: number): Promise<void> {
+    await this.client.post(`bots/${botId}/api_key/regenerate`);
+  }
+
+  async deactivateBot(botId: number): Promise<void> {
+    await this.client.delete(`bots/${botId}`);
+  }
+
+  /** `POST /bots` for an outgoing webhook bot (bot_type 3). */
+  async createOutgoingWebhookBot(fullName: string, shortName: string, service: OutgoingWebhook): Promise<void> {
+    await this.client.post('bots', {
+      full_name: fullName,
+      short_name: shortName,
+      bot_type: 3,
+      payload_url: JSON.stringify(service.payloadUrl),
+      interface_type: service.interfaceType,
+    });
+  }
+
+  /** The realm's exports (`realm_export` events keep them current after). */
+  async loadExports(): Promise<void> {
+    const answer = await this.client.get<{ exports: WireRealmExport[] }>('export/realm');
+    this.store.update((state) => ({ ...state, realmExports: answer.exports }));
+  }
+
+  /** Who consents to a full export (`realm_export_consent` events keep it current after). */
+  async loadExportConsents(): Promise<void> {
+    const answer = await this.client.get<{ export_consents: WireExportConsent[] }>('export/realm/consents');
+    this.store.update((state) => ({ ...state, exportConsents: Object.fromEntries(answer.export_consents.map((entry) => [entry.user_id, entry.consented])) }));
+  }
+
+  /** Zulip's export types: 1 public data, 2 full with members' consent. */
+  async startExport(exportType: 1 | 2): Promise<void> {
+    await this.client.post('export/realm', { export_type: exportType });
+  }
+
+  async deleteExport(exportId: number): Promise<void> {
+    await this.client.delete(`export/realm/${exportId}`);
+  }
+}
+
+function invitationParams(request: InvitationRequest): Record<string, unknown> {
+  return {
+    invite_as: request.inviteAs,
+    stream_ids: request.channelIds,
+    group_ids: request.groupIds,
+    include_realm_default_subscriptions: request.includeDefaultChannels,
+    invite_expires_in_minutes: request.expiresInMinutes,
+  };
 }

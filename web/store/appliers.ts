@@ -2,13 +2,15 @@ import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
 import { conversationKey, dmKey } from './conversation';
 import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
+import { applyExportConsent, applyInvitesChanged, applyRealmExport, userChanged, withNonActiveUsers } from './people-admin-state';
 import { policyChanged } from './permissions';
 import { applyRealmDomains, applyUserDefaults } from './realm-admin-state';
 import { withRealmChanges } from './realm-state';
-import { channelEntry, messageEntry, themeOf, userEntry } from './register';
+import { channelEntry, messageEntry, themeOf } from './register';
 import {
   applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileOf, withProfileValue, withRealmRules,
 } from './settings-state';
+import { userEntry } from './user-entry';
 import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
@@ -210,7 +212,8 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
   switch (event.op) {
     case 'add': {
       const id = event.person.user_id;
-      if (event.person.is_active === false) return { ...withProfileOf(state, id, undefined), users: without(state.users, [id]) };
+      // A deactivated person keeps their profile values, as register's `realm_non_active_users` lists them.
+      if (event.person.is_active === false) return { ...withProfileOf(state, id, event.person.profile_data), users: without(state.users, [id]) };
       return { ...withProfileOf(state, id, event.person.profile_data), users: { ...state.users, [id]: userEntry(event.person) } };
     }
     case 'remove':
@@ -218,21 +221,13 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
     case 'update': {
       const person = event.person;
       const known = state.users[person.user_id];
-      if ((person as { is_active?: boolean }).is_active === false) return { ...withProfileOf(state, person.user_id, undefined), users: without(state.users, [person.user_id]) };
+      if ((person as { is_active?: boolean }).is_active === false) return { ...state, users: without(state.users, [person.user_id]) };
       const field = person.custom_profile_field;
       const withField = field === undefined ? state : withProfileValue(state, person.user_id, field);
       const deliveryEmail = state.session !== null && person.user_id === state.session.userId ? person.delivery_email : undefined;
       const withEmail = typeof deliveryEmail === 'string' && withField.session !== null ? { ...withField, session: { ...withField.session, deliveryEmail } } : withField;
       if (known === undefined) return withEmail;
-      const next = {
-        ...known,
-        ...(person.full_name !== undefined ? { fullName: person.full_name } : {}),
-        ...(person.new_email !== undefined ? { email: person.new_email } : {}),
-        ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
-        ...(person.role !== undefined ? { role: person.role } : {}),
-        ...(person.delivery_email !== undefined ? { deliveryEmail: person.delivery_email } : {}),
-      };
-      return { ...withEmail, users: { ...state.users, [person.user_id]: next } };
+      return { ...withEmail, users: { ...state.users, [person.user_id]: userChanged(known, person) } };
     }
   }
 };
@@ -375,7 +370,7 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   delete_message: applyDeleteMessage,
   reaction: applyReaction,
   update_message_flags: applyFlags,
-  realm_user: (state, event, me) => withoutDeactivatedMembers(applyRealmUser(state, event, me), event),
+  realm_user: (state, event, me) => withNonActiveUsers(state, withoutDeactivatedMembers(applyRealmUser(state, event, me), event), event),
   subscription: applySubscription,
   stream: applyStream,
   presence: applyPresence,
@@ -397,6 +392,9 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   realm_user_settings_defaults: applyUserDefaults,
   realm_linkifiers: (state, event) => ({ ...state, linkifiers: event.realm_linkifiers }),
   realm_playgrounds: (state, event) => ({ ...state, playgrounds: event.realm_playgrounds }),
+  invites_changed: applyInvitesChanged,
+  realm_export: applyRealmExport,
+  realm_export_consent: applyExportConsent,
 };
 
 /** Applies events in order; an event of a type the app does not know leaves the state alone. */

@@ -1,14 +1,12 @@
-import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription, WireUser } from '../api/types';
+import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription } from '../api/types';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
 import { realmAdminFromRegister } from './realm-admin-state';
+import { peopleAdminFromRegister } from './people-admin-state';
 import { realmFromRegister } from './realm-state';
 import { settingsFromRegister } from './settings-state';
 import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
-
-export function userEntry(user: Pick<WireUser, 'user_id' | 'full_name' | 'email' | 'avatar_url' | 'is_bot' | 'role'> & { delivery_email?: string | null }): UserEntry {
-  return { id: user.user_id, fullName: user.full_name, email: user.email, deliveryEmail: user.delivery_email ?? null, avatarUrl: user.avatar_url ?? null, isBot: user.is_bot, role: user.role };
-}
+import { userEntry } from './user-entry';
 
 export function channelEntry(sub: Pick<WireSubscription, 'stream_id' | 'name' | 'color' | 'description' | 'is_muted' | 'pin_to_top' | 'invite_only'>): ChannelEntry {
   return {
@@ -113,5 +111,6 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     ...realmAdminFromRegister(answer),
     linkifiers: answer.realm_linkifiers ?? [],
     playgrounds: answer.realm_playgrounds ?? [],
+    ...peopleAdminFromRegister(answer, previous),
   };
 }

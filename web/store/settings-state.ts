@@ -8,7 +8,7 @@ export function userTopicKey(channelId: number, topic: string): string {
   return `${channelId}:${topic.toLowerCase()}`;
 }
 
-export function botEntry(bot: Pick<WireBot, 'user_id' | 'full_name' | 'email' | 'api_key' | 'bot_type' | 'owner_id' | 'is_active'>): BotEntry {
+export function botEntry(bot: Pick<WireBot, 'user_id' | 'full_name' | 'email' | 'api_key' | 'bot_type' | 'owner_id' | 'is_active'> & Partial<Pick<WireBot, 'services'>>): BotEntry {
   return {
     id: bot.user_id,
     fullName: bot.full_name,
@@ -17,6 +17,7 @@ export function botEntry(bot: Pick<WireBot, 'user_id' | 'full_name' | 'email' | 
     botType: bot.bot_type,
     ownerId: bot.owner_id ?? null,
     isActive: bot.is_active,
+    services: bot.services ?? [],
   };
 }
 
@@ -41,7 +42,7 @@ export function settingsFromRegister(answer: RegisterAnswer): Pick<ClientState, 
   const bots: Record<number, BotEntry> = {};
   for (const bot of answer.realm_bots ?? []) bots[bot.user_id] = botEntry(bot);
   const profileData: Record<number, Record<number, string>> = {};
-  for (const user of answer.realm_users) if (user.profile_data !== undefined) profileData[user.user_id] = profileValues(user.profile_data);
+  for (const user of [...answer.realm_users, ...(answer.realm_non_active_users ?? [])]) if (user.profile_data !== undefined) profileData[user.user_id] = profileValues(user.profile_data);
   return {
     settings: { ...answer.user_settings },
     alertWords: [...(answer.alert_words ?? [])],
@@ -88,6 +89,7 @@ export function applyRealmBot(state: ClientState, event: EventOf<'realm_bot'>): 
         ...(bot.api_key !== undefined ? { apiKey: bot.api_key } : {}),
         ...(bot.is_active !== undefined ? { isActive: bot.is_active } : {}),
         ...(bot.owner_id !== undefined ? { ownerId: bot.owner_id } : {}),
+        ...(bot.services !== undefined ? { services: bot.services } : {}),
       };
       break;
     }

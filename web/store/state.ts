@@ -1,4 +1,6 @@
-import type { GroupSetting, SlimPresence, WireAttachment, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { PeopleAdminState } from './people-admin-state';
+import { EMPTY_PEOPLE_ADMIN } from './people-admin-state';
+import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -136,6 +138,8 @@ export interface BotEntry {
   readonly botType: number | null;
   readonly ownerId: number | null;
   readonly isActive: boolean;
+  /** An outgoing webhook's endpoint (`base_url`, `interface`) or an embedded bot's service. */
+  readonly services: readonly WireBotService[];
 }
 
 /** Zulip's topic visibility policies: 0 none (follow the channel), 1 muted, 2 unmuted, 3 followed. */
@@ -151,7 +155,7 @@ export interface UserTopicEntry {
  * but `compose`, `localEchoes` and `online` comes from the server (register, then events,
  * then message fetches) and is replaced only by an applier or a fetch.
  */
-export interface ClientState {
+export interface ClientState extends PeopleAdminState {
   readonly session: Session | null;
   readonly users: Readonly<Record<number, UserEntry>>;
   /** The channels the person is subscribed to. */
@@ -244,4 +248,5 @@ export const EMPTY_STATE: ClientState = {
   userDefaults: {},
   linkifiers: [],
   playgrounds: [],
+  ...EMPTY_PEOPLE_ADMIN,
 };

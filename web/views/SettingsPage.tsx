@@ -3,6 +3,8 @@ import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, typ
 import { narrowBeforeSettings } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { AdminBotsSection } from './organization/AdminBotsSection';
+import { DataExportsSection } from './organization/DataExportsSection';
 import { EmojiSection } from './organization/EmojiSection';
 import { LinkifiersSection } from './organization/LinkifiersSection';
 import { OrganizationPermissionsSection } from './organization/OrganizationPermissionsSection';
@@ -11,6 +13,7 @@ import { OrganizationSettingsSection } from './organization/OrganizationSettings
 import { PlaygroundsSection } from './organization/PlaygroundsSection';
 import { ProfileFieldsSection } from './organization/ProfileFieldsSection';
 import { UserDefaultsSection } from './organization/UserDefaultsSection';
+import { UsersSection } from './organization/UsersSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
 import { BotsSection } from './settings/BotsSection';
@@ -43,6 +46,9 @@ const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: rea
   'linkifier-settings': LinkifiersSection,
   'playground-settings': PlaygroundsSection,
   'profile-field-settings': ProfileFieldsSection,
+  users: UsersSection,
+  'bot-list-admin': AdminBotsSection,
+  'data-exports-admin': DataExportsSection,
 };
 
 export type SettingsPageRoute =

@@ -2,6 +2,7 @@ import { Controller, Delete, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyRequest } from 'fastify';
 import { IsOptional, MaxLength } from 'class-validator';
+import { parseProfileDataItems } from '../../profile-fields/public/profile-data-items';
 import { ApiError } from '../../shared/api-error';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { Role } from '../../users/public/roles';
@@ -32,10 +33,11 @@ class UpdateUserParams {
   @WireParam('string', { path: true }) user_id!: string;
   @WireParam('string', { optional: true }) full_name?: string;
   @WireParam('int', { optional: true }) role?: number;
+  @WireParam('json', { optional: true }) profile_data?: unknown;
 }
 
 class DeactivateUserParams extends UserIdParams {
-  /** Zulip mails it to the user; this server sends no mail, but checks it as Zulip does. */
+  /** Given (even empty), the user is told by mail, with the comment, as in Zulip. */
   @WireParam('string', { optional: true })
   @IsOptional()
   @MaxLength(2000, { message: 'deactivation_notification_comment is too long (limit: 2000 characters)' })
@@ -62,13 +64,15 @@ export class UserAdminController {
 
   /**
    * `PATCH /users/{user_id}` and `PATCH /users/{email}` (Zulip's `update_user_by_email_api`):
-   * name and role (profile data belongs to the profile fields).
+   * name, role and custom profile field values (`profile_data`, written by the profile
+   * fields' own command in the same transaction).
    */
   @Patch('users/:user_id')
   async updateUser(@CurrentUser() actor: RequestUser, @Params(UpdateUserParams) p: UpdateUserParams): Promise<Record<string, never>> {
     const user = userFromPath(p.user_id);
     const role = p.role === undefined ? undefined : checkRole(p.role);
-    await this.commandBus.execute(new UpdateUserCommand(actor, user, { fullName: p.full_name, role }));
+    const profileData = p.profile_data === undefined ? undefined : parseProfileDataItems(p.profile_data, 'profile_data', true);
+    await this.commandBus.execute(new UpdateUserCommand(actor, user, { fullName: p.full_name, role, profileData }));
     return {};
   }
 
@@ -80,7 +84,7 @@ export class UserAdminController {
 
   @Delete('users/:user_id')
   async deactivateUser(@CurrentUser() actor: RequestUser, @Params(DeactivateUserParams) p: DeactivateUserParams): Promise<Record<string, never>> {
-    await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, p.user_id, { kind: 'user', actor }));
+    await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, p.user_id, { kind: 'user', actor, notificationComment: p.deactivation_notification_comment }));
     return {};
   }
 

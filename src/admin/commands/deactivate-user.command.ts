@@ -13,6 +13,9 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';
 import { Sessions } from '../../users/commands/sessions.commands';
+import { MailOutbox } from '../../platform/mail/mail-outbox';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
+import { deactivationMail } from '../domain/deactivation-mail';
 
 /**
  * Who asks, and through which door: an administrator (`DELETE /users/{id}`), a user
@@ -20,7 +23,8 @@ import { Sessions } from '../../users/commands/sessions.commands';
  * management CLI (no actor: no permission checks).
  */
 export type DeactivationRequest =
-  | { kind: 'user'; actor: { id: number; role: number } }
+  /** With a `notificationComment` (even an empty one) the person is told by mail, as Zulip's `deactivation_notification_comment`. */
+  | { kind: 'user'; actor: { id: number; role: number }; notificationComment?: string }
   | { kind: 'self'; actor: { id: number; role: number } }
   | { kind: 'bot'; actor: { id: number; role: number } }
   | { kind: 'cli' };
@@ -48,6 +52,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     private readonly access: UserAccess,
     private readonly database: Database,
     private readonly sessions: Sessions,
+    private readonly mail: MailOutbox,
+    private readonly addressing: RealmAddressing,
   ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
@@ -63,6 +69,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
         }
       }
       await this.deactivate(account);
+      if (command.request.kind === 'user' && command.request.notificationComment !== undefined) await this.notify(account, command.request.notificationComment);
       return { user_id: command.userId };
     });
   }
@@ -105,6 +112,12 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
       [realmId, userId, realm.notificationBotId],
     );
     return row.count;
+  }
+
+  /** Zulip's deactivation mail to the person's login address, written in the deactivation's transaction. */
+  private async notify(account: UserRow, comment: string): Promise<void> {
+    const realm = await this.realms.requireById(account.realmId);
+    await this.mail.enqueue(deactivationMail(account.deliveryEmail, realm.name, this.addressing.url(realm.stringId), comment));
   }
 
   private lock(realmId: number, userId: number): Promise<UserRow | null> {

@@ -1,4 +1,5 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { UpdateProfileDataCommand } from '../../profile-fields/commands/update-profile-data.command';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableUser, checkRoleChange } from '../../users/public/user-admin-rules';
 import { Role } from '../../users/public/roles';
@@ -11,14 +12,15 @@ import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';
 
 /**
- * `PATCH /users/{user_id}`: an administrator renames a user or changes their role. The user
- * may be named by email instead (`PATCH /users/{email}`, Zulip's `update_user_by_email_api`).
+ * `PATCH /users/{user_id}`: an administrator renames a user, changes their role or their
+ * custom profile field values. The user may be named by email instead (`PATCH /users/{email}`,
+ * Zulip's `update_user_by_email_api`).
  */
 export class UpdateUserCommand {
   constructor(
-    readonly actor: { id: number; role: number; realmId: number },
+    readonly actor: { id: number; role: number; realmId: number; isBot?: boolean },
     readonly user: number | { email: string },
-    readonly changes: { fullName?: string; role?: number },
+    readonly changes: { fullName?: string; role?: number; profileData?: readonly { id: number; value: unknown }[] },
   ) {}
 }
 
@@ -32,6 +34,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
     private readonly demotedBots: DemotedOwnerBots,
     private readonly byEmail: UserByEmailReader,
     private readonly database: Database,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async execute(command: UpdateUserCommand): Promise<void> {
@@ -52,6 +55,9 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, voi
       const { fullName } = changes;
       if (fullName !== undefined && fullName !== target.fullName && fullName.trim() !== '') {
         await this.names.apply(target, checkFullName(fullName));
+      }
+      if (changes.profileData !== undefined) {
+        await this.commandBus.execute(new UpdateProfileDataCommand({ ...actor, isBot: actor.isBot ?? false }, changes.profileData, target.id));
       }
     });
   }

@@ -6,7 +6,8 @@ export type MailKind =
   | 'email-change'
   | 'confirm-registration'
   | 'missed-message'
-  | 'digest';
+  | 'digest'
+  | 'deactivation';
 
 /** A mail the server sends: plain text always, an HTML alternative when the template has one. */
 export interface OutgoingMail {

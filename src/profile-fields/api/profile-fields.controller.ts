@@ -1,8 +1,7 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
-import { expectInteger, expectIntegerList, expectList, expectObject } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../wire/params/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestUser } from '../../wire/request-context';
@@ -15,6 +14,7 @@ import { UpdateProfileFieldCommand } from '../commands/update-profile-field.comm
 import { parseFieldData } from '../domain/profile-field-rules';
 import { ProfileFieldWire } from '../persistence/profile-field.store';
 import { GetProfileFieldsQuery } from '../queries/get-profile-fields.query';
+import { parseProfileDataItems } from '../public/profile-data-items';
 
 class CreateParams {
   @WireParam('string', { default: '' }) name!: string;
@@ -45,21 +45,6 @@ class ReorderParams {
 
 class DataParams {
   @WireParam('json') data!: unknown;
-}
-
-/** `data` of `PATCH /users/me/profile_data`: `[{id: int, value: str | [int]}]`, nothing else. */
-function parseProfileDataItems(value: unknown): { id: number; value: unknown }[] {
-  return expectList('data', value).map((raw, index) => {
-    const name = `data[${index}]`;
-    const item = expectObject(name, raw);
-    if (!('id' in item)) throw ApiError.badRequest(`id key is missing from ${name}`);
-    const id = expectInteger(`${name}["id"]`, item.id);
-    if (!('value' in item)) throw ApiError.badRequest(`value key is missing from ${name}`);
-    const extra = Object.keys(item).filter((key) => key !== 'id' && key !== 'value');
-    if (extra.length > 0) throw ApiError.badRequest(`Unexpected arguments: ${extra.join(', ')}`);
-    if (typeof item.value !== 'string' && !Array.isArray(item.value)) throw ApiError.badRequest(`${name}["value"] is not a string or a list`);
-    return { id, value: item.value };
-  });
 }
 
 @Controller('api/v1')

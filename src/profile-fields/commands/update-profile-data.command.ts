@@ -10,11 +10,17 @@ import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-f
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
 
-/** `PATCH /users/me/profile_data`: `data` is `[{id, value}]`. */
+/**
+ * `PATCH /users/me/profile_data`: `data` is `[{id, value}]`. With a `targetId`, an
+ * administrator's `profile_data` of `PATCH /users/{user_id}` (Zulip's `update_user_backend`;
+ * the caller has checked the actor may administer the target): there an empty value clears
+ * the field, as in Zulip.
+ */
 export class UpdateProfileDataCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Pick<RequestUser, 'id' | 'realmId' | 'role' | 'isBot'>,
     readonly data: readonly { id: number; value: unknown }[],
+    readonly targetId?: number,
   ) {}
 }
 
@@ -26,15 +32,21 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
     private readonly database: Database,
   ) {}
 
-  execute({ actor, data }: UpdateProfileDataCommand): Promise<void> {
-    requireHumanUser(actor);
+  execute({ actor, data, targetId }: UpdateProfileDataCommand): Promise<void> {
+    if (targetId === undefined) requireHumanUser(actor);
+    const userId = targetId ?? actor.id;
     return this.tx.run(async () => {
       // Every item is checked before anything is written, as Zulip does.
       const checked: { fieldId: number; type: number; value: string }[] = [];
+      const cleared: number[] = [];
       for (const item of data) {
         const field = await this.store.find(actor.realmId, item.id);
         if (!field) throw fieldNotFound(item.id);
         if (!isAdministrator(actor.role) && !field.editableByUser) throw notEditableByUser();
+        if (targetId !== undefined && (item.value === null || item.value === '' || (Array.isArray(item.value) && item.value.length === 0))) {
+          cleared.push(field.id);
+          continue;
+        }
         const value = checkFieldValue(field, item.value);
         if (value.kind === 'users') {
           checkPeopleFieldUsers(value.userIds, await this.store.realmUsers(actor.realmId, value.userIds));
@@ -43,19 +55,22 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
           checked.push({ fieldId: field.id, type: field.type, value: value.value });
         }
       }
-      const before = await this.store.valuesOf(actor.id, checked.map((item) => item.fieldId));
       const changes: ProfileValueChange[] = [];
+      for (const fieldId of cleared) {
+        if (await this.store.deleteValue(userId, fieldId)) changes.push({ id: fieldId, value: null, renderedValue: null });
+      }
+      const before = await this.store.valuesOf(userId, checked.map((item) => item.fieldId));
       for (const item of checked) {
         // An unchanged value is not written again and sends no event.
         if (before.get(item.fieldId) === item.value) continue;
         const rendered = isRenderable(item.type) ? renderMarkdown(item.value) : null;
-        await this.store.upsertValue(actor.id, item.fieldId, item.value, rendered);
+        await this.store.upsertValue(userId, item.fieldId, item.value, rendered);
         before.set(item.fieldId, item.value);
         changes.push({ id: item.fieldId, value: item.value, renderedValue: rendered });
       }
       if (changes.length > 0) {
         const audience = await this.store.activeUserIds(actor.realmId);
-        this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
+        this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, userId, changes));
       }
     });
   }

@@ -145,7 +145,7 @@ export const CHANNEL_AND_USER_PARAMETERS: ParameterDescriptions = {
     },
     'GET /api/v1/user_groups/{user_group_id}/members/{user_id}': { user_id: 'The id of the user to look for.' },
     'GET /api/v1/users/{user_id}': { user_id: 'The user\'s id or email address.' },
-    'PATCH /api/v1/users/{user_id}': { user_id: 'The user\'s id or email address.', full_name: 'The user\'s new full name.', role: 'The user\'s new role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.' },
+    'PATCH /api/v1/users/{user_id}': { user_id: 'The user\'s id or email address.', full_name: 'The user\'s new full name.', role: 'The user\'s new role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.', profile_data: 'A JSON list of `{id, value}` custom profile field values to set; an empty value or null clears the field.' },
     'POST /api/v1/bots': { full_name: 'The bot\'s full name.' },
     'PATCH /api/v1/bots/{bot_id}': { full_name: 'The bot\'s new full name.', role: 'The bot\'s new role (as for users).' },
     'POST /api/v1/users': { full_name: 'The new user\'s full name.', password: 'The new user\'s password.' },
