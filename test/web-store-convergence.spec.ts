@@ -28,7 +28,13 @@ function registerState(state: ClientState): Record<string, unknown> {
     dmConversations: Object.entries(state.dmConversations).sort(([a], [b]) => a.localeCompare(b)),
     presence: sortedById(state.presence),
     policy: state.policy,
-    groups: sortedById(state.groups).map(([id, group]) => [id, { members: [...group.members].sort((a, b) => a - b), subgroups: [...group.subgroups].sort((a, b) => a - b) }]),
+    groups: sortedById(state.groups).map(([id, group]) => [
+      id,
+      { members: [...group.members].sort((a, b) => a - b), subgroups: [...group.subgroups].sort((a, b) => a - b), settings: group.settings, name: group.name, description: group.description },
+    ]),
+    allChannels: sortedById(state.allChannels),
+    defaultChannelIds: state.defaultChannelIds,
+    defaultChannelGroups: state.defaultChannelGroups,
     settings: Object.entries(state.settings).sort(([a], [b]) => a.localeCompare(b)),
     alertWords: [...state.alertWords].sort(),
     mutedUsers: sortedById(state.mutedUsers),
@@ -181,6 +187,26 @@ describe("the web app's store converges with a fresh register", () => {
       ok(await realm.ownerApi.patch('realm/user_settings_defaults', { color_scheme: 2, enter_sends: true, notification_sound: 'ding' }));
     });
     expect([...kinds].sort()).toEqual(['realm_domains/add', 'realm_domains/change', 'realm_domains/remove', 'realm_user_settings_defaults/update']);
+  });
+
+  it('every visible channel, default channels and their groups, and group settings (the channel and group settings pages)', async () => {
+    const kinds = await converges(async () => {
+      await subscribeTo(realm.ownerApi, 'conv-new', { description: 'Fresh' }, [ann.userId, realm.owner.userId]);
+      await subscribeTo(realm.ownerApi, 'conv-hidden', { invite_only: true }, [ann.userId]);
+      const all = ok(await realm.ownerApi.get('streams', { include_all: true })).streams as { stream_id: number; name: string }[];
+      const idOf = (name: string) => all.find((channel) => channel.name === name)?.stream_id as number;
+      ok(await realm.ownerApi.patch(`streams/${idOf('conv-new')}`, { description: 'Described', is_private: true }));
+      ok(await realm.ownerApi.patch(`streams/${idOf('conv-new')}`, { is_private: false }));
+      ok(await realm.ownerApi.post('default_streams', { stream_id: idOf('conv-new') }));
+      ok(await realm.ownerApi.post('default_streams', { stream_id: idOf('conv-c') }));
+      ok(await realm.ownerApi.post('default_stream_groups/create', { group_name: 'Starters', description: 'First', stream_names: ['conv-a'] }));
+      const groups = ok(await bob.api.post('register', { fetch_event_types: ['default_stream_groups'] })).realm_default_stream_groups as { id: number }[];
+      ok(await realm.ownerApi.patch(`default_stream_groups/${groups[0]?.id as number}`, { new_description: 'Second' }));
+      ok(await realm.ownerApi.delete(`streams/${idOf('conv-new')}`));
+      const group = ok(await realm.ownerApi.post('user_groups/create', { name: 'painters', description: 'Brushes', members: [ann.userId] })).group_id as number;
+      ok(await realm.ownerApi.patch(`user_groups/${group}`, { name: 'artists', can_join_group: JSON.stringify({ new: { direct_members: [bob.userId], direct_subgroups: [] } }) }));
+    });
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['default_stream_groups', 'default_streams', 'stream/create', 'stream/delete', 'stream/update', 'user_group/update']));
   });
 
   it('custom emoji, linkifiers and code playgrounds', async () => {

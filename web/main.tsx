@@ -18,6 +18,7 @@ import './styles/message-actions.css';
 import './styles/settings.css';
 import './styles/pills.css';
 import './styles/admin.css';
+import './styles/manage.css';
 import './styles/admin-content.css';
 import './styles/keyboard.css';
 

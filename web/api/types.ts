@@ -26,6 +26,17 @@ export type WireAttachment = Schemas['Attachment'];
 export type WireProfileField = Schemas['ProfileField'];
 export type WireUserTopic = Schemas['UserTopic'];
 export type WireMutedUser = Schemas['MutedUser'];
+/** A channel as `GET /streams`, register's `streams` and `stream` create events give it. */
+export type WireChannel = Schemas['Channel'];
+
+/** A default channel group (register's `realm_default_stream_groups`): its channels by id. */
+export interface WireDefaultChannelGroup {
+  id: number;
+  name: string;
+  description: string;
+  streams: number[];
+}
+
 export type WireLinkifier = Schemas['Linkifier'];
 /** A code playground, as Zulip's register (`realm_playgrounds`) and its event give it. */
 export interface WirePlayground {
@@ -138,6 +149,10 @@ export type RegisterAnswer = RegisterEnvelope & {
   realm_domains?: WireRealmDomain[];
   /** What new users start with (register's `realm_user_settings_defaults`). */
   realm_user_settings_defaults?: Record<string, unknown>;
+  /** Every channel the person may see (the `stream` fetch type). */
+  streams?: WireChannel[];
+  realm_default_streams?: number[];
+  realm_default_stream_groups?: WireDefaultChannelGroup[];
   realm_linkifiers?: WireLinkifier[];
   realm_playgrounds?: WirePlayground[];
 };
@@ -187,8 +202,19 @@ export type ServerEvent =
   | { id: number; type: 'subscription'; op: 'remove'; subscriptions: { stream_id: number; name?: string }[] }
   | { id: number; type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
   | { id: number; type: 'subscription'; op: 'peer_add' | 'peer_remove'; stream_ids: number[]; user_ids: number[] }
-  | { id: number; type: 'stream'; op: 'update'; stream_id: number; property: string; value: unknown; rendered_description?: string }
-  | { id: number; type: 'stream'; op: 'create' | 'delete'; streams: { stream_id: number }[] }
+  | {
+      id: number;
+      type: 'stream';
+      op: 'update';
+      stream_id: number;
+      property: string;
+      value: unknown;
+      rendered_description?: string;
+      history_public_to_subscribers?: boolean;
+      is_web_public?: boolean;
+    }
+  | { id: number; type: 'stream'; op: 'create'; streams: WireChannel[] }
+  | { id: number; type: 'stream'; op: 'delete'; streams: { stream_id: number }[] }
   | { id: number; type: 'presence'; user_id: number; email: string; server_timestamp: number; presence: Record<string, { status: 'active' | 'idle'; timestamp: number }> }
   | { id: number; type: 'typing'; op: 'start' | 'stop'; message_type: 'stream' | 'direct' | 'private'; sender: { user_id: number }; recipients?: { user_id: number }[]; stream_id?: number; topic?: string }
   | { id: number; type: 'drafts'; op: 'add'; drafts: WireDraft[] }
@@ -219,6 +245,8 @@ export type ServerEvent =
   | { id: number; type: 'realm_domains'; op: 'add' | 'change'; realm_domain: WireRealmDomain }
   | { id: number; type: 'realm_domains'; op: 'remove'; domain: string }
   | { id: number; type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown }
+  | { id: number; type: 'default_streams'; default_streams: number[] }
+  | { id: number; type: 'default_stream_groups'; default_stream_groups: WireDefaultChannelGroup[] }
   | { id: number; type: 'realm_linkifiers'; realm_linkifiers: WireLinkifier[] }
   | { id: number; type: 'realm_playgrounds'; realm_playgrounds: WirePlayground[] }
   | { id: number; type: 'invites_changed' }

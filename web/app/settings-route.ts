@@ -28,6 +28,7 @@ export const ORGANIZATION_SECTIONS = [
   { id: 'users', label: 'Users' },
   { id: 'bot-list-admin', label: 'Bots' },
   { id: 'profile-field-settings', label: 'Custom profile fields' },
+  { id: 'default-channels-list', label: 'Default channels' },
   { id: 'data-exports-admin', label: 'Data exports' },
 ] as const;
 

@@ -17,7 +17,7 @@ export interface SettingControl {
  * A stored value for a control: the store's (an event sets it); what the person asked shows
  * until the store has it, or until the server refuses (`request.error` then holds its words).
  */
-function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
+export function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
   const request = useRequest();
   // What was asked, and the store's value then: any change of the store's value since is the server's answer (its event).
   const [asked, setAsked] = useState<{ value: unknown; before: unknown } | null>(null);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { overlayRouteOf, type OverlayRoute } from './settings-route';
 
 /** The last narrow's fragment, where leaving an overlay returns (the feed when an overlay opened first). */
@@ -28,4 +28,16 @@ export function useOverlayRoute(): OverlayRoute | null {
 /** Where "Back" from an overlay goes: the narrow the person came from. */
 export function narrowBeforeSettings(): string {
   return lastNarrowHash;
+}
+
+/** Escape leaves an overlay for the narrow the person came from, as in Zulip (not while typing, nor with a dialog open: it closes first). */
+export function useEscapeToNarrow(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      if (event.key === 'Escape' && !typing && !event.defaultPrevented && document.querySelector('dialog[open]') === null) window.location.hash = narrowBeforeSettings();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }

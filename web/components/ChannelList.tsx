@@ -33,6 +33,9 @@ export function ChannelList({ current }: { current: Filter }) {
           </li>
         ))}
       </ul>
+      <a className="sidebar-row sidebar-more" href="#channels/all">
+        <span className="sidebar-label">Browse and create channels</span>
+      </a>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { InviteDialog } from './InviteDialog';
 /**
  * The person's menu in the top bar (Zulip's gear and personal menu in one): their name,
  * Personal settings, the organization's settings, Invite users (for whoever the realm lets
- * invite, as Zulip's gear menu offers it), and Log out. A disclosure: Escape or a click elsewhere closes it.
+ * invite, as Zulip's gear menu offers it), channel and group settings, and Log out. A disclosure: Escape or a click elsewhere closes it.
  */
 export function PersonalMenu() {
   const me = useSelector((state) => (state.session === null ? undefined : state.users[state.session.userId]));
@@ -66,6 +66,16 @@ export function PersonalMenu() {
               </button>
             </li>
           ) : null}
+          <li>
+            <a href="#channels/subscribed" onClick={() => setOpen(false)}>
+              Channel settings
+            </a>
+          </li>
+          <li>
+            <a href="#groups/your" onClick={() => setOpen(false)}>
+              Group settings
+            </a>
+          </li>
           <li>
             <button type="button" className="link-button" onClick={() => void logOut()}>
               Log out

@@ -9,16 +9,18 @@ const selectUsers = (state: ClientState) => state.users;
 interface RecipientPickerProps {
   userIds: readonly number[];
   onChange: (userIds: number[]) => void;
-  /** The pills' and the field's names (a profile field's people picker names them after the field). */
+  /** The pills' and the field's names (a profile field's people picker names them after the field; subscribers, members elsewhere). */
   label?: string;
   fieldLabel?: string;
   /** Offer people only, no bots (a people profile field cannot name a bot). */
   humansOnly?: boolean;
   readOnly?: boolean;
+  /** People not to suggest (a channel's subscribers already, say). */
+  exclude?: readonly number[];
 }
 
-/** People as pills, and a field to type more names into: a new direct message's recipients, a people profile field. */
-export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', humansOnly = false, readOnly = false }: RecipientPickerProps) {
+/** People as pills, and a field to type more names into: a new direct message's recipients, a people profile field, a channel's new subscribers. */
+export function RecipientPicker({ userIds, onChange, label = 'Recipients', fieldLabel = 'Add a recipient', humansOnly = false, readOnly = false, exclude = [] }: RecipientPickerProps) {
   const users = useSelector(selectUsers);
   return (
     <div className="recipient-picker">
@@ -31,7 +33,7 @@ export function RecipientPicker({ userIds, onChange, label = 'Recipients', field
         editable={!readOnly}
         suggest={(query) =>
           rankByName(
-            Object.values(users).filter((user) => !userIds.includes(user.id) && !(humansOnly && user.isBot)),
+            Object.values(users).filter((user) => !userIds.includes(user.id) && !exclude.includes(user.id) && !(humansOnly && user.isBot)),
             query,
             (user) => [user.fullName, user.email],
             MAX_SUGGESTIONS,

@@ -1,4 +1,5 @@
 import type { MessageDetail, ServerEvent, ServerEventType } from '../api/types';
+import { applyDefaultStreamGroups, applyDefaultStreams, applyStreamToAll, applySubscriptionToAll } from './channel-admin-state';
 import { conversationKey, dmKey } from './conversation';
 import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './group-and-widget-appliers';
 import { filterOfKey, isMentioned, matches } from './narrow';
@@ -371,8 +372,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   reaction: applyReaction,
   update_message_flags: applyFlags,
   realm_user: (state, event, me) => withNonActiveUsers(state, withoutDeactivatedMembers(applyRealmUser(state, event, me), event), event),
-  subscription: applySubscription,
-  stream: applyStream,
+  subscription: (state, event, me) => applySubscriptionToAll(applySubscription(state, event, me), event, me),
+  stream: (state, event, me) => applyStreamToAll(applyStream(state, event, me), event),
   presence: applyPresence,
   typing: (state, event, me) => applyTyping(state, event, me, Date.now()),
   drafts: applyDrafts,
@@ -390,6 +391,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   custom_profile_fields: applyProfileFields,
   realm_domains: applyRealmDomains,
   realm_user_settings_defaults: applyUserDefaults,
+  default_streams: applyDefaultStreams,
+  default_stream_groups: applyDefaultStreamGroups,
   realm_linkifiers: (state, event) => ({ ...state, linkifiers: event.realm_linkifiers }),
   realm_playgrounds: (state, event) => ({ ...state, playgrounds: event.realm_playgrounds }),
   invites_changed: applyInvitesChanged,

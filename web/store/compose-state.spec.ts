@@ -39,7 +39,7 @@ describe('the compose state in the store', () => {
     const state = registered().getState();
     expect(state.session?.emojiDataUrl).toBe('http://chat.test/static/generated/emoji/emoji_api.json');
     expect(Object.values(state.realmEmoji).map((entry) => entry.name)).toEqual(['parrot']);
-    expect(state.groups[5]).toEqual({ id: 5, name: 'design', description: 'design people', members: [11], subgroups: [], isSystem: false });
+    expect(state.groups[5]).toEqual({ id: 5, name: 'design', description: 'design people', members: [11], subgroups: [], isSystem: false, settings: {} });
     expect(state.groups[6]?.isSystem).toBe(true);
     expect(Object.keys(state.scheduled)).toEqual(['30']);
   });

@@ -1,5 +1,5 @@
 import type { ServerEvent } from '../api/types';
-import { groupEntry } from './permissions';
+import { groupEntry, groupSettingsOf } from './permissions';
 import type { ClientState, GroupEntry } from './state';
 
 type EventOf<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>;
@@ -33,7 +33,12 @@ export function applyUserGroup(state: ClientState, event: EventOf<'user_group'>)
     }
     case 'update':
       if (event.data.deactivated === true) return applyUserGroup(state, { id: event.id, type: 'user_group', op: 'remove', group_id: event.group_id });
-      return changeGroup(state, event.group_id, (group) => ({ ...group, name: event.data.name ?? group.name, description: event.data.description ?? group.description }));
+      return changeGroup(state, event.group_id, (group) => ({
+        ...group,
+        name: event.data.name ?? group.name,
+        description: event.data.description ?? group.description,
+        settings: { ...group.settings, ...groupSettingsOf(event.data) },
+      }));
     case 'add_members':
       return changeGroup(state, event.group_id, (group) => ({ ...group, members: joined(group.members, event.user_ids) }));
     case 'remove_members':

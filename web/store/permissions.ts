@@ -52,8 +52,26 @@ export function policyChanged(policy: RealmPolicy, changes: Readonly<Record<stri
   return next;
 }
 
-export function groupEntry(group: Pick<WireUserGroup, 'id' | 'name' | 'description' | 'members' | 'direct_subgroup_ids' | 'is_system_group'>): GroupEntry {
+/** A user group's own permission settings, by their API names (Zulip 10.2's UserGroup). */
+export const GROUP_SETTING_NAMES = [
+  'can_manage_group', 'can_add_members_group', 'can_remove_members_group', 'can_join_group', 'can_leave_group', 'can_mention_group',
+] as const;
+
+export type GroupSettingName = (typeof GROUP_SETTING_NAMES)[number];
+
+/** The group settings among a group's (or a `user_group` update event's) fields. */
+export function groupSettingsOf(fields: Partial<Record<GroupSettingName, GroupSetting>>): Partial<Record<GroupSettingName, GroupSetting>> {
+  const settings: Partial<Record<GroupSettingName, GroupSetting>> = {};
+  for (const name of GROUP_SETTING_NAMES) {
+    const value = fields[name];
+    if (value !== undefined) settings[name] = value;
+  }
+  return settings;
+}
+
+export function groupEntry(group: Pick<WireUserGroup, 'id' | 'name' | 'description' | 'members' | 'direct_subgroup_ids' | 'is_system_group'> & Partial<WireUserGroup>): GroupEntry {
   return {
+    settings: groupSettingsOf(group),
     id: group.id,
     name: group.name,
     description: group.description,

@@ -1,4 +1,5 @@
 import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription } from '../api/types';
+import { channelAdminFromRegister } from './channel-admin-state';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
 import { realmAdminFromRegister } from './realm-admin-state';
@@ -109,6 +110,7 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     ...settingsFromRegister(answer),
     realm: realmFromRegister(answer),
     ...realmAdminFromRegister(answer),
+    ...channelAdminFromRegister(answer),
     linkifiers: answer.realm_linkifiers ?? [],
     playgrounds: answer.realm_playgrounds ?? [],
     ...peopleAdminFromRegister(answer, previous),

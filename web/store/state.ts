@@ -1,6 +1,6 @@
 import type { PeopleAdminState } from './people-admin-state';
 import { EMPTY_PEOPLE_ADMIN } from './people-admin-state';
-import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireChannel, WireDefaultChannelGroup, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -54,6 +54,8 @@ export interface GroupEntry {
   readonly members: readonly number[];
   readonly subgroups: readonly number[];
   readonly isSystem: boolean;
+  /** Who may do what to the group (`can_manage_group`, `can_add_members_group`, ...), by their API names. */
+  readonly settings: Readonly<Record<string, GroupSetting>>;
 }
 
 /**
@@ -208,6 +210,13 @@ export interface ClientState extends PeopleAdminState {
   readonly realmDomains: readonly WireRealmDomain[];
   /** What new users start with (register's `realm_user_settings_defaults`, then its events). */
   readonly userDefaults: Readonly<Record<string, unknown>>;
+  /** Every channel the person may see (register's `streams`, then `stream` events), by id. */
+  readonly allChannels: Readonly<Record<number, WireChannel>>;
+  /** The realm's default channels (register's `realm_default_streams`, then `default_streams` events). */
+  readonly defaultChannelIds: readonly number[];
+  readonly defaultChannelGroups: readonly WireDefaultChannelGroup[];
+  /** Channels' subscribers, for channels whose list a page fetched (then `subscription` peer events). */
+  readonly subscribers: Readonly<Record<number, readonly number[]>>;
   /** The realm's linkifiers, in their order (register's `realm_linkifiers`, then its events). */
   readonly linkifiers: readonly WireLinkifier[];
   /** The realm's code playgrounds (register's `realm_playgrounds`, then its events). */
@@ -246,6 +255,10 @@ export const EMPTY_STATE: ClientState = {
   realm: {},
   realmDomains: [],
   userDefaults: {},
+  allChannels: {},
+  defaultChannelIds: [],
+  defaultChannelGroups: [],
+  subscribers: {},
   linkifiers: [],
   playgrounds: [],
   ...EMPTY_PEOPLE_ADMIN,

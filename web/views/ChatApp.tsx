@@ -14,6 +14,8 @@ import { ShortcutsDialog } from '../components/ShortcutsDialog';
 import { TopBar } from '../components/TopBar';
 import { narrowKey } from '../store/narrow';
 import { useSelector } from '../store/use-store';
+import { ChannelsPage } from './ChannelsPage';
+import { GroupsPage } from './GroupsPage';
 import { MessageFeed } from './MessageFeed';
 import { SettingsPage } from './SettingsPage';
 
@@ -60,6 +62,8 @@ export function ChatApp() {
   }
   // Overlays take the feed's place; the feed is not kept underneath, so nothing is marked read unseen.
   if (overlay?.kind === 'settings' || overlay?.kind === 'organization') return <SettingsPage route={overlay} />;
+  if (overlay?.kind === 'channels') return <ChannelsPage rest={overlay.rest} />;
+  if (overlay?.kind === 'groups') return <GroupsPage rest={overlay.rest} />;
   const drawerOpen = leftOpen || rightOpen;
   return (
     <div className="app">

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { ORGANIZATION_SECTIONS, SETTINGS_SECTIONS, type OrganizationSection, type SettingsSection } from '../app/settings-route';
-import { narrowBeforeSettings } from '../app/use-settings-route';
+import { narrowBeforeSettings, useEscapeToNarrow } from '../app/use-settings-route';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { DefaultChannelsSection } from './organization/DefaultChannelsSection';
 import { AdminBotsSection } from './organization/AdminBotsSection';
 import { DataExportsSection } from './organization/DataExportsSection';
 import { EmojiSection } from './organization/EmojiSection';
@@ -42,6 +43,7 @@ const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: rea
   'organization-settings': OrganizationSettingsSection,
   'organization-permissions': OrganizationPermissionsSection,
   'organization-level-user-defaults': UserDefaultsSection,
+  'default-channels-list': DefaultChannelsSection,
   'emoji-settings': EmojiSection,
   'linkifier-settings': LinkifiersSection,
   'playground-settings': PlaygroundsSection,
@@ -72,15 +74,7 @@ export function SettingsPage({ route }: { route: SettingsPageRoute }) {
     heading.current?.focus();
   }, [route.kind, route.section]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
-      // A dialog open on the page closes first (it handles its own Escape).
-      if (event.key === 'Escape' && !typing && !event.defaultPrevented && document.querySelector('dialog[open]') === null) window.location.hash = narrowBeforeSettings();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEscapeToNarrow();
 
   let body;
   if (route.kind === 'settings') {

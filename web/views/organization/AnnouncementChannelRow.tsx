@@ -6,20 +6,21 @@ import { SelectRow, type Choice } from '../settings/SettingSelect';
 const DISABLED = -1;
 
 /**
- * Where the notification bot announces something (new channels, sign-ups): one of the
- * channels the administrator reads, or nowhere. A channel set by someone else that this
- * person is not subscribed to still shows, by its id.
+ * Where the notification bot announces something (new channels, sign-ups): any active
+ * channel the person can see (register's `streams`, kept by `stream` events), or nowhere.
+ * A channel they cannot see still shows, by its id.
  */
 export function AnnouncementChannelRow({ name, label }: { name: string; label: string }) {
   const control = useRealmSetting(name);
-  const channels = useSelector((state) => state.channels);
+  const channels = useSelector((state) => state.allChannels);
   const choices: Choice[] = [
     { value: DISABLED, label: 'Disabled' },
     ...Object.values(channels)
+      .filter((channel) => channel.is_archived !== true)
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((channel) => ({ value: channel.id, label: `#${channel.name}` })),
+      .map((channel) => ({ value: channel.stream_id, label: `#${channel.name}` })),
   ];
   const shown = control.shown;
-  if (typeof shown === 'number' && shown !== DISABLED && channels[shown] === undefined) choices.push({ value: shown, label: `Channel ${shown}` });
+  if (typeof shown === 'number' && shown !== DISABLED && !choices.some((choice) => choice.value === shown)) choices.push({ value: shown, label: `Channel ${shown}` });
   return <SelectRow label={label} control={control} choices={choices} />;
 }
