@@ -49,6 +49,19 @@ describe('convergence: realm state', () => {
     });
   });
 
+  it('realm: the icon, the logos and the announcement channels', async () => {
+    const channels = ok(await realm.ownerApi.get('streams')).streams as { stream_id: number }[];
+    let round = 0;
+    await converges(member, ['realm/update', 'realm/update_dict'], async () => {
+      round += 1;
+      ok(await postMultipart(realm.ownerApi, 'realm/icon', [await pngFile()]));
+      ok(await postMultipart(realm.ownerApi, 'realm/logo', [await pngFile()], { night: String(round % 2 === 1) }));
+      if (round % 2 === 0) ok(await realm.ownerApi.delete('realm/icon'));
+      ok(await realm.ownerApi.patch('realm', { new_stream_announcements_stream_id: -1, signup_announcements_stream_id: channels[0].stream_id }));
+      ok(await realm.ownerApi.patch('realm', { new_stream_announcements_stream_id: channels[0].stream_id, signup_announcements_stream_id: -1 }));
+    });
+  });
+
   it('realm_user: add, and updates of name, role, activity, profile data, timezone and avatar', async () => {
     const field = ok(await realm.ownerApi.post('realm/profile_fields', { name: uniqueName('Team'), field_type: 1 })).id as number;
     await converges(member, ['realm_user/add', 'realm_user/update'], async () => {

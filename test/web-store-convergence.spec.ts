@@ -42,6 +42,8 @@ function registerState(state: ClientState): Record<string, unknown> {
     bots: sortedById(state.bots),
     profileFields: state.profileFields,
     profileData: sortedById(state.profileData),
+    realmDomains: state.realmDomains,
+    userDefaults: Object.entries(state.userDefaults).sort(([a], [b]) => a.localeCompare(b)),
     realmEmoji: Object.entries(state.realmEmoji).sort(([a], [b]) => a.localeCompare(b)),
     linkifiers: state.linkifiers,
     playgrounds: state.playgrounds,
@@ -174,6 +176,17 @@ describe("the web app's store converges with a fresh register", () => {
     expect([...kinds].sort()).toEqual(
       expect.arrayContaining(['alert_words', 'custom_profile_fields', 'muted_users', 'realm_bot/add', 'realm_bot/update', 'realm_user/update', 'user_settings/update', 'user_topic']),
     );
+  });
+
+  it("the realm's email domains and the defaults for new users", async () => {
+    const kinds = await converges(async () => {
+      ok(await realm.ownerApi.post('realm/domains', { domain: 'converge.example', allow_subdomains: false }));
+      ok(await realm.ownerApi.post('realm/domains', { domain: 'other.example', allow_subdomains: true }));
+      ok(await realm.ownerApi.patch('realm/domains/converge.example', { allow_subdomains: true }));
+      ok(await realm.ownerApi.delete('realm/domains/other.example'));
+      ok(await realm.ownerApi.patch('realm/user_settings_defaults', { color_scheme: 2, enter_sends: true, notification_sound: 'ding' }));
+    });
+    expect([...kinds].sort()).toEqual(['realm_domains/add', 'realm_domains/change', 'realm_domains/remove', 'realm_user_settings_defaults/update']);
   });
 
   it('every visible channel, default channels and their groups, and group settings (the channel and group settings pages)', async () => {

@@ -10,6 +10,8 @@ import { UpdateUserSettingsDefaultsHandler } from './commands/update-user-settin
 import { UpdateRealmSettingsHandler } from './commands/update-realm-settings.command';
 import { RealmEventProjections } from './events/realm-event.projections';
 import { RealmDomainsController } from './api/realm-domains.controller';
+import { RealmImagesController } from './api/realm-images.controller';
+import { ChangeRealmImageHandler } from './commands/change-realm-image.command';
 import { AddRealmDomainHandler, ChangeRealmDomainHandler, RemoveRealmDomainHandler } from './commands/realm-domain.commands';
 import { RealmDomainStore } from './persistence/realm-domain.store';
 import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-domains.query';
@@ -17,7 +19,7 @@ import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-d
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
   imports: [GroupsModule],
-  controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController, RealmDomainsController],
+  controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController, RealmDomainsController, RealmImagesController],
   providers: [
     RealmAddressing,
     RealmRepository,
@@ -32,6 +34,8 @@ import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-d
     AddRealmDomainHandler,
     ChangeRealmDomainHandler,
     RemoveRealmDomainHandler,
+    // The realm's icon and logos (`/realm/icon`, `/realm/logo`).
+    ChangeRealmImageHandler,
   ],
   exports: [RealmAddressing, RealmDirectory, RealmDomainReader],
 })

@@ -4,6 +4,7 @@ export const APP_EVENT_TYPES = [
   'stream', 'presence', 'typing', 'drafts', 'realm', 'user_settings',
   'realm_emoji', 'user_group', 'scheduled_messages', 'submessage',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'attachment', 'custom_profile_fields',
+  'realm_domains', 'realm_user_settings_defaults',
   'default_streams', 'default_stream_groups',
   'realm_linkifiers', 'realm_playgrounds',
   'invites_changed', 'realm_export', 'realm_export_consent',
@@ -15,6 +16,7 @@ export const APP_FETCH_TYPES = [
   'recent_private_conversations', 'user_settings',
   'realm_emoji', 'realm_user_groups', 'scheduled_messages',
   'alert_words', 'muted_users', 'user_topic', 'realm_bot', 'custom_profile_fields',
+  'realm_domains', 'realm_user_settings_defaults',
   'stream', 'default_streams', 'default_stream_groups',
   'realm_linkifiers', 'realm_playgrounds',
 ] as const;

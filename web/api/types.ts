@@ -145,6 +145,10 @@ export type RegisterAnswer = RegisterEnvelope & {
   user_topics?: WireUserTopic[];
   realm_bots?: WireBot[];
   custom_profile_fields?: WireProfileField[];
+  /** The domains a realm restricted to its domains takes addresses at (register's `realm_domains`). */
+  realm_domains?: WireRealmDomain[];
+  /** What new users start with (register's `realm_user_settings_defaults`). */
+  realm_user_settings_defaults?: Record<string, unknown>;
   /** Every channel the person may see (the `stream` fetch type). */
   streams?: WireChannel[];
   realm_default_streams?: number[];
@@ -152,6 +156,12 @@ export type RegisterAnswer = RegisterEnvelope & {
   realm_linkifiers?: WireLinkifier[];
   realm_playgrounds?: WirePlayground[];
 };
+
+/** One of the realm's email domains (`/realm/domains`). */
+export interface WireRealmDomain {
+  domain: string;
+  allow_subdomains: boolean;
+}
 
 /** Who a message reached, as register's unread details and flag events say it. */
 export interface MessageDetail {
@@ -232,6 +242,9 @@ export type ServerEvent =
   | { id: number; type: 'attachment'; op: 'add' | 'update'; attachment: WireAttachment; upload_space_used: number }
   | { id: number; type: 'attachment'; op: 'remove'; attachment: { id: number }; upload_space_used: number }
   | { id: number; type: 'custom_profile_fields'; fields: WireProfileField[] }
+  | { id: number; type: 'realm_domains'; op: 'add' | 'change'; realm_domain: WireRealmDomain }
+  | { id: number; type: 'realm_domains'; op: 'remove'; domain: string }
+  | { id: number; type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown }
   | { id: number; type: 'default_streams'; default_streams: number[] }
   | { id: number; type: 'default_stream_groups'; default_stream_groups: WireDefaultChannelGroup[] }
   | { id: number; type: 'realm_linkifiers'; realm_linkifiers: WireLinkifier[] }

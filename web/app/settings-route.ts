@@ -19,6 +19,9 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
  */
 export const ORGANIZATION_SECTIONS = [
   { id: 'organization-profile', label: 'Organization profile' },
+  { id: 'organization-settings', label: 'Organization settings' },
+  { id: 'organization-permissions', label: 'Organization permissions' },
+  { id: 'organization-level-user-defaults', label: 'Default user settings' },
   { id: 'emoji-settings', label: 'Custom emoji' },
   { id: 'linkifier-settings', label: 'Linkifiers' },
   { id: 'playground-settings', label: 'Code playgrounds' },

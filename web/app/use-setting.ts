@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isRealmAdmin } from '../store/permissions';
+import { isRealmAdmin, isRealmOwner } from '../store/permissions';
 import { useSelector } from '../store/use-store';
 import { useAdminActions, useSettingsActions } from './services';
 import { useRequest, type Request } from './use-request';
@@ -47,4 +47,19 @@ export function useRealmSetting(name: string, toWire: (next: unknown) => unknown
   const admin = useSelector(isRealmAdmin);
   const actions = useAdminActions();
   return useSavedValue(value, (next) => actions.updateRealm({ [name]: toWire(next) }), admin);
+}
+
+/** A realm setting Zulip's update_realm reserves to organization owners: administrators see it read-only. */
+export function useOwnerSetting(name: string, toWire?: (next: unknown) => unknown): SettingControl {
+  const control = useRealmSetting(name, toWire);
+  const owner = useSelector(isRealmOwner);
+  return { ...control, editable: owner };
+}
+
+/** One default for new users (`PATCH /realm/user_settings_defaults`), read from `state.userDefaults`. */
+export function useUserDefault(name: string): SettingControl {
+  const value = useSelector((state) => state.userDefaults[name]);
+  const admin = useSelector(isRealmAdmin);
+  const actions = useAdminActions();
+  return useSavedValue(value, (next) => actions.updateUserDefaults({ [name]: next }), admin);
 }

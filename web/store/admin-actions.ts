@@ -3,6 +3,8 @@ import type { GroupSetting, WireExportConsent, WireInvite, WireRealmExport } fro
 import { withSubscribers } from './channel-admin-state';
 import type { Store } from './store';
 
+/** The realm's pictures: its icon, and its logo for the light and the dark theme. */
+export type RealmImageKind = 'icon' | 'logo' | 'night_logo';
 /** A new channel as `POST /users/me/subscriptions` creates it (its permission groups by their API names). */
 export interface NewChannel {
   readonly name: string;
@@ -63,6 +65,40 @@ export class AdminActions {
   /** `PATCH /realm`: realm settings by their API names. */
   async updateRealm(changes: Readonly<Record<string, unknown>>): Promise<void> {
     await this.client.patch('realm', changes);
+  }
+
+  /** `PATCH /realm/user_settings_defaults`: what users created from now on start with. */
+  async updateUserDefaults(changes: Readonly<Record<string, unknown>>): Promise<void> {
+    await this.client.patch('realm/user_settings_defaults', changes);
+  }
+
+  /** `POST /realm/domains`. */
+  async addRealmDomain(domain: string, allowSubdomains: boolean): Promise<void> {
+    await this.client.post('realm/domains', { domain, allow_subdomains: allowSubdomains });
+  }
+
+  /** `PATCH /realm/domains/{domain}`. */
+  async changeRealmDomain(domain: string, allowSubdomains: boolean): Promise<void> {
+    await this.client.patch(`realm/domains/${encodeURIComponent(domain)}`, { allow_subdomains: allowSubdomains });
+  }
+
+  /** `DELETE /realm/domains/{domain}`. */
+  async removeRealmDomain(domain: string): Promise<void> {
+    await this.client.delete(`realm/domains/${encodeURIComponent(domain)}`);
+  }
+
+  /** `POST /realm/icon` or `POST /realm/logo` (with `night` for the dark theme's): the image is the request's one file. */
+  async uploadRealmImage(kind: RealmImageKind, file: File): Promise<void> {
+    const form = new FormData();
+    form.append('file', file);
+    if (kind !== 'icon') form.append('night', JSON.stringify(kind === 'night_logo'));
+    await this.client.upload(kind === 'icon' ? 'realm/icon' : 'realm/logo', form);
+  }
+
+  /** `DELETE /realm/icon` or `DELETE /realm/logo` (`night` in the query): back to the default. */
+  async deleteRealmImage(kind: RealmImageKind): Promise<void> {
+    if (kind === 'icon') await this.client.delete('realm/icon');
+    else await this.client.delete('realm/logo', { night: kind === 'night_logo' });
   }
 
   /** Creates a channel, subscribing `principals` (the creator among them when they chose so). */

@@ -5,6 +5,7 @@ import { applySubmessage, applyUserGroup, withoutDeactivatedMembers } from './gr
 import { filterOfKey, isMentioned, matches } from './narrow';
 import { applyExportConsent, applyInvitesChanged, applyRealmExport, userChanged, withNonActiveUsers } from './people-admin-state';
 import { policyChanged } from './permissions';
+import { applyRealmDomains, applyUserDefaults } from './realm-admin-state';
 import { withRealmChanges } from './realm-state';
 import { channelEntry, messageEntry, themeOf } from './register';
 import {
@@ -388,6 +389,8 @@ export const APPLIERS: { [T in ServerEventType]: Applier<T> } = {
   realm_bot: applyRealmBot,
   attachment: applyAttachment,
   custom_profile_fields: applyProfileFields,
+  realm_domains: applyRealmDomains,
+  realm_user_settings_defaults: applyUserDefaults,
   default_streams: applyDefaultStreams,
   default_stream_groups: applyDefaultStreamGroups,
   realm_linkifiers: (state, event) => ({ ...state, linkifiers: event.realm_linkifiers }),

@@ -2,6 +2,7 @@ import type { RegisterAnswer, UnreadMessages, WireMessage, WireSubscription } fr
 import { channelAdminFromRegister } from './channel-admin-state';
 import { dmKey, whereOf } from './conversation';
 import { groupsFromRegister, policyFromRegister } from './permissions';
+import { realmAdminFromRegister } from './realm-admin-state';
 import { peopleAdminFromRegister } from './people-admin-state';
 import { realmFromRegister } from './realm-state';
 import { settingsFromRegister } from './settings-state';
@@ -108,6 +109,7 @@ export function stateFromRegister(answer: RegisterAnswer, previous: ClientState)
     groups: groupsFromRegister(answer.realm_user_groups ?? []),
     ...settingsFromRegister(answer),
     realm: realmFromRegister(answer),
+    ...realmAdminFromRegister(answer),
     ...channelAdminFromRegister(answer),
     linkifiers: answer.realm_linkifiers ?? [],
     playgrounds: answer.realm_playgrounds ?? [],

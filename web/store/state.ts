@@ -1,6 +1,6 @@
 import type { PeopleAdminState } from './people-admin-state';
 import { EMPTY_PEOPLE_ADMIN } from './people-admin-state';
-import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireChannel, WireDefaultChannelGroup, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
+import type { GroupSetting, SlimPresence, WireAttachment, WireBotService, WireChannel, WireDefaultChannelGroup, WireDraft, WireLinkifier, WirePlayground, WireProfileField, WireReaction, WireRealmDomain, WireRealmEmoji, WireScheduledMessage, WireSubmessage } from '../api/types';
 
 /** Where a message was sent: a channel's topic, or a direct-message conversation. */
 export type Where =
@@ -206,6 +206,10 @@ export interface ClientState extends PeopleAdminState {
   readonly attachments: Readonly<Record<number, WireAttachment>> | null;
   /** The realm's settings by their API names (`name`, `can_invite_users_group`, ...): register, then `realm` events. */
   readonly realm: Readonly<Record<string, unknown>>;
+  /** The realm's email domains, by name (register's `realm_domains`, then `realm_domains` events). */
+  readonly realmDomains: readonly WireRealmDomain[];
+  /** What new users start with (register's `realm_user_settings_defaults`, then its events). */
+  readonly userDefaults: Readonly<Record<string, unknown>>;
   /** Every channel the person may see (register's `streams`, then `stream` events), by id. */
   readonly allChannels: Readonly<Record<number, WireChannel>>;
   /** The realm's default channels (register's `realm_default_streams`, then `default_streams` events). */
@@ -249,6 +253,8 @@ export const EMPTY_STATE: ClientState = {
   profileData: {},
   attachments: null,
   realm: {},
+  realmDomains: [],
+  userDefaults: {},
   allChannels: {},
   defaultChannelIds: [],
   defaultChannelGroups: [],

@@ -8,9 +8,12 @@ import { AdminBotsSection } from './organization/AdminBotsSection';
 import { DataExportsSection } from './organization/DataExportsSection';
 import { EmojiSection } from './organization/EmojiSection';
 import { LinkifiersSection } from './organization/LinkifiersSection';
+import { OrganizationPermissionsSection } from './organization/OrganizationPermissionsSection';
 import { OrganizationProfileSection } from './organization/OrganizationProfileSection';
+import { OrganizationSettingsSection } from './organization/OrganizationSettingsSection';
 import { PlaygroundsSection } from './organization/PlaygroundsSection';
 import { ProfileFieldsSection } from './organization/ProfileFieldsSection';
+import { UserDefaultsSection } from './organization/UserDefaultsSection';
 import { UsersSection } from './organization/UsersSection';
 import { AccountSection } from './settings/AccountSection';
 import { AlertWordsSection } from './settings/AlertWordsSection';
@@ -37,6 +40,9 @@ const PERSONAL_BODIES: Record<SettingsSection, ComponentType> = {
 /** An organization section's body; `rest` is what follows the section in the fragment (a tab, say). */
 const ORGANIZATION_BODIES: Record<OrganizationSection, ComponentType<{ rest: readonly string[] }>> = {
   'organization-profile': OrganizationProfileSection,
+  'organization-settings': OrganizationSettingsSection,
+  'organization-permissions': OrganizationPermissionsSection,
+  'organization-level-user-defaults': UserDefaultsSection,
   'default-channels-list': DefaultChannelsSection,
   'emoji-settings': EmojiSection,
   'linkifier-settings': LinkifiersSection,

@@ -7,7 +7,7 @@ import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmEntity } from '../../realm/queries/realm-directory';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
-import { realmIconUrl } from '../../realm/api/server-settings.controller';
+import { realmImageUrl, sourceOf } from '../../realm/public/realm-images';
 import { PASSWORD_MAX_LENGTH } from '../../users/public/password-policy';
 
 /** When this process started, in seconds: Zulip's `server_generation`. */
@@ -59,12 +59,12 @@ export async function realmState(
       Email: { enabled: true, available: true },
     },
     realm_presence_disabled: false,
-    realm_icon_url: realmIconUrl(realm.id),
-    realm_icon_source: 'G',
-    realm_logo_url: '',
-    realm_logo_source: 'D',
-    realm_night_logo_url: '',
-    realm_night_logo_source: 'D',
+    realm_icon_url: realmImageUrl(realm, 'icon'),
+    realm_icon_source: sourceOf(realm, 'icon'),
+    realm_logo_url: realmImageUrl(realm, 'logo'),
+    realm_logo_source: sourceOf(realm, 'logo'),
+    realm_night_logo_url: realmImageUrl(realm, 'night_logo'),
+    realm_night_logo_source: sourceOf(realm, 'night_logo'),
     realm_url: url,
     realm_uri: url,
     realm_bot_domain: addressing.hostName(realm.stringId),
@@ -75,7 +75,6 @@ export async function realmState(
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
     realm_is_zephyr_mirror_realm: false,
-    realm_org_type: 0,
     realm_plan_type: 1,
     realm_push_notifications_enabled_end_timestamp: null,
     realm_upload_quota_mib: null,

@@ -42,6 +42,7 @@ import { MailFromName1766940100000 } from './migrations/1766940100000-mail-from-
 import { DatabaseIdentity1766945000000 } from './migrations/1766945000000-database-identity';
 import { UserSessions1766950000000 } from './migrations/1766950000000-user-sessions';
 import { MailKind1766951000000 } from './migrations/1766951000000-mail-kind';
+import { RealmImages1766960800000 } from './migrations/1766960800000-realm-images';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -95,6 +96,7 @@ export const MIGRATIONS = [
   DatabaseIdentity1766945000000,
   UserSessions1766950000000,
   MailKind1766951000000,
+  RealmImages1766960800000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

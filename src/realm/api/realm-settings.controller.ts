@@ -8,6 +8,8 @@ import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RawValue, RequestContext, RequestUser } from '../../wire/request-context';
 import {
+  ANNOUNCEMENT_CHANNEL_SETTINGS,
+  AnnouncementChannelSetting,
   decodeRetentionDays,
   parseTimeLimit,
   REALM_PROPERTIES,
@@ -76,6 +78,13 @@ export class RealmSettingsController {
       context.usedParams.add(name);
       properties.set(name, decodeProperty(name, spec, raw));
     }
-    return this.commandBus.execute(new UpdateRealmSettingsCommand(user, groupSettings, enableSpectatorAccess, properties));
+    const announcementChannels = new Map<AnnouncementChannelSetting, number>();
+    for (const name of ANNOUNCEMENT_CHANNEL_SETTINGS) {
+      const raw = context.params.get(name);
+      if (raw === undefined) continue;
+      context.usedParams.add(name);
+      announcementChannels.set(name, decodeValue(name, 'int', raw) as number);
+    }
+    return this.commandBus.execute(new UpdateRealmSettingsCommand(user, groupSettings, enableSpectatorAccess, properties, announcementChannels));
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { realmImageUrl } from '../public/realm-images';
 import { Controller, Get } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
@@ -46,15 +46,9 @@ export class ServerSettingsController {
       realm_uri: url,
       realm_url: url,
       realm_name: realm.name,
-      realm_icon: realmIconUrl(realm.id),
+      realm_icon: realmImageUrl(realm, 'icon'),
       realm_description: renderMarkdown(realm.description),
       realm_web_public_access_enabled: false,
     };
   }
-}
-
-/** Zulip's default realm icon: an identicon keyed by the realm id. */
-export function realmIconUrl(realmId: number): string {
-  const hash = createHash('md5').update(String(realmId)).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon`;
 }

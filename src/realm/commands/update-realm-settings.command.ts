@@ -15,8 +15,9 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmOwner } from '../../users/public/authorization';
 import { RequestUser } from '../../wire/request-context';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
-import { checkRealmProperty, COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyOptions, RealmPropertyValue } from '../public/realm-properties';
+import { ANNOUNCEMENT_CHANNEL_SETTINGS, AnnouncementChannelSetting, checkRealmProperty, COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyOptions, RealmPropertyValue } from '../public/realm-properties';
 import { CallSettings } from '../../platform/config/settings';
+import { ApiError } from '../../shared/api-error';
 import { Database } from '../../platform/database/database';
 
 export class UpdateRealmSettingsCommand {
@@ -27,8 +28,13 @@ export class UpdateRealmSettingsCommand {
     readonly enableSpectatorAccess: boolean | undefined,
     /** Plain realm properties (realm-properties.ts) as decoded, in REALM_PROPERTIES order; the handler checks them. */
     readonly properties: ReadonlyMap<string, RealmPropertyValue> = new Map(),
+    /** The channels notices go to, by setting (-1: none), in Zulip's order. */
+    readonly announcementChannels: ReadonlyMap<AnnouncementChannelSetting, number> = new Map(),
   ) {}
 }
+
+/** Zulip's value for "no announcement channel". */
+const NO_CHANNEL = -1;
 
 /**
  * The settings Zulip's update_realm reserves to organization owners (of those this server
@@ -84,6 +90,15 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
           ]);
           data.enable_spectator_access = command.enableSpectatorAccess;
           changes.push({ kind: 'property', property: 'enable_spectator_access', value: command.enableSpectatorAccess });
+        }
+      }
+
+      for (const name of ANNOUNCEMENT_CHANNEL_SETTINGS) {
+        const channelId = command.announcementChannels.get(name);
+        if (channelId === undefined) continue;
+        if (await this.applyAnnouncementChannel(actor, name, channelId)) {
+          data[name] = channelId;
+          changes.push({ kind: 'property', property: name, value: channelId });
         }
       }
 
@@ -143,6 +158,28 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       changes.push({ kind: 'property', property: name, value });
     }
     if (storedChanged) await this.database.query(`UPDATE realm SET properties = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
+  }
+
+  /**
+   * Zulip's `do_set_realm_new_stream_announcements_stream` (and the sign-up twin): a
+   * channel id must name an active channel of the realm (`access_stream_by_id` without
+   * content access: administrators see every channel's metadata), else "Invalid channel
+   * ID"; a negative id turns the notices off. Answers whether the column changed.
+   */
+  private async applyAnnouncementChannel(actor: RequestUser, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
+    let stored: number | null = null;
+    if (channelId >= 0) {
+      const [channel] = await this.database.query<{ id: number }>(
+        `SELECT id FROM stream WHERE id = $2 AND realm_id = $1 AND NOT deactivated`,
+        [actor.realmId, channelId],
+      );
+      if (!channel) throw ApiError.invalidChannel();
+      stored = channel.id;
+    }
+    const [realm] = await this.database.query<{ current: number | null }>(`SELECT ${name} AS current FROM realm WHERE id = $1 FOR UPDATE`, [actor.realmId]);
+    if ((realm.current ?? NO_CHANNEL) === (stored ?? NO_CHANNEL)) return false;
+    await this.database.query(`UPDATE realm SET ${name} = $2 WHERE id = $1`, [actor.realmId, stored]);
+    return true;
   }
 
   /**

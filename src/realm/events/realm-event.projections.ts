@@ -13,14 +13,17 @@ export class RealmEventProjections {
   /**
    * One `realm` event per changed setting, as Zulip sends them: `update` for a plain
    * property (do_set_realm_property), `update_dict` with `property: "default"` for a group
-   * setting (do_change_realm_permission_group_setting).
+   * setting (do_change_realm_permission_group_setting), `update_dict` with the picture's
+   * name for an icon or logo (do_change_icon_source, do_change_logo_source).
    */
   @OnCommitted(RealmSettingsChangedEvent)
   realmSettingsChanged(event: RealmSettingsChangedEvent): void {
     for (const change of event.changes) {
       const wire = change.kind === 'property'
         ? { type: 'realm', op: 'update', property: change.property, value: change.value }
-        : { type: 'realm', op: 'update_dict', property: 'default', data: { [change.setting]: change.value } };
+        : change.kind === 'image'
+          ? { type: 'realm', op: 'update_dict', property: change.property, data: change.data }
+          : { type: 'realm', op: 'update_dict', property: 'default', data: { [change.setting]: change.value } };
       this.dispatcher.dispatch({
         realmId: event.realmId,
         userIds: event.audienceUserIds,

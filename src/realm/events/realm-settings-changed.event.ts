@@ -14,7 +14,14 @@ export interface RealmGroupSettingChange {
   value: GroupSettingValue;
 }
 
-export type RealmSettingChange = RealmPropertyChange | RealmGroupSettingChange;
+/** A picture changed (`icon`, `logo`, `night_logo`): Zulip's `realm` op `update_dict` with its URL and source. */
+export interface RealmImageChange {
+  kind: 'image';
+  property: string;
+  data: Record<string, string>;
+}
+
+export type RealmSettingChange = RealmPropertyChange | RealmGroupSettingChange | RealmImageChange;
 
 /** Realm settings changed; every active user of the realm hears of each change. */
 export class RealmSettingsChangedEvent {

@@ -62,6 +62,26 @@ export class RealmEntity {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   properties!: Record<string, unknown>;
 
+  /** Zulip's Realm.icon_source: `G` the identicon, `U` uploaded (realm-images.ts). */
+  @Column({ name: 'icon_source', type: 'varchar', length: 1, default: 'G' })
+  iconSource!: string;
+
+  @Column({ name: 'icon_version', type: 'integer', default: 1 })
+  iconVersion!: number;
+
+  /** Zulip's Realm.logo_source: `D` the default, `U` uploaded; the same for the dark theme's. */
+  @Column({ name: 'logo_source', type: 'varchar', length: 1, default: 'D' })
+  logoSource!: string;
+
+  @Column({ name: 'logo_version', type: 'integer', default: 1 })
+  logoVersion!: number;
+
+  @Column({ name: 'night_logo_source', type: 'varchar', length: 1, default: 'D' })
+  nightLogoSource!: string;
+
+  @Column({ name: 'night_logo_version', type: 'integer', default: 1 })
+  nightLogoVersion!: number;
+
   /** Defaults for users created later: the values that differ from the server's. */
   @Column({ name: 'user_settings_defaults', type: 'jsonb', default: () => "'{}'" })
   userSettingsDefaults!: Record<string, unknown>;

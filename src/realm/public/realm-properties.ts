@@ -73,9 +73,21 @@ export const REALM_PROPERTIES: Readonly<Record<string, RealmPropertySpec>> = {
     invalidMessage: (value) => `Invalid video_chat_provider ${value}`,
   },
   want_advertise_in_communities_directory: { kind: 'bool', default: false },
+  // Zulip's Realm.ORG_TYPES ids (unspecified, business, open source, education (non-profit),
+  // education, research, event, non-profit, government, political group, community,
+  // personal, other); any administrator may change it.
+  org_type: { kind: 'int', default: 0, choices: [0, 10, 20, 30, 35, 40, 50, 60, 70, 80, 90, 100, 1000] },
   // Last: Zulip checks the owner, then the value, after the other properties' checks.
   message_retention_days: { kind: 'retention-days', default: -1, ownerOnly: true },
 };
+
+/**
+ * The realm's announcement channels this server stores, in Zulip's update_realm order, by
+ * their `realm` columns (the Zulip-updates channel is not: this server sends no such notices).
+ */
+export const ANNOUNCEMENT_CHANNEL_SETTINGS = ['new_stream_announcements_stream_id', 'signup_announcements_stream_id'] as const;
+
+export type AnnouncementChannelSetting = (typeof ANNOUNCEMENT_CHANNEL_SETTINGS)[number];
 
 export function isRealmProperty(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(REALM_PROPERTIES, name);

@@ -4,6 +4,7 @@ import { useRequest } from '../../app/use-request';
 import { Avatar } from '../../components/Avatar';
 import { useSelector } from '../../store/use-store';
 import { FieldMessage } from './FieldMessage';
+import { ImageUploadButton } from './ImageUploadButton';
 
 /** The person's picture: upload a new one or go back to the default; others see it through `realm_user`. */
 export function AvatarEditor() {
@@ -24,21 +25,7 @@ export function AvatarEditor() {
         <p className="setting-note">Your organization does not let members change their avatar.</p>
       ) : (
         <div className="button-row">
-          <label className="button-quiet" htmlFor={id}>
-            Upload new avatar
-          </label>
-          <input
-            id={id}
-            className="visually-hidden"
-            type="file"
-            accept="image/*"
-            aria-describedby={`${id}-message`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file !== undefined) void request.run(() => actions.uploadAvatar(file));
-            }}
-          />
+          <ImageUploadButton id={id} label="Upload new avatar" describedBy={`${id}-message`} onFile={(file) => void request.run(() => actions.uploadAvatar(file))} />
           {uploaded ? (
             <button type="button" className="button-quiet" disabled={request.busy} onClick={() => void request.run(() => actions.deleteAvatar())}>
               Delete avatar

@@ -2,7 +2,7 @@ import { SettingSelect, type Choice } from './SettingSelect';
 import { SettingToggle } from './SettingToggle';
 
 /** Zulip's batching choices for message notification emails, in seconds. */
-const BATCHING: readonly Choice[] = [
+export const BATCHING: readonly Choice[] = [
   { value: 120, label: '2 minutes' },
   { value: 300, label: '5 minutes' },
   { value: 600, label: '10 minutes' },
@@ -12,7 +12,7 @@ const BATCHING: readonly Choice[] = [
   { value: 86400, label: '1 day' },
   { value: 604800, label: '1 week' },
 ];
-const REALM_NAME: readonly Choice[] = [
+export const REALM_NAME: readonly Choice[] = [
   { value: 1, label: 'Automatic' },
   { value: 2, label: 'Always' },
   { value: 3, label: 'Never' },

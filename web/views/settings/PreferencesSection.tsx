@@ -3,16 +3,16 @@ import { SettingSelect, type Choice } from './SettingSelect';
 import { SettingToggle } from './SettingToggle';
 
 /** Zulip's `color_scheme` values. */
-const THEMES: readonly Choice[] = [
+export const THEMES: readonly Choice[] = [
   { value: 1, label: 'Automatic (follows the system)' },
   { value: 3, label: 'Light' },
   { value: 2, label: 'Dark' },
 ];
-const CLOCKS: readonly Choice[] = [
+export const CLOCKS: readonly Choice[] = [
   { value: false, label: '12-hour clock (5:00 PM)' },
   { value: true, label: '24-hour clock (17:00)' },
 ];
-const HOME_VIEWS: readonly Choice[] = [
+export const HOME_VIEWS: readonly Choice[] = [
   { value: 'inbox', label: 'Inbox' },
   { value: 'recent_topics', label: 'Recent conversations' },
   { value: 'all_messages', label: 'Combined feed' },

@@ -81,6 +81,13 @@ export const ORGANIZATION_GUIDES: OperationGuides = {
     'server_and_organizations',
     'Removes an allowed email domain (organization owners); removing the last one lifts the restriction to domains.',
   ),
+  'POST /api/v1/realm/icon': guide('server_and_organizations', 'Uploads the organization\'s icon (administrators), stored as a 100-pixel square. Answers its URL.'),
+  'DELETE /api/v1/realm/icon': guide('server_and_organizations', 'Goes back to the default icon (administrators). Answers its URL.'),
+  'POST /api/v1/realm/logo': guide(
+    'server_and_organizations',
+    'Uploads the organization\'s logo for the light or the dark theme (administrators), stored within 800 by 100 pixels.',
+  ),
+  'DELETE /api/v1/realm/logo': guide('server_and_organizations', 'Goes back to the default logo for the light or the dark theme (administrators).'),
   'GET /api/v1/export/realm': guide('server_and_organizations', 'Lists the organization\'s data exports, oldest first, with their state and archive address (administrators).'),
   'POST /api/v1/export/realm': guide(
     'server_and_organizations',

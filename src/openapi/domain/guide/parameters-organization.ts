@@ -5,6 +5,7 @@ export const ORGANIZATION_PARAMETERS: ParameterDescriptions = {
   glossary: {
     domain: 'The email domain, e.g. `example.com`.',
     allow_subdomains: 'Whether addresses at the domain\'s subdomains are allowed too.',
+    night: 'The dark theme\'s logo (true) or the light theme\'s (false).',
     emoji_name: 'The emoji\'s name.',
     filter_id: 'The id of the linkifier.',
     pattern: 'The regular expression that finds the text to link, with named groups for the URL template.',

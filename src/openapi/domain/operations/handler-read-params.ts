@@ -1,5 +1,5 @@
 import { REALM_GROUP_SETTINGS } from '../../../groups/public/permission-settings';
-import { REALM_PROPERTIES, RealmPropertyKind } from '../../../realm/public/realm-properties';
+import { ANNOUNCEMENT_CHANNEL_SETTINGS, REALM_PROPERTIES, RealmPropertyKind } from '../../../realm/public/realm-properties';
 import { isRealmDefaultSetting, settingKind, USER_SETTING_DEFAULTS, UserSettingName } from '../../../users/public/user-settings';
 import { anyValue, bool, int, JsonSchema, str } from '../json-schema';
 
@@ -66,4 +66,5 @@ export const REALM_SETTING_PARAMS: Record<string, JsonSchema> = {
   ),
   ...Object.fromEntries(Object.keys(REALM_GROUP_SETTINGS).map((name) => [name, jsonEncoded(`The organization's permission \`${name}\`: \`{"new": value, "old": value}\`; a value is a group id or \`{"direct_members": [...], "direct_subgroups": [...]}\`.`)])),
   enable_spectator_access: { ...bool, description: 'Whether visitors without an account may read the web-public channels.' },
+  ...Object.fromEntries(ANNOUNCEMENT_CHANNEL_SETTINGS.map((name) => [name, { ...int, description: `${realmProperty(name)} A channel's id, or -1 for none.` }])),
 };

@@ -9,6 +9,7 @@ import { PUSH_DEVICE_OPERATIONS } from './push-devices.operations';
 import { RAW_OPERATIONS } from './raw.operations';
 import { REALM_OPERATIONS } from './realm.operations';
 import { REALM_DOMAIN_OPERATIONS } from './realm-domains.operations';
+import { REALM_IMAGE_OPERATIONS } from './realm-images.operations';
 import { REALM_EXPORT_OPERATIONS } from './realm-exports.operations';
 import { REALM_PLAYGROUND_OPERATIONS } from './realm-playgrounds.operations';
 import { SAVED_SNIPPET_OPERATIONS } from './saved-snippets.operations';
@@ -26,6 +27,7 @@ export const OPERATIONS: OperationTable = {
   ...SCHEDULED_MESSAGE_OPERATIONS,
   ...REALM_PLAYGROUND_OPERATIONS,
   ...REALM_DOMAIN_OPERATIONS,
+  ...REALM_IMAGE_OPERATIONS,
   ...REALM_EXPORT_OPERATIONS,
   ...DEFAULT_CHANNEL_GROUP_OPERATIONS,
   ...CALL_OPERATIONS,
