@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { Api, createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { changeGroupSetting, ok, shootForReview } from './support/admin-pages';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
@@ -176,6 +176,34 @@ describeInBrowser('channel settings in the web app', () => {
     await page.getByRole('navigation', { name: 'Channel settings lists' }).getByRole('link', { name: 'Subscribed' }).click();
     await channelList(page).getByRole('link', { name: /lounge/ }).waitFor();
     await shoot(page, 'list');
+  }, 120_000);
+
+  it('shows the channel’s email address on Personal, as the API gives it', async () => {
+    const lounge = await readBack('lounge', () => channelNamed(realm.ownerApi, 'lounge'));
+    const page = await logIn(ownerBrowser, owner, `#channels/${lounge.stream_id}/lounge/personal`);
+    await page.getByRole('button', { name: 'Show email address' }).click();
+    const expected = (await ok(owner.api.get(`streams/${lounge.stream_id}/email_address`))).email as string;
+    await until(async () => ((await page.getByRole('textbox', { name: 'Channel email address' }).inputValue()) === expected ? true : undefined), 'the address shown');
+  }, 120_000);
+
+  it('an administrator deletes a topic from the sidebar after asking; a member is offered no delete', async () => {
+    await subscribeTo(realm.ownerApi, 'scratch', {}, [owner.userId, admin.userId, ann.userId]);
+    const scratch = await readBack('scratch', () => channelNamed(realm.ownerApi, 'scratch'));
+    await sendMessage(owner.api, { type: 'stream', to: 'scratch', topic: 'keep me', content: 'stays' });
+    const doomed = await sendMessage(owner.api, { type: 'stream', to: 'scratch', topic: 'drop me', content: 'goes' });
+    const memberPage = await logIn(memberBrowser, ann, `#narrow/channel/${scratch.stream_id}-scratch`);
+    const memberTopics = memberPage.getByRole('list', { name: 'Topics' });
+    await memberTopics.getByRole('link', { name: /drop me/ }).waitFor();
+    await expect(memberTopics.getByRole('button', { name: /Delete topic/ }).count()).resolves.toBe(0);
+
+    const page = await logIn(adminBrowser, admin, `#narrow/channel/${scratch.stream_id}-scratch`);
+    const topics = page.getByRole('list', { name: 'Topics' });
+    await topics.getByRole('button', { name: 'Delete topic drop me' }).click();
+    await page.getByRole('dialog', { name: 'Delete topic drop me?' }).getByRole('button', { name: 'Delete topic' }).click();
+    await readBack('the topic’s messages deleted', async () => ((await owner.api.get(`messages/${doomed}`)).status === 400 ? true : undefined));
+    await topics.getByRole('link', { name: /keep me/ }).waitFor();
+    await topics.getByRole('link', { name: /drop me/ }).waitFor({ state: 'detached' });
+    await memberTopics.getByRole('link', { name: /drop me/ }).waitFor({ state: 'detached' });
   }, 120_000);
 
   it('archives a channel after asking', async () => {

@@ -1296,6 +1296,30 @@ export type paths = {
         patch: operations["patch-api-v1-realm-filters-filter-id"];
         trace?: never;
     };
+    "/api/v1/realm/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the organization's icon (administrators; the request's one file, multipart). Answers its URL.
+         * @description Uploads the organization's icon (administrators), stored as a 100-pixel square. Answers its URL.
+         */
+        post: operations["post-api-v1-realm-icon"];
+        /**
+         * Go back to the default icon (administrators). Answers its URL.
+         * @description Goes back to the default icon (administrators). Answers its URL.
+         */
+        delete: operations["delete-api-v1-realm-icon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/realm/linkifiers": {
         parameters: {
             query?: never;
@@ -1318,6 +1342,30 @@ export type paths = {
          * @description Sets the order in which the linkifiers are applied (administrators).
          */
         patch: operations["patch-api-v1-realm-linkifiers"];
+        trace?: never;
+    };
+    "/api/v1/realm/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the organization's logo for the light or the dark theme (administrators; the request's one file, multipart).
+         * @description Uploads the organization's logo for the light or the dark theme (administrators), stored within 800 by 100 pixels.
+         */
+        post: operations["post-api-v1-realm-logo"];
+        /**
+         * Go back to the default logo for the light or the dark theme (administrators).
+         * @description Goes back to the default logo for the light or the dark theme (administrators).
+         */
+        delete: operations["delete-api-v1-realm-logo"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/realm/playgrounds": {
@@ -6888,10 +6936,16 @@ export interface operations {
                     name?: string;
                     /** @description The organization setting `name_changes_disabled`; its current value is `realm_name_changes_disabled` in the register answer. */
                     name_changes_disabled?: boolean;
+                    /** @description The organization setting `new_stream_announcements_stream_id`; its current value is `realm_new_stream_announcements_stream_id` in the register answer. A channel's id, or -1 for none. */
+                    new_stream_announcements_stream_id?: number;
+                    /** @description The organization setting `org_type`; its current value is `realm_org_type` in the register answer. */
+                    org_type?: number;
                     /** @description The organization setting `require_unique_names`; its current value is `realm_require_unique_names` in the register answer. */
                     require_unique_names?: boolean;
                     /** @description The organization setting `send_welcome_emails`; its current value is `realm_send_welcome_emails` in the register answer. */
                     send_welcome_emails?: boolean;
+                    /** @description The organization setting `signup_announcements_stream_id`; its current value is `realm_signup_announcements_stream_id` in the register answer. A channel's id, or -1 for none. */
+                    signup_announcements_stream_id?: number;
                     /** @description The organization setting `video_chat_provider`; its current value is `realm_video_chat_provider` in the register answer. */
                     video_chat_provider?: number;
                     /** @description The organization setting `want_advertise_in_communities_directory`; its current value is `realm_want_advertise_in_communities_directory` in the register answer. */
@@ -6996,10 +7050,16 @@ export interface operations {
                     name?: string;
                     /** @description The organization setting `name_changes_disabled`; its current value is `realm_name_changes_disabled` in the register answer. */
                     name_changes_disabled?: boolean;
+                    /** @description The organization setting `new_stream_announcements_stream_id`; its current value is `realm_new_stream_announcements_stream_id` in the register answer. A channel's id, or -1 for none. */
+                    new_stream_announcements_stream_id?: number;
+                    /** @description The organization setting `org_type`; its current value is `realm_org_type` in the register answer. */
+                    org_type?: number;
                     /** @description The organization setting `require_unique_names`; its current value is `realm_require_unique_names` in the register answer. */
                     require_unique_names?: boolean;
                     /** @description The organization setting `send_welcome_emails`; its current value is `realm_send_welcome_emails` in the register answer. */
                     send_welcome_emails?: boolean;
+                    /** @description The organization setting `signup_announcements_stream_id`; its current value is `realm_signup_announcements_stream_id` in the register answer. A channel's id, or -1 for none. */
+                    signup_announcements_stream_id?: number;
                     /** @description The organization setting `video_chat_provider`; its current value is `realm_video_chat_provider` in the register answer. */
                     video_chat_provider?: number;
                     /** @description The organization setting `want_advertise_in_communities_directory`; its current value is `realm_want_advertise_in_communities_directory` in the register answer. */
@@ -7417,6 +7477,79 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    "post-api-v1-realm-icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
+                    file?: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        icon_url: string;
+                        ignored_parameters_unsupported?: string[];
+                        msg: string;
+                        /** @constant */
+                        result: "success";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "delete-api-v1-realm-icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        icon_url: string;
+                        ignored_parameters_unsupported?: string[];
+                        msg: string;
+                        /** @constant */
+                        result: "success";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
     "get-api-v1-realm-linkifiers": {
         parameters: {
             query?: never;
@@ -7461,6 +7594,92 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description A JSON list of every linkifier id, in the new order. JSON-encoded. */
                     ordered_linkifier_ids: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ignored_parameters_unsupported?: string[];
+                        msg: string;
+                        /** @constant */
+                        result: "success";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post-api-v1-realm-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
+                    file?: string;
+                    /** @description The dark theme's logo (true) or the light theme's (false). */
+                    night: boolean;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, as the request's one multipart part.
+                     */
+                    file?: string;
+                    /** @description The dark theme's logo (true) or the light theme's (false). */
+                    night: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ignored_parameters_unsupported?: string[];
+                        msg: string;
+                        /** @constant */
+                        result: "success";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "delete-api-v1-realm-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The dark theme's logo (true) or the light theme's (false). */
+                    night: boolean;
+                };
+                "multipart/form-data": {
+                    /** @description The dark theme's logo (true) or the light theme's (false). */
+                    night: boolean;
                 };
             };
         };

@@ -191,7 +191,7 @@ export type ServerEvent =
       new_stream_id?: number;
       flags?: string[];
     }
-  | { id: number; type: 'delete_message'; message_type: 'stream' | 'private'; message_ids?: number[]; message_id?: number }
+  | { id: number; type: 'delete_message'; message_type: 'stream' | 'private'; message_ids?: number[]; message_id?: number; stream_id?: number; topic?: string }
   | { id: number; type: 'reaction'; op: 'add' | 'remove'; message_id: number; user_id: number; emoji_name: string; emoji_code: string; reaction_type: string }
   | { id: number; type: 'update_message_flags'; op: 'add'; flag: string; messages: number[]; all: boolean }
   | { id: number; type: 'update_message_flags'; op: 'remove'; flag: string; messages: number[]; all: boolean; message_details?: Record<string, MessageDetail> }

@@ -8,20 +8,23 @@ interface FormDialogProps {
   submitLabel: string;
   busy: boolean;
   onClose: () => void;
+  /** The dialog's class: `admin-dialog` unless a form needs more room (`dialog-wide`). */
+  className?: string;
+  cancelLabel?: string;
   children: ReactNode;
 }
 
 /** A dialog around a form, with Cancel and the form's submit button under it. */
-export function FormDialog({ title, formId, submitLabel, busy, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, formId, submitLabel, busy, onClose, className = 'admin-dialog', cancelLabel = 'Cancel', children }: FormDialogProps) {
   return (
     <Dialog
       title={title}
       onClose={onClose}
-      className="admin-dialog"
+      className={className}
       footer={
         <>
           <button type="button" className="button-quiet" onClick={onClose}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="submit" form={formId} className="button-primary" disabled={busy}>
             {submitLabel}

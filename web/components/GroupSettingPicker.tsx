@@ -8,7 +8,7 @@ import type { GroupSetting } from '../api/types';
 import { groupLabel, partsOf, settingOf } from '../app/group-settings';
 import type { ClientState } from '../store/state';
 import { useSelector } from '../store/use-store';
-import { FieldMessage } from '../views/settings/FieldMessage';
+import { describedByOf, RowFooter } from '../views/settings/FieldMessage';
 import { PillPicker } from './PillPicker';
 
 type Choice = { readonly kind: 'group'; readonly id: number } | { readonly kind: 'user'; readonly id: number };
@@ -49,7 +49,7 @@ export function GroupSettingPicker({ label, value, onChange, editable, request, 
     ).map((user) => ({ key: `user:${user.id}`, label: user.fullName, detail: user.email, avatar: { userId: user.id, name: user.fullName, url: user.avatarUrl }, value: { kind: 'user', id: user.id } as const }));
     return [...groupChoices, ...people].slice(0, MAX_SUGGESTIONS);
   };
-  const describedBy = [note === undefined ? '' : `${id}-note`, request?.error == null ? '' : `${id}-message`].join(' ').trim() || undefined;
+  const describedBy = describedByOf(id, note, request?.error ?? null);
   return (
     <div className="setting-row group-setting">
       <span className="setting-label" id={`${id}-label`}>
@@ -75,12 +75,7 @@ export function GroupSettingPicker({ label, value, onChange, editable, request, 
         }}
       />
       {!editable && pills.length === 0 ? <span className="setting-note">Nobody</span> : null}
-      {note === undefined ? null : (
-        <p id={`${id}-note`} className="setting-note">
-          {note}
-        </p>
-      )}
-      {request === undefined ? null : <FieldMessage id={`${id}-message`} error={request.error} />}
+      <RowFooter id={id} note={note} error={request?.error ?? null} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { InvitationRequest } from '../store/admin-actions';
 import { inRealmGroupSetting, ROLES } from '../store/permissions';
 import { useSelector } from '../store/use-store';
 import { invitableRoles } from '../store/people-rules';
-import { Dialog } from './Dialog';
+import { FormDialog } from './FormDialog';
 
 /** Zulip's invitation expiry choices, in minutes (null: never). */
 const EXPIRY_CHOICES = [
@@ -59,21 +59,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      title="Invite users to organization"
-      onClose={onClose}
-      className="dialog-wide"
-      footer={
-        <>
-          <button type="button" className="button-quiet" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" form={`${id}-form`} className="button-primary" disabled={request.busy}>
-            {mode === 'email' ? 'Invite' : 'Create link'}
-          </button>
-        </>
-      }
-    >
+    <FormDialog title="Invite users to organization" formId={`${id}-form`} submitLabel={mode === 'email' ? 'Invite' : 'Create link'} busy={request.busy} onClose={onClose} className="dialog-wide" cancelLabel="Close">
       <form
         id={`${id}-form`}
         className="dialog-form"
@@ -158,7 +144,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
         {sent ? <p role="status">Users invited successfully.</p> : null}
         {link === null ? null : <InviteLink link={link} />}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 

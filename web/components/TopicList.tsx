@@ -1,24 +1,31 @@
 import { useEffect, useState } from 'react';
-import { useActions } from '../app/services';
+import { useActions, useAdminActions } from '../app/services';
 import { namesOf } from '../app/hash-names';
 import { formatHash } from '../store/narrow';
+import { isRealmAdmin } from '../store/permissions';
 import { selectChannelTopics, topicLabel } from '../store/selectors';
 import { useSelector } from '../store/use-store';
+import { ConfirmDialog } from './ConfirmDialog';
 import { UnreadCount } from './UnreadCount';
 
 /** How many topics show before "more topics" (README, "Web app"). */
 const SHOWN_TOPICS = 8;
 
-/** The open channel's topics, newest first; unread ones in bold. */
+/** The open channel's topics, newest first; unread ones in bold. Administrators may delete a topic, as in Zulip. */
 export function TopicList({ channelId, currentTopic }: { channelId: number; currentTopic: string | undefined }) {
   const actions = useActions();
+  const adminActions = useAdminActions();
   const topics = useSelector((state) => selectChannelTopics(state, channelId));
+  const loaded = useSelector((state) => state.topics[channelId] !== undefined);
+  const admin = useSelector(isRealmAdmin);
   const names = useSelector(namesOf);
   const label = useSelector((state) => (topic: string) => topicLabel(state, topic));
   const [expanded, setExpanded] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
   useEffect(() => {
-    void actions.loadTopics(channelId);
-  }, [actions, channelId]);
+    // Fetched again when the list is dropped (a deleted topic's newest message, see the delete_message applier).
+    if (!loaded) void actions.loadTopics(channelId);
+  }, [actions, channelId, loaded]);
   const shown = expanded ? topics : topics.slice(0, SHOWN_TOPICS);
   if (topics.length === 0) return null;
   return (
@@ -33,6 +40,11 @@ export function TopicList({ channelId, currentTopic }: { channelId: number; curr
             <span className={topic.name === '' ? 'sidebar-label empty-topic' : 'sidebar-label'}>{label(topic.name)}</span>
             <UnreadCount count={topic.unread} />
           </a>
+          {admin ? (
+            <button type="button" className="topic-delete" aria-label={`Delete topic ${label(topic.name)}`} title="Delete topic" onClick={() => setDeleting(topic.name)}>
+              <span aria-hidden="true">🗑</span>
+            </button>
+          ) : null}
         </li>
       ))}
       {topics.length > SHOWN_TOPICS ? (
@@ -42,6 +54,11 @@ export function TopicList({ channelId, currentTopic }: { channelId: number; curr
           </button>
         </li>
       ) : null}
+      {deleting === null ? null : (
+        <ConfirmDialog title={`Delete topic ${label(deleting)}?`} action="Delete topic" run={() => adminActions.deleteTopic(channelId, deleting)} onClose={() => setDeleting(null)}>
+          <p>Deleting a topic deletes every message in it, for everyone. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
     </ul>
   );
 }

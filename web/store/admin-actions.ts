@@ -356,6 +356,17 @@ export class AdminActions {
   async deleteExport(exportId: number): Promise<void> {
     await this.client.delete(`export/realm/${exportId}`);
   }
+
+  /** `POST /streams/{id}/delete_topic`: every message of the topic, for administrators (the server deletes in batches). */
+  async deleteTopic(channelId: number, topic: string): Promise<void> {
+    await this.client.post(`streams/${channelId}/delete_topic`, { topic_name: topic });
+  }
+
+  /** `GET /streams/{id}/email_address`: the address that posts to the channel as the person. */
+  async channelEmailAddress(channelId: number): Promise<string> {
+    const answer = await this.client.get<{ email: string }>(`streams/${channelId}/email_address`);
+    return answer.email;
+  }
 }
 
 function invitationParams(request: InvitationRequest): Record<string, unknown> {

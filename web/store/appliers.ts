@@ -147,12 +147,18 @@ const applyDeleteMessage: Applier<'delete_message'> = (state, event) => {
   for (const [key, entry] of Object.entries(state.narrows)) {
     narrows[key] = entry.ids.some((id) => gone.has(id)) ? { ...entry, ids: entry.ids.filter((id) => !gone.has(id)) } : entry;
   }
+  // A channel's topic list is fetched again when its topic's newest message goes (the topic
+  // may be gone, or have an older newest message): the list keeps no per-topic counts.
+  let topics = state.topics;
+  const channelTopics = event.stream_id === undefined ? undefined : topics[event.stream_id];
+  if (event.stream_id !== undefined && channelTopics?.some((topic) => gone.has(topic.maxId))) topics = without(topics, [event.stream_id]);
   return {
     ...state,
     messages: without(state.messages, ids),
     unread: without(state.unread, ids),
     starred: state.starred.filter((id) => !gone.has(id)),
     narrows,
+    topics,
   };
 };
 

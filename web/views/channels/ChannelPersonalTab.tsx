@@ -4,6 +4,7 @@ import type { WireChannel } from '../../api/types';
 import { useSelector } from '../../store/use-store';
 import { FieldMessage } from '../settings/FieldMessage';
 import { ToggleRow } from '../settings/SettingToggle';
+import { ChannelEmailAddress } from './ChannelEmailAddress';
 
 /** One of the person's own settings for a channel (`POST /users/me/subscriptions/properties`). */
 function useSubscriptionControl(channelId: number, property: string, shown: unknown) {
@@ -35,6 +36,7 @@ export function ChannelPersonalTab({ channel }: { channel: WireChannel }) {
       <ColorRow channelId={channel.stream_id} color={subscription.color} />
       <ToggleRow label="Mute this channel" control={muted} note="A muted channel’s messages stay out of your combined feed and unread counts." />
       <ToggleRow label="Pin to the top of the channel list" control={pinned} />
+      <ChannelEmailAddress channelId={channel.stream_id} />
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/FormDialog';
 import type { BotEntry } from '../../store/state';
 import { useSelector } from '../../store/use-store';
 import { INTERFACE_CHOICES, outgoingServiceOf } from './bot-services';
@@ -32,20 +32,7 @@ export function EditBotDialog({ bot, onClose }: { bot: BotEntry; onClose: () => 
       .then((saved) => saved && onClose());
 
   return (
-    <Dialog
-      title={`Manage ${bot.fullName}`}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button-quiet" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="button-primary" disabled={request.busy}>
-            Save changes
-          </button>
-        </>
-      }
-    >
+    <FormDialog title={`Manage ${bot.fullName}`} formId={`${id}-form`} submitLabel="Save changes" busy={request.busy} onClose={onClose}>
       <form
         id={`${id}-form`}
         className="dialog-form"
@@ -93,6 +80,6 @@ export function EditBotDialog({ bot, onClose }: { bot: BotEntry; onClose: () => 
           </p>
         )}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

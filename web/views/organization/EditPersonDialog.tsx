@@ -3,7 +3,7 @@ import type { WireProfileField } from '../../api/types';
 import { choicesOf, FIELD_TYPE } from '../../app/profile-fields';
 import { useAdminActions } from '../../app/services';
 import { useRequest } from '../../app/use-request';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/FormDialog';
 import type { PersonChanges } from '../../store/admin-actions';
 import type { UserEntry } from '../../store/state';
 import { useSelector } from '../../store/use-store';
@@ -44,21 +44,7 @@ export function EditPersonDialog({ user, onClose }: { user: UserEntry; onClose: 
   };
 
   return (
-    <Dialog
-      title={`Manage ${user.fullName}`}
-      onClose={onClose}
-      className="dialog-wide"
-      footer={
-        <>
-          <button type="button" className="button-quiet" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="button-primary" disabled={request.busy}>
-            Save changes
-          </button>
-        </>
-      }
-    >
+    <FormDialog title={`Manage ${user.fullName}`} formId={`${id}-form`} submitLabel="Save changes" busy={request.busy} onClose={onClose} className="dialog-wide">
       <form
         id={`${id}-form`}
         className="dialog-form"
@@ -99,7 +85,7 @@ export function EditPersonDialog({ user, onClose }: { user: UserEntry; onClose: 
           </p>
         )}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 

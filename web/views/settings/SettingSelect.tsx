@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useRealmSetting, useSetting, type SettingControl } from '../../app/use-setting';
-import { FieldMessage } from './FieldMessage';
+import { describedByOf, RowFooter } from './FieldMessage';
 
 export interface Choice {
   readonly value: string | number | boolean | null;
@@ -19,7 +19,7 @@ export function SelectRow({ label, control, choices, note }: { label: string; co
         id={id}
         value={index < 0 ? '' : String(index)}
         disabled={!editable}
-        aria-describedby={[note === undefined ? '' : `${id}-note`, request.error === null ? '' : `${id}-message`].join(' ').trim() || undefined}
+        aria-describedby={describedByOf(id, note, request.error)}
         onChange={(event) => {
           const choice = choices[Number(event.target.value)];
           if (choice !== undefined) change(choice.value);
@@ -32,12 +32,7 @@ export function SelectRow({ label, control, choices, note }: { label: string; co
           </option>
         ))}
       </select>
-      {note === undefined ? null : (
-        <p id={`${id}-note`} className="setting-note">
-          {note}
-        </p>
-      )}
-      <FieldMessage id={`${id}-message`} error={request.error} />
+      <RowFooter id={id} note={note} error={request.error} />
     </div>
   );
 }

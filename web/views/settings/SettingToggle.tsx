@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useRealmSetting, useSetting, type SettingControl } from '../../app/use-setting';
-import { FieldMessage } from './FieldMessage';
+import { describedByOf, RowFooter } from './FieldMessage';
 
 /** A yes/no setting's row, changed as soon as it is ticked; a refusal shows the server's words beside it. */
 export function ToggleRow({ label, control, note }: { label: string; control: SettingControl; note?: string }) {
@@ -13,17 +13,12 @@ export function ToggleRow({ label, control, note }: { label: string; control: Se
           type="checkbox"
           checked={shown === true}
           disabled={!editable}
-          aria-describedby={[note === undefined ? '' : `${id}-note`, request.error === null ? '' : `${id}-message`].join(' ').trim() || undefined}
+          aria-describedby={describedByOf(id, note, request.error)}
           onChange={(event) => change(event.target.checked)}
         />
         {label}
       </label>
-      {note === undefined ? null : (
-        <p id={`${id}-note`} className="setting-note">
-          {note}
-        </p>
-      )}
-      <FieldMessage id={`${id}-message`} error={request.error} />
+      <RowFooter id={id} note={note} error={request.error} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useRealmSetting, type SettingControl } from '../../app/use-setting';
-import { FieldMessage } from './FieldMessage';
+import { describedByOf, RowFooter } from './FieldMessage';
 
 /**
  * A text setting, saved when the field loses focus or on Enter (a one-line field), as
@@ -20,7 +20,7 @@ export function TextRow({ label, control, multiline = false, maxLength, note }: 
     value: text ?? stored,
     maxLength,
     readOnly: !editable,
-    'aria-describedby': [note === undefined ? '' : `${id}-note`, request.error === null ? '' : `${id}-message`].join(' ').trim() || undefined,
+    'aria-describedby': describedByOf(id, note, request.error),
     onChange: (event: { target: { value: string } }) => setText(event.target.value),
     onBlur: save,
   };
@@ -38,12 +38,7 @@ export function TextRow({ label, control, multiline = false, maxLength, note }: 
           }}
         />
       )}
-      {note === undefined ? null : (
-        <p id={`${id}-note`} className="setting-note">
-          {note}
-        </p>
-      )}
-      <FieldMessage id={`${id}-message`} error={request.error} />
+      <RowFooter id={id} note={note} error={request.error} />
     </div>
   );
 }
