@@ -255,6 +255,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   // Realm configuration.
   'PATCH /api/v1/realm': exempt(OWN_REALM),
   'PATCH /api/v1/realm/user_settings_defaults': exempt(OWN_REALM),
+  'POST /api/v1/realm/icon': exempt(OWN_REALM),
+  'DELETE /api/v1/realm/icon': exempt(OWN_REALM),
+  'POST /api/v1/realm/logo': exempt(OWN_REALM),
+  'DELETE /api/v1/realm/logo': exempt(OWN_REALM),
   'GET /api/v1/realm/profile_fields': probes('profile field of another realm'),
   'POST /api/v1/realm/profile_fields': exempt(OWN_REALM),
   'PATCH /api/v1/realm/profile_fields': probes('profile field of another realm'),
