@@ -35,12 +35,12 @@ export function OrganizationProfileSection() {
       </fieldset>
       <fieldset className="settings-group">
         <legend>Organization icon</legend>
-        <RealmImageEditor kind="icon" label="Icon" note="A square image, shown in the browser tab and beside the organization's name." />
+        <RealmImageEditor kind="icon" label="Icon" note="A square image. Zulip's mobile and desktop apps show it beside the organization's name." />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Organization logo</legend>
-        <RealmImageEditor kind="logo" label="Logo for the light theme" note="A wide image (at most 800 by 100 pixels), shown at the top left in place of the app's own logo." />
-        <RealmImageEditor kind="night_logo" label="Logo for the dark theme" note="Shown instead of the light theme's logo in the dark theme." />
+        <RealmImageEditor kind="logo" label="Logo for the light theme" note="A wide image (at most 800 by 100 pixels), for apps that show the organization's logo." />
+        <RealmImageEditor kind="night_logo" label="Logo for the dark theme" note="Used instead of the light theme's logo in the dark theme." />
       </fieldset>
     </>
   );
