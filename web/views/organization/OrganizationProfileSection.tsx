@@ -30,7 +30,7 @@ export function OrganizationProfileSection() {
         <legend>Organization profile</legend>
         <RealmText name="name" label="Organization name" maxLength={40} />
         <RealmSelect name="org_type" label="Organization type" choices={ORG_TYPES} />
-        <RealmText name="description" label="Organization description" multiline maxLength={1000} note="Shown on the log-in and sign-up pages. Markdown is allowed." />
+        <RealmText name="description" label="Organization description" multiline maxLength={1000} note="Zulip's apps show it to people signing in. Markdown is allowed." />
         <RealmToggle name="want_advertise_in_communities_directory" label="Advertise the organization in the Zulip communities directory" />
       </fieldset>
       <fieldset className="settings-group">
