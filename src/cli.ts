@@ -34,6 +34,12 @@ async function main(): Promise<object> {
 }
 
 /**
+ * A command's pool: it runs one command, mostly one query after another, and the servers
+ * beside it count its connections against max_connections at this size.
+ */
+const ONE_SHOT_POOL_SIZE = 4;
+
+/**
  * Runs the command in this process. The application's modules load only now: usage, a
  * mistyped option or a command a running server carries out answer without them (about
  * 1.5 s of module loading).
@@ -48,7 +54,8 @@ async function runHere(config: AppConfig, command: string, args: CliArgs): Promi
   ]);
   // A one-shot command's start-up chatter would bury its answer: the CLI logs warnings and
   // errors only, whatever LOG_LEVEL the server beside it uses.
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+  const oneShot: AppConfig = { ...config, database: { ...config.database, poolSize: Math.min(config.database.poolSize, ONE_SHOT_POOL_SIZE), oneShot: true } };
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(oneShot), {
     logger: new JsonLogger(config.log.level === 'error' ? 'error' : 'warn', config.log.format),
   });
   try {

@@ -1,28 +1,13 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Api, createBot, createTestRealm, manage, TestRealm, TestUser, testServer } from './support/api';
+import { Api, CliRun, createBot, createTestRealm, manage, runCli as runManagementCli, TestRealm, testServer, TestUser } from './support/api';
 import { Queue } from './support/queue';
-import { DIST, NODE_PATH, startServer } from './support/server-process';
+import { startServer } from './support/server-process';
 
 /** The CLI's operations commands, handed to the running test server. */
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function runCli(args: string[], logLevel = 'warn'): Promise<CliRun> {
-  const { dataDir, port } = testServer();
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: logLevel } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runManagementCli(args, { env: { LOG_LEVEL: logLevel } });
 }
 
 async function failure(args: string[], reason: string): Promise<void> {

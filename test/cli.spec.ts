@@ -1,32 +1,16 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { Api, createBot, createTestRealm, TestRealm, TestUser, testServer, uniqueName } from './support/api';
-import { DIST, startServer } from './support/server-process';
+import { Api, CliRun, createBot, createTestRealm, runCli as runManagementCli, TestRealm, TestUser, uniqueName } from './support/api';
+import { startServer } from './support/server-process';
 
 /** The management CLI: one JSON line and exit 0, or the reason on stderr and exit 1. */
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI against the test server's storage (or `env`'s), whatever its exit status. */
 function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<CliRun> {
-  const { dataDir, port } = testServer();
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    if (input !== undefined) child.stdin?.end(input);
-  });
+  return runManagementCli(args, { env, input });
 }
 
 /** A successful run: exit 0, exactly one JSON line on stdout. */

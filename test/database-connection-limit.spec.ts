@@ -1,5 +1,8 @@
 import { Client } from 'pg';
-import { ApiResponse, createTestRealm, TestUser } from './support/api';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ApiResponse, createTestRealm, runCli, TestRealm, TestUser } from './support/api';
 import { logRecords, ServerProcess, startServer } from './support/server-process';
 import { until } from './support/until';
 
@@ -46,6 +49,7 @@ async function readiness(server: ServerProcess): Promise<{ status: number; body:
 onPostgres('PostgreSQL refusing new connections (a role at its CONNECTION LIMIT)', () => {
   const name = `chat_connlimit_${process.pid}_${Date.now()}`;
   let server: ServerProcess;
+  let realm: TestRealm;
   let ann: TestUser;
   let channel: string;
 
@@ -54,7 +58,7 @@ onPostgres('PostgreSQL refusing new connections (a role at its CONNECTION LIMIT)
     await admin(`CREATE DATABASE ${name} OWNER ${name}`);
     // More than the machine's max_connections (100 unless raised): the start-up warning.
     server = await startServer({ DATABASE_URL: postgresUrl(name, name), DATABASE_POOL_SIZE: '500' });
-    const realm = await createTestRealm('connlimit', server);
+    realm = await createTestRealm('connlimit', server);
     ann = await realm.createUser('Ann');
     channel = 'limits';
     expect((await ann.api.post('users/me/subscriptions', { subscriptions: [{ name: channel }] })).status).toBe(200);
@@ -75,6 +79,19 @@ onPostgres('PostgreSQL refusing new connections (a role at its CONNECTION LIMIT)
     expect(warnings[0]).toEqual(expect.objectContaining({ level: 'warn' }));
     expect(String(warnings[0].msg)).toContain('DATABASE_POOL_SIZE 500 here');
     expect(String(warnings[0].msg)).toContain(`max_connections ${max}`);
+  });
+
+  it('keeps a one-shot CLI command quiet about the budget: its answer alone on stderr and stdout', async () => {
+    // The same oversized pool setting, with the server's pool of 500 counted beside it.
+    const env = { DATABASE_URL: postgresUrl(name, name), DATABASE_POOL_SIZE: '500', REDIS_URL: undefined };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-connlimit-cli-'));
+    try {
+      const listed = await runCli(['list-users', '--realm', realm.subdomain], { server: { port: server.port, dataDir }, env });
+      expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(listed.stdout)).toEqual(expect.objectContaining({ users: expect.any(Array) }));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('answers requests that need a refused connection with 503 and Retry-After, and is not ready until the database takes connections again', async () => {

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { Api } from './support/api';
+import { Api, CliRun, runCli as runManagementCli } from './support/api';
 import { until } from './support/until';
-import { DIST, logRecords, NEST_WIRING_CONTEXTS, ownDatabase, startServer, ServerProcess, terminalAvailable } from './support/server-process';
+import { logRecords, NEST_WIRING_CONTEXTS, ownDatabase, startServer, ServerProcess, terminalAvailable } from './support/server-process';
 
 /** A database of its own for this file when the run is on PostgreSQL, else embedded storage. */
 async function freshStorage(): Promise<{ env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
@@ -14,16 +13,8 @@ async function freshStorage(): Promise<{ env: NodeJS.ProcessEnv; drop: () => Pro
 }
 
 /** The management CLI against `server`'s storage, `input` on its standard input (no terminal). */
-function runCliWithInput(server: ServerProcess, args: string[], input: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, ...env, DATA_DIR: server.dataDir, PORT: String(server.port), LOG_LEVEL: 'warn' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(input);
-  });
+function runCliWithInput(server: ServerProcess, args: string[], input: string, env: NodeJS.ProcessEnv): Promise<CliRun> {
+  return runManagementCli(args, { server, env: { ...env, EXTERNAL_HOST: undefined }, input });
 }
 
 /** What a terminal shows of the new owner (a pseudo-terminal ends lines with CR LF). */

@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { pack } from 'tar-stream';
-import { Api, createBot, createTestRealm, manage, TargetServer, TestRealm, TestUser, testServer } from './support/api';
+import { Api, CliRun, createBot, createTestRealm, manage, runCli as runManagementCli, TargetServer, TestRealm, testServer, TestUser } from './support/api';
 import { send, subscribe } from './support/channel-management-helpers';
 import { fixtureSql } from './support/fixture-sql';
 import { fetchRaw, pngFile, postMultipart } from './support/multipart';
-import { DIST, NODE_PATH, ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
+import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { until } from './support/until';
 
 /**
@@ -26,15 +25,8 @@ const PROCESS_TABLES = ['event_outbox', 'outgoing_webhook_trigger', 'typeorm_mig
 /** Tests that run the CLI several times: each run starts a Node process, slow on a busy machine. */
 const CLI_TIMEOUT = 240_000;
 
-function runCli(args: string[], server: TargetServer, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, NODE_PATH, DATA_DIR: server.dataDir, PORT: String(server.port), EXTERNAL_HOST: `localhost:${server.port}`, LOG_LEVEL: 'warn', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+function runCli(args: string[], server: TargetServer, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return runManagementCli(args, { server, env });
 }
 
 /** The importing server's database name on PostgreSQL: the run's, with a 2. */

@@ -143,23 +143,45 @@ export class Api {
   }
 }
 
+/** One run of the management CLI: its exit status and what it printed. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** Whose storage the CLI uses: the test server's unless given (e.g. one a test file started itself). */
+  server?: TargetServer;
+  /** Variables over the server's (LOG_LEVEL is warn unless given). */
+  env?: NodeJS.ProcessEnv;
+  /** Its standard input (a password, say); none when unset. */
+  input?: string;
+}
+
+/** Runs the management CLI, whatever its exit status. */
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const server = options.server ?? testServer();
+  const { dataDir, port } = server;
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [path.join(DIST, 'cli.js'), ...args],
+      { env: { ...process.env, ...storageOf(server), NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...options.env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
 /**
  * Runs the management CLI against the test server's storage (or `server`'s, e.g. one a
  * test file started itself); rejects on exit status 1.
  */
-export function manage(args: string[], env: NodeJS.ProcessEnv = {}, server: TargetServer = testServer()): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const { dataDir, port } = server;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(DIST, 'cli.js'), ...args],
-      { env: { ...process.env, ...storageOf(server), NODE_PATH, DATA_DIR: dataDir, PORT: String(port), EXTERNAL_HOST: `localhost:${port}`, LOG_LEVEL: 'warn', ...env } },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`manage ${args[0]} failed: ${stderr.trim()}`));
-        else resolve(JSON.parse(stdout) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
-      },
-    );
-  });
+export async function manage(args: string[], env: NodeJS.ProcessEnv = {}, server: TargetServer = testServer()): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const run = await runCli(args, { env, server });
+  if (run.code !== 0) throw new Error(`manage ${args[0]} failed: ${run.stderr.trim()}`);
+  return JSON.parse(run.stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export function uniqueName(prefix: string): string {

@@ -65,7 +65,7 @@ interface OpenedStore {
 /** A store on connections of its own, as in a server process of its own, of the deployment `keyspace`. */
 async function redisStore(keyspace = SPEC_KEYSPACE): Promise<OpenedStore> {
   const connections = new RedisConnections({ url: specRedisUrl(), deploymentId: undefined }, keyspace);
-  const deployments = new RedisDeployments(connections, { url: 'postgres://spec@localhost/spec', dataDir: '/spec', embedded: false, poolSize: 2 });
+  const deployments = new RedisDeployments(connections, { url: 'postgres://spec@localhost/spec', dataDir: '/spec', embedded: false, poolSize: 2, oneShot: false });
   const store = await RedisEventQueueStore.open(await connections.connect('commands'), await connections.connect('subscriber'), LIMITS, keyspace, deployments);
   return { store, connections, deployments };
 }

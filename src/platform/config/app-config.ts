@@ -117,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       embedded: databaseUrl === undefined,
       dataDir,
       poolSize: parseIntegerVariable('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 20, 2),
+      oneShot: false,
     },
     redis: { url: parseUrlVariable('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], true), deploymentId: loadDeploymentId(env) },
     eventQueues: loadEventQueueSettings(env),

@@ -109,6 +109,12 @@ export abstract class DatabaseSettings {
    * fewer queue here, for free.
    */
   abstract readonly poolSize: number;
+  /**
+   * A one-shot CLI command: it opens a small pool for one command and does not warn about
+   * the servers' connection budget (its warning would bury the command's answer, and the
+   * budget is the long-running processes' concern).
+   */
+  abstract readonly oneShot: boolean;
 }
 
 /** `REDIS_URL`: unset, event queues, rate limits and jobs live in this process. */

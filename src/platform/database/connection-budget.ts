@@ -63,7 +63,7 @@ export function connectionBudgetWarning(ownName: string, poolSize: number, limit
 /**
  * Warns once at start-up when the server's pools can exceed PostgreSQL's `max_connections`
  * (the refused requests were otherwise the first sign). Not for the embedded database,
- * whose connections this process alone makes.
+ * whose connections this process alone makes, nor for a one-shot CLI command.
  */
 @Injectable()
 export class ConnectionBudget implements OnApplicationBootstrap {
@@ -75,7 +75,7 @@ export class ConnectionBudget implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.settings.url === undefined) return;
+    if (this.settings.url === undefined || this.settings.oneShot) return;
     try {
       const [limits] = await this.dataSource.query<Array<{ max: number; reserved: number }>>(
         `SELECT current_setting('max_connections')::int AS max,

@@ -2,7 +2,7 @@ import { DatabaseSettings, ServerSettings } from '../config/settings';
 import { describeStorage, startupSummary, withoutPassword } from './startup-summary';
 
 function storage(dataDir: string, url: string | undefined, redisUrl: string | undefined): { database: DatabaseSettings; redis: { url: string | undefined; deploymentId: undefined } } {
-  return { database: { url, embedded: url === undefined, dataDir, poolSize: 20 }, redis: { url: redisUrl, deploymentId: undefined } };
+  return { database: { url, embedded: url === undefined, dataDir, poolSize: 20, oneShot: false }, redis: { url: redisUrl, deploymentId: undefined } };
 }
 
 describe('the start-up summary', () => {
