@@ -4,7 +4,7 @@
  * of src/ (string and template literals that hold a statement, TypeORM repositories by their
  * entity's table) and fails on
  *   - a table the migrations create that has no owner, or an owner entry for no table;
- *   - SQL outside a `persistence/` folder;
+ *   - SQL outside a `persistence/` folder (or the database layer, platform/database/);
  *   - an INSERT/UPDATE/DELETE/TRUNCATE of a table outside its owner module;
  *   - a read (FROM/JOIN/USING) of a table outside its owner module, unless the map's
  *     ratchet lists that (file, table), and a ratchet entry that no longer occurs.
@@ -241,7 +241,7 @@ function ownerOf(file, owners) {
  * Each finding: { file, line, table, kind: 'write' | 'read' | 'sql-outside-persistence' }.
  */
 function check(root = ROOT) {
-  const { TABLE_OWNERS, SCHEMA_CATALOG, TOLERATED_READS } = loadOwners(root);
+  const { TABLE_OWNERS, SCHEMA_CATALOG, DATABASE_LAYER, TOLERATED_READS } = loadOwners(root);
   const problems = [];
   const tables = migratedTables(root);
   for (const table of tables) if (!TABLE_OWNERS[table]) problems.push(`table ${table} has no owner in ${OWNERS_FILE}`);
@@ -257,7 +257,7 @@ function check(root = ROOT) {
   const findings = [];
   for (const { file, sourceFile } of files) {
     const owner = ownerOf(file, ownerPaths);
-    const inPersistence = /\/persistence\//.test(file);
+    const inPersistence = /\/persistence\//.test(file) || file.startsWith(`${SRC}/${DATABASE_LAYER}/`);
     const catalog = owner === SCHEMA_CATALOG.module;
     const uses = [];
     for (const { text, line } of literals(sourceFile)) {

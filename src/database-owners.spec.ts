@@ -32,6 +32,7 @@ describe('the table-owner check', () => {
       'src/database-owners.ts',
       `export const TABLE_OWNERS = { user_profile: 'users', stream: 'channels'${extra} };
        export const SCHEMA_CATALOG = { module: 'realm-transfer', reason: 'whole realms' } as const;
+       export const DATABASE_LAYER = 'platform/database';
        export const TOLERATED_READS = ${JSON.stringify(tolerated)};`,
     );
   }

@@ -48,7 +48,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   realm_filter: 'linkifiers',
   realm_group_setting: 'groups',
   realm_playground: 'realm-playgrounds',
-  recipient: 'messages',
+  // Every user, channel and group DM has one: users sits below channels and messages, which create theirs through it.
+  recipient: 'users',
   saved_snippet: 'saved-snippets',
   scheduled_message: 'scheduled-messages',
   service: 'users',
@@ -67,6 +68,14 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   user_status: 'status',
   user_topic: 'user-topics',
 };
+
+/**
+ * The database layer itself: its SQL is the database's own bookkeeping (the identity row,
+ * applied migrations, connection probes, advisory locks), not a module's data, so it sits
+ * beside the connection code rather than in a `persistence/` folder. Table ownership still
+ * holds for it.
+ */
+export const DATABASE_LAYER = 'platform/database';
 
 /**
  * The one declared exception. A realm export copies every table of one realm into an

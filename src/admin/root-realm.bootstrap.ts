@@ -11,7 +11,7 @@ import { RealmDirectory } from '../realm/queries/realm-directory';
 import { Role } from '../users/public/roles';
 import { RealmSetup } from './commands/realm-setup';
 import { UserCreation } from './commands/user-creation';
-import { Database } from '../platform/database/database';
+import { UserDirectory } from '../users/queries/user-directory';
 
 export interface FirstOwner {
   email: string;
@@ -37,7 +37,7 @@ export class RootRealmBootstrap implements OnModuleInit {
     private readonly creation: UserCreation,
     private readonly server: ServerSettings,
     private readonly storage: StorageSettings,
-    private readonly database: Database,
+    private readonly users: UserDirectory,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -60,11 +60,7 @@ export class RootRealmBootstrap implements OnModuleInit {
     return withBootstrapLock(this.dataSource, async () => {
       const realm = await this.realms.findBySubdomain(ROOT_SUBDOMAIN);
       if (!realm) throw new Error('the root realm is missing');
-      const owners = await this.dataSource.query(
-        `SELECT 1 FROM user_profile WHERE realm_id = $1 AND role = $2 AND NOT is_bot LIMIT 1`,
-        [realm.id, Role.Owner],
-      );
-      if (owners.length > 0) return null;
+      if (await this.users.hasHumanOwner(realm.id)) return null;
       const owner = await this.tx.run(() => this.creation.insert(realm, checked));
       const zuliprcPath = this.zuliprcFile();
       fs.mkdirSync(this.storage.dataDir, { recursive: true, mode: 0o700 });
@@ -85,9 +81,8 @@ export class RootRealmBootstrap implements OnModuleInit {
   }
 
   /** Realms not deactivated, for the start-up summary. */
-  async realmCount(): Promise<number> {
-    const [row] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM realm WHERE NOT deactivated`);
-    return row.n;
+  realmCount(): Promise<number> {
+    return this.realms.activeCount();
   }
 
   private zuliprcFile(): string {

@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module';
 import { DraftsController } from './api/drafts.controller';
 import { CreateDraftsHandler, DeleteDraftHandler, EditDraftHandler } from './commands/draft.commands';
 import { DraftEventProjections } from './events/draft-event.projections';
+import { DraftsSettingParticipant } from './events/drafts-setting-participant';
 import { DraftRecipients } from './access/draft-recipients';
 import { DraftStore } from './persistence/draft.store';
 import { DraftReader } from './queries/draft.reader';
@@ -14,7 +15,7 @@ import { GetDraftsHandler } from './queries/get-drafts.query';
 @Module({
   imports: [ChannelsModule, MessagesModule, UsersModule],
   controllers: [DraftsController],
-  providers: [DraftStore, DraftRecipients, DraftReader, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections],
+  providers: [DraftStore, DraftRecipients, DraftReader, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections, DraftsSettingParticipant],
   exports: [DraftReader],
 })
 export class DraftsModule {}

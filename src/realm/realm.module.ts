@@ -3,6 +3,7 @@ import { GroupsModule } from '../groups/groups.module';
 import { RealmAddressing } from './public/realm-addressing';
 import { RealmRepository } from './persistence/realm.repository';
 import { RealmDirectory } from './queries/realm-directory';
+import { RealmWrites } from './commands/realm-writes';
 import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
 import { UserSettingsDefaultsController } from './api/user-settings-defaults.controller';
@@ -24,6 +25,7 @@ import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-d
     RealmAddressing,
     RealmRepository,
     RealmDirectory,
+    RealmWrites,
     UpdateRealmSettingsHandler,
     RealmEventProjections,
     UpdateUserSettingsDefaultsHandler,
@@ -37,6 +39,6 @@ import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-d
     // The realm's icon and logos (`/realm/icon`, `/realm/logo`).
     ChangeRealmImageHandler,
   ],
-  exports: [RealmAddressing, RealmDirectory, RealmDomainReader],
+  exports: [RealmAddressing, RealmDirectory, RealmDomainReader, RealmWrites],
 })
 export class RealmModule {}

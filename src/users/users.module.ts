@@ -14,6 +14,12 @@ import { ConfirmEmailChangeHandler } from './commands/confirm-email-change.comma
 import { OwnSettingsChange, UpdateSettingsHandler } from './commands/update-settings.command';
 import { UserRepository } from './persistence/user.repository';
 import { UserWriter } from './commands/user.writer';
+import { UserProfileWrites } from './commands/user-profile.writes';
+import { OwnSettingParticipants } from './events/own-setting-participants';
+import { RecipientWrites } from './commands/recipient-writes';
+import { RecipientStore } from './persistence/recipient.store';
+import { UserAccessStore } from './persistence/user-access.store';
+import { UserProfileStore } from './persistence/user-profile.store';
 import { AuthenticateApiKeyHandler } from './queries/authenticate-api-key.query';
 import { FetchApiKeyHandler } from './queries/fetch-api-key.query';
 import { GetUserHandler } from './queries/get-user.query';
@@ -44,6 +50,12 @@ import { AuthenticateSessionHandler } from './queries/authenticate-session.query
   providers: [
     UserRepository,
     UserWriter,
+    UserProfileStore,
+    UserProfileWrites,
+    OwnSettingParticipants,
+    RecipientStore,
+    RecipientWrites,
+    UserAccessStore,
     BotRepository,
     BotDirectory,
     BotServiceWriter,
@@ -79,6 +91,9 @@ import { AuthenticateSessionHandler } from './queries/authenticate-session.query
   ],
   exports: [
     OwnSettingsChange,
+    UserProfileWrites,
+    OwnSettingParticipants,
+    RecipientWrites,
     Sessions,
     UserWriter,
     BotDirectory,

@@ -1,3 +1,4 @@
+import { appliedMigrations } from '../../platform/database/database-probes';
 import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import * as path from 'node:path';
@@ -125,8 +126,7 @@ export class CliCommands {
 
   /** Opening the database applied any pending migration: report the ones the schema has. */
   private async migrate(): Promise<{ migrations: string[] }> {
-    const rows = await this.dataSource.query<{ name: string }[]>(`SELECT name FROM typeorm_migrations ORDER BY id`);
-    return { migrations: rows.map((row) => row.name) };
+    return { migrations: await appliedMigrations(this.dataSource) };
   }
 
   private async realm(args: CliArgs): Promise<number> {

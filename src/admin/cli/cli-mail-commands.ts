@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { SendInvitesCommand } from '../../invites/commands/invite.commands';
 import { ApiError } from '../../shared/api-error';
@@ -9,7 +8,7 @@ import { RequestPasswordResetCommand } from '../../users/commands/password-reset
 import { actorOf } from '../../users/public/user-row';
 import { ROLE_NAMES } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { longestStandingOwnerId, OperationError } from './cli-operations';
+import { OperationError } from './cli-operations';
 
 /** `manage invite`'s options. */
 export interface CliInvitation {
@@ -31,7 +30,6 @@ export class CliMailCommands {
     private readonly commandBus: CommandBus,
     private readonly users: UserDirectory,
     private readonly channels: ChannelDirectory,
-    private readonly dataSource: DataSource,
     private readonly invites: InviteSettings,
   ) {}
 
@@ -95,7 +93,7 @@ export class CliMailCommands {
       if (!named || !named.isActive || named.isBot) throw new OperationError(`no active user '${email}' in this realm to invite as`);
       return named;
     }
-    const ownerId = await longestStandingOwnerId(this.dataSource, realmId);
+    const ownerId = await this.users.longestStandingOwnerId(realmId);
     const row = ownerId === null ? null : await this.users.findById(ownerId);
     if (!row) throw new OperationError('the realm has no active owner to invite as: pass --from EMAIL');
     return row;

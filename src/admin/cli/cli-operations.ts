@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { EventQueueStore } from '../../events/queues/event-queue-store';
 import { LongPollService } from '../../events/queues/long-poll.service';
@@ -8,6 +7,7 @@ import { DatabaseSettings, RedisSettings } from '../../platform/config/settings'
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { ROLE_NAMES, Role } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ReactivateUserCommand } from '../commands/reactivate-user.command';
 import { RegenerateApiKeyCommand } from '../commands/regenerate-api-key.command';
 import { UpdateUserCommand } from '../commands/update-user.command';
@@ -41,7 +41,7 @@ export class CliOperations {
     private readonly redis: RedisSettings,
     private readonly commandBus: CommandBus,
     private readonly users: UserDirectory,
-    private readonly dataSource: DataSource,
+    private readonly realms: RealmDirectory,
     private readonly store: EventQueueStore,
     private readonly polls: LongPollService,
     private readonly dispatcher: EventDispatcher,
@@ -49,47 +49,34 @@ export class CliOperations {
   ) {}
 
   async listRealms(): Promise<{ realms: object[] }> {
-    const rows = await this.dataSource.query<
-      { id: number; string_id: string; name: string; deactivated: boolean; date_created: Date; users: string; bots: string }[]
-    >(
-      `SELECT r.id, r.string_id, r.name, r.deactivated, r.date_created,
-              count(u.id) FILTER (WHERE u.is_active AND NOT u.is_bot) AS users,
-              count(u.id) FILTER (WHERE u.is_active AND u.is_bot) AS bots
-         FROM realm r LEFT JOIN user_profile u ON u.realm_id = r.id
-        GROUP BY r.id ORDER BY r.id`,
-    );
+    const realms = await this.realms.listAll();
+    const counts = await this.users.activeCountsByRealm();
     return {
-      realms: rows.map((row) => ({
-        realm_id: row.id,
-        subdomain: row.string_id,
-        name: row.name,
-        deactivated: row.deactivated,
-        date_created: new Date(row.date_created).toISOString(),
-        active_users: Number(row.users),
-        active_bots: Number(row.bots),
+      realms: realms.map((realm) => ({
+        realm_id: realm.id,
+        subdomain: realm.stringId,
+        name: realm.name,
+        deactivated: realm.deactivated,
+        date_created: new Date(realm.dateCreated).toISOString(),
+        active_users: counts.get(realm.id)?.users ?? 0,
+        active_bots: counts.get(realm.id)?.bots ?? 0,
       })),
     };
   }
 
   async listUsers(realmId: number): Promise<{ users: object[] }> {
-    const rows = await this.dataSource.query<
-      { id: number; delivery_email: string; full_name: string; role: number; is_active: boolean; is_bot: boolean; bot_type: number | null; bot_owner_id: number | null; date_joined: Date }[]
-    >(
-      `SELECT id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, date_joined
-         FROM user_profile WHERE realm_id = $1 ORDER BY id`,
-      [realmId],
-    );
+    const users = await this.users.allInRealm(realmId);
     return {
-      users: rows.map((row) => ({
-        user_id: row.id,
-        email: row.delivery_email,
-        full_name: row.full_name,
-        role: roleName(row.role),
-        is_active: row.is_active,
-        is_bot: row.is_bot,
-        bot_type: row.bot_type,
-        bot_owner_id: row.bot_owner_id,
-        date_joined: new Date(row.date_joined).toISOString(),
+      users: users.map((user) => ({
+        user_id: user.id,
+        email: user.deliveryEmail,
+        full_name: user.fullName,
+        role: roleName(user.role),
+        is_active: user.isActive,
+        is_bot: user.isBot,
+        bot_type: user.botType,
+        bot_owner_id: user.botOwnerId,
+        date_joined: new Date(user.dateJoined).toISOString(),
       })),
     };
   }
@@ -155,15 +142,6 @@ export class CliOperations {
    * realm has none left (the CLI is how one comes back).
    */
   private async ownerActor(realmId: number): Promise<Actor> {
-    return { id: (await longestStandingOwnerId(this.dataSource, realmId)) ?? 0, role: Role.Owner, realmId };
+    return { id: (await this.users.longestStandingOwnerId(realmId)) ?? 0, role: Role.Owner, realmId };
   }
-}
-
-/** The realm's longest-standing active human owner, whom CLI commands act as by default. */
-export async function longestStandingOwnerId(dataSource: DataSource, realmId: number): Promise<number | null> {
-  const [owner] = await dataSource.query<{ id: number }[]>(
-    `SELECT id FROM user_profile WHERE realm_id = $1 AND role = $2 AND is_active AND NOT is_bot ORDER BY id LIMIT 1`,
-    [realmId, Role.Owner],
-  );
-  return owner?.id ?? null;
 }

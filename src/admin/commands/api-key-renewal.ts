@@ -3,6 +3,7 @@ import { Database } from '../../platform/database/database';
 import { ApiKeyRegeneratedEvent, BotEvent } from '../../users/events/user-events';
 import { generateApiKey } from '../../users/public/credentials';
 import { BotDirectory } from '../../users/queries/bot-directory';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
 
 /**
  * Gives a user or bot a new API key in the caller's transaction, with the events that say
@@ -15,11 +16,12 @@ export class ApiKeyRenewal {
   constructor(
     private readonly database: Database,
     private readonly bots: BotDirectory,
+    private readonly profiles: UserProfileWrites,
   ) {}
 
   async renew(target: { id: number; realmId: number; isBot: boolean; botOwnerId: number | null }): Promise<string> {
     const apiKey = generateApiKey();
-    await this.database.query(`UPDATE user_profile SET api_key = $2 WHERE id = $1`, [target.id, apiKey]);
+    await this.profiles.set(target.id, { apiKey });
     this.database.record(new ApiKeyRegeneratedEvent(target.realmId, target.id));
     if (target.isBot) {
       const audience = await this.bots.audience(target);

@@ -12,6 +12,8 @@ import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { RoleChange } from './role-change';
 import { Database } from '../../platform/database/database';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
+import { SubscriptionWrites } from '../../channels/commands/subscription-writes';
 import { Sessions } from '../../users/commands/sessions.commands';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
@@ -54,6 +56,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
     private readonly sessions: Sessions,
     private readonly mail: MailOutbox,
     private readonly addressing: RealmAddressing,
+    private readonly profiles: UserProfileWrites,
+    private readonly subscriptions: SubscriptionWrites,
   ) {}
 
   async execute(command: DeactivateUserCommand): Promise<{ user_id: number }> {
@@ -106,12 +110,7 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   /** Active accounts besides this one; the realm's notification bot plays Zulip's system bot and does not count. */
   private async otherActiveAccounts(realmId: number, userId: number): Promise<number> {
     const realm = await this.realms.requireById(realmId);
-    const [row] = await this.database.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM user_profile
-        WHERE realm_id = $1 AND is_active AND id <> $2 AND id IS DISTINCT FROM $3`,
-      [realmId, userId, realm.notificationBotId],
-    );
-    return row.count;
+    return this.users.otherActiveCount(realmId, userId, realm.notificationBotId);
   }
 
   /** Zulip's deactivation mail to the person's login address, written in the deactivation's transaction. */
@@ -125,8 +124,8 @@ export class DeactivateUserHandler implements ICommandHandler<DeactivateUserComm
   }
 
   private async deactivate(account: UserRow): Promise<void> {
-    await this.database.query(`UPDATE user_profile SET is_active = false WHERE id = $1`, [account.id]);
-    await this.database.query(`UPDATE subscription SET is_user_active = false WHERE user_profile_id = $1`, [account.id]);
+    await this.profiles.set(account.id, { isActive: false });
+    await this.subscriptions.setUserActive(account.id, false);
     // Its browsers are signed out with it (Zulip's `delete_user_sessions`): a reactivation revives none.
     await this.sessions.endOthers(account.id, null);
     const { withAccess, losing } = await this.access.deactivationAudiences(account);

@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api-error';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
 import { Role } from '../../users/public/roles';
 import { ApiKeyRenewal } from './api-key-renewal';
-import { Database } from '../../platform/database/database';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 /**
  * A bot's owner is never a guest (README, "Realms and users"): when a person who owns bots
@@ -17,18 +17,15 @@ export class DemotedOwnerBots {
   constructor(
     private readonly owners: BotOwnerChange,
     private readonly keys: ApiKeyRenewal,
-    private readonly database: Database,
+    private readonly users: UserDirectory,
   ) {}
 
   async handOver(actor: { id: number; realmId: number }, demoted: { id: number; realmId: number }): Promise<void> {
     // Locked so that a concurrent `PATCH /bots/{id}` cannot give one back to the guest.
-    const owned = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE bot_owner_id = $1 AND is_bot ORDER BY id FOR UPDATE`,
-      [demoted.id],
-    );
+    const owned = await this.users.lockOwnedBotIds(demoted.id);
     if (owned.length === 0) return;
     const heir = await this.heir(actor, demoted);
-    for (const { id } of owned) {
+    for (const id of owned) {
       const bot = { id, realmId: demoted.realmId };
       await this.owners.apply(bot, heir, demoted.id);
       await this.keys.renew({ ...bot, isBot: true, botOwnerId: heir.id });
@@ -40,12 +37,7 @@ export class DemotedOwnerBots {
    * without an owner, the realm's longest-standing other active human owner, else administrator.
    */
   private async heir(actor: { id: number; realmId: number }, demoted: { id: number }): Promise<{ id: number; role: number }> {
-    const [row] = await this.database.query<{ id: number; role: number }>(
-      `SELECT id, role FROM user_profile
-        WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2 AND id <> $3
-        ORDER BY (id = $4) DESC, role, id LIMIT 1`,
-      [actor.realmId, Role.Administrator, demoted.id, actor.id],
-    );
+    const row = await this.users.firstAdministrator(actor.realmId, Role.Administrator, demoted.id, actor.id);
     if (!row) throw ApiError.badRequest('This user owns bots, and the organization has no other administrator to take them.');
     return row;
   }

@@ -16,6 +16,9 @@ import { UserAccess } from '../../users/access/user-access';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
+import { SubscriptionWrites } from '../../channels/commands/subscription-writes';
+import { GroupDirectory } from '../../groups/queries/group-directory';
 
 /** `POST /users/{user_id}/reactivate`: a deactivated user or bot comes back. */
 export class ReactivateUserCommand {
@@ -38,6 +41,9 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
     private readonly database: Database,
+    private readonly profiles: UserProfileWrites,
+    private readonly subscriptionWrites: SubscriptionWrites,
+    private readonly groups: GroupDirectory,
   ) {}
 
   async execute(command: ReactivateUserCommand): Promise<void> {
@@ -48,11 +54,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
       if (target.isBot) {
         await this.botPolicy.check(actor, target.botType ?? 1);
         // Zulip's check_bot_name_available counts every active account of the realm.
-        const [taken] = await this.database.query<{ taken: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM user_profile WHERE realm_id = $1 AND full_name = $2 AND is_active) AS taken`,
-          [actor.realmId, target.fullName.trim()],
-        );
-        if (taken.taken) throw botNameTaken(target.fullName, true);
+        if (await this.users.activeNameTaken(actor.realmId, target.fullName.trim())) throw botNameTaken(target.fullName, true);
       }
       if (target.isActive) return;
       await this.reactivate(target, actor);
@@ -61,8 +63,8 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
 
   private async reactivate(target: UserRow, actor: { id: number; role: number }): Promise<void> {
     const realmId = target.realmId;
-    await this.database.query(`UPDATE user_profile SET is_active = true WHERE id = $1`, [target.id]);
-    await this.database.query(`UPDATE subscription SET is_user_active = true WHERE user_profile_id = $1`, [target.id]);
+    await this.profiles.set(target.id, { isActive: true });
+    await this.subscriptionWrites.setUserActive(target.id, true);
     const everyone = (await this.users.activeUserRoles(realmId)).map((user) => user.id);
     this.database.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target), { userId: target.id, isActive: true }));
     if (!target.isBot) {
@@ -75,7 +77,7 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
       // A bot whose owner is gone passes to whoever brings it back.
       const owner = target.botOwnerId === null ? null : await this.users.findById(target.botOwnerId);
       const ownerGone = owner !== null && !owner.isActive;
-      if (ownerGone) await this.database.query(`UPDATE user_profile SET bot_owner_id = $2 WHERE id = $1`, [target.id, actor.id]);
+      if (ownerGone) await this.profiles.set(target.id, { botOwnerId: actor.id });
       const audience = await this.bots.audience({ ...target, botOwnerId: ownerGone ? actor.id : target.botOwnerId });
       this.database.record(new BotEvent(realmId, audience, 'update', { user_id: target.id, is_active: true }));
       if (ownerGone) await this.ownerChange.apply(target, actor, target.botOwnerId);
@@ -86,13 +88,9 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
 
   /** `peer_add` for the channels the user is still subscribed to. */
   private async recordPeers(realmId: number, userId: number): Promise<void> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT s.id FROM subscription sub JOIN stream s ON s.recipient_id = sub.recipient_id
-        WHERE sub.user_profile_id = $1 AND sub.active AND NOT s.deactivated ORDER BY s.id`,
-      [userId],
-    );
-    if (rows.length === 0) return;
-    const streams = await this.channels.findByIds(rows.map((row) => row.id));
+    const ids = await this.subscriptions.activeChannelIdsOf(userId);
+    if (ids.length === 0) return;
+    const streams = await this.channels.findByIds(ids);
     const peers = [];
     for (const stream of streams) {
       peers.push({ streamIds: [stream.id], userIds: [userId], audienceUserIds: await this.viewers.peerAudience(stream, [userId]) });
@@ -102,11 +100,8 @@ export class ReactivateUserHandler implements ICommandHandler<ReactivateUserComm
 
   /** The named groups the user is directly in list them again. */
   private async recordGroups(realmId: number, userId: number, audience: number[]): Promise<void> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT g.id FROM user_group_membership m JOIN user_group g ON g.id = m.user_group_id
-        WHERE m.user_profile_id = $1 AND g.name IS NOT NULL ORDER BY g.id`,
-      [userId],
-    );
-    for (const row of rows) this.database.record(new UserGroupMembersChangedEvent(realmId, audience, row.id, 'add_members', [userId]));
+    for (const id of await this.groups.namedGroupIdsOf(userId)) {
+      this.database.record(new UserGroupMembersChangedEvent(realmId, audience, id, 'add_members', [userId]));
+    }
   }
 }

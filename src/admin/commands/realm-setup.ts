@@ -6,7 +6,7 @@ import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory
 import { ApiError } from '../../shared/api-error';
 import { BotType, Role } from '../../users/public/roles';
 import { UserCreation } from './user-creation';
-import { Database } from '../../platform/database/database';
+import { RealmWrites } from '../../realm/commands/realm-writes';
 
 export const GENERAL_CHANNEL_NAME = 'general';
 export const GENERAL_CHANNEL_DESCRIPTION = 'Everyone is added to this channel by default. Welcome! :octopus:';
@@ -21,16 +21,12 @@ export class RealmSetup {
     private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly creation: UserCreation,
-    private readonly database: Database,
+    private readonly realmWrites: RealmWrites,
   ) {}
 
   async create(subdomain: string, name: string): Promise<RealmEntity> {
-    const inserted = await this.database.query<{ id: number }>(
-      `INSERT INTO realm (string_id, name) VALUES ($1, $2) ON CONFLICT (string_id) DO NOTHING RETURNING id`,
-      [subdomain, name],
-    );
-    if (inserted.length === 0) throw ApiError.badRequest(`Subdomain '${subdomain}' is already in use.`);
-    const realmId = inserted[0].id;
+    const realmId = await this.realmWrites.insert(subdomain, name);
+    if (realmId === null) throw ApiError.badRequest(`Subdomain '${subdomain}' is already in use.`);
     await this.groups.createSystemGroups(realmId);
     const realm = await this.realms.requireById(realmId);
     const bot = await this.creation.insert(
@@ -55,11 +51,7 @@ export class RealmSetup {
       creatorId: null,
     });
     if (!general) throw new Error('a new realm already had a general channel');
-    await this.database.query(
-      `UPDATE realm SET notification_bot_id = $1, new_stream_announcements_stream_id = $2,
-         signup_announcements_stream_id = $2 WHERE id = $3`,
-      [bot.id, general.id, realmId],
-    );
+    await this.realmWrites.setFoundingRefs(realmId, bot.id, general.id);
     return this.realms.requireById(realmId);
   }
 }

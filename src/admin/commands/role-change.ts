@@ -13,6 +13,9 @@ import { UserUpdatedEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/access/user-access';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
+import { SystemGroupWrites } from '../../groups/commands/system-group-writes';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /**
  * Zulip's `do_change_user_role`: the new role, the move between the realm's role groups
@@ -30,12 +33,15 @@ export class RoleChange {
     private readonly presenter: ChannelPresenter,
     private readonly access: UserAccess,
     private readonly database: Database,
+    private readonly profiles: UserProfileWrites,
+    private readonly memberships: SystemGroupWrites,
+    private readonly realms: RealmDirectory,
   ) {}
 
   async apply(realmId: number, userId: number, oldRole: number, newRole: number): Promise<void> {
     if (oldRole === newRole) return;
     const visibleBefore = await this.visibleChannelIds(realmId, userId);
-    await this.database.query(`UPDATE user_profile SET role = $2 WHERE id = $1`, [userId, newRole]);
+    await this.profiles.set(userId, { role: newRole });
     const audience = (await this.users.activeUserRoles(realmId)).map((user) => user.id);
     const target = { id: userId, realmId, isBot: (await this.users.findById(userId))?.isBot ?? false };
     this.database.record(new UserUpdatedEvent(realmId, await this.access.audienceOf(target), { userId, role: newRole }));
@@ -57,12 +63,9 @@ export class RoleChange {
       const groupId = ids.get(group);
       if (groupId === undefined) throw new Error(`realm ${realmId} has no group ${group}`);
       if (op === 'remove_members') {
-        await this.database.query(`DELETE FROM user_group_membership WHERE user_group_id = $1 AND user_profile_id = $2`, [groupId, userId]);
+        await this.memberships.removeMember(groupId, userId);
       } else {
-        await this.database.query(
-          `INSERT INTO user_group_membership (user_group_id, user_profile_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-          [groupId, userId],
-        );
+        await this.memberships.addMember(groupId, userId);
       }
       this.database.record(new UserGroupMembersChangedEvent(realmId, audience, groupId, op, [userId]));
     }
@@ -112,11 +115,7 @@ export class RoleChange {
   async humanOwnerCount(realmId: number): Promise<number> {
     // Two statements: a statement that waited for a lock still reads what was committed
     // when it began, so the count must start after the lock is held.
-    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR NO KEY UPDATE`, [realmId]);
-    const [row] = await this.database.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM user_profile WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot`,
-      [realmId],
-    );
-    return row.count;
+    await this.realms.lock(realmId);
+    return this.users.activeHumanOwnerCount(realmId);
   }
 }

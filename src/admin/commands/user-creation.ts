@@ -4,7 +4,7 @@ import { StreamRow } from '../../channels/public/stream-row';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { UsersSubscribedEvent } from '../../channels/events/channel-events';
 import { PasswordSettings } from '../../platform/config/settings';
-import { RealmEntity } from '../../realm/queries/realm-directory';
+import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { hashPassword } from '../../users/public/credentials';
 import { isAcceptablePassword } from '../../users/public/password-policy';
@@ -63,6 +63,7 @@ export class UserCreation {
     private readonly groups: GroupDirectory,
     private readonly passwords: PasswordSettings,
     private readonly database: Database,
+    private readonly realms: RealmDirectory,
   ) {}
 
   async check(draft: UserDraft): Promise<CheckedUser> {
@@ -85,12 +86,11 @@ export class UserCreation {
 
   async insert(realm: RealmEntity, user: CheckedUser, channels: InitialChannels = DEFAULT_CHANNELS): Promise<UserRow> {
     // The realm's defaults as they are now: later changes to them never reach this user.
-    const [defaults] = await this.database.query<{ user_settings_defaults: Record<string, unknown>; properties: Record<string, unknown> }>(
-      `SELECT user_settings_defaults, properties FROM realm WHERE id = $1`,
-      [realm.id],
-    );
-    const { settings, emailAddressVisibility } = initialUserSettings(defaults.user_settings_defaults, defaults.properties);
+    const current = await this.realms.requireById(realm.id);
+    const { settings, emailAddressVisibility } = initialUserSettings(current.userSettingsDefaults, current.properties);
     const created = await this.writer.insert({ ...user, realmId: realm.id, settings, emailAddressVisibility });
+    // Membership of one's own inbox, as Zulip keeps it.
+    await this.subscriptions.addRecipientMembers(created.recipientId as number, [created.id]);
     const added = created.isBot ? [] : await this.subscriptions.subscribeNewUser(realm.id, created.id, channels.channelIds, channels.withDefaults);
     // The realm learns of the user first, then of the user's place in the default channels.
     const viewers = await this.users.activeUserRoles(realm.id);

@@ -13,6 +13,7 @@ import { Actor } from '../../users/public/actor';
 import { UploadedFile } from '../../shared/uploaded-file';
 import { AvatarChangedEvent } from '../events/avatar-events';
 import { Database } from '../../platform/database/database';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
 
 /** Zulip's MAX_AVATAR_FILE_SIZE_MIB default (register's `max_avatar_file_size_mib`). */
 export const MAX_AVATAR_FILE_SIZE_MIB = 5;
@@ -42,6 +43,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     private readonly realms: RealmDirectory,
     private readonly store: UploadStore,
     private readonly database: Database,
+    private readonly profiles: UserProfileWrites,
   ) {}
 
   async execute(command: ChangeAvatarCommand): Promise<string> {
@@ -67,11 +69,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
     const { avatarUrl, user } = await this.tx.run(async () => {
       const user = await this.lockUser(actor.id);
       const source = images ? AvatarSource.Uploaded : AvatarSource.Gravatar;
-      // (TypeORM answers an UPDATE with [rows, count]: the new version is simply the old one plus one.)
-      await this.database.query(`UPDATE user_profile SET avatar_source = $2, avatar_version = avatar_version + 1 WHERE id = $1`, [
-        user.id,
-        source,
-      ]);
+      await this.profiles.setAvatarSource(user.id, source);
       const updated: UserRow = { ...user, avatarSource: source, avatarVersion: user.avatarVersion + 1 };
       if (images) {
         await this.store.put(uploadedAvatarKey(user, false), images.small);
@@ -99,8 +97,7 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand,
   }
 
   private async lockUser(userId: number): Promise<UserRow> {
-    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
-    const user = await this.users.findById(userId);
+    const user = await this.profiles.lock(userId);
     if (!user) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
     return user;
   }

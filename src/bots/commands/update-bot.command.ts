@@ -18,6 +18,7 @@ import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Database } from '../../platform/database/database';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
 
 export interface BotChanges {
   fullName?: string;
@@ -66,6 +67,7 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
     private readonly channels: ChannelAccessLoader,
     private readonly webhookUrls: WebhookUrlPolicy,
     private readonly database: Database,
+    private readonly profiles: UserProfileWrites,
   ) {}
 
   async execute(command: UpdateBotCommand): Promise<UpdatedBot> {
@@ -93,7 +95,7 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
         await this.changeDefault(actor, bot, 'default_events_register_stream', changes.defaultEventsRegisterStream);
       }
       if (changes.defaultAllPublicStreams !== undefined) {
-        await this.database.query(`UPDATE user_profile SET default_all_public_streams = $2 WHERE id = $1`, [bot.id, changes.defaultAllPublicStreams]);
+        await this.profiles.set(bot.id, { defaultAllPublicStreams: changes.defaultAllPublicStreams });
         await this.announce(bot, { default_all_public_streams: changes.defaultAllPublicStreams });
       }
       if (changes.servicePayloadUrl !== undefined) {
@@ -131,7 +133,8 @@ export class UpdateBotHandler implements ICommandHandler<UpdateBotCommand, Updat
     name: string,
   ): Promise<void> {
     const stream = name === '' ? null : (await this.channels.requireByName(actor, name)).stream;
-    await this.database.query(`UPDATE user_profile SET ${field}_id = $2 WHERE id = $1`, [bot.id, stream?.id ?? null]);
+    const streamId = stream?.id ?? null;
+    await this.profiles.set(bot.id, field === 'default_sending_stream' ? { defaultSendingStreamId: streamId } : { defaultEventsRegisterStreamId: streamId });
     await this.announce(bot, { [field]: stream?.name ?? null });
   }
 

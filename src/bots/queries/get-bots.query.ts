@@ -2,7 +2,6 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { gravatarUrl } from '../../users/api/user.presenter';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Database } from '../../platform/database/database';
 
 /** One entry of `GET /bots`, in Zulip's legacy shape. */
 export interface OwnBotWire {
@@ -25,15 +24,10 @@ export class GetOwnBotsHandler implements IQueryHandler<GetOwnBotsQuery, OwnBotW
   constructor(
     private readonly users: UserDirectory,
     private readonly bots: BotDirectory,
-    private readonly database: Database,
   ) {}
 
   async execute(query: GetOwnBotsQuery): Promise<OwnBotWire[]> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND bot_owner_id = $2 AND is_bot AND is_active ORDER BY date_joined, id`,
-      [query.owner.realmId, query.owner.id],
-    );
-    const ids = rows.map((row) => row.id);
+    const ids = await this.bots.activeOwnedIdsByJoining(query.owner.realmId, query.owner.id);
     const found = new Map((await this.users.findByIds(query.owner.realmId, ids)).map((bot) => [bot.id, bot]));
     const defaults = await this.bots.defaults(ids);
     return ids.flatMap((id) => {

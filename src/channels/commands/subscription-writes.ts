@@ -5,7 +5,8 @@ import { StreamRow } from '../public/stream-row';
 
 /**
  * The subscription writes other modules' commands make inside their own transaction: a
- * new user's first subscriptions. Events are the caller's.
+ * new user's inbox and first subscriptions, a group DM's members, a user's (de)activation.
+ * Events are the caller's.
  */
 @Injectable()
 export class SubscriptionWrites {
@@ -25,5 +26,15 @@ export class SubscriptionWrites {
     const streams = (await this.channels.findByIds([...ids])).filter((stream) => stream.realmId === realmId && !stream.deactivated);
     const { added } = await this.subscriptions.subscribe(streams.map((stream) => ({ userId, stream })));
     return added.map((request) => request.stream);
+  }
+
+  /** The rows that let users receive DMs addressed to their own inbox or to a group. */
+  addRecipientMembers(recipientId: number, userIds: readonly number[]): Promise<void> {
+    return this.subscriptions.addRecipientMembers(recipientId, userIds);
+  }
+
+  /** A user's subscriptions follow the account's deactivation or reactivation. */
+  setUserActive(userId: number, active: boolean): Promise<void> {
+    return this.subscriptions.setUserActive(userId, active);
   }
 }

@@ -140,6 +140,11 @@ export class SubscriptionRepository {
     );
   }
 
+  /** Marks all of a user's subscription rows as the user's (de)activation leaves them. */
+  async setUserActive(userId: number, active: boolean): Promise<void> {
+    await this.database.query(`UPDATE subscription SET is_user_active = $2 WHERE user_profile_id = $1`, [userId, active]);
+  }
+
   /** The row that lets a user receive DMs addressed to their own inbox or to a group. */
   async addRecipientMembers(recipientId: number, userIds: readonly number[]): Promise<void> {
     await this.database.query(
@@ -198,6 +203,16 @@ export class SubscriptionRepository {
       stream: toStreamRow(row),
       subscription: toSubscriptionRow(row),
     }));
+  }
+
+  /** The channels, archived ones aside, the user is subscribed to, by id. */
+  async activeChannelIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT s.id FROM subscription sub JOIN stream s ON s.recipient_id = sub.recipient_id
+        WHERE sub.user_profile_id = $1 AND sub.active AND NOT s.deactivated ORDER BY s.id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
   }
 }
 

@@ -19,4 +19,9 @@ export class SubscriberDirectory {
   isSubscribed(userId: number, recipientId: number): Promise<boolean> {
     return this.subscriptions.isSubscribed(userId, recipientId);
   }
+
+  /** The channels, archived ones aside, the user is subscribed to, by id. */
+  activeChannelIdsOf(userId: number): Promise<number[]> {
+    return this.subscriptions.activeChannelIdsOf(userId);
+  }
 }

@@ -53,11 +53,7 @@ export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand,
       for (const draft of command.drafts) {
         const checked = checkDraft(draft);
         const recipientId = await this.recipients.require(user, draft);
-        const [row] = await this.database.query<{ id: number }>(
-          `INSERT INTO draft (user_profile_id, recipient_id, topic, content, last_edit_time) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [user.id, recipientId, checked.topic, checked.content, checked.lastEditTime],
-        );
-        ids.push(row.id);
+        ids.push(await this.store.insert(user.id, { ...checked, recipientId }));
       }
       const drafts = await this.store.list(user.id, ids);
       drafts.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
@@ -81,13 +77,10 @@ export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Recor
   async execute(command: EditDraftCommand): Promise<Record<string, never>> {
     return this.tx.run(async () => {
       const user = await syncingUser(this.users, command.actor);
-      const existing = await this.database.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
-      if (existing.length === 0) throw draftDoesNotExist();
+      if (!(await this.store.lockOwn(user.id, command.draftId))) throw draftDoesNotExist();
       const checked = checkDraft(command.draft);
       const recipientId = await this.recipients.require(user, command.draft);
-      await this.database.query(`UPDATE draft SET recipient_id = $2, topic = $3, content = $4, last_edit_time = $5 WHERE id = $1`, [
-        command.draftId, recipientId, checked.topic, checked.content, checked.lastEditTime,
-      ]);
+      await this.store.update(command.draftId, { ...checked, recipientId });
       const [draft] = await this.store.list(user.id, [command.draftId]);
       this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'update', draft }));
       return {};
@@ -101,15 +94,15 @@ export class DeleteDraftHandler implements ICommandHandler<DeleteDraftCommand, R
   constructor(
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
+    private readonly store: DraftStore,
     private readonly database: Database,
   ) {}
 
   async execute(command: DeleteDraftCommand): Promise<Record<string, never>> {
     return this.tx.run(async () => {
       const user = await syncingUser(this.users, command.actor);
-      const existing = await this.database.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [command.draftId, user.id]);
-      if (existing.length === 0) throw draftDoesNotExist();
-      await this.database.query(`DELETE FROM draft WHERE id = $1`, [command.draftId]);
+      if (!(await this.store.lockOwn(user.id, command.draftId))) throw draftDoesNotExist();
+      await this.store.delete(command.draftId);
       this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'remove', draft_id: command.draftId }));
       return {};
     });

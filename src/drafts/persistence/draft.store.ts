@@ -49,4 +49,34 @@ export class DraftStore {
     );
     return rows.map(toWire);
   }
+
+  /** A new draft's id. */
+  async insert(userId: number, draft: { recipientId: number | null; topic: string; content: string; lastEditTime: Date }): Promise<number> {
+    const [row] = await this.database.query<{ id: number }>(
+      `INSERT INTO draft (user_profile_id, recipient_id, topic, content, last_edit_time) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [userId, draft.recipientId, draft.topic, draft.content, draft.lastEditTime],
+    );
+    return row.id;
+  }
+
+  /** Locks the user's draft for the transaction; false when the user has no such draft. */
+  async lockOwn(userId: number, draftId: number): Promise<boolean> {
+    const existing = await this.database.query(`SELECT id FROM draft WHERE id = $1 AND user_profile_id = $2 FOR UPDATE`, [draftId, userId]);
+    return existing.length > 0;
+  }
+
+  async update(draftId: number, draft: { recipientId: number | null; topic: string; content: string; lastEditTime: Date }): Promise<void> {
+    await this.database.query(`UPDATE draft SET recipient_id = $2, topic = $3, content = $4, last_edit_time = $5 WHERE id = $1`, [
+      draftId, draft.recipientId, draft.topic, draft.content, draft.lastEditTime,
+    ]);
+  }
+
+  async delete(draftId: number): Promise<void> {
+    await this.database.query(`DELETE FROM draft WHERE id = $1`, [draftId]);
+  }
+
+  /** Every draft of the user. */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.database.query(`DELETE FROM draft WHERE user_profile_id = $1`, [userId]);
+  }
 }

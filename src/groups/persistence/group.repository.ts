@@ -184,4 +184,14 @@ export class GroupRepository {
           WHERE m.user_profile_id = ${userIdExpression} AND u.is_active
          UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)`;
   }
+
+  /** The named (not system-anonymous) groups the user is directly a member of, by id. */
+  async namedGroupIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT g.id FROM user_group_membership m JOIN user_group g ON g.id = m.user_group_id
+        WHERE m.user_profile_id = $1 AND g.name IS NOT NULL ORDER BY g.id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
 }

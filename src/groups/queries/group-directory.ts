@@ -38,4 +38,9 @@ export class GroupDirectory {
   recursiveGroupIdsOf(userId: number): Promise<Set<number>> {
     return this.groups.recursiveGroupIdsOf(userId);
   }
+
+  /** The named groups the user is directly a member of, by id. */
+  namedGroupIdsOf(userId: number): Promise<number[]> {
+    return this.groups.namedGroupIdsOf(userId);
+  }
 }

@@ -6,7 +6,7 @@ import { JobRegistry } from '../observability/job-registry';
 import { RedisConnections } from '../redis/redis-connections';
 import { isPermanentRefusal, MAX_ATTEMPTS, retryDelayMs } from './mail-retry';
 import { MailSender } from './mail-sender';
-import { ClaimedMail, MailKey, MailStore } from './mail-store';
+import { ClaimedMail, MailKey, MailStore } from './persistence/mail-store';
 import { MailQueuedEvent } from './outgoing-mail';
 
 export const MAIL_QUEUE = 'mail';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
-import { MailStore } from './mail-store';
+import { MailStore } from './persistence/mail-store';
 import { MailQueuedEvent, OutgoingMail } from './outgoing-mail';
 
 export type { OutgoingMail } from './outgoing-mail';

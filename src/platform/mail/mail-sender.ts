@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
 import { MailSettings } from '../config/settings';
 import { messageIdOf, SMTP_TIMEOUTS } from './mail-retry';
-import { ClaimedMail } from './mail-store';
+import { ClaimedMail } from './persistence/mail-store';
 
 /**
  * Hands one mail to the mail server (`SMTP_URL`), or without one writes it to the log, so

@@ -1,3 +1,4 @@
+import { probeDatabase } from '../database/database-probes';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RedisSettings } from '../config/settings';
@@ -47,7 +48,7 @@ export class HealthService {
   /** Throws unless the database takes new connections (after a refusal) and answers a query. */
   private async databaseAnswers(): Promise<void> {
     if (await this.refusals.stillRefused()) throw new Error(`the database refuses new connections: ${this.refusals.last}`);
-    await this.dataSource.query('SELECT 1');
+    await probeDatabase(this.dataSource);
   }
 }
 

@@ -33,4 +33,41 @@ export class RealmRepository {
     if (!realm) throw new Error(`realm ${id} does not exist`);
     return realm;
   }
+
+  /**
+   * Takes the realm's row lock (FOR NO KEY UPDATE) and holds it to the commit: transactions
+   * that count something of the realm after taking it count one after the other.
+   */
+  async lock(id: number): Promise<void> {
+    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR NO KEY UPDATE`, [id]);
+  }
+
+  /** A new realm's row; null when the subdomain is taken. */
+  async insert(subdomain: string, name: string): Promise<number | null> {
+    const inserted = await this.database.query<{ id: number }>(
+      `INSERT INTO realm (string_id, name) VALUES ($1, $2) ON CONFLICT (string_id) DO NOTHING RETURNING id`,
+      [subdomain, name],
+    );
+    return inserted[0]?.id ?? null;
+  }
+
+  /** A new realm's notification bot, and the channel that announces new channels and sign-ups. */
+  async setFoundingRefs(realmId: number, notificationBotId: number, announcementsStreamId: number): Promise<void> {
+    await this.database.query(
+      `UPDATE realm SET notification_bot_id = $1, new_stream_announcements_stream_id = $2,
+         signup_announcements_stream_id = $2 WHERE id = $3`,
+      [notificationBotId, announcementsStreamId, realmId],
+    );
+  }
+
+  /** Every realm, by id. */
+  listAll(): Promise<RealmEntity[]> {
+    return this.database.manager.getRepository(RealmEntity).find({ order: { id: 'ASC' } });
+  }
+
+  /** Realms not deactivated. */
+  async activeCount(): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM realm WHERE NOT deactivated`);
+    return row.n;
+  }
 }

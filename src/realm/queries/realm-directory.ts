@@ -24,4 +24,19 @@ export class RealmDirectory {
   requireById(id: number): Promise<RealmEntity> {
     return this.realms.requireById(id);
   }
+
+  /** Takes the realm's row lock, held to the commit (see RealmRepository.lock). */
+  lock(id: number): Promise<void> {
+    return this.realms.lock(id);
+  }
+
+  /** Every realm, by id (the admin CLI's list). */
+  listAll(): Promise<RealmEntity[]> {
+    return this.realms.listAll();
+  }
+
+  /** Realms not deactivated. */
+  activeCount(): Promise<number> {
+    return this.realms.activeCount();
+  }
 }

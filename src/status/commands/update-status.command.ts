@@ -12,6 +12,7 @@ import { Actor } from '../../users/public/actor';
 import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
 import { PresenceEnabledChangedEvent, UserStatusChangedEvent, UserStatusEventData } from '../events/user-status-events';
 import { UserStatusRepository } from '../persistence/user-status.repository';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
 import { Database } from '../../platform/database/database';
 
 /** `POST /users/me/status`. */
@@ -38,6 +39,7 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
     private readonly addressing: RealmAddressing,
     private readonly presence: PresenceWriter,
     private readonly database: Database,
+    private readonly profiles: UserProfileWrites,
   ) {}
 
   async execute(command: UpdateStatusCommand): Promise<void> {
@@ -61,7 +63,7 @@ export class UpdateStatusHandler implements ICommandHandler<UpdateStatusCommand,
       const audience = await this.users.activeUserRoles(actor.realmId);
       if (update.away !== undefined) {
         const before = await this.users.findById(actor.id);
-        await this.statuses.setPresenceEnabled(actor.id, !update.away);
+        await this.profiles.setPresenceEnabled(actor.id, !update.away);
         const user = await this.users.findById(actor.id);
         // Zulip's do_change_user_setting: a changed presence_enabled moves the user's presence now.
         if (before && user && effectiveSettings(before.settings).presence_enabled !== !update.away) {

@@ -76,12 +76,4 @@ export class UserStatusRepository {
       status: toStatus(row),
     }));
   }
-
-  /** Sets the user's `presence_enabled` setting (what the deprecated `away` writes). */
-  async setPresenceEnabled(userId: number, enabled: boolean): Promise<void> {
-    await this.database.query(
-      `UPDATE user_profile SET settings = settings || jsonb_build_object('presence_enabled', $2::boolean) WHERE id = $1`,
-      [userId, enabled],
-    );
-  }
 }

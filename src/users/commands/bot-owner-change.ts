@@ -4,6 +4,7 @@ import { BotEvent, UserUpdatedEvent } from '../events/user-events';
 import { BotDirectory } from '../queries/bot-directory';
 import { BotRepository } from '../persistence/bot.repository';
 import { UserRepository } from '../persistence/user.repository';
+import { UserProfileStore } from '../persistence/user-profile.store';
 import { Database } from '../../platform/database/database';
 
 /**
@@ -18,10 +19,11 @@ export class BotOwnerChange {
     private readonly directory: BotDirectory,
     private readonly users: UserRepository,
     private readonly database: Database,
+    private readonly profiles: UserProfileStore,
   ) {}
 
   async apply(bot: { id: number; realmId: number }, newOwner: { id: number; role: number }, previousOwnerId: number | null): Promise<void> {
-    await this.database.query(`UPDATE user_profile SET bot_owner_id = $2 WHERE id = $1`, [bot.id, newOwner.id]);
+    await this.profiles.set(bot.id, { botOwnerId: newOwner.id });
     let updateAudience = await this.bots.audience({ id: bot.id, realmId: bot.realmId, botOwnerId: newOwner.id });
     const previous = previousOwnerId === null ? null : await this.users.findById(previousOwnerId);
     if (previous && !isAdministrator(previous.role)) {

@@ -6,7 +6,10 @@ import { apiEmail } from '../api/user.presenter';
 import { canSeeDeliveryEmail } from '../public/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
 import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';
-import { toUserRow, UserRepository } from '../persistence/user.repository';
+import { UserRepository } from '../persistence/user.repository';
+import { UserProfileStore } from '../persistence/user-profile.store';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { UserRow } from '../public/user-row';
 import { Database } from '../../platform/database/database';
 
 /** Zulip's EMAIL_CHANGE_CONFIRMATION_DAYS: a link older than this has expired. */
@@ -39,28 +42,26 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
     private readonly resetLinks: PasswordResetTokenStore,
+    private readonly profiles: UserProfileStore,
+    private readonly realms: RealmDirectory,
   ) {}
 
   async execute(command: ConfirmEmailChangeCommand): Promise<ConfirmedEmailChange> {
     return this.tx.run(async () => {
-      const [change] = await this.database.query<{ id: number; user_profile_id: number; old_email: string; new_email: string; date_created: Date; used: boolean }>(
-        `SELECT * FROM email_change_status WHERE confirmation_key = $1 FOR UPDATE`,
-        [command.key],
-      );
+      const change = await this.profiles.lockEmailChange(command.key);
       if (!change || change.used || Date.now() - new Date(change.date_created).getTime() > CONFIRMATION_VALID_MS) {
         throw confirmationLinkError();
       }
-      const [row] = await this.database.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [change.user_profile_id]);
-      const user = toUserRow(row);
+      const user = (await this.profiles.lock(change.user_profile_id)) as UserRow;
       if (!user.isActive || user.deliveryEmail !== change.old_email) throw confirmationLinkError();
       if (await this.users.findByDeliveryEmail(user.realmId, change.new_email)) throw ApiError.badRequest('Already has an account.');
-      await this.database.query(`UPDATE user_profile SET delivery_email = $2 WHERE id = $1`, [user.id, change.new_email]);
-      await this.database.query(`UPDATE email_change_status SET used = true WHERE id = $1`, [change.id]);
+      await this.profiles.set(user.id, { deliveryEmail: change.new_email });
+      await this.profiles.useEmailChange(change.id);
       // A reset link mailed to the old address must not outlive it (Zulip's tokens depend on the email).
       await this.resetLinks.endUnused(user.id);
 
-      const [realm] = await this.database.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [user.realmId]);
-      const hostName = this.addressing.hostName(realm.string_id);
+      const realm = await this.realms.requireById(user.realmId);
+      const hostName = this.addressing.hostName(realm.stringId);
       const viewers = await this.users.activeUserRoles(user.realmId);
       const changed = { ...user, deliveryEmail: change.new_email };
       const updates: { userIds: number[]; person: Record<string, unknown> }[] = [{

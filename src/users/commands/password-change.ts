@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PasswordSettings } from '../../platform/config/settings';
-import { Database } from '../../platform/database/database';
 import { ApiError } from '../../shared/api-error';
 import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';
+import { UserProfileStore } from '../persistence/user-profile.store';
 import { hashPassword } from '../public/credentials';
 import { isAcceptablePassword } from '../public/password-policy';
 import { Sessions } from './sessions.commands';
@@ -22,7 +22,7 @@ import { Sessions } from './sessions.commands';
 export class PasswordChange {
   constructor(
     private readonly passwords: PasswordSettings,
-    private readonly database: Database,
+    private readonly profiles: UserProfileStore,
     private readonly resetLinks: PasswordResetTokenStore,
     private readonly sessions: Sessions,
   ) {}
@@ -33,9 +33,9 @@ export class PasswordChange {
   }
 
   async store(userId: number, hash: string, keepSession: number | null = null): Promise<void> {
-    await this.database.query(`UPDATE user_profile SET password_hash = $2 WHERE id = $1`, [userId, hash]);
+    await this.profiles.set(userId, { passwordHash: hash });
     await this.resetLinks.endUnused(userId);
-    await this.database.query(`UPDATE email_change_status SET used = true WHERE user_profile_id = $1 AND NOT used`, [userId]);
+    await this.profiles.endUnusedEmailChanges(userId);
     await this.sessions.endOthers(userId, keepSession);
   }
 }

@@ -1,8 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { PasswordChange } from './password-change';
+import { UserRepository } from '../persistence/user.repository';
 
 /**
  * Sets a person's password without their old one: Zulip's `do_change_password`, as its
@@ -26,16 +26,13 @@ export class SetPasswordHandler implements ICommandHandler<SetPasswordCommand, {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly change: PasswordChange,
-    private readonly database: Database,
+    private readonly users: UserRepository,
   ) {}
 
   async execute({ realmId, userId, password }: SetPasswordCommand): Promise<{ user_id: number }> {
-    const [user] = await this.database.query<{ is_bot: boolean }>(
-      `SELECT is_bot FROM user_profile WHERE id = $1 AND realm_id = $2`,
-      [userId, realmId],
-    );
+    const user = await this.users.findInRealm(realmId, userId);
     if (!user) throw ApiError.badRequest('No such user');
-    if (user.is_bot) throw ApiError.badRequest('Bots have no password: they sign in with their API key');
+    if (user.isBot) throw ApiError.badRequest('Bots have no password: they sign in with their API key');
     const hash = await this.change.hash(password);
     await this.tx.run(() => this.change.store(userId, hash));
     return { user_id: userId };

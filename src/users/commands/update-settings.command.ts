@@ -16,7 +16,10 @@ import { checkFullName, isValidEmail } from '../public/user-rules';
 import { UserSettingName, userSettingsOf } from '../public/user-settings';
 import { AvatarUrlChangedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, SettingChange, UserSettingsChangedEvent } from '../events/settings-events';
 import { UserRow } from '../public/user-row';
-import { toUserRow, UserRepository } from '../persistence/user.repository';
+import { UserRepository } from '../persistence/user.repository';
+import { UserProfileStore } from '../persistence/user-profile.store';
+import { OwnSettingParticipants } from '../events/own-setting-participants';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Database } from '../../platform/database/database';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { confirmationKey } from '../../shared/confirmation-key';
@@ -61,6 +64,9 @@ export class OwnSettingsChange {
     private readonly mail: MailOutbox,
     private readonly passwordChange: PasswordChange,
     private readonly emailChanges: EmailChangeRequests,
+    private readonly profiles: UserProfileStore,
+    private readonly participants: OwnSettingParticipants,
+    private readonly realms: RealmDirectory,
   ) {}
 
   async apply(actor: Actor, update: SettingsUpdate): Promise<void> {
@@ -81,14 +87,10 @@ export class OwnSettingsChange {
     }
 
     await this.tx.run(async () => {
-      const [row] = await this.database.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [actor.id]);
-      const user = toUserRow(row);
-      const [realm] = await this.database.query<{ string_id: string; name: string; properties: Record<string, unknown> }>(
-        `SELECT string_id, name, properties FROM realm WHERE id = $1`,
-        [user.realmId],
-      );
+      const user = (await this.profiles.lock(actor.id)) as UserRow;
+      const realm = await this.realms.requireById(user.realmId);
       const realmProperties = effectiveRealmProperties(realm.properties);
-      const hostName = this.addressing.hostName(realm.string_id);
+      const hostName = this.addressing.hostName(realm.stringId);
       const viewers = await this.users.activeUserRoles(user.realmId);
       const everyone = viewers.map((viewer) => viewer.id);
       const personUpdates: { userIds: number[]; person: Record<string, unknown> }[] = [];
@@ -103,7 +105,7 @@ export class OwnSettingsChange {
         if (!realmProperties.name_changes_disabled || isAdministrator(user.role)) {
           const fullName = checkFullName(update.fullName);
           if (fullName !== user.fullName) {
-            await this.database.query(`UPDATE user_profile SET full_name = $2 WHERE id = $1`, [user.id, fullName]);
+            await this.profiles.set(user.id, { fullName });
             personUpdates.push({ userIds: everyone, person: { user_id: user.id, full_name: fullName } });
           }
         }
@@ -118,22 +120,19 @@ export class OwnSettingsChange {
         changes.push({ name, value });
         if (name === 'email_address_visibility') {
           const after = { ...user, emailAddressVisibility: value as number };
-          await this.database.query(`UPDATE user_profile SET email_address_visibility = $2 WHERE id = $1`, [user.id, value]);
+          await this.profiles.set(user.id, { emailAddressVisibility: value as number });
           personUpdates.push(...this.visibilityUpdates(user, after, viewers, hostName));
           if (user.avatarSource === 'G') avatarChange = new AvatarUrlChangedEvent(user.realmId, after, viewers);
         } else {
           stored[name] = value;
         }
-        // Zulip deletes the stored drafts; clients keep their local copies.
-        if (name === 'enable_drafts_synchronization' && value === false) {
-          await this.database.query(`DELETE FROM draft WHERE user_profile_id = $1`, [user.id]);
-        }
+        await this.participants.changed(user.id, name, value);
       }
       if (changes.some((change) => change.name !== 'email_address_visibility')) {
-        await this.database.query(`UPDATE user_profile SET settings = $2 WHERE id = $1`, [user.id, JSON.stringify(stored)]);
+        await this.profiles.setSettings(user.id, stored);
       }
       if (update.timezone !== undefined && update.timezone !== user.timezone) {
-        await this.database.query(`UPDATE user_profile SET timezone = $2 WHERE id = $1`, [user.id, update.timezone]);
+        await this.profiles.set(user.id, { timezone: update.timezone });
         changes.push({ name: 'timezone', value: update.timezone });
         personUpdates.push({ userIds: everyone, person: { email: apiEmail(user, hostName), user_id: user.id, timezone: update.timezone } });
       }
@@ -158,7 +157,7 @@ export class OwnSettingsChange {
   private async startEmailChange(
     user: UserRow,
     newEmail: string,
-    realm: { string_id: string; name: string },
+    realm: { stringId: string; name: string },
     realmProperties: Record<string, unknown>,
   ): Promise<void> {
     if (newEmail === user.deliveryEmail) return;
@@ -171,11 +170,8 @@ export class OwnSettingsChange {
     const limited = await this.emailChanges.count(user.id);
     if (limited) throw rateLimitedError(limited);
     const key = confirmationKey();
-    await this.database.query(
-      `INSERT INTO email_change_status (user_profile_id, old_email, new_email, confirmation_key) VALUES ($1, $2, $3, $4)`,
-      [user.id, user.deliveryEmail, newEmail, key],
-    );
-    const url = `${this.addressing.url(realm.string_id)}/accounts/confirm_new_email/${key}`;
+    await this.profiles.requestEmailChange(user.id, user.deliveryEmail, newEmail, key);
+    const url = `${this.addressing.url(realm.stringId)}/accounts/confirm_new_email/${key}`;
     await this.mail.enqueue(emailChangeMail(newEmail, realm.name, url));
   }
 

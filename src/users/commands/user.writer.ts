@@ -5,8 +5,8 @@ import { ApiError } from '../../shared/api-error';
 import { generateApiKey } from '../public/credentials';
 import { USER_SETTING_DEFAULTS } from '../public/user-settings';
 import { UserRow } from '../public/user-row';
-import { toUserRow } from '../persistence/user.repository';
-import { Database } from '../../platform/database/database';
+import { RecipientStore } from '../persistence/recipient.store';
+import { UserProfileStore } from '../persistence/user-profile.store';
 
 export interface NewUser {
   realmId: number;
@@ -31,47 +31,40 @@ export interface NewUser {
 
 /**
  * Creates user rows with everything a user needs to exist: key, inbox, role groups. The
- * users module's write facade for user creation (admin's `UserCreation`), called inside
- * the creating command's transaction.
+ * users module's write facade for user creation (admin's `UserCreation`, which adds the
+ * inbox's subscription), called inside the creating command's transaction.
  */
 @Injectable()
 export class UserWriter {
   constructor(
     private readonly groups: SystemGroupWrites,
-    private readonly database: Database,
+    private readonly profiles: UserProfileStore,
+    private readonly recipients: RecipientStore,
   ) {}
 
   /** Inserts a user; a taken email answers Zulip's `EmailAlreadyInUseError`. */
   async insert(user: NewUser): Promise<UserRow> {
-    const rows = await this.database.query<Record<string, unknown>>(
-      `INSERT INTO user_profile (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id,
-         api_key, password_hash, email_address_visibility, default_sending_stream_id,
-         default_events_register_stream_id, default_all_public_streams, settings)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       ON CONFLICT (realm_id, lower(delivery_email)) DO NOTHING
-       RETURNING *`,
-      [
-        user.realmId, user.email, user.fullName, user.role, user.isBot ?? false, user.botType ?? null,
-        user.botOwnerId ?? null, generateApiKey(), user.passwordHash,
-        user.emailAddressVisibility ?? USER_SETTING_DEFAULTS.email_address_visibility,
-        user.defaultSendingStreamId ?? null, user.defaultEventsRegisterStreamId ?? null, user.defaultAllPublicStreams ?? false,
-        JSON.stringify(user.settings ?? {}),
-      ],
-    );
-    if (rows.length === 0) throw ApiError.badRequest('Email is already in use.');
-    const created = toUserRow(rows[0]);
-    const [recipient] = await this.database.query<{ id: number }>(
-      `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
-      [RecipientType.Personal, created.id],
-    );
-    await this.database.query(`UPDATE user_profile SET recipient_id = $1 WHERE id = $2`, [recipient.id, created.id]);
-    // Membership of one's own inbox, as Zulip keeps it.
-    await this.database.query(`INSERT INTO subscription (user_profile_id, recipient_id, active) VALUES ($1, $2, true)`, [
-      created.id,
-      recipient.id,
-    ]);
+    const created = await this.profiles.insert({
+      realmId: user.realmId,
+      email: user.email,
+      fullName: user.fullName,
+      role: user.role,
+      isBot: user.isBot ?? false,
+      botType: user.botType ?? null,
+      botOwnerId: user.botOwnerId ?? null,
+      apiKey: generateApiKey(),
+      passwordHash: user.passwordHash,
+      emailAddressVisibility: user.emailAddressVisibility ?? USER_SETTING_DEFAULTS.email_address_visibility,
+      defaultSendingStreamId: user.defaultSendingStreamId ?? null,
+      defaultEventsRegisterStreamId: user.defaultEventsRegisterStreamId ?? null,
+      defaultAllPublicStreams: user.defaultAllPublicStreams ?? false,
+      settings: user.settings ?? {},
+    });
+    if (!created) throw ApiError.badRequest('Email is already in use.');
+    const recipientId = await this.recipients.insert(RecipientType.Personal, created.id);
+    await this.profiles.set(created.id, { recipientId });
     await this.groups.joinRoleGroups(user.realmId, created.id, user.role);
-    created.recipientId = recipient.id;
+    created.recipientId = recipientId;
     return created;
   }
 }

@@ -146,4 +146,24 @@ export class BotRepository {
     );
     return rows.map((row) => row.id);
   }
+
+  /** Bots of the realm the user administers (every one for an administrator), `excludeIds` aside, by id. */
+  async administeredIds(user: { id: number; realmId: number; isAdmin: boolean }, excludeIds: readonly number[]): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile
+        WHERE realm_id = $1 AND is_bot AND ($2::boolean OR bot_owner_id = $3) AND NOT (id = ANY($4::int[]))
+        ORDER BY id`,
+      [user.realmId, user.isAdmin, user.id, excludeIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The realm's active bots the user owns, in the order they joined. */
+  async activeOwnedIdsByJoining(realmId: number, ownerId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND bot_owner_id = $2 AND is_bot AND is_active ORDER BY date_joined, id`,
+      [realmId, ownerId],
+    );
+    return rows.map((row) => row.id);
+  }
 }

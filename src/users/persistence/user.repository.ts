@@ -129,6 +129,87 @@ export class UserRepository {
     const rows = await this.database.query<Record<string, unknown>>(`SELECT u.* FROM user_profile u ${where}`, params);
     return rows.map(toUserRow);
   }
+
+  /** Zulip's `check_bot_name_available`: whether an active account of the realm has the name. */
+  async activeNameTaken(realmId: number, fullName: string): Promise<boolean> {
+    const [row] = await this.database.query<{ taken: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM user_profile WHERE realm_id = $1 AND full_name = $2 AND is_active) AS taken`,
+      [realmId, fullName],
+    );
+    return row.taken;
+  }
+
+  async activeHumanOwnerCount(realmId: number): Promise<number> {
+    const [row] = await this.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM user_profile WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot`,
+      [realmId],
+    );
+    return row.count;
+  }
+
+  /** Active accounts of the realm other than `userId` and `exceptId` (the realm's notification bot). */
+  async otherActiveCount(realmId: number, userId: number, exceptId: number | null): Promise<number> {
+    const [row] = await this.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM user_profile
+        WHERE realm_id = $1 AND is_active AND id <> $2 AND id IS DISTINCT FROM $3`,
+      [realmId, userId, exceptId],
+    );
+    return row.count;
+  }
+
+  /** Every user of the realm, active or not, by id. */
+  allInRealm(realmId: number): Promise<UserRow[]> {
+    return this.select(`WHERE u.realm_id = $1 ORDER BY u.id`, [realmId]);
+  }
+
+  /** The realm's longest-standing active human owner. */
+  async longestStandingOwnerId(realmId: number): Promise<number | null> {
+    const [owner] = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND role = $2 AND is_active AND NOT is_bot ORDER BY id LIMIT 1`,
+      [realmId, Role.Owner],
+    );
+    return owner?.id ?? null;
+  }
+
+  /** Whether the realm has a human owner, active or not. */
+  async hasHumanOwner(realmId: number): Promise<boolean> {
+    const owners = await this.database.query(`SELECT 1 FROM user_profile WHERE realm_id = $1 AND role = $2 AND NOT is_bot LIMIT 1`, [realmId, Role.Owner]);
+    return owners.length > 0;
+  }
+
+  /** Active humans and bots per realm. */
+  async activeCountsByRealm(): Promise<Map<number, { users: number; bots: number }>> {
+    const rows = await this.database.query<{ realm_id: number; users: string; bots: string }>(
+      `SELECT realm_id,
+              count(id) FILTER (WHERE is_active AND NOT is_bot) AS users,
+              count(id) FILTER (WHERE is_active AND is_bot) AS bots
+         FROM user_profile GROUP BY realm_id`,
+    );
+    return new Map(rows.map((row) => [row.realm_id, { users: Number(row.users), bots: Number(row.bots) }]));
+  }
+
+  /** The bots the user owns, active or not, locked for the transaction, by id. */
+  async lockOwnedBotIds(ownerId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE bot_owner_id = $1 AND is_bot ORDER BY id FOR UPDATE`,
+      [ownerId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The active human of the realm with a role at least `maxRole` (other than `excludeId`)
+   * that comes first: `preferId` if it qualifies, else by role, then by id.
+   */
+  async firstAdministrator(realmId: number, maxRole: number, excludeId: number, preferId: number): Promise<{ id: number; role: number } | null> {
+    const [row] = await this.database.query<{ id: number; role: number }>(
+      `SELECT id, role FROM user_profile
+        WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2 AND id <> $3
+        ORDER BY (id = $4) DESC, role, id LIMIT 1`,
+      [realmId, maxRole, excludeId, preferId],
+    );
+    return row ?? null;
+  }
 }
 
 /** What user lists present of a user (`presentUser`). */

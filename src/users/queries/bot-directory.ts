@@ -3,7 +3,6 @@ import { botServicesWire, BotWire, presentBot } from '../api/bot.presenter';
 import { BotDefaults, BotRepository, BotService } from '../persistence/bot.repository';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
-import { Database } from '../../platform/database/database';
 
 /**
  * Bots in Zulip's `Bot` shape, with their default channels, services and configuration,
@@ -16,7 +15,6 @@ export class BotDirectory {
   constructor(
     private readonly bots: BotRepository,
     private readonly users: UserRepository,
-    private readonly database: Database,
   ) {}
 
   async present(bots: readonly UserRow[], ownerKey: 'always' | 'when-set'): Promise<BotWire[]> {
@@ -43,13 +41,7 @@ export class BotDirectory {
    * of the realm for an administrator, else the bots they own; deactivated ones included.
    */
   async administeredBy(user: { id: number; realmId: number; isAdmin: boolean }, excludeIds: readonly number[]): Promise<BotWire[]> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile
-        WHERE realm_id = $1 AND is_bot AND ($2::boolean OR bot_owner_id = $3) AND NOT (id = ANY($4::int[]))
-        ORDER BY id`,
-      [user.realmId, user.isAdmin, user.id, excludeIds],
-    );
-    const bots = await this.users.findByIds(user.realmId, rows.map((row) => row.id));
+    const bots = await this.users.findByIds(user.realmId, await this.bots.administeredIds(user, excludeIds));
     return this.present(bots, 'always');
   }
 
@@ -59,6 +51,11 @@ export class BotDirectory {
    */
   audience(bot: { id: number; realmId: number; botOwnerId: number | null }): Promise<number[]> {
     return this.bots.audience(bot);
+  }
+
+  /** The realm's active bots the user owns, in the order they joined (`GET /bots`). */
+  activeOwnedIdsByJoining(realmId: number, ownerId: number): Promise<number[]> {
+    return this.bots.activeOwnedIdsByJoining(realmId, ownerId);
   }
 
   /** Active bots a user owns (deactivated with their owner). */

@@ -4,7 +4,7 @@ import { apiEmail } from '../api/user.presenter';
 import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
-import { Database } from '../../platform/database/database';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /**
  * Users named by an email address given to the API, and the address the API names them
@@ -17,7 +17,7 @@ export class UserByEmailReader {
   constructor(
     private readonly users: UserRepository,
     private readonly addressing: RealmAddressing,
-    private readonly database: Database,
+    private readonly realms: RealmDirectory,
   ) {}
 
   /**
@@ -59,8 +59,7 @@ export class UserByEmailReader {
   }
 
   private async hostName(realmId: number): Promise<string> {
-    const [realm] = await this.database.query<{ string_id: string }>(`SELECT string_id FROM realm WHERE id = $1`, [realmId]);
-    if (!realm) throw new Error(`realm ${realmId} does not exist`);
-    return this.addressing.hostName(realm.string_id);
+    const realm = await this.realms.requireById(realmId);
+    return this.addressing.hostName(realm.stringId);
   }
 }

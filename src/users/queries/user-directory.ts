@@ -58,4 +58,49 @@ export class UserDirectory {
   maxMessageId(userId: number): Promise<number> {
     return this.users.maxMessageId(userId);
   }
+
+  /** Whether an active account of the realm has this exact name (Zulip's `check_bot_name_available`). */
+  activeNameTaken(realmId: number, fullName: string): Promise<boolean> {
+    return this.users.activeNameTaken(realmId, fullName);
+  }
+
+  /** Active human owners of the realm. */
+  activeHumanOwnerCount(realmId: number): Promise<number> {
+    return this.users.activeHumanOwnerCount(realmId);
+  }
+
+  /** Active accounts of the realm besides `userId` and `exceptId`. */
+  otherActiveCount(realmId: number, userId: number, exceptId: number | null): Promise<number> {
+    return this.users.otherActiveCount(realmId, userId, exceptId);
+  }
+
+  /** Every user of the realm, active or not, by id (the admin CLI's list). */
+  allInRealm(realmId: number): Promise<UserRow[]> {
+    return this.users.allInRealm(realmId);
+  }
+
+  /** The realm's longest-standing active human owner, whom CLI commands act as by default. */
+  longestStandingOwnerId(realmId: number): Promise<number | null> {
+    return this.users.longestStandingOwnerId(realmId);
+  }
+
+  /** Whether the realm has a human owner, active or not. */
+  hasHumanOwner(realmId: number): Promise<boolean> {
+    return this.users.hasHumanOwner(realmId);
+  }
+
+  /** Active humans and bots per realm. */
+  activeCountsByRealm(): Promise<Map<number, { users: number; bots: number }>> {
+    return this.users.activeCountsByRealm();
+  }
+
+  /** The bots the user owns, active or not, locked for the caller's transaction, by id. */
+  lockOwnedBotIds(ownerId: number): Promise<number[]> {
+    return this.users.lockOwnedBotIds(ownerId);
+  }
+
+  /** The first active human with a role at least `maxRole` (not `excludeId`): `preferId` if it qualifies, else by role, then id. */
+  firstAdministrator(realmId: number, maxRole: number, excludeId: number, preferId: number): Promise<{ id: number; role: number } | null> {
+    return this.users.firstAdministrator(realmId, maxRole, excludeId, preferId);
+  }
 }

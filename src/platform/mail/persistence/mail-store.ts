@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
-import { CLAIM_LEASE_MS } from './mail-retry';
-import { MailKind, OutgoingMail } from './outgoing-mail';
+import { Database } from '../../database/database';
+import { CLAIM_LEASE_MS } from '../mail-retry';
+import { MailKind, OutgoingMail } from '../outgoing-mail';
 
 /**
  * A row's identity: its id and its creation time in microseconds. A job names both, so a

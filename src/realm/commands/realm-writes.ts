@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { RealmRepository } from '../persistence/realm.repository';
+
+/**
+ * The realm writes other modules' commands make inside their own transaction: realm
+ * creation (admin's `RealmSetup`) inserts the row, then names its notification bot and
+ * announcement channel once they exist. Events are the caller's.
+ */
+@Injectable()
+export class RealmWrites {
+  constructor(private readonly realms: RealmRepository) {}
+
+  /** The new realm's id; null when the subdomain is taken. */
+  insert(subdomain: string, name: string): Promise<number | null> {
+    return this.realms.insert(subdomain, name);
+  }
+
+  setFoundingRefs(realmId: number, notificationBotId: number, announcementsStreamId: number): Promise<void> {
+    return this.realms.setFoundingRefs(realmId, notificationBotId, announcementsStreamId);
+  }
+}
