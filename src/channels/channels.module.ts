@@ -11,7 +11,6 @@ import { ArchiveChannelHandler } from './commands/archive-channel.command';
 import { ChangeDefaultChannelHandler } from './commands/change-default-channel.command';
 import { ChannelWrites } from './commands/channel-writes';
 import { SubscriptionWrites } from './commands/subscription-writes';
-import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
 import { UpdateChannelHandler } from './commands/update-channel.command';
 import { ChannelEventProjections } from './events/channel-event.projections';
@@ -77,7 +76,6 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     UpdateChannelHandler,
     ArchiveChannelHandler,
     ChangeDefaultChannelHandler,
-    DeleteTopicHandler,
     FirstMessageRefresher,
   ],
   exports: [

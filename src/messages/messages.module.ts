@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { LinkifiersModule } from '../linkifiers/linkifiers.module';
 import { MarkdownModule } from '../markdown/markdown.module';
-import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -45,10 +44,14 @@ import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
 import { MessageSnapshotReader } from './queries/message-snapshot.reader';
+import { UserMessageWrites } from './commands/user-message-writes';
+import { MessageSendStore } from './persistence/message-send.store';
+import { MessageDeletionStore } from './persistence/message-deletion.store';
+import { DeleteTopicHandler } from './commands/delete-topic.command';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
+  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     SendMessageHandler,
@@ -87,7 +90,11 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
     GetMessageHistoryHandler,
     MessageLocations,
     MessageSnapshotReader,
+    UserMessageWrites,
+    MessageSendStore,
+    MessageDeletionStore,
+    DeleteTopicHandler,
   ],
-  exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations],
+  exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites],
 })
 export class MessagesModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MessagesModule } from '../messages/messages.module';
 import { UsersModule } from '../users/users.module';
 import { MutedUsersController } from './api/muted-users.controller';
 import { SetUserMutedHandler } from './commands/mute-user.command';
@@ -6,9 +7,9 @@ import { MutedUserEventProjections } from './events/muted-user-event.projections
 import { MutedUserRepository } from './persistence/muted-user.repository';
 import { GetMutedUsersHandler } from './queries/get-muted-users.query';
 
-/** Muted users: the list, its events, and the lookup sending uses to start their messages read. */
+/** Muted users: the list and its events; muting marks the muted user's messages read (through messages). */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, MessagesModule],
   controllers: [MutedUsersController],
   providers: [MutedUserRepository, SetUserMutedHandler, MutedUserEventProjections, GetMutedUsersHandler],
   exports: [],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MessagesModule } from '../messages/messages.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { EmojiModule } from '../emoji/emoji.module';
 import { RealmModule } from '../realm/realm.module';
@@ -14,7 +15,7 @@ import { ReactionRepository } from './persistence/reaction.repository';
 
 /** Emoji reactions on messages; messages load them with the rest of a message. */
 @Module({
-  imports: [ChannelsModule, EmojiModule, RealmModule, UsersModule, UserTopicsModule],
+  imports: [ChannelsModule, EmojiModule, RealmModule, UsersModule, UserTopicsModule, MessagesModule],
   controllers: [ReactionsController],
   providers: [ReactionRepository, ReactionAccess, ReactingUser, AddReactionHandler, RemoveReactionHandler, ReactionEventProjections],
 })

@@ -9,7 +9,6 @@ import { WireParam } from '../../wire/params/wire-param';
 import { Actor } from '../../users/public/actor';
 import { ArchiveChannelCommand } from '../commands/archive-channel.command';
 import { ChangeDefaultChannelCommand } from '../commands/change-default-channel.command';
-import { DeleteTopicCommand } from '../commands/delete-topic.command';
 import { ChannelChanges, UpdateChannelCommand } from '../commands/update-channel.command';
 import {
   GetChannelIdQuery,
@@ -43,10 +42,6 @@ class GetStreamIdParams {
 
 class TopicsParams extends StreamIdParams {
   @WireParam('bool', { default: false }) allow_empty_topic_name!: boolean;
-}
-
-class DeleteTopicParams extends StreamIdParams {
-  @WireParam('string') topic_name!: string;
 }
 
 class DefaultStreamParams {
@@ -139,11 +134,6 @@ export class StreamsController {
   @Get('users/me/:stream_id/topics')
   async topics(@CurrentUser() user: Actor, @Params(TopicsParams) p: TopicsParams): Promise<{ topics: TopicSummary[] }> {
     return { topics: await this.queryBus.execute(new GetChannelTopicsQuery(user, p.stream_id, p.allow_empty_topic_name)) };
-  }
-
-  @Post('streams/:stream_id/delete_topic')
-  deleteTopic(@CurrentUser() user: Actor, @Params(DeleteTopicParams) p: DeleteTopicParams): Promise<{ complete: boolean }> {
-    return this.commandBus.execute(new DeleteTopicCommand(user, p.stream_id, p.topic_name));
   }
 
   @Post('default_streams')

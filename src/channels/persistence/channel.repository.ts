@@ -8,6 +8,7 @@ import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { ActorRow, PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
+import { RecipientWrites } from '../../users/commands/recipient-writes';
 
 export interface NewChannel {
   realmId: number;
@@ -31,6 +32,7 @@ export class ChannelRepository {
     private readonly groups: GroupDirectory,
     private readonly anonymousGroups: AnonymousGroupWrites,
     private readonly database: Database,
+    private readonly recipients: RecipientWrites,
   ) {}
 
   /**
@@ -63,15 +65,12 @@ export class ChannelRepository {
     );
     if (rows.length === 0) return null;
     const streamId = rows[0].id;
-    const [recipient] = await this.database.query<{ id: number }>(
-      `INSERT INTO recipient (type, type_id) VALUES ($1, $2) RETURNING id`,
-      [RecipientType.Stream, streamId],
-    );
+    const recipientId = await this.recipients.create(RecipientType.Stream, streamId);
     const administerGroup = chosen.can_administer_channel_group ?? (channel.creatorId === null
       ? nobody
       : await this.anonymousGroups.create(channel.realmId, [channel.creatorId], []));
     await this.database.query(`UPDATE stream SET recipient_id = $1, can_administer_channel_group_id = $2 WHERE id = $3`, [
-      recipient.id,
+      recipientId,
       administerGroup,
       streamId,
     ]);
@@ -205,6 +204,24 @@ export class ChannelRepository {
   private async select(where: string, params: unknown[], withClause = ''): Promise<StreamRow[]> {
     const rows = await this.database.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
     return rows.map(toStreamRow);
+  }
+
+  /**
+   * Makes `messageId` the channel's first message unless it has an older one; whether it
+   * did. (In a WITH: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].)
+   */
+  async lowerFirstMessageId(streamId: number, messageId: number): Promise<boolean> {
+    const changed = await this.database.query(
+      `WITH changed AS (
+         UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1) RETURNING id)
+       SELECT id FROM changed`,
+      [messageId, streamId],
+    );
+    return changed.length > 0;
+  }
+
+  async setFirstMessageId(streamId: number, first: number | null): Promise<void> {
+    await this.database.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, streamId]);
   }
 }
 

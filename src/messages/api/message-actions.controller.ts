@@ -5,6 +5,7 @@ import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { Actor } from '../../users/public/actor';
 import { DeleteMessageCommand } from '../commands/delete-message.command';
+import { DeleteTopicCommand } from '../commands/delete-topic.command';
 import { SendEditTypingCommand, SendTypingCommand } from '../commands/send-typing.command';
 import { parseTypingOp, parseTypingTarget } from '../domain/typing-rules';
 
@@ -25,7 +26,12 @@ class MessageIdParams {
   @WireParam('int', { path: true }) message_id!: number;
 }
 
-/** Typing notifications (events only) and message deletion. */
+class DeleteTopicParams {
+  @WireParam('int', { path: true }) stream_id!: number;
+  @WireParam('string') topic_name!: string;
+}
+
+/** Typing notifications (events only) and message deletion, one message or a channel topic's. */
 @Controller('api/v1')
 export class MessageActionsController {
   constructor(private readonly commandBus: CommandBus) {}
@@ -44,5 +50,10 @@ export class MessageActionsController {
   @Delete('messages/:message_id')
   deleteMessage(@CurrentUser() user: Actor, @Params(MessageIdParams) p: MessageIdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new DeleteMessageCommand(user, p.message_id));
+  }
+
+  @Post('streams/:stream_id/delete_topic')
+  deleteTopic(@CurrentUser() user: Actor, @Params(DeleteTopicParams) p: DeleteTopicParams): Promise<{ complete: boolean }> {
+    return this.commandBus.execute(new DeleteTopicCommand(user, p.stream_id, p.topic_name));
   }
 }

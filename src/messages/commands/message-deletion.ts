@@ -5,6 +5,8 @@ import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { StreamRow } from '../../channels/public/stream-row';
 import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
 import { Database } from '../../platform/database/database';
+import { MessageDeletionStore } from '../persistence/message-deletion.store';
+import { MessageEditStore } from '../persistence/message-edit.store';
 
 /**
  * Removing messages and telling those who had them, whoever asks: a user's
@@ -16,6 +18,8 @@ export class MessageDeletion {
     private readonly viewers: ChannelViewers,
     private readonly firstMessage: FirstMessageRefresher,
     private readonly database: Database,
+    private readonly store: MessageDeletionStore,
+    private readonly edits: MessageEditStore,
   ) {}
 
   /**
@@ -24,10 +28,7 @@ export class MessageDeletion {
    */
   async deleteChannelMessages(stream: StreamRow, messageIds: readonly number[]): Promise<void> {
     if (messageIds.length === 0) return;
-    const rows = await this.database.query<{ id: number; subject: string }>(
-      `SELECT id, subject FROM message WHERE id = ANY($1::int[]) ORDER BY id`,
-      [messageIds],
-    );
+    const rows = await this.store.subjects(messageIds);
     const topics = new Map<string, { subject: string; ids: number[] }>();
     for (const row of rows) {
       const key = row.subject.toLowerCase();
@@ -40,23 +41,26 @@ export class MessageDeletion {
       }
     }
     const ids = rows.map((row) => row.id);
-    await this.database.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
+    await this.store.delete(ids);
     // Zulip tells the channel's subscribers, as a deleted topic's messages are told.
     const subscribers = await this.viewers.subscriberIds(stream.recipientId);
     for (const topic of topics.values()) {
       this.database.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, topic.subject, topic.ids, subscribers));
     }
-    await this.firstMessage.afterDelete(stream, ids);
+    await this.refreshFirstMessage(stream, ids);
+  }
+
+  /** After messages of the channel were deleted: a new first message if its first was among them. */
+  async refreshFirstMessage(stream: StreamRow, deletedIds: readonly number[]): Promise<void> {
+    if (!this.firstMessage.lost(stream, deletedIds)) return;
+    await this.firstMessage.set(stream, await this.edits.firstMessageId(stream.recipientId as number));
   }
 
   /** Direct messages: each told to every user who had it (read before the delete cascades). */
   async deleteDirectMessages(realmId: number, messageIds: readonly number[]): Promise<void> {
     if (messageIds.length === 0) return;
-    const holders = await this.database.query<{ message_id: number; user_profile_id: number }>(
-      `SELECT message_id, user_profile_id FROM user_message WHERE message_id = ANY($1::int[]) ORDER BY message_id, user_profile_id`,
-      [messageIds],
-    );
-    await this.database.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [messageIds]);
+    const holders = await this.store.holders(messageIds);
+    await this.store.delete(messageIds);
     const byMessage = new Map<number, number[]>(messageIds.map((id) => [id, []]));
     for (const row of holders) byMessage.get(row.message_id)?.push(row.user_profile_id);
     for (const [messageId, userIds] of [...byMessage].sort(([a], [b]) => a - b)) {

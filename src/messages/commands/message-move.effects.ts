@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
-import { ChannelUpdatedEvent, TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
+import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
+import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { StreamRow } from '../../channels/public/stream-row';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
@@ -49,6 +50,7 @@ export class MessageMoveEffects {
     private readonly viewers: ChannelViewers,
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,
+    private readonly firstMessage: FirstMessageRefresher,
   ) {}
 
   async moveAndNotify(args: ChannelEditArgs): Promise<void> {
@@ -319,10 +321,6 @@ export class MessageMoveEffects {
 
   /** A channel's first message after messages moved in or out, told as a `stream` update. */
   private async syncFirstMessage(stream: StreamRow): Promise<void> {
-    const first = await this.store.firstMessageId(stream.recipientId as number);
-    if (first === stream.firstMessageId) return;
-    await this.store.setFirstMessageId(stream.id, first);
-    const { metadata } = await this.viewers.of(stream);
-    this.database.record(new ChannelUpdatedEvent(stream.realmId, [{ streamId: stream.id, name: stream.name, property: 'first_message_id', value: first }], metadata));
+    await this.firstMessage.set(stream, await this.store.firstMessageId(stream.recipientId as number));
   }
 }

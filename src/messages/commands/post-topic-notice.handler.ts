@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
-import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
+import { MessageDeletion } from './message-deletion';
+import { MessageDeletionStore } from '../persistence/message-deletion.store';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
@@ -50,7 +51,8 @@ export class PostTopicNoticeHandler implements ICommandHandler<PostTopicNoticeCo
     private readonly channels: ChannelDirectory,
     private readonly viewers: ChannelViewers,
     private readonly subscriptions: SubscriberDirectory,
-    private readonly firstMessage: FirstMessageRefresher,
+    private readonly deletion: MessageDeletion,
+    private readonly deletions: MessageDeletionStore,
     private readonly database: Database,
   ) {}
 
@@ -81,19 +83,14 @@ export class PostTopicNoticeHandler implements ICommandHandler<PostTopicNoticeCo
     return this.tx.run(async () => {
       const channel = await this.channels.findById(command.realmId, command.streamId);
       if (!channel || channel.recipientId === null) return false;
-      const [last] = await this.database.query<{ id: number; sender_id: number; content: string; age: number }>(
-        `SELECT id, sender_id, content, extract(epoch FROM now() - date_sent)::float8 AS age
-           FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2)
-          ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-        [channel.recipientId, command.topic],
-      );
+      const last = await this.deletions.lockLastInTopic(channel.recipientId, command.topic);
       if (!last || last.sender_id !== botId || !isResolutionNotice(last.content) || Number(last.age) > RESOLVE_UNDO_GRACE_SECONDS) {
         return false;
       }
-      await this.database.query(`DELETE FROM message WHERE id = $1`, [last.id]);
+      await this.deletions.delete([last.id]);
       const subscribers = await this.viewers.subscriberIds(channel.recipientId);
       this.database.record(new TopicMessagesDeletedEvent(command.realmId, channel.id, command.topic, [last.id], subscribers));
-      await this.firstMessage.afterDelete(channel, [last.id]);
+      await this.deletion.refreshFirstMessage(channel, [last.id]);
       return true;
     });
   }

@@ -8,13 +8,13 @@ import { MessageRenderer, RealmRenderData } from '../../markdown/message-rendere
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
-import { ChannelUpdatedEvent } from '../../channels/events/channel-update-events';
+import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
 import { UserRow } from '../../users/public/user-row';
-import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';
+import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { Actor } from '../../users/public/actor';
@@ -23,8 +23,10 @@ import { WidgetSubmessages } from '../../submessages/commands/widget-submessages
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../public/message-content';
 import { FLAG_BITS } from '../public/message-flags';
 import { MessageSentEvent } from '../events/message-sent.event';
-import { ConversationRepository } from '../persistence/conversation.repository';
-import { MESSAGE_COLUMNS, MessageLoader, MessageRow } from '../persistence/message.loader';
+import { DirectMessageGroups } from './direct-message-groups';
+import { MessageSendStore } from '../persistence/message-send.store';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { MessageLoader } from '../persistence/message.loader';
 import { MessageSnapshot } from '../public/message-snapshot';
 import { serviceBotTriggers } from '../../webhooks/public/service-bot-triggers';
 import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
@@ -52,40 +54,6 @@ export class SendMessageCommand {
   ) {}
 }
 
-/**
- * Stores a message and one `user_message` row per recipient (the read bit added for those
- * who muted the sender) and reads the message back as the loader does, in one statement.
- * Parameters: realm, sender, recipient, topic, content, rendered content, client, is a
- * channel message, the three content facts, recipient ids, their flags, the read bit.
- */
-function sendStatement(columns: string): string {
-  return MessageLoader.statementFrom(
-  `INSERT INTO message (realm_id, sender_id, recipient_id, subject, content, rendered_content,
-     rendered_content_version, date_sent, sending_client, is_channel_message, has_link, has_image, has_attachment)
-   VALUES ($1, $2, $3, $4, $5, $6, 1, now(), $7, $8, $9, $10, $11) RETURNING ${MESSAGE_COLUMNS}`,
-  `,
-   um AS (
-     INSERT INTO user_message (user_profile_id, message_id, flags)
-     SELECT t.u, m.id, t.f | CASE WHEN t.u <> $2 AND EXISTS (
-              SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = t.u AND mu.muted_user_id = $2) THEN $14 ELSE 0 END
-       FROM m, unnest($12::int[], $13::int[]) AS t(u, f)
-     RETURNING user_profile_id, flags)`,
-  `,
-   (SELECT json_agg(json_build_array(um.user_profile_id, um.flags) ORDER BY um.user_profile_id) FROM um) AS flags${columns}`,
-  );
-}
-
-const SEND_STATEMENT = sendStatement('');
-
-/**
- * A person's channel message: the statement also reads the sender's standing in the topic
- * for the automatic follow and unmute policies (two more parameters: the channel's id and
- * whether its history is public).
- */
-const SEND_CHANNEL_STATEMENT = sendStatement(`,
-   ${AutomaticTopicPolicy.sentStandingColumn({ recipientId: '$3', streamId: '$15', topic: '$4', historyPublic: '$16::boolean' })} AS standing`);
-
-type SentRow = MessageRow & { flags: [number, number][] | null; standing?: TopicStanding | null };
 
 interface Delivery {
   recipientId: number;
@@ -122,7 +90,7 @@ export class MessageSending {
     private readonly tx: TransactionRunner,
     private readonly channels: ChannelDirectory,
     private readonly users: UserDirectory,
-    private readonly conversations: ConversationRepository,
+    private readonly conversations: DirectMessageGroups,
     private readonly loader: MessageLoader,
     private readonly actors: PolicyActorLoader,
     private readonly viewers: ChannelViewers,
@@ -134,6 +102,9 @@ export class MessageSending {
     private readonly webhookBots: WebhookBotReader,
     private readonly webhookTriggers: WebhookTriggerWriter,
     private readonly database: Database,
+    private readonly sendStore: MessageSendStore,
+    private readonly realms: RealmDirectory,
+    private readonly firstMessage: FirstMessageRefresher,
   ) {}
 
   /**
@@ -201,28 +172,14 @@ export class MessageSending {
         intArrayParam(delivery.userIds), intArrayParam(delivery.userIds.map(flagsOf)), FLAG_BITS.read,
       ];
       const standingWanted = delivery.stream !== null && !sender.isBot;
-      const [row] = standingWanted && delivery.stream
-        ? await this.database.query<SentRow>(SEND_CHANNEL_STATEMENT, [...params, delivery.stream.id, delivery.stream.historyPublicToSubscribers])
-        : await this.database.query<SentRow>(SEND_STATEMENT, params);
+      const row = standingWanted && delivery.stream
+        ? await this.sendStore.insertWithStanding(params, delivery.stream.id, delivery.stream.historyPublicToSubscribers)
+        : await this.sendStore.insert(params);
       const recipients = (row.flags ?? []).map(([userId, flags]) => ({ userId, flags }));
       const snapshot = this.loader.snapshots([row]).get(row.id) as MessageSnapshot;
       await this.recordWebhookTriggers(row.id, sender, delivery, rendering.mentionedUserIds);
-      // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
-      if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
-        const changed = await this.database.query(
-          // In a WITH: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
-          `WITH changed AS (
-             UPDATE stream SET first_message_id = $1 WHERE id = $2 AND (first_message_id IS NULL OR first_message_id > $1) RETURNING id)
-           SELECT id FROM changed`,
-          [row.id, delivery.stream.id],
-        );
-        // Zulip tells everyone who may see the channel of its first message.
-        if (changed.length > 0) {
-          const { metadata } = await this.viewers.of(delivery.stream);
-          const update = { streamId: delivery.stream.id, name: delivery.stream.name, property: 'first_message_id', value: row.id };
-          this.database.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
-        }
-      }
+      // Zulip tells everyone who may see the channel of its first message.
+      if (delivery.stream) await this.firstMessage.sent(delivery.stream, row.id);
       snapshot.submessages = await this.widgets.afterSend({ id: row.id, senderId: sender.id, content });
       await this.attachmentClaims.claimForMessage({
         id: row.id,
@@ -255,7 +212,7 @@ export class MessageSending {
   }
 
   private async topicsRequired(realmId: number): Promise<boolean> {
-    const [realm] = await this.database.query<{ properties: Record<string, unknown> }>(`SELECT properties FROM realm WHERE id = $1`, [realmId]);
+    const realm = await this.realms.findById(realmId);
     return effectiveRealmProperties(realm?.properties ?? {}).mandatory_topics === true;
   }
 
@@ -315,7 +272,7 @@ export class MessageSending {
       return { recipientId: others[0].recipientId as number, userIds: participantIds, stream: null, directRecipients: others, realmData: null };
     }
     return {
-      recipientId: await this.conversations.groupRecipient(participantIds),
+      recipientId: await this.conversations.recipientOf(participantIds),
       userIds: participantIds,
       stream: null,
       directRecipients: others,

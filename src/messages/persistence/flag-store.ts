@@ -161,4 +161,22 @@ export class FlagStore {
       return { id: row.message_id, type: 'private', mentioned, userIds };
     });
   }
+
+  /**
+   * Marks the user's unread messages from `senderId` read; answers their ids. (Writes with
+   * RETURNING are wrapped in a SELECT: the driver answers a bare UPDATE or DELETE with
+   * `[rows, count]`.)
+   */
+  async markReadFromSender(userId: number, senderId: number): Promise<number[]> {
+    const rows = await this.database.query<{ message_id: number }>(
+      `WITH marked AS (
+         UPDATE user_message um SET flags = um.flags | 1
+           FROM message m
+          WHERE um.user_profile_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id AND m.sender_id = $2
+          RETURNING um.message_id
+       ) SELECT message_id FROM marked`,
+      [userId, senderId],
+    );
+    return rows.map((row) => row.message_id).sort((a, b) => a - b);
+  }
 }

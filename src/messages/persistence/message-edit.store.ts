@@ -163,8 +163,4 @@ export class MessageEditStore {
     const [row] = await this.database.query<{ first: number | null }>(`SELECT min(id) AS first FROM message WHERE recipient_id = $1`, [recipientId]);
     return row?.first ?? null;
   }
-
-  async setFirstMessageId(streamId: number, first: number | null): Promise<void> {
-    await this.database.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, streamId]);
-  }
 }

@@ -6,6 +6,7 @@ import { Actor } from '../../users/public/actor';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from '../events/muted-users-events';
 import { MutedUserRepository } from '../persistence/muted-user.repository';
 import { Database } from '../../platform/database/database';
+import { UserMessageWrites } from '../../messages/commands/user-message-writes';
 
 /** `POST` (mute) and `DELETE` (unmute) `/users/me/muted_users/{muted_user_id}`. */
 export class SetUserMutedCommand {
@@ -23,6 +24,7 @@ export class SetUserMutedHandler implements ICommandHandler<SetUserMutedCommand,
     private readonly users: UserDirectory,
     private readonly mutes: MutedUserRepository,
     private readonly database: Database,
+    private readonly userMessages: UserMessageWrites,
   ) {}
 
   async execute(command: SetUserMutedCommand): Promise<void> {
@@ -41,7 +43,7 @@ export class SetUserMutedHandler implements ICommandHandler<SetUserMutedCommand,
   private async mute(user: Actor, targetId: number): Promise<void> {
     if (!(await this.mutes.add(user.id, targetId, new Date()))) throw ApiError.badRequest('User already muted');
     // What the muted user sent before is read from now on, as new messages will be.
-    const read = await this.mutes.markMessagesRead(user.id, targetId);
+    const read = await this.userMessages.markReadFromSender(user.id, targetId);
     if (read.length > 0) this.database.record(new MutedMessagesReadEvent(user.realmId, user.id, read));
   }
 }

@@ -11,6 +11,7 @@ import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from '../events/reacting-user';
 import { ReactionAccess } from '../access/reaction-access';
 import { Database } from '../../platform/database/database';
+import { UserMessageWrites } from '../../messages/commands/user-message-writes';
 
 /** `POST /messages/{message_id}/reactions`. */
 export class AddReactionCommand {
@@ -41,6 +42,7 @@ export class AddReactionHandler implements ICommandHandler<AddReactionCommand, v
     private readonly reactingUser: ReactingUser,
     private readonly topicPolicy: AutomaticTopicPolicy,
     private readonly database: Database,
+    private readonly userMessages: UserMessageWrites,
   ) {}
 
   async execute(command: AddReactionCommand): Promise<void> {
@@ -64,7 +66,7 @@ export class AddReactionHandler implements ICommandHandler<AddReactionCommand, v
         await this.emoji.check(actor.realmId, emojiName, emojiCode, reactionType);
       }
       if (target.message.userFlags === null) {
-        await this.reactions.addHistoricalRow(messageId, actor.id, HISTORICAL_FLAGS);
+        await this.userMessages.addHistoricalRows(actor.id, [messageId], HISTORICAL_FLAGS);
       }
       const reaction = { emojiName, emojiCode, reactionType };
       await this.reactions.insert(messageId, actor.id, reaction);

@@ -60,17 +60,6 @@ export class ReactionRepository {
     };
   }
 
-  /** Zulip's `create_historical_user_messages`: a row for a message the user never received. */
-  async addHistoricalRow(messageId: number, userId: number, flags: number): Promise<void> {
-    await this.database.query(
-      // The key-share lock holds off the message's deletion until this row is committed (see the cascade trigger).
-      `INSERT INTO user_message (user_profile_id, message_id, flags)
-       SELECT $1, m.id, $3 FROM (SELECT id FROM message WHERE id = $2 FOR KEY SHARE) m
-       ON CONFLICT DO NOTHING`,
-      [userId, messageId, flags],
-    );
-  }
-
   async find(messageId: number, userId: number, emojiCode: string, reactionType: string): Promise<StoredReaction | null> {
     const [row] = await this.database.query<{ emoji_name: string; emoji_code: string; reaction_type: string }>(
       `SELECT emoji_name, emoji_code, reaction_type FROM reaction

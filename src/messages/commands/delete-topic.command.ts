@@ -2,12 +2,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { Actor } from '../../users/public/actor';
-import { ChannelPolicy } from '../public/channel-policy';
-import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
-import { ChannelAccessLoader } from '../access/channel-access.loader';
-import { ChannelViewers } from '../queries/channel-viewers';
-import { FirstMessageRefresher } from './first-message.refresher';
-import { Database } from '../../platform/database/database';
+import { ChannelPolicy } from '../../channels/public/channel-policy';
+import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
+import { MessageDeletionStore } from '../persistence/message-deletion.store';
+import { MessageDeletion } from './message-deletion';
 
 /** Zulip's RETENTION_STREAM_MESSAGE_BATCH_SIZE. */
 const BATCH_SIZE = 100;
@@ -17,7 +15,8 @@ const TIME_BUDGET_MS = 50_000;
 /**
  * `POST /streams/{stream_id}/delete_topic`: deletes the topic's messages the
  * administrator can read, newest first, in batches committed one by one, so a request
- * that runs out of time still made progress.
+ * that runs out of time still made progress. Each batch is one topic's channel messages,
+ * deleted and told as `MessageDeletion` deletes them.
  */
 export class DeleteTopicCommand {
   constructor(
@@ -33,9 +32,8 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly access: ChannelAccessLoader,
-    private readonly viewers: ChannelViewers,
-    private readonly firstMessage: FirstMessageRefresher,
-    private readonly database: Database,
+    private readonly store: MessageDeletionStore,
+    private readonly deletion: MessageDeletion,
   ) {}
 
   async execute({ user, streamId, topic, timeBudgetMs }: DeleteTopicCommand): Promise<{ complete: boolean }> {
@@ -46,21 +44,9 @@ export class DeleteTopicHandler implements ICommandHandler<DeleteTopicCommand, {
       const deleted = await this.tx.run(async () => {
         const { stream, actor, subscribed } = await this.access.requireById(user, streamId);
         const ownOnly = !ChannelPolicy.canReadHistory(actor, stream, subscribed);
-        const rows = await this.database.query<{ id: number }>(
-          `SELECT m.id FROM message m
-            WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)
-              AND ($3::int IS NULL OR EXISTS (
-                    SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $3))
-            ORDER BY m.id DESC LIMIT $4 FOR UPDATE`,
-          [stream.recipientId, topic, ownOnly ? user.id : null, BATCH_SIZE],
-        );
-        if (rows.length === 0) return 0;
-        const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-        const [{ subject }] = await this.database.query<{ subject: string }>(`SELECT subject FROM message WHERE id = $1`, [ids[ids.length - 1]]);
-        await this.database.query(`DELETE FROM message WHERE id = ANY($1::int[])`, [ids]);
-        const subscribers = await this.viewers.subscriberIds(stream.recipientId);
-        this.database.record(new TopicMessagesDeletedEvent(stream.realmId, stream.id, subject, ids, subscribers));
-        await this.firstMessage.afterDelete(stream, ids);
+        const ids = await this.store.lockTopicBatch(stream.recipientId as number, topic, ownOnly ? user.id : null, BATCH_SIZE);
+        if (ids.length === 0) return 0;
+        await this.deletion.deleteChannelMessages(stream, ids.sort((a, b) => a - b));
         return ids.length;
       });
       if (deleted < BATCH_SIZE) return { complete: true };
