@@ -4,6 +4,7 @@ import { RealmAddressing } from './public/realm-addressing';
 import { RealmRepository } from './persistence/realm.repository';
 import { RealmDirectory } from './queries/realm-directory';
 import { RealmWrites } from './commands/realm-writes';
+import { RealmSettingsStore } from './persistence/realm-settings.store';
 import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
 import { UserSettingsDefaultsController } from './api/user-settings-defaults.controller';
@@ -26,6 +27,7 @@ import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-d
     RealmRepository,
     RealmDirectory,
     RealmWrites,
+    RealmSettingsStore,
     UpdateRealmSettingsHandler,
     RealmEventProjections,
     UpdateUserSettingsDefaultsHandler,

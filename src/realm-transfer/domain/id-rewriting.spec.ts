@@ -1,5 +1,5 @@
 import { directMessageGroupHash } from '../../messages/public/direct-message-group';
-import { ARCHIVE_TABLES, catalogGaps } from './archive-tables';
+import { ARCHIVE_TABLES, catalogGaps } from '../persistence/archive-tables';
 import { IdRewriter } from './id-rewriting';
 
 describe('IdRewriter', () => {

@@ -10,7 +10,7 @@ import { pack as tarPack, Pack } from 'tar-stream';
 import { StorageSettings } from '../../platform/config/settings';
 import { Database } from '../../platform/database/database';
 import { UploadStore } from '../../platform/storage/upload-store';
-import { ARCHIVE_TABLES, catalogGaps } from '../domain/archive-tables';
+import { ARCHIVE_TABLES, catalogGaps } from './archive-tables';
 import { ExportType, tarballName } from '../domain/realm-exports';
 import { RealmTransferError } from '../public/realm-archive';
 import { exportScopeGaps, scopedSelect } from './export-scope';

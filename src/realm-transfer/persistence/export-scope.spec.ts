@@ -1,4 +1,4 @@
-import { ARCHIVE_TABLES } from '../domain/archive-tables';
+import { ARCHIVE_TABLES } from './archive-tables';
 import { ExportType } from '../domain/realm-exports';
 import { API_EXPORT_SCOPE, exportScopeGaps, IMPORT_REFILLS, omittedColumnGaps, scopedSelect } from './export-scope';
 

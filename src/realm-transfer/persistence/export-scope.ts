@@ -1,5 +1,5 @@
 import { generateApiKey } from '../../users/public/credentials';
-import { ARCHIVE_TABLES, ArchiveTable } from '../domain/archive-tables';
+import { ARCHIVE_TABLES, ArchiveTable } from './archive-tables';
 import { ExportType } from '../domain/realm-exports';
 import { CONSENTING_USERS_SQL } from './realm-export.store';
 

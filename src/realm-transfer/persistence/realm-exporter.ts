@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { Database } from '../../platform/database/database';
 import { UploadStore } from '../../platform/storage/upload-store';
-import { ARCHIVE_TABLES, catalogGaps } from '../domain/archive-tables';
+import { ARCHIVE_TABLES, catalogGaps } from './archive-tables';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchivedFile, ArchivedTable, RealmArchive, RealmTransferError } from '../public/realm-archive';
 import { schemaForeignKeys, schemaTables, tableColumns } from './schema-catalog';
 
@@ -56,7 +56,7 @@ export class RealmExporter {
   private async snapshot(subdomain: string): Promise<RealmArchive> {
     const gaps = catalogGaps(await schemaTables(this.database), await schemaForeignKeys(this.database));
     if (gaps.length > 0) {
-      throw new RealmTransferError(`the export catalog (src/realm-transfer/domain/archive-tables.ts) misses ${gaps.join(', ')}`);
+      throw new RealmTransferError(`the export catalog (src/realm-transfer/persistence/archive-tables.ts) misses ${gaps.join(', ')}`);
     }
     const [realm] = (await this.database.query(`SELECT id FROM realm WHERE string_id = $1`, [subdomain])) as { id: number }[];
     if (!realm) throw new RealmTransferError(`no realm with subdomain '${subdomain}'`);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
-import { ARCHIVE_TABLES, ArchiveTable } from '../domain/archive-tables';
+import { ARCHIVE_TABLES, ArchiveTable } from './archive-tables';
 import { IdMaps, IdRewriter } from '../domain/id-rewriting';
 import { ArchiveRow, checkArchive, RealmArchive, RealmTransferError } from '../public/realm-archive';
 import { isGzipFile, readExportArchive } from './export-archive-reader';

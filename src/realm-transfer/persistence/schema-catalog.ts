@@ -1,4 +1,4 @@
-import { ForeignKey } from '../domain/archive-tables';
+import { ForeignKey } from './archive-tables';
 
 /** A connection or transaction to read the schema through. */
 export interface SqlRunner {

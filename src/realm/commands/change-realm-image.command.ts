@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../users/public/actor';
 import { UploadedFile } from '../../shared/uploaded-file';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
-import { RealmEntity } from '../persistence/realm.entity';
+import { RealmSettingsStore } from '../persistence/realm-settings.store';
 import { DEFAULT_SOURCE, realmImageData, realmImageKey, RealmImageKind, realmImageUrl, UPLOADED } from '../public/realm-images';
 
 /** Zulip's MAX_ICON_FILE_SIZE_MIB and MAX_LOGO_FILE_SIZE_MIB defaults (register's `max_icon_file_size_mib`, ...). */
@@ -44,6 +44,7 @@ export class ChangeRealmImageHandler implements ICommandHandler<ChangeRealmImage
     private readonly tx: TransactionRunner,
     private readonly store: UploadStore,
     private readonly database: Database,
+    private readonly settings: RealmSettingsStore,
   ) {}
 
   async execute(command: ChangeRealmImageCommand): Promise<string> {
@@ -62,14 +63,10 @@ export class ChangeRealmImageHandler implements ICommandHandler<ChangeRealmImage
     if (image !== null) await this.store.put(realmImageKey(actor.realmId, kind), image);
     return this.tx.run(async () => {
       const { source, version } = COLUMNS[kind];
-      await this.database.query(`UPDATE realm SET ${source} = $2, ${version} = ${version} + 1 WHERE id = $1`, [
-        actor.realmId,
-        image === null ? DEFAULT_SOURCE[kind] : UPLOADED,
-      ]);
-      const realm = await this.database.manager.getRepository(RealmEntity).findOneByOrFail({ id: actor.realmId });
-      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [actor.realmId]);
+      const realm = await this.settings.setImage(actor.realmId, { source, version }, image === null ? DEFAULT_SOURCE[kind] : UPLOADED);
+      const audience = await this.settings.activeUserIds(actor.realmId);
       this.database.record(
-        new RealmSettingsChangedEvent(actor.realmId, [{ kind: 'image', property: kind, data: realmImageData(realm, kind) }], audience.map((row) => row.id)),
+        new RealmSettingsChangedEvent(actor.realmId, [{ kind: 'image', property: kind, data: realmImageData(realm, kind) }], audience),
       );
       return realmImageUrl(realm, kind);
     });

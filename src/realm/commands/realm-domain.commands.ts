@@ -29,13 +29,8 @@ function noEntryFor(domain: string): ApiError {
   return ApiError.badRequest(`No entry found for domain ${domain}.`);
 }
 
-async function activeUserIds(database: Database, realmId: number): Promise<number[]> {
-  const rows = await database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-  return rows.map((row) => row.id);
-}
-
-async function recordDomainChange(database: Database, realmId: number, change: RealmDomainChange): Promise<void> {
-  database.record(new RealmDomainsChangedEvent(realmId, await activeUserIds(database, realmId), change));
+async function recordDomainChange(database: Database, store: RealmDomainStore, realmId: number, change: RealmDomainChange): Promise<void> {
+  database.record(new RealmDomainsChangedEvent(realmId, await store.activeUserIds(realmId), change));
 }
 
 /** Zulip's `create_realm_domain` and `do_add_realm_domain` (organization owners). */
@@ -52,7 +47,7 @@ export class AddRealmDomainHandler implements ICommandHandler<AddRealmDomainComm
     return this.tx.run(async () => {
       const id = await this.store.insert(actor.realmId, domain, allowSubdomains);
       if (id === null) throw ApiError.badRequest(`The domain ${domain} is already a part of your organization.`);
-      await recordDomainChange(this.database, actor.realmId, { op: 'add', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+      await recordDomainChange(this.database, this.store, actor.realmId, { op: 'add', realm_domain: { domain, allow_subdomains: allowSubdomains } });
       return { new_domain: [id, domain] };
     });
   }
@@ -71,7 +66,7 @@ export class ChangeRealmDomainHandler implements ICommandHandler<ChangeRealmDoma
     requireRealmOwner(actor);
     return this.tx.run(async () => {
       if (!(await this.store.setAllowSubdomains(actor.realmId, domain, allowSubdomains))) throw noEntryFor(domain);
-      await recordDomainChange(this.database, actor.realmId, { op: 'change', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+      await recordDomainChange(this.database, this.store, actor.realmId, { op: 'change', realm_domain: { domain, allow_subdomains: allowSubdomains } });
       return {};
     });
   }
@@ -98,9 +93,9 @@ export class RemoveRealmDomainHandler implements ICommandHandler<RemoveRealmDoma
       if ((await this.store.count(actor.realmId)) === 0 && effectiveRealmProperties(properties).emails_restricted_to_domains === true) {
         await this.store.clearEmailsRestrictedToDomains(actor.realmId);
         const change = { kind: 'property' as const, property: 'emails_restricted_to_domains', value: false };
-        this.database.record(new RealmSettingsChangedEvent(actor.realmId, [change], await activeUserIds(this.database, actor.realmId)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, [change], await this.store.activeUserIds(actor.realmId)));
       }
-      await recordDomainChange(this.database, actor.realmId, { op: 'remove', domain });
+      await recordDomainChange(this.database, this.store, actor.realmId, { op: 'remove', domain });
       return {};
     });
   }

@@ -19,6 +19,7 @@ import { ANNOUNCEMENT_CHANNEL_SETTINGS, AnnouncementChannelSetting, checkRealmPr
 import { CallSettings } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
 import { Database } from '../../platform/database/database';
+import { RealmSettingsStore } from '../persistence/realm-settings.store';
 
 export class UpdateRealmSettingsCommand {
   constructor(
@@ -60,6 +61,7 @@ export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | Realm
 @CommandHandler(UpdateRealmSettingsCommand)
 export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSettingsCommand, UpdateRealmSettingsResult> {
   constructor(
+    private readonly settings: RealmSettingsStore,
     private readonly tx: TransactionRunner,
     private readonly groups: GroupDirectory,
     private readonly resolver: GroupSettingResolver,
@@ -79,15 +81,9 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       if (properties.size > 0) await this.applyProperties(actor.realmId, properties, data, changes);
 
       if (command.enableSpectatorAccess !== undefined) {
-        const [realm] = await this.database.query<{ enable_spectator_access: boolean }>(
-          `SELECT enable_spectator_access FROM realm WHERE id = $1 FOR UPDATE`,
-          [actor.realmId],
-        );
-        if (realm.enable_spectator_access !== command.enableSpectatorAccess) {
-          await this.database.query(`UPDATE realm SET enable_spectator_access = $2 WHERE id = $1`, [
-            actor.realmId,
-            command.enableSpectatorAccess,
-          ]);
+        const current = await this.settings.lockColumn<boolean>(actor.realmId, 'enable_spectator_access');
+        if (current !== command.enableSpectatorAccess) {
+          await this.settings.setColumn(actor.realmId, 'enable_spectator_access', command.enableSpectatorAccess);
           data.enable_spectator_access = command.enableSpectatorAccess;
           changes.push({ kind: 'property', property: 'enable_spectator_access', value: command.enableSpectatorAccess });
         }
@@ -116,11 +112,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       }
 
       if (changes.length > 0) {
-        const audience = await this.database.query<{ id: number }>(
-          `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`,
-          [actor.realmId],
-        );
-        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, audience.map((row) => row.id)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, await this.settings.activeUserIds(actor.realmId)));
       }
       return data;
     });
@@ -133,10 +125,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
     data: UpdateRealmSettingsResult,
     changes: RealmSettingChange[],
   ): Promise<void> {
-    const [realm] = await this.database.query<{ name: string; description: string; properties: Record<string, unknown> }>(
-      `SELECT name, description, properties FROM realm WHERE id = $1 FOR UPDATE`,
-      [realmId],
-    );
+    const realm = await this.settings.lockProperties(realmId);
     const current: Record<string, RealmPropertyValue> = {
       ...effectiveRealmProperties(realm.properties),
       name: realm.name,
@@ -149,7 +138,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       const value = requested.get(name) as RealmPropertyValue;
       if (current[name] === value) continue;
       if (COLUMN_PROPERTIES.has(name)) {
-        await this.database.query(`UPDATE realm SET ${name === 'name' ? 'name' : 'description'} = $2 WHERE id = $1`, [realmId, value]);
+        await this.settings.setColumn(realmId, name === 'name' ? 'name' : 'description', value);
       } else {
         stored[name] = value;
         storedChanged = true;
@@ -157,7 +146,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       data[name] = value;
       changes.push({ kind: 'property', property: name, value });
     }
-    if (storedChanged) await this.database.query(`UPDATE realm SET properties = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
+    if (storedChanged) await this.settings.setProperties(realmId, stored);
   }
 
   /**
@@ -169,16 +158,12 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
   private async applyAnnouncementChannel(actor: Actor, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
     let stored: number | null = null;
     if (channelId >= 0) {
-      const [channel] = await this.database.query<{ id: number }>(
-        `SELECT id FROM stream WHERE id = $2 AND realm_id = $1 AND NOT deactivated`,
-        [actor.realmId, channelId],
-      );
-      if (!channel) throw ApiError.invalidChannel();
-      stored = channel.id;
+      if (!(await this.settings.hasActiveChannel(actor.realmId, channelId))) throw ApiError.invalidChannel();
+      stored = channelId;
     }
-    const [realm] = await this.database.query<{ current: number | null }>(`SELECT ${name} AS current FROM realm WHERE id = $1 FOR UPDATE`, [actor.realmId]);
-    if ((realm.current ?? NO_CHANNEL) === (stored ?? NO_CHANNEL)) return false;
-    await this.database.query(`UPDATE realm SET ${name} = $2 WHERE id = $1`, [actor.realmId, stored]);
+    const current = await this.settings.lockColumn<number | null>(actor.realmId, name);
+    if ((current ?? NO_CHANNEL) === (stored ?? NO_CHANNEL)) return false;
+    await this.settings.setColumn(actor.realmId, name, stored);
     return true;
   }
 

@@ -4,6 +4,7 @@ import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/public/user-
 import { Actor } from '../../users/public/actor';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
 import { Database } from '../../platform/database/database';
+import { RealmSettingsStore } from '../persistence/realm-settings.store';
 
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
@@ -22,16 +23,13 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
   constructor(
     private readonly tx: TransactionRunner,
     private readonly database: Database,
+    private readonly settings: RealmSettingsStore,
   ) {}
 
   async execute(command: UpdateUserSettingsDefaultsCommand): Promise<Record<string, never>> {
     const { realmId } = command.actor;
     await this.tx.run(async () => {
-      const [realm] = await this.database.query<{ user_settings_defaults: Record<string, unknown> }>(
-        `SELECT user_settings_defaults FROM realm WHERE id = $1 FOR UPDATE`,
-        [realmId],
-      );
-      const stored = { ...realm.user_settings_defaults };
+      const stored = { ...(await this.settings.lockUserSettingsDefaults(realmId)) };
       const current: Record<string, unknown> = { ...USER_SETTING_DEFAULTS, ...stored };
       const changes: { name: string; value: boolean | number | string }[] = [];
       for (const [name, value] of command.settings) {
@@ -40,9 +38,8 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
         changes.push({ name, value });
       }
       if (changes.length === 0) return;
-      await this.database.query(`UPDATE realm SET user_settings_defaults = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
-      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
-      this.database.record(new UserSettingsDefaultsChangedEvent(realmId, changes, audience.map((row) => row.id)));
+      await this.settings.setUserSettingsDefaults(realmId, stored);
+      this.database.record(new UserSettingsDefaultsChangedEvent(realmId, changes, await this.settings.activeUserIds(realmId)));
     });
     return {};
   }
