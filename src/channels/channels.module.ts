@@ -12,6 +12,7 @@ import { ChangeDefaultChannelHandler } from './commands/change-default-channel.c
 import { ChannelWrites } from './commands/channel-writes';
 import { SubscriptionWrites } from './commands/subscription-writes';
 import { FirstMessageRefresher } from './commands/first-message.refresher';
+import { ChannelReadStore } from './persistence/channel-reads.store';
 import { UpdateChannelHandler } from './commands/update-channel.command';
 import { ChannelEventProjections } from './events/channel-event.projections';
 import { ChannelAccessLoader } from './access/channel-access.loader';
@@ -77,6 +78,7 @@ import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
     ArchiveChannelHandler,
     ChangeDefaultChannelHandler,
     FirstMessageRefresher,
+    ChannelReadStore,
   ],
   exports: [
     ChannelDirectory,

@@ -48,6 +48,7 @@ import { UserMessageWrites } from './commands/user-message-writes';
 import { MessageSendStore } from './persistence/message-send.store';
 import { MessageDeletionStore } from './persistence/message-deletion.store';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
+import { MessageCommandStore } from './persistence/message-command.store';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
@@ -94,6 +95,7 @@ import { DeleteTopicHandler } from './commands/delete-topic.command';
     MessageSendStore,
     MessageDeletionStore,
     DeleteTopicHandler,
+    MessageCommandStore,
   ],
   exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites],
 })

@@ -5,7 +5,6 @@ import { ChannelAudienceChangedEvent } from '../../channels/events/channel-updat
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
-import { subscribedStreamIds } from '../../channels/queries/get-streams.query';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
 import { directSystemGroupsForRole, SystemGroup } from '../../groups/public/system-groups';
 import { GroupDirectory } from '../../groups/queries/group-directory';
@@ -75,7 +74,7 @@ export class RoleChange {
   /** Channels the user may know of (metadata access), archived ones aside. */
   private async visibleChannelIds(realmId: number, userId: number): Promise<Set<number>> {
     const actor = await this.actors.load(userId);
-    const subscribed = await subscribedStreamIds(this.database, userId);
+    const subscribed = await this.subscriptions.subscribedStreamIds(userId);
     const streams = await this.channels.listInRealm(realmId);
     return new Set(
       streams

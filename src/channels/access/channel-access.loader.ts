@@ -4,7 +4,7 @@ import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from './policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
-import { Database } from '../../platform/database/database';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
 
 /** A channel as one user reached it: who they are to it and whether they are subscribed. */
 export interface AccessedChannel {
@@ -27,7 +27,7 @@ export class ChannelAccessLoader {
   constructor(
     private readonly channels: ChannelRepository,
     private readonly actors: PolicyActorLoader,
-    private readonly database: Database,
+    private readonly subscriptions: SubscriptionRepository,
   ) {}
 
   async load(user: { id: number; realmId: number }, streamId: number): Promise<AccessedChannel | null> {
@@ -38,11 +38,7 @@ export class ChannelAccessLoader {
 
   async accessed(userId: number, stream: StreamRow): Promise<AccessedChannel> {
     const actor = await this.actors.load(userId);
-    const [row] = await this.database.query<{ subscribed: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,
-      [userId, stream.recipientId],
-    );
-    return { stream, actor, subscribed: row.subscribed };
+    return { stream, actor, subscribed: await this.subscriptions.isSubscribed(userId, stream.recipientId as number) };
   }
 
   /**

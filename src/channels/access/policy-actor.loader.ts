@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { PolicyActor } from '../public/channel-policy';
-import { Database } from '../../platform/database/database';
+import { actorColumnSql, ActorRow, ChannelReadStore } from '../persistence/channel-reads.store';
+
+export type { ActorRow };
 
 /** Who a user is for channel decisions: loaded once per request (a few small queries). */
 @Injectable()
@@ -10,7 +12,7 @@ export class PolicyActorLoader {
   constructor(
     private readonly groups: GroupDirectory,
     private readonly realmSettings: RealmGroupSettingsReader,
-    private readonly database: Database,
+    private readonly reads: ChannelReadStore,
   ) {}
 
   async load(userId: number): Promise<PolicyActor> {
@@ -24,11 +26,7 @@ export class PolicyActorLoader {
    * reads other things too: a send reads its channel and its sender in one round trip.
    */
   static columnSql(userIdSql: string): string {
-    return `(WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql(userIdSql)}
-             SELECT json_build_object('id', u.id, 'realm_id', u.realm_id, 'role', u.role, 'is_bot', u.is_bot,
-                      'bot_owner_id', u.bot_owner_id, 'group_ids', ARRAY(SELECT id FROM g),
-                      'settings', ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')})
-               FROM user_profile u WHERE u.id = ${userIdSql})`;
+    return actorColumnSql(userIdSql);
   }
 
   /** The actor from a row that columnSql read (a bot's owner is loaded apart). */
@@ -39,13 +37,7 @@ export class PolicyActorLoader {
 
   /** The user, their groups (nested ones included) and the realm's stored settings, in one round trip. */
   private async loadOne(userId: number, withOwner = true): Promise<PolicyActor | null> {
-    const [user] = await this.database.query<ActorRow>(
-      `WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql('$1')}
-       SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
-              ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')} AS settings
-         FROM user_profile u WHERE u.id = $1`,
-      [userId],
-    );
+    const user = await this.reads.actorRow(userId);
     return user ? this.actorFrom(user, withOwner) : null;
   }
 
@@ -65,15 +57,4 @@ export class PolicyActorLoader {
       realmCanAddSubscribers: addSubscribersGroup !== undefined && groupIds.has(addSubscribersGroup),
     };
   }
-}
-
-/** An actor as columnSql and loadOne read it. */
-export interface ActorRow {
-  id: number;
-  realm_id: number;
-  role: number;
-  is_bot: boolean;
-  bot_owner_id: number | null;
-  group_ids: number[];
-  settings: Record<string, number>;
 }

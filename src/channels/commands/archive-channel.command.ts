@@ -7,6 +7,7 @@ import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from '../queries/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
 import { Database } from '../../platform/database/database';
+import { ChannelRepository } from '../persistence/channel.repository';
 
 /**
  * `DELETE /streams/{stream_id}`: Zulip's do_deactivate_stream at feature level 372. The
@@ -27,6 +28,7 @@ export class ArchiveChannelHandler implements ICommandHandler<ArchiveChannelComm
     private readonly viewers: ChannelViewers,
     private readonly defaults: DefaultChannels,
     private readonly database: Database,
+    private readonly channels: ChannelRepository,
   ) {}
 
   async execute({ user, streamId }: ArchiveChannelCommand): Promise<void> {
@@ -35,7 +37,7 @@ export class ArchiveChannelHandler implements ICommandHandler<ArchiveChannelComm
       if (stream.deactivated) throw ApiError.badRequest('Channel is already deactivated');
       await this.defaults.set(stream.realmId, stream.id, false);
       const { metadata } = await this.viewers.of(stream);
-      await this.database.query(`UPDATE stream SET deactivated = true WHERE id = $1`, [stream.id]);
+      await this.channels.archive(stream.id);
       this.database.record(new ChannelArchivedEvent(stream.realmId, stream.id, stream.name, metadata));
     });
   }

@@ -36,6 +36,7 @@ import { ChannelViewers } from '../queries/channel-viewers';
 import { DefaultChannels } from '../persistence/default-channels';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 export interface ChannelChanges {
   newName?: string;
@@ -84,6 +85,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
+    private readonly users: UserDirectory,
   ) {}
 
   async execute({ user, streamId, changes }: UpdateChannelCommand): Promise<void> {
@@ -139,10 +141,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
     const before = await this.viewers.of(stream);
     const old = { inviteOnly: stream.inviteOnly, isWebPublic: stream.isWebPublic, history: stream.historyPublicToSubscribers };
-    await this.database.query(
-      `UPDATE stream SET invite_only = $1, is_web_public = $2, history_public_to_subscribers = $3 WHERE id = $4`,
-      [isPrivate, isWebPublic, historyPublic, stream.id],
-    );
+    await this.channels.setPrivacy(stream.id, isPrivate, isWebPublic, historyPublic);
     Object.assign(stream, { inviteOnly: isPrivate, isWebPublic, historyPublicToSubscribers: historyPublic });
     const updates: ChannelPropertyUpdate[] = [];
     const update = (property: string, value: unknown, extra?: Record<string, unknown>) =>
@@ -189,7 +188,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
   private async changeRetention(user: Actor, stream: StreamRow, days: number | null): Promise<void> {
     if (stream.messageRetentionDays === days) return;
     const oldDays = stream.messageRetentionDays;
-    await this.database.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
+    await this.channels.setRetentionDays(stream.id, days);
     stream.messageRetentionDays = days;
     await this.recordForViewers(stream, [{ streamId: stream.id, name: stream.name, property: 'message_retention_days', value: days }]);
     // A channel's null is the realm's period, as Zulip words the notice.
@@ -207,7 +206,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     const description = checkChannelDescription(raw.replace(/\n/g, ' '));
     const rendered = renderMarkdown(description);
     const oldDescription = stream.description;
-    await this.database.query(`UPDATE stream SET description = $1, rendered_description = $2 WHERE id = $3`, [description, rendered, stream.id]);
+    await this.channels.setDescription(stream.id, description, rendered);
     Object.assign(stream, { description, renderedDescription: rendered });
     await this.recordForViewers(stream, [
       { streamId: stream.id, name: stream.name, property: 'description', value: description, extra: { rendered_description: rendered } },
@@ -224,7 +223,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
       if (taken) throw new ApiError(`Channel '${name}' already exists`, 'STREAM_ALREADY_EXISTS', 400, { stream: name });
     }
     const oldName = stream.name;
-    await this.database.query(`UPDATE stream SET name = $1 WHERE id = $2`, [name, stream.id]);
+    await this.channels.setName(stream.id, name);
     stream.name = name;
     await this.recordForViewers(stream, [{ streamId: stream.id, name: oldName, property: 'name', value: name }]);
     this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, channelRenamedNotice(user, oldName, name)));
@@ -254,7 +253,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     const before = await this.viewers.of(stream);
     const [oldWire] = await this.presenter.channels([stream]);
     const groupId = await this.resolver.resolve(stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting], currentId);
-    await this.database.query(`UPDATE stream SET ${setting}_id = $1 WHERE id = $2`, [groupId, stream.id]);
+    await this.channels.setGroupSetting(stream.id, setting, groupId);
     await this.resolver.releaseReplaced(currentId, groupId);
     Object.assign(stream, { [column]: groupId });
     const value = (await this.groups.settingValues([groupId])).get(groupId);
@@ -277,9 +276,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
   private async holders(value: GroupSettingValue): Promise<SettingHolders> {
     const groupIds = typeof value === 'number' ? [value] : value.direct_subgroups;
     const userIds = typeof value === 'number' ? [] : value.direct_members;
-    const groups = await this.database.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);
-    const users = await this.database.query<{ id: number; full_name: string }>(`SELECT id, full_name FROM user_profile WHERE id = ANY($1::int[])`, [userIds]);
-    return { groups, users: users.map((row) => ({ id: row.id, fullName: row.full_name })) };
+    return { groups: await this.groups.namesOf(groupIds), users: await this.users.fullNames(userIds) };
   }
 
   private async recordForViewers(stream: StreamRow, updates: ChannelPropertyUpdate[]): Promise<void> {

@@ -223,6 +223,33 @@ export class ChannelRepository {
   async setFirstMessageId(streamId: number, first: number | null): Promise<void> {
     await this.database.query(`UPDATE stream SET first_message_id = $1 WHERE id = $2`, [first, streamId]);
   }
+
+  async setPrivacy(streamId: number, inviteOnly: boolean, isWebPublic: boolean, historyPublicToSubscribers: boolean): Promise<void> {
+    await this.database.query(
+      `UPDATE stream SET invite_only = $1, is_web_public = $2, history_public_to_subscribers = $3 WHERE id = $4`,
+      [inviteOnly, isWebPublic, historyPublicToSubscribers, streamId],
+    );
+  }
+
+  async setRetentionDays(streamId: number, days: number | null): Promise<void> {
+    await this.database.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, streamId]);
+  }
+
+  async setDescription(streamId: number, description: string, rendered: string): Promise<void> {
+    await this.database.query(`UPDATE stream SET description = $1, rendered_description = $2 WHERE id = $3`, [description, rendered, streamId]);
+  }
+
+  async setName(streamId: number, name: string): Promise<void> {
+    await this.database.query(`UPDATE stream SET name = $1 WHERE id = $2`, [name, streamId]);
+  }
+
+  async setGroupSetting(streamId: number, setting: ChannelGroupSetting, groupId: number): Promise<void> {
+    await this.database.query(`UPDATE stream SET ${setting}_id = $1 WHERE id = $2`, [groupId, streamId]);
+  }
+
+  async archive(streamId: number): Promise<void> {
+    await this.database.query(`UPDATE stream SET deactivated = true WHERE id = $1`, [streamId]);
+  }
 }
 
 export function toStreamRow(row: Record<string, unknown>): StreamRow {

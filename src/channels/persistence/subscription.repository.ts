@@ -214,6 +214,16 @@ export class SubscriptionRepository {
     );
     return rows.map((row) => row.id);
   }
+
+  /** The channels the user is subscribed to, by id. */
+  async subscribedStreamIds(userId: number): Promise<Set<number>> {
+    const rows = await this.database.query<{ type_id: number }>(
+      `SELECT r.type_id FROM subscription s JOIN recipient r ON r.id = s.recipient_id
+        WHERE s.user_profile_id = $1 AND s.active AND r.type = 2`,
+      [userId],
+    );
+    return new Set(rows.map((row) => row.type_id));
+  }
 }
 
 /** The subscription columns of `channelSubscriptionsOf`'s rows (aliased where they clash with the stream's). */

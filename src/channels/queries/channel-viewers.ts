@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 import { ChannelPolicy, PolicyActor, PolicyChannel } from '../public/channel-policy';
-import { Database } from '../../platform/database/database';
+import { ChannelReadStore } from '../persistence/channel-reads.store';
 
 /** Who may know a channel exists, computed by ChannelPolicy over every active user. */
 export interface ChannelViewerSet {
@@ -23,24 +23,14 @@ export type ViewedChannel = PolicyChannel & { id: number; realmId: number; recip
 export class ChannelViewers {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
-    private readonly database: Database,
+    private readonly reads: ChannelReadStore,
   ) {}
 
   async of(channel: ViewedChannel): Promise<ChannelViewerSet> {
-    const users = await this.database.query<{ id: number; role: number; is_bot: boolean }>(
-      `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
-      [channel.realmId],
-    );
+    const users = await this.reads.activeUsers(channel.realmId);
     const subscribers = await this.subscriberIds(channel.recipientId);
     const groupIds = [channel.canAdministerChannelGroupId, channel.canAddSubscribersGroupId, channel.canSubscribeGroupId];
-    const memberships = await this.database.query<{ group_id: number; user_id: number }>(
-      `WITH RECURSIVE sub(root, id) AS (
-         SELECT g, g FROM unnest($1::int[]) AS g
-         UNION SELECT sub.root, s.subgroup_id FROM group_group_membership s JOIN sub ON s.supergroup_id = sub.id)
-       SELECT DISTINCT sub.root AS group_id, m.user_profile_id AS user_id
-         FROM sub JOIN user_group_membership m ON m.user_group_id = sub.id`,
-      [groupIds],
-    );
+    const memberships = await this.reads.groupMembers(groupIds);
     const groupsOf = new Map<number, Set<number>>();
     for (const row of memberships) {
       const set = groupsOf.get(row.user_id) ?? new Set<number>();

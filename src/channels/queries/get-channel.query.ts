@@ -6,6 +6,7 @@ import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from './channel-viewers';
 import { Database } from '../../platform/database/database';
+import { ChannelReadStore } from '../persistence/channel-reads.store';
 
 /** `GET /streams/{stream_id}`: one channel the user has metadata access to. */
 export class GetChannelQuery {
@@ -94,23 +95,13 @@ export class GetChannelTopicsQuery {
 export class GetChannelTopicsHandler implements IQueryHandler<GetChannelTopicsQuery, TopicSummary[]> {
   constructor(
     private readonly access: ChannelAccessLoader,
-    private readonly database: Database,
+    private readonly reads: ChannelReadStore,
   ) {}
 
   async execute({ user, streamId, allowEmptyTopicName }: GetChannelTopicsQuery): Promise<TopicSummary[]> {
     const { stream, actor, subscribed } = await this.access.requireById(user, streamId);
     const ownOnly = !ChannelPolicy.canReadHistory(actor, stream, subscribed);
-    const rows = await this.database.query<{ name: string; max_id: number }>(
-      `SELECT m.subject AS name, t.max_id
-         FROM (SELECT max(m.id) AS max_id FROM message m
-                WHERE m.recipient_id = $1
-                  AND ($2::int IS NULL OR EXISTS (
-                        SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $2))
-                GROUP BY lower(m.subject)) t
-         JOIN message m ON m.id = t.max_id
-        ORDER BY t.max_id DESC`,
-      [stream.recipientId, ownOnly ? user.id : null],
-    );
+    const rows = await this.reads.topics(stream.recipientId, ownOnly ? user.id : null);
     return rows.map((row) => ({
       name: row.name === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.name,
       max_id: row.max_id,

@@ -7,7 +7,7 @@ import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
 import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
-import { Database } from '../../platform/database/database';
+import { SubscriptionRepository } from '../persistence/subscription.repository';
 
 export interface StreamFilters {
   includePublic: boolean;
@@ -36,7 +36,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
     private readonly users: UserDirectory,
     private readonly actors: PolicyActorLoader,
     private readonly presenter: ChannelPresenter,
-    private readonly database: Database,
+    private readonly subscriptions: SubscriptionRepository,
   ) {}
 
   /** Zulip's `do_get_streams`, each source a ChannelPolicy decision. */
@@ -44,7 +44,7 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
     if (filters.includeAllActive && !isAdministrator(user.role)) throw notAuthorizedForQuery();
     const actor = await this.actors.load(user.id);
     const streams = await this.channels.listInRealm(user.realmId);
-    const subscribed = await subscribedStreamIds(this.database, user.id);
+    const subscribed = await this.subscriptions.subscribedStreamIds(user.id);
     const ownerSubscribed =
       filters.includeOwnerSubscribed && user.isBot ? await this.ownerSubscriptions(user.id) : new Set<number>();
     const includeAll = filters.includeAll || filters.includeAllActive;
@@ -69,15 +69,6 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
   private async ownerSubscriptions(botId: number): Promise<Set<number>> {
     const bot = await this.users.findById(botId);
     if (!bot?.botOwnerId) return new Set();
-    return subscribedStreamIds(this.database, bot.botOwnerId);
+    return this.subscriptions.subscribedStreamIds(bot.botOwnerId);
   }
-}
-
-export async function subscribedStreamIds(database: Database, userId: number): Promise<Set<number>> {
-  const rows = await database.query<{ type_id: number }>(
-    `SELECT r.type_id FROM subscription s JOIN recipient r ON r.id = s.recipient_id
-      WHERE s.user_profile_id = $1 AND s.active AND r.type = 2`,
-    [userId],
-  );
-  return new Set(rows.map((row) => row.type_id));
 }

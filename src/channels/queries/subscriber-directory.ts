@@ -24,4 +24,9 @@ export class SubscriberDirectory {
   activeChannelIdsOf(userId: number): Promise<number[]> {
     return this.subscriptions.activeChannelIdsOf(userId);
   }
+
+  /** The channels the user is subscribed to, by id. */
+  subscribedStreamIds(userId: number): Promise<Set<number>> {
+    return this.subscriptions.subscribedStreamIds(userId);
+  }
 }

@@ -194,4 +194,9 @@ export class GroupRepository {
     );
     return rows.map((row) => row.id);
   }
+
+  /** The groups' names (null for anonymous ones), in no particular order. */
+  namesOf(groupIds: readonly number[]): Promise<{ id: number; name: string }[]> {
+    return this.database.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);
+  }
 }

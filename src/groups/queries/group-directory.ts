@@ -43,4 +43,9 @@ export class GroupDirectory {
   namedGroupIdsOf(userId: number): Promise<number[]> {
     return this.groups.namedGroupIdsOf(userId);
   }
+
+  /** The groups' names, in no particular order (a notice names them). */
+  namesOf(groupIds: readonly number[]): Promise<{ id: number; name: string }[]> {
+    return this.groups.namesOf(groupIds);
+  }
 }

@@ -9,6 +9,7 @@ import { checkCanDeleteMessage } from '../domain/message-delete-rules';
 import { MessageAccess } from '../access/message-access';
 import { MessageDeletion } from './message-deletion';
 import { Database } from '../../platform/database/database';
+import { MessageCommandStore } from '../persistence/message-command.store';
 
 /** `DELETE /messages/{message_id}`: Zulip's delete_message_backend. */
 export class DeleteMessageCommand {
@@ -27,20 +28,14 @@ export class DeleteMessageHandler implements ICommandHandler<DeleteMessageComman
     private readonly realmGroups: RealmGroupSettingsReader,
     private readonly deletion: MessageDeletion,
     private readonly database: Database,
+    private readonly reads: MessageCommandStore,
   ) {}
 
   async execute({ user, messageId }: DeleteMessageCommand): Promise<Record<string, never>> {
     await this.tx.run(async () => {
       const accessed = await this.access.require(user, messageId);
       // Locked so a concurrent delete of the same message waits, then finds nothing.
-      const [message] = await this.database.query<{ sender_id: number; bot_owner_id: number | null; subject: string; age: number; properties: Record<string, unknown> }>(
-        `SELECT m.sender_id, s.bot_owner_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
-           FROM message m
-           JOIN user_profile s ON s.id = m.sender_id
-           JOIN realm ON realm.id = m.realm_id
-          WHERE m.id = $1 FOR UPDATE OF m`,
-        [messageId],
-      );
+      const [message] = await this.reads.lockForDeletion(messageId);
       if (!message) throw ApiError.invalidMessage();
       const actor = await this.actors.load(user.id);
       const groups = await this.realmGroups.all(user.realmId);

@@ -18,6 +18,7 @@ import { MessageEditStore } from '../persistence/message-edit.store';
 import { PostTopicNoticeCommand } from './post-topic-notice.handler';
 import type { EditPlan } from '../domain/edit-plan';
 import { Database } from '../../platform/database/database';
+import { MessageCommandStore } from '../persistence/message-command.store';
 
 export interface ChannelEditArgs {
   plan: EditPlan;
@@ -51,6 +52,7 @@ export class MessageMoveEffects {
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,
     private readonly firstMessage: FirstMessageRefresher,
+    private readonly reads: MessageCommandStore,
   ) {}
 
   async moveAndNotify(args: ChannelEditArgs): Promise<void> {
@@ -283,12 +285,7 @@ export class MessageMoveEffects {
     const senderId = message.sender_id;
     if (args.losingAccess.includes(senderId)) return;
     const recipientId = args.target.recipientId as number;
-    const [sender] = await this.database.query<{ is_bot: boolean; settings: Record<string, unknown> | null; muted: boolean | null }>(
-      `SELECT u.is_bot, u.settings,
-              (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active AND s.is_user_active) AS muted
-         FROM user_profile u WHERE u.id = $1`,
-      [senderId, recipientId],
-    );
+    const [sender] = await this.reads.moveSender(senderId, recipientId);
     if (!sender || sender.is_bot) return;
     const actor = await this.actors.load(senderId);
     const fullHistory = ChannelPolicy.canReadHistory(actor, args.target, sender.muted !== null);
@@ -315,7 +312,7 @@ export class MessageMoveEffects {
 
   private async humanIds(userIds: number[]): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE id = ANY($1::int[]) AND NOT is_bot`, [userIds]);
+    const rows = await this.reads.humanIds(userIds);
     return new Set(rows.map((row) => row.id));
   }
 

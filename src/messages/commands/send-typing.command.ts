@@ -11,6 +11,7 @@ import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rul
 import { MessageAccess } from '../access/message-access';
 import { Person, TypingPeople } from '../persistence/typing-people';
 import { Database } from '../../platform/database/database';
+import { MessageCommandStore } from '../persistence/message-command.store';
 
 /** `POST /typing`: someone is composing to a direct conversation or a channel topic. */
 export class SendTypingCommand {
@@ -110,15 +111,12 @@ export class SendEditTypingHandler implements ICommandHandler<SendEditTypingComm
     private readonly access: MessageAccess,
     private readonly dispatcher: EventDispatcher,
     private readonly database: Database,
+    private readonly reads: MessageCommandStore,
   ) {}
 
   async execute({ user, messageId, op }: SendEditTypingCommand): Promise<Record<string, never>> {
     const accessed = await this.access.require(user, messageId);
-    const [message] = await this.database.query<{ sender_id: number; recipient_id: number; subject: string; age: number; properties: Record<string, unknown> }>(
-      `SELECT m.sender_id, m.recipient_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
-         FROM message m JOIN realm ON realm.id = m.realm_id WHERE m.id = $1`,
-      [messageId],
-    );
+    const [message] = await this.reads.editTypingTarget(messageId);
     if (!message) throw ApiError.invalidMessage();
     const realm = effectiveRealmProperties(message.properties);
     checkCanEditContent({

@@ -37,6 +37,7 @@ import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.
 import { EditPlan } from '../domain/edit-plan';
 import { MessageMoveEffects } from './message-move.effects';
 import { Database } from '../../platform/database/database';
+import { MessageCommandStore } from '../persistence/message-command.store';
 
 export interface UpdateMessageRequest {
   content?: string;
@@ -77,6 +78,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly renderer: MessageRenderer,
     private readonly linkifiers: LinkifierRulesReader,
     private readonly database: Database,
+    private readonly reads: MessageCommandStore,
   ) {}
 
   async execute({ user, messageId, request }: UpdateMessageCommand): Promise<{ detached_uploads: AttachmentWire[] }> {
@@ -98,10 +100,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
    * on the sender's behalf; answers the sender's uploads no message links any more.
    */
   private async reclaimUploads(messageId: number, senderId: number, content: string): Promise<AttachmentWire[]> {
-    const [sender] = await this.database.query<{ role: number; realm_id: number; string_id: string }>(
-      `SELECT u.role, u.realm_id, r.string_id FROM user_profile u JOIN realm r ON r.id = u.realm_id WHERE u.id = $1`,
-      [senderId],
-    );
+    const [sender] = await this.reads.senderForEdit(senderId);
     return this.attachmentClaims.updateForEdit({
       id: messageId,
       realmId: sender.realm_id,
@@ -329,12 +328,6 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
    * starred and the rest stay.
    */
   private async recomputeFlags(messageId: number, flags: Map<number, number>): Promise<void> {
-    await this.database.query(
-      `UPDATE user_message um SET flags = (um.flags & ~$2::int) | COALESCE(t.bits, 0)
-         FROM (SELECT user_profile_id FROM user_message WHERE message_id = $1) holders
-         LEFT JOIN unnest($3::int[], $4::int[]) AS t(u, bits) ON t.u = holders.user_profile_id
-        WHERE um.message_id = $1 AND um.user_profile_id = holders.user_profile_id`,
-      [messageId, RENDERED_FLAG_BITS, [...flags.keys()], [...flags.values()]],
-    );
+    await this.reads.setRenderedFlags(messageId, RENDERED_FLAG_BITS, [...flags.keys()], [...flags.values()]);
   }
 }

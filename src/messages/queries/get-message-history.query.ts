@@ -6,6 +6,7 @@ import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';
 import { MessageAccess } from '../access/message-access';
 import { Database } from '../../platform/database/database';
+import { MessageCommandStore } from '../persistence/message-command.store';
 
 /** `GET /messages/{message_id}/history`: Zulip's get_message_edit_history. */
 export class GetMessageHistoryQuery {
@@ -68,6 +69,7 @@ export class GetMessageHistoryHandler implements IQueryHandler<GetMessageHistory
   constructor(
     private readonly database: Database,
     private readonly access: MessageAccess,
+    private readonly reads: MessageCommandStore,
   ) {}
 
   async execute({ user, messageId, allowEmptyTopicName }: GetMessageHistoryQuery): Promise<{ message_history: HistoryVersion[] }> {
@@ -75,19 +77,7 @@ export class GetMessageHistoryHandler implements IQueryHandler<GetMessageHistory
       // The realm's allow_edit_history is always on here ("Message edit history is disabled
       // in this organization" otherwise).
       await this.access.require(user, messageId);
-      const [row] = await this.database.query<{
-        id: number;
-        sender_id: number;
-        content: string;
-        rendered_content: string | null;
-        subject: string;
-        date_sent: Date;
-        is_channel_message: boolean;
-        edit_history: EditHistoryEntry[] | null;
-      }>(
-        `SELECT id, sender_id, content, rendered_content, subject, date_sent, is_channel_message, edit_history FROM message WHERE id = $1`,
-        [messageId],
-      );
+      const [row] = await this.reads.historyRow(messageId);
       if (!row) throw ApiError.invalidMessage();
       const history = messageHistory(
         {

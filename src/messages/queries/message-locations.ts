@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RecipientType } from '../public/recipient-type';
-import { Database } from '../../platform/database/database';
+import { MESSAGE_LOCATION_VERSION_SQL, MessageCommandStore } from '../persistence/message-command.store';
 
 /** Where a message is: its conversation and topic, and who sent it. */
 export interface MessageLocation {
@@ -22,12 +22,7 @@ interface RealmLocations {
 /** Locations a process keeps, over all realms (about 150 bytes each). */
 const KEPT_LOCATIONS = 300_000;
 
-/**
- * SQL for a realm's message location version, as text ('0' before any move): to be read
- * in the same statement as the message ids it vouches for.
- */
-export const MESSAGE_LOCATION_VERSION_SQL = (realmParam: string) =>
-  `coalesce((SELECT version::text FROM message_location_version WHERE realm_id = ${realmParam}), '0')`;
+export { MESSAGE_LOCATION_VERSION_SQL };
 
 /**
  * Message locations kept between requests, for reads that need the locations of thousands
@@ -43,7 +38,7 @@ export const MESSAGE_LOCATION_VERSION_SQL = (realmParam: string) =>
  */
 @Injectable()
 export class MessageLocations {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly commands: MessageCommandStore) {}
 
   private readonly realms = new Map<number, RealmLocations>();
   private kept = 0;
@@ -58,13 +53,7 @@ export class MessageLocations {
     const missing = ids.filter((_id, index) => found[index] === undefined);
     if (missing.length === 0) return found;
     const read = new Map<number, MessageLocation>();
-    const [row] = await this.database.query<{ version: string; locations: [number, number, number, number, number, string][] | null }>(
-      `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
-              (SELECT json_agg(json_build_array(m.id, m.recipient_id, r.type, r.type_id, m.sender_id, m.subject))
-                 FROM message m JOIN recipient r ON r.id = m.recipient_id
-                WHERE m.id = ANY($1::int[]) AND m.realm_id = $2) AS locations`,
-      [missing, realmId],
-    );
+    const [row] = await this.commands.locations(missing, realmId);
     // Read under a later version (a move committed since the ids were found): current,
     // so right for this answer, but not to keep under the earlier version.
     const keep = row.version === version && this.realms.get(realmId) === realm;

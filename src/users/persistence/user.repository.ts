@@ -210,6 +210,12 @@ export class UserRepository {
     );
     return row ?? null;
   }
+
+  /** The users' names, in no particular order. */
+  async fullNames(userIds: readonly number[]): Promise<{ id: number; fullName: string }[]> {
+    const rows = await this.database.query<{ id: number; full_name: string }>(`SELECT id, full_name FROM user_profile WHERE id = ANY($1::int[])`, [userIds]);
+    return rows.map((row) => ({ id: row.id, fullName: row.full_name }));
+  }
 }
 
 /** What user lists present of a user (`presentUser`). */

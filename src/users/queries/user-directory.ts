@@ -103,4 +103,9 @@ export class UserDirectory {
   firstAdministrator(realmId: number, maxRole: number, excludeId: number, preferId: number): Promise<{ id: number; role: number } | null> {
     return this.users.firstAdministrator(realmId, maxRole, excludeId, preferId);
   }
+
+  /** The users' names, in no particular order (a notice names them). */
+  fullNames(userIds: readonly number[]): Promise<{ id: number; fullName: string }[]> {
+    return this.users.fullNames(userIds);
+  }
 }
