@@ -18,6 +18,7 @@ import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
 import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
+import { GroupSettingReads } from './persistence/group-setting-reads.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 
@@ -34,6 +35,7 @@ import { GetUserGroupsHandler } from './queries/get-user-groups.query';
     RealmGroupSettingWrites,
     GroupMemberWrites,
     GroupSettingResolver,
+    GroupSettingReads,
     RealmGroupSettingsRepository,
     UserGroupStore,
     UserGroupAccess,

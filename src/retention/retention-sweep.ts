@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { MessageDeletion } from '../messages/commands/message-deletion';
-import { RecipientType } from '../messages/public/recipient-type';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { EventDispatcher } from '../events/queues/event-dispatcher.service';
 import { AttachmentExpiry } from '../uploads/commands/attachment-expiry';
-import { Database } from '../platform/database/database';
+import { RetentionStore } from './persistence/retention.store';
 
 /** Messages deleted per transaction: short transactions, bounded events. */
 export const RETENTION_BATCH_SIZE = 500;
@@ -33,7 +32,7 @@ export class RetentionSweep {
     private readonly deletion: MessageDeletion,
     private readonly dispatcher: EventDispatcher,
     private readonly attachments: AttachmentExpiry,
-    private readonly database: Database,
+    private readonly store: RetentionStore,
   ) {}
 
   async run(): Promise<SweepResult> {
@@ -61,20 +60,14 @@ export class RetentionSweep {
   /** Channels whose messages expire, with their effective number of days. */
   private async channelPolicies(): Promise<{ streamId: number; realmId: number; days: number }[]> {
     const rows = await this.tx.run(() =>
-      this.database.query<{ id: number; realm_id: number; days: number }>(
-        `SELECT s.id, s.realm_id,
-                coalesce(s.message_retention_days, ${REALM_DAYS}) AS days
-           FROM stream s JOIN realm ON realm.id = s.realm_id
-          WHERE coalesce(s.message_retention_days, ${REALM_DAYS}) > 0
-          ORDER BY s.id`,
-      ),
+      this.store.channelPolicies(),
     );
     return rows.map((row) => ({ streamId: row.id, realmId: row.realm_id, days: Number(row.days) }));
   }
 
   private async realmPolicies(): Promise<{ realmId: number; days: number }[]> {
     const rows = await this.tx.run(() =>
-      this.database.query<{ id: number; days: number }>(`SELECT realm.id, ${REALM_DAYS} AS days FROM realm WHERE ${REALM_DAYS} > 0 ORDER BY realm.id`),
+      this.store.realmPolicies(),
     );
     return rows.map((row) => ({ realmId: row.id, days: Number(row.days) }));
   }
@@ -85,12 +78,7 @@ export class RetentionSweep {
       const batch = await this.tx.run(async (): Promise<Batch> => {
         const stream = await this.channels.findById(realmId, streamId);
         if (!stream || stream.recipientId === null) return { messages: 0, files: [] };
-        const rows = await this.database.query<{ id: number }>(
-          `SELECT id FROM message
-            WHERE recipient_id = $1 AND date_sent < now() - make_interval(days => $2)
-            ORDER BY id LIMIT $3 FOR UPDATE`,
-          [stream.recipientId, days, RETENTION_BATCH_SIZE],
-        );
+        const rows = await this.store.lockExpiredChannelMessages(stream.recipientId, days, RETENTION_BATCH_SIZE);
         const ids = rows.map((row) => row.id);
         const files = await this.attachments.deleteWithMessages(ids, () => this.deletion.deleteChannelMessages(stream, ids));
         return { messages: ids.length, files };
@@ -104,13 +92,7 @@ export class RetentionSweep {
     const total: Swept = { messages: 0, attachments: 0 };
     for (;;) {
       const batch = await this.tx.run(async (): Promise<Batch> => {
-        const rows = await this.database.query<{ id: number }>(
-          `SELECT m.id FROM message m JOIN recipient r ON r.id = m.recipient_id
-            WHERE m.realm_id = $1 AND r.type <> ${RecipientType.Stream}
-              AND m.date_sent < now() - make_interval(days => $2)
-            ORDER BY m.id LIMIT $3 FOR UPDATE OF m`,
-          [realmId, days, RETENTION_BATCH_SIZE],
-        );
+        const rows = await this.store.lockExpiredDirectMessages(realmId, days, RETENTION_BATCH_SIZE);
         const ids = rows.map((row) => row.id);
         const files = await this.attachments.deleteWithMessages(ids, () => this.deletion.deleteDirectMessages(realmId, ids));
         return { messages: ids.length, files };
@@ -138,7 +120,3 @@ interface Batch {
   messages: number;
   files: string[];
 }
-
-/** The realm's retention in days from its stored properties; -1 (forever) when unset. */
-const REALM_DAYS = `coalesce(CASE WHEN jsonb_typeof(realm.properties -> 'message_retention_days') = 'number'
-                              THEN (realm.properties ->> 'message_retention_days')::int END, -1)`;

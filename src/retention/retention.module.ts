@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RetentionStore } from './persistence/retention.store';
 import { ChannelsModule } from '../channels/channels.module';
 import { MessagesModule } from '../messages/messages.module';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -8,7 +9,7 @@ import { RetentionSweep } from './retention-sweep';
 /** Message retention: the sweep, and the scheduler the server starts. */
 @Module({
   imports: [ChannelsModule, MessagesModule, UploadsModule],
-  providers: [RetentionSweep, RetentionScheduler],
+  providers: [RetentionSweep, RetentionScheduler, RetentionStore],
   exports: [RetentionSweep, RetentionScheduler],
 })
 export class RetentionModule {}

@@ -1,3 +1,4 @@
+import { SubmessageStore } from './persistence/submessage.store';
 import { Module } from '@nestjs/common';
 import { MessagesModule } from '../messages/messages.module';
 import { RealmModule } from '../realm/realm.module';
@@ -11,6 +12,6 @@ import { ReadReceiptsHandler } from './queries/read-receipts.query';
 @Module({
   imports: [MessagesModule, RealmModule, UserTopicsModule],
   controllers: [SubmessagesController],
-  providers: [AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler],
+  providers: [AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler, SubmessageStore],
 })
 export class SubmessagesModule {}

@@ -4,6 +4,7 @@ import { UserTopicsController } from './api/user-topics.controller';
 import { SetTopicVisibilityHandler } from './commands/set-topic-visibility.command';
 import { UserTopicEventProjections } from './events/user-topic-event.projections';
 import { AutomaticTopicPolicy } from './commands/automatic-topic-policy';
+import { TopicStandingStore } from './persistence/topic-standing.store';
 import { UserTopicRepository } from './persistence/user-topic.repository';
 import { UserTopicWriter } from './commands/user-topic.writer';
 import { GetUserTopicsHandler } from './queries/get-user-topics.query';
@@ -12,7 +13,7 @@ import { GetUserTopicsHandler } from './queries/get-user-topics.query';
 @Module({
   imports: [ChannelsModule],
   controllers: [UserTopicsController],
-  providers: [UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
+  providers: [UserTopicRepository, TopicStandingStore, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
   exports: [UserTopicWriter, AutomaticTopicPolicy],
 })
 export class UserTopicsModule {}

@@ -37,9 +37,7 @@ export class DeactivateCustomEmojiHandler implements ICommandHandler<DeactivateC
       }
       await this.emoji.deactivate(row.id);
       const all = await this.emoji.listAll(actor.realmId);
-      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
-        actor.realmId,
-      ]);
+      const audience = await this.emoji.activeUsers(actor.realmId);
       this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
     });
   }

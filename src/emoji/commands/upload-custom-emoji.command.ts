@@ -79,9 +79,7 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
       await this.store.put(emojiImageKey(actor.realmId, fileName), resized.data);
       if (still) await this.store.put(emojiStillKey(actor.realmId, fileName), still);
       const all = await this.emoji.listAll(actor.realmId);
-      const audience = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [
-        actor.realmId,
-      ]);
+      const audience = await this.emoji.activeUsers(actor.realmId);
       this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
     });
   }

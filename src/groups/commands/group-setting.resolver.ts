@@ -9,6 +9,7 @@ import {
 import { SystemGroup } from '../public/system-groups';
 import { GroupRepository } from '../persistence/group.repository';
 import { Database } from '../../platform/database/database';
+import { GroupSettingReads } from '../persistence/group-setting-reads.store';
 
 /**
  * Turns a group-setting value from a request into the id of the group that backs it,
@@ -20,6 +21,7 @@ export class GroupSettingResolver {
   constructor(
     private readonly groups: GroupRepository,
     private readonly database: Database,
+    private readonly reads: GroupSettingReads,
   ) {}
 
   async resolve(
@@ -39,10 +41,7 @@ export class GroupSettingResolver {
       return group.id;
     }
     if (rules.requireSystemGroup) throw systemGroupRequired(settingName);
-    const active = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
-      [realmId, value.direct_members],
-    );
+    const active = await this.reads.activeUsersAmong(realmId, value.direct_members);
     const missing = value.direct_members.find((id) => !active.some((row) => row.id === id));
     if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
     for (const subgroupId of value.direct_subgroups) {
@@ -76,10 +75,7 @@ export class GroupSettingResolver {
   }
 
   private async namedGroup(realmId: number, groupId: number, missing: string) {
-    const [group] = await this.database.query<{ id: number; name: string; is_system_group: boolean; deactivated: boolean }>(
-      `SELECT id, name, is_system_group, deactivated FROM user_group WHERE realm_id = $1 AND id = $2 AND name IS NOT NULL`,
-      [realmId, groupId],
-    );
+    const [group] = await this.reads.namedGroup(realmId, groupId);
     if (!group) throw ApiError.badRequest(missing);
     if (group.deactivated) throw ApiError.badRequest('User group is deactivated.');
     return group;

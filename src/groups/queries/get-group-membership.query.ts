@@ -5,6 +5,7 @@ import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { Database } from '../../platform/database/database';
+import { GroupSettingReads } from '../persistence/group-setting-reads.store';
 
 /**
  * Membership reads of one group: its members, whether a user is one, its subgroups.
@@ -30,6 +31,7 @@ export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembersh
     private readonly store: UserGroupStore,
     private readonly access: UserGroupAccess,
     private readonly database: Database,
+    private readonly reads: GroupSettingReads,
   ) {}
 
   async execute(query: GetGroupMembershipQuery): Promise<GroupMembershipAnswer> {
@@ -43,10 +45,7 @@ export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembersh
         return { subgroups: await this.store.subgroupIds(group.id, query.direct) };
       case 'is_member': {
         // Zulip's `access_user_by_id`: bots and unknown users are "No such user".
-        const [target] = await this.database.query<{ is_active: boolean; is_bot: boolean }>(
-          `SELECT is_active, is_bot FROM user_profile WHERE realm_id = $1 AND id = $2`,
-          [actor.realmId, what.userId],
-        );
+        const [target] = await this.reads.userState(actor.realmId, what.userId);
         if (!target || target.is_bot) throw ApiError.badRequest('No such user');
         if (!target.is_active) throw ApiError.badRequest('User is deactivated');
         return { is_user_group_member: await this.store.isMember(group.id, what.userId, query.direct) };

@@ -188,6 +188,17 @@ export class ProfileFieldStore {
     const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
     return rows.map((row) => row.id);
   }
+
+  /** The realm's users' field values (`userIds` null: every user's), by user, then field order. */
+  values(realmId: number, userIds: readonly number[] | null): Promise<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }[]> {
+    return this.database.query<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }>(
+      `SELECT v.user_profile_id, v.field_id, f.field_type, v.value, v.rendered_value
+         FROM custom_profile_field_value v JOIN custom_profile_field f ON f.id = v.field_id
+        WHERE f.realm_id = $1 ${userIds === null ? '' : 'AND v.user_profile_id = ANY($2::int[])'}
+        ORDER BY v.user_profile_id, f."order", f.id`,
+      userIds === null ? [realmId] : [realmId, [...userIds]],
+    );
+  }
 }
 
 function toField(row: Record<string, unknown>): ProfileField {

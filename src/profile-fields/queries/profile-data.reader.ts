@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isRenderable } from '../public/field-types';
-import { Database } from '../../platform/database/database';
+import { ProfileFieldStore } from '../persistence/profile-field.store';
 
 /** One user's value for one field, as `profile_data` carries it. */
 export interface ProfileDataEntry {
@@ -18,9 +18,7 @@ export type ProfileData = Record<string, ProfileDataEntry>;
  */
 @Injectable()
 export class ProfileDataReader {
-  constructor(
-    private readonly database: Database,
-  ) {}
+  constructor(private readonly fields: ProfileFieldStore) {}
 
   /**
    * Every listed user's profile data (an empty object for a user with no values);
@@ -30,13 +28,7 @@ export class ProfileDataReader {
     const result = new Map<number, ProfileData>();
     for (const id of userIds ?? []) result.set(id, {});
     if (userIds !== null && userIds.length === 0) return result;
-    const rows = await this.database.query<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }>(
-      `SELECT v.user_profile_id, v.field_id, f.field_type, v.value, v.rendered_value
-         FROM custom_profile_field_value v JOIN custom_profile_field f ON f.id = v.field_id
-        WHERE f.realm_id = $1 ${userIds === null ? '' : 'AND v.user_profile_id = ANY($2::int[])'}
-        ORDER BY v.user_profile_id, f."order", f.id`,
-      userIds === null ? [realmId] : [realmId, [...userIds]],
-    );
+    const rows = await this.fields.values(realmId, userIds);
     for (const row of rows) {
       let data = result.get(row.user_profile_id);
       if (!data) {

@@ -7,6 +7,7 @@ import { Actor } from '../../users/public/actor';
 import { validateWidgetData, widgetTypeOf } from '../domain/widget-data';
 import { SubmessageAddedEvent } from '../events/submessage-events';
 import { Database } from '../../platform/database/database';
+import { SubmessageStore } from '../persistence/submessage.store';
 
 /** `POST /submessage`. */
 export class AddSubmessageCommand {
@@ -31,22 +32,17 @@ export class AddSubmessageHandler implements ICommandHandler<AddSubmessageComman
     private readonly access: MessageAccess,
     private readonly topicPolicy: AutomaticTopicPolicy,
     private readonly database: Database,
+    private readonly store: SubmessageStore,
   ) {}
 
   async execute(command: AddSubmessageCommand): Promise<void> {
     const { actor, messageId, msgType, content } = command;
     await this.tx.run(async () => {
       const accessed = await this.access.require(actor, messageId);
-      const [message] = await this.database.query<{ sender_id: number; subject: string }>(
-        `SELECT sender_id, subject FROM message WHERE id = $1 FOR UPDATE`,
-        [messageId],
-      );
+      const [message] = await this.store.lockMessage(messageId);
       if (!message) throw ApiError.invalidMessage();
       if (message.sender_id !== actor.id) {
-        const [started] = await this.database.query(`SELECT 1 FROM submessage WHERE message_id = $1 AND sender_id = $2 LIMIT 1`, [
-          messageId,
-          message.sender_id,
-        ]);
+        const [started] = await this.store.startedBy(messageId, message.sender_id);
         if (!started) throw ApiError.badRequest('You cannot attach a submessage to this message.');
       }
       let data: unknown;
@@ -55,23 +51,14 @@ export class AddSubmessageHandler implements ICommandHandler<AddSubmessageComman
       } catch {
         throw ApiError.badRequest('Invalid json for submessage');
       }
-      const [widget] = await this.database.query<{ content: string }>(
-        `SELECT content FROM submessage WHERE message_id = $1 AND msg_type = 'widget' ORDER BY id LIMIT 1`,
-        [messageId],
-      );
+      const [widget] = await this.store.widgetOf(messageId);
       validateWidgetData(widgetTypeOf(widget?.content ?? null), data, message.sender_id === actor.id);
-      const [row] = await this.database.query<{ id: number }>(
-        `INSERT INTO submessage (message_id, sender_id, msg_type, content) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [messageId, actor.id, msgType, content],
-      );
+      const [row] = await this.store.insert(messageId, actor.id, msgType, content);
       // Taking part in a widget counts as participation for the automatic follow/unmute policies.
       if (accessed.stream && accessed.stream.recipientId !== null) {
         await this.topicPolicy.afterParticipation(actor, { id: accessed.stream.id, recipientId: accessed.stream.recipientId }, message.subject);
       }
-      const audience = await this.database.query<{ user_profile_id: number }>(
-        `SELECT user_profile_id FROM user_message WHERE message_id = $1`,
-        [messageId],
-      );
+      const audience = await this.store.holders(messageId);
       this.database.record(
         new SubmessageAddedEvent(
           actor.realmId,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MessageSubmessage } from '../../messages/public/message-snapshot';
 import { widgetSubmessageContent } from '../domain/widget';
 import { Database } from '../../platform/database/database';
+import { SubmessageStore } from '../persistence/submessage.store';
 
 /**
  * Zulip's do_widget_post_save_actions: a just-sent `/poll` or `/todo` message gets its
@@ -10,15 +11,20 @@ import { Database } from '../../platform/database/database';
  */
 @Injectable()
 export class WidgetSubmessages {
-  constructor(private readonly database: Database) {}
+  /**
+   * Made here, not injected: the messages module provides this facade to its send path
+   * (its module imports this one's), and another module's persistence is not its to provide.
+   */
+  private readonly store: SubmessageStore;
+
+  constructor(database: Database) {
+    this.store = new SubmessageStore(database);
+  }
 
   async afterSend(message: { id: number; senderId: number; content: string }): Promise<MessageSubmessage[]> {
     const content = widgetSubmessageContent(message.content);
     if (content === null) return [];
-    const [row] = await this.database.query<{ id: number }>(
-      `INSERT INTO submessage (message_id, sender_id, msg_type, content) VALUES ($1, $2, 'widget', $3) RETURNING id`,
-      [message.id, message.senderId, content],
-    );
+    const [row] = await this.store.insertWidget(message.id, message.senderId, content);
     return [{ msg_type: 'widget', content, message_id: message.id, sender_id: message.senderId, id: row.id }];
   }
 }

@@ -1,11 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { FLAG_BITS } from '../../messages/public/message-flags';
 import { MessageAccess } from '../../messages/access/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../users/public/actor';
 import { Database } from '../../platform/database/database';
+import { SubmessageStore } from '../persistence/submessage.store';
 
 /** `GET /messages/{message_id}/read_receipts`. */
 export class ReadReceiptsQuery {
@@ -27,6 +27,7 @@ export class ReadReceiptsHandler implements IQueryHandler<ReadReceiptsQuery, num
     private readonly access: MessageAccess,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
+    private readonly store: SubmessageStore,
   ) {}
 
   async execute({ user, messageId }: ReadReceiptsQuery): Promise<number[]> {
@@ -35,21 +36,7 @@ export class ReadReceiptsHandler implements IQueryHandler<ReadReceiptsQuery, num
     if (effectiveRealmProperties(realm.properties).enable_read_receipts !== true) {
       throw ApiError.badRequest('Read receipts are disabled in this organization.');
     }
-    const rows = await this.database.query<{ user_profile_id: number }>(
-      `SELECT um.user_profile_id
-         FROM user_message um
-         JOIN message m ON m.id = um.message_id
-         JOIN user_profile u ON u.id = um.user_profile_id
-        WHERE um.message_id = $1
-          AND (um.flags & ${FLAG_BITS.read}) <> 0
-          AND u.is_active
-          AND COALESCE((u.settings->>'send_read_receipts')::boolean, true)
-          AND um.user_profile_id <> m.sender_id
-          AND NOT EXISTS (SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = um.user_profile_id AND mu.muted_user_id = $2)
-          AND NOT EXISTS (SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = $2 AND mu.muted_user_id = um.user_profile_id)
-        ORDER BY um.user_profile_id`,
-      [messageId, user.id],
-    );
+    const rows = await this.store.readers(messageId, user.id);
     return rows.map((row) => row.user_profile_id);
   }
 }

@@ -2,41 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { automaticPolicyAfter, VisibilityPolicy } from '../public/visibility-policy';
 import { UserTopicWriter } from './user-topic.writer';
-import { Database } from '../../platform/database/database';
+import { sentStandingColumnSql, TopicStanding, TopicStandingStore } from '../persistence/topic-standing.store';
 
-/** What the automatic policies need to know of a user, the channel and the topic. */
-export interface TopicStanding {
-  settings: Record<string, unknown> | null;
-  channel_muted: boolean | null;
-  current: number | null;
-  had_messages: boolean | null;
-}
-
-/**
- * The standing's parts as SQL over a `user_profile` row aliased `u`: the channel's mute and
- * the topic's policy for that user, given SQL for the channel's recipient, its id and the
- * topic.
- */
-function standingSql(recipientId: string, streamId: string, topic: string): { channelMuted: string; current: string } {
-  return {
-    channelMuted: `(SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = ${recipientId} AND s.active)`,
-    current: `(SELECT t.visibility_policy FROM user_topic t
-                WHERE t.user_profile_id = u.id AND t.stream_id = ${streamId} AND lower(t.topic_name) = lower(${topic}))`,
-  };
-}
-
-/**
- * Whether the topic had messages other than `messageId` that the user `u` can see: with
- * protected history only their own copies count, so nothing about the rest of the channel
- * leaks into the choice. `historyPublic` is SQL for a boolean.
- */
-function hadMessagesSql(recipientId: string, topic: string, messageId: string, historyPublic: string): string {
-  return `CASE WHEN ${historyPublic}
-            THEN EXISTS (SELECT 1 FROM message x WHERE x.recipient_id = ${recipientId} AND lower(x.subject) = lower(${topic}) AND x.id <> ${messageId})
-            ELSE EXISTS (SELECT 1 FROM user_message um JOIN message x ON x.id = um.message_id
-                          WHERE um.user_profile_id = u.id AND x.recipient_id = ${recipientId} AND lower(x.subject) = lower(${topic})
-                            AND x.id <> ${messageId}) END`;
-}
+export type { TopicStanding };
 
 /** The channel message just stored, as the automatic policies need it. */
 export interface SentChannelMessage {
@@ -58,7 +26,7 @@ export interface SentChannelMessage {
 export class AutomaticTopicPolicy {
   constructor(
     private readonly writer: UserTopicWriter,
-    private readonly database: Database,
+    private readonly standings: TopicStandingStore,
   ) {}
 
   /**
@@ -68,10 +36,7 @@ export class AutomaticTopicPolicy {
    * parameters).
    */
   static sentStandingColumn(sql: { recipientId: string; streamId: string; topic: string; historyPublic: string }): string {
-    const { channelMuted, current } = standingSql(sql.recipientId, sql.streamId, sql.topic);
-    return `(SELECT json_build_object('settings', u.settings, 'channel_muted', ${channelMuted}, 'current', ${current},
-               'had_messages', ${hadMessagesSql(sql.recipientId, sql.topic, 'm.id', sql.historyPublic)})
-               FROM user_profile u WHERE u.id = m.sender_id)`;
+    return sentStandingColumnSql(sql);
   }
 
   /** `standing`: the sender's, read by the send's own statement (see sentStandingColumn); else read here. */
@@ -121,13 +86,7 @@ export class AutomaticTopicPolicy {
     stream: { id: number; recipientId: number },
     topic: string,
   ): Promise<void> {
-    const rows = await this.database.query<{ id: number; settings: Record<string, unknown> | null; current: number | null }>(
-      `SELECT u.id, u.settings,
-              (SELECT t.visibility_policy FROM user_topic t
-                WHERE t.user_profile_id = u.id AND t.stream_id = $2 AND lower(t.topic_name) = lower($3)) AS current
-         FROM user_profile u WHERE u.id = ANY($1::int[]) AND NOT u.is_bot AND u.is_active ORDER BY u.id`,
-      [userIds, stream.id, topic],
-    );
+    const rows = await this.standings.mentioned(userIds, stream.id, topic);
     for (const row of rows) {
       if (!effectiveSettings(row.settings ?? {}).automatically_follow_topics_where_mentioned) continue;
       if (row.current === VisibilityPolicy.Followed) continue;
@@ -139,19 +98,12 @@ export class AutomaticTopicPolicy {
    * The user's settings, the channel's mute and the topic's policy in one round trip; with
    * `sent`, also whether the topic had earlier messages the sender can see.
    */
-  private async standing(
+  private standing(
     userId: number,
     stream: { id: number; recipientId: number },
     topic: string,
     sent?: SentChannelMessage,
   ): Promise<TopicStanding | undefined> {
-    const { channelMuted, current } = standingSql('$2', '$3', '$4');
-    const hadMessages = sent === undefined ? 'NULL' : hadMessagesSql('$2', '$4', '$5', sent.stream.historyPublicToSubscribers ? 'true' : 'false');
-    const [row] = await this.database.query<TopicStanding>(
-      `SELECT u.settings, ${channelMuted} AS channel_muted, ${current} AS current, ${hadMessages} AS had_messages
-         FROM user_profile u WHERE u.id = $1`,
-      sent === undefined ? [userId, stream.recipientId, stream.id, topic] : [userId, stream.recipientId, stream.id, topic, sent.id],
-    );
-    return row;
+    return this.standings.standing(userId, stream, topic, sent);
   }
 }
