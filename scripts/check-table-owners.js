@@ -7,7 +7,8 @@
  *   - SQL outside a `persistence/` folder (or the database layer, platform/database/);
  *   - an INSERT/UPDATE/DELETE/TRUNCATE of a table outside its owner module;
  *   - a read (FROM/JOIN/USING) of a table outside its owner module, unless the map's
- *     ratchet lists that (file, table), and a ratchet entry that no longer occurs.
+ *     ratchet lists that (file, table), and a ratchet entry that no longer occurs (the
+ *     same for the few files AWAITING_MOVE whose SQL waits for their move).
  * Migrations are the schema's history and are not scanned; spec files are not scanned.
  * `node scripts/check-table-owners.js --list` prints every finding, tolerated or not.
  */
@@ -241,7 +242,7 @@ function ownerOf(file, owners) {
  * Each finding: { file, line, table, kind: 'write' | 'read' | 'sql-outside-persistence' }.
  */
 function check(root = ROOT) {
-  const { TABLE_OWNERS, SCHEMA_CATALOG, DATABASE_LAYER, TOLERATED_READS } = loadOwners(root);
+  const { TABLE_OWNERS, SCHEMA_CATALOG, DATABASE_LAYER, TOLERATED_READS, AWAITING_MOVE = [] } = loadOwners(root);
   const problems = [];
   const tables = migratedTables(root);
   for (const table of tables) if (!TABLE_OWNERS[table]) problems.push(`table ${table} has no owner in ${OWNERS_FILE}`);
@@ -277,6 +278,7 @@ function check(root = ROOT) {
   }
 
   const tolerated = new Set(TOLERATED_READS.map(([file, table]) => `${file} ${table}`));
+  const awaiting = new Set(AWAITING_MOVE);
   const seen = new Set();
   const failures = [];
   for (const finding of findings) {
@@ -285,12 +287,19 @@ function check(root = ROOT) {
       seen.add(key);
       continue;
     }
+    if (finding.kind === 'sql-outside-persistence' && awaiting.has(finding.file)) {
+      seen.add(finding.file);
+      continue;
+    }
     failures.push(finding);
   }
   for (const key of tolerated) {
     if (!seen.has(key)) problems.push(`ratchet: ${key.replace(' ', ' no longer reads ')}; remove it from TOLERATED_READS in ${OWNERS_FILE}`);
   }
-  return { findings, failures, problems, tables };
+  for (const file of awaiting) {
+    if (!seen.has(file)) problems.push(`ratchet: ${file} has no SQL outside persistence/ any more; remove it from AWAITING_MOVE in ${OWNERS_FILE}`);
+  }
+  return { findings, failures, problems, tables, tolerated: tolerated.size, awaiting: awaiting.size };
 }
 
 function describe(finding, owners) {
@@ -302,7 +311,7 @@ function describe(finding, owners) {
 
 function main() {
   const { TABLE_OWNERS } = loadOwners(ROOT);
-  const { findings, failures, problems, tables } = check();
+  const { findings, failures, problems, tables, tolerated, awaiting } = check();
   if (process.argv.includes('--list')) {
     for (const finding of findings) process.stdout.write(`${finding.kind}\t${finding.table}\t${finding.file}:${finding.line}\n`);
     return;
@@ -313,7 +322,9 @@ function main() {
     process.stderr.write(`table owners: ${failures.length} violation(s), ${problems.length} problem(s)\n`);
     process.exitCode = 1;
   } else {
-    process.stdout.write(`table owners: ${tables.size} tables, each written and read by its owner: ok\n`);
+    process.stdout.write(
+      `table owners: ${tables.size} tables, each written by its owner alone; ${tolerated} foreign reads and ${awaiting} files of SQL outside persistence/ left on the ratchet: ok\n`,
+    );
   }
 }
 
