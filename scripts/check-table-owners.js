@@ -306,7 +306,7 @@ function describe(finding, owners) {
   const owner = owners[finding.table];
   if (finding.kind === 'sql-outside-persistence') return `${finding.file}:${finding.line}: SQL outside a persistence/ folder`;
   const verb = finding.kind === 'write' ? 'writes' : 'reads';
-  return `${finding.file}:${finding.line}: ${verb} ${finding.table}, owned by ${owner}: go through ${owner}'s ${finding.kind === 'write' ? 'commands/ (a write facade)' : 'queries/ (a reader)'}`;
+  return `${finding.file}:${finding.line}: ${verb} ${finding.table}, owned by ${owner}: go through the ${owner} module's ${finding.kind === 'write' ? 'write facades (commands/)' : 'readers (queries/)'}`;
 }
 
 function main() {
