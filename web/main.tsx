@@ -25,7 +25,7 @@ import './styles/manage.css';
 import './styles/admin-content.css';
 import './styles/keyboard.css';
 
-/** Where compose text is kept between visits (README, "Web app": nothing typed is lost). */
+/** Where compose text is kept between visits (docs/web-app.md: nothing typed is lost). */
 const COMPOSE_KEY = 'chat.compose';
 const PRESENCE_PERIOD_MS = 60_000;
 
