@@ -17,7 +17,15 @@ export interface UserEntry {
   readonly avatarUrl: string | null;
   readonly isBot: boolean;
   readonly role: number;
+  /** When they joined (register's `date_joined`, ISO 8601); null where it was not given. */
+  readonly dateJoined: string | null;
+  /** Their IANA time zone, '' when unset. */
+  readonly timezone: string;
 }
+
+/** The subscription's own notification settings, by their API names: null follows the person's general setting. */
+export const CHANNEL_NOTIFICATIONS = ['desktop_notifications', 'audible_notifications', 'push_notifications', 'email_notifications', 'wildcard_mentions_notify'] as const;
+export type ChannelNotification = (typeof CHANNEL_NOTIFICATIONS)[number];
 
 export interface ChannelEntry {
   readonly id: number;
@@ -27,6 +35,7 @@ export interface ChannelEntry {
   readonly isMuted: boolean;
   readonly pinToTop: boolean;
   readonly inviteOnly: boolean;
+  readonly notifications: Readonly<Record<ChannelNotification, boolean | null>>;
 }
 
 export interface MessageEntry {

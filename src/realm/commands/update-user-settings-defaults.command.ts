@@ -9,7 +9,7 @@ import { RealmSettingsStore } from '../persistence/realm-settings.store';
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
     readonly actor: Actor,
-    /** Settings of the realm-defaults column of spec 2.8, already checked. */
+    /** Settings realm defaults may set (Zulip's `RealmUserDefault`), already checked. */
     readonly settings: ReadonlyMap<UserSettingName, boolean | number | string>,
   ) {}
 }
