@@ -1,4 +1,4 @@
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
 
 /**

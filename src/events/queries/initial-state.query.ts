@@ -46,7 +46,7 @@ import { GetScheduledMessagesQuery } from '../../scheduled-messages/queries/get-
 import { GetRealmPlaygroundsQuery } from '../../realm-playgrounds/queries/get-realm-playgrounds.query';
 import { GetRealmDomainsQuery } from '../../realm/queries/get-realm-domains.query';
 import { GetDefaultChannelGroupsQuery } from '../../default-channel-groups/queries/get-default-channel-groups.query';
-import { ClientCapabilities } from '../queues/queue-descriptor';
+import { ClientCapabilities } from '../../platform/events/queues/queue-descriptor';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';
 import { recentPrivateConversations, starredMessagesState, unreadMessagesState } from './unread-state';

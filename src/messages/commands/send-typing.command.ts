@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../users/public/actor';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { ExpiredQueue } from '../../events/queues/expired-queue-hooks';
+import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
+import { ExpiredQueue } from '../../platform/events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
 import { FLAG_BITS, FlagName } from '../../messages/public/message-flags';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { avatarUrlFor, INACCESSIBLE_USER_NAME, presentInaccessibleUser, presentUser, storedAvatarUrl } from '../api/user.presenter';
 import { languageName } from '../public/languages';

@@ -9,7 +9,7 @@ import { BotType } from '../../users/public/roles';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { SERVER_VERSION } from '../../realm/public/server-version';
+import { SERVER_VERSION } from '../../shared/server-version';
 import { RefusedAddress } from '../../platform/net/outbound-address';
 import {
   interpretAnswer,

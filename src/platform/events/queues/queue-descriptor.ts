@@ -141,3 +141,15 @@ export class QueueLimitReached extends Error {
     super(`the user already holds ${limit} event queues, each with a poll parked`);
   }
 }
+
+/** Zulip's MAX_QUEUE_TIMEOUT_SECS: a client may keep an idle queue for up to a week. */
+export const MAX_QUEUE_LIFESPAN_SECS = 7 * 24 * 60 * 60;
+
+/**
+ * A queue's idle lifespan, as Zulip's ClientDescriptor sets it: the server's idle timeout,
+ * or longer if the client asks, up to a week; never shorter.
+ */
+export function queueLifespan(requested: number, idleSeconds: number): number {
+  if (requested <= 0) return idleSeconds;
+  return Math.max(idleSeconds, Math.min(requested, MAX_QUEUE_LIFESPAN_SECS));
+}

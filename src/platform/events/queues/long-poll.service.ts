@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { EventQueueSettings } from '../../platform/config/settings';
-import { ApiError } from '../../shared/api-error';
+import { EventQueueSettings } from '../../config/settings';
+import { ApiError } from '../../../shared/api-error';
 import { eventJson, StoredEvent } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { HeartbeatWheel } from './heartbeat-wheel';

@@ -4,10 +4,10 @@ import { eventJson, eventJsonWithShared, SharedJson, StoredEvent } from './event
 import { EventQueueStore } from './event-queue-store';
 import { MemoryEventQueueStore } from './memory-event-queue-store';
 import { QueueDescriptor, QueueLimitReached, QueueLimits, QueueSignal } from './queue-descriptor';
-import { RedisConnections } from '../../platform/redis/redis-connections';
+import { RedisConnections } from '../../redis/redis-connections';
 import { RedisEventQueueStore } from './redis-event-queue-store';
-import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
-import { ABOUT_KEY, DEPLOYMENTS_KEY, FORGET_AFTER_MS, RedisDeployments } from '../../platform/redis/redis-deployments';
+import { RedisKeyspace } from '../../redis/redis-keyspace';
+import { ABOUT_KEY, DEPLOYMENTS_KEY, FORGET_AFTER_MS, RedisDeployments } from '../../redis/redis-deployments';
 import { descriptorKey, expiryKey, queuePrefix } from './redis-queue-scripts';
 
 /**

@@ -8,15 +8,15 @@ import {
 } from '@nestjs/common';
 import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { DatabaseSettings } from '../../platform/config/settings';
-import { OutboxEntry, TransactionOutbox } from '../../platform/database/transaction-outbox';
-import { Queryable } from '../../platform/database/unit-of-work';
-import { waitAtMost } from '../../shared/wait-at-most';
+import { DatabaseSettings } from '../../config/settings';
+import { OutboxEntry, TransactionOutbox } from '../../database/transaction-outbox';
+import { Queryable } from '../../database/unit-of-work';
+import { waitAtMost } from '../../../shared/wait-at-most';
 import { DeliveryScope, EventDispatcher } from '../queues/event-dispatcher.service';
 import { CommittedEventHandlers } from './committed-event-handlers';
 import { decodeEvent, EncodedEvent, encodeEventData, EventCodecError } from './event-codec';
 import { OUTBOX_SETTINGS, OutboxSettings } from './outbox-settings';
-import { withoutScope } from '../../platform/database/ambient-scope';
+import { withoutScope } from '../../database/ambient-scope';
 
 /** The row's id and its transaction's start, as the dedupe key of its deliveries. */
 const DELIVERY_KEY_SQL = `id::text || '-' || (extract(epoch from created_at) * 1000000)::bigint::text`;

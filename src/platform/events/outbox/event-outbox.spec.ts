@@ -1,6 +1,6 @@
 import { IEvent } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { DatabaseSettings } from '../../platform/config/settings';
+import { DatabaseSettings } from '../../config/settings';
 import { CommitTracker } from '../queues/commit-tracker';
 import { EventDispatcher } from '../queues/event-dispatcher.service';
 import { parseStoredEvent, QueuedEvent } from '../queues/event-json';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { FORGET_AFTER_MS, RedisDeployments } from '../../platform/redis/redis-deployments';
-import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
+import { FORGET_AFTER_MS, RedisDeployments } from '../../redis/redis-deployments';
+import { RedisKeyspace } from '../../redis/redis-keyspace';
 import { EventQueueStore } from './event-queue-store';
 import { EventJson, SharedJson, StoredEvent, storedJson } from './event-json';
 import {

@@ -1,4 +1,4 @@
-import { EventQueueSettings } from '../../platform/config/settings';
+import { EventQueueSettings } from '../../config/settings';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService, PollClient } from './long-poll.service';
 import { QueuePollResult, QueueSignal } from './queue-descriptor';

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { ServerSettings } from '../../platform/config/settings';
-import { ShutdownReport } from '../../platform/observability/shutdown-report';
-import { versionFields } from '../../realm/public/server-version';
+import { ServerSettings } from '../../config/settings';
+import { ShutdownReport } from '../../observability/shutdown-report';
+import { versionFields } from '../../../shared/server-version';
 import { eventJson } from './event-json';
 import { EventQueueStore } from './event-queue-store';
 import { LongPollService } from './long-poll.service';

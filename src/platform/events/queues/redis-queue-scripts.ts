@@ -1,4 +1,4 @@
-import { RedisKeyspace } from '../../platform/redis/redis-keyspace';
+import { RedisKeyspace } from '../../redis/redis-keyspace';
 
 /**
  * The Lua scripts behind RedisEventQueueStore, each one atomic step on the queues.

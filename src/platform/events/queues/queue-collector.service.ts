@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EventQueueSettings } from '../../platform/config/settings';
+import { EventQueueSettings } from '../../config/settings';
 import { EventQueueStore } from './event-queue-store';
 import { ExpiredQueueHooks } from './expired-queue-hooks';
 import { LongPollService } from './long-poll.service';

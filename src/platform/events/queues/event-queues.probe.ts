@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventDeliveryProbe } from '../../platform/observability/event-delivery-probe';
+import { EventDeliveryProbe } from '../../observability/event-delivery-probe';
 import { EventOutbox } from '../outbox/event-outbox.service';
 import { EventDispatcher } from './event-dispatcher.service';
 import { EventQueueStore } from './event-queue-store';

@@ -1,7 +1,7 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
-import { FLAG_BITS } from '../../messages/public/message-flags';
-import { MessageSnapshot } from '../../messages/public/message-snapshot';
-import { QueueNarrowTerm } from '../queues/queue-descriptor';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { FLAG_BITS } from '../public/message-flags';
+import { MessageSnapshot } from '../public/message-snapshot';
+import { QueueNarrowTerm } from '../../platform/events/queues/queue-descriptor';
 
 /** Zulip's prefix of resolved topics. */
 const RESOLVED_TOPIC_PREFIX = '✔ ';

@@ -5,7 +5,7 @@ import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import { CommittedEventHandlers, committedMethodsOf, EventClass } from './committed-event-handlers';
 import { OnCommitted } from './on-committed';
 
-const SRC = path.resolve(__dirname, '..', '..');
+const SRC = path.resolve(__dirname, '..', '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
