@@ -45,12 +45,14 @@ import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
 import { MessageSnapshotReader } from './queries/message-snapshot.reader';
+import { MessagesState } from './queries/messages.state';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
   imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
+    MessagesState,
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,

@@ -1,7 +1,7 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
-import { FLAG_BITS, MENTION_BITS } from '../../messages/public/message-flags';
-import { RecipientType } from '../../messages/public/recipient-type';
-import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from '../../messages/queries/message-locations';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
+import { RecipientType } from '../public/recipient-type';
+import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from './message-locations';
 import { Database } from '../../platform/database/database';
 
 /** Zulip's cap on unread ids sent at register; older ones are reported missing. */
