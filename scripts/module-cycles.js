@@ -5,9 +5,11 @@
  * other and the groups of modules that reach each other (strongly connected components).
  *
  * The graph is the one `.dependency-cruiser.js` describes: a node is a domain module
- * (`src/<module>/`); its `api/` folder and `src/wire/` are the HTTP layer above the modules
- * and are left out, as are platform/ and shared/ below them. An edge A -> B is any import
- * (type-only included) from a file of A outside `A/api/` into a file of B.
+ * (`src/<module>/`). The entry layer above the modules is left out: `src/wire/` and every
+ * module's `api/` folder (HTTP), and every module's `cli/` folder (the management CLI,
+ * which drives other modules' commands as controllers do); so are platform/ and shared/
+ * below them. An edge A -> B is any import (type-only included) from a file of A outside
+ * its entry folders into a file of B.
  *
  *   node scripts/module-cycles.js            print the pairs and the groups
  *   node scripts/module-cycles.js --check    the same, and exit 1 when there is a cycle
@@ -26,8 +28,8 @@ function moduleOf(file) {
 }
 
 /** @param {string} file */
-function isHttpLayer(file) {
-  return /^src\/[^/]+\/api\//.test(file);
+function isEntryLayer(file) {
+  return /^src\/[^/]+\/(?:api|cli)\//.test(file);
 }
 
 function loadGraph() {
@@ -40,7 +42,7 @@ function loadGraph() {
   const edges = new Map();
   for (const mod of cruise.modules) {
     const from = moduleOf(mod.source);
-    if (!from || isHttpLayer(mod.source)) continue;
+    if (!from || isEntryLayer(mod.source)) continue;
     if (!edges.has(from)) edges.set(from, new Map());
     for (const dep of mod.dependencies) {
       const to = moduleOf(dep.resolved);
