@@ -10,7 +10,7 @@ import { MarkAsReadCommand } from '../commands/mark-as-read.command';
 import { UpdateFlagsForNarrowCommand, UpdateFlagsForNarrowResult } from '../commands/update-flags-for-narrow.command';
 import { UpdateMessageFlagsCommand, UpdateMessageFlagsResult } from '../commands/update-message-flags.command';
 import { clampUpdateRange, parseFlagChange } from '../domain/flag-change';
-import { normalizeTopic } from '../public/message-content';
+import { normalizeTopic } from '../../shared/message-content';
 import { parseAnchor } from '../domain/message-range';
 import { parseNarrow } from '../domain/narrow';
 

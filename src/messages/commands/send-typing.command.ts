@@ -5,7 +5,7 @@ import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.s
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../users/public/actor';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
 import { MessageAccess } from '../access/message-access';

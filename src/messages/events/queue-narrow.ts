@@ -1,5 +1,5 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
-import { FLAG_BITS } from '../public/message-flags';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
+import { FLAG_BITS } from '../../shared/message-flags';
 import { MessageSnapshot } from '../public/message-snapshot';
 import { QueueNarrowTerm } from '../../platform/events/queues/queue-descriptor';
 

@@ -9,7 +9,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { Actor } from '../../users/public/actor';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../public/message-condition';
-import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
+import { FLAG_BITS, MENTION_BITS } from '../../shared/message-flags';
 import { badNarrow, checkNotBothChannelAndDm, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
 import { likeContaining, parseSearchText, SearchText } from '../domain/search-text';
 import { MessageAccess } from '../access/message-access';

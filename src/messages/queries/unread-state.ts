@@ -1,6 +1,6 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
-import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
-import { RecipientType } from '../public/recipient-type';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
+import { FLAG_BITS, MENTION_BITS } from '../../shared/message-flags';
+import { RecipientType } from '../../shared/recipient-type';
 import { MESSAGE_LOCATION_VERSION_SQL, MessageLocation, MessageLocations } from './message-locations';
 import { Database } from '../../platform/database/database';
 

@@ -4,7 +4,7 @@ import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { MAX_STORED_ID } from '../../messages/public/message-condition';
-import { RecipientType } from '../../messages/public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../users/public/actor';
 import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';

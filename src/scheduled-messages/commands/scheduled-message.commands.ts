@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MessageAddress, MessageSending } from '../../messages/commands/send-message.command';
-import { defaultReadBySender } from '../../messages/public/message-content';
+import { defaultReadBySender } from '../../shared/message-content';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';

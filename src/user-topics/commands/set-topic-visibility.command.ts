@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { StreamRow } from '../../channels/public/stream-row';
-import { normalizeTopic } from '../../messages/public/message-content';
+import { normalizeTopic } from '../../shared/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../users/public/actor';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/api-error';
+import { ApiError } from './api-error';
 import { defaultReadBySender, normalizeContent, normalizeTopic, pyStrip } from './message-content';
 
 function errorOf(action: () => unknown): string {

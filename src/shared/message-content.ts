@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/api-error';
+import { ApiError } from './api-error';
 
 export const MAX_MESSAGE_LENGTH = 10_000;
 export const MAX_TOPIC_LENGTH = 60;
