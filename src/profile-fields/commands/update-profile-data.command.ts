@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { renderMarkdown } from '../../shared/markdown-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireHumanUser } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';

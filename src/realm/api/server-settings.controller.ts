@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RealmRef } from '../../shared/realm-ref';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { renderMarkdown } from '../../shared/markdown-renderer';
 import { RealmAddressing } from '../public/realm-addressing';
 import { versionFields } from '../../shared/server-version';
 import { RealmRepository } from '../persistence/realm.repository';
