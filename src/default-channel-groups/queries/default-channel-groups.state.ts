@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { personalSection, RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { GetDefaultChannelGroupsQuery } from './get-default-channel-groups.query';
 

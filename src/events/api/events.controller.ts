@@ -8,7 +8,7 @@ import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorator
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateEventQueueCommand } from '../commands/create-event-queue.command';
 import { parseCapabilities, parseEventTypes, parseQueueNarrow } from '../domain/register-options';
 import { applyRacedEvents } from '../domain/apply-raced-events';

@@ -12,7 +12,7 @@ import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
 import { asSessionDoorError, cameThroughJson } from '../../wire/json-routes';
 import { contextOf, RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { StoredEvent } from '../../platform/events/queues/event-json';
 import { LongPollService, PollClient } from '../../platform/events/queues/long-poll.service';
 

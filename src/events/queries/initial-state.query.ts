@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { withSharedReads } from '../../platform/database/unit-of-work';
 import { RegisterStateContributors, RegisterStateOptions, StatePart } from '../../platform/events/state/register-state';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UserDirectory } from '../../users/queries/user-directory';
 
 export type InitialStateOptions = RegisterStateOptions;

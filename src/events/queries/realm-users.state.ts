@@ -8,7 +8,7 @@ import { BIG_BLUE_BUTTON_PROVIDER } from '../../realm/public/realm-properties';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
 import { UserAccess } from '../../users/access/user-access';
-import { isAdministrator, isGuest, Role } from '../../users/public/roles';
+import { isAdministrator, isGuest, Role } from '../../shared/roles';
 import { UserDirectory, UserProfileView } from '../../users/queries/user-directory';
 import { realmState } from './realm-state';
 import { RealmUserDirectory } from './realm-user-directory';

@@ -5,7 +5,7 @@ import { expectIntegerList } from '../../shared/json-shapes';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MarkAsReadCommand } from '../commands/mark-as-read.command';
 import { UpdateFlagsForNarrowCommand, UpdateFlagsForNarrowResult } from '../commands/update-flags-for-narrow.command';
 import { UpdateMessageFlagsCommand, UpdateMessageFlagsResult } from '../commands/update-message-flags.command';

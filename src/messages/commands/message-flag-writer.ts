@@ -4,7 +4,7 @@ import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { changes, FlagChange } from '../domain/flag-change';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { HISTORICAL_FLAGS } from '../../shared/message-flags';

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UserRow } from '../../users/public/user-row';
 import { MessageSubmessage } from '../public/message-snapshot';
 

@@ -17,7 +17,7 @@ import { UserRow } from '../../users/public/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../../shared/message-content';
 import { FLAG_BITS } from '../../shared/message-flags';

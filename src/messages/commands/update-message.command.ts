@@ -14,8 +14,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { Role } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { Role } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { isMeMessage, normalizeContent, normalizeTopic } from '../../shared/message-content';
 import {
   changeAllDeadlineSeconds,

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { MessageAccess } from '../access/message-access';

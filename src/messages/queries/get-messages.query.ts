@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { flagNames, HISTORICAL_FLAGS } from '../../shared/message-flags';

@@ -6,7 +6,7 @@ import { SubscriberDirectory } from '../../channels/queries/subscriber-directory
 import { MAX_STORED_ID } from '../../messages/public/message-condition';
 import { RecipientType } from '../../shared/recipient-type';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';
 import { LockedMessage, ReactionRepository } from '../persistence/reaction.repository';
 import { Database } from '../../platform/database/database';

@@ -4,7 +4,7 @@ import { defaultReadBySender } from '../../shared/message-content';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { channelIdOf, deliveryTimeNotInFuture, directRecipientIdsOf, scheduledMessageNotFound } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
 import { ScheduledMessageFields, ScheduledMessageRow, ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';

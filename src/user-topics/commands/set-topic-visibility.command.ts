@@ -5,7 +5,7 @@ import { StreamRow } from '../../channels/public/stream-row';
 import { normalizeTopic } from '../../shared/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
 import { UserTopicWriter } from './user-topic.writer';

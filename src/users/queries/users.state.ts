@@ -3,7 +3,7 @@ import { personalSection, RegisterStateContributor, RegisterStateRequest, StateC
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { embeddedBotCatalog, INCOMING_WEBHOOK_INTEGRATIONS } from '../public/bot-rules';
-import { isAdministrator } from '../public/roles';
+import { isAdministrator } from '../../shared/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/api-error';
+import { ApiError } from './api-error';
 import { isAdministrator, isGuest, Role } from './roles';
 
 /**
