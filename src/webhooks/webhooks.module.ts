@@ -17,7 +17,7 @@ import { WebhookTriggerWriter } from './commands/webhook-trigger.writer';
 import { WebhookSendHook } from './commands/webhook-send.hook';
 
 /**
- * Outgoing webhooks (spec 4.22): triggers recorded with the message, delivered by a
+ * Outgoing webhooks (docs/api.md, "Outgoing webhooks"): triggers recorded with the message, delivered by a
  * worker through BullMQ (or an in-process queue without Redis), answers posted as the
  * bot's replies.
  */

@@ -7,7 +7,7 @@ import { Database } from '../../platform/database/database';
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
     readonly actor: Actor,
-    /** Settings of the realm-defaults column of spec 2.8, already checked. */
+    /** Settings realm defaults may set (Zulip's `RealmUserDefault`), already checked. */
     readonly settings: ReadonlyMap<string, boolean | number | string>,
     /** The server's defaults (the users module's), which a realm's stored defaults override. */
     readonly serverDefaults: Readonly<Record<string, unknown>>,
