@@ -25,7 +25,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   draft: 'drafts',
   email_change_status: 'users',
   email_unsubscribe_token: 'email-unsubscribe',
-  event_outbox: 'events',
+  event_outbox: 'platform/events',
   group_group_membership: 'groups',
   invitation: 'invites',
   invitation_group: 'invites',
@@ -121,9 +121,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/drafts/persistence/draft.store.ts', 'recipient'],
   ['src/drafts/persistence/draft.store.ts', 'subscription'],
   ['src/emoji/persistence/realm-emoji.repository.ts', 'user_profile'],
-  ['src/events/queries/realm-user-directory.ts', 'user_directory_version'],
-  ['src/events/queries/unread-state.ts', 'subscription'],
-  ['src/events/queries/unread-state.ts', 'user_message'],
   ['src/groups/persistence/group-setting-reads.store.ts', 'user_profile'],
   ['src/groups/persistence/group-usage.reader.ts', 'stream'],
   ['src/groups/persistence/group.repository.ts', 'user_profile'],
@@ -171,6 +168,7 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/messages/persistence/typing-people.ts', 'recipient'],
   ['src/messages/persistence/typing-people.ts', 'subscription'],
   ['src/messages/persistence/typing-people.ts', 'user_profile'],
+  ['src/messages/persistence/unread-state.store.ts', 'subscription'],
   ['src/missed-message-emails/persistence/missed-message.store.ts', 'message'],
   ['src/missed-message-emails/persistence/missed-message.store.ts', 'muted_user'],
   ['src/missed-message-emails/persistence/missed-message.store.ts', 'realm'],
@@ -222,14 +220,11 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Files whose SQL still sits outside a `persistence/` folder because other work is moving
- * them as a whole: the event outbox and register's state (to the platform layer) and the
- * message renderer (one Markdown pipeline). The check tolerates SQL in exactly these files
- * and fails once one of them has none, so the list only shrinks.
+ * Files whose SQL still sits outside a `persistence/` folder because other work is
+ * reshaping them as a whole: the message renderer (one Markdown pipeline). The check
+ * tolerates SQL in exactly these files and fails once one of them has none, so the list
+ * only shrinks.
  */
 export const AWAITING_MOVE: readonly string[] = [
-  'src/events/outbox/event-outbox.service.ts',
-  'src/events/queries/realm-user-directory.ts',
-  'src/events/queries/unread-state.ts',
   'src/markdown/message-renderer.ts',
 ];

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ChannelsModule } from '../channels/channels.module';
 import { LinkifiersModule } from '../linkifiers/linkifiers.module';
 import { MarkdownModule } from '../markdown/markdown.module';
 import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UploadsModule } from '../uploads/uploads.module';
-import { WidgetSubmessages } from '../submessages/commands/widget-submessages';
-import { WebhookBotReader } from '../webhooks/queries/webhook-bot.reader';
-import { WebhookTriggerWriter } from '../webhooks/commands/webhook-trigger.writer';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessageActionsController } from './api/message-actions.controller';
@@ -49,12 +47,15 @@ import { MessageSendStore } from './persistence/message-send.store';
 import { MessageDeletionStore } from './persistence/message-deletion.store';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { MessageCommandStore } from './persistence/message-command.store';
+import { MessagesState } from './queries/messages.state';
+import { MessageSendHooks } from './commands/message-send-hooks';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
+  imports: [DiscoveryModule, GroupsModule, RealmModule, UsersModule, ChannelsModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
+    MessagesState,
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,
@@ -71,9 +72,7 @@ import { MessageCommandStore } from './persistence/message-command.store';
     MessageAccess,
     // Other modules' facades the send path uses, provided here because those modules
     // import this one (they post messages).
-    WidgetSubmessages,
-    WebhookBotReader,
-    WebhookTriggerWriter,
+    MessageSendHooks,
     SendTypingHandler,
     SendEditTypingHandler,
     TypingPeople,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { MessageDeletion } from '../messages/commands/message-deletion';
 import { TransactionRunner } from '../platform/database/transaction-runner';
-import { EventDispatcher } from '../events/queues/event-dispatcher.service';
+import { EventDispatcher } from '../platform/events/queues/event-dispatcher.service';
 import { AttachmentExpiry } from '../uploads/commands/attachment-expiry';
 import { RetentionStore } from './persistence/retention.store';
 

@@ -8,12 +8,13 @@ import { TopicStandingStore } from './persistence/topic-standing.store';
 import { UserTopicRepository } from './persistence/user-topic.repository';
 import { UserTopicWriter } from './commands/user-topic.writer';
 import { GetUserTopicsHandler } from './queries/get-user-topics.query';
+import { UserTopicState } from './queries/user-topics.state';
 
 /** Per-user topic visibility policies (mute, unmute, follow) and their events. */
 @Module({
   imports: [ChannelsModule],
   controllers: [UserTopicsController],
-  providers: [UserTopicRepository, TopicStandingStore, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
+  providers: [UserTopicState, UserTopicRepository, TopicStandingStore, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
   exports: [UserTopicWriter, AutomaticTopicPolicy],
 })
 export class UserTopicsModule {}

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { isoTimestamp, ListedUserView } from '../../users/api/user.presenter';
-import { Database } from '../../platform/database/database';
 
 /** A realm's users as user lists show them, with their profile data. */
 export interface RealmUserList {
@@ -35,13 +34,12 @@ export class RealmUserDirectory {
   constructor(
     private readonly users: UserDirectory,
     private readonly profileData: ProfileDataReader,
-    private readonly database: Database,
   ) {}
 
   async list(realmId: number): Promise<RealmUserList> {
-    const [row] = await this.database.query<{ version: string }>(`SELECT version FROM user_directory_version WHERE realm_id = $1`, [realmId]);
+    const version = await this.users.directoryVersion(realmId);
     const cached = this.lists.get(realmId);
-    if (cached && row && cached.version === row.version) {
+    if (cached && version !== null && cached.version === version) {
       this.lists.delete(realmId);
       this.lists.set(realmId, cached);
       return cached;
@@ -49,7 +47,7 @@ export class RealmUserDirectory {
     const [views, profiles] = await Promise.all([this.users.listInRealm(realmId), this.profileData.forUsers(realmId, null)]);
     const users: ListedUserView[] = views.map((view) => Object.assign(view, { dateJoinedText: isoTimestamp(view.dateJoined) }));
     // A realm with no version yet (no change since the version table came) is read each time.
-    if (row) this.remember(realmId, { version: row.version, users, profiles });
+    if (version !== null) this.remember(realmId, { version, users, profiles });
     return { users, profiles };
   }
 

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { requireRealmAdmin } from '../../users/public/authorization';
-import { Actor } from '../../users/public/actor';
+import { requireRealmAdmin } from '../../shared/authorization';
+import { Actor } from '../../shared/actor';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { MessageDeletionStore } from '../persistence/message-deletion.store';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SubscriptionWrites } from '../../channels/commands/subscription-writes';
 import { RecipientWrites } from '../../users/commands/recipient-writes';
 import { directMessageGroupHash } from '../public/direct-message-group';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { ConversationRepository } from '../persistence/conversation.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { RecipientType } from '../public/recipient-type';
-import { MESSAGE_LOCATION_VERSION_SQL, MessageCommandStore } from '../persistence/message-command.store';
+import { RecipientType } from '../../shared/recipient-type';
+import { MessageCommandStore } from '../persistence/message-command.store';
 
 /** Where a message is: its conversation and topic, and who sent it. */
 export interface MessageLocation {
@@ -22,7 +22,6 @@ interface RealmLocations {
 /** Locations a process keeps, over all realms (about 150 bytes each). */
 const KEPT_LOCATIONS = 300_000;
 
-export { MESSAGE_LOCATION_VERSION_SQL };
 
 /**
  * Message locations kept between requests, for reads that need the locations of thousands

@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
-import { HISTORICAL_FLAGS } from '../../messages/public/message-flags';
+import { HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from '../events/reacting-user';

@@ -3,7 +3,7 @@ import { normalizeReactionType, ReactionType } from '../../emoji/public/emoji-ru
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from '../events/reacting-user';

@@ -1,6 +1,6 @@
 import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import {
   checkSettingValue,
   isRealmDefaultSetting,
@@ -12,7 +12,7 @@ import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UpdateUserSettingsDefaultsCommand } from '../commands/update-user-settings-defaults.command';
 
 /**
@@ -37,6 +37,6 @@ export class UserSettingsDefaultsController {
       checkSettingValue(name, value);
       settings.set(name, value);
     }
-    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settings));
+    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settings, USER_SETTING_DEFAULTS));
   }
 }

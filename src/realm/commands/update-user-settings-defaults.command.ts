@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/public/user-settings';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
 import { Database } from '../../platform/database/database';
 import { RealmSettingsStore } from '../persistence/realm-settings.store';
@@ -10,7 +9,9 @@ export class UpdateUserSettingsDefaultsCommand {
   constructor(
     readonly actor: Actor,
     /** Settings realm defaults may set (Zulip's `RealmUserDefault`), already checked. */
-    readonly settings: ReadonlyMap<UserSettingName, boolean | number | string>,
+    readonly settings: ReadonlyMap<string, boolean | number | string>,
+    /** The server's defaults (the users module's), which a realm's stored defaults override. */
+    readonly serverDefaults: Readonly<Record<string, unknown>>,
   ) {}
 }
 
@@ -30,7 +31,7 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
     const { realmId } = command.actor;
     await this.tx.run(async () => {
       const stored = { ...(await this.settings.lockUserSettingsDefaults(realmId)) };
-      const current: Record<string, unknown> = { ...USER_SETTING_DEFAULTS, ...stored };
+      const current: Record<string, unknown> = { ...command.serverDefaults, ...stored };
       const changes: { name: string; value: boolean | number | string }[] = [];
       for (const [name, value] of command.settings) {
         if (current[name] === value) continue;

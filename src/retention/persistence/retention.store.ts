@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
-import { RecipientType } from '../../messages/public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 
 /** The realm's retention in days from its stored properties; -1 (forever) when unset. */
 const REALM_DAYS = `coalesce(CASE WHEN jsonb_typeof(realm.properties -> 'message_retention_days') = 'number'

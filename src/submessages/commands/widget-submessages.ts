@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { MessageSendHook, OnMessageSend, StoredMessage } from '../../messages/commands/message-send-hooks';
 import { MessageSubmessage } from '../../messages/public/message-snapshot';
 import { widgetSubmessageContent } from '../domain/widget';
-import { Database } from '../../platform/database/database';
 import { SubmessageStore } from '../persistence/submessage.store';
 
 /**
@@ -10,21 +10,15 @@ import { SubmessageStore } from '../persistence/submessage.store';
  * event already carries it.
  */
 @Injectable()
-export class WidgetSubmessages {
-  /**
-   * Made here, not injected: the messages module provides this facade to its send path
-   * (its module imports this one's), and another module's persistence is not its to provide.
-   */
-  private readonly store: SubmessageStore;
+@OnMessageSend()
+export class WidgetSubmessages implements MessageSendHook {
+  constructor(private readonly store: SubmessageStore) {}
 
-  constructor(database: Database) {
-    this.store = new SubmessageStore(database);
-  }
-
-  async afterSend(message: { id: number; senderId: number; content: string }): Promise<MessageSubmessage[]> {
+  async submessagesOf(message: StoredMessage): Promise<MessageSubmessage[]> {
     const content = widgetSubmessageContent(message.content);
     if (content === null) return [];
-    const [row] = await this.store.insertWidget(message.id, message.senderId, content);
-    return [{ msg_type: 'widget', content, message_id: message.id, sender_id: message.senderId, id: row.id }];
+    const senderId = message.sender.id;
+    const [row] = await this.store.insertWidget(message.id, senderId, content);
+    return [{ msg_type: 'widget', content, message_id: message.id, sender_id: senderId, id: row.id }];
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
-import { FLAG_BITS } from '../../messages/public/message-flags';
+import { FLAG_BITS } from '../../shared/message-flags';
 
 /** `submessage` rows, and what adding one reads of its message and who has it. */
 @Injectable()

@@ -3,7 +3,7 @@ import { MessageAccess } from '../../messages/access/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { Database } from '../../platform/database/database';
 import { SubmessageStore } from '../persistence/submessage.store';
 

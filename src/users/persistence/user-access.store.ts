@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { RecipientType } from '../../messages/public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
-import { Role } from '../public/roles';
+import { Role } from '../../shared/roles';
 
 const CONVERSATIONS = [RecipientType.Stream, RecipientType.DirectMessageGroup];
 

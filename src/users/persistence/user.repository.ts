@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRow } from '../public/user-row';
-import { Role } from '../public/roles';
+import { Role } from '../../shared/roles';
 import { Database } from '../../platform/database/database';
 
 /** Read access to users. Emails match case-insensitively. */
@@ -215,6 +215,12 @@ export class UserRepository {
   async fullNames(userIds: readonly number[]): Promise<{ id: number; fullName: string }[]> {
     const rows = await this.database.query<{ id: number; full_name: string }>(`SELECT id, full_name FROM user_profile WHERE id = ANY($1::int[])`, [userIds]);
     return rows.map((row) => ({ id: row.id, fullName: row.full_name }));
+  }
+
+  /** The realm's user directory version (bumped by every change to its users' rows), or null before the first change. */
+  async directoryVersion(realmId: number): Promise<string | null> {
+    const [row] = await this.database.query<{ version: string }>(`SELECT version FROM user_directory_version WHERE realm_id = $1`, [realmId]);
+    return row ? row.version : null;
   }
 }
 

@@ -17,6 +17,13 @@ export class UserDirectory {
     return this.users.findById(id);
   }
 
+  /** A user who must exist (a request's own user, read again later in the same request). */
+  async requireById(id: number): Promise<UserRow> {
+    const user = await this.users.findById(id);
+    if (!user) throw new Error(`user ${id} vanished`);
+    return user;
+  }
+
   findInRealm(realmId: number, id: number): Promise<UserRow | null> {
     return this.users.findInRealm(realmId, id);
   }
@@ -107,5 +114,10 @@ export class UserDirectory {
   /** The users' names, in no particular order (a notice names them). */
   fullNames(userIds: readonly number[]): Promise<{ id: number; fullName: string }[]> {
     return this.users.fullNames(userIds);
+  }
+
+  /** The realm's user directory version, which every change to its users' rows bumps; null before the first change. */
+  directoryVersion(realmId: number): Promise<string | null> {
+    return this.users.directoryVersion(realmId);
   }
 }
