@@ -5,8 +5,9 @@
  *
  *   node scripts/build.js               a clean build: dist/ emptied, then tsc and Vite (npm run build, the image)
  *   node scripts/build.js --if-changed  nothing when dist/ was built from exactly these sources
- *                                       (prestart, premanage, pretest...): a CLI call on an unchanged
- *                                       tree costs a hash of src/ and web/, not a 10-30 s compile
+ *                                       (prestart, premanage..., the API tests' global setup): a CLI call
+ *                                       on an unchanged tree costs a hash of src/ and web/, not a 10-30 s
+ *                                       compile; staleParts() tells what it would rebuild, building nothing
  *
  * dist/.build-stamp records what the build was made from: a hash of every file under src/
  * but the unit specs (paths and bytes, so edits, deletions, renames and a `git checkout` all count, whatever
