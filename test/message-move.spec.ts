@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, expectEdited, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices, fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
@@ -6,10 +6,6 @@ import { StateCheck } from './support/state-check';
 /** PATCH /messages/{message_id} moving messages between topics and channels, and resolving topics. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectEdited(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', detached_uploads: [] } });
-}
 
 /** PATCH /realm answers the values it set beside the envelope. */
 function expectSettled(response: ApiResponse): void {

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccessEnvelope, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
 
 /** User groups: the endpoints, Zulip's permission rules, `user_group` events and register state. */
 
@@ -21,20 +21,6 @@ const GROUP_KEYS = [
   'members',
   'name',
 ];
-
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 400): void {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: expect.objectContaining({ result: 'error', msg, code }),
-  });
-}
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status: 200,
-    body: expect.objectContaining({ result: 'success', msg: '' }),
-  });
-}
 
 /** A registered queue, polled until the wanted events came. */
 class Queue {
@@ -132,7 +118,7 @@ describe('user groups', () => {
 
   async function groups(api: Api = owner.api, params: Params = {}): Promise<Json[]> {
     const response = await api.get('user_groups', params);
-    expectSuccess(response);
+    expectSuccessEnvelope(response);
     return response.body.user_groups as Json[];
   }
 
@@ -149,7 +135,7 @@ describe('user groups', () => {
       members: [],
       ...params,
     });
-    expectSuccess(response);
+    expectSuccessEnvelope(response);
     expect(Object.keys(response.body).sort()).toEqual(['group_id', 'msg', 'result']);
     return response.body.group_id as number;
   }
@@ -290,9 +276,9 @@ describe('user groups', () => {
       expectError(await bob.api.patch(`user_groups/${id}`, { description: 'x' }), 'Insufficient permission');
       expectError(await admin.api.patch(`user_groups/${id}`, { description: 'x' }), 'Insufficient permission');
       expectError(await guest.api.patch(`user_groups/${id}`, { description: 'x' }), 'Not allowed for guest users');
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { description: 'by creator' }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { description: 'by creator' }));
       const renamed = uniqueName('renamed');
-      expectSuccess(await owner.api.patch(`user_groups/${id}`, { name: renamed }));
+      expectSuccessEnvelope(await owner.api.patch(`user_groups/${id}`, { name: renamed }));
       expect(await group(id)).toMatchObject({ name: renamed, description: 'by creator' });
       expectError(await owner.api.patch(`user_groups/${system['role:members']}`, { description: 'x' }), 'Insufficient permission');
       expectError(await owner.api.patch('user_groups/999999', { description: 'x' }), 'Invalid user group');
@@ -311,7 +297,7 @@ describe('user groups', () => {
         "'can_manage_group' setting cannot be set to 'role:everyone' group.",
       );
       expectError(await alice.api.patch(`user_groups/${id}`, { name: (await group(other)).name }), `User group '${(await group(other)).name}' already exists.`);
-      expectSuccess(
+      expectSuccessEnvelope(
         await alice.api.patch(`user_groups/${id}`, {
           can_join_group: { new: system['role:members'], old: system['role:nobody'] },
           can_mention_group: { new: { direct_members: [carol.userId], direct_subgroups: [other] } },
@@ -322,9 +308,9 @@ describe('user groups', () => {
         can_mention_group: { direct_members: [carol.userId], direct_subgroups: [other] },
       });
       // Handing management to a group: its members may now edit, the creator no longer.
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { can_manage_group: { new: other } }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { can_manage_group: { new: other } }));
       await owner.api.post(`user_groups/${other}/members`, { add: [carol.userId] });
-      expectSuccess(await carol.api.patch(`user_groups/${id}`, { description: 'carol manages it' }));
+      expectSuccessEnvelope(await carol.api.patch(`user_groups/${id}`, { description: 'carol manages it' }));
       expectError(await alice.api.patch(`user_groups/${id}`, { description: 'alice' }), 'Insufficient permission');
     });
   });
@@ -337,21 +323,21 @@ describe('user groups', () => {
       expectError(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }), 'Insufficient permission');
       expectError(await bob.api.post(`user_groups/${id}/members`, { add: [carol.userId] }), 'Insufficient permission');
       expectError(await guest.api.post(`user_groups/${id}/members`, { add: [guest.userId] }), 'Not allowed for guest users');
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
       expectError(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }), `User ${bob.userId} is already a member of this group`);
       expectError(await alice.api.post(`user_groups/${id}/members`, { add: [gone.userId] }), `Invalid user ID: ${gone.userId}`);
       expectError(await alice.api.post(`user_groups/${id}/members`, { add: [guest.userId, 999_999] }), 'Invalid user ID: 999999');
       // can_leave_group is role:everyone: bob leaves; he may not remove others (can_remove_members_group is nobody).
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
       expectError(await bob.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }), 'Insufficient permission');
-      expectSuccess(await bob.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }));
+      expectSuccessEnvelope(await bob.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }));
       expectError(await alice.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }), `There is no member '${bob.userId}' in this user group`);
       // Joining once can_join_group allows it.
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
-      expectSuccess(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
+      expectSuccessEnvelope(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
       // Owners manage every group; administrators do not by default.
       expectError(await admin.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }), 'Insufficient permission');
-      expectSuccess(await owner.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }));
+      expectSuccessEnvelope(await owner.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }));
       expect((await group(id)).members).toEqual([bob.userId]);
     });
 
@@ -364,14 +350,14 @@ describe('user groups', () => {
     it('adds and removes subgroups in the same request, all or nothing', async () => {
       const id = await create(alice);
       const sub = await create(alice);
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], add_subgroups: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], add_subgroups: [sub] }));
       expect(await group(id)).toMatchObject({ members: [carol.userId], direct_subgroup_ids: [sub] });
       expectError(
         await alice.api.post(`user_groups/${id}/members`, { delete: [carol.userId], add_subgroups: [sub] }),
         `User group ${sub} is already a subgroup of this group.`,
       );
       expect((await group(id)).members).toEqual([carol.userId]);
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { delete_subgroups: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { delete_subgroups: [sub] }));
       expect((await group(id)).direct_subgroup_ids).toEqual([]);
     });
   });
@@ -382,8 +368,8 @@ describe('user groups', () => {
       const middle = await create(alice);
       const bottom = await create(alice);
       expectError(await alice.api.post(`user_groups/${top}/subgroups`, {}), 'Nothing to do. Specify at least one of "add" or "delete".');
-      expectSuccess(await alice.api.post(`user_groups/${top}/subgroups`, { add: [middle] }));
-      expectSuccess(await alice.api.post(`user_groups/${middle}/subgroups`, { add: [bottom] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { add: [middle] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${middle}/subgroups`, { add: [bottom] }));
       expectError(
         await alice.api.post(`user_groups/${bottom}/subgroups`, { add: [top] }),
         `User group ${bottom} is already a subgroup of one of the passed subgroups.`,
@@ -397,13 +383,13 @@ describe('user groups', () => {
       expectError(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [bottom] }), `User group ${bottom} is not a subgroup of this group.`);
       expectError(await bob.api.post(`user_groups/${top}/subgroups`, { add: [bottom] }), 'Insufficient permission');
       // System groups may be subgroups of user groups.
-      expectSuccess(await alice.api.post(`user_groups/${top}/subgroups`, { add: [system['role:administrators']] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { add: [system['role:administrators']] }));
 
       const recursive = await alice.api.get(`user_groups/${top}/subgroups`);
       expect(recursive.body).toEqual({ result: 'success', msg: '', subgroups: [middle, bottom, system['role:administrators'], system['role:owners']].sort((a, b) => a - b) });
       const direct = await alice.api.get(`user_groups/${top}/subgroups`, { direct_subgroup_only: true });
       expect(direct.body.subgroups).toEqual([middle, system['role:administrators']].sort((a, b) => a - b));
-      expectSuccess(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [middle] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [middle] }));
       expect((await alice.api.get(`user_groups/${top}/subgroups`, { direct_subgroup_only: true })).body.subgroups).toEqual([
         system['role:administrators'],
       ]);
@@ -462,16 +448,16 @@ describe('user groups', () => {
         { type: 'user_group', group_id: user, settings: ['can_mention_group'] },
       ]);
       // Once no longer used, it may go.
-      expectSuccess(await alice.api.post(`user_groups/${parent}/subgroups`, { delete: [used] }));
-      expectSuccess(await alice.api.patch(`user_groups/${user}`, { can_mention_group: { new: system['role:everyone'] } }));
-      expectSuccess(await alice.api.post(`user_groups/${used}/deactivate`));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${parent}/subgroups`, { delete: [used] }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${user}`, { can_mention_group: { new: system['role:everyone'] } }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${used}/deactivate`));
     });
 
     it('deactivates: hidden from lists unless asked for, no longer usable, managers only', async () => {
       const id = await create(alice, { members: [bob.userId] });
       expectError(await bob.api.post(`user_groups/${id}/deactivate`), 'Insufficient permission');
       expectError(await owner.api.post(`user_groups/${system['role:members']}/deactivate`), 'Insufficient permission');
-      expectSuccess(await alice.api.post(`user_groups/${id}/deactivate`));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/deactivate`));
       expect((await groups()).some((entry) => entry.id === id)).toBe(false);
       expect(await group(id)).toMatchObject({ deactivated: true, members: [bob.userId] });
       expectError(await alice.api.post(`user_groups/${id}/deactivate`), 'User group is deactivated.');
@@ -483,8 +469,8 @@ describe('user groups', () => {
         'User group is deactivated.',
       );
       // A deactivated group may still be renamed and its membership edited.
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('old') }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('old') }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
     });
   });
 
@@ -504,13 +490,13 @@ describe('user groups', () => {
       const sub = await create(alice);
       const id = await create(alice, { members: [bob.userId] });
       const name = uniqueName('evt');
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { name, description: 'evented' }));
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], delete: [bob.userId] }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/subgroups`, { add: [sub] }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/subgroups`, { delete: [sub] }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/deactivate`));
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('late') }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { name, description: 'evented' }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], delete: [bob.userId] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/subgroups`, { add: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/subgroups`, { delete: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/deactivate`));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('late') }));
 
       const events = await withDeactivated.take(11);
       const ops = events.map((event) => event.op);

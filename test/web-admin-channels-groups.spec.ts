@@ -1,6 +1,6 @@
 import { Page } from 'playwright-core';
-import { createTestRealm, TestRealm, TestUser } from './support/api';
-import { changeGroupSetting, ok, shootForReview } from './support/admin-pages';
+import { createTestRealm, ok, TestRealm, TestUser } from './support/api';
+import { changeGroupSetting, shootForReview } from './support/admin-pages';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
 import { logInThroughPage } from './support/web-pages';

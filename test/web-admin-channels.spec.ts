@@ -1,6 +1,6 @@
 import { Page } from 'playwright-core';
-import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
-import { changeGroupSetting, ok, shootForReview } from './support/admin-pages';
+import { Api, createTestRealm, ok, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { changeGroupSetting, shootForReview } from './support/admin-pages';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
 import { logInThroughPage, sidebarChannelLink } from './support/web-pages';

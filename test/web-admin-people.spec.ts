@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { Page } from 'playwright-core';
-import { createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
+import { createTestRealm, ok, subscribeTo, TestRealm, TestUser } from './support/api';
 import { TestBrowser } from './support/browser';
 import { shootPeoplePage } from './support/org-people-shots';
 import { until } from './support/until';
@@ -15,12 +15,6 @@ import { logInThroughPage } from './support/web-pages';
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function ok(response: Promise<{ status: number; body: Json }>): Promise<Json> {
-  const answer = await response;
-  if (answer.status !== 200) throw new Error(`${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 describeInBrowser('the organization’s people pages', () => {
   let realm: TestRealm;

@@ -246,6 +246,45 @@ export async function createTestRealm(prefix = 'test', server: TargetServer = te
   };
 }
 
+/** A success answer: HTTP 200 and exactly Zulip's envelope plus `extra`, nothing more in the body. */
+export function expectSuccess(response: ApiResponse, extra: Record<string, unknown> = {}): void {
+  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
+}
+
+/** A message edit's or move's success answer: the envelope and no upload detached from the message. */
+export function expectEdited(response: ApiResponse): void {
+  expectSuccess(response, { detached_uploads: [] });
+}
+
+/**
+ * A success answer carrying data besides the envelope: HTTP 200 with `result: 'success'` and
+ * `msg: ''`, whatever else the body holds (the test checks what it needs of it). Answers the body.
+ */
+export function expectSuccessEnvelope(response: ApiResponse): ApiResponse['body'] {
+  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: expect.objectContaining({ result: 'success', msg: '' }) });
+  return response.body;
+}
+
+type Answer = Pick<ApiResponse, 'status' | 'body'>;
+
+/**
+ * A successful answer (HTTP 200, `result: 'success'`), for a step that sets up what the test
+ * checks: any other answer fails the test with the server's words, `what` naming the step.
+ */
+export function succeeded<T extends Answer>(response: T, what = 'request'): T {
+  if (response.status !== 200 || response.body.result !== 'success') {
+    throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response;
+}
+
+/** The body of a successful answer (see `succeeded`); takes the answer or the request's promise. */
+export function ok(response: Answer, what?: string): ApiResponse['body'];
+export function ok(response: Promise<Answer>, what?: string): Promise<ApiResponse['body']>;
+export function ok(response: Answer | Promise<Answer>, what?: string): ApiResponse['body'] | Promise<ApiResponse['body']> {
+  return response instanceof Promise ? response.then((answer) => succeeded(answer, what).body) : succeeded(response, what).body;
+}
+
 /** An error answer: HTTP 400 and exactly Zulip's envelope, plus any extra fields. */
 export function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
   expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { result: 'error', msg, code, ...extra } });
