@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
-import { installObservability } from './platform/observability/http-observability';
+import { installObservability } from './wire/http-observability';
 import { trustedProxyTest } from './wire/client-address';
 import { answerFrameworkError, configureHttp, maxBodyBytes } from './wire/http-setup';
 import { installSecurityHeaders } from './wire/security-headers';

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient, ApiError, csrfTokenOf, NetworkError } from './api/client';
 import { EventQueue } from './api/event-queue';
+import { faviconOf } from './app/realm-images';
 import { ActionsContext, AdminActionsContext, SettingsActionsContext } from './app/services';
 import { Actions } from './store/actions';
 import { AdminActions } from './store/admin-actions';
@@ -64,12 +65,21 @@ void actions.reportPresence(true);
 setInterval(() => void actions.reportPresence(document.hasFocus()), PRESENCE_PERIOD_MS);
 setInterval(() => store.expireTyping(Date.now()), 1000);
 
-// Compose text to local storage (debounced), and the person's theme onto the page.
+// Compose text to local storage (debounced); the person's theme and the organization's icon onto the page.
+const pageIcon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+const appIcon = pageIcon?.getAttribute('href') ?? '';
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let savedState: ClientState['compose'] = store.getState().compose;
 store.subscribe(() => {
   const state = store.getState();
   document.documentElement.dataset.theme = state.session?.theme ?? 'auto';
+  const icon = faviconOf(state.realm, appIcon);
+  if (pageIcon && pageIcon.getAttribute('href') !== icon) {
+    pageIcon.setAttribute('href', icon);
+    // The app's icon is SVG; an uploaded one is whatever the server stored (PNG).
+    if (icon === appIcon) pageIcon.setAttribute('type', 'image/svg+xml');
+    else pageIcon.removeAttribute('type');
+  }
   if (state.compose === savedState || saveTimer !== null) return;
   saveTimer = setTimeout(() => {
     saveTimer = null;

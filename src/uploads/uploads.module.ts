@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RealmModule } from '../realm/realm.module';
+import { PublicImagesController } from './api/public-images.controller';
 import { UploadsController } from './api/uploads.controller';
 import { AttachmentExpiry } from './commands/attachment-expiry';
 import { DeleteAttachmentHandler } from './commands/delete-attachment.command';
@@ -18,7 +19,7 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
  */
 @Module({
   imports: [RealmModule],
-  controllers: [UploadsController],
+  controllers: [UploadsController, PublicImagesController],
   providers: [
     AttachmentRepository,
     AttachmentClaims,

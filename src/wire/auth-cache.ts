@@ -6,17 +6,18 @@ import { RedisConnections } from '../platform/redis/redis-connections';
 import { waitAtMost } from '../shared/wait-at-most';
 import { RealmUserUpdatedEvent } from '../users/events/settings-events';
 import { ApiKeyRegeneratedEvent, SessionsEndedEvent, UserDeactivatedEvent, UserUpdatedEvent } from '../users/events/user-events';
-import { RequestRealm, RequestUser } from './request-context';
+import { RealmRef } from '../shared/realm-ref';
+import { Actor } from '../users/public/actor';
 
 /** The addressed realm as the guard needs it. */
-export interface CachedRealm extends RequestRealm {
+export interface CachedRealm extends RealmRef {
   deactivated: boolean;
 }
 
 /**
  * Whether a committed domain event may make a remembered answer wrong: who an
  * Authorization header authenticates (API key, delivery email, is_active), or what is
- * remembered of them (RequestUser: role, name, bot type; CachedRealm: subdomain,
+ * remembered of them (Actor: role, name, bot type; CachedRealm: subdomain,
  * deactivation). Every command that changes one of these records one of these events:
  * - ApiKeyRegeneratedEvent: a key regenerated (API, CLI);
  * - UserDeactivatedEvent: a user or bot deactivated (also a human's bots with them);
@@ -62,7 +63,7 @@ interface Entry<T> {
 export class AuthCache implements OnModuleInit {
   private readonly logger = new Logger(AuthCache.name);
   private readonly realms = new Map<string, Entry<CachedRealm>>();
-  private readonly users = new Map<string, Entry<RequestUser>>();
+  private readonly users = new Map<string, Entry<Actor>>();
   private generationCounter = 0;
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
@@ -107,11 +108,11 @@ export class AuthCache implements OnModuleInit {
     if (generation === this.generationCounter) put(this.realms, subdomain, realm);
   }
 
-  user(subdomain: string, authorization: string): RequestUser | undefined {
+  user(subdomain: string, authorization: string): Actor | undefined {
     return this.trusted ? live(this.users, userKey(subdomain, authorization)) : undefined;
   }
 
-  rememberUser(subdomain: string, authorization: string, user: RequestUser, generation: number): void {
+  rememberUser(subdomain: string, authorization: string, user: Actor, generation: number): void {
     if (generation === this.generationCounter) put(this.users, userKey(subdomain, authorization), user);
   }
 
@@ -119,11 +120,11 @@ export class AuthCache implements OnModuleInit {
    * The user a session cookie's secret signs in (README, "Signing in and sessions"), kept
    * beside the API-key answers and forgotten with them, and never past the session's own end.
    */
-  sessionUser(subdomain: string, secret: string): RequestUser | undefined {
+  sessionUser(subdomain: string, secret: string): Actor | undefined {
     return this.user(subdomain, sessionKey(secret));
   }
 
-  rememberSessionUser(subdomain: string, secret: string, user: RequestUser, generation: number, sessionEnds: Date): void {
+  rememberSessionUser(subdomain: string, secret: string, user: Actor, generation: number, sessionEnds: Date): void {
     if (generation === this.generationCounter) put(this.users, userKey(subdomain, sessionKey(secret)), user, sessionEnds.getTime());
   }
 

@@ -1,9 +1,10 @@
 import { CanActivate, ExecutionContext, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { contextOf, RequestUser } from './request-context';
+import { contextOf } from './request-context';
+import { Actor } from '../users/public/actor';
 
 /** An authorization rule about the caller alone (src/users/public/authorization.ts): throws to refuse. */
-export type ActorCheck = (actor: RequestUser) => void;
+export type ActorCheck = (actor: Actor) => void;
 
 /** Runs the route's checks on the authenticated user; the global ApiAuthGuard has run before it. */
 class AuthorizeGuard implements CanActivate {

@@ -5,11 +5,11 @@ import { RealmAddressing } from '../realm/public/realm-addressing';
 import { RealmDirectory } from '../realm/queries/realm-directory';
 import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.query';
 import { AuthenticateSessionQuery, SessionUser } from '../users/queries/authenticate-session.query';
-import { requestUserOf, UserRow } from '../users/public/user-row';
+import { actorOf, UserRow } from '../users/public/user-row';
 import { sessionSecretOf } from '../users/public/session-cookie';
 import { BotType } from '../users/public/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
-import { RequestUser } from './request-context';
+import { Actor } from '../users/public/actor';
 
 /** The realm a request's Host header addresses. */
 export interface AddressedRealm {
@@ -59,7 +59,7 @@ export class Credentials {
    * The user if this process remembers these credentials: a copy, the caller's own.
    * Incoming-webhook bots are refused unless the endpoint lets them in (see userFor).
    */
-  rememberedUser({ subdomain }: AddressedRealm, authorization: string, access: EndpointAccess = {}): RequestUser | null {
+  rememberedUser({ subdomain }: AddressedRealm, authorization: string, access: EndpointAccess = {}): Actor | null {
     const remembered = this.cache.user(subdomain, authorization);
     return remembered ? checkEndpointAccess({ ...remembered }, access) : null;
   }
@@ -69,14 +69,14 @@ export class Credentials {
    * own. As in Zulip (`validate_api_key`), an incoming-webhook bot may only use endpoints
    * that allow it (sending messages): it holds a key meant for one integration's posts.
    */
-  async userFor(addressed: AddressedRealm, authorization: string, access: EndpointAccess = {}): Promise<RequestUser> {
+  async userFor(addressed: AddressedRealm, authorization: string, access: EndpointAccess = {}): Promise<Actor> {
     const remembered = this.rememberedUser(addressed, authorization, access);
     if (remembered) return remembered;
     const { subdomain, realm } = addressed;
     const generation = this.cache.generation;
     const { email, apiKey } = basicCredentials(authorization);
     const user = await this.authenticate(realm, email, apiKey);
-    const authenticated = requestUserOf(user);
+    const authenticated = actorOf(user);
     this.cache.rememberUser(subdomain, authorization, authenticated, generation);
     return checkEndpointAccess({ ...authenticated }, access);
   }
@@ -87,7 +87,7 @@ export class Credentials {
    * expired session, a deactivated account, another realm's session. The caller decides
    * what a null means (401, or an anonymous reader). Remembered like API keys.
    */
-  async sessionUserFor({ subdomain, realm }: AddressedRealm, secret: string): Promise<RequestUser | null> {
+  async sessionUserFor({ subdomain, realm }: AddressedRealm, secret: string): Promise<Actor | null> {
     const remembered = this.cache.sessionUser(subdomain, secret);
     if (remembered) return { ...remembered };
     const generation = this.cache.generation;
@@ -95,13 +95,13 @@ export class Credentials {
       new AuthenticateSessionQuery(realm.id, secret, realm.deactivated),
     );
     if (!found) return null;
-    const user: RequestUser = { ...requestUserOf(found.user), sessionId: found.sessionId };
+    const user: Actor = { ...actorOf(found.user), sessionId: found.sessionId };
     this.cache.rememberSessionUser(subdomain, secret, user, generation, found.expiresAt);
     return { ...user };
   }
 
   /** The session a request's `Cookie` header signs in, with its secret (log-out and CSRF need it), or null. */
-  async sessionFromCookie(addressed: AddressedRealm, cookieHeader: string | undefined): Promise<{ user: RequestUser; secret: string } | null> {
+  async sessionFromCookie(addressed: AddressedRealm, cookieHeader: string | undefined): Promise<{ user: Actor; secret: string } | null> {
     const secret = sessionSecretOf(cookieHeader);
     const user = secret === null ? null : await this.sessionUserFor(addressed, secret);
     return secret !== null && user !== null ? { user, secret } : null;
@@ -131,7 +131,7 @@ export interface EndpointAccess {
   allowIncomingWebhookBots?: boolean;
 }
 
-function checkEndpointAccess(user: RequestUser, access: EndpointAccess): RequestUser {
+function checkEndpointAccess(user: Actor, access: EndpointAccess): Actor {
   if (user.isBot && user.botType === BotType.IncomingWebhook && access.allowIncomingWebhookBots !== true) {
     throw ApiError.unauthorized('This API is not available to incoming webhook bots.');
   }

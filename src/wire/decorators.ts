@@ -1,6 +1,8 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { contextOf, RequestContext, RequestRealm, RequestUser } from './request-context';
+import { contextOf, RequestContext } from './request-context';
+import { RealmRef } from '../shared/realm-ref';
+import { Actor } from '../users/public/actor';
 
 export const AUTH_MODE = 'chat:authMode';
 /**
@@ -30,12 +32,12 @@ export const RAW_RESPONSE = 'chat:rawResponse';
 export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
 
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): RequestUser =>
+  (_data: unknown, ctx: ExecutionContext): Actor =>
     contextOf(ctx.switchToHttp().getRequest<FastifyRequest>()).requireUser(),
 );
 
 export const CurrentRealm = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): RequestRealm =>
+  (_data: unknown, ctx: ExecutionContext): RealmRef =>
     contextOf(ctx.switchToHttp().getRequest<FastifyRequest>()).requireRealm(),
 );
 

@@ -7,6 +7,7 @@ import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fas
 import { messagePage } from '../platform/web/page-layout';
 import { PAGE_TEXTS } from '../platform/web/page-texts';
 import { ApiError } from '../shared/api-error';
+import { fileTooLarge } from '../shared/uploaded-file';
 import { checkJsonShape, isMalformedPath, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-limits';
 import { sendPage } from './pages/page-response';
 import { isPageUrl } from './pages/page-urls';
@@ -21,10 +22,6 @@ export function maxBodyBytes(maxUploadMib: number): number {
 }
 
 /** Zulip's answer to a file over the server's `MAX_FILE_UPLOAD_SIZE`. */
-export function fileTooLarge(maxUploadMib: number): ApiError {
-  return ApiError.badRequest(`Uploaded file is larger than the allowed limit of ${maxUploadMib} MiB`);
-}
-
 interface KnownRoute {
   method: string;
   /** As registered: `/api/v1/messages/:message_id`. */

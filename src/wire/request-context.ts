@@ -1,28 +1,12 @@
 import { FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
+import { RealmRef } from '../shared/realm-ref';
+import { UploadedFile } from '../shared/uploaded-file';
+import { Actor } from '../users/public/actor';
 import { checkParameterCount } from './input-limits';
 
 /** Where a request's parameters came from, before any decoding. */
 export type RawValue = string | number | boolean | null | object;
-
-/** The realm a request was addressed to (by its Host header). */
-export interface RequestRealm {
-  id: number;
-  stringId: string;
-}
-
-/** The authenticated sender of a request. */
-export interface RequestUser {
-  id: number;
-  realmId: number;
-  role: number;
-  isBot: boolean;
-  botType: number | null;
-  deliveryEmail: string;
-  fullName: string;
-  /** The session the request was signed in with (the web app's cookie); absent for API keys. */
-  sessionId?: number;
-}
 
 /** The session a request signed in with: its CSRF token goes into the web app's page. */
 export interface RequestSession {
@@ -32,19 +16,12 @@ export interface RequestSession {
   secret: string;
 }
 
-export interface UploadedFile {
-  fieldName: string;
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
 /** Per-request state the wire layer keeps: never seen by domain code. */
 export class RequestContext {
   /** Parameter names an endpoint read; the rest are `ignored_parameters_unsupported`. */
   readonly usedParams = new Set<string>();
-  realm: RequestRealm | null = null;
-  user: RequestUser | null = null;
+  realm: RealmRef | null = null;
+  user: Actor | null = null;
   session: RequestSession | null = null;
   clientName = 'Unspecified';
 
@@ -55,12 +32,12 @@ export class RequestContext {
     readonly files: UploadedFile[],
   ) {}
 
-  requireUser(): RequestUser {
+  requireUser(): Actor {
     if (!this.user) throw ApiError.unauthorized('Not logged in: API authentication or user session required');
     return this.user;
   }
 
-  requireRealm(): RequestRealm {
+  requireRealm(): RealmRef {
     if (!this.realm) throw new ApiError('Internal server error', 'INTERNAL_SERVER_ERROR', 500);
     return this.realm;
   }

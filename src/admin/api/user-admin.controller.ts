@@ -11,7 +11,8 @@ import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
-import { contextOf, RequestUser } from '../../wire/request-context';
+import { contextOf } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
 import { DeactivateUserCommand } from '../commands/deactivate-user.command';
 import { ReactivateUserCommand } from '../commands/reactivate-user.command';
@@ -54,7 +55,7 @@ export class UserAdminController {
    */
   @Post('users')
   @Authorize(requireRealmAdmin)
-  async createUser(@CurrentUser() actor: RequestUser, @Req() request: FastifyRequest): Promise<{ user_id: number }> {
+  async createUser(@CurrentUser() actor: Actor, @Req() request: FastifyRequest): Promise<{ user_id: number }> {
     const p = decodeParams(CreateUserParams, contextOf(request), {});
     const created = await this.commandBus.execute<CreateUserCommand, CreatedUser>(
       new CreateUserCommand(actor.realmId, { email: p.email, password: p.password, fullName: p.full_name, role: Role.Member }),
@@ -68,7 +69,7 @@ export class UserAdminController {
    * fields' own command in the same transaction).
    */
   @Patch('users/:user_id')
-  async updateUser(@CurrentUser() actor: RequestUser, @Params(UpdateUserParams) p: UpdateUserParams): Promise<Record<string, never>> {
+  async updateUser(@CurrentUser() actor: Actor, @Params(UpdateUserParams) p: UpdateUserParams): Promise<Record<string, never>> {
     const user = userFromPath(p.user_id);
     const role = p.role === undefined ? undefined : checkRole(p.role);
     const profileData = p.profile_data === undefined ? undefined : parseProfileDataItems(p.profile_data, 'profile_data', true);
@@ -77,25 +78,25 @@ export class UserAdminController {
   }
 
   @Delete('users/me')
-  async deactivateSelf(@CurrentUser() actor: RequestUser): Promise<Record<string, never>> {
+  async deactivateSelf(@CurrentUser() actor: Actor): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, actor.id, { kind: 'self', actor }));
     return {};
   }
 
   @Delete('users/:user_id')
-  async deactivateUser(@CurrentUser() actor: RequestUser, @Params(DeactivateUserParams) p: DeactivateUserParams): Promise<Record<string, never>> {
+  async deactivateUser(@CurrentUser() actor: Actor, @Params(DeactivateUserParams) p: DeactivateUserParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeactivateUserCommand(actor.realmId, p.user_id, { kind: 'user', actor, notificationComment: p.deactivation_notification_comment }));
     return {};
   }
 
   @Post('users/:user_id/reactivate')
-  async reactivateUser(@CurrentUser() actor: RequestUser, @Params(UserIdParams) p: UserIdParams): Promise<Record<string, never>> {
+  async reactivateUser(@CurrentUser() actor: Actor, @Params(UserIdParams) p: UserIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ReactivateUserCommand(actor, p.user_id));
     return {};
   }
 
   @Post('users/me/api_key/regenerate')
-  regenerateOwnKey(@CurrentUser() actor: RequestUser): Promise<{ api_key: string }> {
+  regenerateOwnKey(@CurrentUser() actor: Actor): Promise<{ api_key: string }> {
     return this.commandBus.execute(new RegenerateApiKeyCommand(actor, null));
   }
 }

@@ -6,7 +6,7 @@ import { SendInvitesCommand } from '../../invites/commands/invite.commands';
 import { ApiError } from '../../shared/api-error';
 import { InviteSettings } from '../../platform/config/settings';
 import { RequestPasswordResetCommand } from '../../users/commands/password-reset.commands';
-import { requestUserOf } from '../../users/public/user-row';
+import { actorOf } from '../../users/public/user-row';
 import { ROLE_NAMES } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { longestStandingOwnerId, OperationError } from './cli-operations';
@@ -52,7 +52,7 @@ export class CliMailCommands {
     if (!Number.isInteger(expiresDays) || expiresDays < 0) throw new OperationError('--expires-days must be a whole number of days (0: never)');
     const invited = await this.send(
       new SendInvitesCommand(
-        requestUserOf(inviter),
+        actorOf(inviter),
         options.emails,
         {
           inviteAs,

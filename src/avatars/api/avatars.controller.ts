@@ -3,7 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { Context, CurrentUser, OptionalAuthEndpoint, PublicEndpoint, RawResponse } from '../../wire/decorators';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChangeAvatarCommand } from '../commands/change-avatar.command';
 import { AvatarRedirectQuery } from '../queries/avatar-redirect.query';
 
@@ -19,13 +20,13 @@ export class AvatarsController {
 
   /** The image is the request's one file, whatever its field is called (as in Zulip). */
   @Post('api/v1/users/me/avatar')
-  async upload(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<{ avatar_url: string }> {
+  async upload(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<{ avatar_url: string }> {
     for (const file of context.files) context.usedParams.add(file.fieldName);
     return { avatar_url: await this.commandBus.execute(new ChangeAvatarCommand(user, context.files)) };
   }
 
   @Delete('api/v1/users/me/avatar')
-  async remove(@CurrentUser() user: RequestUser): Promise<{ avatar_url: string }> {
+  async remove(@CurrentUser() user: Actor): Promise<{ avatar_url: string }> {
     return { avatar_url: await this.commandBus.execute(new ChangeAvatarCommand(user, null)) };
   }
 

@@ -9,7 +9,8 @@ import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/ap
 import { isAdministrator } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser, UploadedFile } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
+import { UploadedFile } from '../../shared/uploaded-file';
 import { AvatarChangedEvent } from '../events/avatar-events';
 import { Database } from '../../platform/database/database';
 
@@ -22,7 +23,7 @@ const MEDIUM_AVATAR_SIZE = 500;
 /** `POST /users/me/avatar` (files: the upload) or `DELETE /users/me/avatar` (null). */
 export class ChangeAvatarCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly files: readonly UploadedFile[] | null,
   ) {}
 }

@@ -5,13 +5,14 @@ import { ApiError } from '../../shared/api-error';
 import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/api/user.presenter';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
-import { RequestRealm, RequestUser } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
+import { Actor } from '../../users/public/actor';
 
 /** `GET /avatar/{user_id}` or `/avatar/{email}` (and `/medium`): where the picture is. */
 export class AvatarRedirectQuery {
   constructor(
-    readonly realm: RequestRealm,
-    readonly viewer: RequestUser | null,
+    readonly realm: RealmRef,
+    readonly viewer: Actor | null,
     /** A user id, or an email address. */
     readonly target: string,
     readonly medium: boolean,

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
-import { expectObject, expectString, expectStringList, keyPath } from '../../wire/params/json-shapes';
+import { expectObject, expectString, expectStringList, keyPath } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { RemoveBotStorageCommand, UpdateBotStorageCommand } from '../commands/bot-storage.commands';
 import { StorageEntry } from '../domain/bot-storage-rules';
 import { BotStorageWire, GetBotStorageQuery } from '../queries/get-bot-storage.query';
@@ -39,17 +39,17 @@ export class BotStorageController {
   ) {}
 
   @Get()
-  get(@CurrentUser() user: RequestUser, @Params(KeysParams) p: KeysParams): Promise<BotStorageWire> {
+  get(@CurrentUser() user: Actor, @Params(KeysParams) p: KeysParams): Promise<BotStorageWire> {
     return this.queryBus.execute(new GetBotStorageQuery(user.id, keyList(p.keys)));
   }
 
   @Put()
-  update(@CurrentUser() user: RequestUser, @Params(StorageParams) p: StorageParams): Promise<Record<string, never>> {
+  update(@CurrentUser() user: Actor, @Params(StorageParams) p: StorageParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new UpdateBotStorageCommand(user.id, storageEntries(p.storage)));
   }
 
   @Delete()
-  remove(@CurrentUser() user: RequestUser, @Params(KeysParams) p: KeysParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(KeysParams) p: KeysParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new RemoveBotStorageCommand(user.id, keyList(p.keys)));
   }
 }

@@ -10,7 +10,7 @@ import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateBotCommand, CreatedBot } from '../commands/create-bot.command';
 import { UpdateBotCommand, UpdatedBot } from '../commands/update-bot.command';
 import { GetOwnBotsQuery, OwnBotWire } from '../queries/get-bots.query';
@@ -53,7 +53,7 @@ export class BotsController {
 
   @Post('bots')
   @Authorize(requireMemberOrAdmin)
-  create(@CurrentUser() user: RequestUser, @Params(CreateBotParams) p: CreateBotParams): Promise<CreatedBot> {
+  create(@CurrentUser() user: Actor, @Params(CreateBotParams) p: CreateBotParams): Promise<CreatedBot> {
     return this.commandBus.execute(
       new CreateBotCommand(user, {
         fullName: p.full_name,
@@ -72,13 +72,13 @@ export class BotsController {
 
   @Get('bots')
   @Authorize(requireMemberOrAdmin)
-  async list(@CurrentUser() user: RequestUser): Promise<{ bots: OwnBotWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ bots: OwnBotWire[] }> {
     return { bots: await this.queryBus.execute<GetOwnBotsQuery, OwnBotWire[]>(new GetOwnBotsQuery(user)) };
   }
 
   @Patch('bots/:bot_id')
   @Authorize(requireMemberOrAdmin)
-  update(@CurrentUser() user: RequestUser, @Params(UpdateBotParams) p: UpdateBotParams): Promise<UpdatedBot> {
+  update(@CurrentUser() user: Actor, @Params(UpdateBotParams) p: UpdateBotParams): Promise<UpdatedBot> {
     return this.commandBus.execute(
       new UpdateBotCommand(user, p.bot_id, {
         fullName: p.full_name,
@@ -95,14 +95,14 @@ export class BotsController {
   }
 
   @Delete('bots/:bot_id')
-  async deactivate(@CurrentUser() user: RequestUser, @Params(BotIdParams) p: BotIdParams): Promise<Record<string, never>> {
+  async deactivate(@CurrentUser() user: Actor, @Params(BotIdParams) p: BotIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeactivateUserCommand(user.realmId, p.bot_id, { kind: 'bot', actor: user }));
     return {};
   }
 
   @Post('bots/:bot_id/api_key/regenerate')
   @Authorize(requireMemberOrAdmin)
-  regenerateKey(@CurrentUser() user: RequestUser, @Params(BotIdParams) p: BotIdParams): Promise<{ api_key: string }> {
+  regenerateKey(@CurrentUser() user: Actor, @Params(BotIdParams) p: BotIdParams): Promise<{ api_key: string }> {
     return this.commandBus.execute(new RegenerateApiKeyCommand(user, p.bot_id));
   }
 }

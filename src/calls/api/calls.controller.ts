@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateBigBlueButtonCallQuery } from '../queries/create-bigbluebutton-call.query';
 
 class BigBlueButtonParams {
@@ -17,7 +17,7 @@ export class CallsController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('bigbluebutton/create')
-  createBigBlueButtonCall(@CurrentUser() user: RequestUser, @Params(BigBlueButtonParams) p: BigBlueButtonParams): Promise<{ url: string }> {
+  createBigBlueButtonCall(@CurrentUser() user: Actor, @Params(BigBlueButtonParams) p: BigBlueButtonParams): Promise<{ url: string }> {
     return this.queryBus.execute(new CreateBigBlueButtonCallQuery(user.id, p.meeting_name, p.voice_only ?? false));
   }
 }

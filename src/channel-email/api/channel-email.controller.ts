@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { GetChannelEmailAddressCommand } from '../commands/get-channel-email-address.command';
 
 class EmailAddressParams {
@@ -17,7 +17,7 @@ export class ChannelEmailController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Get(':stream_id/email_address')
-  emailAddress(@CurrentUser() user: RequestUser, @Params(EmailAddressParams) p: EmailAddressParams): Promise<{ email: string }> {
+  emailAddress(@CurrentUser() user: Actor, @Params(EmailAddressParams) p: EmailAddressParams): Promise<{ email: string }> {
     return this.commandBus.execute(new GetChannelEmailAddressCommand(user, p.stream_id, p.sender_id ?? null));
   }
 }

@@ -4,7 +4,7 @@ import { EmailGatewaySettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableBot } from '../../users/public/user-admin-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { encodeEmailAddress } from '../domain/channel-email-address';
 import { ChannelEmailAddressStore } from '../persistence/channel-email-address.store';
 
@@ -13,7 +13,7 @@ import { ChannelEmailAddressStore } from '../persistence/channel-email-address.s
  * first request for a (channel, creator, sender) address stores its token.
  */
 export class GetChannelEmailAddressCommand {
-  constructor(readonly actor: RequestUser, readonly streamId: number, readonly senderId: number | null) {}
+  constructor(readonly actor: Actor, readonly streamId: number, readonly senderId: number | null) {}
 }
 
 /**

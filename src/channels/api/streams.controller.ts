@@ -6,7 +6,7 @@ import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ArchiveChannelCommand } from '../commands/archive-channel.command';
 import { ChangeDefaultChannelCommand } from '../commands/change-default-channel.command';
 import { DeleteTopicCommand } from '../commands/delete-topic.command';
@@ -77,7 +77,7 @@ export class StreamsController {
   ) {}
 
   @Get('streams')
-  async listStreams(@CurrentUser() user: RequestUser, @Params(GetStreamsParams) p: GetStreamsParams): Promise<{ streams: ChannelWire[] }> {
+  async listStreams(@CurrentUser() user: Actor, @Params(GetStreamsParams) p: GetStreamsParams): Promise<{ streams: ChannelWire[] }> {
     const streams = await this.queryBus.execute<GetStreamsQuery, ChannelWire[]>(
       new GetStreamsQuery(user, {
         includePublic: p.include_public,
@@ -95,17 +95,17 @@ export class StreamsController {
   }
 
   @Get('streams/:stream_id')
-  async getStream(@CurrentUser() user: RequestUser, @Params(StreamIdParams) p: StreamIdParams): Promise<{ stream: ChannelWire }> {
+  async getStream(@CurrentUser() user: Actor, @Params(StreamIdParams) p: StreamIdParams): Promise<{ stream: ChannelWire }> {
     return { stream: await this.queryBus.execute(new GetChannelQuery(user, p.stream_id)) };
   }
 
   @Get('get_stream_id')
-  async getStreamId(@CurrentUser() user: RequestUser, @Params(GetStreamIdParams) p: GetStreamIdParams): Promise<{ stream_id: number }> {
+  async getStreamId(@CurrentUser() user: Actor, @Params(GetStreamIdParams) p: GetStreamIdParams): Promise<{ stream_id: number }> {
     return { stream_id: await this.queryBus.execute(new GetChannelIdQuery(user, p.stream)) };
   }
 
   @Patch('streams/:stream_id')
-  async updateStream(@CurrentUser() user: RequestUser, @Params(UpdateStreamParams) p: UpdateStreamParams): Promise<Record<string, never>> {
+  async updateStream(@CurrentUser() user: Actor, @Params(UpdateStreamParams) p: UpdateStreamParams): Promise<Record<string, never>> {
     const groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingChange>> = {};
     for (const setting of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
       const raw = p[setting];
@@ -126,34 +126,34 @@ export class StreamsController {
   }
 
   @Delete('streams/:stream_id')
-  async archiveStream(@CurrentUser() user: RequestUser, @Params(StreamIdParams) p: StreamIdParams): Promise<Record<string, never>> {
+  async archiveStream(@CurrentUser() user: Actor, @Params(StreamIdParams) p: StreamIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ArchiveChannelCommand(user, p.stream_id));
     return {};
   }
 
   @Get('streams/:stream_id/members')
-  async members(@CurrentUser() user: RequestUser, @Params(StreamIdParams) p: StreamIdParams): Promise<{ subscribers: number[] }> {
+  async members(@CurrentUser() user: Actor, @Params(StreamIdParams) p: StreamIdParams): Promise<{ subscribers: number[] }> {
     return { subscribers: await this.queryBus.execute(new GetChannelMembersQuery(user, p.stream_id)) };
   }
 
   @Get('users/me/:stream_id/topics')
-  async topics(@CurrentUser() user: RequestUser, @Params(TopicsParams) p: TopicsParams): Promise<{ topics: TopicSummary[] }> {
+  async topics(@CurrentUser() user: Actor, @Params(TopicsParams) p: TopicsParams): Promise<{ topics: TopicSummary[] }> {
     return { topics: await this.queryBus.execute(new GetChannelTopicsQuery(user, p.stream_id, p.allow_empty_topic_name)) };
   }
 
   @Post('streams/:stream_id/delete_topic')
-  deleteTopic(@CurrentUser() user: RequestUser, @Params(DeleteTopicParams) p: DeleteTopicParams): Promise<{ complete: boolean }> {
+  deleteTopic(@CurrentUser() user: Actor, @Params(DeleteTopicParams) p: DeleteTopicParams): Promise<{ complete: boolean }> {
     return this.commandBus.execute(new DeleteTopicCommand(user, p.stream_id, p.topic_name));
   }
 
   @Post('default_streams')
-  async addDefault(@CurrentUser() user: RequestUser, @Params(DefaultStreamParams) p: DefaultStreamParams): Promise<Record<string, never>> {
+  async addDefault(@CurrentUser() user: Actor, @Params(DefaultStreamParams) p: DefaultStreamParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ChangeDefaultChannelCommand(user, p.stream_id, true));
     return {};
   }
 
   @Delete('default_streams')
-  async removeDefault(@CurrentUser() user: RequestUser, @Params(DefaultStreamParams) p: DefaultStreamParams): Promise<Record<string, never>> {
+  async removeDefault(@CurrentUser() user: Actor, @Params(DefaultStreamParams) p: DefaultStreamParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ChangeDefaultChannelCommand(user, p.stream_id, false));
     return {};
   }

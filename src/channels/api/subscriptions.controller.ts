@@ -13,10 +13,10 @@ import {
   expectString,
   expectStringList,
   keyPath,
-} from '../../wire/params/json-shapes';
+} from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { NewChannelSettings, RequestedChannel, SubscribeCommand, SubscribeResult } from '../commands/subscribe.command';
 import { UnsubscribeCommand, UnsubscribeResult } from '../commands/unsubscribe.command';
 import { UpdateSubscriptionsCommand, UpdateSubscriptionsResult } from '../commands/update-subscriptions.command';
@@ -81,7 +81,7 @@ export class SubscriptionsController {
 
   @Get('users/me/subscriptions')
   async listSubscriptions(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Params(GetSubscriptionsParams) p: GetSubscriptionsParams,
   ): Promise<{ subscriptions: SubscriptionState['subscriptions'] }> {
     const state = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
@@ -91,7 +91,7 @@ export class SubscriptionsController {
   }
 
   @Post('users/me/subscriptions')
-  subscribe(@CurrentUser() user: RequestUser, @Params(SubscribeParams) p: SubscribeParams): Promise<SubscribeResult> {
+  subscribe(@CurrentUser() user: Actor, @Params(SubscribeParams) p: SubscribeParams): Promise<SubscribeResult> {
     const groupSettings: NewChannelSettings['groupSettings'] = {};
     for (const name of Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[]) {
       const raw = p[name];
@@ -110,7 +110,7 @@ export class SubscriptionsController {
   }
 
   @Delete('users/me/subscriptions')
-  unsubscribe(@CurrentUser() user: RequestUser, @Params(UnsubscribeParams) p: UnsubscribeParams): Promise<UnsubscribeResult> {
+  unsubscribe(@CurrentUser() user: Actor, @Params(UnsubscribeParams) p: UnsubscribeParams): Promise<UnsubscribeResult> {
     return this.commandBus.execute(
       new UnsubscribeCommand(user, expectStringList('subscriptions', p.subscriptions), parsePrincipals(p.principals)),
     );
@@ -119,7 +119,7 @@ export class SubscriptionsController {
   /** Zulip's `update_subscriptions_backend`: `add` then `delete`, one answer with both results. */
   @Patch('users/me/subscriptions')
   updateSubscriptions(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Params(UpdateSubscriptionsParams) p: UpdateSubscriptionsParams,
   ): Promise<UpdateSubscriptionsResult> {
     const add = p.add === undefined || p.add === null ? [] : parseRequestedChannels(p.add, 'add');
@@ -128,7 +128,7 @@ export class SubscriptionsController {
   }
 
   @Post('users/me/subscriptions/properties')
-  async updateProperties(@CurrentUser() user: RequestUser, @Params(PropertiesParams) p: PropertiesParams): Promise<Record<string, never>> {
+  async updateProperties(@CurrentUser() user: Actor, @Params(PropertiesParams) p: PropertiesParams): Promise<Record<string, never>> {
     const changes = expectList('subscription_data', p.subscription_data).map((item, index) => {
       const name = `subscription_data[${index}]`;
       const entry = expectObject(name, item);
@@ -147,7 +147,7 @@ export class SubscriptionsController {
 
   /** Zulip's single-change form (`update_subscriptions_property`): `value` is JSON when it parses as a boolean. */
   @Patch('users/me/subscriptions/:stream_id')
-  async updateProperty(@CurrentUser() user: RequestUser, @Params(PropertyParams) p: PropertyParams): Promise<Record<string, never>> {
+  async updateProperty(@CurrentUser() user: Actor, @Params(PropertyParams) p: PropertyParams): Promise<Record<string, never>> {
     const value = p.value === 'true' ? true : p.value === 'false' ? false : p.value;
     const change: SubscriptionPropertyChange = checkSubscriptionPropertyChange(p.stream_id, p.property, value);
     await this.commandBus.execute(new UpdateSubscriptionPropertiesCommand(user, [change]));
@@ -155,7 +155,7 @@ export class SubscriptionsController {
   }
 
   @Get('users/:user_id/subscriptions/:stream_id')
-  subscriptionStatus(@CurrentUser() user: RequestUser, @Params(StatusParams) p: StatusParams): Promise<{ is_subscribed: boolean }> {
+  subscriptionStatus(@CurrentUser() user: Actor, @Params(StatusParams) p: StatusParams): Promise<{ is_subscribed: boolean }> {
     return this.queryBus.execute(new GetSubscriptionStatusQuery(user, p.user_id, p.stream_id));
   }
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelArchivedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from '../queries/channel-viewers';
@@ -14,7 +14,7 @@ import { Database } from '../../platform/database/database';
  */
 export class ArchiveChannelCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
   ) {}
 }

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { requireRealmAdmin } from '../../users/public/authorization';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { DefaultChannels } from '../persistence/default-channels';
 import { Database } from '../../platform/database/database';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /default_streams` (add) and `DELETE /default_streams` (remove): administrators only. */
 export class ChangeDefaultChannelCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
     readonly isDefault: boolean,
   ) {}

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmAdmin } from '../../users/public/authorization';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
@@ -21,7 +21,7 @@ const TIME_BUDGET_MS = 50_000;
  */
 export class DeleteTopicCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
     readonly topic: string,
     readonly timeBudgetMs: number = TIME_BUDGET_MS,

@@ -11,7 +11,7 @@ import { ApiError } from '../../shared/api-error';
 import { insufficientPermission, requireNonGuestUser, requireRealmOwner } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { checkChannelDescription, checkChannelName } from '../public/channel-rules';
 import { channelCreatedNotice } from '../public/channel-notices';
@@ -47,7 +47,7 @@ export interface NewChannelSettings {
 /** `POST /users/me/subscriptions`: subscribe users, creating channels that do not exist. */
 export class SubscribeCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly channels: readonly RequestedChannel[],
     /** User ids or emails; null means the actor. */
     readonly principals: readonly (number | string)[] | null,
@@ -148,7 +148,7 @@ export class SubscriptionAdder {
    * private and web-public channels; default channels by administrators only; a retention
    * policy by owners only.
    */
-  private async checkCreation(actor: RequestUser, policyActor: PolicyActor, settings: NewChannelSettings): Promise<void> {
+  private async checkCreation(actor: Actor, policyActor: PolicyActor, settings: NewChannelSettings): Promise<void> {
     const realmGroups = await this.realmSettings.all(actor.realmId);
     const allowed = (name: string) => policyActor.groupIds.has(realmGroups.get(name) as number);
     if (settings.inviteOnly && !allowed('can_create_private_channel_group')) throw insufficientPermission();
@@ -166,7 +166,7 @@ export class SubscriptionAdder {
   }
 
   private async create(
-    actor: RequestUser,
+    actor: Actor,
     channel: RequestedChannel,
     settings: NewChannelSettings,
   ): Promise<StreamRow | null> {

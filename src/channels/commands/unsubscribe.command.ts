@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { insufficientPermission } from '../../users/public/authorization';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { checkChannelName } from '../public/channel-rules';
 import { isUnsubscribingOthers } from '../domain/subscription-rules';
@@ -18,7 +18,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /users/me/subscriptions`: unsubscribe the actor or others from channels. */
 export class UnsubscribeCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly channelNames: readonly string[],
     /** User ids or emails; null means the actor. */
     readonly principals: readonly (number | string)[] | null,

@@ -12,7 +12,7 @@ import { realmRetentionDays } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { insufficientPermission, requireRealmAdmin, requireRealmOwner } from '../../users/public/authorization';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPresenter } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
 import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../public/channel-rules';
@@ -52,7 +52,7 @@ export interface ChannelChanges {
 /** `PATCH /streams/{stream_id}`: Zulip's update_stream_backend at feature level 372. */
 export class UpdateChannelCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
     readonly changes: ChannelChanges,
   ) {}
@@ -108,7 +108,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     });
   }
 
-  private async changePrivacy(user: RequestUser, found: AccessedChannel, changes: ChannelChanges): Promise<void> {
+  private async changePrivacy(user: Actor, found: AccessedChannel, changes: ChannelChanges): Promise<void> {
     const { stream, actor, subscribed } = found;
     const isPrivate = changes.isPrivate ?? stream.inviteOnly;
     const isWebPublic = changes.isWebPublic ?? stream.isWebPublic;
@@ -186,7 +186,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
   }
 
-  private async changeRetention(user: RequestUser, stream: StreamRow, days: number | null): Promise<void> {
+  private async changeRetention(user: Actor, stream: StreamRow, days: number | null): Promise<void> {
     if (stream.messageRetentionDays === days) return;
     const oldDays = stream.messageRetentionDays;
     await this.database.query(`UPDATE stream SET message_retention_days = $1 WHERE id = $2`, [days, stream.id]);
@@ -198,7 +198,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
   }
 
-  private async changeDescription(user: RequestUser, stream: StreamRow, raw: string): Promise<void> {
+  private async changeDescription(user: Actor, stream: StreamRow, raw: string): Promise<void> {
     // The view's own length check (pydantic's wording), before anything else.
     if ([...raw].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
       throw ApiError.badRequest(`description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`);
@@ -215,7 +215,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
   }
 
-  private async rename(user: RequestUser, stream: StreamRow, raw: string): Promise<void> {
+  private async rename(user: Actor, stream: StreamRow, raw: string): Promise<void> {
     const trimmed = raw.trim();
     if (trimmed === stream.name) throw ApiError.badRequest('Channel already has that name.');
     const name = checkChannelName(trimmed);
@@ -231,7 +231,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
   }
 
   private async changeGroupSetting(
-    user: RequestUser,
+    user: Actor,
     found: AccessedChannel,
     setting: ChannelGroupSetting,
     change: GroupSettingChange,

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { storedChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
 import { SubscriptionPropertiesUpdatedEvent, SubscriptionPropertyUpdate } from '../events/subscription-events';
@@ -17,7 +17,7 @@ import { Database } from '../../platform/database/database';
  */
 export class UpdateSubscriptionPropertiesCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly changes: readonly SubscriptionPropertyChange[],
   ) {}
 }

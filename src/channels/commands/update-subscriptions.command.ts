@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { RequestedChannel, SubscribeCommand, SubscribeResult, SubscriptionAdder } from './subscribe.command';
 import { SubscriptionRemover, UnsubscribeCommand, UnsubscribeResult } from './unsubscribe.command';
 import { Database } from '../../platform/database/database';
@@ -13,7 +13,7 @@ import { Database } from '../../platform/database/database';
  */
 export class UpdateSubscriptionsCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly add: readonly RequestedChannel[],
     readonly remove: readonly string[],
   ) {}

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `GET /streams/{stream_id}`: one channel the user has metadata access to. */
 export class GetChannelQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
   ) {}
 }
@@ -33,7 +33,7 @@ export class GetChannelHandler implements IQueryHandler<GetChannelQuery, Channel
 /** `GET /get_stream_id`: a channel's id by name, for users with content access. */
 export class GetChannelIdQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly name: string,
   ) {}
 }
@@ -53,7 +53,7 @@ export class GetChannelIdHandler implements IQueryHandler<GetChannelIdQuery, num
 /** `GET /streams/{stream_id}/members`: subscriber ids, for users with metadata access. */
 export class GetChannelMembersQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
   ) {}
 }
@@ -84,7 +84,7 @@ export interface TopicSummary {
  */
 export class GetChannelTopicsQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly streamId: number,
     readonly allowEmptyTopicName: boolean,
   ) {}

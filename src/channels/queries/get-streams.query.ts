@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { notAuthorizedForQuery } from '../../users/public/authorization';
 import { isAdministrator, isGuest } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
 import { PolicyActorLoader } from '../access/policy-actor.loader';
@@ -24,7 +24,7 @@ export interface StreamFilters {
 /** `GET /streams`: the channels the user may see, chosen by the filters, by name. */
 export class GetStreamsQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly filters: StreamFilters,
   ) {}
 }

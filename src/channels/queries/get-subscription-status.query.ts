@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../access/policy-actor.loader';
@@ -11,7 +11,7 @@ import { Database } from '../../platform/database/database';
 /** `GET /users/{user_id}/subscriptions/{stream_id}`: is that user subscribed? */
 export class GetSubscriptionStatusQuery {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly userId: number,
     readonly streamId: number,
   ) {}

@@ -4,10 +4,10 @@ import { ApiError } from '../../shared/api-error';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
-import { expectStringList } from '../../wire/params/json-shapes';
+import { expectStringList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   CreateDefaultChannelGroupCommand,
   RemoveDefaultChannelGroupCommand,
@@ -49,26 +49,26 @@ export class DefaultChannelGroupsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('create')
-  create(@CurrentUser() user: RequestUser, @Params(CreateParams) p: CreateParams): Promise<Record<string, never>> {
+  create(@CurrentUser() user: Actor, @Params(CreateParams) p: CreateParams): Promise<Record<string, never>> {
     const names = expectStringList('stream_names', p.stream_names);
     return this.commandBus.execute(new CreateDefaultChannelGroupCommand(user, p.group_name, p.description, names));
   }
 
   @Patch(':group_id')
-  update(@CurrentUser() user: RequestUser, @Params(UpdateInfoParams) p: UpdateInfoParams): Promise<Record<string, never>> {
+  update(@CurrentUser() user: Actor, @Params(UpdateInfoParams) p: UpdateInfoParams): Promise<Record<string, never>> {
     // Zulip tests for something to do by truth: an empty name or description counts as none.
     if (!p.new_group_name && !p.new_description) throw ApiError.badRequest('You must pass "new_description" or "new_group_name".');
     return this.commandBus.execute(new UpdateDefaultChannelGroupCommand(user, p.group_id, p.new_group_name ?? null, p.new_description ?? null));
   }
 
   @Patch(':group_id/streams')
-  updateChannels(@CurrentUser() user: RequestUser, @Params(UpdateChannelsParams) p: UpdateChannelsParams): Promise<Record<string, never>> {
+  updateChannels(@CurrentUser() user: Actor, @Params(UpdateChannelsParams) p: UpdateChannelsParams): Promise<Record<string, never>> {
     const names = expectStringList('stream_names', p.stream_names);
     return this.commandBus.execute(new UpdateDefaultChannelGroupChannelsCommand(user, p.group_id, p.op, names));
   }
 
   @Delete(':group_id')
-  remove(@CurrentUser() user: RequestUser, @Params(GroupIdParams) p: GroupIdParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(GroupIdParams) p: GroupIdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new RemoveDefaultChannelGroupCommand(user, p.group_id));
   }
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../shared/api-error';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { isGuest } from '../../users/public/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   checkGroupDescription,
   checkGroupName,
@@ -24,22 +24,22 @@ import { DefaultChannelGroupStore, GroupRow } from '../persistence/default-chann
 
 /** `POST /default_stream_groups/create`. */
 export class CreateDefaultChannelGroupCommand {
-  constructor(readonly actor: RequestUser, readonly name: string, readonly description: string, readonly channelNames: readonly string[]) {}
+  constructor(readonly actor: Actor, readonly name: string, readonly description: string, readonly channelNames: readonly string[]) {}
 }
 
 /** `PATCH /default_stream_groups/{group_id}`: at least one of them given (and not empty). */
 export class UpdateDefaultChannelGroupCommand {
-  constructor(readonly actor: RequestUser, readonly groupId: number, readonly newName: string | null, readonly newDescription: string | null) {}
+  constructor(readonly actor: Actor, readonly groupId: number, readonly newName: string | null, readonly newDescription: string | null) {}
 }
 
 /** `PATCH /default_stream_groups/{group_id}/streams`. */
 export class UpdateDefaultChannelGroupChannelsCommand {
-  constructor(readonly actor: RequestUser, readonly groupId: number, readonly op: string, readonly channelNames: readonly string[]) {}
+  constructor(readonly actor: Actor, readonly groupId: number, readonly op: string, readonly channelNames: readonly string[]) {}
 }
 
 /** `DELETE /default_stream_groups/{group_id}`. */
 export class RemoveDefaultChannelGroupCommand {
-  constructor(readonly actor: RequestUser, readonly groupId: number) {}
+  constructor(readonly actor: Actor, readonly groupId: number) {}
 }
 
 /** An archived channel leaves every group of its realm (Zulip's `do_deactivate_stream`). */
@@ -62,13 +62,13 @@ abstract class GroupChange {
     protected readonly database: Database,
   ) {}
 
-  protected async channelsNamed(actor: RequestUser, names: readonly string[]): Promise<StreamRow[]> {
+  protected async channelsNamed(actor: Actor, names: readonly string[]): Promise<StreamRow[]> {
     const found: StreamRow[] = [];
     for (const name of names) found.push((await this.access.requireByName(actor, name)).stream);
     return found;
   }
 
-  protected async group(actor: RequestUser, groupId: number): Promise<GroupRow> {
+  protected async group(actor: Actor, groupId: number): Promise<GroupRow> {
     const group = await this.store.lock(actor.realmId, groupId);
     if (!group) throw groupNotFound(groupId);
     return group;

@@ -3,7 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateDraftsCommand, DeleteDraftCommand, EditDraftCommand } from '../commands/draft.commands';
 import { parseDraftData } from '../domain/draft-data';
 import { GetDraftsQuery } from '../queries/get-drafts.query';
@@ -30,12 +31,12 @@ export class DraftsController {
   ) {}
 
   @Get()
-  list(@CurrentUser() user: RequestUser): Promise<{ count: number; drafts: DraftWire[] }> {
+  list(@CurrentUser() user: Actor): Promise<{ count: number; drafts: DraftWire[] }> {
     return this.queryBus.execute(new GetDraftsQuery(user.id));
   }
 
   @Post()
-  create(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<{ ids: number[] }> {
+  create(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<{ ids: number[] }> {
     const value = jsonParam(context, 'drafts');
     if (!Array.isArray(value)) throw ApiError.badRequest('drafts is not a list');
     const drafts = value.map((draft, index) => parseDraftData(`drafts[${index}]`, draft));
@@ -43,13 +44,13 @@ export class DraftsController {
   }
 
   @Patch(':draft_id')
-  edit(@CurrentUser() user: RequestUser, @Param('draft_id') id: string, @Context() context: RequestContext): Promise<Record<string, never>> {
+  edit(@CurrentUser() user: Actor, @Param('draft_id') id: string, @Context() context: RequestContext): Promise<Record<string, never>> {
     const draft = parseDraftData('draft', jsonParam(context, 'draft'));
     return this.commandBus.execute(new EditDraftCommand(user, draftId(id), draft));
   }
 
   @Delete(':draft_id')
-  remove(@CurrentUser() user: RequestUser, @Param('draft_id') id: string): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Param('draft_id') id: string): Promise<Record<string, never>> {
     return this.commandBus.execute(new DeleteDraftCommand(user, draftId(id)));
   }
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/public/user-settings';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { checkDraft, DraftData } from '../domain/draft-data';
 import { DraftsChangedEvent } from '../events/drafts-changed.event';
 import { DraftRecipients } from '../access/draft-recipients';
@@ -12,15 +12,15 @@ import { DraftStore } from '../persistence/draft.store';
 import { Database } from '../../platform/database/database';
 
 export class CreateDraftsCommand {
-  constructor(readonly actor: RequestUser, readonly drafts: readonly DraftData[]) {}
+  constructor(readonly actor: Actor, readonly drafts: readonly DraftData[]) {}
 }
 
 export class EditDraftCommand {
-  constructor(readonly actor: RequestUser, readonly draftId: number, readonly draft: DraftData) {}
+  constructor(readonly actor: Actor, readonly draftId: number, readonly draft: DraftData) {}
 }
 
 export class DeleteDraftCommand {
-  constructor(readonly actor: RequestUser, readonly draftId: number) {}
+  constructor(readonly actor: Actor, readonly draftId: number) {}
 }
 
 function draftDoesNotExist(): ApiError {
@@ -28,7 +28,7 @@ function draftDoesNotExist(): ApiError {
 }
 
 /** Zulip's `draft_endpoint`: drafts live on the server only while the user syncs them. */
-async function syncingUser(users: UserDirectory, actor: RequestUser): Promise<UserRow> {
+async function syncingUser(users: UserDirectory, actor: Actor): Promise<UserRow> {
   const user = await users.findById(actor.id);
   if (!user) throw new Error(`user ${actor.id} vanished`);
   if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { OwnSettingsChange } from '../../users/commands/update-settings.command';
-import { requestUserOf } from '../../users/public/user-row';
+import { actorOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { isUnsubscribeKind, UNSUBSCRIBE_KINDS, UNSUBSCRIBE_TEXTS } from '../domain/unsubscribe-kinds';
 import { UnsubscribeTokenStore } from '../persistence/unsubscribe-token.store';
@@ -41,7 +41,7 @@ export class UnsubscribeHandler implements ICommandHandler<UnsubscribeCommand, U
     const userId = await this.tokens.userOf(command.token, command.kind);
     const user = userId === null ? null : await this.users.findById(userId);
     if (!user) throw unknown;
-    await this.settings.apply(requestUserOf(user), { settings: new Map([[kind.setting, false]]) });
+    await this.settings.apply(actorOf(user), { settings: new Map([[kind.setting, false]]) });
     return { label: kind.label, userId: user.id };
   }
 }

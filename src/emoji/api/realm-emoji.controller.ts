@@ -3,7 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { DeactivateCustomEmojiCommand } from '../commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiCommand } from '../commands/upload-custom-emoji.command';
 import { RealmEmojiWire } from '../persistence/realm-emoji.repository';
@@ -22,14 +23,14 @@ export class RealmEmojiController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: RequestUser): Promise<{ emoji: Record<string, RealmEmojiWire> }> {
+  async list(@CurrentUser() user: Actor): Promise<{ emoji: Record<string, RealmEmojiWire> }> {
     return { emoji: await this.queryBus.execute(new GetRealmEmojiQuery(user.realmId)) };
   }
 
   /** The image is the request's one file, whatever its field is called (as in Zulip). */
   @Post(':emoji_name')
   async upload(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Params(EmojiNameParams) params: EmojiNameParams,
     @Context() context: RequestContext,
   ): Promise<Record<string, never>> {
@@ -39,7 +40,7 @@ export class RealmEmojiController {
   }
 
   @Delete(':emoji_name')
-  async deactivate(@CurrentUser() user: RequestUser, @Params(EmojiNameParams) params: EmojiNameParams): Promise<Record<string, never>> {
+  async deactivate(@CurrentUser() user: Actor, @Params(EmojiNameParams) params: EmojiNameParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeactivateCustomEmojiCommand(user, params.emoji_name));
     return {};
   }

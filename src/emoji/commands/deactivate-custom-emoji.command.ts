@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
 import { Database } from '../../platform/database/database';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /realm/emoji/{emoji_name}`. */
 export class DeactivateCustomEmojiCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly name: string,
   ) {}
 }

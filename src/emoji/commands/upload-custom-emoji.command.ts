@@ -8,7 +8,8 @@ import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
 import { insufficientPermission, requireMemberOrAdmin } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser, UploadedFile } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
+import { UploadedFile } from '../../shared/uploaded-file';
 import { normalizeCustomEmojiName } from '../public/emoji-rules';
 import { unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
@@ -24,7 +25,7 @@ const EMOJI_SIZE = 64;
 /** `POST /realm/emoji/{emoji_name}` with one image file. */
 export class UploadCustomEmojiCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly rawName: string,
     readonly files: readonly UploadedFile[],
   ) {}

@@ -7,7 +7,8 @@ import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateEventQueueCommand } from '../commands/create-event-queue.command';
 import { parseCapabilities, parseEventTypes, parseQueueNarrow } from '../domain/register-options';
 import { applyRacedEvents } from '../domain/apply-raced-events';
@@ -139,14 +140,14 @@ export class EventsController {
   }
 
   @Delete('events')
-  async deleteQueue(@CurrentUser() user: RequestUser, @Params(DeleteQueueParams) p: DeleteQueueParams): Promise<Record<string, never>> {
+  async deleteQueue(@CurrentUser() user: Actor, @Params(DeleteQueueParams) p: DeleteQueueParams): Promise<Record<string, never>> {
     await this.requireOwnQueue(user, p.queue_id);
     await this.store.remove(p.queue_id);
     return {};
   }
 
   /** Another user's queue is answered as Zulip does: as if it did not exist. */
-  private async requireOwnQueue(user: RequestUser, queueId: string): Promise<void> {
+  private async requireOwnQueue(user: Actor, queueId: string): Promise<void> {
     const queue = await this.store.describe(queueId);
     if (!queue || queue.userId !== user.id) throw ApiError.badEventQueue(queueId);
   }

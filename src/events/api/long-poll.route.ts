@@ -11,7 +11,8 @@ import { serveWhileClosing } from '../../wire/http-setup';
 import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
 import { asSessionDoorError, cameThroughJson } from '../../wire/json-routes';
-import { contextOf, RequestContext, RequestUser } from '../../wire/request-context';
+import { contextOf, RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { StoredEvent } from '../queues/event-json';
 import { LongPollService, PollClient } from '../queues/long-poll.service';
 
@@ -29,7 +30,7 @@ export class GetEventsParams {
 export const LONG_POLL_PATH = '/api/v1/events';
 
 /** How a poll signs in: a remembered user at once (no promise on the hot path), else a lookup. */
-type SignIn = (addressed: AddressedRealm) => RequestUser | Promise<RequestUser>;
+type SignIn = (addressed: AddressedRealm) => Actor | Promise<Actor>;
 
 /**
  * `GET /api/v1/events`, the busiest route by far (one request per delivered batch per

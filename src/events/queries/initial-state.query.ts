@@ -37,7 +37,7 @@ import { GetMutedUsersQuery } from '../../muted-users/queries/get-muted-users.qu
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from '../../presence/queries/get-presence.query';
 import { GetUserTopicsQuery, UserTopicsState } from '../../user-topics/queries/get-user-topics.query';
 import { DraftReader } from '../../drafts/queries/draft.reader';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { GetLinkifiersQuery } from '../../linkifiers/queries/get-linkifiers.query';
 import { FIELD_TYPES } from '../../profile-fields/public/field-types';
 import { GetProfileFieldsQuery } from '../../profile-fields/queries/get-profile-fields.query';
@@ -69,7 +69,7 @@ export interface InitialStateOptions {
  */
 export class InitialStateQuery {
   constructor(
-    readonly user: RequestUser | null,
+    readonly user: Actor | null,
     readonly realmId: number,
     readonly fetchEventTypes: string[] | null,
     readonly options: InitialStateOptions,
@@ -247,7 +247,7 @@ export class InitialStateHandler implements IQueryHandler<InitialStateQuery, Rec
     // Spectators get no `streams`: their channels are the subscriptions above.
     section(wants('stream') && requester !== null, async (state) => {
       state.streams = await this.queryBus.execute(
-        new GetStreamsQuery(requester as RequestUser, {
+        new GetStreamsQuery(requester as Actor, {
           includePublic: true,
           includeWebPublic: true,
           includeSubscribed: true,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { insufficientPermission } from '../../users/public/authorization';
 import { GroupActor, hasGroupPermission } from '../public/user-group-rules';
@@ -23,7 +23,7 @@ export class UserGroupAccess {
     private readonly database: Database,
   ) {}
 
-  async actor(user: RequestUser): Promise<RealmGroupActor> {
+  async actor(user: Actor): Promise<RealmGroupActor> {
     return { id: user.id, realmId: user.realmId, role: user.role, groupIds: await this.groups.recursiveGroupIdsOf(user.id) };
   }
 

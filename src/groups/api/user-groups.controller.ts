@@ -3,10 +3,10 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateUserGroupCommand } from '../commands/create-user-group.command';
 import { DeactivateUserGroupCommand } from '../commands/deactivate-user-group.command';
 import { UpdateGroupMembershipCommand } from '../commands/update-group-membership.command';
@@ -87,7 +87,7 @@ export class UserGroupsController {
 
   @Get('user_groups')
   @Authorize(requireMemberOrAdmin)
-  async list(@CurrentUser() user: RequestUser, @Params(ListParams) p: ListParams): Promise<{ user_groups: UserGroupWire[] }> {
+  async list(@CurrentUser() user: Actor, @Params(ListParams) p: ListParams): Promise<{ user_groups: UserGroupWire[] }> {
     const groups = await this.queryBus.execute<GetUserGroupsQuery, UserGroupWire[]>(
       new GetUserGroupsQuery(user.realmId, p.include_deactivated_groups),
     );
@@ -95,7 +95,7 @@ export class UserGroupsController {
   }
 
   @Post('user_groups/create')
-  create(@CurrentUser() user: RequestUser, @Params(CreateParams) p: CreateParams): Promise<{ group_id: number }> {
+  create(@CurrentUser() user: Actor, @Params(CreateParams) p: CreateParams): Promise<{ group_id: number }> {
     const settings: Partial<Record<UserGroupSetting, GroupSettingValue>> = {};
     for (const name of USER_GROUP_SETTING_NAMES) {
       const raw = p[name];
@@ -107,7 +107,7 @@ export class UserGroupsController {
   }
 
   @Patch('user_groups/:user_group_id')
-  async update(@CurrentUser() user: RequestUser, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
     const settings: Partial<Record<UserGroupSetting, GroupSettingChange>> = {};
     for (const name of USER_GROUP_SETTING_NAMES) {
       const raw = p[name];
@@ -118,7 +118,7 @@ export class UserGroupsController {
   }
 
   @Post('user_groups/:user_group_id/members')
-  async updateMembers(@CurrentUser() user: RequestUser, @Params(MembersParams) p: MembersParams): Promise<Record<string, never>> {
+  async updateMembers(@CurrentUser() user: Actor, @Params(MembersParams) p: MembersParams): Promise<Record<string, never>> {
     await this.commandBus.execute(
       new UpdateGroupMembershipCommand(
         user,
@@ -136,7 +136,7 @@ export class UserGroupsController {
   }
 
   @Post('user_groups/:user_group_id/subgroups')
-  async updateSubgroups(@CurrentUser() user: RequestUser, @Params(SubgroupsParams) p: SubgroupsParams): Promise<Record<string, never>> {
+  async updateSubgroups(@CurrentUser() user: Actor, @Params(SubgroupsParams) p: SubgroupsParams): Promise<Record<string, never>> {
     await this.commandBus.execute(
       new UpdateGroupMembershipCommand(
         user,
@@ -149,25 +149,25 @@ export class UserGroupsController {
   }
 
   @Post('user_groups/:user_group_id/deactivate')
-  async deactivate(@CurrentUser() user: RequestUser, @Params(GroupIdParams) p: GroupIdParams): Promise<Record<string, never>> {
+  async deactivate(@CurrentUser() user: Actor, @Params(GroupIdParams) p: GroupIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeactivateUserGroupCommand(user, p.user_group_id));
     return {};
   }
 
   @Get('user_groups/:user_group_id/members')
-  members(@CurrentUser() user: RequestUser, @Params(MembersReadParams) p: MembersReadParams): Promise<GroupMembershipAnswer> {
+  members(@CurrentUser() user: Actor, @Params(MembersReadParams) p: MembersReadParams): Promise<GroupMembershipAnswer> {
     return this.queryBus.execute(new GetGroupMembershipQuery(user, p.user_group_id, { kind: 'members' }, p.direct_member_only));
   }
 
   @Get('user_groups/:user_group_id/members/:user_id')
-  isMember(@CurrentUser() user: RequestUser, @Params(IsMemberParams) p: IsMemberParams): Promise<GroupMembershipAnswer> {
+  isMember(@CurrentUser() user: Actor, @Params(IsMemberParams) p: IsMemberParams): Promise<GroupMembershipAnswer> {
     return this.queryBus.execute(
       new GetGroupMembershipQuery(user, p.user_group_id, { kind: 'is_member', userId: p.user_id }, p.direct_member_only),
     );
   }
 
   @Get('user_groups/:user_group_id/subgroups')
-  subgroups(@CurrentUser() user: RequestUser, @Params(SubgroupsReadParams) p: SubgroupsReadParams): Promise<GroupMembershipAnswer> {
+  subgroups(@CurrentUser() user: Actor, @Params(SubgroupsReadParams) p: SubgroupsReadParams): Promise<GroupMembershipAnswer> {
     return this.queryBus.execute(
       new GetGroupMembershipQuery(user, p.user_group_id, { kind: 'subgroups' }, p.direct_subgroup_only),
     );

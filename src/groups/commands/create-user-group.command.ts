@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { GroupSettingValue } from '../public/group-setting';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { SystemGroup } from '../public/system-groups';
@@ -18,7 +18,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /user_groups/create`. */
 export class CreateUserGroupCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly name: string,
     readonly description: string,
     readonly members: readonly number[],
@@ -79,7 +79,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
 
   /** Requested values, resolved; the rest take Zulip's defaults (`group_creator`: the actor). */
   private async settings(
-    user: RequestUser,
+    user: Actor,
     requested: Partial<Record<UserGroupSetting, GroupSettingValue>>,
   ): Promise<Record<UserGroupSetting, number>> {
     const result: Partial<Record<UserGroupSetting, number>> = {};

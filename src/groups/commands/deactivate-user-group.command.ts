@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UserGroupUpdatedEvent } from '../events/user-group-events';
 import { GroupUsageReader } from '../persistence/group-usage.reader';
 import { UserGroupAccess } from '../access/user-group.access';
@@ -11,7 +11,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /user_groups/{id}/deactivate`. */
 export class DeactivateUserGroupCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly groupId: number,
   ) {}
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UserGroupSetting } from '../public/permission-settings';
 import { insufficientPermission, requireMemberOrAdmin } from '../../users/public/authorization';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
@@ -17,7 +17,7 @@ import { Database } from '../../platform/database/database';
  */
 export class UpdateGroupMembershipCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly groupId: number,
     readonly changes: {
       addMembers: readonly number[];

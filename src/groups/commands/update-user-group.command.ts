@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { GroupSettingChange, sameGroupSettingValue, simplifyGroupSettingValue } from '../public/group-setting';
 import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { SystemGroup } from '../public/system-groups';
@@ -17,7 +17,7 @@ import { Database } from '../../platform/database/database';
 /** `PATCH /user_groups/{id}`: name, description and the group's own settings. */
 export class UpdateUserGroupCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly groupId: number,
     readonly name: string | undefined,
     readonly description: string | undefined,

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { expectIntegerList, expectObject, keyPath } from '../../wire/params/json-shapes';
+import { expectIntegerList, expectObject, keyPath } from '../../shared/json-shapes';
 import { SystemGroup } from './system-groups';
 
 /** A group-setting value on the wire (spec 2.2): a named group's id, or an anonymous group. */

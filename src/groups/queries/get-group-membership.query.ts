@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
@@ -12,7 +12,7 @@ import { Database } from '../../platform/database/database';
  */
 export class GetGroupMembershipQuery {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly groupId: number,
     readonly what: { kind: 'members' } | { kind: 'is_member'; userId: number } | { kind: 'subgroups' },
     readonly direct: boolean,

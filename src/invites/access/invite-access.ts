@@ -9,7 +9,7 @@ import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { ApiError } from '../../shared/api-error';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { checkRoleBasedPermissions, InvitationStatus } from '../domain/invite-rules';
 import { InvitationRow, InvitationStore } from '../persistence/invitation.store';
 
@@ -30,16 +30,16 @@ export class InviteAccess {
   ) {}
 
   /** `can_invite_users_by_email`: a member of the realm's `can_invite_users_group`. */
-  canInviteByEmail(user: RequestUser): Promise<boolean> {
+  canInviteByEmail(user: Actor): Promise<boolean> {
     return this.inSettingGroup(user, 'can_invite_users_group');
   }
 
   /** `can_create_multiuse_invite_to_realm`: a member of `create_multiuse_invite_group`. */
-  canCreateMultiuse(user: RequestUser): Promise<boolean> {
+  canCreateMultiuse(user: Actor): Promise<boolean> {
     return this.inSettingGroup(user, 'create_multiuse_invite_group');
   }
 
-  private async inSettingGroup(user: RequestUser, setting: keyof typeof REALM_GROUP_SETTINGS): Promise<boolean> {
+  private async inSettingGroup(user: Actor, setting: keyof typeof REALM_GROUP_SETTINGS): Promise<boolean> {
     const groupId = await this.realmSettings.groupId(user.realmId, setting);
     const actor = { id: user.id, role: user.role, groupIds: await this.groups.recursiveGroupIdsOf(user.id) };
     return hasGroupPermission(actor, groupId, REALM_GROUP_SETTINGS[setting]);
@@ -49,7 +49,7 @@ export class InviteAccess {
    * `access_streams_for_invite`: channels the user can read, each a default channel or
    * one the user may add subscribers to.
    */
-  async channelsForInvite(user: RequestUser, streamIds: readonly number[]): Promise<number[]> {
+  async channelsForInvite(user: Actor, streamIds: readonly number[]): Promise<number[]> {
     const accessed = [];
     for (const streamId of streamIds) {
       const found = await this.channelAccess.requireById(user, streamId).catch(() => {
@@ -68,7 +68,7 @@ export class InviteAccess {
   }
 
   /** `access_user_groups_for_invite`: groups the user may add members to (Zulip's errors for others). */
-  async groupsForInvite(user: RequestUser, groupIds: readonly number[]): Promise<number[]> {
+  async groupsForInvite(user: Actor, groupIds: readonly number[]): Promise<number[]> {
     if (groupIds.length === 0) return [];
     const actor = await this.groupAccess.actor(user);
     const ids: number[] = [];
@@ -77,7 +77,7 @@ export class InviteAccess {
   }
 
   /** `access_invite_by_id`: an email invitation of the realm; another's needs an administrator (an owner's, an owner). */
-  async invitation(user: RequestUser, id: number): Promise<InvitationRow> {
+  async invitation(user: Actor, id: number): Promise<InvitationRow> {
     const invitation = await this.store.find(user.realmId, id, false, true);
     if (!invitation || invitation.referredById === null || invitation.status === InvitationStatus.Revoked) throw noSuchInvitation();
     if (invitation.referredById !== user.id) checkRoleBasedPermissions(invitation.invitedAs, user, true);
@@ -85,7 +85,7 @@ export class InviteAccess {
   }
 
   /** `access_multiuse_invite_by_id`: the same rules, and a revoked link says so. */
-  async multiuseInvitation(user: RequestUser, id: number): Promise<InvitationRow> {
+  async multiuseInvitation(user: Actor, id: number): Promise<InvitationRow> {
     const invitation = await this.store.find(user.realmId, id, true, true);
     if (!invitation) throw noSuchInvitation();
     if (invitation.referredById !== user.id) checkRoleBasedPermissions(invitation.invitedAs, user, true);

@@ -6,10 +6,10 @@ import { requireMemberOrAdmin } from '../../users/public/authorization';
 import { Role } from '../../users/public/roles';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   CreateMultiuseInviteCommand,
   InvitationTerms,
@@ -56,13 +56,13 @@ export class InvitesController {
 
   @Get()
   @Authorize(requireMemberOrAdmin)
-  async list(@CurrentUser() user: RequestUser): Promise<{ invites: InviteWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ invites: InviteWire[] }> {
     return { invites: await this.queryBus.execute<GetInvitesQuery, InviteWire[]>(new GetInvitesQuery(user)) };
   }
 
   @Post()
   @Authorize(requireMemberOrAdmin)
-  async send(@CurrentUser() user: RequestUser, @Params(SendInvitesParams) p: SendInvitesParams): Promise<Record<string, never>> {
+  async send(@CurrentUser() user: Actor, @Params(SendInvitesParams) p: SendInvitesParams): Promise<Record<string, never>> {
     const terms = this.terms(p, expectIntegerList('stream_ids', p.stream_ids));
     await this.commandBus.execute(new SendInvitesCommand(user, p.invitee_emails, terms, p.notify_referrer_on_join ?? true));
     return {};
@@ -70,28 +70,28 @@ export class InvitesController {
 
   @Post('multiuse')
   @Authorize(requireMemberOrAdmin)
-  createLink(@CurrentUser() user: RequestUser, @Params(MultiuseParams) p: MultiuseParams): Promise<{ invite_link: string }> {
+  createLink(@CurrentUser() user: Actor, @Params(MultiuseParams) p: MultiuseParams): Promise<{ invite_link: string }> {
     const terms = this.terms(p, p.stream_ids === undefined || p.stream_ids === null ? [] : expectIntegerList('stream_ids', p.stream_ids));
     return this.commandBus.execute(new CreateMultiuseInviteCommand(user, terms));
   }
 
   @Delete('multiuse/:invite_id')
   @Authorize(requireMemberOrAdmin)
-  async revokeLink(@CurrentUser() user: RequestUser, @Params(InviteIdParams) p: InviteIdParams): Promise<Record<string, never>> {
+  async revokeLink(@CurrentUser() user: Actor, @Params(InviteIdParams) p: InviteIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new RevokeInviteCommand(user, p.invite_id, true));
     return {};
   }
 
   @Delete(':invite_id')
   @Authorize(requireMemberOrAdmin)
-  async revoke(@CurrentUser() user: RequestUser, @Params(InviteIdParams) p: InviteIdParams): Promise<Record<string, never>> {
+  async revoke(@CurrentUser() user: Actor, @Params(InviteIdParams) p: InviteIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new RevokeInviteCommand(user, p.invite_id, false));
     return {};
   }
 
   @Post(':invite_id/resend')
   @Authorize(requireMemberOrAdmin)
-  async resend(@CurrentUser() user: RequestUser, @Params(InviteIdParams) p: InviteIdParams): Promise<Record<string, never>> {
+  async resend(@CurrentUser() user: Actor, @Params(InviteIdParams) p: InviteIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ResendInviteCommand(user, p.invite_id));
     return {};
   }

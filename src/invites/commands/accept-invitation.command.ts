@@ -6,7 +6,7 @@ import { MessageSending, SendMessageCommand } from '../../messages/commands/send
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { requestUserOf } from '../../users/public/user-row';
+import { actorOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { ConfirmationKeyError, InvitationStatus } from '../domain/invite-rules';
 import { invitationAcceptedNotice } from '../domain/invitation-texts';
@@ -84,7 +84,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     if (!referrer?.isActive || !bot) return;
     // The facade, not the command bus: one command handler, one transaction (ARCHITECTURE rule 2).
     await this.sending.send(
-      new SendMessageCommand(requestUserOf(bot), { kind: 'private', to: [referrer.id] }, invitationAcceptedNotice(newUser), 'Internal', undefined, null),
+      new SendMessageCommand(actorOf(bot), { kind: 'private', to: [referrer.id] }, invitationAcceptedNotice(newUser), 'Internal', undefined, null),
     );
   }
 }

@@ -10,7 +10,7 @@ import { insufficientPermission } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
 import { isValidEmail } from '../../users/public/user-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { InviteAccess } from '../access/invite-access';
 import {
   checkRoleBasedPermissions,
@@ -39,7 +39,7 @@ export interface InvitationTerms {
 /** `POST /invites`. */
 export class SendInvitesCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly inviteeEmailsRaw: string,
     readonly terms: InvitationTerms,
     readonly notifyReferrerOnJoin: boolean,
@@ -49,7 +49,7 @@ export class SendInvitesCommand {
 /** `POST /invites/multiuse`: answers the link. */
 export class CreateMultiuseInviteCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly terms: InvitationTerms,
   ) {}
 }
@@ -57,7 +57,7 @@ export class CreateMultiuseInviteCommand {
 /** `DELETE /invites/{id}` and `DELETE /invites/multiuse/{id}`. */
 export class RevokeInviteCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly id: number,
     readonly isMultiuse: boolean,
   ) {}
@@ -66,7 +66,7 @@ export class RevokeInviteCommand {
 /** `POST /invites/{id}/resend`. */
 export class ResendInviteCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly id: number,
   ) {}
 }

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { InvitationWrites } from '../commands/invitation-writes';
 import { InvitationRow, InvitationStore } from '../persistence/invitation.store';
 
@@ -20,7 +20,7 @@ export interface InviteWire {
 
 /** `GET /invites`. */
 export class GetInvitesQuery {
-  constructor(readonly actor: RequestUser) {}
+  constructor(readonly actor: Actor) {}
 }
 
 function seconds(date: Date): number {

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AddLinkifierCommand } from '../commands/add-linkifier.command';
 import { RemoveLinkifierCommand } from '../commands/remove-linkifier.command';
 import { ReorderLinkifiersCommand } from '../commands/reorder-linkifiers.command';
@@ -38,29 +38,29 @@ export class LinkifiersController {
   ) {}
 
   @Get('realm/linkifiers')
-  async list(@CurrentUser() user: RequestUser): Promise<{ linkifiers: LinkifierWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ linkifiers: LinkifierWire[] }> {
     return { linkifiers: await this.queryBus.execute<GetLinkifiersQuery, LinkifierWire[]>(new GetLinkifiersQuery(user.realmId)) };
   }
 
   @Patch('realm/linkifiers')
-  async reorder(@CurrentUser() user: RequestUser, @Params(ReorderParams) p: ReorderParams): Promise<Record<string, never>> {
+  async reorder(@CurrentUser() user: Actor, @Params(ReorderParams) p: ReorderParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ReorderLinkifiersCommand(user, expectIntegerList('ordered_linkifier_ids', p.ordered_linkifier_ids)));
     return {};
   }
 
   @Post('realm/filters')
-  add(@CurrentUser() user: RequestUser, @Params(LinkifierParams) p: LinkifierParams): Promise<{ id: number }> {
+  add(@CurrentUser() user: Actor, @Params(LinkifierParams) p: LinkifierParams): Promise<{ id: number }> {
     return this.commandBus.execute(new AddLinkifierCommand(user, p.pattern, p.url_template));
   }
 
   @Patch('realm/filters/:filter_id')
-  async update(@CurrentUser() user: RequestUser, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new UpdateLinkifierCommand(user, p.filter_id, p.pattern, p.url_template));
     return {};
   }
 
   @Delete('realm/filters/:filter_id')
-  async remove(@CurrentUser() user: RequestUser, @Params(FilterIdParams) p: FilterIdParams): Promise<Record<string, never>> {
+  async remove(@CurrentUser() user: Actor, @Params(FilterIdParams) p: FilterIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new RemoveLinkifierCommand(user, p.filter_id));
     return {};
   }

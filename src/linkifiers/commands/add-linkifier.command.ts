@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { checkLinkifier, recordLinkifiersChanged } from './linkifier-commands';
 import { requireRealmAdmin } from '../../users/public/authorization';
@@ -9,7 +9,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /realm/filters`. */
 export class AddLinkifierCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly pattern: string,
     readonly urlTemplate: string,
   ) {}

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { recordLinkifiersChanged } from './linkifier-commands';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /realm/filters/{filter_id}`. */
 export class RemoveLinkifierCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly id: number,
   ) {}
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { recordLinkifiersChanged } from './linkifier-commands';
 import { requireRealmAdmin } from '../../users/public/authorization';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `PATCH /realm/linkifiers`: `ordered_linkifier_ids` lists every linkifier exactly once. */
 export class ReorderLinkifiersCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly orderedIds: readonly number[],
   ) {}
 }

@@ -2,10 +2,10 @@ import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
-import { expectStringList } from '../../wire/params/json-shapes';
+import { expectStringList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChangeAlertWordsCommand } from '../commands/change-alert-words.command';
 import { GetAlertWordsQuery } from '../queries/get-alert-words.query';
 import { RenderMessageQuery } from '../queries/render-message.query';
@@ -39,22 +39,22 @@ export class MarkdownController {
   ) {}
 
   @Post('messages/render')
-  render(@CurrentUser() user: RequestUser, @Params(RenderParams) p: RenderParams): Promise<{ rendered: string }> {
+  render(@CurrentUser() user: Actor, @Params(RenderParams) p: RenderParams): Promise<{ rendered: string }> {
     return this.queryBus.execute(new RenderMessageQuery(user, p.content));
   }
 
   @Get('users/me/alert_words')
-  async list(@CurrentUser() user: RequestUser): Promise<{ alert_words: string[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ alert_words: string[] }> {
     return { alert_words: await this.queryBus.execute<GetAlertWordsQuery, string[]>(new GetAlertWordsQuery(user.id)) };
   }
 
   @Post('users/me/alert_words')
-  add(@CurrentUser() user: RequestUser, @Params(AlertWordsParams) p: AlertWordsParams): Promise<{ alert_words: string[] }> {
+  add(@CurrentUser() user: Actor, @Params(AlertWordsParams) p: AlertWordsParams): Promise<{ alert_words: string[] }> {
     return this.commandBus.execute(new ChangeAlertWordsCommand(user, 'add', alertWordList(p.alert_words)));
   }
 
   @Delete('users/me/alert_words')
-  remove(@CurrentUser() user: RequestUser, @Params(AlertWordsParams) p: AlertWordsParams): Promise<{ alert_words: string[] }> {
+  remove(@CurrentUser() user: Actor, @Params(AlertWordsParams) p: AlertWordsParams): Promise<{ alert_words: string[] }> {
     return this.commandBus.execute(new ChangeAlertWordsCommand(user, 'remove', alertWordList(p.alert_words)));
   }
 }

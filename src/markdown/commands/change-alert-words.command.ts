@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { normalizeAlertWords } from '../domain/alert-words';
 import { AlertWordsChangedEvent } from '../events/alert-words.events';
 import { AlertWordStore } from '../persistence/alert-word.store';
@@ -9,7 +9,7 @@ import { Database } from '../../platform/database/database';
 /** `POST` (add) or `DELETE` (remove) `/users/me/alert_words`: answers the whole list. */
 export class ChangeAlertWordsCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly op: 'add' | 'remove',
     readonly words: readonly string[],
   ) {}

@@ -1,11 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MessageRenderer } from '../message-renderer';
 
 /** `POST /messages/render`: the content as it would be stored, in the user's realm. */
 export class RenderMessageQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly content: string,
   ) {}
 }

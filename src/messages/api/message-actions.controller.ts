@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { DeleteMessageCommand } from '../commands/delete-message.command';
 import { SendEditTypingCommand, SendTypingCommand } from '../commands/send-typing.command';
 import { parseTypingOp, parseTypingTarget } from '../domain/typing-rules';
@@ -31,18 +31,18 @@ export class MessageActionsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('typing')
-  typing(@CurrentUser() user: RequestUser, @Params(TypingParams) p: TypingParams): Promise<Record<string, never>> {
+  typing(@CurrentUser() user: Actor, @Params(TypingParams) p: TypingParams): Promise<Record<string, never>> {
     const op = parseTypingOp(p.op);
     return this.commandBus.execute(new SendTypingCommand(user, op, parseTypingTarget(p)));
   }
 
   @Post('messages/:message_id/typing')
-  editTyping(@CurrentUser() user: RequestUser, @Params(EditTypingParams) p: EditTypingParams): Promise<Record<string, never>> {
+  editTyping(@CurrentUser() user: Actor, @Params(EditTypingParams) p: EditTypingParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new SendEditTypingCommand(user, p.message_id, parseTypingOp(p.op)));
   }
 
   @Delete('messages/:message_id')
-  deleteMessage(@CurrentUser() user: RequestUser, @Params(MessageIdParams) p: MessageIdParams): Promise<Record<string, never>> {
+  deleteMessage(@CurrentUser() user: Actor, @Params(MessageIdParams) p: MessageIdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new DeleteMessageCommand(user, p.message_id));
   }
 }

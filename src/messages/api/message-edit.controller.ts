@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UpdateMessageCommand } from '../commands/update-message.command';
 import { parsePropagateMode } from '../domain/message-edit-rules';
 import { GetMessageHistoryQuery } from '../queries/get-message-history.query';
@@ -32,7 +32,7 @@ export class MessageEditController {
   ) {}
 
   @Patch('messages/:message_id')
-  update(@CurrentUser() user: RequestUser, @Params(UpdateMessageParams) p: UpdateMessageParams): Promise<{ detached_uploads: unknown[] }> {
+  update(@CurrentUser() user: Actor, @Params(UpdateMessageParams) p: UpdateMessageParams): Promise<{ detached_uploads: unknown[] }> {
     return this.commandBus.execute(
       new UpdateMessageCommand(user, p.message_id, {
         content: p.content,
@@ -46,7 +46,7 @@ export class MessageEditController {
   }
 
   @Get('messages/:message_id/history')
-  history(@CurrentUser() user: RequestUser, @Params(MessageHistoryParams) p: MessageHistoryParams): Promise<{ message_history: unknown[] }> {
+  history(@CurrentUser() user: Actor, @Params(MessageHistoryParams) p: MessageHistoryParams): Promise<{ message_history: unknown[] }> {
     return this.queryBus.execute(new GetMessageHistoryQuery(user, p.message_id, p.allow_empty_topic_name));
   }
 }

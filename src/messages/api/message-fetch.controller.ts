@@ -2,11 +2,11 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { GetMessageQuery, GetMessageResult } from '../queries/get-message.query';
 import { GetMessagesQuery, GetMessagesResult } from '../queries/get-messages.query';
 import { MessagesMatchNarrowQuery, MessagesMatchNarrowResult } from '../queries/messages-match-narrow.query';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { parseNarrow } from '../domain/narrow';
 import { GetMessageParams, GetMessagesParams, getMessagesRequest, MatchesNarrowParams, messageIdFromPath } from './message-fetch.params';
 
@@ -16,21 +16,21 @@ export class MessageFetchController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('messages')
-  getMessages(@CurrentUser() user: RequestUser, @Params(GetMessagesParams) p: GetMessagesParams): Promise<GetMessagesResult> {
+  getMessages(@CurrentUser() user: Actor, @Params(GetMessagesParams) p: GetMessagesParams): Promise<GetMessagesResult> {
     const request = getMessagesRequest(p);
     return this.queryBus.execute(new GetMessagesQuery(user, request.plan, request.narrow, request.presentation));
   }
 
   /** Zulip's `messages_in_narrow_backend`; a static path, so it never reaches the id route. */
   @Get('messages/matches_narrow')
-  matchesNarrow(@CurrentUser() user: RequestUser, @Params(MatchesNarrowParams) p: MatchesNarrowParams): Promise<MessagesMatchNarrowResult> {
+  matchesNarrow(@CurrentUser() user: Actor, @Params(MatchesNarrowParams) p: MatchesNarrowParams): Promise<MessagesMatchNarrowResult> {
     const messageIds = expectIntegerList('msg_ids', p.msg_ids);
     const narrow = parseNarrow(p.narrow);
     return this.queryBus.execute(new MessagesMatchNarrowQuery(user, messageIds, narrow));
   }
 
   @Get('messages/:message_id')
-  getMessage(@CurrentUser() user: RequestUser, @Params(GetMessageParams) p: GetMessageParams): Promise<GetMessageResult> {
+  getMessage(@CurrentUser() user: Actor, @Params(GetMessageParams) p: GetMessageParams): Promise<GetMessageResult> {
     // Zulip always answers this one with client_gravatar on.
     const presentation = { applyMarkdown: p.apply_markdown, clientGravatar: true, allowEmptyTopicName: p.allow_empty_topic_name };
     return this.queryBus.execute(new GetMessageQuery(user, messageIdFromPath(p.message_id), presentation));

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { WireParam } from '../../wire/params/wire-param';
 import { FetchPlan, fetchPlan } from '../domain/message-range';
 import { NarrowTerm, parseNarrow } from '../domain/narrow';

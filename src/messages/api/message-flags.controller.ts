@@ -1,11 +1,11 @@
 import { Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MarkAsReadCommand } from '../commands/mark-as-read.command';
 import { UpdateFlagsForNarrowCommand, UpdateFlagsForNarrowResult } from '../commands/update-flags-for-narrow.command';
 import { UpdateMessageFlagsCommand, UpdateMessageFlagsResult } from '../commands/update-message-flags.command';
@@ -45,14 +45,14 @@ export class MessageFlagsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('messages/flags')
-  updateFlags(@CurrentUser() user: RequestUser, @Params(UpdateFlagsParams) p: UpdateFlagsParams): Promise<UpdateMessageFlagsResult> {
+  updateFlags(@CurrentUser() user: Actor, @Params(UpdateFlagsParams) p: UpdateFlagsParams): Promise<UpdateMessageFlagsResult> {
     const messages = expectIntegerList('messages', p.messages);
     return this.commandBus.execute(new UpdateMessageFlagsCommand(user, parseFlagChange(p.op, p.flag), messages));
   }
 
   @Post('messages/flags/narrow')
   updateFlagsForNarrow(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Params(UpdateFlagsForNarrowParams) p: UpdateFlagsForNarrowParams,
   ): Promise<UpdateFlagsForNarrowResult> {
     if (p.num_before < 0) throw ApiError.badRequest('num_before is too small');
@@ -68,17 +68,17 @@ export class MessageFlagsController {
   }
 
   @Post('mark_all_as_read')
-  markAllAsRead(@CurrentUser() user: RequestUser): Promise<Record<string, unknown>> {
+  markAllAsRead(@CurrentUser() user: Actor): Promise<Record<string, unknown>> {
     return this.commandBus.execute(new MarkAsReadCommand(user, { kind: 'all' }));
   }
 
   @Post('mark_stream_as_read')
-  markStreamAsRead(@CurrentUser() user: RequestUser, @Params(MarkStreamParams) p: MarkStreamParams): Promise<Record<string, unknown>> {
+  markStreamAsRead(@CurrentUser() user: Actor, @Params(MarkStreamParams) p: MarkStreamParams): Promise<Record<string, unknown>> {
     return this.commandBus.execute(new MarkAsReadCommand(user, { kind: 'channel', streamId: p.stream_id }));
   }
 
   @Post('mark_topic_as_read')
-  markTopicAsRead(@CurrentUser() user: RequestUser, @Params(MarkTopicParams) p: MarkTopicParams): Promise<Record<string, unknown>> {
+  markTopicAsRead(@CurrentUser() user: Actor, @Params(MarkTopicParams) p: MarkTopicParams): Promise<Record<string, unknown>> {
     // "general chat" names the empty topic, as in sending.
     const topic = normalizeTopic(p.topic_name);
     return this.commandBus.execute(new MarkAsReadCommand(user, { kind: 'topic', streamId: p.stream_id, topic }));

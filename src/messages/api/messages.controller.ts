@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AllowIncomingWebhookBots, Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { SendMessageCommand } from '../commands/send-message.command';
 import { messageAddress } from './send-message.params';
 
@@ -24,7 +25,7 @@ export class MessagesController {
   @Post('messages')
   @AllowIncomingWebhookBots()
   sendMessage(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Context() context: RequestContext,
     @Params(SendMessageParams) p: SendMessageParams,
   ): Promise<{ id: number }> {

@@ -4,7 +4,7 @@ import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-setti
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';
 import { MessageAccess } from '../access/message-access';
 import { MessageDeletion } from './message-deletion';
@@ -13,7 +13,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /messages/{message_id}`: Zulip's delete_message_backend. */
 export class DeleteMessageCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageId: number,
   ) {}
 }

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
 import { Database } from '../../platform/database/database';
@@ -13,7 +13,7 @@ export type ReadScope = { kind: 'all' } | { kind: 'channel'; streamId: number } 
 /** `POST /mark_all_as_read`, `/mark_stream_as_read`, `/mark_topic_as_read`. */
 export class MarkAsReadCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly scope: ReadScope,
   ) {}
 }

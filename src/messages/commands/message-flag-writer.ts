@@ -4,7 +4,7 @@ import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { changes, FlagChange } from '../domain/flag-change';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { HISTORICAL_FLAGS } from '../public/message-flags';
@@ -36,7 +36,7 @@ export class MessageFlagWriter {
     private readonly database: Database,
   ) {}
 
-  async write(user: RequestUser, change: FlagChange, requested: readonly number[]): Promise<FlagWriteResult> {
+  async write(user: Actor, change: FlagChange, requested: readonly number[]): Promise<FlagWriteResult> {
     let ids = [...new Set(requested)];
     let ignoredChannels: number[] | null = null;
     const storable = ids.filter((id) => id >= 1 && id <= MAX_STORED_ID);
@@ -68,7 +68,7 @@ export class MessageFlagWriter {
   }
 
   /** Zulip's `bulk_access_messages` for messages without a row: channel history the user may read. */
-  private async requireHistoryAccess(user: RequestUser, ids: readonly number[]): Promise<void> {
+  private async requireHistoryAccess(user: Actor, ids: readonly number[]): Promise<void> {
     const found = ids.every((id) => id >= 1 && id <= MAX_STORED_ID) ? await this.store.rowless(ids) : [];
     if (found.length !== ids.length) throw ApiError.invalidMessage();
     const access = new HistoryAccess(this.channels, this.subscriptions, this.actors, user);
@@ -88,7 +88,7 @@ class HistoryAccess {
     private readonly channels: ChannelDirectory,
     private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
-    private readonly user: RequestUser,
+    private readonly user: Actor,
   ) {}
 
   async mayRead(streamId: number): Promise<boolean> {

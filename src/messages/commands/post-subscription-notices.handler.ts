@@ -5,7 +5,7 @@ import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { SendMessageCommand } from './send-message.command';
 
 /** Zulip's topic for new-channel announcements. */
@@ -83,7 +83,7 @@ export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubsc
   }
 }
 
-export function asSender(bot: UserRow): RequestUser {
+export function asSender(bot: UserRow): Actor {
   return {
     id: bot.id,
     realmId: bot.realmId,

@@ -17,7 +17,7 @@ import { UserRow } from '../../users/public/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
 import { WidgetSubmessages } from '../../submessages/commands/widget-submessages';
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../public/message-content';
@@ -38,7 +38,7 @@ export type MessageAddress =
 
 export class SendMessageCommand {
   constructor(
-    readonly sender: RequestUser,
+    readonly sender: Actor,
     readonly address: MessageAddress,
     readonly content: string,
     readonly clientName: string,
@@ -140,7 +140,7 @@ export class MessageSending {
    * Zulip's `check_message` alone: the message is checked and rendered as if sent now, and
    * nothing is stored (a scheduled message keeps what this answers).
    */
-  check(sender: RequestUser, address: MessageAddress, content: string): Promise<CheckedMessage> {
+  check(sender: Actor, address: MessageAddress, content: string): Promise<CheckedMessage> {
     return this.tx.run(async () => {
       const { delivery, rendering, topic, content: normalized } = await this.prepare(
         new SendMessageCommand(sender, address, content, 'Internal', undefined, null),
@@ -259,7 +259,7 @@ export class MessageSending {
     return effectiveRealmProperties(realm?.properties ?? {}).mandatory_topics === true;
   }
 
-  private async channelDelivery(sender: RequestUser, channel: string | number, internal: boolean): Promise<Delivery> {
+  private async channelDelivery(sender: Actor, channel: string | number, internal: boolean): Promise<Delivery> {
     const target = typeof channel === 'number' ? channel : channel.trim();
     // The sender's actor row comes with the channel (one round trip); internal sends ignore it.
     const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, (subscriberIds) =>
@@ -290,7 +290,7 @@ export class MessageSending {
     return { recipientId, userIds: subscribers, stream, directRecipients: [], realmData };
   }
 
-  private async directDelivery(sender: RequestUser, to: readonly number[] | readonly string[]): Promise<Delivery> {
+  private async directDelivery(sender: Actor, to: readonly number[] | readonly string[]): Promise<Delivery> {
     const recipients: UserRow[] = [];
     for (const target of new Set<number | string>(to)) {
       // Zulip's get_user_profiles(_by_ids): by id, or by the API email (a hidden real
@@ -326,7 +326,7 @@ export class MessageSending {
   /** Outgoing-webhook triggers, recorded with the message so that none is lost. */
   private async recordWebhookTriggers(
     messageId: number,
-    sender: RequestUser,
+    sender: Actor,
     delivery: Delivery,
     mentionedUserIds: readonly number[],
   ): Promise<void> {

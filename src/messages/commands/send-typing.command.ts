@@ -4,7 +4,7 @@ import { ChannelAccessLoader } from '../../channels/access/channel-access.loader
 import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
 import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
@@ -15,7 +15,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /typing`: someone is composing to a direct conversation or a channel topic. */
 export class SendTypingCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly op: TypingOp,
     readonly target: TypingTarget,
   ) {}
@@ -24,7 +24,7 @@ export class SendTypingCommand {
 /** `POST /messages/{message_id}/typing`: someone is editing a message's content. */
 export class SendEditTypingCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageId: number,
     readonly op: TypingOp,
   ) {}

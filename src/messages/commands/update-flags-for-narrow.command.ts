@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { FlagChange } from '../domain/flag-change';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { limitRows, planRange, RangeRequest } from '../domain/message-range';
@@ -13,7 +13,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /messages/flags/narrow`: a flag changed on a window of a narrow, as `GET /messages` reads it. */
 export class UpdateFlagsForNarrowCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly change: FlagChange,
     readonly narrow: readonly NarrowTerm[],
     /** Already clamped to MAX_MESSAGES_PER_UPDATE. */

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { FlagChange } from '../domain/flag-change';
 import { MessageFlagWriter } from './message-flag-writer';
 import { Database } from '../../platform/database/database';
@@ -8,7 +8,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /messages/flags`: one flag added to or removed from the listed messages. */
 export class UpdateMessageFlagsCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly change: FlagChange,
     readonly messageIds: readonly number[],
   ) {}

@@ -15,7 +15,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
 import { Role } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { isMeMessage, normalizeContent, normalizeTopic } from '../public/message-content';
 import {
   changeAllDeadlineSeconds,
@@ -50,7 +50,7 @@ export interface UpdateMessageRequest {
 /** `PATCH /messages/{message_id}`: Zulip's check_update_message. */
 export class UpdateMessageCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageId: number,
     readonly request: UpdateMessageRequest,
   ) {}
@@ -113,7 +113,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
 
   /** Validation and permissions, in Zulip's order. */
   private async plan(
-    user: RequestUser,
+    user: Actor,
     message: EditedMessageRow,
     origStream: StreamRow | null,
     request: UpdateMessageRequest,
@@ -201,7 +201,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
    * in and the users who have it: mentions, wildcard permissions and alert words included.
    */
   private async renderContent(
-    user: RequestUser,
+    user: Actor,
     message: EditedMessageRow,
     stream: StreamRow | null,
     topic: string,

@@ -1,12 +1,12 @@
 import { PolicyActor } from '../../channels/public/channel-policy';
 import { StreamRow } from '../../channels/public/stream-row';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { PropagateMode } from './message-edit-rules';
 import { EditedMessageRow } from '../persistence/message-edit.store';
 
 /** What one edit changes, decided before anything is written (Zulip's MessageEditRequest). */
 export interface EditPlan {
-  user: RequestUser;
+  user: Actor;
   actor: PolicyActor;
   message: EditedMessageRow;
   propagateMode: PropagateMode;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
 import { RecipientType } from '../public/recipient-type';
 import { Database } from '../../platform/database/database';
@@ -31,7 +31,7 @@ export class TypingPeople {
     private readonly database: Database,
   ) {}
 
-  async sender(user: RequestUser): Promise<UserSettings> {
+  async sender(user: Actor): Promise<UserSettings> {
     const [row] = await this.database.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM user_profile WHERE id = $1`, [user.id]);
     return effectiveSettings(row.settings);
   }

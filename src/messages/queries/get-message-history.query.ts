@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `GET /messages/{message_id}/history`: Zulip's get_message_edit_history. */
 export class GetMessageHistoryQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageId: number,
     readonly allowEmptyTopicName: boolean,
   ) {}

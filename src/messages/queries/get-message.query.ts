@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { HISTORICAL_FLAGS } from '../public/message-flags';
 import { MessageAccess } from '../access/message-access';
@@ -11,7 +11,7 @@ import { Database } from '../../platform/database/database';
 /** `GET /messages/{message_id}`: one message the user may read, with its raw content. */
 export class GetMessageQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageId: number,
     readonly presentation: MessagePresentation,
   ) {}

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { flagNames, HISTORICAL_FLAGS } from '../public/message-flags';
@@ -14,7 +14,7 @@ import { Database } from '../../platform/database/database';
 /** `GET /messages`: the messages of a narrow around an anchor, or among given ids. */
 export class GetMessagesQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly plan: FetchPlan,
     readonly narrow: readonly NarrowTerm[],
     readonly presentation: MessagePresentation,

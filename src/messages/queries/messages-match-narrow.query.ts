@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { classifyNarrow, NarrowTerm } from '../domain/narrow';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
@@ -12,7 +12,7 @@ import { Database } from '../../platform/database/database';
  */
 export class MessagesMatchNarrowQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageIds: readonly number[],
     readonly narrow: readonly NarrowTerm[],
   ) {}

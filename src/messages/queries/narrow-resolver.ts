@@ -7,7 +7,7 @@ import { isGuest } from '../../users/public/roles';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../public/message-condition';
 import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
 import { badNarrow, checkNotBothChannelAndDm, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
@@ -38,7 +38,7 @@ const IS_CONDITIONS: Record<Exclude<IsOperand, 'followed' | 'muted'>, MessageCon
 
 /** Per-request lookups the resolver shares between terms. */
 interface Lookup {
-  user: RequestUser;
+  user: Actor;
   self?: UserRow;
   actor?: PolicyActor;
 }
@@ -62,7 +62,7 @@ export class NarrowResolver {
     private readonly database: Database,
   ) {}
 
-  async resolve(user: RequestUser, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
+  async resolve(user: Actor, classified: readonly NarrowFilter[]): Promise<ResolvedNarrow> {
     const lookup: Lookup = { user };
     const filters = await this.replaceWith(lookup, classified);
     const conditions: MessageCondition[] = [];

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { SetUserMutedCommand } from '../commands/mute-user.command';
 
 class MutedUserParams {
@@ -15,13 +15,13 @@ export class MutedUsersController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('users/me/muted_users/:muted_user_id')
-  async mute(@CurrentUser() user: RequestUser, @Params(MutedUserParams) p: MutedUserParams): Promise<Record<string, never>> {
+  async mute(@CurrentUser() user: Actor, @Params(MutedUserParams) p: MutedUserParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new SetUserMutedCommand(user, p.muted_user_id, true));
     return {};
   }
 
   @Delete('users/me/muted_users/:muted_user_id')
-  async unmute(@CurrentUser() user: RequestUser, @Params(MutedUserParams) p: MutedUserParams): Promise<Record<string, never>> {
+  async unmute(@CurrentUser() user: Actor, @Params(MutedUserParams) p: MutedUserParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new SetUserMutedCommand(user, p.muted_user_id, false));
     return {};
   }

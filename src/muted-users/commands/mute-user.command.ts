@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from '../events/muted-users-events';
 import { MutedUserRepository } from '../persistence/muted-user.repository';
 import { Database } from '../../platform/database/database';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `POST` (mute) and `DELETE` (unmute) `/users/me/muted_users/{muted_user_id}`. */
 export class SetUserMutedCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly mutedUserId: number,
     readonly muted: boolean,
   ) {}
@@ -38,7 +38,7 @@ export class SetUserMutedHandler implements ICommandHandler<SetUserMutedCommand,
     });
   }
 
-  private async mute(user: RequestUser, targetId: number): Promise<void> {
+  private async mute(user: Actor, targetId: number): Promise<void> {
     if (!(await this.mutes.add(user.id, targetId, new Date()))) throw ApiError.badRequest('User already muted');
     // What the muted user sent before is read from now on, as new messages will be.
     const read = await this.mutes.markMessagesRead(user.id, targetId);

@@ -1,11 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { UploadStore } from './upload-store';
-import { PublicImagesController } from './public-images.controller';
 
-/** Uploaded files on local disk, and the route that serves them. */
+/** Uploaded files on local disk (the uploads module serves them). */
 @Global()
 @Module({
-  controllers: [PublicImagesController],
   providers: [UploadStore],
   exports: [UploadStore],
 })

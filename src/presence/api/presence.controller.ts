@@ -6,7 +6,7 @@ import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UpdatePresenceCommand } from '../commands/update-presence.command';
 import { parseStatus } from '../domain/presence-rules';
 import { GetRealmPresenceQuery, GetUserPresenceQuery, RealmPresenceAnswer } from '../queries/get-presence.query';
@@ -39,7 +39,7 @@ export class PresenceController {
    */
   @Post('users/me/presence')
   @Authorize(requireHumanUser)
-  async update(@CurrentUser() user: RequestUser, @Params(UpdatePresenceParams) p: UpdatePresenceParams): Promise<RealmPresenceAnswer | Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Params(UpdatePresenceParams) p: UpdatePresenceParams): Promise<RealmPresenceAnswer | Record<string, never>> {
     const status = parseStatus(p.status);
     if (status === null) throw ApiError.badRequest(`Invalid status: ${p.status}`);
     await this.commandBus.execute(new UpdatePresenceCommand(user, status));
@@ -50,7 +50,7 @@ export class PresenceController {
 
   /** Everyone's presence in the legacy format, without the update id. */
   @Get('realm/presence')
-  async realm(@CurrentUser() user: RequestUser): Promise<Omit<RealmPresenceAnswer, 'presence_last_update_id'>> {
+  async realm(@CurrentUser() user: Actor): Promise<Omit<RealmPresenceAnswer, 'presence_last_update_id'>> {
     const answer = await this.queryBus.execute<GetRealmPresenceQuery, RealmPresenceAnswer>(
       new GetRealmPresenceQuery(user.realmId, false, null, null),
     );
@@ -58,7 +58,7 @@ export class PresenceController {
   }
 
   @Get('users/:user_id_or_email/presence')
-  one(@CurrentUser() user: RequestUser, @Params(UserPresenceParams) p: UserPresenceParams): Promise<{ presence: Record<string, unknown> }> {
+  one(@CurrentUser() user: Actor, @Params(UserPresenceParams) p: UserPresenceParams): Promise<{ presence: Record<string, unknown> }> {
     return this.queryBus.execute(new GetUserPresenceQuery(user.realmId, p.user_id_or_email, p.slim_presence));
   }
 }

@@ -4,7 +4,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { pgPool } from '../../platform/database/prepared-statements';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
 import { PresenceRepository } from '../persistence/presence.repository';
 import { PresenceWriter } from './presence.writer';
@@ -13,7 +13,7 @@ import { Database } from '../../platform/database/database';
 /** The write half of `POST /users/me/presence`. */
 export class UpdatePresenceCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly status: PresenceStatus,
   ) {}
 }

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
-import { expectIntegerList } from '../../wire/params/json-shapes';
+import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateProfileFieldCommand } from '../commands/create-profile-field.command';
 import { DeleteProfileFieldCommand } from '../commands/delete-profile-field.command';
 import { RemoveProfileDataCommand } from '../commands/remove-profile-data.command';
@@ -55,12 +55,12 @@ export class ProfileFieldsController {
   ) {}
 
   @Get('realm/profile_fields')
-  async list(@CurrentUser() user: RequestUser): Promise<{ custom_fields: ProfileFieldWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ custom_fields: ProfileFieldWire[] }> {
     return { custom_fields: await this.queryBus.execute<GetProfileFieldsQuery, ProfileFieldWire[]>(new GetProfileFieldsQuery(user.realmId)) };
   }
 
   @Post('realm/profile_fields')
-  create(@CurrentUser() user: RequestUser, @Params(CreateParams) p: CreateParams): Promise<{ id: number }> {
+  create(@CurrentUser() user: Actor, @Params(CreateParams) p: CreateParams): Promise<{ id: number }> {
     return this.commandBus.execute(
       new CreateProfileFieldCommand(user, {
         name: p.name,
@@ -75,13 +75,13 @@ export class ProfileFieldsController {
   }
 
   @Patch('realm/profile_fields')
-  async reorder(@CurrentUser() user: RequestUser, @Params(ReorderParams) p: ReorderParams): Promise<Record<string, never>> {
+  async reorder(@CurrentUser() user: Actor, @Params(ReorderParams) p: ReorderParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ReorderProfileFieldsCommand(user, expectIntegerList('order', p.order)));
     return {};
   }
 
   @Patch('realm/profile_fields/:field_id')
-  async update(@CurrentUser() user: RequestUser, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Params(UpdateParams) p: UpdateParams): Promise<Record<string, never>> {
     await this.commandBus.execute(
       new UpdateProfileFieldCommand(user, p.field_id, {
         name: p.name,
@@ -96,19 +96,19 @@ export class ProfileFieldsController {
   }
 
   @Delete('realm/profile_fields/:field_id')
-  async delete(@CurrentUser() user: RequestUser, @Params(FieldIdParams) p: FieldIdParams): Promise<Record<string, never>> {
+  async delete(@CurrentUser() user: Actor, @Params(FieldIdParams) p: FieldIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeleteProfileFieldCommand(user, p.field_id));
     return {};
   }
 
   @Patch('users/me/profile_data')
-  async updateData(@CurrentUser() user: RequestUser, @Params(DataParams) p: DataParams): Promise<Record<string, never>> {
+  async updateData(@CurrentUser() user: Actor, @Params(DataParams) p: DataParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new UpdateProfileDataCommand(user, parseProfileDataItems(p.data)));
     return {};
   }
 
   @Delete('users/me/profile_data')
-  async removeData(@CurrentUser() user: RequestUser, @Params(DataParams) p: DataParams): Promise<Record<string, never>> {
+  async removeData(@CurrentUser() user: Actor, @Params(DataParams) p: DataParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new RemoveProfileDataCommand(user, expectIntegerList('data', p.data)));
     return {};
   }

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { DEFAULT_EXTERNAL_ACCOUNTS, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../public/field-types';
 import {
   isDefaultExternalField,
@@ -18,7 +18,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /realm/profile_fields`. */
 export class CreateProfileFieldCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly field: {
       name: string;
       hint: string;

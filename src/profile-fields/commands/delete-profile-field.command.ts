@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { fieldNotFound } from '../domain/profile-field-rules';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */
 export class DeleteProfileFieldCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly fieldId: number,
   ) {}
 }

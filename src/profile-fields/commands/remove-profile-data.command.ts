@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireHumanUser } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
@@ -11,7 +11,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /users/me/profile_data`: `data` lists field ids whose values the user clears. */
 export class RemoveProfileDataCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly fieldIds: readonly number[],
   ) {}
 }

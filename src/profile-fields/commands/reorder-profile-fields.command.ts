@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../users/public/authorization';
@@ -10,7 +10,7 @@ import { Database } from '../../platform/database/database';
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
 export class ReorderProfileFieldsCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly order: readonly number[],
   ) {}
 }

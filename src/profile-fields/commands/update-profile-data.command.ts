@@ -3,7 +3,7 @@ import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireHumanUser } from '../../users/public/authorization';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { isRenderable } from '../public/field-types';
 import { checkFieldValue, checkPeopleFieldUsers, fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
@@ -18,7 +18,7 @@ import { Database } from '../../platform/database/database';
  */
 export class UpdateProfileDataCommand {
   constructor(
-    readonly actor: Pick<RequestUser, 'id' | 'realmId' | 'role' | 'isBot'>,
+    readonly actor: Pick<Actor, 'id' | 'realmId' | 'role' | 'isBot'>,
     readonly data: readonly { id: number; value: unknown }[],
     readonly targetId?: number,
   ) {}

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { FieldType, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../public/field-types';
 import {
   fieldNotFound,
@@ -21,7 +21,7 @@ import { Database } from '../../platform/database/database';
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */
 export class UpdateProfileFieldCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly fieldId: number,
     readonly changes: {
       name?: string;

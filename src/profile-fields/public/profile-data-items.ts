@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { expectInteger, expectList, expectObject } from '../../wire/params/json-shapes';
+import { expectInteger, expectList, expectObject } from '../../shared/json-shapes';
 
 /**
  * `data` of `PATCH /users/me/profile_data` (and `profile_data` of `PATCH /users/{user_id}`):

@@ -5,7 +5,7 @@ import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AddPushDeviceCommand, RemovePushDeviceCommand } from '../commands/push-device.commands';
 import { PushDeviceKind, validateAppId, validateToken } from '../domain/push-device-rules';
 import { SendTestPushNotificationQuery } from '../queries/send-test-push-notification.query';
@@ -35,32 +35,32 @@ export class PushDevicesController {
   ) {}
 
   @Post('users/me/apns_device_token')
-  addApns(@CurrentUser() user: RequestUser, @Params(ApnsParams) p: ApnsParams): Promise<Record<string, never>> {
+  addApns(@CurrentUser() user: Actor, @Params(ApnsParams) p: ApnsParams): Promise<Record<string, never>> {
     const appId = validateAppId(p.appid);
     validateToken(p.token, PushDeviceKind.Apns);
     return this.commandBus.execute(new AddPushDeviceCommand(user.id, PushDeviceKind.Apns, p.token, appId));
   }
 
   @Delete('users/me/apns_device_token')
-  removeApns(@CurrentUser() user: RequestUser, @Params(TokenParams) p: TokenParams): Promise<Record<string, never>> {
+  removeApns(@CurrentUser() user: Actor, @Params(TokenParams) p: TokenParams): Promise<Record<string, never>> {
     validateToken(p.token, PushDeviceKind.Apns);
     return this.commandBus.execute(new RemovePushDeviceCommand(user.id, PushDeviceKind.Apns, p.token));
   }
 
   @Post('users/me/android_gcm_reg_id')
-  addFcm(@CurrentUser() user: RequestUser, @Params(TokenParams) p: TokenParams): Promise<Record<string, never>> {
+  addFcm(@CurrentUser() user: Actor, @Params(TokenParams) p: TokenParams): Promise<Record<string, never>> {
     validateToken(p.token, PushDeviceKind.Fcm);
     return this.commandBus.execute(new AddPushDeviceCommand(user.id, PushDeviceKind.Fcm, p.token, null));
   }
 
   @Delete('users/me/android_gcm_reg_id')
-  removeFcm(@CurrentUser() user: RequestUser, @Params(TokenParams) p: TokenParams): Promise<Record<string, never>> {
+  removeFcm(@CurrentUser() user: Actor, @Params(TokenParams) p: TokenParams): Promise<Record<string, never>> {
     validateToken(p.token, PushDeviceKind.Fcm);
     return this.commandBus.execute(new RemovePushDeviceCommand(user.id, PushDeviceKind.Fcm, p.token));
   }
 
   @Post('mobile_push/test_notification')
-  testNotification(@CurrentUser() user: RequestUser, @Params(TestNotificationParams) p: TestNotificationParams): Promise<Record<string, never>> {
+  testNotification(@CurrentUser() user: Actor, @Params(TestNotificationParams) p: TestNotificationParams): Promise<Record<string, never>> {
     return this.queryBus.execute(new SendTestPushNotificationQuery(user.id, p.token ?? null));
   }
 }

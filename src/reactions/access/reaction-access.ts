@@ -6,7 +6,7 @@ import { SubscriberDirectory } from '../../channels/queries/subscriber-directory
 import { MAX_STORED_ID } from '../../messages/public/message-condition';
 import { RecipientType } from '../../messages/public/recipient-type';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';
 import { LockedMessage, ReactionRepository } from '../persistence/reaction.repository';
 import { Database } from '../../platform/database/database';
@@ -31,7 +31,7 @@ export class ReactionAccess {
     private readonly database: Database,
   ) {}
 
-  async lock(user: RequestUser, messageId: number): Promise<ReactableMessage> {
+  async lock(user: Actor, messageId: number): Promise<ReactableMessage> {
     const message = messageId > 0 && messageId <= MAX_STORED_ID ? await this.reactions.lockMessage(messageId, user.id) : null;
     if (!message || message.realmId !== user.realmId) throw ApiError.invalidMessage();
     if (message.recipientType !== RecipientType.Stream) {

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AddReactionCommand } from '../commands/add-reaction.command';
 import { RemoveReactionCommand } from '../commands/remove-reaction.command';
 
@@ -27,14 +27,14 @@ export class ReactionsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':message_id/reactions')
-  async add(@CurrentUser() user: RequestUser, @Params(AddReactionParams) p: AddReactionParams): Promise<Record<string, never>> {
+  async add(@CurrentUser() user: Actor, @Params(AddReactionParams) p: AddReactionParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new AddReactionCommand(user, p.message_id, p.emoji_name, p.emoji_code, p.reaction_type));
     return {};
   }
 
   @Delete(':message_id/reactions')
   async remove(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Params(RemoveReactionParams) p: RemoveReactionParams,
   ): Promise<Record<string, never>> {
     await this.commandBus.execute(new RemoveReactionCommand(user, p.message_id, p.emoji_name, p.emoji_code, p.reaction_type));

@@ -5,7 +5,7 @@ import { HISTORICAL_FLAGS } from '../../messages/public/message-flags';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from '../events/reacting-user';
@@ -15,7 +15,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /messages/{message_id}/reactions`. */
 export class AddReactionCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly messageId: number,
     readonly emojiName: string,
     readonly emojiCode: string | undefined,

@@ -3,7 +3,7 @@ import { normalizeReactionType, ReactionType } from '../../emoji/public/emoji-ru
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactingUser } from '../events/reacting-user';
@@ -13,7 +13,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /messages/{message_id}/reactions`. */
 export class RemoveReactionCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly messageId: number,
     readonly emojiName: string | undefined,
     readonly emojiCode: string | undefined,

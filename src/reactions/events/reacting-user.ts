@@ -3,7 +3,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { apiEmail } from '../../users/api/user.presenter';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { Database } from '../../platform/database/database';
 
 /** The reacting user as the event's legacy `user` object names them. */
@@ -16,7 +16,7 @@ export class ReactingUser {
     private readonly database: Database,
   ) {}
 
-  async describe(actor: RequestUser): Promise<{ id: number; email: string; fullName: string }> {
+  async describe(actor: Actor): Promise<{ id: number; email: string; fullName: string }> {
     const user = await this.users.findById(actor.id);
     const realm = await this.realms.requireById(actor.realmId);
     const email = user ? apiEmail(user, this.addressing.hostName(realm.stringId)) : actor.deliveryEmail;

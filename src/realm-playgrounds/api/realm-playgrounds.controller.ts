@@ -5,7 +5,7 @@ import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AddRealmPlaygroundCommand, RemoveRealmPlaygroundCommand } from '../commands/realm-playground.commands';
 import { checkPygmentsLanguage, strippedPlayground } from '../domain/playground-rules';
 
@@ -31,13 +31,13 @@ export class RealmPlaygroundsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
-  add(@CurrentUser() user: RequestUser, @Params(AddPlaygroundParams) p: AddPlaygroundParams): Promise<{ id: number }> {
+  add(@CurrentUser() user: Actor, @Params(AddPlaygroundParams) p: AddPlaygroundParams): Promise<{ id: number }> {
     checkPygmentsLanguage(p.pygments_language);
     return this.commandBus.execute(new AddRealmPlaygroundCommand(user, strippedPlayground(p.name, p.url_template, p.pygments_language)));
   }
 
   @Delete(':playground_id')
-  remove(@CurrentUser() user: RequestUser, @Params(PlaygroundIdParams) p: PlaygroundIdParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(PlaygroundIdParams) p: PlaygroundIdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new RemoveRealmPlaygroundCommand(user, p.playground_id));
   }
 }

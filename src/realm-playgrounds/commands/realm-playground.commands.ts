@@ -3,7 +3,7 @@ import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmAdmin } from '../../users/public/authorization';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   checksUniqueness,
   invalidPlayground,
@@ -17,12 +17,12 @@ import { RealmPlaygroundStore } from '../persistence/realm-playground.store';
 
 /** `POST /realm/playgrounds`: the fields as the view strips them (strippedPlayground). */
 export class AddRealmPlaygroundCommand {
-  constructor(readonly actor: RequestUser, readonly fields: PlaygroundFields) {}
+  constructor(readonly actor: Actor, readonly fields: PlaygroundFields) {}
 }
 
 /** `DELETE /realm/playgrounds/{playground_id}`. */
 export class RemoveRealmPlaygroundCommand {
-  constructor(readonly actor: RequestUser, readonly id: number) {}
+  constructor(readonly actor: Actor, readonly id: number) {}
 }
 
 /** Records `realm_playgrounds` with the list as the transaction leaves it, for every active user. */

@@ -8,7 +8,8 @@ import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser, OptionalAuthEndpoint, RawResponse } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { DeleteRealmExportCommand, RequestRealmExportCommand } from '../commands/realm-export.commands';
 import { API_EXPORT_TYPES, ExportType, RealmExportWire } from '../domain/realm-exports';
 import { ExportDownload, GetExportConsentsQuery, GetRealmExportsQuery, OpenRealmExportQuery } from '../queries/realm-export.queries';
@@ -39,25 +40,25 @@ export class RealmExportsController {
 
   @Get('api/v1/export/realm')
   @Authorize(requireRealmAdmin)
-  async list(@CurrentUser() user: RequestUser): Promise<{ exports: RealmExportWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ exports: RealmExportWire[] }> {
     return { exports: await this.queryBus.execute<GetRealmExportsQuery, RealmExportWire[]>(new GetRealmExportsQuery(user)) };
   }
 
   @Post('api/v1/export/realm')
   @Authorize(requireRealmAdmin)
-  create(@CurrentUser() user: RequestUser, @Params(ExportRealmParams) p: ExportRealmParams): Promise<{ id: number }> {
+  create(@CurrentUser() user: Actor, @Params(ExportRealmParams) p: ExportRealmParams): Promise<{ id: number }> {
     return this.commandBus.execute(new RequestRealmExportCommand(user, p.export_type as ExportType));
   }
 
   @Delete('api/v1/export/realm/:export_id')
   @Authorize(requireRealmAdmin)
-  remove(@CurrentUser() user: RequestUser, @Params(ExportIdParams) p: ExportIdParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(ExportIdParams) p: ExportIdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new DeleteRealmExportCommand(user, p.export_id));
   }
 
   @Get('api/v1/export/realm/consents')
   @Authorize(requireRealmAdmin)
-  async consents(@CurrentUser() user: RequestUser): Promise<{ export_consents: { user_id: number; consented: boolean }[] }> {
+  async consents(@CurrentUser() user: Actor): Promise<{ export_consents: { user_id: number; consented: boolean }[] }> {
     return { export_consents: await this.queryBus.execute(new GetExportConsentsQuery(user)) };
   }
 

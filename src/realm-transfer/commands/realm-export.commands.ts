@@ -6,9 +6,9 @@ import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { requestUserOf } from '../../users/public/user-row';
+import { actorOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   checkDeletable,
   checkExportRequest,
@@ -53,7 +53,7 @@ export class RealmExportList {
 
 /** `POST /export/realm`: `type` is one of API_EXPORT_TYPES; the actor is an administrator. */
 export class RequestRealmExportCommand {
-  constructor(readonly actor: RequestUser, readonly type: ExportType) {}
+  constructor(readonly actor: Actor, readonly type: ExportType) {}
 }
 
 /**
@@ -85,7 +85,7 @@ export class RequestRealmExportHandler implements ICommandHandler<RequestRealmEx
 
 /** `DELETE /export/realm/{export_id}`. */
 export class DeleteRealmExportCommand {
-  constructor(readonly actor: RequestUser, readonly exportId: number) {}
+  constructor(readonly actor: Actor, readonly exportId: number) {}
 }
 
 /**
@@ -199,7 +199,7 @@ export class WriteRealmExportHandler implements ICommandHandler<WriteRealmExport
     const bot = realm.notificationBotId === null ? null : await this.users.findById(realm.notificationBotId);
     if (!bot || !requester || !requester.isActive) return;
     await this.sending.send(
-      new SendMessageCommand(requestUserOf(bot), { kind: 'private', to: [requester.id] }, EXPORT_COMPLETE_NOTICE, 'Internal', undefined, null, {
+      new SendMessageCommand(actorOf(bot), { kind: 'private', to: [requester.id] }, EXPORT_COMPLETE_NOTICE, 'Internal', undefined, null, {
         readBy: [],
       }),
     );

@@ -2,7 +2,7 @@ import { ReadStream } from 'node:fs';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../platform/database/database';
 import { isAdministrator } from '../../users/public/roles';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { RealmExportList } from '../commands/realm-export.commands';
 import { parseExportPath, RealmExportWire } from '../domain/realm-exports';
 import { ExportArchiveWriter } from '../persistence/export-archive-writer';
@@ -10,7 +10,7 @@ import { RealmExportStore } from '../persistence/realm-export.store';
 
 /** `GET /export/realm` (an administrator's). */
 export class GetRealmExportsQuery {
-  constructor(readonly actor: RequestUser) {}
+  constructor(readonly actor: Actor) {}
 }
 
 @QueryHandler(GetRealmExportsQuery)
@@ -27,7 +27,7 @@ export class GetRealmExportsHandler implements IQueryHandler<GetRealmExportsQuer
 
 /** `GET /export/realm/consents` (an administrator's). */
 export class GetExportConsentsQuery {
-  constructor(readonly actor: RequestUser) {}
+  constructor(readonly actor: Actor) {}
 }
 
 @QueryHandler(GetExportConsentsQuery)
@@ -43,7 +43,7 @@ export class GetExportConsentsHandler implements IQueryHandler<GetExportConsents
 export class OpenRealmExportQuery {
   constructor(
     readonly realmId: number,
-    readonly reader: RequestUser | null,
+    readonly reader: Actor | null,
     readonly wildcard: string,
   ) {}
 }

@@ -5,7 +5,7 @@ import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AddRealmDomainCommand, ChangeRealmDomainCommand, RemoveRealmDomainCommand } from '../commands/realm-domain.commands';
 import { normalizedRealmDomain, RealmDomainWire } from '../public/realm-domains';
 import { GetRealmDomainsQuery } from '../queries/get-realm-domains.query';
@@ -38,25 +38,25 @@ export class RealmDomainsController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: RequestUser): Promise<{ domains: RealmDomainWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ domains: RealmDomainWire[] }> {
     return { domains: await this.queryBus.execute<GetRealmDomainsQuery, RealmDomainWire[]>(new GetRealmDomainsQuery(user.realmId)) };
   }
 
   @Post()
   @Authorize(requireRealmOwner)
-  add(@CurrentUser() user: RequestUser, @Params(AddDomainParams) p: AddDomainParams): Promise<{ new_domain: [number, string] }> {
+  add(@CurrentUser() user: Actor, @Params(AddDomainParams) p: AddDomainParams): Promise<{ new_domain: [number, string] }> {
     return this.commandBus.execute(new AddRealmDomainCommand(user, normalizedRealmDomain(p.domain), p.allow_subdomains));
   }
 
   @Patch(':domain')
   @Authorize(requireRealmOwner)
-  change(@CurrentUser() user: RequestUser, @Params(ChangeDomainParams) p: ChangeDomainParams): Promise<Record<string, never>> {
+  change(@CurrentUser() user: Actor, @Params(ChangeDomainParams) p: ChangeDomainParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new ChangeRealmDomainCommand(user, p.domain, p.allow_subdomains));
   }
 
   @Delete(':domain')
   @Authorize(requireRealmOwner)
-  remove(@CurrentUser() user: RequestUser, @Params(DomainPathParams) p: DomainPathParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(DomainPathParams) p: DomainPathParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new RemoveRealmDomainCommand(user, p.domain));
   }
 }

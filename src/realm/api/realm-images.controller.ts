@@ -5,7 +5,8 @@ import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChangeRealmImageCommand } from '../commands/change-realm-image.command';
 
 /** Zulip's `night: Json[bool]`, required on both logo endpoints. */
@@ -24,20 +25,20 @@ export class RealmImagesController {
 
   @Post('icon')
   @Authorize(requireRealmAdmin)
-  async uploadIcon(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<{ icon_url: string }> {
+  async uploadIcon(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<{ icon_url: string }> {
     for (const file of context.files) context.usedParams.add(file.fieldName);
     return { icon_url: await this.commandBus.execute(new ChangeRealmImageCommand(user, 'icon', context.files)) };
   }
 
   @Delete('icon')
   @Authorize(requireRealmAdmin)
-  async deleteIcon(@CurrentUser() user: RequestUser): Promise<{ icon_url: string }> {
+  async deleteIcon(@CurrentUser() user: Actor): Promise<{ icon_url: string }> {
     return { icon_url: await this.commandBus.execute(new ChangeRealmImageCommand(user, 'icon', null)) };
   }
 
   @Post('logo')
   @Authorize(requireRealmAdmin)
-  async uploadLogo(@CurrentUser() user: RequestUser, @Context() context: RequestContext, @Params(LogoParams) p: LogoParams): Promise<Record<string, never>> {
+  async uploadLogo(@CurrentUser() user: Actor, @Context() context: RequestContext, @Params(LogoParams) p: LogoParams): Promise<Record<string, never>> {
     for (const file of context.files) context.usedParams.add(file.fieldName);
     await this.commandBus.execute(new ChangeRealmImageCommand(user, p.night ? 'night_logo' : 'logo', context.files));
     return {};
@@ -45,7 +46,7 @@ export class RealmImagesController {
 
   @Delete('logo')
   @Authorize(requireRealmAdmin)
-  async deleteLogo(@CurrentUser() user: RequestUser, @Params(LogoParams) p: LogoParams): Promise<Record<string, never>> {
+  async deleteLogo(@CurrentUser() user: Actor, @Params(LogoParams) p: LogoParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new ChangeRealmImageCommand(user, p.night ? 'night_logo' : 'logo', null));
     return {};
   }

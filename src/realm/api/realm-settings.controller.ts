@@ -6,7 +6,8 @@ import { requireRealmAdmin } from '../../users/public/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
-import { RawValue, RequestContext, RequestUser } from '../../wire/request-context';
+import { RawValue, RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   ANNOUNCEMENT_CHANNEL_SETTINGS,
   AnnouncementChannelSetting,
@@ -57,7 +58,7 @@ export class RealmSettingsController {
    */
   @Patch('realm')
   @Authorize(requireRealmAdmin)
-  async updateRealm(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<UpdateRealmSettingsResult> {
+  async updateRealm(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<UpdateRealmSettingsResult> {
     const groupSettings = new Map<string, GroupSettingChange>();
     for (const name of Object.keys(REALM_GROUP_SETTINGS)) {
       const raw = context.params.get(name);

@@ -2,7 +2,7 @@ import { realmImageUrl } from '../public/realm-images';
 import { Controller, Get } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
-import { RequestRealm } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
 import { renderMarkdown } from '../../markdown/markdown-renderer';
 import { RealmAddressing } from '../public/realm-addressing';
 import { versionFields } from '../public/server-version';
@@ -19,7 +19,7 @@ export class ServerSettingsController {
 
   @Get('server_settings')
   @PublicEndpoint()
-  async serverSettings(@CurrentRealm() requestRealm: RequestRealm): Promise<Record<string, unknown>> {
+  async serverSettings(@CurrentRealm() requestRealm: RealmRef): Promise<Record<string, unknown>> {
     const realm = await this.realms.requireById(requestRealm.id);
     const url = this.addressing.url(realm.stringId);
     return {

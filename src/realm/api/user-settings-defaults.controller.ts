@@ -11,7 +11,8 @@ import {
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UpdateUserSettingsDefaultsCommand } from '../commands/update-user-settings-defaults.command';
 
 /**
@@ -25,7 +26,7 @@ export class UserSettingsDefaultsController {
 
   @Patch('realm/user_settings_defaults')
   @Authorize(requireRealmAdmin)
-  async update(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<Record<string, never>> {
     const settings = new Map<UserSettingName, boolean | number | string>();
     for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
       if (!isRealmDefaultSetting(name)) continue;

@@ -4,7 +4,8 @@ import { fittedPng, inspectImage, squarePng } from '../../platform/storage/image
 import { UploadStore } from '../../platform/storage/upload-store';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser, UploadedFile } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
+import { UploadedFile } from '../../shared/uploaded-file';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { RealmEntity } from '../persistence/realm.entity';
 import { DEFAULT_SOURCE, realmImageData, realmImageKey, RealmImageKind, realmImageUrl, UPLOADED } from '../public/realm-images';
@@ -23,7 +24,7 @@ const COLUMNS: Readonly<Record<RealmImageKind, { source: string; version: string
 /** `POST /realm/icon`, `/realm/logo` (files: the upload) or their `DELETE` (null). */
 export class ChangeRealmImageCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly kind: RealmImageKind,
     readonly files: readonly UploadedFile[] | null,
   ) {}

@@ -3,7 +3,7 @@ import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { requireRealmOwner } from '../../users/public/authorization';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { RealmDomainChange, RealmDomainsChangedEvent } from '../events/realm-domains-changed.event';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { RealmDomainStore } from '../persistence/realm-domain.store';
@@ -11,17 +11,17 @@ import { effectiveRealmProperties } from '../public/realm-properties';
 
 /** `POST /realm/domains`: a domain already normalized (normalizedRealmDomain). */
 export class AddRealmDomainCommand {
-  constructor(readonly actor: RequestUser, readonly domain: string, readonly allowSubdomains: boolean) {}
+  constructor(readonly actor: Actor, readonly domain: string, readonly allowSubdomains: boolean) {}
 }
 
 /** `PATCH /realm/domains/{domain}`: the domain as the path names it. */
 export class ChangeRealmDomainCommand {
-  constructor(readonly actor: RequestUser, readonly domain: string, readonly allowSubdomains: boolean) {}
+  constructor(readonly actor: Actor, readonly domain: string, readonly allowSubdomains: boolean) {}
 }
 
 /** `DELETE /realm/domains/{domain}`: the domain as the path names it. */
 export class RemoveRealmDomainCommand {
-  constructor(readonly actor: RequestUser, readonly domain: string) {}
+  constructor(readonly actor: Actor, readonly domain: string) {}
 }
 
 /** Zulip's answer for a domain the realm does not have, named as the path named it (no case folding). */

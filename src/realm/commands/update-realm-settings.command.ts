@@ -13,7 +13,7 @@ import { GroupSettingResolver } from '../../groups/commands/group-setting.resolv
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireRealmOwner } from '../../users/public/authorization';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { RealmSettingChange, RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { ANNOUNCEMENT_CHANNEL_SETTINGS, AnnouncementChannelSetting, checkRealmProperty, COLUMN_PROPERTIES, effectiveRealmProperties, REALM_PROPERTIES, RealmPropertyOptions, RealmPropertyValue } from '../public/realm-properties';
 import { CallSettings } from '../../platform/config/settings';
@@ -22,7 +22,7 @@ import { Database } from '../../platform/database/database';
 
 export class UpdateRealmSettingsCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     /** Group settings by name (without `realm_`), in the `{new, old}` form. */
     readonly groupSettings: ReadonlyMap<string, GroupSettingChange>,
     readonly enableSpectatorAccess: boolean | undefined,
@@ -166,7 +166,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
    * content access: administrators see every channel's metadata), else "Invalid channel
    * ID"; a negative id turns the notices off. Answers whether the column changed.
    */
-  private async applyAnnouncementChannel(actor: RequestUser, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
+  private async applyAnnouncementChannel(actor: Actor, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
     let stored: number | null = null;
     if (channelId >= 0) {
       const [channel] = await this.database.query<{ id: number }>(

@@ -1,13 +1,13 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/public/user-settings';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
 import { Database } from '../../platform/database/database';
 
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     /** Settings of the realm-defaults column of spec 2.8, already checked. */
     readonly settings: ReadonlyMap<UserSettingName, boolean | number | string>,
   ) {}

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { CreateSavedSnippetCommand, DeleteSavedSnippetCommand, EditSavedSnippetCommand } from '../commands/saved-snippet.commands';
 import { snippetText } from '../domain/saved-snippet-rules';
 import { GetSavedSnippetsQuery, SavedSnippetWire } from '../queries/get-saved-snippets.query';
@@ -48,19 +48,19 @@ export class SavedSnippetsController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: RequestUser): Promise<{ saved_snippets: SavedSnippetWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ saved_snippets: SavedSnippetWire[] }> {
     return { saved_snippets: await this.queryBus.execute<GetSavedSnippetsQuery, SavedSnippetWire[]>(new GetSavedSnippetsQuery(user.id)) };
   }
 
   @Post()
-  create(@CurrentUser() user: RequestUser, @Params(SnippetTextParams) p: SnippetTextParams): Promise<{ saved_snippet_id: number }> {
+  create(@CurrentUser() user: Actor, @Params(SnippetTextParams) p: SnippetTextParams): Promise<{ saved_snippet_id: number }> {
     const title = required('title', p.title);
     const content = required('content', p.content);
     return this.commandBus.execute(new CreateSavedSnippetCommand(user, title, content));
   }
 
   @Patch(':saved_snippet_id')
-  async edit(@CurrentUser() user: RequestUser, @Params(EditParams) p: EditParams): Promise<Record<string, never>> {
+  async edit(@CurrentUser() user: Actor, @Params(EditParams) p: EditParams): Promise<Record<string, never>> {
     const title = optional('title', p.title);
     const content = optional('content', p.content);
     // Zulip answers success without looking the snippet up, so no spurious event goes out.
@@ -69,7 +69,7 @@ export class SavedSnippetsController {
   }
 
   @Delete(':saved_snippet_id')
-  remove(@CurrentUser() user: RequestUser, @Params(SnippetIdParams) p: SnippetIdParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(SnippetIdParams) p: SnippetIdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new DeleteSavedSnippetCommand(user, p.saved_snippet_id));
   }
 }

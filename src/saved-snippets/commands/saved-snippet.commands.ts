@@ -1,24 +1,24 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { savedSnippetNotFound } from '../domain/saved-snippet-rules';
 import { SavedSnippetsChangedEvent } from '../events/saved-snippet-events';
 import { SavedSnippetStore } from '../persistence/saved-snippet.store';
 
 /** `POST /saved_snippets`: a title and content already checked and stripped (snippetText). */
 export class CreateSavedSnippetCommand {
-  constructor(readonly actor: RequestUser, readonly title: string, readonly content: string) {}
+  constructor(readonly actor: Actor, readonly title: string, readonly content: string) {}
 }
 
 /** `PATCH /saved_snippets/{id}`: null leaves the field as it is; at least one is given. */
 export class EditSavedSnippetCommand {
-  constructor(readonly actor: RequestUser, readonly id: number, readonly title: string | null, readonly content: string | null) {}
+  constructor(readonly actor: Actor, readonly id: number, readonly title: string | null, readonly content: string | null) {}
 }
 
 /** `DELETE /saved_snippets/{id}`. */
 export class DeleteSavedSnippetCommand {
-  constructor(readonly actor: RequestUser, readonly id: number) {}
+  constructor(readonly actor: Actor, readonly id: number) {}
 }
 
 /** Zulip's `do_create_saved_snippet`: one `add` event for the owner. */

@@ -4,7 +4,8 @@ import { ApiError } from '../../shared/api-error';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import {
   CreateScheduledMessageCommand,
   DeleteScheduledMessageCommand,
@@ -53,7 +54,7 @@ export class ScheduledMessagesController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: RequestUser): Promise<{ scheduled_messages: ScheduledMessageWire[] }> {
+  async list(@CurrentUser() user: Actor): Promise<{ scheduled_messages: ScheduledMessageWire[] }> {
     return {
       scheduled_messages: await this.queryBus.execute<GetScheduledMessagesQuery, ScheduledMessageWire[]>(new GetScheduledMessagesQuery(user.id)),
     };
@@ -61,7 +62,7 @@ export class ScheduledMessagesController {
 
   @Post()
   create(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Context() context: RequestContext,
     @Params(CreateParams) p: CreateParams,
   ): Promise<{ scheduled_message_id: number }> {
@@ -76,7 +77,7 @@ export class ScheduledMessagesController {
   }
 
   @Patch(':scheduled_message_id')
-  edit(@CurrentUser() user: RequestUser, @Context() context: RequestContext, @Params(EditParams) p: EditParams): Promise<Record<string, never>> {
+  edit(@CurrentUser() user: Actor, @Context() context: RequestContext, @Params(EditParams) p: EditParams): Promise<Record<string, never>> {
     const kind = p.type === undefined ? null : recipientKind(p.type);
     if (kind === null && p.to === undefined && p.topic === undefined && p.content === undefined && p.scheduled_delivery_timestamp === undefined) {
       throw ApiError.badRequest('Nothing to change');
@@ -95,7 +96,7 @@ export class ScheduledMessagesController {
   }
 
   @Delete(':scheduled_message_id')
-  remove(@CurrentUser() user: RequestUser, @Params(IdParams) p: IdParams): Promise<Record<string, never>> {
+  remove(@CurrentUser() user: Actor, @Params(IdParams) p: IdParams): Promise<Record<string, never>> {
     return this.commandBus.execute(new DeleteScheduledMessageCommand(user, p.scheduled_message_id));
   }
 }

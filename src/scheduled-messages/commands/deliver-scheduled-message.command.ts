@@ -5,7 +5,7 @@ import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { requestUserOf } from '../../users/public/user-row';
+import { actorOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { failedScheduledMessageNotice, LATE_CUTOFF_MS } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
@@ -72,7 +72,7 @@ export class DeliverScheduledMessageHandler implements ICommandHandler<DeliverSc
       ? { kind: 'stream', channel: row.to, topic: row.topic }
       : { kind: 'private', to: row.to };
     const { id } = await this.sending.send(
-      new SendMessageCommand(requestUserOf(sender), address, row.content, row.sendingClient, row.readBySender, null),
+      new SendMessageCommand(actorOf(sender), address, row.content, row.sendingClient, row.readBySender, null),
     );
     await this.store.markDelivered(row.id, id);
     this.database.record(new ScheduledMessagesChangedEvent(row.realmId, row.senderId, { op: 'remove', scheduled_message_id: row.id }));
@@ -97,7 +97,7 @@ export class DeliverScheduledMessageHandler implements ICommandHandler<DeliverSc
       if (!bot) return;
       await this.sending.send(
         new SendMessageCommand(
-          requestUserOf(bot),
+          actorOf(bot),
           { kind: 'private', to: [row.senderId] },
           failedScheduledMessageNotice(row.scheduledAt, failureMessage),
           'Internal',

@@ -4,7 +4,7 @@ import { defaultReadBySender } from '../../messages/public/message-content';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { channelIdOf, deliveryTimeNotInFuture, directRecipientIdsOf, scheduledMessageNotFound } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
 import { ScheduledMessageFields, ScheduledMessageRow, ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';
@@ -15,7 +15,7 @@ export type ScheduledAddress = { kind: 'stream'; streamId: number; topic: string
 /** `POST /scheduled_messages`: the time already checked to be in the future. */
 export class CreateScheduledMessageCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly address: ScheduledAddress,
     readonly content: string,
     readonly deliverAt: Date,
@@ -27,7 +27,7 @@ export class CreateScheduledMessageCommand {
 /** `PATCH /scheduled_messages/{id}`: null leaves a part as it is. */
 export class EditScheduledMessageCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly id: number,
     readonly change: {
       kind: 'stream' | 'private' | null;
@@ -43,7 +43,7 @@ export class EditScheduledMessageCommand {
 
 /** `DELETE /scheduled_messages/{id}`. */
 export class DeleteScheduledMessageCommand {
-  constructor(readonly actor: RequestUser, readonly id: number) {}
+  constructor(readonly actor: Actor, readonly id: number) {}
 }
 
 function messageAddress(address: ScheduledAddress): MessageAddress {
@@ -53,7 +53,7 @@ function messageAddress(address: ScheduledAddress): MessageAddress {
 }
 
 /** The send path's check (Zulip's check_message) of what would be sent, as the row keeps it. */
-async function checked(sending: MessageSending, actor: RequestUser, address: ScheduledAddress, content: string, clientName: string, at: Date): Promise<ScheduledMessageFields> {
+async function checked(sending: MessageSending, actor: Actor, address: ScheduledAddress, content: string, clientName: string, at: Date): Promise<ScheduledMessageFields> {
   const message = await sending.check(actor, messageAddress(address), content);
   return {
     recipientId: message.recipientId,

@@ -16,7 +16,7 @@ import { StartedSession, StartSessionCommand } from '../../users/commands/sessio
 import { isValidEmail } from '../../users/public/user-rules';
 import { CurrentRealm, PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { csrfAccepted, csrfField, formValue, redirectAfterPost, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
-import { RequestRealm } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
 import { RegisterFromSignupLinkCommand, RequestSignupCommand, SignupRequestOutcome } from '../commands/signup.commands';
 import { SIGNUP_TEXTS as t } from '../domain/signup-texts';
 import { OpenSignupLink, SignupLinks } from '../queries/signup-links';
@@ -63,7 +63,7 @@ export class SignupController {
   @Get('register/')
   @PublicEndpoint()
   @RawResponse()
-  async home(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async home(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const found = await this.realms.requireById(realm.id);
     if (found.deactivated) return sendPage(reply, 200, this.messagePage(found.name, t.deactivatedTitle, t.deactivatedBody));
     await sendPage(reply, 200, this.addressPage(request, reply, this.homeForm(found.name), '', null));
@@ -72,7 +72,7 @@ export class SignupController {
   @Post('register/')
   @PublicEndpoint()
   @RawResponse()
-  async requestLink(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async requestLink(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, HOME_PATH)) return sendCsrfRefusal(reply);
     await this.mailLink(request, reply, realm, this.homeForm(await this.realmName(realm)), null);
   }
@@ -80,7 +80,7 @@ export class SignupController {
   @Get('accounts/send_confirm/')
   @PublicEndpoint()
   @RawResponse()
-  async linkSent(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async linkSent(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const realmName = await this.realmName(realm);
     const email = formValue(request, 'email') ?? '';
     // Zulip's signup_send_confirm: the address is shown, so it must look like one.
@@ -91,7 +91,7 @@ export class SignupController {
   @Get('accounts/do_confirm/:key')
   @PublicEndpoint()
   @RawResponse()
-  async confirmForm(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async confirmForm(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const realmName = await this.realmName(realm);
     const key = keyOf(request);
     const link = await this.signupLink(realm, key);
@@ -102,7 +102,7 @@ export class SignupController {
   @Post('accounts/do_confirm/:key')
   @PublicEndpoint()
   @RawResponse()
-  async confirmRegister(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async confirmRegister(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = keyOf(request);
     const form = `/accounts/do_confirm/${key}`;
     if (!csrfAccepted(request, form)) return sendCsrfRefusal(reply);
@@ -120,7 +120,7 @@ export class SignupController {
   @Get('join/:key')
   @PublicEndpoint()
   @RawResponse()
-  async invitationForm(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async invitationForm(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const realmName = await this.realmName(realm);
     const key = keyOf(request);
     const invitation = await this.invitation(realm, key);
@@ -132,7 +132,7 @@ export class SignupController {
   @Post('join/:key')
   @PublicEndpoint()
   @RawResponse()
-  async acceptInvitation(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async acceptInvitation(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = keyOf(request);
     if (!csrfAccepted(request, `/join/${key}/`)) return sendCsrfRefusal(reply);
     const realmName = await this.realmName(realm);
@@ -155,7 +155,7 @@ export class SignupController {
   private async mailLink(
     request: FastifyRequest,
     reply: FastifyReply,
-    realm: RequestRealm,
+    realm: RealmRef,
     form: AddressForm,
     reusableLinkKey: string | null,
   ): Promise<void> {
@@ -186,7 +186,7 @@ export class SignupController {
   private async register(
     request: FastifyRequest,
     reply: FastifyReply,
-    realm: RequestRealm,
+    realm: RealmRef,
     form: RegistrationForm,
     fullName: string,
     create: () => Promise<CreatedUser>,
@@ -206,7 +206,7 @@ export class SignupController {
   }
 
   /** The self-sign-up link `key` opens on this realm's host, or the reason it opens nothing. */
-  private async signupLink(realm: RequestRealm, key: string): Promise<OpenSignupLink | ApiError> {
+  private async signupLink(realm: RealmRef, key: string): Promise<OpenSignupLink | ApiError> {
     try {
       return await this.signupLinks.require(realm.id, key);
     } catch (error) {
@@ -216,7 +216,7 @@ export class SignupController {
   }
 
   /** The invitation `key` opens on this realm's host (another realm's is one that does not exist here). */
-  private async invitation(realm: RequestRealm, key: string): Promise<InvitationByKey | ApiError> {
+  private async invitation(realm: RealmRef, key: string): Promise<InvitationByKey | ApiError> {
     try {
       const invitation = await this.invitations.lookup(key);
       return invitation.realmId === realm.id ? invitation : new ApiError(t.linkNotFound, 'BAD_REQUEST', 400, { reason: 'not_found' });
@@ -226,7 +226,7 @@ export class SignupController {
     }
   }
 
-  private async realmName(realm: RequestRealm): Promise<string> {
+  private async realmName(realm: RealmRef): Promise<string> {
     return (await this.realms.findById(realm.id))?.name ?? '';
   }
 

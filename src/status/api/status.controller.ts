@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { UpdateStatusCommand } from '../commands/update-status.command';
 import { StatusWire } from '../domain/user-status';
 import { GetUserStatusQuery } from '../queries/get-user-status.query';
@@ -29,7 +29,7 @@ export class StatusController {
   ) {}
 
   @Post('me/status')
-  async update(@CurrentUser() user: RequestUser, @Params(UpdateStatusParams) p: UpdateStatusParams): Promise<Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Params(UpdateStatusParams) p: UpdateStatusParams): Promise<Record<string, never>> {
     await this.commandBus.execute(
       new UpdateStatusCommand(user, {
         away: p.away,
@@ -43,7 +43,7 @@ export class StatusController {
   }
 
   @Get(':user_id/status')
-  async get(@CurrentUser() user: RequestUser, @Params(UserIdParams) p: UserIdParams): Promise<{ status: StatusWire }> {
+  async get(@CurrentUser() user: Actor, @Params(UserIdParams) p: UserIdParams): Promise<{ status: StatusWire }> {
     return { status: await this.queryBus.execute(new GetUserStatusQuery(user, p.user_id)) };
   }
 }

@@ -8,7 +8,7 @@ import { effectiveSettings } from '../../users/public/user-settings';
 import { apiEmail } from '../../users/api/user.presenter';
 import { requireHumanUser } from '../../users/public/authorization';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { applyStatusUpdate, checkStatusRequest, StatusRequest } from '../domain/user-status';
 import { PresenceEnabledChangedEvent, UserStatusChangedEvent, UserStatusEventData } from '../events/user-status-events';
 import { UserStatusRepository } from '../persistence/user-status.repository';
@@ -17,7 +17,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /users/me/status`. */
 export class UpdateStatusCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly request: StatusRequest,
   ) {}
 }

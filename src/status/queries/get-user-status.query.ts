@@ -1,14 +1,14 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { formatStatus, StatusWire } from '../domain/user-status';
 import { UserStatusRepository } from '../persistence/user-status.repository';
 
 /** `GET /users/{user_id}/status`. */
 export class GetUserStatusQuery {
   constructor(
-    readonly viewer: RequestUser,
+    readonly viewer: Actor,
     readonly userId: number,
   ) {}
 }

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AddSubmessageCommand } from '../commands/add-submessage.command';
 import { ReadReceiptsQuery } from '../queries/read-receipts.query';
 
@@ -26,13 +26,13 @@ export class SubmessagesController {
   ) {}
 
   @Post('submessage')
-  async add(@CurrentUser() user: RequestUser, @Params(SubmessageParams) p: SubmessageParams): Promise<Record<string, never>> {
+  async add(@CurrentUser() user: Actor, @Params(SubmessageParams) p: SubmessageParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new AddSubmessageCommand(user, p.message_id, p.msg_type, p.content));
     return {};
   }
 
   @Get('messages/:message_id/read_receipts')
-  async readReceipts(@CurrentUser() user: RequestUser, @Params(MessageIdParams) p: MessageIdParams): Promise<{ user_ids: number[] }> {
+  async readReceipts(@CurrentUser() user: Actor, @Params(MessageIdParams) p: MessageIdParams): Promise<{ user_ids: number[] }> {
     return { user_ids: await this.queryBus.execute(new ReadReceiptsQuery(user, p.message_id)) };
   }
 }

@@ -3,7 +3,7 @@ import { MessageAccess } from '../../messages/access/message-access';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { validateWidgetData, widgetTypeOf } from '../domain/widget-data';
 import { SubmessageAddedEvent } from '../events/submessage-events';
 import { Database } from '../../platform/database/database';
@@ -11,7 +11,7 @@ import { Database } from '../../platform/database/database';
 /** `POST /submessage`. */
 export class AddSubmessageCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly messageId: number,
     readonly msgType: string,
     readonly content: string,

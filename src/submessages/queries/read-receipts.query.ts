@@ -4,13 +4,13 @@ import { MessageAccess } from '../../messages/access/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { Database } from '../../platform/database/database';
 
 /** `GET /messages/{message_id}/read_receipts`. */
 export class ReadReceiptsQuery {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly messageId: number,
   ) {}
 }

@@ -6,7 +6,8 @@ import { ApiError } from '../../shared/api-error';
 import { Context, CurrentUser, OptionalAuthEndpoint, PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { DeleteAttachmentCommand } from '../commands/delete-attachment.command';
 import { storageKey, UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
 import { contentDisposition, servedInline } from '../domain/upload-files';
@@ -38,19 +39,19 @@ export class UploadsController {
 
   /** The file is the request's file part, whatever its field is called (the Python bindings name it after the path). */
   @Post('api/v1/user_uploads')
-  async upload(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<{ uri: string; url: string; filename: string }> {
+  async upload(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<{ uri: string; url: string; filename: string }> {
     for (const file of context.files) context.usedParams.add(file.fieldName);
     const result = await this.commandBus.execute<UploadFileCommand, UploadedFileResult>(new UploadFileCommand(user, context.files));
     return { uri: result.url, url: result.url, filename: result.filename };
   }
 
   @Get('api/v1/attachments')
-  list(@CurrentUser() user: RequestUser): Promise<{ attachments: AttachmentWire[]; upload_space_used: number }> {
+  list(@CurrentUser() user: Actor): Promise<{ attachments: AttachmentWire[]; upload_space_used: number }> {
     return this.queryBus.execute(new GetAttachmentsQuery(user));
   }
 
   @Delete('api/v1/attachments/:attachment_id')
-  async remove(@CurrentUser() user: RequestUser, @Params(AttachmentIdParams) p: AttachmentIdParams): Promise<Record<string, never>> {
+  async remove(@CurrentUser() user: Actor, @Params(AttachmentIdParams) p: AttachmentIdParams): Promise<Record<string, never>> {
     await this.commandBus.execute(new DeleteAttachmentCommand(user, p.attachment_id));
     return {};
   }

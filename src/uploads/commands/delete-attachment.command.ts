@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
 import { storageKey } from './upload-file.command';
@@ -11,7 +11,7 @@ import { Database } from '../../platform/database/database';
 /** `DELETE /attachments/{attachment_id}`. */
 export class DeleteAttachmentCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly attachmentId: number,
   ) {}
 }

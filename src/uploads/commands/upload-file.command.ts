@@ -3,8 +3,8 @@ import { StorageSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
-import { fileTooLarge } from '../../wire/http-setup';
-import { RequestUser, UploadedFile } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
+import { fileTooLarge, UploadedFile } from '../../shared/uploaded-file';
 import { newPathId, sanitizeFileName, uploadContentType, withDetectedCharset } from '../domain/upload-files';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
@@ -16,7 +16,7 @@ export const storageKey = (pathId: string) => `files/${pathId}`;
 /** `POST /user_uploads`: the request's one file. */
 export class UploadFileCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly files: readonly UploadedFile[],
   ) {}
 }

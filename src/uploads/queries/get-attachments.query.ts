@@ -1,11 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';
 
 /** `GET /attachments`: the user's uploads and the realm's upload space used. */
 export class GetAttachmentsQuery {
-  constructor(readonly user: RequestUser) {}
+  constructor(readonly user: Actor) {}
 }
 
 @QueryHandler(GetAttachmentsQuery)

@@ -2,7 +2,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ServerSettings } from '../../platform/config/settings';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { isGuest } from '../../users/public/roles';
-import { RequestRealm, RequestUser } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
+import { Actor } from '../../users/public/actor';
 import { AttachmentViewer, mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentRepository, AttachmentRow } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';
@@ -10,8 +11,8 @@ import { Database } from '../../platform/database/database';
 /** May this viewer (a user, or nobody) read the upload at `<realm id>/<path>`? */
 export class CheckUploadAccessQuery {
   constructor(
-    readonly realm: RequestRealm,
-    readonly user: RequestUser | null,
+    readonly realm: RealmRef,
+    readonly user: Actor | null,
     readonly pathId: string,
     /** The reader holds a valid temporary link: the file need only exist in this realm. */
     readonly granted = false,

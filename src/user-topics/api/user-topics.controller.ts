@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { ChannelRef, SetTopicVisibilityCommand } from '../commands/set-topic-visibility.command';
 import { parseVisibilityPolicy, VisibilityPolicy } from '../public/visibility-policy';
 
@@ -26,7 +26,7 @@ export class UserTopicsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('user_topics')
-  async update(@CurrentUser() user: RequestUser, @Params(UserTopicParams) p: UserTopicParams): Promise<Record<string, never>> {
+  async update(@CurrentUser() user: Actor, @Params(UserTopicParams) p: UserTopicParams): Promise<Record<string, never>> {
     const policy = parseVisibilityPolicy(p.visibility_policy);
     await this.commandBus.execute(new SetTopicVisibilityCommand(user, { id: p.stream_id }, p.topic, policy, false));
     return {};
@@ -34,7 +34,7 @@ export class UserTopicsController {
 
   /** Deprecated: mutes (`add`) or unmutes (`remove`); both are idempotent since feature level 170. */
   @Patch('users/me/subscriptions/muted_topics')
-  async legacy(@CurrentUser() user: RequestUser, @Params(MutedTopicParams) p: MutedTopicParams): Promise<Record<string, never>> {
+  async legacy(@CurrentUser() user: Actor, @Params(MutedTopicParams) p: MutedTopicParams): Promise<Record<string, never>> {
     // Zulip's check_for_exactly_one_stream_arg.
     if (p.stream_id === undefined && p.stream === undefined) throw ApiError.badRequest("Missing 'stream_id' argument");
     if (p.stream_id !== undefined && p.stream !== undefined) {

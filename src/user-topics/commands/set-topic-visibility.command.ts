@@ -5,7 +5,7 @@ import { StreamRow } from '../../channels/public/stream-row';
 import { normalizeTopic } from '../../messages/public/message-content';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../../users/public/actor';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { UserTopicRepository } from '../persistence/user-topic.repository';
 import { UserTopicWriter } from './user-topic.writer';
@@ -19,7 +19,7 @@ export type ChannelRef = { id: number } | { name: string };
  */
 export class SetTopicVisibilityCommand {
   constructor(
-    readonly user: RequestUser,
+    readonly user: Actor,
     readonly channel: ChannelRef,
     readonly topic: string,
     readonly policy: VisibilityPolicy,

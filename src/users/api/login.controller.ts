@@ -10,7 +10,8 @@ import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { Context, CurrentRealm, PublicEndpoint, RawResponse, SessionPage } from '../../wire/decorators';
 import { csrfAccepted, csrfField, formValue, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
-import { RequestContext, RequestRealm } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
 import { EndSessionCommand, SignInWithPasswordCommand, StartedSession } from '../commands/sessions.commands';
 import { safeNextLocation } from '../domain/login-rules';
 import { LOGIN_TEXTS as t } from '../domain/login-texts';
@@ -41,7 +42,7 @@ export class LoginController {
   @Get('login/')
   @SessionPage()
   @RawResponse()
-  async form(@CurrentRealm() realm: RequestRealm, @Context() context: RequestContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async form(@CurrentRealm() realm: RealmRef, @Context() context: RequestContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const next = formValue(request, 'next') ?? '';
     if (context.user !== null) return redirect(reply, safeNextLocation(next));
     await this.sendForm(request, reply, realm, 200, { email: '', next, error: null });
@@ -50,7 +51,7 @@ export class LoginController {
   @Post('login/')
   @PublicEndpoint()
   @RawResponse()
-  async logIn(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async logIn(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, LOGIN_PATH)) return sendCsrfRefusal(reply);
     const email = (formValue(request, 'username') ?? '').trim();
     const next = formValue(request, 'next') ?? '';
@@ -97,7 +98,7 @@ export class LoginController {
       .send();
   }
 
-  private async sendForm(request: FastifyRequest, reply: FastifyReply, realm: RequestRealm, status: number, form: LoginForm): Promise<void> {
+  private async sendForm(request: FastifyRequest, reply: FastifyReply, realm: RealmRef, status: number, form: LoginForm): Promise<void> {
     const found = await this.realms.requireById(realm.id);
     if (found.deactivated) return sendPage(reply, 200, messagePage(t.title, t.realmDeactivated, found.name));
     const signupOpen = effectiveRealmProperties(found.properties).invite_required !== true;

@@ -11,7 +11,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { CurrentRealm, PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { csrfAccepted, csrfField, formValue, redirectAfterPost, redirectSignedIn, sendCsrfRefusal, sendPage } from '../../wire/pages/page-response';
-import { RequestRealm } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
 import { CompletePasswordResetCommand, PasswordResetOutcome, RequestPasswordResetCommand } from '../commands/password-reset.commands';
 import { StartedSession, StartSessionCommand } from '../commands/sessions.commands';
 import { PASSWORD_RESET_TEXTS as t } from '../domain/password-reset-texts';
@@ -43,14 +43,14 @@ export class PasswordResetController {
   @Get('accounts/password/reset/')
   @PublicEndpoint()
   @RawResponse()
-  async requestForm(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async requestForm(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await sendPage(reply, 200, this.requestPage(await this.realmName(realm), request, reply, '', null));
   }
 
   @Post('accounts/password/reset/')
   @PublicEndpoint()
   @RawResponse()
-  async requestLink(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async requestLink(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, REQUEST_PATH)) return sendCsrfRefusal(reply);
     const email = (formValue(request, 'email') ?? '').trim();
     if (!isValidEmail(email)) {
@@ -69,14 +69,14 @@ export class PasswordResetController {
   @Get('accounts/password/reset/done/')
   @PublicEndpoint()
   @RawResponse()
-  async linkSent(@CurrentRealm() realm: RequestRealm, @Res() reply: FastifyReply): Promise<void> {
+  async linkSent(@CurrentRealm() realm: RealmRef, @Res() reply: FastifyReply): Promise<void> {
     await sendPage(reply, 200, messagePage(t.sentTitle, t.sentBody, await this.realmName(realm)));
   }
 
   @Get('accounts/password/reset/:uidb64/:token/')
   @PublicEndpoint()
   @RawResponse()
-  async setForm(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async setForm(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const realmName = await this.realmName(realm);
     const account = await this.linkAccount(realm, request);
     if (!account) return sendPage(reply, 200, this.invalidLinkPage(realmName));
@@ -86,7 +86,7 @@ export class PasswordResetController {
   @Post('accounts/password/reset/:uidb64/:token/')
   @PublicEndpoint()
   @RawResponse()
-  async setPassword(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async setPassword(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!csrfAccepted(request, formPathOf(request))) return sendCsrfRefusal(reply);
     const realmName = await this.realmName(realm);
     const account = await this.linkAccount(realm, request);
@@ -109,17 +109,17 @@ export class PasswordResetController {
   @Get('accounts/password/done/')
   @PublicEndpoint()
   @RawResponse()
-  async done(@CurrentRealm() realm: RequestRealm, @Res() reply: FastifyReply): Promise<void> {
+  async done(@CurrentRealm() realm: RealmRef, @Res() reply: FastifyReply): Promise<void> {
     await sendPage(reply, 200, messagePage(t.doneTitle, t.doneBody(this.addressing.url(realm.stringId)), await this.realmName(realm)));
   }
 
   /** The account the page's link opens, or null when the link is not valid (any more). */
-  private linkAccount(realm: RequestRealm, request: FastifyRequest): Promise<ResetLinkAccount | null> {
+  private linkAccount(realm: RealmRef, request: FastifyRequest): Promise<ResetLinkAccount | null> {
     const { uidb64, token } = linkOf(request);
     return this.queryBus.execute<PasswordResetLinkQuery, ResetLinkAccount | null>(new PasswordResetLinkQuery(realm.id, uidb64, token));
   }
 
-  private async realmName(realm: RequestRealm): Promise<string> {
+  private async realmName(realm: RealmRef): Promise<string> {
     return (await this.realms.findById(realm.id))?.name ?? '';
   }
 

@@ -5,7 +5,8 @@ import { ApiError } from '../../shared/api-error';
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser, PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
-import { RequestContext, RequestUser } from '../../wire/request-context';
+import { RequestContext } from '../../wire/request-context';
+import { Actor } from '../public/actor';
 import { ConfirmEmailChangeCommand, ConfirmedEmailChange } from '../commands/confirm-email-change.command';
 import { SettingsUpdate, UpdateSettingsCommand } from '../commands/update-settings.command';
 import { requireHumanUser } from '../public/authorization';
@@ -39,7 +40,7 @@ export class SettingsController {
 
   @Patch(['api/v1/settings', 'api/v1/settings/display', 'api/v1/settings/notifications'])
   @Authorize(requireHumanUser)
-  async updateSettings(@CurrentUser() user: RequestUser, @Context() context: RequestContext): Promise<Record<string, never>> {
+  async updateSettings(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<Record<string, never>> {
     const settings = new Map<UserSettingName, boolean | number | string>();
     for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
       const raw = context.params.get(name);

@@ -4,7 +4,8 @@ import { IsNotEmpty } from 'class-validator';
 import { CurrentRealm, CurrentUser, PublicEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { RequestRealm, RequestUser } from '../../wire/request-context';
+import { RealmRef } from '../../shared/realm-ref';
+import { Actor } from '../public/actor';
 import { FetchApiKeyQuery, FetchedApiKey } from '../queries/fetch-api-key.query';
 import { GetOwnUserQuery, GetUsersQuery } from '../queries/get-users.query';
 import { GetUserQuery, UserKey } from '../queries/get-user.query';
@@ -40,7 +41,7 @@ export class UsersController {
 
   @Get('users')
   async listUsers(
-    @CurrentUser() user: RequestUser,
+    @CurrentUser() user: Actor,
     @Params(GetUsersParams) params: GetUsersParams,
   ): Promise<{ members: UserWire[] }> {
     const members = await this.queryBus.execute<GetUsersQuery, UserWire[]>(
@@ -50,12 +51,12 @@ export class UsersController {
   }
 
   @Get('users/me')
-  ownUser(@CurrentUser() user: RequestUser): Promise<Record<string, unknown>> {
+  ownUser(@CurrentUser() user: Actor): Promise<Record<string, unknown>> {
     return this.queryBus.execute(new GetOwnUserQuery(user.id));
   }
 
   @Get('users/:user_id')
-  getUser(@CurrentUser() user: RequestUser, @Params(GetUserParams) params: GetUserParams): Promise<{ user: UserWire }> {
+  getUser(@CurrentUser() user: Actor, @Params(GetUserParams) params: GetUserParams): Promise<{ user: UserWire }> {
     return this.queryBus.execute(
       new GetUserQuery(user, userKey(params.user_id), params.client_gravatar, params.include_custom_profile_fields),
     );
@@ -64,7 +65,7 @@ export class UsersController {
   @Post('fetch_api_key')
   @PublicEndpoint()
   fetchApiKey(
-    @CurrentRealm() realm: RequestRealm,
+    @CurrentRealm() realm: RealmRef,
     @Params(FetchApiKeyParams) params: FetchApiKeyParams,
   ): Promise<FetchedApiKey> {
     return this.queryBus.execute(new FetchApiKeyQuery(realm.id, params.username, params.password));

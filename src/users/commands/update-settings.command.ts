@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api-error';
 import { EmailChangeRequests } from '../../rate-limits/commands/email-change-requests';
 import { SignInAttempts } from '../../rate-limits/commands/sign-in-attempts';
 import { rateLimitedError } from '../../rate-limits/public/rate-limit';
-import { RequestUser } from '../../wire/request-context';
+import { Actor } from '../public/actor';
 import { apiEmail } from '../api/user.presenter';
 import { verifyPassword } from '../public/credentials';
 import { canSeeDeliveryEmail, isAdministrator } from '../public/roles';
@@ -35,7 +35,7 @@ export interface SettingsUpdate {
 
 export class UpdateSettingsCommand {
   constructor(
-    readonly actor: RequestUser,
+    readonly actor: Actor,
     readonly update: SettingsUpdate,
   ) {}
 }
@@ -63,7 +63,7 @@ export class OwnSettingsChange {
     private readonly emailChanges: EmailChangeRequests,
   ) {}
 
-  async apply(actor: RequestUser, update: SettingsUpdate): Promise<void> {
+  async apply(actor: Actor, update: SettingsUpdate): Promise<void> {
     let newPasswordHash: string | null = null;
     if (update.newPassword !== undefined) {
       const user = await this.users.findById(actor.id);

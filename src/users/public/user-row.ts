@@ -1,4 +1,4 @@
-import type { RequestUser } from '../../wire/request-context';
+import { Actor } from './actor';
 /** A `user_profile` row as the code reads it (`toUserRow` maps it); SQL is in the repositories. */
 export interface UserRow {
   id: number;
@@ -27,7 +27,7 @@ export interface UserRow {
 }
 
 /** The fields a request's user carries, from their row (credentials, a scheduled sender). */
-export function requestUserOf(user: UserRow): RequestUser {
+export function actorOf(user: UserRow): Actor {
   return {
     id: user.id,
     realmId: user.realmId,

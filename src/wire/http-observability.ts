@@ -1,10 +1,10 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { peekContext } from '../../wire/request-context';
-import { AppConfig } from '../config/app-config';
-import { JsonLogger } from '../logging/logger';
-import { HealthService } from './health.service';
-import { MetricsService } from './metrics.service';
+import { peekContext } from './request-context';
+import { AppConfig } from '../platform/config/app-config';
+import { JsonLogger } from '../platform/logging/logger';
+import { HealthService } from '../platform/observability/health.service';
+import { MetricsService } from '../platform/observability/metrics.service';
 
 /**
  * Routes probes hit every few seconds, and the long-poll every client renews

@@ -2,8 +2,8 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/api-error';
 import { CurrentRealm, PublicEndpoint, RawResponse } from '../../wire/decorators';
-import { RequestRealm } from '../../wire/request-context';
-import { contentTypeOf, UploadStore } from './upload-store';
+import { RealmRef } from '../../shared/realm-ref';
+import { contentTypeOf, UploadStore } from '../../platform/storage/upload-store';
 
 /**
  * `GET /user_avatars/<realm id>/...`: avatars and custom emoji images, without
@@ -17,7 +17,7 @@ export class PublicImagesController {
   @Get('*')
   @PublicEndpoint()
   @RawResponse()
-  async serve(@CurrentRealm() realm: RequestRealm, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async serve(@CurrentRealm() realm: RealmRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = (request.params as Record<string, string>)['*'] ?? '';
     const notFound = () => new ApiError('File not found', 'BAD_REQUEST', 404);
     if (key.split('/')[0] !== String(realm.id) || key.split('/').includes('..')) throw notFound();

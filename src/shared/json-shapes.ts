@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/api-error';
+import { ApiError } from './api-error';
 
 /**
  * Shape checks for JSON parameters, worded as Zulip words them: `to is not a list`,
