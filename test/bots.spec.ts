@@ -1,4 +1,4 @@
-import { Api, createTestRealm, expectError, expectSuccessEnvelope, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccessEnvelope, groupIdsByName, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /**
@@ -47,8 +47,7 @@ describe('bots', () => {
     bob = await realm.createUser('Bob');
     guest = await realm.createUser('Gus Guest', 'guest');
     host = `${realm.subdomain}.localhost`;
-    const listed = await owner.api.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner.api);
   });
 
   function botApi(shortName: string, apiKey: string): Api {

@@ -1,4 +1,4 @@
-import { Api, createBot, createTestRealm, expectError, expectSuccess, expectSuccessEnvelope, Params, sendMessage, TestRealm, TestUser } from './support/api';
+import { Api, createBot, createTestRealm, expectError, expectSuccess, expectSuccessEnvelope, groupIdsByName, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices, fixtureSql, openFixtureClient } from './support/fixture-sql';
 import { Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
@@ -42,8 +42,7 @@ describe('DELETE /messages/{message_id}', () => {
     roomId = await subscribe('delete-room', [realm.owner.userId, admin.userId, alice.userId, bob.userId]);
     await subscribe('delete-secret', [realm.owner.userId, bob.userId], { invite_only: true });
     await dropChannelNotices(realm.subdomain);
-    const listed = await owner.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner);
   });
 
   describe('errors', () => {

@@ -1,4 +1,4 @@
-import { Api, createTestRealm, expectError, expectSuccessEnvelope, manage, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccessEnvelope, groupIdsByName, manage, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 
@@ -65,8 +65,7 @@ describe('user administration', () => {
     bob = await realm.createUser('Bob');
     guest = await realm.createUser('Gus Guest', 'guest');
     host = `${realm.subdomain}.localhost`;
-    const listed = await owner.api.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner.api);
   });
 
   async function members(groupName: string): Promise<number[]> {

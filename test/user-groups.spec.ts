@@ -1,4 +1,4 @@
-import { Api, createTestRealm, expectError, expectSuccessEnvelope, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccessEnvelope, groupIdsByName, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
 
 /** User groups: the endpoints, Zulip's permission rules, `user_group` events and register state. */
 
@@ -112,8 +112,7 @@ describe('user groups', () => {
     guest = await realm.createUser('Gus Guest', 'guest');
     gone = await realm.createUser('Gone');
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', gone.email]);
-    const listed = await owner.api.get('user_groups');
-    system = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    system = await groupIdsByName(owner.api);
   });
 
   async function groups(api: Api = owner.api, params: Params = {}): Promise<Json[]> {

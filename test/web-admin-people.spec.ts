@@ -4,7 +4,7 @@ import { createTestRealm, ok, subscribeTo, TestRealm, TestUser } from './support
 import { TestBrowser } from './support/browser';
 import { shootPeoplePage } from './support/org-people-shots';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * The organization's people pages in the web app (issue 35): `#organization/users/...`
@@ -26,7 +26,7 @@ describeInBrowser('the organization’s people pages', () => {
   let ownerBrowser: TestBrowser;
   let adminBrowser: TestBrowser;
   let memberBrowser: TestBrowser;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('orgpeople');
@@ -36,9 +36,7 @@ describeInBrowser('the organization’s people pages', () => {
     carl = await realm.createUser('Carl Person');
     mia = await realm.createUser('Mia Member');
     await subscribeTo(realm.ownerApi, 'people-lounge', {}, [owner.userId, admin.userId, bob.userId, carl.userId, mia.userId]);
-    ownerBrowser = await TestBrowser.launch();
-    adminBrowser = await TestBrowser.launch();
-    memberBrowser = await TestBrowser.launch();
+    [ownerBrowser, adminBrowser, memberBrowser] = await web.launch(3);
     groups = (await ok(realm.ownerApi.get('user_groups'))).user_groups as Json[];
   }, 120_000);
 
@@ -49,21 +47,7 @@ describeInBrowser('the organization’s people pages', () => {
     return group.id as number;
   }
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await ownerBrowser?.close();
-    await adminBrowser?.close();
-    await memberBrowser?.close();
-  });
-
-  async function logIn(browser: TestBrowser, user: TestUser, hash: string): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser, hash: string): Promise<Page> => web.logIn(browser, realm.api.host, user.email, hash);
 
   const main = (page: Page) => page.getByRole('main');
   const tabs = (page: Page) => page.getByRole('navigation', { name: 'Users tabs' });

@@ -299,6 +299,12 @@ export async function createBot(realm: TestRealm, owner: Api, shortName: string,
   return { userId: made.body.user_id as number, fullName, email, apiKey, api: realm.api.as({ email, apiKey }) };
 }
 
+/** The ids of the realm's user groups (the system groups `role:...` among them), by name. */
+export async function groupIdsByName(api: Api): Promise<Record<string, number>> {
+  const groups = ok(await api.get('user_groups')).user_groups as { id: number; name: string }[];
+  return Object.fromEntries(groups.map((group) => [group.name, group.id]));
+}
+
 /** Sends a message and answers its id; a refusal fails the test with the server's answer. */
 export async function sendMessage(api: Api, params: Params): Promise<number> {
   const response = await api.post('messages', params);
