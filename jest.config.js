@@ -8,7 +8,12 @@
  * - `api` (`npm run test:api`): the specs in `test/`, which drive one real server process per
  *   run (test/support/global-setup.ts starts it, from dist/; each test file makes a realm of
  *   its own). The global setup first rebuilds dist/ when src/ or web/ changed since it was
- *   built, so no run tests stale code (test/support/fresh-build.ts).
+ *   built, so no run tests stale code, also under a bare `npx jest test/x.spec.ts`; while
+ *   another run of the same checkout is testing dist/, it refuses to start instead of
+ *   rebuilding under it (test/support/fresh-build.ts).
+ *
+ * `npx jest --selectProjects unit` works too; `npx jest src/x.spec.ts` runs that file alone
+ * and starts no server.
  */
 const shared = {
   testEnvironment: 'node',
