@@ -290,6 +290,14 @@ export function expectError(response: ApiResponse, msg: string, code = 'BAD_REQU
   expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { result: 'error', msg, code, ...extra } });
 }
 
+/**
+ * An error answer that may carry fields besides the envelope (`var_name`, `objections`...):
+ * HTTP `status` with `result: 'error'`, `msg` and `code`, whatever else the body holds.
+ */
+export function expectErrorEnvelope(response: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 400): void {
+  expect({ status: response.status, body: response.body }).toEqual({ status, body: expect.objectContaining({ result: 'error', msg, code }) });
+}
+
 /** A generic bot owned by `owner`, made through `POST /bots`, with a client of its own. */
 export async function createBot(realm: TestRealm, owner: Api, shortName: string, fullName = shortName): Promise<TestUser> {
   const made = await owner.post('bots', { short_name: shortName, full_name: fullName });

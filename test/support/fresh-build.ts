@@ -103,8 +103,8 @@ export async function useFreshBuild(): Promise<void> {
   await withLock(() => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const stale = (require(path.join(ROOT, 'scripts', 'build.js')) as BuildScript).staleParts();
+    const others = otherRuns();
     if (stale.length > 0) {
-      const others = otherRuns();
       if (others.length > 0) {
         throw new Error(
           `dist/ is older than ${stale.join(' and ')}, and another test run of this checkout (pid ${others.join(', ')}) is testing it: ` +
