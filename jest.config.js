@@ -34,7 +34,6 @@ const shared = {
       },
     ],
   },
-  testTimeout: 60_000,
 };
 
 const projects = [
@@ -63,5 +62,7 @@ if (only !== undefined && !projects.some((project) => project.displayName === on
 
 module.exports = {
   projects: only === undefined ? projects : projects.filter((project) => project.displayName === only),
+  // Jest reads the tests' timeout from here, not from a project.
+  testTimeout: 60_000,
   maxWorkers: 2,
 };
