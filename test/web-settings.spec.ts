@@ -8,7 +8,7 @@ import { until } from './support/until';
 import { SpecBrowsers, USER_PASSWORD } from './support/web-pages';
 
 /**
- * Personal settings in the web app (issue 34): `#settings/<section>` web.opened by URL, each
+ * Personal settings in the web app (issue 34): `#settings/<section>` opened by URL, each
  * change made through the page and seen where it shows (another browser, the theme, the
  * compose box, the sidebar), the server's words where it refuses.
  */
