@@ -6,7 +6,7 @@ import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 import { freePort, OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer, TEST_WEBHOOK_ENV } from './support/server-process';
 import { Receiver } from './support/webhook-receiver';
-import { until } from './support/until';
+import { sleep, until } from './support/until';
 
 /**
  * Outgoing webhooks (docs/api.md, "Outgoing webhooks") against a real receiver on 127.0.0.1, which the test
@@ -17,8 +17,6 @@ import { until } from './support/until';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const json = (value: unknown) => JSON.stringify(value);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('outgoing webhooks', () => {
   let realm: TestRealm;
   let alice: TestUser;
