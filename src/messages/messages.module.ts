@@ -27,8 +27,8 @@ import { FlagStore } from './persistence/flag-store';
 import { MessageSending, SendMessageHandler } from './commands/send-message.command';
 import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
-import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
-import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
+import { ChannelNoticeEffects } from './events/channel-notice.effects';
+import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
 import { DirectMessageGroups } from './commands/direct-message-groups';
 import { MessageLoader } from './persistence/message.loader';
@@ -40,7 +40,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
 import { MessageEditController } from './api/message-edit.controller';
 import { UpdateMessageHandler } from './commands/update-message.command';
 import { MessageMoveEffects } from './commands/message-move.effects';
-import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
+import { TopicNoticeEffects } from './events/topic-notice.effects';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
@@ -54,8 +54,8 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,
-    PostSubscriptionNoticesHandler,
-    PostChannelNoticeHandler,
+    SubscriptionNoticesEffects,
+    ChannelNoticeEffects,
     ConversationRepository,
     DirectMessageGroups,
     MessageLoader,
@@ -83,7 +83,7 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
     UpdateMessageHandler,
     MessageMoveEffects,
     MessageEditStore,
-    PostTopicNoticeHandler,
+    TopicNoticeEffects,
     GetMessageHistoryHandler,
     MessageLocations,
     MessageSnapshotReader,
