@@ -26,7 +26,7 @@ import { WebhookTriggerStore } from './persistence/webhook-trigger.store';
       inject: [RedisConnections, WebhookSettings],
       useFactory: async (redis: RedisConnections, settings: WebhookSettings): Promise<WebhookJobQueue> =>
         redis.configured
-          ? BullJobQueue.open(await redis.connect('jobs'), redis.keyspace.bullPrefix, WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency)
+          ? BullJobQueue.open(redis, WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency)
           : new InProcessJobQueue(WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency),
     },
     WebhookTriggerStore,
