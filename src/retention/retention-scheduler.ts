@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RetentionSettings } from '../platform/config/settings';
-import { PeriodicJob } from '../platform/jobs/periodic-job';
+import { PeriodicJob } from '../platform/jobs/due-work-job';
 import { JobRegistry } from '../platform/observability/job-registry';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { RedisDeployments } from '../platform/redis/redis-deployments';

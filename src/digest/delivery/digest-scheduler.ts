@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { msUntilHourUtc } from '../../platform/jobs/due-work-runner';
-import { PeriodicJob } from '../../platform/jobs/periodic-job';
+import { PeriodicJob } from '../../platform/jobs/due-work-job';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { RedisDeployments } from '../../platform/redis/redis-deployments';

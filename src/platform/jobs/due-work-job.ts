@@ -5,17 +5,14 @@ import { RedisDeployments } from '../redis/redis-deployments';
 import { DueWorkRunner, DueWorkSettings, PeriodicSteps } from './due-work-runner';
 
 /**
- * A provider that runs periodic work through the DueWorkRunner: started by the server
- * only (main.ts), never by a CLI run, and stopped at shutdown. Its job scheduler lived
- * only in Redis, so it is made again when Redis lost its data (without it no run would
- * come due again).
+ * A provider whose work runs through a DueWorkRunner: started by the server only (main.ts),
+ * never by a CLI run, and stopped at shutdown.
  */
-export abstract class PeriodicJob implements OnApplicationShutdown {
-  private readonly runner: DueWorkRunner;
+export abstract class DueWorkJob<T extends object = Record<string, never>> implements OnApplicationShutdown {
+  protected readonly runner: DueWorkRunner<T>;
 
-  protected constructor(settings: DueWorkSettings<Record<string, never>> & { work: PeriodicSteps }, redis: RedisConnections, jobs: JobRegistry, deployments: RedisDeployments) {
-    this.runner = new DueWorkRunner(settings, redis, jobs);
-    deployments.onDataLost(() => this.runner.schedule());
+  protected constructor(settings: DueWorkSettings<T>, redis: RedisConnections, jobs: JobRegistry) {
+    this.runner = new DueWorkRunner<T>(settings, redis, jobs);
   }
 
   start(): Promise<void> {
@@ -24,5 +21,16 @@ export abstract class PeriodicJob implements OnApplicationShutdown {
 
   onApplicationShutdown(): Promise<void> {
     return this.runner.stop();
+  }
+}
+
+/**
+ * A DueWorkJob of periodic work. Its job scheduler lived only in Redis, so it is made
+ * again when Redis lost its data (without it no run would come due again).
+ */
+export abstract class PeriodicJob extends DueWorkJob {
+  protected constructor(settings: DueWorkSettings<Record<string, never>> & { work: PeriodicSteps }, redis: RedisConnections, jobs: JobRegistry, deployments: RedisDeployments) {
+    super(settings, redis, jobs);
+    deployments.onDataLost(() => this.runner.schedule());
   }
 }
