@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The dependency rules of ARCHITECTURE rule 8, checked by `npm run lint`
+ * The dependency rules of docs/architecture.md ("The rules, and why"), checked by `npm run lint`
  * (`depcruise src`), with no list of tolerated exceptions: any violation fails lint.
  *
  * A module is a directory under src/ other than the layers named in NOT_MODULES.
@@ -38,7 +38,7 @@ module.exports = {
       comment:
         "A module's domain/ and persistence/ are its own: other modules and wire/ go through its " +
         'commands/, queries/ (read facades), access/ (access decisions), events/, public/ or module class ' +
-        '(ARCHITECTURE rule 8).',
+        '(docs/architecture.md: a module is used through its public surface).',
       // platform/ and shared/ are held to the stricter rules below. Every other folder of a
       // module (access/ as much as queries/) is open to the others.
       from: { path: '^src/([^/]+)/', pathNot: '^src/(?:platform|shared)/' },

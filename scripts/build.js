@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 /**
- * Compiles src/ into dist/ (tsconfig.build.json) and bundles the web app from web/ into
- * dist/web/ (Vite, web/vite.config.mts), and knows when it need not.
+ * Compiles src/ into dist/ with `nest build` (nest-cli.json, which names tsconfig.build.json) and
+ * bundles the web app from web/ into dist/web/ (Vite, web/vite.config.mts), and knows when it need not.
  *
- *   node scripts/build.js               a clean build: dist/ emptied, then tsc and Vite (npm run build, the image)
+ *   node scripts/build.js               a clean build: dist/ emptied, then `nest build` and Vite (npm run build, the image)
  *   node scripts/build.js --if-changed  nothing when dist/ was built from exactly these sources
  *                                       (prestart, premanage, pretest...): a CLI call on an unchanged
  *                                       tree costs a hash of src/ and web/, not a 10-30 s compile
  *
  * dist/.build-stamp records what the build was made from: a hash of every file under src/
  * but the unit specs (paths and bytes, so edits, deletions, renames and a `git checkout` all count, whatever
- * their mtimes), of the tsconfig files, package-lock.json and TypeScript's version (types
- * reach the output through decorator metadata) and of this script; and the list of files the
- * build wrote, so a dist/ pruned by hand is rebuilt. When only file contents changed, tsc
- * recompiles incrementally from dist/.tsbuildinfo, which lives inside dist/ so that deleting
+ * their mtimes), of the tsconfig files, nest-cli.json, package-lock.json and the versions of
+ * TypeScript (types reach the output through decorator metadata) and Nest's CLI, and of this
+ * script; and the list of files the build wrote, so a dist/ pruned by hand is rebuilt. When only
+ * file contents changed, the compiler recompiles incrementally from dist/.tsbuildinfo
+ * (tsconfig.build.json's `tsBuildInfoFile`), which lives inside dist/ so that deleting
  * dist/ can never leave a build-info claiming outputs that are gone. When files were added,
  * removed or renamed, or the configuration changed, the build is clean: no output of a
- * deleted source survives. The stamp is removed before tsc runs and written only after it
+ * deleted source survives. The stamp is removed before the compiler runs and written only after it
  * succeeds, so an interrupted or failed build is never taken for a fresh one.
  *
  * The web app has a stamp of its own, dist/web/.build-stamp, made the same way from web/ (but
@@ -46,7 +47,15 @@ const WEB_CONFIG_FILES = ['package-lock.json', 'node_modules/vite/package.json',
 /** The most the page's initial script and styles may weigh, gzipped. */
 const WEB_BUDGET_BYTES = 200 * 1024;
 /** Inputs besides src/ (missing ones count as empty). */
-const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'node_modules/typescript/package.json', 'scripts/build.js'];
+const CONFIG_FILES = [
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'nest-cli.json',
+  'package-lock.json',
+  'node_modules/typescript/package.json',
+  'node_modules/@nestjs/cli/package.json',
+  'scripts/build.js',
+];
 
 /** Every file under `dir`, as paths relative to `base` with `/` separators, sorted. */
 function listFiles(dir, base = dir) {
@@ -118,10 +127,15 @@ function readStamp(file = STAMP) {
   }
 }
 
-function tsc() {
-  const compiler = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
-  const args = [compiler, '-p', path.join(ROOT, 'tsconfig.build.json'), '--incremental', '--tsBuildInfoFile', BUILD_INFO];
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+/**
+ * `nest build`: Nest's CLI compiles with the TypeScript compiler as nest-cli.json says
+ * (builder `tsc`, tsconfig.build.json, whose `incremental` and `tsBuildInfoFile` make a build
+ * after content-only edits incremental). nest-cli.json leaves `deleteOutDir` off: the clean
+ * build below empties dist/ itself and keeps dist/web/.
+ */
+function nestBuild() {
+  const nest = require.resolve('@nestjs/cli/bin/nest.js', { paths: [ROOT] });
+  const result = spawnSync(process.execPath, [nest, 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -139,7 +153,7 @@ function build(clean, now) {
       ? 'Building the server (src/ into dist/): a full build takes half a minute to a minute; later starts build only what changed...\n'
       : 'Building the server sources that changed...\n',
   );
-  const status = tsc();
+  const status = nestBuild();
   if (status !== 0) return status;
   fs.writeFileSync(STAMP, `${JSON.stringify({ ...now, outputs: outputs() }, null, 2)}\n`);
   return 0;
@@ -205,7 +219,7 @@ function mainServer(ifChanged) {
   const stamp = readStamp();
   const intact = stamp !== null && stamp.outputs === outputs() && fs.existsSync(BUILD_INFO);
   if (intact && stamp.sources === now.sources && stamp.config === now.config) return 0;
-  // Same files, new contents: tsc's incremental build is exact. Anything else starts clean.
+  // Same files, new contents: the incremental build is exact. Anything else starts clean.
   return build(!(intact && stamp.sourceList === now.sourceList && stamp.config === now.config), now);
 }
 

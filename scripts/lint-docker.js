@@ -4,7 +4,7 @@
  * the Dockerfile through dockerfile-utils (the validator behind editors' Dockerfile
  * support) plus this project's rules, the compose file parsed with `yaml` and checked for
  * structure, and both against the code: the commands they run exist in the build, and
- * every variable they set is one the server reads and the README documents.
+ * every variable they set is one the server reads and docs/configuration.md documents.
  *
  *   node scripts/lint-docker.js      prints one problem a line; exit 1 if any
  */
@@ -216,11 +216,11 @@ function lintCompose(text, root = ROOT) {
   return problems;
 }
 
-/** Every variable the server reads has a row in the README's configuration table. */
-function lintReadme(text, root = ROOT) {
+/** Every variable the server reads has a row in docs/configuration.md's table. */
+function lintConfigurationDoc(text, root = ROOT) {
   return configVariables(root)
     .filter((variable) => !text.includes(`| \`${variable}\` |`))
-    .map((variable) => `README.md: the configuration table has no row for ${variable}`);
+    .map((variable) => `docs/configuration.md: the configuration table has no row for ${variable}`);
 }
 
 /** Server code (specs aside) reads the environment only in CONFIG_SOURCES, so none escapes the lint above. */
@@ -246,16 +246,16 @@ function lintAll(root = ROOT) {
   return [
     ...lintDockerfile(read('docker/Dockerfile'), root),
     ...lintCompose(read('docker/compose.yaml'), root),
-    ...lintReadme(read('README.md'), root),
+    ...lintConfigurationDoc(read('docs/configuration.md'), root),
     ...lintEnvironmentReads(root),
   ];
 }
 
-module.exports = { lintDockerfile, lintCompose, lintReadme, lintEnvironmentReads, lintAll, runtimeEntry, configVariables };
+module.exports = { lintDockerfile, lintCompose, lintConfigurationDoc, lintEnvironmentReads, lintAll, runtimeEntry, configVariables };
 
 if (require.main === module) {
   const problems = lintAll();
   for (const problem of problems) process.stderr.write(`${problem}\n`);
   if (problems.length > 0) process.exit(1);
-  process.stdout.write('docker/Dockerfile, docker/compose.yaml, the README configuration table and environment reads: ok\n');
+  process.stdout.write('docker/Dockerfile, docker/compose.yaml, the configuration table of docs/configuration.md and environment reads: ok\n');
 }

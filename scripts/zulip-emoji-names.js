@@ -19,7 +19,7 @@
  * The second form makes the same table from the three inputs (the packages are fetched with
  * `npm pack` into a temporary folder), following generate_emoji_names step by step: that is
  * how the table of Zulip 10.2 is made here, since the release's generated file could not be
- * obtained (see README, "Emoji names"). Either way the installed `emoji-datasource` gives the
+ * obtained (see docs/api.md, "Emoji, statuses and avatars"). Either way the installed `emoji-datasource` gives the
  * order the catalog lists emoji in (iamcal's `sort_order`, Zulip's picker order) and must know
  * every code Zulip names, as Zulip's `build_emoji` requires.
  *

@@ -16,7 +16,7 @@ describe('the build script', () => {
   beforeAll(() => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-build-'));
     for (const entry of ['src', 'web', 'scripts']) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
-    for (const file of fs.readdirSync(ROOT).filter((name) => /^tsconfig.*\.json$/.test(name) || name === 'package.json' || name === 'package-lock.json')) {
+    for (const file of fs.readdirSync(ROOT).filter((name) => /^tsconfig.*\.json$/.test(name) || ['package.json', 'package-lock.json', 'nest-cli.json'].includes(name))) {
       fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
     }
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));

@@ -45,7 +45,7 @@ describe('channel management', () => {
   });
 
   describe('GET /streams', () => {
-    it('answers the full channel object of spec 2.1', async () => {
+    it('answers the full channel object', async () => {
       const response = await member.api.get('streams');
       expect(response.status).toBe(200);
       const stream = (response.body.streams as Record<string, any>[]).find((s) => s.stream_id === pub); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -13,7 +13,7 @@ import { freePort, NODE_PATH, ROOT } from './support/server-process';
 interface DockerLint {
   lintDockerfile(text: string, root?: string): string[];
   lintCompose(text: string, root?: string): string[];
-  lintReadme(text: string, root?: string): string[];
+  lintConfigurationDoc(text: string, root?: string): string[];
   lintAll(root?: string): string[];
   runtimeEntry(text: string): { env: Record<string, string>; workdir: string; cmd: string[] | null; healthcheck: string[] | null };
 }
@@ -88,10 +88,10 @@ describe('container lint', () => {
     expect(lint.lintCompose('services: [')).toEqual([expect.stringMatching(/^compose\.yaml: /)]);
   });
 
-  it('catches a configuration variable the README does not document', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    expect(lint.lintReadme(readme.replace(/^\| `METRICS_ENABLED` \|.*\n/m, ''))).toEqual([
-      'README.md: the configuration table has no row for METRICS_ENABLED',
+  it('catches a configuration variable docs/configuration.md does not document', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'configuration.md'), 'utf8');
+    expect(lint.lintConfigurationDoc(doc.replace(/^\| `METRICS_ENABLED` \|.*\n/m, ''))).toEqual([
+      'docs/configuration.md: the configuration table has no row for METRICS_ENABLED',
     ]);
   });
 });

@@ -199,7 +199,7 @@ describe('convergence: realm state', () => {
   });
 
   it('realm_linkifiers: add, edit, reorder, remove', async () => {
-    // Clients without linkifier_url_template hear of no linkifier (spec 4.21).
+    // Clients without linkifier_url_template hear of no linkifier, as in Zulip.
     await converges(member, (config) => (config === 'modern' ? ['realm_linkifiers'] : []), async () => {
       const tag = uniqueName('T').replace('-', '');
       const id = ok(await realm.ownerApi.post('realm/filters', { pattern: `${tag}#(?P<id>[0-9]+)`, url_template: 'https://example.com/{id}' })).id as number;

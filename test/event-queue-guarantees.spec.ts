@@ -3,7 +3,7 @@ import { Event, Queue } from './support/queue';
 import { ServerProcess, startServer } from './support/server-process';
 
 /**
- * What an event queue promises beyond delivery (README, "Event queues"): flag events
+ * What an event queue promises beyond delivery (docs/events.md): flag events
  * merged as Zulip's virtual events, a cap on what a queue holds, `lifespan_secs`, and in
  * Redis mode a `restart` event for queues that outlive a server process.
  */

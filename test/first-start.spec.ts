@@ -69,7 +69,7 @@ describe('the first start', () => {
           realms: 1,
           root_realm: `localhost:${first.port}`,
           owner_credentials: zuliprcPath,
-          // With Redis, the deployment's keyspace (see "Sharing a Redis" in the README).
+          // With Redis, the deployment's keyspace (docs/redis.md).
           ...(process.env.REDIS_URL ? { redis_namespace: expect.stringMatching(/^[0-9a-f]{16}$/) } : {}),
         },
       ]);

@@ -9,7 +9,7 @@ import { Receiver } from './support/webhook-receiver';
 import { until } from './support/until';
 
 /**
- * Outgoing webhooks (spec 4.22) against a real receiver on 127.0.0.1, which the test
+ * Outgoing webhooks (docs/api.md, "Outgoing webhooks") against a real receiver on 127.0.0.1, which the test
  * server allows (WEBHOOK_ALLOWED_HOSTS) with short retries and a 1-second timeout
  * (test/support/global-setup.ts).
  */

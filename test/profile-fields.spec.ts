@@ -153,7 +153,7 @@ describe('custom profile fields', () => {
     });
   });
 
-  describe('PATCH /realm/profile_fields (reorder, spec 4.19)', () => {
+  describe('PATCH /realm/profile_fields (reorder)', () => {
     it('orders fields by their place in the list', async () => {
       const ids = (await fields()).map((field) => field.id);
       const reversed = [...ids].reverse();
@@ -165,7 +165,7 @@ describe('custom profile fields', () => {
       expect((await fields()).map((field) => field.id)).toEqual(ids);
     });
 
-    it('answers every error of spec 4.19', async () => {
+    it('answers every error of the reorder endpoint', async () => {
       const ids = (await fields()).map((field) => field.id);
       expectError(await alice.api.patch('realm/profile_fields', { order: ids }), ...ADMIN_REQUIRED);
       expectError(await admin.api.patch('realm/profile_fields', {}), "Missing 'order' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'order' });

@@ -4,7 +4,7 @@ import { pngFile, postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
 
 /**
- * `POST`/`DELETE /messages/{message_id}/reactions` (spec 4.12), `reaction` events and the
+ * `POST`/`DELETE /messages/{message_id}/reactions`, `reaction` events and the
  * `reactions` of message objects. Reactions have no register state (Zulip's apply_event
  * passes on them): clients get them with the messages they fetch.
  */

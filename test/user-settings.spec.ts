@@ -9,7 +9,7 @@ import { Event, Queue } from './support/queue';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Every setting of spec 2.8 both endpoints take: a valid non-default value, an invalid one, and Zulip's message. */
+/** Every setting both endpoints take: a valid non-default value, an invalid one, and Zulip's message. */
 const SHARED_CASES: [string, unknown, unknown, string][] = [
   ['twenty_four_hour_time', true, 5, 'twenty_four_hour_time is not a boolean'],
   ['starred_message_counts', false, 5, 'starred_message_counts is not a boolean'],

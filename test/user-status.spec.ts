@@ -3,7 +3,7 @@ import { fixtureSql } from './support/fixture-sql';
 import { pngFile, postMultipart } from './support/multipart';
 import { Queue } from './support/queue';
 
-/** `POST /users/me/status` (spec 4.10), `GET /users/{id}/status`, `user_status` events and register state. */
+/** `POST /users/me/status`, `GET /users/{id}/status`, `user_status` events and register state. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

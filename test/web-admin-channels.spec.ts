@@ -157,7 +157,7 @@ describeInBrowser('channel settings in the web app', () => {
     expect(await membersOf(realm.ownerApi, made.stream_id)).not.toContain(bob.userId);
   }, 120_000);
 
-  it('mutes through Personal, and unsubscribes and subscribes oneself from the header', async () => {
+  it('mutes and sets notifications through Personal, and unsubscribes and subscribes oneself from the header', async () => {
     const lounge = await readBack('lounge', () => channelNamed(realm.ownerApi, 'lounge'));
     const page = await logIn(ownerBrowser, owner, `#channels/${lounge.stream_id}/lounge/personal`);
     await page.getByRole('checkbox', { name: 'Mute this channel' }).check();
@@ -166,6 +166,16 @@ describeInBrowser('channel settings in the web app', () => {
     await shoot(page, 'personal');
     await page.getByRole('checkbox', { name: 'Mute this channel' }).uncheck();
     await readBack('unmuted', async () => ((await mine())?.is_muted === false ? true : undefined));
+
+    // Notifications: each shows the general setting until set here (email for channel messages is off by default).
+    const email = page.getByRole('checkbox', { name: 'Email notifications' });
+    expect(await email.isChecked()).toBe(false);
+    const ownSetting = async (name: string) => ((await mine()) as Record<string, unknown> | undefined)?.[name];
+    expect(await ownSetting('email_notifications')).toBe(false);
+    await email.check();
+    await readBack('email on for the channel', async () => ((await ownSetting('email_notifications')) === true ? true : undefined));
+    await ok(owner.api.post('users/me/subscriptions/properties', { subscription_data: [{ stream_id: lounge.stream_id, property: 'desktop_notifications', value: true }] }));
+    await until(async () => ((await page.getByRole('checkbox', { name: 'Desktop notifications', exact: true }).isChecked()) ? true : undefined), 'a change from elsewhere shown');
 
     await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     await readBack('unsubscribed', async () => ((await mine()) === undefined ? true : undefined));

@@ -89,7 +89,11 @@ describeInBrowser('the organization settings sections in the web app', () => {
   });
 
   it('organization-profile: the owner renames the organization and uploads its icon and logos; another administrator sees it live', async () => {
-    const [ownerPage, adminPage] = await Promise.all([open(ownerBrowser, owner, 'organization-profile'), open(adminBrowser, admin, 'organization-profile')]);
+    const [ownerPage, adminPage, memberPage] = await Promise.all([
+      open(ownerBrowser, owner, 'organization-profile'),
+      open(adminBrowser, admin, 'organization-profile'),
+      logInThroughPage(memberBrowser, realm.api.host, member.email, opened),
+    ]);
     const name = main(ownerPage).getByLabel('Organization name');
     await name.fill('Renamed Realm');
     await name.press('Enter');
@@ -108,12 +112,21 @@ describeInBrowser('the organization settings sections in the web app', () => {
     await icon.locator('input[type=file]').setInputFiles(picture);
     await main(adminPage).locator('.realm-image-icon img[src*="/realm/icon.png"]').waitFor();
     expect(await realmState()).toMatchObject({ realm_icon_source: 'U', realm_icon_url: expect.stringContaining('/realm/icon.png?version=') });
+    // A member's open chat wears it too: beside the name atop the left sidebar, and as the page's icon.
+    const brand = memberPage.getByRole('navigation', { name: 'Views and channels' }).locator('.realm-brand');
+    await brand.locator('img.realm-icon[src*="/realm/icon.png"]').waitFor();
+    expect(await brand.textContent()).toBe('Renamed Realm');
+    await until(async () => ((await memberPage.locator('link[rel="icon"]').getAttribute('href'))?.includes('/realm/icon.png?version=') ? true : undefined), 'the icon as the page icon');
 
     await main(ownerPage).locator('.realm-image-logo input[type=file]').setInputFiles(picture);
     await main(ownerPage).locator('.realm-image-night_logo input[type=file]').setInputFiles(picture);
     await main(adminPage).locator('.realm-image-night_logo img[src*="/realm/night_logo.png"]').waitFor();
     await main(adminPage).locator('.realm-image-logo img[src*="/realm/logo.png"]').waitFor();
     expect(await realmState()).toMatchObject({ realm_logo_source: 'U', realm_night_logo_source: 'U' });
+    // A logo takes the name's place; in the light theme the day logo shows, the night one waits.
+    await brand.locator('img.realm-logo[src*="/realm/logo.png"]').waitFor({ state: 'visible' });
+    await brand.locator('img.realm-logo[src*="/realm/night_logo.png"]').waitFor({ state: 'hidden' });
+    expect(await brand.getByText('Renamed Realm').count()).toBe(0);
     await shoot(ownerPage, 'profile');
 
     await main(ownerPage).getByRole('button', { name: 'Delete icon' }).click();
@@ -121,6 +134,10 @@ describeInBrowser('the organization settings sections in the web app', () => {
     await main(ownerPage).locator('.realm-image-night_logo').getByRole('button', { name: 'Delete logo' }).click();
     await main(adminPage).locator('.realm-image-night_logo').getByText('Default').waitFor();
     expect(await realmState()).toMatchObject({ realm_icon_source: 'G', realm_logo_source: 'U', realm_night_logo_source: 'D' });
+    // The identicon is not loaded into the app: the page icon is the app's own again; one logo serves both themes.
+    await until(async () => ((await memberPage.locator('link[rel="icon"]').getAttribute('href'))?.includes('/realm/icon.png') ? undefined : true), 'the app icon back');
+    await until(async () => ((await brand.locator('img').count()) === 1 ? true : undefined), 'one logo left');
+    expect(await brand.locator('img').getAttribute('src')).toContain('/realm/logo.png');
   });
 
   it('organization-settings: language, announcements, retention, calls and other settings, read back and live', async () => {

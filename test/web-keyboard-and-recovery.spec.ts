@@ -158,7 +158,7 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
     await page.locator('article.message', { hasText: 'unread direct note' }).waitFor();
   }, 60_000);
 
-  it('recovers from a server restart: messages sent meanwhile show without a reload, a send made offline is offered again', async () => {
+  it('recovers from a server restart: messages sent meanwhile show without a reload, a send made offline is offered again, after a reload too', async () => {
     const before = await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'restart', content: 'before the restart' });
     const page = await logIn(annBrowser, ann);
     await page.goto(`${origin()}/#narrow/channel/${loungeId}-lounge/topic/restart`);
@@ -184,9 +184,17 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
     const banner = page.getByRole('status').filter({ hasText: 'written while offline' });
     await banner.waitFor();
     await screenshotBothWidths(page, 'keys-held-send');
+    // A reload keeps it: the page offers it again, still unsent.
+    await page.reload();
+    await banner.waitFor();
+    await page.getByText('Not sent yet: the server could not be reached. Kept here as a draft.').waitFor();
     await banner.getByRole('button', { name: 'Send now' }).click();
     await page.locator('article.message[data-message-id]', { hasText: 'written while the server was down' }).waitFor();
     await banner.waitFor({ state: 'detached' });
+    // Sent, it is no longer kept: the next visit offers nothing.
+    await page.reload();
+    await page.locator('article.message[data-message-id]', { hasText: 'written while the server was down' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'written while offline' }).count()).toBe(0);
     const seen = await bob.api.get('messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow: JSON.stringify([{ operator: 'channel', operand: loungeId }, { operator: 'topic', operand: 'restart' }]) });
     const contents = (seen.body.messages as { content: string }[]).map((message) => message.content);
     expect(contents.filter((content) => content.includes('written while the server was down'))).toHaveLength(1);

@@ -7,7 +7,7 @@ import { testServer } from './support/api';
  * The official JavaScript bindings (`zulip-js`) drive the server unchanged: a zuliprc
  * file as the server writes it for the root realm's owner, signing in with a password,
  * register, send, receive events, react, flag, edit. They post multipart bodies and put every
- * GET/PATCH/DELETE parameter in the query string (see ../shared/reference/clients.md).
+ * GET/PATCH/DELETE parameter in the query string, as zulip-js 2.1 does.
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

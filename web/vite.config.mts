@@ -18,7 +18,7 @@ const katexWoff2Only: Plugin = {
 };
 
 /**
- * The web app's bundle (README, "Web app"): built into dist/web and served by the server's
+ * The web app's bundle (docs/web-app.md): built into dist/web and served by the server's
  * WebAssetsController under /static/webapp/, every file named by its content hash.
  * Everything is a file of its own (no inline script or style: the page's CSP allows none).
  */
@@ -35,7 +35,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     sourcemap: false,
-    // WEB_MINIFY=false keeps the app's own names, for reading a CPU profile (README, "Benchmarks").
+    // WEB_MINIFY=false keeps the app's own names, for reading a CPU profile (docs/development.md, "Benchmarks").
     minify: process.env.WEB_MINIFY !== 'false',
     target: 'es2022',
     reportCompressedSize: true,

@@ -14,7 +14,7 @@ import { WebhooksTriggeredHandler } from './events/webhooks-triggered.handler';
 import { WebhookTriggerStore } from './persistence/webhook-trigger.store';
 
 /**
- * Outgoing webhooks (spec 4.22): triggers recorded with the message, delivered by a
+ * Outgoing webhooks (docs/api.md, "Outgoing webhooks"): triggers recorded with the message, delivered by a
  * worker through BullMQ (or an in-process queue without Redis), answers posted as the
  * bot's replies.
  */

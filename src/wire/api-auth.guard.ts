@@ -13,7 +13,7 @@ import { contextOf, RequestContext } from './request-context';
  * Resolves the realm from the Host header (an unknown subdomain is a 404), then, unless
  * the endpoint is public, authenticates HTTP Basic credentials (email and API key);
  * incoming-webhook bots only where the endpoint allows them (AllowIncomingWebhookBots).
- * Through `/json`, the session cookie instead, with the CSRF check (README, "Sessions");
+ * Through `/json`, the session cookie instead, with the CSRF check (docs/accounts.md, "Signing in and sessions");
  * `/api/v1` never reads the cookie.
  */
 @Injectable()

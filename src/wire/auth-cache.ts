@@ -117,7 +117,7 @@ export class AuthCache implements OnModuleInit {
   }
 
   /**
-   * The user a session cookie's secret signs in (README, "Signing in and sessions"), kept
+   * The user a session cookie's secret signs in (docs/accounts.md, "Signing in and sessions"), kept
    * beside the API-key answers and forgotten with them, and never past the session's own end.
    */
   sessionUser(subdomain: string, secret: string): Actor | undefined {

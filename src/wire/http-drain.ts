@@ -4,7 +4,7 @@ import { FastifyInstance } from 'fastify';
 import { beginClosing, noteArrival } from './http-setup';
 
 /**
- * The HTTP side of SIGTERM (README, "Faults and shutdown"): in the first shutdown phase,
+ * The HTTP side of SIGTERM (docs/operations.md, "Faults and shutdown"): in the first shutdown phase,
  * before the long-polls are released (QueueRestartNotice, in the next), the server stops
  * accepting connections and closes idle ones; every answer from then on closes its
  * connection, so no client sends its next request onto a connection being closed.

@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api-error';
 /**
  * `/json/...` is Zulip's session-authenticated twin of `/api/v1/...`, what its web app
  * calls: the same handlers and answers, signed in by the session cookie only, CSRF checked
- * on every request that may change something (README, "Sessions"). Routed by rewriting
+ * on every request that may change something (docs/accounts.md, "Signing in and sessions"). Routed by rewriting
  * the URL before routing (Fastify's `rewriteUrl`), so no route is declared twice and rate
  * limits, metrics and logs see the API's route; the request's `originalUrl` says which door
  * it came through.

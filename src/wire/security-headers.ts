@@ -38,7 +38,7 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return computed;
 }
 
-/** The protections a JSON answer needs (the README's list); the rest of helmet's are for pages and files. */
+/** The protections a JSON answer needs (docs/api.md, "Input limits and browser security"); the rest of helmet's are for pages and files. */
 const JSON_ANSWER_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
 
 let jsonComputed: Readonly<Record<string, string>> | null = null;

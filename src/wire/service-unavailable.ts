@@ -64,7 +64,7 @@ export function serviceUnavailable(): ApiError {
 /**
  * The answer to a request whose file the server had no disk space (or quota) for: HTTP 507
  * Insufficient Storage in the error envelope. Nothing was stored; the same request succeeds
- * once an operator made room (README, "Faults and shutdown").
+ * once an operator made room (docs/operations.md, "Faults and shutdown").
  */
 export function outOfSpace(): ApiError {
   return new ApiError('The server is out of storage space; the file was not stored. Try again later.', 'INSUFFICIENT_STORAGE', 507);

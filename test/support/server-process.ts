@@ -70,6 +70,30 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Test servers listen below the kernel's ephemeral range (32768-60999 on Linux), where no
+ * client socket and no `listen(0)` of another process is handed a port: a spec that stops
+ * a server and starts it again on the same port (a restart) finds the port still free, and
+ * no other server answers on it meanwhile.
+ */
+const PORT_FLOOR = 20_000;
+const PORT_CEILING = 32_000;
+/** Each process walks the range from its own random place, one port after another, so it never reuses a port it freed a moment ago. */
+let nextPort = PORT_FLOOR + Math.floor(Math.random() * (PORT_CEILING - PORT_FLOOR));
+
+function portAfter(port: number): number {
+  return port + 1 >= PORT_CEILING ? PORT_FLOOR : port + 1;
+}
+
+/** Binds `port` on 127.0.0.1, or null when something holds it. */
+function bindPort(port: number): Promise<net.Server | null> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
  * `count` distinct free ports: every one stays bound until all are found, since a port
  * closed and asked for again may be handed out again (two servers' ports would collide).
  */
@@ -77,19 +101,19 @@ export async function freePorts(count: number): Promise<number[]> {
   const servers: net.Server[] = [];
   try {
     const ports: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const server = net.createServer();
-      servers.push(server);
-      ports.push(
-        await new Promise<number>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
-        }),
-      );
+    for (let tried = 0; ports.length < count; tried += 1) {
+      if (tried > PORT_CEILING - PORT_FLOOR) throw new Error(`no free port between ${PORT_FLOOR} and ${PORT_CEILING}`);
+      const port = nextPort;
+      nextPort = portAfter(port);
+      const server = await bindPort(port);
+      if (server) {
+        servers.push(server);
+        ports.push(port);
+      }
     }
     return ports;
   } finally {
-    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
   }
 }
 
@@ -115,8 +139,8 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}, options: St
     try {
       return await startServerOnce(overrides, options);
     } catch (error) {
-      // freePort() closes the port it found before the server binds it: another process (any
-      // client socket of the run) may take it in between. Chosen ports are chosen again.
+      // freePort() closes the port it found before the server binds it: another process (a
+      // concurrent test run) may take it in between. Chosen ports are chosen again.
       const portsChosen = overrides.PORT === undefined && overrides.METRICS_PORT === undefined;
       if (attempt >= 3 || !portsChosen || !(error instanceof Error && error.message.includes('EADDRINUSE'))) throw error;
     }

@@ -31,7 +31,7 @@ export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface ClientOptions {
-  /** The session-authenticated twin of /api/v1 (README, "Web app"). */
+  /** The session-authenticated twin of /api/v1 (docs/web-app.md). */
   base?: string;
   /** The page's `<meta name="csrf-token">`; sent as `X-CSRFToken` on every request but GET. */
   csrfToken: string | null;

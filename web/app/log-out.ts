@@ -2,7 +2,7 @@ import { csrfTokenOf } from '../api/client';
 
 /**
  * Ends the session as Zulip's web client does: `POST /accounts/logout/` with the page's
- * CSRF token in `X-CSRFToken` (README, "Signing in and sessions"), then the log-in page.
+ * CSRF token in `X-CSRFToken` (docs/accounts.md, "Signing in and sessions"), then the log-in page.
  */
 export async function logOut(): Promise<void> {
   const token = csrfTokenOf(document);

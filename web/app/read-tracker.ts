@@ -4,7 +4,7 @@ const TICK_MS = 250;
 
 /**
  * Marks messages read as Zulip does: once each has been fully visible for a moment while
- * the window has focus (README, "Web app"); scrolling past quickly does not
+ * the window has focus (docs/web-app.md); scrolling past quickly does not
  * count. A message taller than the feed counts when it fills the feed.
  */
 export class ReadTracker {

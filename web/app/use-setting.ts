@@ -13,17 +13,34 @@ export interface SettingControl {
   readonly editable: boolean;
 }
 
+/** What the person asked for a setting, and the store's value when they asked. */
+export interface AskedValue {
+  readonly value: unknown;
+  readonly before: unknown;
+}
+
+/**
+ * Whether what the person asked still shows, over the store's value. It gives way when the
+ * server refuses, or once the request is answered and the store has changed since the asking
+ * (the request's own event, or a later one). While the request is in flight a change of the
+ * store is someone else's (another administrator's page), and the asked value stays: the
+ * server applies the two in order, and the events that follow end on the last.
+ */
+export function askedStillShows(asked: AskedValue, stored: unknown, request: Pick<Request, 'busy' | 'error'>): boolean {
+  if (request.error !== null) return false;
+  return request.busy || asked.before === stored;
+}
+
 /**
  * A stored value for a control: the store's (an event sets it); what the person asked shows
  * until the store has it, or until the server refuses (`request.error` then holds its words).
  */
 export function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
   const request = useRequest();
-  // What was asked, and the store's value then: any change of the store's value since is the server's answer (its event).
-  const [asked, setAsked] = useState<{ value: unknown; before: unknown } | null>(null);
+  const [asked, setAsked] = useState<AskedValue | null>(null);
   useEffect(() => {
-    if (asked !== null && (asked.before !== value || request.error !== null)) setAsked(null);
-  }, [asked, value, request.error]);
+    if (asked !== null && !askedStillShows(asked, value, request)) setAsked(null);
+  }, [asked, value, request]);
   const change = (next: unknown) => {
     setAsked({ value: next, before: value });
     void request.run(() => save(next));

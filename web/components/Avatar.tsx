@@ -11,7 +11,7 @@ export function initialsOf(name: string): string {
 
 /**
  * Whether the browser may show `url` here: the page allows images from its own origin only
- * (README, "Web app"), so a Gravatar or other outside picture falls back to initials.
+ * (docs/web-app.md), so a Gravatar or other outside picture falls back to initials.
  */
 function sameOrigin(url: string): boolean {
   try {

@@ -9,7 +9,7 @@ const WHAT_NEXT: Record<Filter['kind'], string> = {
   search: 'No messages match. Try other words, or fewer of them.',
 };
 
-/** What an empty narrow says: what to do next (README, "Web app"). */
+/** What an empty narrow says: what to do next (docs/web-app.md). */
 export function EmptyFeed({ filter }: { filter: Filter }) {
   return <p className="empty-feed">{WHAT_NEXT[filter.kind]}</p>;
 }

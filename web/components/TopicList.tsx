@@ -8,7 +8,7 @@ import { useSelector } from '../store/use-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { UnreadCount } from './UnreadCount';
 
-/** How many topics show before "more topics" (README, "Web app"). */
+/** How many topics show before "more topics" (docs/web-app.md). */
 const SHOWN_TOPICS = 8;
 
 /** The open channel's topics, newest first; unread ones in bold. Administrators may delete a topic, as in Zulip. */

@@ -12,7 +12,7 @@ import {
   applyAlertWords, applyAttachment, applyMutedUsers, applyProfileFields, applyRealmBot, applyUserTopic, withProfileOf, withProfileValue, withRealmRules,
 } from './settings-state';
 import { userEntry } from './user-entry';
-import type { ClientState, LocalEcho, MessageEntry, NarrowEntry, UnreadEntry, Where } from './state';
+import { CHANNEL_NOTIFICATIONS, type ChannelEntry, type ClientState, type LocalEcho, type MessageEntry, type NarrowEntry, type UnreadEntry, type Where } from './state';
 
 type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 type Applier<T extends ServerEventType> = (state: ClientState, event: EventOf<T>, me: number) => ClientState;
@@ -240,7 +240,10 @@ const applyRealmUser: Applier<'realm_user'> = (state, event) => {
 };
 
 /** Subscription properties the store keeps, by the event's property name. */
-const CHANNEL_PROPERTIES: Record<string, (value: unknown) => Partial<ReturnType<typeof channelEntry>>> = {
+const CHANNEL_PROPERTIES: Record<string, (value: unknown, channel: ChannelEntry) => Partial<ChannelEntry>> = {
+  ...Object.fromEntries(
+    CHANNEL_NOTIFICATIONS.map((name) => [name, (value: unknown, channel: ChannelEntry) => ({ notifications: { ...channel.notifications, [name]: typeof value === 'boolean' ? value : null } })]),
+  ),
   color: (value) => ({ color: String(value) }),
   is_muted: (value) => ({ isMuted: value === true }),
   in_home_view: (value) => ({ isMuted: value === false }),
@@ -254,7 +257,7 @@ function updateChannel(state: ClientState, channelId: number, property: string, 
   const channel = state.channels[channelId];
   const change = CHANNEL_PROPERTIES[property];
   if (channel === undefined || change === undefined) return state;
-  return { ...state, channels: { ...state.channels, [channelId]: { ...channel, ...change(value) } } };
+  return { ...state, channels: { ...state.channels, [channelId]: { ...channel, ...change(value, channel) } } };
 }
 
 const applySubscription: Applier<'subscription'> = (state, event) => {

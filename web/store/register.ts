@@ -6,10 +6,10 @@ import { realmAdminFromRegister } from './realm-admin-state';
 import { peopleAdminFromRegister } from './people-admin-state';
 import { realmFromRegister } from './realm-state';
 import { settingsFromRegister } from './settings-state';
-import type { ChannelEntry, ClientState, MessageEntry, UnreadEntry, UserEntry } from './state';
+import { CHANNEL_NOTIFICATIONS, type ChannelEntry, type ChannelNotification, type ClientState, type MessageEntry, type UnreadEntry, type UserEntry } from './state';
 import { userEntry } from './user-entry';
 
-export function channelEntry(sub: Pick<WireSubscription, 'stream_id' | 'name' | 'color' | 'description' | 'is_muted' | 'pin_to_top' | 'invite_only'>): ChannelEntry {
+export function channelEntry(sub: Pick<WireSubscription, 'stream_id' | 'name' | 'color' | 'description' | 'is_muted' | 'pin_to_top' | 'invite_only' | ChannelNotification>): ChannelEntry {
   return {
     id: sub.stream_id,
     name: sub.name,
@@ -18,6 +18,7 @@ export function channelEntry(sub: Pick<WireSubscription, 'stream_id' | 'name' | 
     isMuted: sub.is_muted,
     pinToTop: sub.pin_to_top,
     inviteOnly: sub.invite_only,
+    notifications: Object.fromEntries(CHANNEL_NOTIFICATIONS.map((name) => [name, sub[name] ?? null])) as ChannelEntry['notifications'],
   };
 }
 

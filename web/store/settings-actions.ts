@@ -21,7 +21,7 @@ export class SettingsActions {
     await this.client.patch('settings', changes);
   }
 
-  /** A password change; the server keeps this browser signed in (README, "Signing in and sessions"). */
+  /** A password change; the server keeps this browser signed in (docs/accounts.md, "Signing in and sessions"). */
   async changePassword(oldPassword: string, newPassword: string): Promise<void> {
     await this.client.patch('settings', { old_password: oldPassword, new_password: newPassword });
   }

@@ -19,6 +19,10 @@ export interface UserEntry {
   readonly role: number;
 }
 
+/** The subscription's own notification settings, by their API names: null follows the person's general setting. */
+export const CHANNEL_NOTIFICATIONS = ['desktop_notifications', 'audible_notifications', 'push_notifications', 'email_notifications', 'wildcard_mentions_notify'] as const;
+export type ChannelNotification = (typeof CHANNEL_NOTIFICATIONS)[number];
+
 export interface ChannelEntry {
   readonly id: number;
   readonly name: string;
@@ -27,6 +31,7 @@ export interface ChannelEntry {
   readonly isMuted: boolean;
   readonly pinToTop: boolean;
   readonly inviteOnly: boolean;
+  readonly notifications: Readonly<Record<ChannelNotification, boolean | null>>;
 }
 
 export interface MessageEntry {

@@ -92,6 +92,13 @@ describe('the client store', () => {
     expect(selectUnreadCounts(store.getState()).feed).toBe(3);
   });
 
+  it('keeps a subscription\'s own notification settings: unset from register, then what events set', () => {
+    const store = registered({ subscriptions: [subscription(GENERAL, 'general', { push_notifications: true }), subscription(DEV, 'dev')] });
+    expect(store.getState().channels[GENERAL]?.notifications).toEqual({ desktop_notifications: null, audible_notifications: null, push_notifications: true, email_notifications: null, wildcard_mentions_notify: null });
+    store.events([event({ type: 'subscription', op: 'update', stream_id: DEV, property: 'email_notifications', value: false })]);
+    expect(store.getState().channels[DEV]?.notifications).toMatchObject({ email_notifications: false, desktop_notifications: null });
+  });
+
   it('puts a new message into the loaded narrows it belongs to, and counts it unread', () => {
     const store = registered();
     store.messagesLoaded(GENERAL_FILTER, { messages: [], found_oldest: true, found_newest: true }, 'replace');

@@ -5,7 +5,7 @@ import { nextUnreadDm, nextUnreadTopic } from './unread-navigation';
 const ME = 10;
 
 function channel(id: number, name: string, isMuted = false) {
-  return { id, name, color: '', description: '', isMuted, pinToTop: false, inviteOnly: false };
+  return { id, name, color: '', description: '', isMuted, pinToTop: false, inviteOnly: false, notifications: { desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null } };
 }
 
 function state(unread: Record<number, UnreadEntry>): ClientState {

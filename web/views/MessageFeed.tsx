@@ -7,7 +7,7 @@ import { formatHash, narrowKey, type Narrow } from '../store/narrow';
 import { selectNarrowEnds, selectNarrowMessages, selectProvisionalMessages } from '../store/selectors';
 import { useSelector, useStore } from '../store/use-store';
 
-/** Below this, loading shows nothing at all (README, "Web app": no spinner for anything quicker). */
+/** Below this, loading shows nothing at all (docs/web-app.md: no spinner for anything quicker). */
 const QUIET_LOADING_MS = 300;
 
 /** The centre of the screen: the open narrow's messages, fetched when first opened. */

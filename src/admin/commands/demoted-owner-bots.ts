@@ -6,10 +6,10 @@ import { ApiKeyRenewal } from './api-key-renewal';
 import { Database } from '../../platform/database/database';
 
 /**
- * A bot's owner is never a guest (README, "Realms and users"): when a person who owns bots
+ * A bot's owner is never a guest (docs/api.md, "Users, bots and realm settings"): when a person who owns bots
  * becomes a guest, every bot they own, active or deactivated, passes to the administrator
  * who demoted them, with the events an owner change sends (Zulip keeps the guest as owner;
- * README, "Where this server differs from Zulip on purpose"). Each bot also gets a new API
+ * docs/zulip-differences.md, "Where this server differs from Zulip on purpose"). Each bot also gets a new API
  * key, since the guest may still hold the old one and the bot's access is wider than theirs.
  */
 @Injectable()

@@ -11,7 +11,7 @@ import { StreamRow } from '../public/stream-row';
 import { SubscriptionRow } from '../public/subscription-row';
 import { Database } from '../../platform/database/database';
 
-/** The channel object of spec 2.1 (Zulip's BasicChannel). */
+/** The channel object (Zulip's BasicChannel). */
 export interface ChannelWire {
   stream_id: number;
   name: string;

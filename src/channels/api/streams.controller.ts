@@ -68,7 +68,7 @@ class UpdateStreamParams extends StreamIdParams {
   @WireParam('json', { optional: true }) can_subscribe_group?: unknown;
 }
 
-/** Listing and managing channels (spec 4.9 and Zulip's channel endpoints). */
+/** Listing and managing channels (Zulip's channel endpoints). */
 @Controller('api/v1')
 export class StreamsController {
   constructor(

@@ -32,7 +32,7 @@ export interface RequestedChannel {
   color?: string;
 }
 
-/** Settings of channels the request creates; ignored for channels that exist (spec 4.1). */
+/** Settings of channels the request creates; ignored for channels that exist (as in Zulip). */
 export interface NewChannelSettings {
   inviteOnly: boolean;
   isWebPublic: boolean;
@@ -191,7 +191,7 @@ export class SubscriptionAdder {
   }
 
   /**
-   * Spec 4.1 rules 1, 2 and 4: joining needs content access; adding others needs the
+   * As in Zulip, joining needs content access; adding others needs the
    * right to add subscribers, and without even content access the channel is
    * "unauthorized" rather than "insufficient permission".
    */

@@ -65,7 +65,7 @@ export class SubscriptionRemover {
       stream !== undefined && ChannelPolicy.hasMetadataAccess(policyActor, stream, isSubscribed(stream));
     const streams = names.map((name) => found.get(name.toLowerCase())).filter(visible);
 
-    // Spec 4.2 rule 1: administrators, or access plus `can_remove_subscribers_group`.
+    // As in Zulip: administrators, or access plus `can_remove_subscribers_group`.
     if (unsubscribingOthers && !streams.every((stream) => ChannelPolicy.canRemoveSubscribers(policyActor, stream, isSubscribed(stream)))) {
       throw insufficientPermission();
     }

@@ -1,6 +1,6 @@
 import { directlyControls, isUnsubscribingOthers } from './subscription-rules';
 
-describe('unsubscribe rules (spec 4.2 rule 1)', () => {
+describe('unsubscribe rules (who may remove whom)', () => {
   const actor = 10;
   const self = { id: actor, isBot: false, botOwnerId: null };
   const ownBot = { id: 11, isBot: true, botOwnerId: actor };
@@ -9,7 +9,7 @@ describe('unsubscribe rules (spec 4.2 rule 1)', () => {
   // A human whose (stale) owner field names the actor is still someone else.
   const ownedHuman = { id: 14, isBot: false, botOwnerId: actor };
 
-  it('4.2 rule 1: a bot the requester owns is removed as if it were the requester', () => {
+  it('a bot the requester owns is removed as if it were the requester', () => {
     expect(directlyControls(actor, self)).toBe(true);
     expect(directlyControls(actor, ownBot)).toBe(true);
     expect(isUnsubscribingOthers(actor, [self, ownBot])).toBe(false);

@@ -11,7 +11,7 @@ export function directlyControls(actorId: number, target: SubscriptionTarget): b
 }
 
 /**
- * Spec 4.2 rule 1: removing these targets needs the channel permission (administrator, or
+ * As in Zulip, removing these targets needs the channel permission (administrator, or
  * `can_remove_subscribers_group`) unless each target is the actor or a bot the actor owns.
  */
 export function isUnsubscribingOthers(actorId: number, targets: readonly SubscriptionTarget[]): boolean {

@@ -66,7 +66,7 @@ export const ChannelPolicy = {
     return actor.groupIds.has(channel.canAdministerChannelGroupId) && ChannelPolicy.hasMetadataAccess(actor, channel, subscribed);
   },
 
-  /** May subscribe oneself: content access is exactly that (spec 4.1 rule 4). */
+  /** May subscribe oneself: content access is exactly that (as in Zulip). */
   canSubscribeSelf(actor: PolicyActor, channel: PolicyChannel, subscribed: boolean): boolean {
     return ChannelPolicy.hasContentAccess(actor, channel, subscribed);
   },
@@ -83,7 +83,7 @@ export const ChannelPolicy = {
   },
 
   /**
-   * May unsubscribe other users (spec 4.2 rule 1, bots aside): organization administrators
+   * May unsubscribe other users (as in Zulip, bots aside): organization administrators
    * anywhere; channel administrators; otherwise metadata access and the channel's
    * `can_remove_subscribers_group`.
    */

@@ -4,8 +4,8 @@ import { ActorRow } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 
 /**
- * The channel lookups other modules make: the channels module's read facade (ARCHITECTURE
- * rule 8), so its repositories stay its own. Names match case-insensitively.
+ * The channel lookups other modules make: the channels module's read facade
+ * (docs/architecture.md: a module is used through its public surface), so its repositories stay its own. Names match case-insensitively.
  */
 @Injectable()
 export class ChannelDirectory {

@@ -1,7 +1,7 @@
 import { ApiError } from '../../shared/api-error';
 import { UnicodeEmojiCatalog } from './unicode-emoji';
 
-/** `reaction_type` values as this server presents them (spec 2.3). */
+/** `reaction_type` values as this server presents them (docs/zulip-differences.md, "Renamed names"). */
 export const ReactionType = {
   Unicode: 'unicode_emoji',
   Realm: 'realm_emoji',

@@ -41,7 +41,7 @@ const DELIVERY_WAIT_MS = 5_000;
  * `available_at` passed, a sweep in any process claims it (`FOR UPDATE SKIP LOCKED`, then a
  * new `available_at`: one process at a time) and publishes it again. Deliveries carry keys
  * that stay the same on republishing, and queues refuse a key they already took, so a
- * client sees each event once (see README, "Event queues").
+ * client sees each event once (see docs/events.md).
  */
 @Injectable()
 export class EventOutbox implements TransactionOutbox, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {

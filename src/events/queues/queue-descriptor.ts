@@ -114,7 +114,7 @@ export interface ExpiredQueue {
   messageIds: readonly number[];
 }
 
-/** How much queues may hold (see README, "Event queues"). */
+/** How much queues may hold (see docs/events.md). */
 export interface QueueLimits {
   /** Events a queue holds unacknowledged before it is dropped (the client re-registers). */
   maxEvents: number;

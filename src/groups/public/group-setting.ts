@@ -2,7 +2,7 @@ import { ApiError } from '../../shared/api-error';
 import { expectIntegerList, expectObject, keyPath } from '../../shared/json-shapes';
 import { SystemGroup } from './system-groups';
 
-/** A group-setting value on the wire (spec 2.2): a named group's id, or an anonymous group. */
+/** A group-setting value on the wire: a named group's id, or an anonymous group. */
 export type GroupSettingValue = number | AnonymousGroupValue;
 
 export interface AnonymousGroupValue {

@@ -3,7 +3,7 @@ import { GroupRepository } from '../persistence/group.repository';
 import { GroupSettingValue } from '../public/group-setting';
 import { SystemGroup } from '../public/system-groups';
 
-/** The group lookups other modules make: the groups module's read facade (ARCHITECTURE rule 8). */
+/** The group lookups other modules make: the groups module's read facade (docs/architecture.md: a module is used through its public surface). */
 @Injectable()
 export class GroupDirectory {
   constructor(private readonly groups: GroupRepository) {}

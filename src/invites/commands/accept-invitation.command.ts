@@ -82,7 +82,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     const referrer = await this.users.findById(invitation.referrerId);
     const bot = await this.users.findById(realm.notificationBotId);
     if (!referrer?.isActive || !bot) return;
-    // The facade, not the command bus: one command handler, one transaction (ARCHITECTURE rule 2).
+    // The facade, not the command bus: one command handler, one transaction (docs/architecture.md: every state change is one command handler).
     await this.sending.send(
       new SendMessageCommand(actorOf(bot), { kind: 'private', to: [referrer.id] }, invitationAcceptedNotice(newUser), 'Internal', undefined, null),
     );

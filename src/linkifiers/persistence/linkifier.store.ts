@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { LinkifierRule } from '../public/apply-linkifiers';
 
-/** A linkifier on the wire (spec 2.7; `realm_linkifiers`). */
+/** A linkifier on the wire (`realm_linkifiers`). */
 export interface LinkifierWire {
   id: number;
   pattern: string;

@@ -12,7 +12,7 @@ export interface MessagePresentation {
 
 export type MessageWire = Record<string, unknown>;
 
-/** The message object of spec 2.3, without `flags` (callers add them where they belong). */
+/** Zulip's message object, without `flags` (callers add them where they belong). */
 export function presentMessage(message: MessageSnapshot, options: MessagePresentation): MessageWire {
   const { sender } = message;
   const gravatarComputable =

@@ -135,7 +135,7 @@ export function editedContentSource(raw: string): string {
   return raw.trimEnd() === '' ? '(deleted)' : raw;
 }
 
-/** One entry of a message's `edit_history` (spec 2.3), as stored: most recent first. */
+/** One entry of a message's `edit_history`, as stored: most recent first. */
 export interface EditHistoryEntry {
   user_id: number | null;
   timestamp: number;

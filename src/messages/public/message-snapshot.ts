@@ -40,7 +40,7 @@ export interface MessageSnapshot {
   editHistory: Record<string, unknown>[] | null;
   /** In the order they were added. */
   reactions: MessageReaction[];
-  /** Widget data, in id order (spec 2.3's submessage objects). */
+  /** Widget data, in id order (the message object's `submessages`). */
   submessages: MessageSubmessage[];
 }
 
@@ -53,7 +53,7 @@ export interface MessageSubmessage {
   id: number;
 }
 
-/** One user's emoji reaction, as message objects carry it (spec 2.3). */
+/** One user's emoji reaction, as message objects carry it. */
 export interface MessageReaction {
   emoji_name: string;
   emoji_code: string;

@@ -1,7 +1,7 @@
 /*
  * One settings object per consumer, all read by `loadConfig` (app-config.ts) and provided
  * by ConfigModule. Each is an abstract class only so that Nest can inject it by type: the
- * values are plain objects, never instances. The README's configuration table documents
+ * values are plain objects, never instances. docs/configuration.md documents
  * every variable named here.
  */
 

@@ -9,7 +9,7 @@ export interface Queryable {
  * Where the SQL of the current call chain runs: a unit of work (a transaction) or one
  * pooled connection held for a group of reads. Code asks `Database` to run a statement and
  * the scope decides where it goes, so a read inside a command cannot leave the command's
- * transaction by a forgotten argument (ARCHITECTURE.md, rule 9).
+ * transaction by a forgotten argument (docs/architecture.md: the transaction is ambient).
  */
 export interface QueryScope extends Queryable {
   /** True for a transaction: events may be recorded on it. */

@@ -76,4 +76,27 @@ describe('SessionTransaction', () => {
     expect(sent).toEqual(['BEGIN']);
     expect(runner.isTransactionActive).toBe(true);
   });
+
+  it('runs statements asked for at once one after another, and none of them behind COMMIT', async () => {
+    const { sent, client, runner } = fakeSession();
+    let running = 0;
+    let overlapped = false;
+    const answer = client.query.bind(client) as (config: unknown) => Promise<unknown>;
+    (client as { query: unknown }).query = async (config: unknown) => {
+      overlapped ||= running > 0;
+      running += 1;
+      // Each statement takes a while: the next may start only once it has answered.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return answer(config);
+    };
+    const transaction = new SessionTransaction(client, runner);
+    const reads = [transaction.query(READ, [1]), runner.query('SELECT 2'), transaction.query(READ, [3])];
+    const committed = transaction.commit();
+    const late = transaction.query(READ, [4]);
+    await Promise.all([...reads, committed]);
+    await expect(late).rejects.toThrow('the transaction was committed');
+    expect(overlapped).toBe(false);
+    expect(sent).toEqual(['BEGIN', `${READ} [1]`, `${READ} [3]`, 'COMMIT']);
+  });
 });

@@ -16,6 +16,8 @@ import { executeText, lastResultRows, PgSessionClient, runPrepared } from './pre
  */
 export class SessionTransaction {
   private state: 'idle' | 'open' | 'committed' | 'rolled back' = 'idle';
+  /** The last statement asked for: the next one waits for it (see inTurn). */
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly client: PgSessionClient,
@@ -23,17 +25,37 @@ export class SessionTransaction {
   ) {
     // Anything the runner itself runs (entity reads) must run inside the transaction.
     const runnerQuery = runner.query.bind(runner) as (sql: string, params?: unknown[], structured?: boolean) => Promise<unknown>;
-    runner.query = (async (sql: string, params?: unknown[], structured?: boolean) => {
-      await this.begin();
-      return runnerQuery(sql, params, structured);
-    }) as QueryRunner['query'];
+    runner.query = ((sql: string, params?: unknown[], structured?: boolean) =>
+      this.inTurn(async () => {
+        await this.begin();
+        return runnerQuery(sql, params, structured);
+      })) as QueryRunner['query'];
+  }
+
+  /**
+   * Runs `work` after everything asked of this transaction before it. Callers may ask for
+   * several statements at once (a Promise.all of reads); node-postgres queues a query on a
+   * client still running one only as a deprecated fallback (pg 9 drops it), and a statement
+   * asked after COMMIT must not slip in behind it, outside the transaction.
+   */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.tail.then(work, work);
+    this.tail = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
   }
 
   get committed(): boolean {
     return this.state === 'committed';
   }
 
-  async query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    return this.inTurn(() => this.run<T>(sql, params));
+  }
+
+  private async run<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     this.requireUsable();
     if (this.state === 'idle') {
       this.opened();
@@ -45,12 +67,16 @@ export class SessionTransaction {
   }
 
   /** Runs the transaction's last statement and commits, in one message where it can. */
-  async queryThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  queryThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    return this.inTurn(() => this.runThenCommit<T>(sql, params));
+  }
+
+  private async runThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     this.requireUsable();
     const merged = executeText(this.client, sql, params);
     if (merged === null) {
-      const rows = await this.query<T>(sql, params);
-      await this.commit();
+      const rows = await this.run<T>(sql, params);
+      await this.commitNow();
       return rows;
     }
     const prefix = this.state === 'idle' ? 'BEGIN; ' : '';
@@ -62,14 +88,22 @@ export class SessionTransaction {
   }
 
   /** Commits (nothing to send if no statement ran). */
-  async commit(): Promise<void> {
+  commit(): Promise<void> {
+    return this.inTurn(() => this.commitNow());
+  }
+
+  private async commitNow(): Promise<void> {
     this.requireUsable();
     if (this.state === 'open') await this.client.query('COMMIT');
     this.closed('committed');
   }
 
-  /** Rolls back whatever began; never rejects (a broken connection is the pool's to drop). */
-  async rollback(): Promise<void> {
+  /** Rolls back whatever began, after the statements still running; never rejects (a broken connection is the pool's to drop). */
+  rollback(): Promise<void> {
+    return this.inTurn(() => this.rollbackNow());
+  }
+
+  private async rollbackNow(): Promise<void> {
     const began = this.state !== 'idle';
     this.closed('rolled back');
     // After a failed `...; COMMIT` the session may already be outside a transaction:

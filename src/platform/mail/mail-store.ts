@@ -38,7 +38,7 @@ interface RawMail {
 /**
  * What a delivered or given-up mail keeps of its content: nothing. Bodies carry one-time
  * links (password resets, invitations) and message text from missed-message and digest
- * mails, and headers carry the recipient's unsubscribe link (README, "Mail").
+ * mails, and headers carry the recipient's unsubscribe link (docs/mail.md).
  */
 const CLEARED_BODY = `text_body = '', html_body = NULL, headers = '{}'::jsonb`;
 

@@ -11,7 +11,7 @@ import { RateLimitStore } from '../persistence/rate-limit-store';
  * user). Event long-polls are not counted: a client holds one open at all times, and
  * Zulip's Tornado never limits them. Every other request that is not a read (the pages'
  * form POSTs: password reset, sign-up, invitations, unsubscribing) carries no credentials
- * and counts against its IP address too, so a form cannot be posted in a loop (README,
+ * and counts against its IP address too, so a form cannot be posted in a loop (docs/api.md,
  * "Rate limits").
  */
 /** Methods that change nothing: pages served outside `/api/v1` are not counted for them. */

@@ -21,7 +21,7 @@ class RemoveReactionParams {
   @WireParam('string', { optional: true }) reaction_type?: string;
 }
 
-/** Emoji reactions on messages (spec 4.12). */
+/** Emoji reactions on messages. */
 @Controller('api/v1/messages')
 export class ReactionsController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -8,7 +8,7 @@ import { Database } from '../../platform/database/database';
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
     readonly actor: Actor,
-    /** Settings of the realm-defaults column of spec 2.8, already checked. */
+    /** Settings realm defaults may set (Zulip's `RealmUserDefault`), already checked. */
     readonly settings: ReadonlyMap<UserSettingName, boolean | number | string>,
   ) {}
 }

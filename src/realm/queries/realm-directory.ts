@@ -5,8 +5,8 @@ import { RealmRepository } from '../persistence/realm.repository';
 export type { RealmEntity };
 
 /**
- * The realm lookups other modules make: the realm module's read facade (ARCHITECTURE
- * rule 8), so its repository stays its own. Subdomain-to-id is cached there.
+ * The realm lookups other modules make: the realm module's read facade
+ * (docs/architecture.md: a module is used through its public surface), so its repository stays its own. Subdomain-to-id is cached there.
  */
 @Injectable()
 export class RealmDirectory {

@@ -20,7 +20,7 @@ class UserIdParams {
   @WireParam('int', { path: true }) user_id!: number;
 }
 
-/** A user's status (spec 4.10). */
+/** A user's status. */
 @Controller('api/v1/users')
 export class StatusController {
   constructor(

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api-error';
 
-/** Zulip's UserTopic.VisibilityPolicy (spec 3.1). */
+/** Zulip's UserTopic.VisibilityPolicy. */
 export const VisibilityPolicy = {
   Inherit: 0,
   Muted: 1,

@@ -28,7 +28,7 @@ interface LoginForm {
 /**
  * Zulip's log-in page (`/login/`, its email backend's form) and log-out
  * (`POST /accounts/logout/`), on the realm's host. Signing in starts a session: the
- * `sessionid` cookie the web app and its `/json` calls use (README, "Sessions"). The
+ * `sessionid` cookie the web app and its `/json` calls use (docs/accounts.md, "Signing in and sessions"). The
  * password is checked as `fetch_api_key` checks it, attempts counted alike.
  */
 @Controller()

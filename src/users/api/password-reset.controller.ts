@@ -101,7 +101,7 @@ export class PasswordResetController {
     if (outcome === 'invalid-link') return sendPage(reply, 200, this.invalidLinkPage(realmName));
     if (outcome === 'too-weak') return sendPage(reply, 200, this.setPage(realmName, request, reply, account.email, t.tooWeak));
     // The password change ended every session of the account; this browser starts a new one
-    // and lands in the web app (README, "Sessions").
+    // and lands in the web app (docs/accounts.md, "Signing in and sessions").
     const session = await this.commandBus.execute<StartSessionCommand, StartedSession>(new StartSessionCommand(account.userId));
     return redirectSignedIn(reply, session, this.addressing.usesHttps());
   }

@@ -3,7 +3,7 @@ import { UserRow } from '../public/user-row';
 import type { UserProfileView } from '../persistence/user.repository';
 import { canSeeDeliveryEmail, EmailAddressVisibility, Role } from '../public/roles';
 
-/** The user object of spec 2.5. */
+/** The user object, as Zulip's API answers it. */
 export interface UserWire {
   user_id: number;
   delivery_email: string | null;

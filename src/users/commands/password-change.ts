@@ -13,8 +13,8 @@ import { Sessions } from './sessions.commands';
  * the caller's transaction and ends the user's unused password reset links, as Django's
  * reset tokens end with the password they were made for, and their pending email-change
  * confirmations (Zulip keeps those; here whoever knew the old password cannot move the
- * account to their own address once the owner has changed it: see the README's
- * deliberate differences). The user's sessions end, but `keepSession` (the browser that
+ * account to their own address once the owner has changed it: see
+ * docs/zulip-differences.md). The user's sessions end, but `keepSession` (the browser that
  * changed it stays signed in, as Zulip's `update_session_auth_hash` keeps it): Django's
  * sessions end with the password hash they were made with. API keys stay as they were.
  */

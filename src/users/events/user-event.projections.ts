@@ -37,7 +37,7 @@ export class UserEventProjections {
       eventType: 'realm_user',
       render: (queue) => {
         // Zulip's notify_created_user: a placeholder for guests without access, none for
-        // their clients that take the user list as incomplete (spec 6.5).
+        // their clients that take the user list as incomplete (`user_list_incomplete`).
         if (hidden.has(queue.userId)) {
           return queue.capabilities.user_list_incomplete ? null : { type: 'realm_user', op: 'add', person: presentInaccessibleUser(user.id, hostName) };
         }

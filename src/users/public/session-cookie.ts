@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { requestCookies } from '../../platform/web/cookies';
 
 /**
- * The web app's session cookie (README, "Sessions"): `sessionid`, as Django names it,
+ * The web app's session cookie (docs/accounts.md, "Signing in and sessions"): `sessionid`, as Django names it,
  * holding a random secret of which the server keeps only the SHA-256. The session's CSRF
  * token is derived from the secret (the page carries it in `<meta name="csrf-token">`, the
  * app sends it back as `X-CSRFToken`): another site can read neither, and the server

@@ -12,7 +12,7 @@ const PLAIN_ADDRESS = new RegExp(`^${LOCAL_PART}@${HOST}$`);
  * The one address check of every place an address is taken (reset and sign-up forms,
  * invitations, `PATCH /settings`, `POST /users`, the CLI): exactly one plain address.
  * Commas, `<`, `>`, `;`, `:`, quotes and spaces are refused, since a mailer reads such a
- * value as a list or a display name and would mail someone else (README, "Mail"). Host names without a dot (`localhost`) are accepted, since a fresh
+ * value as a list or a display name and would mail someone else (docs/mail.md). Host names without a dot (`localhost`) are accepted, since a fresh
  * install lives there.
  */
 export function isValidEmail(email: string): boolean {

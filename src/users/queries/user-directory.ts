@@ -6,7 +6,7 @@ export type { UserProfileView };
 
 /**
  * The user lookups other modules make, in the caller's transaction: the users module's read
- * facade (ARCHITECTURE rule 8), so its repositories stay its own. Emails match
+ * facade (docs/architecture.md: a module is used through its public surface), so its repositories stay its own. Emails match
  * case-insensitively; addresses given to the API go through `UserByEmailReader`.
  */
 @Injectable()

@@ -14,7 +14,7 @@ import { webAppShell } from './web-app-shell';
 
 /**
  * `GET /`: the web app for a signed-in browser (its session cookie), the log-in page for
- * everyone else (README, "Sessions"). The app's page carries the session's CSRF token and
+ * everyone else (docs/accounts.md, "Signing in and sessions"). The app's page carries the session's CSRF token and
  * is never cached (the token is the session's).
  */
 @Controller()

@@ -3,7 +3,7 @@ import { WebhookTrigger } from '../public/service-bot-triggers';
 
 /**
  * The two sides of one outgoing-webhook call, as Zulip's outgoing_webhook.py has them:
- * what is sent (the generic JSON payload of spec 4.22 or the Slack-compatible form) and
+ * what is sent (Zulip's generic JSON payload, `/svc-outgoing-webhook` in docs/zulip-differences.md, or the Slack-compatible form) and
  * what an answer means.
  */
 export const GENERIC_INTERFACE = 1;

@@ -5,7 +5,7 @@ import { FieldMessage } from './FieldMessage';
 
 /**
  * Changing the password: the current one and the new one. The server ends the person's
- * other sessions and keeps this one (README, "Signing in and sessions"); were it to end
+ * other sessions and keeps this one (docs/accounts.md, "Signing in and sessions"); were it to end
  * this one too, the next request's 401 takes the page to the log-in form.
  */
 export function PasswordForm() {

@@ -1,7 +1,7 @@
 /**
  * The topics the reference groups operations under, in the order the browsing page shows
- * them: Zulip's own grouping (its API documentation's tags, as in the reference OpenAPI
- * document under shared/reference) for the API, then this server's pages and service routes.
+ * them: Zulip's own grouping (the tags of Zulip 10.2's own OpenAPI
+ * document) for the API, then this server's pages and service routes.
  */
 export const TAGS = [
   {

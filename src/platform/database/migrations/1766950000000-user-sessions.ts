@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Signed-in browsers (the web app's `sessionid` cookie): only the cookie secret's SHA-256
  * is kept, so a copy of the database signs no one in. A session ends at `expires_at`, on
  * log-out, when its user's password changes (the other sessions) and when its user is
- * deactivated (README, "Sessions").
+ * deactivated (docs/accounts.md, "Signing in and sessions").
  */
 export class UserSessions1766950000000 implements MigrationInterface {
   name = 'UserSessions1766950000000';
