@@ -253,5 +253,29 @@ describeInBrowser('custom profile fields and the profile card in the web app', (
     await bobPage.getByLabel('Office desk').blur();
     await until(async () => ((await value('Office desk').textContent()) === 'C-3' ? true : undefined), 'the open card to show the new desk');
     await shootAdmin(bobPage, 'org-content-settings-profile');
+
+    // The full profile (`#user/<id>`): the card's fields and more, and the groups Bob is in.
+    expect((await realm.ownerApi.post('user_groups/create', { name: 'Mobile team', description: 'Builds the apps', members: [bob.userId] })).status).toBe(200);
+    await card.getByRole('link', { name: 'View full profile' }).click();
+    await carlPage.locator('.user-card').waitFor({ state: 'detached' });
+    const profile = carlPage.locator('dialog.full-profile');
+    await profile.getByRole('heading', { name: 'Bob Member' }).waitFor();
+    expect(new URL(carlPage.url()).hash).toBe(`#user/${bob.userId}`);
+    const entry = (label: string) => profile.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await expect(entry('User ID').textContent()).resolves.toBe(String(bob.userId));
+    await expect(entry('Office desk').textContent()).resolves.toBe('C-3');
+    await expect(entry('Joined').textContent()).resolves.toMatch(/\d{4}/);
+    await profile.getByRole('tab', { name: 'User groups' }).click();
+    await profile.getByRole('link', { name: 'Mobile team' }).waitFor();
+    await shootAdmin(carlPage, 'org-content-full-profile');
+    await carlPage.keyboard.press('Escape');
+    await profile.waitFor({ state: 'detached' });
+    expect(new URL(carlPage.url()).hash).not.toBe(`#user/${bob.userId}`);
+    // Opened by its address, its Close button closes it too; an unknown person is said to be so.
+    await carlPage.goto(`http://${realm.api.host}/#user/${bob.userId}`);
+    await profile.getByRole('button', { name: 'Close' }).click();
+    await profile.waitFor({ state: 'detached' });
+    await carlPage.goto(`http://${realm.api.host}/#user/999999`);
+    await carlPage.locator('dialog').getByText('This person is not in the organization, or you cannot see them.').waitFor();
   }, 120_000);
 });

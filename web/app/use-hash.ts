@@ -9,3 +9,19 @@ function subscribe(listener: () => void): () => void {
 export function useHashIs(hash: string): boolean {
   return useSyncExternalStore(subscribe, () => window.location.hash === hash);
 }
+
+const USER_PROFILE = /^#user\/(\d+)$/;
+
+/** The person whose full profile the fragment opens (`#user/<id>`, Zulip's), or null. */
+export function useHashUserId(): number | null {
+  return useSyncExternalStore(subscribe, () => {
+    const match = USER_PROFILE.exec(window.location.hash);
+    return match === null ? null : Number(match[1]);
+  });
+}
+
+/** Closes an overlay opened by the fragment: back where the person came from, or to the feed. */
+export function leaveOverlayHash(): void {
+  if (window.history.length > 1) window.history.back();
+  else window.location.assign('#feed');
+}

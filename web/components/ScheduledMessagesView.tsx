@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WireScheduledMessage } from '../api/types';
 import { requestCompose } from '../app/compose-requests';
+import { leaveOverlayHash } from '../app/use-hash';
 import { useActions } from '../app/services';
 import { selectDmTitle, topicLabel } from '../store/selectors';
 import type { ClientState, Where } from '../store/state';
@@ -36,7 +37,7 @@ export function ScheduledMessagesView() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const list = Object.values(scheduled).sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp);
-  const close = () => window.history.length > 1 ? window.history.back() : window.location.assign('#feed');
+  const close = leaveOverlayHash;
 
   const remove = async (message: WireScheduledMessage, edit: boolean) => {
     setProblem(null);

@@ -1,55 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { WireProfileField } from '../api/types';
 import { namesOf } from '../app/hash-names';
-import { choicesOf, externalAccountUrl, FIELD_TYPE, isWebLink, personIdsOf, templatesOf, type ExternalAccountTemplates } from '../app/profile-fields';
 import { formatHash } from '../store/narrow';
-import { ROLES } from '../store/permissions';
-import type { ClientState, UserEntry } from '../store/state';
+import type { UserEntry } from '../store/state';
 import { useSelector } from '../store/use-store';
 import { Avatar } from './Avatar';
-
-const ROLE_NAMES: Readonly<Record<number, string>> = {
-  [ROLES.owner]: 'Owner',
-  [ROLES.administrator]: 'Administrator',
-  [ROLES.moderator]: 'Moderator',
-  [ROLES.member]: 'Member',
-  [ROLES.guest]: 'Guest',
-};
+import { ProfileFieldRows, roleLabelOf } from './ProfileFields';
 
 /** The card's width and its distance from the window's edges (px). */
 const CARD_WIDTH = 320;
 const MARGIN = 8;
-
-/** One custom profile field's value as the card shows it: a link for links and accounts, names for people. */
-function FieldValue({ field, value, users, templates }: { field: WireProfileField; value: string; users: ClientState['users']; templates: ExternalAccountTemplates }) {
-  switch (field.type) {
-    case FIELD_TYPE.url:
-      return isWebLink(value) ? (
-        <a href={value} target="_blank" rel="noopener noreferrer">
-          {value}
-        </a>
-      ) : (
-        <>{value}</>
-      );
-    case FIELD_TYPE.externalAccount: {
-      const url = externalAccountUrl(field, templates, value);
-      return url === null ? (
-        <>{value}</>
-      ) : (
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          {value}
-        </a>
-      );
-    }
-    case FIELD_TYPE.select:
-      return <>{choicesOf(field).find((choice) => choice.key === value)?.text ?? value}</>;
-    case FIELD_TYPE.user:
-      return <>{personIdsOf(value).map((id) => users[id]?.fullName ?? 'Unknown user').join(', ')}</>;
-    default:
-      return <>{value}</>;
-  }
-}
 
 /** Where the card goes: under its trigger, kept inside the window (phones included). */
 function placeBeside(anchor: HTMLElement, card: HTMLElement): { left: number; top: number } {
@@ -71,16 +31,15 @@ interface UserCardProps {
 
 /**
  * A person's profile card, as Zulip's user card popover: picture, name, role, the email the
- * realm lets this person see, their custom profile fields, and a link to message them.
+ * realm lets this person see, their custom profile fields, a link to message them and one
+ * to their full profile (`#user/<id>`).
  * Focus moves into it; Escape, a click elsewhere or Tab out of it closes it.
  */
 export function UserCard({ userId, anchor, onClose }: UserCardProps) {
   const user: UserEntry | undefined = useSelector((state) => state.users[userId]);
   const fields = useSelector((state) => state.profileFields);
   const values = useSelector((state) => state.profileData[userId]);
-  const users = useSelector((state) => state.users);
   const names = useSelector(namesOf);
-  const templates = useSelector((state) => templatesOf(state.realm.default_external_accounts));
   const card = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
   const titleId = useId();
@@ -127,10 +86,6 @@ export function UserCard({ userId, anchor, onClose }: UserCardProps) {
     anchor.focus();
   };
   if (user === undefined) return null;
-  const filled = fields.filter((field) => {
-    const value = values?.[field.id] ?? '';
-    return field.type === FIELD_TYPE.user ? personIdsOf(value).length > 0 : value !== '';
-  });
   const dmHash = formatHash({ filter: { kind: 'dm', userIds: [user.id] }, anchor: null, with: null }, names);
   // In the body, so no scrolling or clipping container of the trigger's cuts it off.
   return createPortal(
@@ -155,7 +110,7 @@ export function UserCard({ userId, anchor, onClose }: UserCardProps) {
           <h2 id={titleId} className="user-card-name">
             {user.fullName}
           </h2>
-          <p className="user-card-role">{user.isBot ? 'Bot' : (ROLE_NAMES[user.role] ?? 'Member')}</p>
+          <p className="user-card-role">{roleLabelOf(user)}</p>
         </div>
         <button type="button" className="icon-button user-card-close" aria-label="Close" onClick={close}>
           ×
@@ -168,15 +123,11 @@ export function UserCard({ userId, anchor, onClose }: UserCardProps) {
             <dd>{user.deliveryEmail}</dd>
           </div>
         )}
-        {filled.map((field) => (
-          <div key={field.id}>
-            <dt>{field.name}</dt>
-            <dd>
-              <FieldValue field={field} value={values?.[field.id] ?? ''} users={users} templates={templates} />
-            </dd>
-          </div>
-        ))}
+        <ProfileFieldRows userId={user.id} />
       </dl>
+      <a className="button-quiet user-card-action" href={`#user/${user.id}`} onClick={onClose}>
+        View full profile
+      </a>
       <a className="button-quiet user-card-action" href={dmHash} onClick={onClose}>
         Send direct message
       </a>

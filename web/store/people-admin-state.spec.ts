@@ -82,7 +82,7 @@ describe('who may do what on the people pages (as the server rules)', () => {
     expect(assignableRoles(owner).map((choice) => choice.label)).toEqual(['Owner', 'Administrator', 'Moderator', 'Member', 'Guest']);
     expect(assignableRoles(admin).map((choice) => choice.label)).toEqual(['Administrator', 'Moderator', 'Member', 'Guest']);
     expect(assignableRoles(member)).toEqual([]);
-    const anOwner = { id: 99, fullName: 'O', email: 'o@x', deliveryEmail: null, avatarUrl: null, isBot: false, role: ROLES.owner };
+    const anOwner = { id: 99, fullName: 'O', email: 'o@x', deliveryEmail: null, avatarUrl: null, isBot: false, role: ROLES.owner, dateJoined: null, timezone: '' };
     expect(canChangeRole(admin, anOwner)).toBe(false);
     expect(canChangeRole(owner, anOwner)).toBe(true);
     expect(canDeactivate(admin, anOwner)).toBe(false);

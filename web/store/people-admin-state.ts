@@ -36,6 +36,7 @@ export function userChanged(known: UserEntry, person: RealmUserUpdate): UserEntr
     ...(person.delivery_email !== undefined ? { deliveryEmail: person.delivery_email } : {}),
     ...(person.avatar_url !== undefined ? { avatarUrl: person.avatar_url } : {}),
     ...(person.role !== undefined ? { role: person.role } : {}),
+    ...('timezone' in person && typeof person.timezone === 'string' ? { timezone: person.timezone } : {}),
   };
 }
 

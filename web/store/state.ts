@@ -17,6 +17,10 @@ export interface UserEntry {
   readonly avatarUrl: string | null;
   readonly isBot: boolean;
   readonly role: number;
+  /** When they joined (register's `date_joined`, ISO 8601); null where it was not given. */
+  readonly dateJoined: string | null;
+  /** Their IANA time zone, '' when unset. */
+  readonly timezone: string;
 }
 
 /** The subscription's own notification settings, by their API names: null follows the person's general setting. */

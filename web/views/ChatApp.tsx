@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useHashIs } from '../app/use-hash';
+import { leaveOverlayHash, useHashIs, useHashUserId } from '../app/use-hash';
 import { useNarrow } from '../app/use-narrow';
 import { useOverlayRoute } from '../app/use-settings-route';
 import { useShortcuts } from '../app/use-shortcuts';
@@ -11,6 +11,7 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { PeopleList } from '../components/PeopleList';
 import { ScheduledMessagesView } from '../components/ScheduledMessagesView';
 import { ShortcutsDialog } from '../components/ShortcutsDialog';
+import { FullProfileDialog } from '../components/FullProfileDialog';
 import { TopBar } from '../components/TopBar';
 import { narrowKey } from '../store/narrow';
 import { useSelector } from '../store/use-store';
@@ -35,6 +36,7 @@ export function ChatApp() {
   const [rightOpen, setRightOpen] = useState(false);
   const [composeOpen, setComposeOpen] = useState(false);
   const scheduledOpen = useHashIs('#scheduled');
+  const profileUserId = useHashUserId();
   const [helpOpen, setHelpOpen] = useState(false);
 
   useEffect(() => {
@@ -96,6 +98,7 @@ export function ChatApp() {
       </main>
       <PeopleList open={rightOpen} />
       {scheduledOpen ? <ScheduledMessagesView /> : null}
+      {profileUserId === null ? null : <FullProfileDialog key={profileUserId} userId={profileUserId} onClose={leaveOverlayHash} />}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {drawerOpen ? (
         <button
