@@ -21,6 +21,17 @@
  * (repositories, stores, writers and loaders: SQL, no access decisions).
  * wire/ and openapi/ are the HTTP layer: they use modules through that same surface.
  * platform/ and shared/ sit below every module and import none.
+ *
+ * Modules form a tree: entry layer -> modules -> platform/ and shared/, one way, and no
+ * two modules reach each other, directly or through others. At module level (folder to
+ * folder, src/<module>/), the entry layer above the modules is src/wire/, every module's
+ * api/ folder (HTTP: controllers import wire/, and wire/ imports modules' public surfaces
+ * such as authentication) and every module's cli/ folder (the management CLI, which drives
+ * other modules' commands as controllers do); an import from those folders is not an edge
+ * between modules. depcruise's own folder scope sees every folder (a module's queries/ and
+ * persistence/ as two), so `npm run deps:check` runs scripts/module-cycles.js --check over
+ * depcruise's graph after these rules: it fails on any module cycle, with no exceptions,
+ * and `npm run deps:cycles` prints the pairs and groups.
  */
 
 /** Layers under src/ that are not domain modules. */

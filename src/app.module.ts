@@ -6,7 +6,7 @@ import { BotsModule } from './bots/bots.module';
 import { BotStorageModule } from './bot-storage/bot-storage.module';
 import { ChannelsModule } from './channels/channels.module';
 import { EmojiModule } from './emoji/emoji.module';
-import { EventQueuesModule } from './events/queues/event-queues.module';
+import { EventQueuesModule } from './platform/events/queues/event-queues.module';
 import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
 import { LinkifiersModule } from './linkifiers/linkifiers.module';

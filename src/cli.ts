@@ -49,7 +49,7 @@ async function runHere(config: AppConfig, command: string, args: CliArgs): Promi
     import('@nestjs/core'),
     import('./app.module'),
     import('./admin/cli/cli-commands'),
-    import('./events/queues/event-dispatcher.service'),
+    import('./platform/events/queues/event-dispatcher.service'),
     import('./platform/logging/logger'),
   ]);
   // A one-shot command's start-up chatter would bury its answer: the CLI logs warnings and

@@ -14,7 +14,7 @@ import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
 import { showsSecrets } from './platform/logging/terminal';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
-import { QueueRestartNotice } from './events/queues/queue-restart-notice';
+import { QueueRestartNotice } from './platform/events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
 import { watchShutdownSignals } from './platform/observability/shutdown-report';
 import { startIdleHeapCollector } from './platform/runtime/idle-heap-collector';

@@ -8,7 +8,7 @@ import { withBootstrapLock } from '../platform/database/database.module';
 import { TransactionRunner } from '../platform/database/transaction-runner';
 import { ROOT_SUBDOMAIN } from '../realm/public/realm-addressing';
 import { RealmDirectory } from '../realm/queries/realm-directory';
-import { Role } from '../users/public/roles';
+import { Role } from '../shared/roles';
 import { RealmSetup } from './commands/realm-setup';
 import { UserCreation } from './commands/user-creation';
 import { Database } from '../platform/database/database';

@@ -38,12 +38,14 @@ import { SubscriptionRepository } from './persistence/subscription.repository';
 import { GetStreamsHandler } from './queries/get-streams.query';
 import { GetSubscriptionStatusHandler } from './queries/get-subscription-status.query';
 import { GetSubscriptionStateHandler } from './queries/get-subscriptions.query';
+import { ChannelsState } from './queries/channels.state';
 
 /** Channels and subscriptions. */
 @Module({
   imports: [GroupsModule, UsersModule, RealmModule],
   controllers: [StreamsController, SubscriptionsController],
   providers: [
+    ChannelsState,
     ChannelDirectory,
     SubscriberDirectory,
     ChannelRepository,

@@ -13,12 +13,14 @@ import { DefaultChannelGroupEffects } from './events/default-channel-group.effec
 import { DefaultChannelGroupEventProjections } from './events/default-channel-group-event.projections';
 import { DefaultChannelGroupStore } from './persistence/default-channel-group.store';
 import { GetDefaultChannelGroupsHandler } from './queries/get-default-channel-groups.query';
+import { DefaultChannelGroupsState } from './queries/default-channel-groups.state';
 
 /** Zulip's default channel groups (DefaultStreamGroup): register's `realm_default_stream_groups`. */
 @Module({
   imports: [ChannelsModule, UsersModule],
   controllers: [DefaultChannelGroupsController],
   providers: [
+    DefaultChannelGroupsState,
     DefaultChannelGroupStore,
     GetDefaultChannelGroupsHandler,
     CreateDefaultChannelGroupHandler,

@@ -9,12 +9,13 @@ import { DraftRecipients } from './access/draft-recipients';
 import { DraftStore } from './persistence/draft.store';
 import { DraftReader } from './queries/draft.reader';
 import { GetDraftsHandler } from './queries/get-drafts.query';
+import { DraftsState } from './queries/drafts.state';
 
 /** Drafts stored on the server for users who synchronize them. */
 @Module({
   imports: [ChannelsModule, MessagesModule, UsersModule],
   controllers: [DraftsController],
-  providers: [DraftStore, DraftRecipients, DraftReader, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections],
+  providers: [DraftsState, DraftStore, DraftRecipients, DraftReader, CreateDraftsHandler, EditDraftHandler, DeleteDraftHandler, GetDraftsHandler, DraftEventProjections],
   exports: [DraftReader],
 })
 export class DraftsModule {}

@@ -8,6 +8,7 @@ import { RealmEmojiEventProjections } from './events/realm-emoji-event.projectio
 import { EmojiResolver } from './queries/emoji-resolver';
 import { RealmEmojiRepository } from './persistence/realm-emoji.repository';
 import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
+import { RealmEmojiState } from './queries/realm-emoji.state';
 
 /**
  * Emoji: the server's Unicode catalog, the special set, and each realm's custom emoji.
@@ -17,6 +18,7 @@ import { GetRealmEmojiHandler } from './queries/get-realm-emoji.query';
   imports: [GroupsModule],
   controllers: [RealmEmojiController, EmojiDataController],
   providers: [
+    RealmEmojiState,
     RealmEmojiRepository,
     EmojiResolver,
     GetRealmEmojiHandler,

@@ -1,22 +1,25 @@
 import { Module } from '@nestjs/common';
-import { DraftsModule } from '../drafts/drafts.module';
-import { ChannelsModule } from '../channels/channels.module';
+import { DiscoveryModule } from '@nestjs/core';
 import { GroupsModule } from '../groups/groups.module';
-import { MessagesModule } from '../messages/messages.module';
 import { ProfileFieldsModule } from '../profile-fields/profile-fields.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
+import { RegisterStateContributors } from '../platform/events/state/register-state';
 import { EventsController } from './api/events.controller';
 import { LongPollRoute } from './api/long-poll.route';
 import { WireModule } from '../wire/wire.module';
 import { CreateEventQueueHandler } from './commands/create-event-queue.command';
 import { InitialStateHandler } from './queries/initial-state.query';
 import { RealmUserDirectory } from './queries/realm-user-directory';
+import { RealmUsersState } from './queries/realm-users.state';
 
-/** `POST /register`, `GET /events`, `DELETE /events`. */
+/**
+ * `POST /register`, `GET /events`, `DELETE /events`. The state of `POST /register` is put
+ * together from every module's `@RegisterStateContributor` providers, found at start-up.
+ */
 @Module({
-  imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, ProfileFieldsModule, DraftsModule, MessagesModule, WireModule],
+  imports: [DiscoveryModule, RealmModule, GroupsModule, UsersModule, ProfileFieldsModule, WireModule],
   controllers: [EventsController],
-  providers: [LongPollRoute, CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory],
+  providers: [LongPollRoute, CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory, RealmUsersState, RegisterStateContributors],
 })
 export class EventsModule {}

@@ -20,11 +20,13 @@ import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
+import { UserGroupsState } from './queries/user-groups.state';
 
 /** User groups: system groups, user-made groups, membership, group-setting values. */
 @Module({
   controllers: [UserGroupsController],
   providers: [
+    UserGroupsState,
     GroupDirectory,
     RealmGroupSettingsReader,
     GroupRepository,

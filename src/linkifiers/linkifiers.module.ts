@@ -8,6 +8,7 @@ import { LinkifierEventProjections } from './events/linkifier-event.projections'
 import { LinkifierStore } from './persistence/linkifier.store';
 import { GetLinkifiersHandler } from './queries/get-linkifiers.query';
 import { LinkifierRulesReader } from './queries/linkifier-rules.reader';
+import { LinkifiersState } from './queries/linkifiers.state';
 
 /**
  * Linkifiers: the realm's ordered pattern -> URL template rules (administrators). Their
@@ -16,6 +17,7 @@ import { LinkifierRulesReader } from './queries/linkifier-rules.reader';
 @Module({
   controllers: [LinkifiersController],
   providers: [
+    LinkifiersState,
     LinkifierStore,
     LinkifierRulesReader,
     GetLinkifiersHandler,

@@ -10,6 +10,7 @@ import { MessageRenderer } from './message-renderer';
 import { AlertWordStore } from './persistence/alert-word.store';
 import { GetAlertWordsHandler } from './queries/get-alert-words.query';
 import { RenderMessageHandler } from './queries/render-message.query';
+import { AlertWordsState } from './queries/alert-words.state';
 
 /**
  * Zulip markdown for messages (`MessageRenderer`: one entry point for send, edit and
@@ -18,7 +19,7 @@ import { RenderMessageHandler } from './queries/render-message.query';
 @Module({
   imports: [ChannelsModule, GroupsModule, RealmModule, ExternalContentModule],
   controllers: [MarkdownController],
-  providers: [MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
+  providers: [AlertWordsState, MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
   exports: [MessageRenderer],
 })
 export class MarkdownModule {}

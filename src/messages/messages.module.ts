@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ChannelsModule } from '../channels/channels.module';
 import { LinkifiersModule } from '../linkifiers/linkifiers.module';
 import { MarkdownModule } from '../markdown/markdown.module';
@@ -6,9 +7,6 @@ import { MutedUsersModule } from '../muted-users/muted-users.module';
 import { RealmModule } from '../realm/realm.module';
 import { UserTopicsModule } from '../user-topics/user-topics.module';
 import { UploadsModule } from '../uploads/uploads.module';
-import { WidgetSubmessages } from '../submessages/commands/widget-submessages';
-import { WebhookBotReader } from '../webhooks/queries/webhook-bot.reader';
-import { WebhookTriggerWriter } from '../webhooks/commands/webhook-trigger.writer';
 import { UsersModule } from '../users/users.module';
 import { MessageFetchController } from './api/message-fetch.controller';
 import { MessageActionsController } from './api/message-actions.controller';
@@ -45,12 +43,15 @@ import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
 import { MessageSnapshotReader } from './queries/message-snapshot.reader';
+import { MessagesState } from './queries/messages.state';
+import { MessageSendHooks } from './commands/message-send-hooks';
 
 /** Messages: sending, reading, and their client events. */
 @Module({
-  imports: [GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
+  imports: [DiscoveryModule, GroupsModule, RealmModule, UsersModule, ChannelsModule, MutedUsersModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
+    MessagesState,
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,
@@ -67,9 +68,7 @@ import { MessageSnapshotReader } from './queries/message-snapshot.reader';
     MessageAccess,
     // Other modules' facades the send path uses, provided here because those modules
     // import this one (they post messages).
-    WidgetSubmessages,
-    WebhookBotReader,
-    WebhookTriggerWriter,
+    MessageSendHooks,
     SendTypingHandler,
     SendEditTypingHandler,
     TypingPeople,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EmailUnsubscribeModule } from '../email-unsubscribe/email-unsubscribe.module';
-import { EventQueuesModule } from '../events/queues/event-queues.module';
+import { EventQueuesModule } from '../platform/events/queues/event-queues.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { PendingEmailWriter } from './commands/pending-email-writer';

@@ -7,12 +7,14 @@ import { PresenceEventProjections } from './events/presence-event.projections';
 import { PresenceRepository } from './persistence/presence.repository';
 import { PresenceWriter } from './commands/presence.writer';
 import { GetRealmPresenceHandler, GetUserPresenceHandler } from './queries/get-presence.query';
+import { PresenceState } from './queries/presence.state';
 
 /** Presence: who is online, throttled writes, `presence` events. */
 @Module({
   imports: [RealmModule, UsersModule],
   controllers: [PresenceController],
   providers: [
+    PresenceState,
     PresenceRepository,
     PresenceWriter,
     UpdatePresenceHandler,

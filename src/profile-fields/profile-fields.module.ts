@@ -10,6 +10,7 @@ import { ProfileFieldEventProjections } from './events/profile-field-event.proje
 import { ProfileFieldStore } from './persistence/profile-field.store';
 import { GetProfileFieldsHandler } from './queries/get-profile-fields.query';
 import { ProfileDataReader } from './queries/profile-data.reader';
+import { ProfileFieldsState } from './queries/profile-fields.state';
 
 /**
  * Custom profile fields: the realm's field definitions (administrators) and each user's
@@ -18,6 +19,7 @@ import { ProfileDataReader } from './queries/profile-data.reader';
 @Module({
   controllers: [ProfileFieldsController],
   providers: [
+    ProfileFieldsState,
     ProfileFieldStore,
     ProfileDataReader,
     GetProfileFieldsHandler,

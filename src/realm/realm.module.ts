@@ -15,12 +15,14 @@ import { ChangeRealmImageHandler } from './commands/change-realm-image.command';
 import { AddRealmDomainHandler, ChangeRealmDomainHandler, RemoveRealmDomainHandler } from './commands/realm-domain.commands';
 import { RealmDomainStore } from './persistence/realm-domain.store';
 import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-domains.query';
+import { RealmDomainsState } from './queries/realm-domains.state';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
   imports: [GroupsModule],
   controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController, RealmDomainsController, RealmImagesController],
   providers: [
+    RealmDomainsState,
     RealmAddressing,
     RealmRepository,
     RealmDirectory,

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { MessageDeletion } from '../messages/commands/message-deletion';
-import { RecipientType } from '../messages/public/recipient-type';
+import { RecipientType } from '../shared/recipient-type';
 import { TransactionRunner } from '../platform/database/transaction-runner';
-import { EventDispatcher } from '../events/queues/event-dispatcher.service';
+import { EventDispatcher } from '../platform/events/queues/event-dispatcher.service';
 import { AttachmentExpiry } from '../uploads/commands/attachment-expiry';
 import { Database } from '../platform/database/database';
 

@@ -14,6 +14,7 @@ import { ScheduledMessageEventProjections } from './events/scheduled-message-eve
 import { ScheduledMessageWakeEffects } from './events/scheduled-message-wake.effects';
 import { ScheduledMessageStore } from './persistence/scheduled-message.store';
 import { GetScheduledMessagesHandler } from './queries/get-scheduled-messages.query';
+import { ScheduledMessagesState } from './queries/scheduled-messages.state';
 
 /**
  * Zulip's scheduled messages (register's `scheduled_messages`): each user's messages to be
@@ -23,6 +24,7 @@ import { GetScheduledMessagesHandler } from './queries/get-scheduled-messages.qu
   imports: [MessagesModule, UsersModule, RealmModule],
   controllers: [ScheduledMessagesController],
   providers: [
+    ScheduledMessagesState,
     ScheduledMessageStore,
     GetScheduledMessagesHandler,
     CreateScheduledMessageHandler,

@@ -8,12 +8,14 @@ import { UpdateStatusHandler } from './commands/update-status.command';
 import { UserStatusEventProjections } from './events/user-status-event.projections';
 import { UserStatusRepository } from './persistence/user-status.repository';
 import { GetUserStatusHandler, UserStatusStateHandler } from './queries/get-user-status.query';
+import { UserStatusState } from './queries/user-status.state';
 
 /** Users' statuses: text, emoji, and the deprecated `away`. */
 @Module({
   imports: [EmojiModule, UsersModule, RealmModule, PresenceModule],
   controllers: [StatusController],
   providers: [
+    UserStatusState,
     UserStatusRepository,
     UpdateStatusHandler,
     GetUserStatusHandler,

@@ -6,11 +6,12 @@ import { SubmessagesController } from './api/submessages.controller';
 import { AddSubmessageHandler } from './commands/add-submessage.command';
 import { SubmessageEventProjections } from './events/submessage-event.projections';
 import { ReadReceiptsHandler } from './queries/read-receipts.query';
+import { WidgetSubmessages } from './commands/widget-submessages';
 
 /** Submessages and read receipts: small additions to messages, each with its own endpoint. */
 @Module({
   imports: [MessagesModule, RealmModule, UserTopicsModule],
   controllers: [SubmessagesController],
-  providers: [AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler],
+  providers: [AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler, WidgetSubmessages],
 })
 export class SubmessagesModule {}

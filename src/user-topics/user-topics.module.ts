@@ -7,12 +7,13 @@ import { AutomaticTopicPolicy } from './commands/automatic-topic-policy';
 import { UserTopicRepository } from './persistence/user-topic.repository';
 import { UserTopicWriter } from './commands/user-topic.writer';
 import { GetUserTopicsHandler } from './queries/get-user-topics.query';
+import { UserTopicState } from './queries/user-topics.state';
 
 /** Per-user topic visibility policies (mute, unmute, follow) and their events. */
 @Module({
   imports: [ChannelsModule],
   controllers: [UserTopicsController],
-  providers: [UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
+  providers: [UserTopicState, UserTopicRepository, UserTopicWriter, SetTopicVisibilityHandler, UserTopicEventProjections, AutomaticTopicPolicy, GetUserTopicsHandler],
   exports: [UserTopicWriter, AutomaticTopicPolicy],
 })
 export class UserTopicsModule {}

@@ -33,6 +33,7 @@ import { PasswordSignIn } from './commands/password-sign-in';
 import { EndSessionHandler, Sessions, SignInWithPasswordHandler, StartSessionHandler } from './commands/sessions.commands';
 import { SessionStore } from './persistence/session.store';
 import { AuthenticateSessionHandler } from './queries/authenticate-session.query';
+import { UsersState } from './queries/users.state';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -42,6 +43,7 @@ import { AuthenticateSessionHandler } from './queries/authenticate-session.query
   imports: [RealmModule, GroupsModule, ProfileFieldsModule],
   controllers: [UsersController, SettingsController, PasswordResetController, LoginController],
   providers: [
+    UsersState,
     UserRepository,
     UserWriter,
     BotRepository,

@@ -12,6 +12,9 @@ import { WebhookUrlPolicy } from './delivery/webhook-url-policy';
 import { WebhookWorker } from './delivery/webhook-worker';
 import { WebhooksTriggeredHandler } from './events/webhooks-triggered.handler';
 import { WebhookTriggerStore } from './persistence/webhook-trigger.store';
+import { WebhookBotReader } from './queries/webhook-bot.reader';
+import { WebhookTriggerWriter } from './commands/webhook-trigger.writer';
+import { WebhookSendHook } from './commands/webhook-send.hook';
 
 /**
  * Outgoing webhooks (docs/api.md, "Outgoing webhooks"): triggers recorded with the message, delivered by a
@@ -34,6 +37,9 @@ import { WebhookTriggerStore } from './persistence/webhook-trigger.store';
     WebhooksTriggeredHandler,
     WebhookWorker,
     WebhookUrlPolicy,
+    WebhookBotReader,
+    WebhookTriggerWriter,
+    WebhookSendHook,
   ],
   exports: [WebhookUrlPolicy, WebhookWorker, WebhookJobQueue, WebhookDelivery],
 })

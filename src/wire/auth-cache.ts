@@ -7,7 +7,7 @@ import { waitAtMost } from '../shared/wait-at-most';
 import { RealmUserUpdatedEvent } from '../users/events/settings-events';
 import { ApiKeyRegeneratedEvent, SessionsEndedEvent, UserDeactivatedEvent, UserUpdatedEvent } from '../users/events/user-events';
 import { RealmRef } from '../shared/realm-ref';
-import { Actor } from '../users/public/actor';
+import { Actor } from '../shared/actor';
 
 /** The addressed realm as the guard needs it. */
 export interface CachedRealm extends RealmRef {

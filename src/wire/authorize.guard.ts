@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { contextOf } from './request-context';
-import { Actor } from '../users/public/actor';
+import { Actor } from '../shared/actor';
 
-/** An authorization rule about the caller alone (src/users/public/authorization.ts): throws to refuse. */
+/** An authorization rule about the caller alone (src/shared/authorization.ts): throws to refuse. */
 export type ActorCheck = (actor: Actor) => void;
 
 /** Runs the route's checks on the authenticated user; the global ApiAuthGuard has run before it. */

@@ -7,9 +7,9 @@ import { AuthenticateApiKeyQuery } from '../users/queries/authenticate-api-key.q
 import { AuthenticateSessionQuery, SessionUser } from '../users/queries/authenticate-session.query';
 import { actorOf, UserRow } from '../users/public/user-row';
 import { sessionSecretOf } from '../users/public/session-cookie';
-import { BotType } from '../users/public/roles';
+import { BotType } from '../shared/roles';
 import { AuthCache, CachedRealm } from './auth-cache';
-import { Actor } from '../users/public/actor';
+import { Actor } from '../shared/actor';
 
 /** The realm a request's Host header addresses. */
 export interface AddressedRealm {

@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import { FastifyRequest } from 'fastify';
 import { contextOf, RequestContext } from './request-context';
 import { RealmRef } from '../shared/realm-ref';
-import { Actor } from '../users/public/actor';
+import { Actor } from '../shared/actor';
 
 export const AUTH_MODE = 'chat:authMode';
 /**

@@ -2,7 +2,7 @@ import { FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
 import { RealmRef } from '../shared/realm-ref';
 import { UploadedFile } from '../shared/uploaded-file';
-import { Actor } from '../users/public/actor';
+import { Actor } from '../shared/actor';
 import { checkParameterCount } from './input-limits';
 
 /** Where a request's parameters came from, before any decoding. */

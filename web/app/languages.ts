@@ -1,5 +1,5 @@
 /**
- * The languages the server offers for `default_language` (src/users/public/languages.ts),
+ * The languages the server offers for `default_language` (src/shared/languages.ts),
  * with the names Zulip shows for them: register has no list of them for the web app.
  */
 export const LANGUAGES: readonly { readonly code: string; readonly name: string }[] = [

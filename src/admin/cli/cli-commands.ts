@@ -8,7 +8,7 @@ import { ExportRealmQuery } from '../../realm-transfer/queries/export-realm.quer
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { EnqueueDigestEmailsCommand } from '../../digest/commands/enqueue-digest-emails.command';
 import { ApiError } from '../../shared/api-error';
-import { ROLE_NAMES } from '../../users/public/roles';
+import { ROLE_NAMES } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';

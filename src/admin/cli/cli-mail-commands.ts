@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api-error';
 import { InviteSettings } from '../../platform/config/settings';
 import { RequestPasswordResetCommand } from '../../users/commands/password-reset.commands';
 import { actorOf } from '../../users/public/user-row';
-import { ROLE_NAMES } from '../../users/public/roles';
+import { ROLE_NAMES } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { longestStandingOwnerId, OperationError } from './cli-operations';
 

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { LongPollService } from '../../events/queues/long-poll.service';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
+import { LongPollService } from '../../platform/events/queues/long-poll.service';
 import { DatabaseSettings, RedisSettings } from '../../platform/config/settings';
 import { JobRegistry } from '../../platform/observability/job-registry';
-import { ROLE_NAMES, Role } from '../../users/public/roles';
+import { ROLE_NAMES, Role } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { ReactivateUserCommand } from '../commands/reactivate-user.command';
 import { RegenerateApiKeyCommand } from '../commands/regenerate-api-key.command';

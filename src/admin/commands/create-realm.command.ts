@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { checkRealmName, checkSubdomain } from '../domain/subdomain';
 import { RealmSetup } from './realm-setup';
 import { UserCreation, UserDraft } from './user-creation';

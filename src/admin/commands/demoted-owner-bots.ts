@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { ApiKeyRenewal } from './api-key-renewal';
 import { Database } from '../../platform/database/database';
 

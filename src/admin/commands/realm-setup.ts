@@ -4,7 +4,7 @@ import { SystemGroupWrites } from '../../groups/commands/system-group-writes';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { BotType, Role } from '../../users/public/roles';
+import { BotType, Role } from '../../shared/roles';
 import { UserCreation } from './user-creation';
 import { Database } from '../../platform/database/database';
 

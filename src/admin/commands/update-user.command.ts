@@ -2,7 +2,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UpdateProfileDataCommand } from '../../profile-fields/commands/update-profile-data.command';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableUser, checkRoleChange } from '../../users/public/user-admin-rules';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { checkFullName } from '../../users/public/user-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';

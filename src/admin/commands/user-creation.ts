@@ -18,7 +18,7 @@ import { UserAccess } from '../../users/access/user-access';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { directSystemGroupsForRole } from '../../groups/public/system-groups';
 import { UserGroupMembersChangedEvent } from '../../groups/events/user-group-events';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { NewUser, UserWriter } from '../../users/commands/user.writer';
 import { Database } from '../../platform/database/database';
 

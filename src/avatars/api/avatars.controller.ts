@@ -4,7 +4,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { Context, CurrentUser, OptionalAuthEndpoint, PublicEndpoint, RawResponse } from '../../wire/decorators';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChangeAvatarCommand } from '../commands/change-avatar.command';
 import { AvatarRedirectQuery } from '../queries/avatar-redirect.query';
 

@@ -6,7 +6,7 @@ import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../use
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RealmRef } from '../../shared/realm-ref';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 
 /** `GET /avatar/{user_id}` or `/avatar/{email}` (and `/medium`): where the picture is. */
 export class AvatarRedirectQuery {

@@ -4,7 +4,7 @@ import { CurrentUser } from '../../wire/decorators';
 import { expectObject, expectString, expectStringList, keyPath } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { RemoveBotStorageCommand, UpdateBotStorageCommand } from '../commands/bot-storage.commands';
 import { StorageEntry } from '../domain/bot-storage-rules';
 import { BotStorageWire, GetBotStorageQuery } from '../queries/get-bot-storage.query';

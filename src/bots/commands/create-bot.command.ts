@@ -9,7 +9,7 @@ import { UserCreation } from '../../admin/commands/user-creation';
 import { FullNameChange } from '../../admin/commands/full-name-change';
 import { botEmail, checkBotType, checkConfigSize, checkInterfaceType, EMBEDDED_BOT_NAMES, ServiceInterface } from '../../users/public/bot-rules';
 import { generateApiKey } from '../../users/public/credentials';
-import { BotType, Role } from '../../users/public/roles';
+import { BotType, Role } from '../../shared/roles';
 import { botNameTaken } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
 import { BotEvent } from '../../users/events/user-events';

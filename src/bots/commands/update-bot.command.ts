@@ -10,7 +10,7 @@ import { gravatarUrl } from '../../users/api/user.presenter';
 import { checkConfigSize, checkInterfaceType } from '../../users/public/bot-rules';
 import { botNameTaken, checkAdministrableBot, checkRoleChange } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { BotEvent } from '../../users/events/user-events';
 import { BotOwnerChange } from '../../users/commands/bot-owner-change';
 import { BotServiceWriter } from '../../users/commands/bot-service-writer';

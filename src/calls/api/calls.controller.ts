@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateBigBlueButtonCallQuery } from '../queries/create-bigbluebutton-call.query';
 
 class BigBlueButtonParams {

@@ -4,7 +4,7 @@ import { EmailGatewaySettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkAdministrableBot } from '../../users/public/user-admin-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { encodeEmailAddress } from '../domain/channel-email-address';
 import { ChannelEmailAddressStore } from '../persistence/channel-email-address.store';
 

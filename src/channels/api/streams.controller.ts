@@ -6,7 +6,7 @@ import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ArchiveChannelCommand } from '../commands/archive-channel.command';
 import { ChangeDefaultChannelCommand } from '../commands/change-default-channel.command';
 import { DeleteTopicCommand } from '../commands/delete-topic.command';

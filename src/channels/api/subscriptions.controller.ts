@@ -16,7 +16,7 @@ import {
 } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { NewChannelSettings, RequestedChannel, SubscribeCommand, SubscribeResult } from '../commands/subscribe.command';
 import { UnsubscribeCommand, UnsubscribeResult } from '../commands/unsubscribe.command';
 import { UpdateSubscriptionsCommand, UpdateSubscriptionsResult } from '../commands/update-subscriptions.command';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChannelArchivedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from '../queries/channel-viewers';

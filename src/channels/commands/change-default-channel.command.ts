@@ -1,8 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { requireRealmAdmin } from '../../users/public/authorization';
-import { Actor } from '../../users/public/actor';
+import { requireRealmAdmin } from '../../shared/authorization';
+import { Actor } from '../../shared/actor';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { DefaultChannels } from '../persistence/default-channels';
 import { Database } from '../../platform/database/database';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { requireRealmAdmin } from '../../users/public/authorization';
-import { Actor } from '../../users/public/actor';
+import { requireRealmAdmin } from '../../shared/authorization';
+import { Actor } from '../../shared/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { TopicMessagesDeletedEvent } from '../events/channel-update-events';
 import { ChannelAccessLoader } from '../access/channel-access.loader';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { storedChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
 import { SubscriptionPropertiesUpdatedEvent, SubscriptionPropertyUpdate } from '../events/subscription-events';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { RequestedChannel, SubscribeCommand, SubscribeResult, SubscriptionAdder } from './subscribe.command';
 import { SubscriptionRemover, UnsubscribeCommand, UnsubscribeResult } from './unsubscribe.command';
 import { Database } from '../../platform/database/database';

@@ -1,5 +1,5 @@
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 
 /**
  * `delete_message` for messages of one conversation: one event with `message_ids` to

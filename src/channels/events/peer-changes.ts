@@ -1,4 +1,4 @@
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 
 /** Peers of one channel who learn that users joined or left it. */
 export interface PeerChange {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserRow } from '../../users/public/user-row';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/access/user-access';
 import { UserDirectory } from '../../users/queries/user-directory';

@@ -3,8 +3,8 @@ import { AnonymousGroupWrites } from '../../groups/commands/anonymous-group-writ
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { ChannelGroupSetting } from '../../groups/public/permission-settings';
-import { RecipientType } from '../../messages/public/recipient-type';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { RecipientType } from '../../shared/recipient-type';
+import { renderMarkdown } from '../../shared/markdown-renderer';
 import { ActorRow, PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';

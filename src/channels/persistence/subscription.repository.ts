@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RecipientType } from '../../messages/public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { pickSubscriptionColor } from '../public/channel-rules';
 import { toStreamRow } from './channel.repository';
 import { StreamRow } from '../public/stream-row';

@@ -1,4 +1,4 @@
-import { isAdministrator, isGuest } from '../../users/public/roles';
+import { isAdministrator, isGuest } from '../../shared/roles';
 
 /**
  * The user side of every channel decision: role, bot ownership, and every group the user

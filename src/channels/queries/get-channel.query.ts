@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
-import { Actor } from '../../users/public/actor';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
+import { Actor } from '../../shared/actor';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelAccessLoader } from '../access/channel-access.loader';

@@ -1,8 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { notAuthorizedForQuery } from '../../users/public/authorization';
-import { isAdministrator, isGuest } from '../../users/public/roles';
+import { notAuthorizedForQuery } from '../../shared/authorization';
+import { isAdministrator, isGuest } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
 import { ChannelPolicy } from '../public/channel-policy';
 import { PolicyActorLoader } from '../access/policy-actor.loader';

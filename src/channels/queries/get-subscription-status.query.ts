@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../access/policy-actor.loader';

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isAdministrator, isGuest } from '../../users/public/roles';
+import { isAdministrator, isGuest } from '../../shared/roles';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';

@@ -6,10 +6,10 @@ import { StreamRow } from '../../channels/public/stream-row';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { requireRealmAdmin } from '../../users/public/authorization';
-import { isGuest } from '../../users/public/roles';
+import { requireRealmAdmin } from '../../shared/authorization';
+import { isGuest } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import {
   checkGroupDescription,
   checkGroupName,

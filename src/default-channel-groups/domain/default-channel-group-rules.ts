@@ -1,4 +1,4 @@
-import { pyStrip } from '../../messages/public/message-content';
+import { pyStrip } from '../../shared/message-content';
 import { ApiError } from '../../shared/api-error';
 
 /** Zulip's `DefaultStreamGroup.MAX_NAME_LENGTH`. */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ChannelArchivedEvent } from '../../channels/events/channel-update-events';
-import { OnCommitted } from '../../events/outbox/on-committed';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { DropArchivedChannelFromGroupsCommand } from '../commands/default-channel-group.commands';
 
 /**

@@ -5,7 +5,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { trustedHtml, html, SafeHtml } from '../../platform/web/html';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import {
   ACTIVITY_INTERVAL_MS,
   DIGEST_CHUNK,

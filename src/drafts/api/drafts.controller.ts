@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateDraftsCommand, DeleteDraftCommand, EditDraftCommand } from '../commands/draft.commands';
 import { parseDraftData } from '../domain/draft-data';
 import { GetDraftsQuery } from '../queries/get-drafts.query';

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/public/user-settings';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { checkDraft, DraftData } from '../domain/draft-data';
 import { DraftsChangedEvent } from '../events/drafts-changed.event';
 import { DraftRecipients } from '../access/draft-recipients';

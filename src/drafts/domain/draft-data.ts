@@ -1,4 +1,4 @@
-import { MAX_TOPIC_LENGTH, normalizeContent } from '../../messages/public/message-content';
+import { MAX_TOPIC_LENGTH, normalizeContent } from '../../shared/message-content';
 import { ApiError } from '../../shared/api-error';
 
 /** Zulip's DraftData: what a client sends for one draft. */

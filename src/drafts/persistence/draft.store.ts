@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RecipientType } from '../../messages/public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** Zulip's `Draft.to_dict()`. */

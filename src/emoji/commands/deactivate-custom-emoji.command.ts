@@ -1,8 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { isAdministrator } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
 import { Database } from '../../platform/database/database';

@@ -1,21 +1,21 @@
 import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ServerSettings } from '../../platform/config/settings';
-import { versionFields } from '../../realm/public/server-version';
+import { versionFields } from '../../shared/server-version';
 import { ApiError } from '../../shared/api-error';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Context, CurrentUser, OptionalAuthEndpoint } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateEventQueueCommand } from '../commands/create-event-queue.command';
 import { parseCapabilities, parseEventTypes, parseQueueNarrow } from '../domain/register-options';
 import { applyRacedEvents } from '../domain/apply-raced-events';
 import { InitialStateQuery } from '../queries/initial-state.query';
-import { EventDispatcher } from '../queues/event-dispatcher.service';
-import { EventQueueStore } from '../queues/event-queue-store';
-import { parseStoredEvent } from '../queues/event-json';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
+import { parseStoredEvent } from '../../platform/events/queues/event-json';
 
 class RegisterParams {
   @WireParam('bool', { default: false }) apply_markdown!: boolean;

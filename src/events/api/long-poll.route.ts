@@ -12,9 +12,9 @@ import { installLeanRoute, LeanAnswer } from '../../wire/lean-route';
 import { decodeParams, WireParam } from '../../wire/params/wire-param';
 import { asSessionDoorError, cameThroughJson } from '../../wire/json-routes';
 import { contextOf, RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
-import { StoredEvent } from '../queues/event-json';
-import { LongPollService, PollClient } from '../queues/long-poll.service';
+import { Actor } from '../../shared/actor';
+import { StoredEvent } from '../../platform/events/queues/event-json';
+import { LongPollService, PollClient } from '../../platform/events/queues/long-poll.service';
 
 /**
  * Zulip reads both ids as optional and answers their absence with plain BAD_REQUEST errors

@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventQueueSettings } from '../../platform/config/settings';
-import { EventQueueStore } from '../queues/event-queue-store';
+import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
 import { ApiError } from '../../shared/api-error';
-import { notAuthorizedForQuery } from '../../users/public/authorization';
-import { isGuest } from '../../users/public/roles';
-import { QueueDescriptor, QueueLimitReached } from '../queues/queue-descriptor';
-import { QueueIds } from '../queues/queue-ids';
+import { notAuthorizedForQuery } from '../../shared/authorization';
+import { isGuest } from '../../shared/roles';
+import { QueueDescriptor, QueueLimitReached, queueLifespan } from '../../platform/events/queues/queue-descriptor';
+import { QueueIds } from '../../platform/events/queues/queue-ids';
 import { UserDirectory } from '../../users/queries/user-directory';
 
 /** What a client chose at register; the rest of the descriptor is the server's. */
@@ -20,18 +20,6 @@ export class CreateEventQueueCommand {
     /** `lifespan_secs` as asked; 0 for the server's idle timeout. */
     readonly requestedLifespanSecs = 0,
   ) {}
-}
-
-/** Zulip's MAX_QUEUE_TIMEOUT_SECS: a client may keep an idle queue for up to a week. */
-export const MAX_QUEUE_LIFESPAN_SECS = 7 * 24 * 60 * 60;
-
-/**
- * A queue's idle lifespan, as Zulip's ClientDescriptor sets it: the server's idle timeout,
- * or longer if the client asks, up to a week; never shorter.
- */
-export function queueLifespan(requested: number, idleSeconds: number): number {
-  if (requested <= 0) return idleSeconds;
-  return Math.max(idleSeconds, Math.min(requested, MAX_QUEUE_LIFESPAN_SECS));
 }
 
 @CommandHandler(CreateEventQueueCommand)

@@ -1,4 +1,4 @@
-import { QueuedEvent } from '../queues/event-json';
+import { QueuedEvent } from '../../platform/events/queues/event-json';
 import { applyRacedEvents } from './apply-raced-events';
 
 const ME = 10;

@@ -1,4 +1,4 @@
-import { QueuedEvent } from '../queues/event-json';
+import { QueuedEvent } from '../../platform/events/queues/event-json';
 import { applyFlagsEvent } from './apply-raced-flag-events';
 
 /** What applying an event to a register state needs to know about the registration. */

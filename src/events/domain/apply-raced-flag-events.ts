@@ -1,4 +1,4 @@
-import { QueuedEvent } from '../queues/event-json';
+import { QueuedEvent } from '../../platform/events/queues/event-json';
 
 type State = Record<string, unknown>;
 

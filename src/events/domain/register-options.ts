@@ -1,6 +1,6 @@
 import { MAX_NARROW_TERMS } from '../../shared/narrow-limits';
 import { ApiError } from '../../shared/api-error';
-import { CAPABILITY_NAMES, ClientCapabilities, QueueNarrowTerm } from '../queues/queue-descriptor';
+import { CAPABILITY_NAMES, ClientCapabilities, QueueNarrowTerm } from '../../platform/events/queues/queue-descriptor';
 
 /** `client_capabilities`: an object of booleans; unknown keys are ignored, as Zulip does. */
 export function parseCapabilities(value: unknown): ClientCapabilities {

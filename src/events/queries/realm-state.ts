@@ -3,7 +3,7 @@ import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { legacyPolicyValue } from '../../realm/public/legacy-policies';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../channels/public/channel-rules';
-import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../messages/public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../../shared/message-content';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmEntity } from '../../realm/queries/realm-directory';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';

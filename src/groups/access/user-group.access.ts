@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
-import { insufficientPermission } from '../../users/public/authorization';
+import { insufficientPermission } from '../../shared/authorization';
 import { GroupActor, hasGroupPermission } from '../public/user-group-rules';
 import { GroupRepository } from '../persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';

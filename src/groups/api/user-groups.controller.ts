@@ -1,12 +1,12 @@
 import { Controller, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { requireMemberOrAdmin } from '../../users/public/authorization';
+import { requireMemberOrAdmin } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateUserGroupCommand } from '../commands/create-user-group.command';
 import { DeactivateUserGroupCommand } from '../commands/deactivate-user-group.command';
 import { UpdateGroupMembershipCommand } from '../commands/update-group-membership.command';

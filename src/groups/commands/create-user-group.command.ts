@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { GroupSettingValue } from '../public/group-setting';
 import { REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { SystemGroup } from '../public/system-groups';
-import { insufficientPermission } from '../../users/public/authorization';
+import { insufficientPermission } from '../../shared/authorization';
 import { checkUserGroupName, groupNameTaken, hasGroupPermission } from '../public/user-group-rules';
 import { UserGroupCreatedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
 import { GroupSettingResolver } from './group-setting.resolver';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UserGroupUpdatedEvent } from '../events/user-group-events';
 import { GroupUsageReader } from '../persistence/group-usage.reader';
 import { UserGroupAccess } from '../access/user-group.access';

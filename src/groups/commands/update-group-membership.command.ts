@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UserGroupSetting } from '../public/permission-settings';
-import { insufficientPermission, requireMemberOrAdmin } from '../../users/public/authorization';
+import { insufficientPermission, requireMemberOrAdmin } from '../../shared/authorization';
 import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '../events/user-group-events';
 import { GroupMembershipWatchers } from '../events/group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../access/user-group.access';

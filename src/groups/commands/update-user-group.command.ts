@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { GroupSettingChange, sameGroupSettingValue, simplifyGroupSettingValue } from '../public/group-setting';
 import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { SystemGroup } from '../public/system-groups';
-import { requireMemberOrAdmin } from '../../users/public/authorization';
+import { requireMemberOrAdmin } from '../../shared/authorization';
 import { checkUserGroupName, groupNameTaken } from '../public/user-group-rules';
 import { UserGroupUpdatedEvent } from '../events/user-group-events';
 import { GroupSettingResolver } from './group-setting.resolver';

@@ -1,4 +1,4 @@
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 
 /** Zulip's system groups, created with every realm. */
 export enum SystemGroup {

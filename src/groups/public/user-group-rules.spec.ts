@@ -1,4 +1,4 @@
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { USER_GROUP_SETTINGS } from './permission-settings';
 import { checkUserGroupName, hasGroupPermission } from './user-group-rules';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { GroupSettingRules } from './group-setting';
 
 /** NamedUserGroup.MAX_NAME_LENGTH. */

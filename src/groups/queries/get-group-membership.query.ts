@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
-import { requireMemberOrAdmin } from '../../users/public/authorization';
+import { Actor } from '../../shared/actor';
+import { requireMemberOrAdmin } from '../../shared/authorization';
 import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { GroupDirectory } from './group-directory';

@@ -8,8 +8,8 @@ import { hasGroupPermission } from '../../groups/public/user-group-rules';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { ApiError } from '../../shared/api-error';
-import { isAdministrator } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { isAdministrator } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { checkRoleBasedPermissions, InvitationStatus } from '../domain/invite-rules';
 import { InvitationRow, InvitationStore } from '../persistence/invitation.store';
 

@@ -2,14 +2,14 @@ import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { InviteSettings } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
-import { requireMemberOrAdmin } from '../../users/public/authorization';
-import { Role } from '../../users/public/roles';
+import { requireMemberOrAdmin } from '../../shared/authorization';
+import { Role } from '../../shared/roles';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import {
   CreateMultiuseInviteCommand,
   InvitationTerms,

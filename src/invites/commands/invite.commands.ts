@@ -6,11 +6,11 @@ import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { RealmDomainReader } from '../../realm/queries/get-realm-domains.query';
 import { ApiError } from '../../shared/api-error';
-import { insufficientPermission } from '../../users/public/authorization';
-import { isAdministrator } from '../../users/public/roles';
+import { insufficientPermission } from '../../shared/authorization';
+import { isAdministrator } from '../../shared/roles';
 import { isValidEmail } from '../../users/public/user-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { InviteAccess } from '../access/invite-access';
 import {
   checkRoleBasedPermissions,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../shared/api-error';
-import { administratorRequired, ownerRequired } from '../../users/public/authorization';
-import { isAdministrator, Role } from '../../users/public/roles';
+import { administratorRequired, ownerRequired } from '../../shared/authorization';
+import { isAdministrator, Role } from '../../shared/roles';
 
 /** Zulip's `PreregistrationUser.INVITE_AS`: the roles an invitation may give (the role values themselves). */
 export const INVITE_AS_VALUES: readonly number[] = [Role.Owner, Role.Administrator, Role.Moderator, Role.Member, Role.Guest];

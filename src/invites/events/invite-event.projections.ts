@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { InvitesChangedEvent } from './invite-events';
 
 /** The client events of the invitations module's domain events. */

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { isAdministrator } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { isAdministrator } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { InvitationWrites } from '../commands/invitation-writes';
 import { InvitationRow, InvitationStore } from '../persistence/invitation.store';
 

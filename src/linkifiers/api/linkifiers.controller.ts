@@ -4,7 +4,7 @@ import { CurrentUser } from '../../wire/decorators';
 import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AddLinkifierCommand } from '../commands/add-linkifier.command';
 import { RemoveLinkifierCommand } from '../commands/remove-linkifier.command';
 import { ReorderLinkifiersCommand } from '../commands/reorder-linkifiers.command';

@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { recordLinkifiersChanged } from './linkifier-commands';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/linkifiers`: `ordered_linkifier_ids` lists every linkifier exactly once. */

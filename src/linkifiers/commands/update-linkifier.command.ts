@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
 import { checkLinkifier, recordLinkifiersChanged } from './linkifier-commands';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/filters/{filter_id}`: both the pattern and the template are given. */

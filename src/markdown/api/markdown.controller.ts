@@ -5,7 +5,7 @@ import { CurrentUser } from '../../wire/decorators';
 import { expectStringList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChangeAlertWordsCommand } from '../commands/change-alert-words.command';
 import { GetAlertWordsQuery } from '../queries/get-alert-words.query';
 import { RenderMessageQuery } from '../queries/render-message.query';

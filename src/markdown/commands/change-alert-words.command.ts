@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { normalizeAlertWords } from '../domain/alert-words';
 import { AlertWordsChangedEvent } from '../events/alert-words.events';
 import { AlertWordStore } from '../persistence/alert-word.store';

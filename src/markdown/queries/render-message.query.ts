@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessageRenderer } from '../message-renderer';
 
 /** `POST /messages/render`: the content as it would be stored, in the user's realm. */

@@ -7,7 +7,7 @@ import { SubscriberDirectory } from '../../channels/queries/subscriber-directory
 import { ApiError } from '../../shared/api-error';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** A message one user may read: their own row's flags, or null when read through channel history. */

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { DeleteMessageCommand } from '../commands/delete-message.command';
 import { SendEditTypingCommand, SendTypingCommand } from '../commands/send-typing.command';
 import { parseTypingOp, parseTypingTarget } from '../domain/typing-rules';

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UpdateMessageCommand } from '../commands/update-message.command';
 import { parsePropagateMode } from '../domain/message-edit-rules';
 import { GetMessageHistoryQuery } from '../queries/get-message-history.query';

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { GetMessageQuery, GetMessageResult } from '../queries/get-message.query';
 import { GetMessagesQuery, GetMessagesResult } from '../queries/get-messages.query';
 import { MessagesMatchNarrowQuery, MessagesMatchNarrowResult } from '../queries/messages-match-narrow.query';

@@ -5,12 +5,12 @@ import { expectIntegerList } from '../../shared/json-shapes';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MarkAsReadCommand } from '../commands/mark-as-read.command';
 import { UpdateFlagsForNarrowCommand, UpdateFlagsForNarrowResult } from '../commands/update-flags-for-narrow.command';
 import { UpdateMessageFlagsCommand, UpdateMessageFlagsResult } from '../commands/update-message-flags.command';
 import { clampUpdateRange, parseFlagChange } from '../domain/flag-change';
-import { normalizeTopic } from '../public/message-content';
+import { normalizeTopic } from '../../shared/message-content';
 import { parseAnchor } from '../domain/message-range';
 import { parseNarrow } from '../domain/narrow';
 

@@ -1,6 +1,6 @@
-import { EmailAddressVisibility } from '../../users/public/roles';
+import { EmailAddressVisibility } from '../../shared/roles';
 import { storedAvatarUrl } from '../../users/api/user.presenter';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { MessageSnapshot } from '../public/message-snapshot';
 
 export interface MessagePresentation {

@@ -4,7 +4,7 @@ import { AllowIncomingWebhookBots, Context, CurrentUser } from '../../wire/decor
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { SendMessageCommand } from '../commands/send-message.command';
 import { messageAddress } from './send-message.params';
 

@@ -4,7 +4,7 @@ import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-setti
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { checkCanDeleteMessage } from '../domain/message-delete-rules';
 import { MessageAccess } from '../access/message-access';
 import { MessageDeletion } from './message-deletion';

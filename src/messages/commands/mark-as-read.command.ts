@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
 import { Database } from '../../platform/database/database';

@@ -4,13 +4,13 @@ import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { changes, FlagChange } from '../domain/flag-change';
 import { MAX_STORED_ID } from '../public/message-condition';
-import { HISTORICAL_FLAGS } from '../public/message-flags';
+import { HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { MessageFlagsUpdatedEvent } from '../events/message-flags-updated.event';
 import { FlagStore } from '../persistence/flag-store';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 export interface FlagWriteResult {

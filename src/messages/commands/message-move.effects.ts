@@ -9,7 +9,7 @@ import { effectiveSettings } from '../../users/public/user-settings';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { UserTopicWriter } from '../../user-topics/commands/user-topic.writer';
 import { EditHistoryEntry, mergedVisibilityPolicy } from '../domain/message-edit-rules';
-import { FLAG_BITS, flagNames } from '../public/message-flags';
+import { FLAG_BITS, flagNames } from '../../shared/message-flags';
 import { messageUrl } from '../../shared/narrow-url';
 import { channelTopicLink, newThreadNotice, oldThreadNotice, resolutionNotice } from '../domain/message-move-notices';
 import { MessageUpdatedEvent } from '../events/message-updated.event';

@@ -17,19 +17,15 @@ import { UserRow } from '../../users/public/user-row';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
-import { WidgetSubmessages } from '../../submessages/commands/widget-submessages';
-import { defaultReadBySender, normalizeContent, normalizeTopic } from '../public/message-content';
-import { FLAG_BITS } from '../public/message-flags';
+import { defaultReadBySender, normalizeContent, normalizeTopic } from '../../shared/message-content';
+import { FLAG_BITS } from '../../shared/message-flags';
 import { MessageSentEvent } from '../events/message-sent.event';
+import { MessageSendHooks, StoredMessage } from './message-send-hooks';
 import { ConversationRepository } from '../persistence/conversation.repository';
 import { MESSAGE_COLUMNS, MessageLoader, MessageRow } from '../persistence/message.loader';
 import { MessageSnapshot } from '../public/message-snapshot';
-import { serviceBotTriggers } from '../../webhooks/public/service-bot-triggers';
-import { WebhooksTriggeredEvent } from '../../webhooks/events/webhooks-triggered.event';
-import { WebhookBotReader } from '../../webhooks/queries/webhook-bot.reader';
-import { WebhookTriggerWriter } from '../../webhooks/commands/webhook-trigger.writer';
 import { Database } from '../../platform/database/database';
 
 export type MessageAddress =
@@ -129,10 +125,8 @@ export class MessageSending {
     private readonly topicPolicy: AutomaticTopicPolicy,
     private readonly renderer: MessageRenderer,
     private readonly attachmentClaims: AttachmentClaims,
-    private readonly widgets: WidgetSubmessages,
     private readonly emails: UserByEmailReader,
-    private readonly webhookBots: WebhookBotReader,
-    private readonly webhookTriggers: WebhookTriggerWriter,
+    private readonly hooks: MessageSendHooks,
     private readonly database: Database,
   ) {}
 
@@ -206,7 +200,16 @@ export class MessageSending {
         : await this.database.query<SentRow>(SEND_STATEMENT, params);
       const recipients = (row.flags ?? []).map(([userId, flags]) => ({ userId, flags }));
       const snapshot = this.loader.snapshots([row]).get(row.id) as MessageSnapshot;
-      await this.recordWebhookTriggers(row.id, sender, delivery, rendering.mentionedUserIds);
+      const stored: StoredMessage = {
+        id: row.id,
+        sender,
+        content,
+        channel: delivery.stream ? { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly } : null,
+        directRecipients: delivery.directRecipients,
+        mentionedUserIds: rendering.mentionedUserIds,
+      };
+      // Other modules' work on the new message (outgoing-webhook triggers), in its transaction so that none is lost.
+      await this.hooks.afterStore(stored);
       // Concurrent sends commit out of id order: keep the smallest id, whichever commits first.
       if (delivery.stream && (delivery.stream.firstMessageId === null || delivery.stream.firstMessageId > row.id)) {
         const changed = await this.database.query(
@@ -223,7 +226,7 @@ export class MessageSending {
           this.database.record(new ChannelUpdatedEvent(sender.realmId, [update], metadata));
         }
       }
-      snapshot.submessages = await this.widgets.afterSend({ id: row.id, senderId: sender.id, content });
+      snapshot.submessages = await this.hooks.submessagesOf(stored);
       await this.attachmentClaims.claimForMessage({
         id: row.id,
         realmId: sender.realmId,
@@ -321,28 +324,6 @@ export class MessageSending {
       directRecipients: others,
       realmData: null,
     };
-  }
-
-  /** Outgoing-webhook triggers, recorded with the message so that none is lost. */
-  private async recordWebhookTriggers(
-    messageId: number,
-    sender: Actor,
-    delivery: Delivery,
-    mentionedUserIds: readonly number[],
-  ): Promise<void> {
-    if (sender.isBot) return;
-    const mentioned = delivery.stream
-      ? await this.webhookBots.mentionedIn(mentionedUserIds, { recipientId: delivery.recipientId, inviteOnly: delivery.stream.inviteOnly })
-      : [];
-    const triggers = serviceBotTriggers({
-      senderId: sender.id,
-      senderIsBot: sender.isBot,
-      isChannelMessage: delivery.stream !== null,
-      recipients: delivery.directRecipients,
-      mentioned,
-    });
-    const jobs = await this.webhookTriggers.record(messageId, triggers);
-    if (jobs.length > 0) this.database.record(new WebhooksTriggeredEvent(jobs));
   }
 }
 

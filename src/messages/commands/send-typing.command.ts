@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { Actor } from '../../shared/actor';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { checkCanEditContent } from '../domain/message-edit-rules';
 import { directParticipants, TypingOp, TypingTarget } from '../domain/typing-rules';
 import { MessageAccess } from '../access/message-access';

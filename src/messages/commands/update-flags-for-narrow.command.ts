@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { FlagChange } from '../domain/flag-change';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { limitRows, planRange, RangeRequest } from '../domain/message-range';

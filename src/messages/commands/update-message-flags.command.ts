@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { FlagChange } from '../domain/flag-change';
 import { MessageFlagWriter } from './message-flag-writer';
 import { Database } from '../../platform/database/database';

@@ -14,9 +14,9 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
-import { Role } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
-import { isMeMessage, normalizeContent, normalizeTopic } from '../public/message-content';
+import { Role } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
+import { isMeMessage, normalizeContent, normalizeTopic } from '../../shared/message-content';
 import {
   changeAllDeadlineSeconds,
   checkAllMovable,
@@ -30,7 +30,7 @@ import {
   topicResolution,
   validateEditPayload,
 } from '../domain/message-edit-rules';
-import { FLAG_BITS, flagNames, MENTION_BITS } from '../public/message-flags';
+import { FLAG_BITS, flagNames, MENTION_BITS } from '../../shared/message-flags';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageAccess } from '../access/message-access';
 import { EditedMessageRow, MessageEditStore } from '../persistence/message-edit.store';

@@ -1,6 +1,6 @@
 import { PolicyActor } from '../../channels/public/channel-policy';
 import { StreamRow } from '../../channels/public/stream-row';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { PropagateMode } from './message-edit-rules';
 import { EditedMessageRow } from '../persistence/message-edit.store';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api-error';
 import { changes, clampUpdateRange, parseFlagChange } from './flag-change';
-import { FLAG_BITS } from '../public/message-flags';
+import { FLAG_BITS } from '../../shared/message-flags';
 
 function message(thunk: () => unknown): string {
   try {

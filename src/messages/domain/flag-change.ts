@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { FLAG_BITS, FlagName } from '../public/message-flags';
+import { FLAG_BITS, FlagName } from '../../shared/message-flags';
 
 /** Flags kept for the server's own use: the API does not know them (Zulip's NON_API_FLAGS). */
 const NON_API_FLAGS: ReadonlySet<string> = new Set(['is_private', 'active_mobile_push_notification']);

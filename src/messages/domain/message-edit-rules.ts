@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { EMPTY_TOPIC_DISPLAY_NAME, pyStrip } from '../public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME, pyStrip } from '../../shared/message-content';
 
 /** Zulip's `RESOLVED_TOPIC_PREFIX`: a resolved topic's name starts with it. */
 export const RESOLVED_TOPIC_PREFIX = '✔ ';

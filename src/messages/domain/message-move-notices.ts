@@ -1,5 +1,5 @@
 import { encodeChannel, encodeHashComponent } from '../../shared/narrow-url';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 
 /**
  * What the notification bot posts when messages move or a topic is (un)resolved: Zulip's

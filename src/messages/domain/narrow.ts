@@ -1,6 +1,6 @@
 import { MAX_NARROW_TERMS } from '../../shared/narrow-limits';
 import { ApiError } from '../../shared/api-error';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 
 /**
  * Narrows (Zulip's search filters) as `GET /messages` reads them: the wire shapes are

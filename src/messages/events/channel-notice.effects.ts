@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CHANNEL_EVENTS_TOPIC } from '../../channels/public/channel-notices';
 import { ChannelNoticeEvent } from '../../channels/events/channel-notice-events';
-import { FollowUp } from '../../events/outbox/on-committed';
+import { FollowUp } from '../../platform/events/outbox/on-committed';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserDirectory } from '../../users/queries/user-directory';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { dispatchMessageDeletion } from '../../channels/events/message-deletion';
-import { matchesQueueNarrow } from '../../events/public/queue-narrow';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { EventJson, eventJsonWithShared, SharedJson } from '../../events/queues/event-json';
+import { matchesQueueNarrow } from './queue-narrow';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { EventJson, eventJsonWithShared, SharedJson } from '../../platform/events/queues/event-json';
 import { presentMessage } from '../api/message.presenter';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
-import { flagNames } from '../public/message-flags';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
+import { flagNames } from '../../shared/message-flags';
 import { UnreadDetail } from '../persistence/flag-store';
 import { DirectMessageDeletedEvent } from './direct-message-deleted';
 import { MessageFlagsUpdatedEvent } from './message-flags-updated.event';

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { SubscriptionNoticesEvent } from '../../channels/events/channel-notice-events';
-import { FollowUp } from '../../events/outbox/on-committed';
+import { FollowUp } from '../../platform/events/outbox/on-committed';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { SendMessageCommand } from '../commands/send-message.command';
 
 /** Zulip's topic for new-channel announcements. */

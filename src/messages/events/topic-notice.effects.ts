@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-events';
-import { FollowUp } from '../../events/outbox/on-committed';
+import { FollowUp } from '../../platform/events/outbox/on-committed';
 import { FirstMessageRefresher } from '../../channels/commands/first-message.refresher';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { ChannelViewers } from '../../channels/queries/channel-viewers';

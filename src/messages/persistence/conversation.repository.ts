@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { directMessageGroupHash } from '../public/direct-message-group';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** Recipients of direct-message conversations. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
-import { RecipientType } from '../public/recipient-type';
+import { FLAG_BITS, MENTION_BITS } from '../../shared/message-flags';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** What a client needs to put a message back into its `unread_msgs` (Zulip's `message_details`). */

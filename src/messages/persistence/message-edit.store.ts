@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { Database } from '../../platform/database/database';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { MessageCondition, readsMessage, RESOLVED_TOPIC_PREFIX } from '../public/message-condition';
-import { FLAG_BITS, HISTORICAL_FLAGS } from '../public/message-flags';
+import { FLAG_BITS, HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { IdWindow } from '../domain/message-range';
 import { VisibilityPolicy } from '../../user-topics/public/visibility-policy';
 import { highlightMarked, MATCH_START, MATCH_STOP, SearchText } from '../domain/search-text';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
-import { isMeMessage } from '../public/message-content';
+import { isMeMessage } from '../../shared/message-content';
 import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../public/message-snapshot';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** The `message` columns a loading statement's source yields. */

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { apiEmail } from '../../users/api/user.presenter';
 import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 export interface Person {

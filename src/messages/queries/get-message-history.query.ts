@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../public/message-content';
+import { Actor } from '../../shared/actor';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { highlightHtmlDifferences } from '../domain/html-diff';
 import { MessageAccess } from '../access/message-access';

@@ -1,8 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
-import { HISTORICAL_FLAGS } from '../public/message-flags';
+import { HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { MessageAccess } from '../access/message-access';
 import { MessageLoader } from '../persistence/message.loader';
 import { withFlags } from './get-messages.query';

@@ -1,8 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { MAX_STORED_ID } from '../public/message-condition';
-import { flagNames, HISTORICAL_FLAGS } from '../public/message-flags';
+import { flagNames, HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { FetchPlan, limitRows, planRange, RangeRequest } from '../domain/message-range';
 import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domain/narrow';
 import { SearchText } from '../domain/search-text';

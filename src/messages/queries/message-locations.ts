@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RecipientType } from '../public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 
 /** Where a message is: its conversation and topic, and who sent it. */

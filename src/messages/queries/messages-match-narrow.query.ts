@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MAX_STORED_ID } from '../public/message-condition';
 import { classifyNarrow, NarrowTerm } from '../domain/narrow';
 import { MessageSearchRepository } from '../persistence/message-search.repository';

@@ -3,13 +3,13 @@ import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../../channels/access/policy-actor.loader';
 import { StreamRow } from '../../channels/public/stream-row';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MAX_STORED_ID, MessageCondition, negate, readsFlags } from '../public/message-condition';
-import { FLAG_BITS, MENTION_BITS } from '../public/message-flags';
+import { FLAG_BITS, MENTION_BITS } from '../../shared/message-flags';
 import { badNarrow, checkNotBothChannelAndDm, IsOperand, mayIncludeHistory, NarrowFilter } from '../domain/narrow';
 import { likeContaining, parseSearchText, SearchText } from '../domain/search-text';
 import { MessageAccess } from '../access/message-access';

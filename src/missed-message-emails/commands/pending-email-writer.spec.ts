@@ -1,5 +1,5 @@
-import { MemoryEventQueueStore } from '../../events/queues/memory-event-queue-store';
-import { QueueDescriptor } from '../../events/queues/queue-descriptor';
+import { MemoryEventQueueStore } from '../../platform/events/queues/memory-event-queue-store';
+import { QueueDescriptor } from '../../platform/events/queues/queue-descriptor';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
 import { CandidateQuery, CandidateRow, MissedMessageStore, PendingEntry } from '../persistence/missed-message.store';
 import { PendingEmailWriter } from './pending-email-writer';

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
-import { ExpiredQueue } from '../../events/queues/expired-queue-hooks';
+import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
+import { ExpiredQueue } from '../../platform/events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
-import { FLAG_BITS, FlagName } from '../../messages/public/message-flags';
+import { FLAG_BITS, FlagName } from '../../shared/message-flags';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import { ANY_MENTION_BITS, emailsEveryMessage, emailTrigger, newlyMentioned, RecipientNotificationFacts } from '../domain/email-triggers';
 import { CandidateRow, MissedMessageStore, PendingEntry, PendingWake } from '../persistence/missed-message.store';

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { ExpiredQueue, ExpiredQueueHooks } from '../../events/queues/expired-queue-hooks';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { ExpiredQueue, ExpiredQueueHooks } from '../../platform/events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
 import { PendingEmailWriter } from '../commands/pending-email-writer';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MAX_QUEUE_LIFESPAN_SECS } from '../../events/commands/create-event-queue.command';
+import { MAX_QUEUE_LIFESPAN_SECS } from '../../platform/events/queues/queue-descriptor';
 import { Database } from '../../platform/database/database';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from '../events/muted-users-events';
 import { MutedUserRepository } from '../persistence/muted-user.repository';
 import { Database } from '../../platform/database/database';

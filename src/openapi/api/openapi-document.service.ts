@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FEATURE_LEVEL, SERVER_VERSION } from '../../realm/public/server-version';
+import { FEATURE_LEVEL, SERVER_VERSION } from '../../shared/server-version';
 import { buildDocument, OpenApiDocument } from '../domain/build-document';
 import { COMPONENTS } from '../domain/components';
 import { OPERATION_EXAMPLES } from '../domain/guide/examples';

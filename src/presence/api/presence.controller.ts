@@ -1,12 +1,12 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
-import { requireHumanUser } from '../../users/public/authorization';
+import { requireHumanUser } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UpdatePresenceCommand } from '../commands/update-presence.command';
 import { parseStatus } from '../domain/presence-rules';
 import { GetRealmPresenceQuery, GetUserPresenceQuery, RealmPresenceAnswer } from '../queries/get-presence.query';

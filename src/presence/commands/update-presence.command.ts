@@ -4,7 +4,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { pgPool } from '../../platform/database/prepared-statements';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
 import { PresenceRepository } from '../persistence/presence.repository';
 import { PresenceWriter } from './presence.writer';

@@ -4,7 +4,7 @@ import { CurrentUser } from '../../wire/decorators';
 import { expectIntegerList } from '../../shared/json-shapes';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateProfileFieldCommand } from '../commands/create-profile-field.command';
 import { DeleteProfileFieldCommand } from '../commands/delete-profile-field.command';
 import { RemoveProfileDataCommand } from '../commands/remove-profile-data.command';

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { DEFAULT_EXTERNAL_ACCOUNTS, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../public/field-types';
 import {
   isDefaultExternalField,
@@ -12,7 +12,7 @@ import {
 } from '../domain/profile-field-rules';
 import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `POST /realm/profile_fields`. */

@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { fieldNotFound } from '../domain/profile-field-rules';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */

@@ -1,8 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { requireHumanUser } from '../../users/public/authorization';
-import { isAdministrator } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { requireHumanUser } from '../../shared/authorization';
+import { isAdministrator } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';

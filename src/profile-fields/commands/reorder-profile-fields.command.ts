@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */

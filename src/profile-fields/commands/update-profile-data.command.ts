@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { renderMarkdown } from '../../shared/markdown-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { requireHumanUser } from '../../users/public/authorization';
-import { isAdministrator } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { requireHumanUser } from '../../shared/authorization';
+import { isAdministrator } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { isRenderable } from '../public/field-types';
 import { checkFieldValue, checkPeopleFieldUsers, fieldNotFound, notEditableByUser } from '../domain/profile-field-rules';
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { FieldType, MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS } from '../public/field-types';
 import {
   fieldNotFound,
@@ -15,7 +15,7 @@ import {
 import { ProfileDataChangedEvent } from '../events/profile-field-events';
 import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */

@@ -1,11 +1,11 @@
 import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { requireHumanUser } from '../../users/public/authorization';
+import { requireHumanUser } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AddPushDeviceCommand, RemovePushDeviceCommand } from '../commands/push-device.commands';
 import { PushDeviceKind, validateAppId, validateToken } from '../domain/push-device-rules';
 import { SendTestPushNotificationQuery } from '../queries/send-test-push-notification.query';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { OnCommitted } from '../../events/outbox/on-committed';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { ApiKeyRegeneratedEvent } from '../../users/events/user-events';
 import { ClearPushDevicesCommand } from '../commands/push-device.commands';
 

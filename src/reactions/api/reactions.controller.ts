@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AddReactionCommand } from '../commands/add-reaction.command';
 import { RemoveReactionCommand } from '../commands/remove-reaction.command';
 

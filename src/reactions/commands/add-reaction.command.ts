@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
-import { HISTORICAL_FLAGS } from '../../messages/public/message-flags';
+import { HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { ApiError } from '../../shared/api-error';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactionChange } from './reaction-change';
 

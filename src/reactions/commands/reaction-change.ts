@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ReactableMessage, ReactionAccess } from '../access/reaction-access';
 import { ReactingUser } from '../events/reacting-user';
 import { ReactionChangedEvent } from '../events/reaction-events';

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType, ReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ReactionRepository } from '../persistence/reaction.repository';
 import { ReactionChange } from './reaction-change';
 

@@ -3,7 +3,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { apiEmail } from '../../users/api/user.presenter';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { Database } from '../../platform/database/database';
 
 /** The reacting user as the event's legacy `user` object names them. */

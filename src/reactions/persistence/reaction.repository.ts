@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { MessageAudienceFacts } from '../domain/reaction-audience';
 import { Database } from '../../platform/database/database';
 

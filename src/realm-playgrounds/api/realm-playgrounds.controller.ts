@@ -1,11 +1,11 @@
 import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AddRealmPlaygroundCommand, RemoveRealmPlaygroundCommand } from '../commands/realm-playground.commands';
 import { checkPygmentsLanguage, strippedPlayground } from '../domain/playground-rules';
 

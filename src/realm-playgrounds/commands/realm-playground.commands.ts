@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import {
   checksUniqueness,
   invalidPlayground,

@@ -1,4 +1,4 @@
-import { pyStrip } from '../../messages/public/message-content';
+import { pyStrip } from '../../shared/message-content';
 import { templateVariables } from '../../linkifiers/public/url-template';
 import { ApiError } from '../../shared/api-error';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { RealmPlaygroundsChangedEvent } from './realm-playground-events';
 
 /** The client events of the realm playgrounds module's domain events. */

@@ -8,7 +8,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { actorOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import {
   checkDeletable,
   checkExportRequest,

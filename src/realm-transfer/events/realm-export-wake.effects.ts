@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { RealmExportRunner } from '../jobs/realm-export-runner';
 import { RealmExportRequestedEvent } from './realm-export-events';
 

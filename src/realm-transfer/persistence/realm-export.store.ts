@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { ExportRequestFacts, ExportStatus, ExportType, MAX_MESSAGE_HISTORY, RealmExportRecord } from '../domain/realm-exports';
 
 interface RealmExportSqlRow {

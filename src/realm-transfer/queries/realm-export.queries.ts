@@ -1,8 +1,8 @@
 import { ReadStream } from 'node:fs';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../platform/database/database';
-import { isAdministrator } from '../../users/public/roles';
-import { Actor } from '../../users/public/actor';
+import { isAdministrator } from '../../shared/roles';
+import { Actor } from '../../shared/actor';
 import { RealmExportList } from '../commands/realm-export.commands';
 import { parseExportPath, RealmExportWire } from '../domain/realm-exports';
 import { ExportArchiveWriter } from '../persistence/export-archive-writer';

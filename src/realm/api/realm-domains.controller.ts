@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { requireRealmOwner } from '../../users/public/authorization';
+import { requireRealmOwner } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AddRealmDomainCommand, ChangeRealmDomainCommand, RemoveRealmDomainCommand } from '../commands/realm-domain.commands';
 import { normalizedRealmDomain, RealmDomainWire } from '../public/realm-domains';
 import { GetRealmDomainsQuery } from '../queries/get-realm-domains.query';

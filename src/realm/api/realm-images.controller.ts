@@ -1,12 +1,12 @@
 import { Controller, Delete, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChangeRealmImageCommand } from '../commands/change-realm-image.command';
 
 /** Zulip's `night: Json[bool]`, required on both logo endpoints. */

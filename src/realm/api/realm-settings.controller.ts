@@ -2,12 +2,12 @@ import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { GroupSettingChange, parseGroupSettingChange } from '../../groups/public/group-setting';
 import { REALM_GROUP_SETTINGS } from '../../groups/public/permission-settings';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { decodeValue } from '../../wire/params/wire-param';
 import { RawValue, RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import {
   ANNOUNCEMENT_CHANNEL_SETTINGS,
   AnnouncementChannelSetting,

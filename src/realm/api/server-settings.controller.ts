@@ -3,9 +3,9 @@ import { Controller, Get } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RealmRef } from '../../shared/realm-ref';
-import { renderMarkdown } from '../../markdown/markdown-renderer';
+import { renderMarkdown } from '../../shared/markdown-renderer';
 import { RealmAddressing } from '../public/realm-addressing';
-import { versionFields } from '../public/server-version';
+import { versionFields } from '../../shared/server-version';
 import { RealmRepository } from '../persistence/realm.repository';
 
 /** What clients ask before anything else; answers whatever credentials are sent. */

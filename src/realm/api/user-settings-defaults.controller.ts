@@ -1,12 +1,12 @@
 import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { requireRealmAdmin } from '../../users/public/authorization';
+import { requireRealmAdmin } from '../../shared/authorization';
 import { settingParams } from '../../users/api/setting-params';
-import { isRealmDefaultSetting } from '../../users/public/user-settings';
+import { isRealmDefaultSetting, USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UpdateUserSettingsDefaultsCommand } from '../commands/update-user-settings-defaults.command';
 
 /**
@@ -21,6 +21,6 @@ export class UserSettingsDefaultsController {
   @Patch('realm/user_settings_defaults')
   @Authorize(requireRealmAdmin)
   async update(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<Record<string, never>> {
-    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settingParams(context, isRealmDefaultSetting)));
+    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settingParams(context, isRealmDefaultSetting), USER_SETTING_DEFAULTS));
   }
 }

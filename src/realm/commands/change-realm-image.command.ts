@@ -4,7 +4,7 @@ import { fittedPng, inspectImage, squarePng } from '../../platform/storage/image
 import { UploadStore } from '../../platform/storage/upload-store';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UploadedFile } from '../../shared/uploaded-file';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { RealmEntity } from '../persistence/realm.entity';

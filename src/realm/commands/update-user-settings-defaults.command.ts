@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { USER_SETTING_DEFAULTS, UserSettingName } from '../../users/public/user-settings';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
 import { Database } from '../../platform/database/database';
 
@@ -9,7 +8,9 @@ export class UpdateUserSettingsDefaultsCommand {
   constructor(
     readonly actor: Actor,
     /** Settings realm defaults may set (Zulip's `RealmUserDefault`), already checked. */
-    readonly settings: ReadonlyMap<UserSettingName, boolean | number | string>,
+    readonly settings: ReadonlyMap<string, boolean | number | string>,
+    /** The server's defaults (the users module's), which a realm's stored defaults override. */
+    readonly serverDefaults: Readonly<Record<string, unknown>>,
   ) {}
 }
 
@@ -32,7 +33,7 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
         [realmId],
       );
       const stored = { ...realm.user_settings_defaults };
-      const current: Record<string, unknown> = { ...USER_SETTING_DEFAULTS, ...stored };
+      const current: Record<string, unknown> = { ...command.serverDefaults, ...stored };
       const changes: { name: string; value: boolean | number | string }[] = [];
       for (const [name, value] of command.settings) {
         if (current[name] === value) continue;

@@ -1,4 +1,4 @@
-import { pyStrip } from '../../messages/public/message-content';
+import { pyStrip } from '../../shared/message-content';
 import { ApiError } from '../../shared/api-error';
 
 /** Zulip's `RealmDomainDict`: a domain the realm's members' addresses may be at. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { isAvailableLanguage } from '../../users/public/languages';
+import { isAvailableLanguage } from '../../shared/languages';
 
 /** A realm property's value as the wire carries it; null is "unlimited" for time limits. */
 export type RealmPropertyValue = boolean | number | string | null;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sharedValue } from '../../platform/database/unit-of-work';
 import { RealmEntity } from '../persistence/realm.entity';
 import { RealmRepository } from '../persistence/realm.repository';
 
@@ -20,8 +21,11 @@ export class RealmDirectory {
     return this.realms.findById(id);
   }
 
-  /** The realm, which must exist (the caller holds one of its users or channels). */
+  /**
+   * The realm, which must exist (the caller holds one of its users or channels). Within
+   * shared reads (register, whose modules each read the realm) it is read once.
+   */
   requireById(id: number): Promise<RealmEntity> {
-    return this.realms.requireById(id);
+    return sharedValue(`realm:${id}`, () => this.realms.requireById(id)) ?? this.realms.requireById(id);
   }
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { CreateSavedSnippetCommand, DeleteSavedSnippetCommand, EditSavedSnippetCommand } from '../commands/saved-snippet.commands';
 import { snippetText } from '../domain/saved-snippet-rules';
 import { GetSavedSnippetsQuery, SavedSnippetWire } from '../queries/get-saved-snippets.query';

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { savedSnippetNotFound } from '../domain/saved-snippet-rules';
 import { SavedSnippetsChangedEvent } from '../events/saved-snippet-events';
 import { SavedSnippetStore } from '../persistence/saved-snippet.store';

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH, pyStrip } from '../../messages/public/message-content';
+import { MAX_MESSAGE_LENGTH, pyStrip } from '../../shared/message-content';
 import { ApiError } from '../../shared/api-error';
 
 /** Zulip's `SavedSnippet.MAX_TITLE_LENGTH`. */

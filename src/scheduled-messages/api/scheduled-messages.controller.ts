@@ -5,7 +5,7 @@ import { Context, CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import {
   CreateScheduledMessageCommand,
   DeleteScheduledMessageCommand,

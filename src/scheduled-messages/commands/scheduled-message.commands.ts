@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MessageAddress, MessageSending } from '../../messages/commands/send-message.command';
-import { defaultReadBySender } from '../../messages/public/message-content';
+import { defaultReadBySender } from '../../shared/message-content';
 import { Database } from '../../platform/database/database';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { channelIdOf, deliveryTimeNotInFuture, directRecipientIdsOf, scheduledMessageNotFound } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
 import { ScheduledMessageFields, ScheduledMessageRow, ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { ScheduledMessageScheduler } from '../delivery/scheduled-message-scheduler';
 import { ScheduledMessagesChangedEvent } from './scheduled-message-events';
 

@@ -12,7 +12,7 @@ import { RealmDomainReader } from '../../realm/queries/get-realm-domains.query';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { confirmationKey } from '../../shared/confirmation-key';
-import { Role } from '../../users/public/roles';
+import { Role } from '../../shared/roles';
 import { isValidEmail, normalizeEmail } from '../../users/public/user-rules';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { SIGNUP_LINK_MINUTES, signupEmailRefusal } from '../domain/signup-rules';

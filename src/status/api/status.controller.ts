@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { UpdateStatusCommand } from '../commands/update-status.command';
 import { StatusWire } from '../domain/user-status';
 import { GetUserStatusQuery } from '../queries/get-user-status.query';

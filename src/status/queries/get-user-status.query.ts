@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { formatStatus, StatusWire } from '../domain/user-status';
 import { UserStatusRepository } from '../persistence/user-status.repository';
 

@@ -3,7 +3,7 @@ import { MessageAccess } from '../../messages/access/message-access';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { validateWidgetData, widgetTypeOf } from '../domain/widget-data';
 import { SubmessageAddedEvent } from '../events/submessage-events';
 import { Database } from '../../platform/database/database';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MessageSendHook, OnMessageSend, StoredMessage } from '../../messages/commands/message-send-hooks';
 import { MessageSubmessage } from '../../messages/public/message-snapshot';
 import { widgetSubmessageContent } from '../domain/widget';
 import { Database } from '../../platform/database/database';
@@ -9,16 +10,18 @@ import { Database } from '../../platform/database/database';
  * event already carries it.
  */
 @Injectable()
-export class WidgetSubmessages {
+@OnMessageSend()
+export class WidgetSubmessages implements MessageSendHook {
   constructor(private readonly database: Database) {}
 
-  async afterSend(message: { id: number; senderId: number; content: string }): Promise<MessageSubmessage[]> {
+  async submessagesOf(message: StoredMessage): Promise<MessageSubmessage[]> {
     const content = widgetSubmessageContent(message.content);
     if (content === null) return [];
+    const senderId = message.sender.id;
     const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO submessage (message_id, sender_id, msg_type, content) VALUES ($1, $2, 'widget', $3) RETURNING id`,
-      [message.id, message.senderId, content],
+      [message.id, senderId, content],
     );
-    return [{ msg_type: 'widget', content, message_id: message.id, sender_id: message.senderId, id: row.id }];
+    return [{ msg_type: 'widget', content, message_id: message.id, sender_id: senderId, id: row.id }];
   }
 }

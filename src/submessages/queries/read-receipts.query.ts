@@ -1,10 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { FLAG_BITS } from '../../messages/public/message-flags';
+import { FLAG_BITS } from '../../shared/message-flags';
 import { MessageAccess } from '../../messages/access/message-access';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { Database } from '../../platform/database/database';
 
 /** `GET /messages/{message_id}/read_receipts`. */

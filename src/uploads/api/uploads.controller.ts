@@ -7,7 +7,7 @@ import { Context, CurrentUser, OptionalAuthEndpoint, PublicEndpoint, RawResponse
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { DeleteAttachmentCommand } from '../commands/delete-attachment.command';
 import { storageKey, UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
 import { contentDisposition, servedInline } from '../domain/upload-files';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { potentialAttachmentPathIds } from '../domain/attachment-links';
 import { mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentChangedEvent } from '../events/attachment-events';

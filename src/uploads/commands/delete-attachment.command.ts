@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
 import { storageKey } from './upload-file.command';

@@ -3,7 +3,7 @@ import { StorageSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { ApiError } from '../../shared/api-error';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { fileTooLarge, UploadedFile } from '../../shared/uploaded-file';
 import { newPathId, sanitizeFileName, uploadContentType, withDetectedCharset } from '../domain/upload-files';
 import { AttachmentChangedEvent } from '../events/attachment-events';

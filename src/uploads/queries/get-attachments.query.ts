@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';
 

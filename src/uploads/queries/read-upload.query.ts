@@ -1,9 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ServerSettings } from '../../platform/config/settings';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { isGuest } from '../../users/public/roles';
+import { isGuest } from '../../shared/roles';
 import { RealmRef } from '../../shared/realm-ref';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { AttachmentViewer, mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentRepository, AttachmentRow } from '../persistence/attachment.repository';
 import { Database } from '../../platform/database/database';

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api-error';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
-import { Actor } from '../../users/public/actor';
+import { Actor } from '../../shared/actor';
 import { ChannelRef, SetTopicVisibilityCommand } from '../commands/set-topic-visibility.command';
 import { parseVisibilityPolicy, VisibilityPolicy } from '../public/visibility-policy';
 

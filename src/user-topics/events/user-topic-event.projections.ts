@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
-import { QueueDescriptor } from '../../events/queues/queue-descriptor';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { QueueDescriptor } from '../../platform/events/queues/queue-descriptor';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { UserTopicChangedEvent } from './user-topic-events';
 
 const shownTopic = (topic: string, queue: QueueDescriptor) =>

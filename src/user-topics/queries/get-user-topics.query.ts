@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../messages/public/message-content';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { MutedTopicEntry } from '../events/user-topic-events';
 import { UserTopicRepository } from '../persistence/user-topic.repository';

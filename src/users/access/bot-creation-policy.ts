@@ -6,7 +6,7 @@ import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-setti
 import { BotSettings } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
 import { checkCanCreateBot } from '../public/bot-rules';
-import { isAdministrator } from '../public/roles';
+import { isAdministrator } from '../../shared/roles';
 import { BotRepository } from '../persistence/bot.repository';
 
 /**

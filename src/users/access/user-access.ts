@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
-import { RecipientType } from '../../messages/public/recipient-type';
-import { isGuest, Role } from '../public/roles';
+import { RecipientType } from '../../shared/recipient-type';
+import { isGuest, Role } from '../../shared/roles';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { Database } from '../../platform/database/database';
 

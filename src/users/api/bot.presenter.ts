@@ -1,4 +1,4 @@
-import { BotType } from '../public/roles';
+import { BotType } from '../../shared/roles';
 import { BotDefaults, BotService } from '../persistence/bot.repository';
 import { UserRow } from '../public/user-row';
 import { gravatarUrl } from './user.presenter';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { UserRow } from '../public/user-row';
 import type { UserProfileView } from '../persistence/user.repository';
-import { canSeeDeliveryEmail, EmailAddressVisibility, Role } from '../public/roles';
+import { canSeeDeliveryEmail, EmailAddressVisibility, Role } from '../../shared/roles';
 
 /** The user object, as Zulip's API answers it. */
 export interface UserWire {

@@ -5,7 +5,7 @@ import { CurrentRealm, CurrentUser, PublicEndpoint } from '../../wire/decorators
 import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { RealmRef } from '../../shared/realm-ref';
-import { Actor } from '../public/actor';
+import { Actor } from '../../shared/actor';
 import { FetchApiKeyQuery, FetchedApiKey } from '../queries/fetch-api-key.query';
 import { GetOwnUserQuery, GetUsersQuery } from '../queries/get-users.query';
 import { GetUserQuery, UserKey } from '../queries/get-user.query';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isAdministrator } from '../public/roles';
+import { isAdministrator } from '../../shared/roles';
 import { BotEvent, UserUpdatedEvent } from '../events/user-events';
 import { BotDirectory } from '../queries/bot-directory';
 import { BotRepository } from '../persistence/bot.repository';

@@ -3,7 +3,7 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { ApiError } from '../../shared/api-error';
 import { apiEmail } from '../api/user.presenter';
-import { canSeeDeliveryEmail } from '../public/roles';
+import { canSeeDeliveryEmail } from '../../shared/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
 import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';
 import { toUserRow, UserRepository } from '../persistence/user.repository';

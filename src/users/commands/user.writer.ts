@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SystemGroupWrites } from '../../groups/commands/system-group-writes';
-import { RecipientType } from '../../messages/public/recipient-type';
+import { RecipientType } from '../../shared/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { generateApiKey } from '../public/credentials';
 import { USER_SETTING_DEFAULTS } from '../public/user-settings';

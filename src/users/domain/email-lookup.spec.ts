@@ -1,5 +1,5 @@
 import { placeholderUserId, visibilitiesShowingEmail } from './email-lookup';
-import { EmailAddressVisibility, Role } from '../public/roles';
+import { EmailAddressVisibility, Role } from '../../shared/roles';
 
 describe('email lookup rules', () => {
   it('reads the user id of a placeholder address of this realm only', () => {

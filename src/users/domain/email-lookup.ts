@@ -1,4 +1,4 @@
-import { canSeeDeliveryEmail, EmailAddressVisibility } from '../public/roles';
+import { canSeeDeliveryEmail, EmailAddressVisibility } from '../../shared/roles';
 
 /**
  * Which users an email address given to the API may name, in Zulip's two ways:

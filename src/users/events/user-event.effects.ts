@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventQueueStore } from '../../events/queues/event-queue-store';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
 import { UserDeactivatedEvent } from './user-events';
 
 /**

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
-import { EventDispatcher } from '../../events/queues/event-dispatcher.service';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
+import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { avatarUrlFor, INACCESSIBLE_USER_NAME, presentInaccessibleUser, presentUser, storedAvatarUrl } from '../api/user.presenter';
-import { languageName } from '../public/languages';
-import { Role } from '../public/roles';
+import { languageName } from '../../shared/languages';
+import { Role } from '../../shared/roles';
 import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../public/user-settings';
 import { AvatarUrlChangedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
 import { BotEvent, UserCameIntoViewEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';

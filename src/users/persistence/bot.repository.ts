@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Role } from '../public/roles';
+import { Role } from '../../shared/roles';
 import { Database } from '../../platform/database/database';
 
 /** An outgoing-webhook or embedded bot's service row. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRow } from '../public/user-row';
-import { Role } from '../public/roles';
+import { Role } from '../../shared/roles';
 import { Database } from '../../platform/database/database';
 
 /** Read access to users. Emails match case-insensitively. */

@@ -1,4 +1,4 @@
-import { BotType } from './roles';
+import { BotType } from '../../shared/roles';
 import { botEmail, checkBotType, checkCanCreateBot, checkConfigData, checkConfigSize, checkInterfaceType, checkUrl } from './bot-rules';
 
 describe('bot rules', () => {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api-error';
-import { insufficientPermission } from './authorization';
-import { BotType } from './roles';
+import { insufficientPermission } from '../../shared/authorization';
+import { BotType } from '../../shared/roles';
 
 /** Service.GENERIC and Service.SLACK: the format an outgoing webhook posts in. */
 export enum ServiceInterface {

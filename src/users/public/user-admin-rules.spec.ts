@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { Role } from './roles';
+import { Role } from '../../shared/roles';
 import {
   canAdministerUser,
   checkAdministrableBot,

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api-error';
-import { insufficientPermission, requireRealmAdmin, requireRealmOwner } from './authorization';
-import { isAdministrator, Role } from './roles';
+import { insufficientPermission, requireRealmAdmin, requireRealmOwner } from '../../shared/authorization';
+import { isAdministrator, Role } from '../../shared/roles';
 
 /** Zulip's `CannotDeactivateLastUserError`. */
 export function cannotDeactivateLastUser(isLastOwner: boolean): ApiError {

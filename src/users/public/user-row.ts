@@ -1,4 +1,4 @@
-import { Actor } from './actor';
+import { Actor } from '../../shared/actor';
 /** A `user_profile` row as the code reads it (`toUserRow` maps it); SQL is in the repositories. */
 export interface UserRow {
   id: number;

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api-error';
-import { isAvailableLanguage } from './languages';
+import { isAvailableLanguage } from '../../shared/languages';
 
 /**
  * Zulip's personal settings (UserBaseSettings) with the defaults a new user starts with.

@@ -3,7 +3,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
-import { insufficientPermission } from '../public/authorization';
+import { insufficientPermission } from '../../shared/authorization';
 import { UserAccess } from '../access/user-access';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';

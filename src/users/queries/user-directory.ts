@@ -17,6 +17,13 @@ export class UserDirectory {
     return this.users.findById(id);
   }
 
+  /** A user who must exist (a request's own user, read again later in the same request). */
+  async requireById(id: number): Promise<UserRow> {
+    const user = await this.users.findById(id);
+    if (!user) throw new Error(`user ${id} vanished`);
+    return user;
+  }
+
   findInRealm(realmId: number, id: number): Promise<UserRow | null> {
     return this.users.findInRealm(realmId, id);
   }

@@ -5,11 +5,11 @@ import { asSender } from '../../messages/events/subscription-notices.effects';
 import { presentMessage } from '../../messages/api/message.presenter';
 import { MessageSnapshotReader } from '../../messages/queries/message-snapshot.reader';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { BotType } from '../../users/public/roles';
+import { BotType } from '../../shared/roles';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { SERVER_VERSION } from '../../realm/public/server-version';
+import { SERVER_VERSION } from '../../shared/server-version';
 import { RefusedAddress } from '../../platform/net/outbound-address';
 import {
   interpretAnswer,

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnCommitted } from '../../events/outbox/on-committed';
+import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { WebhookJobQueue } from '../delivery/webhook-job-queue';
 import { WebhooksTriggeredEvent } from './webhooks-triggered.event';
 

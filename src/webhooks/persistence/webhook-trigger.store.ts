@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BotType } from '../../users/public/roles';
+import { BotType } from '../../shared/roles';
 import { ServiceBotTrigger, WebhookTrigger } from '../public/service-bot-triggers';
 import { Database } from '../../platform/database/database';
 

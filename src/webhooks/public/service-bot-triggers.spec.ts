@@ -1,4 +1,4 @@
-import { BotType } from '../../users/public/roles';
+import { BotType } from '../../shared/roles';
 import { serviceBotTriggers, webhookJobId } from './service-bot-triggers';
 
 const human = { id: 1, botType: null, isActive: true };

@@ -1,4 +1,4 @@
-import { BotType } from '../../users/public/roles';
+import { BotType } from '../../shared/roles';
 
 export type WebhookTrigger = 'direct_message' | 'mention';
 

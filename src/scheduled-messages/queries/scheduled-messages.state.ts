@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection, personalSection } from '../../platform/events/state/register-state';
+import { GetScheduledMessagesQuery } from './get-scheduled-messages.query';
+
+/** `scheduled_messages` in `POST /register`'s state. */
+@Injectable()
+@RegisterStateContributor()
+export class ScheduledMessagesState implements StateContributor {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  sections(request: RegisterStateRequest): StateSection[] {
+    return [
+      personalSection(request, 'scheduled_messages', request.wants('scheduled_messages'), { scheduled_messages: [] }, async (viewerId, state) => {
+        state.scheduled_messages = await this.queryBus.execute(new GetScheduledMessagesQuery(viewerId));
+      }),
+    ];
+  }
+}
