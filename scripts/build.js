@@ -5,8 +5,9 @@
  *
  *   node scripts/build.js               a clean build: dist/ emptied, then `nest build` and Vite (npm run build, the image)
  *   node scripts/build.js --if-changed  nothing when dist/ was built from exactly these sources
- *                                       (prestart, premanage, pretest...): a CLI call on an unchanged
- *                                       tree costs a hash of src/ and web/, not a 10-30 s compile
+ *                                       (prestart, premanage..., the API tests' global setup): a CLI call
+ *                                       on an unchanged tree costs a hash of src/ and web/, not a 10-30 s
+ *                                       compile; staleParts() tells what it would rebuild, building nothing
  *
  * dist/.build-stamp records what the build was made from: a hash of every file under src/
  * but the unit specs (paths and bytes, so edits, deletions, renames and a `git checkout` all count, whatever
@@ -213,23 +214,42 @@ function buildWeb(now) {
   return 0;
 }
 
+/** Whether dist/ but dist/web/ was built from exactly these sources and settings. */
+function serverIsFresh(now = fingerprint(), stamp = readStamp()) {
+  const intact = stamp !== null && stamp.outputs === outputs() && fs.existsSync(BUILD_INFO);
+  return intact && stamp.sources === now.sources && stamp.config === now.config;
+}
+
 function mainServer(ifChanged) {
   const now = fingerprint();
   if (!ifChanged) return build(true, now);
   const stamp = readStamp();
   const intact = stamp !== null && stamp.outputs === outputs() && fs.existsSync(BUILD_INFO);
-  if (intact && stamp.sources === now.sources && stamp.config === now.config) return 0;
+  if (serverIsFresh(now, stamp)) return 0;
   // Same files, new contents: the incremental build is exact. Anything else starts clean.
   return build(!(intact && stamp.sourceList === now.sourceList && stamp.config === now.config), now);
 }
 
+/** A tree without web/ (the server's image before the web app existed) builds the server alone. */
+const hasWebApp = () => fs.existsSync(path.join(WEB_SOURCES, 'index.html'));
+
+/** Whether dist/web/ was built from exactly these sources and settings (or there is no web app). */
+function webIsFresh(now = webFingerprint()) {
+  if (!hasWebApp()) return true;
+  const stamp = readStamp(WEB_STAMP);
+  return stamp !== null && stamp.outputs === outputs(WEB_OUT) && stamp.sources === now.sources && stamp.config === now.config;
+}
+
 function mainWeb(ifChanged) {
-  // A tree without web/ (the server's image before the web app existed) builds the server alone.
-  if (!fs.existsSync(path.join(WEB_SOURCES, 'index.html'))) return 0;
+  if (!hasWebApp()) return 0;
   const now = webFingerprint();
-  const stamp = ifChanged ? readStamp(WEB_STAMP) : null;
-  if (stamp !== null && stamp.outputs === outputs(WEB_OUT) && stamp.sources === now.sources && stamp.config === now.config) return 0;
+  if (ifChanged && webIsFresh(now)) return 0;
   return buildWeb(now);
+}
+
+/** What `--if-changed` would rebuild now: 'src/' (the server), 'web/' (the web app), both or none. */
+function staleParts() {
+  return [...(serverIsFresh() ? [] : ['src/']), ...(webIsFresh() ? [] : ['web/'])];
 }
 
 function main(argv) {
@@ -241,4 +261,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { fingerprint, webFingerprint, outputs, initialWeight, main };
+module.exports = { fingerprint, webFingerprint, outputs, initialWeight, staleParts, main };

@@ -1,5 +1,5 @@
-import { sendMessage } from './support/api';
-import { Actor, AuditWorld, buildAuditWorld, ok, SECRET_WORD } from './support/access-audit-fixture';
+import { sendMessage, succeeded } from './support/api';
+import { Actor, AuditWorld, buildAuditWorld, SECRET_WORD } from './support/access-audit-fixture';
 import { FilePart, postMultipart } from './support/multipart';
 import { Event, Queue } from './support/queue';
 
@@ -54,37 +54,37 @@ describe('access-control audit: events', () => {
     const newcomer = await realmA.createUser('Newcomer');
 
     const file: FilePart = { field: 'file', filename: 'plans.txt', contentType: 'text/plain', data: Buffer.from('the plans') };
-    const uploadUrl = ok(await postMultipart(insider.api, 'user_uploads', [file]), 'upload').body.url as string;
+    const uploadUrl = succeeded(await postMultipart(insider.api, 'user_uploads', [file]), 'upload').body.url as string;
     const posted = await sendMessage(insider.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `the ${SECRET_WORD} plan [plans](${uploadUrl})` });
     const poll = await sendMessage(insider.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `/poll ${SECRET_WORD}?\nyes\nno` });
     const doomed = await sendMessage(insider2.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `oops ${SECRET_WORD}` });
     const dm = await sendMessage(insider.api, { type: 'direct', to: [insider2.userId], content: `psst ${SECRET_WORD}` });
     privateMessageIds.push(posted, poll, doomed, dm);
 
-    ok(await insider.api.post('typing', { type: 'stream', stream_id: secret.id, topic: secret.topic, op: 'start' }), 'typing');
-    ok(await insider.api.post('typing', { type: 'direct', to: [insider2.userId], op: 'start' }), 'dm typing');
-    ok(await insider.api.patch(`messages/${posted}`, { content: `the ${SECRET_WORD} plan, final [plans](${uploadUrl})` }), 'edit');
-    ok(await insider2.api.post(`messages/${posted}/reactions`, { emoji_name: 'octopus' }), 'react');
-    ok(await insider2.api.post(`messages/${dm}/reactions`, { emoji_name: 'octopus' }), 'react to dm');
-    ok(await insider.api.post('messages/flags', { messages: [posted, dm], op: 'add', flag: 'starred' }), 'star');
-    ok(await insider2.api.post('messages/flags', { messages: [posted, dm], op: 'add', flag: 'read' }), 'read');
-    ok(
+    succeeded(await insider.api.post('typing', { type: 'stream', stream_id: secret.id, topic: secret.topic, op: 'start' }), 'typing');
+    succeeded(await insider.api.post('typing', { type: 'direct', to: [insider2.userId], op: 'start' }), 'dm typing');
+    succeeded(await insider.api.patch(`messages/${posted}`, { content: `the ${SECRET_WORD} plan, final [plans](${uploadUrl})` }), 'edit');
+    succeeded(await insider2.api.post(`messages/${posted}/reactions`, { emoji_name: 'octopus' }), 'react');
+    succeeded(await insider2.api.post(`messages/${dm}/reactions`, { emoji_name: 'octopus' }), 'react to dm');
+    succeeded(await insider.api.post('messages/flags', { messages: [posted, dm], op: 'add', flag: 'starred' }), 'star');
+    succeeded(await insider2.api.post('messages/flags', { messages: [posted, dm], op: 'add', flag: 'read' }), 'read');
+    succeeded(
       await insider.api.post('submessage', { message_id: poll, msg_type: 'widget', content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }) }),
       'vote',
     );
-    ok(await insider.api.patch(`messages/${posted}`, { topic: `${secret.topic} moved`, propagate_mode: 'change_all' }), 'move');
-    ok(await insider2.api.delete(`messages/${doomed}`), 'delete');
-    ok(await insider.api.patch(`streams/${secret.id}`, { description: `insiders only, ${SECRET_WORD}` }), 'channel description');
-    ok(await insider.api.post('users/me/subscriptions/properties', { subscription_data: [{ stream_id: secret.id, property: 'color', value: '#123456' }] }), 'colour');
-    ok(await insider.api.post('user_topics', { stream_id: secret.id, topic: `${secret.topic} moved`, visibility_policy: 1 }), 'mute topic');
-    ok(await insider.api.post('users/me/subscriptions', { subscriptions: [{ name: secret.name }], principals: [newcomer.userId] }), 'add a newcomer');
-    ok(await newcomer.api.delete('users/me/subscriptions', { subscriptions: [secret.name] }), 'the newcomer leaves');
-    const snippet = ok(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
-    ok(await insider.api.patch(`saved_snippets/${snippet.body.saved_snippet_id as number}`, { title: `${SECRET_WORD} plans` }), 'saved snippet edit');
+    succeeded(await insider.api.patch(`messages/${posted}`, { topic: `${secret.topic} moved`, propagate_mode: 'change_all' }), 'move');
+    succeeded(await insider2.api.delete(`messages/${doomed}`), 'delete');
+    succeeded(await insider.api.patch(`streams/${secret.id}`, { description: `insiders only, ${SECRET_WORD}` }), 'channel description');
+    succeeded(await insider.api.post('users/me/subscriptions/properties', { subscription_data: [{ stream_id: secret.id, property: 'color', value: '#123456' }] }), 'colour');
+    succeeded(await insider.api.post('user_topics', { stream_id: secret.id, topic: `${secret.topic} moved`, visibility_policy: 1 }), 'mute topic');
+    succeeded(await insider.api.post('users/me/subscriptions', { subscriptions: [{ name: secret.name }], principals: [newcomer.userId] }), 'add a newcomer');
+    succeeded(await newcomer.api.delete('users/me/subscriptions', { subscriptions: [secret.name] }), 'the newcomer leaves');
+    const snippet = succeeded(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
+    succeeded(await insider.api.patch(`saved_snippets/${snippet.body.saved_snippet_id as number}`, { title: `${SECRET_WORD} plans` }), 'saved snippet edit');
     const later = Math.floor(Date.now() / 1000) + 3600;
-    const scheduled = ok(await insider.api.post('scheduled_messages', { type: 'stream', to: secret.id, topic: secret.topic, content: `the ${SECRET_WORD} later`, scheduled_delivery_timestamp: later }), 'scheduled message');
-    ok(await insider.api.patch(`scheduled_messages/${scheduled.body.scheduled_message_id as number}`, { content: `the ${SECRET_WORD} later, edited` }), 'scheduled message edit');
-    ok(await insider.api.delete(`scheduled_messages/${scheduled.body.scheduled_message_id as number}`), 'scheduled message delete');
+    const scheduled = succeeded(await insider.api.post('scheduled_messages', { type: 'stream', to: secret.id, topic: secret.topic, content: `the ${SECRET_WORD} later`, scheduled_delivery_timestamp: later }), 'scheduled message');
+    succeeded(await insider.api.patch(`scheduled_messages/${scheduled.body.scheduled_message_id as number}`, { content: `the ${SECRET_WORD} later, edited` }), 'scheduled message edit');
+    succeeded(await insider.api.delete(`scheduled_messages/${scheduled.body.scheduled_message_id as number}`), 'scheduled message delete');
     const lastPrivate = await sendMessage(insider.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `last ${SECRET_WORD}` });
     privateMessageIds.push(lastPrivate);
     await insiderQueue.takeWhere(1, (event) => event.type === 'message' && event.message.id === lastPrivate);
@@ -112,17 +112,17 @@ describe('access-control audit: events', () => {
     const posted = await sendMessage(insider.api, { type: 'stream', to: secret.id, topic: secret.topic, content: `state ${SECRET_WORD}` });
     const dm = await sendMessage(insider.api, { type: 'direct', to: [insider2.userId], content: `state psst ${SECRET_WORD}` });
     privateMessageIds.push(posted, dm);
-    ok(await insider.api.post('messages/flags', { messages: [posted, dm], op: 'add', flag: 'starred' }), 'star');
-    ok(
+    succeeded(await insider.api.post('messages/flags', { messages: [posted, dm], op: 'add', flag: 'starred' }), 'star');
+    succeeded(
       await insider.api.post('drafts', { drafts: [{ type: 'stream', to: [secret.id], topic: secret.topic, content: `draft ${SECRET_WORD}`, timestamp: Math.floor(Date.now() / 1000) }] }),
       'draft',
     );
-    ok(await insider.api.post('saved_snippets', { title: 'state', content: `snippet ${SECRET_WORD}` }), 'saved snippet');
-    ok(await insider.api.post('scheduled_messages', {
+    succeeded(await insider.api.post('saved_snippets', { title: 'state', content: `snippet ${SECRET_WORD}` }), 'saved snippet');
+    succeeded(await insider.api.post('scheduled_messages', {
       type: 'stream', to: secret.id, topic: secret.topic, content: `scheduled ${SECRET_WORD}`, scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 3600,
     }), 'scheduled message');
     for (const actor of world.actors) {
-      const state = ok(await actor.api.post('register', {}), `register ${actor.name}`).body as Json;
+      const state = succeeded(await actor.api.post('register', {}), `register ${actor.name}`).body as Json;
       // Another realm's people: realm A's actors see none of realm B's, and the other way round.
       const foreign = actor.otherRealm ? [insider.email, insider.fullName, insider2.email] : [world.bMember.email, world.bMember.fullName];
       const text = JSON.stringify(state);

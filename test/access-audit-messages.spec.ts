@@ -1,19 +1,6 @@
-import { ApiResponse, sendMessage } from './support/api';
+import { ApiResponse, sendMessage, succeeded } from './support/api';
 import { MESSAGE_PROBES } from './support/access-audit-cases';
-import {
-  Actor,
-  AuditWorld,
-  buildAuditWorld,
-  buildPrivateData,
-  envelope,
-  expectSameAsMissing,
-  expectSameSuccess,
-  MISSING_ID,
-  ok,
-  PrivateData,
-  say,
-  SECRET_WORD,
-} from './support/access-audit-fixture';
+import { Actor, AuditWorld, buildAuditWorld, buildPrivateData, envelope, expectSameAsMissing, expectSameSuccess, MISSING_ID, PrivateData, say, SECRET_WORD } from './support/access-audit-fixture';
 
 /**
  * The access-control audit of issue 9, messages half: the actors of test/access-audit.spec.ts
@@ -42,7 +29,7 @@ describe('access-control audit: messages', () => {
 
   /** The insider's own view of the private message: what a forbidden write must leave as it was. */
   async function insiderView(): Promise<Json> {
-    const message = ok(await world.insider.api.get(`messages/${data.messageId}`), 'insider fetch').body.message as Json;
+    const message = succeeded(await world.insider.api.get(`messages/${data.messageId}`), 'insider fetch').body.message as Json;
     return { content: message.content, subject: message.subject, reactions: message.reactions, stream_id: message.stream_id };
   }
 
@@ -61,7 +48,7 @@ describe('access-control audit: messages', () => {
     // it must not tell the channel's id.
     'render a private channel link': () =>
       eachActor(async (actor) => {
-        const render = async (name: string) => ok(await actor.api.post('messages/render', { content: `see #**${name}>${world.secret.topic}** and #**${name}**` }), 'render').body.rendered as string;
+        const render = async (name: string) => succeeded(await actor.api.post('messages/render', { content: `see #**${name}>${world.secret.topic}** and #**${name}**` }), 'render').body.rendered as string;
         const what = say(actor, 'render');
         expect({ what, rendered: (await render(world.secret.name)).split(world.secret.name).join('no such channel') }).toEqual({ what, rendered: await render('no such channel') });
       }),
@@ -133,8 +120,8 @@ describe('access-control audit: messages', () => {
           expectSameAsMissing(say(actor, 'delete'), await actor.api.delete(`messages/${id}`), missing);
         }
       });
-      ok(await world.insider.api.get(`messages/${data.messageId}`), 'still there');
-      ok(await world.insider.api.get(`messages/${data.dmId}`), 'still there');
+      succeeded(await world.insider.api.get(`messages/${data.messageId}`), 'still there');
+      succeeded(await world.insider.api.get(`messages/${data.dmId}`), 'still there');
     },
 
     'add reaction': async () => {
@@ -320,7 +307,7 @@ describe('access-control audit: messages', () => {
       }),
 
     'send to a private channel': async () => {
-      const before = ok(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
+      const before = succeeded(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
       await eachActor(async (actor) => {
         const send = (to: number | string) => actor.api.post('messages', { type: 'stream', to, topic: world.secret.topic, content: 'intrusion' });
         const later = Math.floor(Date.now() / 1000) + 3600;
@@ -340,7 +327,7 @@ describe('access-control audit: messages', () => {
         // Scheduling is checked as the send is (Zulip's check_message), with the same refusal.
         expect({ who: actor.name, ...envelope(await schedule(world.secret.id)) }).toEqual({ who: actor.name, ...refusal });
       });
-      const after = ok(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
+      const after = succeeded(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
       expect(after.map((message) => message.id)).toEqual(before.map((message) => message.id));
     },
   };

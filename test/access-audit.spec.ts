@@ -1,25 +1,8 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { Api, ApiResponse, testServer } from './support/api';
+import { Api, ApiResponse, succeeded, testServer } from './support/api';
 import { DATA_PROBES, EVENT_PROBES, MESSAGE_PROBES, ProbeName, ROUTE_AUDIT } from './support/access-audit-cases';
-import {
-  Actor,
-  AuditWorld,
-  BOT_STORAGE_KEY,
-  buildAuditWorld,
-  buildPrivateData,
-  buildRealmObjects,
-  deactivate,
-  envelope,
-  expectSameAsMissing,
-  md5,
-  MISSING_ID,
-  ok,
-  PrivateData,
-  RealmObjects,
-  say,
-  SECRET_WORD,
-} from './support/access-audit-fixture';
+import { Actor, AuditWorld, BOT_STORAGE_KEY, buildAuditWorld, buildPrivateData, buildRealmObjects, deactivate, envelope, expectSameAsMissing, md5, MISSING_ID, PrivateData, RealmObjects, say, SECRET_WORD } from './support/access-audit-fixture';
 import { fetchRaw } from './support/multipart';
 
 /**
@@ -105,7 +88,7 @@ describe('access-control audit', () => {
         );
         expectSameAsMissing(say(actor, 'DELETE /streams/{id}'), await actor.api.delete(`streams/${world.secret.id}`), await actor.api.delete(`streams/${MISSING_ID}`));
       });
-      const stream = ok(await world.insider.api.get(`streams/${world.secret.id}`), 'insider channel').body.stream as Json;
+      const stream = succeeded(await world.insider.api.get(`streams/${world.secret.id}`), 'insider channel').body.stream as Json;
       expect([stream.description, stream.is_archived]).toEqual(['insiders only', false]);
     },
 
@@ -117,7 +100,7 @@ describe('access-control audit', () => {
           await actor.api.post(`streams/${MISSING_ID}/delete_topic`, { topic_name: world.secret.topic }),
         );
       });
-      ok(await world.insider.api.get(`messages/${data.messageId}`), 'still there');
+      succeeded(await world.insider.api.get(`messages/${data.messageId}`), 'still there');
     },
 
     'channel lists': () =>
@@ -128,7 +111,7 @@ describe('access-control audit', () => {
           const ids = (streams.body.streams as Json[]).map((stream) => stream.stream_id);
           expect({ who: say(actor, `streams ${JSON.stringify(params)}`), listed: ids.includes(world.secret.id) }).toEqual({ who: say(actor, `streams ${JSON.stringify(params)}`), listed: false });
         }
-        const subscriptions = ok(await actor.api.get('users/me/subscriptions', { include_subscribers: true }), 'subscriptions');
+        const subscriptions = succeeded(await actor.api.get('users/me/subscriptions', { include_subscribers: true }), 'subscriptions');
         expect((subscriptions.body.subscriptions as Json[]).map((sub) => sub.stream_id)).not.toContain(world.secret.id);
       }),
 
@@ -159,7 +142,7 @@ describe('access-control audit', () => {
     // Channel names are unique in a realm, so subscribing by name cannot answer like a
     // missing channel (that would create it); Zulip refuses without adding the user.
     'subscribe to a private channel': async () => {
-      const members = async () => (ok(await world.insider.api.get(`streams/${world.secret.id}/members`), 'members').body.subscribers as number[]).sort();
+      const members = async () => (succeeded(await world.insider.api.get(`streams/${world.secret.id}/members`), 'members').body.subscribers as number[]).sort();
       const before = await members();
       await eachActor(async (actor) => {
         if (!actor.otherRealm) {
@@ -181,7 +164,7 @@ describe('access-control audit', () => {
     },
 
     'unsubscribe from a private channel': async () => {
-      const members = async () => (ok(await world.insider.api.get(`streams/${world.secret.id}/members`), 'members').body.subscribers as number[]).sort();
+      const members = async () => (succeeded(await world.insider.api.get(`streams/${world.secret.id}/members`), 'members').body.subscribers as number[]).sort();
       const before = await members();
       await eachActor(async (actor) => {
         expectSameAsMissing(
@@ -223,7 +206,7 @@ describe('access-control audit', () => {
         // A private channel of realm A, named in a new group.
         const named = (name: string) => actor.api.post('default_stream_groups/create', { group_name: 'probe', description: '', stream_names: JSON.stringify([name]) });
         expectSameAsMissing(say(actor, 'create group'), await named(world.secret.name), await named('no such channel'), [[world.secret.name, 'no such channel']]);
-        const listed = ok(await actor.api.post('register', { fetch_event_types: ['default_stream_groups'] }), 'register').body.realm_default_stream_groups as Json[];
+        const listed = succeeded(await actor.api.post('register', { fetch_event_types: ['default_stream_groups'] }), 'register').body.realm_default_stream_groups as Json[];
         expect(listed.map((group) => group.id)).not.toContain(foreign);
       }),
 
@@ -262,10 +245,10 @@ describe('access-control audit', () => {
     'user lists': () =>
       eachActor(async (actor) => {
         const foreign = foreignUser(actor);
-        const users = ok(await actor.api.get('users'), 'users').body.members as Json[];
+        const users = succeeded(await actor.api.get('users'), 'users').body.members as Json[];
         expect(users.map((user) => user.user_id)).not.toContain(foreign.id);
         expect(users.map((user) => user.email)).not.toContain(foreign.email);
-        const realmPresence = ok(await actor.api.get('realm/presence'), 'realm presence').body.presences as Json;
+        const realmPresence = succeeded(await actor.api.get('realm/presence'), 'realm presence').body.presences as Json;
         expect(Object.keys(realmPresence)).not.toContain(String(foreign.id));
         expect(Object.keys(realmPresence)).not.toContain(foreign.email);
         const ownPresence = await actor.api.post('users/me/presence', { status: 'active' });
@@ -293,8 +276,8 @@ describe('access-control audit', () => {
         expectSameAsMissing(say(actor, 'DELETE /users/{id}'), await actor.api.delete(`users/${foreign.id}`), await actor.api.delete(`users/${MISSING_ID}`));
         expectSameAsMissing(say(actor, 'reactivate'), await actor.api.post(`users/${foreign.id}/reactivate`), await actor.api.post(`users/${MISSING_ID}/reactivate`));
       });
-      expect(ok(await world.insider.api.get('users/me'), 'insider still active').body.full_name).toBe(world.insider.fullName);
-      expect(ok(await world.bMember.api.get('users/me'), 'realm B member still active').body.full_name).toBe(world.bMember.fullName);
+      expect(succeeded(await world.insider.api.get('users/me'), 'insider still active').body.full_name).toBe(world.insider.fullName);
+      expect(succeeded(await world.bMember.api.get('users/me'), 'realm B member still active').body.full_name).toBe(world.bMember.fullName);
     },
 
     'direct message to another realm user': () =>
@@ -332,7 +315,7 @@ describe('access-control audit', () => {
         // A user who turned draft synchronization off is refused the list outright.
         if (drafts.status === 200) expect((drafts.body.drafts as Json[]).map((entry) => entry.id)).not.toContain(data.draftId);
       });
-      const mine = ok(await world.insider.api.get('drafts'), 'insider drafts').body.drafts as Json[];
+      const mine = succeeded(await world.insider.api.get('drafts'), 'insider drafts').body.drafts as Json[];
       expect(mine.find((entry) => entry.id === data.draftId)?.content).toBe(`draft ${SECRET_WORD}`);
     },
 
@@ -343,10 +326,10 @@ describe('access-control audit', () => {
         const change = { title: 'taken', content: 'overwritten' };
         expectSameAsMissing(say(actor, 'PATCH saved snippet'), await actor.api.patch(`saved_snippets/${data.savedSnippetId}`, change), await actor.api.patch(`saved_snippets/${MISSING_ID}`, change), swaps);
         expectSameAsMissing(say(actor, 'DELETE saved snippet'), await actor.api.delete(`saved_snippets/${data.savedSnippetId}`), await actor.api.delete(`saved_snippets/${MISSING_ID}`), swaps);
-        const theirs = ok(await actor.api.get('saved_snippets'), say(actor, 'GET saved_snippets')).body.saved_snippets as Json[];
+        const theirs = succeeded(await actor.api.get('saved_snippets'), say(actor, 'GET saved_snippets')).body.saved_snippets as Json[];
         expect(theirs.map((snippet) => snippet.id)).not.toContain(data.savedSnippetId);
       });
-      const mine = ok(await world.insider.api.get('saved_snippets'), 'insider saved snippets').body.saved_snippets as Json[];
+      const mine = succeeded(await world.insider.api.get('saved_snippets'), 'insider saved snippets').body.saved_snippets as Json[];
       expect(mine.find((snippet) => snippet.id === data.savedSnippetId)?.content).toBe(`the ${SECRET_WORD} snippet`);
     },
 
@@ -357,10 +340,10 @@ describe('access-control audit', () => {
         const change = { content: 'overwritten' };
         expectSameAsMissing(say(actor, 'PATCH scheduled message'), await actor.api.patch(`scheduled_messages/${data.scheduledMessageId}`, change), await actor.api.patch(`scheduled_messages/${MISSING_ID}`, change), swaps);
         expectSameAsMissing(say(actor, 'DELETE scheduled message'), await actor.api.delete(`scheduled_messages/${data.scheduledMessageId}`), await actor.api.delete(`scheduled_messages/${MISSING_ID}`), swaps);
-        const theirs = ok(await actor.api.get('scheduled_messages'), say(actor, 'GET scheduled_messages')).body.scheduled_messages as Json[];
+        const theirs = succeeded(await actor.api.get('scheduled_messages'), say(actor, 'GET scheduled_messages')).body.scheduled_messages as Json[];
         expect(theirs.map((message) => message.scheduled_message_id)).not.toContain(data.scheduledMessageId);
       });
-      const mine = ok(await world.insider.api.get('scheduled_messages'), 'insider scheduled messages').body.scheduled_messages as Json[];
+      const mine = succeeded(await world.insider.api.get('scheduled_messages'), 'insider scheduled messages').body.scheduled_messages as Json[];
       expect(mine.find((message) => message.scheduled_message_id === data.scheduledMessageId)?.content).toBe(`the ${SECRET_WORD} later`);
     },
 
@@ -368,16 +351,16 @@ describe('access-control audit', () => {
     'push device of another user': async () => {
       const ios = Buffer.from(`ios ${SECRET_WORD}`).toString('base64');
       const android = `android-${SECRET_WORD}`;
-      ok(await world.insider.api.post('users/me/apns_device_token', { token: ios, appid: 'org.zulip.Zulip' }), 'insider iOS device');
-      ok(await world.insider.api.post('users/me/android_gcm_reg_id', { token: android }), 'insider Android device');
+      succeeded(await world.insider.api.post('users/me/apns_device_token', { token: ios, appid: 'org.zulip.Zulip' }), 'insider iOS device');
+      succeeded(await world.insider.api.post('users/me/android_gcm_reg_id', { token: android }), 'insider Android device');
       const missingIos = Buffer.from('never registered').toString('base64');
       await eachActor(async (actor) => {
         expectSameAsMissing(say(actor, 'DELETE apns_device_token'), await actor.api.delete('users/me/apns_device_token', { token: ios }), await actor.api.delete('users/me/apns_device_token', { token: missingIos }));
         expectSameAsMissing(say(actor, 'DELETE android_gcm_reg_id'), await actor.api.delete('users/me/android_gcm_reg_id', { token: android }), await actor.api.delete('users/me/android_gcm_reg_id', { token: 'never-registered' }));
         expectSameAsMissing(say(actor, 'POST test_notification'), await actor.api.post('mobile_push/test_notification', { token: android }), await actor.api.post('mobile_push/test_notification', { token: 'never-registered' }));
       });
-      ok(await world.insider.api.post('mobile_push/test_notification', { token: ios }), 'insider iOS device still there');
-      ok(await world.insider.api.post('mobile_push/test_notification', { token: android }), 'insider Android device still there');
+      succeeded(await world.insider.api.post('mobile_push/test_notification', { token: ios }), 'insider iOS device still there');
+      succeeded(await world.insider.api.post('mobile_push/test_notification', { token: android }), 'insider Android device still there');
     },
 
     // Storage belongs to the caller alone: another user's key is a key the caller lacks.
@@ -386,23 +369,23 @@ describe('access-control audit', () => {
       await eachActor(async (actor) => {
         expectSameAsMissing(say(actor, 'GET bot_storage'), await actor.api.get('bot_storage', { keys: [BOT_STORAGE_KEY] }), await actor.api.get('bot_storage', { keys: [missingKey] }));
         expectSameAsMissing(say(actor, 'DELETE bot_storage'), await actor.api.delete('bot_storage', { keys: [BOT_STORAGE_KEY] }), await actor.api.delete('bot_storage', { keys: [missingKey] }));
-        const theirs = ok(await actor.api.get('bot_storage'), say(actor, 'GET bot_storage')).body.storage as Json;
+        const theirs = succeeded(await actor.api.get('bot_storage'), say(actor, 'GET bot_storage')).body.storage as Json;
         expect({ what: say(actor, 'GET bot_storage'), keys: Object.keys(theirs) }).toEqual({ what: say(actor, 'GET bot_storage'), keys: [] });
         // Writing the same key writes the caller's own.
-        ok(await actor.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: 'overwritten' } }), say(actor, 'PUT bot_storage'));
-        ok(await actor.api.delete('bot_storage'), say(actor, 'DELETE bot_storage'));
+        succeeded(await actor.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: 'overwritten' } }), say(actor, 'PUT bot_storage'));
+        succeeded(await actor.api.delete('bot_storage'), say(actor, 'DELETE bot_storage'));
       });
-      const kept = ok(await data.insiderBotApi.get('bot_storage'), 'insider bot storage').body.storage as Json;
+      const kept = succeeded(await data.insiderBotApi.get('bot_storage'), 'insider bot storage').body.storage as Json;
       expect(kept).toEqual({ [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` });
     },
 
     'attachment of another user': async () => {
       await eachActor(async (actor) => {
         expectSameAsMissing(say(actor, 'DELETE attachment'), await actor.api.delete(`attachments/${data.attachmentId}`), await actor.api.delete(`attachments/${MISSING_ID}`));
-        const attachments = ok(await actor.api.get('attachments'), 'attachments').body.attachments as Json[];
+        const attachments = succeeded(await actor.api.get('attachments'), 'attachments').body.attachments as Json[];
         expect(attachments.map((entry) => entry.id)).not.toContain(data.attachmentId);
       });
-      const mine = ok(await world.insider.api.get('attachments'), 'insider attachments').body.attachments as Json[];
+      const mine = succeeded(await world.insider.api.get('attachments'), 'insider attachments').body.attachments as Json[];
       expect(mine.map((entry) => entry.id)).toContain(data.attachmentId);
     },
 
@@ -454,9 +437,9 @@ describe('access-control audit', () => {
         const bots = await actor.api.get('bots');
         if (bots.status === 200) expect((bots.body.bots as Json[]).map((bot) => bot.user_id)).not.toContain(id);
       });
-      const owned = ok(await world.insider.api.get('bots'), 'insider bots').body.bots as Json[];
+      const owned = succeeded(await world.insider.api.get('bots'), 'insider bots').body.bots as Json[];
       expect(owned.map((bot) => bot.full_name)).toEqual(['Insider Bot']);
-      const key = ok(await world.insider.api.get(`users/${data.insiderBotId}`), 'insider bot').body.user as Json;
+      const key = succeeded(await world.insider.api.get(`users/${data.insiderBotId}`), 'insider bot').body.user as Json;
       expect(key.is_active).toBe(true);
     },
 
@@ -494,13 +477,13 @@ describe('access-control audit', () => {
         await same('DELETE field', (id) => actor.api.delete(`realm/profile_fields/${id}`));
         await same('set profile data', (id) => actor.api.patch('users/me/profile_data', { data: [{ id, value: 'x' }] }));
         await same('remove profile data', (id) => actor.api.delete('users/me/profile_data', { data: [id] }));
-        const fields = ok(await actor.api.get('realm/profile_fields'), 'profile fields').body.custom_fields as Json[];
+        const fields = succeeded(await actor.api.get('realm/profile_fields'), 'profile fields').body.custom_fields as Json[];
         expect(fields.map((field) => field.id)).not.toContain(foreign);
         // Zulip's try_reorder_realm_custom_profile_fields wants every field of the realm and
         // ignores any other id: the other realm's field is ignored as a missing one is.
         const order = fields.map((field) => field.id as number);
         const owner = actor.otherRealm ? world.realmA.ownerApi : world.realmB.ownerApi;
-        const theirs = async () => ok(await owner.get('realm/profile_fields'), 'their profile fields').body.custom_fields as Json[];
+        const theirs = async () => succeeded(await owner.get('realm/profile_fields'), 'their profile fields').body.custom_fields as Json[];
         const before = await theirs();
         const reorder = (id: number) => actor.api.patch('realm/profile_fields', { order: [...order, id] });
         const forbidden = envelope(await reorder(foreign), [[foreign, MISSING_ID]]);
@@ -515,7 +498,7 @@ describe('access-control audit', () => {
           expectSameAsMissing(say(actor, what), await call(foreign), await call(MISSING_ID), [[foreign, MISSING_ID]]);
         await same('PATCH linkifier', (id) => actor.api.patch(`realm/filters/${id}`, { pattern: 'TAKEN-(?P<id>[0-9]+)', url_template: 'https://example.com/{id}' }));
         await same('DELETE linkifier', (id) => actor.api.delete(`realm/filters/${id}`));
-        const linkifiers = ok(await actor.api.get('realm/linkifiers'), 'linkifiers').body.linkifiers as Json[];
+        const linkifiers = succeeded(await actor.api.get('realm/linkifiers'), 'linkifiers').body.linkifiers as Json[];
         expect(linkifiers.map((linkifier) => linkifier.id)).not.toContain(foreign);
         const order = linkifiers.map((linkifier) => linkifier.id as number);
         await same('reorder', (id) => actor.api.patch('realm/linkifiers', { ordered_linkifier_ids: [...order, id] }));
@@ -525,7 +508,7 @@ describe('access-control audit', () => {
       eachActor(async (actor) => {
         const foreign = foreignObjects(actor).playgroundId;
         expectSameAsMissing(say(actor, 'DELETE playground'), await actor.api.delete(`realm/playgrounds/${foreign}`), await actor.api.delete(`realm/playgrounds/${MISSING_ID}`));
-        const listed = ok(await actor.api.post('register', { fetch_event_types: ['realm_playgrounds'] }), 'register').body.realm_playgrounds as Json[];
+        const listed = succeeded(await actor.api.post('register', { fetch_event_types: ['realm_playgrounds'] }), 'register').body.realm_playgrounds as Json[];
         expect(listed.map((playground) => playground.id)).not.toContain(foreign);
         expect(listed.map((playground) => playground.id)).toContain(ownObjects(actor).playgroundId);
       }),
@@ -537,7 +520,7 @@ describe('access-control audit', () => {
         const swaps = [[foreign, missing]] as const;
         expectSameAsMissing(say(actor, 'PATCH domain'), await actor.api.patch(`realm/domains/${foreign}`, { allow_subdomains: true }), await actor.api.patch(`realm/domains/${missing}`, { allow_subdomains: true }), swaps);
         expectSameAsMissing(say(actor, 'DELETE domain'), await actor.api.delete(`realm/domains/${foreign}`), await actor.api.delete(`realm/domains/${missing}`), swaps);
-        const listed = ok(await actor.api.get('realm/domains'), 'domains').body.domains as Json[];
+        const listed = succeeded(await actor.api.get('realm/domains'), 'domains').body.domains as Json[];
         expect(listed.map((entry) => entry.domain)).toEqual([ownObjects(actor).domain]);
       }),
 
@@ -546,7 +529,7 @@ describe('access-control audit', () => {
         const foreign = foreignObjects(actor);
         const missingName = 'no_such_emoji_here';
         expectSameAsMissing(say(actor, 'DELETE emoji'), await actor.api.delete(`realm/emoji/${foreign.emojiName}`), await actor.api.delete(`realm/emoji/${missingName}`), [[foreign.emojiName, missingName]]);
-        const emoji = ok(await actor.api.get('realm/emoji'), 'emoji').body.emoji as Json;
+        const emoji = succeeded(await actor.api.get('realm/emoji'), 'emoji').body.emoji as Json;
         expect(Object.keys(emoji)).not.toContain(String(foreign.emojiId));
         expect(Object.values(emoji).map((entry: Json) => entry.name)).not.toContain(foreign.emojiName);
       }),
@@ -573,10 +556,10 @@ describe('access-control audit', () => {
 
     'data export of another realm': async () => {
       // A finished export of realm A: its row and its archive.
-      const id = ok(await world.realmA.ownerApi.post('export/realm'), 'export realm A').body.id as number;
+      const id = succeeded(await world.realmA.ownerApi.post('export/realm'), 'export realm A').body.id as number;
       let url: string | undefined;
       for (let tries = 0; url === undefined && tries < 300; tries++) {
-        const listed = ok(await world.realmA.ownerApi.get('export/realm'), 'realm A exports').body.exports as Json[];
+        const listed = succeeded(await world.realmA.ownerApi.get('export/realm'), 'realm A exports').body.exports as Json[];
         url = listed.find((item) => item.id === id && !item.pending)?.export_url ?? undefined;
         if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -606,9 +589,9 @@ describe('access-control audit', () => {
     'invitation of another realm': async () => {
       // Realm A's owner invites by email and makes a reusable link.
       const owner = world.realmA.ownerApi;
-      ok(await owner.post('invites', { invitee_emails: `probe-invitee@${world.realmA.subdomain}.test`, stream_ids: '[]', invite_expires_in_minutes: 60 }), 'invite');
-      ok(await owner.post('invites/multiuse', { stream_ids: '[]', invite_expires_in_minutes: 60 }), 'reusable link');
-      const mine = ok(await owner.get('invites'), 'realm A invites').body.invites as Json[];
+      succeeded(await owner.post('invites', { invitee_emails: `probe-invitee@${world.realmA.subdomain}.test`, stream_ids: '[]', invite_expires_in_minutes: 60 }), 'invite');
+      succeeded(await owner.post('invites/multiuse', { stream_ids: '[]', invite_expires_in_minutes: 60 }), 'reusable link');
+      const mine = succeeded(await owner.get('invites'), 'realm A invites').body.invites as Json[];
       const inviteId = mine.find((item) => !item.is_multiuse)?.id as number;
       const linkId = mine.find((item) => item.is_multiuse)?.id as number;
       await eachActor(async (actor) => {
@@ -629,7 +612,7 @@ describe('access-control audit', () => {
         if (listed.status === 200) expect((listed.body.invites as Json[]).map((item) => item.id)).not.toEqual(expect.arrayContaining([linkId]));
       });
       // Still there, unrevoked, for the owner.
-      const after = ok(await owner.get('invites'), 'realm A invites').body.invites as Json[];
+      const after = succeeded(await owner.get('invites'), 'realm A invites').body.invites as Json[];
       expect(after.map((item) => item.id)).toEqual(expect.arrayContaining([inviteId, linkId]));
     },
 
@@ -639,7 +622,7 @@ describe('access-control audit', () => {
         const swaps = [[data.insiderQueueId, bogus]] as const;
         expectSameAsMissing(say(actor, 'GET /events'), await actor.api.get('events', { queue_id: data.insiderQueueId, last_event_id: -1, dont_block: true }), await actor.api.get('events', { queue_id: bogus, last_event_id: -1, dont_block: true }), swaps);
         expectSameAsMissing(say(actor, 'DELETE /events'), await actor.api.delete('events', { queue_id: data.insiderQueueId }), await actor.api.delete('events', { queue_id: bogus }), swaps);
-        ok(await world.insider.api.get('events', { queue_id: data.insiderQueueId, last_event_id: -1, dont_block: true }), 'insider queue still there');
+        succeeded(await world.insider.api.get('events', { queue_id: data.insiderQueueId, last_event_id: -1, dont_block: true }), 'insider queue still there');
       }),
   };
 

@@ -1,4 +1,4 @@
-import { ApiResponse, createTestRealm, manage, TestRealm, TestUser } from './support/api';
+import { createTestRealm, manage, ok, TestRealm, TestUser } from './support/api';
 import { openForm, OpenedForm, postForm, rawRequest, submitForm } from './support/raw-request';
 import { MailServer, startMailServer } from './support/mail-server';
 import { ownRedisUrl, ServerProcess } from './support/server-process';
@@ -23,11 +23,6 @@ function linkPath(mail: ReceivedMail, fragment: string): string {
   const link = (mail.text.match(/https?:\/\/[^\s<>]+/g) ?? []).find((url) => url.includes(fragment));
   if (!link) throw new Error(`no link with ${fragment} in mail '${mail.subject}':\n${mail.text}`);
   return new URL(link).pathname;
-}
-
-function ok(response: ApiResponse): ApiResponse['body'] {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
-  return response.body;
 }
 
 describe('issue 33: account links and email-change limits', () => {

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, manage, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectSuccessEnvelope, manage, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /**
@@ -6,16 +6,7 @@ import { Event, Queue } from './support/queue';
  * administrator who demoted them, with a new key, and tells who administers the bots.
  */
 
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, result: response.body.result, msg: response.body.msg }).toEqual({ status: 200, result: 'success', msg: '' });
-}
-
-/** Long-polls `queue` until an event matching `last` came; answers the events up to it. */
-async function eventsUntil(queue: Queue, last: (event: Event) => boolean): Promise<Event[]> {
-  const events: Event[] = [];
-  while (!events.some(last)) events.push(...(await queue.take(1)));
-  return events.slice(0, events.findIndex(last) + 1).map(({ id: _id, ...event }) => event as Event);
-}
+const withoutIds = (events: Event[]): Event[] => events.map(({ id: _id, ...event }) => event as Event);
 
 describe('demoting a bot owner to guest', () => {
   let realm: TestRealm;
@@ -30,7 +21,7 @@ describe('demoting a bot owner to guest', () => {
 
   async function botOf(owner: TestUser, shortName: string): Promise<{ id: number; api: Api }> {
     const made = await owner.api.post('bots', { short_name: shortName, full_name: `${shortName} bot` });
-    expectSuccess(made);
+    expectSuccessEnvelope(made);
     return { id: made.body.user_id as number, api: realm.api.as({ email: `${shortName}-bot@${host}`, apiKey: made.body.api_key as string }) };
   }
 
@@ -38,23 +29,23 @@ describe('demoting a bot owner to guest', () => {
     const alice = await realm.createUser('Alice');
     const active = await botOf(alice, 'alicebot');
     const parked = await botOf(alice, 'aliceold');
-    expectSuccess(await alice.api.delete(`bots/${parked.id}`));
+    expectSuccessEnvelope(await alice.api.delete(`bots/${parked.id}`));
     expect((await active.api.get('users/me')).status).toBe(200);
 
     const aliceQueue = await Queue.register(alice.api, { event_types: ['realm_bot'] });
     const adminQueue = await Queue.register(admin.api, { event_types: ['realm_bot', 'realm_user'] });
-    expectSuccess(await admin.api.patch(`users/${alice.userId}`, { role: 600 }));
+    expectSuccessEnvelope(await admin.api.patch(`users/${alice.userId}`, { role: 600 }));
 
     // The old key no longer works: the guest may have kept it.
     expect((await active.api.get('users/me')).status).toBe(401);
     for (const id of [active.id, parked.id]) {
       expect((await admin.api.get(`users/${id}`)).body.user.bot_owner_id).toBe(admin.userId);
     }
-    expect(await eventsUntil(aliceQueue, (event) => event.op === 'delete' && event.bot.user_id === parked.id)).toEqual([
+    expect(withoutIds(await aliceQueue.takeUntil((event) => event.op === 'delete' && event.bot.user_id === parked.id))).toEqual([
       { type: 'realm_bot', op: 'delete', bot: { user_id: active.id } },
       { type: 'realm_bot', op: 'delete', bot: { user_id: parked.id } },
     ]);
-    const seen = await eventsUntil(adminQueue, (event) => event.type === 'realm_bot' && event.bot.user_id === parked.id && 'api_key' in event.bot);
+    const seen = withoutIds(await adminQueue.takeUntil((event) => event.type === 'realm_bot' && event.bot.user_id === parked.id && 'api_key' in event.bot));
     expect(seen).toEqual(expect.arrayContaining([
       { type: 'realm_user', op: 'update', person: { user_id: alice.userId, role: 600 } },
       { type: 'realm_bot', op: 'update', bot: { user_id: active.id, owner_id: admin.userId } },
@@ -69,7 +60,7 @@ describe('demoting a bot owner to guest', () => {
   it('issue 33 item 9: an administrator demoting themself hands their bots to the realm owner', async () => {
     const self = await realm.createUser('Sid Self', 'administrator');
     const bot = await botOf(self, 'sidbot');
-    expectSuccess(await self.api.patch(`users/${self.userId}`, { role: 600 }));
+    expectSuccessEnvelope(await self.api.patch(`users/${self.userId}`, { role: 600 }));
     expect((await admin.api.get(`users/${bot.id}`)).body.user.bot_owner_id).toBe(realm.owner.userId);
   });
 
@@ -82,7 +73,7 @@ describe('demoting a bot owner to guest', () => {
     // A role change that is no demotion to guest leaves bots alone.
     const carol = await realm.createUser('Carol');
     const carolBot = await botOf(carol, 'carolbot');
-    expectSuccess(await admin.api.patch(`users/${carol.userId}`, { role: 300 }));
+    expectSuccessEnvelope(await admin.api.patch(`users/${carol.userId}`, { role: 300 }));
     expect((await admin.api.get(`users/${carolBot.id}`)).body.user.bot_owner_id).toBe(carol.userId);
   });
 });

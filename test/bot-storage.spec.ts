@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Api, ApiResponse, createBot, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { Api, createBot, createTestRealm, expectError, expectSuccess, TestRealm, TestUser } from './support/api';
 
 /**
  * `GET/PUT/DELETE /bot_storage`, as zulip_bots' StateHandler calls it: the Python bindings
@@ -11,10 +11,6 @@ type Json = Record<string, unknown>;
 
 /** Zulip's `USER_STATE_SIZE_LIMIT`. */
 const LIMIT = 10_000_000;
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
-}
 
 async function storageOf(api: Api): Promise<Json> {
   const response = await api.get('bot_storage');

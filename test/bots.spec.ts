@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccessEnvelope, groupIdsByName, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /**
@@ -8,17 +8,6 @@ import { Event, Queue } from './support/queue';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, result: response.body.result, msg: response.body.msg }).toEqual({ status: 200, result: 'success', msg: '' });
-}
-
-/** Long-polls `queue` until an event matching `last` came; answers the events up to it, itself included. */
-async function eventsUntil(queue: Queue, last: (event: Event) => boolean): Promise<Event[]> {
-  const events: Event[] = [];
-  while (!events.some(last)) events.push(...(await queue.take(1)));
-  return events.slice(0, events.findIndex(last) + 1);
-}
 
 /** Applies `realm_bot` events to `realm_bots`, as Zulip's web client does. */
 function applyRealmBotEvents(bots: Json[], events: Event[]): Json[] {
@@ -58,8 +47,7 @@ describe('bots', () => {
     bob = await realm.createUser('Bob');
     guest = await realm.createUser('Gus Guest', 'guest');
     host = `${realm.subdomain}.localhost`;
-    const listed = await owner.api.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner.api);
   });
 
   function botApi(shortName: string, apiKey: string): Api {
@@ -107,8 +95,8 @@ describe('bots', () => {
       expect(await adminQueue.take(1)).toEqual([{ id: expect.any(Number), ...expected }]);
 
       // Bob learns of the bot as a user, never of its key: a later change everyone sees marks the end.
-      expectSuccess(await admin.api.patch(`users/${alice.userId}`, { full_name: 'Alice A.' }));
-      const seen = await eventsUntil(bobQueue, (event) => event.person?.full_name === 'Alice A.');
+      expectSuccessEnvelope(await admin.api.patch(`users/${alice.userId}`, { full_name: 'Alice A.' }));
+      const seen = await bobQueue.takeUntil((event) => event.person?.full_name === 'Alice A.');
       expect(seen.map(({ id: _id, ...event }) => event)).toEqual([
         {
           type: 'realm_user',
@@ -128,7 +116,7 @@ describe('bots', () => {
       const response = await alice.api.post('bots', {
         short_name: 'hook', full_name: 'Hook Bot', bot_type: 3, payload_url: url('https://example.com/hook'), interface_type: 2,
       });
-      expectSuccess(response);
+      expectSuccessEnvelope(response);
       const [event] = await queue.take(1);
       expect(event.bot).toEqual(expect.objectContaining({
         user_id: response.body.user_id,
@@ -153,7 +141,7 @@ describe('bots', () => {
       const embedded = await alice.api.post('bots', {
         short_name: 'helloworld', full_name: 'Hello Bot', bot_type: 4, config_data: { greeting: 'hi' },
       });
-      expectSuccess(embedded);
+      expectSuccessEnvelope(embedded);
       const state = await alice.api.post('register', { fetch_event_types: ['realm_bot'] });
       const stored = (state.body.realm_bots as Json[]).find((bot) => bot.user_id === embedded.body.user_id);
       expect(stored?.services).toEqual([{ config_data: { greeting: 'hi' }, service_name: 'helloworld' }]);
@@ -164,7 +152,7 @@ describe('bots', () => {
       );
 
       const incoming = await alice.api.post('bots', { short_name: 'inbox', full_name: 'Inbox Bot', bot_type: 2 });
-      expectSuccess(incoming);
+      expectSuccessEnvelope(incoming);
       expectError(
         await alice.api.post('bots', { short_name: 'gh', full_name: 'GitHub Bot', bot_type: 2, service_name: 'github' }),
         "Invalid integration 'github'.",
@@ -173,7 +161,7 @@ describe('bots', () => {
 
     it('lets an incoming-webhook bot send messages and nothing else (Zulip: allow_incoming_webhooks)', async () => {
       const made = await alice.api.post('bots', { short_name: 'hookonly', full_name: 'Hook Only Bot', bot_type: 2 });
-      expectSuccess(made);
+      expectSuccessEnvelope(made);
       const hook = botApi('hookonly', made.body.api_key as string);
       const sent = await hook.post('messages', { type: 'direct', to: JSON.stringify([alice.userId]), content: 'from the integration' });
       expect(sent.status).toBe(200);
@@ -205,15 +193,15 @@ describe('bots', () => {
     });
 
     it('follows can_create_bots_group and can_create_write_only_bots_group', async () => {
-      expectSuccess(await owner.api.patch('realm', { can_create_bots_group: { new: groups['role:administrators'] } }));
+      expectSuccessEnvelope(await owner.api.patch('realm', { can_create_bots_group: { new: groups['role:administrators'] } }));
       try {
         expectError(await bob.api.post('bots', { short_name: 'bobbot', full_name: 'Bob Bot' }), 'Insufficient permission');
-        expectSuccess(await bob.api.post('bots', { short_name: 'bobhook', full_name: 'Bob Hook', bot_type: 2 }));
-        expectSuccess(await owner.api.patch('realm', { can_create_write_only_bots_group: { new: groups['role:administrators'] } }));
+        expectSuccessEnvelope(await bob.api.post('bots', { short_name: 'bobhook', full_name: 'Bob Hook', bot_type: 2 }));
+        expectSuccessEnvelope(await owner.api.patch('realm', { can_create_write_only_bots_group: { new: groups['role:administrators'] } }));
         expectError(await bob.api.post('bots', { short_name: 'bobhook2', full_name: 'Bob Hook 2', bot_type: 2 }), 'Insufficient permission');
-        expectSuccess(await admin.api.post('bots', { short_name: 'adminbot', full_name: 'Admin Bot' }));
+        expectSuccessEnvelope(await admin.api.post('bots', { short_name: 'adminbot', full_name: 'Admin Bot' }));
       } finally {
-        expectSuccess(await owner.api.patch('realm', {
+        expectSuccessEnvelope(await owner.api.patch('realm', {
           can_create_bots_group: { new: groups['role:members'] },
           can_create_write_only_bots_group: { new: groups['role:members'] },
         }));
@@ -221,7 +209,7 @@ describe('bots', () => {
     });
 
     it('sets default channels the creator can read; a private one keeps realm_bot events to the owner', async () => {
-      expectSuccess(await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: 'alice-secret' }], invite_only: true }));
+      expectSuccessEnvelope(await alice.api.post('users/me/subscriptions', { subscriptions: [{ name: 'alice-secret' }], invite_only: true }));
       expectError(
         await bob.api.post('bots', { short_name: 'spy', full_name: 'Spy Bot', default_sending_stream: 'alice-secret' }),
         "Invalid channel name 'alice-secret'",
@@ -234,8 +222,8 @@ describe('bots', () => {
       expect(response.body).toEqual(expect.objectContaining({
         default_sending_stream: 'alice-secret', default_events_register_stream: 'general', default_all_public_streams: true,
       }));
-      expectSuccess(await owner.api.patch(`users/${bob.userId}`, { full_name: 'Bob B.' }));
-      const seen = await eventsUntil(adminQueue, (event) => event.person?.full_name === 'Bob B.');
+      expectSuccessEnvelope(await owner.api.patch(`users/${bob.userId}`, { full_name: 'Bob B.' }));
+      const seen = await adminQueue.takeUntil((event) => event.person?.full_name === 'Bob B.');
       expect(seen.map((event) => `${event.type}/${event.op}`)).toEqual(['realm_user/add', 'realm_user/update']);
     });
   });
@@ -287,7 +275,7 @@ describe('bots', () => {
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: 999999 }), 'Failed to change owner, no such user');
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: botId }), "Failed to change owner, bots can't own other bots");
       const gone = await realm.createUser('Gone');
-      expectSuccess(await admin.api.delete(`users/${gone.userId}`));
+      expectSuccessEnvelope(await admin.api.delete(`users/${gone.userId}`));
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: gone.userId }), 'Failed to change owner, user is deactivated');
       // Ours: a guest is never handed a bot (its key would give them the bot's access).
       expectError(await alice.api.patch(`bots/${botId}`, { bot_owner_id: guest.userId }), 'Guests cannot own bots.');
@@ -333,7 +321,7 @@ describe('bots', () => {
         { user_id: botId, services: [{ base_url: 'https://example.com/two', interface: 2, token: expect.any(String) }] },
         { user_id: botId, services: [{ config_data: { key: 'value' } }] },
       ]);
-      expectSuccess(await alice.api.patch(`bots/${botId}`, { default_sending_stream: '' }));
+      expectSuccessEnvelope(await alice.api.patch(`bots/${botId}`, { default_sending_stream: '' }));
       expect((await queue.take(1))[0].bot).toEqual({ user_id: botId, default_sending_stream: null });
     });
 
@@ -341,14 +329,14 @@ describe('bots', () => {
       const aliceQueue = await Queue.register(alice.api, { event_types: ['realm_bot'] });
       const bobQueue = await Queue.register(bob.api, { event_types: ['realm_bot', 'realm_user'] });
       const adminQueue = await Queue.register(admin.api, { event_types: ['realm_bot'] });
-      expectSuccess(await alice.api.patch(`bots/${botId}`, { bot_owner_id: bob.userId }));
+      expectSuccessEnvelope(await alice.api.patch(`bots/${botId}`, { bot_owner_id: bob.userId }));
       expect((await aliceQueue.take(1))[0]).toEqual({ id: expect.any(Number), type: 'realm_bot', op: 'delete', bot: { user_id: botId } });
       const bobEvents = await bobQueue.take(2);
       expect(bobEvents[0]).toEqual(expect.objectContaining({ type: 'realm_bot', op: 'add', bot: expect.objectContaining({ user_id: botId, owner_id: bob.userId }) }));
       expect(bobEvents[1]).toEqual({ id: expect.any(Number), type: 'realm_user', op: 'update', person: { user_id: botId, bot_owner_id: bob.userId } });
       expect((await adminQueue.take(1))[0].bot).toEqual({ user_id: botId, owner_id: bob.userId });
       expectError(await alice.api.patch(`bots/${botId}`, { full_name: 'Back' }), 'Insufficient permission');
-      expectSuccess(await bob.api.patch(`bots/${botId}`, { bot_owner_id: alice.userId }));
+      expectSuccessEnvelope(await bob.api.patch(`bots/${botId}`, { bot_owner_id: alice.userId }));
     });
   });
 
@@ -371,9 +359,9 @@ describe('bots', () => {
       const queue = await Queue.register(alice.api, { event_types: ['realm_bot', 'realm_user'] });
       expectError(await bob.api.delete(`bots/${id}`), 'Insufficient permission');
       expectError(await alice.api.delete(`bots/${bob.userId}`), 'No such bot');
-      expectSuccess(await alice.api.delete(`bots/${id}`));
+      expectSuccessEnvelope(await alice.api.delete(`bots/${id}`));
       expect((await botApi('sleepy', made.body.api_key as string).get('users/me')).body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
-      expectSuccess(await alice.api.delete(`bots/${id}`));
+      expectSuccessEnvelope(await alice.api.delete(`bots/${id}`));
       // The creation answered after its events were stored, so none of them reach this queue.
       expect((await queue.take(2)).map(({ id: _id, ...event }) => event)).toEqual([
         { type: 'realm_user', op: 'update', person: { user_id: id, is_active: false } },
@@ -381,7 +369,7 @@ describe('bots', () => {
       ]);
       expect((await alice.api.get('bots')).body.bots.some((bot: Json) => bot.full_name === 'Sleepy Bot')).toBe(false);
 
-      expectSuccess(await alice.api.post('bots', { short_name: 'sleepy2', full_name: 'Sleepy Bot' }));
+      expectSuccessEnvelope(await alice.api.post('bots', { short_name: 'sleepy2', full_name: 'Sleepy Bot' }));
       expectError(
         await alice.api.post(`users/${id}/reactivate`),
         'There is already an active bot named "Sleepy Bot" in this organization. To reactivate this bot, you must rename or deactivate the other one first.',
@@ -389,11 +377,11 @@ describe('bots', () => {
       const other = (await alice.api.get('bots')).body.bots.find((bot: Json) => bot.username === `sleepy2-bot@${host}`) as Json;
       expect(other).toBeDefined();
       const otherId = (await alice.api.get(`users/${encodeURIComponent(other.username as string)}`)).body.user.user_id as number;
-      expectSuccess(await alice.api.delete(`bots/${otherId}`));
+      expectSuccessEnvelope(await alice.api.delete(`bots/${otherId}`));
       // sleepy2's two add events and its two deactivation events may come in any number of polls.
-      await eventsUntil(queue, (event) => event.type === 'realm_bot' && event.op === 'update' && event.bot.user_id === otherId);
-      expectSuccess(await alice.api.post(`users/${id}/reactivate`));
-      const events = await eventsUntil(queue, (event) => event.type === 'realm_bot' && event.bot.is_active === true);
+      await queue.takeUntil((event) => event.type === 'realm_bot' && event.op === 'update' && event.bot.user_id === otherId);
+      expectSuccessEnvelope(await alice.api.post(`users/${id}/reactivate`));
+      const events = await queue.takeUntil((event) => event.type === 'realm_bot' && event.bot.is_active === true);
       expect(events.map(({ id: _id, ...event }) => event)).toEqual([
         { type: 'realm_user', op: 'update', person: { user_id: id, is_active: true } },
         { type: 'realm_bot', op: 'update', bot: { user_id: id, is_active: true } },
@@ -404,9 +392,9 @@ describe('bots', () => {
     it('passes a bot whose owner is gone to whoever reactivates it', async () => {
       const leaver = await realm.createUser('Lou Leaver');
       const made = await leaver.api.post('bots', { short_name: 'orphan', full_name: 'Orphan Bot' });
-      expectSuccess(await admin.api.delete(`users/${leaver.userId}`));
+      expectSuccessEnvelope(await admin.api.delete(`users/${leaver.userId}`));
       expect((await admin.api.get(`users/${made.body.user_id}`)).body.user.is_active).toBe(false);
-      expectSuccess(await admin.api.post(`users/${made.body.user_id}/reactivate`));
+      expectSuccessEnvelope(await admin.api.post(`users/${made.body.user_id}/reactivate`));
       expect((await admin.api.get(`users/${made.body.user_id}`)).body.user).toEqual(expect.objectContaining({ is_active: true, bot_owner_id: admin.userId }));
     });
   });
@@ -423,20 +411,20 @@ describe('bots', () => {
 
     const first = await carol.api.post('bots', { short_name: 'c1', full_name: 'Carol One', bot_type: 3, payload_url: url('https://example.com/c1') });
     const second = await carol.api.post('bots', { short_name: 'c2', full_name: 'Carol Two', bot_type: 4, service_name: 'converter', config_data: { a: '1' } });
-    expectSuccess(await carol.api.patch(`bots/${first.body.user_id}`, { full_name: 'Carol Uno', service_payload_url: url('https://example.com/uno') }));
-    expectSuccess(await carol.api.patch(`bots/${second.body.user_id}`, { config_data: { b: '2' }, default_events_register_stream: 'general' }));
-    expectSuccess(await carol.api.post(`bots/${first.body.user_id}/api_key/regenerate`));
-    expectSuccess(await carol.api.delete(`bots/${second.body.user_id}`));
-    expectSuccess(await carol.api.patch(`bots/${first.body.user_id}`, { bot_owner_id: bob.userId }));
-    expectSuccess(await carol.api.post(`users/${second.body.user_id}/reactivate`));
-    expectSuccess(await carol.api.patch(`bots/${second.body.user_id}`, { full_name: 'Carol Dos' }));
+    expectSuccessEnvelope(await carol.api.patch(`bots/${first.body.user_id}`, { full_name: 'Carol Uno', service_payload_url: url('https://example.com/uno') }));
+    expectSuccessEnvelope(await carol.api.patch(`bots/${second.body.user_id}`, { config_data: { b: '2' }, default_events_register_stream: 'general' }));
+    expectSuccessEnvelope(await carol.api.post(`bots/${first.body.user_id}/api_key/regenerate`));
+    expectSuccessEnvelope(await carol.api.delete(`bots/${second.body.user_id}`));
+    expectSuccessEnvelope(await carol.api.patch(`bots/${first.body.user_id}`, { bot_owner_id: bob.userId }));
+    expectSuccessEnvelope(await carol.api.post(`users/${second.body.user_id}/reactivate`));
+    expectSuccessEnvelope(await carol.api.patch(`bots/${second.body.user_id}`, { full_name: 'Carol Dos' }));
 
     const done = (event: Event) => event.type === 'realm_bot' && event.bot.full_name === 'Carol Dos';
     const events = {
-      carol: await eventsUntil(queues.carol, done),
-      admin: await eventsUntil(queues.admin, done),
+      carol: await queues.carol.takeUntil(done),
+      admin: await queues.admin.takeUntil(done),
       // Bob only gains the first bot: its arrival is the last of his events.
-      bob: await eventsUntil(queues.bob, (event) => event.op === 'add'),
+      bob: await queues.bob.takeUntil((event) => event.op === 'add'),
     };
     for (const name of ['carol', 'admin', 'bob'] as const) {
       const fresh = await register(name === 'carol' ? carol.api : name === 'admin' ? admin.api : bob.api);

@@ -44,4 +44,25 @@ describe('the build script', () => {
     fs.appendFileSync(path.join(copy, 'src', 'healthcheck.ts'), '\n// changed\n');
     expect(build('--if-changed')).toEqual({ status: 0, stdout: '', stderr: 'Building the server sources that changed...\n' });
   }, 300_000);
+
+  /** What the API tests' global setup asks before it starts a server from dist/ (test/support/fresh-build.ts). */
+  function staleParts(): string[] {
+    const run = spawnSync(process.execPath, ['-p', `JSON.stringify(require(${JSON.stringify(path.join(copy, 'scripts', 'build.js'))}).staleParts())`], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    return JSON.parse(run.stdout) as string[];
+  }
+
+  it('tells which part of dist/ is older than its sources, without building', () => {
+    expect(build('--if-changed').status).toBe(0);
+    expect(staleParts()).toEqual([]);
+    fs.appendFileSync(path.join(copy, 'web', 'index.html'), '\n');
+    expect(staleParts()).toEqual(['web/']);
+    fs.appendFileSync(path.join(copy, 'src', 'healthcheck.ts'), '\n// changed again\n');
+    expect(staleParts()).toEqual(['src/', 'web/']);
+    expect(build('--if-changed').status).toBe(0);
+    expect(staleParts()).toEqual([]);
+    // A unit spec beside the code is not part of the build.
+    fs.writeFileSync(path.join(copy, 'src', 'extra.spec.ts'), 'export {};\n');
+    expect(staleParts()).toEqual([]);
+  }, 300_000);
 });

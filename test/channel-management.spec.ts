@@ -1,6 +1,6 @@
-import { Api, createTestRealm, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccess, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices } from './support/fixture-sql';
-import { CHANNEL_KEYS, ChannelEventQueue, expectError, expectSuccess, idOf, send, streamNames, subscribe } from './support/channel-management-helpers';
+import { CHANNEL_KEYS, ChannelEventQueue, idOf, send, streamNames, subscribe } from './support/channel-management-helpers';
 
 /** Listing and managing channels: GET/PATCH/DELETE /streams, members, topics, default channels. */
 

@@ -1,5 +1,5 @@
-import { Api, createTestRealm, TestRealm, TestUser } from './support/api';
-import { ChannelEventQueue, expectSuccess, idOf, send, subscribe } from './support/channel-management-helpers';
+import { Api, createTestRealm, expectSuccess, TestRealm, TestUser } from './support/api';
+import { ChannelEventQueue, idOf, send, subscribe } from './support/channel-management-helpers';
 import { fixtureSql } from './support/fixture-sql';
 import { StateCheck } from './support/state-check';
 

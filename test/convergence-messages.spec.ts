@@ -1,5 +1,5 @@
-import { createTestRealm, TestRealm, TestUser, uniqueName } from './support/api';
-import { ConfigName, converges, EMITTED, ok, seen } from './support/convergence';
+import { createTestRealm, ok, TestRealm, TestUser, uniqueName } from './support/api';
+import { ConfigName, converges, EMITTED, seen } from './support/convergence';
 import { FilePart, postMultipart } from './support/multipart';
 
 /**

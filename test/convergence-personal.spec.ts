@@ -1,5 +1,5 @@
-import { createTestRealm, TestRealm, TestUser, uniqueName } from './support/api';
-import { converges, EMITTED, ok, seen } from './support/convergence';
+import { createTestRealm, ok, TestRealm, TestUser, uniqueName } from './support/api';
+import { converges, EMITTED, seen } from './support/convergence';
 import { until } from './support/until';
 
 /** Convergence (Zulip's verify_action) for a user's own state and what others publish of themselves. */

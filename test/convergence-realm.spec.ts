@@ -1,5 +1,5 @@
-import { createBot, createTestRealm, TestRealm, TestUser, uniqueName } from './support/api';
-import { converges, emittedEventTypes, EMITTED, NOT_STATE_TYPES, ok, seen } from './support/convergence';
+import { createBot, createTestRealm, ok, TestRealm, TestUser, uniqueName } from './support/api';
+import { converges, emittedEventTypes, EMITTED, NOT_STATE_TYPES, seen } from './support/convergence';
 import { pngFile, postMultipart } from './support/multipart';
 
 /**

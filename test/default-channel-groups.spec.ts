@@ -1,4 +1,4 @@
-import { ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, ok, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 
 /**
@@ -10,11 +10,6 @@ import { Queue } from './support/queue';
  */
 
 type Json = Record<string, unknown>;
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 const adminRequired = { status: 400, body: { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' } };
 

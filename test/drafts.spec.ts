@@ -1,13 +1,9 @@
-import { Api, ApiResponse, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccess, Params, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 
 /** Drafts: `GET/POST /drafts`, `PATCH/DELETE /drafts/{id}`, `drafts` events and register state. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
-}
 
 async function register(api: Api, params: Params = {}): Promise<{ queue: Queue; state: Json }> {
   const response = await api.post('register', { event_types: ['drafts'], fetch_event_types: ['drafts'], ...params });

@@ -1,10 +1,9 @@
 import { Api, ApiResponse, createTestRealm, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 import { ServerProcess, startServer } from './support/server-process';
+import { sleep } from './support/until';
 
 /** `GET /events` and `DELETE /events`, and the client events of the foundation. */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const send = sendMessage;
 

@@ -1,5 +1,5 @@
 import { rawRequest, submitForm } from './support/raw-request';
-import { Api, ApiResponse, Credentials, manage, Params, uniqueName } from './support/api';
+import { Api, Credentials, manage, ok, Params, uniqueName } from './support/api';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { ReceivedMail, SmtpSink } from './support/smtp-sink';
 
@@ -27,11 +27,6 @@ class ExternalApi extends Api {
 /** Every link of a mail's text (Zulip's mails write them as `<url>` or bare). */
 function linksOf(mail: ReceivedMail): string[] {
   return mail.text.match(/[a-z]+:\/\/[^\s<>]+/g) ?? [];
-}
-
-function ok(response: ApiResponse): ApiResponse['body'] {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
-  return response.body;
 }
 
 describe('issue 33 item 1: links carry EXTERNAL_URI_SCHEME', () => {

@@ -8,7 +8,7 @@ import { FaultProxy } from './support/fault-proxy';
 import { Event, Queue } from './support/queue';
 import { OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
 import { parkedPolls, RawConnection, refusesConnections } from './support/raw-connection';
-import { until } from './support/until';
+import { sleep, until } from './support/until';
 
 /**
  * Faults (issue 9): PostgreSQL and Redis restarted under load, the server killed mid-burst,
@@ -19,8 +19,6 @@ import { until } from './support/until';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * This file's own Redis database (see ownRedisUrl): not the run's, whose server would

@@ -2,10 +2,11 @@ import * as http from 'node:http';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { OPERATIONS } from '../src/openapi/domain/operations';
-import { createBot, Credentials, createTestRealm, sendMessage, subscribeTo, testServer, TestRealm, TestUser } from './support/api';
+import { createBot, createTestRealm, Credentials, ok, sendMessage, subscribeTo, TestRealm, testServer, TestUser } from './support/api';
 import { fixtureSql, openFixtureClient } from './support/fixture-sql';
 import { checkAgainstOpenApi } from './support/openapi-validator';
 import { pngFile, postMultipart, textFile } from './support/multipart';
+import { sleep } from './support/until';
 
 /**
  * Property-based fuzzing of every route the server's OpenAPI document lists: each is sent
@@ -171,11 +172,6 @@ interface Fixture {
   freshUser(): Promise<TestUser>;
 }
 
-function ok(response: { status: number; body: Record<string, unknown> }, what: string): Record<string, unknown> {
-  if (response.status !== 200) throw new Error(`${what} failed: ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 /** What a fixture makes beyond its users, channels, messages, group, field and linkifier. */
 interface Extras {
   upload: boolean;
@@ -186,8 +182,6 @@ interface Extras {
 const EVERYTHING: Extras = { upload: true, emoji: true, bot: true };
 
 /** A route's own realm makes only what its routes act on: each extra costs seconds. */
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 function extrasFor(realm: string): Extras {
   return { upload: false, emoji: realm === 'content', bot: realm.includes('bot') };
 }

@@ -6,7 +6,7 @@ import type { CreatedUser } from '../src/admin/commands/create-user.command';
 import type { NewAccount } from '../src/invites/commands/accept-invitation.command';
 import type { InvitationByKey } from '../src/invites/queries/invitation-keys';
 import type { SignupRequestOutcome } from '../src/signup/commands/signup.commands';
-import { Api, ApiResponse, createTestRealm, expectError, subscribeTo, TargetServer, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, expectError, expectSuccess, ok, subscribeTo, TargetServer, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 import { DIST, freePort, NODE_PATH, ownDatabase, OwnDatabase } from './support/server-process';
 
@@ -128,15 +128,6 @@ async function startChild(database: OwnDatabase | undefined): Promise<Child> {
       });
     },
   };
-}
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
 }
 
 function expectInvitationFailed(response: ApiResponse, msg: string, errors: unknown[], sent: boolean, dailyLimit = false): void {

@@ -1,13 +1,9 @@
-import { ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, expectSuccess, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /** Linkifiers: the endpoints, Zulip's checks, `realm_linkifiers` events, register state, topic_links. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
-}
 
 const TICKET = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://trac.example.com/ticket/{id}' };
 const CAPABLE = { client_capabilities: { linkifier_url_template: true } };

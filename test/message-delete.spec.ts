@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createBot, createTestRealm, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
+import { Api, createBot, createTestRealm, expectError, expectSuccess, expectSuccessEnvelope, groupIdsByName, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices, fixtureSql, openFixtureClient } from './support/fixture-sql';
 import { Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
@@ -6,10 +6,6 @@ import { StateCheck } from './support/state-check';
 /** DELETE /messages/{message_id}: Zulip's permission rules, `delete_message` events, register state. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-}
 
 describe('DELETE /messages/{message_id}', () => {
   let realm: TestRealm;
@@ -46,8 +42,7 @@ describe('DELETE /messages/{message_id}', () => {
     roomId = await subscribe('delete-room', [realm.owner.userId, admin.userId, alice.userId, bob.userId]);
     await subscribe('delete-secret', [realm.owner.userId, bob.userId], { invite_only: true });
     await dropChannelNotices(realm.subdomain);
-    const listed = await owner.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner);
   });
 
   describe('errors', () => {
@@ -74,31 +69,31 @@ describe('DELETE /messages/{message_id}', () => {
     it('applies the realm time limit to own messages, not to administrators', async () => {
       const old = await send(alice.api, toRoom('old words'));
       await fixtureSql(`UPDATE message SET date_sent = date_sent - interval '2 hours' WHERE id = $1`, [old]);
-      expectSuccess(await owner.patch('realm', { message_content_delete_limit_seconds: 3600 }).then(trim));
+      expectSuccessEnvelope(await owner.patch('realm', { message_content_delete_limit_seconds: 3600 }));
       try {
         expectError(await alice.api.delete(`messages/${old}`), 'The time limit for deleting this message has passed');
         const fresh = await send(alice.api, toRoom('new words'));
         expectSuccess(await alice.api.delete(`messages/${fresh}`));
         expectSuccess(await admin.api.delete(`messages/${old}`));
       } finally {
-        expectSuccess(await owner.patch('realm', { message_content_delete_limit_seconds: 'unlimited' }).then(trim));
+        expectSuccessEnvelope(await owner.patch('realm', { message_content_delete_limit_seconds: 'unlimited' }));
       }
     });
 
     it('follows can_delete_own_message_group and can_delete_any_message_group', async () => {
       const own = await send(alice.api, toRoom('mine'));
-      expectSuccess(await owner.patch('realm', { can_delete_own_message_group: { new: groups['role:administrators'] } }).then(trim));
+      expectSuccessEnvelope(await owner.patch('realm', { can_delete_own_message_group: { new: groups['role:administrators'] } }));
       try {
         expectError(await alice.api.delete(`messages/${own}`), "You don't have permission to delete this message");
       } finally {
-        expectSuccess(await owner.patch('realm', { can_delete_own_message_group: { new: groups['role:everyone'] } }).then(trim));
+        expectSuccessEnvelope(await owner.patch('realm', { can_delete_own_message_group: { new: groups['role:everyone'] } }));
       }
       const bobs = await send(bob.api, toRoom('bob again'));
-      expectSuccess(await owner.patch('realm', { can_delete_any_message_group: { new: groups['role:members'] } }).then(trim));
+      expectSuccessEnvelope(await owner.patch('realm', { can_delete_any_message_group: { new: groups['role:members'] } }));
       try {
         expectSuccess(await alice.api.delete(`messages/${bobs}`));
       } finally {
-        expectSuccess(await owner.patch('realm', { can_delete_any_message_group: { new: groups['role:administrators'] } }).then(trim));
+        expectSuccessEnvelope(await owner.patch('realm', { can_delete_any_message_group: { new: groups['role:administrators'] } }));
       }
     });
 
@@ -227,8 +222,3 @@ describe('DELETE /messages/{message_id}', () => {
     }
   });
 });
-
-/** The envelope only: PATCH /realm may add nothing else, but compare just result and msg. */
-function trim(response: ApiResponse): ApiResponse {
-  return { ...response, body: { result: response.body.result, msg: response.body.msg } };
-}

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, sendMessage, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectEdited, expectError, expectSuccessEnvelope, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices, fixtureSql } from './support/fixture-sql';
 import { Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
@@ -6,17 +6,6 @@ import { StateCheck } from './support/state-check';
 /** PATCH /messages/{message_id} for content, GET /messages/{message_id}/history, `update_message` events. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectEdited(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', detached_uploads: [] } });
-}
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-}
-
-/** PATCH /realm answers the values it set beside the envelope. */
-const trim = (response: ApiResponse): ApiResponse => ({ ...response, body: { result: response.body.result, msg: response.body.msg } });
 
 describe('editing message content', () => {
   let realm: TestRealm;
@@ -238,13 +227,13 @@ describe('editing message content', () => {
       expectEdited(await alice.api.patch(`messages/${id}`, { content: 'still in grace' }));
       await fixtureSql(`UPDATE message SET date_sent = date_sent - interval '10 seconds' WHERE id = $1`, [id]);
       expectError(await alice.api.patch(`messages/${id}`, { content: 'too late' }), 'The time limit for editing this message has passed');
-      expectSuccess(trim(await owner.patch('realm', { message_content_edit_limit_seconds: 'unlimited' })));
+      expectSuccessEnvelope(await owner.patch('realm', { message_content_edit_limit_seconds: 'unlimited' }));
       try {
         expectEdited(await alice.api.patch(`messages/${id}`, { content: 'no limit' }));
-        expectSuccess(trim(await owner.patch('realm', { allow_message_editing: false })));
+        expectSuccessEnvelope(await owner.patch('realm', { allow_message_editing: false }));
         expectError(await alice.api.patch(`messages/${id}`, { content: 'off' }), 'Your organization has turned off message editing');
       } finally {
-        expectSuccess(trim(await owner.patch('realm', { allow_message_editing: true, message_content_edit_limit_seconds: 600 })));
+        expectSuccessEnvelope(await owner.patch('realm', { allow_message_editing: true, message_content_edit_limit_seconds: 600 }));
       }
     });
   });

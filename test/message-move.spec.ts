@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, expectEdited, expectError, groupIdsByName, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { dropChannelNotices, fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 import { StateCheck } from './support/state-check';
@@ -6,10 +6,6 @@ import { StateCheck } from './support/state-check';
 /** PATCH /messages/{message_id} moving messages between topics and channels, and resolving topics. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectEdited(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', detached_uploads: [] } });
-}
 
 /** PATCH /realm answers the values it set beside the envelope. */
 function expectSettled(response: ApiResponse): void {
@@ -63,8 +59,7 @@ describe('moving messages', () => {
     secretId = await subscribe('move-secret', [realm.owner.userId, alice.userId, bob.userId], { invite_only: true });
     await subscribe('move-hidden', [realm.owner.userId], { invite_only: true });
     await dropChannelNotices(realm.subdomain);
-    const listed = await owner.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner);
     const [bot] = await fixtureSql<{ notification_bot_id: number }>(`SELECT notification_bot_id FROM realm WHERE string_id = $1`, [realm.subdomain]);
     botId = bot.notification_bot_id;
   });

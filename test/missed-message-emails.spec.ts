@@ -1,7 +1,7 @@
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { linkIn, ReceivedMail, SmtpSink } from './support/smtp-sink';
-import { until } from './support/until';
+import { sleep, until } from './support/until';
 
 /**
  * Missed-message emails (Zulip's): a user away (no queue receiving messages, or idle
@@ -11,8 +11,6 @@ import { until } from './support/until';
  * Also an edit that newly mentions an away user (Zulip's process_message_update_event), and
  * a queue collected with messages its client never fetched (Zulip's missedmessage_hook).
  */
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Longer than a batching period plus a sweep interval (5 s): what was not sent by then is never sent. */
 const QUIET_MS = 7000;

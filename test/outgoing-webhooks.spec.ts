@@ -6,7 +6,7 @@ import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 import { freePort, OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer, TEST_WEBHOOK_ENV } from './support/server-process';
 import { Receiver } from './support/webhook-receiver';
-import { until } from './support/until';
+import { sleep, until } from './support/until';
 
 /**
  * Outgoing webhooks (docs/api.md, "Outgoing webhooks") against a real receiver on 127.0.0.1, which the test
@@ -17,8 +17,6 @@ import { until } from './support/until';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const json = (value: unknown) => JSON.stringify(value);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('outgoing webhooks', () => {
   let realm: TestRealm;
   let alice: TestUser;
@@ -63,6 +61,11 @@ describe('outgoing webhooks', () => {
   async function pendingTriggers(messageId: number): Promise<number> {
     const rows = await fixtureSql<{ n: string }>('SELECT count(*) AS n FROM outgoing_webhook_trigger WHERE message_id = $1', [messageId]);
     return Number(rows[0].n);
+  }
+
+  /** A delivered trigger's row goes once its delivery is settled, a moment after the reply (or the request) is seen. */
+  async function settled(messageId: number): Promise<void> {
+    await until(async () => ((await pendingTriggers(messageId)) === 0 ? true : undefined), `the trigger of message ${messageId} to settle`);
   }
 
   it('POSTs a direct message with every field of 4.22 and posts the answer as the bot reply', async () => {
@@ -111,7 +114,7 @@ describe('outgoing webhooks', () => {
     expect((reply.message.display_recipient as Json[]).map((user) => user.id).sort()).toEqual([alice.userId, bot.id].sort());
     await sleep(300);
     expect(receiver.requests).toHaveLength(1);
-    expect(await pendingTriggers(id)).toBe(0);
+    await settled(id);
   });
 
   it('sends no reply for response_not_required, an empty body or empty content', async () => {
@@ -120,7 +123,7 @@ describe('outgoing webhooks', () => {
       const id = await dmBot(`quiet ${body.length}`);
       await until(() => (receiver.requests.length === 1 ? true : undefined), 'the request');
       await sleep(300);
-      expect(await pendingTriggers(id)).toBe(0);
+      await settled(id);
     }
     expect((await aliceQueue.drain()).filter(fromBot)).toEqual([]);
   });
@@ -169,7 +172,7 @@ describe('outgoing webhooks', () => {
     const [reply] = await aliceQueue.takeWhere(1, fromBot, 15_000);
     expect(reply.message.content).toBe('finally');
     expect(receiver.requests.length).toBe(3);
-    expect(await pendingTriggers(id)).toBe(0);
+    await settled(id);
   });
 
   it('gives up after three retries: the bot says it is unavailable and its owner hears why', async () => {
@@ -188,7 +191,7 @@ describe('outgoing webhooks', () => {
     );
     await sleep(500);
     expect(receiver.requests).toHaveLength(4);
-    expect(await pendingTriggers(id)).toBe(0);
+    await settled(id);
   });
 
   it('reports a 4xx answer and a non-JSON answer without retrying', async () => {
@@ -233,7 +236,7 @@ describe('outgoing webhooks', () => {
         `to your bot @_**Echo Bot** triggered an outgoing webhook.\nThe response was longer than ${limit} bytes.`,
     );
     // A failed answer, not an unreachable receiver: asked once, and settled.
-    await until(async () => ((await pendingTriggers(id)) === 0 ? true : undefined), 'the trigger to settle');
+    await settled(id);
     await sleep(300);
     expect(receiver.requests).toHaveLength(1);
     expect((await aliceQueue.drain()).filter(fromBot)).toEqual([]);
@@ -336,7 +339,7 @@ describe('outgoing webhooks', () => {
     await until(() => (receiver.requests.length > 0 ? true : undefined), 'the recovered delivery', 15_000);
     expect(JSON.parse(receiver.requests[0].body).message.id).toBe(sent.body.id);
     await sleep(300);
-    expect(await pendingTriggers(sent.body.id as number)).toBe(0);
+    await settled(sent.body.id as number);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, TestRealm, TestUser } from './support/api';
+import { Api, ApiResponse, createTestRealm, succeeded, TestRealm, TestUser } from './support/api';
 import { ServerProcess, startServer } from './support/server-process';
 
 /**
@@ -72,12 +72,7 @@ interface Channel {
   id: number;
 }
 
-const ok = (response: ApiResponse) => response.status === 200 && response.body.result === 'success';
-
-function expectSuccess(response: ApiResponse, what: string): ApiResponse {
-  if (!ok(response)) throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response;
-}
+const isSuccess = (response: ApiResponse) => response.status === 200 && response.body.result === 'success';
 
 describe('permission matrix', () => {
   let server: ServerProcess;
@@ -102,14 +97,14 @@ describe('permission matrix', () => {
     target = await realm.createUser('Target');
     outsider = await realm.createUser('Outsider');
 
-    const registered = expectSuccess(
+    const registered = succeeded(
       await actors.member.api.post('register', { event_types: ['stream', 'subscription'], fetch_event_types: [] }),
       'register',
     );
     memberQueue = { id: registered.body.queue_id as string, lastEventId: registered.body.last_event_id as number };
 
-    expectSuccess(await owner.patch('realm', { enable_spectator_access: true }), 'enable spectator access');
-    const group = expectSuccess(
+    succeeded(await owner.patch('realm', { enable_spectator_access: true }), 'enable spectator access');
+    const group = succeeded(
       await owner.post('user_groups/create', { name: 'matrix-group', description: 'the groupie', members: [actors.groupie.userId] }),
       'create user group',
     );
@@ -126,7 +121,7 @@ describe('permission matrix', () => {
     ];
     for (const [index, [kind, params]] of kinds.entries()) {
       const name = `matrix ${index} ${kind.split(',')[0]}`;
-      expectSuccess(
+      succeeded(
         await owner.post('users/me/subscriptions', {
           subscriptions: [{ name, description: `The ${kind} channel` }],
           principals: [keeper.userId, target.userId],
@@ -134,8 +129,8 @@ describe('permission matrix', () => {
         }),
         `create ${kind}`,
       );
-      const id = expectSuccess(await keeper.api.get('get_stream_id', { stream: name }), 'get_stream_id').body.stream_id as number;
-      expectSuccess(await keeper.api.post('messages', { type: 'stream', to: id, topic: 'matrix topic', content: 'hello' }), 'send');
+      const id = succeeded(await keeper.api.get('get_stream_id', { stream: name }), 'get_stream_id').body.stream_id as number;
+      succeeded(await keeper.api.post('messages', { type: 'stream', to: id, topic: 'matrix topic', content: 'hello' }), 'send');
       channels.push({ kind, name, id });
     }
   }, 120_000);
@@ -145,7 +140,7 @@ describe('permission matrix', () => {
   });
 
   const subscribers = async (channel: Channel): Promise<number[]> =>
-    expectSuccess(await realm.ownerApi.get(`streams/${channel.id}/members`), 'members').body.subscribers as number[];
+    succeeded(await realm.ownerApi.get(`streams/${channel.id}/members`), 'members').body.subscribers as number[];
 
   /** Runs one operation as an actor; puts back whatever it changed. */
   async function attempt(actor: Actor, operation: Operation, channel: Channel): Promise<{ allowed: boolean; response: ApiResponse }> {
@@ -154,34 +149,34 @@ describe('permission matrix', () => {
       case 'listed by GET /streams': {
         const response = await api.get('streams');
         const streams = (response.body.streams ?? []) as { stream_id: number }[];
-        return { allowed: ok(response) && streams.some((stream) => stream.stream_id === channel.id), response };
+        return { allowed: isSuccess(response) && streams.some((stream) => stream.stream_id === channel.id), response };
       }
       case 'GET /streams/{id}': {
         const response = await api.get(`streams/${channel.id}`);
-        return { allowed: ok(response) && (response.body.stream as { name: string }).name === channel.name, response };
+        return { allowed: isSuccess(response) && (response.body.stream as { name: string }).name === channel.name, response };
       }
       case 'GET /get_stream_id': {
         const response = await api.get('get_stream_id', { stream: channel.name });
-        return { allowed: ok(response) && response.body.stream_id === channel.id, response };
+        return { allowed: isSuccess(response) && response.body.stream_id === channel.id, response };
       }
       case 'GET /streams/{id}/members': {
         const response = await api.get(`streams/${channel.id}/members`);
-        return { allowed: ok(response) && (response.body.subscribers as number[]).includes(keeper.userId), response };
+        return { allowed: isSuccess(response) && (response.body.subscribers as number[]).includes(keeper.userId), response };
       }
       case 'subscribe self': {
         const response = await api.post('users/me/subscriptions', { subscriptions: [{ name: channel.name }] });
-        const allowed = ok(response) && ((response.body.subscribed as Record<string, string[]>)[String(userId)] ?? []).includes(channel.name);
-        if (allowed) expectSuccess(await api.delete('users/me/subscriptions', { subscriptions: [channel.name] }), 'leave again');
+        const allowed = isSuccess(response) && ((response.body.subscribed as Record<string, string[]>)[String(userId)] ?? []).includes(channel.name);
+        if (allowed) succeeded(await api.delete('users/me/subscriptions', { subscriptions: [channel.name] }), 'leave again');
         expect((await subscribers(channel)).includes(userId)).toBe(false);
         return { allowed, response };
       }
       case 'subscribe another user': {
         const response = await api.post('users/me/subscriptions', { subscriptions: [{ name: channel.name }], principals: [outsider.userId] });
-        const allowed = ok(response) && ((response.body.subscribed as Record<string, string[]>)[String(outsider.userId)] ?? []).includes(channel.name);
+        const allowed = isSuccess(response) && ((response.body.subscribed as Record<string, string[]>)[String(outsider.userId)] ?? []).includes(channel.name);
         const added = (await subscribers(channel)).includes(outsider.userId);
         expect(added).toBe(allowed);
         if (added) {
-          expectSuccess(
+          succeeded(
             await realm.ownerApi.delete('users/me/subscriptions', { subscriptions: [channel.name], principals: [outsider.userId] }),
             'remove outsider again',
           );
@@ -190,11 +185,11 @@ describe('permission matrix', () => {
       }
       case 'unsubscribe another user': {
         const response = await api.delete('users/me/subscriptions', { subscriptions: [channel.name], principals: [target.userId] });
-        const allowed = ok(response) && (response.body.removed as string[]).includes(channel.name);
+        const allowed = isSuccess(response) && (response.body.removed as string[]).includes(channel.name);
         const removed = !(await subscribers(channel)).includes(target.userId);
         expect(removed).toBe(allowed);
         if (removed) {
-          expectSuccess(
+          succeeded(
             await keeper.api.post('users/me/subscriptions', { subscriptions: [{ name: channel.name }], principals: [target.userId] }),
             'subscribe target again',
           );
@@ -203,15 +198,15 @@ describe('permission matrix', () => {
       }
       case 'PATCH /streams/{id}': {
         const response = await api.patch(`streams/${channel.id}`, { description: `The ${channel.kind} channel, as ${actor} wrote it` });
-        return { allowed: ok(response), response };
+        return { allowed: isSuccess(response), response };
       }
       case 'GET /users/me/{id}/topics': {
         const response = await api.get(`users/me/${channel.id}/topics`);
         // Private channels keep history from non-subscribers here (history_public_to_subscribers
         // is false by default), so a permitted caller may get an empty list.
         const topics = (response.body.topics ?? []) as { name: string }[];
-        if (ok(response) && !channel.kind.startsWith('private')) expect(topics.map((topic) => topic.name)).toContain('matrix topic');
-        return { allowed: ok(response), response };
+        if (isSuccess(response) && !channel.kind.startsWith('private')) expect(topics.map((topic) => topic.name)).toContain('matrix topic');
+        return { allowed: isSuccess(response), response };
       }
     }
   }
@@ -250,13 +245,13 @@ describe('permission matrix', () => {
         const patched = await api.patch(`streams/${channel.id}`, { description: 'x' });
         expect(JSON.stringify(patched.body)).not.toContain(channel.name);
       }
-      const state = expectSuccess(await api.post('register', { fetch_event_types: ['subscription', 'stream'] }), 'register');
+      const state = succeeded(await api.post('register', { fetch_event_types: ['subscription', 'stream'] }), 'register');
       const text = JSON.stringify(state.body);
       for (const channel of hidden) expect(text).not.toContain(channel.name);
-      const all = expectSuccess(await api.get('streams', { include_all: true, include_web_public: true }), 'GET /streams');
+      const all = succeeded(await api.get('streams', { include_all: true, include_web_public: true }), 'GET /streams');
       for (const channel of hidden) expect(JSON.stringify(all.body)).not.toContain(channel.name);
     }
-    const events = expectSuccess(
+    const events = succeeded(
       await actors.member.api.get('events', { queue_id: memberQueue.id, last_event_id: memberQueue.lastEventId, dont_block: true }),
       'events',
     );

@@ -1,13 +1,9 @@
-import { ApiResponse, createBot, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
+import { createBot, createTestRealm, expectError, expectSuccess, manage, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /** Custom profile fields: definitions (administrators), users' values, events, register state. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
-}
 
 const ADMIN_REQUIRED = ['Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'] as const;
 

@@ -1,4 +1,4 @@
-import { ApiResponse, createBot, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { createBot, createTestRealm, expectError, expectSuccess, TestRealm, TestUser } from './support/api';
 
 /**
  * Push device registration as Zulip 10.2 has it (PushDeviceToken), and its test
@@ -10,10 +10,6 @@ const APNS = 'users/me/apns_device_token';
 const FCM = 'users/me/android_gcm_reg_id';
 const TEST = 'mobile_push/test_notification';
 const APP_ID = 'org.zulip.Zulip';
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-}
 
 describe('push devices', () => {
   let realm: TestRealm;

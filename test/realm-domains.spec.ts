@@ -1,4 +1,4 @@
-import { ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, ok, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 
 /**
@@ -9,11 +9,6 @@ import { Queue } from './support/queue';
  */
 
 type Json = Record<string, unknown>;
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 const ownerRequired = { status: 400, body: { result: 'error', msg: 'Must be an organization owner', code: 'UNAUTHORIZED_PRINCIPAL' } };
 

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { extract } from 'tar-stream';
-import { Api, ApiResponse, createBot, createTestRealm, expectError, sendMessage, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, createBot, createTestRealm, expectError, ok, sendMessage, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { ownDatabase, OwnDatabase, ownRedisUrl, ServerProcess, startServer } from './support/server-process';
 import { postMultipart } from './support/multipart';
@@ -20,11 +20,6 @@ import { until } from './support/until';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 /** This file's own Redis database (see ownRedisUrl). */
 const EXPORT_REDIS_INDEX = process.env.REDIS_URL && new URL(process.env.REDIS_URL).pathname === '/2' ? 3 : 2;

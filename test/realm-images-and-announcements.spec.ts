@@ -1,4 +1,4 @@
-import { ApiResponse, createTestRealm, expectError, subscribeTo, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, ok, subscribeTo, TestRealm, TestUser } from './support/api';
 import { fetchRaw, imageInfo, pngFile, postMultipart, textFile } from './support/multipart';
 import { Queue } from './support/queue';
 
@@ -10,11 +10,6 @@ import { Queue } from './support/queue';
  */
 
 type Json = Record<string, unknown>;
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 async function realmState(user: TestUser): Promise<Json> {
   return ok(await user.api.post('register', { fetch_event_types: ['realm'] }));

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccess, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 
 /** `PATCH /realm` for the realm's plain properties: validation, permissions, `realm` events and register state. */
@@ -25,10 +25,6 @@ function applyRealmEvents(state: Json, events: Event[]): Json {
 function comparable(state: Json): Json {
   const { queue_id: _queue, last_event_id: _last, realm_wildcard_mention_policy: _legacy, ...rest } = state;
   return rest;
-}
-
-function expectSuccess(response: ApiResponse, data: Json): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...data } });
 }
 
 describe('realm settings', () => {

@@ -1,4 +1,4 @@
-import { ApiResponse, createBot, createTestRealm, expectError, TestRealm, TestUser } from './support/api';
+import { createBot, createTestRealm, expectError, expectSuccess, ok, TestRealm, TestUser } from './support/api';
 import { Queue } from './support/queue';
 
 /**
@@ -7,15 +7,6 @@ import { Queue } from './support/queue';
  */
 
 type Json = Record<string, unknown>;
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
-}
 
 const notFound = { status: 404, body: { result: 'error', msg: 'Saved snippet does not exist.', code: 'BAD_REQUEST' } };
 

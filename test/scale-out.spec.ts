@@ -1,6 +1,7 @@
-import { Api, ApiResponse, createTestRealm, Params, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, ok, Params, TestRealm, TestUser } from './support/api';
 import { Event, Queue } from './support/queue';
 import { ServerProcess, startServer } from './support/server-process';
+import { sleep } from './support/until';
 
 /**
  * Scale-out (issue 7): several server processes on one PostgreSQL and Redis, no sticky
@@ -8,15 +9,7 @@ import { ServerProcess, startServer } from './support/server-process';
  * committed message's event.
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const scaleOut = process.env.REDIS_URL && process.env.DATABASE_URL ? describe : describe.skip;
-
-async function ok(response: Promise<ApiResponse>): Promise<Record<string, unknown>> {
-  const settled = await response;
-  if (settled.status !== 200) throw new Error(`request failed: ${settled.status} ${JSON.stringify(settled.body)}`);
-  return settled.body;
-}
 
 /** The ids of the messages stored in a topic, as the database has them (committed). */
 async function storedIds(api: Api, channel: string, topic: string): Promise<number[]> {

@@ -1,7 +1,7 @@
-import { Api, ApiResponse, createTestRealm, expectError, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, createTestRealm, expectError, ok, subscribeTo, TestRealm, TestUser, uniqueName } from './support/api';
 import { Event, Queue } from './support/queue';
 import { ServerProcess, startServer } from './support/server-process';
-import { until } from './support/until';
+import { sleep, until } from './support/until';
 
 /**
  * `/scheduled_messages` as Zulip 10.2 serves it (GET, POST, PATCH and DELETE by id, each
@@ -11,11 +11,6 @@ import { until } from './support/until';
  */
 
 type Json = Record<string, unknown>;
-
-function ok(response: ApiResponse): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 const notFound = { status: 404, body: { result: 'error', msg: 'Scheduled message does not exist', code: 'BAD_REQUEST' } };
 
@@ -225,8 +220,6 @@ describe('scheduled messages', () => {
     ok(await alice.api.delete(`scheduled_messages/${id}`));
   });
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sleeps until `timestamp` (UTC seconds) plus `extraMs`. */
 const sleepUntil = (timestamp: number, extraMs = 0) => sleep(Math.max(0, timestamp * 1000 + extraMs - Date.now()));

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { Page } from 'playwright-core';
-import { Api, createTestRealm, TestRealm } from './support/api';
+import { Api, createTestRealm, ok, TestRealm } from './support/api';
 import { screenshotBothWidths, TestBrowser } from './support/browser';
 import { fixtureSql } from './support/fixture-sql';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
@@ -19,11 +19,6 @@ import { ReceivedMail, SmtpSink } from './support/smtp-sink';
 const PASSWORD = 'correct horse battery staple 42';
 
 type Json = Record<string, unknown>;
-
-function ok(response: { status: number; body: Json }): Json {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 /** The link of a mail's text containing `fragment` (Zulip's mails write it as `<url>`). */
 function mailedLink(mail: ReceivedMail, fragment: string): string {

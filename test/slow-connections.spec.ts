@@ -1,6 +1,7 @@
 import * as net from 'node:net';
 import { Api, ApiResponse, createTestRealm, TestRealm } from './support/api';
 import { ServerProcess, startServer } from './support/server-process';
+import { sleep } from './support/until';
 
 /**
  * Slow clients and the addresses they are counted by: per client address, at most
@@ -33,8 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A connection from `localAddress` that writes `first` and then one byte of `drip` every 200 ms. */
 class SlowClient {

@@ -1,14 +1,10 @@
-import { Api, ApiResponse, createTestRealm, expectError, Params, sendMessage, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccess, Params, sendMessage, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Queue } from './support/queue';
 
 /** Typing notifications: POST /typing and POST /messages/{id}/typing, events only. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-}
 
 describe('typing notifications', () => {
   let realm: TestRealm;

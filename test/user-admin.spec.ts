@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccessEnvelope, groupIdsByName, manage, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 
@@ -9,17 +9,6 @@ import { Event, Queue } from './support/queue';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, result: response.body.result, msg: response.body.msg }).toEqual({ status: 200, result: 'success', msg: '' });
-}
-
-/** Long-polls `queue` until an event matching `last` came; answers the events up to it, itself included. */
-async function eventsUntil(queue: Queue, last: (event: Event) => boolean): Promise<Event[]> {
-  const events: Event[] = [];
-  while (!events.some(last)) events.push(...(await queue.take(1)));
-  return events.slice(0, events.findIndex(last) + 1);
-}
 
 /** Applies `realm_user` events to register's two user lists, as a client does. */
 export function applyRealmUserEvents(state: { active: Json[]; inactive: Json[] }, events: Event[]): { active: Json[]; inactive: Json[] } {
@@ -76,8 +65,7 @@ describe('user administration', () => {
     bob = await realm.createUser('Bob');
     guest = await realm.createUser('Gus Guest', 'guest');
     host = `${realm.subdomain}.localhost`;
-    const listed = await owner.api.get('user_groups');
-    groups = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    groups = await groupIdsByName(owner.api);
   });
 
   async function members(groupName: string): Promise<number[]> {
@@ -181,18 +169,18 @@ describe('user administration', () => {
     });
 
     it('keeps a guest outside can_access_all_users_group to users they share a channel with', async () => {
-      expectSuccess(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:members'] } }));
+      expectSuccessEnvelope(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:members'] } }));
       try {
         const stranger = await realm.createUser('Stan Stranger');
         // Both start in the default channel; a guest who leaves it shares nothing with Stan.
         expect((await alice.api.get(`users/${stranger.userId}`)).status).toBe(200);
         expect((await guest.api.get(`users/${stranger.userId}`)).status).toBe(200);
-        expectSuccess(await guest.api.delete('users/me/subscriptions', { subscriptions: ['general'] }));
+        expectSuccessEnvelope(await guest.api.delete('users/me/subscriptions', { subscriptions: ['general'] }));
         expectError(await guest.api.get(`users/${stranger.userId}`), 'Insufficient permission');
-        expectSuccess(await owner.api.post('users/me/subscriptions', { subscriptions: [{ name: 'guests-and-stan' }], principals: [guest.userId, stranger.userId] }));
+        expectSuccessEnvelope(await owner.api.post('users/me/subscriptions', { subscriptions: [{ name: 'guests-and-stan' }], principals: [guest.userId, stranger.userId] }));
         expect((await guest.api.get(`users/${stranger.userId}`)).status).toBe(200);
       } finally {
-        expectSuccess(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:everyone'] } }));
+        expectSuccessEnvelope(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:everyone'] } }));
       }
     });
   });
@@ -222,7 +210,7 @@ describe('user administration', () => {
     it('changes the role, moving the user between the role groups, and tells the realm', async () => {
       const carol = await realm.createUser('Carol');
       const queue = await Queue.register(alice.api, { event_types: ['realm_user', 'user_group'] });
-      expectSuccess(await admin.api.patch(`users/${carol.userId}`, { role: 300 }));
+      expectSuccessEnvelope(await admin.api.patch(`users/${carol.userId}`, { role: 300 }));
       const events = await queue.take(4);
       expect(events.map(({ id: _id, ...event }) => event)).toEqual([
         { type: 'realm_user', op: 'update', person: { user_id: carol.userId, role: 300 } },
@@ -235,26 +223,26 @@ describe('user administration', () => {
       expect(await members('role:fullmembers')).not.toContain(carol.userId);
       expect((await alice.api.get(`users/${carol.userId}`)).body.user).toEqual(expect.objectContaining({ role: 300, is_admin: false }));
 
-      expectSuccess(await owner.api.patch(`users/${carol.userId}`, { role: 100 }));
+      expectSuccessEnvelope(await owner.api.patch(`users/${carol.userId}`, { role: 100 }));
       expect(await members('role:owners')).toContain(carol.userId);
       expect(await members('role:moderators')).not.toContain(carol.userId);
       // Now there are two owners: one may step down.
-      expectSuccess(await carol.api.patch(`users/${carol.userId}`, { role: 400 }));
+      expectSuccessEnvelope(await carol.api.patch(`users/${carol.userId}`, { role: 400 }));
       expect(await members('role:members')).toContain(carol.userId);
       expect(await members('role:fullmembers')).toContain(carol.userId);
     });
 
     it("shows a promoted guest the public channels, and hides them again on demotion", async () => {
       const gina = await realm.createUser('Gina Guest', 'guest');
-      expectSuccess(await owner.api.post('users/me/subscriptions', { subscriptions: [{ name: 'town-square' }] }));
+      expectSuccessEnvelope(await owner.api.post('users/me/subscriptions', { subscriptions: [{ name: 'town-square' }] }));
       const streamId = ((await owner.api.get('get_stream_id', { stream: 'town-square' })).body.stream_id) as number;
       const queue = await Queue.register(gina.api, { event_types: ['stream', 'subscription'] });
-      expectSuccess(await admin.api.patch(`users/${gina.userId}`, { role: 400 }));
-      const gained = await eventsUntil(queue, (event) => event.op === 'peer_add' && event.stream_ids[0] === streamId);
+      expectSuccessEnvelope(await admin.api.patch(`users/${gina.userId}`, { role: 400 }));
+      const gained = await queue.takeUntil((event) => event.op === 'peer_add' && event.stream_ids[0] === streamId);
       expect(gained.find((event) => event.op === 'create' && event.streams[0].stream_id === streamId)?.streams[0].name).toBe('town-square');
       expect(gained.find((event) => event.op === 'peer_add' && event.stream_ids[0] === streamId)?.user_ids).toEqual([owner.userId]);
-      expectSuccess(await admin.api.patch(`users/${gina.userId}`, { role: 600 }));
-      const lost = await eventsUntil(queue, (event) => event.op === 'delete' && event.stream_ids[0] === streamId);
+      expectSuccessEnvelope(await admin.api.patch(`users/${gina.userId}`, { role: 600 }));
+      const lost = await queue.takeUntil((event) => event.op === 'delete' && event.stream_ids[0] === streamId);
       expect(lost.filter((event) => event.op === 'delete').map((event) => event.stream_ids[0])).toContain(streamId);
       const fresh = await gina.api.post('register', { fetch_event_types: ['stream'] });
       expect((fresh.body.streams as Json[]).some((stream) => stream.stream_id === streamId)).toBe(false);
@@ -263,10 +251,10 @@ describe('user administration', () => {
     it('renames, telling the realm; an unchanged or blank name changes nothing', async () => {
       const dan = await realm.createUser('Dan');
       const queue = await Queue.register(bob.api, { event_types: ['realm_user'] });
-      expectSuccess(await admin.api.patch(`users/${dan.userId}`, { full_name: 'Daniel' }));
-      expectSuccess(await admin.api.patch(`users/${dan.userId}`, { full_name: '   ' }));
-      expectSuccess(await admin.api.patch(`users/${dan.userId}`, { full_name: 'Daniel' }));
-      expectSuccess(await admin.api.patch(`users/${dan.userId}`, { full_name: 'Dan D.' }));
+      expectSuccessEnvelope(await admin.api.patch(`users/${dan.userId}`, { full_name: 'Daniel' }));
+      expectSuccessEnvelope(await admin.api.patch(`users/${dan.userId}`, { full_name: '   ' }));
+      expectSuccessEnvelope(await admin.api.patch(`users/${dan.userId}`, { full_name: 'Daniel' }));
+      expectSuccessEnvelope(await admin.api.patch(`users/${dan.userId}`, { full_name: 'Dan D.' }));
       const events = await queue.take(2);
       expect(events.map((event) => event.person)).toEqual([
         { user_id: dan.userId, full_name: 'Daniel' },
@@ -284,7 +272,7 @@ describe('user administration', () => {
       expectError(await admin.api.delete(`users/${bot.body.user_id}`), 'No such user');
       expectError(await admin.api.delete(`users/${owner.userId}`), 'Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL');
       expectError(await owner.api.delete(`users/${owner.userId}`), 'Cannot deactivate the only organization owner');
-      expectSuccess(await admin.api.delete(`users/${target.userId}`));
+      expectSuccessEnvelope(await admin.api.delete(`users/${target.userId}`));
       expectError(await admin.api.delete(`users/${target.userId}`), 'User is deactivated');
       expectError(
         await admin.api.delete(`users/${bob.userId}`, { deactivation_notification_comment: 'x'.repeat(2001) }),
@@ -295,7 +283,7 @@ describe('user administration', () => {
     it("ends the user's key and event queues, deactivates their bots, and tells the realm", async () => {
       const leaver = await realm.createUser('Leo Leaver');
       const bot = await leaver.api.post('bots', { short_name: 'leobot', full_name: 'Leo Bot' });
-      expectSuccess(bot);
+      expectSuccessEnvelope(bot);
       const botApi = realm.api.as({ email: `leobot-bot@${host}`, apiKey: bot.body.api_key as string });
       expect((await botApi.get('users/me')).status).toBe(200);
 
@@ -304,7 +292,7 @@ describe('user administration', () => {
       const aliceQueue = await Queue.register(alice.api, { event_types: ['realm_user', 'realm_bot'] });
       const adminQueue = await Queue.register(admin.api, { event_types: ['realm_bot'] });
 
-      expectSuccess(await admin.api.delete(`users/${leaver.userId}`, { deactivation_notification_comment: 'Thanks!' }));
+      expectSuccessEnvelope(await admin.api.delete(`users/${leaver.userId}`, { deactivation_notification_comment: 'Thanks!' }));
 
       // A poll parked before the deactivation ends with the queue; one that arrived after it is refused.
       expect(['BAD_EVENT_QUEUE_ID', 'UNAUTHORIZED']).toContain((await parked).body.code);
@@ -327,28 +315,28 @@ describe('user administration', () => {
       const target = await realm.createUser('Tom Target');
       const seer = await realm.createUser('Sam Seer', 'guest');
       const blind = await realm.createUser('Bea Blind', 'guest');
-      expectSuccess(await blind.api.delete('users/me/subscriptions', { subscriptions: ['general'] }));
-      expectSuccess(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:members'] } }));
+      expectSuccessEnvelope(await blind.api.delete('users/me/subscriptions', { subscriptions: ['general'] }));
+      expectSuccessEnvelope(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:members'] } }));
       try {
         const queues = {
           seer: await Queue.register(seer.api, { event_types: ['realm_user'] }),
           blind: await Queue.register(blind.api, { event_types: ['realm_user'] }),
           member: await Queue.register(alice.api, { event_types: ['realm_user'] }),
         };
-        expectSuccess(await admin.api.delete(`users/${target.userId}`));
+        expectSuccessEnvelope(await admin.api.delete(`users/${target.userId}`));
         // A rename of each guest, which that guest always sees, marks the end of what they got.
-        expectSuccess(await admin.api.patch(`users/${seer.userId}`, { full_name: 'Sam S.' }));
-        expectSuccess(await admin.api.patch(`users/${blind.userId}`, { full_name: 'Bea B.' }));
+        expectSuccessEnvelope(await admin.api.patch(`users/${seer.userId}`, { full_name: 'Sam S.' }));
+        expectSuccessEnvelope(await admin.api.patch(`users/${blind.userId}`, { full_name: 'Bea B.' }));
         const until = (name: string) => (event: Event) => event.person?.full_name === name;
-        expect((await eventsUntil(queues.seer, until('Sam S.'))).map((event) => [event.op, event.person])).toEqual([
+        expect((await queues.seer.takeUntil(until('Sam S.'))).map((event) => [event.op, event.person])).toEqual([
           ['remove', { user_id: target.userId, full_name: 'Unknown user' }],
           ['update', { user_id: seer.userId, full_name: 'Sam S.' }],
         ]);
         // Bea shares nothing with Tom or Sam: she hears only of herself.
-        expect((await eventsUntil(queues.blind, until('Bea B.'))).map((event) => event.person.user_id)).toEqual([blind.userId]);
+        expect((await queues.blind.takeUntil(until('Bea B.'))).map((event) => event.person.user_id)).toEqual([blind.userId]);
         expect((await queues.member.take(1))[0].person).toEqual({ user_id: target.userId, is_active: false });
       } finally {
-        expectSuccess(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:everyone'] } }));
+        expectSuccessEnvelope(await owner.api.patch('realm', { can_access_all_users_group: { new: groups['role:everyone'] } }));
       }
     });
   });
@@ -371,7 +359,7 @@ describe('user administration', () => {
 
     it('deactivates the requester', async () => {
       const quitter = await realm.createUser('Quinn Quitter');
-      expectSuccess(await quitter.api.delete('users/me'));
+      expectSuccessEnvelope(await quitter.api.delete('users/me'));
       expect((await quitter.api.get('users/me')).body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
       expect((await alice.api.get(`users/${quitter.userId}`)).body.user.is_active).toBe(false);
     });
@@ -388,11 +376,11 @@ describe('user administration', () => {
     it('brings a user back with their key, their groups and channels, and tells the realm', async () => {
       const returner = await realm.createUser('Rita Returner');
       const firstQueue = await Queue.register(returner.api, { event_types: ['message'] });
-      expectSuccess(await admin.api.delete(`users/${returner.userId}`));
+      expectSuccessEnvelope(await admin.api.delete(`users/${returner.userId}`));
       expect(await members('role:members')).not.toContain(returner.userId);
       const queue = await Queue.register(alice.api, { event_types: ['realm_user', 'user_group', 'subscription'] });
-      expectSuccess(await admin.api.post(`users/${returner.userId}/reactivate`));
-      const events = await eventsUntil(queue, (event) => event.type === 'user_group' && event.group_id === groups['role:members']);
+      expectSuccessEnvelope(await admin.api.post(`users/${returner.userId}/reactivate`));
+      const events = await queue.takeUntil((event) => event.type === 'user_group' && event.group_id === groups['role:members']);
       // Direct groups in id order: Zulip creates the full members group before the members one.
       expect(events.map(({ id: _id, ...event }) => event)).toEqual([
         { type: 'realm_user', op: 'update', person: { user_id: returner.userId, is_active: true } },
@@ -425,19 +413,19 @@ describe('user administration', () => {
     const queue = new Queue(moderator.api, before.queue_id as string, before.last_event_id as number);
 
     const eve = await realm.createUser('Eve');
-    expectSuccess(await admin.api.patch(`users/${eve.userId}`, { full_name: 'Eve E.', role: 600 }));
+    expectSuccessEnvelope(await admin.api.patch(`users/${eve.userId}`, { full_name: 'Eve E.', role: 600 }));
     const bot = await eve.api.post('bots', { short_name: 'evebot', full_name: 'Eve Bot' });
     expect(bot.status).toBe(400); // Guests may not create bots.
-    expectSuccess(await admin.api.patch(`users/${eve.userId}`, { role: 400 }));
-    expectSuccess(await eve.api.post('bots', { short_name: 'evebot', full_name: 'Eve Bot' }));
-    expectSuccess(await admin.api.delete(`users/${eve.userId}`));
+    expectSuccessEnvelope(await admin.api.patch(`users/${eve.userId}`, { role: 400 }));
+    expectSuccessEnvelope(await eve.api.post('bots', { short_name: 'evebot', full_name: 'Eve Bot' }));
+    expectSuccessEnvelope(await admin.api.delete(`users/${eve.userId}`));
     const frank = await realm.createUser('Frank');
-    expectSuccess(await admin.api.delete(`users/${frank.userId}`));
-    expectSuccess(await admin.api.post(`users/${frank.userId}/reactivate`));
-    expectSuccess(await admin.api.patch(`users/${bob.userId}`, { full_name: 'Bob' }));
-    expectSuccess(await admin.api.patch(`users/${frank.userId}`, { full_name: 'Frank F.' }));
+    expectSuccessEnvelope(await admin.api.delete(`users/${frank.userId}`));
+    expectSuccessEnvelope(await admin.api.post(`users/${frank.userId}/reactivate`));
+    expectSuccessEnvelope(await admin.api.patch(`users/${bob.userId}`, { full_name: 'Bob' }));
+    expectSuccessEnvelope(await admin.api.patch(`users/${frank.userId}`, { full_name: 'Frank F.' }));
 
-    const events = await eventsUntil(queue, (event) => event.op === 'update' && event.person.full_name === 'Frank F.');
+    const events = await queue.takeUntil((event) => event.op === 'update' && event.person.full_name === 'Frank F.');
     const applied = applyRealmUserEvents({ active: before.realm_users, inactive: before.realm_non_active_users }, events);
     const fresh = await register(moderator.api);
     expect(applied).toEqual({ active: fresh.realm_users, inactive: fresh.realm_non_active_users });

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
+import { Api, createTestRealm, expectErrorEnvelope, expectSuccessEnvelope, groupIdsByName, manage, Params, TestRealm, TestUser, uniqueName } from './support/api';
 
 /** User groups: the endpoints, Zulip's permission rules, `user_group` events and register state. */
 
@@ -21,20 +21,6 @@ const GROUP_KEYS = [
   'members',
   'name',
 ];
-
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 400): void {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: expect.objectContaining({ result: 'error', msg, code }),
-  });
-}
-
-function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status: 200,
-    body: expect.objectContaining({ result: 'success', msg: '' }),
-  });
-}
 
 /** A registered queue, polled until the wanted events came. */
 class Queue {
@@ -126,13 +112,12 @@ describe('user groups', () => {
     guest = await realm.createUser('Gus Guest', 'guest');
     gone = await realm.createUser('Gone');
     await manage(['deactivate-user', '--realm', realm.subdomain, '--email', gone.email]);
-    const listed = await owner.api.get('user_groups');
-    system = Object.fromEntries((listed.body.user_groups as Json[]).map((group) => [group.name, group.id]));
+    system = await groupIdsByName(owner.api);
   });
 
   async function groups(api: Api = owner.api, params: Params = {}): Promise<Json[]> {
     const response = await api.get('user_groups', params);
-    expectSuccess(response);
+    expectSuccessEnvelope(response);
     return response.body.user_groups as Json[];
   }
 
@@ -149,7 +134,7 @@ describe('user groups', () => {
       members: [],
       ...params,
     });
-    expectSuccess(response);
+    expectSuccessEnvelope(response);
     expect(Object.keys(response.body).sort()).toEqual(['group_id', 'msg', 'result']);
     return response.body.group_id as number;
   }
@@ -186,7 +171,7 @@ describe('user groups', () => {
     });
 
     it('is refused to guests', async () => {
-      expectError(await guest.api.get('user_groups'), 'Not allowed for guest users');
+      expectErrorEnvelope(await guest.api.get('user_groups'), 'Not allowed for guest users');
     });
 
     it('announces the group-level defaults for system groups in server_supported_permission_settings', async () => {
@@ -245,28 +230,28 @@ describe('user groups', () => {
       await create(alice, { name: taken });
       const post = (params: Params) =>
         alice.api.post('user_groups/create', { name: uniqueName('x'), description: '', members: [], ...params });
-      expectError(await post({ name: taken }), `User group '${taken}' already exists.`);
-      expectError(await post({ name: '  ' }), "User group name can't be empty!");
-      expectError(await post({ name: 'x'.repeat(101) }), 'User group name cannot exceed 100 characters.');
-      expectError(await post({ name: 'role:team' }), "User group name cannot start with 'role:'.");
-      expectError(await post({ name: '@team' }), "User group name cannot start with '@'.");
-      expectError(await post({ members: [gone.userId] }), `Invalid user ID: ${gone.userId}`);
-      expectError(await post({ members: [999_999] }), 'Invalid user ID: 999999');
-      expectError(await post({ subgroups: [999_999] }), 'Invalid user group ID: 999999');
-      expectError(
+      expectErrorEnvelope(await post({ name: taken }), `User group '${taken}' already exists.`);
+      expectErrorEnvelope(await post({ name: '  ' }), "User group name can't be empty!");
+      expectErrorEnvelope(await post({ name: 'x'.repeat(101) }), 'User group name cannot exceed 100 characters.');
+      expectErrorEnvelope(await post({ name: 'role:team' }), "User group name cannot start with 'role:'.");
+      expectErrorEnvelope(await post({ name: '@team' }), "User group name cannot start with '@'.");
+      expectErrorEnvelope(await post({ members: [gone.userId] }), `Invalid user ID: ${gone.userId}`);
+      expectErrorEnvelope(await post({ members: [999_999] }), 'Invalid user ID: 999999');
+      expectErrorEnvelope(await post({ subgroups: [999_999] }), 'Invalid user group ID: 999999');
+      expectErrorEnvelope(
         await post({ can_manage_group: system['role:everyone'] }),
         "'can_manage_group' setting cannot be set to 'role:everyone' group.",
       );
-      expectError(await post({ can_mention_group: 999_999 }), 'Invalid user group');
-      expectError(
+      expectErrorEnvelope(await post({ can_mention_group: 999_999 }), 'Invalid user group');
+      expectErrorEnvelope(
         await post({ can_mention_group: { direct_members: [bob.userId], direct_subgroups: [999_999] } }),
         'Invalid user group ID: 999999',
       );
-      expectError(
+      expectErrorEnvelope(
         await post({ can_mention_group: { direct_members: [gone.userId], direct_subgroups: [] } }),
         `Invalid user ID: ${gone.userId}`,
       );
-      expectError(
+      expectErrorEnvelope(
         await alice.api.post('user_groups/create', { name: uniqueName('x'), description: '' }),
         "Missing 'members' argument",
         'REQUEST_VARIABLE_MISSING',
@@ -275,7 +260,7 @@ describe('user groups', () => {
     });
 
     it('needs the realm permission can_create_groups (guests never have it)', async () => {
-      expectError(
+      expectErrorEnvelope(
         await guest.api.post('user_groups/create', { name: uniqueName('g'), description: '', members: [] }),
         'Insufficient permission',
       );
@@ -286,32 +271,32 @@ describe('user groups', () => {
   describe('PATCH /user_groups/{id}', () => {
     it('lets the group manager and owners (can_manage_all_groups) edit; not members, admins or guests', async () => {
       const id = await create(alice, { members: [bob.userId] });
-      expectError(await alice.api.patch(`user_groups/${id}`), 'No new data supplied');
-      expectError(await bob.api.patch(`user_groups/${id}`, { description: 'x' }), 'Insufficient permission');
-      expectError(await admin.api.patch(`user_groups/${id}`, { description: 'x' }), 'Insufficient permission');
-      expectError(await guest.api.patch(`user_groups/${id}`, { description: 'x' }), 'Not allowed for guest users');
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { description: 'by creator' }));
+      expectErrorEnvelope(await alice.api.patch(`user_groups/${id}`), 'No new data supplied');
+      expectErrorEnvelope(await bob.api.patch(`user_groups/${id}`, { description: 'x' }), 'Insufficient permission');
+      expectErrorEnvelope(await admin.api.patch(`user_groups/${id}`, { description: 'x' }), 'Insufficient permission');
+      expectErrorEnvelope(await guest.api.patch(`user_groups/${id}`, { description: 'x' }), 'Not allowed for guest users');
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { description: 'by creator' }));
       const renamed = uniqueName('renamed');
-      expectSuccess(await owner.api.patch(`user_groups/${id}`, { name: renamed }));
+      expectSuccessEnvelope(await owner.api.patch(`user_groups/${id}`, { name: renamed }));
       expect(await group(id)).toMatchObject({ name: renamed, description: 'by creator' });
-      expectError(await owner.api.patch(`user_groups/${system['role:members']}`, { description: 'x' }), 'Insufficient permission');
-      expectError(await owner.api.patch('user_groups/999999', { description: 'x' }), 'Invalid user group');
+      expectErrorEnvelope(await owner.api.patch(`user_groups/${system['role:members']}`, { description: 'x' }), 'Insufficient permission');
+      expectErrorEnvelope(await owner.api.patch('user_groups/999999', { description: 'x' }), 'Invalid user group');
     });
 
     it('changes settings with {new, old}, checking old and the setting rules', async () => {
       const id = await create(alice);
       const other = await create(alice);
-      expectError(
+      expectErrorEnvelope(
         await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'], old: system['role:everyone'] } }),
         "'old' value does not match the expected value.",
         'EXPECTATION_MISMATCH',
       );
-      expectError(
+      expectErrorEnvelope(
         await alice.api.patch(`user_groups/${id}`, { can_manage_group: { new: system['role:everyone'] } }),
         "'can_manage_group' setting cannot be set to 'role:everyone' group.",
       );
-      expectError(await alice.api.patch(`user_groups/${id}`, { name: (await group(other)).name }), `User group '${(await group(other)).name}' already exists.`);
-      expectSuccess(
+      expectErrorEnvelope(await alice.api.patch(`user_groups/${id}`, { name: (await group(other)).name }), `User group '${(await group(other)).name}' already exists.`);
+      expectSuccessEnvelope(
         await alice.api.patch(`user_groups/${id}`, {
           can_join_group: { new: system['role:members'], old: system['role:nobody'] },
           can_mention_group: { new: { direct_members: [carol.userId], direct_subgroups: [other] } },
@@ -322,56 +307,56 @@ describe('user groups', () => {
         can_mention_group: { direct_members: [carol.userId], direct_subgroups: [other] },
       });
       // Handing management to a group: its members may now edit, the creator no longer.
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { can_manage_group: { new: other } }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { can_manage_group: { new: other } }));
       await owner.api.post(`user_groups/${other}/members`, { add: [carol.userId] });
-      expectSuccess(await carol.api.patch(`user_groups/${id}`, { description: 'carol manages it' }));
-      expectError(await alice.api.patch(`user_groups/${id}`, { description: 'alice' }), 'Insufficient permission');
+      expectSuccessEnvelope(await carol.api.patch(`user_groups/${id}`, { description: 'carol manages it' }));
+      expectErrorEnvelope(await alice.api.patch(`user_groups/${id}`, { description: 'alice' }), 'Insufficient permission');
     });
   });
 
   describe('POST /user_groups/{id}/members', () => {
     it("follows Zulip's permission settings for adding, joining, leaving and removing", async () => {
       const id = await create(alice);
-      expectError(await alice.api.post(`user_groups/${id}/members`, {}), 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
+      expectErrorEnvelope(await alice.api.post(`user_groups/${id}/members`, {}), 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
       // can_join_group is role:nobody: bob may not join; the creator (can_add_members_group) adds him.
-      expectError(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }), 'Insufficient permission');
-      expectError(await bob.api.post(`user_groups/${id}/members`, { add: [carol.userId] }), 'Insufficient permission');
-      expectError(await guest.api.post(`user_groups/${id}/members`, { add: [guest.userId] }), 'Not allowed for guest users');
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
-      expectError(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }), `User ${bob.userId} is already a member of this group`);
-      expectError(await alice.api.post(`user_groups/${id}/members`, { add: [gone.userId] }), `Invalid user ID: ${gone.userId}`);
-      expectError(await alice.api.post(`user_groups/${id}/members`, { add: [guest.userId, 999_999] }), 'Invalid user ID: 999999');
+      expectErrorEnvelope(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }), 'Insufficient permission');
+      expectErrorEnvelope(await bob.api.post(`user_groups/${id}/members`, { add: [carol.userId] }), 'Insufficient permission');
+      expectErrorEnvelope(await guest.api.post(`user_groups/${id}/members`, { add: [guest.userId] }), 'Not allowed for guest users');
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
+      expectErrorEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [bob.userId] }), `User ${bob.userId} is already a member of this group`);
+      expectErrorEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [gone.userId] }), `Invalid user ID: ${gone.userId}`);
+      expectErrorEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [guest.userId, 999_999] }), 'Invalid user ID: 999999');
       // can_leave_group is role:everyone: bob leaves; he may not remove others (can_remove_members_group is nobody).
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
-      expectError(await bob.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }), 'Insufficient permission');
-      expectSuccess(await bob.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }));
-      expectError(await alice.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }), `There is no member '${bob.userId}' in this user group`);
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
+      expectErrorEnvelope(await bob.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }), 'Insufficient permission');
+      expectSuccessEnvelope(await bob.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }));
+      expectErrorEnvelope(await alice.api.post(`user_groups/${id}/members`, { delete: [bob.userId] }), `There is no member '${bob.userId}' in this user group`);
       // Joining once can_join_group allows it.
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
-      expectSuccess(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
+      expectSuccessEnvelope(await bob.api.post(`user_groups/${id}/members`, { add: [bob.userId] }));
       // Owners manage every group; administrators do not by default.
-      expectError(await admin.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }), 'Insufficient permission');
-      expectSuccess(await owner.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }));
+      expectErrorEnvelope(await admin.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }), 'Insufficient permission');
+      expectSuccessEnvelope(await owner.api.post(`user_groups/${id}/members`, { delete: [carol.userId] }));
       expect((await group(id)).members).toEqual([bob.userId]);
     });
 
     it('never changes system groups', async () => {
-      expectError(await owner.api.post(`user_groups/${system['role:members']}/members`, { add: [guest.userId] }), 'Insufficient permission');
-      expectError(await owner.api.post(`user_groups/${system['role:owners']}/members`, { delete: [owner.userId] }), 'Insufficient permission');
-      expectError(await owner.api.post('user_groups/999999/members', { add: [bob.userId] }), 'Invalid user group');
+      expectErrorEnvelope(await owner.api.post(`user_groups/${system['role:members']}/members`, { add: [guest.userId] }), 'Insufficient permission');
+      expectErrorEnvelope(await owner.api.post(`user_groups/${system['role:owners']}/members`, { delete: [owner.userId] }), 'Insufficient permission');
+      expectErrorEnvelope(await owner.api.post('user_groups/999999/members', { add: [bob.userId] }), 'Invalid user group');
     });
 
     it('adds and removes subgroups in the same request, all or nothing', async () => {
       const id = await create(alice);
       const sub = await create(alice);
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], add_subgroups: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], add_subgroups: [sub] }));
       expect(await group(id)).toMatchObject({ members: [carol.userId], direct_subgroup_ids: [sub] });
-      expectError(
+      expectErrorEnvelope(
         await alice.api.post(`user_groups/${id}/members`, { delete: [carol.userId], add_subgroups: [sub] }),
         `User group ${sub} is already a subgroup of this group.`,
       );
       expect((await group(id)).members).toEqual([carol.userId]);
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { delete_subgroups: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { delete_subgroups: [sub] }));
       expect((await group(id)).direct_subgroup_ids).toEqual([]);
     });
   });
@@ -381,29 +366,29 @@ describe('user groups', () => {
       const top = await create(alice);
       const middle = await create(alice);
       const bottom = await create(alice);
-      expectError(await alice.api.post(`user_groups/${top}/subgroups`, {}), 'Nothing to do. Specify at least one of "add" or "delete".');
-      expectSuccess(await alice.api.post(`user_groups/${top}/subgroups`, { add: [middle] }));
-      expectSuccess(await alice.api.post(`user_groups/${middle}/subgroups`, { add: [bottom] }));
-      expectError(
+      expectErrorEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, {}), 'Nothing to do. Specify at least one of "add" or "delete".');
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { add: [middle] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${middle}/subgroups`, { add: [bottom] }));
+      expectErrorEnvelope(
         await alice.api.post(`user_groups/${bottom}/subgroups`, { add: [top] }),
         `User group ${bottom} is already a subgroup of one of the passed subgroups.`,
       );
-      expectError(
+      expectErrorEnvelope(
         await alice.api.post(`user_groups/${top}/subgroups`, { add: [top] }),
         `User group ${top} is already a subgroup of one of the passed subgroups.`,
       );
-      expectError(await alice.api.post(`user_groups/${top}/subgroups`, { add: [middle] }), `User group ${middle} is already a subgroup of this group.`);
-      expectError(await alice.api.post(`user_groups/${top}/subgroups`, { add: [999_999] }), 'Invalid user group ID: 999999');
-      expectError(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [bottom] }), `User group ${bottom} is not a subgroup of this group.`);
-      expectError(await bob.api.post(`user_groups/${top}/subgroups`, { add: [bottom] }), 'Insufficient permission');
+      expectErrorEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { add: [middle] }), `User group ${middle} is already a subgroup of this group.`);
+      expectErrorEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { add: [999_999] }), 'Invalid user group ID: 999999');
+      expectErrorEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [bottom] }), `User group ${bottom} is not a subgroup of this group.`);
+      expectErrorEnvelope(await bob.api.post(`user_groups/${top}/subgroups`, { add: [bottom] }), 'Insufficient permission');
       // System groups may be subgroups of user groups.
-      expectSuccess(await alice.api.post(`user_groups/${top}/subgroups`, { add: [system['role:administrators']] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { add: [system['role:administrators']] }));
 
       const recursive = await alice.api.get(`user_groups/${top}/subgroups`);
       expect(recursive.body).toEqual({ result: 'success', msg: '', subgroups: [middle, bottom, system['role:administrators'], system['role:owners']].sort((a, b) => a - b) });
       const direct = await alice.api.get(`user_groups/${top}/subgroups`, { direct_subgroup_only: true });
       expect(direct.body.subgroups).toEqual([middle, system['role:administrators']].sort((a, b) => a - b));
-      expectSuccess(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [middle] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${top}/subgroups`, { delete: [middle] }));
       expect((await alice.api.get(`user_groups/${top}/subgroups`, { direct_subgroup_only: true })).body.subgroups).toEqual([
         system['role:administrators'],
       ]);
@@ -424,10 +409,10 @@ describe('user groups', () => {
       expect(isMember.body).toEqual({ result: 'success', msg: '', is_user_group_member: true });
       expect((await carol.api.get(`user_groups/${outer}/members/${bob.userId}`, { direct_member_only: true })).body.is_user_group_member).toBe(false);
       expect((await carol.api.get(`user_groups/${outer}/members/${carol.userId}`)).body.is_user_group_member).toBe(false);
-      expectError(await carol.api.get(`user_groups/${outer}/members/${gone.userId}`), 'User is deactivated');
-      expectError(await carol.api.get(`user_groups/${outer}/members/999999`), 'No such user');
-      expectError(await carol.api.get('user_groups/999999/members'), 'Invalid user group');
-      expectError(await guest.api.get(`user_groups/${outer}/members`), 'Not allowed for guest users');
+      expectErrorEnvelope(await carol.api.get(`user_groups/${outer}/members/${gone.userId}`), 'User is deactivated');
+      expectErrorEnvelope(await carol.api.get(`user_groups/${outer}/members/999999`), 'No such user');
+      expectErrorEnvelope(await carol.api.get('user_groups/999999/members'), 'Invalid user group');
+      expectErrorEnvelope(await guest.api.get(`user_groups/${outer}/members`), 'Not allowed for guest users');
 
       const members = await owner.api.get(`user_groups/${system['role:members']}/members`);
       expect(members.body.members).toEqual(expect.arrayContaining([admin.userId, owner.userId, alice.userId]));
@@ -456,35 +441,35 @@ describe('user groups', () => {
       const parent = await create(alice, { subgroups: [used] });
       const user = await create(alice, { can_mention_group: { direct_members: [bob.userId], direct_subgroups: [used] } });
       const response = await alice.api.post(`user_groups/${used}/deactivate`);
-      expectError(response, 'Cannot deactivate user group in use.', 'CANNOT_DEACTIVATE_GROUP_IN_USE');
+      expectErrorEnvelope(response, 'Cannot deactivate user group in use.', 'CANNOT_DEACTIVATE_GROUP_IN_USE');
       expect(response.body.objections).toEqual([
         { type: 'subgroup', supergroup_ids: [parent] },
         { type: 'user_group', group_id: user, settings: ['can_mention_group'] },
       ]);
       // Once no longer used, it may go.
-      expectSuccess(await alice.api.post(`user_groups/${parent}/subgroups`, { delete: [used] }));
-      expectSuccess(await alice.api.patch(`user_groups/${user}`, { can_mention_group: { new: system['role:everyone'] } }));
-      expectSuccess(await alice.api.post(`user_groups/${used}/deactivate`));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${parent}/subgroups`, { delete: [used] }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${user}`, { can_mention_group: { new: system['role:everyone'] } }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${used}/deactivate`));
     });
 
     it('deactivates: hidden from lists unless asked for, no longer usable, managers only', async () => {
       const id = await create(alice, { members: [bob.userId] });
-      expectError(await bob.api.post(`user_groups/${id}/deactivate`), 'Insufficient permission');
-      expectError(await owner.api.post(`user_groups/${system['role:members']}/deactivate`), 'Insufficient permission');
-      expectSuccess(await alice.api.post(`user_groups/${id}/deactivate`));
+      expectErrorEnvelope(await bob.api.post(`user_groups/${id}/deactivate`), 'Insufficient permission');
+      expectErrorEnvelope(await owner.api.post(`user_groups/${system['role:members']}/deactivate`), 'Insufficient permission');
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/deactivate`));
       expect((await groups()).some((entry) => entry.id === id)).toBe(false);
       expect(await group(id)).toMatchObject({ deactivated: true, members: [bob.userId] });
-      expectError(await alice.api.post(`user_groups/${id}/deactivate`), 'User group is deactivated.');
-      expectError(await alice.api.get(`user_groups/${id}/members`), 'User group is deactivated.');
+      expectErrorEnvelope(await alice.api.post(`user_groups/${id}/deactivate`), 'User group is deactivated.');
+      expectErrorEnvelope(await alice.api.get(`user_groups/${id}/members`), 'User group is deactivated.');
       const other = await create(alice);
-      expectError(await alice.api.post(`user_groups/${other}/subgroups`, { add: [id] }), 'User group is deactivated.');
-      expectError(
+      expectErrorEnvelope(await alice.api.post(`user_groups/${other}/subgroups`, { add: [id] }), 'User group is deactivated.');
+      expectErrorEnvelope(
         await alice.api.patch(`user_groups/${other}`, { can_mention_group: { new: id } }),
         'User group is deactivated.',
       );
       // A deactivated group may still be renamed and its membership edited.
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('old') }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('old') }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId] }));
     });
   });
 
@@ -504,13 +489,13 @@ describe('user groups', () => {
       const sub = await create(alice);
       const id = await create(alice, { members: [bob.userId] });
       const name = uniqueName('evt');
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { name, description: 'evented' }));
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], delete: [bob.userId] }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/subgroups`, { add: [sub] }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/subgroups`, { delete: [sub] }));
-      expectSuccess(await alice.api.post(`user_groups/${id}/deactivate`));
-      expectSuccess(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('late') }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { name, description: 'evented' }));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { can_join_group: { new: system['role:members'] } }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/members`, { add: [carol.userId], delete: [bob.userId] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/subgroups`, { add: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/subgroups`, { delete: [sub] }));
+      expectSuccessEnvelope(await alice.api.post(`user_groups/${id}/deactivate`));
+      expectSuccessEnvelope(await alice.api.patch(`user_groups/${id}`, { name: uniqueName('late') }));
 
       const events = await withDeactivated.take(11);
       const ops = events.map((event) => event.op);

@@ -1,4 +1,4 @@
-import { Api, ApiResponse, createTestRealm, expectError, Params, TestRealm, TestUser } from './support/api';
+import { Api, createTestRealm, expectError, expectSuccess, Params, TestRealm, TestUser } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { Event, Queue } from './support/queue';
 
@@ -75,10 +75,6 @@ const PERSONAL_CASES: [string, unknown, unknown, string][] = [
   ['enable_marketing_emails', false, 5, 'enable_marketing_emails is not a boolean'],
   ['allow_private_data_export', true, 5, 'allow_private_data_export is not a boolean'],
 ];
-
-function expectSuccess(response: ApiResponse, extra: Json = {}): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
-}
 
 async function register(api: Api, params: Params): Promise<{ queue: Queue; state: Json }> {
   const response = await api.post('register', params);

@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ApiResponse, createTestRealm, manage, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, manage, TestRealm, TestUser } from './support/api';
 
 /** Users, channels and subscriptions, and sending messages. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 400): void {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: expect.objectContaining({ result: 'error', msg, code }),
-  });
-}
 
 function channelName(prefix: string): string {
   return `${prefix}-${randomBytes(3).toString('hex')}`;

@@ -1,9 +1,9 @@
 import { Page } from 'playwright-core';
-import { createTestRealm, TestRealm, TestUser } from './support/api';
-import { changeGroupSetting, ok, shootForReview } from './support/admin-pages';
+import { createTestRealm, ok, TestRealm, TestUser } from './support/api';
+import { changeGroupSetting, shootForReview } from './support/admin-pages';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * Group settings in the web app (issue 35): `#groups/...`. Each change is made through the
@@ -31,7 +31,7 @@ describeInBrowser('group settings in the web app', () => {
   let bob: TestUser;
   let ownerBrowser: TestBrowser;
   let secondBrowser: TestBrowser;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('webgroups');
@@ -41,22 +41,10 @@ describeInBrowser('group settings in the web app', () => {
     ann = await realm.createUser('Ann Member');
     bob = await realm.createUser('Bob Member');
     await ok(realm.ownerApi.post('user_groups/create', { name: 'reviewers', description: 'Code review', members: JSON.stringify([ann.userId]) }));
-    [ownerBrowser, secondBrowser] = await Promise.all([TestBrowser.launch(), TestBrowser.launch()]);
+    [ownerBrowser, secondBrowser] = await web.launch(2);
   }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ownerBrowser?.close(), secondBrowser?.close()]);
-  });
-
-  async function logIn(browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    if (hash !== '') await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> => web.logIn(browser, realm.api.host, user.email, hash);
 
   const shoot = (page: Page, name: string) => shootForReview(page, `org-channels-groups-${name}`);
   const groupList = (page: Page) => page.getByRole('navigation', { name: 'User groups', exact: true });

@@ -1,9 +1,9 @@
 import { Page } from 'playwright-core';
-import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
-import { changeGroupSetting, ok, shootForReview } from './support/admin-pages';
+import { Api, createTestRealm, ok, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { changeGroupSetting, shootForReview } from './support/admin-pages';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
-import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
+import { sidebarChannelLink, SpecBrowsers } from './support/web-pages';
 
 /**
  * Channel settings in the web app (issue 35): `#channels/...` and
@@ -42,7 +42,7 @@ describeInBrowser('channel settings in the web app', () => {
   let ownerBrowser: TestBrowser;
   let adminBrowser: TestBrowser;
   let memberBrowser: TestBrowser;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('webchannels');
@@ -53,22 +53,10 @@ describeInBrowser('channel settings in the web app', () => {
     await subscribeTo(realm.ownerApi, 'lounge', {}, [owner.userId, admin.userId, ann.userId, bob.userId]);
     await subscribeTo(realm.ownerApi, 'archive-me', { description: 'Soon gone' }, [owner.userId]);
     await subscribeTo(realm.ownerApi, 'design', {}, [owner.userId]);
-    [ownerBrowser, adminBrowser, memberBrowser] = await Promise.all([TestBrowser.launch(), TestBrowser.launch(), TestBrowser.launch()]);
+    [ownerBrowser, adminBrowser, memberBrowser] = await web.launch(3);
   }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ownerBrowser?.close(), adminBrowser?.close(), memberBrowser?.close()]);
-  });
-
-  async function logIn(browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    if (hash !== '') await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> => web.logIn(browser, realm.api.host, user.email, hash);
 
   const shoot = (page: Page, name: string) => shootForReview(page, `org-channels-${name}`);
 

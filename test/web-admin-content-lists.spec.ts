@@ -3,8 +3,8 @@ import { createTestRealm, TestRealm, TestUser } from './support/api';
 import { TestBrowser } from './support/browser';
 import { pngImage } from './support/multipart';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
 import { shootAdmin } from './support/web-admin-shots';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * Linkifiers, code playgrounds and custom emoji in the web app (issue 35): the owner changes
@@ -26,29 +26,17 @@ describeInBrowser('linkifiers, code playgrounds and custom emoji in the web app'
   let admin: TestUser;
   let bob: TestUser;
   const browsers: TestBrowser[] = [];
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('weblists');
     owner = await realm.createUser('Owen Owner', 'owner');
     admin = await realm.createUser('Ada Admin', 'administrator');
     bob = await realm.createUser('Bob Member');
-    for (let index = 0; index < 3; index += 1) browsers.push(await TestBrowser.launch());
+    browsers.push(...(await web.launch(3)));
   }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
-  });
-
-  async function logIn(index: number, user: TestUser, hash: string): Promise<Page> {
-    const page = await logInThroughPage(browsers[index] as TestBrowser, realm.api.host, user.email, opened);
-    await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (index: number, user: TestUser, hash: string): Promise<Page> => web.logIn(browsers[index] as TestBrowser, realm.api.host, user.email, hash);
 
   /** The owner's and a second administrator's pages, both open on `section`. */
   async function ownerAndAdmin(section: string): Promise<[Page, Page]> {

@@ -2,8 +2,8 @@ import { Page } from 'playwright-core';
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
 import { shootAdmin } from './support/web-admin-shots';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * Custom profile fields in the web app (issue 35): `#organization/profile-field-settings`
@@ -38,7 +38,7 @@ describeInBrowser('custom profile fields and the profile card in the web app', (
   let bob: TestUser;
   let carl: TestUser;
   const browsers: TestBrowser[] = [];
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('webfields');
@@ -47,22 +47,10 @@ describeInBrowser('custom profile fields and the profile card in the web app', (
     bob = await realm.createUser('Bob Member');
     carl = await realm.createUser('Carl Viewer');
     await subscribeTo(realm.ownerApi, 'lounge', {}, [bob.userId, carl.userId]);
-    for (let index = 0; index < 3; index += 1) browsers.push(await TestBrowser.launch());
+    browsers.push(...(await web.launch(3)));
   }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
-  });
-
-  async function logIn(index: number, user: TestUser, hash: string): Promise<Page> {
-    const page = await logInThroughPage(browsers[index] as TestBrowser, realm.api.host, user.email, opened);
-    await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (index: number, user: TestUser, hash: string): Promise<Page> => web.logIn(browsers[index] as TestBrowser, realm.api.host, user.email, hash);
 
   const fieldList = (page: Page) => page.getByRole('list', { name: 'Custom profile fields' });
   const row = (page: Page, name: string) => fieldList(page).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });

@@ -5,7 +5,7 @@ import { MailServer, startMailServer } from './support/mail-server';
 import { shootPeoplePage } from './support/org-people-shots';
 import { ReceivedMail } from './support/smtp-sink';
 import { until } from './support/until';
-import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
+import { sidebarChannelLink, SpecBrowsers } from './support/web-pages';
 
 /**
  * Invitations on `#organization/users/invitations` (issue 35), on a server of this file's own
@@ -38,7 +38,7 @@ describeInBrowser('invitations and deactivation mail in the web app', () => {
   let inviteeBrowser: TestBrowser;
   let roomId: number;
   let groupId: number;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     mail = await startMailServer('chat_people_invites');
@@ -49,27 +49,14 @@ describeInBrowser('invitations and deactivation mail in the web app', () => {
     roomId = (await realm.ownerApi.get('get_stream_id', { stream: 'invite-room' })).body.stream_id as number;
     const group = await realm.ownerApi.post('user_groups/create', { name: 'newcomers', description: 'New people', members: JSON.stringify([owner.userId]) });
     groupId = group.body.group_id as number;
-    ownerBrowser = await TestBrowser.launch();
-    adminBrowser = await TestBrowser.launch();
-    inviteeBrowser = await TestBrowser.launch();
+    [ownerBrowser, adminBrowser, inviteeBrowser] = await web.launch(3);
   }, 180_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
   afterAll(async () => {
-    await ownerBrowser?.close();
-    await adminBrowser?.close();
-    await inviteeBrowser?.close();
     await mail?.stop();
   });
 
-  async function logIn(browser: TestBrowser, user: TestUser, hash: string): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser, hash: string): Promise<Page> => web.logIn(browser, realm.api.host, user.email, hash);
 
   const pending = (page: Page) => page.getByRole('main').getByRole('list', { name: 'Pending invitations' });
   const invites = async (): Promise<Json[]> => (await realm.ownerApi.get('invites')).body.invites as Json[];
@@ -112,7 +99,7 @@ describeInBrowser('invitations and deactivation mail in the web app', () => {
     // The invitee, in a browser of their own, accepts from the mail.
     await inviteeBrowser.clearCookies();
     const join = await inviteeBrowser.open(joinLink(first));
-    opened.push(join);
+    web.opened.push(join);
     await join.fill('#full_name', 'Ivy Invited');
     await join.fill('#password', NEW_PASSWORD);
     await Promise.all([join.waitForNavigation(), join.click('button[type=submit]')]);

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import { Page } from 'playwright-core';
-import { createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
+import { createTestRealm, ok, subscribeTo, TestRealm, TestUser } from './support/api';
 import { TestBrowser } from './support/browser';
 import { shootPeoplePage } from './support/org-people-shots';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * The organization's people pages in the web app (issue 35): `#organization/users/...`
@@ -16,12 +16,6 @@ const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function ok(response: Promise<{ status: number; body: Json }>): Promise<Json> {
-  const answer = await response;
-  if (answer.status !== 200) throw new Error(`${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
 describeInBrowser('the organization’s people pages', () => {
   let realm: TestRealm;
   let owner: TestUser;
@@ -32,7 +26,7 @@ describeInBrowser('the organization’s people pages', () => {
   let ownerBrowser: TestBrowser;
   let adminBrowser: TestBrowser;
   let memberBrowser: TestBrowser;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('orgpeople');
@@ -42,9 +36,7 @@ describeInBrowser('the organization’s people pages', () => {
     carl = await realm.createUser('Carl Person');
     mia = await realm.createUser('Mia Member');
     await subscribeTo(realm.ownerApi, 'people-lounge', {}, [owner.userId, admin.userId, bob.userId, carl.userId, mia.userId]);
-    ownerBrowser = await TestBrowser.launch();
-    adminBrowser = await TestBrowser.launch();
-    memberBrowser = await TestBrowser.launch();
+    [ownerBrowser, adminBrowser, memberBrowser] = await web.launch(3);
     groups = (await ok(realm.ownerApi.get('user_groups'))).user_groups as Json[];
   }, 120_000);
 
@@ -55,21 +47,7 @@ describeInBrowser('the organization’s people pages', () => {
     return group.id as number;
   }
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await ownerBrowser?.close();
-    await adminBrowser?.close();
-    await memberBrowser?.close();
-  });
-
-  async function logIn(browser: TestBrowser, user: TestUser, hash: string): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser, hash: string): Promise<Page> => web.logIn(browser, realm.api.host, user.email, hash);
 
   const main = (page: Page) => page.getByRole('main');
   const tabs = (page: Page) => page.getByRole('navigation', { name: 'Users tabs' });

@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Locator, Page } from 'playwright-core';
-import { createTestRealm, subscribeTo, TestRealm, TestUser } from './support/api';
+import { createTestRealm, groupIdsByName, subscribeTo, TestRealm, TestUser } from './support/api';
 import { pngImage } from './support/multipart';
 import { SCREENSHOT_DIR, TestBrowser } from './support/browser';
 import { shootAdmin } from './support/web-admin-shots';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * The organization's own sections in the web app (issue 35): `organization-profile`,
@@ -28,7 +28,7 @@ describeInBrowser('the organization settings sections in the web app', () => {
   let adminBrowser: TestBrowser;
   let memberBrowser: TestBrowser;
   let picture: string;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('webrealm');
@@ -39,20 +39,11 @@ describeInBrowser('the organization settings sections in the web app', () => {
     picture = path.join(SCREENSHOT_DIR, 'org-realm-picture.png');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     fs.writeFileSync(picture, await pngImage(400, 120, '#2a7a4a'));
-    [ownerBrowser, adminBrowser, memberBrowser] = await Promise.all([TestBrowser.launch(), TestBrowser.launch(), TestBrowser.launch()]);
+    [ownerBrowser, adminBrowser, memberBrowser] = await web.launch(3);
   }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ownerBrowser?.close(), adminBrowser?.close(), memberBrowser?.close()]);
-  });
-
   async function open(browser: TestBrowser, user: TestUser, section: string): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    await page.goto(`http://${realm.api.host}/#organization/${section}`);
+    const page = await web.logIn(browser, realm.api.host, user.email, `#organization/${section}`);
     await page.getByRole('heading', { level: 1, name: 'Organization settings' }).waitFor();
     return page;
   }
@@ -92,7 +83,7 @@ describeInBrowser('the organization settings sections in the web app', () => {
     const [ownerPage, adminPage, memberPage] = await Promise.all([
       open(ownerBrowser, owner, 'organization-profile'),
       open(adminBrowser, admin, 'organization-profile'),
-      logInThroughPage(memberBrowser, realm.api.host, member.email, opened),
+      web.logIn(memberBrowser, realm.api.host, member.email),
     ]);
     const name = main(ownerPage).getByLabel('Organization name');
     await name.fill('Renamed Realm');
@@ -204,7 +195,7 @@ describeInBrowser('the organization settings sections in the web app', () => {
     });
 
     // Group-based permissions through the picker: a role added to an owners' setting, a person in place of a role.
-    const groups = Object.fromEntries(((await owner.api.get('user_groups')).body.user_groups as { id: number; name: string }[]).map((group) => [group.name, group.id]));
+    const groups = await groupIdsByName(owner.api);
     const createGroups = main(ownerPage).getByRole('combobox', { name: 'Add to “Who can create user groups”' });
     await createGroups.fill('Moderators');
     await createGroups.press('Enter');

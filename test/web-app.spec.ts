@@ -2,7 +2,7 @@ import { Locator, Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { screenshotBothWidths, scrollsHorizontally, TestBrowser } from './support/browser';
 import { until } from './support/until';
-import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
+import { sidebarChannelLink, SpecBrowsers } from './support/web-pages';
 
 /**
  * The web app end to end (issue 34): people log in through /login/, land in the combined
@@ -18,29 +18,19 @@ describeInBrowser('the web app in a browser', () => {
   let annBrowser: TestBrowser;
   let bobBrowser: TestBrowser;
 
+  const web = SpecBrowsers.forThisFile();
+
   beforeAll(async () => {
     realm = await createTestRealm('webapp');
     ann = await realm.createUser('Ann Webapp');
     bob = await realm.createUser('Bob Webapp');
     await subscribeTo(realm.ownerApi, 'lounge', {}, [ann.userId, bob.userId]);
     await subscribeTo(realm.ownerApi, 'dev', {}, [ann.userId, bob.userId]);
-    annBrowser = await TestBrowser.launch();
-    bobBrowser = await TestBrowser.launch();
+    [annBrowser, bobBrowser] = await web.launch(2);
   }, 120_000);
 
-  /** Every tab a test opened: closed after it, so a signed-out app left open cannot race the next log-in. */
-  const opened: Page[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await annBrowser?.close();
-    await bobBrowser?.close();
-  });
-
   /** Logs `user` in through the log-in page and waits for the app to show its sidebar. */
-  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => logInThroughPage(browser, realm.api.host, user.email, opened);
+  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => web.logIn(browser, realm.api.host, user.email);
 
   const channelLink = sidebarChannelLink;
 

@@ -4,7 +4,7 @@ import { Locator, Page } from 'playwright-core';
 import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { SCREENSHOT_DIR, screenshotBothWidths, TestBrowser } from './support/browser';
 import { until } from './support/until';
-import { logInThroughPage, sidebarChannelLink } from './support/web-pages';
+import { sidebarChannelLink, SpecBrowsers } from './support/web-pages';
 
 /**
  * The web app's compose box end to end (issue 34): typeahead for people, channels, topics
@@ -22,6 +22,8 @@ describeInBrowser('the compose box in a browser', () => {
   let annBrowser: TestBrowser;
   let bobBrowser: TestBrowser;
 
+  const web = SpecBrowsers.forThisFile();
+
   beforeAll(async () => {
     realm = await createTestRealm('compose');
     ann = await realm.createUser('Ann Compose');
@@ -29,21 +31,10 @@ describeInBrowser('the compose box in a browser', () => {
     await subscribeTo(realm.ownerApi, 'lounge', {}, [ann.userId, bob.userId]);
     await subscribeTo(realm.ownerApi, 'dev', {}, [ann.userId, bob.userId]);
     await sendMessage(ann.api, { type: 'stream', to: 'dev', topic: 'deploys', content: 'Deploys go here.' });
-    annBrowser = await TestBrowser.launch();
-    bobBrowser = await TestBrowser.launch();
+    [annBrowser, bobBrowser] = await web.launch(2);
   }, 120_000);
 
-  const opened: Page[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await annBrowser?.close();
-    await bobBrowser?.close();
-  });
-
-  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => logInThroughPage(browser, realm.api.host, user.email, opened);
+  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => web.logIn(browser, realm.api.host, user.email);
 
   const channelLink = sidebarChannelLink;
 

@@ -5,7 +5,7 @@ import { screenshotBothWidths, TestBrowser } from './support/browser';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { linkIn, SmtpSink } from './support/smtp-sink';
 import { until } from './support/until';
-import { logInThroughPage } from './support/web-pages';
+import { SpecBrowsers } from './support/web-pages';
 
 /**
  * The web app's keyboard (Zulip's shortcuts), its recovery from a server restart, the links
@@ -32,6 +32,8 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
   let bobBrowser: TestBrowser;
   let loungeId: number;
 
+  const web = SpecBrowsers.forThisFile();
+
   beforeAll(async () => {
     smtp = await SmtpSink.create();
     database = await ownDatabase('chat_keys');
@@ -43,18 +45,10 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
     await subscribeTo(realm.ownerApi, 'dev', {}, [ann.userId, bob.userId]);
     const channels = (await ann.api.get('users/me/subscriptions')).body.subscriptions as { name: string; stream_id: number }[];
     loungeId = channels.find((channel) => channel.name === 'lounge')?.stream_id ?? 0;
-    annBrowser = await TestBrowser.launch();
-    bobBrowser = await TestBrowser.launch();
+    [annBrowser, bobBrowser] = await web.launch(2);
   }, 180_000);
 
-  const opened: Page[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
   afterAll(async () => {
-    await annBrowser?.close();
-    await bobBrowser?.close();
     await server?.stop();
     await smtp?.stop();
     await database?.drop();
@@ -63,7 +57,7 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
 
   const origin = () => `http://${realm.api.host}`;
 
-  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => logInThroughPage(browser, new URL(origin()).host, user.email, opened);
+  const logIn = (browser: TestBrowser, user: TestUser): Promise<Page> => web.logIn(browser, new URL(origin()).host, user.email);
 
   /** The id of the message the page shows selected (Zulip's pointer). */
   const selectedId = async (page: Page): Promise<number> => Number(await page.locator('article.message[aria-current="true"]').getAttribute('data-message-id'));

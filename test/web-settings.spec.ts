@@ -5,7 +5,7 @@ import { createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from '
 import { postMultipart } from './support/multipart';
 import { screenshotBothWidths, SCREENSHOT_DIR, scrollsHorizontally, TestBrowser } from './support/browser';
 import { until } from './support/until';
-import { logInThroughPage, USER_PASSWORD } from './support/web-pages';
+import { SpecBrowsers, USER_PASSWORD } from './support/web-pages';
 
 /**
  * Personal settings in the web app (issue 34): `#settings/<section>` opened by URL, each
@@ -27,32 +27,18 @@ describeInBrowser('personal settings in the web app', () => {
   let bob: TestUser;
   let annBrowser: TestBrowser;
   let bobBrowser: TestBrowser;
-  const opened: Page[] = [];
+  const web = SpecBrowsers.forThisFile();
 
   beforeAll(async () => {
     realm = await createTestRealm('websettings');
     ann = await realm.createUser('Ann Settings');
     bob = await realm.createUser('Bob Settings');
     await subscribeTo(realm.ownerApi, 'lounge', {}, [ann.userId, bob.userId]);
-    annBrowser = await TestBrowser.launch();
-    bobBrowser = await TestBrowser.launch();
+    [annBrowser, bobBrowser] = await web.launch(2);
   }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
-
-  afterAll(async () => {
-    await annBrowser?.close();
-    await bobBrowser?.close();
-  });
-
   /** Logs `user` in through the log-in page, then opens `hash` (the feed by default). */
-  async function logIn(browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> {
-    const page = await logInThroughPage(browser, realm.api.host, user.email, opened);
-    if (hash !== '') await page.goto(`http://${realm.api.host}/${hash}`);
-    return page;
-  }
+  const logIn = (browser: TestBrowser, user: TestUser, hash = ''): Promise<Page> => web.logIn(browser, realm.api.host, user.email, hash);
 
   const sectionsNav = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' });
   const background = (page: Page) => page.evaluate('getComputedStyle(document.body).backgroundColor');

@@ -2,8 +2,7 @@ import { REGISTER_PARAMS } from '../web/api/register-params';
 import type { RegisterAnswer, ServerEvent } from '../web/api/types';
 import type { ClientState } from '../web/store/state';
 import { Store } from '../web/store/store';
-import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
-import { ok } from './support/convergence';
+import { Api, createTestRealm, ok, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { pngImage, postMultipart } from './support/multipart';
 import { queuedEvents } from './support/state-check';
 

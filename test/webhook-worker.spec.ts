@@ -6,7 +6,7 @@ import { createTestRealm } from './support/api';
 import { Queue } from './support/queue';
 import { DIST, NODE_PATH, OwnDatabase, ownDatabase, ownRedisUrl, ServerProcess, startServer, TEST_WEBHOOK_ENV } from './support/server-process';
 import { Receiver } from './support/webhook-receiver';
-import { until } from './support/until';
+import { sleep, until } from './support/until';
 
 /**
  * `npm run worker` (dist/worker.js): a delivery-only process for deployments on PostgreSQL
@@ -16,8 +16,6 @@ import { until } from './support/until';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const json = (value: unknown) => JSON.stringify(value);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A `node dist/worker.js` process, as compose's worker service runs it. */
 class WorkerProcess {
   private output = '';

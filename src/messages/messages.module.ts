@@ -24,8 +24,8 @@ import { FlagStore } from './persistence/flag-store';
 import { MessageSending, SendMessageHandler } from './commands/send-message.command';
 import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
-import { PostChannelNoticeHandler } from './commands/post-channel-notice.handler';
-import { PostSubscriptionNoticesHandler } from './commands/post-subscription-notices.handler';
+import { ChannelNoticeEffects } from './events/channel-notice.effects';
+import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
 import { DirectMessageGroups } from './commands/direct-message-groups';
 import { MessageLoader } from './persistence/message.loader';
@@ -37,7 +37,7 @@ import { NarrowResolver } from './queries/narrow-resolver';
 import { MessageEditController } from './api/message-edit.controller';
 import { UpdateMessageHandler } from './commands/update-message.command';
 import { MessageMoveEffects } from './commands/message-move.effects';
-import { PostTopicNoticeHandler } from './commands/post-topic-notice.handler';
+import { TopicNoticeEffects } from './events/topic-notice.effects';
 import { MessageEditStore } from './persistence/message-edit.store';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
@@ -59,8 +59,8 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,
-    PostSubscriptionNoticesHandler,
-    PostChannelNoticeHandler,
+    SubscriptionNoticesEffects,
+    ChannelNoticeEffects,
     ConversationRepository,
     DirectMessageGroups,
     MessageLoader,
@@ -86,7 +86,7 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     UpdateMessageHandler,
     MessageMoveEffects,
     MessageEditStore,
-    PostTopicNoticeHandler,
+    TopicNoticeEffects,
     GetMessageHistoryHandler,
     MessageLocations,
     MessageSnapshotReader,

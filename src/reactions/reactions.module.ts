@@ -10,6 +10,7 @@ import { AddReactionHandler } from './commands/add-reaction.command';
 import { ReactingUser } from './events/reacting-user';
 import { ReactionAccess } from './access/reaction-access';
 import { RemoveReactionHandler } from './commands/remove-reaction.command';
+import { ReactionChange } from './commands/reaction-change';
 import { ReactionEventProjections } from './events/reaction-event.projections';
 import { ReactionRepository } from './persistence/reaction.repository';
 
@@ -17,6 +18,6 @@ import { ReactionRepository } from './persistence/reaction.repository';
 @Module({
   imports: [ChannelsModule, EmojiModule, RealmModule, UsersModule, UserTopicsModule, MessagesModule],
   controllers: [ReactionsController],
-  providers: [ReactionRepository, ReactionAccess, ReactingUser, AddReactionHandler, RemoveReactionHandler, ReactionEventProjections],
+  providers: [ReactionRepository, ReactionAccess, ReactingUser, ReactionChange, AddReactionHandler, RemoveReactionHandler, ReactionEventProjections],
 })
 export class ReactionsModule {}

@@ -29,7 +29,7 @@ import { WebhookSendHook } from './commands/webhook-send.hook';
       inject: [RedisConnections, WebhookSettings],
       useFactory: async (redis: RedisConnections, settings: WebhookSettings): Promise<WebhookJobQueue> =>
         redis.configured
-          ? BullJobQueue.open(await redis.connect('jobs'), redis.keyspace.bullPrefix, WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency)
+          ? BullJobQueue.open(redis, WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency)
           : new InProcessJobQueue(WEBHOOK_RETRIES + 1, settings.retryDelayMs, settings.concurrency),
     },
     WebhookTriggerStore,

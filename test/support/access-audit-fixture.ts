@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Api, ApiResponse, createBot, createTestRealm, manage, sendMessage, TestRealm, TestUser } from './api';
+import { Api, ApiResponse, createBot, createTestRealm, manage, sendMessage, succeeded, TestRealm, TestUser } from './api';
 import { FilePart, pngFile, postMultipart } from './multipart';
 
 /**
@@ -80,15 +80,8 @@ export function expectSameSuccess(what: string, forbidden: ApiResponse, missing:
 /** A failure's label: who tried what. */
 export const say = (actor: Actor, what: string): string => `${actor.name}: ${what}`;
 
-export function ok(response: ApiResponse, what: string): ApiResponse {
-  if (response.status !== 200 || response.body.result !== 'success') {
-    throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  }
-  return response;
-}
-
 export async function channelId(api: Api, name: string): Promise<number> {
-  return ok(await api.get('get_stream_id', { stream: name }), `get_stream_id ${name}`).body.stream_id as number;
+  return succeeded(await api.get('get_stream_id', { stream: name }), `get_stream_id ${name}`).body.stream_id as number;
 }
 
 /** The two realms, their users, a private channel of two insiders, and an open channel. */
@@ -103,7 +96,7 @@ export async function buildAuditWorld(prefix: string): Promise<AuditWorld> {
   const bMember = await realmB.createUser('Realm B Member');
 
   const secretName = `secret ${Date.now()}`;
-  ok(
+  succeeded(
     await insider.api.post('users/me/subscriptions', {
       subscriptions: [{ name: secretName, description: 'insiders only' }],
       principals: [insider.userId, insider2.userId, deactivated.userId],
@@ -113,7 +106,7 @@ export async function buildAuditWorld(prefix: string): Promise<AuditWorld> {
   );
   const secretId = await channelId(insider.api, secretName);
   const openName = `open ${Date.now()}`;
-  ok(
+  succeeded(
     await realmA.ownerApi.post('users/me/subscriptions', {
       subscriptions: [{ name: openName }],
       principals: [realmA.owner.userId, insider.userId, outsider.userId, guest.userId, bot.userId],
@@ -182,7 +175,7 @@ export interface RealmObjects {
 export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> {
   const { insider, insider2, secret } = world;
   const file: FilePart = { field: 'file', filename: 'plans.txt', contentType: 'text/plain', data: Buffer.from('the plans') };
-  const uploaded = ok(await postMultipart(insider.api, 'user_uploads', [file]), 'upload');
+  const uploaded = succeeded(await postMultipart(insider.api, 'user_uploads', [file]), 'upload');
   const uploadUrl = uploaded.body.url as string;
   const messageId = await sendMessage(insider.api, {
     type: 'stream',
@@ -190,29 +183,29 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
     topic: secret.topic,
     content: `first draft of the ${SECRET_WORD} plan [plans](${uploadUrl})`,
   });
-  ok(await insider2.api.post(`messages/${messageId}/reactions`, { emoji_name: 'octopus' }), 'react');
-  ok(
+  succeeded(await insider2.api.post(`messages/${messageId}/reactions`, { emoji_name: 'octopus' }), 'react');
+  succeeded(
     await insider.api.patch(`messages/${messageId}`, { content: `the ${SECRET_WORD} plan, final [plans](${uploadUrl})` }),
     'edit',
   );
-  ok(await insider.api.post('messages/flags', { messages: [messageId], op: 'add', flag: 'starred' }), 'star');
+  succeeded(await insider.api.post('messages/flags', { messages: [messageId], op: 'add', flag: 'starred' }), 'star');
   const dmId = await sendMessage(insider.api, { type: 'direct', to: [insider2.userId], content: `psst: ${SECRET_WORD}` });
-  const attachments = ok(await insider.api.get('attachments'), 'attachments').body.attachments as { id: number; path_id: string }[];
+  const attachments = succeeded(await insider.api.get('attachments'), 'attachments').body.attachments as { id: number; path_id: string }[];
   const attachmentId = attachments.find((entry) => uploadUrl.endsWith(entry.path_id))?.id;
   if (attachmentId === undefined) throw new Error(`no attachment for ${uploadUrl}`);
-  const drafts = ok(
+  const drafts = succeeded(
     await insider.api.post('drafts', {
       drafts: [{ type: 'stream', to: [secret.id], topic: secret.topic, content: `draft ${SECRET_WORD}`, timestamp: Math.floor(Date.now() / 1000) }],
     }),
     'draft',
   );
-  const snippet = ok(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
-  const scheduled = ok(await insider.api.post('scheduled_messages', {
+  const snippet = succeeded(await insider.api.post('saved_snippets', { title: 'plans', content: `the ${SECRET_WORD} snippet` }), 'saved snippet');
+  const scheduled = succeeded(await insider.api.post('scheduled_messages', {
     type: 'direct', to: [insider.userId], content: `the ${SECRET_WORD} later`, scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 365 * 86400,
   }), 'scheduled message');
   const insiderBot = await createBot(world.realmA, insider.api, `insiderbot${Date.now() % 100000}`, 'Insider Bot');
-  ok(await insiderBot.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` } }), 'bot storage');
-  const queue = ok(await insider.api.post('register', { event_types: ['message'], fetch_event_types: [] }), 'register');
+  succeeded(await insiderBot.api.put('bot_storage', { storage: { [BOT_STORAGE_KEY]: `the ${SECRET_WORD} counter` } }), 'bot storage');
+  const queue = succeeded(await insider.api.post('register', { event_types: ['message'], fetch_event_types: [] }), 'register');
   return {
     messageId,
     dmId,
@@ -229,26 +222,26 @@ export async function buildPrivateData(world: AuditWorld): Promise<PrivateData> 
 
 export async function buildRealmObjects(realm: TestRealm, member: TestUser, tag: string): Promise<RealmObjects> {
   const owner = realm.ownerApi;
-  const group = ok(await owner.post('user_groups/create', { name: `group ${tag}`, description: 'a group', members: [member.userId] }), 'group');
-  const field = ok(await owner.post('realm/profile_fields', { name: `Desk ${tag}`, field_type: 1 }), 'profile field');
-  ok(await member.api.patch('users/me/profile_data', { data: [{ id: field.body.id as number, value: 'north wing' }] }), 'profile data');
-  const linkifier = ok(
+  const group = succeeded(await owner.post('user_groups/create', { name: `group ${tag}`, description: 'a group', members: [member.userId] }), 'group');
+  const field = succeeded(await owner.post('realm/profile_fields', { name: `Desk ${tag}`, field_type: 1 }), 'profile field');
+  succeeded(await member.api.patch('users/me/profile_data', { data: [{ id: field.body.id as number, value: 'north wing' }] }), 'profile data');
+  const linkifier = succeeded(
     await owner.post('realm/filters', { pattern: `${tag.toUpperCase()}-(?P<id>[0-9]+)`, url_template: `https://example.com/${tag}/{id}` }),
     'linkifier',
   );
-  const playground = ok(
+  const playground = succeeded(
     await owner.post('realm/playgrounds', { name: `Playground ${tag}`, pygments_language: 'Python', url_template: `https://example.com/${tag}/?code={code}` }),
     'playground',
   );
   const domain = `${tag.toLowerCase()}.example`;
-  ok(await owner.post('realm/domains', { domain, allow_subdomains: false }), 'realm domain');
+  succeeded(await owner.post('realm/domains', { domain, allow_subdomains: false }), 'realm domain');
   const room = `room ${tag}`;
-  ok(await owner.post('users/me/subscriptions', { subscriptions: [{ name: room }] }), 'group channel');
-  ok(await owner.post('default_stream_groups/create', { group_name: `Group ${tag}`, description: '', stream_names: JSON.stringify([room]) }), 'default channel group');
-  const groups = ok(await owner.post('register', { fetch_event_types: ['default_stream_groups'] }), 'register').body.realm_default_stream_groups as { id: number }[];
+  succeeded(await owner.post('users/me/subscriptions', { subscriptions: [{ name: room }] }), 'group channel');
+  succeeded(await owner.post('default_stream_groups/create', { group_name: `Group ${tag}`, description: '', stream_names: JSON.stringify([room]) }), 'default channel group');
+  const groups = succeeded(await owner.post('register', { fetch_event_types: ['default_stream_groups'] }), 'register').body.realm_default_stream_groups as { id: number }[];
   const emojiName = `emoji_${tag.toLowerCase()}`;
-  ok(await postMultipart(owner, `realm/emoji/${emojiName}`, [await pngFile()]), 'custom emoji');
-  const emoji = ok(await owner.get('realm/emoji'), 'emoji list').body.emoji as Record<string, { id: string; name: string }>;
+  succeeded(await postMultipart(owner, `realm/emoji/${emojiName}`, [await pngFile()]), 'custom emoji');
+  const emoji = succeeded(await owner.get('realm/emoji'), 'emoji list').body.emoji as Record<string, { id: string; name: string }>;
   const emojiId = Number(Object.values(emoji).find((entry) => entry.name === emojiName)?.id);
   return {
     groupId: group.body.group_id as number,

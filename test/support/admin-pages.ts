@@ -1,15 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Page } from 'playwright-core';
-import { ApiResponse } from './api';
 import { screenshotBothWidths, SCREENSHOT_DIR } from './browser';
-
-/** An API answer's body; a refusal fails the test with the server's words. */
-export async function ok(response: Promise<ApiResponse>): Promise<Record<string, unknown>> {
-  const answer = await response;
-  if (answer.status !== 200) throw new Error(`request failed: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 /**
  * Screenshots of an organization page at 1280 and 375 px, copied to /work/shots (when it

@@ -246,9 +246,56 @@ export async function createTestRealm(prefix = 'test', server: TargetServer = te
   };
 }
 
+/** A success answer: HTTP 200 and exactly Zulip's envelope plus `extra`, nothing more in the body. */
+export function expectSuccess(response: ApiResponse, extra: Record<string, unknown> = {}): void {
+  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ...extra } });
+}
+
+/** A message edit's or move's success answer: the envelope and no upload detached from the message. */
+export function expectEdited(response: ApiResponse): void {
+  expectSuccess(response, { detached_uploads: [] });
+}
+
+/**
+ * A success answer carrying data besides the envelope: HTTP 200 with `result: 'success'` and
+ * `msg: ''`, whatever else the body holds (the test checks what it needs of it). Answers the body.
+ */
+export function expectSuccessEnvelope(response: ApiResponse): ApiResponse['body'] {
+  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: expect.objectContaining({ result: 'success', msg: '' }) });
+  return response.body;
+}
+
+type Answer = Pick<ApiResponse, 'status' | 'body'>;
+
+/**
+ * A successful answer (HTTP 200, `result: 'success'`), for a step that sets up what the test
+ * checks: any other answer fails the test with the server's words, `what` naming the step.
+ */
+export function succeeded<T extends Answer>(response: T, what = 'request'): T {
+  if (response.status !== 200 || response.body.result !== 'success') {
+    throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response;
+}
+
+/** The body of a successful answer (see `succeeded`); takes the answer or the request's promise. */
+export function ok(response: Answer, what?: string): ApiResponse['body'];
+export function ok(response: Promise<Answer>, what?: string): Promise<ApiResponse['body']>;
+export function ok(response: Answer | Promise<Answer>, what?: string): ApiResponse['body'] | Promise<ApiResponse['body']> {
+  return response instanceof Promise ? response.then((answer) => succeeded(answer, what).body) : succeeded(response, what).body;
+}
+
 /** An error answer: HTTP 400 and exactly Zulip's envelope, plus any extra fields. */
 export function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}): void {
   expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { result: 'error', msg, code, ...extra } });
+}
+
+/**
+ * An error answer that may carry fields besides the envelope (`var_name`, `objections`...):
+ * HTTP `status` with `result: 'error'`, `msg` and `code`, whatever else the body holds.
+ */
+export function expectErrorEnvelope(response: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 400): void {
+  expect({ status: response.status, body: response.body }).toEqual({ status, body: expect.objectContaining({ result: 'error', msg, code }) });
 }
 
 /** A generic bot owned by `owner`, made through `POST /bots`, with a client of its own. */
@@ -258,6 +305,12 @@ export async function createBot(realm: TestRealm, owner: Api, shortName: string,
   const email = `${shortName}-bot@${realm.subdomain}.localhost`;
   const apiKey = made.body.api_key as string;
   return { userId: made.body.user_id as number, fullName, email, apiKey, api: realm.api.as({ email, apiKey }) };
+}
+
+/** The ids of the realm's user groups (the system groups `role:...` among them), by name. */
+export async function groupIdsByName(api: Api): Promise<Record<string, number>> {
+  const groups = ok(await api.get('user_groups')).user_groups as { id: number; name: string }[];
+  return Object.fromEntries(groups.map((group) => [group.name, group.id]));
 }
 
 /** Sends a message and answers its id; a refusal fails the test with the server's answer. */

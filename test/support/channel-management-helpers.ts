@@ -57,14 +57,6 @@ export const CHANNEL_KEYS = [
   'stream_post_policy', 'stream_weekly_traffic',
 ].sort();
 
-export function expectError(response: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 400): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { result: 'error', msg, code } });
-}
-
-export function expectSuccess(response: ApiResponse): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-}
-
 export async function subscribe(api: Api, names: string[], principals: number[], extra: Params = {}): Promise<void> {
   const response = await api.post('users/me/subscriptions', { subscriptions: names.map((name) => ({ name })), principals, ...extra });
   if (response.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(response.body)}`);

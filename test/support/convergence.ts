@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ApiResponse, Params, TestUser } from './api';
+import { Params, TestUser } from './api';
 import { ROOT } from './server-process';
 import { StateCheck } from './state-check';
 
@@ -64,12 +64,6 @@ export async function converges(
     expect({ config, kinds: wanted.filter((kind) => kinds.has(kind)) }).toEqual({ config, kinds: wanted });
     expect({ config, state: applied }).toEqual({ config, state: fresh });
   }
-}
-
-/** A 200 answer's body; anything else fails the case with the answer. */
-export function ok(response: ApiResponse): Record<string, unknown> {
-  if (response.status !== 200) throw new Error(`expected success, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
 }
 
 /** The event types the server's sources hand to the dispatcher (`eventType: '...'`) or build themselves. */

@@ -60,6 +60,16 @@ export class Queue {
     return events;
   }
 
+  /**
+   * Long-polls until an event `last` accepts came; answers the events up to it, itself
+   * included (any that came after it in the same answer are acknowledged and dropped).
+   */
+  async takeUntil(last: (event: Event) => boolean): Promise<Event[]> {
+    const events: Event[] = [];
+    while (!events.some(last)) events.push(...(await this.take(1)));
+    return events.slice(0, events.findIndex(last) + 1);
+  }
+
   /** Whatever is queued now, acknowledged. */
   async drain(): Promise<Event[]> {
     const response = await this.poll({ dont_block: 'true' });

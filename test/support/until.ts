@@ -1,3 +1,6 @@
+/** Waits `ms`: for a test that must let time pass (a window, a timer), not wait for a state (see `until`). */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Polls `probe` every `intervalMs` until it answers something other than undefined, and
  * fails the test with `what` after `timeoutMs`: for state another process reaches on its
@@ -14,6 +17,6 @@ export async function until<T>(
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await sleep(intervalMs);
   }
 }

@@ -15,8 +15,7 @@ import { Actor } from '../../shared/actor';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { checkChannelDescription, checkChannelName } from '../public/channel-rules';
 import { channelCreatedNotice } from '../public/channel-notices';
-import { PostChannelNoticeCommand } from './post-channel-notice.command';
-import { PostSubscriptionNoticesCommand } from './post-subscription-notices.command';
+import { ChannelNoticeEvent, SubscriptionNoticesEvent } from '../events/channel-notice-events';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { PrincipalResolver } from '../access/principal.resolver';
@@ -238,12 +237,12 @@ export class SubscriptionAdder {
     // announcement, then each new channel's note of who created it, read by its creator.
     const announced = command.announce ? created.map((stream) => ({ id: stream.id, name: stream.name })) : [];
     if (announced.length > 0 || subscribedByOthers.length > 0) {
-      this.database.followUp(
-        new PostSubscriptionNoticesCommand(actor.realmId, { id: actor.id, fullName: actor.fullName }, announced, subscribedByOthers),
+      this.database.record(
+        new SubscriptionNoticesEvent(actor.realmId, { id: actor.id, fullName: actor.fullName }, announced, subscribedByOthers),
       );
     }
     for (const stream of created) {
-      this.database.followUp(new PostChannelNoticeCommand(actor.realmId, stream.id, channelCreatedNotice(actor, stream), [actor.id]));
+      this.database.record(new ChannelNoticeEvent(actor.realmId, stream.id, channelCreatedNotice(actor, stream), [actor.id]));
     }
   }
 }

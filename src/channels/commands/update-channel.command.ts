@@ -29,7 +29,7 @@ import {
   ChannelPropertyUpdate,
   ChannelUpdatedEvent,
 } from '../events/channel-update-events';
-import { PostChannelNoticeCommand } from './post-channel-notice.command';
+import { ChannelNoticeEvent } from '../events/channel-notice-events';
 import { AccessedChannel, ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../queries/channel-viewers';
@@ -158,7 +158,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
         { inviteOnly: old.inviteOnly, isWebPublic: old.isWebPublic, historyPublicToSubscribers: old.history },
         stream,
       );
-      this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
+      this.database.record(new ChannelNoticeEvent(stream.realmId, stream.id, notice));
     }
   }
 
@@ -194,7 +194,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     // A channel's null is the realm's period, as Zulip words the notice.
     const realmDays = realmRetentionDays((await this.realms.requireById(stream.realmId)).properties);
     const effective = (value: number | null) => value ?? realmDays;
-    this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
+    this.database.record(new ChannelNoticeEvent(stream.realmId, stream.id, retentionChangedNotice(user, effective(oldDays), effective(days))));
   }
 
   private async changeDescription(user: Actor, stream: StreamRow, raw: string): Promise<void> {
@@ -211,7 +211,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     await this.recordForViewers(stream, [
       { streamId: stream.id, name: stream.name, property: 'description', value: description, extra: { rendered_description: rendered } },
     ]);
-    this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
+    this.database.record(new ChannelNoticeEvent(stream.realmId, stream.id, descriptionChangedNotice(user, oldDescription, description)));
   }
 
   private async rename(user: Actor, stream: StreamRow, raw: string): Promise<void> {
@@ -226,7 +226,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     await this.channels.setName(stream.id, name);
     stream.name = name;
     await this.recordForViewers(stream, [{ streamId: stream.id, name: oldName, property: 'name', value: name }]);
-    this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, channelRenamedNotice(user, oldName, name)));
+    this.database.record(new ChannelNoticeEvent(stream.realmId, stream.id, channelRenamedNotice(user, oldName, name)));
   }
 
   private async changeGroupSetting(
@@ -268,7 +268,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     await this.recordWithAudienceChange(stream, before.metadata, updates);
     if (setting === 'can_send_message_group' && current !== undefined && value !== undefined) {
       const notice = postingPermissionChangedNotice(user, await this.holders(current), await this.holders(value));
-      this.database.followUp(new PostChannelNoticeCommand(stream.realmId, stream.id, notice));
+      this.database.record(new ChannelNoticeEvent(stream.realmId, stream.id, notice));
     }
   }
 

@@ -150,17 +150,20 @@ export class GroupRepository {
     return values;
   }
 
-  /** Whether an active user belongs to a group, directly or through nested subgroups. */
-  async isMember(userId: number, groupId: number): Promise<boolean> {
+  /**
+   * Whether an active user belongs to a group, directly or through nested subgroups (or
+   * directly only): the one membership test.
+   */
+  async isMember(userId: number, groupId: number, directOnly = false): Promise<boolean> {
     const [row] = await this.database.query<{ member: boolean }>(
       `WITH RECURSIVE g(id) AS (
          SELECT $2::int
-         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
+         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id AND NOT $3::boolean)
        SELECT EXISTS (
          SELECT 1 FROM user_group_membership m JOIN g ON m.user_group_id = g.id
           JOIN user_profile u ON u.id = m.user_profile_id
          WHERE m.user_profile_id = $1 AND u.is_active) AS member`,
-      [userId, groupId],
+      [userId, groupId, directOnly],
     );
     return row.member;
   }

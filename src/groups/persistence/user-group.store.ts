@@ -163,11 +163,6 @@ export class UserGroupStore {
     return rows.map((row) => row.id);
   }
 
-  async isMember(groupId: number, userId: number, directOnly: boolean): Promise<boolean> {
-    if (!directOnly) return this.groups.isMember(userId, groupId);
-    return (await this.directMemberIds(groupId)).includes(userId);
-  }
-
   /** Subgroups of a group: its direct ones, or all at any depth (never the group itself). */
   async subgroupIds(groupId: number, directOnly: boolean): Promise<number[]> {
     const rows = directOnly

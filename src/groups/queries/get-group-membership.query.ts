@@ -4,6 +4,7 @@ import { Actor } from '../../shared/actor';
 import { requireMemberOrAdmin } from '../../shared/authorization';
 import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
+import { GroupDirectory } from './group-directory';
 import { Database } from '../../platform/database/database';
 import { GroupSettingReads } from '../persistence/group-setting-reads.store';
 
@@ -29,6 +30,7 @@ export type GroupMembershipAnswer =
 export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembershipQuery, GroupMembershipAnswer> {
   constructor(
     private readonly store: UserGroupStore,
+    private readonly groups: GroupDirectory,
     private readonly access: UserGroupAccess,
     private readonly database: Database,
     private readonly reads: GroupSettingReads,
@@ -48,7 +50,7 @@ export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembersh
         const [target] = await this.reads.userState(actor.realmId, what.userId);
         if (!target || target.is_bot) throw ApiError.badRequest('No such user');
         if (!target.is_active) throw ApiError.badRequest('User is deactivated');
-        return { is_user_group_member: await this.store.isMember(group.id, what.userId, query.direct) };
+        return { is_user_group_member: await this.groups.isMember(what.userId, group.id, query.direct) };
       }
     }
   }

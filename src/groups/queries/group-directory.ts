@@ -29,9 +29,12 @@ export class GroupDirectory {
     return this.groups.settingValues(groupIds);
   }
 
-  /** Whether an active user belongs to a group, directly or through nested subgroups. */
-  isMember(userId: number, groupId: number): Promise<boolean> {
-    return this.groups.isMember(userId, groupId);
+  /**
+   * Whether an active user belongs to a group, directly or through nested subgroups (or
+   * directly only): the one membership reader, for this module's queries too.
+   */
+  isMember(userId: number, groupId: number, directOnly = false): Promise<boolean> {
+    return this.groups.isMember(userId, groupId, directOnly);
   }
 
   /** Every group an active user belongs to, subgroups followed: what group-setting checks test. */

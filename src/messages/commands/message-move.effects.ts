@@ -15,7 +15,7 @@ import { messageUrl } from '../../shared/narrow-url';
 import { channelTopicLink, newThreadNotice, oldThreadNotice, resolutionNotice } from '../domain/message-move-notices';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
 import { MessageEditStore } from '../persistence/message-edit.store';
-import { PostTopicNoticeCommand } from './post-topic-notice.handler';
+import { TopicNoticeEvent } from '../events/topic-notice.event';
 import type { EditPlan } from '../domain/edit-plan';
 import { Database } from '../../platform/database/database';
 import { MessageCommandStore } from '../persistence/message-command.store';
@@ -168,8 +168,8 @@ export class MessageMoveEffects {
       const subscribers = await this.store.subscribers(origRecipient);
       const humans = await this.humanIds(ids(subscribers));
       const unread = followers.filter((id) => humans.has(id) && id !== user.id);
-      this.database.followUp(
-        new PostTopicNoticeCommand(user.realmId, orig.id, targetTopic, resolutionNotice(args.actorMention, plan.topicResolved), [user.id], unread, true),
+      this.database.record(
+        new TopicNoticeEvent(user.realmId, orig.id, targetTopic, resolutionNotice(args.actorMention, plan.topicResolved), [user.id], unread, true),
       );
     }
 
@@ -191,7 +191,7 @@ export class MessageMoveEffects {
         messageLink: messageUrl(args.realmUrl, { id: message.id, streamId: target.id, streamName: target.name, topic: targetTopic }),
       });
     }
-    if (newNotice !== null) this.database.followUp(new PostTopicNoticeCommand(user.realmId, target.id, targetTopic, newNotice, [user.id]));
+    if (newNotice !== null) this.database.record(new TopicNoticeEvent(user.realmId, target.id, targetTopic, newNotice, [user.id]));
     if (args.notifyOldThread) {
       const oldNotice = oldThreadNotice({
         user: args.actorMention,
@@ -199,7 +199,7 @@ export class MessageMoveEffects {
         movedAll,
         count: changedIds.length,
       });
-      this.database.followUp(new PostTopicNoticeCommand(user.realmId, orig.id, origTopic, oldNotice, [user.id]));
+      this.database.record(new TopicNoticeEvent(user.realmId, orig.id, origTopic, oldNotice, [user.id]));
     }
   }
 

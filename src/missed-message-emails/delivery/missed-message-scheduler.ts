@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DueWorkRunner } from '../../platform/jobs/due-work-runner';
+import { DueWorkJob } from '../../platform/jobs/due-work-job';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { SendMissedMessageEmailsCommand, SendOutcome } from '../commands/send-missed-message-emails.command';
@@ -20,16 +20,14 @@ export const SWEEP_INTERVAL_MS = 5000;
  * Wakes (a delayed job per user and due time) and the sweep are the DueWorkRunner's.
  */
 @Injectable()
-export class MissedMessageScheduler implements OnApplicationShutdown {
-  private readonly logger = new Logger(MissedMessageScheduler.name);
-  private readonly runner: DueWorkRunner;
-
+export class MissedMessageScheduler extends DueWorkJob {
   constructor(commandBus: CommandBus, store: MissedMessageStore, redis: RedisConnections, jobs: JobRegistry) {
-    this.runner = new DueWorkRunner(
+    const logger = new Logger(MissedMessageScheduler.name);
+    super(
       {
         queue: MISSED_MESSAGE_EMAILS_QUEUE,
         label: 'missed-message emails',
-        logger: this.logger,
+        logger,
         sweepIntervalMs: SWEEP_INTERVAL_MS,
         wakeSlackMs: 50,
         work: {
@@ -37,17 +35,12 @@ export class MissedMessageScheduler implements OnApplicationShutdown {
           // After each batch the cheap read again: the last one sent opens no further transaction.
           step: async () =>
             (await commandBus.execute<SendMissedMessageEmailsCommand, SendOutcome>(new SendMissedMessageEmailsCommand())) !== 'none' && (await store.anyDue()),
-          failed: (error) => this.logger.error(`missed-message emails: ${error.message}`),
+          failed: (error) => logger.error(`missed-message emails: ${error.message}`),
         },
       },
       redis,
       jobs,
     );
-  }
-
-  /** Started by the server only (main.ts), never by a CLI run. */
-  start(): Promise<void> {
-    return this.runner.start();
   }
 
   /** Asks for a pass when `userId`'s batch is due; every message of the batch asks for the same job. Never throws. */
@@ -58,9 +51,5 @@ export class MissedMessageScheduler implements OnApplicationShutdown {
   /** Sends every due batch. */
   drain(): Promise<void> {
     return this.runner.drain();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.runner.stop();
   }
 }

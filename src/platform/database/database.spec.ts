@@ -1,4 +1,3 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEntry, TransactionOutbox } from './transaction-outbox';
 import { CommitListeners } from './commit-listeners';
@@ -49,7 +48,7 @@ function fakeStorage() {
     write: (_target: unknown, events: readonly object[]): Promise<OutboxEntry> => Promise.resolve({ id: null, events }),
     publish: (entry: OutboxEntry): Promise<void> => (published.push(entry.events), Promise.resolve()),
   } as unknown as TransactionOutbox;
-  const runner = new TransactionRunner(dataSource, outbox, {} as CommandBus, new CommitListeners());
+  const runner = new TransactionRunner(dataSource, outbox, new CommitListeners());
   return { ran, published, runner, database: new Database(dataSource) };
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ICommand, IEvent } from '@nestjs/cqrs';
+import { IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { currentScope, outsideScope, Queryable, runInScope } from './ambient-scope';
 import { connectionsAreSessions } from './data-source-options';
@@ -42,11 +42,6 @@ export class Database implements Queryable {
   /** Records a domain event on the caller's transaction: it leaves after the commit. */
   record(event: IEvent): void {
     this.transaction.record(event);
-  }
-
-  /** A command to run after the caller's transaction committed (see UnitOfWork.followUp). */
-  followUp(command: ICommand): void {
-    this.transaction.followUp(command);
   }
 
   /** TypeORM's entity manager of the caller's transaction, or of the pool outside one. */

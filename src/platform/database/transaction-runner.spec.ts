@@ -1,4 +1,3 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEntry, TransactionOutbox } from './transaction-outbox';
 import { CommitListeners } from './commit-listeners';
@@ -27,7 +26,7 @@ function runnerWith(order: string[], listeners: CommitListeners, published: () =
       return published();
     },
   } as unknown as TransactionOutbox;
-  return new TransactionRunner(dataSource, outbox, {} as CommandBus, listeners);
+  return new TransactionRunner(dataSource, outbox, listeners);
 }
 
 describe('TransactionRunner', () => {

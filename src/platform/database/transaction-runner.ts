@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { currentScope, runInScope } from './ambient-scope';
 import { CommitListeners } from './commit-listeners';
@@ -22,14 +21,12 @@ const MAX_ATTEMPTS = 3;
  */
 @Injectable()
 export class TransactionRunner {
-  private readonly logger = new Logger(TransactionRunner.name);
   /** Each pooled connection is a session of its own (PostgreSQL, not the embedded one): see inSession. */
   private readonly sessions: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: TransactionOutbox,
-    private readonly commandBus: CommandBus,
     private readonly commitListeners: CommitListeners,
   ) {
     this.sessions = dataSource.options !== undefined && connectionsAreSessions(dataSource.options);
@@ -48,15 +45,9 @@ export class TransactionRunner {
         // Committed: listeners first (a cache forgets before any client can hear of the change).
         const listening = this.commitListeners.notify(unit.events);
         if (listening) await listening;
-        const published = outboxEntry ? this.outbox.publish(outboxEntry) : undefined;
-        for (const command of unit.followUpCommands) {
-          try {
-            await this.commandBus.execute(command);
-          } catch (error) {
-            this.logger.error(`follow-up ${command.constructor.name} failed: ${(error as Error).message}`);
-          }
-        }
-        await published;
+        // The request answers once its events reached the queues and its follow-ups
+        // (the outbox's FollowUp handlers) settled.
+        if (outboxEntry) await this.outbox.publish(outboxEntry);
         return result;
       } catch (error) {
         const code = (error as { code?: unknown }).code;

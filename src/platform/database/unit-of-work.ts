@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ICommand, IEvent } from '@nestjs/cqrs';
+import { IEvent } from '@nestjs/cqrs';
 import { DataSource, EntityManager } from 'typeorm';
 import { currentScope, Queryable, QueryScope } from './ambient-scope';
 import { connectionsAreSessions } from './data-source-options';
@@ -96,7 +96,6 @@ function sharedPoolQueryable(dataSource: DataSource): Queryable {
 export class UnitOfWork implements QueryScope {
   readonly transactional = true;
   private readonly recorded: IEvent[] = [];
-  private readonly followUps: ICommand[] = [];
 
   /**
    * On a PostgreSQL session, `session` runs the statements (prepared by name, BEGIN and
@@ -128,18 +127,5 @@ export class UnitOfWork implements QueryScope {
 
   get events(): readonly IEvent[] {
     return this.recorded;
-  }
-
-  /**
-   * A command to run once this transaction committed, before the request answers (the
-   * notification bot's messages about the change, which Zulip sends in the same request).
-   * Its failure is logged; it cannot undo the committed change.
-   */
-  followUp(command: ICommand): void {
-    this.followUps.push(command);
-  }
-
-  get followUpCommands(): readonly ICommand[] {
-    return this.followUps;
   }
 }

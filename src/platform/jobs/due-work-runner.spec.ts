@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { JobQueueProbe, JobRegistry } from '../observability/job-registry';
 import type { RedisConnections } from '../redis/redis-connections';
-import { DrainSteps, DueWorkRunner, DueWorkSettings, JobSteps } from './due-work-runner';
+import { DrainSteps, DueWorkRunner, DueWorkSettings, JobSteps, msUntilHourUtc, PeriodicSteps } from './due-work-runner';
 
 const redis = { configured: false } as unknown as RedisConnections;
 
@@ -10,7 +10,7 @@ function registry(): { jobs: JobRegistry; probes: JobQueueProbe[] } {
   return { jobs: { register: (probe: JobQueueProbe) => probes.push(probe) } as unknown as JobRegistry, probes };
 }
 
-function settings<T>(work: DrainSteps | JobSteps<T>, more: Partial<DueWorkSettings<T>> = {}): DueWorkSettings<T> {
+function settings<T>(work: DrainSteps | JobSteps<T> | PeriodicSteps, more: Partial<DueWorkSettings<T>> = {}): DueWorkSettings<T> {
   return { queue: 'test', jobName: 'wake', label: 'test', logger: new Logger('test'), sweepIntervalMs: 60_000, counted: ['delayed'], work, ...more };
 }
 
@@ -159,5 +159,71 @@ describe('DueWorkRunner (in-process)', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('runs periodic work every period, skipping a turn while a run is under way, and logs a failed run', async () => {
+    jest.useFakeTimers();
+    try {
+      const gate = deferred();
+      const failures: string[] = [];
+      let runs = 0;
+      const runner = new DueWorkRunner(
+        settings({
+          period: { everyMs: 1000 },
+          schedulerId: 'test-every',
+          keepRuns: 1,
+          run: async () => {
+            runs += 1;
+            if (runs === 1) await gate.promise;
+            if (runs === 2) throw new Error('no luck');
+          },
+          failed: (error) => failures.push(error.message),
+        }),
+        redis,
+        registry().jobs,
+      );
+      await runner.start();
+      expect(runs).toBe(0);
+      jest.advanceTimersByTime(1000);
+      expect(runs).toBe(1);
+      jest.advanceTimersByTime(1000);
+      expect(runs).toBe(1);
+      gate.resolve();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(runs).toBe(2);
+      expect(failures).toEqual(['no luck']);
+      await runner.stop();
+      jest.advanceTimersByTime(5000);
+      expect(runs).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('runs daily work at its hour (UTC), then again a day later', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-27T17:00:00Z') });
+    try {
+      let runs = 0;
+      const runner = new DueWorkRunner(
+        settings({ period: { dailyAtHourUtc: 18 }, schedulerId: 'test-daily', keepRuns: 1, run: async () => void (runs += 1), failed: () => undefined }),
+        redis,
+        registry().jobs,
+      );
+      await runner.start();
+      await jest.advanceTimersByTimeAsync(60 * 60 * 1000 - 1);
+      expect(runs).toBe(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await jest.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+      expect(runs).toBe(2);
+      await runner.stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('counts to the next hour (UTC)', () => {
+    expect(msUntilHourUtc(18, new Date('2026-11-27T18:00:00Z'))).toBe(24 * 60 * 60 * 1000);
+    expect(msUntilHourUtc(0, new Date('2026-11-27T23:30:00Z'))).toBe(30 * 60 * 1000);
   });
 });

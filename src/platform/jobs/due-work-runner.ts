@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { JobType, Queue, Worker } from 'bullmq';
 import { JobRegistry } from '../observability/job-registry';
 import { RedisConnections } from '../redis/redis-connections';
-import { logBullError } from '../redis/bull-errors';
+import { openBullQueue } from './bull-queues';
 
 /** setTimeout's longest delay; a later wake is left to the sweep (or a nearer wake). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -31,6 +31,34 @@ export interface JobSteps<T> {
   sweep(): Promise<void>;
 }
 
+/** When a periodic job comes due: every `everyMs`, or once a day at `dailyAtHourUtc`:00 UTC. */
+export type Period = { readonly everyMs: number } | { readonly dailyAtHourUtc: number };
+
+/** Milliseconds from `now` to the next `hour`:00 UTC. */
+export function msUntilHourUtc(hour: number, now: Date): number {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * Work done on a schedule (Zulip's cron jobs): one run per period however many processes
+ * run the job. With Redis a BullMQ job scheduler makes the runs (one repeatable job per
+ * period, its id derived from the scheduler and the time, taken by one worker); without,
+ * a timer in this (the only) process. A run is not started while the last one runs.
+ */
+export interface PeriodicSteps {
+  readonly period: Period;
+  /** The job scheduler's id in Redis. */
+  readonly schedulerId: string;
+  /** Finished runs BullMQ keeps (completed and failed each). */
+  readonly keepRuns: number;
+  /** One run; it may reject. */
+  run(): Promise<unknown>;
+  /** How a failed run is logged (the next period runs again). */
+  failed(error: Error): void;
+}
+
 export interface DueWorkSettings<T> {
   /** The BullMQ queue's name. */
   readonly queue: string;
@@ -41,19 +69,22 @@ export interface DueWorkSettings<T> {
   /** How logs name it: `<label> queue: …`. */
   readonly label: string;
   readonly logger: Logger;
-  /** The sweep that catches what a lost wake missed (a process killed before its timer fired, a lost job). */
-  readonly sweepIntervalMs: number;
+  /**
+   * The sweep that catches what a lost wake missed (a process killed before its timer
+   * fired, a lost job). Periodic work has none: its period is its sweep.
+   */
+  readonly sweepIntervalMs?: number;
   /** Added to a wake's delay past its due moment, so that the database's `now()` has reached it too. */
   readonly wakeSlackMs?: number;
   /** Jobs of this queue run at once in this process. */
   readonly concurrency?: number;
   /** The BullMQ job states the probe counts as waiting; waiting and delayed unless said. */
   readonly counted?: readonly JobType[];
-  readonly work: DrainSteps | JobSteps<T>;
+  readonly work: DrainSteps | JobSteps<T> | PeriodicSteps;
 }
 
 /**
- * The mechanism every "do it when it is due" job shares. A wake is a BullMQ job with a
+ * The mechanism every "do it when it is due" job shares, periodic ones too. A wake is a BullMQ job with a
  * deterministic id when Redis is configured (whichever process's worker takes it; adding
  * the same id twice is one job), an in-process timer and run list without. A sweep at
  * start-up and every `sweepIntervalMs` resumes what no wake reached (work a dead process
@@ -76,6 +107,9 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
   private sweeping: Promise<void> | null = null;
   private draining: Promise<void> | null = null;
   private drainAgain = false;
+  /** Periodic work without Redis: the next run's timer, and the run under way. */
+  private periodTimer: NodeJS.Timeout | null = null;
+  private periodicRun: Promise<void> | null = null;
 
   constructor(
     private readonly settings: DueWorkSettings<T>,
@@ -91,26 +125,43 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
   }
 
   async start(): Promise<void> {
-    const { label, logger, queue: name } = this.settings;
+    const { label, logger, queue: name, work } = this.settings;
     if (this.redis.configured) {
-      // Loaded only where jobs run: CLI processes never pay for it.
-      const { Queue, Worker } = await import('bullmq');
-      // The process's jobs connection; the worker opens its own blocking one from it.
-      const connection = await this.redis.connect('jobs');
-      this.queue = new Queue<T>(name, { connection, prefix: this.redis.keyspace.bullPrefix });
-      // Without a listener BullMQ prints each of its connection's errors as unhandled.
-      this.queue.on('error', (error) => logBullError(logger, `${label} queue`, error, 'warn'));
-      this.worker = new Worker<T>(name, (job) => this.run(job.data), { connection, prefix: this.redis.keyspace.bullPrefix, concurrency: this.settings.concurrency ?? 1 });
-      this.worker.on('error', (error) => logBullError(logger, `${label} worker`, error, 'warn'));
+      const bull = await openBullQueue<T>(this.redis, name, { label, logger, level: 'warn' });
+      this.queue = bull.queue;
+      if ('period' in work) await this.schedule();
+      this.worker = bull.startWorker((job) => this.run(job.data), this.settings.concurrency ?? 1);
+      if ('period' in work) this.worker.on('failed', (_job, error) => work.failed(error));
     }
     this.started = true;
-    this.sweepTimer = setInterval(() => void this.sweep(), this.settings.sweepIntervalMs);
+    if ('period' in work) {
+      if (!this.queue) this.armPeriod(work);
+      return;
+    }
+    this.sweepTimer = setInterval(() => void this.sweep(), this.settings.sweepIntervalMs ?? MAX_TIMER_MS);
     this.sweepTimer.unref();
     // What came due while no process ran. A job sweep only reads and wakes, so start-up
     // waits for it; a pass does the work itself, which start-up does not wait for.
     const first = this.sweep();
     if ('step' in this.settings.work) void first;
     else await first;
+  }
+
+  /**
+   * Periodic work with Redis: makes (or updates) its job scheduler. Again after Redis lost
+   * its data: the scheduler lived only there.
+   */
+  async schedule(): Promise<void> {
+    const work = this.settings.work;
+    if (!this.queue || !('period' in work)) return;
+    const { period } = work;
+    // BullMQ types a queue's job names by a conditional type a generic data type leaves open.
+    type JobName = Parameters<Queue<T>['add']>[0];
+    await this.queue.upsertJobScheduler(
+      work.schedulerId as JobName,
+      'everyMs' in period ? { every: period.everyMs } : { pattern: `0 ${period.dailyAtHourUtc} * * *`, tz: 'UTC' },
+      { name: (this.settings.jobName ?? 'wake') as JobName, opts: { removeOnComplete: work.keepRuns, removeOnFail: work.keepRuns } },
+    );
   }
 
   /** Asks for a run at `dueAt` (plus the slack). Never throws: the sweep is the fallback. */
@@ -166,9 +217,12 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
     this.sweepTimer = null;
     for (const timer of this.wakeTimers) clearTimeout(timer);
     this.wakeTimers.clear();
+    // clearTimeout clears an interval too.
+    if (this.periodTimer) clearTimeout(this.periodTimer);
+    this.periodTimer = null;
     this.waiting.length = 0;
     await this.worker?.close();
-    await Promise.all([...this.running, this.sweeping, this.draining]);
+    await Promise.all([...this.running, this.sweeping, this.draining, this.periodicRun]);
     await this.queue?.close();
     this.worker = null;
     this.queue = null;
@@ -176,11 +230,36 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
 
   private run(data: T): Promise<void> {
     const work = this.settings.work;
+    if ('period' in work) return work.run().then(() => undefined);
     return 'step' in work ? this.drain() : work.work(data);
+  }
+
+  /**
+   * Periodic work without Redis: every `everyMs` (a run still under way skips its turn), or
+   * a timer to the next day's hour, then the run, then the next timer.
+   */
+  private armPeriod(work: PeriodicSteps): void {
+    const { period } = work;
+    const runOnce = (): void => {
+      this.periodicRun ??= work
+        .run()
+        .then(
+          () => undefined,
+          (error: Error) => work.failed(error),
+        )
+        .finally(() => {
+          this.periodicRun = null;
+          if ('dailyAtHourUtc' in period && !this.stopping) this.armPeriod(work);
+        });
+    };
+    this.periodTimer =
+      'everyMs' in period ? setInterval(runOnce, period.everyMs) : setTimeout(runOnce, Math.min(msUntilHourUtc(period.dailyAtHourUtc, new Date()), MAX_TIMER_MS));
+    this.periodTimer.unref();
   }
 
   private sweep(): Promise<void> {
     const work = this.settings.work;
+    if ('period' in work) return Promise.resolve();
     if ('step' in work) return this.drain();
     this.sweeping ??= work
       .sweep()
@@ -190,7 +269,7 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
   }
 
   private runHere(jobId: string, data: T): void {
-    if (!this.started) return;
+    if (!this.started || 'period' in this.settings.work) return;
     // A pass takes whatever is due, and one asked for during a pass runs after it.
     if ('step' in this.settings.work) {
       void this.drain();

@@ -2,15 +2,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
 import { HISTORICAL_FLAGS } from '../../shared/message-flags';
-import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { Actor } from '../../shared/actor';
-import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
-import { ReactingUser } from '../events/reacting-user';
-import { ReactionAccess } from '../access/reaction-access';
-import { Database } from '../../platform/database/database';
+import { ReactionChange } from './reaction-change';
 import { UserMessageWrites } from '../../messages/commands/user-message-writes';
 
 /** `POST /messages/{message_id}/reactions`. */
@@ -35,20 +31,16 @@ export class AddReactionCommand {
 @CommandHandler(AddReactionCommand)
 export class AddReactionHandler implements ICommandHandler<AddReactionCommand, void> {
   constructor(
-    private readonly tx: TransactionRunner,
-    private readonly access: ReactionAccess,
+    private readonly change: ReactionChange,
     private readonly reactions: ReactionRepository,
     private readonly emoji: EmojiResolver,
-    private readonly reactingUser: ReactingUser,
     private readonly topicPolicy: AutomaticTopicPolicy,
-    private readonly database: Database,
     private readonly userMessages: UserMessageWrites,
   ) {}
 
-  async execute(command: AddReactionCommand): Promise<void> {
+  execute(command: AddReactionCommand): Promise<void> {
     const { actor, messageId } = command;
-    await this.tx.run(async () => {
-      const target = await this.access.lock(actor, messageId);
+    return this.change.run(actor, messageId, 'add', async (target) => {
       let emojiCode = command.emojiCode;
       let reactionType = command.reactionType;
       if (emojiCode === undefined || reactionType === undefined) {
@@ -75,9 +67,7 @@ export class AddReactionHandler implements ICommandHandler<AddReactionCommand, v
         const stream = { id: message.recipientTypeId, recipientId: message.recipientId };
         await this.topicPolicy.afterParticipation(actor, stream, message.subject);
       }
-      const audience = await this.access.audience(target);
-      const user = await this.reactingUser.describe(actor);
-      this.database.record(new ReactionChangedEvent(actor.realmId, audience, 'add', messageId, user, reaction));
+      return reaction;
     });
   }
 }

@@ -1,14 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { normalizeReactionType, ReactionType } from '../../emoji/public/emoji-rules';
 import { EmojiResolver } from '../../emoji/queries/emoji-resolver';
-import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../shared/actor';
-import { ReactionChangedEvent } from '../events/reaction-events';
 import { ReactionRepository } from '../persistence/reaction.repository';
-import { ReactingUser } from '../events/reacting-user';
-import { ReactionAccess } from '../access/reaction-access';
-import { Database } from '../../platform/database/database';
+import { ReactionChange } from './reaction-change';
 
 /** `DELETE /messages/{message_id}/reactions`. */
 export class RemoveReactionCommand {
@@ -29,18 +25,14 @@ export class RemoveReactionCommand {
 @CommandHandler(RemoveReactionCommand)
 export class RemoveReactionHandler implements ICommandHandler<RemoveReactionCommand, void> {
   constructor(
-    private readonly tx: TransactionRunner,
-    private readonly access: ReactionAccess,
+    private readonly change: ReactionChange,
     private readonly reactions: ReactionRepository,
     private readonly emoji: EmojiResolver,
-    private readonly reactingUser: ReactingUser,
-    private readonly database: Database,
   ) {}
 
-  async execute(command: RemoveReactionCommand): Promise<void> {
+  execute(command: RemoveReactionCommand): Promise<void> {
     const { actor, messageId } = command;
-    await this.tx.run(async () => {
-      const target = await this.access.lock(actor, messageId);
+    return this.change.run(actor, messageId, 'remove', async () => {
       const reactionType = normalizeReactionType(command.reactionType ?? ReactionType.Unicode);
       let emojiCode = command.emojiCode;
       if (emojiCode === undefined) {
@@ -52,9 +44,7 @@ export class RemoveReactionHandler implements ICommandHandler<RemoveReactionComm
       const existing = await this.reactions.find(messageId, actor.id, emojiCode, reactionType);
       if (!existing) throw new ApiError("Reaction doesn't exist.", 'REACTION_DOES_NOT_EXIST');
       await this.reactions.delete(messageId, actor.id, emojiCode, reactionType);
-      const audience = await this.access.audience(target);
-      const user = await this.reactingUser.describe(actor);
-      this.database.record(new ReactionChangedEvent(actor.realmId, audience, 'remove', messageId, user, existing));
+      return existing;
     });
   }
 }

@@ -1,16 +1,10 @@
 import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { requireRealmAdmin } from '../../shared/authorization';
-import {
-  checkSettingValue,
-  isRealmDefaultSetting,
-  settingKind,
-  USER_SETTING_DEFAULTS,
-  UserSettingName,
-} from '../../users/public/user-settings';
+import { settingParams } from '../../users/api/setting-params';
+import { isRealmDefaultSetting, USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import { Authorize } from '../../wire/authorize.guard';
 import { Context, CurrentUser } from '../../wire/decorators';
-import { decodeValue } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
 import { Actor } from '../../shared/actor';
 import { UpdateUserSettingsDefaultsCommand } from '../commands/update-user-settings-defaults.command';
@@ -27,16 +21,6 @@ export class UserSettingsDefaultsController {
   @Patch('realm/user_settings_defaults')
   @Authorize(requireRealmAdmin)
   async update(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<Record<string, never>> {
-    const settings = new Map<UserSettingName, boolean | number | string>();
-    for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
-      if (!isRealmDefaultSetting(name)) continue;
-      const raw = context.params.get(name);
-      if (raw === undefined) continue;
-      context.usedParams.add(name);
-      const value = decodeValue(name, settingKind(name), raw) as boolean | number | string;
-      checkSettingValue(name, value);
-      settings.set(name, value);
-    }
-    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settings, USER_SETTING_DEFAULTS));
+    return this.commandBus.execute(new UpdateUserSettingsDefaultsCommand(user, settingParams(context, isRealmDefaultSetting), USER_SETTING_DEFAULTS));
   }
 }

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DueWorkRunner } from '../../platform/jobs/due-work-runner';
+import { DueWorkJob } from '../../platform/jobs/due-work-job';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { RedisConnections } from '../../platform/redis/redis-connections';
 import { DeliverScheduledMessageCommand, DeliveryOutcome } from '../commands/deliver-scheduled-message.command';
@@ -18,32 +18,25 @@ export const SWEEP_INTERVAL_MS = 2000;
  * Wakes (a delayed job per due millisecond) and the sweep are the DueWorkRunner's.
  */
 @Injectable()
-export class ScheduledMessageScheduler implements OnApplicationShutdown {
-  private readonly logger = new Logger(ScheduledMessageScheduler.name);
-  private readonly runner: DueWorkRunner;
-
+export class ScheduledMessageScheduler extends DueWorkJob {
   constructor(commandBus: CommandBus, redis: RedisConnections, jobs: JobRegistry, store: ScheduledMessageStore) {
-    this.runner = new DueWorkRunner(
+    const logger = new Logger(ScheduledMessageScheduler.name);
+    super(
       {
         queue: SCHEDULED_MESSAGES_QUEUE,
         label: 'scheduled messages',
-        logger: this.logger,
+        logger,
         sweepIntervalMs: SWEEP_INTERVAL_MS,
         wakeSlackMs: 20,
         work: {
           anyDue: () => store.anyDue(),
           step: async () => (await commandBus.execute<DeliverScheduledMessageCommand, DeliveryOutcome>(new DeliverScheduledMessageCommand())) !== 'none',
-          failed: (error) => this.logger.error(`scheduled message delivery: ${error.message}`),
+          failed: (error) => logger.error(`scheduled message delivery: ${error.message}`),
         },
       },
       redis,
       jobs,
     );
-  }
-
-  /** Started by the server only (main.ts), never by a CLI run. */
-  start(): Promise<void> {
-    return this.runner.start();
   }
 
   /** Asks for a pass at `dueAt` (a new or rescheduled message); messages due together share a wake. Never throws. */
@@ -54,9 +47,5 @@ export class ScheduledMessageScheduler implements OnApplicationShutdown {
   /** Delivers every due message. */
   drain(): Promise<void> {
     return this.runner.drain();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.runner.stop();
   }
 }

@@ -13,13 +13,8 @@ import { requireHumanUser } from '../../shared/authorization';
 import { EMAIL_CHANGE_TEXTS } from '../domain/email-change-texts';
 import { messagePage } from '../../platform/web/page-layout';
 import { sendPage } from '../../wire/pages/page-response';
-import {
-  checkSettingValue,
-  isValidTimezone,
-  settingKind,
-  USER_SETTING_DEFAULTS,
-  UserSettingName,
-} from '../public/user-settings';
+import { isValidTimezone } from '../public/user-settings';
+import { settingParams } from './setting-params';
 
 /** Reads one optional string parameter, marking it used. */
 function stringParam(context: RequestContext, name: string): string | undefined {
@@ -41,17 +36,8 @@ export class SettingsController {
   @Patch(['api/v1/settings', 'api/v1/settings/display', 'api/v1/settings/notifications'])
   @Authorize(requireHumanUser)
   async updateSettings(@CurrentUser() user: Actor, @Context() context: RequestContext): Promise<Record<string, never>> {
-    const settings = new Map<UserSettingName, boolean | number | string>();
-    for (const name of Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[]) {
-      const raw = context.params.get(name);
-      if (raw === undefined) continue;
-      context.usedParams.add(name);
-      const value = decodeValue(name, settingKind(name), raw) as boolean | number | string;
-      checkSettingValue(name, value);
-      settings.set(name, value);
-    }
     const update: SettingsUpdate = {
-      settings,
+      settings: settingParams(context),
       fullName: stringParam(context, 'full_name'),
       email: stringParam(context, 'email'),
       oldPassword: stringParam(context, 'old_password'),

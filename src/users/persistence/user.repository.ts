@@ -67,14 +67,6 @@ export class UserRepository {
     return user ?? null;
   }
 
-  async findByDeliveryEmails(realmId: number, emails: readonly string[]): Promise<UserRow[]> {
-    if (emails.length === 0) return [];
-    return this.select(
-      `WHERE u.realm_id = $1 AND lower(u.delivery_email) = ANY(SELECT lower(e) FROM unnest($2::text[]) AS e)`,
-      [realmId, emails],
-    );
-  }
-
   /** Users of any realm with this email: an address may be registered in several realms. */
   async findAllByDeliveryEmail(email: string): Promise<UserRow[]> {
     return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email]);

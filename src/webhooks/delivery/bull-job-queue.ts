@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { Job, Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
+import type { Job, Queue, Worker } from 'bullmq';
+import { BullQueue, openBullQueue } from '../../platform/jobs/bull-queues';
+import { RedisConnections } from '../../platform/redis/redis-connections';
 import { WebhookJob } from '../persistence/webhook-trigger.store';
 import { webhookJobId } from '../public/service-bot-triggers';
 import { AttemptRunner, WebhookJobQueue } from './webhook-job-queue';
-import { logBullError } from '../../platform/redis/bull-errors';
 
 const QUEUE_NAME = 'outgoing-webhooks';
 
@@ -15,25 +15,23 @@ const QUEUE_NAME = 'outgoing-webhooks';
  * (`chat:<namespace>:bull`, see RedisKeyspace).
  */
 export class BullJobQueue extends WebhookJobQueue {
-  private readonly logger = new Logger('WebhookQueue');
   private readonly queue: Queue<WebhookJob>;
   private worker: Worker<WebhookJob> | null = null;
 
   private constructor(
-    private readonly connection: Redis,
-    private readonly prefix: string,
+    private readonly bull: BullQueue<WebhookJob>,
     private readonly attempts: number,
     private readonly retryDelayMs: number,
     private readonly concurrency: number,
   ) {
     super();
-    this.queue = new Queue<WebhookJob>(QUEUE_NAME, { connection, prefix });
-    this.queue.on('error', (error) => logBullError(this.logger, 'webhook queue', error));
+    this.queue = bull.queue;
   }
 
-  /** The queue on the process's jobs connection (platform/redis), under `prefix`. */
-  static open(connection: Redis, prefix: string, attempts: number, retryDelayMs: number, concurrency: number): BullJobQueue {
-    return new BullJobQueue(connection, prefix, attempts, retryDelayMs, concurrency);
+  /** The queue as every BullMQ queue is made (openBullQueue). */
+  static async open(redis: RedisConnections, attempts: number, retryDelayMs: number, concurrency: number): Promise<BullJobQueue> {
+    const bull = await openBullQueue<WebhookJob>(redis, QUEUE_NAME, { label: 'webhook', logger: new Logger('WebhookQueue') });
+    return new BullJobQueue(bull, attempts, retryDelayMs, concurrency);
   }
 
   async add(jobs: readonly WebhookJob[]): Promise<void> {
@@ -54,18 +52,12 @@ export class BullJobQueue extends WebhookJobQueue {
   }
 
   startWorker(run: AttemptRunner): void {
-    this.worker = new Worker<WebhookJob>(
-      QUEUE_NAME,
-      async (job: Job<WebhookJob>) => {
-        const attempt = job.attemptsMade + 1;
-        const outcome = await run(job.data, attempt, attempt >= this.attempts);
-        // A thrown error is BullMQ's signal to retry after the backoff.
-        if (outcome === 'retry') throw new Error('webhook delivery will be retried');
-      },
-      // The worker opens its own blocking connection from this one.
-      { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency },
-    );
-    this.worker.on('error', (error) => logBullError(this.logger, 'webhook worker', error));
+    this.worker = this.bull.startWorker(async (job: Job<WebhookJob>) => {
+      const attempt = job.attemptsMade + 1;
+      const outcome = await run(job.data, attempt, attempt >= this.attempts);
+      // A thrown error is BullMQ's signal to retry after the backoff.
+      if (outcome === 'retry') throw new Error('webhook delivery will be retried');
+    }, this.concurrency);
   }
 
   async depth(): Promise<number> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessageAddress, SendMessageCommand } from '../../messages/commands/send-message.command';
-import { asSender } from '../../messages/commands/post-subscription-notices.handler';
+import { asSender } from '../../messages/events/subscription-notices.effects';
 import { presentMessage } from '../../messages/api/message.presenter';
 import { MessageSnapshotReader } from '../../messages/queries/message-snapshot.reader';
 import { RealmAddressing } from '../../realm/public/realm-addressing';

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { committedEventsOf, EventClass } from './on-committed';
+import { committedEventsOf, EventClass, isFollowUp } from './on-committed';
 
 export type { EventClass } from './on-committed';
 
@@ -9,17 +9,20 @@ export interface CommittedHandler {
   readonly name: string;
   /** The method, bound to its provider once at start-up. */
   readonly handle: (event: object) => unknown;
+  /** A `FollowUp`: run after the commit's other handlers, one after another, awaited. */
+  readonly followUp?: boolean;
 }
 
-/** The `@OnCommitted` methods of a class, with the event classes each takes, in declaration order. */
+/** The `@OnCommitted` (and `@FollowUp`) methods of a class, with the event classes each takes, in declaration order. */
 export function committedMethodsOf(
   prototype: object,
   scanner: Pick<MetadataScanner, 'getAllMethodNames'> = new MetadataScanner(),
-): { method: string; events: readonly EventClass[] }[] {
-  const found: { method: string; events: readonly EventClass[] }[] = [];
+): { method: string; events: readonly EventClass[]; followUp?: true }[] {
+  const found: { method: string; events: readonly EventClass[]; followUp?: true }[] = [];
   for (const method of scanner.getAllMethodNames(prototype)) {
-    const events = committedEventsOf((prototype as Record<string, unknown>)[method]);
-    if (events) found.push({ method, events });
+    const fn = (prototype as Record<string, unknown>)[method];
+    const events = committedEventsOf(fn);
+    if (events) found.push(isFollowUp(fn) ? { method, events, followUp: true } : { method, events });
   }
   return found;
 }
@@ -49,11 +52,11 @@ export class CommittedEventHandlers implements OnModuleInit {
       if (!instance || typeof instance !== 'object') continue;
       const prototype = Object.getPrototypeOf(instance) as object | null;
       if (!prototype || prototype === Object.prototype) continue;
-      for (const { method, events } of committedMethodsOf(prototype, this.scanner)) {
+      for (const { method, events, followUp } of committedMethodsOf(prototype, this.scanner)) {
         const className = (instance as object).constructor.name;
         if (!wrapper.isDependencyTreeStatic()) throw new Error(`${className} must be a singleton to take committed events`);
         const fn = (instance as Record<string, (event: object) => unknown>)[method];
-        this.register(events, { name: `${className}.${method}`, handle: fn.bind(instance) });
+        this.register(events, { name: `${className}.${method}`, handle: fn.bind(instance), followUp });
       }
     }
   }

@@ -186,14 +186,25 @@ export class EventOutbox implements TransactionOutbox, OnApplicationBootstrap, B
     const settled: Promise<boolean>[] = [];
     const running: Promise<unknown>[] = [];
     let ok = true;
+    // FollowUp handlers: after every other handler dispatched, one after another, awaited.
+    let followUps: Promise<unknown> | null = null;
     events.forEach((event, index) => {
       for (const handler of this.handlers.of(event)) {
         // With no ambient scope: a handler's later SQL (an effect's command) must not land in
         // whatever transaction or session the code that started this delivery had open.
         const handle = (): unknown => withoutScope(() => handler.handle(event));
+        // Without a row nothing is republished, so its deliveries need no dedupe keys.
+        const scope: DeliveryScope = { keyPrefix: deliveryKey === null ? null : `${deliveryKey}.${index}.${handler.name}`, next: 0, settled };
+        if (handler.followUp) {
+          followUps = (followUps ?? Promise.resolve())
+            .then(() => this.dispatcher.inScope(scope, handle))
+            .catch((error: Error) => {
+              ok = false;
+              this.logger.error(`${handler.name} failed on ${event.constructor.name}: ${error.message}`, error.stack);
+            });
+          continue;
+        }
         try {
-          // Without a row nothing is republished, so its deliveries need no dedupe keys.
-          const scope: DeliveryScope = { keyPrefix: deliveryKey === null ? null : `${deliveryKey}.${index}.${handler.name}`, next: 0, settled };
           const result = this.dispatcher.inScope(scope, handle);
           // What a handler dispatches after its first await is not tracked: handlers dispatch synchronously.
           if (result instanceof Promise) {
@@ -206,6 +217,7 @@ export class EventOutbox implements TransactionOutbox, OnApplicationBootstrap, B
         }
       }
     });
+    if (followUps) running.push(followUps);
     for (const outcome of await Promise.allSettled(running)) {
       if (outcome.status === 'rejected') {
         ok = false;

@@ -72,7 +72,7 @@ function setUp() {
   const table = new FakeOutboxTable();
   const config = { embedded: true } as DatabaseSettings;
   const outbox = new EventOutbox(table as unknown as DataSource, handlers, dispatcher, config, { recoverySeconds: 5, maxAttempts: 3 });
-  return { store, table, outbox };
+  return { store, table, outbox, handlers };
 }
 
 const row = (id: string, ...events: GreetingSent[]): Row => ({
@@ -146,5 +146,47 @@ describe('EventOutbox sweep (start-up recovery)', () => {
     expect(await outbox.sweep({ all: true })).toBe(0);
     await outbox.idle();
     expect(table.rows.map((entry) => entry.id)).toEqual(['31']);
+  });
+});
+
+class NoticeDue implements IEvent {
+  constructor(readonly text: string) {}
+}
+
+describe('EventOutbox follow-ups', () => {
+  it('runs them after the commit dispatched, one after another in recording order, and resolves publish after them', async () => {
+    const { store, outbox, handlers } = setUp();
+    await store.create(queueOf(1, 'q1'), Date.now());
+    const steps: string[] = [];
+    const notice = async (event: NoticeDue): Promise<void> => {
+      steps.push(`start ${event.text}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      steps.push(`end ${event.text}`);
+    };
+    handlers.register([NoticeDue], { name: 'Notices.post', handle: notice as (event: object) => Promise<void>, followUp: true });
+
+    await outbox.publish({ id: null, events: [new NoticeDue('a'), new GreetingSent([1], 'hello'), new NoticeDue('b')] });
+
+    expect(steps).toEqual(['start a', 'end a', 'start b', 'end b']);
+    const read = await readTexts(store, 'q1');
+    expect(read.map((queued) => queued.text)).toEqual(['hello']);
+  });
+
+  it('keeps the row of a failed follow-up for a later sweep, and runs the next ones', async () => {
+    const { store, table, outbox, handlers } = setUp();
+    await store.create(queueOf(1, 'q1'), Date.now());
+    const ran: string[] = [];
+    const notice = async (event: NoticeDue): Promise<void> => {
+      ran.push(event.text);
+      if (event.text === 'a') throw new Error('bot gone');
+    };
+    handlers.register([NoticeDue], { name: 'Notices.post', handle: notice as (event: object) => Promise<void>, followUp: true });
+    table.rows.push({ id: '41', events: '[]', attempts: 0 });
+
+    await outbox.publish({ id: '41', deliveryKey: '41-1795000000000000', events: [new NoticeDue('a'), new NoticeDue('b')] });
+    await outbox.idle();
+
+    expect(ran).toEqual(['a', 'b']);
+    expect(table.rows.map((entry) => entry.id)).toEqual(['41']);
   });
 });

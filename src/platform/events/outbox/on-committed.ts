@@ -5,6 +5,8 @@ export type EventClass<E extends object = object> = abstract new (...args: never
 
 /** Nest's discoverable decorator under a key of its own; `OnCommitted` is its typed face. */
 const CommittedEvents = DiscoveryService.createDecorator<readonly EventClass[]>();
+/** Marks the `FollowUp` methods among them. */
+const FollowUpMark = DiscoveryService.createDecorator<true>();
 
 /**
  * Runs the method with each committed event of these classes, in commit order, once per
@@ -27,7 +29,31 @@ export function OnCommitted<C extends readonly [EventClass, ...EventClass[]]>(..
   };
 }
 
-/** The event classes a method was decorated for with `OnCommitted`, if any. */
+/**
+ * `OnCommitted` for work the committing request waits for (the notification bot's notices
+ * about a change, which Zulip sends in the same request). The method may return a promise:
+ * once the commit's events were all dispatched, the commit's follow-ups run one after
+ * another, in the order their events were recorded, and the request answers when they
+ * settled. Durable like every committed event: if the process dies before they ran, a
+ * sweep runs them again. A failure is logged by the method: it cannot undo the commit.
+ */
+export function FollowUp<C extends readonly [EventClass, ...EventClass[]]>(...events: C) {
+  return <M extends (event: InstanceType<C[number]>) => Promise<void>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
+    CommittedEvents(events)(target, key, descriptor);
+    FollowUpMark(true)(target, key, descriptor);
+  };
+}
+
+/** Whether a method was decorated with `FollowUp`. */
+export function isFollowUp(method: unknown): boolean {
+  return typeof method === 'function' && Reflect.getMetadata(FollowUpMark.KEY, method) === true;
+}
+
+/** The event classes a method was decorated for with `OnCommitted` or `FollowUp`, if any. */
 export function committedEventsOf(method: unknown): readonly EventClass[] | undefined {
   if (typeof method !== 'function') return undefined;
   return Reflect.getMetadata(CommittedEvents.KEY, method) as readonly EventClass[] | undefined;

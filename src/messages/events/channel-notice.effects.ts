@@ -1,21 +1,22 @@
-import { Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { CHANNEL_EVENTS_TOPIC } from '../../channels/public/channel-notices';
-import { PostChannelNoticeCommand } from '../../channels/commands/post-channel-notice.command';
+import { ChannelNoticeEvent } from '../../channels/events/channel-notice-events';
+import { FollowUp } from '../../platform/events/outbox/on-committed';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { SendMessageCommand } from './send-message.command';
-import { asSender } from './post-subscription-notices.handler';
+import { SendMessageCommand } from '../commands/send-message.command';
+import { asSender } from './subscription-notices.effects';
 
 /**
  * Posts the notification bot's notices in a channel's "channel events" topic, through
  * the ordinary send path. Archived channels take no notices. The change the notice
  * describes is committed already, so a failure is logged, not raised.
  */
-@CommandHandler(PostChannelNoticeCommand)
-export class PostChannelNoticeHandler implements ICommandHandler<PostChannelNoticeCommand, void> {
-  private readonly logger = new Logger(PostChannelNoticeHandler.name);
+@Injectable()
+export class ChannelNoticeEffects {
+  private readonly logger = new Logger(ChannelNoticeEffects.name);
 
   constructor(
     private readonly commandBus: CommandBus,
@@ -24,7 +25,8 @@ export class PostChannelNoticeHandler implements ICommandHandler<PostChannelNoti
     private readonly channels: ChannelDirectory,
   ) {}
 
-  async execute(event: PostChannelNoticeCommand): Promise<void> {
+  @FollowUp(ChannelNoticeEvent)
+  async post(event: ChannelNoticeEvent): Promise<void> {
     try {
       const realm = await this.realms.requireById(event.realmId);
       const bot = realm.notificationBotId === null ? null : await this.users.findById(realm.notificationBotId);

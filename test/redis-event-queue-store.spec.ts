@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { eventJson, eventJsonWithShared, SharedJson, StoredEvent } from './event-json';
-import { EventQueueStore } from './event-queue-store';
-import { MemoryEventQueueStore } from './memory-event-queue-store';
-import { QueueDescriptor, QueueLimitReached, QueueLimits, QueueSignal } from './queue-descriptor';
-import { RedisConnections } from '../../redis/redis-connections';
-import { RedisEventQueueStore } from './redis-event-queue-store';
-import { RedisKeyspace } from '../../redis/redis-keyspace';
-import { ABOUT_KEY, DEPLOYMENTS_KEY, FORGET_AFTER_MS, RedisDeployments } from '../../redis/redis-deployments';
-import { descriptorKey, expiryKey, queuePrefix } from './redis-queue-scripts';
+import { eventJson, eventJsonWithShared, SharedJson, StoredEvent } from '../src/platform/events/queues/event-json';
+import { EventQueueStore } from '../src/platform/events/queues/event-queue-store';
+import { MemoryEventQueueStore } from '../src/platform/events/queues/memory-event-queue-store';
+import { QueueDescriptor, QueueLimitReached, QueueLimits, QueueSignal } from '../src/platform/events/queues/queue-descriptor';
+import { RedisConnections } from '../src/platform/redis/redis-connections';
+import { RedisEventQueueStore } from '../src/platform/events/queues/redis-event-queue-store';
+import { RedisKeyspace } from '../src/platform/redis/redis-keyspace';
+import { ABOUT_KEY, DEPLOYMENTS_KEY, FORGET_AFTER_MS, RedisDeployments } from '../src/platform/redis/redis-deployments';
+import { descriptorKey, expiryKey, queuePrefix } from '../src/platform/events/queues/redis-queue-scripts';
 
 /**
  * The contract both stores keep (memory always; Redis when REDIS_URL is set, several

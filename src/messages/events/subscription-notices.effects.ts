@@ -1,12 +1,13 @@
-import { Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PostSubscriptionNoticesCommand } from '../../channels/commands/post-subscription-notices.command';
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { SubscriptionNoticesEvent } from '../../channels/events/channel-notice-events';
+import { FollowUp } from '../../platform/events/outbox/on-committed';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Actor } from '../../shared/actor';
-import { SendMessageCommand } from './send-message.command';
+import { SendMessageCommand } from '../commands/send-message.command';
 
 /** Zulip's topic for new-channel announcements. */
 export const NEW_CHANNELS_TOPIC = 'new channels';
@@ -36,9 +37,9 @@ export function subscribedYouMessage(actor: { id: number; fullName: string }, ch
  * once the subscriptions are committed (as Zulip sends them after the change). A failure
  * here cannot undo the subscribe, so it is logged.
  */
-@CommandHandler(PostSubscriptionNoticesCommand)
-export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubscriptionNoticesCommand, void> {
-  private readonly logger = new Logger(PostSubscriptionNoticesHandler.name);
+@Injectable()
+export class SubscriptionNoticesEffects {
+  private readonly logger = new Logger(SubscriptionNoticesEffects.name);
 
   constructor(
     private readonly commandBus: CommandBus,
@@ -47,7 +48,8 @@ export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubsc
     private readonly channels: ChannelDirectory,
   ) {}
 
-  async execute(event: PostSubscriptionNoticesCommand): Promise<void> {
+  @FollowUp(SubscriptionNoticesEvent)
+  async post(event: SubscriptionNoticesEvent): Promise<void> {
     try {
       await this.send(event);
     } catch (error) {
@@ -55,7 +57,7 @@ export class PostSubscriptionNoticesHandler implements ICommandHandler<PostSubsc
     }
   }
 
-  private async send(event: PostSubscriptionNoticesCommand): Promise<void> {
+  private async send(event: SubscriptionNoticesEvent): Promise<void> {
     const realm = await this.realms.requireById(event.realmId);
     const bot = realm.notificationBotId === null ? null : await this.users.findById(realm.notificationBotId);
     if (!bot) return;
