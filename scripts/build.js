@@ -201,7 +201,13 @@ function buildWeb(now) {
   fs.rmSync(WEB_STAMP, { force: true });
   process.stderr.write('Bundling the web app (web/ into dist/web/): a few seconds...\n');
   const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [ROOT] })), 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(WEB_SOURCES, 'vite.config.mts'), '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // Always the production bundle: a caller's NODE_ENV (Jest sets `test` for the API tests'
+  // global setup) would otherwise make Vite bundle React's development build.
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(WEB_SOURCES, 'vite.config.mts'), '--mode', 'production', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.error) throw result.error;
   if ((result.status ?? 1) !== 0) return result.status ?? 1;
   const weight = initialWeight();

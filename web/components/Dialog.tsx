@@ -22,8 +22,13 @@ export function Dialog({ title, onClose, children, footer, className }: DialogPr
     if (dialog !== null && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
+  // A close event while the dialog is open again is the echo of the effect's own clean-up
+  // (React's development mode runs it twice), not the person closing it.
+  const closed = () => {
+    if (element.current?.open !== true) onClose();
+  };
   return (
-    <dialog ref={element} className={['dialog', className].filter(Boolean).join(' ')} aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={element} className={['dialog', className].filter(Boolean).join(' ')} aria-labelledby={titleId} onClose={closed}>
       <h2 id={titleId} className="dialog-title">
         {title}
       </h2>
