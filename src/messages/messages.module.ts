@@ -24,6 +24,7 @@ import { FlagStore } from './persistence/flag-store';
 import { MessageSending, SendMessageHandler } from './commands/send-message.command';
 import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
+import { MessageLocks } from './commands/message-locks';
 import { ChannelNoticeEffects } from './events/channel-notice.effects';
 import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
@@ -78,6 +79,7 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     TypingPeople,
     DeleteMessageHandler,
     MessageDeletion,
+    MessageLocks,
     FlagStore,
     MessageFlagWriter,
     UpdateMessageFlagsHandler,
@@ -96,6 +98,6 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     DeleteTopicHandler,
     MessageCommandStore,
   ],
-  exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites],
+  exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites, MessageLocks],
 })
 export class MessagesModule {}

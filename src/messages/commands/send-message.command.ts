@@ -208,7 +208,7 @@ export class MessageSending {
           sender,
           stream: { id: delivery.stream.id, recipientId: delivery.recipientId, historyPublicToSubscribers: delivery.stream.historyPublicToSubscribers },
           topic,
-        }, row.standing);
+        }, row.standing ?? null);
       }
       return { id: row.id };
     });

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { FLAG_BITS, MENTION_BITS } from '../../shared/message-flags';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { userTopicRelation } from '../../user-topics/public/read-relations';
+import { recipientRelation } from '../../users/public/read-relations';
 
 /** What a client needs to put a message back into its `unread_msgs` (Zulip's `message_details`). */
 export interface UnreadDetail {
@@ -46,9 +49,9 @@ export class FlagStore {
   async inUnsubscribedChannels(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
     const rows = await this.database.query<{ id: number; stream_id: number }>(
-      `SELECT m.id, r.type_id AS stream_id FROM message m JOIN recipient r ON r.id = m.recipient_id
+      `SELECT m.id, r.type_id AS stream_id FROM message m JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
         WHERE m.id = ANY($2::int[]) AND r.type = ${RecipientType.Stream}
-          AND NOT EXISTS (SELECT 1 FROM subscription s WHERE s.user_profile_id = $1 AND s.recipient_id = m.recipient_id AND s.active)`,
+          AND NOT EXISTS (SELECT 1 FROM ${subscriptionRelation('s')} WHERE s.user_profile_id = $1 AND s.recipient_id = m.recipient_id AND s.active)`,
       [userId, ids],
     );
     return new Map(rows.map((row) => [row.id, row.stream_id]));
@@ -58,7 +61,7 @@ export class FlagStore {
   async rowless(ids: readonly number[]): Promise<RowlessMessage[]> {
     if (ids.length === 0) return [];
     const rows = await this.database.query<{ id: number; realm_id: number; type: number; type_id: number }>(
-      `SELECT m.id, m.realm_id, r.type, r.type_id FROM message m JOIN recipient r ON r.id = m.recipient_id
+      `SELECT m.id, m.realm_id, r.type, r.type_id FROM message m JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
         WHERE m.id = ANY($1::int[])`,
       [ids],
     );
@@ -134,15 +137,15 @@ export class FlagStore {
       members: number[] | null;
     }>(
       `SELECT um.message_id, um.flags, m.sender_id, m.recipient_id, r.type, r.type_id, m.subject,
-              (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = $1 AND s.recipient_id = m.recipient_id AND s.active) AS stream_muted,
-              (SELECT t.visibility_policy FROM user_topic t
+              (SELECT s.is_muted FROM ${subscriptionRelation('s')} WHERE s.user_profile_id = $1 AND s.recipient_id = m.recipient_id AND s.active) AS stream_muted,
+              (SELECT t.visibility_policy FROM ${userTopicRelation('t')}
                 WHERE t.user_profile_id = $1 AND t.recipient_id = m.recipient_id AND lower(t.topic_name) = lower(m.subject)) AS topic_policy,
               CASE WHEN r.type = ${RecipientType.DirectMessageGroup}
-                   THEN (SELECT array_agg(s.user_profile_id ORDER BY s.user_profile_id) FROM subscription s WHERE s.recipient_id = m.recipient_id)
+                   THEN (SELECT array_agg(s.user_profile_id ORDER BY s.user_profile_id) FROM ${subscriptionRelation('s')} WHERE s.recipient_id = m.recipient_id)
               END AS members
          FROM user_message um
          JOIN message m ON m.id = um.message_id
-         JOIN recipient r ON r.id = m.recipient_id
+         JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
         WHERE um.user_profile_id = $1 AND um.message_id = ANY($2::int[]) AND (um.flags & ${FLAG_BITS.read}) = 0
         ORDER BY um.message_id`,
       [userId, ids],

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
+import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
 
 /**
  * SQL for a realm's message location version, as text ('0' before any move): to be read
@@ -8,6 +11,18 @@ import { EditHistoryEntry } from '../domain/message-edit-rules';
  */
 export const MESSAGE_LOCATION_VERSION_SQL = (realmParam: string) =>
   `coalesce((SELECT version::text FROM message_location_version WHERE realm_id = ${realmParam}), '0')`;
+
+/** A message as `lockWithUserFlags` reads it. */
+export interface LockedMessageRow {
+  id: number;
+  realm_id: number;
+  sender_id: number;
+  recipient_id: number;
+  type: number;
+  type_id: number;
+  subject: string;
+  flags: number | null;
+}
 
 /**
  * The single statements messages' commands and queries run besides the loaders' and
@@ -20,7 +35,7 @@ export class MessageCommandStore {
   /** The sender's role and realm, for an edited message's attachments. */
   senderForEdit(senderId: number): Promise<{ role: number; realm_id: number; string_id: string }[]> {
     return this.database.query<{ role: number; realm_id: number; string_id: string }>(
-      `SELECT u.role, u.realm_id, r.string_id FROM user_profile u JOIN realm r ON r.id = u.realm_id WHERE u.id = $1`,
+      `SELECT u.role, u.realm_id, r.string_id FROM ${userProfileRelation('u')} JOIN ${realmRelation('r')} ON r.id = u.realm_id WHERE u.id = $1`,
       [senderId],
     );
   }
@@ -29,8 +44,9 @@ export class MessageCommandStore {
   moveSender(senderId: number, recipientId: number | null): Promise<{ is_bot: boolean; settings: Record<string, unknown> | null; muted: boolean | null }[]> {
     return this.database.query<{ is_bot: boolean; settings: Record<string, unknown> | null; muted: boolean | null }>(
       `SELECT u.is_bot, u.settings,
-                (SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active AND s.is_user_active) AS muted
-           FROM user_profile u WHERE u.id = $1`,
+                (SELECT s.is_muted FROM ${subscriptionRelation('s')}
+                  WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active AND s.is_user_active) AS muted
+           FROM ${userProfileRelation('u')} WHERE u.id = $1`,
       [senderId, recipientId],
     );
   }
@@ -65,7 +81,7 @@ export class MessageCommandStore {
   editTypingTarget(messageId: number): Promise<{ sender_id: number; recipient_id: number; subject: string; age: number; properties: Record<string, unknown> }[]> {
     return this.database.query<{ sender_id: number; recipient_id: number; subject: string; age: number; properties: Record<string, unknown> }>(
       `SELECT m.sender_id, m.recipient_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
-           FROM message m JOIN realm ON realm.id = m.realm_id WHERE m.id = $1`,
+           FROM message m JOIN ${realmRelation('realm')} ON realm.id = m.realm_id WHERE m.id = $1`,
       [messageId],
     );
   }
@@ -75,10 +91,23 @@ export class MessageCommandStore {
     return this.database.query<{ sender_id: number; bot_owner_id: number | null; subject: string; age: number; properties: Record<string, unknown> }>(
       `SELECT m.sender_id, s.bot_owner_id, m.subject, extract(epoch FROM now() - m.date_sent)::float8 AS age, realm.properties
              FROM message m
-             JOIN user_profile s ON s.id = m.sender_id
-             JOIN realm ON realm.id = m.realm_id
+             JOIN ${userProfileRelation('s')} ON s.id = m.sender_id
+             JOIN ${realmRelation('realm')} ON realm.id = m.realm_id
             WHERE m.id = $1 FOR UPDATE OF m`,
       [messageId],
+    );
+  }
+
+  /** A message locked for another module's change (a reaction, a submessage), with the user's flags on it. */
+  lockWithUserFlags(messageId: number, userId: number): Promise<LockedMessageRow[]> {
+    return this.database.query<LockedMessageRow>(
+      `SELECT m.id, m.realm_id, m.sender_id, m.recipient_id, r.type, r.type_id, m.subject,
+              (SELECT um.flags FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $2) AS flags
+         FROM message m
+         JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
+        WHERE m.id = $1
+        FOR UPDATE OF m`,
+      [messageId, userId],
     );
   }
 
@@ -96,7 +125,7 @@ export class MessageCommandStore {
   /** Those of the users who are not bots. */
   humanIds(userIds: readonly number[]): Promise<{ id: number }[]> {
     return this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE id = ANY($1::int[]) AND NOT is_bot`,
+      `SELECT u.id FROM ${userProfileRelation('u')} WHERE u.id = ANY($1::int[]) AND NOT u.is_bot`,
       [userIds],
     );
   }
@@ -106,7 +135,7 @@ export class MessageCommandStore {
     return this.database.query<{ version: string; locations: [number, number, number, number, number, string][] | null }>(
       `SELECT ${MESSAGE_LOCATION_VERSION_SQL('$2')} AS version,
                 (SELECT json_agg(json_build_array(m.id, m.recipient_id, r.type, r.type_id, m.sender_id, m.subject))
-                   FROM message m JOIN recipient r ON r.id = m.recipient_id
+                   FROM message m JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
                   WHERE m.id = ANY($1::int[]) AND m.realm_id = $2) AS locations`,
       [missing, realmId],
     );

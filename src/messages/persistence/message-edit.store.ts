@@ -3,6 +3,10 @@ import { Role } from '../../shared/roles';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
+import { userTopicRelation } from '../../user-topics/public/read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 /** The edited message, read under a row lock. */
 export interface EditedMessageRow {
@@ -45,7 +49,7 @@ export class MessageEditStore {
       `SELECT m.id, m.realm_id, m.sender_id, m.recipient_id, m.subject, m.content, m.rendered_content,
               m.rendered_content_version, extract(epoch FROM now() - m.date_sent)::float8 AS age,
               m.edit_history, m.is_channel_message, realm.properties, realm.string_id AS realm_str
-         FROM message m JOIN realm ON realm.id = m.realm_id
+         FROM message m JOIN ${realmRelation('realm')} ON realm.id = m.realm_id
         WHERE m.id = $1 FOR UPDATE OF m`,
       [messageId],
     );
@@ -124,7 +128,7 @@ export class MessageEditStore {
     if (!options.everRows) conditions.push('s.active');
     if (!options.everRows && !options.includeDeactivatedUsers) conditions.push('s.is_user_active');
     const rows = await this.database.query<{ user_profile_id: number; role: number }>(
-      `SELECT s.user_profile_id, u.role FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
+      `SELECT s.user_profile_id, u.role FROM ${subscriptionRelation('s')} JOIN ${userProfileRelation('u')} ON u.id = s.user_profile_id
         WHERE ${conditions.join(' AND ')} ORDER BY s.user_profile_id`,
       [recipientId],
     );
@@ -152,7 +156,7 @@ export class MessageEditStore {
   /** Visibility policies set for a topic, by user. */
   async topicPolicies(streamId: number, topic: string): Promise<Map<number, number>> {
     const rows = await this.database.query<{ user_profile_id: number; visibility_policy: number }>(
-      `SELECT user_profile_id, visibility_policy FROM user_topic WHERE stream_id = $1 AND lower(topic_name) = lower($2)`,
+      `SELECT t.user_profile_id, t.visibility_policy FROM ${userTopicRelation('t')} WHERE t.stream_id = $1 AND lower(t.topic_name) = lower($2)`,
       [streamId, topic],
     );
     return new Map(rows.map((row) => [row.user_profile_id, row.visibility_policy]));

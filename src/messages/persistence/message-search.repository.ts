@@ -6,6 +6,9 @@ import { VisibilityPolicy } from '../../user-topics/public/visibility-policy';
 import { highlightMarked, MATCH_START, MATCH_STOP, SearchText } from '../domain/search-text';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { userTopicRelation } from '../../user-topics/public/read-relations';
+import { recipientRelation } from '../../users/public/read-relations';
 
 /**
  * Whose messages a search reads: the user's own rows (`user_message`), or, for a narrow
@@ -116,9 +119,9 @@ export class MessageSearchRepository {
     const [row] = await this.database.query<{ type: number; type_id: number; subject: string; sender_id: number; members: number[] | null }>(
       `SELECT r.type, r.type_id, m.subject, m.sender_id,
               CASE WHEN r.type = ${RecipientType.DirectMessageGroup}
-                THEN (SELECT array_agg(s.user_profile_id ORDER BY s.user_profile_id) FROM subscription s WHERE s.recipient_id = r.id)
+                THEN (SELECT array_agg(s.user_profile_id ORDER BY s.user_profile_id) FROM ${subscriptionRelation('s')} WHERE s.recipient_id = r.id)
               END AS members
-         FROM message m JOIN recipient r ON r.id = m.recipient_id
+         FROM message m JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
         WHERE m.id = $1`,
       [messageId],
     );
@@ -171,9 +174,9 @@ export class MessageSearchRepository {
   /** Recipients of the group DMs both users belong to. */
   async sharedGroupRecipients(userId: number, otherId: number): Promise<number[]> {
     const rows = await this.database.query<{ recipient_id: number }>(
-      `SELECT mine.recipient_id FROM subscription mine
-         JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.user_profile_id = $2
-         JOIN recipient r ON r.id = mine.recipient_id AND r.type = ${RecipientType.DirectMessageGroup}
+      `SELECT mine.recipient_id FROM ${subscriptionRelation('mine')}
+         JOIN ${subscriptionRelation('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.user_profile_id = $2
+         JOIN ${recipientRelation('r')} ON r.id = mine.recipient_id AND r.type = ${RecipientType.DirectMessageGroup}
         WHERE mine.user_profile_id = $1
         ORDER BY mine.recipient_id`,
       [userId, otherId],
@@ -186,7 +189,7 @@ export class MessageSearchRepository {
     const [row] = await this.database.query<{ realm_id: number; type: number; type_id: number; flags: number | null }>(
       `SELECT m.realm_id, r.type, r.type_id, um.flags
          FROM message m
-         JOIN recipient r ON r.id = m.recipient_id
+         JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
          LEFT JOIN user_message um ON um.message_id = m.id AND um.user_profile_id = $2
         WHERE m.id = $1`,
       [messageId, userId],
@@ -231,7 +234,7 @@ function render(condition: MessageCondition, sql: SqlParams, columns: Columns): 
     case 'has-column':
       return `m.${condition.column}`;
     case 'followed':
-      return `(m.is_channel_message AND EXISTS (SELECT 1 FROM user_topic ut
+      return `(m.is_channel_message AND EXISTS (SELECT 1 FROM ${userTopicRelation('ut')}
         WHERE ut.user_profile_id = ${sql.add(condition.userId)} AND ut.recipient_id = m.recipient_id
           AND lower(ut.topic_name) = lower(m.subject) AND ut.visibility_policy = ${VisibilityPolicy.Followed}))`;
     case 'muted':
@@ -279,12 +282,12 @@ function render(condition: MessageCondition, sql: SqlParams, columns: Columns): 
  */
 function renderMuted(userId: number, channelMutes: boolean, sql: SqlParams): string {
   const user = sql.add(userId);
-  const topicWith = (policies: string) => `EXISTS (SELECT 1 FROM user_topic ut
+  const topicWith = (policies: string) => `EXISTS (SELECT 1 FROM ${userTopicRelation('ut')}
       WHERE ut.user_profile_id = ${user} AND ut.recipient_id = m.recipient_id
         AND lower(ut.topic_name) = lower(m.subject) AND ut.visibility_policy IN (${policies}))`;
   const mutedTopic = topicWith(String(VisibilityPolicy.Muted));
   if (!channelMutes) return `(m.is_channel_message AND ${mutedTopic})`;
-  const mutedChannel = `EXISTS (SELECT 1 FROM subscription s
+  const mutedChannel = `EXISTS (SELECT 1 FROM ${subscriptionRelation('s')}
       WHERE s.user_profile_id = ${user} AND s.recipient_id = m.recipient_id AND s.active AND s.is_muted)`;
   const unmutedTopic = topicWith(`${VisibilityPolicy.Unmuted}, ${VisibilityPolicy.Followed}`);
   return `(m.is_channel_message AND (${mutedTopic} OR (${mutedChannel} AND NOT ${unmutedTopic})))`;

@@ -29,12 +29,23 @@ function sendStatement(columns: string): string {
 const SEND_STATEMENT = sendStatement('');
 
 /**
+ * Whether the topic had messages other than `m` that its sender can see: with protected
+ * history (`$16` false) only their own copies count, so nothing about the rest of the
+ * channel leaks into the automatic policies' choice.
+ */
+const TOPIC_HAD_MESSAGES = `CASE WHEN $16::boolean
+    THEN EXISTS (SELECT 1 FROM message x WHERE x.recipient_id = $3 AND lower(x.subject) = lower($4) AND x.id <> m.id)
+    ELSE EXISTS (SELECT 1 FROM user_message own JOIN message x ON x.id = own.message_id
+                  WHERE own.user_profile_id = m.sender_id AND x.recipient_id = $3 AND lower(x.subject) = lower($4)
+                    AND x.id <> m.id) END`;
+
+/**
  * A person's channel message: the statement also reads the sender's standing in the topic
  * for the automatic follow and unmute policies (two more parameters: the channel's id and
  * whether its history is public).
  */
 const SEND_CHANNEL_STATEMENT = sendStatement(`,
-   ${AutomaticTopicPolicy.sentStandingColumn({ recipientId: '$3', streamId: '$15', topic: '$4', historyPublic: '$16::boolean' })} AS standing`);
+   ${AutomaticTopicPolicy.sentStandingColumn({ recipientId: '$3', streamId: '$15', topic: '$4', hadMessages: TOPIC_HAD_MESSAGES })} AS standing`);
 
 export type SentRow = MessageRow & { flags: [number, number][] | null; standing?: TopicStanding | null };
 

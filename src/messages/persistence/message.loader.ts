@@ -6,6 +6,10 @@ import { isMeMessage } from '../../shared/message-content';
 import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../public/message-snapshot';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
+import { realmFilterRelation } from '../../linkifiers/public/read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
+import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
+import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
 
 /** The `message` columns a loading statement's source yields. */
 export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
@@ -92,18 +96,19 @@ export class MessageLoader {
                      CASE r.type
                        WHEN ${RecipientType.Personal} THEN
                          (SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS}) ORDER BY p.id)
-                            FROM user_profile p WHERE p.id IN (c.sender_id, r.type_id))
+                            FROM ${userProfileRelation('p')} WHERE p.id IN (c.sender_id, r.type_id))
                        WHEN ${RecipientType.DirectMessageGroup} THEN
                          (SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS}) ORDER BY p.id)
-                            FROM subscription g JOIN user_profile p ON p.id = g.user_profile_id WHERE g.recipient_id = c.recipient_id)
+                            FROM ${subscriptionRelation('g')} JOIN ${userProfileRelation('p')} ON p.id = g.user_profile_id
+                           WHERE g.recipient_id = c.recipient_id)
                      END AS participants
                 FROM (SELECT DISTINCT sender_id, recipient_id FROM m) c
-                JOIN recipient r ON r.id = c.recipient_id
+                JOIN ${recipientRelation('r')} ON r.id = c.recipient_id
                WHERE r.type <> ${RecipientType.Stream}),
             realm_linkifiers AS (
               SELECT f.realm_id, json_agg(json_build_object('pattern', f.pattern, 'urlTemplate', f.url_template)
                                           ORDER BY f."order", f.id) AS linkifiers
-                FROM realm_filter f WHERE f.realm_id IN (SELECT DISTINCT realm_id FROM m)
+                FROM ${realmFilterRelation('f')} WHERE f.realm_id IN (SELECT DISTINCT realm_id FROM m)
                GROUP BY f.realm_id)
        SELECT m.id, m.realm_id, m.sender_id, m.recipient_id, m.subject, m.content, m.rendered_content,
               m.date_sent, m.sending_client, m.last_edit_time, m.last_moved_time, m.edit_history,
@@ -118,10 +123,10 @@ export class MessageLoader {
               c.participants,
               CASE WHEN r.type = ${RecipientType.Stream} THEN lf.linkifiers END AS linkifiers${columns}
          FROM m
-         JOIN user_profile u ON u.id = m.sender_id
-         JOIN recipient r ON r.id = m.recipient_id
-         JOIN realm ON realm.id = m.realm_id
-         LEFT JOIN stream s ON r.type = ${RecipientType.Stream} AND s.id = r.type_id
+         JOIN ${userProfileRelation('u')} ON u.id = m.sender_id
+         JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
+         JOIN ${realmRelation('realm')} ON realm.id = m.realm_id
+         LEFT JOIN ${streamRelation('s')} ON r.type = ${RecipientType.Stream} AND s.id = r.type_id
          LEFT JOIN conversations c ON c.sender_id = m.sender_id AND c.recipient_id = m.recipient_id
          LEFT JOIN realm_linkifiers lf ON lf.realm_id = m.realm_id`;
   }

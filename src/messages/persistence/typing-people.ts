@@ -6,6 +6,9 @@ import { Actor } from '../../shared/actor';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
+import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
 
 export interface Person {
   id: number;
@@ -32,7 +35,7 @@ export class TypingPeople {
   ) {}
 
   async sender(user: Actor): Promise<UserSettings> {
-    const [row] = await this.database.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM user_profile WHERE id = $1`, [user.id]);
+    const [row] = await this.database.query<{ settings: Record<string, unknown> }>(`SELECT u.settings FROM ${userProfileRelation('u')} WHERE u.id = $1`, [user.id]);
     return effectiveSettings(row.settings);
   }
 
@@ -40,7 +43,7 @@ export class TypingPeople {
   async findInRealm(realmId: number, ids: readonly number[]): Promise<Map<number, Person>> {
     const rows = await this.database.query<PersonRow & { string_id: string }>(
       `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings, realm.string_id
-         FROM user_profile u JOIN realm ON realm.id = u.realm_id
+         FROM ${userProfileRelation('u')} JOIN ${realmRelation('realm')} ON realm.id = u.realm_id
         WHERE u.realm_id = $1 AND u.id = ANY($2::int[])`,
       [realmId, ids],
     );
@@ -51,7 +54,7 @@ export class TypingPeople {
   async channelAudience(recipientId: number): Promise<Person[] | null> {
     const rows = await this.database.query<PersonRow>(
       `SELECT u.id, u.delivery_email, u.email_address_visibility, u.is_bot, u.is_active, u.settings
-         FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
+         FROM ${subscriptionRelation('s')} JOIN ${userProfileRelation('u')} ON u.id = s.user_profile_id
         WHERE s.recipient_id = $1 AND s.active AND u.is_active`,
       [recipientId],
     );
@@ -61,7 +64,7 @@ export class TypingPeople {
 
   async isSubscribed(userId: number, recipientId: number): Promise<boolean> {
     const [row] = await this.database.query<{ subscribed: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM subscription WHERE user_profile_id = $1 AND recipient_id = $2 AND active) AS subscribed`,
+      `SELECT EXISTS (SELECT 1 FROM ${subscriptionRelation('s')} WHERE s.user_profile_id = $1 AND s.recipient_id = $2 AND s.active) AS subscribed`,
       [userId, recipientId],
     );
     return row.subscribed;
@@ -70,11 +73,11 @@ export class TypingPeople {
   /** Everyone in a direct conversation: both ends of a one-on-one, all members of a group. */
   async directParticipantIds(recipientId: number, type: RecipientType, userId: number): Promise<number[]> {
     if (type === RecipientType.Personal) {
-      const [row] = await this.database.query<{ type_id: number }>(`SELECT type_id FROM recipient WHERE id = $1`, [recipientId]);
+      const [row] = await this.database.query<{ type_id: number }>(`SELECT r.type_id FROM ${recipientRelation('r')} WHERE r.id = $1`, [recipientId]);
       return [...new Set([userId, row.type_id])];
     }
     const rows = await this.database.query<{ user_profile_id: number }>(
-      `SELECT user_profile_id FROM subscription WHERE recipient_id = $1 ORDER BY user_profile_id`,
+      `SELECT s.user_profile_id FROM ${subscriptionRelation('s')} WHERE s.recipient_id = $1 ORDER BY s.user_profile_id`,
       [recipientId],
     );
     return rows.map((row) => row.user_profile_id);

@@ -1,6 +1,7 @@
 import { Queryable } from '../../platform/database/ambient-scope';
 import { FLAG_BITS } from '../../shared/message-flags';
 import { MESSAGE_LOCATION_VERSION_SQL } from './message-command.store';
+import { subscriptionRelation } from '../../channels/public/read-relations';
 
 /*
  * Register's reads of the user's `user_message` rows (unread, starred, recent direct
@@ -18,7 +19,7 @@ const RECENT_CONVERSATION_MESSAGES = 1000;
 export function recipientMembers(database: Queryable, recipientIds: readonly number[]): Promise<{ recipient_id: number; ids: number[] }[]> {
   return database.query<{ recipient_id: number; ids: number[] }>(
     `SELECT recipient_id, json_agg(user_profile_id ORDER BY user_profile_id) AS ids
-       FROM subscription WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
+       FROM ${subscriptionRelation('s')} WHERE recipient_id = ANY($1::int[]) GROUP BY recipient_id`,
     [recipientIds],
   );
 }

@@ -8,7 +8,8 @@ import { RecipientType } from '../../shared/recipient-type';
 import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../shared/actor';
 import { MessageAudienceFacts, messageActionAudience } from '../domain/reaction-audience';
-import { LockedMessage, ReactionRepository } from '../persistence/reaction.repository';
+import { ReactionRepository } from '../persistence/reaction.repository';
+import { LockedMessage, MessageLocks } from '../../messages/commands/message-locks';
 import { Database } from '../../platform/database/database';
 
 export interface ReactableMessage {
@@ -25,6 +26,7 @@ export interface ReactableMessage {
 export class ReactionAccess {
   constructor(
     private readonly reactions: ReactionRepository,
+    private readonly messages: MessageLocks,
     private readonly channels: ChannelDirectory,
     private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
@@ -32,7 +34,7 @@ export class ReactionAccess {
   ) {}
 
   async lock(user: Actor, messageId: number): Promise<ReactableMessage> {
-    const message = messageId > 0 && messageId <= MAX_STORED_ID ? await this.reactions.lockMessage(messageId, user.id) : null;
+    const message = messageId > 0 && messageId <= MAX_STORED_ID ? await this.messages.lock(messageId, user.id) : null;
     if (!message || message.realmId !== user.realmId) throw ApiError.invalidMessage();
     if (message.recipientType !== RecipientType.Stream) {
       if (message.userFlags === null) throw ApiError.invalidMessage();

@@ -2,18 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { isGuest } from '../../shared/roles';
 import { MessageAudienceFacts } from '../domain/reaction-audience';
 import { Database } from '../../platform/database/database';
-
-/** A message locked for a reaction change, with the acting user's row on it if any. */
-export interface LockedMessage {
-  id: number;
-  realmId: number;
-  recipientId: number;
-  recipientType: number;
-  recipientTypeId: number;
-  subject: string;
-  /** Null when the user never received it. */
-  userFlags: number | null;
-}
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { userMessageRelation } from '../../messages/public/read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 export interface StoredReaction {
   emojiName: string;
@@ -25,40 +16,6 @@ export interface StoredReaction {
 @Injectable()
 export class ReactionRepository {
   constructor(private readonly database: Database) {}
-
-  /**
-   * Locks the message row (Zulip's `lock_message`), so two requests reacting to one
-   * message take turns, and reads the user's flags on it.
-   */
-  async lockMessage(messageId: number, userId: number): Promise<LockedMessage | null> {
-    const [row] = await this.database.query<{
-      id: number;
-      realm_id: number;
-      recipient_id: number;
-      type: number;
-      type_id: number;
-      subject: string;
-      flags: number | null;
-    }>(
-      `SELECT m.id, m.realm_id, m.recipient_id, r.type, r.type_id, m.subject,
-              (SELECT um.flags FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $2) AS flags
-         FROM message m
-         JOIN recipient r ON r.id = m.recipient_id
-        WHERE m.id = $1
-        FOR UPDATE OF m`,
-      [messageId, userId],
-    );
-    if (!row) return null;
-    return {
-      id: row.id,
-      realmId: row.realm_id,
-      recipientId: row.recipient_id,
-      recipientType: row.type,
-      recipientTypeId: row.type_id,
-      subject: row.subject,
-      userFlags: row.flags,
-    };
-  }
 
   async find(messageId: number, userId: number, emojiCode: string, reactionType: string): Promise<StoredReaction | null> {
     const [row] = await this.database.query<{ emoji_name: string; emoji_code: string; reaction_type: string }>(
@@ -95,11 +52,11 @@ export class ReactionRepository {
 
   /** Who holds a row for the message (active users only), and the channel's active subscribers. */
   async audienceFacts(
-    message: LockedMessage,
+    message: { id: number; recipientId: number },
     channel: MessageAudienceFacts['channel'],
   ): Promise<MessageAudienceFacts> {
     const holders = await this.database.query<{ id: number; role: number }>(
-      `SELECT u.id, u.role FROM user_message um JOIN user_profile u ON u.id = um.user_profile_id
+      `SELECT u.id, u.role FROM ${userMessageRelation('um')} JOIN ${userProfileRelation('u')} ON u.id = um.user_profile_id
         WHERE um.message_id = $1 AND u.is_active`,
       [message.id],
     );
@@ -107,7 +64,7 @@ export class ReactionRepository {
       channel === null
         ? []
         : await this.database.query<{ user_profile_id: number }>(
-            `SELECT user_profile_id FROM subscription WHERE recipient_id = $1 AND active AND is_user_active`,
+            `SELECT s.user_profile_id FROM ${subscriptionRelation('s')} WHERE s.recipient_id = $1 AND s.active AND s.is_user_active`,
             [message.recipientId],
           );
     return {

@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MessageAccess } from '../../messages/access/message-access';
+import { MessageLocks } from '../../messages/commands/message-locks';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { AutomaticTopicPolicy } from '../../user-topics/commands/automatic-topic-policy';
 import { ApiError } from '../../shared/api-error';
@@ -33,16 +34,17 @@ export class AddSubmessageHandler implements ICommandHandler<AddSubmessageComman
     private readonly topicPolicy: AutomaticTopicPolicy,
     private readonly database: Database,
     private readonly store: SubmessageStore,
+    private readonly messages: MessageLocks,
   ) {}
 
   async execute(command: AddSubmessageCommand): Promise<void> {
     const { actor, messageId, msgType, content } = command;
     await this.tx.run(async () => {
       const accessed = await this.access.require(actor, messageId);
-      const [message] = await this.store.lockMessage(messageId);
+      const message = await this.messages.lock(messageId, actor.id);
       if (!message) throw ApiError.invalidMessage();
-      if (message.sender_id !== actor.id) {
-        const [started] = await this.store.startedBy(messageId, message.sender_id);
+      if (message.senderId !== actor.id) {
+        const [started] = await this.store.startedBy(messageId, message.senderId);
         if (!started) throw ApiError.badRequest('You cannot attach a submessage to this message.');
       }
       let data: unknown;
@@ -52,7 +54,7 @@ export class AddSubmessageHandler implements ICommandHandler<AddSubmessageComman
         throw ApiError.badRequest('Invalid json for submessage');
       }
       const [widget] = await this.store.widgetOf(messageId);
-      validateWidgetData(widgetTypeOf(widget?.content ?? null), data, message.sender_id === actor.id);
+      validateWidgetData(widgetTypeOf(widget?.content ?? null), data, message.senderId === actor.id);
       const [row] = await this.store.insert(messageId, actor.id, msgType, content);
       // Taking part in a widget counts as participation for the automatic follow/unmute policies.
       if (accessed.stream && accessed.stream.recipientId !== null) {

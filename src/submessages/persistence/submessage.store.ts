@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { FLAG_BITS } from '../../shared/message-flags';
+import { messageRelation, userMessageRelation } from '../../messages/public/read-relations';
+import { mutedUserRelation } from '../../muted-users/public/read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 
-/** `submessage` rows, and what adding one reads of its message and who has it. */
+/** `submessage` rows, and who has their message (who hears of them, who read it). */
 @Injectable()
 export class SubmessageStore {
   constructor(private readonly database: Database) {}
-
-  /** The message a submessage goes to, locked: its sender and topic. */
-  lockMessage(messageId: number): Promise<{ sender_id: number; subject: string }[]> {
-    return this.database.query<{ sender_id: number; subject: string }>(
-      `SELECT sender_id, subject FROM message WHERE id = $1 FOR UPDATE`,
-      [messageId],
-    );
-  }
 
   /** Whether the user has a submessage on the message. */
   startedBy(messageId: number, senderId: number): Promise<Record<string, unknown>[]> {
@@ -42,7 +37,7 @@ export class SubmessageStore {
   /** Who has a row of the message: who hears of its submessages. */
   holders(messageId: number): Promise<{ user_profile_id: number }[]> {
     return this.database.query<{ user_profile_id: number }>(
-      `SELECT user_profile_id FROM user_message WHERE message_id = $1`,
+      `SELECT um.user_profile_id FROM ${userMessageRelation('um')} WHERE um.message_id = $1`,
       [messageId],
     );
   }
@@ -59,16 +54,16 @@ export class SubmessageStore {
   readers(messageId: number, requesterId: number): Promise<{ user_profile_id: number }[]> {
     return this.database.query<{ user_profile_id: number }>(
       `SELECT um.user_profile_id
-           FROM user_message um
-           JOIN message m ON m.id = um.message_id
-           JOIN user_profile u ON u.id = um.user_profile_id
+           FROM ${userMessageRelation('um')}
+           JOIN ${messageRelation('m')} ON m.id = um.message_id
+           JOIN ${userProfileRelation('u')} ON u.id = um.user_profile_id
           WHERE um.message_id = $1
             AND (um.flags & ${FLAG_BITS.read}) <> 0
             AND u.is_active
             AND COALESCE((u.settings->>'send_read_receipts')::boolean, true)
             AND um.user_profile_id <> m.sender_id
-            AND NOT EXISTS (SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = um.user_profile_id AND mu.muted_user_id = $2)
-            AND NOT EXISTS (SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = $2 AND mu.muted_user_id = um.user_profile_id)
+            AND NOT EXISTS (SELECT 1 FROM ${mutedUserRelation('mu')} WHERE mu.user_profile_id = um.user_profile_id AND mu.muted_user_id = $2)
+            AND NOT EXISTS (SELECT 1 FROM ${mutedUserRelation('mu')} WHERE mu.user_profile_id = $2 AND mu.muted_user_id = um.user_profile_id)
           ORDER BY um.user_profile_id`,
       [messageId, requesterId],
     );

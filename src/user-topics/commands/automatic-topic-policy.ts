@@ -32,19 +32,22 @@ export class AutomaticTopicPolicy {
   /**
    * SQL for one JSON column of the statement storing a channel message (`m`, its row):
    * the sender's standing for afterSend, so the send needs no round trip of its own for it.
-   * `recipientId`, `streamId`, `topic` and `historyPublic` are SQL (the statement's
-   * parameters).
+   * `recipientId`, `streamId` and `topic` are SQL (the statement's parameters);
+   * `hadMessages` is the statement's SQL for a boolean: whether the topic had messages
+   * other than `m` that the sender can see (messages' tables, which the sender reads).
    */
-  static sentStandingColumn(sql: { recipientId: string; streamId: string; topic: string; historyPublic: string }): string {
+  static sentStandingColumn(sql: { recipientId: string; streamId: string; topic: string; hadMessages: string }): string {
     return sentStandingColumnSql(sql);
   }
 
-  /** `standing`: the sender's, read by the send's own statement (see sentStandingColumn); else read here. */
-  async afterSend(message: SentChannelMessage, standing?: TopicStanding | null): Promise<void> {
+  /**
+   * `standing`: the sender's, read by the send's own statement (see sentStandingColumn),
+   * which also reads whether the topic had earlier messages (no round trip of its own),
+   * though only some settings ask.
+   */
+  async afterSend(message: SentChannelMessage, standing: TopicStanding | null): Promise<void> {
     if (message.sender.isBot) return;
-    // Whether the topic had earlier messages is read beside the standing (no round trip
-    // of its own), though only some settings ask.
-    const row = standing ?? (await this.standing(message.sender.id, message.stream, message.topic, message));
+    const row = standing;
     if (!row) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: true,
@@ -94,16 +97,8 @@ export class AutomaticTopicPolicy {
     }
   }
 
-  /**
-   * The user's settings, the channel's mute and the topic's policy in one round trip; with
-   * `sent`, also whether the topic had earlier messages the sender can see.
-   */
-  private standing(
-    userId: number,
-    stream: { id: number; recipientId: number },
-    topic: string,
-    sent?: SentChannelMessage,
-  ): Promise<TopicStanding | undefined> {
-    return this.standings.standing(userId, stream, topic, sent);
+  /** The user's settings, the channel's mute and the topic's policy in one round trip. */
+  private standing(userId: number, stream: { id: number; recipientId: number }, topic: string): Promise<TopicStanding | undefined> {
+    return this.standings.standing(userId, stream, topic);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 /** What the automatic policies need to know of a user, the channel and the topic. */
 export interface TopicStanding {
@@ -16,34 +18,22 @@ export interface TopicStanding {
  */
 function standingSql(recipientId: string, streamId: string, topic: string): { channelMuted: string; current: string } {
   return {
-    channelMuted: `(SELECT s.is_muted FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = ${recipientId} AND s.active)`,
+    channelMuted: `(SELECT s.is_muted FROM ${subscriptionRelation('s')} WHERE s.user_profile_id = u.id AND s.recipient_id = ${recipientId} AND s.active)`,
     current: `(SELECT t.visibility_policy FROM user_topic t
                 WHERE t.user_profile_id = u.id AND t.stream_id = ${streamId} AND lower(t.topic_name) = lower(${topic}))`,
   };
 }
 
 /**
- * Whether the topic had messages other than `messageId` that the user `u` can see: with
- * protected history only their own copies count, so nothing about the rest of the channel
- * leaks into the choice. `historyPublic` is SQL for a boolean.
- */
-function hadMessagesSql(recipientId: string, topic: string, messageId: string, historyPublic: string): string {
-  return `CASE WHEN ${historyPublic}
-            THEN EXISTS (SELECT 1 FROM message x WHERE x.recipient_id = ${recipientId} AND lower(x.subject) = lower(${topic}) AND x.id <> ${messageId})
-            ELSE EXISTS (SELECT 1 FROM user_message um JOIN message x ON x.id = um.message_id
-                          WHERE um.user_profile_id = u.id AND x.recipient_id = ${recipientId} AND lower(x.subject) = lower(${topic})
-                            AND x.id <> ${messageId}) END`;
-}
-
-/**
  * SQL for one JSON column of the statement storing a channel message (`m`, its row): the
- * sender's standing (see AutomaticTopicPolicy.sentStandingColumn).
+ * sender's standing (see AutomaticTopicPolicy.sentStandingColumn). `hadMessages` is the
+ * statement's own SQL for whether the topic had earlier messages the sender can see.
  */
-export function sentStandingColumnSql(sql: { recipientId: string; streamId: string; topic: string; historyPublic: string }): string {
+export function sentStandingColumnSql(sql: { recipientId: string; streamId: string; topic: string; hadMessages: string }): string {
   const { channelMuted, current } = standingSql(sql.recipientId, sql.streamId, sql.topic);
   return `(SELECT json_build_object('settings', u.settings, 'channel_muted', ${channelMuted}, 'current', ${current},
-               'had_messages', ${hadMessagesSql(sql.recipientId, sql.topic, 'm.id', sql.historyPublic)})
-               FROM user_profile u WHERE u.id = m.sender_id)`;
+               'had_messages', ${sql.hadMessages})
+               FROM ${userProfileRelation('u')} WHERE u.id = m.sender_id)`;
 }
 
 /**
@@ -61,27 +51,21 @@ export class TopicStandingStore {
       `SELECT u.id, u.settings,
               (SELECT t.visibility_policy FROM user_topic t
                 WHERE t.user_profile_id = u.id AND t.stream_id = $2 AND lower(t.topic_name) = lower($3)) AS current
-         FROM user_profile u WHERE u.id = ANY($1::int[]) AND NOT u.is_bot AND u.is_active ORDER BY u.id`,
+         FROM ${userProfileRelation('u')} WHERE u.id = ANY($1::int[]) AND NOT u.is_bot AND u.is_active ORDER BY u.id`,
       [userIds, streamId, topic],
     );
   }
 
   /**
-   * The user's settings, the channel's mute and the topic's policy; with `sent`, also
-   * whether the topic had earlier messages the sender can see.
+   * The user's settings, the channel's mute and the topic's policy (`had_messages` is null:
+   * a send reads it in its own statement, see sentStandingColumnSql).
    */
-  async standing(
-    userId: number,
-    stream: { id: number; recipientId: number },
-    topic: string,
-    sent?: { id: number; stream: { historyPublicToSubscribers: boolean } },
-  ): Promise<TopicStanding | undefined> {
+  async standing(userId: number, stream: { id: number; recipientId: number }, topic: string): Promise<TopicStanding | undefined> {
     const { channelMuted, current } = standingSql('$2', '$3', '$4');
-    const hadMessages = sent === undefined ? 'NULL' : hadMessagesSql('$2', '$4', '$5', sent.stream.historyPublicToSubscribers ? 'true' : 'false');
     const [row] = await this.database.query<TopicStanding>(
-      `SELECT u.settings, ${channelMuted} AS channel_muted, ${current} AS current, ${hadMessages} AS had_messages
-         FROM user_profile u WHERE u.id = $1`,
-      sent === undefined ? [userId, stream.recipientId, stream.id, topic] : [userId, stream.recipientId, stream.id, topic, sent.id],
+      `SELECT u.settings, ${channelMuted} AS channel_muted, ${current} AS current, NULL AS had_messages
+         FROM ${userProfileRelation('u')} WHERE u.id = $1`,
+      [userId, stream.recipientId, stream.id, topic],
     );
     return row;
   }

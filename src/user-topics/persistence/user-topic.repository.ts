@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { VisibilityPolicy } from '../public/visibility-policy';
 import { Database } from '../../platform/database/database';
+import { streamRelation } from '../../channels/public/read-relations';
 
 /** One `user_topics` entry as the domain holds it. */
 export interface UserTopicRow {
@@ -65,7 +66,7 @@ export class UserTopicRepository {
   async listForUser(userId: number): Promise<UserTopicRow[]> {
     const rows = await this.database.query<{ stream_id: number; name: string; topic_name: string; last_updated: Date; visibility_policy: number }>(
       `SELECT t.stream_id, s.name, t.topic_name, t.last_updated, t.visibility_policy
-         FROM user_topic t JOIN stream s ON s.id = t.stream_id
+         FROM user_topic t JOIN ${streamRelation('s')} ON s.id = t.stream_id
         WHERE t.user_profile_id = $1 ORDER BY t.id`,
       [userId],
     );

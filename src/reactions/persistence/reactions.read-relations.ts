@@ -1,0 +1,10 @@
+/**
+ * The reactions module's read relation: the SQL text other modules interpolate where a
+ * reaction is a join or a filter inside one of their statements (docs/architecture.md,
+ * "Each table has one owner module"). A table expression PostgreSQL inlines.
+ */
+
+/** Every reaction: id, message_id, user_profile_id, emoji_name, emoji_code, reaction_type. */
+export function reactionRelation(alias: string): string {
+  return `(SELECT id, message_id, user_profile_id, emoji_name, emoji_code, reaction_type FROM reaction) AS ${alias}`;
+}

@@ -1,0 +1,10 @@
+/**
+ * The submessages module's read relation: the SQL text other modules interpolate where a
+ * submessage is a join or a filter inside one of their statements (docs/architecture.md,
+ * "Each table has one owner module"). A table expression PostgreSQL inlines.
+ */
+
+/** Every submessage: id, message_id, sender_id, msg_type, content. */
+export function submessageRelation(alias: string): string {
+  return `(SELECT id, message_id, sender_id, msg_type, content FROM submessage) AS ${alias}`;
+}
