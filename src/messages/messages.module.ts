@@ -25,6 +25,7 @@ import { MessageSending, SendMessageHandler } from './commands/send-message.comm
 import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
 import { MessageLocks } from './commands/message-locks';
+import { MessageRelations } from './queries/message-relations';
 import { ChannelNoticeEffects } from './events/channel-notice.effects';
 import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
@@ -80,6 +81,7 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     DeleteMessageHandler,
     MessageDeletion,
     MessageLocks,
+    MessageRelations,
     FlagStore,
     MessageFlagWriter,
     UpdateMessageFlagsHandler,

@@ -10,6 +10,7 @@ import { realmFilterRelation } from '../../linkifiers/public/read-relations';
 import { realmRelation } from '../../realm/public/read-relations';
 import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
 import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
+import { MessageRelations } from '../queries/message-relations';
 
 /** The `message` columns a loading statement's source yields. */
 export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
@@ -59,15 +60,16 @@ const PARTICIPANT_FIELDS = `'id', p.id, 'full_name', p.full_name, 'delivery_emai
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** The statement `load` runs, built once. */
-let LOAD_STATEMENT: string | undefined;
-
 /** Reads messages with their senders and recipients in a fixed number of queries. */
 @Injectable()
 export class MessageLoader {
+  /** The statement `load` runs, built once (after start-up, which finds the relations). */
+  private loadStatement: string | undefined;
+
   constructor(
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
+    private readonly relations: MessageRelations,
   ) {}
 
   /**
@@ -78,8 +80,8 @@ export class MessageLoader {
    */
   async load(ids: readonly number[]): Promise<Map<number, MessageSnapshot>> {
     if (ids.length === 0) return new Map();
-    LOAD_STATEMENT ??= MessageLoader.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`);
-    const rows = await this.database.query<MessageRow>(LOAD_STATEMENT, [ids]);
+    this.loadStatement ??= this.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`);
+    const rows = await this.database.query<MessageRow>(this.loadStatement, [ids]);
     return this.snapshots(rows);
   }
 
@@ -89,7 +91,7 @@ export class MessageLoader {
    * back its message in one round trip). `ctes` are more common table expressions, after
    * `m` (which they may use); `columns` more result columns.
    */
-  static statementFrom(source: string, ctes = '', columns = ''): string {
+  statementFrom(source: string, ctes = '', columns = ''): string {
     return `WITH m AS (${source})${ctes},
             conversations AS (
               SELECT c.sender_id, c.recipient_id,
@@ -116,10 +118,10 @@ export class MessageLoader {
               r.type AS recipient_type, r.type_id AS recipient_type_id, s.name AS stream_name, realm.string_id AS realm_str,
               (SELECT json_agg(json_build_object('emoji_name', x.emoji_name, 'emoji_code', x.emoji_code,
                                                  'reaction_type', x.reaction_type, 'user_id', x.user_profile_id) ORDER BY x.id)
-                 FROM reaction x WHERE x.message_id = m.id) AS reactions,
+                 FROM ${this.relations.of('reaction', 'x')} WHERE x.message_id = m.id) AS reactions,
               (SELECT json_agg(json_build_object('msg_type', sm.msg_type, 'content', sm.content, 'message_id', sm.message_id,
                                                  'sender_id', sm.sender_id, 'id', sm.id) ORDER BY sm.id)
-                 FROM submessage sm WHERE sm.message_id = m.id) AS submessages,
+                 FROM ${this.relations.of('submessage', 'sm')} WHERE sm.message_id = m.id) AS submessages,
               c.participants,
               CASE WHEN r.type = ${RecipientType.Stream} THEN lf.linkifiers END AS linkifiers${columns}
          FROM m
