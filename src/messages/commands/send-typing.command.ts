@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAccessLoader } from '../../channels/access/channel-access.loader';
+import { SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { ApiError } from '../../shared/api-error';
@@ -42,6 +43,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
   constructor(
     private readonly people: TypingPeople,
     private readonly channels: ChannelAccessLoader,
+    private readonly subscriptions: SubscriberDirectory,
     private readonly dispatcher: EventDispatcher,
     private readonly database: Database,
   ) {}
@@ -75,7 +77,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
     // Zulip's access_stream_by_id_for_message, then access_stream_for_send_message.
     const { stream, actor, subscribed } = await this.channels.requireById(user, target.streamId);
     if (!ChannelPolicy.inSendGroup(actor, stream)) throw ApiError.badRequest('You do not have permission to post in this channel.');
-    const ownerSubscribed = actor.owner !== null && (await this.people.isSubscribed(actor.owner.id, stream.recipientId as number));
+    const ownerSubscribed = actor.owner !== null && (await this.subscriptions.isSubscribed(actor.owner.id, stream.recipientId as number));
     if (!ChannelPolicy.canPost(actor, stream, subscribed, ownerSubscribed)) {
       throw ApiError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     }

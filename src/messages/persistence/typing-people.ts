@@ -62,14 +62,6 @@ export class TypingPeople {
     return rows.map((row) => this.person(row, ''));
   }
 
-  async isSubscribed(userId: number, recipientId: number): Promise<boolean> {
-    const [row] = await this.database.query<{ subscribed: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM ${subscriptionRelation('s')} WHERE s.user_profile_id = $1 AND s.recipient_id = $2 AND s.active) AS subscribed`,
-      [userId, recipientId],
-    );
-    return row.subscribed;
-  }
-
   /** Everyone in a direct conversation: both ends of a one-on-one, all members of a group. */
   async directParticipantIds(recipientId: number, type: RecipientType, userId: number): Promise<number[]> {
     if (type === RecipientType.Personal) {

@@ -2,7 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 
 /** The tables of modules above messages that messages' own single statements join. */
-export type MessageRelationTable = 'reaction' | 'submessage' | 'muted_user';
+const TABLES = ['reaction', 'submessage', 'muted_user'] as const;
+export type MessageRelationTable = (typeof TABLES)[number];
 
 /**
  * One such table's read relation, given by its owner (docs/architecture.md, "Each table has
@@ -22,21 +23,22 @@ export function ProvidesMessageRelation(): ClassDecorator {
   return RelationSource(true);
 }
 
-/** A provider class giving `relation` as `table`'s relation (an owner's module subclasses it and provides it). */
+/**
+ * A base class giving `relation` as `table`'s relation; the owner's module subclasses it,
+ * marks the subclass `@ProvidesMessageRelation()` (discovery finds the marked class itself,
+ * not its base) and provides it.
+ */
 export function messageRelationSource(
   table: MessageRelationTable,
   relation: (alias: string) => string,
 ): new () => MessageRelationSource {
-  @ProvidesMessageRelation()
-  @Injectable()
-  class Source implements MessageRelationSource {
+  return class implements MessageRelationSource {
     readonly table = table;
 
     relation(alias: string): string {
       return relation(alias);
     }
-  }
-  return Source;
+  };
 }
 
 /**
@@ -56,12 +58,13 @@ export class MessageRelations implements OnModuleInit {
       const source = wrapper.instance as MessageRelationSource;
       this.relations.set(source.table, source);
     }
+    // The statements need every one: a missing owner fails the start, not a request.
+    const missing = TABLES.filter((table) => !this.relations.has(table));
+    if (missing.length > 0) throw new Error(`No read relation of ${missing.join(', ')}: their owners' modules are not loaded`);
   }
 
-  /** The owner's relation of `table` as `alias`; fails when the owner's module is not loaded. */
+  /** The owner's relation of `table` as `alias`. */
   of(table: MessageRelationTable, alias: string): string {
-    const source = this.relations.get(table);
-    if (!source) throw new Error(`No read relation of ${table}: its owner's module is not loaded`);
-    return source.relation(alias);
+    return (this.relations.get(table) as MessageRelationSource).relation(alias);
   }
 }

@@ -34,21 +34,19 @@ export class AutomaticTopicPolicy {
    * the sender's standing for afterSend, so the send needs no round trip of its own for it.
    * `recipientId`, `streamId` and `topic` are SQL (the statement's parameters);
    * `hadMessages` is the statement's SQL for a boolean: whether the topic had messages
-   * other than `m` that the sender can see (messages' tables, which the sender reads).
+   * other than `m` that the sender can see (SQL over messages' own tables).
    */
   static sentStandingColumn(sql: { recipientId: string; streamId: string; topic: string; hadMessages: string }): string {
     return sentStandingColumnSql(sql);
   }
 
   /**
-   * `standing`: the sender's, read by the send's own statement (see sentStandingColumn),
+   * `row`: the sender's standing, read by the send's own statement (see sentStandingColumn),
    * which also reads whether the topic had earlier messages (no round trip of its own),
    * though only some settings ask.
    */
-  async afterSend(message: SentChannelMessage, standing: TopicStanding | null): Promise<void> {
-    if (message.sender.isBot) return;
-    const row = standing;
-    if (!row) return;
+  async afterSend(message: SentChannelMessage, row: TopicStanding | null): Promise<void> {
+    if (message.sender.isBot || !row) return;
     const policy = await automaticPolicyAfter(effectiveSettings(row.settings ?? {}), {
       sent: true,
       channelMuted: row.channel_muted,
