@@ -1,0 +1,10 @@
+/**
+ * How other modules' statements read the realm table (docs/architecture.md, "Each table
+ * has one owner module"): SQL fragments they interpolate, so that a hot statement stays
+ * one round trip. Re-exported by `public/realm-read-relations.ts`.
+ */
+
+/** The subdomain (`string_id`, a text value) of the realm whose id is `realmIdSql`. */
+export function realmSubdomainSql(realmIdSql: string): string {
+  return `(SELECT string_id FROM realm WHERE id = ${realmIdSql})`;
+}
