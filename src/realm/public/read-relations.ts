@@ -1,2 +1,0 @@
-/** The realm module's read relations, for other modules' statements (docs/architecture.md). */
-export { realmRelation } from '../persistence/realm.read-relations';
