@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TopicHistory } from '../markdown/public/topic-history';
 import { MessageSearchRepository } from './persistence/message-search.repository';
+import { MessageRelations } from './queries/message-relations';
 import { TopicHistoryReader } from './queries/topic-history.reader';
 
 /**
@@ -9,7 +11,8 @@ import { TopicHistoryReader } from './queries/topic-history.reader';
  */
 @Global()
 @Module({
-  providers: [MessageSearchRepository, TopicHistoryReader, { provide: TopicHistory, useExisting: TopicHistoryReader }],
+  imports: [DiscoveryModule],
+  providers: [MessageRelations, MessageSearchRepository, TopicHistoryReader, { provide: TopicHistory, useExisting: TopicHistoryReader }],
   exports: [TopicHistory],
 })
 export class TopicHistoryModule {}
