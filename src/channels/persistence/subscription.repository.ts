@@ -215,6 +215,21 @@ export class SubscriptionRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The users' active subscriptions to channels they did not mute, archived channels
+   * aside (Zulip's get_user_stream_map), by user and channel id.
+   */
+  async unmutedChannelsOf(userIds: readonly number[]): Promise<{ userId: number; streamId: number; name: string; historyPublic: boolean }[]> {
+    const rows = await this.database.query<{ user_profile_id: number; id: number; name: string; history_public_to_subscribers: boolean }>(
+      `SELECT sub.user_profile_id, st.id, st.name, st.history_public_to_subscribers
+         FROM subscription sub JOIN stream st ON st.recipient_id = sub.recipient_id
+        WHERE sub.user_profile_id = ANY($1::int[]) AND sub.active AND NOT sub.is_muted AND NOT st.deactivated
+        ORDER BY sub.user_profile_id, st.id`,
+      [userIds],
+    );
+    return rows.map((row) => ({ userId: row.user_profile_id, streamId: row.id, name: row.name, historyPublic: row.history_public_to_subscribers }));
+  }
+
   /** The channels the user is subscribed to, by id. */
   async subscribedStreamIds(userId: number): Promise<Set<number>> {
     const rows = await this.database.query<{ type_id: number }>(
