@@ -111,8 +111,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/channels/persistence/default-channels.ts', 'user_profile'],
   ['src/channels/persistence/subscription.repository.ts', 'recipient'],
   ['src/default-channel-groups/persistence/default-channel-group.store.ts', 'stream'],
-  ['src/drafts/persistence/draft.store.ts', 'recipient'],
-  ['src/drafts/persistence/draft.store.ts', 'subscription'],
   ['src/emoji/persistence/realm-emoji.repository.ts', 'user_profile'],
   ['src/groups/persistence/group-setting-reads.store.ts', 'user_profile'],
   ['src/groups/persistence/group-usage.reader.ts', 'stream'],
@@ -173,12 +171,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/realm/persistence/realm-domain.store.ts', 'user_profile'],
   ['src/realm/persistence/realm-settings.store.ts', 'stream'],
   ['src/realm/persistence/realm-settings.store.ts', 'user_profile'],
-  ['src/retention/persistence/retention.store.ts', 'message'],
-  ['src/retention/persistence/retention.store.ts', 'realm'],
-  ['src/retention/persistence/retention.store.ts', 'recipient'],
-  ['src/retention/persistence/retention.store.ts', 'stream'],
-  ['src/scheduled-messages/persistence/scheduled-message.store.ts', 'recipient'],
-  ['src/scheduled-messages/persistence/scheduled-message.store.ts', 'subscription'],
   ['src/status/persistence/user-status.repository.ts', 'user_profile'],
   ['src/submessages/persistence/submessage.store.ts', 'message'],
   ['src/submessages/persistence/submessage.store.ts', 'muted_user'],
@@ -198,8 +190,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/users/persistence/password-reset-token.store.ts', 'realm'],
   ['src/users/persistence/user-access.store.ts', 'subscription'],
   ['src/users/persistence/user.repository.ts', 'user_message'],
-  ['src/webhooks/persistence/webhook-trigger.store.ts', 'subscription'],
-  ['src/webhooks/persistence/webhook-trigger.store.ts', 'user_profile'],
 ];
 
 /**
