@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { Database } from '../../platform/database/database';
+import { UserDirectory } from '../../users/queries/user-directory';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 /** An actor as `actorColumnSql` and `actorRow` read it. */
 export interface ActorRow {
@@ -23,7 +25,7 @@ export function actorColumnSql(userIdSql: string): string {
              SELECT json_build_object('id', u.id, 'realm_id', u.realm_id, 'role', u.role, 'is_bot', u.is_bot,
                       'bot_owner_id', u.bot_owner_id, 'group_ids', ARRAY(SELECT id FROM g),
                       'settings', ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')})
-               FROM user_profile u WHERE u.id = ${userIdSql})`;
+               FROM ${userProfileRelation('u')} WHERE u.id = ${userIdSql})`;
 }
 
 /**
@@ -33,7 +35,11 @@ export function actorColumnSql(userIdSql: string): string {
  */
 @Injectable()
 export class ChannelReadStore {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly users: UserDirectory,
+    private readonly groups: GroupDirectory,
+  ) {}
 
   /** The user, their groups (nested ones included) and the realm's stored settings. */
   async actorRow(userId: number): Promise<ActorRow | undefined> {
@@ -41,7 +47,7 @@ export class ChannelReadStore {
       `WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql('$1')}
        SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
               ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')} AS settings
-         FROM user_profile u WHERE u.id = $1`,
+         FROM ${userProfileRelation('u')} WHERE u.id = $1`,
       [userId],
     );
     return user;
@@ -49,22 +55,12 @@ export class ChannelReadStore {
 
   /** The realm's active users with their roles, by id. */
   activeUsers(realmId: number): Promise<{ id: number; role: number; is_bot: boolean }[]> {
-    return this.database.query<{ id: number; role: number; is_bot: boolean }>(
-      `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
-      [realmId],
-    );
+    return this.users.activeUserKinds(realmId);
   }
 
   /** The members of each group, nested groups' members included. */
   groupMembers(groupIds: readonly number[]): Promise<{ group_id: number; user_id: number }[]> {
-    return this.database.query<{ group_id: number; user_id: number }>(
-      `WITH RECURSIVE sub(root, id) AS (
-         SELECT g, g FROM unnest($1::int[]) AS g
-         UNION SELECT sub.root, s.subgroup_id FROM group_group_membership s JOIN sub ON s.supergroup_id = sub.id)
-       SELECT DISTINCT sub.root AS group_id, m.user_profile_id AS user_id
-         FROM sub JOIN user_group_membership m ON m.user_group_id = sub.id`,
-      [groupIds],
-    );
+    return this.groups.recursiveMembers(groupIds);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RecipientType } from '../../shared/recipient-type';
+import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
 import { Database } from '../../platform/database/database';
+import { recipientRelation } from '../../users/public/read-relations';
 
 export interface AttachmentRow {
   id: number;
@@ -141,22 +143,22 @@ export class AttachmentRepository {
       `SELECT ${COLUMNS},
               EXISTS (SELECT 1 FROM attachment_messages am
                         JOIN message m ON m.id = am.message_id
-                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
-                        JOIN stream s ON s.id = r.type_id
+                        JOIN ${recipientRelation('r')} ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN ${streamRelation('s')} ON s.id = r.type_id
                        WHERE am.attachment_id = a.id AND NOT s.invite_only) AS realm_public,
               EXISTS (SELECT 1 FROM attachment_messages am
                         JOIN message m ON m.id = am.message_id
-                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
-                        JOIN stream s ON s.id = r.type_id
+                        JOIN ${recipientRelation('r')} ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN ${streamRelation('s')} ON s.id = r.type_id
                        WHERE am.attachment_id = a.id AND NOT s.invite_only AND s.is_web_public) AS web_public,
               EXISTS (SELECT 1 FROM attachment_messages am
                         JOIN user_message um ON um.message_id = am.message_id AND um.user_profile_id = $2
                        WHERE am.attachment_id = a.id) AS received,
               EXISTS (SELECT 1 FROM attachment_messages am
                         JOIN message m ON m.id = am.message_id
-                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
-                        JOIN stream s ON s.id = r.type_id AND s.history_public_to_subscribers
-                        JOIN subscription sub ON sub.recipient_id = m.recipient_id AND sub.user_profile_id = $2 AND sub.active
+                        JOIN ${recipientRelation('r')} ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN ${streamRelation('s')} ON s.id = r.type_id AND s.history_public_to_subscribers
+                        JOIN ${subscriptionRelation('sub')} ON sub.recipient_id = m.recipient_id AND sub.user_profile_id = $2 AND sub.active
                        WHERE am.attachment_id = a.id) AS via_history
          FROM attachment a WHERE a.path_id = $1`,
       [pathId, userId ?? 0],
