@@ -101,8 +101,6 @@ export const SCHEMA_CATALOG = {
  */
 export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/bot-storage/persistence/bot-storage.store.ts', 'user_profile'],
-  ['src/channels/persistence/channel-reads.store.ts', 'message'],
-  ['src/channels/persistence/channel-reads.store.ts', 'user_message'],
   ['src/channels/persistence/channel-traffic.reader.ts', 'message'],
   ['src/default-channel-groups/persistence/default-channel-group.store.ts', 'stream'],
   ['src/emoji/persistence/realm-emoji.repository.ts', 'user_profile'],

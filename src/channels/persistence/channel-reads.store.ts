@@ -30,8 +30,8 @@ export function actorColumnSql(userIdSql: string): string {
 
 /**
  * The reads channel decisions make of the users and groups around a channel, each in one
- * round trip (a send and every access check need them): they join users' and groups'
- * tables, so they sit here rather than behind those modules' readers.
+ * round trip (a send and every access check need them): the actor's row joins the users
+ * module's read relation to the groups' recursion; the rest are those modules' readers.
  */
 @Injectable()
 export class ChannelReadStore {
@@ -61,23 +61,5 @@ export class ChannelReadStore {
   /** The members of each group, nested groups' members included. */
   groupMembers(groupIds: readonly number[]): Promise<{ group_id: number; user_id: number }[]> {
     return this.groups.recursiveMembers(groupIds);
-  }
-
-  /**
-   * A channel's topics, newest first, each named as its newest message spells it; with
-   * `onlyHeldBy`, only the messages that user has a row of count.
-   */
-  topics(recipientId: number | null, onlyHeldBy: number | null): Promise<{ name: string; max_id: number }[]> {
-    return this.database.query<{ name: string; max_id: number }>(
-      `SELECT m.subject AS name, t.max_id
-         FROM (SELECT max(m.id) AS max_id FROM message m
-                WHERE m.recipient_id = $1
-                  AND ($2::int IS NULL OR EXISTS (
-                        SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $2))
-                GROUP BY lower(m.subject)) t
-         JOIN message m ON m.id = t.max_id
-        ORDER BY t.max_id DESC`,
-      [recipientId, onlyHeldBy],
-    );
   }
 }
