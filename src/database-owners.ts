@@ -101,7 +101,6 @@ export const SCHEMA_CATALOG = {
  */
 export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/bot-storage/persistence/bot-storage.store.ts', 'user_profile'],
-  ['src/channels/persistence/channel-traffic.reader.ts', 'message'],
   ['src/default-channel-groups/persistence/default-channel-group.store.ts', 'stream'],
   ['src/emoji/persistence/realm-emoji.repository.ts', 'user_profile'],
   ['src/groups/persistence/group-setting-reads.store.ts', 'user_profile'],
@@ -168,8 +167,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/submessages/persistence/submessage.store.ts', 'muted_user'],
   ['src/submessages/persistence/submessage.store.ts', 'user_message'],
   ['src/submessages/persistence/submessage.store.ts', 'user_profile'],
-  ['src/uploads/persistence/attachment.repository.ts', 'message'],
-  ['src/uploads/persistence/attachment.repository.ts', 'user_message'],
   ['src/user-topics/persistence/topic-standing.store.ts', 'message'],
   ['src/user-topics/persistence/topic-standing.store.ts', 'subscription'],
   ['src/user-topics/persistence/topic-standing.store.ts', 'user_message'],
