@@ -23,7 +23,6 @@ import {
   GetChannelHandler,
   GetChannelIdHandler,
   GetChannelMembersHandler,
-  GetChannelTopicsHandler,
 } from './queries/get-channel.query';
 import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler, SubscriptionAdder } from './commands/subscribe.command';
@@ -75,7 +74,6 @@ import { ChannelsState } from './queries/channels.state';
     GetChannelHandler,
     GetChannelIdHandler,
     GetChannelMembersHandler,
-    GetChannelTopicsHandler,
     UpdateChannelHandler,
     ArchiveChannelHandler,
     ChangeDefaultChannelHandler,

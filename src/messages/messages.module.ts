@@ -29,6 +29,8 @@ import { MessageRelations } from './queries/message-relations';
 import { ChannelNoticeEffects } from './events/channel-notice.effects';
 import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
+import { ChannelTopicsStore } from './persistence/channel-topics.store';
+import { GetChannelTopicsHandler } from './queries/get-channel-topics.query';
 import { DirectMessageGroups } from './commands/direct-message-groups';
 import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
@@ -58,6 +60,8 @@ import { MessageSendHooks } from './commands/message-send-hooks';
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
     MessagesState,
+    ChannelTopicsStore,
+    GetChannelTopicsHandler,
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,

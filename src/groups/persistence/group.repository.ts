@@ -168,6 +168,29 @@ export class GroupRepository {
     return row.member;
   }
 
+  /** The members of each group, nested groups' members included. */
+  recursiveMembers(groupIds: readonly number[]): Promise<{ group_id: number; user_id: number }[]> {
+    return this.database.query<{ group_id: number; user_id: number }>(
+      `WITH RECURSIVE sub(root, id) AS (
+         SELECT g, g FROM unnest($1::int[]) AS g
+         UNION SELECT sub.root, s.subgroup_id FROM group_group_membership s JOIN sub ON s.supergroup_id = sub.id)
+       SELECT DISTINCT sub.root AS group_id, m.user_profile_id AS user_id
+         FROM sub JOIN user_group_membership m ON m.user_group_id = sub.id`,
+      [groupIds],
+    );
+  }
+
+  /** The group and every group it is nested in, directly or through others. */
+  async withSupergroupIds(groupId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `WITH RECURSIVE super(id) AS (
+         SELECT $1::int UNION SELECT g.supergroup_id FROM group_group_membership g JOIN super ON g.subgroup_id = super.id)
+       SELECT id FROM super`,
+      [groupId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Every group an active user belongs to, directly or through being in a subgroup: the
    * set that group-setting checks test against. Empty for a deactivated user.

@@ -42,6 +42,16 @@ export class GroupDirectory {
     return this.groups.recursiveGroupIdsOf(userId);
   }
 
+  /** The members of each group, nested groups' members included, as (group, user) pairs. */
+  recursiveMembers(groupIds: readonly number[]): Promise<{ group_id: number; user_id: number }[]> {
+    return this.groups.recursiveMembers(groupIds);
+  }
+
+  /** The group and every group it is nested in, directly or through others. */
+  withSupergroupIds(groupId: number): Promise<number[]> {
+    return this.groups.withSupergroupIds(groupId);
+  }
+
   /** The named groups the user is directly a member of, by id. */
   namedGroupIdsOf(userId: number): Promise<number[]> {
     return this.groups.namedGroupIdsOf(userId);

@@ -1,7 +1,7 @@
 /**
  * How other modules' statements read `realm_filter` (docs/architecture.md, "Each table
  * has one owner module"): SQL fragments they interpolate, so that a hot statement stays
- * one round trip. Re-exported by `public/linkifier-read-relations.ts`.
+ * one round trip. Re-exported by `public/read-relations.ts`.
  */
 
 /**

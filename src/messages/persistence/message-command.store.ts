@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { subscriptionRelation } from '../../channels/public/read-relations';
-import { realmRelation } from '../../realm/public/realm-read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
 import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
 
 /**

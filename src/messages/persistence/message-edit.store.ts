@@ -4,7 +4,7 @@ import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { EditHistoryEntry } from '../domain/message-edit-rules';
 import { Database } from '../../platform/database/database';
 import { subscriptionRelation } from '../../channels/public/read-relations';
-import { realmRelation } from '../../realm/public/realm-read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
 import { userTopicRelation } from '../../user-topics/public/read-relations';
 import { userProfileRelation } from '../../users/public/read-relations';
 

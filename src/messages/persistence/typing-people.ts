@@ -7,7 +7,7 @@ import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 import { subscriptionRelation } from '../../channels/public/read-relations';
-import { realmRelation } from '../../realm/public/realm-read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
 import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
 
 export interface Person {

@@ -1,7 +1,8 @@
 /**
- * How other modules' statements read the realm table (docs/architecture.md, "Each table
- * has one owner module"): SQL fragments they interpolate, so that a hot statement stays
- * one round trip. Re-exported by `public/realm-read-relations.ts`.
+ * The realm module's read relations: the SQL text other modules interpolate where a realm
+ * row is a join or a filter inside one of their statements, so that a hot statement stays
+ * one round trip (docs/architecture.md, "Each table has one owner module"). Each is a
+ * table expression or scalar subquery PostgreSQL inlines.
  */
 
 /** The subdomain (`string_id`, a text value) of the realm whose id is `realmIdSql`. */
@@ -9,7 +10,7 @@ export function realmSubdomainSql(realmIdSql: string): string {
   return `(SELECT string_id FROM realm WHERE id = ${realmIdSql})`;
 }
 
-/** Every realm: id, string_id, name, deactivated, properties (the stored realm properties); a table expression PostgreSQL inlines. */
+/** Every realm: id, string_id, name, deactivated, properties (the stored realm properties). */
 export function realmRelation(alias: string): string {
   return `(SELECT id, string_id, name, deactivated, properties FROM realm) AS ${alias}`;
 }
