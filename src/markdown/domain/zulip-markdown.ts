@@ -139,8 +139,10 @@ const ZULIP_FENCE = /^(~{3,}|`{3,}) *(?:\{?\.?([a-zA-Z0-9_+\-./#]+) *(?:[^ ~`][^
  * TeX, where CommonMark would close the block at them; no lines, no output.
  */
 function mathFence(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  if (state.sCount[startLine] !== state.blkIndent) return false;
-  const open = ZULIP_FENCE.exec(state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]));
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  const first = state.src.charCodeAt(start);
+  if ((first !== 0x60 && first !== 0x7e) || state.sCount[startLine] !== state.blkIndent) return false;
+  const open = ZULIP_FENCE.exec(state.src.slice(start, state.eMarks[startLine]));
   if (!open || open[2]?.toLowerCase() !== 'math') return false;
   if (silent) return true;
   const lines: string[] = [];
