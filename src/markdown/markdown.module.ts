@@ -3,6 +3,7 @@ import { ChannelsModule } from '../channels/channels.module';
 import { ExternalContentModule } from '../external-content/external-content.module';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
+import { UsersModule } from '../users/users.module';
 import { MarkdownController } from './api/markdown.controller';
 import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
 import { AlertWordEventProjections } from './events/alert-word-event.projections';
@@ -17,7 +18,7 @@ import { AlertWordsState } from './queries/alert-words.state';
  * preview), `POST /messages/render`, and alert words.
  */
 @Module({
-  imports: [ChannelsModule, GroupsModule, RealmModule, ExternalContentModule],
+  imports: [ChannelsModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule],
   controllers: [MarkdownController],
   providers: [AlertWordsState, MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
   exports: [MessageRenderer],

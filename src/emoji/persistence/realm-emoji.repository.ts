@@ -103,12 +103,4 @@ export class RealmEmojiRepository {
   async deactivate(id: number): Promise<void> {
     await this.database.query(`UPDATE realm_emoji SET deactivated = true WHERE id = $1`, [id]);
   }
-
-  /** The realm's active users: who hears of its emoji (users sit above emoji). */
-  activeUsers(realmId: number): Promise<{ id: number }[]> {
-    return this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`,
-      [realmId],
-    );
-  }
 }

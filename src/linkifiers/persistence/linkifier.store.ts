@@ -46,11 +46,6 @@ export class LinkifierStore {
     return rows.length > 0;
   }
 
-  /** Serializes the realm's linkifier changes (ordering and uniqueness read the whole set). */
-  async lockRealm(realmId: number): Promise<void> {
-    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
-  }
-
   /** A new linkifier applies last. */
   async insert(realmId: number, pattern: string, urlTemplate: string): Promise<number> {
     const [row] = await this.database.query<{ id: number }>(
@@ -82,10 +77,5 @@ export class LinkifierStore {
         WHERE f.realm_id = $1 AND f.id = o.id`,
       [realmId, [...orderedIds]],
     );
-  }
-
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
   }
 }

@@ -6,6 +6,7 @@ import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
 export class ReorderProfileFieldsCommand {
@@ -20,13 +21,14 @@ export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfi
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 
   execute({ actor, order }: ReorderProfileFieldsCommand): Promise<void> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.realms.lock(actor.realmId);
       // As Zulip's dict(enumerate(order)): a repeated id takes its last position.
       const positions = new Map<number, number>();
       order.forEach((id, index) => positions.set(id, index));

@@ -17,6 +17,7 @@ import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */
 export class UpdateProfileFieldCommand {
@@ -47,13 +48,14 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 
   execute({ actor, fieldId, changes }: UpdateProfileFieldCommand): Promise<void> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.realms.lock(actor.realmId);
       const field = await this.store.find(actor.realmId, fieldId, true);
       if (!field) throw fieldNotFound(fieldId);
       if (changes.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, field.id)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {

@@ -86,11 +86,6 @@ export class ProfileFieldStore {
     return rows.length > 0 ? toField(rows[0]) : null;
   }
 
-  /** Serializes the realm's field changes (the summary limit and reorders read the whole set). */
-  async lockRealm(realmId: number): Promise<void> {
-    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
-  }
-
   async summaryCount(realmId: number, exceptId: number | null): Promise<number> {
     const [row] = await this.database.query<{ count: string }>(
       `SELECT count(*) AS count FROM custom_profile_field

@@ -100,6 +100,21 @@ export class UserRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The realm's active users, by id. */
+  async allActiveUserIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Zulip's `get_admin_users_and_bots`: the realm's active administrators and owners, bots included, by id. */
+  async administratorIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND role <= $2 ORDER BY id`,
+      [realmId, Role.Administrator],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Up to `limit` ids of the realm's active users (ascending). */
   async activeUserIds(realmId: number, limit: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(

@@ -56,6 +56,16 @@ export class UserDirectory {
     return this.users.humanAdministratorIds(realmId);
   }
 
+  /** The realm's active users, by id (who hears of a realm-wide change). */
+  allActiveUserIds(realmId: number): Promise<number[]> {
+    return this.users.allActiveUserIds(realmId);
+  }
+
+  /** The realm's active administrators and owners, bots included, by id (Zulip's `get_admin_users_and_bots`). */
+  administratorIds(realmId: number): Promise<number[]> {
+    return this.users.administratorIds(realmId);
+  }
+
   /** Up to `limit` ids of the realm's active users (ascending). */
   activeUserIds(realmId: number, limit: number): Promise<number[]> {
     return this.users.activeUserIds(realmId, limit);
