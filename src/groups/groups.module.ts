@@ -20,6 +20,7 @@ import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
 import { GroupSettingReads } from './persistence/group-setting-reads.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
+import { GroupsChannels, GroupsUsers } from './queries/group-foreign-readers';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 import { UserGroupsState } from './queries/user-groups.state';
 
@@ -30,6 +31,8 @@ import { UserGroupsState } from './queries/user-groups.state';
     UserGroupsState,
     GroupDirectory,
     RealmGroupSettingsReader,
+    GroupsUsers,
+    GroupsChannels,
     GroupRepository,
     GroupMembershipWatchers,
     SystemGroupWrites,
@@ -52,6 +55,8 @@ import { UserGroupsState } from './queries/user-groups.state';
   ],
   exports: [
     GroupDirectory,
+    GroupsUsers,
+    GroupsChannels,
     RealmGroupSettingsReader,
     GroupSettingResolver,
     GroupMembershipWatchers,

@@ -11,6 +11,7 @@ import { ProfileFieldStore } from './persistence/profile-field.store';
 import { GetProfileFieldsHandler } from './queries/get-profile-fields.query';
 import { ProfileDataReader } from './queries/profile-data.reader';
 import { ProfileFieldsState } from './queries/profile-fields.state';
+import { ProfileFieldUsers } from './queries/profile-field-foreign-readers';
 import { RealmModule } from '../realm/realm.module';
 
 /**
@@ -24,6 +25,7 @@ import { RealmModule } from '../realm/realm.module';
     ProfileFieldsState,
     ProfileFieldStore,
     ProfileDataReader,
+    ProfileFieldUsers,
     GetProfileFieldsHandler,
     CreateProfileFieldHandler,
     UpdateProfileFieldHandler,
@@ -33,6 +35,6 @@ import { RealmModule } from '../realm/realm.module';
     RemoveProfileDataHandler,
     ProfileFieldEventProjections,
   ],
-  exports: [ProfileDataReader],
+  exports: [ProfileDataReader, ProfileFieldUsers],
 })
 export class ProfileFieldsModule {}

@@ -5,6 +5,11 @@
  * these subqueries, so they cost what the join on the table did.
  */
 
+/** Every channel, archived ones too: `id`, `name` and `invite_only`. */
+export function channelNamesAndPrivacy(alias: string): string {
+  return `(SELECT id, name, invite_only FROM stream) AS ${alias}`;
+}
+
 /** The channels not archived: `id` and `name`. */
 export function activeChannelNames(alias: string): string {
   return `(SELECT id, name FROM stream WHERE NOT deactivated) AS ${alias}`;

@@ -192,21 +192,6 @@ export class UserGroupStore {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Active users of a realm: everyone `user_group` events go to. */
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
-    return rows.map((row) => row.id);
-  }
-
-  /** Active users among `userIds`, in the realm. */
-  async activeUsersAmong(realmId: number, userIds: readonly number[]): Promise<Set<number>> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
-      [realmId, [...new Set(userIds)]],
-    );
-    return new Set(rows.map((row) => row.id));
-  }
-
   /** The realm's named groups in their wire form, by id; deactivated ones only if asked. */
   async listWire(realmId: number, includeDeactivated: boolean): Promise<UserGroupWire[]> {
     const groups = await this.select(

@@ -14,6 +14,7 @@ import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-fie
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `POST /realm/profile_fields`. */
@@ -37,6 +38,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly users: ProfileFieldUsers,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
@@ -69,7 +71,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
         if (isUniqueViolation(error)) throw labelTaken();
         throw error;
       }
-      await recordFieldsChanged(this.database, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, this.users, actor.realmId);
       return { id };
     });
   }

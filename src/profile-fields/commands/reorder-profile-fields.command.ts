@@ -6,6 +6,7 @@ import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
@@ -21,6 +22,7 @@ export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfi
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly users: ProfileFieldUsers,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
@@ -35,7 +37,7 @@ export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfi
       const fields = await this.store.list(actor.realmId);
       if (fields.some((field) => !positions.has(field.id))) throw ApiError.badRequest('Invalid order mapping.');
       await this.store.setOrders(actor.realmId, new Map(fields.map((field) => [field.id, positions.get(field.id) as number])));
-      await recordFieldsChanged(this.database, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, this.users, actor.realmId);
     });
   }
 }

@@ -168,22 +168,6 @@ export class ProfileFieldStore {
     return rows.length > 0;
   }
 
-  /** Users of the realm among `ids`, for people fields. */
-  async realmUsers(realmId: number, ids: readonly number[]): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.database.query<{ id: number; is_active: boolean; is_bot: boolean }>(
-      `SELECT id, is_active, is_bot FROM user_profile WHERE realm_id = $1 AND id = ANY($2::int[])`,
-      [realmId, [...new Set(ids)]],
-    );
-    return new Map(rows.map((row) => [row.id, { isActive: row.is_active, isBot: row.is_bot }]));
-  }
-
-  /** Zulip's `active_user_ids`: who hears of field and value changes. */
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
-  }
-
   /** The realm's users' field values (`userIds` null: every user's), by user, then field order. */
   values(realmId: number, userIds: readonly number[] | null): Promise<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }[]> {
     return this.database.query<{ user_profile_id: number; field_id: number; field_type: number; value: string; rendered_value: string | null }>(

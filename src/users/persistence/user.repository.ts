@@ -106,6 +106,15 @@ export class UserRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Which of the users are active users of the realm, by id. */
+  async activeIdsAmong(realmId: number, ids: readonly number[]): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[]) ORDER BY id`,
+      [realmId, [...ids]],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Zulip's `get_admin_users_and_bots`: the realm's active administrators and owners, bots included, by id. */
   async administratorIds(realmId: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
@@ -122,14 +131,6 @@ export class UserRepository {
       [realmId, limit],
     );
     return rows.map((row) => row.id);
-  }
-
-  async maxMessageId(userId: number): Promise<number> {
-    const [row] = await this.database.query<{ max: number | null }>(
-      `SELECT max(message_id) AS max FROM user_message WHERE user_profile_id = $1`,
-      [userId],
-    );
-    return row.max ?? -1;
   }
 
   private async select(where: string, params: unknown[]): Promise<UserRow[]> {
