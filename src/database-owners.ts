@@ -119,7 +119,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/drafts/persistence/draft.store.ts', 'recipient'],
   ['src/drafts/persistence/draft.store.ts', 'subscription'],
   ['src/groups/persistence/group.repository.ts', 'user_profile'],
-  ['src/groups/persistence/user-group.store.ts', 'user_profile'],
   ['src/markdown/message-renderer.ts', 'group_group_membership'],
   ['src/markdown/message-renderer.ts', 'message'],
   ['src/markdown/message-renderer.ts', 'reaction'],
@@ -194,7 +193,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/user-topics/persistence/topic-standing.store.ts', 'user_message'],
   ['src/user-topics/persistence/topic-standing.store.ts', 'user_profile'],
   ['src/user-topics/persistence/user-topic.repository.ts', 'stream'],
-  ['src/users/persistence/user-access.store.ts', 'subscription'],
   ['src/webhooks/persistence/webhook-trigger.store.ts', 'subscription'],
   ['src/webhooks/persistence/webhook-trigger.store.ts', 'user_profile'],
 ];

@@ -18,9 +18,10 @@ import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
 import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
+import { UserGroupPresenter } from './api/user-group.presenter';
 import { GroupSettingReads } from './persistence/group-setting-reads.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
-import { GroupsChannels, GroupsUsers } from './queries/group-foreign-readers';
+import { GroupsChannels, GroupsUsers, GroupsUserTables } from './queries/group-foreign-readers';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 import { UserGroupsState } from './queries/user-groups.state';
 
@@ -32,6 +33,7 @@ import { UserGroupsState } from './queries/user-groups.state';
     GroupDirectory,
     RealmGroupSettingsReader,
     GroupsUsers,
+    GroupsUserTables,
     GroupsChannels,
     GroupRepository,
     GroupMembershipWatchers,
@@ -43,6 +45,7 @@ import { UserGroupsState } from './queries/user-groups.state';
     GroupSettingReads,
     RealmGroupSettingsRepository,
     UserGroupStore,
+    UserGroupPresenter,
     UserGroupAccess,
     GroupUsageReader,
     CreateUserGroupHandler,
@@ -56,6 +59,7 @@ import { UserGroupsState } from './queries/user-groups.state';
   exports: [
     GroupDirectory,
     GroupsUsers,
+    GroupsUserTables,
     GroupsChannels,
     RealmGroupSettingsReader,
     GroupSettingResolver,

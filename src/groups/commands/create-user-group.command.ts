@@ -13,6 +13,7 @@ import { RealmGroupSettingsRepository } from '../persistence/realm-group-setting
 import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
 import { GroupsUsers } from '../queries/group-foreign-readers';
+import { UserGroupPresenter } from '../api/user-group.presenter';
 import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
@@ -34,6 +35,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
     private readonly users: GroupsUsers,
+    private readonly presenter: UserGroupPresenter,
     private readonly access: UserGroupAccess,
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
@@ -65,7 +67,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
       const audience = await this.users.reader.allActiveUserIds(user.realmId);
       const group = await this.store.find(user.realmId, groupId);
       if (!group) throw new Error(`group ${groupId} vanished`);
-      const [wire] = await this.store.toWire([group]);
+      const [wire] = await this.presenter.present([group]);
       this.database.record(new UserGroupCreatedEvent(user.realmId, audience, wire));
 
       // The creator may add any subgroups, whatever the new group's own settings say.

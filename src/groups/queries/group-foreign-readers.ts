@@ -18,6 +18,18 @@ export class GroupsUsers extends ReaderSlot<GroupsUserReader> {
   protected readonly description = 'the users reader of the groups module';
 }
 
+/** What the groups module's statements join of users: a read relation of the users module. */
+export interface GroupsUserRelations {
+  /** The active users' `id`s, as the relation named `alias`. */
+  activeUserIds(alias: string): string;
+}
+
+/** The users module's read relations for groups; users fills it at start-up. */
+@Injectable()
+export class GroupsUserTables extends ReaderSlot<GroupsUserRelations> {
+  protected readonly description = 'the users relations of the groups module';
+}
+
 /** What the groups module reads of channels, from the channels module's `ChannelDirectory`. */
 export interface GroupsChannelReader {
   /** The realm's channels, not archived, with a group setting among `groupIds`, by id, each with all its settings' groups. */

@@ -1,2 +1,2 @@
 // The users module's read relations, for other modules' persistence (see the file they come from).
-export { userPresenceFacts } from '../persistence/users.read-relations';
+export { activeUserIds, userPresenceFacts } from '../persistence/users.read-relations';
