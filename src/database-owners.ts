@@ -118,7 +118,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/digest/persistence/digest.store.ts', 'user_profile'],
   ['src/drafts/persistence/draft.store.ts', 'recipient'],
   ['src/drafts/persistence/draft.store.ts', 'subscription'],
-  ['src/groups/persistence/group.repository.ts', 'user_profile'],
   ['src/markdown/message-renderer.ts', 'group_group_membership'],
   ['src/markdown/message-renderer.ts', 'message'],
   ['src/markdown/message-renderer.ts', 'reaction'],

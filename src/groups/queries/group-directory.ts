@@ -10,10 +10,11 @@ export class GroupDirectory {
 
   /**
    * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
-   * nesting (after `WITH RECURSIVE`), for callers that read them beside other things.
+   * nesting (after `WITH RECURSIVE`), for callers that read them beside other things;
+   * `activeUsers` is the users module's `activeUserIds` read relation.
    */
-  static recursiveGroupsSql(userIdExpression: string): string {
-    return GroupRepository.recursiveGroupsSql(userIdExpression);
+  static recursiveGroupsSql(userIdExpression: string, activeUsers: (alias: string) => string): string {
+    return GroupRepository.recursiveGroupsSql(userIdExpression, activeUsers);
   }
 
   systemGroupIds(realmId: number): Promise<Map<SystemGroup, number>> {
