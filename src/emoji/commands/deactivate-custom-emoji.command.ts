@@ -4,7 +4,8 @@ import { ApiError } from '../../shared/api-error';
 import { isAdministrator } from '../../shared/roles';
 import { Actor } from '../../shared/actor';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
-import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { presentRealmEmojiMap } from '../api/realm-emoji.presenter';
 import { Database } from '../../platform/database/database';
 import { UserDirectory } from '../../users/queries/user-directory';
 

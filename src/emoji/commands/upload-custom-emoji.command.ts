@@ -14,7 +14,8 @@ import { normalizeCustomEmojiName } from '../public/emoji-rules';
 import { unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { emojiImageKey, emojiStillKey } from '../public/emoji-image-keys';
-import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { presentRealmEmojiMap } from '../api/realm-emoji.presenter';
 import { Database } from '../../platform/database/database';
 import { UserDirectory } from '../../users/queries/user-directory';
 

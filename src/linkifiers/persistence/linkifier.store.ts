@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { LinkifierRule } from '../public/apply-linkifiers';
 
-/** A linkifier on the wire (`realm_linkifiers`). */
-export interface LinkifierWire {
+/** A linkifier's row. */
+export interface LinkifierRow {
   id: number;
   pattern: string;
-  url_template: string;
+  urlTemplate: string;
 }
 
 /** The realm's linkifiers (Zulip's RealmFilter), in the order they apply. */
@@ -16,11 +16,12 @@ export class LinkifierStore {
     private readonly database: Database,
   ) {}
 
-  async list(realmId: number): Promise<LinkifierWire[]> {
-    return this.database.query<LinkifierWire>(
+  async list(realmId: number): Promise<LinkifierRow[]> {
+    const rows = await this.database.query<{ id: number; pattern: string; url_template: string }>(
       `SELECT id, pattern, url_template FROM realm_filter WHERE realm_id = $1 ORDER BY "order", id`,
       [realmId],
     );
+    return rows.map((row) => ({ id: row.id, pattern: row.pattern, urlTemplate: row.url_template }));
   }
 
   /** The realm's rules as `topicLinks` and `findLinks` apply them, in order. */

@@ -1,5 +1,6 @@
 import { ProfileFieldsChangedEvent } from './profile-field-events';
-import { presentField, ProfileFieldStore } from '../persistence/profile-field.store';
+import { ProfileFieldStore } from '../persistence/profile-field.store';
+import { presentField } from '../api/profile-field.presenter';
 import { Database } from '../../platform/database/database';
 import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
 
