@@ -102,12 +102,6 @@ export class UserAccessStore {
     );
   }
 
-  /** The realm's active users, by id. */
-  async activeIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
-  }
-
   /** The realm's active non-guests, the user, and whoever shares a channel or a group conversation with the user, by id. */
   async restrictedAudience(realmId: number, userId: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
