@@ -73,6 +73,16 @@ module.exports = {
       to: { path: MODULE },
     },
     {
+      name: 'core-knows-no-http',
+      severity: 'error',
+      comment:
+        'wire/ is the HTTP layer: only controllers and the rest of an api/ folder, the CLI, openapi/api/ and ' +
+        'the composition root (the files at the top of src/) import it; the core speaks its own types ' +
+        '(docs/architecture.md: the core never imports HTTP types).',
+      from: { path: '^src/[^/]+/', pathNot: '^src/(?:wire/|openapi/api/|[^/]+/(?:api|cli)/)' },
+      to: { path: '^src/wire/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Files import each other in one direction.',

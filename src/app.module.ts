@@ -13,6 +13,7 @@ import { LinkifiersModule } from './linkifiers/linkifiers.module';
 import { RealmPlaygroundsModule } from './realm-playgrounds/realm-playgrounds.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { MessagesModule } from './messages/messages.module';
+import { TopicHistoryModule } from './messages/topic-history.module';
 import { MissedMessageEmailsModule } from './missed-message-emails/missed-message-emails.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
@@ -73,6 +74,7 @@ export class AppModule {
         ChannelsModule,
         DefaultChannelGroupsModule,
         MessagesModule,
+        TopicHistoryModule,
         ProfileFieldsModule,
         LinkifiersModule,
         RealmPlaygroundsModule,

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
 import { showsSecrets } from './platform/logging/terminal';
+import { WebhookRecoverySweep } from './webhooks/delivery/webhook-recovery-sweep';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './platform/events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   await app.get(MissedMessageScheduler).start();
   await app.get(MailDelivery).start();
   await app.get(DigestScheduler).start();
+  await app.get(WebhookRecoverySweep).start();
   startIdleHeapCollector();
   const redis = app.get(RedisConnections);
   const summary = startupSummary(config, {

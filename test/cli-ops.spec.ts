@@ -147,6 +147,8 @@ describe('CLI operations commands', () => {
         { queue: 'retention', backend: redis ? 'bullmq' : 'timer', waiting: 0, running: true },
         // Other test files' webhook jobs may be waiting on a shared Redis.
         { queue: 'outgoing-webhooks', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
+        // The periodic sweep for webhook triggers whose delivery job was lost.
+        { queue: 'webhook-recovery', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
         // The scheduled messages' wakes (delayed jobs with Redis; other files' may be waiting).
         { queue: 'scheduled-messages', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
         // Data exports (other files' may be waiting on a shared Redis).
@@ -161,7 +163,7 @@ describe('CLI operations commands', () => {
     });
     // Every server on the DATA_DIR: here the test server alone, the one reported above.
     expect(status.servers).toEqual([expect.objectContaining({ process: 'server', pid: status.pid, database: status.database })]);
-    expect(status.jobs).toHaveLength(7);
+    expect(status.jobs).toHaveLength(8);
     expect(status.pid).not.toBe(process.pid);
     expect(status.event_queues).toBeGreaterThanOrEqual(1);
     expect(status.parked_polls).toBeGreaterThanOrEqual(1);

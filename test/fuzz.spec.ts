@@ -95,6 +95,7 @@ const OWN_REALM: Record<string, string> = {
   'PATCH /api/v1/users/{user_id}': 'update-user',
   'POST /api/v1/users/{user_id}/reactivate': 'reactivate-user',
   'PATCH /api/v1/realm': 'realm',
+  'POST /api/v1/realm/deactivate': 'deactivate-realm',
   'POST /api/v1/bots': 'create-bot',
   'PATCH /api/v1/bots/{bot_id}': 'update-bot',
   'DELETE /api/v1/bots/{bot_id}': 'deactivate-bot',

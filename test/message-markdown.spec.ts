@@ -224,4 +224,34 @@ describe('message markdown', () => {
     await subscribe(realm.ownerApi, [crowded], [realm.owner.userId]);
     expect((await realm.ownerApi.post('messages', { type: 'stream', to: crowded, topic: 'standup', content: '@**topic** wrap up' })).status).toBe(200);
   });
+  describe('the realm\'s own texts, through the same pipeline (Zulip\'s render_stream_description)', () => {
+    const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
+
+    it('renders a channel description as a message, without image previews, linking only what the acting user may read', async () => {
+      const description = `@**Bob Builder** :smile: #**${secret}** #**${channel}** https://example.com/a.png _x_`;
+      expect((await ann.api.patch(`streams/${channelId}`, { description })).status).toBe(200);
+      const { body } = await ann.api.get(`streams/${channelId}`);
+      expect(body.stream.rendered_description).toBe(
+        `<p><span class="user-mention" data-user-id="${bob.userId}">@Bob Builder</span> ${smile} #<strong>${secret}</strong> ` +
+          `<a class="stream" data-stream-id="${channelId}" href="/#narrow/channel/${channelId}-${channel}">#${channel}</a> ` +
+          '<a href="https://example.com/a.png">https://example.com/a.png</a> _x_</p>',
+      );
+    });
+
+    it('renders profile field values and the realm description with no acting user: every channel of the realm links', async () => {
+      const secretId = await idOf(realm.ownerApi, secret);
+      const secretLink = `<a class="stream" data-stream-id="${secretId}" href="/#narrow/channel/${secretId}-${secret}">#${secret}</a>`;
+      const created = await realm.ownerApi.post('realm/profile_fields', { name: `Notes ${Date.now()}`, field_type: 2 });
+      expect(created.status).toBe(200);
+      const fieldId = created.body.id as number;
+      const value = `:smile: #**${secret}**`;
+      expect((await ann.api.patch('users/me/profile_data', { data: [{ id: fieldId, value }] })).status).toBe(200);
+      const me = (await ann.api.get(`users/${ann.userId}`, { include_custom_profile_fields: true })).body.user as Json;
+      expect(me.profile_data[String(fieldId)]).toEqual({ value, rendered_value: `<p>${smile} ${secretLink}</p>` });
+
+      expect((await realm.ownerApi.patch('realm', { description: `We **chat** in #**${secret}** :smile:` })).status).toBe(200);
+      const settings = (await ann.api.get('server_settings')).body as Json;
+      expect(settings.realm_description).toBe(`<p>We <strong>chat</strong> in ${secretLink} ${smile}</p>`);
+    });
+  });
 });

@@ -340,7 +340,7 @@ describe('custom profile fields', () => {
       });
       expect(events[3]).toEqual({
         id: events[3].id, type: 'realm_user', op: 'update',
-        person: { user_id: alice.userId, custom_profile_field: { id: created, value: 'Core _team_', rendered_value: '<p>Core <em>team</em></p>' } },
+        person: { user_id: alice.userId, custom_profile_field: { id: created, value: 'Core _team_', rendered_value: '<p>Core _team_</p>' } },
       });
       expect(events[4].person).toEqual({ user_id: alice.userId, custom_profile_field: { id: created, value: null } });
       expect(events[5].person.custom_profile_field).toEqual({ id: created, value: 'Infra', rendered_value: '<p>Infra</p>' });

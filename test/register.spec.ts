@@ -132,6 +132,12 @@ describe('POST /register', () => {
     expect(again.body.queue_id).not.toBe(body.queue_id);
   });
 
+  it("lists the mobile app's idle_queue_timeout as unsupported, as Zulip 10.2 does, and registers", async () => {
+    const { body } = await register(alice.api, { event_types: ['message'], idle_queue_timeout: 600 });
+    expect(body.result).toBe('success');
+    expect(body.ignored_parameters_unsupported).toEqual(['idle_queue_timeout']);
+  });
+
   it('refuses requests without credentials', async () => {
     const response = await realm.api.post('register', {});
     expect(response.status).toBe(401);

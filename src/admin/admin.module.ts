@@ -9,6 +9,8 @@ import { CreateRealmHandler } from './commands/create-realm.command';
 import { RealmSetup } from './commands/realm-setup';
 import { CreateUserHandler } from './commands/create-user.command';
 import { DeactivateUserHandler } from './commands/deactivate-user.command';
+import { DeactivateRealmHandler, ReactivateRealmHandler } from './commands/realm-activation.commands';
+import { RealmDeactivationController } from './api/realm-deactivation.controller';
 import { FullNameChange } from './commands/full-name-change';
 import { ReactivateUserHandler } from './commands/reactivate-user.command';
 import { RegenerateApiKeyHandler } from './commands/regenerate-api-key.command';
@@ -29,7 +31,7 @@ import { CliOperations } from './cli/cli-operations';
  */
 @Module({
   imports: [RealmModule, GroupsModule, UsersModule, ChannelsModule, RealmTransferModule],
-  controllers: [UserAdminController],
+  controllers: [UserAdminController, RealmDeactivationController],
   providers: [
     UserCreation,
     RealmSetup,
@@ -40,6 +42,8 @@ import { CliOperations } from './cli/cli-operations';
     CreateRealmHandler,
     CreateUserHandler,
     DeactivateUserHandler,
+    DeactivateRealmHandler,
+    ReactivateRealmHandler,
     ReactivateUserHandler,
     UpdateUserHandler,
     RegenerateApiKeyHandler,

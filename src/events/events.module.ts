@@ -7,7 +7,6 @@ import { UsersModule } from '../users/users.module';
 import { RegisterStateContributors } from '../platform/events/state/register-state';
 import { EventsController } from './api/events.controller';
 import { LongPollRoute } from './api/long-poll.route';
-import { WireModule } from '../wire/wire.module';
 import { CreateEventQueueHandler } from './commands/create-event-queue.command';
 import { InitialStateHandler } from './queries/initial-state.query';
 import { RealmUserDirectory } from './queries/realm-user-directory';
@@ -18,7 +17,7 @@ import { RealmUsersState } from './queries/realm-users.state';
  * together from every module's `@RegisterStateContributor` providers, found at start-up.
  */
 @Module({
-  imports: [DiscoveryModule, RealmModule, GroupsModule, UsersModule, ProfileFieldsModule, WireModule],
+  imports: [DiscoveryModule, RealmModule, GroupsModule, UsersModule, ProfileFieldsModule],
   controllers: [EventsController],
   providers: [LongPollRoute, CreateEventQueueHandler, InitialStateHandler, RealmUserDirectory, RealmUsersState, RegisterStateContributors],
 })

@@ -1,26 +1,42 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { EmojiModule } from '../emoji/emoji.module';
 import { ExternalContentModule } from '../external-content/external-content.module';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
+import { DescriptionRenderer } from '../platform/markdown/description-renderer';
 import { MarkdownController } from './api/markdown.controller';
 import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
 import { AlertWordEventProjections } from './events/alert-word-event.projections';
 import { MessageRenderer } from './message-renderer';
 import { AlertWordStore } from './persistence/alert-word.store';
+import { RenderDataStore } from './persistence/render-data.store';
 import { GetAlertWordsHandler } from './queries/get-alert-words.query';
 import { RenderMessageHandler } from './queries/render-message.query';
 import { AlertWordsState } from './queries/alert-words.state';
 
 /**
  * Zulip markdown for messages (`MessageRenderer`: one entry point for send, edit and
- * preview), `POST /messages/render`, and alert words.
+ * preview) and for the realm's texts (`DescriptionRenderer`), `POST /messages/render`, and
+ * alert words. Global because the modules that render descriptions (channels, profile
+ * fields, realm) sit below markdown and cannot import it.
  */
+@Global()
 @Module({
-  imports: [ChannelsModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule],
+  imports: [ChannelsModule, EmojiModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule],
   controllers: [MarkdownController],
-  providers: [AlertWordsState, MessageRenderer, RenderMessageHandler, AlertWordStore, ChangeAlertWordsHandler, AlertWordEventProjections, GetAlertWordsHandler],
-  exports: [MessageRenderer],
+  providers: [
+    AlertWordsState,
+    MessageRenderer,
+    { provide: DescriptionRenderer, useExisting: MessageRenderer },
+    RenderDataStore,
+    RenderMessageHandler,
+    AlertWordStore,
+    ChangeAlertWordsHandler,
+    AlertWordEventProjections,
+    GetAlertWordsHandler,
+  ],
+  exports: [MessageRenderer, DescriptionRenderer],
 })
 export class MarkdownModule {}

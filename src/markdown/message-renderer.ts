@@ -4,19 +4,24 @@ import { ChannelDirectory } from '../channels/queries/channel-directory';
 import { PolicyActorLoader } from '../channels/access/policy-actor.loader';
 import { SubscriberDirectory } from '../channels/queries/subscriber-directory';
 import { unicodeEmoji } from '../emoji/public/unicode-emoji';
-import { emojiImageKey } from '../emoji/public/emoji-image-keys';
+import { EmojiResolver } from '../emoji/queries/emoji-resolver';
+import { GroupDirectory } from '../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../groups/queries/realm-group-settings.reader';
 import { RealmAddressing } from '../realm/public/realm-addressing';
+import { UserDirectory } from '../users/queries/user-directory';
 import { FLAG_BITS } from '../shared/message-flags';
 import { isMeMessage } from '../shared/message-content';
-import { uploadUrl } from '../platform/storage/upload-store';
 import { ApiError } from '../shared/api-error';
+import { DescriptionRenderer } from '../platform/markdown/description-renderer';
 import { usersAlerted } from './domain/alert-words';
 import { markdownHints } from './domain/markdown-hints';
-import { MentionableGroup, MentionableUser, RenderData, topicKey } from './domain/render-data';
+import { CustomEmojiImage, LinkableChannel, MentionableGroup, MentionableUser, RenderData, topicKey } from './domain/render-data';
 import { renderZulipMarkdown } from './domain/zulip-markdown';
-import { Database } from '../platform/database/database';
 import { ExternalImageUrls } from '../external-content/public/external-image-urls';
+import { RealmRenderData, RenderDataStore } from './persistence/render-data.store';
+import { TopicHistory } from './public/topic-history';
+
+export type { RealmRenderData } from './persistence/render-data.store';
 
 /** Zulip's WILDCARD_MENTION_THRESHOLD: above this many recipients a wildcard needs permission. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -51,47 +56,47 @@ export interface RenderedMessage extends MessageRendering {
   mentionedRecipientIds: number[];
 }
 
-/** What every rendering in a realm reads: its subdomain, its linkifiers and the recipients' alert words. */
-export interface RealmRenderData {
-  subdomain: string;
-  linkifiers: { pattern: string; url_template: string }[];
-  words: { user_id: number; word: string }[];
+/** Whose rendering it is: the sender of a message, or who changes a description (null: nobody, as for the realm's own texts). */
+interface RenderContext {
+  realmId: number;
+  viewerId: number | null;
+  /** Zulip's image previews: on for messages, off for descriptions (`no_previews`). */
+  previews: boolean;
 }
 
 /**
- * Renders message content in the context of its realm and sender, the one entry point for
- * sending, editing and `POST /messages/render`. Loads only what the content hints at: plain
- * text costs the linkifier read and nothing else.
+ * Renders Zulip Markdown in the context of its realm: the one pipeline for messages (the
+ * one entry point for sending, editing and `POST /messages/render`) and for the realm's
+ * texts (channel descriptions, profile field values, the realm description: Zulip's
+ * `render_stream_description`). The lookups are the owners' readers, called only for
+ * what the content hints at: plain text costs the realm data read and nothing else.
  */
 @Injectable()
-export class MessageRenderer {
+export class MessageRenderer implements DescriptionRenderer {
   constructor(
     private readonly actors: PolicyActorLoader,
     private readonly channels: ChannelDirectory,
     private readonly subscriptions: SubscriberDirectory,
+    private readonly users: UserDirectory,
+    private readonly groups: GroupDirectory,
+    private readonly emoji: EmojiResolver,
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly addressing: RealmAddressing,
-    private readonly database: Database,
+    private readonly realmData: RenderDataStore,
+    private readonly history: TopicHistory,
     private readonly externalImages: ExternalImageUrls,
   ) {}
 
-  /**
-   * RealmRenderData as one SQL column, for a caller to read with a statement of its own
-   * (`realmIdSql` and `recipientIdsSql`, an `int[]`, are SQL expressions of that statement).
-   */
-  static realmDataColumnSql(realmIdSql: string, recipientIdsSql: string): string {
-    return `json_build_object(
-      'subdomain', (SELECT string_id FROM realm WHERE id = ${realmIdSql}),
-      'linkifiers', (SELECT coalesce(json_agg(json_build_object('pattern', pattern, 'url_template', url_template) ORDER BY "order", id), '[]'::json)
-                       FROM realm_filter WHERE realm_id = ${realmIdSql}),
-      'words', (SELECT coalesce(json_agg(json_build_object('user_id', user_profile_id, 'word', word)), '[]'::json)
-                  FROM alert_word WHERE user_profile_id = ANY(${recipientIdsSql})))`;
-  }
-
   /** Content to HTML with its mentions; no permission checks (Zulip's preview does none). */
   async render(realmId: number, sender: RenderSender, content: string): Promise<MessageRendering> {
-    const data = await this.loadData(realmId, sender, content, []);
+    const data = await this.loadData({ realmId, viewerId: sender.id, previews: true }, content, []);
     return renderingOf(content, renderZulipMarkdown(content, data.render));
+  }
+
+  /** Zulip's `render_stream_description`: no message, no previews, links as `actingUserId` may read them. */
+  async renderDescription(realmId: number, text: string, actingUserId: number | null = null): Promise<string> {
+    const data = await this.loadData({ realmId, viewerId: actingUserId, previews: false }, text, []);
+    return renderZulipMarkdown(text, data.render).html;
   }
 
   /**
@@ -107,7 +112,7 @@ export class MessageRenderer {
   ): Promise<RenderedMessage> {
     // Alert words matter for the recipients other than the sender.
     const others = conversation.recipientIds.filter((id) => id !== sender.id);
-    const data = await this.loadData(sender.realmId, sender, content, others, realmData);
+    const data = await this.loadData({ realmId: sender.realmId, viewerId: sender.id, previews: true }, content, others, realmData);
     const outcome = renderZulipMarkdown(content, data.render);
     const recipients = new Set(conversation.recipientIds);
     let topicParticipants: Set<number> | null = null;
@@ -116,7 +121,7 @@ export class MessageRenderer {
 
     const mentioned = new Set([...outcome.mentionedUserIds].filter((id) => recipients.has(id)));
     if (outcome.mentionedGroupIds.size > 0) {
-      for (const id of await this.groupMembers([...outcome.mentionedGroupIds])) if (recipients.has(id)) mentioned.add(id);
+      for (const id of await this.groups.activeMemberIds([...outcome.mentionedGroupIds])) if (recipients.has(id)) mentioned.add(id);
     }
     const alerted = usersAlerted(content, data.alertWords);
     const flags = new Map<number, number>();
@@ -164,114 +169,45 @@ export class MessageRenderer {
    */
   private async topicParticipants(sender: RenderSender, conversation: RenderConversation): Promise<Set<number>> {
     if (!conversation.stream) return new Set(conversation.recipientIds);
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT m.sender_id AS id FROM message m WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)
-       UNION
-       SELECT r.user_profile_id FROM reaction r JOIN message m ON m.id = r.message_id
-        WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)`,
-      [conversation.stream.recipientId, conversation.topic],
-    );
+    const ids = await this.history.participantIds(conversation.stream.recipientId, conversation.topic);
     const recipients = new Set(conversation.recipientIds);
-    return new Set([...rows.map((row) => row.id), sender.id].filter((id) => recipients.has(id)));
-  }
-
-  private async groupMembers(groupIds: number[]): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(
-      `WITH RECURSIVE g(id) AS (
-         SELECT unnest($1::int[])
-         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
-       SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-         JOIN user_profile u ON u.id = m.user_profile_id WHERE u.is_active`,
-      [groupIds],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  /** The topic's oldest message the sender may read: any with history access, else their own copies. */
-  private async oldestInTopic(userId: number, recipientId: number, topic: string, readsHistory: boolean): Promise<number | null> {
-    const [row] = readsHistory
-      ? await this.database.query<{ id: number | null }>(
-          `SELECT min(id) AS id FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2)`,
-          [recipientId, topic],
-        )
-      : await this.database.query<{ id: number | null }>(
-          `SELECT min(m.id) AS id FROM user_message um JOIN message m ON m.id = um.message_id
-            WHERE um.user_profile_id = $3 AND m.recipient_id = $1 AND lower(m.subject) = lower($2)`,
-          [recipientId, topic, userId],
-        );
-    return row?.id ?? null;
+    return new Set([...ids, sender.id].filter((id) => recipients.has(id)));
   }
 
   private async loadData(
-    realmId: number,
-    sender: RenderSender,
+    context: RenderContext,
     content: string,
     alertRecipientIds: readonly number[],
     realmData: RealmRenderData | null = null,
   ): Promise<LoadedData> {
+    const { realmId, viewerId } = context;
     const hints = markdownHints(content);
     let actor: Promise<PolicyActor> | null = null;
-    const loadActor = () => (actor ??= this.actors.load(sender.id));
+    const loadActor = () => {
+      if (viewerId === null) throw new Error('no viewer to check permissions for');
+      return (actor ??= this.actors.load(viewerId));
+    };
 
     const usersByName = new Map<string, MentionableUser>();
     const usersById = new Map<number, MentionableUser>();
     if (hints.userNames.length > 0 || hints.userIds.length > 0) {
-      const rows = await this.database.query<{ id: number; full_name: string; is_active: boolean }>(
-        `SELECT id, full_name, is_active FROM user_profile
-          WHERE realm_id = $1 AND (lower(full_name) = ANY($2::text[]) OR id = ANY($3::int[])) ORDER BY is_active DESC, id`,
-        [realmId, hints.userNames, hints.userIds],
-      );
-      for (const row of rows) {
-        const user = { id: row.id, fullName: row.full_name, isActive: row.is_active };
+      for (const user of await this.users.mentionable(realmId, hints.userNames, hints.userIds)) {
         usersById.set(user.id, user);
         if (!usersByName.has(user.fullName.toLowerCase())) usersByName.set(user.fullName.toLowerCase(), user);
       }
     }
     const groupsByName = new Map<string, MentionableGroup>();
     if (hints.groupNames.length > 0) {
-      const rows = await this.database.query<{ id: number; name: string; can_mention_group_id: number }>(
-        `SELECT id, name, can_mention_group_id FROM user_group
-          WHERE realm_id = $1 AND NOT deactivated AND name IS NOT NULL AND lower(name) = ANY($2::text[])`,
-        [realmId, hints.groupNames],
-      );
-      for (const row of rows) groupsByName.set(row.name.toLowerCase(), { id: row.id, name: row.name, canMentionGroupId: row.can_mention_group_id });
+      for (const group of await this.groups.mentionableByNames(realmId, hints.groupNames)) groupsByName.set(group.name.toLowerCase(), group);
     }
-    const channelsByName = new Map<string, { id: number; name: string }>();
-    const topicMessageIds = new Map<string, number>();
-    if (hints.channelNames.length > 0) {
-      const streams = await this.channels.findByNames(realmId, hints.channelNames);
-      if (streams.length > 0) {
-        const policyActor = await loadActor();
-        const subscribed = await this.subscriptions.subscribedRecipientIds(sender.id, streams.map((s) => s.recipientId as number));
-        // Only channels the sender may read are linked (Zulip's filter_stream_authorization).
-        for (const stream of streams) {
-          const isSubscribed = subscribed.has(stream.recipientId as number);
-          if (!ChannelPolicy.hasContentAccess(policyActor, stream, isSubscribed)) continue;
-          channelsByName.set(stream.name.toLowerCase(), { id: stream.id, name: stream.name });
-          const readsHistory = ChannelPolicy.canReadHistory(policyActor, stream, isSubscribed);
-          for (const { channel, topic } of hints.channelTopics) {
-            if (channel !== stream.name.toLowerCase()) continue;
-            const oldest = await this.oldestInTopic(sender.id, stream.recipientId as number, topic, readsHistory);
-            if (oldest !== null) topicMessageIds.set(topicKey(stream.id, topic), oldest);
-          }
-        }
-      }
-    }
-    const customEmoji = new Map<string, { name: string; url: string }>();
+    const { channelsByName, topicMessageIds } = await this.linkableChannels(context, hints, loadActor);
+    const customEmoji = new Map<string, CustomEmojiImage>();
     if (hints.emojiNames.length > 0) {
-      const rows = await this.database.query<{ name: string; file_name: string | null }>(
-        `SELECT name, file_name FROM realm_emoji WHERE realm_id = $1 AND NOT deactivated AND name = ANY($2::text[])`,
-        [realmId, hints.emojiNames],
-      );
-      for (const row of rows) customEmoji.set(row.name, { name: row.name, url: uploadUrl(emojiImageKey(realmId, row.file_name ?? row.name)) });
+      for (const [name, url] of await this.emoji.customImageUrls(realmId, hints.emojiNames)) customEmoji.set(name, { name, url });
     }
     // Linkifiers and the recipients' alert words apply to any text: one round trip for both,
     // or none when the caller read them with its own first statement.
-    const always =
-      realmData ??
-      (await this.database.query<{ data: RealmRenderData }>(`SELECT ${MessageRenderer.realmDataColumnSql('$1', '$2::int[]')} AS data`, [realmId, alertRecipientIds]))[0]
-        .data;
-    const linkifiers = always.linkifiers;
+    const always = realmData ?? (await this.realmData.load(realmId, alertRecipientIds));
     const alerted = new Set(alertRecipientIds);
     const alertWords = new Map<number, string[]>();
     for (const { user_id: userId, word } of always.words) {
@@ -286,10 +222,46 @@ export class MessageRenderer {
       topicMessageIds,
       realmUrl: this.addressing.url(always.subdomain).replace(/\/+$/, ''),
       proxiedImageUrl: (url) => this.externalImages.proxied(url),
+      imagePreviews: context.previews,
       catalog: unicodeEmoji(),
-      linkifiers: linkifiers.map((row) => ({ pattern: row.pattern, urlTemplate: row.url_template })),
+      linkifiers: always.linkifiers.map((row) => ({ pattern: row.pattern, urlTemplate: row.url_template })),
     };
     return { render, alertWords, actor: loadActor };
+  }
+
+  /**
+   * The channels the content names that may be linked, and for `#**channel>topic**` the
+   * topic's oldest message. With a viewer, only channels they may read (Zulip's
+   * `filter_stream_authorization`); without one (the realm's own texts), any channel of the
+   * realm, a topic's oldest message only where history is public to subscribers.
+   */
+  private async linkableChannels(
+    context: RenderContext,
+    hints: ReturnType<typeof markdownHints>,
+    loadActor: () => Promise<PolicyActor>,
+  ): Promise<{ channelsByName: Map<string, LinkableChannel>; topicMessageIds: Map<string, number> }> {
+    const channelsByName = new Map<string, LinkableChannel>();
+    const topicMessageIds = new Map<string, number>();
+    if (hints.channelNames.length === 0) return { channelsByName, topicMessageIds };
+    const streams = await this.channels.findByNames(context.realmId, hints.channelNames);
+    if (streams.length === 0) return { channelsByName, topicMessageIds };
+    const viewerId = context.viewerId;
+    const policyActor = viewerId === null ? null : await loadActor();
+    const subscribed = viewerId === null
+      ? new Set<number>()
+      : await this.subscriptions.subscribedRecipientIds(viewerId, streams.map((s) => s.recipientId as number));
+    for (const stream of streams) {
+      const isSubscribed = subscribed.has(stream.recipientId as number);
+      if (policyActor && !ChannelPolicy.hasContentAccess(policyActor, stream, isSubscribed)) continue;
+      channelsByName.set(stream.name.toLowerCase(), { id: stream.id, name: stream.name });
+      const readsHistory = policyActor ? ChannelPolicy.canReadHistory(policyActor, stream, isSubscribed) : stream.historyPublicToSubscribers;
+      for (const { channel, topic } of hints.channelTopics) {
+        if (channel !== stream.name.toLowerCase()) continue;
+        const oldest = await this.history.oldestMessageId(stream.recipientId as number, topic, viewerId, readsHistory);
+        if (oldest !== null) topicMessageIds.set(topicKey(stream.id, topic), oldest);
+      }
+    }
+    return { channelsByName, topicMessageIds };
   }
 }
 

@@ -9,6 +9,7 @@ import { InProcessJobQueue } from './delivery/in-process-job-queue';
 import { WebhookDelivery } from './delivery/webhook-delivery.service';
 import { WEBHOOK_RETRIES, WebhookJobQueue } from './delivery/webhook-job-queue';
 import { WebhookUrlPolicy } from './delivery/webhook-url-policy';
+import { WebhookRecoverySweep } from './delivery/webhook-recovery-sweep';
 import { WebhookWorker } from './delivery/webhook-worker';
 import { WebhooksTriggeredHandler } from './events/webhooks-triggered.handler';
 import { WebhookTriggerStore } from './persistence/webhook-trigger.store';
@@ -36,11 +37,12 @@ import { WebhookSendHook } from './commands/webhook-send.hook';
     WebhookDelivery,
     WebhooksTriggeredHandler,
     WebhookWorker,
+    WebhookRecoverySweep,
     WebhookUrlPolicy,
     WebhookBotReader,
     WebhookTriggerWriter,
     WebhookSendHook,
   ],
-  exports: [WebhookUrlPolicy, WebhookWorker, WebhookJobQueue, WebhookDelivery],
+  exports: [WebhookUrlPolicy, WebhookWorker, WebhookRecoverySweep, WebhookJobQueue, WebhookDelivery],
 })
 export class WebhooksModule {}

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { CommitListeners } from '../platform/database/commit-listeners';
 import { RedisConnections } from '../platform/redis/redis-connections';
 import { waitAtMost } from '../shared/wait-at-most';
+import { RealmDeactivatedEvent, RealmReactivatedEvent } from '../realm/events/realm-deactivation.events';
 import { RealmUserUpdatedEvent } from '../users/events/settings-events';
 import { ApiKeyRegeneratedEvent, SessionsEndedEvent, UserDeactivatedEvent, UserUpdatedEvent } from '../users/events/user-events';
 import { RealmRef } from '../shared/realm-ref';
@@ -35,7 +36,9 @@ function changesAuthentication(event: IEvent): boolean {
     event instanceof UserDeactivatedEvent ||
     event instanceof UserUpdatedEvent ||
     event instanceof RealmUserUpdatedEvent ||
-    event instanceof SessionsEndedEvent
+    event instanceof SessionsEndedEvent ||
+    event instanceof RealmDeactivatedEvent ||
+    event instanceof RealmReactivatedEvent
   );
 }
 

@@ -7,7 +7,11 @@ import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fas
 import { messagePage } from '../platform/web/page-layout';
 import { PAGE_TEXTS } from '../platform/web/page-texts';
 import { ApiError } from '../shared/api-error';
+import { dialectOfClient, inZulipSpelling } from '../shared/wire-dialect';
+import { clientNameFrom } from './client-name';
 import { fileTooLarge } from '../shared/uploaded-file';
+import { cameThroughJson } from './json-routes';
+import { peekContext } from './request-context';
 import { checkJsonShape, isMalformedPath, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } from './input-limits';
 import { sendPage } from './pages/page-response';
 import { isPageUrl } from './pages/page-urls';
@@ -105,6 +109,16 @@ export function registeredRoutes(): Array<{ method: string; url: string }> {
 }
 
 /**
+ * Whether an answer goes to one of Zulip's own clients, which read Zulip's spelling of the
+ * API's values (shared/wire-dialect.ts). The web app (`/json`) reads the spec's.
+ */
+function speaksZulipDialect(request: FastifyRequest): boolean {
+  if (cameThroughJson(request)) return false;
+  const clientName = peekContext(request)?.clientName ?? clientNameFrom(undefined, request.headers['user-agent']);
+  return dialectOfClient(clientName) === 'zulip';
+}
+
+/**
  * Body parsing that real clients need: form and multipart bodies on every method, JSON
  * bodies that may be empty (clients send `Content-Type: application/json` on bodiless
  * DELETEs), and any other content type ignored rather than refused. Records the routes
@@ -121,7 +135,7 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 201) void reply.code(200);
     if (closesConnection(fastify, request.raw)) void reply.header('connection', 'close');
-    return payload;
+    return typeof payload === 'string' && speaksZulipDialect(request) ? inZulipSpelling(payload) : payload;
   });
 
   fastify.removeAllContentTypeParsers();

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { RateLimitGuard } from '../rate-limits/api/rate-limit.guard';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
@@ -12,7 +12,12 @@ import { HttpDrain } from './http-drain';
 import { PagesController } from './pages/pages.controller';
 import { SlowRequestLimits } from './slow-requests';
 
-/** The HTTP wire format: envelopes, errors, Basic auth, realm by Host, rate limits. */
+/**
+ * The HTTP wire format: envelopes, errors, Basic auth, realm by Host, rate limits. Global, so
+ * that a module's api/ folder (the long-poll route's credentials) reaches it without the
+ * module class importing the HTTP layer.
+ */
+@Global()
 @Module({
   imports: [RealmModule, RateLimitsModule],
   controllers: [PagesController],

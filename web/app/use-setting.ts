@@ -38,9 +38,10 @@ export function askedStillShows(asked: AskedValue, stored: unknown, request: Pic
 export function useSavedValue(value: unknown, save: (next: unknown) => Promise<void>, editable: boolean): SettingControl {
   const request = useRequest();
   const [asked, setAsked] = useState<AskedValue | null>(null);
+  const { busy, error } = request;
   useEffect(() => {
-    if (asked !== null && !askedStillShows(asked, value, request)) setAsked(null);
-  }, [asked, value, request]);
+    if (asked !== null && !askedStillShows(asked, value, { busy, error })) setAsked(null);
+  }, [asked, value, busy, error]);
   const change = (next: unknown) => {
     setAsked({ value: next, before: value });
     void request.run(() => save(next));

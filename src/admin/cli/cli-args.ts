@@ -33,6 +33,10 @@ reason on stderr and exit 1.
                                 the realm's first owner; without --channels the realm's default
                                 channels; --expires-days 0 never expires)
   send-password-reset --realm SUB --email E   (mails the user a password reset link)
+  deactivate-realm --realm SUB [--deletion-delay-days N]
+                                (no one can sign in or use the API there; its owners are mailed;
+                                N: days until its data is due to be deleted)
+  reactivate-realm --realm SUB
   list-realms
   list-users --realm SUB
   export-realm --realm SUB --output FILE   (a JSON archive of the realm's rows and files)
@@ -63,6 +67,8 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'change-password': ['realm', 'email', 'password'],
   invite: ['realm', 'email', 'role', 'channels', 'from', 'expires-days'],
   'send-password-reset': ['realm', 'email'],
+  'deactivate-realm': ['realm', 'deletion-delay-days'],
+  'reactivate-realm': ['realm'],
   'list-realms': [],
   'list-users': ['realm'],
   'export-realm': ['realm', 'output'],

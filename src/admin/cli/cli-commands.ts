@@ -14,6 +14,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { CreatedRealm, CreateRealmCommand } from '../commands/create-realm.command';
 import { CreatedUser, CreateUserCommand } from '../commands/create-user.command';
 import { DeactivateUserCommand } from '../commands/deactivate-user.command';
+import { DeactivateRealmCommand, ReactivateRealmCommand } from '../commands/realm-activation.commands';
 import { CliMailCommands } from './cli-mail-commands';
 import { CliOperations, OperationError } from './cli-operations';
 import { servingCli } from './cli-serving';
@@ -53,6 +54,10 @@ export class CliCommands {
           return await this.operations.changeRole(await this.realm(args), required(args, 'email'), required(args, 'role'));
         case 'change-password':
           return await this.operations.changePassword(await this.realm(args), required(args, 'email'), required(args, 'password'));
+        case 'deactivate-realm':
+          return await this.commandBus.execute(new DeactivateRealmCommand(await this.realm(args), null, wholeDays(args['deletion-delay-days'])));
+        case 'reactivate-realm':
+          return await this.commandBus.execute(new ReactivateRealmCommand(await this.realm(args)));
         case 'list-realms':
           return await this.operations.listRealms();
         case 'list-users':
@@ -141,4 +146,11 @@ function required(args: CliArgs, name: string): string {
   const value = args[name];
   if (value === undefined) throw new CliError(`--${name} is required`);
   return value;
+}
+
+/** `--deletion-delay-days`: absent, no deletion is scheduled. */
+function wholeDays(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value)) throw new CliError('--deletion-delay-days must be a whole number of days');
+  return Number(value);
 }

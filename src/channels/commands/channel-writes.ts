@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
 import { ChannelRepository, NewChannel } from '../persistence/channel.repository';
 import { StreamRow } from '../public/stream-row';
 
 /** A channel with Zulip's default group settings, as realm set-up creates one. */
-export type NewDefaultChannel = Omit<NewChannel, 'groups'>;
+export type NewDefaultChannel = Omit<NewChannel, 'groups' | 'renderedDescription'>;
 
 /**
  * The channel writes other modules' commands make inside their own transaction: realm
@@ -11,7 +12,10 @@ export type NewDefaultChannel = Omit<NewChannel, 'groups'>;
  */
 @Injectable()
 export class ChannelWrites {
-  constructor(private readonly channels: ChannelRepository) {}
+  constructor(
+    private readonly channels: ChannelRepository,
+    private readonly descriptions: DescriptionRenderer,
+  ) {}
 
   /**
    * Creates a channel and makes it one of the realm's default channels. No
@@ -19,7 +23,8 @@ export class ChannelWrites {
    * Null when a channel of that name already exists.
    */
   async createDefaultChannel(channel: NewDefaultChannel): Promise<StreamRow | null> {
-    const created = await this.channels.insert(channel);
+    const renderedDescription = await this.descriptions.renderDescription(channel.realmId, channel.description, channel.creatorId);
+    const created = await this.channels.insert({ ...channel, renderedDescription });
     if (created) await this.channels.addDefaultChannel(channel.realmId, created.id);
     return created;
   }

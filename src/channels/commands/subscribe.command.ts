@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingValue } from '../../groups/public/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
@@ -80,6 +81,7 @@ export class SubscriptionAdder {
     private readonly groupSettings: GroupSettingResolver,
     private readonly recorder: SubscriptionEventRecorder,
     private readonly database: Database,
+    private readonly descriptions: DescriptionRenderer,
   ) {}
 
   async apply(command: SubscribeCommand): Promise<SubscribeResult> {
@@ -178,6 +180,7 @@ export class SubscriptionAdder {
       realmId: actor.realmId,
       name: channel.name,
       description: channel.description,
+      renderedDescription: await this.descriptions.renderDescription(actor.realmId, channel.description, actor.id),
       inviteOnly: settings.inviteOnly,
       isWebPublic: settings.isWebPublic,
       // Public channels always share history; private ones do only when asked to.

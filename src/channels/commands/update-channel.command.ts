@@ -5,7 +5,7 @@ import { SystemGroup } from '../../groups/public/system-groups';
 import { GroupSettingResolver } from '../../groups/commands/group-setting.resolver';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
-import { renderMarkdown } from '../../shared/markdown-renderer';
+import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
 import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { realmRetentionDays } from '../../realm/public/realm-properties';
@@ -86,6 +86,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     private readonly realms: RealmDirectory,
     private readonly database: Database,
     private readonly users: UserDirectory,
+    private readonly descriptions: DescriptionRenderer,
   ) {}
 
   async execute({ user, streamId, changes }: UpdateChannelCommand): Promise<void> {
@@ -204,7 +205,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
     // Zulip keeps descriptions on one line.
     const description = checkChannelDescription(raw.replace(/\n/g, ' '));
-    const rendered = renderMarkdown(description);
+    const rendered = await this.descriptions.renderDescription(stream.realmId, description, user.id);
     const oldDescription = stream.description;
     await this.channels.setDescription(stream.id, description, rendered);
     Object.assign(stream, { description, renderedDescription: rendered });

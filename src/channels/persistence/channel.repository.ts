@@ -4,7 +4,6 @@ import { GroupDirectory } from '../../groups/queries/group-directory';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { RecipientType } from '../../shared/recipient-type';
-import { renderMarkdown } from '../../shared/markdown-renderer';
 import { ActorRow, PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
 import { Database } from '../../platform/database/database';
@@ -14,6 +13,8 @@ export interface NewChannel {
   realmId: number;
   name: string;
   description: string;
+  /** The description as the one Markdown pipeline renders it (`DescriptionRenderer`). */
+  renderedDescription: string;
   inviteOnly: boolean;
   isWebPublic: boolean;
   historyPublicToSubscribers: boolean;
@@ -53,7 +54,7 @@ export class ChannelRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (realm_id, lower(name)) DO NOTHING RETURNING id`,
       [
-        channel.realmId, channel.name, channel.description, renderMarkdown(channel.description),
+        channel.realmId, channel.name, channel.description, channel.renderedDescription,
         channel.inviteOnly, channel.isWebPublic, channel.historyPublicToSubscribers,
         channel.messageRetentionDays, channel.creatorId,
         chosen.can_add_subscribers_group ?? nobody,

@@ -1,2 +1,2 @@
-// The channels module's read relations, for other modules' persistence (see the file they come from).
+/** The channels module's read relations, for other modules' statements. */
 export { activeChannelNames, activeSubscriptions, channelNamesAndPrivacy } from '../persistence/channels.read-relations';

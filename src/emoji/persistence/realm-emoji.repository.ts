@@ -42,6 +42,15 @@ export class RealmEmojiRepository {
     return new Map(rows.map((row) => [String(row.id), row]));
   }
 
+  /** The realm's active custom emoji of these names, with the file each shows. */
+  async activeImages(realmId: number, names: readonly string[]): Promise<{ name: string; fileName: string | null }[]> {
+    const rows = await this.database.query<{ name: string; file_name: string | null }>(
+      `SELECT name, file_name FROM realm_emoji WHERE realm_id = $1 AND NOT deactivated AND name = ANY($2::text[])`,
+      [realmId, names],
+    );
+    return rows.map((row) => ({ name: row.name, fileName: row.file_name }));
+  }
+
   async findActiveByName(
     realmId: number,
     name: string,

@@ -3,6 +3,8 @@ import { checkEmojiRequest, emojiDataForName, ReactionType, ResolvedEmoji } from
 import { UnicodeEmojiCatalog, unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
 import { Database } from '../../platform/database/database';
+import { uploadUrl } from '../../platform/storage/upload-store';
+import { emojiImageKey } from '../public/emoji-image-keys';
 
 /**
  * The one place that decides what an emoji named by a client is: the server's Unicode
@@ -45,6 +47,12 @@ export class EmojiResolver {
   async dataForName(realmId: number, name: string): Promise<{ emojiCode: string; reactionType: ReactionType }> {
     const custom = await this.realmEmoji.refsById(realmId);
     return emojiDataForName(name, [...custom.values()], this.catalog);
+  }
+
+  /** The image URL of each active custom emoji of these names (what `:name:` shows), in one query. */
+  async customImageUrls(realmId: number, names: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.realmEmoji.activeImages(realmId, names);
+    return new Map(rows.map((row) => [row.name, uploadUrl(emojiImageKey(realmId, row.fileName ?? row.name))]));
   }
 
   /** Zulip's `check_emoji_request` alone: name, code and type must agree (type answered as ours). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
+import { realmSection, RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
 import { GetRealmEmojiQuery } from './get-realm-emoji.query';
 
 /** `realm_emoji` in `POST /register`'s state. */
@@ -10,14 +10,6 @@ export class RealmEmojiState implements StateContributor {
   constructor(private readonly queryBus: QueryBus) {}
 
   sections(request: RegisterStateRequest): StateSection[] {
-    return [
-      {
-        key: 'realm_emoji',
-        wanted: request.wants('realm_emoji'),
-        read: async (state) => {
-          state.realm_emoji = await this.queryBus.execute(new GetRealmEmojiQuery(request.realmId));
-        },
-      },
-    ];
+    return [realmSection(request, 'realm_emoji', () => this.queryBus.execute(new GetRealmEmojiQuery(request.realmId)))];
   }
 }

@@ -207,6 +207,29 @@ export class GroupRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The realm's active named groups a text may mention, by lower-cased name. */
+  async mentionableByNames(realmId: number, lowerNames: readonly string[]): Promise<{ id: number; name: string; canMentionGroupId: number }[]> {
+    const rows = await this.database.query<{ id: number; name: string; can_mention_group_id: number }>(
+      `SELECT id, name, can_mention_group_id FROM user_group
+        WHERE realm_id = $1 AND NOT deactivated AND name IS NOT NULL AND lower(name) = ANY($2::text[])`,
+      [realmId, lowerNames],
+    );
+    return rows.map((row) => ({ id: row.id, name: row.name, canMentionGroupId: row.can_mention_group_id }));
+  }
+
+  /** The active users in any of the groups, directly or through nested subgroups. */
+  async activeMemberIds(groupIds: readonly number[]): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `WITH RECURSIVE g(id) AS (
+         SELECT unnest($1::int[])
+         UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
+       SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
+         JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id`,
+      [groupIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** The groups' names (null for anonymous ones), in no particular order. */
   namesOf(groupIds: readonly number[]): Promise<{ id: number; name: string }[]> {
     return this.database.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);

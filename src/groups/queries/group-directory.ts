@@ -48,6 +48,16 @@ export class GroupDirectory {
     return this.groups.namedGroupIdsOf(userId);
   }
 
+  /** Active named groups a text may mention (Zulip's `@*group*`), by lower-cased name, in one query. */
+  mentionableByNames(realmId: number, lowerNames: readonly string[]): Promise<{ id: number; name: string; canMentionGroupId: number }[]> {
+    return this.groups.mentionableByNames(realmId, lowerNames);
+  }
+
+  /** The active users a mention of these groups reaches, nested subgroups followed, in one query. */
+  activeMemberIds(groupIds: readonly number[]): Promise<number[]> {
+    return this.groups.activeMemberIds(groupIds);
+  }
+
   /** The groups' names, in no particular order (a notice names them). */
   namesOf(groupIds: readonly number[]): Promise<{ id: number; name: string }[]> {
     return this.groups.namesOf(groupIds);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
+import { realmSection, RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
 import { GetUserGroupsQuery } from './get-user-groups.query';
 
 /** `realm_user_groups` in `POST /register`'s state. */
@@ -10,16 +10,6 @@ export class UserGroupsState implements StateContributor {
   constructor(private readonly queryBus: QueryBus) {}
 
   sections(request: RegisterStateRequest): StateSection[] {
-    return [
-      {
-        key: 'realm_user_groups',
-        wanted: request.wants('realm_user_groups'),
-        read: async (state) => {
-          state.realm_user_groups = await this.queryBus.execute(
-            new GetUserGroupsQuery(request.realmId, request.options.capabilities.include_deactivated_groups),
-          );
-        },
-      },
-    ];
+    return [realmSection(request, 'realm_user_groups', () => this.queryBus.execute(new GetUserGroupsQuery(request.realmId, request.options.capabilities.include_deactivated_groups)))];
   }
 }

@@ -44,6 +44,8 @@ export interface RenderData {
   realmUrl?: string;
   /** The image proxy's address for an external image (`/external_content/...`). */
   proxiedImageUrl?: (url: string) => string;
+  /** Zulip's inline image previews; false renders as Zulip's `no_previews` (descriptions). */
+  imagePreviews?: boolean;
   catalog: UnicodeEmojiCatalog;
   linkifiers: readonly LinkifierRule[];
 }

@@ -194,6 +194,14 @@ describe('renderZulipMarkdown: nothing gets through as markup', () => {
     expect(html(content)).toBe(expected);
   });
 
+  it('adds no image previews where Zulip renders with no_previews (descriptions)', () => {
+    const noPreviews = { ...data, imagePreviews: false };
+    expect(renderZulipMarkdown('https://example.com/cat.png :smile:', noPreviews).html).toBe(
+      '<p><a href="https://example.com/cat.png">https://example.com/cat.png</a> ' +
+        '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>',
+    );
+  });
+
   it('never emits a script tag, an event handler or a javascript: URL', () => {
     const nasty = [
       '<scr<script>ipt>', '[a](java\tscript:alert(1))', '![x](javascript:alert(1))', '<svg onload=alert(1)>',

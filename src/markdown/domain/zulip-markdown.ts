@@ -207,7 +207,8 @@ function textToken(state: StateCore, text: string): Token {
 
 /** Zulip's inline image previews: after the paragraph holding an image link. */
 function imagePreviews(state: StateCore): void {
-  const { proxiedImageUrl } = (state.env as unknown as RenderEnv).data;
+  const { proxiedImageUrl, imagePreviews: enabled } = (state.env as unknown as RenderEnv).data;
+  if (enabled === false) return;
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const block = tokens[i];

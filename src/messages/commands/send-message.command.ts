@@ -4,7 +4,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { intArrayParam } from '../../platform/database/unit-of-work';
 import { ApiError } from '../../shared/api-error';
-import { MessageRenderer, RealmRenderData } from '../../markdown/message-renderer';
+import { MessageRenderer } from '../../markdown/message-renderer';
+import { RealmRenderData, realmRenderDataColumnSql } from '../../markdown/public/realm-render-data';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { contentFacts, factColumns } from '../domain/message-content-facts';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
@@ -223,7 +224,7 @@ export class MessageSending {
     const target = typeof channel === 'number' ? channel : channel.trim();
     // The sender's actor row comes with the channel (one round trip); internal sends ignore it.
     const found = await this.channels.findWithSubscribersAndActor(sender.realmId, target, sender.id, (subscriberIds) =>
-      MessageRenderer.realmDataColumnSql('$1', subscriberIds),
+      realmRenderDataColumnSql('$1', subscriberIds),
     );
     if (!found) {
       throw typeof channel === 'number'

@@ -194,6 +194,37 @@ export class MessageSearchRepository {
     if (!row) return null;
     return { realmId: row.realm_id, recipientType: row.type, recipientTypeId: row.type_id, flags: row.flags };
   }
+
+  /**
+   * The topic's oldest message: any when `readsHistory`, else the oldest of the viewer's
+   * own copies (none without a viewer). Topics match case-insensitively.
+   */
+  async oldestInTopic(recipientId: number, topic: string, viewerId: number | null, readsHistory: boolean): Promise<number | null> {
+    if (!readsHistory && viewerId === null) return null;
+    const [row] = readsHistory
+      ? await this.database.query<{ id: number | null }>(
+          `SELECT min(id) AS id FROM message WHERE recipient_id = $1 AND lower(subject) = lower($2)`,
+          [recipientId, topic],
+        )
+      : await this.database.query<{ id: number | null }>(
+          `SELECT min(m.id) AS id FROM user_message um JOIN message m ON m.id = um.message_id
+            WHERE um.user_profile_id = $3 AND m.recipient_id = $1 AND lower(m.subject) = lower($2)`,
+          [recipientId, topic, viewerId],
+        );
+    return row?.id ?? null;
+  }
+
+  /** Who sent a message to the channel's topic or reacted to one there, in one query. */
+  async topicParticipantIds(recipientId: number, topic: string): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT m.sender_id AS id FROM message m WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)
+       UNION
+       SELECT r.user_profile_id FROM reaction r JOIN message m ON m.id = r.message_id
+        WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)`,
+      [recipientId, topic],
+    );
+    return rows.map((row) => row.id);
+  }
 }
 
 /**

@@ -1,10 +1,9 @@
-import { WireKind, WireParamSpec } from '../../wire/params/wire-param';
 import { JsonSchema, ref } from './json-schema';
 import { OperationExample, OperationExamples } from './guide/example';
 import { ParameterDescriptions } from './guide/parameter-descriptions';
 import { OperationGuide, OperationGuides, tagName, TAGS } from './guide/tags';
 import { OperationDoc, OperationTable, ResponseDoc } from './operation-doc';
-import { DeclaredRoute, pathParameterNames, WILDCARD_PARAMETER } from './route-shape';
+import { DeclaredRoute, ParamKind, pathParameterNames, RouteParam, WILDCARD_PARAMETER } from './route-shape';
 
 /** An OpenAPI 3.1 document as plain JSON. */
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, OpenApiOperation>> };
@@ -170,7 +169,7 @@ function responsesOf(responses: Record<string, ResponseDoc>, example: OperationE
   return result;
 }
 
-function kindSchema(kind: WireKind): JsonSchema {
+function kindSchema(kind: ParamKind): JsonSchema {
   switch (kind) {
     case 'string':
       return { type: 'string' };
@@ -183,14 +182,14 @@ function kindSchema(kind: WireKind): JsonSchema {
   }
 }
 
-function specSchema(spec: WireParamSpec): JsonSchema {
+function specSchema(spec: RouteParam): JsonSchema {
   const schema = kindSchema(spec.kind);
   const isJsonValue = spec.default === null || ['string', 'number', 'boolean', 'object'].includes(typeof spec.default);
   return spec.default !== undefined && isJsonValue ? { ...schema, default: spec.default } : schema;
 }
 
 /** The parameter's description, then how it travels (JSON-encoded, older names). */
-function describeSpec(spec: WireParamSpec, context: OperationContext): string {
+function describeSpec(spec: RouteParam, context: OperationContext): string {
   const notes: string[] = [];
   const described = context.describe(spec.property, undefined);
   if (described !== undefined) notes.push(described);
@@ -204,7 +203,7 @@ function exampleOf(name: string, context: OperationContext): Record<string, unkn
   return request !== undefined && Object.hasOwn(request, name) ? { example: request[name] } : {};
 }
 
-function pathParameter(name: string, spec: WireParamSpec | undefined, context: OperationContext): unknown {
+function pathParameter(name: string, spec: RouteParam | undefined, context: OperationContext): unknown {
   const wildcard = name === WILDCARD_PARAMETER;
   const described = context.describe(name, wildcard ? 'The rest of the path; may contain slashes.' : undefined);
   return {
@@ -217,7 +216,7 @@ function pathParameter(name: string, spec: WireParamSpec | undefined, context: O
   };
 }
 
-function queryParameter(spec: WireParamSpec, context: OperationContext): unknown {
+function queryParameter(spec: RouteParam, context: OperationContext): unknown {
   const required = spec.default === undefined && spec.optional !== true;
   const value = specSchema(spec);
   const example = exampleOf(spec.property, context);
@@ -230,7 +229,7 @@ function queryParameter(spec: WireParamSpec, context: OperationContext): unknown
   };
 }
 
-function formBody(specs: readonly WireParamSpec[], handlerRead: Record<string, JsonSchema>, context: OperationContext, pathNames: readonly string[]): unknown {
+function formBody(specs: readonly RouteParam[], handlerRead: Record<string, JsonSchema>, context: OperationContext, pathNames: readonly string[]): unknown {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(handlerRead)) {
     properties[name] = { ...schema, description: context.describeOwn(name, schema.description) ?? '' };

@@ -1,5 +1,18 @@
-import type { AuthMode } from '../../wire/decorators';
-import type { WireParamSpec } from '../../wire/params/wire-param';
+/** How a route takes credentials, as the document tells it (the HTTP layer's auth modes). */
+export type RouteAuthMode = 'required' | 'none' | 'optional' | 'page';
+
+/** A parameter's value type on the wire: Zulip sends JSON-encoded values for `json`. */
+export type ParamKind = 'string' | 'int' | 'bool' | 'json';
+
+/** What the document needs to know of one declared parameter. */
+export interface RouteParam {
+  property: string;
+  kind: ParamKind;
+  optional?: boolean;
+  default?: unknown;
+  aliases?: readonly string[];
+  path?: boolean;
+}
 
 /** The parameter a trailing Fastify wildcard (`/user_uploads/*`) becomes; its value may hold slashes. */
 export const WILDCARD_PARAMETER = 'wildcard_path';
@@ -10,10 +23,10 @@ export interface DeclaredRoute {
   method: string;
   /** OpenAPI path template: `/api/v1/users/{user_id}`. */
   path: string;
-  authMode: AuthMode;
+  authMode: RouteAuthMode;
   /** Sent as the handler returns it, without the JSON envelope. */
   raw: boolean;
-  params: readonly WireParamSpec[];
+  params: readonly RouteParam[];
 }
 
 /** `/api/v1/users/:user_id` (Nest or Fastify) as an OpenAPI path template. */

@@ -43,6 +43,7 @@ import { DatabaseIdentity1766945000000 } from './migrations/1766945000000-databa
 import { UserSessions1766950000000 } from './migrations/1766950000000-user-sessions';
 import { MailKind1766951000000 } from './migrations/1766951000000-mail-kind';
 import { RealmImages1766960800000 } from './migrations/1766960800000-realm-images';
+import { RealmDeletionDate1766970000000 } from './migrations/1766970000000-realm-deletion-date';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -97,6 +98,7 @@ export const MIGRATIONS = [
   UserSessions1766950000000,
   MailKind1766951000000,
   RealmImages1766960800000,
+  RealmDeletionDate1766970000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -7,7 +7,8 @@ export type MailKind =
   | 'confirm-registration'
   | 'missed-message'
   | 'digest'
-  | 'deactivation';
+  | 'deactivation'
+  | 'realm-deactivation';
 
 /** A mail the server sends: plain text always, an HTML alternative when the template has one. */
 export interface OutgoingMail {

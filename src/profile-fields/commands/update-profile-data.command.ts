@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { renderMarkdown } from '../../shared/markdown-renderer';
+import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireHumanUser } from '../../shared/authorization';
 import { isAdministrator } from '../../shared/roles';
@@ -32,6 +32,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
     private readonly store: ProfileFieldStore,
     private readonly users: ProfileFieldUsers,
     private readonly database: Database,
+    private readonly descriptions: DescriptionRenderer,
   ) {}
 
   execute({ actor, data, targetId }: UpdateProfileDataCommand): Promise<void> {
@@ -65,7 +66,8 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
       for (const item of checked) {
         // An unchanged value is not written again and sends no event.
         if (before.get(item.fieldId) === item.value) continue;
-        const rendered = isRenderable(item.type) ? renderMarkdown(item.value) : null;
+        // Zulip renders a value as a channel description: in the realm, with no acting user.
+        const rendered = isRenderable(item.type) ? await this.descriptions.renderDescription(actor.realmId, item.value) : null;
         await this.store.upsertValue(userId, item.fieldId, item.value, rendered);
         before.set(item.fieldId, item.value);
         changes.push({ id: item.fieldId, value: item.value, renderedValue: rendered });

@@ -4,7 +4,7 @@ import { RealmRepository } from '../persistence/realm.repository';
 /**
  * The realm writes other modules' commands make inside their own transaction: realm
  * creation (admin's `RealmSetup`) inserts the row, then names its notification bot and
- * announcement channel once they exist. Events are the caller's.
+ * announcement channel once they exist; admin's realm deactivation. Events are the caller's.
  */
 @Injectable()
 export class RealmWrites {
@@ -13,6 +13,11 @@ export class RealmWrites {
   /** The new realm's id; null when the subdomain is taken. */
   insert(subdomain: string, name: string): Promise<number | null> {
     return this.realms.insert(subdomain, name);
+  }
+
+  /** See RealmRepository.setDeactivated: true when this changed the realm. */
+  setDeactivated(realmId: number, deactivated: boolean, scheduledDeletionDate: Date | null): Promise<boolean> {
+    return this.realms.setDeactivated(realmId, deactivated, scheduledDeletionDate);
   }
 
   setFoundingRefs(realmId: number, notificationBotId: number, announcementsStreamId: number): Promise<void> {

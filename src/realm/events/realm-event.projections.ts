@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { RealmDeactivatedEvent } from './realm-deactivation.events';
 import { RealmDomainsChangedEvent } from './realm-domains-changed.event';
 import { RealmSettingsChangedEvent } from './realm-settings-changed.event';
 import { UserSettingsDefaultsChangedEvent } from './user-settings-defaults-changed.event';
@@ -55,5 +56,20 @@ export class RealmEventProjections {
         render: () => ({ type: 'realm_user_settings_defaults', op: 'update', property: name, value }),
       });
     }
+  }
+
+  /**
+   * Zulip's `do_deactivate_realm`: `realm` op `deactivated`. Only a client with a long-poll
+   * open gets it (none can authenticate afterwards); it ends those polls, and the client
+   * learns of the deactivation from its next request.
+   */
+  @OnCommitted(RealmDeactivatedEvent)
+  realmDeactivated(event: RealmDeactivatedEvent): void {
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audienceUserIds,
+      eventType: 'realm',
+      render: () => ({ type: 'realm', op: 'deactivated', realm_id: event.realmId }),
+    });
   }
 }

@@ -43,6 +43,10 @@ export class RealmEntity {
   @Column({ type: 'boolean', default: false })
   deactivated!: boolean;
 
+  /** When a deactivated organization's data is due to be deleted (Zulip's `scheduled_deletion_date`). */
+  @Column({ name: 'scheduled_deletion_date', type: 'timestamptz', nullable: true })
+  scheduledDeletionDate!: Date | null;
+
   @Column({ name: 'notification_bot_id', type: 'integer', nullable: true })
   @ForeignKey(() => UserProfileKey, { name: 'realm_notification_bot_fk' })
   notificationBotId!: number | null;

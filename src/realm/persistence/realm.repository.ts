@@ -60,6 +60,20 @@ export class RealmRepository {
     );
   }
 
+  /**
+   * Deactivates or reactivates the realm; true when this changed it (it was not so already).
+   * A reactivation clears the deletion date.
+   */
+  async setDeactivated(realmId: number, deactivated: boolean, scheduledDeletionDate: Date | null): Promise<boolean> {
+    const rows = await this.database.query<{ id: number }>(
+      // In a WITH: the driver answers a bare UPDATE ... RETURNING with [rows, count].
+      `WITH changed AS (UPDATE realm SET deactivated = $2, scheduled_deletion_date = $3 WHERE id = $1 AND deactivated <> $2 RETURNING id)
+       SELECT id FROM changed`,
+      [realmId, deactivated, scheduledDeletionDate],
+    );
+    return rows.length > 0;
+  }
+
   /** Every realm, by id. */
   listAll(): Promise<RealmEntity[]> {
     return this.database.manager.getRepository(RealmEntity).find({ order: { id: 'ASC' } });

@@ -1,2 +1,2 @@
-// The realm module's read relations, for other modules' persistence (see the file they come from).
-export { activeRealmSubdomains, realmCreationDates } from '../persistence/realm.read-relations';
+/** The realm table's read relations, for other modules' statements. */
+export { activeRealmSubdomains, realmCreationDates, realmSubdomainSql } from '../persistence/realm.read-relations';

@@ -39,6 +39,15 @@ export class Sessions {
     await this.store.removeForUser(userId, keep);
     this.database.record(new SessionsEndedEvent(userId));
   }
+
+  /**
+   * In the caller's transaction: every session in the realm ends (a deactivated
+   * organization, as Zulip's `delete_realm_user_sessions`). The caller's own event says
+   * why, and empties the authentication caches.
+   */
+  async endAllInRealm(realmId: number): Promise<void> {
+    await this.store.removeForRealm(realmId);
+  }
 }
 
 /** Signs a person in to a new session (after sign-up, an invitation, a password reset). */

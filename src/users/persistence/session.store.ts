@@ -50,4 +50,9 @@ export class SessionStore {
   async removeForUser(userId: number, keep: number | null): Promise<void> {
     await this.database.query(`DELETE FROM user_session WHERE user_profile_id = $1 AND id IS DISTINCT FROM $2`, [userId, keep]);
   }
+
+  /** Every session of the realm's users. */
+  async removeForRealm(realmId: number): Promise<void> {
+    await this.database.query(`DELETE FROM user_session s USING user_profile u WHERE u.id = s.user_profile_id AND u.realm_id = $1`, [realmId]);
+  }
 }

@@ -225,6 +225,19 @@ export class UserRepository {
     return rows.map((row) => ({ id: row.id, fullName: row.full_name }));
   }
 
+  /**
+   * The realm's users a text may mention, by lower-cased full name or by id, active users
+   * first (so that a name shared with a deactivated user finds the active one).
+   */
+  async mentionable(realmId: number, lowerNames: readonly string[], ids: readonly number[]): Promise<{ id: number; fullName: string; isActive: boolean }[]> {
+    const rows = await this.database.query<{ id: number; full_name: string; is_active: boolean }>(
+      `SELECT id, full_name, is_active FROM user_profile
+        WHERE realm_id = $1 AND (lower(full_name) = ANY($2::text[]) OR id = ANY($3::int[])) ORDER BY is_active DESC, id`,
+      [realmId, lowerNames, ids],
+    );
+    return rows.map((row) => ({ id: row.id, fullName: row.full_name, isActive: row.is_active }));
+  }
+
   /** The realm's user directory version (bumped by every change to its users' rows), or null before the first change. */
   async directoryVersion(realmId: number): Promise<string | null> {
     const [row] = await this.database.query<{ version: string }>(`SELECT version FROM user_directory_version WHERE realm_id = $1`, [realmId]);

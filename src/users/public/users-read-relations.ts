@@ -1,2 +1,2 @@
-// The users module's read relations, for other modules' persistence (see the file they come from).
+/** The users module's read relations, for other modules' statements. */
 export { activeUserIds, userPresenceFacts } from '../persistence/users.read-relations';

@@ -126,6 +126,14 @@ export class UserDirectory {
     return this.users.fullNames(userIds);
   }
 
+  /**
+   * Users a text may mention (Zulip's mention lookup): by lower-cased full name or id, in
+   * one query, active users first.
+   */
+  mentionable(realmId: number, lowerNames: readonly string[], ids: readonly number[]): Promise<{ id: number; fullName: string; isActive: boolean }[]> {
+    return this.users.mentionable(realmId, lowerNames, ids);
+  }
+
   /** The realm's user directory version, which every change to its users' rows bumps; null before the first change. */
   directoryVersion(realmId: number): Promise<string | null> {
     return this.users.directoryVersion(realmId);

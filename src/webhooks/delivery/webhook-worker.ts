@@ -2,24 +2,18 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { RedisSettings, WebhookSettings } from '../../platform/config/settings';
 import { JobRegistry } from '../../platform/observability/job-registry';
 import { MetricsService } from '../../platform/observability/metrics.service';
-import { RedisDeployments } from '../../platform/redis/redis-deployments';
-import { WebhookTriggerStore } from '../persistence/webhook-trigger.store';
 import { WebhookDelivery } from './webhook-delivery.service';
 import { WebhookJobQueue } from './webhook-job-queue';
 
-/** Each stale trigger is enqueued again at most this often before it is given up. */
-const MAX_REQUEUES = 3;
-
 /**
  * The delivery worker of a process that runs one (`npm start` unless `WORKER=false`,
- * `npm run worker`): consumes the job queue and sweeps for triggers whose job was lost.
- * Processes that only enqueue (CLI, `WORKER=false` with Redis) never start it.
+ * `npm run worker`): consumes the job queue. Processes that only enqueue (CLI,
+ * `WORKER=false` with Redis) never start it; the triggers whose job was lost are
+ * `WebhookRecoverySweep`'s.
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationShutdown {
   private readonly logger = new Logger('OutgoingWebhook');
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
 
   /** Whether this process delivers (false in processes that only enqueue). */
   private delivering = false;
@@ -30,15 +24,10 @@ export class WebhookWorker implements OnApplicationShutdown {
     private readonly settings: WebhookSettings,
     private readonly queue: WebhookJobQueue,
     private readonly delivery: WebhookDelivery,
-    private readonly store: WebhookTriggerStore,
     jobs: JobRegistry,
     metrics: MetricsService,
     redis: RedisSettings,
-    deployments: RedisDeployments,
   ) {
-    // Jobs waiting for their retry lived only in Redis: their triggers go out again at
-    // once rather than after WEBHOOK_RECOVERY_SECONDS (the job id keeps one job per trigger).
-    deployments.onDataLost(() => (this.delivering ? this.sweep(0) : undefined));
     delivery.observe({ attempted: ({ botId, result, seconds }) => metrics.observeWebhookAttempt(botId, result, seconds) });
     jobs.register({
       name: 'outgoing-webhooks',
@@ -63,33 +52,9 @@ export class WebhookWorker implements OnApplicationShutdown {
   start(): void {
     this.delivering = true;
     this.queue.startWorker((job, attempt, finalAttempt) => this.delivery.attempt(job, attempt, finalAttempt));
-    const every = Math.max(1, Math.floor(this.settings.recoverySeconds / 4)) * 1000;
-    this.sweepTimer = setInterval(() => {
-      this.sweeping ??= this.sweep().finally(() => (this.sweeping = null));
-    }, every);
-    this.sweepTimer.unref();
-  }
-
-  /**
-   * Enqueues again the triggers that waited longer than `olderThanSeconds` (by default any
-   * job's whole retry schedule; 0 after Redis lost every job).
-   */
-  async sweep(olderThanSeconds = this.settings.recoverySeconds): Promise<void> {
-    try {
-      const { requeue, dropped } = await this.store.stale(olderThanSeconds, MAX_REQUEUES);
-      if (requeue.length > 0) {
-        this.logger.warn(`re-enqueueing ${requeue.length} webhook triggers whose jobs were lost`);
-        await this.queue.add(requeue);
-      }
-      for (const job of dropped) this.logger.error(`giving up webhook trigger m${job.messageId} bot ${job.botId} after ${MAX_REQUEUES} re-enqueues`);
-    } catch (error) {
-      this.logger.error(`webhook sweep failed: ${(error as Error).message}`);
-    }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.sweeping;
     await this.queue.close();
   }
 }

@@ -32,6 +32,12 @@ export const ORGANIZATION_GUIDES: OperationGuides = {
     'server_and_organizations',
     'Changes the personal settings new accounts start with (administrators); existing users keep theirs.',
   ),
+  'POST /api/v1/realm/deactivate': guide(
+    'server_and_organizations',
+    'Deactivates the organization (owners). Its accounts are kept, but no one can sign in or use the API there until',
+    'the operator reactivates it (`manage reactivate-realm`); open event queues get a `realm` event `deactivated`,',
+    'sessions end, and every owner is told by mail. `deletion_delay_days` (at least 14) schedules the deletion of its data.',
+  ),
   'GET /api/v1/realm/emoji': guide('server_and_organizations', 'Lists the organization\'s custom emoji, deactivated ones included, keyed by id.'),
   'POST /api/v1/realm/emoji/{emoji_name}': guide(
     'server_and_organizations',

@@ -66,6 +66,7 @@ export const ORGANIZATION_PARAMETERS: ParameterDescriptions = {
     },
     'POST /api/v1/default_streams': { stream_id: 'The channel that becomes a default channel.' },
     'DELETE /api/v1/default_streams': { stream_id: 'The channel that stops being a default channel.' },
+    'POST /api/v1/realm/deactivate': { deletion_delay_days: 'Days until the organization\'s data is due to be deleted (at least 14), or `null` for no scheduled deletion (the default).' },
     'POST /api/v1/realm/emoji/{emoji_name}': { emoji_name: 'The new emoji\'s name: lowercase letters, digits, spaces, `-` and `_`.' },
     'DELETE /api/v1/realm/emoji/{emoji_name}': { emoji_name: 'The name of the emoji to deactivate.' },
     'DELETE /api/v1/invites/multiuse/{invite_id}': { invite_id: 'The id of the reusable invitation link.' },

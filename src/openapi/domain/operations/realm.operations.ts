@@ -80,6 +80,9 @@ export const REALM_OPERATIONS: OperationTable = {
   'GET /api/v1/user_groups/{user_group_id}/members': success('A group\'s members (direct, or all with `direct_member_only` false).', { members: arr(int) }),
   'GET /api/v1/user_groups/{user_group_id}/members/{user_id}': success('Whether a user is a member of a group.', { is_user_group_member: bool }),
   'GET /api/v1/user_groups/{user_group_id}/subgroups': success('A group\'s subgroups.', { subgroups: arr(int) }),
+  'POST /api/v1/realm/deactivate': success(
+    'Deactivate the organization (owners): no one can sign in or use the API there afterwards, its owners are told by mail; `deletion_delay_days` (at least 14, or null) schedules the deletion of its data.',
+  ),
   'GET /api/v1/realm/emoji': success('The realm\'s custom emoji, by id.', { emoji: mapOf(ref('RealmEmoji')) }),
   'POST /api/v1/realm/emoji/{emoji_name}': { ...success('Upload a custom emoji (the request\'s one file, multipart).'), form: { file: binaryFile } },
   'DELETE /api/v1/realm/emoji/{emoji_name}': success('Deactivate a custom emoji.'),

@@ -38,7 +38,7 @@ describe('the outbox registry of event classes', () => {
    * mail delivery's wake): no client hears of them, so the outbox neither stores nor
    * re-creates them.
    */
-  const LISTENER_ONLY = new Set(['ApiKeyRegeneratedEvent', 'SessionsEndedEvent', 'MailQueuedEvent']);
+  const LISTENER_ONLY = new Set(['ApiKeyRegeneratedEvent', 'SessionsEndedEvent', 'RealmReactivatedEvent', 'MailQueuedEvent']);
 
   it('can re-create every event class a command records with database.record(new ...)', async () => {
     const registry = await registryOfAllHandlers();

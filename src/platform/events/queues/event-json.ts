@@ -3,6 +3,7 @@
  * long-poll answers without being parsed again. A part that many queues share (a message
  * as one shape of clients sees it) is stored once and referred to by each queue's copy.
  */
+import { inZulipSpelling } from '../../../shared/wire-dialect';
 
 /** JSON text stored once and spliced into the events of every queue that gets it. */
 export class SharedJson {
@@ -33,6 +34,36 @@ export interface QueuedEvent {
   id: number;
   type: string;
   [field: string]: unknown;
+}
+
+/** Each event's and shared part's Zulip-spelled copy, made once however many queues get it. */
+const zulipEvents = new WeakMap<EventJson, EventJson>();
+const zulipShared = new WeakMap<SharedJson, SharedJson>();
+
+/**
+ * The event as a queue of one of Zulip's clients gets it (shared/wire-dialect.ts): the
+ * same object where nothing is spelled differently, else a copy made once per event.
+ */
+export function inZulipDialect(event: EventJson): EventJson {
+  let copy = zulipEvents.get(event);
+  if (copy === undefined) {
+    const shared = event.shared === null ? null : zulipSharedJson(event.shared);
+    const head = inZulipSpelling(event.head);
+    const tail = inZulipSpelling(event.tail);
+    copy = shared === event.shared && head === event.head && tail === event.tail ? event : { ...event, head, shared, tail };
+    zulipEvents.set(event, copy);
+  }
+  return copy;
+}
+
+function zulipSharedJson(shared: SharedJson): SharedJson {
+  let copy = zulipShared.get(shared);
+  if (copy === undefined) {
+    const json = inZulipSpelling(shared.json);
+    copy = json === shared.json ? shared : new SharedJson(json);
+    zulipShared.set(shared, copy);
+  }
+  return copy;
 }
 
 /** A plain event (every field its own), serialized now. */

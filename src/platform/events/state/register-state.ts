@@ -109,6 +109,20 @@ export class RegisterStateContributors implements OnModuleInit {
   }
 }
 
+/**
+ * A section of one key that spectators get too, wanted when its event type is asked for:
+ * `read` gives the key's value.
+ */
+export function realmSection(request: RegisterStateRequest, key: string, read: () => Promise<unknown>): StateSection {
+  return {
+    key,
+    wanted: request.wants(key),
+    read: async (part) => {
+      part[key] = await read();
+    },
+  };
+}
+
 /** A personal section: `read` takes the viewer's id; a spectator gets `spectator` instead. */
 export function personalSection(
   request: RegisterStateRequest,
