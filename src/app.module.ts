@@ -14,6 +14,7 @@ import { RealmPlaygroundsModule } from './realm-playgrounds/realm-playgrounds.mo
 import { MarkdownModule } from './markdown/markdown.module';
 import { MessagesModule } from './messages/messages.module';
 import { TopicHistoryModule } from './messages/topic-history.module';
+import { MessageReadRelationsModule } from './messages/message-read-relations.module';
 import { MissedMessageEmailsModule } from './missed-message-emails/missed-message-emails.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
@@ -75,6 +76,7 @@ export class AppModule {
         DefaultChannelGroupsModule,
         MessagesModule,
         TopicHistoryModule,
+        MessageReadRelationsModule,
         ProfileFieldsModule,
         LinkifiersModule,
         RealmPlaygroundsModule,

@@ -24,7 +24,6 @@ import {
   GetChannelHandler,
   GetChannelIdHandler,
   GetChannelMembersHandler,
-  GetChannelTopicsHandler,
 } from './queries/get-channel.query';
 import { SubscriptionsController } from './api/subscriptions.controller';
 import { SubscribeHandler, SubscriptionAdder } from './commands/subscribe.command';
@@ -77,7 +76,6 @@ import { ChannelsState } from './queries/channels.state';
     GetChannelHandler,
     GetChannelIdHandler,
     GetChannelMembersHandler,
-    GetChannelTopicsHandler,
     UpdateChannelHandler,
     ArchiveChannelHandler,
     ChangeDefaultChannelHandler,

@@ -27,6 +27,8 @@ import { MessageDeletion } from './commands/message-deletion';
 import { ChannelNoticeEffects } from './events/channel-notice.effects';
 import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
+import { ChannelTopicsStore } from './persistence/channel-topics.store';
+import { GetChannelTopicsHandler } from './queries/get-channel-topics.query';
 import { DirectMessageGroups } from './commands/direct-message-groups';
 import { MessageLoader } from './persistence/message.loader';
 import { MessageSearchRepository } from './persistence/message-search.repository';
@@ -58,6 +60,8 @@ import { MessageSendHooks } from './commands/message-send-hooks';
   providers: [
     MessageReadersForModulesBelow,
     MessagesState,
+    ChannelTopicsStore,
+    GetChannelTopicsHandler,
     SendMessageHandler,
     MessageSending,
     MessageEventProjections,

@@ -14,9 +14,8 @@ import {
   GetChannelIdQuery,
   GetChannelMembersQuery,
   GetChannelQuery,
-  GetChannelTopicsQuery,
-  TopicSummary,
 } from '../queries/get-channel.query';
+import { GetChannelTopicsQuery, TopicSummary } from '../../messages/queries/get-channel-topics.query';
 import { GetStreamsQuery } from '../queries/get-streams.query';
 import { ChannelWire } from './channel.presenter';
 

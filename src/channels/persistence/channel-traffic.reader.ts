@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
+import { ChannelMessageRelations } from '../public/message-relations';
 
 /**
  * How long a channel's message count stays in use. Zulip reads it from its analytics
@@ -12,7 +13,10 @@ export const TRAFFIC_TTL_MS = 10 * 60 * 1000;
 /** Messages sent to channels in the last 28 days (Zulip's `get_streams_traffic`), by recipient. */
 @Injectable()
 export class ChannelTrafficReader {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly relations: ChannelMessageRelations,
+  ) {}
 
   private readonly counted = new Map<number, { messages: number; at: number }>();
 
@@ -26,9 +30,9 @@ export class ChannelTrafficReader {
     }
     if (stale.length === 0) return result;
     const rows = await this.database.query<{ recipient_id: number; count: string }>(
-      `SELECT recipient_id, count(*) AS count FROM message
-        WHERE recipient_id = ANY($1::int[]) AND date_sent > now() - interval '28 days'
-        GROUP BY recipient_id`,
+      `SELECT m.recipient_id, count(*) AS count FROM ${this.relations.message('m')}
+        WHERE m.recipient_id = ANY($1::int[]) AND m.date_sent > now() - interval '28 days'
+        GROUP BY m.recipient_id`,
       [stale],
     );
     const counts = new Map(rows.map((row) => [row.recipient_id, Number(row.count)] as const));

@@ -174,15 +174,14 @@ export class ChannelRepository {
    * nested inside one of their access-granting settings' groups) grants metadata access.
    */
   async findPrivateGrantedThrough(realmId: number, groupId: number): Promise<StreamRow[]> {
+    const granting = await this.groups.withSupergroupIds(groupId);
     return this.select(
       `WHERE s.realm_id = $1 AND s.invite_only AND NOT s.is_web_public AND (
-         s.can_administer_channel_group_id = ANY(ARRAY(SELECT id FROM super))
-         OR s.can_add_subscribers_group_id = ANY(ARRAY(SELECT id FROM super))
-         OR s.can_subscribe_group_id = ANY(ARRAY(SELECT id FROM super)))
+         s.can_administer_channel_group_id = ANY($2::int[])
+         OR s.can_add_subscribers_group_id = ANY($2::int[])
+         OR s.can_subscribe_group_id = ANY($2::int[]))
        ORDER BY s.id`,
-      [realmId, groupId],
-      `WITH RECURSIVE super(id) AS (
-         SELECT $2::int UNION SELECT g.supergroup_id FROM group_group_membership g JOIN super ON g.subgroup_id = super.id)`,
+      [realmId, granting],
     );
   }
 
@@ -218,8 +217,8 @@ export class ChannelRepository {
     ]);
   }
 
-  private async select(where: string, params: unknown[], withClause = ''): Promise<StreamRow[]> {
-    const rows = await this.database.query<Record<string, unknown>>(`${withClause} SELECT s.* FROM stream s ${where}`, params);
+  private async select(where: string, params: unknown[]): Promise<StreamRow[]> {
+    const rows = await this.database.query<Record<string, unknown>>(`SELECT s.* FROM stream s ${where}`, params);
     return rows.map(toStreamRow);
   }
 

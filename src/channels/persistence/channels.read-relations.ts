@@ -1,24 +1,25 @@
 /**
- * The ways other modules' statements read the `stream` and `subscription` tables: each function gives the SQL
- * text of a relation the channels module publishes (docs/architecture.md, "Each table has
- * one owner module"), for a caller that joins it inside one statement. PostgreSQL inlines
- * these subqueries, so they cost what the join on the table did.
+ * The channels module's read relations: the SQL text other modules interpolate where a
+ * channel or a subscription is a join or a filter inside one of their statements
+ * (docs/architecture.md, "Each table has one owner module"). Each is a table expression
+ * PostgreSQL inlines.
  */
 
-/** Every channel, archived ones too: `id`, `name` and `invite_only`. */
-export function channelNamesAndPrivacy(alias: string): string {
-  return `(SELECT id, name, invite_only FROM stream) AS ${alias}`;
-}
-
-/** The channels not archived: `id` and `name`. */
-export function activeChannelNames(alias: string): string {
-  return `(SELECT id, name FROM stream WHERE NOT deactivated) AS ${alias}`;
+/**
+ * Every subscription (to a channel or a group of people): user_profile_id, recipient_id,
+ * active, is_user_active, is_muted, email_notifications, wildcard_mentions_notify.
+ */
+export function subscriptionRelation(alias: string): string {
+  return `(SELECT user_profile_id, recipient_id, active, is_user_active, is_muted, email_notifications, wildcard_mentions_notify
+             FROM subscription) AS ${alias}`;
 }
 
 /**
- * The active subscriptions (of channels and group conversations alike): `user_profile_id`,
- * `recipient_id` and `is_user_active` (whether the subscriber's account is active).
+ * Every channel: id, realm_id, name, recipient_id, invite_only, is_web_public,
+ * history_public_to_subscribers, message_retention_days, date_created, deactivated.
  */
-export function activeSubscriptions(alias: string): string {
-  return `(SELECT user_profile_id, recipient_id, is_user_active FROM subscription WHERE active) AS ${alias}`;
+export function streamRelation(alias: string): string {
+  return `(SELECT id, realm_id, name, recipient_id, invite_only, is_web_public, history_public_to_subscribers,
+                  message_retention_days, date_created, deactivated
+             FROM stream) AS ${alias}`;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DefaultChannelsChangedEvent } from '../events/channel-update-events';
 import { ChannelRepository } from './channel.repository';
 import { Database } from '../../platform/database/database';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 /**
  * The realm's default channels (new users are subscribed to them). Every change records
@@ -12,6 +13,7 @@ export class DefaultChannels {
   constructor(
     private readonly channels: ChannelRepository,
     private readonly database: Database,
+    private readonly users: UserDirectory,
   ) {}
 
   async set(realmId: number, streamId: number, isDefault: boolean): Promise<void> {
@@ -23,7 +25,7 @@ export class DefaultChannels {
       await this.database.query(`DELETE FROM default_stream WHERE realm_id = $1 AND stream_id = $2`, [realmId, streamId]);
     }
     const after = await this.channels.defaultChannelIds(realmId);
-    const users = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
+    const users = await this.users.activeUserRoles(realmId);
     this.database.record(new DefaultChannelsChangedEvent(realmId, after, users.map((user) => user.id)));
   }
 }

@@ -5,6 +5,7 @@ import { toStreamRow } from './channel.repository';
 import { StreamRow } from '../public/stream-row';
 import { SubscriptionRow } from '../public/subscription-row';
 import { Database } from '../../platform/database/database';
+import { recipientRelation } from '../../users/public/read-relations';
 
 export interface SubscriptionRequest {
   userId: number;
@@ -50,7 +51,7 @@ export class SubscriptionRepository {
     const userIds = [...new Set(requests.map((request) => request.userId))];
     const existing = await this.database.query<{ user_profile_id: number; recipient_id: number; active: boolean; color: string; type: number }>(
       `SELECT s.user_profile_id, s.recipient_id, s.active, s.color, r.type
-         FROM subscription s JOIN recipient r ON r.id = s.recipient_id
+         FROM subscription s JOIN ${recipientRelation('r')} ON r.id = s.recipient_id
         WHERE s.user_profile_id = ANY($1::int[]) AND r.type = $2
         FOR UPDATE OF s`,
       [userIds, RecipientType.Stream],
@@ -193,7 +194,7 @@ export class SubscriptionRepository {
               s.color, s.is_muted, s.pin_to_top, s.desktop_notifications, s.audible_notifications,
               s.push_notifications, s.email_notifications, s.wildcard_mentions_notify, st.*
          FROM subscription s
-         JOIN recipient r ON r.id = s.recipient_id AND r.type = $2
+         JOIN ${recipientRelation('r')} ON r.id = s.recipient_id AND r.type = $2
          JOIN stream st ON st.id = r.type_id
         WHERE s.user_profile_id = $1
         ORDER BY st.id`,
@@ -215,10 +216,25 @@ export class SubscriptionRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The users' active subscriptions to channels they did not mute, archived channels
+   * aside (Zulip's get_user_stream_map), by user and channel id.
+   */
+  async unmutedChannelsOf(userIds: readonly number[]): Promise<{ userId: number; streamId: number; name: string; historyPublic: boolean }[]> {
+    const rows = await this.database.query<{ user_profile_id: number; id: number; name: string; history_public_to_subscribers: boolean }>(
+      `SELECT sub.user_profile_id, st.id, st.name, st.history_public_to_subscribers
+         FROM subscription sub JOIN stream st ON st.recipient_id = sub.recipient_id
+        WHERE sub.user_profile_id = ANY($1::int[]) AND sub.active AND NOT sub.is_muted AND NOT st.deactivated
+        ORDER BY sub.user_profile_id, st.id`,
+      [userIds],
+    );
+    return rows.map((row) => ({ userId: row.user_profile_id, streamId: row.id, name: row.name, historyPublic: row.history_public_to_subscribers }));
+  }
+
   /** The channels the user is subscribed to, by id. */
   async subscribedStreamIds(userId: number): Promise<Set<number>> {
     const rows = await this.database.query<{ type_id: number }>(
-      `SELECT r.type_id FROM subscription s JOIN recipient r ON r.id = s.recipient_id
+      `SELECT r.type_id FROM subscription s JOIN ${recipientRelation('r')} ON r.id = s.recipient_id
         WHERE s.user_profile_id = $1 AND s.active AND r.type = 2`,
       [userId],
     );

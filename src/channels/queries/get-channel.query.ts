@@ -1,12 +1,9 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { Actor } from '../../shared/actor';
 import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
-import { ChannelPolicy } from '../public/channel-policy';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from './channel-viewers';
 import { Database } from '../../platform/database/database';
-import { ChannelReadStore } from '../persistence/channel-reads.store';
 
 /** `GET /streams/{stream_id}`: one channel the user has metadata access to. */
 export class GetChannelQuery {
@@ -70,41 +67,5 @@ export class GetChannelMembersHandler implements IQueryHandler<GetChannelMembers
   async execute({ user, streamId }: GetChannelMembersQuery): Promise<number[]> {
     const { stream } = await this.access.requireById(user, streamId, false);
     return this.viewers.subscriberIds(stream.recipientId);
-  }
-}
-
-export interface TopicSummary {
-  name: string;
-  max_id: number;
-}
-
-/**
- * `GET /users/me/{stream_id}/topics`: Zulip's `get_topic_history_for_stream`. Topics
- * group case-insensitively under the spelling of their latest message; without access
- * to the channel's history, only messages the user received count.
- */
-export class GetChannelTopicsQuery {
-  constructor(
-    readonly user: Actor,
-    readonly streamId: number,
-    readonly allowEmptyTopicName: boolean,
-  ) {}
-}
-
-@QueryHandler(GetChannelTopicsQuery)
-export class GetChannelTopicsHandler implements IQueryHandler<GetChannelTopicsQuery, TopicSummary[]> {
-  constructor(
-    private readonly access: ChannelAccessLoader,
-    private readonly reads: ChannelReadStore,
-  ) {}
-
-  async execute({ user, streamId, allowEmptyTopicName }: GetChannelTopicsQuery): Promise<TopicSummary[]> {
-    const { stream, actor, subscribed } = await this.access.requireById(user, streamId);
-    const ownOnly = !ChannelPolicy.canReadHistory(actor, stream, subscribed);
-    const rows = await this.reads.topics(stream.recipientId, ownOnly ? user.id : null);
-    return rows.map((row) => ({
-      name: row.name === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.name,
-      max_id: row.max_id,
-    }));
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { GroupsChannels } from '../../groups/queries/group-foreign-readers';
 import { RealmChannels } from '../../realm/queries/realm-foreign-readers';
 import { UserChannels } from '../../users/queries/user-foreign-readers';
-import { activeSubscriptions, channelNamesAndPrivacy } from '../public/channels-read-relations';
+import { streamRelation, subscriptionRelation } from '../public/read-relations';
 import { ChannelDirectory } from './channel-directory';
 
 /**
@@ -22,6 +22,6 @@ export class ChannelReadersForModulesBelow implements OnModuleInit {
   onModuleInit(): void {
     this.groups.fill(this.directory);
     this.realm.fill(this.directory);
-    this.users.fill({ channelNamesAndPrivacy, activeSubscriptions });
+    this.users.fill({ streamRelation, subscriptionRelation });
   }
 }

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
 
+/** A user's subscription to a channel, as the digest reads it. */
+export interface SubscribedChannel {
+  userId: number;
+  streamId: number;
+  name: string;
+  historyPublic: boolean;
+}
+
 /** Who is subscribed where, as other modules ask it: the channels module's read facade for subscriptions. */
 @Injectable()
 export class SubscriberDirectory {
@@ -23,6 +31,11 @@ export class SubscriberDirectory {
   /** The channels, archived ones aside, the user is subscribed to, by id. */
   activeChannelIdsOf(userId: number): Promise<number[]> {
     return this.subscriptions.activeChannelIdsOf(userId);
+  }
+
+  /** The users' active subscriptions to channels they did not mute, archived ones aside, by user and channel id. */
+  unmutedChannelsOf(userIds: readonly number[]): Promise<SubscribedChannel[]> {
+    return this.subscriptions.unmutedChannelsOf(userIds);
   }
 
   /** The channels the user is subscribed to, by id. */

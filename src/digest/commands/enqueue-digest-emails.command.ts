@@ -1,11 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ChannelDirectory } from '../../channels/queries/channel-directory';
+import { SubscribedChannel, SubscriberDirectory } from '../../channels/queries/subscriber-directory';
 import { UnsubscribeLinks } from '../../email-unsubscribe/commands/unsubscribe-links';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { MailOutbox } from '../../platform/mail/mail-outbox';
 import { trustedHtml, html, SafeHtml } from '../../platform/web/html';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { isGuest } from '../../shared/roles';
+import { UserDirectory } from '../../users/queries/user-directory';
+import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import {
   ACTIVITY_INTERVAL_MS,
   DIGEST_CHUNK,
@@ -18,7 +22,23 @@ import {
   zulipWeekday,
 } from '../domain/digest-topics';
 import { DigestContent, DigestConversation, digestMail } from '../domain/digest-texts';
-import { DigestRealm, DigestStore, DigestUser, SubscribedChannel } from '../persistence/digest.store';
+import { DigestRealm, DigestStore } from '../persistence/digest.store';
+
+/** A user who may get a digest. */
+interface DigestUser {
+  id: number;
+  email: string;
+  role: number;
+  showContentSetting: boolean;
+}
+
+/** A channel created since the cutoff (Zulip's get_recently_created_streams). */
+interface NewChannel {
+  id: number;
+  name: string;
+  inviteOnly: boolean;
+  webPublic: boolean;
+}
 
 /**
  * Zulip's digest pass (`manage.py enqueue_digest_emails` and its daily cron): every realm
@@ -53,6 +73,9 @@ export class EnqueueDigestEmailsHandler implements ICommandHandler<EnqueueDigest
     private readonly mail: MailOutbox,
     private readonly links: UnsubscribeLinks,
     private readonly addressing: RealmAddressing,
+    private readonly users: UserDirectory,
+    private readonly channels: ChannelDirectory,
+    private readonly subscribers: SubscriberDirectory,
   ) {}
 
   async execute(command: EnqueueDigestEmailsCommand): Promise<DigestPassResult> {
@@ -74,12 +97,12 @@ export class EnqueueDigestEmailsHandler implements ICommandHandler<EnqueueDigest
 
   /** One chunk of a realm's users (Zulip's bulk_handle_digest_email); answers the digests written. */
   private async chunk(realm: DigestRealm, ids: number[], cutoff: Date, digestedSince: Date): Promise<number> {
-    const users = await this.store.users(realm.id, ids);
-    const subscriptions = await this.store.subscriptions(users.map((user) => user.id));
+    const users = await this.digestUsers(realm.id, ids);
+    const subscriptions = await this.subscribers.unmutedChannelsOf(users.map((user) => user.id));
     // Channels whose history every subscriber sees are read once for the chunk, as Zulip's cache does.
     const shared = [...new Set(subscriptions.filter((sub) => sub.historyPublic).map((sub) => sub.streamId))];
     const sharedTopics = await this.store.topics(shared, cutoff, null);
-    const created = await this.store.newChannels(realm.id, cutoff);
+    const created = await this.newChannels(realm.id, cutoff);
     const realmUrl = this.addressing.url(realm.subdomain);
     let sent = 0;
     for (const user of users) {
@@ -97,6 +120,30 @@ export class EnqueueDigestEmailsHandler implements ICommandHandler<EnqueueDigest
     return sent;
   }
 
+  /** The users of a chunk, still active (Zulip's bulk_handle_digest_email reads them again), by id. */
+  private async digestUsers(realmId: number, ids: readonly number[]): Promise<DigestUser[]> {
+    const users = await this.users.findByIds(realmId, ids);
+    return users
+      .filter((user) => user.isActive)
+      .map((user) => {
+        const stored = user.settings.message_content_in_email_notifications;
+        return {
+          id: user.id,
+          email: user.deliveryEmail,
+          role: user.role,
+          showContentSetting: typeof stored === 'boolean' ? stored : USER_SETTING_DEFAULTS.message_content_in_email_notifications,
+        };
+      });
+  }
+
+  /** Zulip's get_recently_created_streams: the realm's channels created after `since`, archived ones aside, by id. */
+  private async newChannels(realmId: number, since: Date): Promise<NewChannel[]> {
+    const channels = await this.channels.listInRealm(realmId);
+    return channels
+      .filter((channel) => !channel.deactivated && new Date(channel.dateCreated).getTime() > since.getTime())
+      .map((channel) => ({ id: channel.id, name: channel.name, inviteOnly: channel.inviteOnly, webPublic: channel.isWebPublic }));
+  }
+
   /** The user's digest, or null when it would say too little (Zulip's enough_traffic). */
   private async content(
     realm: DigestRealm,
@@ -104,7 +151,7 @@ export class EnqueueDigestEmailsHandler implements ICommandHandler<EnqueueDigest
     user: DigestUser,
     subscriptions: SubscribedChannel[],
     sharedTopics: DigestTopic[],
-    created: { id: number; name: string; inviteOnly: boolean; webPublic: boolean }[],
+    created: NewChannel[],
     cutoff: Date,
   ): Promise<Omit<DigestContent, 'unsubscribeUrl'> | null> {
     // Zulip's gather_new_streams: public channels, or web-public ones for a guest.

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
+import { messageRelation, userMessageRelation } from '../../messages/public/read-relations';
+import { presenceRelation } from '../../presence/public/read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
 import { REALM_PROPERTIES } from '../../realm/public/realm-properties';
+import { streamRelation } from '../../channels/public/read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
 import { DigestTopic } from '../domain/digest-topics';
 
@@ -10,21 +15,6 @@ export interface DigestRealm {
   subdomain: string;
   name: string;
   contentAllowed: boolean;
-}
-
-/** A user who may get a digest. */
-export interface DigestUser {
-  id: number;
-  email: string;
-  role: number;
-  showContentSetting: boolean;
-}
-
-export interface SubscribedChannel {
-  userId: number;
-  streamId: number;
-  name: string;
-  historyPublic: boolean;
 }
 
 export interface SampleMessage {
@@ -61,7 +51,7 @@ export class DigestStore {
       where = `NOT realm.deactivated AND ${enabled} AND ${realmProperty('digest_weekday', 'int', 4)} = $1`;
     }
     const rows = await this.database.query<{ id: number; string_id: string; name: string; allowed: boolean }>(
-      `SELECT realm.id, realm.string_id, realm.name, ${allowed} AS allowed FROM realm WHERE ${where} ORDER BY realm.id`,
+      `SELECT realm.id, realm.string_id, realm.name, ${allowed} AS allowed FROM ${realmRelation('realm')} WHERE ${where} ORDER BY realm.id`,
       params,
     );
     return rows.map((row) => ({ id: row.id, subdomain: row.string_id, name: row.name, contentAllowed: row.allowed }));
@@ -74,37 +64,15 @@ export class DigestStore {
    */
   async candidates(realmId: number, activeSince: Date, digestedSince: Date): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
-      `SELECT u.id FROM user_profile u
+      `SELECT u.id FROM ${userProfileRelation('u')}
         WHERE u.realm_id = $1 AND u.is_active AND NOT u.is_bot
           AND coalesce((u.settings->>'enable_digest_emails')::boolean, $2::boolean)
-          AND NOT EXISTS (SELECT 1 FROM user_presence p WHERE p.user_profile_id = u.id AND p.last_active_time > $3::timestamptz)
+          AND NOT EXISTS (SELECT 1 FROM ${presenceRelation('p')} WHERE p.user_profile_id = u.id AND p.last_active_time > $3::timestamptz)
           AND NOT EXISTS (SELECT 1 FROM user_digest d WHERE d.user_profile_id = u.id AND d.last_digest_at > $4::timestamptz)
         ORDER BY u.id`,
       [realmId, USER_SETTING_DEFAULTS.enable_digest_emails, activeSince, digestedSince],
     );
     return rows.map((row) => row.id);
-  }
-
-  /** The users of a chunk, still active (Zulip's bulk_handle_digest_email reads them again). */
-  async users(realmId: number, ids: readonly number[]): Promise<DigestUser[]> {
-    const rows = await this.database.query<{ id: number; delivery_email: string; role: number; show: boolean }>(
-      `SELECT u.id, u.delivery_email, u.role, coalesce((u.settings->>'message_content_in_email_notifications')::boolean, $3::boolean) AS show
-         FROM user_profile u WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) AND u.is_active ORDER BY u.id`,
-      [realmId, ids, USER_SETTING_DEFAULTS.message_content_in_email_notifications],
-    );
-    return rows.map((row) => ({ id: row.id, email: row.delivery_email, role: row.role, showContentSetting: row.show }));
-  }
-
-  /** Zulip's get_user_stream_map: active, unmuted channel subscriptions of the users. */
-  async subscriptions(ids: readonly number[]): Promise<SubscribedChannel[]> {
-    const rows = await this.database.query<{ user_profile_id: number; id: number; name: string; history_public_to_subscribers: boolean }>(
-      `SELECT sub.user_profile_id, st.id, st.name, st.history_public_to_subscribers
-         FROM subscription sub JOIN stream st ON st.recipient_id = sub.recipient_id
-        WHERE sub.user_profile_id = ANY($1::int[]) AND sub.active AND NOT sub.is_muted AND NOT st.deactivated
-        ORDER BY sub.user_profile_id, st.id`,
-      [ids],
-    );
-    return rows.map((row) => ({ userId: row.user_profile_id, streamId: row.id, name: row.name, historyPublic: row.history_public_to_subscribers }));
   }
 
   /**
@@ -120,9 +88,10 @@ export class DigestStore {
               count(*) FILTER (WHERE NOT u.is_bot) AS human,
               array_agg(DISTINCT u.full_name) FILTER (WHERE NOT u.is_bot) AS senders,
               (array_agg(m.id ORDER BY m.id))[1:2] AS sample_ids
-         FROM message m JOIN stream st ON st.recipient_id = m.recipient_id JOIN user_profile u ON u.id = m.sender_id
+         FROM ${messageRelation('m')} JOIN ${streamRelation('st')} ON st.recipient_id = m.recipient_id
+         JOIN ${userProfileRelation('u')} ON u.id = m.sender_id
         WHERE st.id = ANY($1::int[]) AND m.date_sent > $2::timestamptz
-          AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_profile_id = $3))
+          AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM ${userMessageRelation('um')} WHERE um.message_id = m.id AND um.user_profile_id = $3))
         GROUP BY st.id, m.subject
         ORDER BY min(m.id)`,
       [streamIds, cutoff, viewerId],
@@ -139,25 +108,18 @@ export class DigestStore {
   async samples(ids: readonly number[]): Promise<Map<number, SampleMessage>> {
     if (ids.length === 0) return new Map();
     const rows = await this.database.query<{ id: number; full_name: string; content: string; rendered_content: string | null }>(
-      `SELECT m.id, u.full_name, m.content, m.rendered_content FROM message m JOIN user_profile u ON u.id = m.sender_id WHERE m.id = ANY($1::int[])`,
+      `SELECT m.id, u.full_name, m.content, m.rendered_content
+         FROM ${messageRelation('m')} JOIN ${userProfileRelation('u')} ON u.id = m.sender_id WHERE m.id = ANY($1::int[])`,
       [ids],
     );
     return new Map(rows.map((row) => [row.id, { id: row.id, senderName: row.full_name, content: row.content, renderedContent: row.rendered_content }]));
   }
 
-  /** Zulip's get_recently_created_streams. */
-  async newChannels(realmId: number, since: Date): Promise<{ id: number; name: string; inviteOnly: boolean; webPublic: boolean }[]> {
-    const rows = await this.database.query<{ id: number; name: string; invite_only: boolean; is_web_public: boolean }>(
-      `SELECT id, name, invite_only, is_web_public FROM stream WHERE realm_id = $1 AND NOT deactivated AND date_created > $2 ORDER BY id`,
-      [realmId, since],
-    );
-    return rows.map((row) => ({ id: row.id, name: row.name, inviteOnly: row.invite_only, webPublic: row.is_web_public }));
-  }
-
   /** Zulip's get_new_messages_count: messages people sent the user since the cutoff. */
   async newMessages(userId: number, since: Date): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
-      `SELECT count(*) AS count FROM user_message um JOIN message m ON m.id = um.message_id JOIN user_profile s ON s.id = m.sender_id
+      `SELECT count(*) AS count
+         FROM ${userMessageRelation('um')} JOIN ${messageRelation('m')} ON m.id = um.message_id JOIN ${userProfileRelation('s')} ON s.id = m.sender_id
         WHERE um.user_profile_id = $1 AND m.date_sent >= $2 AND NOT s.is_bot`,
       [userId, since],
     );

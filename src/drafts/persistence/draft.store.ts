@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { recipientRelation } from '../../users/public/read-relations';
 
 /** A draft with its recipient: the recipient's type and type id, and a group DM's other members (ascending). */
 export interface DraftRow {
@@ -26,9 +28,9 @@ export class DraftStore {
     }>(
       `SELECT d.id, d.topic, d.content, d.last_edit_time, r.type AS recipient_type, r.type_id,
               CASE WHEN r.type = $2 THEN ARRAY(
-                SELECT s.user_profile_id FROM subscription s
+                SELECT s.user_profile_id FROM ${subscriptionRelation('s')}
                  WHERE s.recipient_id = r.id AND s.user_profile_id <> d.user_profile_id ORDER BY 1) END AS group_members
-         FROM draft d LEFT JOIN recipient r ON r.id = d.recipient_id
+         FROM draft d LEFT JOIN ${recipientRelation('r')} ON r.id = d.recipient_id
         WHERE d.user_profile_id = $1 AND ($3::int[] IS NULL OR d.id = ANY($3::int[]))
         ORDER BY d.last_edit_time, d.id`,
       [userId, RecipientType.DirectMessageGroup, ids],

@@ -22,9 +22,9 @@ export class GroupRepository {
     private readonly users: GroupsUserTables,
   ) {}
 
-  /** The active users as the relation named `alias` (deactivated users never count as members). */
-  private activeUsers(alias: string): string {
-    return this.users.reader.activeUserIds(alias);
+  /** The users as the relation named `alias` (deactivated users never count as members: joins check `is_active`). */
+  private userRows(alias: string): string {
+    return this.users.reader.userProfileRelation(alias);
   }
 
   async createSystemGroups(realmId: number): Promise<Map<SystemGroup, number>> {
@@ -139,7 +139,7 @@ export class GroupRepository {
          LEFT JOIN (SELECT m.user_group_id, json_agg(m.user_profile_id ORDER BY m.user_profile_id) AS members
                       FROM user_group_membership m
                       JOIN user_group a ON a.id = m.user_group_id AND a.name IS NULL
-                      JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id
+                      JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
                      WHERE m.user_group_id = ANY($1::int[])
                      GROUP BY m.user_group_id) m ON m.user_group_id = g.id
          LEFT JOIN (SELECT supergroup_id, json_agg(subgroup_id ORDER BY subgroup_id) AS subgroups
@@ -168,11 +168,34 @@ export class GroupRepository {
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id AND NOT $3::boolean)
        SELECT EXISTS (
          SELECT 1 FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-          JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id
+          JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
          WHERE m.user_profile_id = $1) AS member`,
       [userId, groupId, directOnly],
     );
     return row.member;
+  }
+
+  /** The members of each group, nested groups' members included. */
+  recursiveMembers(groupIds: readonly number[]): Promise<{ group_id: number; user_id: number }[]> {
+    return this.database.query<{ group_id: number; user_id: number }>(
+      `WITH RECURSIVE sub(root, id) AS (
+         SELECT g, g FROM unnest($1::int[]) AS g
+         UNION SELECT sub.root, s.subgroup_id FROM group_group_membership s JOIN sub ON s.supergroup_id = sub.id)
+       SELECT DISTINCT sub.root AS group_id, m.user_profile_id AS user_id
+         FROM sub JOIN user_group_membership m ON m.user_group_id = sub.id`,
+      [groupIds],
+    );
+  }
+
+  /** The group and every group it is nested in, directly or through others. */
+  async withSupergroupIds(groupId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `WITH RECURSIVE super(id) AS (
+         SELECT $1::int UNION SELECT g.supergroup_id FROM group_group_membership g JOIN super ON g.subgroup_id = super.id)
+       SELECT id FROM super`,
+      [groupId],
+    );
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -180,19 +203,19 @@ export class GroupRepository {
    * set that group-setting checks test against. Empty for a deactivated user.
    */
   async recursiveGroupIdsOf(userId: number): Promise<Set<number>> {
-    const rows = await this.database.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1', (alias) => this.activeUsers(alias))} SELECT id FROM g`, [userId]);
+    const rows = await this.database.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1', (alias) => this.userRows(alias))} SELECT id FROM g`, [userId]);
     return new Set(rows.map((row) => row.id));
   }
 
   /**
    * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
    * nesting (after `WITH RECURSIVE`), for callers that read them beside other things.
-   * `activeUsers` is the users module's relation of active user ids (`activeUserIds` of
-   * its public read relations), which groups, below users, take from the caller.
+   * `users` is the users module's `userProfileRelation` (of its public read relations),
+   * which groups, below users, take from the caller.
    */
-  static recursiveGroupsSql(userIdExpression: string, activeUsers: (alias: string) => string): string {
+  static recursiveGroupsSql(userIdExpression: string, users: (alias: string) => string): string {
     return `g(id) AS (
-         SELECT m.user_group_id FROM user_group_membership m JOIN ${activeUsers('u')} ON u.id = m.user_profile_id
+         SELECT m.user_group_id FROM user_group_membership m JOIN ${users('u')} ON u.id = m.user_profile_id AND u.is_active
           WHERE m.user_profile_id = ${userIdExpression}
          UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)`;
   }
@@ -224,7 +247,7 @@ export class GroupRepository {
          SELECT unnest($1::int[])
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
        SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-         JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id`,
+         JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active`,
       [groupIds],
     );
     return rows.map((row) => row.id);

@@ -39,9 +39,9 @@ export class UserGroupStore {
     private readonly database: Database,
   ) {}
 
-  /** The active users as the relation named `alias` (deactivated users never count as members). */
-  private activeUsers(alias: string): string {
-    return this.users.reader.activeUserIds(alias);
+  /** The users as the relation named `alias` (deactivated users never count as members: joins check `is_active`). */
+  private userRows(alias: string): string {
+    return this.users.reader.userProfileRelation(alias);
   }
 
   /** A named group of the realm; `lock` holds its row until the transaction ends. */
@@ -135,7 +135,7 @@ export class UserGroupStore {
   /** Direct members; deactivated users never count. */
   async directMemberIds(groupId: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
-      `SELECT m.user_profile_id AS id FROM user_group_membership m JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id
+      `SELECT m.user_profile_id AS id FROM user_group_membership m JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
         WHERE m.user_group_id = $1 ORDER BY m.user_profile_id`,
       [groupId],
     );
@@ -150,7 +150,7 @@ export class UserGroupStore {
          SELECT $1::int
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
        SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-         JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id
+         JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
         ORDER BY 1`,
       [groupId],
     );
@@ -196,7 +196,7 @@ export class UserGroupStore {
     const rows = await this.database.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
       `SELECT g.id AS group_id,
               (SELECT json_agg(m.user_profile_id ORDER BY m.user_profile_id)
-                 FROM user_group_membership m JOIN ${this.activeUsers('u')} ON u.id = m.user_profile_id
+                 FROM user_group_membership m JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
                 WHERE m.user_group_id = g.id) AS members,
               (SELECT json_agg(s.subgroup_id ORDER BY s.subgroup_id)
                  FROM group_group_membership s WHERE s.supergroup_id = g.id) AS subgroups

@@ -11,10 +11,10 @@ export class GroupDirectory {
   /**
    * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
    * nesting (after `WITH RECURSIVE`), for callers that read them beside other things;
-   * `activeUsers` is the users module's `activeUserIds` read relation.
+   * `users` is the users module's `userProfileRelation` read relation.
    */
-  static recursiveGroupsSql(userIdExpression: string, activeUsers: (alias: string) => string): string {
-    return GroupRepository.recursiveGroupsSql(userIdExpression, activeUsers);
+  static recursiveGroupsSql(userIdExpression: string, users: (alias: string) => string): string {
+    return GroupRepository.recursiveGroupsSql(userIdExpression, users);
   }
 
   systemGroupIds(realmId: number): Promise<Map<SystemGroup, number>> {
@@ -41,6 +41,16 @@ export class GroupDirectory {
   /** Every group an active user belongs to, subgroups followed: what group-setting checks test. */
   recursiveGroupIdsOf(userId: number): Promise<Set<number>> {
     return this.groups.recursiveGroupIdsOf(userId);
+  }
+
+  /** The members of each group, nested groups' members included, as (group, user) pairs. */
+  recursiveMembers(groupIds: readonly number[]): Promise<{ group_id: number; user_id: number }[]> {
+    return this.groups.recursiveMembers(groupIds);
+  }
+
+  /** The group and every group it is nested in, directly or through others. */
+  withSupergroupIds(groupId: number): Promise<number[]> {
+    return this.groups.withSupergroupIds(groupId);
   }
 
   /** The named groups the user is directly a member of, by id. */

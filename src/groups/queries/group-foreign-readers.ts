@@ -20,8 +20,8 @@ export class GroupsUsers extends ReaderSlot<GroupsUserReader> {
 
 /** What the groups module's statements join of users: a read relation of the users module. */
 export interface GroupsUserRelations {
-  /** The active users' `id`s, as the relation named `alias`. */
-  activeUserIds(alias: string): string;
+  /** Every user (`userProfileRelation` of the users' read relations: `id`, `is_active`...), as the relation named `alias`. */
+  userProfileRelation(alias: string): string;
 }
 
 /** The users module's read relations for groups; users fills it at start-up. */

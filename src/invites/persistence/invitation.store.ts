@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { InvitationStatus } from '../domain/invite-rules';
-import { realmCreationDates } from '../../realm/public/realm-read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
 
 /** An email invitation or a reusable link, with the channels and groups it gives. */
 export interface InvitationRow {
@@ -206,7 +206,7 @@ export class InvitationStore {
   /** Invitation emails sent since `since` by every realm created after `createdAfter`. */
   async sentByNewRealmsSince(createdAfter: Date, since: Date): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
-      `SELECT count(*) AS count FROM invitation_send s JOIN ${realmCreationDates('r')} ON r.id = s.realm_id
+      `SELECT count(*) AS count FROM invitation_send s JOIN ${realmRelation('r')} ON r.id = s.realm_id
         WHERE r.date_created >= $1 AND s.sent_at >= $2`,
       [createdAfter, since],
     );

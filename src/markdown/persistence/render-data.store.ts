@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
-import { realmSubdomainSql } from '../../realm/public/realm-read-relations';
-import { linkifierRulesJsonSql } from '../../linkifiers/public/linkifier-read-relations';
+import { realmSubdomainSql } from '../../realm/public/read-relations';
+import { linkifierRulesJsonSql } from '../../linkifiers/public/read-relations';
 
 /** What every rendering in a realm reads: its subdomain, its linkifiers and the recipients' alert words. */
 export interface RealmRenderData {

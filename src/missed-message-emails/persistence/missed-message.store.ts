@@ -2,6 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { MAX_QUEUE_LIFESPAN_SECS } from '../../platform/events/queues/queue-descriptor';
 import { Database } from '../../platform/database/database';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
+import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
+import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
+import { messageRelation, userMessageRelation } from '../../messages/public/read-relations';
+import { mutedUserRelation } from '../../muted-users/public/read-relations';
+import { presenceRelation } from '../../presence/public/read-relations';
+import { realmRelation } from '../../realm/public/read-relations';
+import { userTopicRelation } from '../../user-topics/public/read-relations';
 import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';
 import { MissedMessage } from '../domain/missed-message-mail';
 
@@ -112,18 +119,18 @@ export class MissedMessageStore {
     const rows = await this.database.query<CandidateSqlRow>(
       `WITH candidate AS (
          SELECT unnest($1::int[]) AS user_id
-         UNION SELECT s.user_profile_id FROM subscription s
+         UNION SELECT s.user_profile_id FROM ${subscriptionRelation('s')}
                 WHERE $4::int IS NOT NULL AND s.recipient_id = $3 AND s.email_notifications AND s.active AND s.is_user_active
-         UNION SELECT u.id FROM user_profile u
+         UNION SELECT u.id FROM ${userProfileRelation('u')}
                 WHERE $4::int IS NOT NULL AND u.realm_id = $2 AND (u.settings->>'enable_stream_email_notifications') = 'true'
-         UNION SELECT t.user_profile_id FROM user_topic t
+         UNION SELECT t.user_profile_id FROM ${userTopicRelation('t')}
                 WHERE t.stream_id = $4 AND lower(t.topic_name) = lower($5) AND t.visibility_policy = 3)
        SELECT u.id, u.settings, s.email_notifications, s.wildcard_mentions_notify, s.is_muted, t.visibility_policy
          FROM candidate c
-         JOIN user_profile u ON u.id = c.user_id AND u.is_active AND NOT u.is_bot AND u.id <> $6
-         LEFT JOIN subscription s ON $4::int IS NOT NULL AND s.user_profile_id = u.id AND s.recipient_id = $3 AND s.active
-         LEFT JOIN user_topic t ON t.user_profile_id = u.id AND t.stream_id = $4 AND lower(t.topic_name) = lower($5)
-        WHERE NOT EXISTS (SELECT 1 FROM muted_user m WHERE m.user_profile_id = u.id AND m.muted_user_id = $6)`,
+         JOIN ${userProfileRelation('u')} ON u.id = c.user_id AND u.is_active AND NOT u.is_bot AND u.id <> $6
+         LEFT JOIN ${subscriptionRelation('s')} ON $4::int IS NOT NULL AND s.user_profile_id = u.id AND s.recipient_id = $3 AND s.active
+         LEFT JOIN ${userTopicRelation('t')} ON t.user_profile_id = u.id AND t.stream_id = $4 AND lower(t.topic_name) = lower($5)
+        WHERE NOT EXISTS (SELECT 1 FROM ${mutedUserRelation('m')} WHERE m.user_profile_id = u.id AND m.muted_user_id = $6)`,
       [query.userIds, query.realmId, query.recipientId, query.streamId, query.topic, query.senderId],
     );
     return rows.map(candidateRow);
@@ -146,9 +153,9 @@ export class MissedMessageStore {
               COALESCE((SELECT min(p.scheduled_timestamp) FROM missed_message_email p WHERE p.user_profile_id = c.user_id AND NOT p.settled),
                        now() + make_interval(secs => COALESCE((u.settings->>'email_notifications_batching_period_seconds')::int, $5)))
          FROM unnest($1::int[], $2::int[], $3::text[]) AS c(user_id, message_id, trigger)
-         JOIN user_profile u ON u.id = c.user_id
+         JOIN ${userProfileRelation('u')} ON u.id = c.user_id
         WHERE c.user_id = ANY($4::int[])
-           OR NOT EXISTS (SELECT 1 FROM user_presence pr WHERE pr.user_profile_id = c.user_id
+           OR NOT EXISTS (SELECT 1 FROM ${presenceRelation('pr')} WHERE pr.user_profile_id = c.user_id
                             AND pr.last_active_time >= now() - make_interval(secs => $6))
        ON CONFLICT DO NOTHING
        RETURNING user_profile_id, scheduled_timestamp AS due`,
@@ -168,7 +175,7 @@ export class MissedMessageStore {
   async messagePlace(messageId: number): Promise<MessagePlace | null> {
     const [row] = await this.database.query<{ realm_id: number; sender_id: number; recipient_id: number; type: number; type_id: number; subject: string }>(
       `SELECT m.realm_id, m.sender_id, m.recipient_id, r.type, r.type_id, m.subject
-         FROM message m JOIN recipient r ON r.id = m.recipient_id WHERE m.id = $1`,
+         FROM ${messageRelation('m')} JOIN ${recipientRelation('r')} ON r.id = m.recipient_id WHERE m.id = $1`,
       [messageId],
     );
     if (!row) return null;
@@ -198,14 +205,14 @@ export class MissedMessageStore {
       visibility_policy: number | null;
     }>(
       `SELECT um.message_id, um.flags, r.type, u.settings, s.email_notifications, s.wildcard_mentions_notify, s.is_muted, t.visibility_policy
-         FROM user_message um
-         JOIN user_profile u ON u.id = um.user_profile_id AND u.is_active AND NOT u.is_bot
-         JOIN message m ON m.id = um.message_id AND m.sender_id <> um.user_profile_id
-         JOIN recipient r ON r.id = m.recipient_id
-         LEFT JOIN subscription s ON r.type = 2 AND s.user_profile_id = u.id AND s.recipient_id = m.recipient_id AND s.active
-         LEFT JOIN user_topic t ON r.type = 2 AND t.user_profile_id = u.id AND t.stream_id = r.type_id AND lower(t.topic_name) = lower(m.subject)
+         FROM ${userMessageRelation('um')}
+         JOIN ${userProfileRelation('u')} ON u.id = um.user_profile_id AND u.is_active AND NOT u.is_bot
+         JOIN ${messageRelation('m')} ON m.id = um.message_id AND m.sender_id <> um.user_profile_id
+         JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
+         LEFT JOIN ${subscriptionRelation('s')} ON r.type = 2 AND s.user_profile_id = u.id AND s.recipient_id = m.recipient_id AND s.active
+         LEFT JOIN ${userTopicRelation('t')} ON r.type = 2 AND t.user_profile_id = u.id AND t.stream_id = r.type_id AND lower(t.topic_name) = lower(m.subject)
         WHERE um.user_profile_id = $1 AND um.message_id = ANY($2::int[]) AND (um.flags & $3) = 0
-          AND NOT EXISTS (SELECT 1 FROM muted_user mu WHERE mu.user_profile_id = u.id AND mu.muted_user_id = m.sender_id)
+          AND NOT EXISTS (SELECT 1 FROM ${mutedUserRelation('mu')} WHERE mu.user_profile_id = u.id AND mu.muted_user_id = m.sender_id)
         ORDER BY um.message_id`,
       [userId, messageIds, READ_OR_HISTORICAL],
     );
@@ -281,7 +288,7 @@ export class MissedMessageStore {
     return this.messagesOf(
       userId,
       `m.recipient_id = $2 AND lower(m.subject) = lower($3) AND m.id < $4
-         AND m.date_sent > (SELECT date_sent FROM message WHERE id = $4) - interval '15 minutes'
+         AND m.date_sent > (SELECT prior.date_sent FROM ${messageRelation('prior')} WHERE prior.id = $4) - interval '15 minutes'
        ORDER BY m.id DESC LIMIT 5`,
       [message.recipientId, message.topic, message.id],
     );
@@ -306,13 +313,13 @@ export class MissedMessageStore {
               m.sender_id, su.full_name AS sender_name, m.content, m.rendered_content,
               CASE WHEN r.type = 1 THEN json_build_array(json_build_object('id', su.id, 'full_name', su.full_name))
                    WHEN r.type = 3 THEN (SELECT json_agg(json_build_object('id', o.id, 'full_name', o.full_name) ORDER BY o.id)
-                                           FROM subscription g JOIN user_profile o ON o.id = g.user_profile_id
+                                           FROM ${subscriptionRelation('g')} JOIN ${userProfileRelation('o')} ON o.id = g.user_profile_id
                                           WHERE g.recipient_id = m.recipient_id AND g.user_profile_id <> $1) END AS others
-         FROM user_message um
-         JOIN message m ON m.id = um.message_id
-         JOIN recipient r ON r.id = m.recipient_id
-         JOIN user_profile su ON su.id = m.sender_id
-         LEFT JOIN stream st ON r.type = 2 AND st.id = r.type_id
+         FROM ${userMessageRelation('um')}
+         JOIN ${messageRelation('m')} ON m.id = um.message_id
+         JOIN ${recipientRelation('r')} ON r.id = m.recipient_id
+         JOIN ${userProfileRelation('su')} ON su.id = m.sender_id
+         LEFT JOIN ${streamRelation('st')} ON r.type = 2 AND st.id = r.type_id
         WHERE um.user_profile_id = $1 AND ${condition}`,
       [userId, ...params],
     );
@@ -342,7 +349,7 @@ export class MissedMessageStore {
    */
   async accountsWithEmail(email: string): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
-      `SELECT count(*) AS count FROM user_profile u JOIN realm r ON r.id = u.realm_id
+      `SELECT count(*) AS count FROM ${userProfileRelation('u')} JOIN ${realmRelation('r')} ON r.id = u.realm_id
         WHERE lower(u.delivery_email) = lower($1) AND u.is_active AND NOT u.is_bot AND NOT r.deactivated`,
       [email],
     );

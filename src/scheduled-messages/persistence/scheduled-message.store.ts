@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { subscriptionRelation } from '../../channels/public/read-relations';
 import { Database } from '../../platform/database/database';
+import { recipientRelation } from '../../users/public/read-relations';
 
 /** A scheduled message as the scheduler and the edit path need it. */
 export interface ScheduledMessageRow {
@@ -57,7 +59,7 @@ interface RawRow {
  * members (the group's subscriptions), so that `to` is read as Zulip derives it.
  */
 const COLUMNS = `s.*, r.type AS recipient_type, r.type_id AS recipient_type_id,
-  CASE WHEN r.type = 3 THEN (SELECT array_agg(g.user_profile_id ORDER BY g.user_profile_id) FROM subscription g
+  CASE WHEN r.type = 3 THEN (SELECT array_agg(g.user_profile_id ORDER BY g.user_profile_id) FROM ${subscriptionRelation('g')}
                               WHERE g.recipient_id = s.recipient_id AND g.user_profile_id <> s.sender_id) END AS group_others`;
 
 function toRow(raw: RawRow): ScheduledMessageRow {
@@ -89,7 +91,7 @@ export class ScheduledMessageStore {
   /** Zulip's `get_undelivered_scheduled_messages`: the sender's, not yet sent (failed ones included), soonest first. */
   async undelivered(senderId: number): Promise<ScheduledMessageRow[]> {
     const rows = await this.database.query<RawRow>(
-      `SELECT ${COLUMNS} FROM scheduled_message s JOIN recipient r ON r.id = s.recipient_id
+      `SELECT ${COLUMNS} FROM scheduled_message s JOIN ${recipientRelation('r')} ON r.id = s.recipient_id
         WHERE s.sender_id = $1 AND NOT s.delivered ORDER BY s.scheduled_timestamp, s.id`,
       [senderId],
     );
@@ -99,7 +101,7 @@ export class ScheduledMessageStore {
   /** One of the sender's scheduled messages, locked for the caller's transaction (null: none of theirs). */
   async lockOwn(senderId: number, id: number): Promise<ScheduledMessageRow | null> {
     const rows = await this.database.query<RawRow>(
-      `SELECT ${COLUMNS} FROM scheduled_message s JOIN recipient r ON r.id = s.recipient_id
+      `SELECT ${COLUMNS} FROM scheduled_message s JOIN ${recipientRelation('r')} ON r.id = s.recipient_id
         WHERE s.id = $1 AND s.sender_id = $2 FOR UPDATE OF s`,
       [id, senderId],
     );
@@ -151,7 +153,7 @@ export class ScheduledMessageStore {
    */
   async claimDue(): Promise<ScheduledMessageRow | null> {
     const rows = await this.database.query<RawRow>(
-      `SELECT ${COLUMNS} FROM scheduled_message s JOIN recipient r ON r.id = s.recipient_id
+      `SELECT ${COLUMNS} FROM scheduled_message s JOIN ${recipientRelation('r')} ON r.id = s.recipient_id
         WHERE s.id = (SELECT id FROM scheduled_message
                        WHERE NOT delivered AND NOT failed AND scheduled_timestamp <= now()
                        ORDER BY scheduled_timestamp, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
@@ -162,7 +164,7 @@ export class ScheduledMessageStore {
   /** The row again, locked, if it is still waiting to be sent (a failure is recorded once). */
   async lockPending(id: number): Promise<ScheduledMessageRow | null> {
     const rows = await this.database.query<RawRow>(
-      `SELECT ${COLUMNS} FROM scheduled_message s JOIN recipient r ON r.id = s.recipient_id
+      `SELECT ${COLUMNS} FROM scheduled_message s JOIN ${recipientRelation('r')} ON r.id = s.recipient_id
         WHERE s.id = $1 AND NOT s.delivered AND NOT s.failed FOR UPDATE OF s`,
       [id],
     );

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EMPTY_STATUS, StoredStatus } from '../domain/user-status';
 import { Database } from '../../platform/database/database';
-import { userPresenceFacts } from '../../users/public/users-read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 
-/** Users with their `presence_enabled`, as the users module publishes them. */
-const USERS = userPresenceFacts('u');
+/** `presence_enabled` as stored among a user's settings (absent: Zulip's default, on). */
+const PRESENCE_ENABLED_SQL = `COALESCE((u.settings->>'presence_enabled')::boolean, true)`;
 
 export interface StatusRow {
   userId: number;
@@ -31,8 +31,8 @@ export class UserStatusRepository {
   /** A user's status, or null when they never set one. */
   async find(userId: number): Promise<StatusRow | null> {
     const [row] = await this.database.query<Record<string, unknown>>(
-      `SELECT s.*, u.presence_enabled
-         FROM user_status s JOIN ${USERS} ON u.id = s.user_profile_id
+      `SELECT s.*, ${PRESENCE_ENABLED_SQL} AS presence_enabled
+         FROM user_status s JOIN ${userProfileRelation('u')} ON u.id = s.user_profile_id
         WHERE s.user_profile_id = $1`,
       [userId],
     );
@@ -63,10 +63,10 @@ export class UserStatusRepository {
    */
   async listForRealm(realmId: number): Promise<StatusRow[]> {
     const rows = await this.database.query<Record<string, unknown>>(
-      `SELECT s.*, u.presence_enabled
-         FROM user_status s JOIN ${USERS} ON u.id = s.user_profile_id
+      `SELECT s.*, ${PRESENCE_ENABLED_SQL} AS presence_enabled
+         FROM user_status s JOIN ${userProfileRelation('u')} ON u.id = s.user_profile_id
         WHERE u.realm_id = $1 AND u.is_active
-          AND NOT (u.presence_enabled AND s.status_text = '' AND s.emoji_name = '' AND s.emoji_code = ''
+          AND NOT (${PRESENCE_ENABLED_SQL} AND s.status_text = '' AND s.emoji_name = '' AND s.emoji_code = ''
                    AND s.reaction_type = 'unicode_emoji')
         ORDER BY s.user_profile_id`,
       [realmId],

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { RecipientType } from '../../shared/recipient-type';
+import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
 import { Database } from '../../platform/database/database';
+import { recipientRelation } from '../../users/public/read-relations';
+import { UploadMessageRelations } from '../public/message-relations';
 
 export interface AttachmentRow {
   id: number;
@@ -63,7 +66,10 @@ function toRow(raw: Raw): AttachmentRow {
 /** Uploaded message files and the messages that link them. */
 @Injectable()
 export class AttachmentRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly relations: UploadMessageRelations,
+  ) {}
 
   async insert(
     values: { realmId: number; ownerId: number; fileName: string; pathId: string; contentType: string; size: number },
@@ -113,7 +119,7 @@ export class AttachmentRepository {
     if (attachmentIds.length === 0) return [];
     const rows = await this.database.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
       `SELECT am.attachment_id, am.message_id, m.date_sent
-         FROM attachment_messages am JOIN message m ON m.id = am.message_id
+         FROM attachment_messages am JOIN ${this.relations.message('m')} ON m.id = am.message_id
         WHERE am.attachment_id = ANY($1::int[]) ORDER BY am.message_id`,
       [[...attachmentIds]],
     );
@@ -125,23 +131,23 @@ export class AttachmentRepository {
     const [raw] = await this.database.query<Raw & { realm_public: boolean; web_public: boolean; received: boolean; via_history: boolean }>(
       `SELECT ${COLUMNS},
               EXISTS (SELECT 1 FROM attachment_messages am
-                        JOIN message m ON m.id = am.message_id
-                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
-                        JOIN stream s ON s.id = r.type_id
+                        JOIN ${this.relations.message('m')} ON m.id = am.message_id
+                        JOIN ${recipientRelation('r')} ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN ${streamRelation('s')} ON s.id = r.type_id
                        WHERE am.attachment_id = a.id AND NOT s.invite_only) AS realm_public,
               EXISTS (SELECT 1 FROM attachment_messages am
-                        JOIN message m ON m.id = am.message_id
-                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
-                        JOIN stream s ON s.id = r.type_id
+                        JOIN ${this.relations.message('m')} ON m.id = am.message_id
+                        JOIN ${recipientRelation('r')} ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN ${streamRelation('s')} ON s.id = r.type_id
                        WHERE am.attachment_id = a.id AND NOT s.invite_only AND s.is_web_public) AS web_public,
               EXISTS (SELECT 1 FROM attachment_messages am
-                        JOIN user_message um ON um.message_id = am.message_id AND um.user_profile_id = $2
+                        JOIN ${this.relations.userMessage('um')} ON um.message_id = am.message_id AND um.user_profile_id = $2
                        WHERE am.attachment_id = a.id) AS received,
               EXISTS (SELECT 1 FROM attachment_messages am
-                        JOIN message m ON m.id = am.message_id
-                        JOIN recipient r ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
-                        JOIN stream s ON s.id = r.type_id AND s.history_public_to_subscribers
-                        JOIN subscription sub ON sub.recipient_id = m.recipient_id AND sub.user_profile_id = $2 AND sub.active
+                        JOIN ${this.relations.message('m')} ON m.id = am.message_id
+                        JOIN ${recipientRelation('r')} ON r.id = m.recipient_id AND r.type = ${RecipientType.Stream}
+                        JOIN ${streamRelation('s')} ON s.id = r.type_id AND s.history_public_to_subscribers
+                        JOIN ${subscriptionRelation('sub')} ON sub.recipient_id = m.recipient_id AND sub.user_profile_id = $2 AND sub.active
                        WHERE am.attachment_id = a.id) AS via_history
          FROM attachment a WHERE a.path_id = $1`,
       [pathId, userId ?? 0],

@@ -106,8 +106,8 @@ export class BotRepository {
     }>(
       `SELECT u.id, s.name AS sending, s.invite_only AS sending_private, e.name AS events, e.invite_only AS events_private
          FROM user_profile u
-         LEFT JOIN ${this.channels.reader.channelNamesAndPrivacy('s')} ON s.id = u.default_sending_stream_id
-         LEFT JOIN ${this.channels.reader.channelNamesAndPrivacy('e')} ON e.id = u.default_events_register_stream_id
+         LEFT JOIN ${this.channels.reader.streamRelation('s')} ON s.id = u.default_sending_stream_id
+         LEFT JOIN ${this.channels.reader.streamRelation('e')} ON e.id = u.default_events_register_stream_id
         WHERE u.id = ANY($1::int[])`,
       [botIds],
     );

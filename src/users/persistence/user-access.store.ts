@@ -8,8 +8,8 @@ const CONVERSATIONS = [RecipientType.Stream, RecipientType.DirectMessageGroup];
 
 /**
  * The reads behind `UserAccess`: who shares a channel or a group conversation with whom.
- * They join the active subscriptions, a read relation of the channels module (which sits
- * above users and fills it in at start-up), to users, each in one statement.
+ * They join subscriptions, a read relation of the channels module (which sits above users
+ * and fills it in at start-up), to users, each in one statement.
  */
 @Injectable()
 export class UserAccessStore {
@@ -18,9 +18,9 @@ export class UserAccessStore {
     private readonly channels: UserChannels,
   ) {}
 
-  /** The active subscriptions as the relation named `alias`. */
+  /** Subscriptions as the relation named `alias`. */
   private subscriptions(alias: string): string {
-    return this.channels.reader.activeSubscriptions(alias);
+    return this.channels.reader.subscriptionRelation(alias);
   }
 
   /** Whether the viewer shares a channel or a group conversation with the target (an active member of it). */
@@ -30,8 +30,8 @@ export class UserAccessStore {
          SELECT 1 FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($3::int[])
            JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id
-          WHERE mine.user_profile_id = $1
-            AND theirs.user_profile_id = $2 AND theirs.is_user_active) AS shared`,
+          WHERE mine.user_profile_id = $1 AND mine.active
+            AND theirs.user_profile_id = $2 AND theirs.active AND theirs.is_user_active) AS shared`,
       [viewerId, targetId, CONVERSATIONS],
     );
     return row.shared;
@@ -47,8 +47,8 @@ export class UserAccessStore {
         `SELECT DISTINCT theirs.user_profile_id AS id
            FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id
-           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id
-          WHERE mine.user_profile_id = $1
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active
+          WHERE mine.user_profile_id = $1 AND mine.active
             AND ((r.type = $2 AND theirs.is_user_active) OR r.type = $3)`,
         [userId, RecipientType.Stream, RecipientType.DirectMessageGroup],
       )
@@ -56,8 +56,8 @@ export class UserAccessStore {
         `SELECT DISTINCT theirs.user_profile_id AS id
            FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id
-           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id
-          WHERE mine.user_profile_id = $1 AND NOT (mine.recipient_id = ANY($2::int[]))
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active
+          WHERE mine.user_profile_id = $1 AND mine.active AND NOT (mine.recipient_id = ANY($2::int[]))
             AND ((r.type = $3 AND theirs.is_user_active) OR r.type = $4)`,
         [userId, except, RecipientType.Stream, RecipientType.DirectMessageGroup],
       );
@@ -69,7 +69,7 @@ export class UserAccessStore {
     return this.database.query<{ recipient_id: number; id: number; role: number; is_bot: boolean }>(
       `SELECT s.recipient_id, u.id, u.role, u.is_bot
          FROM ${this.subscriptions('s')} JOIN user_profile u ON u.id = s.user_profile_id
-        WHERE s.recipient_id = ANY($1::int[]) AND s.is_user_active`,
+        WHERE s.recipient_id = ANY($1::int[]) AND s.active AND s.is_user_active`,
       [recipientIds],
     );
   }
@@ -96,8 +96,8 @@ export class UserAccessStore {
       `SELECT DISTINCT theirs.user_profile_id AS id, r.type
          FROM ${this.subscriptions('mine')}
          JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($2::int[])
-         JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.is_user_active
-        WHERE mine.user_profile_id = $1 AND theirs.user_profile_id <> $1`,
+         JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
+        WHERE mine.user_profile_id = $1 AND mine.active AND theirs.user_profile_id <> $1`,
       [userId, CONVERSATIONS],
     );
   }
@@ -108,8 +108,8 @@ export class UserAccessStore {
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND (role <> $3 OR id = $2 OR id IN (
          SELECT theirs.user_profile_id FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($4::int[])
-           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.is_user_active
-          WHERE mine.user_profile_id = $2))
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
+          WHERE mine.user_profile_id = $2 AND mine.active))
        ORDER BY id`,
       [realmId, userId, Role.Guest, CONVERSATIONS],
     );

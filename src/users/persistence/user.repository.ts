@@ -84,6 +84,14 @@ export class UserRepository {
     return rows.map(toProfileView);
   }
 
+  /** The realm's active users and bots with their roles, by id. */
+  activeUserKinds(realmId: number): Promise<{ id: number; role: number; is_bot: boolean }[]> {
+    return this.database.query<{ id: number; role: number; is_bot: boolean }>(
+      `SELECT id, role, is_bot FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,
+      [realmId],
+    );
+  }
+
   async activeUserRoles(realmId: number): Promise<{ id: number; role: number }[]> {
     return this.database.query<{ id: number; role: number }>(
       `SELECT id, role FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`,

@@ -1,22 +1,20 @@
 /**
- * The ways other modules' statements read the `user_profile` table: each function gives the
- * SQL text of a relation the users module publishes (docs/architecture.md, "Each table has
- * one owner module"), for a caller that joins it inside one statement.
- * PostgreSQL inlines these subqueries, so they cost what the join on the table did.
+ * The users module's read relations: the SQL text other modules interpolate where a user
+ * or recipient row is a join or a filter inside one of their statements (docs/architecture.md,
+ * "Each table has one owner module"). Each is a table expression PostgreSQL inlines.
  */
 
 /**
- * Every user's `id`, `realm_id`, `is_active`, `is_bot`, `date_joined`, `delivery_email`,
- * `email_address_visibility`, and `presence_enabled` (the personal setting; absent from the
- * stored settings, Zulip's default: on): what presence and status answers need of a user.
+ * Every user and bot: id, realm_id, full_name, delivery_email, role, is_active, is_bot,
+ * bot_type, bot_owner_id, settings, date_joined, email_address_visibility.
  */
-export function userPresenceFacts(alias: string): string {
-  return `(SELECT id, realm_id, is_active, is_bot, date_joined, delivery_email, email_address_visibility,
-                  COALESCE((settings->>'presence_enabled')::boolean, true) AS presence_enabled
+export function userProfileRelation(alias: string): string {
+  return `(SELECT id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings,
+                  date_joined, email_address_visibility
              FROM user_profile) AS ${alias}`;
 }
 
-/** The active users' `id`s (a membership joined to it keeps its active members). */
-export function activeUserIds(alias: string): string {
-  return `(SELECT id FROM user_profile WHERE is_active) AS ${alias}`;
+/** Every recipient (a person, a channel or a group of people): id, type, type_id. */
+export function recipientRelation(alias: string): string {
+  return `(SELECT id, type, type_id FROM recipient) AS ${alias}`;
 }

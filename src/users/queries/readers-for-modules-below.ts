@@ -3,7 +3,7 @@ import { GroupsUsers, GroupsUserTables } from '../../groups/queries/group-foreig
 import { ProfileFieldUsers } from '../../profile-fields/queries/profile-field-foreign-readers';
 import { RealmUsers } from '../../realm/queries/realm-foreign-readers';
 import { UserDirectory } from './user-directory';
-import { activeUserIds } from '../public/users-read-relations';
+import { userProfileRelation } from '../public/read-relations';
 
 /**
  * Hands `UserDirectory` and the users' read relations to the modules below users that read
@@ -22,7 +22,7 @@ export class UserReadersForModulesBelow implements OnModuleInit {
 
   onModuleInit(): void {
     this.groups.fill(this.directory);
-    this.groupTables.fill({ activeUserIds });
+    this.groupTables.fill({ userProfileRelation });
     this.realm.fill(this.directory);
     this.profileFields.fill(this.directory);
   }

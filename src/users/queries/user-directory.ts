@@ -47,6 +47,11 @@ export class UserDirectory {
     return this.users.listInRealm(realmId);
   }
 
+  /** The realm's active users and bots with their roles, by id. */
+  activeUserKinds(realmId: number): Promise<{ id: number; role: number; is_bot: boolean }[]> {
+    return this.users.activeUserKinds(realmId);
+  }
+
   activeUserRoles(realmId: number): Promise<{ id: number; role: number }[]> {
     return this.users.activeUserRoles(realmId);
   }

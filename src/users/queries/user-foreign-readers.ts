@@ -3,10 +3,10 @@ import { ReaderSlot } from '../../platform/modules/reader-slot';
 
 /** What the users module reads of channels: read relations of the channels module, joined inside one statement. */
 export interface UserChannelRelations {
-  /** Every channel, archived ones too: `id`, `name` and `invite_only`, as the relation named `alias`. */
-  channelNamesAndPrivacy(alias: string): string;
-  /** The active subscriptions, of channels and group conversations: `user_profile_id`, `recipient_id` and `is_user_active`. */
-  activeSubscriptions(alias: string): string;
+  /** Every channel (`streamRelation` of the channels' read relations), as the relation named `alias`. */
+  streamRelation(alias: string): string;
+  /** Every subscription (`subscriptionRelation`), as the relation named `alias`. */
+  subscriptionRelation(alias: string): string;
 }
 
 /** The channels module's read relations for users (channels sit above users, which so cannot import them); channels fills it at start-up. */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { BotType } from '../../shared/roles';
 import { ServiceBotTrigger, WebhookTrigger } from '../public/service-bot-triggers';
 import { Database } from '../../platform/database/database';
+import { subscriptionRelation } from '../../channels/public/read-relations';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 /** A trigger waiting for delivery: what a job carries. */
 export interface WebhookJob {
@@ -79,8 +81,8 @@ export async function mentionedWebhookBots(
   if (mentionedUserIds.length === 0) return [];
   const rows = await database.query<{ id: number; bot_type: number; subscribed: boolean }>(
     `SELECT u.id, u.bot_type,
-            EXISTS (SELECT 1 FROM subscription s WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS subscribed
-       FROM user_profile u
+            EXISTS (SELECT 1 FROM ${subscriptionRelation('s')} WHERE s.user_profile_id = u.id AND s.recipient_id = $2 AND s.active) AS subscribed
+       FROM ${userProfileRelation('u')}
       WHERE u.id = ANY($1::int[]) AND u.is_active AND u.bot_type = $3`,
     [mentionedUserIds, channel.recipientId, BotType.OutgoingWebhook],
   );

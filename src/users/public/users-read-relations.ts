@@ -1,2 +1,0 @@
-/** The users module's read relations, for other modules' statements. */
-export { activeUserIds, userPresenceFacts } from '../persistence/users.read-relations';
