@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
+import { UsersModule } from '../users/users.module';
 import { EmojiDataController } from './api/emoji-data.controller';
 import { RealmEmojiController } from './api/realm-emoji.controller';
 import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
@@ -15,7 +16,7 @@ import { RealmEmojiState } from './queries/realm-emoji.state';
  * `EmojiResolver` is what other modules (status, reactions, markdown) check emoji with.
  */
 @Module({
-  imports: [GroupsModule],
+  imports: [GroupsModule, UsersModule],
   controllers: [RealmEmojiController, EmojiDataController],
   providers: [
     RealmEmojiState,

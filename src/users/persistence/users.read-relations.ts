@@ -5,12 +5,13 @@
  */
 
 /**
- * Every user and bot: id, realm_id, full_name, delivery_email, email_address_visibility, role,
- * is_active, is_bot, bot_type, bot_owner_id, avatar_source, avatar_version, settings.
+ * Every user and bot: id, realm_id, full_name, delivery_email, role, is_active, is_bot,
+ * bot_type, bot_owner_id, settings, date_joined, email_address_visibility, avatar_source,
+ * avatar_version.
  */
 export function userProfileRelation(alias: string): string {
-  return `(SELECT id, realm_id, full_name, delivery_email, email_address_visibility, role, is_active, is_bot, bot_type, bot_owner_id,
-                  avatar_source, avatar_version, settings
+  return `(SELECT id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings,
+                  date_joined, email_address_visibility, avatar_source, avatar_version
              FROM user_profile) AS ${alias}`;
 }
 
