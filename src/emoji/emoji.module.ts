@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
 import { EmojiDataController } from './api/emoji-data.controller';
+import { EmojiImagesController } from './api/emoji-images.controller';
 import { RealmEmojiController } from './api/realm-emoji.controller';
 import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiHandler } from './commands/upload-custom-emoji.command';
@@ -16,7 +17,7 @@ import { RealmEmojiState } from './queries/realm-emoji.state';
  */
 @Module({
   imports: [GroupsModule],
-  controllers: [RealmEmojiController, EmojiDataController],
+  controllers: [RealmEmojiController, EmojiDataController, EmojiImagesController],
   providers: [
     RealmEmojiState,
     RealmEmojiRepository,
