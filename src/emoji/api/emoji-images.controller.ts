@@ -51,17 +51,10 @@ function pngStem(file: string): string {
  */
 @Controller('static/generated/emoji')
 export class EmojiImagesController {
-  @Get('images-google-64/:file')
+  @Get(['images-google-64/:file', 'images/emoji/unicode/:file'])
   @PublicEndpoint()
   @RawResponse()
   async byCode(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
-    await sendImage(reply, imageOfCode(pngStem(file)));
-  }
-
-  @Get('images/emoji/unicode/:file')
-  @PublicEndpoint()
-  @RawResponse()
-  async byCodeLegacy(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     await sendImage(reply, imageOfCode(pngStem(file)));
   }
 
