@@ -148,7 +148,7 @@ describe('renderZulipMarkdown: constructs', () => {
     expect(html('$$x$$')).toBe(
       '<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow>' +
         '<annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">' +
-        '<span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></p>',
+        '<span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></p>',
     );
     const math = html('$$x^2$$');
     expect(math.startsWith('<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML">')).toBe(true);
@@ -161,7 +161,7 @@ describe('renderZulipMarkdown: constructs', () => {
     expect(html('```math\nx\n```')).toBe(
       '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block">' +
         '<semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span>' +
-        '<span class="katex-html" aria-hidden="true"><span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span>' +
+        '<span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span>' +
         '<span class="mord mathnormal">x</span></span></span></span></span></p>',
     );
   });
