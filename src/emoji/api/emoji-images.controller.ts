@@ -14,8 +14,10 @@ interface DatasourceImage {
   skin_variations?: Record<string, DatasourceImage>;
 }
 
-/** The `emoji-datasource-google` package Zulip pins, which the name table was checked against. */
-const DATASOURCE = path.dirname(require.resolve('emoji-datasource-google/package.json'));
+/** A file of the `emoji-datasource-google` package Zulip pins, which the name table was checked against. */
+function datasourceFile(...parts: string[]): string {
+  return path.join(path.dirname(require.resolve('emoji-datasource-google/package.json')), ...parts);
+}
 /** Our own image for the special `zulip` emoji, made by scripts/zulip-emoji-image.js. */
 const ZULIP_IMAGE = path.join(__dirname, '..', 'assets', 'zulip.png');
 
@@ -25,9 +27,9 @@ let imageFiles: Map<string, string> | undefined;
 function imageFileOf(code: string): string | undefined {
   if (!imageFiles) {
     const files = new Map<string, string>();
-    const emoji = JSON.parse(readFileSync(path.join(DATASOURCE, 'emoji.json'), 'utf8')) as DatasourceImage[];
+    const emoji = JSON.parse(readFileSync(datasourceFile('emoji.json'), 'utf8')) as DatasourceImage[];
     for (const entry of emoji.flatMap((one) => [one, ...Object.values(one.skin_variations ?? {})])) {
-      if (entry.has_img_google) files.set(emojiCodeOf(entry.unified), path.join(DATASOURCE, 'img', 'google', '64', entry.image));
+      if (entry.has_img_google) files.set(emojiCodeOf(entry.unified), datasourceFile('img', 'google', '64', entry.image));
     }
     imageFiles = files;
   }
@@ -73,7 +75,7 @@ export class EmojiImagesController {
   @RawResponse()
   async spriteSheet(@Res() reply: FastifyReply): Promise<void> {
     // Zulip's sprite sheet is the package's 64-pixel sheet of 256-colour images.
-    await sendImage(reply, path.join(DATASOURCE, 'img', 'google', 'sheets-256', '64.png'));
+    await sendImage(reply, datasourceFile('img', 'google', 'sheets-256', '64.png'));
   }
 }
 
