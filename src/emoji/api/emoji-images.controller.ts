@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ApiError } from '../../shared/api-error';
 import { PublicEndpoint, RawResponse } from '../../wire/decorators';
@@ -16,8 +17,11 @@ interface DatasourceImage {
 
 /** A file of the `emoji-datasource-google` package Zulip pins, which the name table was checked against. */
 function datasourceFile(...parts: string[]): string {
-  return path.join(path.dirname(require.resolve('emoji-datasource-google/package.json')), ...parts);
+  datasourceDir ??= path.dirname(require.resolve('emoji-datasource-google/package.json'));
+  return path.join(datasourceDir, ...parts);
 }
+let datasourceDir: string | undefined;
+
 /** Our own image for the special `zulip` emoji, made by scripts/zulip-emoji-image.js. */
 const ZULIP_IMAGE = path.join(__dirname, '..', 'assets', 'zulip.png');
 
@@ -38,7 +42,7 @@ function imageFileOf(code: string): string | undefined {
 
 const notFound = () => new ApiError('File not found', 'BAD_REQUEST', 404);
 
-/** `<something>.png` without its extension, or nothing for any other file name. */
+/** `<something>.png` without its extension; any other file name is not found. */
 function pngStem(file: string): string {
   if (!file.endsWith('.png')) throw notFound();
   return file.slice(0, -'.png'.length);
@@ -89,5 +93,5 @@ async function sendImage(reply: FastifyReply, file: string | undefined): Promise
     .header('Content-Type', 'image/png')
     .header('Cache-Control', 'public, max-age=86400')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(readFileSync(file));
+    .send(await readFile(file));
 }
