@@ -100,18 +100,6 @@ export const SCHEMA_CATALOG = {
  * owner's reader to move down first.
  */
 export const TOLERATED_READS: readonly (readonly [string, string])[] = [
-  ['src/bot-storage/persistence/bot-storage.store.ts', 'user_profile'],
-  ['src/default-channel-groups/persistence/default-channel-group.store.ts', 'stream'],
-  ['src/emoji/persistence/realm-emoji.repository.ts', 'user_profile'],
-  ['src/groups/persistence/group-setting-reads.store.ts', 'user_profile'],
-  ['src/groups/persistence/group-usage.reader.ts', 'stream'],
-  ['src/groups/persistence/group.repository.ts', 'user_profile'],
-  ['src/groups/persistence/user-group.store.ts', 'user_profile'],
-  ['src/invites/persistence/invitation.store.ts', 'realm'],
-  ['src/invites/persistence/invitation.store.ts', 'user_profile'],
-  ['src/linkifiers/persistence/linkifier.store.ts', 'realm'],
-  ['src/linkifiers/persistence/linkifier.store.ts', 'user_profile'],
-  ['src/markdown/persistence/alert-word.store.ts', 'user_profile'],
   ['src/messages/persistence/flag-store.ts', 'recipient'],
   ['src/messages/persistence/flag-store.ts', 'subscription'],
   ['src/messages/persistence/flag-store.ts', 'user_topic'],
@@ -141,18 +129,11 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/messages/persistence/typing-people.ts', 'subscription'],
   ['src/messages/persistence/typing-people.ts', 'user_profile'],
   ['src/messages/persistence/unread-state.store.ts', 'subscription'],
-  ['src/presence/persistence/presence.repository.ts', 'user_profile'],
-  ['src/profile-fields/persistence/profile-field.store.ts', 'realm'],
-  ['src/profile-fields/persistence/profile-field.store.ts', 'user_profile'],
   ['src/reactions/persistence/reaction.repository.ts', 'message'],
   ['src/reactions/persistence/reaction.repository.ts', 'recipient'],
   ['src/reactions/persistence/reaction.repository.ts', 'subscription'],
   ['src/reactions/persistence/reaction.repository.ts', 'user_message'],
   ['src/reactions/persistence/reaction.repository.ts', 'user_profile'],
-  ['src/realm/persistence/realm-domain.store.ts', 'user_profile'],
-  ['src/realm/persistence/realm-settings.store.ts', 'stream'],
-  ['src/realm/persistence/realm-settings.store.ts', 'user_profile'],
-  ['src/status/persistence/user-status.repository.ts', 'user_profile'],
   ['src/submessages/persistence/submessage.store.ts', 'message'],
   ['src/submessages/persistence/submessage.store.ts', 'muted_user'],
   ['src/submessages/persistence/submessage.store.ts', 'user_message'],
@@ -162,10 +143,6 @@ export const TOLERATED_READS: readonly (readonly [string, string])[] = [
   ['src/user-topics/persistence/topic-standing.store.ts', 'user_message'],
   ['src/user-topics/persistence/topic-standing.store.ts', 'user_profile'],
   ['src/user-topics/persistence/user-topic.repository.ts', 'stream'],
-  ['src/users/persistence/bot.repository.ts', 'stream'],
-  ['src/users/persistence/password-reset-token.store.ts', 'realm'],
-  ['src/users/persistence/user-access.store.ts', 'subscription'],
-  ['src/users/persistence/user.repository.ts', 'user_message'],
 ];
 
 /**

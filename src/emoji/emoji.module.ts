@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
+import { UsersModule } from '../users/users.module';
 import { EmojiDataController } from './api/emoji-data.controller';
 import { EmojiImagesController } from './api/emoji-images.controller';
 import { RealmEmojiController } from './api/realm-emoji.controller';
@@ -16,7 +17,7 @@ import { RealmEmojiState } from './queries/realm-emoji.state';
  * `EmojiResolver` is what other modules (status, reactions, markdown) check emoji with.
  */
 @Module({
-  imports: [GroupsModule],
+  imports: [GroupsModule, UsersModule],
   controllers: [RealmEmojiController, EmojiDataController, EmojiImagesController],
   providers: [
     RealmEmojiState,

@@ -18,8 +18,10 @@ import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
 import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
+import { UserGroupPresenter } from './api/user-group.presenter';
 import { GroupSettingReads } from './persistence/group-setting-reads.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
+import { GroupsChannels, GroupsUsers, GroupsUserTables } from './queries/group-foreign-readers';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 import { UserGroupsState } from './queries/user-groups.state';
 
@@ -30,6 +32,9 @@ import { UserGroupsState } from './queries/user-groups.state';
     UserGroupsState,
     GroupDirectory,
     RealmGroupSettingsReader,
+    GroupsUsers,
+    GroupsUserTables,
+    GroupsChannels,
     GroupRepository,
     GroupMembershipWatchers,
     SystemGroupWrites,
@@ -40,6 +45,7 @@ import { UserGroupsState } from './queries/user-groups.state';
     GroupSettingReads,
     RealmGroupSettingsRepository,
     UserGroupStore,
+    UserGroupPresenter,
     UserGroupAccess,
     GroupUsageReader,
     CreateUserGroupHandler,
@@ -52,6 +58,9 @@ import { UserGroupsState } from './queries/user-groups.state';
   ],
   exports: [
     GroupDirectory,
+    GroupsUsers,
+    GroupsUserTables,
+    GroupsChannels,
     RealmGroupSettingsReader,
     GroupSettingResolver,
     GroupMembershipWatchers,

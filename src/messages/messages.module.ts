@@ -50,6 +50,7 @@ import { MessageDeletionStore } from './persistence/message-deletion.store';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { MessageCommandStore } from './persistence/message-command.store';
 import { MessagesState } from './queries/messages.state';
+import { MessageReadersForModulesBelow } from './queries/readers-for-modules-below';
 import { MessageSendHooks } from './commands/message-send-hooks';
 
 /** Messages: sending, reading, and their client events. */
@@ -57,6 +58,7 @@ import { MessageSendHooks } from './commands/message-send-hooks';
   imports: [DiscoveryModule, GroupsModule, RealmModule, UsersModule, ChannelsModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
+    MessageReadersForModulesBelow,
     MessagesState,
     ChannelTopicsStore,
     GetChannelTopicsHandler,

@@ -11,17 +11,21 @@ import { ProfileFieldStore } from './persistence/profile-field.store';
 import { GetProfileFieldsHandler } from './queries/get-profile-fields.query';
 import { ProfileDataReader } from './queries/profile-data.reader';
 import { ProfileFieldsState } from './queries/profile-fields.state';
+import { ProfileFieldUsers } from './queries/profile-field-foreign-readers';
+import { RealmModule } from '../realm/realm.module';
 
 /**
  * Custom profile fields: the realm's field definitions (administrators) and each user's
  * values. Other modules read users' values through `ProfileDataReader` only.
  */
 @Module({
+  imports: [RealmModule],
   controllers: [ProfileFieldsController],
   providers: [
     ProfileFieldsState,
     ProfileFieldStore,
     ProfileDataReader,
+    ProfileFieldUsers,
     GetProfileFieldsHandler,
     CreateProfileFieldHandler,
     UpdateProfileFieldHandler,
@@ -31,6 +35,6 @@ import { ProfileFieldsState } from './queries/profile-fields.state';
     RemoveProfileDataHandler,
     ProfileFieldEventProjections,
   ],
-  exports: [ProfileDataReader],
+  exports: [ProfileDataReader, ProfileFieldUsers],
 })
 export class ProfileFieldsModule {}

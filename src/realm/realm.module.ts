@@ -18,6 +18,7 @@ import { AddRealmDomainHandler, ChangeRealmDomainHandler, RemoveRealmDomainHandl
 import { RealmDomainStore } from './persistence/realm-domain.store';
 import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-domains.query';
 import { RealmDomainsState } from './queries/realm-domains.state';
+import { RealmChannels, RealmUsers } from './queries/realm-foreign-readers';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
@@ -28,6 +29,8 @@ import { RealmDomainsState } from './queries/realm-domains.state';
     RealmAddressing,
     RealmRepository,
     RealmDirectory,
+    RealmUsers,
+    RealmChannels,
     RealmWrites,
     RealmSettingsStore,
     UpdateRealmSettingsHandler,
@@ -43,6 +46,6 @@ import { RealmDomainsState } from './queries/realm-domains.state';
     // The realm's icon and logos (`/realm/icon`, `/realm/logo`).
     ChangeRealmImageHandler,
   ],
-  exports: [RealmAddressing, RealmDirectory, RealmDomainReader, RealmWrites],
+  exports: [RealmAddressing, RealmDirectory, RealmDomainReader, RealmWrites, RealmUsers, RealmChannels],
 })
 export class RealmModule {}

@@ -8,6 +8,7 @@ import { UploadFileHandler } from './commands/upload-file.command';
 import { AttachmentEventProjections } from './events/attachment-event.projections';
 import { AttachmentClaims } from './commands/attachment-claims';
 import { AttachmentRepository } from './persistence/attachment.repository';
+import { AttachmentPresenter } from './api/attachment.presenter';
 import { TemporaryUrls } from './persistence/temporary-urls';
 import { GetAttachmentsHandler } from './queries/get-attachments.query';
 import { CheckUploadAccessHandler } from './queries/read-upload.query';
@@ -22,6 +23,7 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
   controllers: [UploadsController, PublicImagesController],
   providers: [
     AttachmentRepository,
+    AttachmentPresenter,
     AttachmentClaims,
     AttachmentExpiry,
     TemporaryUrls,

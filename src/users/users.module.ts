@@ -40,6 +40,8 @@ import { EndSessionHandler, Sessions, SignInWithPasswordHandler, StartSessionHan
 import { SessionStore } from './persistence/session.store';
 import { AuthenticateSessionHandler } from './queries/authenticate-session.query';
 import { UsersState } from './queries/users.state';
+import { UserReadersForModulesBelow } from './queries/readers-for-modules-below';
+import { UserChannels, UserMessages } from './queries/user-foreign-readers';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -66,6 +68,9 @@ import { UsersState } from './queries/users.state';
     UserAccess,
     UserByEmailReader,
     UserDirectory,
+    UserReadersForModulesBelow,
+    UserMessages,
+    UserChannels,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
     PasswordSignIn,
@@ -92,6 +97,8 @@ import { UsersState } from './queries/users.state';
     UserEventEffects,
   ],
   exports: [
+    UserMessages,
+    UserChannels,
     OwnSettingsChange,
     UserProfileWrites,
     OwnSettingParticipants,

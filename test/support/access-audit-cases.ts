@@ -258,6 +258,7 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
 
   // Realm configuration.
   'PATCH /api/v1/realm': exempt(OWN_REALM),
+  'POST /api/v1/realm/deactivate': exempt(OWN_REALM),
   'PATCH /api/v1/realm/user_settings_defaults': exempt(OWN_REALM),
   'POST /api/v1/realm/icon': exempt(OWN_REALM),
   'DELETE /api/v1/realm/icon': exempt(OWN_REALM),

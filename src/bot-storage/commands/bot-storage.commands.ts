@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { checkStorageSize, keyDoesNotExist, StorageEntry } from '../domain/bot-storage-rules';
 import { BotStorageStore } from '../persistence/bot-storage.store';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
 import { Database } from '../../platform/database/database';
 
 /** `PUT /bot_storage`: the entries to store, each key once (a JSON object's). */
@@ -20,13 +21,15 @@ export class UpdateBotStorageHandler implements ICommandHandler<UpdateBotStorage
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: BotStorageStore,
+    private readonly users: UserProfileWrites,
     private readonly database: Database,
   ) {}
 
   async execute({ userId, entries }: UpdateBotStorageCommand): Promise<Record<string, never>> {
     if (entries.length === 0) return {};
     return this.tx.run(async () => {
-      await this.store.lock(userId);
+      // One user's writes one after the other: the size check then holds for what the write commits.
+      await this.users.serializeChanges(userId);
       const sizes = await this.store.sizes(userId, entries.map(([key]) => key));
       checkStorageSize(sizes.current, sizes.replaced, entries);
       await this.store.put(userId, entries);
@@ -44,13 +47,14 @@ export class RemoveBotStorageHandler implements ICommandHandler<RemoveBotStorage
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: BotStorageStore,
+    private readonly users: UserProfileWrites,
     private readonly database: Database,
   ) {}
 
   async execute({ userId, keys }: RemoveBotStorageCommand): Promise<Record<string, never>> {
     if (keys !== null && keys.length === 0) return {};
     return this.tx.run(async () => {
-      await this.store.lock(userId);
+      await this.users.serializeChanges(userId);
       if (keys !== null && (await this.store.count(userId, keys)) < keys.length) throw keyDoesNotExist();
       await this.store.remove(userId, keys);
       return {};

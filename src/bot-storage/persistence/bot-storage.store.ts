@@ -25,11 +25,6 @@ export class BotStorageStore {
     return rows.map((row) => [row.key, row.value]);
   }
 
-  /** Serializes one user's writes: the size check then holds for what the write commits. */
-  async lock(userId: number): Promise<void> {
-    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
-  }
-
   async sizes(userId: number, keys: readonly string[]): Promise<StorageSizes> {
     const [row] = await this.database.query<{ current: string; replaced: string }>(
       `SELECT COALESCE(SUM(length(key) + length(value)), 0)::text AS current,

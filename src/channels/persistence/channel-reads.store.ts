@@ -21,7 +21,7 @@ export interface ActorRow {
  * things too: a send reads its channel and its sender in one round trip.
  */
 export function actorColumnSql(userIdSql: string): string {
-  return `(WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql(userIdSql)}
+  return `(WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql(userIdSql, userProfileRelation)}
              SELECT json_build_object('id', u.id, 'realm_id', u.realm_id, 'role', u.role, 'is_bot', u.is_bot,
                       'bot_owner_id', u.bot_owner_id, 'group_ids', ARRAY(SELECT id FROM g),
                       'settings', ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')})
@@ -44,7 +44,7 @@ export class ChannelReadStore {
   /** The user, their groups (nested ones included) and the realm's stored settings. */
   async actorRow(userId: number): Promise<ActorRow | undefined> {
     const [user] = await this.database.query<ActorRow>(
-      `WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql('$1')}
+      `WITH RECURSIVE ${GroupDirectory.recursiveGroupsSql('$1', userProfileRelation)}
        SELECT u.id, u.realm_id, u.role, u.is_bot, u.bot_owner_id, ARRAY(SELECT id FROM g) AS group_ids,
               ${RealmGroupSettingsReader.storedSettingsSql('u.realm_id')} AS settings
          FROM ${userProfileRelation('u')} WHERE u.id = $1`,

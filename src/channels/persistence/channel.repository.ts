@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AnonymousGroupWrites } from '../../groups/commands/anonymous-group-writes';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { SystemGroup } from '../../groups/public/system-groups';
-import { ChannelGroupSetting } from '../../groups/public/permission-settings';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';
 import { RecipientType } from '../../shared/recipient-type';
 import { ActorRow, PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
@@ -183,6 +183,22 @@ export class ChannelRepository {
        ORDER BY s.id`,
       [realmId, granting],
     );
+  }
+
+  /** The realm's channels, not archived, with a group setting among `groupIds`, by id, each with all its settings' groups. */
+  async activeUsingGroups(realmId: number, groupIds: readonly number[]): Promise<{ id: number; groups: Record<ChannelGroupSetting, number> }[]> {
+    const settings = Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[];
+    const rows = await this.database.query<Record<string, unknown>>(
+      `SELECT id, ${settings.map((name) => `${name}_id`).join(', ')} FROM stream
+        WHERE realm_id = $1 AND NOT deactivated
+          AND (${settings.map((name) => `${name}_id = ANY($2::int[])`).join(' OR ')})
+        ORDER BY id`,
+      [realmId, [...groupIds]],
+    );
+    return rows.map((row) => ({
+      id: row.id as number,
+      groups: Object.fromEntries(settings.map((name) => [name, row[`${name}_id`] as number])) as Record<ChannelGroupSetting, number>,
+    }));
   }
 
   async defaultChannelIds(realmId: number): Promise<number[]> {

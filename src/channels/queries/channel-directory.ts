@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ActorRow } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
+import { ChannelGroupSetting } from '../../groups/public/permission-settings';
 
 /**
  * The channel lookups other modules make: the channels module's read facade
@@ -29,6 +30,11 @@ export class ChannelDirectory {
 
   listInRealm(realmId: number): Promise<StreamRow[]> {
     return this.channels.listInRealm(realmId);
+  }
+
+  /** The realm's channels, not archived, with a group setting among `groupIds`, by id, each with all its settings' groups. */
+  activeChannelsUsingGroups(realmId: number, groupIds: readonly number[]): Promise<{ id: number; groups: Record<ChannelGroupSetting, number> }[]> {
+    return this.channels.activeUsingGroups(realmId, groupIds);
   }
 
   defaultChannelIds(realmId: number): Promise<number[]> {

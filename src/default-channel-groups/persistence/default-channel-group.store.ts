@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
+import { streamRelation } from '../../channels/public/read-relations';
 import { GroupWithChannels } from '../domain/default-channel-group-rules';
 
 /** A group's own row. */
@@ -23,7 +24,7 @@ export class DefaultChannelGroupStore {
       `SELECT g.id, g.name, g.description, s.id AS stream_id, s.name AS stream_name
          FROM default_stream_group g
          LEFT JOIN default_stream_group_streams gs ON gs.default_stream_group_id = g.id
-         LEFT JOIN stream s ON s.id = gs.stream_id AND NOT s.deactivated
+         LEFT JOIN ${streamRelation('s')} ON s.id = gs.stream_id AND NOT s.deactivated
         WHERE g.realm_id = $1`,
       [realmId],
     );

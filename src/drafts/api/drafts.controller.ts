@@ -8,7 +8,7 @@ import { Actor } from '../../shared/actor';
 import { CreateDraftsCommand, DeleteDraftCommand, EditDraftCommand } from '../commands/draft.commands';
 import { parseDraftData } from '../domain/draft-data';
 import { GetDraftsQuery } from '../queries/get-drafts.query';
-import { DraftWire } from '../persistence/draft.store';
+import { DraftWire } from './draft.presenter';
 
 function jsonParam(context: RequestContext, name: string): unknown {
   const raw = context.params.get(name);

@@ -4,42 +4,28 @@ import { Database } from '../../platform/database/database';
 import { subscriptionRelation } from '../../channels/public/read-relations';
 import { recipientRelation } from '../../users/public/read-relations';
 
-/** Zulip's `Draft.to_dict()`. */
-export interface DraftWire {
-  id: number;
-  type: 'stream' | 'private' | '';
-  to: number[];
-  topic: string;
-  content: string;
-  timestamp: number;
-}
-
-interface DraftRow {
+/** A draft with its recipient: the recipient's type and type id, and a group DM's other members (ascending). */
+export interface DraftRow {
   id: number;
   topic: string;
   content: string;
-  last_edit_time: Date;
-  recipient_type: number | null;
-  type_id: number | null;
-  group_members: number[] | null;
+  lastEditTime: Date;
+  recipientType: number | null;
+  typeId: number | null;
+  groupMembers: number[] | null;
 }
 
-function toWire(row: DraftRow): DraftWire {
-  const base = { id: row.id, topic: row.topic, content: row.content, timestamp: Math.floor(new Date(row.last_edit_time).getTime() / 1000) };
-  if (row.recipient_type === null) return { ...base, type: '', to: [] };
-  if (row.recipient_type === RecipientType.Stream) return { ...base, type: 'stream', to: [row.type_id as number] };
-  if (row.recipient_type === RecipientType.Personal) return { ...base, type: 'private', to: [row.type_id as number] };
-  return { ...base, type: 'private', to: row.group_members ?? [] };
-}
-
-/** A user's drafts in their wire form. */
+/** A user's drafts. */
 @Injectable()
 export class DraftStore {
   constructor(private readonly database: Database) {}
 
   /** The user's drafts (or those of `ids`), oldest edit first. */
-  async list(userId: number, ids: readonly number[] | null = null): Promise<DraftWire[]> {
-    const rows = await this.database.query<DraftRow>(
+  async list(userId: number, ids: readonly number[] | null = null): Promise<DraftRow[]> {
+    const rows = await this.database.query<{
+      id: number; topic: string; content: string; last_edit_time: Date | string;
+      recipient_type: number | null; type_id: number | null; group_members: number[] | null;
+    }>(
       `SELECT d.id, d.topic, d.content, d.last_edit_time, r.type AS recipient_type, r.type_id,
               CASE WHEN r.type = $2 THEN ARRAY(
                 SELECT s.user_profile_id FROM ${subscriptionRelation('s')}
@@ -49,7 +35,15 @@ export class DraftStore {
         ORDER BY d.last_edit_time, d.id`,
       [userId, RecipientType.DirectMessageGroup, ids],
     );
-    return rows.map(toWire);
+    return rows.map((row) => ({
+      id: row.id,
+      topic: row.topic,
+      content: row.content,
+      lastEditTime: new Date(row.last_edit_time),
+      recipientType: row.recipient_type,
+      typeId: row.type_id,
+      groupMembers: row.group_members,
+    }));
   }
 
   /** A new draft's id. */

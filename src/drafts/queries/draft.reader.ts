@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DraftStore, DraftWire } from '../persistence/draft.store';
+import { DraftStore } from '../persistence/draft.store';
+import { DraftWire, presentDraft } from '../api/draft.presenter';
 
 /** A user's drafts as other modules read them (register's `drafts`): the drafts module's read facade. */
 @Injectable()
@@ -7,7 +8,7 @@ export class DraftReader {
   constructor(private readonly store: DraftStore) {}
 
   /** The user's drafts in their wire form, oldest edit first. */
-  list(userId: number): Promise<DraftWire[]> {
-    return this.store.list(userId);
+  async list(userId: number): Promise<DraftWire[]> {
+    return (await this.store.list(userId)).map(presentDraft);
   }
 }

@@ -2,7 +2,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../shared/api-error';
 import { userSettingsOf } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { DraftStore, DraftWire } from '../persistence/draft.store';
+import { DraftStore } from '../persistence/draft.store';
+import { DraftWire, presentDraft } from '../api/draft.presenter';
 import { Database } from '../../platform/database/database';
 
 export class GetDraftsQuery {
@@ -22,7 +23,7 @@ export class GetDraftsHandler implements IQueryHandler<GetDraftsQuery, { count: 
     const user = await this.users.findById(query.userId);
     if (!user) throw new Error(`user ${query.userId} vanished`);
     if (!userSettingsOf(user).enable_drafts_synchronization) throw ApiError.badRequest('User has disabled synchronizing drafts.');
-    const drafts = await this.store.list(user.id);
+    const drafts = (await this.store.list(user.id)).map(presentDraft);
     return { count: drafts.length, drafts };
   }
 }

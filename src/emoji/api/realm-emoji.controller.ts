@@ -7,7 +7,7 @@ import { RequestContext } from '../../wire/request-context';
 import { Actor } from '../../shared/actor';
 import { DeactivateCustomEmojiCommand } from '../commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiCommand } from '../commands/upload-custom-emoji.command';
-import { RealmEmojiWire } from '../persistence/realm-emoji.repository';
+import { RealmEmojiWire } from './realm-emoji.presenter';
 import { GetRealmEmojiQuery } from '../queries/get-realm-emoji.query';
 
 class EmojiNameParams {

@@ -4,8 +4,10 @@ import { ApiError } from '../../shared/api-error';
 import { isAdministrator } from '../../shared/roles';
 import { Actor } from '../../shared/actor';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
-import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { presentRealmEmojiMap } from '../api/realm-emoji.presenter';
 import { Database } from '../../platform/database/database';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 /** `DELETE /realm/emoji/{emoji_name}`. */
 export class DeactivateCustomEmojiCommand {
@@ -24,6 +26,7 @@ export class DeactivateCustomEmojiHandler implements ICommandHandler<DeactivateC
   constructor(
     private readonly tx: TransactionRunner,
     private readonly emoji: RealmEmojiRepository,
+    private readonly users: UserDirectory,
     private readonly database: Database,
   ) {}
 
@@ -37,8 +40,8 @@ export class DeactivateCustomEmojiHandler implements ICommandHandler<DeactivateC
       }
       await this.emoji.deactivate(row.id);
       const all = await this.emoji.listAll(actor.realmId);
-      const audience = await this.emoji.activeUsers(actor.realmId);
-      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
+      const audience = await this.users.allActiveUserIds(actor.realmId);
+      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience, presentRealmEmojiMap(all)));
     });
   }
 }

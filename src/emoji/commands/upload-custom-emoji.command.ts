@@ -14,8 +14,10 @@ import { normalizeCustomEmojiName } from '../public/emoji-rules';
 import { unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { emojiImageKey, emojiStillKey } from '../public/emoji-image-keys';
-import { presentRealmEmojiMap, RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { presentRealmEmojiMap } from '../api/realm-emoji.presenter';
 import { Database } from '../../platform/database/database';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 /** Zulip's MAX_EMOJI_FILE_SIZE_MIB default. */
 export const MAX_EMOJI_FILE_SIZE_MIB = 5;
@@ -42,6 +44,7 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly emoji: RealmEmojiRepository,
+    private readonly users: UserDirectory,
     private readonly groups: GroupDirectory,
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly store: UploadStore,
@@ -79,8 +82,8 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
       await this.store.put(emojiImageKey(actor.realmId, fileName), resized.data);
       if (still) await this.store.put(emojiStillKey(actor.realmId, fileName), still);
       const all = await this.emoji.listAll(actor.realmId);
-      const audience = await this.emoji.activeUsers(actor.realmId);
-      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience.map((user) => user.id), presentRealmEmojiMap(all)));
+      const audience = await this.users.allActiveUserIds(actor.realmId);
+      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience, presentRealmEmojiMap(all)));
     });
   }
 }

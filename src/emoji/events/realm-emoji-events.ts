@@ -1,4 +1,4 @@
-import { RealmEmojiWire } from '../persistence/realm-emoji.repository';
+import { RealmEmojiWire } from '../api/realm-emoji.presenter';
 
 /** The realm's custom emoji changed; `realm_emoji` update carries the whole new set. */
 export class RealmEmojiChangedEvent {

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { uploadUrl } from '../../platform/storage/upload-store';
 import { CustomEmojiRef } from '../public/emoji-rules';
 import { Database } from '../../platform/database/database';
-import { emojiImageKey, emojiStillKey } from '../public/emoji-image-keys';
 
 export interface RealmEmojiRow {
   id: number;
@@ -12,33 +10,6 @@ export interface RealmEmojiRow {
   fileName: string | null;
   isAnimated: boolean;
   deactivated: boolean;
-}
-
-/** A custom emoji as the API shows it (Zulip's RealmEmoji dict). */
-export interface RealmEmojiWire {
-  id: string;
-  name: string;
-  source_url: string;
-  still_url: string | null;
-  deactivated: boolean;
-  author_id: number | null;
-}
-
-export function presentRealmEmoji(row: RealmEmojiRow): RealmEmojiWire {
-  const fileName = row.fileName ?? row.name;
-  return {
-    id: String(row.id),
-    name: row.name,
-    source_url: uploadUrl(emojiImageKey(row.realmId, fileName)),
-    still_url: row.isAnimated ? uploadUrl(emojiStillKey(row.realmId, fileName)) : null,
-    deactivated: row.deactivated,
-    author_id: row.authorId,
-  };
-}
-
-/** Every custom emoji of a realm, deactivated ones included, keyed by id: `realm_emoji`. */
-export function presentRealmEmojiMap(rows: readonly RealmEmojiRow[]): Record<string, RealmEmojiWire> {
-  return Object.fromEntries(rows.map((row) => [String(row.id), presentRealmEmoji(row)]));
 }
 
 function toRow(row: Record<string, unknown>): RealmEmojiRow {
@@ -111,13 +82,5 @@ export class RealmEmojiRepository {
 
   async deactivate(id: number): Promise<void> {
     await this.database.query(`UPDATE realm_emoji SET deactivated = true WHERE id = $1`, [id]);
-  }
-
-  /** The realm's active users: who hears of its emoji (users sit above emoji). */
-  activeUsers(realmId: number): Promise<{ id: number }[]> {
-    return this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`,
-      [realmId],
-    );
   }
 }

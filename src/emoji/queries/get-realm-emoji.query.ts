@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { presentRealmEmojiMap, RealmEmojiRepository, RealmEmojiWire } from '../persistence/realm-emoji.repository';
+import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
+import { presentRealmEmojiMap, RealmEmojiWire } from '../api/realm-emoji.presenter';
 
 /** `GET /realm/emoji` and register's `realm_emoji`: every custom emoji of one realm. */
 export class GetRealmEmojiQuery {

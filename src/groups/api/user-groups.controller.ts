@@ -18,7 +18,8 @@ import {
   parseGroupSettingValue,
 } from '../public/group-setting';
 import { UserGroupSetting } from '../public/permission-settings';
-import { USER_GROUP_SETTING_NAMES, UserGroupWire } from '../persistence/user-group.store';
+import { USER_GROUP_SETTING_NAMES } from '../persistence/user-group.store';
+import { UserGroupWire } from './user-group.presenter';
 import { GetGroupMembershipQuery, GroupMembershipAnswer } from '../queries/get-group-membership.query';
 import { GetUserGroupsQuery } from '../queries/get-user-groups.query';
 

@@ -12,6 +12,8 @@ import { GroupRepository } from '../persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';
 import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
+import { GroupsUsers } from '../queries/group-foreign-readers';
+import { UserGroupPresenter } from '../api/user-group.presenter';
 import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
@@ -32,6 +34,8 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
+    private readonly users: GroupsUsers,
+    private readonly presenter: UserGroupPresenter,
     private readonly access: UserGroupAccess,
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
@@ -47,7 +51,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
       if (!hasGroupPermission(actor, canCreate, REALM_GROUP_SETTINGS.can_create_groups)) throw insufficientPermission();
 
       const members = [...new Set(command.members)];
-      await checkActiveUsers(this.store, user.realmId, members);
+      await checkActiveUsers(this.users, user.realmId, members);
       const name = checkUserGroupName(command.name);
       const settings = await this.settings(user, command.settings);
       const groupId = await this.store.insert({
@@ -60,10 +64,10 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
       if (groupId === null) throw groupNameTaken(name);
       if (members.length > 0) await this.store.addMembers(groupId, members);
 
-      const audience = await this.store.activeUserIds(user.realmId);
+      const audience = await this.users.reader.allActiveUserIds(user.realmId);
       const group = await this.store.find(user.realmId, groupId);
       if (!group) throw new Error(`group ${groupId} vanished`);
-      const [wire] = await this.store.toWire([group]);
+      const [wire] = await this.presenter.present([group]);
       this.database.record(new UserGroupCreatedEvent(user.realmId, audience, wire));
 
       // The creator may add any subgroups, whatever the new group's own settings say.

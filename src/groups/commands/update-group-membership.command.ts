@@ -8,6 +8,7 @@ import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '..
 import { GroupMembershipWatchers } from '../events/group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../access/user-group.access';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
+import { GroupsUsers } from '../queries/group-foreign-readers';
 import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
@@ -35,6 +36,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
+    private readonly users: GroupsUsers,
     private readonly access: UserGroupAccess,
     private readonly watchers: GroupMembershipWatchers,
     private readonly database: Database,
@@ -53,7 +55,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
     }
     await this.tx.run(async () => {
       const actor = await this.access.actor(user);
-      const audience = await this.store.activeUserIds(user.realmId);
+      const audience = await this.users.reader.allActiveUserIds(user.realmId);
       const context = { actor, audience, groupId: command.groupId };
       // Channels whose access comes through this group may gain or lose viewers.
       await this.watchers.around(user.realmId, command.groupId, async () => {
@@ -70,7 +72,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
     // Joining oneself is `can_join_group`'s business, unless one may add anyone.
     const self = userIds.length === 1 && userIds[0] === actor.id;
     const group = await this.accessFor(context, self ? ['can_join_group', 'can_add_members_group'] : ['can_add_members_group']);
-    await checkActiveUsers(this.store, actor.realmId, userIds);
+    await checkActiveUsers(this.users, actor.realmId, userIds);
     const direct = new Set(await this.store.directMemberIds(group.id));
     const already = userIds.find((id) => direct.has(id));
     if (already !== undefined) throw ApiError.badRequest(`User ${already} is already a member of this group`);
@@ -80,7 +82,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
 
   private async deleteMembers(context: Context, userIds: number[]): Promise<void> {
     const { actor } = context;
-    await checkActiveUsers(this.store, actor.realmId, userIds);
+    await checkActiveUsers(this.users, actor.realmId, userIds);
     const self = userIds.length === 1 && userIds[0] === actor.id;
     const group = await this.accessFor(context, self ? ['can_leave_group', 'can_remove_members_group'] : ['can_remove_members_group']);
     const direct = new Set(await this.store.directMemberIds(group.id));

@@ -1,5 +1,5 @@
 import { GroupSettingValue } from '../public/group-setting';
-import { UserGroupWire } from '../persistence/user-group.store';
+import { UserGroupWire } from '../api/user-group.presenter';
 
 /** A user group was created; `user_group` events go to every active user of the realm. */
 export class UserGroupCreatedEvent {

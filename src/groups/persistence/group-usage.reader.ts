@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CHANNEL_GROUP_SETTINGS, REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS } from '../public/permission-settings';
+import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting, REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS } from '../public/permission-settings';
+import { GroupsChannels } from '../queries/group-foreign-readers';
 import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
 import { Database } from '../../platform/database/database';
 
@@ -19,6 +20,7 @@ export type GroupObjection =
 export class GroupUsageReader {
   constructor(
     private readonly realmSettings: RealmGroupSettingsRepository,
+    private readonly channels: GroupsChannels,
     private readonly database: Database,
   ) {}
 
@@ -37,16 +39,9 @@ export class GroupUsageReader {
     const settingsUsing = (row: Record<string, unknown>, names: readonly string[]) =>
       names.filter((name) => using.has(row[`${name}_id`] as number));
 
-    const channelSettings = Object.keys(CHANNEL_GROUP_SETTINGS);
-    const channels = await this.database.query<Record<string, unknown>>(
-      `SELECT id, ${channelSettings.map((name) => `${name}_id`).join(', ')} FROM stream
-        WHERE realm_id = $1 AND NOT deactivated
-          AND (${channelSettings.map((name) => `${name}_id = ANY($2::int[])`).join(' OR ')})
-        ORDER BY id`,
-      [realmId, [...using]],
-    );
-    for (const channel of channels) {
-      objections.push({ type: 'channel', channel_id: channel.id as number, settings: settingsUsing(channel, channelSettings) });
+    const channelSettings = Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[];
+    for (const channel of await this.channels.reader.activeChannelsUsingGroups(realmId, [...using])) {
+      objections.push({ type: 'channel', channel_id: channel.id, settings: channelSettings.filter((name) => using.has(channel.groups[name])) });
     }
 
     const groupSettings = Object.keys(USER_GROUP_SETTINGS);

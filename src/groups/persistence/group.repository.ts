@@ -8,6 +8,7 @@ import {
   SystemGroup,
 } from '../public/system-groups';
 import { Database } from '../../platform/database/database';
+import { GroupsUserTables } from '../queries/group-foreign-readers';
 
 export type { GroupSettingValue } from '../public/group-setting';
 
@@ -18,7 +19,13 @@ export class GroupRepository {
 
   constructor(
     private readonly database: Database,
+    private readonly users: GroupsUserTables,
   ) {}
+
+  /** The users as the relation named `alias` (deactivated users never count as members: joins check `is_active`). */
+  private userRows(alias: string): string {
+    return this.users.reader.userProfileRelation(alias);
+  }
 
   async createSystemGroups(realmId: number): Promise<Map<SystemGroup, number>> {
     const ids = new Map<SystemGroup, number>();
@@ -132,7 +139,7 @@ export class GroupRepository {
          LEFT JOIN (SELECT m.user_group_id, json_agg(m.user_profile_id ORDER BY m.user_profile_id) AS members
                       FROM user_group_membership m
                       JOIN user_group a ON a.id = m.user_group_id AND a.name IS NULL
-                      JOIN user_profile u ON u.id = m.user_profile_id AND u.is_active
+                      JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
                      WHERE m.user_group_id = ANY($1::int[])
                      GROUP BY m.user_group_id) m ON m.user_group_id = g.id
          LEFT JOIN (SELECT supergroup_id, json_agg(subgroup_id ORDER BY subgroup_id) AS subgroups
@@ -161,8 +168,8 @@ export class GroupRepository {
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id AND NOT $3::boolean)
        SELECT EXISTS (
          SELECT 1 FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-          JOIN user_profile u ON u.id = m.user_profile_id
-         WHERE m.user_profile_id = $1 AND u.is_active) AS member`,
+          JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
+         WHERE m.user_profile_id = $1) AS member`,
       [userId, groupId, directOnly],
     );
     return row.member;
@@ -196,18 +203,20 @@ export class GroupRepository {
    * set that group-setting checks test against. Empty for a deactivated user.
    */
   async recursiveGroupIdsOf(userId: number): Promise<Set<number>> {
-    const rows = await this.database.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1')} SELECT id FROM g`, [userId]);
+    const rows = await this.database.query<{ id: number }>(`WITH RECURSIVE ${GroupRepository.recursiveGroupsSql('$1', (alias) => this.userRows(alias))} SELECT id FROM g`, [userId]);
     return new Set(rows.map((row) => row.id));
   }
 
   /**
    * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
    * nesting (after `WITH RECURSIVE`), for callers that read them beside other things.
+   * `users` is the users module's `userProfileRelation` (of its public read relations),
+   * which groups, below users, take from the caller.
    */
-  static recursiveGroupsSql(userIdExpression: string): string {
+  static recursiveGroupsSql(userIdExpression: string, users: (alias: string) => string): string {
     return `g(id) AS (
-         SELECT m.user_group_id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
-          WHERE m.user_profile_id = ${userIdExpression} AND u.is_active
+         SELECT m.user_group_id FROM user_group_membership m JOIN ${users('u')} ON u.id = m.user_profile_id AND u.is_active
+          WHERE m.user_profile_id = ${userIdExpression}
          UNION SELECT s.supergroup_id FROM group_group_membership s JOIN g ON s.subgroup_id = g.id)`;
   }
 
@@ -221,7 +230,6 @@ export class GroupRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The groups' names (null for anonymous ones), in no particular order. */
   /** The realm's active named groups a text may mention, by lower-cased name. */
   async mentionableByNames(realmId: number, lowerNames: readonly string[]): Promise<{ id: number; name: string; canMentionGroupId: number }[]> {
     const rows = await this.database.query<{ id: number; name: string; can_mention_group_id: number }>(
@@ -239,12 +247,13 @@ export class GroupRepository {
          SELECT unnest($1::int[])
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
        SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-         JOIN user_profile u ON u.id = m.user_profile_id WHERE u.is_active`,
+         JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active`,
       [groupIds],
     );
     return rows.map((row) => row.id);
   }
 
+  /** The groups' names (null for anonymous ones), in no particular order. */
   namesOf(groupIds: readonly number[]): Promise<{ id: number; name: string }[]> {
     return this.database.query<{ id: number; name: string }>(`SELECT id, name FROM user_group WHERE id = ANY($1::int[])`, [groupIds]);
   }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { GroupSettingValue } from '../public/group-setting';
 import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { GroupRepository } from './group.repository';
+import { GroupsUserTables } from '../queries/group-foreign-readers';
 import { Database } from '../../platform/database/database';
 
 export const USER_GROUP_SETTING_NAMES = Object.keys(USER_GROUP_SETTINGS) as UserGroupSetting[];
@@ -21,23 +22,10 @@ export interface NamedGroup {
   settings: Record<UserGroupSetting, number>;
 }
 
-/** A user group on the wire (`GET /user_groups`, `realm_user_groups`, `user_group` add). */
-export interface UserGroupWire {
-  id: number;
-  name: string;
-  description: string;
-  creator_id: number | null;
-  date_created: number | null;
+/** A group's direct active members and direct subgroups, each ascending. */
+export interface GroupContents {
   members: number[];
-  direct_subgroup_ids: number[];
-  is_system_group: boolean;
-  can_add_members_group: GroupSettingValue;
-  can_join_group: GroupSettingValue;
-  can_leave_group: GroupSettingValue;
-  can_manage_group: GroupSettingValue;
-  can_mention_group: GroupSettingValue;
-  can_remove_members_group: GroupSettingValue;
-  deactivated: boolean;
+  subgroups: number[];
 }
 
 const SETTING_COLUMNS = USER_GROUP_SETTING_NAMES.map((name) => `${name}_id`).join(', ');
@@ -47,8 +35,14 @@ const SETTING_COLUMNS = USER_GROUP_SETTING_NAMES.map((name) => `${name}_id`).joi
 export class UserGroupStore {
   constructor(
     private readonly groups: GroupRepository,
+    private readonly users: GroupsUserTables,
     private readonly database: Database,
   ) {}
+
+  /** The users as the relation named `alias` (deactivated users never count as members: joins check `is_active`). */
+  private userRows(alias: string): string {
+    return this.users.reader.userProfileRelation(alias);
+  }
 
   /** A named group of the realm; `lock` holds its row until the transaction ends. */
   async find(realmId: number, groupId: number, lock = false): Promise<NamedGroup | null> {
@@ -141,8 +135,8 @@ export class UserGroupStore {
   /** Direct members; deactivated users never count. */
   async directMemberIds(groupId: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
-      `SELECT m.user_profile_id AS id FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
-        WHERE m.user_group_id = $1 AND u.is_active ORDER BY m.user_profile_id`,
+      `SELECT m.user_profile_id AS id FROM user_group_membership m JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
+        WHERE m.user_group_id = $1 ORDER BY m.user_profile_id`,
       [groupId],
     );
     return rows.map((row) => row.id);
@@ -156,8 +150,8 @@ export class UserGroupStore {
          SELECT $1::int
          UNION SELECT s.subgroup_id FROM group_group_membership s JOIN g ON s.supergroup_id = g.id)
        SELECT DISTINCT m.user_profile_id AS id FROM user_group_membership m JOIN g ON m.user_group_id = g.id
-         JOIN user_profile u ON u.id = m.user_profile_id
-        WHERE u.is_active ORDER BY 1`,
+         JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
+        ORDER BY 1`,
       [groupId],
     );
     return rows.map((row) => row.id);
@@ -192,75 +186,24 @@ export class UserGroupStore {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Active users of a realm: everyone `user_group` events go to. */
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
-    return rows.map((row) => row.id);
+  /** The realm's named groups, by id; deactivated ones only if asked. */
+  listNamed(realmId: number, includeDeactivated: boolean): Promise<NamedGroup[]> {
+    return this.select(`realm_id = $1${includeDeactivated ? '' : ' AND NOT deactivated'}`, [realmId], false);
   }
 
-  /** Active users among `userIds`, in the realm. */
-  async activeUsersAmong(realmId: number, userIds: readonly number[]): Promise<Set<number>> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[])`,
-      [realmId, [...new Set(userIds)]],
+  /** The groups' direct active members and direct subgroups, by group. */
+  async contents(groupIds: readonly number[]): Promise<Map<number, GroupContents>> {
+    const rows = await this.database.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
+      `SELECT g.id AS group_id,
+              (SELECT json_agg(m.user_profile_id ORDER BY m.user_profile_id)
+                 FROM user_group_membership m JOIN ${this.userRows('u')} ON u.id = m.user_profile_id AND u.is_active
+                WHERE m.user_group_id = g.id) AS members,
+              (SELECT json_agg(s.subgroup_id ORDER BY s.subgroup_id)
+                 FROM group_group_membership s WHERE s.supergroup_id = g.id) AS subgroups
+         FROM unnest($1::int[]) AS g(id)`,
+      [[...groupIds]],
     );
-    return new Set(rows.map((row) => row.id));
-  }
-
-  /** The realm's named groups in their wire form, by id; deactivated ones only if asked. */
-  async listWire(realmId: number, includeDeactivated: boolean): Promise<UserGroupWire[]> {
-    const groups = await this.select(
-      `realm_id = $1 AND name IS NOT NULL${includeDeactivated ? '' : ' AND NOT deactivated'}`,
-      [realmId],
-      false,
-    );
-    return this.toWire(groups);
-  }
-
-  async toWire(groups: readonly NamedGroup[]): Promise<UserGroupWire[]> {
-    if (groups.length === 0) return [];
-    const ids = groups.map((group) => group.id);
-    const [contents, values] = await Promise.all([
-      this.database.query<{ group_id: number; members: number[] | null; subgroups: number[] | null }>(
-        `SELECT g.id AS group_id,
-                (SELECT json_agg(m.user_profile_id ORDER BY m.user_profile_id)
-                   FROM user_group_membership m JOIN user_profile u ON u.id = m.user_profile_id
-                  WHERE m.user_group_id = g.id AND u.is_active) AS members,
-                (SELECT json_agg(s.subgroup_id ORDER BY s.subgroup_id)
-                   FROM group_group_membership s WHERE s.supergroup_id = g.id) AS subgroups
-           FROM unnest($1::int[]) AS g(id)`,
-        [ids],
-      ),
-      this.groups.settingValues(
-        groups.flatMap((group) => USER_GROUP_SETTING_NAMES.map((name) => group.settings[name])),
-      ),
-    ]);
-    const membersOf = new Map(contents.map((row) => [row.group_id, row.members] as const));
-    const subgroupsOf = new Map(contents.map((row) => [row.group_id, row.subgroups] as const));
-    const value = (id: number): GroupSettingValue => {
-      const found = values.get(id);
-      if (found === undefined) throw new Error(`setting group ${id} vanished`);
-      return found;
-    };
-    return [...groups]
-      .sort((a, b) => a.id - b.id)
-      .map((group) => ({
-        id: group.id,
-        name: group.name,
-        description: group.description,
-        creator_id: group.creatorId,
-        date_created: group.dateCreated === null ? null : Math.floor(group.dateCreated.getTime() / 1000),
-        members: membersOf.get(group.id) ?? [],
-        direct_subgroup_ids: subgroupsOf.get(group.id) ?? [],
-        is_system_group: group.isSystemGroup,
-        can_add_members_group: value(group.settings.can_add_members_group),
-        can_join_group: value(group.settings.can_join_group),
-        can_leave_group: value(group.settings.can_leave_group),
-        can_manage_group: value(group.settings.can_manage_group),
-        can_mention_group: value(group.settings.can_mention_group),
-        can_remove_members_group: value(group.settings.can_remove_members_group),
-        deactivated: group.deactivated,
-      }));
+    return new Map(rows.map((row) => [row.group_id, { members: row.members ?? [], subgroups: row.subgroups ?? [] }]));
   }
 
   /** The wire form of one setting's current value. */

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { UserGroupStore, UserGroupWire } from '../persistence/user-group.store';
+import { UserGroupStore } from '../persistence/user-group.store';
+import { UserGroupPresenter, UserGroupWire } from '../api/user-group.presenter';
 
 /**
  * The realm's named groups (`GET /user_groups`, register's `realm_user_groups`):
@@ -16,9 +17,10 @@ export class GetUserGroupsQuery {
 export class GetUserGroupsHandler implements IQueryHandler<GetUserGroupsQuery, UserGroupWire[]> {
   constructor(
     private readonly store: UserGroupStore,
+    private readonly presenter: UserGroupPresenter,
   ) {}
 
-  execute(query: GetUserGroupsQuery): Promise<UserGroupWire[]> {
-    return this.store.listWire(query.realmId, query.includeDeactivated);
+  async execute(query: GetUserGroupsQuery): Promise<UserGroupWire[]> {
+    return this.presenter.present(await this.store.listNamed(query.realmId, query.includeDeactivated));
   }
 }

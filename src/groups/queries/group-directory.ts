@@ -10,10 +10,11 @@ export class GroupDirectory {
 
   /**
    * A recursive CTE `g(id)` of the groups an active user belongs to, directly or through
-   * nesting (after `WITH RECURSIVE`), for callers that read them beside other things.
+   * nesting (after `WITH RECURSIVE`), for callers that read them beside other things;
+   * `users` is the users module's `userProfileRelation` read relation.
    */
-  static recursiveGroupsSql(userIdExpression: string): string {
-    return GroupRepository.recursiveGroupsSql(userIdExpression);
+  static recursiveGroupsSql(userIdExpression: string, users: (alias: string) => string): string {
+    return GroupRepository.recursiveGroupsSql(userIdExpression, users);
   }
 
   systemGroupIds(realmId: number): Promise<Map<SystemGroup, number>> {

@@ -31,7 +31,9 @@ export class InvitationWrites {
    * each other): refuses the whole request when `count` more would pass a daily limit.
    */
   async checkDailyLimit(realmId: number, count: number, now: Date): Promise<void> {
-    const realm = await this.store.lockRealm(realmId);
+    // Zulip's `select_for_update` of the realm: one realm's invitations are counted one at a time.
+    await this.realms.lock(realmId);
+    const realm = await this.realms.requireById(realmId);
     const since = new Date(now.getTime() - DAY_MS);
     await this.store.forgetSendsBefore(realmId, since);
     const newRealmSince = new Date(now.getTime() - this.settings.newRealmDays * DAY_MS);
@@ -70,7 +72,7 @@ export class InvitationWrites {
 
   /** Zulip's `notify_invites_changed`: the realm's administrators, and the changed invitations' makers. */
   async notifyChanged(realmId: number, referrerIds: number | null | readonly (number | null)[]): Promise<void> {
-    const userIds = await this.store.adminIds(realmId);
+    const userIds = await this.users.administratorIds(realmId);
     for (const referrerId of Array.isArray(referrerIds) ? referrerIds : [referrerIds]) {
       if (referrerId !== null && !userIds.includes(referrerId)) userIds.push(referrerId);
     }

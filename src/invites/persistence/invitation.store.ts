@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { InvitationStatus } from '../domain/invite-rules';
+import { realmRelation } from '../../realm/public/read-relations';
 
 /** An email invitation or a reusable link, with the channels and groups it gives. */
 export interface InvitationRow {
@@ -184,15 +185,6 @@ export class InvitationStore {
     return rows.length;
   }
 
-  /** Locks the realm's row: invitations of one realm are counted against the limits one at a time (Zulip's `select_for_update`). */
-  async lockRealm(realmId: number): Promise<{ dateCreated: Date; properties: Record<string, unknown> }> {
-    const [row] = await this.database.query<{ date_created: Date | string; properties: Record<string, unknown> }>(
-      `SELECT date_created, properties FROM realm WHERE id = $1 FOR UPDATE`,
-      [realmId],
-    );
-    return { dateCreated: new Date(row.date_created), properties: row.properties };
-  }
-
   async recordSends(realmId: number, count: number, at: Date): Promise<void> {
     await this.database.query(`INSERT INTO invitation_send (realm_id, sent_at) SELECT $1, $2 FROM generate_series(1, $3)`, [realmId, at, count]);
   }
@@ -214,18 +206,10 @@ export class InvitationStore {
   /** Invitation emails sent since `since` by every realm created after `createdAfter`. */
   async sentByNewRealmsSince(createdAfter: Date, since: Date): Promise<number> {
     const [row] = await this.database.query<{ count: string | number }>(
-      `SELECT count(*) AS count FROM invitation_send s JOIN realm r ON r.id = s.realm_id WHERE r.date_created >= $1 AND s.sent_at >= $2`,
+      `SELECT count(*) AS count FROM invitation_send s JOIN ${realmRelation('r')} ON r.id = s.realm_id
+        WHERE r.date_created >= $1 AND s.sent_at >= $2`,
       [createdAfter, since],
     );
     return Number(row.count);
-  }
-
-  /** Ids of the realm's active administrators (bots included, as Zulip's `get_admin_users_and_bots`). */
-  async adminIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND role <= 200 ORDER BY id`,
-      [realmId],
-    );
-    return rows.map((row) => row.id);
   }
 }

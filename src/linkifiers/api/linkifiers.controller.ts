@@ -9,7 +9,7 @@ import { AddLinkifierCommand } from '../commands/add-linkifier.command';
 import { RemoveLinkifierCommand } from '../commands/remove-linkifier.command';
 import { ReorderLinkifiersCommand } from '../commands/reorder-linkifiers.command';
 import { UpdateLinkifierCommand } from '../commands/update-linkifier.command';
-import { LinkifierWire } from '../persistence/linkifier.store';
+import { LinkifierWire } from './linkifier.presenter';
 import { GetLinkifiersQuery } from '../queries/get-linkifiers.query';
 
 class LinkifierParams {

@@ -2,9 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { Actor } from '../../shared/actor';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { checkLinkifier, recordLinkifiersChanged } from './linkifier-commands';
+import { checkLinkifier, LinkifierChanges } from './linkifier-commands';
 import { requireRealmAdmin } from '../../shared/authorization';
-import { Database } from '../../platform/database/database';
 
 /** `POST /realm/filters`. */
 export class AddLinkifierCommand {
@@ -20,16 +19,16 @@ export class AddLinkifierHandler implements ICommandHandler<AddLinkifierCommand,
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
-    private readonly database: Database,
+    private readonly changes: LinkifierChanges,
   ) {}
 
   execute({ actor, pattern, urlTemplate }: AddLinkifierCommand): Promise<{ id: number }> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.changes.lockRealm(actor.realmId);
       await checkLinkifier(this.store, actor.realmId, pattern.trim(), urlTemplate.trim(), null);
       const id = await this.store.insert(actor.realmId, pattern.trim(), urlTemplate.trim());
-      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
+      await this.changes.recordChanged(actor.realmId);
       return { id };
     });
   }

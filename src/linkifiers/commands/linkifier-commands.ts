@@ -1,7 +1,11 @@
+import { Injectable } from '@nestjs/common';
 import { linkifierErrors, PATTERN_TAKEN, validationFailure } from '../domain/linkifier-rules';
 import { LinkifiersChangedEvent } from '../events/linkifier-events';
 import { LinkifierStore } from '../persistence/linkifier.store';
+import { presentLinkifier } from '../api/linkifier.presenter';
 import { Database } from '../../platform/database/database';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
+import { UserDirectory } from '../../users/queries/user-directory';
 
 /** Zulip's `full_clean()` of a linkifier, the realm's unique patterns included. */
 export async function checkLinkifier(
@@ -17,8 +21,24 @@ export async function checkLinkifier(
   if (Object.keys(errors).length > 0) throw validationFailure(errors);
 }
 
-/** Records `realm_linkifiers` with the list as the transaction leaves it. */
-export async function recordLinkifiersChanged(database: Database, store: LinkifierStore, realmId: number): Promise<void> {
-  const linkifiers = await store.list(realmId);
-  database.record(new LinkifiersChangedEvent(realmId, await store.activeUserIds(realmId), linkifiers));
+/** What every linkifier change does around its own write, inside its transaction. */
+@Injectable()
+export class LinkifierChanges {
+  constructor(
+    private readonly store: LinkifierStore,
+    private readonly realms: RealmDirectory,
+    private readonly users: UserDirectory,
+    private readonly database: Database,
+  ) {}
+
+  /** Serializes the realm's linkifier changes (ordering and uniqueness read the whole set). */
+  lockRealm(realmId: number): Promise<void> {
+    return this.realms.lock(realmId);
+  }
+
+  /** Records `realm_linkifiers` with the list as the transaction leaves it, for the realm's active users. */
+  async recordChanged(realmId: number): Promise<void> {
+    const linkifiers = (await this.store.list(realmId)).map(presentLinkifier);
+    this.database.record(new LinkifiersChangedEvent(realmId, await this.users.allActiveUserIds(realmId), linkifiers));
+  }
 }

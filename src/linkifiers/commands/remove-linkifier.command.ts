@@ -3,9 +3,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { Actor } from '../../shared/actor';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { recordLinkifiersChanged } from './linkifier-commands';
+import { LinkifierChanges } from './linkifier-commands';
 import { requireRealmAdmin } from '../../shared/authorization';
-import { Database } from '../../platform/database/database';
 
 /** `DELETE /realm/filters/{filter_id}`. */
 export class RemoveLinkifierCommand {
@@ -20,16 +19,16 @@ export class RemoveLinkifierHandler implements ICommandHandler<RemoveLinkifierCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
-    private readonly database: Database,
+    private readonly changes: LinkifierChanges,
   ) {}
 
   execute({ actor, id }: RemoveLinkifierCommand): Promise<void> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.changes.lockRealm(actor.realmId);
       if (!(await this.store.exists(actor.realmId, id))) throw linkifierNotFound();
       await this.store.delete(id);
-      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
+      await this.changes.recordChanged(actor.realmId);
     });
   }
 }

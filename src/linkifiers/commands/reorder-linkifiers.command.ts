@@ -3,9 +3,8 @@ import { ApiError } from '../../shared/api-error';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { Actor } from '../../shared/actor';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { recordLinkifiersChanged } from './linkifier-commands';
+import { LinkifierChanges } from './linkifier-commands';
 import { requireRealmAdmin } from '../../shared/authorization';
-import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/linkifiers`: `ordered_linkifier_ids` lists every linkifier exactly once. */
 export class ReorderLinkifiersCommand {
@@ -20,7 +19,7 @@ export class ReorderLinkifiersHandler implements ICommandHandler<ReorderLinkifie
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
-    private readonly database: Database,
+    private readonly changes: LinkifierChanges,
   ) {}
 
   execute({ actor, orderedIds }: ReorderLinkifiersCommand): Promise<void> {
@@ -28,7 +27,7 @@ export class ReorderLinkifiersHandler implements ICommandHandler<ReorderLinkifie
     return this.tx.run(async () => {
       const wanted = new Set(orderedIds);
       if (wanted.size < orderedIds.length) throw ApiError.badRequest('The ordered list must not contain duplicated linkifiers');
-      await this.store.lockRealm(actor.realmId);
+      await this.changes.lockRealm(actor.realmId);
       const existing = await this.store.ids(actor.realmId);
       if (existing.length !== wanted.size || existing.some((id) => !wanted.has(id))) {
         throw ApiError.badRequest('The ordered list must enumerate all existing linkifiers exactly once');
@@ -36,7 +35,7 @@ export class ReorderLinkifiersHandler implements ICommandHandler<ReorderLinkifie
       // With no linkifiers there is nothing to reorder, and Zulip sends no event.
       if (existing.length === 0) return;
       await this.store.setOrder(actor.realmId, orderedIds);
-      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
+      await this.changes.recordChanged(actor.realmId);
     });
   }
 }

@@ -3,9 +3,8 @@ import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { Actor } from '../../shared/actor';
 import { linkifierNotFound } from '../domain/linkifier-rules';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { checkLinkifier, recordLinkifiersChanged } from './linkifier-commands';
+import { checkLinkifier, LinkifierChanges } from './linkifier-commands';
 import { requireRealmAdmin } from '../../shared/authorization';
-import { Database } from '../../platform/database/database';
 
 /** `PATCH /realm/filters/{filter_id}`: both the pattern and the template are given. */
 export class UpdateLinkifierCommand {
@@ -22,17 +21,17 @@ export class UpdateLinkifierHandler implements ICommandHandler<UpdateLinkifierCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: LinkifierStore,
-    private readonly database: Database,
+    private readonly changes: LinkifierChanges,
   ) {}
 
   execute({ actor, id, pattern, urlTemplate }: UpdateLinkifierCommand): Promise<void> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.changes.lockRealm(actor.realmId);
       if (!(await this.store.exists(actor.realmId, id))) throw linkifierNotFound();
       await checkLinkifier(this.store, actor.realmId, pattern.trim(), urlTemplate.trim(), id);
       await this.store.update(id, pattern.trim(), urlTemplate.trim());
-      await recordLinkifiersChanged(this.database, this.store, actor.realmId);
+      await this.changes.recordChanged(actor.realmId);
     });
   }
 }

@@ -1,4 +1,4 @@
-import { LinkifierWire } from '../persistence/linkifier.store';
+import { LinkifierWire } from '../api/linkifier.presenter';
 
 /** The realm's linkifiers changed; `linkifiers` is the whole new ordered list. */
 export class LinkifiersChangedEvent {

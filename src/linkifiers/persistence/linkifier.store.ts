@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { LinkifierRule } from '../public/apply-linkifiers';
 
-/** A linkifier on the wire (`realm_linkifiers`). */
-export interface LinkifierWire {
+/** A linkifier's row. */
+export interface LinkifierRow {
   id: number;
   pattern: string;
-  url_template: string;
+  urlTemplate: string;
 }
 
 /** The realm's linkifiers (Zulip's RealmFilter), in the order they apply. */
@@ -16,11 +16,12 @@ export class LinkifierStore {
     private readonly database: Database,
   ) {}
 
-  async list(realmId: number): Promise<LinkifierWire[]> {
-    return this.database.query<LinkifierWire>(
+  async list(realmId: number): Promise<LinkifierRow[]> {
+    const rows = await this.database.query<{ id: number; pattern: string; url_template: string }>(
       `SELECT id, pattern, url_template FROM realm_filter WHERE realm_id = $1 ORDER BY "order", id`,
       [realmId],
     );
+    return rows.map((row) => ({ id: row.id, pattern: row.pattern, urlTemplate: row.url_template }));
   }
 
   /** The realm's rules as `topicLinks` and `findLinks` apply them, in order. */
@@ -44,11 +45,6 @@ export class LinkifierStore {
       exceptId,
     ]);
     return rows.length > 0;
-  }
-
-  /** Serializes the realm's linkifier changes (ordering and uniqueness read the whole set). */
-  async lockRealm(realmId: number): Promise<void> {
-    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
   }
 
   /** A new linkifier applies last. */
@@ -82,10 +78,5 @@ export class LinkifierStore {
         WHERE f.realm_id = $1 AND f.id = o.id`,
       [realmId, [...orderedIds]],
     );
-  }
-
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
   }
 }

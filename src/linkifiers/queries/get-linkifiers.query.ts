@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { LinkifierStore, LinkifierWire } from '../persistence/linkifier.store';
+import { LinkifierStore } from '../persistence/linkifier.store';
+import { LinkifierWire, presentLinkifier } from '../api/linkifier.presenter';
 
 /** `GET /realm/linkifiers` and register's `realm_linkifiers`: the realm's linkifiers in order. */
 export class GetLinkifiersQuery {
@@ -10,7 +11,7 @@ export class GetLinkifiersQuery {
 export class GetLinkifiersHandler implements IQueryHandler<GetLinkifiersQuery, LinkifierWire[]> {
   constructor(private readonly store: LinkifierStore) {}
 
-  execute(query: GetLinkifiersQuery): Promise<LinkifierWire[]> {
-    return this.store.list(query.realmId);
+  async execute(query: GetLinkifiersQuery): Promise<LinkifierWire[]> {
+    return (await this.store.list(query.realmId)).map(presentLinkifier);
   }
 }

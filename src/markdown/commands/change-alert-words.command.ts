@@ -4,6 +4,7 @@ import { Actor } from '../../shared/actor';
 import { normalizeAlertWords } from '../domain/alert-words';
 import { AlertWordsChangedEvent } from '../events/alert-words.events';
 import { AlertWordStore } from '../persistence/alert-word.store';
+import { UserProfileWrites } from '../../users/commands/user-profile.writes';
 import { Database } from '../../platform/database/database';
 
 /** `POST` (add) or `DELETE` (remove) `/users/me/alert_words`: answers the whole list. */
@@ -20,6 +21,7 @@ export class ChangeAlertWordsHandler implements ICommandHandler<ChangeAlertWords
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: AlertWordStore,
+    private readonly users: UserProfileWrites,
     private readonly database: Database,
   ) {}
 
@@ -27,7 +29,8 @@ export class ChangeAlertWordsHandler implements ICommandHandler<ChangeAlertWords
     const { user } = command;
     const words = normalizeAlertWords(command.words);
     return this.tx.run(async () => {
-      await this.store.lock(user.id);
+      // One user's changes one after the other: the answer lists the words after this change.
+      await this.users.serializeChanges(user.id);
       if (command.op === 'add') await this.store.add(user, words);
       else await this.store.remove(user.id, words);
       const list = await this.store.list(user.id);

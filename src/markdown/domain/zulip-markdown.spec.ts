@@ -166,6 +166,14 @@ describe('renderZulipMarkdown: constructs', () => {
     );
   });
 
+  it('renders a ```math block as Zulip does: paragraphs apart, to the same fence, nothing when empty', () => {
+    const display = (tex: string) => html(`\`\`\`math\n${tex}\n\`\`\``).slice('<p>'.length, -'</p>'.length);
+    expect(html('```math\na\n\nb\n```')).toBe(`<p>${display('a')}\n\n${display('b')}</p>`);
+    expect(html('```math\nx')).toBe(html('```math\nx\n```'));
+    expect(html('```math\n```\ntext')).toBe('<p>text</p>');
+    expect(html('```tex\nx\n```')).toBe('<div class="codehilite" data-code-language="TeX"><pre><span></span><code>x\n</code></pre></div>');
+  });
+
   it('reports mentions: direct, group, wildcards; silent ones are not reported', () => {
     const outcome = renderZulipMarkdown('@**Iago** @*support* @**all** @**topic** @_**Iago** @**Gone Person** @_*support*', data);
     expect([...outcome.mentionedUserIds]).toEqual([5]);

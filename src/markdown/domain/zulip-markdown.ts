@@ -9,14 +9,16 @@ import { RenderData, RenderOutcome, topicKey } from './render-data';
 import { sanitizeMessageHtml } from './sanitize';
 import {
   codeBlockHtml,
+  displayTexHtml,
   emojiByName,
   emojiByText,
+  inlineTexHtml,
   isImageUrl,
-  renderTex,
   timeHtml,
 } from './zulip-syntax';
 
 /** Per-rendering state shared by the rules (markdown-it's `env`). */
+type StateBlock = MarkdownIt.StateBlock;
 type StateInline = MarkdownIt.StateInline;
 type StateCore = MarkdownIt.StateCore;
 type Token = MarkdownIt.Token;
@@ -121,11 +123,49 @@ function emojiName(match: RegExpExecArray, env: RenderEnv): string | null {
 }
 
 function inlineTex(match: RegExpExecArray, env: RenderEnv): string {
-  return trusted(env, renderTex(match[1], false));
+  return trusted(env, inlineTexHtml(match[1]));
 }
 
 function timeTag(match: RegExpExecArray): string {
   return timeHtml(match[1]);
+}
+
+/** A fence line as Zulip reads one: at the line start, the fence, then a language and a header. */
+const ZULIP_FENCE = /^(~{3,}|`{3,}) *(?:\{?\.?([a-zA-Z0-9_+\-./#]+) *(?:[^ ~`][^~`]*)?\}?)?$/;
+
+/**
+ * A ```math block as Zulip's fenced-block handler takes one: lines without their trailing
+ * spaces, up to a line that is exactly the opening fence. Other fences inside (````js) are
+ * TeX, where CommonMark would close the block at them; no lines, no output.
+ */
+function mathFence(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  const first = state.src.charCodeAt(start);
+  if ((first !== 0x60 && first !== 0x7e) || state.sCount[startLine] !== state.blkIndent) return false;
+  const open = ZULIP_FENCE.exec(state.src.slice(start, state.eMarks[startLine]));
+  if (!open || open[2]?.toLowerCase() !== 'math') return false;
+  if (silent) return true;
+  const lines: string[] = [];
+  let line = startLine + 1;
+  let closed = false;
+  for (; line < endLine; line++) {
+    // A non-empty line indented less than the block's container ends the container.
+    if (state.bMarks[line] + state.tShift[line] < state.eMarks[line] && state.sCount[line] < state.blkIndent) break;
+    const text = state.getLines(line, line + 1, state.blkIndent, false).trimEnd();
+    if (text === open[1]) {
+      closed = true;
+      break;
+    }
+    lines.push(text);
+  }
+  state.line = closed ? line + 1 : line;
+  if (lines.length > 0) {
+    const token = state.push('zulip_math', '', 0);
+    token.block = true;
+    token.content = lines.join('\n');
+    token.map = [startLine, state.line];
+  }
+  return true;
 }
 
 /** Zulip leaves `_x_` and `__x__` alone: underscore runs are plain text. */
@@ -239,6 +279,7 @@ function createMarkdown(): InstanceType<typeof MarkdownIt> {
   const md = new MarkdownIt({ html: false, breaks: true, linkify: true, typographer: false });
   md.disable(['image', 'lheading', 'html_inline', 'html_block']);
   md.linkify.set({ fuzzyEmail: false, fuzzyLink: true });
+  md.block.ruler.before('fence', 'zulip_math', mathFence, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.inline.ruler.before('emphasis', 'zulip_user_mention', inlineRule(0x40, /@(_?)\*\*([^*]+)\*\*/, userMention, mentionMayStart));
   md.inline.ruler.before('emphasis', 'zulip_group_mention', inlineRule(0x40, /@(_?)\*([^*]+)\*/, groupMention, mentionMayStart));
   md.inline.ruler.before('emphasis', 'zulip_channel_link', inlineRule(0x23, /#\*\*([^*]+)\*\*/, channelLink));
@@ -250,6 +291,8 @@ function createMarkdown(): InstanceType<typeof MarkdownIt> {
   md.core.ruler.push('zulip_images', imagePreviews);
 
   md.renderer.rules.zulip_html = (tokens, idx) => tokens[idx].content;
+  md.renderer.rules.zulip_math = (tokens, idx, _options, envValue: unknown) =>
+    `<p>${trusted(envValue as RenderEnv, displayTexHtml(tokens[idx].content))}</p>\n`;
   md.renderer.rules.s_open = () => '<del>';
   md.renderer.rules.s_close = () => '</del>';
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, '');
@@ -269,9 +312,8 @@ function createMarkdown(): InstanceType<typeof MarkdownIt> {
           `<div class="spoiler-content" aria-hidden="true">\n${md.render(body, mdEnv)}</div></div>\n`;
       }
       case 'math':
-      case 'tex':
-      case 'latex':
-        return `<p>${trusted(env, renderTex(body.trim(), true))}</p>\n`;
+        // Indented 1 to 3 spaces: a fence for CommonMark, not for Zulip; math as before.
+        return `<p>${trusted(env, displayTexHtml(body.replace(/\n$/, '')))}</p>\n`;
       default:
         return codeBlockHtml(body, lang);
     }

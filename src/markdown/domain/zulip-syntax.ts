@@ -1,5 +1,5 @@
 import katex from 'katex';
-import { escapeHtml } from '../../shared/html-escape';
+import { escapeHtml, escapeHtmlText } from '../../shared/html-escape';
 import { emojiCodeOfText } from '../../emoji/public/unicode-emoji';
 import { RenderData } from './render-data';
 
@@ -31,13 +31,38 @@ export function emojiByText(text: string, data: RenderData): string | null {
   return emoji ? unicodeEmojiHtml(emoji.code, emoji.name) : null;
 }
 
-/** KaTeX's HTML for a TeX body, or Zulip's `tex-error` span when it does not parse. */
-export function renderTex(body: string, displayMode: boolean): string {
+/**
+ * KaTeX's HTML for a TeX body, or null when it does not parse. Zulip runs the `katex`
+ * command line with its defaults and `--display-mode` for blocks, so these are KaTeX's
+ * defaults (throw on error, no `trust`); `strict` only silences warnings, `maxSize` caps
+ * user sizes (`\rule`) that Zulip leaves uncapped.
+ */
+function renderTex(body: string, displayMode: boolean): string | null {
   try {
     return katex.renderToString(body, { displayMode, throwOnError: true, trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 100 });
   } catch {
-    return `<span class="tex-error">${escapeHtml(`$$${body}$$`)}</span>`;
+    return null;
   }
+}
+
+/**
+ * `$$...$$`: KaTeX's inline HTML, or Zulip's `tex-error` span holding the source with its
+ * dollars. That span is a Python-Markdown text node, so only `&`, `<` and `>` are escaped.
+ */
+export function inlineTexHtml(body: string): string {
+  return renderTex(body, false) ?? `<span class="tex-error">${escapeHtmlText(`$$${body}$$`)}</span>`;
+}
+
+/**
+ * A ```math block's lines as Zulip's fenced-block handler treats them: each blank-line
+ * separated paragraph is rendered on its own (display mode), a bad one as a `tex-error`
+ * span escaped by Django's `escape` (no dollars); the caller puts them in one paragraph.
+ */
+export function displayTexHtml(body: string): string {
+  return body
+    .split('\n\n')
+    .map((paragraph) => renderTex(paragraph, true) ?? `<span class="tex-error">${escapeHtml(paragraph, '&#x27;')}</span>`)
+    .join('\n\n');
 }
 
 /**
@@ -66,17 +91,22 @@ const LEXER_NAMES: Record<string, string> = {
   javascript: 'JavaScript', js: 'JavaScript', json: 'JSON', kotlin: 'Kotlin', lua: 'Lua', markdown: 'Markdown',
   md: 'Markdown', perl: 'Perl', php: 'PHP', python: 'Python', py: 'Python', python3: 'Python', ruby: 'Ruby',
   rb: 'Ruby', rust: 'Rust', rs: 'Rust', scala: 'Scala', sql: 'SQL', swift: 'Swift', text: 'Text only',
-  ts: 'TypeScript', typescript: 'TypeScript', xml: 'XML', yaml: 'YAML', yml: 'YAML', console: 'Bash Session',
+  tex: 'TeX', latex: 'TeX', ts: 'TypeScript', typescript: 'TypeScript', xml: 'XML', yaml: 'YAML', yml: 'YAML', console: 'Bash Session',
 };
 
 export function codeLanguageName(lang: string): string {
   return LEXER_NAMES[lang.toLowerCase()] ?? lang;
 }
 
-/** Zulip's codehilite block (no syntax colouring here: the code is escaped text). */
+/**
+ * Zulip's codehilite block (no syntax colouring here: the code is escaped text). Its
+ * highlighter drops blank lines at both ends and ends the code with one newline.
+ */
 export function codeBlockHtml(code: string, lang: string): string {
   const attr = lang === '' ? '' : ` data-code-language="${escapeHtml(codeLanguageName(lang))}"`;
-  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(code)}</code></pre></div>\n`;
+  const trimmed = code.replace(/^\n+|\n+$/g, '');
+  const text = trimmed === '' ? '' : `${escapeHtml(trimmed)}\n`;
+  return `<div class="codehilite"${attr}><pre><span></span><code>${text}</code></pre></div>\n`;
 }
 
 /** Image links Zulip previews inline. */

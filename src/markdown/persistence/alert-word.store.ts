@@ -37,9 +37,4 @@ export class AlertWordStore {
     );
     return rows.length > 0;
   }
-
-  /** Serializes one user's changes (the answer lists the words after this change). */
-  async lock(userId: number): Promise<void> {
-    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);
-  }
 }

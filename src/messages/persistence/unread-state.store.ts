@@ -14,6 +14,12 @@ const MAX_STARRED_MESSAGES = 10_000;
 /** Zulip's cap on the direct messages `recent_private_conversations` is made from. */
 const RECENT_CONVERSATION_MESSAGES = 1000;
 
+/** The user's newest message id, -1 when they have none (register's and `GET /users/me`'s `max_message_id`). */
+export async function maxMessageIdOf(database: Queryable, userId: number): Promise<number> {
+  const [row] = await database.query<{ max: number | null }>(`SELECT max(message_id) AS max FROM user_message WHERE user_profile_id = $1`, [userId]);
+  return row.max ?? -1;
+}
+
 /** The members of group DMs, by recipient. */
 export function recipientMembers(database: Queryable, recipientIds: readonly number[]): Promise<{ recipient_id: number; ids: number[] }[]> {
   return database.query<{ recipient_id: number; ids: number[] }>(

@@ -1,4 +1,4 @@
-import { MutedUserWire } from '../persistence/muted-user.repository';
+import { MutedUserWire } from '../api/muted-user.presenter';
 
 /** The user's list of muted users changed; they get the whole list. */
 export class MutedUsersChangedEvent {

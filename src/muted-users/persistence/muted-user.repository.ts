@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 
-/** One entry of `muted_users`: whom, and since when (Unix seconds). */
-export interface MutedUserWire {
-  id: number;
-  timestamp: number;
+/** A user's mute: whom, and since when. */
+export interface MuteRow {
+  mutedUserId: number;
+  dateMuted: Date;
 }
 
 /** `muted_user` rows: who muted whom. */
@@ -12,12 +12,13 @@ export interface MutedUserWire {
 export class MutedUserRepository {
   constructor(private readonly database: Database) {}
 
-  async list(userId: number): Promise<MutedUserWire[]> {
+  /** The user's mutes, oldest first. */
+  async list(userId: number): Promise<MuteRow[]> {
     const rows = await this.database.query<{ muted_user_id: number; date_muted: Date }>(
       `SELECT muted_user_id, date_muted FROM muted_user WHERE user_profile_id = $1 ORDER BY date_muted, muted_user_id`,
       [userId],
     );
-    return rows.map((row) => ({ id: row.muted_user_id, timestamp: Math.floor(row.date_muted.getTime() / 1000) }));
+    return rows.map((row) => ({ mutedUserId: row.muted_user_id, dateMuted: row.date_muted }));
   }
 
   /** False when the mute already existed. */

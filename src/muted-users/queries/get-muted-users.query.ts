@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { MutedUserRepository, MutedUserWire } from '../persistence/muted-user.repository';
+import { MutedUserRepository } from '../persistence/muted-user.repository';
+import { MutedUserWire, presentMute } from '../api/muted-user.presenter';
 
 /** Register's `muted_users`. */
 export class GetMutedUsersQuery {
@@ -12,7 +13,7 @@ export class GetMutedUsersHandler implements IQueryHandler<GetMutedUsersQuery, M
     private readonly mutes: MutedUserRepository,
   ) {}
 
-  execute(query: GetMutedUsersQuery): Promise<MutedUserWire[]> {
-    return this.mutes.list(query.userId);
+  async execute(query: GetMutedUsersQuery): Promise<MutedUserWire[]> {
+    return (await this.mutes.list(query.userId)).map(presentMute);
   }
 }

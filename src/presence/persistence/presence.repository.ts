@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PgQueryTarget } from '../../platform/database/prepared-statements';
 import { PresenceTimes } from '../domain/presence-rules';
 import { Database } from '../../platform/database/database';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 /** A presence row with what reading it needs to know about its user. */
 export interface PresenceRow extends PresenceTimes {
@@ -18,7 +19,7 @@ const SELECT_ROWS = `
   SELECT p.user_profile_id, p.last_active_time, p.last_connected_time, p.last_update_id,
          u.date_joined, u.delivery_email, u.email_address_visibility, u.is_bot,
          COALESCE((u.settings->>'presence_enabled')::boolean, true) AS presence_enabled
-    FROM user_presence p JOIN user_profile u ON u.id = p.user_profile_id`;
+    FROM user_presence p JOIN ${userProfileRelation('u')} ON u.id = p.user_profile_id`;
 
 /** The presence upsert, its values given as SQL expressions; `expected` guards it (see `write`). */
 function writeSql(realm: string, user: string, active: string, connected: string, expected: string | null): string {

@@ -12,7 +12,7 @@ import { ReorderProfileFieldsCommand } from '../commands/reorder-profile-fields.
 import { UpdateProfileDataCommand } from '../commands/update-profile-data.command';
 import { UpdateProfileFieldCommand } from '../commands/update-profile-field.command';
 import { parseFieldData } from '../domain/profile-field-rules';
-import { ProfileFieldWire } from '../persistence/profile-field.store';
+import { ProfileFieldWire } from './profile-field.presenter';
 import { GetProfileFieldsQuery } from '../queries/get-profile-fields.query';
 import { parseProfileDataItems } from '../public/profile-data-items';
 

@@ -14,6 +14,8 @@ import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-fie
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `POST /realm/profile_fields`. */
 export class CreateProfileFieldCommand {
@@ -36,13 +38,16 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly users: ProfileFieldUsers,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 
   execute({ actor, field }: CreateProfileFieldCommand): Promise<{ id: number }> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      // The realm's field changes one at a time: the summary limit and reorders read the whole set.
+      await this.realms.lock(actor.realmId);
       if (field.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, null)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {
         throw summaryLimitReached();
       }
@@ -66,7 +71,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
         if (isUniqueViolation(error)) throw labelTaken();
         throw error;
       }
-      await recordFieldsChanged(this.database, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, this.users, actor.realmId);
       return { id };
     });
   }

@@ -6,6 +6,8 @@ import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */
 export class DeleteProfileFieldCommand {
@@ -20,17 +22,19 @@ export class DeleteProfileFieldHandler implements ICommandHandler<DeleteProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly users: ProfileFieldUsers,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 
   execute({ actor, fieldId }: DeleteProfileFieldCommand): Promise<void> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.realms.lock(actor.realmId);
       const field = await this.store.find(actor.realmId, fieldId, true);
       if (!field) throw fieldNotFound(fieldId);
       await this.store.delete(field.id);
-      await recordFieldsChanged(this.database, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, this.users, actor.realmId);
     });
   }
 }

@@ -9,6 +9,7 @@ import { checkFieldValue, checkPeopleFieldUsers, fieldNotFound, notEditableByUse
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
+import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
 
 /**
  * `PATCH /users/me/profile_data`: `data` is `[{id, value}]`. With a `targetId`, an
@@ -29,6 +30,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly users: ProfileFieldUsers,
     private readonly database: Database,
     private readonly descriptions: DescriptionRenderer,
   ) {}
@@ -50,7 +52,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
         }
         const value = checkFieldValue(field, item.value);
         if (value.kind === 'users') {
-          checkPeopleFieldUsers(value.userIds, await this.store.realmUsers(actor.realmId, value.userIds));
+          checkPeopleFieldUsers(value.userIds, await this.peopleOf(actor.realmId, value.userIds));
           checked.push({ fieldId: field.id, type: field.type, value: JSON.stringify(value.userIds) });
         } else {
           checked.push({ fieldId: field.id, type: field.type, value: value.value });
@@ -71,9 +73,15 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
         changes.push({ id: item.fieldId, value: item.value, renderedValue: rendered });
       }
       if (changes.length > 0) {
-        const audience = await this.store.activeUserIds(actor.realmId);
+        const audience = await this.users.reader.allActiveUserIds(actor.realmId);
         this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, userId, changes));
       }
     });
+  }
+
+  /** The realm's users among a people field's ids, for `checkPeopleFieldUsers`. */
+  private async peopleOf(realmId: number, ids: readonly number[]): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
+    const users = await this.users.reader.findByIds(realmId, [...new Set(ids)]);
+    return new Map(users.map((user) => [user.id, { isActive: user.isActive, isBot: user.isBot }]));
   }
 }

@@ -17,6 +17,8 @@ import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
+import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */
 export class UpdateProfileFieldCommand {
@@ -47,13 +49,15 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
+    private readonly users: ProfileFieldUsers,
+    private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
 
   execute({ actor, fieldId, changes }: UpdateProfileFieldCommand): Promise<void> {
     requireRealmAdmin(actor);
     return this.tx.run(async () => {
-      await this.store.lockRealm(actor.realmId);
+      await this.realms.lock(actor.realmId);
       const field = await this.store.find(actor.realmId, fieldId, true);
       if (!field) throw fieldNotFound(fieldId);
       if (changes.displayInProfileSummary && (await this.store.summaryCount(actor.realmId, field.id)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS) {
@@ -80,7 +84,7 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
         required: changes.required,
         editableByUser: changes.editableByUser,
       };
-      const audience = await this.store.activeUserIds(actor.realmId);
+      const audience = await this.users.reader.allActiveUserIds(actor.realmId);
       if ((field.type === FieldType.Select || field.type === FieldType.ExternalAccount) && (changes.fieldData !== undefined || field.fieldData === '')) {
         update.fieldData = JSON.stringify(changes.fieldData ?? {});
       }
@@ -97,7 +101,7 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
         if (isUniqueViolation(error)) throw labelTaken();
         throw error;
       }
-      await recordFieldsChanged(this.database, this.store, actor.realmId);
+      await recordFieldsChanged(this.database, this.store, this.users, actor.realmId);
     });
   }
 

@@ -1,4 +1,4 @@
-import { ProfileFieldWire } from '../persistence/profile-field.store';
+import { ProfileFieldWire } from '../api/profile-field.presenter';
 
 /** The realm's set of custom profile fields changed; `fields` is the whole new list. */
 export class ProfileFieldsChangedEvent {

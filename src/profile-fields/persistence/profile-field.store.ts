@@ -15,34 +15,6 @@ export interface ProfileField {
   editableByUser: boolean;
 }
 
-/** Spec 2.6 / Zulip's `CustomProfileField.as_dict`: `display_in_profile_summary` only when true. */
-export interface ProfileFieldWire {
-  id: number;
-  name: string;
-  type: number;
-  hint: string;
-  field_data: string;
-  order: number;
-  required: boolean;
-  editable_by_user: boolean;
-  display_in_profile_summary?: true;
-}
-
-export function presentField(field: ProfileField): ProfileFieldWire {
-  const wire: ProfileFieldWire = {
-    id: field.id,
-    name: field.name,
-    type: field.type,
-    hint: field.hint,
-    field_data: field.fieldData,
-    order: field.order,
-    required: field.required,
-    editable_by_user: field.editableByUser,
-  };
-  if (field.displayInProfileSummary) wire.display_in_profile_summary = true;
-  return wire;
-}
-
 export type NewProfileField = Omit<ProfileField, 'id' | 'order'>;
 
 export type ProfileFieldChanges = Partial<
@@ -84,11 +56,6 @@ export class ProfileFieldStore {
       [realmId, id],
     );
     return rows.length > 0 ? toField(rows[0]) : null;
-  }
-
-  /** Serializes the realm's field changes (the summary limit and reorders read the whole set). */
-  async lockRealm(realmId: number): Promise<void> {
-    await this.database.query(`SELECT id FROM realm WHERE id = $1 FOR UPDATE`, [realmId]);
   }
 
   async summaryCount(realmId: number, exceptId: number | null): Promise<number> {
@@ -171,22 +138,6 @@ export class ProfileFieldStore {
       fieldId,
     ]);
     return rows.length > 0;
-  }
-
-  /** Users of the realm among `ids`, for people fields. */
-  async realmUsers(realmId: number, ids: readonly number[]): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.database.query<{ id: number; is_active: boolean; is_bot: boolean }>(
-      `SELECT id, is_active, is_bot FROM user_profile WHERE realm_id = $1 AND id = ANY($2::int[])`,
-      [realmId, [...new Set(ids)]],
-    );
-    return new Map(rows.map((row) => [row.id, { isActive: row.is_active, isBot: row.is_bot }]));
-  }
-
-  /** Zulip's `active_user_ids`: who hears of field and value changes. */
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
   }
 
   /** The realm's users' field values (`userIds` null: every user's), by user, then field order. */

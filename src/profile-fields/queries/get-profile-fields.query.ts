@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { presentField, ProfileFieldStore, ProfileFieldWire } from '../persistence/profile-field.store';
+import { ProfileFieldStore } from '../persistence/profile-field.store';
+import { presentField, ProfileFieldWire } from '../api/profile-field.presenter';
 
 /** `GET /realm/profile_fields` and register's `custom_profile_fields`: the realm's fields in order. */
 export class GetProfileFieldsQuery {

@@ -1,4 +1,4 @@
-import { RealmPlaygroundWire } from '../queries/get-realm-playgrounds.query';
+import { RealmPlaygroundWire } from '../api/realm-playground.presenter';
 
 /** The realm's code playgrounds changed; `playgrounds` is the whole new list. */
 export class RealmPlaygroundsChangedEvent {

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 import { PlaygroundFields } from '../domain/playground-rules';
 
-/** Zulip's `RealmPlaygroundDict`, as register and `realm_playgrounds` events give it. */
-export interface RealmPlaygroundWire {
+/** A code playground's row. */
+export interface RealmPlaygroundRow {
   id: number;
   name: string;
-  pygments_language: string;
-  url_template: string;
+  pygmentsLanguage: string;
+  urlTemplate: string;
 }
 
 /** The realm's rows of `realm_playground` (Zulip's RealmPlayground). */
@@ -16,11 +16,12 @@ export class RealmPlaygroundStore {
   constructor(private readonly database: Database) {}
 
   /** In the order they were added (Zulip's unordered query reads them in id order). */
-  list(realmId: number): Promise<RealmPlaygroundWire[]> {
-    return this.database.query<RealmPlaygroundWire>(
+  async list(realmId: number): Promise<RealmPlaygroundRow[]> {
+    const rows = await this.database.query<{ id: number; name: string; pygments_language: string; url_template: string }>(
       `SELECT id, name, pygments_language, url_template FROM realm_playground WHERE realm_id = $1 ORDER BY id`,
       [realmId],
     );
+    return rows.map((row) => ({ id: row.id, name: row.name, pygmentsLanguage: row.pygments_language, urlTemplate: row.url_template }));
   }
 
   async taken(realmId: number, pygmentsLanguage: string, name: string): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RealmPlaygroundStore, RealmPlaygroundWire } from '../persistence/realm-playground.store';
-
-export type { RealmPlaygroundWire };
+import { RealmPlaygroundStore } from '../persistence/realm-playground.store';
+import { presentPlayground, RealmPlaygroundWire } from '../api/realm-playground.presenter';
 
 /** Register's `realm_playgrounds`: the realm's code playgrounds, for everyone (spectators too). */
 export class GetRealmPlaygroundsQuery {
@@ -12,7 +11,7 @@ export class GetRealmPlaygroundsQuery {
 export class GetRealmPlaygroundsHandler implements IQueryHandler<GetRealmPlaygroundsQuery, RealmPlaygroundWire[]> {
   constructor(private readonly store: RealmPlaygroundStore) {}
 
-  execute({ realmId }: GetRealmPlaygroundsQuery): Promise<RealmPlaygroundWire[]> {
-    return this.store.list(realmId);
+  async execute({ realmId }: GetRealmPlaygroundsQuery): Promise<RealmPlaygroundWire[]> {
+    return (await this.store.list(realmId)).map(presentPlayground);
   }
 }

@@ -7,6 +7,7 @@ import { Actor } from '../../shared/actor';
 import { RealmDomainChange, RealmDomainsChangedEvent } from '../events/realm-domains-changed.event';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { RealmDomainStore } from '../persistence/realm-domain.store';
+import { RealmUsers } from '../queries/realm-foreign-readers';
 import { effectiveRealmProperties } from '../public/realm-properties';
 
 /** `POST /realm/domains`: a domain already normalized (normalizedRealmDomain). */
@@ -29,8 +30,8 @@ function noEntryFor(domain: string): ApiError {
   return ApiError.badRequest(`No entry found for domain ${domain}.`);
 }
 
-async function recordDomainChange(database: Database, store: RealmDomainStore, realmId: number, change: RealmDomainChange): Promise<void> {
-  database.record(new RealmDomainsChangedEvent(realmId, await store.activeUserIds(realmId), change));
+async function recordDomainChange(database: Database, users: RealmUsers, realmId: number, change: RealmDomainChange): Promise<void> {
+  database.record(new RealmDomainsChangedEvent(realmId, await users.reader.allActiveUserIds(realmId), change));
 }
 
 /** Zulip's `create_realm_domain` and `do_add_realm_domain` (organization owners). */
@@ -39,6 +40,7 @@ export class AddRealmDomainHandler implements ICommandHandler<AddRealmDomainComm
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: RealmDomainStore,
+    private readonly users: RealmUsers,
     private readonly database: Database,
   ) {}
 
@@ -47,7 +49,7 @@ export class AddRealmDomainHandler implements ICommandHandler<AddRealmDomainComm
     return this.tx.run(async () => {
       const id = await this.store.insert(actor.realmId, domain, allowSubdomains);
       if (id === null) throw ApiError.badRequest(`The domain ${domain} is already a part of your organization.`);
-      await recordDomainChange(this.database, this.store, actor.realmId, { op: 'add', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'add', realm_domain: { domain, allow_subdomains: allowSubdomains } });
       return { new_domain: [id, domain] };
     });
   }
@@ -59,6 +61,7 @@ export class ChangeRealmDomainHandler implements ICommandHandler<ChangeRealmDoma
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: RealmDomainStore,
+    private readonly users: RealmUsers,
     private readonly database: Database,
   ) {}
 
@@ -66,7 +69,7 @@ export class ChangeRealmDomainHandler implements ICommandHandler<ChangeRealmDoma
     requireRealmOwner(actor);
     return this.tx.run(async () => {
       if (!(await this.store.setAllowSubdomains(actor.realmId, domain, allowSubdomains))) throw noEntryFor(domain);
-      await recordDomainChange(this.database, this.store, actor.realmId, { op: 'change', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'change', realm_domain: { domain, allow_subdomains: allowSubdomains } });
       return {};
     });
   }
@@ -82,6 +85,7 @@ export class RemoveRealmDomainHandler implements ICommandHandler<RemoveRealmDoma
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: RealmDomainStore,
+    private readonly users: RealmUsers,
     private readonly database: Database,
   ) {}
 
@@ -93,9 +97,9 @@ export class RemoveRealmDomainHandler implements ICommandHandler<RemoveRealmDoma
       if ((await this.store.count(actor.realmId)) === 0 && effectiveRealmProperties(properties).emails_restricted_to_domains === true) {
         await this.store.clearEmailsRestrictedToDomains(actor.realmId);
         const change = { kind: 'property' as const, property: 'emails_restricted_to_domains', value: false };
-        this.database.record(new RealmSettingsChangedEvent(actor.realmId, [change], await this.store.activeUserIds(actor.realmId)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, [change], await this.users.reader.allActiveUserIds(actor.realmId)));
       }
-      await recordDomainChange(this.database, this.store, actor.realmId, { op: 'remove', domain });
+      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'remove', domain });
       return {};
     });
   }

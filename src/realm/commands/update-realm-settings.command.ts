@@ -20,6 +20,7 @@ import { CallSettings } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
 import { Database } from '../../platform/database/database';
 import { RealmSettingsStore } from '../persistence/realm-settings.store';
+import { RealmChannels, RealmUsers } from '../queries/realm-foreign-readers';
 
 export class UpdateRealmSettingsCommand {
   constructor(
@@ -62,6 +63,8 @@ export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | Realm
 export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSettingsCommand, UpdateRealmSettingsResult> {
   constructor(
     private readonly settings: RealmSettingsStore,
+    private readonly users: RealmUsers,
+    private readonly channels: RealmChannels,
     private readonly tx: TransactionRunner,
     private readonly groups: GroupDirectory,
     private readonly resolver: GroupSettingResolver,
@@ -112,7 +115,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       }
 
       if (changes.length > 0) {
-        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, await this.settings.activeUserIds(actor.realmId)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, await this.users.reader.allActiveUserIds(actor.realmId)));
       }
       return data;
     });
@@ -158,7 +161,8 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
   private async applyAnnouncementChannel(actor: Actor, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
     let stored: number | null = null;
     if (channelId >= 0) {
-      if (!(await this.settings.hasActiveChannel(actor.realmId, channelId))) throw ApiError.invalidChannel();
+      const channel = await this.channels.reader.findById(actor.realmId, channelId);
+      if (!channel || channel.deactivated) throw ApiError.invalidChannel();
       stored = channelId;
     }
     const current = await this.settings.lockColumn<number | null>(actor.realmId, name);

@@ -59,10 +59,4 @@ export class RealmDomainStore {
   async clearEmailsRestrictedToDomains(realmId: number): Promise<void> {
     await this.database.query(`UPDATE realm SET properties = properties - 'emails_restricted_to_domains' WHERE id = $1`, [realmId]);
   }
-
-  /** The realm's active users, by id: who hears of a domain change. (Users sit above realm, which so cannot ask them.) */
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
-  }
 }

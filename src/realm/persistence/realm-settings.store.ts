@@ -51,24 +51,6 @@ export class RealmSettingsStore {
     await this.database.query(`UPDATE realm SET user_settings_defaults = $2 WHERE id = $1`, [realmId, JSON.stringify(stored)]);
   }
 
-  /**
-   * The realm's active users, by id: who hears of a settings change. (Users sit above
-   * realm, which so cannot ask them.)
-   */
-  async activeUserIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active`, [realmId]);
-    return rows.map((row) => row.id);
-  }
-
-  /** Whether the realm has this channel, not archived. (Channels sit above realm.) */
-  async hasActiveChannel(realmId: number, channelId: number): Promise<boolean> {
-    const [channel] = await this.database.query<{ id: number }>(
-      `SELECT id FROM stream WHERE id = $2 AND realm_id = $1 AND NOT deactivated`,
-      [realmId, channelId],
-    );
-    return channel !== undefined;
-  }
-
   /** A realm image's new source, its version one past the old one; answers the realm as it then is. */
   async setImage(realmId: number, columns: { source: string; version: string }, source: string): Promise<RealmEntity> {
     await this.database.query(`UPDATE realm SET ${columns.source} = $2, ${columns.version} = ${columns.version} + 1 WHERE id = $1`, [realmId, source]);

@@ -10,7 +10,7 @@ export function realmSubdomainSql(realmIdSql: string): string {
   return `(SELECT string_id FROM realm WHERE id = ${realmIdSql})`;
 }
 
-/** Every realm: id, string_id, name, deactivated, properties (the stored realm properties). */
+/** Every realm: id, string_id, name, deactivated, properties (the stored realm properties), date_created. */
 export function realmRelation(alias: string): string {
-  return `(SELECT id, string_id, name, deactivated, properties FROM realm) AS ${alias}`;
+  return `(SELECT id, string_id, name, deactivated, properties, date_created FROM realm) AS ${alias}`;
 }

@@ -1,25 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
 
-/** Zulip's `SavedSnippet.to_api_dict()`, as `/saved_snippets`, register and events give it. */
-export interface SavedSnippetWire {
+/** A saved snippet's row. */
+export interface SavedSnippetRow {
   id: number;
   title: string;
   content: string;
-  /** Seconds since the epoch. */
-  date_created: number;
+  dateCreated: Date;
 }
 
-interface SavedSnippetRow {
-  id: number;
-  title: string;
-  content: string;
-  date_created: Date | string;
-}
-
-/** Zulip's `SavedSnippet.to_api_dict()`: the creation time in whole seconds. */
-function toWire(row: SavedSnippetRow): SavedSnippetWire {
-  return { id: row.id, title: row.title, content: row.content, date_created: Math.floor(new Date(row.date_created).getTime() / 1000) };
+function toRow(row: { id: number; title: string; content: string; date_created: Date | string }): SavedSnippetRow {
+  return { id: row.id, title: row.title, content: row.content, dateCreated: new Date(row.date_created) };
 }
 
 const COLUMNS = 'id, title, content, date_created';
@@ -30,36 +21,36 @@ export class SavedSnippetStore {
   constructor(private readonly database: Database) {}
 
   /** Every snippet of the user, oldest first (Zulip's unordered query reads them in id order). */
-  async list(userId: number): Promise<SavedSnippetWire[]> {
-    const rows = await this.database.query<SavedSnippetRow>(
+  async list(userId: number): Promise<SavedSnippetRow[]> {
+    const rows = await this.database.query<{ id: number; title: string; content: string; date_created: Date | string }>(
       `SELECT ${COLUMNS} FROM saved_snippet WHERE user_profile_id = $1 ORDER BY id`,
       [userId],
     );
-    return rows.map(toWire);
+    return rows.map(toRow);
   }
 
-  async insert(realmId: number, userId: number, title: string, content: string): Promise<SavedSnippetWire> {
-    const [row] = await this.database.query<SavedSnippetRow>(
+  async insert(realmId: number, userId: number, title: string, content: string): Promise<SavedSnippetRow> {
+    const [row] = await this.database.query<{ id: number; title: string; content: string; date_created: Date | string }>(
       `INSERT INTO saved_snippet (realm_id, user_profile_id, title, content) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [realmId, userId, title, content],
     );
-    return toWire(row);
+    return toRow(row);
   }
 
   /**
    * Changes the title, the content or both (null keeps it) of one of the user's snippets;
    * null when the user has no snippet of that id (another user's is as missing).
    */
-  async update(userId: number, id: number, title: string | null, content: string | null): Promise<SavedSnippetWire | null> {
+  async update(userId: number, id: number, title: string | null, content: string | null): Promise<SavedSnippetRow | null> {
     // A SELECT around the UPDATE: TypeORM answers a bare UPDATE with [rows, count].
-    const [row] = await this.database.query<SavedSnippetRow>(
+    const [row] = await this.database.query<{ id: number; title: string; content: string; date_created: Date | string }>(
       `WITH updated AS (
          UPDATE saved_snippet SET title = COALESCE($3, title), content = COALESCE($4, content)
           WHERE id = $1 AND user_profile_id = $2 RETURNING ${COLUMNS})
        SELECT ${COLUMNS} FROM updated`,
       [id, userId, title, content],
     );
-    return row ? toWire(row) : null;
+    return row ? toRow(row) : null;
   }
 
   /** Whether the user had that snippet (and now has it no more). */

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SavedSnippetStore, SavedSnippetWire } from '../persistence/saved-snippet.store';
+import { SavedSnippetStore } from '../persistence/saved-snippet.store';
+import { presentSavedSnippet, SavedSnippetWire } from '../api/saved-snippet.presenter';
 
 export type { SavedSnippetWire };
 
@@ -12,7 +13,7 @@ export class GetSavedSnippetsQuery {
 export class GetSavedSnippetsHandler implements IQueryHandler<GetSavedSnippetsQuery, SavedSnippetWire[]> {
   constructor(private readonly store: SavedSnippetStore) {}
 
-  execute({ userId }: GetSavedSnippetsQuery): Promise<SavedSnippetWire[]> {
-    return this.store.list(userId);
+  async execute({ userId }: GetSavedSnippetsQuery): Promise<SavedSnippetWire[]> {
+    return (await this.store.list(userId)).map(presentSavedSnippet);
   }
 }

@@ -9,7 +9,8 @@ import { actorOf } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { failedScheduledMessageNotice, LATE_CUTOFF_MS } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
-import { ScheduledMessageRow, ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';
+import { ScheduledMessageRow, ScheduledMessageStore } from '../persistence/scheduled-message.store';
+import { scheduledMessageWire } from '../api/scheduled-message.presenter';
 
 /** The scheduler's one step: send the oldest due scheduled message, if any. */
 export class DeliverScheduledMessageCommand {}

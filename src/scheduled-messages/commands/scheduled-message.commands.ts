@@ -7,7 +7,8 @@ import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../shared/actor';
 import { channelIdOf, deliveryTimeNotInFuture, directRecipientIdsOf, scheduledMessageNotFound } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
-import { ScheduledMessageFields, ScheduledMessageRow, ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';
+import { ScheduledMessageFields, ScheduledMessageRow, ScheduledMessageStore } from '../persistence/scheduled-message.store';
+import { scheduledMessageWire } from '../api/scheduled-message.presenter';
 
 /** Where a scheduled message goes: a channel and topic, or direct recipients by id. */
 export type ScheduledAddress = { kind: 'stream'; streamId: number; topic: string | undefined } | { kind: 'private'; userIds: number[] };

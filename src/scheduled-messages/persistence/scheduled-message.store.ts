@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { subscriptionRelation } from '../../channels/public/read-relations';
 import { Database } from '../../platform/database/database';
 import { recipientRelation } from '../../users/public/read-relations';
-import { ScheduledMessageWire } from '../domain/scheduled-message-rules';
 
 /** A scheduled message as the scheduler and the edit path need it. */
 export interface ScheduledMessageRow {
@@ -82,19 +81,6 @@ function toRow(raw: RawRow): ScheduledMessageRow {
     failureMessage: raw.failure_message,
     to,
   };
-}
-
-/** Zulip's `ScheduledMessage.to_dict()`. */
-export function scheduledMessageWire(row: ScheduledMessageRow): ScheduledMessageWire {
-  const common = {
-    content: row.content,
-    rendered_content: row.renderedContent,
-    scheduled_delivery_timestamp: Math.floor(row.scheduledAt.getTime() / 1000),
-    failed: row.failed,
-  };
-  return typeof row.to === 'number'
-    ? { scheduled_message_id: row.id, to: row.to, type: 'stream', topic: row.topic, ...common }
-    : { scheduled_message_id: row.id, to: row.to, type: 'private', ...common };
 }
 
 /** The `scheduled_message` table: SQL only; who may reach a row is the commands' concern. */

@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ScheduledMessageWire } from '../domain/scheduled-message-rules';
-import { ScheduledMessageStore, scheduledMessageWire } from '../persistence/scheduled-message.store';
+import { ScheduledMessageStore } from '../persistence/scheduled-message.store';
+import { scheduledMessageWire } from '../api/scheduled-message.presenter';
 
 export type { ScheduledMessageWire };
 

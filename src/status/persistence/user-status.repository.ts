@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EMPTY_STATUS, StoredStatus } from '../domain/user-status';
 import { Database } from '../../platform/database/database';
+import { userProfileRelation } from '../../users/public/read-relations';
 
 /** `presence_enabled` as stored among a user's settings (absent: Zulip's default, on). */
 const PRESENCE_ENABLED_SQL = `COALESCE((u.settings->>'presence_enabled')::boolean, true)`;
@@ -31,7 +32,7 @@ export class UserStatusRepository {
   async find(userId: number): Promise<StatusRow | null> {
     const [row] = await this.database.query<Record<string, unknown>>(
       `SELECT s.*, ${PRESENCE_ENABLED_SQL} AS presence_enabled
-         FROM user_status s JOIN user_profile u ON u.id = s.user_profile_id
+         FROM user_status s JOIN ${userProfileRelation('u')} ON u.id = s.user_profile_id
         WHERE s.user_profile_id = $1`,
       [userId],
     );
@@ -63,7 +64,7 @@ export class UserStatusRepository {
   async listForRealm(realmId: number): Promise<StatusRow[]> {
     const rows = await this.database.query<Record<string, unknown>>(
       `SELECT s.*, ${PRESENCE_ENABLED_SQL} AS presence_enabled
-         FROM user_status s JOIN user_profile u ON u.id = s.user_profile_id
+         FROM user_status s JOIN ${userProfileRelation('u')} ON u.id = s.user_profile_id
         WHERE u.realm_id = $1 AND u.is_active
           AND NOT (${PRESENCE_ENABLED_SQL} AND s.status_text = '' AND s.emoji_name = '' AND s.emoji_code = ''
                    AND s.reaction_type = 'unicode_emoji')

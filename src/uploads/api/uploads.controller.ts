@@ -11,7 +11,7 @@ import { Actor } from '../../shared/actor';
 import { DeleteAttachmentCommand } from '../commands/delete-attachment.command';
 import { storageKey, UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
 import { contentDisposition, servedInline } from '../domain/upload-files';
-import { AttachmentWire } from '../persistence/attachment.repository';
+import { AttachmentWire } from './attachment.presenter';
 import { TemporaryUrls } from '../persistence/temporary-urls';
 import { AttachmentRow } from '../persistence/attachment.repository';
 import { CheckUploadAccessQuery, UploadAccess } from '../queries/read-upload.query';

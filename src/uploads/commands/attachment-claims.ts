@@ -4,7 +4,8 @@ import { isGuest } from '../../shared/roles';
 import { potentialAttachmentPathIds } from '../domain/attachment-links';
 import { mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentChangedEvent } from '../events/attachment-events';
-import { AttachmentRepository, AttachmentWire } from '../persistence/attachment.repository';
+import { AttachmentRepository } from '../persistence/attachment.repository';
+import { AttachmentPresenter, AttachmentWire } from '../api/attachment.presenter';
 import { Database } from '../../platform/database/database';
 
 export type { AttachmentWire };
@@ -28,6 +29,7 @@ export interface ClaimingMessage {
 export class AttachmentClaims {
   constructor(
     private readonly attachments: AttachmentRepository,
+    private readonly presenter: AttachmentPresenter,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
   ) {}
@@ -51,7 +53,7 @@ export class AttachmentClaims {
     const removed = [...before].filter((pathId) => !after.includes(pathId));
     const detached = await this.attachments.unlink(message.id, removed, message.sender.id);
     await this.claim(message, after.filter((pathId) => !before.has(pathId)));
-    return this.attachments.present(detached);
+    return this.presenter.present(detached);
   }
 
   private pathIdsIn(message: ClaimingMessage): string[] {
@@ -70,7 +72,7 @@ export class AttachmentClaims {
       if (!(await this.attachments.lockForLink(facts.attachment.id))) continue;
       await this.attachments.link(facts.attachment.id, message.id);
       claimed = true;
-      const [wire] = await this.attachments.present([facts.attachment]);
+      const [wire] = await this.presenter.present([facts.attachment]);
       const used = await this.attachments.usedSpace(message.realmId);
       this.database.record(new AttachmentChangedEvent(message.realmId, message.sender.id, 'update', wire, used));
     }

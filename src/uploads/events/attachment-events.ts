@@ -1,4 +1,4 @@
-import { AttachmentWire } from '../persistence/attachment.repository';
+import { AttachmentWire } from '../api/attachment.presenter';
 
 /**
  * An upload was added, claimed by a message (update) or deleted (remove): Zulip's

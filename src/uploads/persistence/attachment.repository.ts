@@ -29,14 +29,11 @@ export interface AttachmentAccessFacts {
   subscribedWithHistory: boolean;
 }
 
-/** An attachment as `GET /attachments` and `attachment` events show it. */
-export interface AttachmentWire {
-  id: number;
-  name: string;
-  path_id: string;
-  size: number;
-  create_time: number;
-  messages: { id: number; date_sent: number }[];
+/** A message that links an upload: the link's attachment, the message and when it was sent. */
+export interface AttachmentLink {
+  attachmentId: number;
+  messageId: number;
+  dateSent: Date;
 }
 
 interface Raw {
@@ -66,8 +63,6 @@ function toRow(raw: Raw): AttachmentRow {
 }
 
 /** JavaScript time of whole seconds, as Zulip's to_dict writes it. */
-const millis = (date: Date) => Math.floor(date.getTime() / 1000) * 1000;
-
 /** Uploaded message files and the messages that link them. */
 @Injectable()
 export class AttachmentRepository {
@@ -113,32 +108,22 @@ export class AttachmentRepository {
     return Number(row?.used ?? 0);
   }
 
-  /** The owner's uploads in id order, each with its linking messages in id order. */
-  async listOwned(ownerId: number): Promise<AttachmentWire[]> {
+  /** The owner's uploads in id order. */
+  async listOwned(ownerId: number): Promise<AttachmentRow[]> {
     const rows = await this.database.query<Raw>(`SELECT ${COLUMNS} FROM attachment a WHERE a.owner_id = $1 ORDER BY a.id`, [ownerId]);
-    return this.present(rows.map(toRow));
+    return rows.map(toRow);
   }
 
-  async present(attachments: readonly AttachmentRow[]): Promise<AttachmentWire[]> {
-    const ids = attachments.map((attachment) => attachment.id);
-    const links = ids.length === 0
-      ? []
-      : await this.database.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
-          `SELECT am.attachment_id, am.message_id, m.date_sent
-             FROM attachment_messages am JOIN ${this.relations.message('m')} ON m.id = am.message_id
-            WHERE am.attachment_id = ANY($1::int[]) ORDER BY am.message_id`,
-          [ids],
-        );
-    return attachments.map((attachment) => ({
-      id: attachment.id,
-      name: attachment.fileName,
-      path_id: attachment.pathId,
-      size: attachment.size,
-      create_time: millis(attachment.createTime),
-      messages: links
-        .filter((link) => link.attachment_id === attachment.id)
-        .map((link) => ({ id: link.message_id, date_sent: millis(link.date_sent) })),
-    }));
+  /** The messages that link the uploads, in message id order. */
+  async links(attachmentIds: readonly number[]): Promise<AttachmentLink[]> {
+    if (attachmentIds.length === 0) return [];
+    const rows = await this.database.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
+      `SELECT am.attachment_id, am.message_id, m.date_sent
+         FROM attachment_messages am JOIN ${this.relations.message('m')} ON m.id = am.message_id
+        WHERE am.attachment_id = ANY($1::int[]) ORDER BY am.message_id`,
+      [[...attachmentIds]],
+    );
+    return rows.map((row) => ({ attachmentId: row.attachment_id, messageId: row.message_id, dateSent: row.date_sent }));
   }
 
   /** Everything validate_attachment_request looks at, in one query; null when no such upload. */

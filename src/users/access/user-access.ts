@@ -5,6 +5,7 @@ import { RecipientType } from '../../shared/recipient-type';
 import { isGuest } from '../../shared/roles';
 import { SystemGroup } from '../../groups/public/system-groups';
 import { UserAccessStore } from '../persistence/user-access.store';
+import { UserRepository } from '../persistence/user.repository';
 
 /**
  * Zulip's `check_can_access_user`: everyone sees bots and themselves; only a guest outside
@@ -17,6 +18,7 @@ export class UserAccess {
     private readonly groups: GroupDirectory,
     private readonly realmSettings: RealmGroupSettingsReader,
     private readonly store: UserAccessStore,
+    private readonly users: UserRepository,
   ) {}
 
   async canAccess(viewer: { id: number; role: number; realmId: number }, target: { id: number; isBot: boolean }): Promise<boolean> {
@@ -106,7 +108,7 @@ export class UserAccess {
    * group conversation with them.
    */
   async audienceOf(target: { id: number; realmId: number; isBot: boolean }): Promise<number[]> {
-    if (!(await this.restricted(target.realmId, target))) return this.store.activeIds(target.realmId);
+    if (!(await this.restricted(target.realmId, target))) return this.users.allActiveUserIds(target.realmId);
     return this.store.restrictedAudience(target.realmId, target.id);
   }
 }

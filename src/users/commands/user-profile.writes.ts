@@ -27,6 +27,14 @@ export class UserProfileWrites {
     return this.store.setPresenceEnabled(userId, enabled);
   }
 
+  /**
+   * Serializes one user's changes of what other modules keep for them (bot storage, alert
+   * words): the user's row lock, held to the commit of the caller's transaction.
+   */
+  serializeChanges(userId: number): Promise<void> {
+    return this.store.hold(userId);
+  }
+
   /** Locks the user's row for the caller's transaction, ahead of a change; null when there is no such user. */
   lock(userId: number): Promise<UserRow | null> {
     return this.store.lock(userId);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
+import { realmRelation } from '../../realm/public/read-relations';
 
 /** Zulip's (Django's PASSWORD_RESET_TIMEOUT as Zulip sets it): a link works for 24 hours. */
 export const PASSWORD_RESET_LINK_HOURS = 24;
@@ -66,7 +67,7 @@ export class PasswordResetTokenStore {
   /** The subdomains of other realms where `email` has an active human account. */
   async otherActiveRealms(realmId: number, email: string): Promise<string[]> {
     const rows = await this.database.query<{ string_id: string }>(
-      `SELECT r.string_id FROM user_profile u JOIN realm r ON r.id = u.realm_id
+      `SELECT r.string_id FROM user_profile u JOIN ${realmRelation('r')} ON r.id = u.realm_id
        WHERE lower(u.delivery_email) = lower($2) AND u.realm_id <> $1 AND u.is_active AND NOT u.is_bot AND NOT r.deactivated
        ORDER BY r.string_id`,
       [realmId, email],

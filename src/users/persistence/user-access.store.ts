@@ -2,25 +2,34 @@ import { Injectable } from '@nestjs/common';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 import { Role } from '../../shared/roles';
+import { UserChannels } from '../queries/user-foreign-readers';
 
 const CONVERSATIONS = [RecipientType.Stream, RecipientType.DirectMessageGroup];
 
 /**
  * The reads behind `UserAccess`: who shares a channel or a group conversation with whom.
- * They join `subscription` (the channels module's) to users; channels sits above users
- * and so cannot be asked.
+ * They join subscriptions, a read relation of the channels module (which sits above users
+ * and fills it in at start-up), to users, each in one statement.
  */
 @Injectable()
 export class UserAccessStore {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly channels: UserChannels,
+  ) {}
+
+  /** Subscriptions as the relation named `alias`. */
+  private subscriptions(alias: string): string {
+    return this.channels.reader.subscriptionRelation(alias);
+  }
 
   /** Whether the viewer shares a channel or a group conversation with the target (an active member of it). */
   async sharesConversation(viewerId: number, targetId: number): Promise<boolean> {
     const [row] = await this.database.query<{ shared: boolean }>(
       `SELECT EXISTS (
-         SELECT 1 FROM subscription mine
+         SELECT 1 FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($3::int[])
-           JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id
           WHERE mine.user_profile_id = $1 AND mine.active
             AND theirs.user_profile_id = $2 AND theirs.active AND theirs.is_user_active) AS shared`,
       [viewerId, targetId, CONVERSATIONS],
@@ -36,18 +45,18 @@ export class UserAccessStore {
     const rows = except === null
       ? await this.database.query<{ id: number }>(
         `SELECT DISTINCT theirs.user_profile_id AS id
-           FROM subscription mine
+           FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id
-           JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active
           WHERE mine.user_profile_id = $1 AND mine.active
             AND ((r.type = $2 AND theirs.is_user_active) OR r.type = $3)`,
         [userId, RecipientType.Stream, RecipientType.DirectMessageGroup],
       )
       : await this.database.query<{ id: number }>(
         `SELECT DISTINCT theirs.user_profile_id AS id
-           FROM subscription mine
+           FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id
-           JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active
           WHERE mine.user_profile_id = $1 AND mine.active AND NOT (mine.recipient_id = ANY($2::int[]))
             AND ((r.type = $3 AND theirs.is_user_active) OR r.type = $4)`,
         [userId, except, RecipientType.Stream, RecipientType.DirectMessageGroup],
@@ -59,7 +68,7 @@ export class UserAccessStore {
   activeMembers(recipientIds: readonly number[]): Promise<{ recipient_id: number; id: number; role: number; is_bot: boolean }[]> {
     return this.database.query<{ recipient_id: number; id: number; role: number; is_bot: boolean }>(
       `SELECT s.recipient_id, u.id, u.role, u.is_bot
-         FROM subscription s JOIN user_profile u ON u.id = s.user_profile_id
+         FROM ${this.subscriptions('s')} JOIN user_profile u ON u.id = s.user_profile_id
         WHERE s.recipient_id = ANY($1::int[]) AND s.active AND s.is_user_active`,
       [recipientIds],
     );
@@ -85,27 +94,21 @@ export class UserAccessStore {
   activeConversationPeers(userId: number): Promise<{ id: number; type: number }[]> {
     return this.database.query<{ id: number; type: number }>(
       `SELECT DISTINCT theirs.user_profile_id AS id, r.type
-         FROM subscription mine
+         FROM ${this.subscriptions('mine')}
          JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($2::int[])
-         JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
+         JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
         WHERE mine.user_profile_id = $1 AND mine.active AND theirs.user_profile_id <> $1`,
       [userId, CONVERSATIONS],
     );
-  }
-
-  /** The realm's active users, by id. */
-  async activeIds(realmId: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
-    return rows.map((row) => row.id);
   }
 
   /** The realm's active non-guests, the user, and whoever shares a channel or a group conversation with the user, by id. */
   async restrictedAudience(realmId: number, userId: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
       `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND (role <> $3 OR id = $2 OR id IN (
-         SELECT theirs.user_profile_id FROM subscription mine
+         SELECT theirs.user_profile_id FROM ${this.subscriptions('mine')}
            JOIN recipient r ON r.id = mine.recipient_id AND r.type = ANY($4::int[])
-           JOIN subscription theirs ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
+           JOIN ${this.subscriptions('theirs')} ON theirs.recipient_id = mine.recipient_id AND theirs.active AND theirs.is_user_active
           WHERE mine.user_profile_id = $2 AND mine.active))
        ORDER BY id`,
       [realmId, userId, Role.Guest, CONVERSATIONS],

@@ -68,6 +68,14 @@ export class UserProfileStore {
     );
   }
 
+  /**
+   * Takes the user's row lock (FOR NO KEY UPDATE, which rows referring to the user do not
+   * wait for) and holds it to the commit, without reading the row.
+   */
+  async hold(userId: number): Promise<void> {
+    await this.database.query(`SELECT id FROM user_profile WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
+  }
+
   /** Locks the user's row for the transaction and answers it as it then is, or null. */
   async lock(userId: number): Promise<UserRow | null> {
     const [row] = await this.database.query<Record<string, unknown>>(`SELECT * FROM user_profile WHERE id = $1 FOR UPDATE`, [userId]);

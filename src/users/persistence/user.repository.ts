@@ -108,6 +108,30 @@ export class UserRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The realm's active users, by id. */
+  async allActiveUserIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(`SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id`, [realmId]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Which of the users are active users of the realm, by id. */
+  async activeIdsAmong(realmId: number, ids: readonly number[]): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND id = ANY($2::int[]) ORDER BY id`,
+      [realmId, [...ids]],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Zulip's `get_admin_users_and_bots`: the realm's active administrators and owners, bots included, by id. */
+  async administratorIds(realmId: number): Promise<number[]> {
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active AND role <= $2 ORDER BY id`,
+      [realmId, Role.Administrator],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Up to `limit` ids of the realm's active users (ascending). */
   async activeUserIds(realmId: number, limit: number): Promise<number[]> {
     const rows = await this.database.query<{ id: number }>(
@@ -115,14 +139,6 @@ export class UserRepository {
       [realmId, limit],
     );
     return rows.map((row) => row.id);
-  }
-
-  async maxMessageId(userId: number): Promise<number> {
-    const [row] = await this.database.query<{ max: number | null }>(
-      `SELECT max(message_id) AS max FROM user_message WHERE user_profile_id = $1`,
-      [userId],
-    );
-    return row.max ?? -1;
   }
 
   private async select(where: string, params: unknown[]): Promise<UserRow[]> {

@@ -4,9 +4,14 @@
  * "Each table has one owner module"). Each is a table expression PostgreSQL inlines.
  */
 
-/** Every user and bot: id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings. */
+/**
+ * Every user and bot: id, realm_id, full_name, delivery_email, role, is_active, is_bot,
+ * bot_type, bot_owner_id, settings, date_joined, email_address_visibility.
+ */
 export function userProfileRelation(alias: string): string {
-  return `(SELECT id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings FROM user_profile) AS ${alias}`;
+  return `(SELECT id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings,
+                  date_joined, email_address_visibility
+             FROM user_profile) AS ${alias}`;
 }
 
 /** Every recipient (a person, a channel or a group of people): id, type, type_id. */

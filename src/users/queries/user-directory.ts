@@ -61,14 +61,24 @@ export class UserDirectory {
     return this.users.humanAdministratorIds(realmId);
   }
 
+  /** The realm's active users, by id (who hears of a realm-wide change). */
+  allActiveUserIds(realmId: number): Promise<number[]> {
+    return this.users.allActiveUserIds(realmId);
+  }
+
+  /** Which of the users are active users of the realm, by id. */
+  activeIdsAmong(realmId: number, ids: readonly number[]): Promise<number[]> {
+    return this.users.activeIdsAmong(realmId, ids);
+  }
+
+  /** The realm's active administrators and owners, bots included, by id (Zulip's `get_admin_users_and_bots`). */
+  administratorIds(realmId: number): Promise<number[]> {
+    return this.users.administratorIds(realmId);
+  }
+
   /** Up to `limit` ids of the realm's active users (ascending). */
   activeUserIds(realmId: number, limit: number): Promise<number[]> {
     return this.users.activeUserIds(realmId, limit);
-  }
-
-  /** The user's newest message id, -1 when they have none. */
-  maxMessageId(userId: number): Promise<number> {
-    return this.users.maxMessageId(userId);
   }
 
   /** Whether an active account of the realm has this exact name (Zulip's `check_bot_name_available`). */
