@@ -5,7 +5,7 @@
  *
  *   node scripts/zulip-emoji-names.js <Zulip's tools/setup/emoji/emoji_names.py> [source note]
  *   node scripts/zulip-emoji-names.js --generate <Zulip's tools/setup/emoji/custom_emoji_names.py>
- *       --emoji-data <emoji-datasource version> --cldr <cldr-annotations-modern version> [--note <source note>]
+ *       --emoji-data <emoji-datasource-google version> --cldr <CLDR annotations version> [--note <source note>]
  *
  * Zulip's `emoji_names.py` maps each emoji code to one canonical name and its aliases:
  * `"1f44d": {"canonical_name": "+1", "aliases": ["thumbs_up", "like"]}`. Zulip's
@@ -13,19 +13,22 @@
  * from it and nothing else, so the data file holds exactly its entries.
  *
  * Zulip makes `emoji_names.py` with `generate_emoji_names` from three inputs: its hand-kept
- * `custom_emoji_names.py`, the English CLDR annotations (npm `cldr-annotations-modern` and
- * `cldr-annotations-derived-modern`) and iamcal's `emoji.json` of the emoji-datasource
- * release it ships. When the release's `emoji_names.py` is at hand, give it as the first form.
+ * `custom_emoji_names.py`, the English CLDR annotations (npm `cldr-annotations-full` and
+ * `cldr-annotations-derived-full` from CLDR 46 on, `cldr-annotations-modern` and
+ * `cldr-annotations-derived-modern` before) and iamcal's `emoji.json` of the
+ * `emoji-datasource-google` release it pins. When the release's `emoji_names.py` is at hand, give it as the first form.
  * The second form makes the same table from the three inputs (the packages are fetched with
  * `npm pack` into a temporary folder), following generate_emoji_names step by step: that is
- * how the table of Zulip 10.2 is made here, since the release's generated file could not be
- * obtained (see docs/api.md, "Emoji, statuses and avatars"). Either way the installed `emoji-datasource` gives the
+ * how the table of Zulip 10.2 is made here, since the release's generated file is not in its
+ * repository (see docs/api.md, "Emoji, statuses and avatars"). Either way the installed
+ * `emoji-datasource-google` (the version Zulip pins, also the source of the emoji images the
+ * server serves) gives the
  * order the catalog lists emoji in (iamcal's `sort_order`, Zulip's picker order) and must know
  * every code Zulip names, as Zulip's `build_emoji` requires.
  *
  * To update: run this with the new release's files and versions, run
  * src/emoji/public/zulip-emoji-names.spec.ts, and add a migration like
- * 1766895000000-zulip-10-2-emoji-names.ts for the (name, code) pairs the update drops.
+ * 1766980000000-zulip-10-2-cldr-46-emoji-names.ts for the (name, code) pairs the update drops.
  */
 'use strict';
 
@@ -36,6 +39,8 @@ const { execFileSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'src', 'emoji', 'catalog', 'zulip-emoji-names.json');
+// iamcal's emoji data with Google's images, as Zulip ships it.
+const DATASOURCE = 'emoji-datasource-google';
 
 /** A Python string literal's body (either quote), with the escapes Zulip's files use. */
 function pythonString(body) {
@@ -78,12 +83,12 @@ function packedFile(pkg, version, file) {
 /** iamcal's emoji.json the server runs with: from node_modules, or from the registry when it is not installed. */
 function loadDatasource() {
   try {
-    const file = require.resolve('emoji-datasource/emoji.json', { paths: [ROOT] });
+    const file = require.resolve(`${DATASOURCE}/emoji.json`, { paths: [ROOT] });
     const version = JSON.parse(fs.readFileSync(path.join(path.dirname(file), 'package.json'), 'utf8')).version;
     return { data: JSON.parse(fs.readFileSync(file, 'utf8')), version };
   } catch {
-    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies['emoji-datasource'];
-    return { data: packedFile('emoji-datasource', version, 'emoji.json'), version };
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies[DATASOURCE];
+    return { data: packedFile(DATASOURCE, version, 'emoji.json'), version };
   }
 }
 
@@ -200,16 +205,18 @@ function readTable(args) {
     const emojiDataVersion = option(args, '--emoji-data');
     const cldrVersion = option(args, '--cldr');
     if (!customFile || !emojiDataVersion || !cldrVersion) usage();
+    // CLDR 46 renamed the packages: the `-modern` ones end with 45.
+    const flavour = Number.parseInt(cldrVersion, 10) >= 46 ? 'full' : 'modern';
     const cldr = {
-      ...packedFile('cldr-annotations-modern', cldrVersion, 'annotations/en/annotations.json').annotations.annotations,
-      ...packedFile('cldr-annotations-derived-modern', cldrVersion, 'annotationsDerived/en/annotations.json')
+      ...packedFile(`cldr-annotations-${flavour}`, cldrVersion, 'annotations/en/annotations.json').annotations.annotations,
+      ...packedFile(`cldr-annotations-derived-${flavour}`, cldrVersion, 'annotationsDerived/en/annotations.json')
         .annotationsDerived.annotations,
     };
-    const emojiData = packedFile('emoji-datasource', emojiDataVersion, 'emoji.json');
+    const emojiData = packedFile(DATASOURCE, emojiDataVersion, 'emoji.json');
     const entries = generateNames(parseCustomNames(fs.readFileSync(customFile, 'utf8')), emojiData, cldr);
     const note =
       option(args, '--note') ??
-      `Zulip's generate_emoji_names steps on ${path.basename(customFile)}, CLDR ${cldrVersion}, emoji-datasource ${emojiDataVersion}`;
+      `Zulip's generate_emoji_names steps on ${path.basename(customFile)}, CLDR ${cldrVersion}, ${DATASOURCE} ${emojiDataVersion}`;
     return { entries, note };
   }
   const [namesFile, note] = args;
@@ -236,7 +243,7 @@ function main() {
 
   const seenNames = new Map();
   for (const [code, ...names] of entries) {
-    if (!sortOrder.has(code)) throw new Error(`${code} (${names[0]}) is not in emoji-datasource ${version}`);
+    if (!sortOrder.has(code)) throw new Error(`${code} (${names[0]}) is not in ${DATASOURCE} ${version}`);
     for (const name of names) {
       if (seenNames.has(name)) throw new Error(`${name} names both ${seenNames.get(name)} and ${code}`);
       seenNames.set(name, code);
@@ -246,7 +253,7 @@ function main() {
 
   const header = {
     about:
-      "Zulip's Unicode emoji names: [emoji_code, canonical name, ...aliases], in emoji-datasource's sort order. " +
+      "Zulip's Unicode emoji names: [emoji_code, canonical name, ...aliases], in iamcal's sort order. " +
       'Made by scripts/zulip-emoji-names.js; do not edit by hand.',
     source: note,
     emoji_datasource: version,

@@ -190,6 +190,32 @@ describe('custom emoji', () => {
     expect(Object.keys(data.code_to_names).length).toBeGreaterThan(1500);
   });
 
+  it("serves the emoji images at Zulip's paths, `zulip.png` too, without credentials", async () => {
+    const anonymous = realm.api.as(null);
+    const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (const file of [
+      'images/emoji/unicode/zulip.png',
+      'images-google-64/zulip.png',
+      'images/emoji/zulip.png',
+      'images-google-64/1f44d.png',
+      'images/emoji/unicode/1f44d.png',
+      'images/emoji/unicode/2764.png', // emoji_code without U+FE0F, as Zulip names the files
+      'images/emoji/+1.png',
+      'images/emoji/mojito.png',
+      'images-google-64/1f44d-1f3fd.png', // a skin tone
+      'sheet-google-64.png',
+    ]) {
+      const response = await fetchRaw(anonymous, `/static/generated/emoji/${file}`);
+      expect({ file, status: response.status, type: response.headers['content-type'] }).toEqual({ file, status: 200, type: 'image/png' });
+      expect(response.body.subarray(0, 8)).toEqual(pngSignature);
+    }
+    const zulip = await fetchRaw(anonymous, '/static/generated/emoji/images/emoji/unicode/zulip.png');
+    expect(await imageInfo(zulip.body)).toMatchObject({ width: 64, height: 64 });
+    for (const file of ['images-google-64/ffff.png', 'images/emoji/not_an_emoji.png', 'images/emoji/unicode/1f44d.gif']) {
+      expect((await fetchRaw(anonymous, `/static/generated/emoji/${file}`)).status).toBe(404);
+    }
+  });
+
   describe('another realm', () => {
     let stranger: TestUser;
     let strangerRealm: TestRealm;

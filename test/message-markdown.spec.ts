@@ -90,6 +90,16 @@ describe('message markdown', () => {
     );
   });
 
+  it("renders Zulip 10.2's emoji names with letters outside ASCII, as Zulip's Unicode \\w does", async () => {
+    const emoji = (name: string, code: string) =>
+      `<span aria-label="${name.replace(/_/g, ' ')}" class="emoji emoji-${code}" role="img" title="${name.replace(/_/g, ' ')}">:${name}:</span>`;
+    expect((await render(ann, ':piñata: :gyōza: :flag_türkiye: :mojito:')).rendered).toBe(
+      `<p>${emoji('piñata', '1fa85')} ${emoji('gyōza', '1f95f')} ${emoji('flag_türkiye', '1f1f9-1f1f7')} ${emoji('mojito', '1f34b-200d-1f7e9')}</p>`,
+    );
+    // A name CLDR 46 dropped is plain text, as in Zulip 10.2.
+    expect((await render(ann, ':mind_blown:')).rendered).toBe('<p>:mind_blown:</p>');
+  });
+
   it('renders script, event attributes and javascript: links inert', async () => {
     const body = await render(ann, '<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](https://ok.example/)');
     expect(body.rendered).toBe(

@@ -97,6 +97,19 @@ describe('reactions', () => {
     expectError(await add(bob, third, { emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }), 'Invalid emoji name.');
   });
 
+  it("takes Zulip 10.2's names from CLDR 46 and refuses the ones it dropped", async () => {
+    const messageId = await send(ann.api, publicName, 'cheers');
+    await ok(add(bob, messageId, { emoji_name: 'mojito' }));
+    await ok(add(ann, messageId, { emoji_name: 'piñata', emoji_code: '1fa85', reaction_type: 'unicode_emoji' }));
+    expect((await reactionsOf(bob, messageId)).map((reaction) => [reaction.emoji_name, reaction.emoji_code])).toEqual([
+      ['mojito', '1f34b-200d-1f7e9'],
+      ['piñata', '1fa85'],
+    ]);
+    // `mind_blown` was a CLDR 45 keyword of 1f92f; `point` now names 1fa9d, not 1faf5.
+    expectError(await add(bob, messageId, { emoji_name: 'mind_blown' }), "Emoji 'mind_blown' does not exist");
+    expectError(await add(bob, messageId, { emoji_name: 'point', emoji_code: '1faf5', reaction_type: 'unicode_emoji' }), 'Invalid emoji name.');
+  });
+
   it('adds a reaction by name alone, shows it on the message, and tells the subscribers', async () => {
     const messageId = await send(ann.api, publicName, 'lunch');
     const annQueue = await Queue.register(ann.api, { event_types: ['reaction'] });

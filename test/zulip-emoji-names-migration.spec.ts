@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { DIST, ROOT } from './support/server-process';
 
 /**
- * The migrations to Zulip's emoji names (1766860000000 from iamcal's, 1766895000000 to Zulip
- * 10.2's), run on a PGlite of their own with just the columns they touch. PGlite needs real dynamic imports, which jest's module sandbox does
+ * The migrations to Zulip's emoji names (1766860000000 from iamcal's, 1766895000000 and
+ * 1766980000000 to Zulip 10.2's), run on a PGlite of their own with just the columns they touch. PGlite needs real dynamic imports, which jest's module sandbox does
  * not give, so the scenario runs in a child process against the built migration.
  */
 const SCENARIO = `
@@ -34,6 +34,7 @@ const { PGlite } = require('@electric-sql/pglite');
 const MIGRATIONS = path.join(DIST, 'platform', 'database', 'migrations');
 const FROM_IAMCAL = [path.join(MIGRATIONS, '1766860000000-zulip-emoji-names.js'), 'ZulipEmojiNames1766860000000'];
 const TO_ZULIP_10_2 = [path.join(MIGRATIONS, '1766895000000-zulip-10-2-emoji-names.js'), 'ZulipTenTwoEmojiNames1766895000000'];
+const TO_CLDR_46 = [path.join(MIGRATIONS, '1766980000000-zulip-10-2-cldr-46-emoji-names.js'), 'ZulipTenTwoCldr46EmojiNames1766980000000'];
 
 /** The rows each table holds after running `migrations` in order on `stored`, as name/code. */
 function migrated(migrations: string[][], stored: [string, string, string][]): unknown {
@@ -102,14 +103,37 @@ describe("migrations to Zulip's emoji names", () => {
     expect(migrated([TO_ZULIP_10_2], stored)).toEqual({ reaction: expected, user_status: expected });
   });
 
+  it('moves the names CLDR 46 took away to their emoji\'s canonical name, `point` on 1faf5 too', () => {
+    const stored: [string, string, string][] = [
+      ['mind_blown', '1f92f', 'unicode_emoji'], // a CLDR 45 keyword CLDR 46 dropped
+      ['liquid', '1fae0', 'unicode_emoji'],
+      ['point', '1faf5', 'unicode_emoji'], // `point` now names 1fa9d (hook)
+      ['point', '1fa9d', 'unicode_emoji'], // already the new meaning: kept
+      ['ココ', '1f201', 'unicode_emoji'], // the Japanese button's canonical name changed
+      ['pointing', '1faf5', 'unicode_emoji'], // still valid: kept
+      ['liquid', '3', 'realm_emoji'],
+    ];
+    const expected = [
+      'exploding_head/1f92f',
+      'melting_face/1fae0',
+      'index_pointing_at_the_viewer/1faf5',
+      'point/1fa9d',
+      'japanese_here_button/1f201',
+      'pointing/1faf5',
+      'liquid/3',
+    ];
+    expect(migrated([TO_CLDR_46], stored)).toEqual({ reaction: expected, user_status: expected });
+  });
+
   it('run in order, leaves no stored Unicode name that the table does not give its code', () => {
     const stored: [string, string, string][] = [
       ['thumbsup', '1f44d', 'unicode_emoji'],
       ['yes', '1fae1', 'unicode_emoji'],
       ['pray', '1f64f', 'unicode_emoji'],
       ['cat', '1f431', 'unicode_emoji'],
+      ['point', '1faf5', 'unicode_emoji'],
     ];
-    const expected = ['+1/1f44d', 'saluting_face/1fae1', 'pray/1f64f', 'kitten/1f431'];
-    expect(migrated([FROM_IAMCAL, TO_ZULIP_10_2], stored)).toEqual({ reaction: expected, user_status: expected });
+    const expected = ['+1/1f44d', 'saluting_face/1fae1', 'pray/1f64f', 'kitten/1f431', 'index_pointing_at_the_viewer/1faf5'];
+    expect(migrated([FROM_IAMCAL, TO_ZULIP_10_2, TO_CLDR_46], stored)).toEqual({ reaction: expected, user_status: expected });
   });
 });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
 import { UsersModule } from '../users/users.module';
 import { EmojiDataController } from './api/emoji-data.controller';
+import { EmojiImagesController } from './api/emoji-images.controller';
 import { RealmEmojiController } from './api/realm-emoji.controller';
 import { DeactivateCustomEmojiHandler } from './commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiHandler } from './commands/upload-custom-emoji.command';
@@ -17,7 +18,7 @@ import { RealmEmojiState } from './queries/realm-emoji.state';
  */
 @Module({
   imports: [GroupsModule, UsersModule],
-  controllers: [RealmEmojiController, EmojiDataController],
+  controllers: [RealmEmojiController, EmojiDataController, EmojiImagesController],
   providers: [
     RealmEmojiState,
     RealmEmojiRepository,

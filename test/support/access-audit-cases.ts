@@ -240,6 +240,10 @@ export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   'GET /user_avatars/{wildcard_path}': anonymous('avatar images are public by design (Zulip serves them without credentials)'),
   'GET /static/images/unknown-user-avatar.png': anonymous('a static image'),
   'GET /static/generated/emoji/emoji_api.json': anonymous('static emoji data'),
+  'GET /static/generated/emoji/images-google-64/{file}': anonymous('static emoji images'),
+  'GET /static/generated/emoji/images/emoji/unicode/{file}': anonymous('static emoji images'),
+  'GET /static/generated/emoji/images/emoji/{file}': anonymous('static emoji images'),
+  'GET /static/generated/emoji/sheet-google-64.png': anonymous('static emoji images'),
 
   // User groups.
   'GET /api/v1/user_groups': probes('user group of another realm'),

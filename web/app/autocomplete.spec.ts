@@ -10,6 +10,7 @@ describe('compose typeahead', () => {
     expect(findTrigger('see #**dev**>', 13)).toEqual({ kind: 'topic', channel: 'dev', query: '', start: 4 });
     expect(findTrigger('see #**dev** >x', 15)).toEqual({ kind: 'topic', channel: 'dev', query: 'x', start: 4 });
     expect(findTrigger('nice :thu', 9)).toEqual({ kind: 'emoji', query: 'thu', start: 5 });
+    expect(findTrigger('fiesta :piñ', 11)).toEqual({ kind: 'emoji', query: 'piñ', start: 7 });
   });
 
   it('leaves ordinary text alone', () => {

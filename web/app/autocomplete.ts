@@ -19,8 +19,11 @@ const MAX_QUERY = 40;
 const TOPIC = new RegExp(`${BOUNDARY}#\\*\\*([^*>\\n]+)(?:\\*\\* ?)?>([^*\\n]*)$`);
 const CHANNEL = new RegExp(`${BOUNDARY}#(?:\\*\\*)?([^*\\s#][^*\\n]*|)$`);
 const MENTION = new RegExp(`${BOUNDARY}@(_?)(?:\\*\\*)?([^*\\s@][^*\\n]*|)$`);
-/** Zulip waits for two characters after `:` so that times (`10:30`) and smileys do not open it. */
-const EMOJI = new RegExp(`${BOUNDARY}:([\\w+-]{2,})$`);
+/**
+ * Zulip waits for two characters after `:` so that times (`10:30`) and smileys do not open it.
+ * Names take letters and digits of any script (`:piñ` finds `piñata`), as the server's `:name:`.
+ */
+const EMOJI = new RegExp(`${BOUNDARY}:([\\p{L}\\p{N}_+-]{2,})$`, 'u');
 
 /** What the text before `cursor` is starting to name, if anything. */
 export function findTrigger(text: string, cursor: number): Trigger | null {

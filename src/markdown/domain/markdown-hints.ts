@@ -16,7 +16,12 @@ export interface MarkdownHints {
 const USER_MENTION = /@_?\*\*([^*]+)\*\*/g;
 const GROUP_MENTION = /@_?\*([^*]+)\*/g;
 const CHANNEL_LINK = /#\*\*([^*]+)\*\*/g;
-const EMOJI_NAME = /:([\w\-+]+):/g;
+/**
+ * `:name:`, as Zulip's `[\w\-\+]+` with Python's Unicode `\w` (letters, digits and `_` of any
+ * script), so that `:piñata:` and `:flag_türkiye:` are emoji too.
+ */
+export const EMOJI_NAME_PATTERN = /:([\p{L}\p{N}_\-+]+):/u;
+const EMOJI_NAME = new RegExp(EMOJI_NAME_PATTERN.source, 'gu');
 const WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream', 'topic']);
 
 export function markdownHints(content: string): MarkdownHints {

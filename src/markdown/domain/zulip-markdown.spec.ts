@@ -92,6 +92,11 @@ describe('renderZulipMarkdown: constructs', () => {
     ['emoji by name', ':smile:', '<p><span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>'],
     ['emoji by Zulip alias', ':thumbs_up:', '<p><span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:thumbs_up:</span></p>'],
     ['emoji name with underscores', ':heart_eyes:', '<p><span aria-label="heart eyes" class="emoji emoji-1f60d" role="img" title="heart eyes">:heart_eyes:</span></p>'],
+    // Zulip's pattern takes Python's Unicode `\w`: names with letters outside ASCII render too.
+    ['emoji name with a non-ASCII letter', ':piñata:', '<p><span aria-label="piñata" class="emoji emoji-1fa85" role="img" title="piñata">:piñata:</span></p>'],
+    ['emoji name with a macron', ':gyōza:', '<p><span aria-label="gyōza" class="emoji emoji-1f95f" role="img" title="gyōza">:gyōza:</span></p>'],
+    ['flag name with a non-ASCII letter', ':flag_türkiye:', '<p><span aria-label="flag türkiye" class="emoji emoji-1f1f9-1f1f7" role="img" title="flag türkiye">:flag_türkiye:</span></p>'],
+    ['emoji name from CLDR 46', ':mojito:', '<p><span aria-label="mojito" class="emoji emoji-1f34b-200d-1f7e9" role="img" title="mojito">:mojito:</span></p>'],
     ['custom emoji', ':green_tick:', '<p><img alt=":green_tick:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="green tick"></p>'],
     ['zulip emoji', ':zulip:', '<p><img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"></p>'],
     ['unknown emoji name', ':not_an_emoji:', '<p>:not_an_emoji:</p>'],

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
 import emojiRegex from 'emoji-regex';
 import { findLinks } from '../../linkifiers/public/apply-linkifiers';
-import { isStreamWildcard } from './markdown-hints';
+import { EMOJI_NAME_PATTERN, isStreamWildcard } from './markdown-hints';
 import { RenderData, RenderOutcome, topicKey } from './render-data';
 import { sanitizeMessageHtml } from './sanitize';
 import {
@@ -52,7 +52,7 @@ type Handler = (match: RegExpExecArray, env: RenderEnv, record: boolean) => stri
 
 /** An inline rule: a sticky regex at the current position, answered with HTML (or not). */
 function inlineRule(first: number, pattern: RegExp, handler: Handler, mayStart?: (src: string, pos: number) => boolean) {
-  const sticky = new RegExp(pattern.source, 'y');
+  const sticky = new RegExp(pattern.source, `${pattern.flags}y`);
   return (state: StateInline, silent: boolean): boolean => {
     if (state.src.charCodeAt(state.pos) !== first) return false;
     if (mayStart && !mayStart(state.src, state.pos)) return false;
@@ -286,7 +286,7 @@ function createMarkdown(): InstanceType<typeof MarkdownIt> {
   md.inline.ruler.before('emphasis', 'zulip_tex', inlineRule(0x24, /\$\$([^\n_$](?:\\\$|[^$\n])*)\$\$(?!\$)/, inlineTex, (src, pos) => src[pos - 1] !== '$'));
   md.inline.ruler.before('emphasis', 'zulip_time', inlineRule(0x3c, /<time:([^>]+)>/, timeTag));
   md.inline.ruler.before('emphasis', 'zulip_underscore', underscoreRun);
-  md.inline.ruler.after('emphasis', 'zulip_emoji', inlineRule(0x3a, /:([\w\-+]+):/, emojiName));
+  md.inline.ruler.after('emphasis', 'zulip_emoji', inlineRule(0x3a, EMOJI_NAME_PATTERN, emojiName));
   md.core.ruler.push('zulip_text', textPass);
   md.core.ruler.push('zulip_images', imagePreviews);
 

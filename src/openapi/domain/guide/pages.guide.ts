@@ -93,6 +93,10 @@ export const PAGE_GUIDES: OperationGuides = {
     'pages_and_files',
     'The Unicode emoji this server accepts, code points to names; register\'s `server_emoji_data_url` points here.',
   ),
+  'GET /static/generated/emoji/images-google-64/{file}': guide('pages_and_files', 'The image of a Unicode emoji by its `emoji_code` (Google\'s, 64 pixels), or of the special `zulip` emoji as `zulip.png`.'),
+  'GET /static/generated/emoji/images/emoji/unicode/{file}': guide('pages_and_files', 'The same images at the older path Zulip\'s mobile apps load `zulip.png` from.'),
+  'GET /static/generated/emoji/images/emoji/{file}': guide('pages_and_files', 'The image of a Unicode emoji by one of its names (`+1.png`), or `zulip.png`.'),
+  'GET /static/generated/emoji/sheet-google-64.png': guide('pages_and_files', 'The sprite sheet of the Unicode emoji images, as Zulip\'s web app uses it.'),
   'GET /avatar/{user}': guide('pages_and_files', 'Redirects to a user\'s current avatar picture, the user named by id or email address.'),
   'GET /avatar/{user}/medium': guide('pages_and_files', 'Redirects to the larger version of a user\'s avatar picture.'),
   'GET /user_avatars/{wildcard_path}': guide(

@@ -38,6 +38,10 @@ export const RAW_OPERATIONS: OperationTable = {
   'GET /static/generated/emoji/emoji_api.json': rawOperation('The Unicode emoji the server accepts (register\'s `server_emoji_data_url`).', {
     '200': { description: 'Emoji codes and their names.', schema: obj({ code_to_names: mapOf(arr(str)) }) },
   }),
+  'GET /static/generated/emoji/images-google-64/{file}': rawOperation('A Unicode emoji\'s image by `emoji_code` (`1f44d.png`), or `zulip.png`.', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
+  'GET /static/generated/emoji/images/emoji/unicode/{file}': rawOperation('A Unicode emoji\'s image by `emoji_code`, or `zulip.png` (the older path).', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
+  'GET /static/generated/emoji/images/emoji/{file}': rawOperation('A Unicode emoji\'s image by name (`+1.png`), or `zulip.png`.', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
+  'GET /static/generated/emoji/sheet-google-64.png': rawOperation('The sprite sheet of the Unicode emoji images.', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
   'GET /user_uploads/{wildcard_path}': rawOperation('An uploaded file.', { '200': file, ...refusedFile }),
   'GET /user_uploads/download/{wildcard_path}': rawOperation('An uploaded file, as a download.', { '200': file, ...refusedFile }),
   'GET /user_uploads/temporary/{wildcard_path}': rawOperation('An uploaded file through a temporary link (no credentials).', { '200': file, ...refusedFile }),
