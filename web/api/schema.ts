@@ -1160,6 +1160,26 @@ export type paths = {
         patch: operations["patch-api-v1-realm"];
         trace?: never;
     };
+    "/api/v1/realm/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate the organization (owners): no one can sign in or use the API there afterwards, its owners are told by mail; `deletion_delay_days` (at least 14, or null) schedules the deletion of its data.
+         * @description Deactivates the organization (owners). Its accounts are kept, but no one can sign in or use the API there until the operator reactivates it (`manage reactivate-realm`); open event queues get a `realm` event `deactivated`, sessions end, and every owner is told by mail. `deletion_delay_days` (at least 14) schedules the deletion of its data.
+         */
+        post: operations["post-api-v1-realm-deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/realm/domains": {
         parameters: {
             query?: never;
@@ -2712,6 +2732,86 @@ export type paths = {
          * @description The Unicode emoji this server accepts, code points to names; register's `server_emoji_data_url` points here.
          */
         get: operations["get-static-generated-emoji-emoji-api-json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/generated/emoji/images-google-64/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Unicode emoji's image by `emoji_code` (`1f44d.png`), or `zulip.png`.
+         * @description The image of a Unicode emoji by its `emoji_code` (Google's, 64 pixels), or of the special `zulip` emoji as `zulip.png`.
+         */
+        get: operations["get-static-generated-emoji-images-google-64-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/generated/emoji/images/emoji/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Unicode emoji's image by name (`+1.png`), or `zulip.png`.
+         * @description The image of a Unicode emoji by one of its names (`+1.png`), or `zulip.png`.
+         */
+        get: operations["get-static-generated-emoji-images-emoji-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/generated/emoji/images/emoji/unicode/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Unicode emoji's image by `emoji_code`, or `zulip.png` (the older path).
+         * @description The same images at the older path Zulip's mobile apps load `zulip.png` from.
+         */
+        get: operations["get-static-generated-emoji-images-emoji-unicode-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/generated/emoji/sheet-google-64.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sprite sheet of the Unicode emoji images.
+         * @description The sprite sheet of the Unicode emoji images, as Zulip's web app uses it.
+         */
+        get: operations["get-static-generated-emoji-sheet-google-64-png"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7081,6 +7181,44 @@ export interface operations {
                         result: "success";
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post-api-v1-realm-deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Days until the organization's data is due to be deleted (at least 14), or `null` for no scheduled deletion (the default). JSON-encoded. */
+                    deletion_delay_days?: unknown;
+                };
+                "multipart/form-data": {
+                    /** @description Days until the organization's data is due to be deleted (at least 14), or `null` for no scheduled deletion (the default). JSON-encoded. */
+                    deletion_delay_days?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ignored_parameters_unsupported?: string[];
+                        msg: string;
+                        /** @constant */
+                        result: "success";
                     };
                 };
             };
@@ -13678,6 +13816,99 @@ export interface operations {
                             [key: string]: string[];
                         };
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-static-generated-emoji-images-google-64-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file, as the request's one multipart part. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-static-generated-emoji-images-emoji-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file, as the request's one multipart part. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-static-generated-emoji-images-emoji-unicode-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file, as the request's one multipart part. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-static-generated-emoji-sheet-google-64-png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
                 };
             };
             default: components["responses"]["Error"];
