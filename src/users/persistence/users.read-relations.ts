@@ -1,7 +1,7 @@
 /**
  * The users module's read relations: the SQL text other modules interpolate where a user
  * or recipient row is a join or a filter inside one of their statements (docs/architecture.md,
- * "Each table has one owner module"). Each is a table expression PostgreSQL inlines.
+ * "Each table has one owner module"). Each is a plain table reference under the caller's alias; the comments list the columns callers may read.
  */
 
 /**
