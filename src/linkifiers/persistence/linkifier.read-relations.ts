@@ -15,5 +15,5 @@ export function linkifierRulesJsonSql(realmIdSql: string): string {
 
 /** Every linkifier: id, realm_id, pattern, url_template, "order" (its place in the realm's list); a table expression PostgreSQL inlines. */
 export function realmFilterRelation(alias: string): string {
-  return `(SELECT id, realm_id, pattern, url_template, "order" FROM realm_filter) AS ${alias}`;
+  return `realm_filter AS ${alias}`;
 }

@@ -7,10 +7,10 @@
 
 /** Every message: id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent. */
 export function messageRelation(alias: string): string {
-  return `(SELECT id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent FROM message) AS ${alias}`;
+  return `message AS ${alias}`;
 }
 
 /** Every user's message row (received, or read from history): user_profile_id, message_id, flags. */
 export function userMessageRelation(alias: string): string {
-  return `(SELECT user_profile_id, message_id, flags FROM user_message) AS ${alias}`;
+  return `user_message AS ${alias}`;
 }

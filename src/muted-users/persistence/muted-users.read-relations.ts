@@ -6,5 +6,5 @@
 
 /** Every mute: user_profile_id (who muted), muted_user_id (whom). */
 export function mutedUserRelation(alias: string): string {
-  return `(SELECT user_profile_id, muted_user_id FROM muted_user) AS ${alias}`;
+  return `muted_user AS ${alias}`;
 }

@@ -6,5 +6,5 @@
 
 /** Every user's presence row: user_profile_id, last_active_time. */
 export function presenceRelation(alias: string): string {
-  return `(SELECT user_profile_id, last_active_time FROM user_presence) AS ${alias}`;
+  return `user_presence AS ${alias}`;
 }

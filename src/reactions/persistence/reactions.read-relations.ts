@@ -6,5 +6,5 @@
 
 /** Every reaction: id, message_id, user_profile_id, emoji_name, emoji_code, reaction_type. */
 export function reactionRelation(alias: string): string {
-  return `(SELECT id, message_id, user_profile_id, emoji_name, emoji_code, reaction_type FROM reaction) AS ${alias}`;
+  return `reaction AS ${alias}`;
 }

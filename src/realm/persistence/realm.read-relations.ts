@@ -12,5 +12,5 @@ export function realmSubdomainSql(realmIdSql: string): string {
 
 /** Every realm: id, string_id, name, deactivated, properties (the stored realm properties), date_created. */
 export function realmRelation(alias: string): string {
-  return `(SELECT id, string_id, name, deactivated, properties, date_created FROM realm) AS ${alias}`;
+  return `realm AS ${alias}`;
 }

@@ -6,5 +6,5 @@
 
 /** Every submessage: id, message_id, sender_id, msg_type, content. */
 export function submessageRelation(alias: string): string {
-  return `(SELECT id, message_id, sender_id, msg_type, content FROM submessage) AS ${alias}`;
+  return `submessage AS ${alias}`;
 }
