@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RealmRef } from '../../shared/realm-ref';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../../realm/public/markdown.port';
 import { RealmAddressing } from '../public/realm-addressing';
 import { versionFields } from '../../shared/server-version';
 import { RealmRepository } from '../persistence/realm.repository';
