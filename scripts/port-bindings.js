@@ -33,6 +33,8 @@ function bindingCycles(files, root) {
   const found = [];
   for (const file of files.filter((f) => BINDING_FILE.test(f.source))) {
     const text = fs.readFileSync(path.join(root, file.source), 'utf8');
+    // A provider written out by hand would bind unseen by this check.
+    if (/\bprovide\s*:/.test(text)) throw new Error(`${file.source}: binds a provider by hand; use bindPort or bindPortValue`);
     /** @type {Map<string, string>} imported name -> resolved file */
     const fileOf = new Map();
     for (const m of text.matchAll(/import\s*{([^}]*)}\s*from\s*'([^']+)'/g)) {

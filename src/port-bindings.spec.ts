@@ -58,6 +58,13 @@ describe('port binding cycles', () => {
     expect(checker.bindingCycles(files, root)).toEqual([]);
   });
 
+  it('refuses a binding module that binds a provider by hand, which it could not follow', () => {
+    const handMade = 'src/users/for-modules-below.module.ts';
+    fs.mkdirSync(path.join(root, 'src/users'), { recursive: true });
+    fs.writeFileSync(path.join(root, handMade), 'const ports = [{ provide: GroupsUserReader, useExisting: UserDirectory }];');
+    expect(() => checker.bindingCycles([{ source: handMade, dependencies: [] }], root)).toThrow(/binds a provider by hand/);
+  });
+
   it('fails when the implementation reaches a provider that injects the port, and shows the way', () => {
     const files = [binding, file(DIRECTORY, GROUPS), file(GROUPS, USAGE), file(USAGE, PORT), file(PORT)];
     expect(checker.bindingCycles(files, root)).toEqual([
