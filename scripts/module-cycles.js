@@ -14,9 +14,13 @@
  *   node scripts/module-cycles.js            print the pairs and the groups
  *   node scripts/module-cycles.js --check    the same, and exit 1 when there is a cycle
  *   node scripts/module-cycles.js --json     the graph's pairs and groups as JSON
+ *
+ * It also prints (and with --check fails on) the provider cycles through port bindings
+ * (`scripts/port-bindings.js`), from the same dependency-cruiser run.
  */
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
+const { bindingCycles } = require('./port-bindings');
 
 const LAYERS = new Set(['platform', 'shared', 'wire', 'openapi']);
 
@@ -32,12 +36,18 @@ function isEntryLayer(file) {
   return /^src\/[^/]+\/(?:api|cli)\//.test(file);
 }
 
-function loadGraph() {
-  const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..');
+
+function cruiseSource() {
   const bin = path.join(root, 'node_modules', '.bin', 'depcruise');
   const out = execFileSync(bin, ['src', '--output-type', 'json'], { cwd: root, maxBuffer: 1 << 30 });
-  /** @type {{ modules: { source: string, dependencies: { resolved: string }[] }[] }} */
+  /** @type {{ modules: { source: string, dependencies: { module: string, resolved: string }[] }[] }} */
   const cruise = JSON.parse(out.toString('utf8'));
+  return cruise;
+}
+
+/** @param {ReturnType<typeof cruiseSource>} cruise */
+function loadGraph(cruise) {
   /** @type {Map<string, Map<string, string[]>>} module -> module -> example imports */
   const edges = new Map();
   for (const mod of cruise.modules) {
@@ -94,7 +104,9 @@ function stronglyConnected(edges) {
 }
 
 function main() {
-  const edges = loadGraph();
+  const cruise = cruiseSource();
+  const edges = loadGraph(cruise);
+  const bindings = bindingCycles(cruise.modules, root);
   /** @type {{ pair: [string, string], imports: string[] }[]} */
   const pairs = [];
   for (const [a, targets] of edges) {
@@ -114,9 +126,12 @@ function main() {
       if (verbose) for (const line of imports) process.stdout.write(`    ${line}\n`);
     }
     for (const group of groups) process.stdout.write(`cycle group (${group.length}): ${group.join(', ')}\n`);
-    process.stdout.write(`${pairs.length} module pairs import each other; ${groups.length} cycle groups\n`);
+    for (const { binding, port, implementation, loop } of bindings) {
+      process.stdout.write(`port binding cycle in ${binding}: ${implementation} reaches ${port}\n    ${loop.join('\n -> ')}\n`);
+    }
+    process.stdout.write(`${pairs.length} module pairs import each other; ${groups.length} cycle groups; ${bindings.length} port binding cycles\n`);
   }
-  if (process.argv.includes('--check') && groups.length > 0) process.exitCode = 1;
+  if (process.argv.includes('--check') && (groups.length > 0 || bindings.length > 0)) process.exitCode = 1;
 }
 
 main();

@@ -13,8 +13,6 @@ import { LinkifiersModule } from './linkifiers/linkifiers.module';
 import { RealmPlaygroundsModule } from './realm-playgrounds/realm-playgrounds.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { MessagesModule } from './messages/messages.module';
-import { TopicHistoryModule } from './messages/topic-history.module';
-import { MessageReadRelationsModule } from './messages/message-read-relations.module';
 import { MissedMessageEmailsModule } from './missed-message-emails/missed-message-emails.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
@@ -51,6 +49,13 @@ import { WebAppModule } from './web-app/web-app.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WebAssetsModule } from './web-app/web-assets.module';
 import { WireModule } from './wire/wire.module';
+import { UsersForModulesBelowModule } from './users/for-modules-below.module';
+import { ChannelsForModulesBelowModule } from './channels/for-modules-below.module';
+import { MessagesForModulesBelowModule } from './messages/for-modules-below.module';
+import { MarkdownForModulesBelowModule } from './markdown/for-modules-below.module';
+import { ReactionsForModulesBelowModule } from './reactions/for-modules-below.module';
+import { SubmessagesForModulesBelowModule } from './submessages/for-modules-below.module';
+import { MutedUsersForModulesBelowModule } from './muted-users/for-modules-below.module';
 
 /** The whole server: the same module tree serves HTTP and runs CLI commands. */
 @Module({})
@@ -75,8 +80,6 @@ export class AppModule {
         ChannelsModule,
         DefaultChannelGroupsModule,
         MessagesModule,
-        TopicHistoryModule,
-        MessageReadRelationsModule,
         ProfileFieldsModule,
         LinkifiersModule,
         RealmPlaygroundsModule,
@@ -108,6 +111,15 @@ export class AppModule {
         MarkdownModule,
         UploadsModule,
         SubmessagesModule,
+        // What modules read of the modules above them (docs/architecture.md, "Reading a
+        // module above"): each binds the ports the modules below it declare.
+        UsersForModulesBelowModule,
+        ChannelsForModulesBelowModule,
+        MessagesForModulesBelowModule,
+        MarkdownForModulesBelowModule,
+        ReactionsForModulesBelowModule,
+        SubmessagesForModulesBelowModule,
+        MutedUsersForModulesBelowModule,
         OpenApiModule,
         WebAssetsModule,
       ],

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ChannelDirectory } from './queries/channel-directory';
-import { ChannelReadersForModulesBelow } from './queries/readers-for-modules-below';
 import { SubscriberDirectory } from './queries/subscriber-directory';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
@@ -47,7 +46,6 @@ import { ChannelsState } from './queries/channels.state';
   providers: [
     ChannelsState,
     ChannelDirectory,
-    ChannelReadersForModulesBelow,
     SubscriberDirectory,
     ChannelRepository,
     SubscriptionRepository,

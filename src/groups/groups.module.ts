@@ -21,7 +21,6 @@ import { UserGroupStore } from './persistence/user-group.store';
 import { UserGroupPresenter } from './api/user-group.presenter';
 import { GroupSettingReads } from './persistence/group-setting-reads.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
-import { GroupsChannels, GroupsUsers, GroupsUserTables } from './queries/group-foreign-readers';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
 import { UserGroupsState } from './queries/user-groups.state';
 
@@ -32,9 +31,6 @@ import { UserGroupsState } from './queries/user-groups.state';
     UserGroupsState,
     GroupDirectory,
     RealmGroupSettingsReader,
-    GroupsUsers,
-    GroupsUserTables,
-    GroupsChannels,
     GroupRepository,
     GroupMembershipWatchers,
     SystemGroupWrites,
@@ -58,9 +54,6 @@ import { UserGroupsState } from './queries/user-groups.state';
   ],
   exports: [
     GroupDirectory,
-    GroupsUsers,
-    GroupsUserTables,
-    GroupsChannels,
     RealmGroupSettingsReader,
     GroupSettingResolver,
     GroupMembershipWatchers,

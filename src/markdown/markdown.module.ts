@@ -1,11 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { EmojiModule } from '../emoji/emoji.module';
 import { ExternalContentModule } from '../external-content/external-content.module';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
-import { DescriptionRenderer } from '../platform/markdown/description-renderer';
 import { MarkdownController } from './api/markdown.controller';
 import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
 import { AlertWordEventProjections } from './events/alert-word-event.projections';
@@ -18,18 +17,16 @@ import { AlertWordsState } from './queries/alert-words.state';
 
 /**
  * Zulip markdown for messages (`MessageRenderer`: one entry point for send, edit and
- * preview) and for the realm's texts (`DescriptionRenderer`), `POST /messages/render`, and
- * alert words. Global because the modules that render descriptions (channels, profile
- * fields, realm) sit below markdown and cannot import it.
+ * preview) and for the realm's texts (`DescriptionRenderer`, which the modules below
+ * markdown get through `MarkdownForModulesBelowModule`), `POST /messages/render`, and alert
+ * words.
  */
-@Global()
 @Module({
   imports: [ChannelsModule, EmojiModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule],
   controllers: [MarkdownController],
   providers: [
     AlertWordsState,
     MessageRenderer,
-    { provide: DescriptionRenderer, useExisting: MessageRenderer },
     RenderDataStore,
     RenderMessageHandler,
     AlertWordStore,
@@ -37,6 +34,6 @@ import { AlertWordsState } from './queries/alert-words.state';
     AlertWordEventProjections,
     GetAlertWordsHandler,
   ],
-  exports: [MessageRenderer, DescriptionRenderer],
+  exports: [MessageRenderer],
 })
 export class MarkdownModule {}

@@ -12,14 +12,14 @@ import { UserDirectory } from '../users/queries/user-directory';
 import { FLAG_BITS } from '../shared/message-flags';
 import { isMeMessage } from '../shared/message-content';
 import { ApiError } from '../shared/api-error';
-import { DescriptionRenderer } from '../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../realm/public/markdown.port';
 import { usersAlerted } from './domain/alert-words';
 import { markdownHints } from './domain/markdown-hints';
 import { CustomEmojiImage, LinkableChannel, MentionableGroup, MentionableUser, RenderData, topicKey } from './domain/render-data';
 import { renderZulipMarkdown } from './domain/zulip-markdown';
 import { ExternalImageUrls } from '../external-content/public/external-image-urls';
 import { RealmRenderData, RenderDataStore } from './persistence/render-data.store';
-import { TopicHistory } from './public/topic-history';
+import { TopicHistory } from './public/messages.port';
 
 export type { RealmRenderData } from './persistence/render-data.store';
 

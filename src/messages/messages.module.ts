@@ -25,7 +25,6 @@ import { MessageSending, SendMessageHandler } from './commands/send-message.comm
 import { MessageEventProjections } from './events/message-event.projections';
 import { MessageDeletion } from './commands/message-deletion';
 import { MessageLocks } from './commands/message-locks';
-import { MessageRelations } from './queries/message-relations';
 import { ChannelNoticeEffects } from './events/channel-notice.effects';
 import { SubscriptionNoticesEffects } from './events/subscription-notices.effects';
 import { ConversationRepository } from './persistence/conversation.repository';
@@ -52,7 +51,8 @@ import { MessageDeletionStore } from './persistence/message-deletion.store';
 import { DeleteTopicHandler } from './commands/delete-topic.command';
 import { MessageCommandStore } from './persistence/message-command.store';
 import { MessagesState } from './queries/messages.state';
-import { MessageReadersForModulesBelow } from './queries/readers-for-modules-below';
+import { NewestMessageReader } from './queries/newest-message.reader';
+import { TopicHistoryReader } from './queries/topic-history.reader';
 import { MessageSendHooks } from './commands/message-send-hooks';
 
 /** Messages: sending, reading, and their client events. */
@@ -60,7 +60,6 @@ import { MessageSendHooks } from './commands/message-send-hooks';
   imports: [DiscoveryModule, GroupsModule, RealmModule, UsersModule, ChannelsModule, UserTopicsModule, MarkdownModule, UploadsModule, LinkifiersModule],
   controllers: [MessagesController, MessageFetchController, MessageActionsController, MessageFlagsController, MessageEditController],
   providers: [
-    MessageReadersForModulesBelow,
     MessagesState,
     ChannelTopicsStore,
     GetChannelTopicsHandler,
@@ -72,6 +71,8 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     ConversationRepository,
     DirectMessageGroups,
     MessageLoader,
+    TopicHistoryReader,
+    NewestMessageReader,
     MessageSearchRepository,
     NarrowResolver,
     GetMessagesHandler,
@@ -87,7 +88,6 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     DeleteMessageHandler,
     MessageDeletion,
     MessageLocks,
-    MessageRelations,
     FlagStore,
     MessageFlagWriter,
     UpdateMessageFlagsHandler,
@@ -106,6 +106,6 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     DeleteTopicHandler,
     MessageCommandStore,
   ],
-  exports: [MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites, MessageLocks],
+  exports: [TopicHistoryReader, NewestMessageReader, MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites, MessageLocks],
 })
 export class MessagesModule {}

@@ -7,13 +7,12 @@ import { MutedUserEventProjections } from './events/muted-user-event.projections
 import { MutedUserRepository } from './persistence/muted-user.repository';
 import { GetMutedUsersHandler } from './queries/get-muted-users.query';
 import { MutedUsersState } from './queries/muted-users.state';
-import { MutedUserRelationForMessages } from './queries/muted-user-relation';
 
 /** Muted users: the list and its events; muting marks the muted user's messages read (through messages). */
 @Module({
   imports: [UsersModule, MessagesModule],
   controllers: [MutedUsersController],
-  providers: [MutedUserRelationForMessages, MutedUsersState, MutedUserRepository, SetUserMutedHandler, MutedUserEventProjections, GetMutedUsersHandler],
+  providers: [MutedUsersState, MutedUserRepository, SetUserMutedHandler, MutedUserEventProjections, GetMutedUsersHandler],
   exports: [],
 })
 export class MutedUsersModule {}

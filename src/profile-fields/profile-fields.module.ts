@@ -11,7 +11,6 @@ import { ProfileFieldStore } from './persistence/profile-field.store';
 import { GetProfileFieldsHandler } from './queries/get-profile-fields.query';
 import { ProfileDataReader } from './queries/profile-data.reader';
 import { ProfileFieldsState } from './queries/profile-fields.state';
-import { ProfileFieldUsers } from './queries/profile-field-foreign-readers';
 import { RealmModule } from '../realm/realm.module';
 
 /**
@@ -25,7 +24,6 @@ import { RealmModule } from '../realm/realm.module';
     ProfileFieldsState,
     ProfileFieldStore,
     ProfileDataReader,
-    ProfileFieldUsers,
     GetProfileFieldsHandler,
     CreateProfileFieldHandler,
     UpdateProfileFieldHandler,
@@ -35,6 +33,6 @@ import { RealmModule } from '../realm/realm.module';
     RemoveProfileDataHandler,
     ProfileFieldEventProjections,
   ],
-  exports: [ProfileDataReader, ProfileFieldUsers],
+  exports: [ProfileDataReader],
 })
 export class ProfileFieldsModule {}

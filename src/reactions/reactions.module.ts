@@ -13,12 +13,11 @@ import { RemoveReactionHandler } from './commands/remove-reaction.command';
 import { ReactionChange } from './commands/reaction-change';
 import { ReactionEventProjections } from './events/reaction-event.projections';
 import { ReactionRepository } from './persistence/reaction.repository';
-import { ReactionRelationForMessages } from './queries/reaction-relation';
 
 /** Emoji reactions on messages; messages load them with the rest of a message. */
 @Module({
   imports: [ChannelsModule, EmojiModule, RealmModule, UsersModule, UserTopicsModule, MessagesModule],
   controllers: [ReactionsController],
-  providers: [ReactionRelationForMessages, ReactionRepository, ReactionAccess, ReactingUser, ReactionChange, AddReactionHandler, RemoveReactionHandler, ReactionEventProjections],
+  providers: [ReactionRepository, ReactionAccess, ReactingUser, ReactionChange, AddReactionHandler, RemoveReactionHandler, ReactionEventProjections],
 })
 export class ReactionsModule {}

@@ -19,7 +19,6 @@ import { AddRealmDomainHandler, ChangeRealmDomainHandler, RemoveRealmDomainHandl
 import { RealmDomainStore } from './persistence/realm-domain.store';
 import { GetRealmDomainsHandler, RealmDomainReader } from './queries/get-realm-domains.query';
 import { RealmDomainsState } from './queries/realm-domains.state';
-import { RealmChannels, RealmUsers } from './queries/realm-foreign-readers';
 
 /** Realms (organizations): lookup by Host, addressing, server and realm settings. */
 @Module({
@@ -31,8 +30,6 @@ import { RealmChannels, RealmUsers } from './queries/realm-foreign-readers';
     RealmAddressing,
     RealmRepository,
     RealmDirectory,
-    RealmUsers,
-    RealmChannels,
     RealmWrites,
     RealmSettingsStore,
     UpdateRealmSettingsHandler,
@@ -48,6 +45,6 @@ import { RealmChannels, RealmUsers } from './queries/realm-foreign-readers';
     // The realm's icon and logos (`/realm/icon`, `/realm/logo`).
     ChangeRealmImageHandler,
   ],
-  exports: [RealmAddressing, RealmDirectory, RealmDomainReader, RealmWrites, RealmUsers, RealmChannels],
+  exports: [RealmAddressing, RealmDirectory, RealmDomainReader, RealmWrites],
 })
 export class RealmModule {}

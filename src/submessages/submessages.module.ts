@@ -8,12 +8,11 @@ import { AddSubmessageHandler } from './commands/add-submessage.command';
 import { SubmessageEventProjections } from './events/submessage-event.projections';
 import { ReadReceiptsHandler } from './queries/read-receipts.query';
 import { WidgetSubmessages } from './commands/widget-submessages';
-import { SubmessageRelationForMessages } from './queries/submessage-relation';
 
 /** Submessages and read receipts: small additions to messages, each with its own endpoint. */
 @Module({
   imports: [MessagesModule, RealmModule, UserTopicsModule],
   controllers: [SubmessagesController],
-  providers: [SubmessageRelationForMessages, AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler, WidgetSubmessages, SubmessageStore],
+  providers: [AddSubmessageHandler, SubmessageEventProjections, ReadReceiptsHandler, WidgetSubmessages, SubmessageStore],
 })
 export class SubmessagesModule {}

@@ -40,8 +40,6 @@ import { EndSessionHandler, Sessions, SignInWithPasswordHandler, StartSessionHan
 import { SessionStore } from './persistence/session.store';
 import { AuthenticateSessionHandler } from './queries/authenticate-session.query';
 import { UsersState } from './queries/users.state';
-import { UserReadersForModulesBelow } from './queries/readers-for-modules-below';
-import { UserChannels, UserMessages } from './queries/user-foreign-readers';
 
 /**
  * People and bots: lookup, authentication, presentation, and the `realm_user` and
@@ -68,9 +66,6 @@ import { UserChannels, UserMessages } from './queries/user-foreign-readers';
     UserAccess,
     UserByEmailReader,
     UserDirectory,
-    UserReadersForModulesBelow,
-    UserMessages,
-    UserChannels,
     AuthenticateApiKeyHandler,
     FetchApiKeyHandler,
     PasswordSignIn,
@@ -97,8 +92,6 @@ import { UserChannels, UserMessages } from './queries/user-foreign-readers';
     UserEventEffects,
   ],
   exports: [
-    UserMessages,
-    UserChannels,
     OwnSettingsChange,
     UserProfileWrites,
     OwnSettingParticipants,

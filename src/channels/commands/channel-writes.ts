@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../../realm/public/markdown.port';
 import { ChannelRepository, NewChannel } from '../persistence/channel.repository';
 import { StreamRow } from '../public/stream-row';
 

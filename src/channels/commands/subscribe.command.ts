@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../../realm/public/markdown.port';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { GroupSettingValue } from '../../groups/public/group-setting';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting } from '../../groups/public/permission-settings';

@@ -5,7 +5,7 @@ import { SystemGroup } from '../../groups/public/system-groups';
 import { GroupSettingResolver } from '../../groups/commands/group-setting.resolver';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../../realm/public/markdown.port';
 import { ServerSettings } from '../../platform/config/settings';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { realmRetentionDays } from '../../realm/public/realm-properties';

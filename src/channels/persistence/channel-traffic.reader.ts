@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
-import { ChannelMessageRelations } from '../public/message-relations';
+import { ChannelMessageRelations } from '../public/messages.port';
 
 /**
  * How long a channel's message count stays in use. Zulip reads it from its analytics

@@ -1,11 +1,11 @@
 import { ApiError } from '../../shared/api-error';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 
 /** Zulip's `user_ids_to_users(..., allow_deactivated=False)`: active users of the realm. */
-export async function checkActiveUsers(users: GroupsUsers, realmId: number, userIds: readonly number[]): Promise<void> {
+export async function checkActiveUsers(users: GroupsUserReader, realmId: number, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
-  const active = new Set(await users.reader.activeIdsAmong(realmId, [...new Set(userIds)]));
+  const active = new Set(await users.activeIdsAmong(realmId, [...new Set(userIds)]));
   const missing = userIds.find((id) => !active.has(id));
   if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
 }

@@ -12,7 +12,7 @@ import { GroupRepository } from '../persistence/group.repository';
 import { RealmGroupSettingsRepository } from '../persistence/realm-group-settings.repository';
 import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 import { UserGroupPresenter } from '../api/user-group.presenter';
 import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
@@ -34,7 +34,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
     private readonly presenter: UserGroupPresenter,
     private readonly access: UserGroupAccess,
     private readonly groups: GroupRepository,
@@ -64,7 +64,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
       if (groupId === null) throw groupNameTaken(name);
       if (members.length > 0) await this.store.addMembers(groupId, members);
 
-      const audience = await this.users.reader.allActiveUserIds(user.realmId);
+      const audience = await this.users.allActiveUserIds(user.realmId);
       const group = await this.store.find(user.realmId, groupId);
       if (!group) throw new Error(`group ${groupId} vanished`);
       const [wire] = await this.presenter.present([group]);

@@ -6,7 +6,7 @@ import { UserGroupUpdatedEvent } from '../events/user-group-events';
 import { GroupUsageReader } from '../persistence/group-usage.reader';
 import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 import { Database } from '../../platform/database/database';
 
 /** `POST /user_groups/{id}/deactivate`. */
@@ -22,7 +22,7 @@ export class DeactivateUserGroupHandler implements ICommandHandler<DeactivateUse
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
     private readonly access: UserGroupAccess,
     private readonly usage: GroupUsageReader,
     private readonly database: Database,
@@ -39,7 +39,7 @@ export class DeactivateUserGroupHandler implements ICommandHandler<DeactivateUse
         throw new ApiError('Cannot deactivate user group in use.', 'CANNOT_DEACTIVATE_GROUP_IN_USE', 400, { objections });
       }
       await this.store.update(group.id, { deactivated: true });
-      const audience = await this.users.reader.allActiveUserIds(user.realmId);
+      const audience = await this.users.allActiveUserIds(user.realmId);
       this.database.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, { deactivated: true }, true));
     });
   }

@@ -3,7 +3,7 @@ import { Database } from '../../platform/database/database';
 import { UserGroupMembersChangedEvent } from '../events/user-group-events';
 import { GroupMembershipWatchers } from '../events/group-membership-watchers';
 import { UserGroupStore } from '../persistence/user-group.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 
 /**
  * Membership writes other modules' commands make inside their own transaction: a user who
@@ -15,7 +15,7 @@ import { GroupsUsers } from '../queries/group-foreign-readers';
 export class GroupMemberWrites {
   constructor(
     private readonly store: UserGroupStore,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
     private readonly watchers: GroupMembershipWatchers,
     private readonly database: Database,
   ) {}
@@ -24,7 +24,7 @@ export class GroupMemberWrites {
     if (groupIds.length === 0) return;
     const groups = await this.store.findMany(realmId, groupIds);
     if (groups.length === 0) return;
-    const audience = await this.users.reader.allActiveUserIds(realmId);
+    const audience = await this.users.allActiveUserIds(realmId);
     for (const group of groups) {
       // Channels whose access comes through this group may gain a viewer.
       await this.watchers.around(realmId, group.id, () => this.store.addMembers(group.id, [userId]));

@@ -10,7 +10,7 @@ import { SystemGroup } from '../public/system-groups';
 import { GroupRepository } from '../persistence/group.repository';
 import { Database } from '../../platform/database/database';
 import { GroupSettingReads } from '../persistence/group-setting-reads.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 
 /**
  * Turns a group-setting value from a request into the id of the group that backs it,
@@ -23,7 +23,7 @@ export class GroupSettingResolver {
     private readonly groups: GroupRepository,
     private readonly database: Database,
     private readonly reads: GroupSettingReads,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
   ) {}
 
   async resolve(
@@ -43,7 +43,7 @@ export class GroupSettingResolver {
       return group.id;
     }
     if (rules.requireSystemGroup) throw systemGroupRequired(settingName);
-    const active = await this.users.reader.activeIdsAmong(realmId, value.direct_members);
+    const active = await this.users.activeIdsAmong(realmId, value.direct_members);
     const missing = value.direct_members.find((id) => !active.includes(id));
     if (missing !== undefined) throw ApiError.badRequest(`Invalid user ID: ${missing}`);
     for (const subgroupId of value.direct_subgroups) {

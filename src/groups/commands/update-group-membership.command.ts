@@ -8,7 +8,7 @@ import { UserGroupMembersChangedEvent, UserGroupSubgroupsChangedEvent } from '..
 import { GroupMembershipWatchers } from '../events/group-membership-watchers';
 import { RealmGroupActor, UserGroupAccess } from '../access/user-group.access';
 import { NamedGroup, UserGroupStore } from '../persistence/user-group.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
@@ -36,7 +36,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
     private readonly access: UserGroupAccess,
     private readonly watchers: GroupMembershipWatchers,
     private readonly database: Database,
@@ -55,7 +55,7 @@ export class UpdateGroupMembershipHandler implements ICommandHandler<UpdateGroup
     }
     await this.tx.run(async () => {
       const actor = await this.access.actor(user);
-      const audience = await this.users.reader.allActiveUserIds(user.realmId);
+      const audience = await this.users.allActiveUserIds(user.realmId);
       const context = { actor, audience, groupId: command.groupId };
       // Channels whose access comes through this group may gain or lose viewers.
       await this.watchers.around(user.realmId, command.groupId, async () => {

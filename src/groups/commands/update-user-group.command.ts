@@ -12,7 +12,7 @@ import { GroupSettingResolver } from './group-setting.resolver';
 import { GroupRepository } from '../persistence/group.repository';
 import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
-import { GroupsUsers } from '../queries/group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 import { Database } from '../../platform/database/database';
 
 /** `PATCH /user_groups/{id}`: name, description and the group's own settings. */
@@ -31,7 +31,7 @@ export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCo
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
     private readonly access: UserGroupAccess,
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
@@ -48,7 +48,7 @@ export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCo
       const actor = await this.access.actor(user);
       // Deactivated groups may still be renamed and have their settings changed.
       const group = await this.access.forUpdate(actor, command.groupId, 'can_manage_group', true);
-      const audience = await this.users.reader.allActiveUserIds(user.realmId);
+      const audience = await this.users.allActiveUserIds(user.realmId);
       const changed = (data: UserGroupUpdatedEvent['data']) =>
         this.database.record(new UserGroupUpdatedEvent(user.realmId, audience, group.id, data, group.deactivated));
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting, REALM_GROUP_SETTINGS, USER_GROUP_SETTINGS } from '../public/permission-settings';
-import { GroupsChannels } from '../queries/group-foreign-readers';
+import { GroupsChannelReader } from '../public/channels.port';
 import { RealmGroupSettingsRepository } from './realm-group-settings.repository';
 import { Database } from '../../platform/database/database';
 
@@ -20,7 +20,7 @@ export type GroupObjection =
 export class GroupUsageReader {
   constructor(
     private readonly realmSettings: RealmGroupSettingsRepository,
-    private readonly channels: GroupsChannels,
+    private readonly channels: GroupsChannelReader,
     private readonly database: Database,
   ) {}
 
@@ -40,7 +40,7 @@ export class GroupUsageReader {
       names.filter((name) => using.has(row[`${name}_id`] as number));
 
     const channelSettings = Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[];
-    for (const channel of await this.channels.reader.activeChannelsUsingGroups(realmId, [...using])) {
+    for (const channel of await this.channels.activeChannelsUsingGroups(realmId, [...using])) {
       objections.push({ type: 'channel', channel_id: channel.id, settings: channelSettings.filter((name) => using.has(channel.groups[name])) });
     }
 

@@ -8,7 +8,7 @@ import {
   SystemGroup,
 } from '../public/system-groups';
 import { Database } from '../../platform/database/database';
-import { GroupsUserTables } from '../queries/group-foreign-readers';
+import { GroupsUserRelations } from '../public/users.port';
 
 export type { GroupSettingValue } from '../public/group-setting';
 
@@ -19,12 +19,12 @@ export class GroupRepository {
 
   constructor(
     private readonly database: Database,
-    private readonly users: GroupsUserTables,
+    private readonly users: GroupsUserRelations,
   ) {}
 
   /** The users as the relation named `alias` (deactivated users never count as members: joins check `is_active`). */
   private userRows(alias: string): string {
-    return this.users.reader.userProfileRelation(alias);
+    return this.users.userProfileRelation(alias);
   }
 
   async createSystemGroups(realmId: number): Promise<Map<SystemGroup, number>> {

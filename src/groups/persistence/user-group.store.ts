@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { GroupSettingValue } from '../public/group-setting';
 import { USER_GROUP_SETTINGS, UserGroupSetting } from '../public/permission-settings';
 import { GroupRepository } from './group.repository';
-import { GroupsUserTables } from '../queries/group-foreign-readers';
+import { GroupsUserRelations } from '../public/users.port';
 import { Database } from '../../platform/database/database';
 
 export const USER_GROUP_SETTING_NAMES = Object.keys(USER_GROUP_SETTINGS) as UserGroupSetting[];
@@ -35,13 +35,13 @@ const SETTING_COLUMNS = USER_GROUP_SETTING_NAMES.map((name) => `${name}_id`).joi
 export class UserGroupStore {
   constructor(
     private readonly groups: GroupRepository,
-    private readonly users: GroupsUserTables,
+    private readonly users: GroupsUserRelations,
     private readonly database: Database,
   ) {}
 
   /** The users as the relation named `alias` (deactivated users never count as members: joins check `is_active`). */
   private userRows(alias: string): string {
-    return this.users.reader.userProfileRelation(alias);
+    return this.users.userProfileRelation(alias);
   }
 
   /** A named group of the realm; `lock` holds its row until the transaction ends. */

@@ -6,7 +6,7 @@ import { UserGroupAccess } from '../access/user-group.access';
 import { UserGroupStore } from '../persistence/user-group.store';
 import { GroupDirectory } from './group-directory';
 import { Database } from '../../platform/database/database';
-import { GroupsUsers } from './group-foreign-readers';
+import { GroupsUserReader } from '../public/users.port';
 
 /**
  * Membership reads of one group: its members, whether a user is one, its subgroups.
@@ -33,7 +33,7 @@ export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembersh
     private readonly groups: GroupDirectory,
     private readonly access: UserGroupAccess,
     private readonly database: Database,
-    private readonly users: GroupsUsers,
+    private readonly users: GroupsUserReader,
   ) {}
 
   async execute(query: GetGroupMembershipQuery): Promise<GroupMembershipAnswer> {
@@ -47,7 +47,7 @@ export class GetGroupMembershipHandler implements IQueryHandler<GetGroupMembersh
         return { subgroups: await this.store.subgroupIds(group.id, query.direct) };
       case 'is_member': {
         // Zulip's `access_user_by_id`: bots and unknown users are "No such user".
-        const target = await this.users.reader.findInRealm(actor.realmId, what.userId);
+        const target = await this.users.findInRealm(actor.realmId, what.userId);
         if (!target || target.isBot) throw ApiError.badRequest('No such user');
         if (!target.isActive) throw ApiError.badRequest('User is deactivated');
         return { is_user_group_member: await this.groups.isMember(what.userId, group.id, query.direct) };

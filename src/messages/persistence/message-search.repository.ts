@@ -9,7 +9,7 @@ import { Database } from '../../platform/database/database';
 import { subscriptionRelation } from '../../channels/public/read-relations';
 import { userTopicRelation } from '../../user-topics/public/read-relations';
 import { recipientRelation } from '../../users/public/read-relations';
-import { MessageRelations } from '../queries/message-relations';
+import { MessageReactionRelation } from '../public/reactions.port';
 
 /**
  * Whose messages a search reads: the user's own rows (`user_message`), or, for a narrow
@@ -74,14 +74,14 @@ interface Columns {
 export class MessageSearchRepository {
   constructor(
     private readonly database: Database,
-    private readonly relations: MessageRelations,
+    private readonly reactions: MessageReactionRelation,
   ) {}
 
   /** One side of an id window: up to `limit` matches nearest the bound. */
   async window(scope: SearchScope, conditions: readonly MessageCondition[], window: IdWindow): Promise<FoundMessage[]> {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, scope, conditions);
-    const where = [from.where, ...conditions.map((condition) => render(condition, sql, columns, this.relations))];
+    const where = [from.where, ...conditions.map((condition) => render(condition, sql, columns, this.reactions))];
     const before = window.direction === 'before';
     if (window.bound !== null) where.push(`${columns.id} ${before ? '<=' : '>='} ${sql.add(window.bound)}::bigint`);
     return this.database.query<FoundMessage>(
@@ -98,7 +98,7 @@ export class MessageSearchRepository {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, scope, conditions);
     const where = [from.where, `${columns.id} = ANY(${sql.add(ids)}::bigint[])`];
-    where.push(...conditions.map((condition) => render(condition, sql, columns, this.relations)));
+    where.push(...conditions.map((condition) => render(condition, sql, columns, this.reactions)));
     return this.database.query<FoundMessage>(
       `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
         WHERE ${where.join(' AND ')} ORDER BY ${columns.id}`,
@@ -110,7 +110,7 @@ export class MessageSearchRepository {
   async firstUnread(userId: number, realmId: number, conditions: readonly MessageCondition[]): Promise<number | null> {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, { userId, realmId, includeHistory: false }, conditions);
-    const where = [from.where, `(${columns.flagValue} & ${FLAG_BITS.read}) = 0`, ...conditions.map((c) => render(c, sql, columns, this.relations))];
+    const where = [from.where, `(${columns.flagValue} & ${FLAG_BITS.read}) = 0`, ...conditions.map((c) => render(c, sql, columns, this.reactions))];
     const [row] = await this.database.query<{ id: number }>(
       `SELECT ${columns.id} AS id FROM ${from.tables} WHERE ${where.join(' AND ')} ORDER BY ${columns.id} ASC LIMIT 1`,
       sql.values,
@@ -226,7 +226,7 @@ export class MessageSearchRepository {
     const rows = await this.database.query<{ id: number }>(
       `SELECT m.sender_id AS id FROM message m WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)
        UNION
-       SELECT r.user_profile_id FROM ${this.relations.of('reaction', 'r')} JOIN message m ON m.id = r.message_id
+       SELECT r.user_profile_id FROM ${this.reactions.reaction('r')} JOIN message m ON m.id = r.message_id
         WHERE m.recipient_id = $1 AND lower(m.subject) = lower($2)`,
       [recipientId, topic],
     );
@@ -265,9 +265,9 @@ function baseQuery(
 
 /**
  * SQL for one condition; flag masks are our own constants, everything else a parameter.
- * `relations` gives the reactions' table (`has:reaction`).
+ * `reactions` gives the reactions' table (`has:reaction`).
  */
-function render(condition: MessageCondition, sql: SqlParams, columns: Columns, relations: MessageRelations): string {
+function render(condition: MessageCondition, sql: SqlParams, columns: Columns, reactions: MessageReactionRelation): string {
   switch (condition.kind) {
     case 'has-column':
       return `m.${condition.column}`;
@@ -302,15 +302,15 @@ function render(condition: MessageCondition, sql: SqlParams, columns: Columns, r
     case 'id':
       return `${columns.id} = ${sql.add(condition.id)}`;
     case 'has-reaction':
-      return `EXISTS (SELECT 1 FROM ${relations.of('reaction', 'rx')} WHERE rx.message_id = ${columns.id})`;
+      return `EXISTS (SELECT 1 FROM ${reactions.reaction('rx')} WHERE rx.message_id = ${columns.id})`;
     case 'none':
       return 'false';
     case 'any-of':
       return condition.conditions.length === 0
         ? 'false'
-        : `(${condition.conditions.map((part) => render(part, sql, columns, relations)).join(' OR ')})`;
+        : `(${condition.conditions.map((part) => render(part, sql, columns, reactions)).join(' OR ')})`;
     case 'not':
-      return `NOT (${render(condition.condition, sql, columns, relations)})`;
+      return `NOT (${render(condition.condition, sql, columns, reactions)})`;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AutomaticTopicPolicy, TopicStanding } from '../../user-topics/commands/automatic-topic-policy';
 import { Database } from '../../platform/database/database';
-import { MessageRelations } from '../queries/message-relations';
+import { MessageMutedUserRelation } from '../public/muted-users.port';
 import { MESSAGE_COLUMNS, MessageLoader, MessageRow } from './message.loader';
 
 /**
@@ -28,30 +28,27 @@ export type SentRow = MessageRow & { flags: [number, number][] | null; standing?
 /** The send path's one statement (see `sendStatement`). */
 @Injectable()
 export class MessageSendStore {
-  /** The statements, built once (after start-up, which finds the relations). */
-  private statements: { plain: string; withStanding: string } | undefined;
+  /** The statements, built once. */
+  private readonly statements: { plain: string; withStanding: string };
 
   constructor(
     private readonly database: Database,
     private readonly loader: MessageLoader,
-    private readonly relations: MessageRelations,
-  ) {}
+    private readonly mutes: MessageMutedUserRelation,
+  ) {
+    this.statements = { plain: this.sendStatement(''), withStanding: this.sendStatement(STANDING_COLUMN) };
+  }
 
   /** Stores the message and its rows (the parameters of `sendStatement`) and reads it back. */
   async insert(params: unknown[]): Promise<SentRow> {
-    const [row] = await this.database.query<SentRow>(this.built().plain, params);
+    const [row] = await this.database.query<SentRow>(this.statements.plain, params);
     return row;
   }
 
   /** As `insert`, with the sender's standing in the topic of the channel. */
   async insertWithStanding(params: unknown[], streamId: number, historyPublic: boolean): Promise<SentRow> {
-    const [row] = await this.database.query<SentRow>(this.built().withStanding, [...params, streamId, historyPublic]);
+    const [row] = await this.database.query<SentRow>(this.statements.withStanding, [...params, streamId, historyPublic]);
     return row;
-  }
-
-  private built(): { plain: string; withStanding: string } {
-    this.statements ??= { plain: this.sendStatement(''), withStanding: this.sendStatement(STANDING_COLUMN) };
-    return this.statements;
   }
 
   /**
@@ -69,7 +66,7 @@ export class MessageSendStore {
      um AS (
        INSERT INTO user_message (user_profile_id, message_id, flags)
        SELECT t.u, m.id, t.f | CASE WHEN t.u <> $2 AND EXISTS (
-                SELECT 1 FROM ${this.relations.of('muted_user', 'mu')} WHERE mu.user_profile_id = t.u AND mu.muted_user_id = $2) THEN $14 ELSE 0 END
+                SELECT 1 FROM ${this.mutes.mutedUser('mu')} WHERE mu.user_profile_id = t.u AND mu.muted_user_id = $2) THEN $14 ELSE 0 END
          FROM m, unnest($12::int[], $13::int[]) AS t(u, f)
        RETURNING user_profile_id, flags)`,
     `,

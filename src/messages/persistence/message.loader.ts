@@ -10,7 +10,8 @@ import { realmFilterRelation } from '../../linkifiers/public/read-relations';
 import { realmRelation } from '../../realm/public/read-relations';
 import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
 import { recipientRelation, userProfileRelation } from '../../users/public/read-relations';
-import { MessageRelations } from '../queries/message-relations';
+import { MessageReactionRelation } from '../public/reactions.port';
+import { MessageSubmessageRelation } from '../public/submessages.port';
 
 /** The `message` columns a loading statement's source yields. */
 export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, content, rendered_content, date_sent, sending_client,
@@ -63,14 +64,17 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /** Reads messages with their senders and recipients in a fixed number of queries. */
 @Injectable()
 export class MessageLoader {
-  /** The statement `load` runs, built once (after start-up, which finds the relations). */
-  private loadStatement: string | undefined;
+  /** The statement `load` runs, built once. */
+  private readonly loadStatement: string;
 
   constructor(
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
-    private readonly relations: MessageRelations,
-  ) {}
+    private readonly reactions: MessageReactionRelation,
+    private readonly submessages: MessageSubmessageRelation,
+  ) {
+    this.loadStatement = this.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`);
+  }
 
   /**
    * One query, one round trip: reactions, submessages, DM participants and the realm's
@@ -80,7 +84,6 @@ export class MessageLoader {
    */
   async load(ids: readonly number[]): Promise<Map<number, MessageSnapshot>> {
     if (ids.length === 0) return new Map();
-    this.loadStatement ??= this.statementFrom(`SELECT ${MESSAGE_COLUMNS} FROM message WHERE id = ANY($1::int[])`);
     const rows = await this.database.query<MessageRow>(this.loadStatement, [ids]);
     return this.snapshots(rows);
   }
@@ -118,10 +121,10 @@ export class MessageLoader {
               r.type AS recipient_type, r.type_id AS recipient_type_id, s.name AS stream_name, realm.string_id AS realm_str,
               (SELECT json_agg(json_build_object('emoji_name', x.emoji_name, 'emoji_code', x.emoji_code,
                                                  'reaction_type', x.reaction_type, 'user_id', x.user_profile_id) ORDER BY x.id)
-                 FROM ${this.relations.of('reaction', 'x')} WHERE x.message_id = m.id) AS reactions,
+                 FROM ${this.reactions.reaction('x')} WHERE x.message_id = m.id) AS reactions,
               (SELECT json_agg(json_build_object('msg_type', sm.msg_type, 'content', sm.content, 'message_id', sm.message_id,
                                                  'sender_id', sm.sender_id, 'id', sm.id) ORDER BY sm.id)
-                 FROM ${this.relations.of('submessage', 'sm')} WHERE sm.message_id = m.id) AS submessages,
+                 FROM ${this.submessages.submessage('sm')} WHERE sm.message_id = m.id) AS submessages,
               c.participants,
               CASE WHEN r.type = ${RecipientType.Stream} THEN lf.linkifiers END AS linkifiers${columns}
          FROM m

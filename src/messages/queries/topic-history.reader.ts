@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TopicHistory } from '../../markdown/public/topic-history';
+import { TopicHistory } from '../../markdown/public/messages.port';
 import { MessageSearchRepository } from '../persistence/message-search.repository';
 
 /** The message history rendering reads (channel topic links, `@topic`), for the markdown module. */

@@ -14,7 +14,7 @@ import { isUniqueViolation, ProfileFieldStore } from '../persistence/profile-fie
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `POST /realm/profile_fields`. */
@@ -38,7 +38,7 @@ export class CreateProfileFieldHandler implements ICommandHandler<CreateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
-    private readonly users: ProfileFieldUsers,
+    private readonly users: ProfileFieldUserReader,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}

@@ -6,7 +6,7 @@ import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `DELETE /realm/profile_fields/{field_id}`: the users' values go with the field. */
@@ -22,7 +22,7 @@ export class DeleteProfileFieldHandler implements ICommandHandler<DeleteProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
-    private readonly users: ProfileFieldUsers,
+    private readonly users: ProfileFieldUserReader,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}

@@ -7,7 +7,7 @@ import { fieldNotFound, notEditableByUser } from '../domain/profile-field-rules'
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 
 /** `DELETE /users/me/profile_data`: `data` lists field ids whose values the user clears. */
 export class RemoveProfileDataCommand {
@@ -22,7 +22,7 @@ export class RemoveProfileDataHandler implements ICommandHandler<RemoveProfileDa
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
-    private readonly users: ProfileFieldUsers,
+    private readonly users: ProfileFieldUserReader,
     private readonly database: Database,
   ) {}
 
@@ -38,7 +38,7 @@ export class RemoveProfileDataHandler implements ICommandHandler<RemoveProfileDa
         if (await this.store.deleteValue(actor.id, field.id)) changes.push({ id: field.id, value: null, renderedValue: null });
       }
       if (changes.length > 0) {
-        const audience = await this.users.reader.allActiveUserIds(actor.realmId);
+        const audience = await this.users.allActiveUserIds(actor.realmId);
         this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, actor.id, changes));
       }
     });

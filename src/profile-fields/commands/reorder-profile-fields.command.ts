@@ -6,7 +6,7 @@ import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `PATCH /realm/profile_fields`: `order` lists every field id; a field's order is its index. */
@@ -22,7 +22,7 @@ export class ReorderProfileFieldsHandler implements ICommandHandler<ReorderProfi
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
-    private readonly users: ProfileFieldUsers,
+    private readonly users: ProfileFieldUserReader,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../../realm/public/markdown.port';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { requireHumanUser } from '../../shared/authorization';
 import { isAdministrator } from '../../shared/roles';
@@ -9,7 +9,7 @@ import { checkFieldValue, checkPeopleFieldUsers, fieldNotFound, notEditableByUse
 import { ProfileDataChangedEvent, ProfileValueChange } from '../events/profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 
 /**
  * `PATCH /users/me/profile_data`: `data` is `[{id, value}]`. With a `targetId`, an
@@ -30,7 +30,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
-    private readonly users: ProfileFieldUsers,
+    private readonly users: ProfileFieldUserReader,
     private readonly database: Database,
     private readonly descriptions: DescriptionRenderer,
   ) {}
@@ -73,7 +73,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
         changes.push({ id: item.fieldId, value: item.value, renderedValue: rendered });
       }
       if (changes.length > 0) {
-        const audience = await this.users.reader.allActiveUserIds(actor.realmId);
+        const audience = await this.users.allActiveUserIds(actor.realmId);
         this.database.record(new ProfileDataChangedEvent(actor.realmId, audience, userId, changes));
       }
     });
@@ -81,7 +81,7 @@ export class UpdateProfileDataHandler implements ICommandHandler<UpdateProfileDa
 
   /** The realm's users among a people field's ids, for `checkPeopleFieldUsers`. */
   private async peopleOf(realmId: number, ids: readonly number[]): Promise<Map<number, { isActive: boolean; isBot: boolean }>> {
-    const users = await this.users.reader.findByIds(realmId, [...new Set(ids)]);
+    const users = await this.users.findByIds(realmId, [...new Set(ids)]);
     return new Map(users.map((user) => [user.id, { isActive: user.isActive, isBot: user.isBot }]));
   }
 }

@@ -17,7 +17,7 @@ import { isUniqueViolation, ProfileField, ProfileFieldChanges, ProfileFieldStore
 import { recordFieldsChanged } from '../events/field-notifications';
 import { requireRealmAdmin } from '../../shared/authorization';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 
 /** `PATCH /realm/profile_fields/{field_id}`: every property optional. */
@@ -49,7 +49,7 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: ProfileFieldStore,
-    private readonly users: ProfileFieldUsers,
+    private readonly users: ProfileFieldUserReader,
     private readonly realms: RealmDirectory,
     private readonly database: Database,
   ) {}
@@ -84,7 +84,7 @@ export class UpdateProfileFieldHandler implements ICommandHandler<UpdateProfileF
         required: changes.required,
         editableByUser: changes.editableByUser,
       };
-      const audience = await this.users.reader.allActiveUserIds(actor.realmId);
+      const audience = await this.users.allActiveUserIds(actor.realmId);
       if ((field.type === FieldType.Select || field.type === FieldType.ExternalAccount) && (changes.fieldData !== undefined || field.fieldData === '')) {
         update.fieldData = JSON.stringify(changes.fieldData ?? {});
       }

@@ -2,11 +2,11 @@ import { ProfileFieldsChangedEvent } from './profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
 import { presentField } from '../api/profile-field.presenter';
 import { Database } from '../../platform/database/database';
-import { ProfileFieldUsers } from '../queries/profile-field-foreign-readers';
+import { ProfileFieldUserReader } from '../public/users.port';
 
 /** Records the `custom_profile_fields` event with the realm's fields as the transaction leaves them. */
-export async function recordFieldsChanged(database: Database, store: ProfileFieldStore, users: ProfileFieldUsers, realmId: number): Promise<void> {
+export async function recordFieldsChanged(database: Database, store: ProfileFieldStore, users: ProfileFieldUserReader, realmId: number): Promise<void> {
   const fields = await store.list(realmId);
-  const audience = await users.reader.allActiveUserIds(realmId);
+  const audience = await users.allActiveUserIds(realmId);
   database.record(new ProfileFieldsChangedEvent(realmId, audience, fields.map(presentField)));
 }

@@ -8,7 +8,7 @@ import { Actor } from '../../shared/actor';
 import { UploadedFile } from '../../shared/uploaded-file';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { RealmSettingsStore } from '../persistence/realm-settings.store';
-import { RealmUsers } from '../queries/realm-foreign-readers';
+import { RealmUserReader } from '../public/users.port';
 import { DEFAULT_SOURCE, realmImageData, realmImageKey, RealmImageKind, realmImageUrl, UPLOADED } from '../public/realm-images';
 
 /** Zulip's MAX_ICON_FILE_SIZE_MIB and MAX_LOGO_FILE_SIZE_MIB defaults (register's `max_icon_file_size_mib`, ...). */
@@ -46,7 +46,7 @@ export class ChangeRealmImageHandler implements ICommandHandler<ChangeRealmImage
     private readonly store: UploadStore,
     private readonly database: Database,
     private readonly settings: RealmSettingsStore,
-    private readonly users: RealmUsers,
+    private readonly users: RealmUserReader,
   ) {}
 
   async execute(command: ChangeRealmImageCommand): Promise<string> {
@@ -66,7 +66,7 @@ export class ChangeRealmImageHandler implements ICommandHandler<ChangeRealmImage
     return this.tx.run(async () => {
       const { source, version } = COLUMNS[kind];
       const realm = await this.settings.setImage(actor.realmId, { source, version }, image === null ? DEFAULT_SOURCE[kind] : UPLOADED);
-      const audience = await this.users.reader.allActiveUserIds(actor.realmId);
+      const audience = await this.users.allActiveUserIds(actor.realmId);
       this.database.record(
         new RealmSettingsChangedEvent(actor.realmId, [{ kind: 'image', property: kind, data: realmImageData(realm, kind) }], audience),
       );

@@ -7,7 +7,7 @@ import { Actor } from '../../shared/actor';
 import { RealmDomainChange, RealmDomainsChangedEvent } from '../events/realm-domains-changed.event';
 import { RealmSettingsChangedEvent } from '../events/realm-settings-changed.event';
 import { RealmDomainStore } from '../persistence/realm-domain.store';
-import { RealmUsers } from '../queries/realm-foreign-readers';
+import { RealmUserReader } from '../public/users.port';
 import { effectiveRealmProperties } from '../public/realm-properties';
 
 /** `POST /realm/domains`: a domain already normalized (normalizedRealmDomain). */
@@ -30,8 +30,8 @@ function noEntryFor(domain: string): ApiError {
   return ApiError.badRequest(`No entry found for domain ${domain}.`);
 }
 
-async function recordDomainChange(database: Database, users: RealmUsers, realmId: number, change: RealmDomainChange): Promise<void> {
-  database.record(new RealmDomainsChangedEvent(realmId, await users.reader.allActiveUserIds(realmId), change));
+async function recordDomainChange(database: Database, users: RealmUserReader, realmId: number, change: RealmDomainChange): Promise<void> {
+  database.record(new RealmDomainsChangedEvent(realmId, await users.allActiveUserIds(realmId), change));
 }
 
 /** Zulip's `create_realm_domain` and `do_add_realm_domain` (organization owners). */
@@ -40,7 +40,7 @@ export class AddRealmDomainHandler implements ICommandHandler<AddRealmDomainComm
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: RealmDomainStore,
-    private readonly users: RealmUsers,
+    private readonly users: RealmUserReader,
     private readonly database: Database,
   ) {}
 
@@ -61,7 +61,7 @@ export class ChangeRealmDomainHandler implements ICommandHandler<ChangeRealmDoma
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: RealmDomainStore,
-    private readonly users: RealmUsers,
+    private readonly users: RealmUserReader,
     private readonly database: Database,
   ) {}
 
@@ -85,7 +85,7 @@ export class RemoveRealmDomainHandler implements ICommandHandler<RemoveRealmDoma
   constructor(
     private readonly tx: TransactionRunner,
     private readonly store: RealmDomainStore,
-    private readonly users: RealmUsers,
+    private readonly users: RealmUserReader,
     private readonly database: Database,
   ) {}
 
@@ -97,7 +97,7 @@ export class RemoveRealmDomainHandler implements ICommandHandler<RemoveRealmDoma
       if ((await this.store.count(actor.realmId)) === 0 && effectiveRealmProperties(properties).emails_restricted_to_domains === true) {
         await this.store.clearEmailsRestrictedToDomains(actor.realmId);
         const change = { kind: 'property' as const, property: 'emails_restricted_to_domains', value: false };
-        this.database.record(new RealmSettingsChangedEvent(actor.realmId, [change], await this.users.reader.allActiveUserIds(actor.realmId)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, [change], await this.users.allActiveUserIds(actor.realmId)));
       }
       await recordDomainChange(this.database, this.users, actor.realmId, { op: 'remove', domain });
       return {};

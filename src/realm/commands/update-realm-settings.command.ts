@@ -20,7 +20,8 @@ import { CallSettings } from '../../platform/config/settings';
 import { ApiError } from '../../shared/api-error';
 import { Database } from '../../platform/database/database';
 import { RealmSettingsStore } from '../persistence/realm-settings.store';
-import { RealmChannels, RealmUsers } from '../queries/realm-foreign-readers';
+import { RealmChannelReader } from '../public/channels.port';
+import { RealmUserReader } from '../public/users.port';
 
 export class UpdateRealmSettingsCommand {
   constructor(
@@ -63,8 +64,8 @@ export type UpdateRealmSettingsResult = Record<string, GroupSettingValue | Realm
 export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSettingsCommand, UpdateRealmSettingsResult> {
   constructor(
     private readonly settings: RealmSettingsStore,
-    private readonly users: RealmUsers,
-    private readonly channels: RealmChannels,
+    private readonly users: RealmUserReader,
+    private readonly channels: RealmChannelReader,
     private readonly tx: TransactionRunner,
     private readonly groups: GroupDirectory,
     private readonly resolver: GroupSettingResolver,
@@ -115,7 +116,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
       }
 
       if (changes.length > 0) {
-        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, await this.users.reader.allActiveUserIds(actor.realmId)));
+        this.database.record(new RealmSettingsChangedEvent(actor.realmId, changes, await this.users.allActiveUserIds(actor.realmId)));
       }
       return data;
     });
@@ -161,7 +162,7 @@ export class UpdateRealmSettingsHandler implements ICommandHandler<UpdateRealmSe
   private async applyAnnouncementChannel(actor: Actor, name: AnnouncementChannelSetting, channelId: number): Promise<boolean> {
     let stored: number | null = null;
     if (channelId >= 0) {
-      const channel = await this.channels.reader.findById(actor.realmId, channelId);
+      const channel = await this.channels.findById(actor.realmId, channelId);
       if (!channel || channel.deactivated) throw ApiError.invalidChannel();
       stored = channelId;
     }

@@ -4,7 +4,7 @@ import { Actor } from '../../shared/actor';
 import { UserSettingsDefaultsChangedEvent } from '../events/user-settings-defaults-changed.event';
 import { Database } from '../../platform/database/database';
 import { RealmSettingsStore } from '../persistence/realm-settings.store';
-import { RealmUsers } from '../queries/realm-foreign-readers';
+import { RealmUserReader } from '../public/users.port';
 
 export class UpdateUserSettingsDefaultsCommand {
   constructor(
@@ -26,7 +26,7 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
     private readonly tx: TransactionRunner,
     private readonly database: Database,
     private readonly settings: RealmSettingsStore,
-    private readonly users: RealmUsers,
+    private readonly users: RealmUserReader,
   ) {}
 
   async execute(command: UpdateUserSettingsDefaultsCommand): Promise<Record<string, never>> {
@@ -42,7 +42,7 @@ export class UpdateUserSettingsDefaultsHandler implements ICommandHandler<Update
       }
       if (changes.length === 0) return;
       await this.settings.setUserSettingsDefaults(realmId, stored);
-      this.database.record(new UserSettingsDefaultsChangedEvent(realmId, changes, await this.users.reader.allActiveUserIds(realmId)));
+      this.database.record(new UserSettingsDefaultsChangedEvent(realmId, changes, await this.users.allActiveUserIds(realmId)));
     });
     return {};
   }

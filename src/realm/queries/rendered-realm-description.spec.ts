@@ -1,4 +1,4 @@
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../public/markdown.port';
 import { RenderedRealmDescription } from './rendered-realm-description';
 
 class CountingRenderer extends DescriptionRenderer {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { DescriptionRenderer } from '../public/markdown.port';
 
 /** How many realms' rendered descriptions one process keeps. */
 const MAX_KEPT = 500;

@@ -3,7 +3,7 @@ import { RecipientType } from '../../shared/recipient-type';
 import { streamRelation, subscriptionRelation } from '../../channels/public/read-relations';
 import { Database } from '../../platform/database/database';
 import { recipientRelation } from '../../users/public/read-relations';
-import { UploadMessageRelations } from '../public/message-relations';
+import { UploadMessageRelations } from '../public/messages.port';
 
 export interface AttachmentRow {
   id: number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Role } from '../../shared/roles';
 import { Database } from '../../platform/database/database';
-import { UserChannels } from '../queries/user-foreign-readers';
+import { UserChannelRelations } from '../public/channels.port';
 
 /** An outgoing-webhook or embedded bot's service row. */
 export interface BotService {
@@ -22,7 +22,7 @@ export interface BotDefaults {
 export class BotRepository {
   constructor(
     private readonly database: Database,
-    private readonly channels: UserChannels,
+    private readonly channels: UserChannelRelations,
   ) {}
 
   /**
@@ -106,8 +106,8 @@ export class BotRepository {
     }>(
       `SELECT u.id, s.name AS sending, s.invite_only AS sending_private, e.name AS events, e.invite_only AS events_private
          FROM user_profile u
-         LEFT JOIN ${this.channels.reader.streamRelation('s')} ON s.id = u.default_sending_stream_id
-         LEFT JOIN ${this.channels.reader.streamRelation('e')} ON e.id = u.default_events_register_stream_id
+         LEFT JOIN ${this.channels.streamRelation('s')} ON s.id = u.default_sending_stream_id
+         LEFT JOIN ${this.channels.streamRelation('e')} ON e.id = u.default_events_register_stream_id
         WHERE u.id = ANY($1::int[])`,
       [botIds],
     );

@@ -2,25 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { RecipientType } from '../../shared/recipient-type';
 import { Database } from '../../platform/database/database';
 import { Role } from '../../shared/roles';
-import { UserChannels } from '../queries/user-foreign-readers';
+import { UserChannelRelations } from '../public/channels.port';
 
 const CONVERSATIONS = [RecipientType.Stream, RecipientType.DirectMessageGroup];
 
 /**
  * The reads behind `UserAccess`: who shares a channel or a group conversation with whom.
  * They join subscriptions, a read relation of the channels module (which sits above users
- * and fills it in at start-up), to users, each in one statement.
+ * and binds it: `UserChannelRelations`), to users, each in one statement.
  */
 @Injectable()
 export class UserAccessStore {
   constructor(
     private readonly database: Database,
-    private readonly channels: UserChannels,
+    private readonly channels: UserChannelRelations,
   ) {}
 
   /** Subscriptions as the relation named `alias`. */
   private subscriptions(alias: string): string {
-    return this.channels.reader.subscriptionRelation(alias);
+    return this.channels.subscriptionRelation(alias);
   }
 
   /** Whether the viewer shares a channel or a group conversation with the target (an active member of it). */

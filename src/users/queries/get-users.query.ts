@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
-import { UserMessages } from './user-foreign-readers';
+import { UserMessageReader } from '../public/messages.port';
 import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserRepository } from '../persistence/user.repository';
 
@@ -50,7 +50,7 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
     private readonly profileData: ProfileDataReader,
-    private readonly messages: UserMessages,
+    private readonly messages: UserMessageReader,
   ) {}
 
   async execute(query: GetOwnUserQuery): Promise<Record<string, unknown>> {
@@ -61,7 +61,7 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     return {
       ...wire,
       ...(user.isBot ? {} : { profile_data: await this.profileData.forUser(user.realmId, user.id) }),
-      max_message_id: await this.messages.reader.maxMessageId(user.id),
+      max_message_id: await this.messages.maxMessageId(user.id),
     };
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '../public/user-settings';
 import { BotDirectory } from './bot-directory';
 import { UserDirectory } from './user-directory';
-import { UserMessages } from './user-foreign-readers';
+import { UserMessageReader } from '../public/messages.port';
 
 /**
  * The user's bots, settings and newest message id, and the server's bot catalogs, in
@@ -27,7 +27,7 @@ export class UsersState implements StateContributor {
     private readonly users: UserDirectory,
     private readonly realms: RealmDirectory,
     private readonly botDirectory: BotDirectory,
-    private readonly messages: UserMessages,
+    private readonly messages: UserMessageReader,
   ) {}
 
   sections(request: RegisterStateRequest): StateSection[] {
@@ -64,7 +64,7 @@ export class UsersState implements StateContributor {
         },
       },
       personalSection(request, 'max_message_id', request.wants('message'), { max_message_id: -1 }, async (userId, state) => {
-        state.max_message_id = await this.messages.reader.maxMessageId(userId);
+        state.max_message_id = await this.messages.maxMessageId(userId);
       }),
       // Clients without `user_settings_object` get the legacy top-level copies as well.
       {

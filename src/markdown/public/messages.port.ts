@@ -1,7 +1,7 @@
 /**
- * What rendering reads from message history, which the messages module owns and provides
- * (it sits above markdown in the module tree, so markdown names the shape and messages
- * fills it: docs/architecture.md, "Each table has one owner module").
+ * What rendering reads from message history, which the messages module owns. Messages
+ * sits above markdown in the module tree, so markdown declares it here and messages binds
+ * it (`MessagesForModulesBelowModule`: docs/architecture.md, "Reading a module above").
  */
 export abstract class TopicHistory {
   /**

@@ -2,9 +2,10 @@
  * Zulip's `render_stream_description`: the realm's own texts (channel descriptions, custom
  * profile field values, the realm description) rendered by the one Markdown pipeline that
  * renders messages, with no message: mentions, channel links, emoji and linkifiers resolve
- * in the realm, and no image previews are added. The markdown module provides it
- * (docs/architecture.md, "Messages are rendered once"); channels, profile fields and the
- * realm sit below markdown in the module tree, so they ask for it by this shape.
+ * in the realm, and no image previews are added (docs/architecture.md, "Messages are
+ * rendered once"). Channels, profile fields and the realm sit below markdown in the module
+ * tree: realm, the lowest of them, declares it here for all three, and the markdown module
+ * binds it (`MarkdownForModulesBelowModule`: docs/architecture.md, "Reading a module above").
  */
 export abstract class DescriptionRenderer {
   /**
