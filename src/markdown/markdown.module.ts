@@ -5,6 +5,7 @@ import { ExternalContentModule } from '../external-content/external-content.modu
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { DescriptionRenderer } from '../platform/markdown/description-renderer';
 import { MarkdownController } from './api/markdown.controller';
 import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
@@ -24,7 +25,7 @@ import { AlertWordsState } from './queries/alert-words.state';
  */
 @Global()
 @Module({
-  imports: [ChannelsModule, EmojiModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule],
+  imports: [ChannelsModule, EmojiModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule, UploadsModule],
   controllers: [MarkdownController],
   providers: [
     AlertWordsState,
