@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { removeUploadFiles } from './upload-file.command';
+import { removeUploadFiles } from './upload-storage';
 import { Database } from '../../platform/database/database';
 
 /**

@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../shared/actor';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { removeUploadFiles } from './upload-file.command';
+import { removeUploadFiles } from './upload-storage';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /attachments/{attachment_id}`. */

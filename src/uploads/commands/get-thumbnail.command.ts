@@ -11,7 +11,7 @@ import {
   thumbnailPath,
 } from '../public/thumbnail-formats';
 import { ImageThumbnailer } from './image-thumbnailer';
-import { storageKey } from './upload-file.command';
+import { storageKey } from './upload-storage';
 
 /**
  * `GET /user_uploads/thumbnail/<path id>/<format name>`, once the reader was found allowed

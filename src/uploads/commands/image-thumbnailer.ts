@@ -6,7 +6,7 @@ import { ImageRepository, ImageRow } from '../persistence/image.repository';
 import { rewriteThumbnailedImages, uploadPreviewOf } from '../public/image-previews';
 import { MessageRenderingRewrites } from '../public/message-rendering-rewrites';
 import { ImageFacts, missingThumbnails, sameFormat, StoredThumbnail, ThumbnailFormat, thumbnailPath } from '../public/thumbnail-formats';
-import { storageKey } from './upload-file.command';
+import { storageKey } from './upload-storage';
 
 /** How long a claimed upload is left to its thumbnailer before another process may take it. */
 export const THUMBNAIL_LEASE_SECONDS = 300;

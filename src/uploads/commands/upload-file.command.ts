@@ -10,18 +10,10 @@ import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
 import { AttachmentPresenter } from '../api/attachment.presenter';
 import { Database } from '../../platform/database/database';
+import { storageKey } from './upload-storage';
 import { readImageHeader } from '../../platform/storage/images';
 import { mayBeThumbnailed } from '../public/thumbnail-formats';
 import { ThumbnailScheduler } from '../delivery/thumbnail-scheduler';
-
-/** Where message uploads live in the upload store (apart from avatars and emoji). */
-export const storageKey = (pathId: string) => `files/${pathId}`;
-
-/** Removes an upload's file and its thumbnails (`files/thumbnail/<path id>/`). */
-export async function removeUploadFiles(store: UploadStore, pathId: string): Promise<void> {
-  await store.remove(storageKey(pathId));
-  await store.removeFolder(storageKey(`thumbnail/${pathId}`));
-}
 
 /** `POST /user_uploads`: the request's one file. */
 export class UploadFileCommand {

@@ -109,10 +109,12 @@ export class ImageRepository {
   /** Takes the longest-waiting due upload for `leaseSeconds` (others skip it); null when none is due. */
   async claimDue(leaseSeconds: number): Promise<number | null> {
     const [row] = await this.database.query<{ id: number }>(
-      `UPDATE attachment SET thumbnail_due_at = now() + make_interval(secs => $1)
-        WHERE id = (SELECT id FROM attachment WHERE thumbnail_due_at <= now()
-                     ORDER BY thumbnail_due_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
+      `WITH claimed AS (
+         UPDATE attachment SET thumbnail_due_at = now() + make_interval(secs => $1)
+          WHERE id = (SELECT id FROM attachment WHERE thumbnail_due_at <= now()
+                       ORDER BY thumbnail_due_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id)
+       SELECT id FROM claimed`,
       [leaseSeconds],
     );
     return row?.id ?? null;
