@@ -4,6 +4,7 @@ import { UploadMessageRelations } from '../uploads/public/message-relations';
 import { MessageRenderingRewrites } from '../uploads/public/message-rendering-rewrites';
 import { MessageRenderingRewriter } from './commands/message-rendering-rewriter';
 import { MessageRenderingStore } from './persistence/message-rendering.store';
+import { MessageEditStore } from './persistence/message-edit.store';
 import { messageRelation, userMessageRelation } from './persistence/messages.read-relations';
 
 const forChannels: ChannelMessageRelations = { message: messageRelation };
@@ -21,6 +22,8 @@ const forUploads: UploadMessageRelations = { message: messageRelation, userMessa
     { provide: ChannelMessageRelations, useValue: forChannels },
     { provide: UploadMessageRelations, useValue: forUploads },
     MessageRenderingStore,
+    // Stateless SQL, also provided by MessagesModule: the rewrite tells the message's holders as an edit does.
+    MessageEditStore,
     { provide: MessageRenderingRewrites, useClass: MessageRenderingRewriter },
   ],
   exports: [ChannelMessageRelations, UploadMessageRelations, MessageRenderingRewrites],

@@ -3,6 +3,7 @@ import { Database } from '../../platform/database/database';
 import { flagNames } from '../../shared/message-flags';
 import { MessageRenderingRewrites } from '../../uploads/public/message-rendering-rewrites';
 import { MessageUpdatedEvent } from '../events/message-updated.event';
+import { MessageEditStore } from '../persistence/message-edit.store';
 import { MessageRenderingStore } from '../persistence/message-rendering.store';
 
 /**
@@ -14,6 +15,7 @@ import { MessageRenderingStore } from '../persistence/message-rendering.store';
 export class MessageRenderingRewriter extends MessageRenderingRewrites {
   constructor(
     private readonly store: MessageRenderingStore,
+    private readonly edits: MessageEditStore,
     private readonly database: Database,
   ) {
     super();
@@ -26,7 +28,7 @@ export class MessageRenderingRewriter extends MessageRenderingRewrites {
       const rendered = rewrite(message.rendered);
       if (rendered === null || rendered === message.rendered) continue;
       await this.store.store(messageId, message.content, rendered);
-      const holders = await this.store.holders(messageId);
+      const holders = await this.edits.holders(messageId);
       const body = {
         user_id: null,
         edit_timestamp: Math.floor(Date.now() / 1000),

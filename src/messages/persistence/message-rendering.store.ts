@@ -31,11 +31,4 @@ export class MessageRenderingStore {
     );
   }
 
-  async holders(messageId: number): Promise<{ userId: number; flags: number }[]> {
-    const rows = await this.database.query<{ user_profile_id: number; flags: number }>(
-      `SELECT user_profile_id, flags FROM user_message WHERE message_id = $1 ORDER BY user_profile_id`,
-      [messageId],
-    );
-    return rows.map((row) => ({ userId: row.user_profile_id, flags: row.flags }));
-  }
 }
