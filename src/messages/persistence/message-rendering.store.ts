@@ -30,5 +30,4 @@ export class MessageRenderingStore {
       [messageId, rendered, ...factColumns(contentFacts(content, rendered))],
     );
   }
-
 }
