@@ -14,6 +14,7 @@ import { JsonLogger } from './platform/logging/logger';
 import { startupSummary } from './platform/logging/startup-summary';
 import { showsSecrets } from './platform/logging/terminal';
 import { WebhookRecoverySweep } from './webhooks/delivery/webhook-recovery-sweep';
+import { ThumbnailScheduler } from './uploads/delivery/thumbnail-scheduler';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { QueueRestartNotice } from './platform/events/queues/queue-restart-notice';
 import { MetricsListener } from './platform/observability/metrics-listener';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   await app.get(MailDelivery).start();
   await app.get(DigestScheduler).start();
   await app.get(WebhookRecoverySweep).start();
+  await app.get(ThumbnailScheduler).start();
   startIdleHeapCollector();
   const redis = app.get(RedisConnections);
   const summary = startupSummary(config, {

@@ -397,9 +397,11 @@ describe('access-control audit', () => {
         const pathId = data.uploadUrl.slice('/user_uploads/'.length);
         const [realmPart] = pathId.split('/');
         const missingPath = `${realmPart}/ab/nothingHereAtAllXYZabcde/plans.txt`;
-        for (const prefix of ['/user_uploads/', '/user_uploads/download/', '/api/v1/user_uploads/']) {
-          const forbidden = await fetchRaw(actor.api, `${prefix}${pathId}`);
-          const missing = await fetchRaw(actor.api, `${prefix}${missingPath}`);
+        // A thumbnail is refused as its upload is, before the upload is looked at as an image.
+        const forms: [string, string][] = [['/user_uploads/', ''], ['/user_uploads/download/', ''], ['/api/v1/user_uploads/', ''], ['/user_uploads/thumbnail/', '/840x560.webp']];
+        for (const [prefix, suffix] of forms) {
+          const forbidden = await fetchRaw(actor.api, `${prefix}${pathId}${suffix}`);
+          const missing = await fetchRaw(actor.api, `${prefix}${missingPath}${suffix}`);
           const what = say(actor, prefix);
           const expected = actor.otherRealm
             ? { status: missing.status, body: missing.body.toString() }

@@ -5,6 +5,7 @@ import { ExternalContentModule } from '../external-content/external-content.modu
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { MarkdownController } from './api/markdown.controller';
 import { ChangeAlertWordsHandler } from './commands/change-alert-words.command';
 import { AlertWordEventProjections } from './events/alert-word-event.projections';
@@ -22,7 +23,7 @@ import { AlertWordsState } from './queries/alert-words.state';
  * words.
  */
 @Module({
-  imports: [ChannelsModule, EmojiModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule],
+  imports: [ChannelsModule, EmojiModule, GroupsModule, RealmModule, UsersModule, ExternalContentModule, UploadsModule],
   controllers: [MarkdownController],
   providers: [
     AlertWordsState,

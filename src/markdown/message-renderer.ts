@@ -20,6 +20,7 @@ import { renderZulipMarkdown } from './domain/zulip-markdown';
 import { ExternalImageUrls } from '../external-content/public/external-image-urls';
 import { RealmRenderData, RenderDataStore } from './persistence/render-data.store';
 import { TopicHistory } from './public/messages.port';
+import { UploadPreviewReader } from '../uploads/queries/upload-previews.reader';
 
 export type { RealmRenderData } from './persistence/render-data.store';
 
@@ -85,6 +86,7 @@ export class MessageRenderer implements DescriptionRenderer {
     private readonly realmData: RenderDataStore,
     private readonly history: TopicHistory,
     private readonly externalImages: ExternalImageUrls,
+    private readonly uploadPreviews: UploadPreviewReader,
   ) {}
 
   /** Content to HTML with its mentions; no permission checks (Zulip's preview does none). */
@@ -213,6 +215,8 @@ export class MessageRenderer implements DescriptionRenderer {
     for (const { user_id: userId, word } of always.words) {
       if (alerted.has(userId)) alertWords.set(userId, [...(alertWords.get(userId) ?? []), word]);
     }
+    // Zulip's get_user_upload_previews: the uploads the content names, which decide which links preview.
+    const uploadPreviews = context.previews ? await this.uploadPreviews.previews(realmId, uploadPathIdsIn(content)) : undefined;
     const render: RenderData = {
       usersByName,
       usersById,
@@ -223,6 +227,7 @@ export class MessageRenderer implements DescriptionRenderer {
       realmUrl: this.addressing.url(always.subdomain).replace(/\/+$/, ''),
       proxiedImageUrl: (url) => this.externalImages.proxied(url),
       imagePreviews: context.previews,
+      uploadPreviews,
       catalog: unicodeEmoji(),
       linkifiers: always.linkifiers.map((row) => ({ pattern: row.pattern, urlTemplate: row.url_template })),
     };
@@ -272,6 +277,12 @@ interface LoadedData {
 }
 
 const byId = (a: number, b: number) => a - b;
+
+/** Zulip's scan for upload paths: `/user_uploads/<realm id>/` and what follows of word characters, `/`, `.` and `-`. */
+function uploadPathIdsIn(content: string): string[] {
+  if (!content.includes('/user_uploads/')) return [];
+  return [...new Set([...content.matchAll(/\/user_uploads\/(\d+\/[/\p{L}\p{N}\p{M}_.-]+)/gu)].map((match) => match[1]))];
+}
 
 /** What every rendering reports, from the renderer's outcome. */
 function renderingOf(content: string, outcome: ReturnType<typeof renderZulipMarkdown>): MessageRendering {

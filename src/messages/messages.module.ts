@@ -42,6 +42,8 @@ import { UpdateMessageHandler } from './commands/update-message.command';
 import { MessageMoveEffects } from './commands/message-move.effects';
 import { TopicNoticeEffects } from './events/topic-notice.effects';
 import { MessageEditStore } from './persistence/message-edit.store';
+import { MessageRenderingStore } from './persistence/message-rendering.store';
+import { MessageRenderingRewriter } from './commands/message-rendering-rewriter';
 import { GetMessageHistoryHandler } from './queries/get-message-history.query';
 import { MessageLocations } from './queries/message-locations';
 import { MessageSnapshotReader } from './queries/message-snapshot.reader';
@@ -96,6 +98,8 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     UpdateMessageHandler,
     MessageMoveEffects,
     MessageEditStore,
+    MessageRenderingStore,
+    MessageRenderingRewriter,
     TopicNoticeEffects,
     GetMessageHistoryHandler,
     MessageLocations,
@@ -106,6 +110,6 @@ import { MessageSendHooks } from './commands/message-send-hooks';
     DeleteTopicHandler,
     MessageCommandStore,
   ],
-  exports: [TopicHistoryReader, NewestMessageReader, MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites, MessageLocks],
+  exports: [TopicHistoryReader, NewestMessageReader, MessageRenderingRewriter, MessageSending, MessageSnapshotReader, DirectMessageGroups, MessageDeletion, MessageAccess, MessageLocations, UserMessageWrites, MessageLocks],
 })
 export class MessagesModule {}

@@ -12,15 +12,23 @@ import { AttachmentPresenter } from './api/attachment.presenter';
 import { TemporaryUrls } from './persistence/temporary-urls';
 import { GetAttachmentsHandler } from './queries/get-attachments.query';
 import { CheckUploadAccessHandler } from './queries/read-upload.query';
+import { ImageRepository } from './persistence/image.repository';
+import { ImageThumbnailer } from './commands/image-thumbnailer';
+import { ThumbnailScheduler } from './delivery/thumbnail-scheduler';
+import { UploadPreviewReader } from './queries/upload-previews.reader';
+import { GetThumbnailHandler } from './commands/get-thumbnail.command';
+import { LoadingSpinnerController } from './api/loading-spinner.controller';
 
 /**
  * Message uploads and attachments. Sending and editing call AttachmentClaims to link the
  * uploads a message mentions; the retention job calls AttachmentExpiry to remove those
- * whose last message expired.
+ * whose last message expired. Uploaded images are thumbnailed in the background
+ * (ThumbnailScheduler, started by main.ts); the renderer reads their previews through
+ * UploadPreviewReader.
  */
 @Module({
   imports: [RealmModule],
-  controllers: [UploadsController, PublicImagesController],
+  controllers: [UploadsController, PublicImagesController, LoadingSpinnerController],
   providers: [
     AttachmentRepository,
     AttachmentPresenter,
@@ -32,7 +40,12 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
     GetAttachmentsHandler,
     CheckUploadAccessHandler,
     AttachmentEventProjections,
+    ImageRepository,
+    ImageThumbnailer,
+    ThumbnailScheduler,
+    UploadPreviewReader,
+    GetThumbnailHandler,
   ],
-  exports: [AttachmentClaims, AttachmentExpiry],
+  exports: [AttachmentClaims, AttachmentExpiry, UploadPreviewReader, ThumbnailScheduler],
 })
 export class UploadsModule {}

@@ -1,3 +1,4 @@
+import { serverThumbnailFormats } from '../../uploads/public/thumbnail-formats';
 import { supportedPermissionSettings } from '../../groups/public/permission-settings';
 import { GroupDirectory } from '../../groups/queries/group-directory';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
@@ -116,7 +117,7 @@ export async function realmState(
     settings_send_digest_emails: false,
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,
-    server_thumbnail_formats: [],
+    server_thumbnail_formats: serverThumbnailFormats(),
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_web_public_streams_enabled: false,

@@ -1,5 +1,6 @@
 import { LinkifierRule } from '../../linkifiers/public/apply-linkifiers';
 import { UnicodeEmojiCatalog } from '../../emoji/public/unicode-emoji';
+import { UploadPreview } from '../../uploads/public/image-previews';
 
 /** A user a message may mention. */
 export interface MentionableUser {
@@ -46,6 +47,12 @@ export interface RenderData {
   proxiedImageUrl?: (url: string) => string;
   /** Zulip's inline image previews; false renders as Zulip's `no_previews` (descriptions). */
   imagePreviews?: boolean;
+  /**
+   * The previews of the realm's uploaded images the content links, by path id (Zulip's
+   * `user_upload_previews`): with it, a `/user_uploads/` link is previewed exactly when it
+   * names an image here. Without it (no database), by the link's file extension.
+   */
+  uploadPreviews?: ReadonlyMap<string, UploadPreview>;
   catalog: UnicodeEmojiCatalog;
   linkifiers: readonly LinkifierRule[];
 }

@@ -12,7 +12,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'class', 'data-stream-id'],
-    img: ['src', 'alt', 'title', 'class'],
+    img: ['src', 'alt', 'title', 'class', 'data-animated', 'data-original-content-type', 'data-original-dimensions', 'data-transcoded-image'],
     th: ['style'],
     td: ['style'],
     ol: ['start'],
@@ -22,7 +22,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedClasses: {
     a: ['stream', 'stream-topic', 'message-link'],
-    img: ['emoji'],
+    img: ['emoji', 'image-loading-placeholder'],
     span: [
       'user-mention', 'silent', 'channel-wildcard-mention', 'topic-mention', 'user-group-mention', 'emoji', 'emoji-*',
       'tex-error', 'timestamp-error',

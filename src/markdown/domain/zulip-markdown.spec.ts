@@ -1,6 +1,7 @@
 import { unicodeEmoji } from '../../emoji/public/unicode-emoji';
 import { RenderData, topicKey } from './render-data';
 import { renderZulipMarkdown } from './zulip-markdown';
+import { uploadPreviewOf } from '../../uploads/public/image-previews';
 
 const iago = { id: 5, fullName: 'Iago', isActive: true };
 const gone = { id: 6, fullName: 'Gone Person', isActive: false };
@@ -226,5 +227,42 @@ describe('renderZulipMarkdown: nothing gets through as markup', () => {
       // Text `<` is escaped, so `<x` is a real tag.
       expect(out).not.toMatch(/<script|<svg|<iframe|<[a-z][^>]*\son\w+=|(href|src)="\s*javascript:|style="[^"]*color:red/i);
     }
+  });
+});
+
+describe('renderZulipMarkdown: uploaded image previews (Zulip 10.2 thumbnails)', () => {
+  const thumb = { extension: 'webp', maxWidth: 840, maxHeight: 560, contentType: 'image/webp', width: 840, height: 473, byteSize: 10 };
+  const uploads = new Map([
+    ['2/ab/Xy/cat.png', uploadPreviewOf('2/ab/Xy/cat.png', { width: 1920, height: 1080, frames: 1, contentType: 'image/png' }, [])],
+    ['2/cd/Zw/dance.gif', uploadPreviewOf('2/cd/Zw/dance.gif', { width: 64, height: 48, frames: 8, contentType: 'image/gif' }, [
+      { ...thumb, animated: true },
+      { ...thumb, animated: false },
+    ])],
+    ['2/ef/Qq/photo', uploadPreviewOf('2/ef/Qq/photo', { width: 30, height: 20, frames: 1, contentType: 'image/jpeg' }, [{ ...thumb, animated: false }])],
+  ]);
+  const withUploads = { ...data, uploadPreviews: uploads };
+  const render = (content: string) => renderZulipMarkdown(content, withUploads).html;
+
+  it('shows the spinner, with the original size and type, for an image not thumbnailed yet', () => {
+    expect(render('[cat.png](/user_uploads/2/ab/Xy/cat.png)')).toBe(
+      '<p><a href="/user_uploads/2/ab/Xy/cat.png">cat.png</a></p>\n' +
+        '<div class="message_inline_image"><a href="/user_uploads/2/ab/Xy/cat.png" title="cat.png">' +
+        '<img class="image-loading-placeholder" data-original-content-type="image/png" data-original-dimensions="1920x1080" src="/static/images/loading/loader-black.svg">' +
+        '</a></div>',
+    );
+  });
+
+  it('links the animated thumbnail of an animated image', () => {
+    expect(render('[dance.gif](/user_uploads/2/cd/Zw/dance.gif)')).toBe(
+      '<p><a href="/user_uploads/2/cd/Zw/dance.gif">dance.gif</a></p>\n' +
+        '<div class="message_inline_image"><a href="/user_uploads/2/cd/Zw/dance.gif" title="dance.gif">' +
+        '<img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="64x48" src="/user_uploads/thumbnail/2/cd/Zw/dance.gif/840x560-anim.webp">' +
+        '</a></div>',
+    );
+  });
+
+  it('previews an uploaded image by its header whatever its name, and an upload that is no image not at all', () => {
+    expect(render('[photo](/user_uploads/2/ef/Qq/photo)')).toContain('src="/user_uploads/thumbnail/2/ef/Qq/photo/840x560.webp"');
+    expect(render('[fake.png](/user_uploads/2/zz/Nn/fake.png)')).toBe('<p><a href="/user_uploads/2/zz/Nn/fake.png">fake.png</a></p>');
   });
 });

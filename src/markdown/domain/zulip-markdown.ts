@@ -7,6 +7,7 @@ import { findLinks } from '../../linkifiers/public/apply-linkifiers';
 import { EMOJI_NAME_PATTERN, isStreamWildcard } from './markdown-hints';
 import { RenderData, RenderOutcome, topicKey } from './render-data';
 import { sanitizeMessageHtml } from './sanitize';
+import { previewImageHtml, uploadPathOfLink } from '../../uploads/public/image-previews';
 import {
   codeBlockHtml,
   displayTexHtml,
@@ -247,7 +248,7 @@ function textToken(state: StateCore, text: string): Token {
 
 /** Zulip's inline image previews: after the paragraph holding an image link. */
 function imagePreviews(state: StateCore): void {
-  const { proxiedImageUrl, imagePreviews: enabled } = (state.env as unknown as RenderEnv).data;
+  const { proxiedImageUrl, imagePreviews: enabled, uploadPreviews } = (state.env as unknown as RenderEnv).data;
   if (enabled === false) return;
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
@@ -259,12 +260,17 @@ function imagePreviews(state: StateCore): void {
       const child = children[j];
       const attr = child.type === 'link_open' ? child.attrGet('href') : null;
       const href = attr === null ? null : String(attr);
-      if (href === null || !isImageUrl(href)) continue;
+      if (href === null) continue;
+      // An uploaded image is previewed by what its header said at upload, whatever its name.
+      const uploadPath = uploadPreviews ? uploadPathOfLink(href) : null;
+      const uploaded = uploadPath === null ? undefined : uploadPreviews?.get(uploadPath);
+      if (uploadPath !== null ? !uploaded : !isImageUrl(href)) continue;
       const label = children[j + 1]?.type === 'text' ? children[j + 1].content : '';
       const title = label !== '' && label !== href ? ` title="${escapeHtml(label)}"` : '';
       // An external image loads through the image proxy, as Zulip's camo does (realm links are relative by now).
       const src = proxiedImageUrl && /^https?:\/\//i.test(href) ? proxiedImageUrl(href) : href;
-      previews.push(`<div class="message_inline_image"><a href="${escapeHtml(href)}"${title}><img src="${escapeHtml(src)}"></a></div>`);
+      const image = uploaded ? previewImageHtml(uploaded) : `<img src="${escapeHtml(src)}">`;
+      previews.push(`<div class="message_inline_image"><a href="${escapeHtml(href)}"${title}>${image}</a></div>`);
     }
     if (previews.length === 0) continue;
     let close = i + 1;

@@ -20,6 +20,7 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { Actor } from '../../shared/actor';
 import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
+import { UploadPreviewReader } from '../../uploads/queries/upload-previews.reader';
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../../shared/message-content';
 import { FLAG_BITS } from '../../shared/message-flags';
 import { MessageSentEvent } from '../events/message-sent.event';
@@ -94,6 +95,7 @@ export class MessageSending {
     private readonly topicPolicy: AutomaticTopicPolicy,
     private readonly renderer: MessageRenderer,
     private readonly attachmentClaims: AttachmentClaims,
+    private readonly uploadPreviews: UploadPreviewReader,
     private readonly emails: UserByEmailReader,
     private readonly hooks: MessageSendHooks,
     private readonly database: Database,
@@ -154,7 +156,8 @@ export class MessageSending {
 
     return this.tx.run(async () => {
       const { content, topic, delivery, rendering } = await this.prepare(command);
-      const rendered = rendering.html;
+      // Thumbnails made since rendering replace their spinners; the images stay locked until the commit.
+      const rendered = (await this.uploadPreviews.refreshSpinners(sender.realmId, rendering.html)) ?? rendering.html;
       const baseFlags = delivery.stream ? 0 : FLAG_BITS.is_private;
       const flagsOf = (userId: number): number =>
         baseFlags |

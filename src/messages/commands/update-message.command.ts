@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { UploadPreviewReader } from '../../uploads/queries/upload-previews.reader';
 import { AttachmentClaims, AttachmentWire } from '../../uploads/commands/attachment-claims';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
@@ -79,6 +80,7 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly linkifiers: LinkifierRulesReader,
     private readonly database: Database,
     private readonly reads: MessageCommandStore,
+    private readonly uploadPreviews: UploadPreviewReader,
   ) {}
 
   async execute({ user, messageId, request }: UpdateMessageCommand): Promise<{ detached_uploads: AttachmentWire[] }> {
@@ -217,7 +219,9 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
       topic,
       recipientIds: holders.map((holder) => holder.userId),
     });
-    return { source, rendered: rendering.html, flags: rendering.flags, priorMentionUserIds };
+    // Thumbnails made since rendering replace their spinners; the images stay locked until the commit.
+    const rendered = (await this.uploadPreviews.refreshSpinners(user.realmId, rendering.html)) ?? rendering.html;
+    return { source, rendered, flags: rendering.flags, priorMentionUserIds };
   }
 
   /** Zulip's `access_stream_by_id_for_message`: a channel the user may read. */

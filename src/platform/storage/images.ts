@@ -1,4 +1,4 @@
-import sharp, { Metadata } from 'sharp';
+import sharp, { FormatEnum, Metadata } from 'sharp';
 import { ApiError } from '../../shared/api-error';
 
 /** Formats Zulip accepts for avatars and emoji (its THUMBNAIL_ACCEPT_IMAGE_TYPES, less the rare ones). */
@@ -78,4 +78,76 @@ export async function fittedPng(data: Buffer, width: number, height: number): Pr
   } catch {
     throw ApiError.badRequest('Could not decode image; did you upload an image file?');
   }
+}
+
+/** Zulip's IMAGE_BOMB_TOTAL_PIXELS: an uploaded image above this many pixels is not thumbnailed. */
+export const IMAGE_BOMB_TOTAL_PIXELS = 90_000_000;
+/** Zulip's IMAGE_MAX_ANIMATED_PIXELS: the budget of the frames an animated thumbnail keeps. */
+export const IMAGE_MAX_ANIMATED_PIXELS = IMAGE_BOMB_TOTAL_PIXELS / 3;
+
+/** An uploaded image's header: its size as displayed (after EXIF rotation) and its frames. */
+export interface ImageHeader {
+  width: number;
+  height: number;
+  frames: number;
+}
+
+/**
+ * Zulip's maybe_thumbnail check (libvips_check_image with truncated animations): reads the
+ * header only; null when the bytes are no image sharp decodes, or one too large to
+ * thumbnail (a still image over IMAGE_BOMB_TOTAL_PIXELS, an animation whose first three
+ * frames exceed IMAGE_MAX_ANIMATED_PIXELS).
+ */
+export async function readImageHeader(data: Buffer): Promise<ImageHeader | null> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    return null;
+  }
+  const frames = metadata.pages ?? 1;
+  const storedWidth = metadata.width;
+  const storedHeight = metadata.pageHeight ?? metadata.height;
+  if (!storedWidth || !storedHeight) return null;
+  const pixels = storedWidth * storedHeight;
+  if (frames === 1 ? pixels > IMAGE_BOMB_TOTAL_PIXELS : pixels * Math.min(3, frames) > IMAGE_MAX_ANIMATED_PIXELS) return null;
+  // EXIF orientations 5 to 8 turn the image a quarter: it displays with its sides swapped.
+  const turned = (metadata.orientation ?? 1) >= 5 && (metadata.orientation ?? 1) <= 8;
+  return { width: turned ? storedHeight : storedWidth, height: turned ? storedWidth : storedHeight, frames };
+}
+
+/** What one thumbnail is to be: at most `maxWidth` by `maxHeight`, animated or the first frame. */
+export interface ThumbnailSpec {
+  maxWidth: number;
+  maxHeight: number;
+  animated: boolean;
+  /** The output format (sharp's name: `webp`). */
+  extension: string;
+}
+
+/** A made thumbnail, with its size (an animation's frame height) and bytes. */
+export interface MadeThumbnail {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Zulip's thumbnail worker step for one format: scaled down only, to fit inside the box,
+ * after EXIF rotation. An animated format keeps as many frames as IMAGE_MAX_ANIMATED_PIXELS
+ * allows; a still one takes the first frame. Throws when the image cannot be decoded.
+ */
+export async function makeThumbnail(data: Buffer, source: ImageHeader, spec: ThumbnailSpec): Promise<MadeThumbnail> {
+  let pages = 1;
+  if (source.frames > 1 && spec.animated) {
+    const perFrame = source.width * source.height;
+    pages = perFrame * source.frames < IMAGE_MAX_ANIMATED_PIXELS ? -1 : Math.max(1, Math.floor(IMAGE_MAX_ANIMATED_PIXELS / perFrame));
+  }
+  const { data: bytes, info } = await sharp(data, { limitInputPixels: false, pages })
+    .rotate()
+    .resize(spec.maxWidth, spec.maxHeight, { fit: 'inside', withoutEnlargement: true })
+    // libvips' own default quality, which Zulip's thumbnails use.
+    .toFormat(spec.extension as keyof FormatEnum & string, { quality: 75 })
+    .toBuffer({ resolveWithObject: true });
+  return { data: bytes, width: info.width, height: info.pageHeight ?? info.height };
 }

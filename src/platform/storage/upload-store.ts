@@ -146,6 +146,12 @@ export class UploadStore implements OnApplicationBootstrap {
     if (file) await rm(file, { force: true });
   }
 
+  /** Removes a folder key and everything under it (an upload's thumbnails). */
+  async removeFolder(key: string): Promise<void> {
+    const folder = this.fileFor(key);
+    if (folder) await rm(folder, { force: true, recursive: true });
+  }
+
   async exists(key: string): Promise<boolean> {
     const file = this.fileFor(key);
     return file !== null && (await exists(file));

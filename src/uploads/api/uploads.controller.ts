@@ -9,13 +9,15 @@ import { WireParam } from '../../wire/params/wire-param';
 import { RequestContext } from '../../wire/request-context';
 import { Actor } from '../../shared/actor';
 import { DeleteAttachmentCommand } from '../commands/delete-attachment.command';
-import { storageKey, UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
+import { UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
+import { storageKey } from '../commands/upload-storage';
 import { contentDisposition, servedInline } from '../domain/upload-files';
 import { AttachmentWire } from './attachment.presenter';
 import { TemporaryUrls } from '../persistence/temporary-urls';
 import { AttachmentRow } from '../persistence/attachment.repository';
 import { CheckUploadAccessQuery, UploadAccess } from '../queries/read-upload.query';
 import { GetAttachmentsQuery } from '../queries/get-attachments.query';
+import { GetThumbnailCommand, ThumbnailFile } from '../commands/get-thumbnail.command';
 
 class AttachmentIdParams {
   @WireParam('int', { path: true }) attachment_id!: number;
@@ -91,6 +93,23 @@ export class UploadsController {
     await this.send(reply, access.attachment, true);
   }
 
+  /**
+   * Zulip's thumbnail URLs, `/user_uploads/thumbnail/<path id>/<format name>`: for those
+   * allowed to see the upload, as the file itself.
+   */
+  @Get('user_uploads/thumbnail/*')
+  @OptionalAuthEndpoint()
+  @RawResponse()
+  async thumbnail(@Context() context: RequestContext, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const path = wildcard(request);
+    const cut = path.lastIndexOf('/');
+    const access = await this.access(context, cut < 0 ? path : path.slice(0, cut));
+    if (access.kind !== 'allowed') return this.refuse(reply, access, context.user === null);
+    const file = await this.commandBus.execute<GetThumbnailCommand, ThumbnailFile>(new GetThumbnailCommand(access.attachment.pathId, path.slice(cut + 1)));
+    if (file.kind === 'missing') return this.refuse(reply, file);
+    await this.sendBytes(reply, file.data, file.contentType, file.name, true);
+  }
+
   @Get('user_uploads/*')
   @OptionalAuthEndpoint()
   @RawResponse()
@@ -126,8 +145,12 @@ export class UploadsController {
     }
     const inline = !download && servedInline(attachment.contentType);
     const name = attachment.pathId.split('/').pop() ?? 'uploaded-file';
+    await this.sendBytes(reply, data, attachment.contentType, name, inline);
+  }
+
+  private async sendBytes(reply: FastifyReply, data: Buffer, contentType: string, name: string, inline: boolean): Promise<void> {
     await reply
-      .header('Content-Type', attachment.contentType)
+      .header('Content-Type', contentType)
       .header('Content-Disposition', contentDisposition(name, inline))
       .header('Cache-Control', 'private, immutable')
       .header('X-Content-Type-Options', 'nosniff')

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { storageKey } from './upload-file.command';
+import { removeUploadFiles } from './upload-storage';
 import { Database } from '../../platform/database/database';
 
 /**
@@ -48,7 +48,7 @@ export class AttachmentExpiry {
   async removeFiles(pathIds: readonly string[]): Promise<void> {
     for (const pathId of pathIds) {
       try {
-        await this.store.remove(storageKey(pathId));
+        await removeUploadFiles(this.store, pathId);
       } catch (error) {
         this.logger.warn(`could not remove the file of expired upload ${pathId}: ${(error as Error).message}`);
       }

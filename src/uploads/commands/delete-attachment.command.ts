@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api-error';
 import { Actor } from '../../shared/actor';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { storageKey } from './upload-file.command';
+import { removeUploadFiles } from './upload-storage';
 import { Database } from '../../platform/database/database';
 
 /** `DELETE /attachments/{attachment_id}`. */
@@ -41,6 +41,6 @@ export class DeleteAttachmentHandler implements ICommandHandler<DeleteAttachment
       this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'remove', { id: attachment.id }, used));
       return attachment.pathId;
     });
-    await this.store.remove(storageKey(pathId));
+    await removeUploadFiles(this.store, pathId);
   }
 }

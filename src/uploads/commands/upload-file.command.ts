@@ -10,9 +10,10 @@ import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
 import { AttachmentPresenter } from '../api/attachment.presenter';
 import { Database } from '../../platform/database/database';
-
-/** Where message uploads live in the upload store (apart from avatars and emoji). */
-export const storageKey = (pathId: string) => `files/${pathId}`;
+import { storageKey } from './upload-storage';
+import { readImageHeader } from '../../platform/storage/images';
+import { mayBeThumbnailed } from '../public/thumbnail-formats';
+import { ThumbnailScheduler } from '../delivery/thumbnail-scheduler';
 
 /** `POST /user_uploads`: the request's one file. */
 export class UploadFileCommand {
@@ -41,6 +42,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     private readonly store: UploadStore,
     private readonly storage: StorageSettings,
     private readonly database: Database,
+    private readonly thumbnails: ThumbnailScheduler,
   ) {}
 
   async execute(command: UploadFileCommand): Promise<UploadedFileResult> {
@@ -62,7 +64,10 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
     const contentType = withDetectedCharset(uploadContentType(file.mimetype, fileName), file.data);
     const pathId = newPathId(actor.realmId, sanitizeFileName(fileName));
 
+    // Zulip's maybe_thumbnail: an upload that says it is an image and whose header reads as one.
+    const image = mayBeThumbnailed(contentType) ? await readImageHeader(file.data) : null;
     await this.store.put(storageKey(pathId), file.data);
+    let attachmentId = 0;
     try {
       await this.tx.run(async () => {
         const attachment = await this.attachments.insert({
@@ -72,7 +77,8 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
           pathId,
           contentType,
           size: file.data.length,
-        });
+        }, image);
+        attachmentId = attachment.id;
         const [wire] = await this.presenter.present([attachment]);
         const used = await this.attachments.usedSpace(actor.realmId);
         this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
@@ -81,6 +87,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
       await this.store.remove(storageKey(pathId));
       throw error;
     }
+    if (image) this.thumbnails.wake(attachmentId);
     return { url: `/user_uploads/${pathId}`, filename: fileName };
   }
 }

@@ -71,15 +71,20 @@ export class AttachmentRepository {
     private readonly relations: UploadMessageRelations,
   ) {}
 
+  /** A new upload; an image (its header read) is due to be thumbnailed at once. */
   async insert(
     values: { realmId: number; ownerId: number; fileName: string; pathId: string; contentType: string; size: number },
+    image: { width: number; height: number; frames: number } | null = null,
   ): Promise<AttachmentRow> {
     const [raw] = await this.database.query<Raw>(
       `WITH a AS (
-         INSERT INTO attachment (realm_id, owner_id, file_name, path_id, content_type, size)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
+         INSERT INTO attachment (realm_id, owner_id, file_name, path_id, content_type, size,
+                                 image_width, image_height, image_frames, thumbnail_metadata, thumbnail_due_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+                 CASE WHEN $7::integer IS NULL THEN NULL ELSE '[]'::jsonb END,
+                 CASE WHEN $7::integer IS NULL THEN NULL ELSE now() END) RETURNING *)
        SELECT ${COLUMNS} FROM a`,
-      [values.realmId, values.ownerId, values.fileName, values.pathId, values.contentType, values.size],
+      [values.realmId, values.ownerId, values.fileName, values.pathId, values.contentType, values.size, image?.width ?? null, image?.height ?? null, image?.frames ?? null],
     );
     return toRow(raw);
   }

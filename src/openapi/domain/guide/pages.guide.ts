@@ -112,6 +112,12 @@ export const PAGE_GUIDES: OperationGuides = {
     'pages_and_files',
     'Serves an uploaded file to users allowed to see it: its uploader and those who received a message linking it.',
   ),
+  'GET /user_uploads/thumbnail/{wildcard_path}': guide(
+    'pages_and_files',
+    'Serves a thumbnail of an uploaded image (`<path id>/<format name>`, a name from `server_thumbnail_formats`) to',
+    'users allowed to see the image; a format not made yet is made first.',
+  ),
+  'GET /static/images/loading/loader-black.svg': guide('pages_and_files', 'The spinner an image preview shows until its thumbnail exists.'),
   'GET /user_uploads/download/{wildcard_path}': guide('pages_and_files', 'Serves an uploaded file as a download (an attachment) rather than for display.'),
   'GET /user_uploads/temporary/{wildcard_path}': guide(
     'pages_and_files',

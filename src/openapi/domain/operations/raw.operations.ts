@@ -43,6 +43,13 @@ export const RAW_OPERATIONS: OperationTable = {
   'GET /static/generated/emoji/images/emoji/{file}': rawOperation('A Unicode emoji\'s image by name (`+1.png`), or `zulip.png`.', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
   'GET /static/generated/emoji/sheet-google-64.png': rawOperation('The sprite sheet of the Unicode emoji images.', { '200': { description: 'PNG image.', contentType: 'image/png' } }),
   'GET /user_uploads/{wildcard_path}': rawOperation('An uploaded file.', { '200': file, ...refusedFile }),
+  'GET /user_uploads/thumbnail/{wildcard_path}': rawOperation('A thumbnail of an uploaded image, in a format of `server_thumbnail_formats`.', {
+    '200': { description: 'The thumbnail.', contentType: 'image/*' },
+    ...refusedFile,
+  }),
+  'GET /static/images/loading/loader-black.svg': rawOperation('The spinner image previews show until their thumbnail exists.', {
+    '200': { description: 'SVG image.', contentType: 'image/svg+xml' },
+  }),
   'GET /user_uploads/download/{wildcard_path}': rawOperation('An uploaded file, as a download.', { '200': file, ...refusedFile }),
   'GET /user_uploads/temporary/{wildcard_path}': rawOperation('An uploaded file through a temporary link (no credentials).', { '200': file, ...refusedFile }),
   'GET /user_avatars/{wildcard_path}': rawOperation('An avatar or custom emoji image (no credentials).', { '200': { description: 'The image.', contentType: 'image/*' } }),
