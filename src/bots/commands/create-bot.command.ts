@@ -17,7 +17,7 @@ import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { BotServiceWriter } from '../../users/commands/bot-service-writer';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { gravatarUrl } from '../../users/api/user.presenter';
+import { gravatarUrl } from '../../users/public/user-identity';
 import { Database } from '../../platform/database/database';
 
 export interface NewBot {

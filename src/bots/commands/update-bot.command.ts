@@ -6,7 +6,7 @@ import { RoleChange } from '../../admin/commands/role-change';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
 import { outgoingServiceWire } from '../../users/api/bot.presenter';
-import { gravatarUrl } from '../../users/api/user.presenter';
+import { gravatarUrl } from '../../users/public/user-identity';
 import { checkConfigSize, checkInterfaceType } from '../../users/public/bot-rules';
 import { botNameTaken, checkAdministrableBot, checkRoleChange } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';

@@ -1,7 +1,7 @@
 import { BotType } from '../../shared/roles';
 import { BotDefaults, BotService } from '../persistence/bot.repository';
 import { UserRow } from '../public/user-row';
-import { gravatarUrl } from './user.presenter';
+import { gravatarUrl } from '../public/user-identity';
 
 /** One entry of a bot's `services`: unstable in Zulip, used by bot administration UIs. */
 export type BotServiceWire =
