@@ -5,7 +5,7 @@ import { FullNameChange } from '../../admin/commands/full-name-change';
 import { RoleChange } from '../../admin/commands/role-change';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { ApiError } from '../../shared/api-error';
-import { outgoingServiceWire } from '../../users/api/bot.presenter';
+import { outgoingServiceWire } from '../../users/public/bot-services';
 import { gravatarUrl } from '../../users/public/user-identity';
 import { checkConfigSize, checkInterfaceType } from '../../users/public/bot-rules';
 import { botNameTaken, checkAdministrableBot, checkRoleChange } from '../../users/public/user-admin-rules';
