@@ -8,7 +8,7 @@ import { UploadFileHandler } from './commands/upload-file.command';
 import { AttachmentEventProjections } from './events/attachment-event.projections';
 import { AttachmentClaims } from './commands/attachment-claims';
 import { AttachmentRepository } from './persistence/attachment.repository';
-import { AttachmentPresenter } from './api/attachment.presenter';
+import { AttachmentViews } from './queries/attachment-views';
 import { TemporaryUrls } from './persistence/temporary-urls';
 import { GetAttachmentsHandler } from './queries/get-attachments.query';
 import { CheckUploadAccessHandler } from './queries/read-upload.query';
@@ -23,7 +23,7 @@ import { CheckUploadAccessHandler } from './queries/read-upload.query';
   controllers: [UploadsController, PublicImagesController],
   providers: [
     AttachmentRepository,
-    AttachmentPresenter,
+    AttachmentViews,
     AttachmentClaims,
     AttachmentExpiry,
     TemporaryUrls,

@@ -11,11 +11,11 @@ import { Actor } from '../../shared/actor';
 import { DeleteAttachmentCommand } from '../commands/delete-attachment.command';
 import { storageKey, UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
 import { contentDisposition, servedInline } from '../domain/upload-files';
-import { AttachmentWire } from './attachment.presenter';
+import { AttachmentDict, attachmentDict } from '../public/attachment-dict';
 import { TemporaryUrls } from '../persistence/temporary-urls';
 import { AttachmentRow } from '../persistence/attachment.repository';
 import { CheckUploadAccessQuery, UploadAccess } from '../queries/read-upload.query';
-import { GetAttachmentsQuery } from '../queries/get-attachments.query';
+import { GetAttachmentsQuery, OwnAttachments } from '../queries/get-attachments.query';
 
 class AttachmentIdParams {
   @WireParam('int', { path: true }) attachment_id!: number;
@@ -46,8 +46,9 @@ export class UploadsController {
   }
 
   @Get('api/v1/attachments')
-  list(@CurrentUser() user: Actor): Promise<{ attachments: AttachmentWire[]; upload_space_used: number }> {
-    return this.queryBus.execute(new GetAttachmentsQuery(user));
+  async list(@CurrentUser() user: Actor): Promise<{ attachments: AttachmentDict[]; upload_space_used: number }> {
+    const own = await this.queryBus.execute<GetAttachmentsQuery, OwnAttachments>(new GetAttachmentsQuery(user));
+    return { attachments: own.attachments.map(attachmentDict), upload_space_used: own.uploadSpaceUsed };
   }
 
   @Delete('api/v1/attachments/:attachment_id')
