@@ -83,6 +83,26 @@ module.exports = {
       to: { path: '^src/wire/' },
     },
     {
+      name: 'presenters-serve-the-wire',
+      severity: 'error',
+      comment:
+        "A presenter (api/*.presenter.ts) shapes a module's own types for the wire: only the api/ folder, the " +
+        "event projections (events/*.projections.ts) and register's state contributors (*.state.ts) use it. " +
+        'Queries and commands hand rows and domain types to them; a shape another module needs is a domain ' +
+        "type or function in the owning module's public/ (docs/architecture.md: presenters belong to the wire).",
+      from: { path: '^src/', pathNot: '^src/[^/]+/(?:api/|events/[^/]+[.]projections[.]ts$)|[.]state[.]ts$' },
+      to: { path: '^src/[^/]+/api/[^/]+[.]presenter[.]ts$' },
+    },
+    {
+      name: 'presenters-are-their-modules-own',
+      severity: 'error',
+      comment:
+        "A module's controllers and projections present only its own types: another module's shape comes from " +
+        "that module's public/, never its presenter (register's state contributors assemble every module's state).",
+      from: { path: '^src/([^/]+)/(?:api|events)/' },
+      to: { path: '^src/[^/]+/api/[^/]+[.]presenter[.]ts$', pathNot: '^src/$1/api/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'Files import each other in one direction.',

@@ -4,7 +4,7 @@ import { SubscriberDirectory } from './queries/subscriber-directory';
 import { GroupsModule } from '../groups/groups.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
-import { ChannelPresenter } from './api/channel.presenter';
+import { ChannelViews } from './queries/channel-views';
 import { ChannelTrafficReader } from './persistence/channel-traffic.reader';
 import { StreamsController } from './api/streams.controller';
 import { ArchiveChannelHandler } from './commands/archive-channel.command';
@@ -51,7 +51,7 @@ import { ChannelsState } from './queries/channels.state';
     SubscriptionRepository,
     ChannelWrites,
     SubscriptionWrites,
-    ChannelPresenter,
+    ChannelViews,
     ChannelTrafficReader,
     PolicyActorLoader,
     PrincipalResolver,
@@ -85,7 +85,7 @@ import { ChannelsState } from './queries/channels.state';
     SubscriberDirectory,
     ChannelWrites,
     SubscriptionWrites,
-    ChannelPresenter,
+    ChannelViews,
     ChannelViewers,
     PolicyActorLoader,
     ChannelAccessLoader,

@@ -18,7 +18,7 @@ import { GroupUsageReader } from './persistence/group-usage.reader';
 import { RealmGroupSettingsRepository } from './persistence/realm-group-settings.repository';
 import { UserGroupAccess } from './access/user-group.access';
 import { UserGroupStore } from './persistence/user-group.store';
-import { UserGroupPresenter } from './api/user-group.presenter';
+import { UserGroupListings } from './queries/user-group-listing';
 import { GroupSettingReads } from './persistence/group-setting-reads.store';
 import { GetGroupMembershipHandler } from './queries/get-group-membership.query';
 import { GetUserGroupsHandler } from './queries/get-user-groups.query';
@@ -41,7 +41,7 @@ import { UserGroupsState } from './queries/user-groups.state';
     GroupSettingReads,
     RealmGroupSettingsRepository,
     UserGroupStore,
-    UserGroupPresenter,
+    UserGroupListings,
     UserGroupAccess,
     GroupUsageReader,
     CreateUserGroupHandler,

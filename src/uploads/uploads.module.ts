@@ -8,7 +8,7 @@ import { UploadFileHandler } from './commands/upload-file.command';
 import { AttachmentEventProjections } from './events/attachment-event.projections';
 import { AttachmentClaims } from './commands/attachment-claims';
 import { AttachmentRepository } from './persistence/attachment.repository';
-import { AttachmentPresenter } from './api/attachment.presenter';
+import { AttachmentViews } from './queries/attachment-views';
 import { TemporaryUrls } from './persistence/temporary-urls';
 import { GetAttachmentsHandler } from './queries/get-attachments.query';
 import { CheckUploadAccessHandler } from './queries/read-upload.query';
@@ -31,7 +31,7 @@ import { LoadingSpinnerController } from './api/loading-spinner.controller';
   controllers: [UploadsController, PublicImagesController, LoadingSpinnerController],
   providers: [
     AttachmentRepository,
-    AttachmentPresenter,
+    AttachmentViews,
     AttachmentClaims,
     AttachmentExpiry,
     TemporaryUrls,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelPresenter } from '../../channels/api/channel.presenter';
+import { ChannelViews } from '../../channels/queries/channel-views';
 import { ChannelPolicy } from '../../channels/public/channel-policy';
 import { ChannelAudienceChangedEvent } from '../../channels/events/channel-update-events';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
@@ -29,7 +29,7 @@ export class RoleChange {
     private readonly channels: ChannelDirectory,
     private readonly subscriptions: SubscriberDirectory,
     private readonly actors: PolicyActorLoader,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly access: UserAccess,
     private readonly database: Database,
     private readonly profiles: UserProfileWrites,
@@ -89,15 +89,15 @@ export class RoleChange {
     const lost = [...before].filter((id) => !after.has(id));
     if (gained.length + lost.length === 0) return;
     const streams = await this.channels.findByIds([...gained, ...lost]);
-    const wires = new Map((await this.presenter.channels(streams)).map((wire) => [wire.stream_id, wire]));
+    const views = new Map((await this.views.of(streams)).map((view) => [view.stream.id, view]));
     const subscribers = await this.subscriptions.subscriberIds(streams.map((stream) => stream.recipientId as number));
     for (const stream of streams) {
-      const wire = wires.get(stream.id);
-      if (!wire) continue;
+      const view = views.get(stream.id);
+      if (!view) continue;
       const gainedIt = after.has(stream.id);
       this.database.record(new ChannelAudienceChangedEvent(
         realmId,
-        wire,
+        view,
         gainedIt ? subscribers.get(stream.recipientId as number) ?? [] : [],
         gainedIt ? [userId] : [],
         gainedIt ? [] : [userId],

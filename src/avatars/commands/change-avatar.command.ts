@@ -5,7 +5,7 @@ import { inspectImage, squarePng } from '../../platform/storage/images';
 import { UploadStore } from '../../platform/storage/upload-store';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/api/user.presenter';
+import { AvatarSource, storedAvatarUrl, uploadedAvatarKey } from '../../users/public/user-identity';
 import { isAdministrator } from '../../shared/roles';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';

@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ServerSettings } from '../../platform/config/settings';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/api/user.presenter';
+import { gravatarUrl, storedAvatarUrl, UNKNOWN_USER_AVATAR_URL } from '../../users/public/user-identity';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import { RealmRef } from '../../shared/realm-ref';

@@ -12,12 +12,12 @@ import { generateApiKey } from '../../users/public/credentials';
 import { BotType, Role } from '../../shared/roles';
 import { botNameTaken } from '../../users/public/user-admin-rules';
 import { checkFullName } from '../../users/public/user-rules';
-import { BotEvent } from '../../users/events/user-events';
+import { BotAddedEvent } from '../../users/events/user-events';
 import { BotCreationPolicy } from '../../users/access/bot-creation-policy';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { BotServiceWriter } from '../../users/commands/bot-service-writer';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { gravatarUrl } from '../../users/api/user.presenter';
+import { gravatarUrl } from '../../users/public/user-identity';
 import { Database } from '../../platform/database/database';
 
 export interface NewBot {
@@ -115,15 +115,15 @@ export class CreateBotHandler implements ICommandHandler<CreateBotCommand, Creat
         checkConfigSize(bot.configData);
         await this.services.setConfig(created.id, bot.configData);
       }
-      const wire = await this.directory.presentOne(created.id, 'when-set');
-      this.database.record(new BotEvent(actor.realmId, await this.directory.audience(created), 'add', { ...wire }));
+      const profile = await this.directory.profile(created.id);
+      this.database.record(new BotAddedEvent(actor.realmId, await this.directory.audience(created), profile));
       return {
         user_id: created.id,
         api_key: created.apiKey,
         avatar_url: gravatarUrl(created.deliveryEmail, created.avatarVersion),
-        default_sending_stream: wire.default_sending_stream,
-        default_events_register_stream: wire.default_events_register_stream,
-        default_all_public_streams: wire.default_all_public_streams,
+        default_sending_stream: profile.defaults?.sendingStream?.name ?? null,
+        default_events_register_stream: profile.defaults?.eventsRegisterStream?.name ?? null,
+        default_all_public_streams: profile.bot.defaultAllPublicStreams,
       };
     });
   }

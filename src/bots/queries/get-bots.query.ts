@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { gravatarUrl } from '../../users/api/user.presenter';
+import { gravatarUrl } from '../../users/public/user-identity';
 import { BotDirectory } from '../../users/queries/bot-directory';
 import { UserDirectory } from '../../users/queries/user-directory';
 

@@ -16,8 +16,9 @@ import {
   GetChannelQuery,
 } from '../queries/get-channel.query';
 import { GetChannelTopicsQuery, TopicSummary } from '../../messages/queries/get-channel-topics.query';
-import { GetStreamsQuery } from '../queries/get-streams.query';
-import { ChannelWire } from './channel.presenter';
+import { ChannelListing, GetStreamsQuery } from '../queries/get-streams.query';
+import { ChannelView } from '../queries/channel-views';
+import { ChannelWire, presentChannel, presentChannelListing } from './channel.presenter';
 
 class GetStreamsParams {
   @WireParam('bool', { default: true }) include_public!: boolean;
@@ -72,7 +73,7 @@ export class StreamsController {
 
   @Get('streams')
   async listStreams(@CurrentUser() user: Actor, @Params(GetStreamsParams) p: GetStreamsParams): Promise<{ streams: ChannelWire[] }> {
-    const streams = await this.queryBus.execute<GetStreamsQuery, ChannelWire[]>(
+    const listing = await this.queryBus.execute<GetStreamsQuery, ChannelListing>(
       new GetStreamsQuery(user, {
         includePublic: p.include_public,
         includeWebPublic: p.include_web_public,
@@ -85,12 +86,12 @@ export class StreamsController {
         includeAllActive: p.include_all_active,
       }),
     );
-    return { streams };
+    return { streams: presentChannelListing(listing) };
   }
 
   @Get('streams/:stream_id')
   async getStream(@CurrentUser() user: Actor, @Params(StreamIdParams) p: StreamIdParams): Promise<{ stream: ChannelWire }> {
-    return { stream: await this.queryBus.execute(new GetChannelQuery(user, p.stream_id)) };
+    return { stream: presentChannel(await this.queryBus.execute<GetChannelQuery, ChannelView>(new GetChannelQuery(user, p.stream_id))) };
   }
 
   @Get('get_stream_id')

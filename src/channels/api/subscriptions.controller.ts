@@ -24,6 +24,7 @@ import { UpdateSubscriptionPropertiesCommand } from '../commands/update-subscrip
 import { checkColor, checkSubscriptionPropertyChange, SubscriptionPropertyChange } from '../domain/subscription-properties';
 import { GetSubscriptionStatusQuery } from '../queries/get-subscription-status.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from '../queries/get-subscriptions.query';
+import { presentSubscriptions, SubscriptionWire } from './channel.presenter';
 
 class GetSubscriptionsParams {
   @WireParam('bool', { default: false }) include_subscribers!: boolean;
@@ -83,11 +84,11 @@ export class SubscriptionsController {
   async listSubscriptions(
     @CurrentUser() user: Actor,
     @Params(GetSubscriptionsParams) p: GetSubscriptionsParams,
-  ): Promise<{ subscriptions: SubscriptionState['subscriptions'] }> {
+  ): Promise<{ subscriptions: SubscriptionWire[] }> {
     const state = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
-      new GetSubscriptionStateQuery(user.id, p.include_subscribers, false),
+      new GetSubscriptionStateQuery(user.id, p.include_subscribers),
     );
-    return { subscriptions: state.subscriptions };
+    return { subscriptions: presentSubscriptions(state.subscribed, state.settings, false) };
   }
 
   @Post('users/me/subscriptions')

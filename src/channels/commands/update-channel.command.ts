@@ -13,9 +13,9 @@ import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
 import { insufficientPermission, requireRealmAdmin, requireRealmOwner } from '../../shared/authorization';
 import { Actor } from '../../shared/actor';
-import { ChannelPresenter } from '../api/channel.presenter';
+import { ChannelViews } from '../queries/channel-views';
 import { ChannelPolicy } from '../public/channel-policy';
-import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from '../public/channel-rules';
+import { checkChannelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH, StreamPostPolicy } from '../public/channel-rules';
 import {
   channelRenamedNotice,
   descriptionChangedNotice,
@@ -78,7 +78,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     private readonly access: ChannelAccessLoader,
     private readonly channels: ChannelRepository,
     private readonly viewers: ChannelViewers,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly defaults: DefaultChannels,
     private readonly groups: GroupDirectory,
     private readonly resolver: GroupSettingResolver,
@@ -181,8 +181,8 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     const stayed = after.metadata.filter((id) => old.has(id));
     if (updates.length > 0) this.database.record(new ChannelUpdatedEvent(stream.realmId, updates, stayed));
     if (gained.length > 0 || lost.length > 0) {
-      const [wire] = await this.presenter.channels([stream]);
-      this.database.record(new ChannelAudienceChangedEvent(stream.realmId, wire, after.subscribers, gained, lost));
+      const [view] = await this.views.of([stream]);
+      this.database.record(new ChannelAudienceChangedEvent(stream.realmId, view, after.subscribers, gained, lost));
     }
   }
 
@@ -252,7 +252,7 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     }
     // Before the resolver: it may rewrite the current anonymous group in place.
     const before = await this.viewers.of(stream);
-    const [oldWire] = await this.presenter.channels([stream]);
+    const [oldView] = await this.views.of([stream]);
     const groupId = await this.resolver.resolve(stream.realmId, setting, wanted, CHANNEL_GROUP_SETTINGS[setting], currentId);
     await this.channels.setGroupSetting(stream.id, setting, groupId);
     await this.resolver.releaseReplaced(currentId, groupId);
@@ -260,10 +260,11 @@ export class UpdateChannelHandler implements ICommandHandler<UpdateChannelComman
     const value = (await this.groups.settingValues([groupId])).get(groupId);
     const updates: ChannelPropertyUpdate[] = [{ streamId: stream.id, name: stream.name, property: setting, value }];
     if (setting === 'can_send_message_group') {
-      const [newWire] = await this.presenter.channels([stream]);
-      if (oldWire.stream_post_policy !== newWire.stream_post_policy) {
-        updates.push({ streamId: stream.id, name: stream.name, property: 'stream_post_policy', value: newWire.stream_post_policy });
-        updates.push({ streamId: stream.id, name: stream.name, property: 'is_announcement_only', value: newWire.is_announcement_only });
+      const [newView] = await this.views.of([stream]);
+      if (oldView.postPolicy !== newView.postPolicy) {
+        updates.push({ streamId: stream.id, name: stream.name, property: 'stream_post_policy', value: newView.postPolicy });
+        const announcementOnly = newView.postPolicy === StreamPostPolicy.Administrators;
+        updates.push({ streamId: stream.id, name: stream.name, property: 'is_announcement_only', value: announcementOnly });
       }
     }
     await this.recordWithAudienceChange(stream, before.metadata, updates);

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { GroupMembershipWatcher, GroupMembershipWatchers } from '../../groups/events/group-membership-watchers';
-import { ChannelPresenter } from '../api/channel.presenter';
+import { ChannelViews } from '../queries/channel-views';
 import { ChannelAudienceChangedEvent } from './channel-update-events';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { ChannelViewers } from '../queries/channel-viewers';
@@ -18,7 +18,7 @@ export class ChannelAccessWatcher implements GroupMembershipWatcher, OnModuleIni
     private readonly watchers: GroupMembershipWatchers,
     private readonly channels: ChannelRepository,
     private readonly viewers: ChannelViewers,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly database: Database,
   ) {}
 
@@ -38,8 +38,8 @@ export class ChannelAccessWatcher implements GroupMembershipWatcher, OnModuleIni
         const gained = after.metadata.filter((id) => !old.has(id));
         const lost = [...old].filter((id) => !now.has(id));
         if (gained.length === 0 && lost.length === 0) continue;
-        const [wire] = await this.presenter.channels([stream]);
-        this.database.record(new ChannelAudienceChangedEvent(realmId, wire, after.subscribers, gained, lost));
+        const [view] = await this.views.of([stream]);
+        this.database.record(new ChannelAudienceChangedEvent(realmId, view, after.subscribers, gained, lost));
       }
     };
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
+import { presentChannel, presentSubscriptions } from '../api/channel.presenter';
 import { ChannelsCreatedEvent, UsersSubscribedEvent } from './channel-events';
 import {
   ChannelArchivedEvent,
@@ -26,7 +27,8 @@ export class ChannelEventProjections {
   /** `stream` create: to everyone who may know the channel exists. */
   @OnCommitted(ChannelsCreatedEvent)
   channelsCreated(event: ChannelsCreatedEvent): void {
-    for (const { channel, audienceUserIds } of event.channels) {
+    for (const { channel: view, audienceUserIds } of event.channels) {
+      const channel = presentChannel(view);
       this.dispatcher.dispatch({
         realmId: event.realmId,
         userIds: audienceUserIds,
@@ -42,7 +44,10 @@ export class ChannelEventProjections {
   /** `subscription` add to each new subscriber; `peer_add` to those who may see subscribers. */
   @OnCommitted(UsersSubscribedEvent)
   usersSubscribed(event: UsersSubscribedEvent): void {
-    for (const { userId, subscriptions } of event.added) {
+    for (const { userId, settings, subscriptions } of event.added) {
+      // Both notification forms, each presented once for the user's queues.
+      const withNulls = presentSubscriptions(subscriptions, settings, true);
+      const resolved = presentSubscriptions(subscriptions, settings, false);
       this.dispatcher.dispatch({
         realmId: event.realmId,
         userIds: [userId],
@@ -50,9 +55,7 @@ export class ChannelEventProjections {
         render: (queue) => ({
           type: 'subscription',
           op: 'add',
-          subscriptions: subscriptions.map((entry) =>
-            queue.capabilities.notification_settings_null ? entry.withNulls : entry.resolved,
-          ),
+          subscriptions: queue.capabilities.notification_settings_null ? withNulls : resolved,
         }),
       });
     }
@@ -84,13 +87,14 @@ export class ChannelEventProjections {
   /** `stream` create plus `peer_add` of the subscribers to newcomers; `stream` delete to leavers. */
   @OnCommitted(ChannelAudienceChangedEvent)
   channelAudienceChanged(event: ChannelAudienceChangedEvent): void {
-    const streamId = event.channel.stream_id;
+    const streamId = event.channel.stream.id;
     if (event.gainedUserIds.length > 0) {
+      const channel = presentChannel(event.channel);
       this.dispatcher.dispatch({
         realmId: event.realmId,
         userIds: event.gainedUserIds,
         eventType: 'stream',
-        render: () => ({ type: 'stream', op: 'create', streams: [event.channel] }),
+        render: () => ({ type: 'stream', op: 'create', streams: [channel] }),
       });
       if (event.subscriberIds.length > 0) {
         dispatchPeerChanges(this.dispatcher, event.realmId, 'peer_add', [

@@ -1,20 +1,21 @@
 import { PeerChange } from './peer-changes';
-import { ChannelWire, SubscriptionWire } from '../api/channel.presenter';
+import { UserSettings } from '../../users/public/user-settings';
+import { SubscriptionRow } from '../public/subscription-row';
+import { ChannelView } from '../queries/channel-views';
 
 /** Channels came into existence; each goes to the users who may know of it. */
 export class ChannelsCreatedEvent {
   constructor(
     readonly realmId: number,
-    readonly channels: readonly { channel: ChannelWire; audienceUserIds: readonly number[] }[],
+    readonly channels: readonly { channel: ChannelView; audienceUserIds: readonly number[] }[],
   ) {}
 }
 
-/** A subscription as its subscriber's queues receive it, in both notification forms. */
+/** A new subscription: the channel, the subscription row and the channel's subscribers. */
 export interface AddedSubscription {
-  /** Unset notification settings as null (`notification_settings_null` clients). */
-  withNulls: SubscriptionWire;
-  /** Unset notification settings filled from the user's global settings. */
-  resolved: SubscriptionWire;
+  view: ChannelView;
+  subscription: SubscriptionRow;
+  subscribers: number[];
 }
 
 /**
@@ -24,7 +25,7 @@ export interface AddedSubscription {
 export class UsersSubscribedEvent {
   constructor(
     readonly realmId: number,
-    readonly added: readonly { userId: number; subscriptions: readonly AddedSubscription[] }[],
+    readonly added: readonly { userId: number; settings: UserSettings; subscriptions: readonly AddedSubscription[] }[],
     readonly peers: readonly PeerChange[],
   ) {}
 }

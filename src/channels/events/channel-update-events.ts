@@ -1,4 +1,4 @@
-import { ChannelWire } from '../api/channel.presenter';
+import { ChannelView } from '../queries/channel-views';
 
 /** One `stream` op `update` event body: a property, its new value, Zulip's companion fields. */
 export interface ChannelPropertyUpdate {
@@ -26,7 +26,7 @@ export class ChannelUpdatedEvent {
 export class ChannelAudienceChangedEvent {
   constructor(
     readonly realmId: number,
-    readonly channel: ChannelWire,
+    readonly channel: ChannelView,
     readonly subscriberIds: readonly number[],
     readonly gainedUserIds: readonly number[],
     readonly lostUserIds: readonly number[],

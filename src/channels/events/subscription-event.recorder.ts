@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { effectiveSettings } from '../../users/public/user-settings';
+import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
 import { UserRow } from '../../users/public/user-row';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Role } from '../../shared/roles';
 import { UserCameIntoViewEvent, UserRemovedFromViewEvent } from '../../users/events/user-events';
 import { UserAccess } from '../../users/access/user-access';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { ChannelPresenter } from '../api/channel.presenter';
+import { ChannelViews } from '../queries/channel-views';
 import { AddedSubscription, ChannelsCreatedEvent, UsersSubscribedEvent } from './channel-events';
 import { PeerChange } from './peer-changes';
 import { UsersUnsubscribedEvent } from './subscription-events';
@@ -23,7 +23,7 @@ import { Database } from '../../platform/database/database';
 export class SubscriptionEventRecorder {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly viewers: ChannelViewers,
     private readonly access: UserAccess,
     private readonly users: UserDirectory,
@@ -45,28 +45,27 @@ export class SubscriptionEventRecorder {
     const subscribersOf = (stream: StreamRow) => subscribers.get(stream.recipientId as number) ?? [];
 
     if (created.length > 0) {
-      const wires = await this.presenter.channels(created);
+      const views = await this.views.of(created);
       const channels = [];
       for (const [index, stream] of created.entries()) {
-        channels.push({ channel: wires[index], audienceUserIds: (await this.viewers.of(stream)).metadata });
+        channels.push({ channel: views[index], audienceUserIds: (await this.viewers.of(stream)).metadata });
       }
       this.database.record(new ChannelsCreatedEvent(realmId, channels));
     }
     if (added.length === 0) return;
 
-    const addedEvents: { userId: number; subscriptions: AddedSubscription[] }[] = [];
+    const addedEvents: { userId: number; settings: UserSettings; subscriptions: AddedSubscription[] }[] = [];
     for (const [userId, streams] of byUser(added)) {
       const user = principals.find((principal) => principal.id === userId) as UserRow;
       const settings = effectiveSettings(user.settings);
       const rows = (await this.subscriptions.channelSubscriptionsOf(userId)).filter((row) =>
         streams.some((stream) => stream.id === row.stream.id),
       );
-      const entries = rows.map((row) => ({ ...row, subscribers: subscribersOf(row.stream) }));
-      const withNulls = await this.presenter.subscriptions(entries, settings, true);
-      const resolved = await this.presenter.subscriptions(entries, settings, false);
+      const views = await this.views.of(rows.map((row) => row.stream));
       addedEvents.push({
         userId,
-        subscriptions: withNulls.map((wire, index) => ({ withNulls: wire, resolved: resolved[index] })),
+        settings,
+        subscriptions: rows.map((row, index) => ({ view: views[index], subscription: row.subscription, subscribers: subscribersOf(row.stream) })),
       });
     }
     this.database.record(new UsersSubscribedEvent(realmId, addedEvents, await this.peers(touched, added)));

@@ -11,11 +11,12 @@ import {
 import { actorOf } from '../../users/public/user-row';
 import { effectiveSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { ChannelPresenter } from '../api/channel.presenter';
+import { presentChannelListing, presentSubscriptions, presentSubscriptionState } from '../api/channel.presenter';
 import { pickSubscriptionColor } from '../public/channel-rules';
 import { SubscriptionRow } from '../public/subscription-row';
 import { ChannelDirectory } from './channel-directory';
-import { GetStreamsQuery } from './get-streams.query';
+import { ChannelViews } from './channel-views';
+import { ChannelListing, GetStreamsQuery } from './get-streams.query';
 import { GetSubscriptionStateQuery, SubscriptionState } from './get-subscriptions.query';
 
 /** `subscriptions`, `streams` and `realm_default_streams` in `POST /register`'s state. */
@@ -25,7 +26,7 @@ export class ChannelsState implements StateContributor {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly channels: ChannelDirectory,
-    private readonly channelPresenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly users: UserDirectory,
   ) {}
 
@@ -41,14 +42,9 @@ export class ChannelsState implements StateContributor {
       },
       personalSection(request, 'subscription', request.wants('subscription'), {}, async (userId, state) => {
         const subscriptions = await this.queryBus.execute<GetSubscriptionStateQuery, SubscriptionState>(
-          new GetSubscriptionStateQuery(
-            userId,
-            options.includeSubscribers,
-            options.capabilities.notification_settings_null,
-            options.capabilities.archived_channels,
-          ),
+          new GetSubscriptionStateQuery(userId, options.includeSubscribers, options.capabilities.archived_channels),
         );
-        Object.assign(state, subscriptions);
+        Object.assign(state, presentSubscriptionState(subscriptions, options.capabilities.notification_settings_null));
       }),
       // Spectators get no `streams`: their channels are the subscriptions above.
       {
@@ -57,7 +53,7 @@ export class ChannelsState implements StateContributor {
         read: async (state) => {
           // The register composition has read this row already: the read is shared.
           const viewer = await this.users.requireById(viewerId as number);
-          state.streams = await this.queryBus.execute(
+          const listing = await this.queryBus.execute<GetStreamsQuery, ChannelListing>(
             new GetStreamsQuery(actorOf(viewer), {
               includePublic: true,
               includeWebPublic: true,
@@ -70,6 +66,7 @@ export class ChannelsState implements StateContributor {
               includeAllActive: false,
             }),
           );
+          state.streams = presentChannelListing(listing);
         },
       },
       // Guests and spectators have no access to default channels.
@@ -85,7 +82,8 @@ export class ChannelsState implements StateContributor {
       .filter((stream) => stream.isWebPublic && (includeArchived || !stream.deactivated))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const colors: string[] = [];
-    const entries = channels.map((stream) => {
+    const views = await this.views.of(channels);
+    const entries = channels.map((stream, index) => {
       const color = pickSubscriptionColor(colors);
       colors.push(color);
       const subscription = {
@@ -98,10 +96,10 @@ export class ChannelsState implements StateContributor {
         emailNotifications: null,
         wildcardMentionsNotify: null,
       } as SubscriptionRow;
-      return { stream, subscription };
+      return { view: views[index], subscription };
     });
     return {
-      subscriptions: await this.channelPresenter.subscriptions(entries, effectiveSettings({}), false),
+      subscriptions: presentSubscriptions(entries, effectiveSettings({}), false),
       unsubscribed: [],
       never_subscribed: [],
     };

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Actor } from '../../shared/actor';
-import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
+import { ChannelView, ChannelViews } from './channel-views';
 import { ChannelAccessLoader } from '../access/channel-access.loader';
 import { ChannelViewers } from './channel-viewers';
 import { Database } from '../../platform/database/database';
@@ -14,17 +14,17 @@ export class GetChannelQuery {
 }
 
 @QueryHandler(GetChannelQuery)
-export class GetChannelHandler implements IQueryHandler<GetChannelQuery, ChannelWire> {
+export class GetChannelHandler implements IQueryHandler<GetChannelQuery, ChannelView> {
   constructor(
     private readonly access: ChannelAccessLoader,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly database: Database,
   ) {}
 
-  async execute({ user, streamId }: GetChannelQuery): Promise<ChannelWire> {
+  async execute({ user, streamId }: GetChannelQuery): Promise<ChannelView> {
     const { stream } = await this.access.requireById(user, streamId, false);
-    const [wire] = await this.presenter.channels([stream]);
-    return wire;
+    const [view] = await this.views.of([stream]);
+    return view;
   }
 }
 

@@ -3,7 +3,7 @@ import { notAuthorizedForQuery } from '../../shared/authorization';
 import { isAdministrator, isGuest } from '../../shared/roles';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Actor } from '../../shared/actor';
-import { ChannelPresenter, ChannelWire } from '../api/channel.presenter';
+import { ChannelView, ChannelViews } from './channel-views';
 import { ChannelPolicy } from '../public/channel-policy';
 import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { ChannelRepository } from '../persistence/channel.repository';
@@ -29,18 +29,24 @@ export class GetStreamsQuery {
   ) {}
 }
 
+/** The chosen channels by name, and with `include_default` the realm's default channels' ids (else null). */
+export interface ChannelListing {
+  channels: ChannelView[];
+  defaultChannelIds: ReadonlySet<number> | null;
+}
+
 @QueryHandler(GetStreamsQuery)
-export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, ChannelWire[]> {
+export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, ChannelListing> {
   constructor(
     private readonly channels: ChannelRepository,
     private readonly users: UserDirectory,
     private readonly actors: PolicyActorLoader,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly subscriptions: SubscriptionRepository,
   ) {}
 
   /** Zulip's `do_get_streams`, each source a ChannelPolicy decision. */
-  async execute({ user, filters }: GetStreamsQuery): Promise<ChannelWire[]> {
+  async execute({ user, filters }: GetStreamsQuery): Promise<ChannelListing> {
     if (filters.includeAllActive && !isAdministrator(user.role)) throw notAuthorizedForQuery();
     const actor = await this.actors.load(user.id);
     const streams = await this.channels.listInRealm(user.realmId);
@@ -60,10 +66,9 @@ export class GetStreamsHandler implements IQueryHandler<GetStreamsQuery, Channel
       return ownerSubscribed.has(stream.id);
     });
     chosen.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const wires = await this.presenter.channels(chosen);
-    if (!filters.includeDefault) return wires;
-    const defaults = new Set(await this.channels.defaultChannelIds(user.realmId));
-    return wires.map((wire) => ({ ...wire, is_default: defaults.has(wire.stream_id) }));
+    const channels = await this.views.of(chosen);
+    const defaultChannelIds = filters.includeDefault ? new Set(await this.channels.defaultChannelIds(user.realmId)) : null;
+    return { channels, defaultChannelIds };
   }
 
   private async ownerSubscriptions(botId: number): Promise<Set<number>> {

@@ -1,27 +1,32 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isAdministrator, isGuest } from '../../shared/roles';
-import { effectiveSettings } from '../../users/public/user-settings';
+import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { ChannelPresenter, ChannelWire, SubscriptionWire } from '../api/channel.presenter';
 import { ChannelPolicy, PolicyActor } from '../public/channel-policy';
 import { ChannelRepository } from '../persistence/channel.repository';
 import { PolicyActorLoader } from '../access/policy-actor.loader';
 import { StreamRow } from '../public/stream-row';
+import { SubscriptionRow } from '../public/subscription-row';
 import { SubscriptionRepository } from '../persistence/subscription.repository';
+import { ChannelView, ChannelViews } from './channel-views';
 import { Database } from '../../platform/database/database';
 
-/** The channel state of one user, as `GET /users/me/subscriptions` and register give it. */
+/**
+ * The channel state of one user: active subscriptions, past ones still visible, and
+ * channels never joined, each list by name; subscribers where asked for; and the user's
+ * settings, which unset per-channel notification settings fall back to.
+ */
 export interface SubscriptionState {
-  subscriptions: SubscriptionWire[];
-  unsubscribed: SubscriptionWire[];
-  never_subscribed: (ChannelWire & { subscribers?: number[] })[];
+  subscribed: { view: ChannelView; subscription: SubscriptionRow; subscribers?: number[] }[];
+  unsubscribed: { view: ChannelView; subscription: SubscriptionRow; subscribers?: number[] }[];
+  neverSubscribed: { view: ChannelView; subscribers?: number[] }[];
+  settings: UserSettings;
 }
 
 export class GetSubscriptionStateQuery {
   constructor(
     readonly userId: number,
     readonly includeSubscribers: boolean,
-    readonly notificationSettingsNull: boolean,
     /** The `archived_channels` client capability: archived channels are listed too. */
     readonly includeArchived = false,
   ) {}
@@ -39,7 +44,7 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
     private readonly subscriptions: SubscriptionRepository,
     private readonly channels: ChannelRepository,
     private readonly users: UserDirectory,
-    private readonly presenter: ChannelPresenter,
+    private readonly views: ChannelViews,
     private readonly actors: PolicyActorLoader,
     private readonly database: Database,
   ) {}
@@ -71,25 +76,18 @@ export class GetSubscriptionStateHandler implements IQueryHandler<GetSubscriptio
       if (!ChannelPolicy.hasMetadataAccess(actor, stream, subscribed)) return [];
       return subscribers.get(stream.recipientId as number) ?? [];
     };
-    const withSubscribers = (list: typeof rows, subscribed: boolean) =>
-      list.map((row) => ({ ...row, subscribers: subscribersOf(row.stream, subscribed) }));
-    const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    // The three lists' channels presented at once: one read of their group settings and traffic.
-    const channelWires = await this.presenter.channels([...activeRows.map((row) => row.stream), ...inactiveRows.map((row) => row.stream), ...never]);
-    const activeWires = channelWires.slice(0, activeRows.length);
-    const inactiveWires = channelWires.slice(activeRows.length, activeRows.length + inactiveRows.length);
-    const neverWires = channelWires.slice(activeRows.length + inactiveRows.length);
-    const present = (list: typeof rows, wires: ChannelWire[], subscribed: boolean) =>
-      this.presenter.subscriptionsOf(withSubscribers(list, subscribed), wires, settings, query.notificationSettingsNull);
+    const byName = <T extends { view: ChannelView }>(list: T[]) =>
+      list.sort((a, b) => (a.view.stream.name < b.view.stream.name ? -1 : a.view.stream.name > b.view.stream.name ? 1 : 0));
+    // The three lists' channels read at once: one read of their group settings and traffic.
+    const views = await this.views.of([...activeRows.map((row) => row.stream), ...inactiveRows.map((row) => row.stream), ...never]);
+    const entries = (list: typeof rows, offset: number, subscribed: boolean) =>
+      list.map((row, index) => ({ view: views[offset + index], subscription: row.subscription, subscribers: subscribersOf(row.stream, subscribed) }));
+    const neverOffset = activeRows.length + inactiveRows.length;
     return {
-      subscriptions: byName(present(activeRows, activeWires, true)),
-      unsubscribed: byName(present(inactiveRows, inactiveWires, false)),
-      never_subscribed: byName(
-        neverWires.map((wire, index) => {
-          const ids = subscribersOf(never[index], false);
-          return ids ? { ...wire, subscribers: ids } : wire;
-        }),
-      ),
+      subscribed: byName(entries(activeRows, 0, true)),
+      unsubscribed: byName(entries(inactiveRows, activeRows.length, false)),
+      neverSubscribed: byName(never.map((stream, index) => ({ view: views[neverOffset + index], subscribers: subscribersOf(stream, false) }))),
+      settings,
     };
   }
 }

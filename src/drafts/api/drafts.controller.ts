@@ -8,7 +8,8 @@ import { Actor } from '../../shared/actor';
 import { CreateDraftsCommand, DeleteDraftCommand, EditDraftCommand } from '../commands/draft.commands';
 import { parseDraftData } from '../domain/draft-data';
 import { GetDraftsQuery } from '../queries/get-drafts.query';
-import { DraftWire } from './draft.presenter';
+import { DraftRow } from '../persistence/draft.store';
+import { DraftWire, presentDraft } from './draft.presenter';
 
 function jsonParam(context: RequestContext, name: string): unknown {
   const raw = context.params.get(name);
@@ -31,8 +32,9 @@ export class DraftsController {
   ) {}
 
   @Get()
-  list(@CurrentUser() user: Actor): Promise<{ count: number; drafts: DraftWire[] }> {
-    return this.queryBus.execute(new GetDraftsQuery(user.id));
+  async list(@CurrentUser() user: Actor): Promise<{ count: number; drafts: DraftWire[] }> {
+    const drafts = (await this.queryBus.execute<GetDraftsQuery, DraftRow[]>(new GetDraftsQuery(user.id))).map(presentDraft);
+    return { count: drafts.length, drafts };
   }
 
   @Post()

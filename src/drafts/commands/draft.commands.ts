@@ -9,7 +9,6 @@ import { checkDraft, DraftData } from '../domain/draft-data';
 import { DraftsChangedEvent } from '../events/drafts-changed.event';
 import { DraftRecipients } from '../access/draft-recipients';
 import { DraftStore } from '../persistence/draft.store';
-import { presentDraft } from '../api/draft.presenter';
 import { Database } from '../../platform/database/database';
 
 export class CreateDraftsCommand {
@@ -56,7 +55,7 @@ export class CreateDraftsHandler implements ICommandHandler<CreateDraftsCommand,
         const recipientId = await this.recipients.require(user, draft);
         ids.push(await this.store.insert(user.id, { ...checked, recipientId }));
       }
-      const drafts = (await this.store.list(user.id, ids)).map(presentDraft);
+      const drafts = await this.store.list(user.id, ids);
       drafts.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
       this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'add', drafts }));
       return { ids };
@@ -82,7 +81,7 @@ export class EditDraftHandler implements ICommandHandler<EditDraftCommand, Recor
       const checked = checkDraft(command.draft);
       const recipientId = await this.recipients.require(user, command.draft);
       await this.store.update(command.draftId, { ...checked, recipientId });
-      const [draft] = (await this.store.list(user.id, [command.draftId])).map(presentDraft);
+      const [draft] = await this.store.list(user.id, [command.draftId]);
       this.database.record(new DraftsChangedEvent(user.realmId, user.id, { op: 'update', draft }));
       return {};
     });

@@ -3,6 +3,7 @@ import { personalSection, RegisterStateContributor, RegisterStateRequest, StateC
 import { userSettingsOf } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { DraftReader } from './draft.reader';
+import { presentDraft } from '../api/draft.presenter';
 
 /** `drafts` in `POST /register`'s state. */
 @Injectable()
@@ -18,7 +19,7 @@ export class DraftsState implements StateContributor {
       // Newest edit first, as Zulip gives them; none while the user does not sync drafts.
       personalSection(request, 'drafts', request.wants('drafts'), { drafts: [] }, async (userId, state) => {
         const synced = userSettingsOf(await this.users.requireById(userId)).enable_drafts_synchronization;
-        state.drafts = synced ? (await this.drafts.list(userId)).reverse() : [];
+        state.drafts = synced ? (await this.drafts.list(userId)).reverse().map(presentDraft) : [];
       }),
     ];
   }

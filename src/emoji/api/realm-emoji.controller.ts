@@ -7,7 +7,8 @@ import { RequestContext } from '../../wire/request-context';
 import { Actor } from '../../shared/actor';
 import { DeactivateCustomEmojiCommand } from '../commands/deactivate-custom-emoji.command';
 import { UploadCustomEmojiCommand } from '../commands/upload-custom-emoji.command';
-import { RealmEmojiWire } from './realm-emoji.presenter';
+import { presentRealmEmojiMap, RealmEmojiWire } from './realm-emoji.presenter';
+import { RealmEmojiRow } from '../persistence/realm-emoji.repository';
 import { GetRealmEmojiQuery } from '../queries/get-realm-emoji.query';
 
 class EmojiNameParams {
@@ -24,7 +25,7 @@ export class RealmEmojiController {
 
   @Get()
   async list(@CurrentUser() user: Actor): Promise<{ emoji: Record<string, RealmEmojiWire> }> {
-    return { emoji: await this.queryBus.execute(new GetRealmEmojiQuery(user.realmId)) };
+    return { emoji: presentRealmEmojiMap(await this.queryBus.execute<GetRealmEmojiQuery, RealmEmojiRow[]>(new GetRealmEmojiQuery(user.realmId))) };
   }
 
   /** The image is the request's one file, whatever its field is called (as in Zulip). */

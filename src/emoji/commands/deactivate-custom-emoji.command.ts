@@ -5,7 +5,6 @@ import { isAdministrator } from '../../shared/roles';
 import { Actor } from '../../shared/actor';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
-import { presentRealmEmojiMap } from '../api/realm-emoji.presenter';
 import { Database } from '../../platform/database/database';
 import { UserDirectory } from '../../users/queries/user-directory';
 
@@ -41,7 +40,7 @@ export class DeactivateCustomEmojiHandler implements ICommandHandler<DeactivateC
       await this.emoji.deactivate(row.id);
       const all = await this.emoji.listAll(actor.realmId);
       const audience = await this.users.allActiveUserIds(actor.realmId);
-      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience, presentRealmEmojiMap(all)));
+      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience, all));
     });
   }
 }

@@ -15,7 +15,6 @@ import { unicodeEmoji } from '../public/unicode-emoji';
 import { RealmEmojiChangedEvent } from '../events/realm-emoji-events';
 import { emojiImageKey, emojiStillKey } from '../public/emoji-image-keys';
 import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
-import { presentRealmEmojiMap } from '../api/realm-emoji.presenter';
 import { Database } from '../../platform/database/database';
 import { UserDirectory } from '../../users/queries/user-directory';
 
@@ -83,7 +82,7 @@ export class UploadCustomEmojiHandler implements ICommandHandler<UploadCustomEmo
       if (still) await this.store.put(emojiStillKey(actor.realmId, fileName), still);
       const all = await this.emoji.listAll(actor.realmId);
       const audience = await this.users.allActiveUserIds(actor.realmId);
-      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience, presentRealmEmojiMap(all)));
+      this.database.record(new RealmEmojiChangedEvent(actor.realmId, audience, all));
     });
   }
 }

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RealmEmojiRepository } from '../persistence/realm-emoji.repository';
-import { presentRealmEmojiMap, RealmEmojiWire } from '../api/realm-emoji.presenter';
+import { RealmEmojiRepository, RealmEmojiRow } from '../persistence/realm-emoji.repository';
 
 /** `GET /realm/emoji` and register's `realm_emoji`: every custom emoji of one realm. */
 export class GetRealmEmojiQuery {
@@ -8,10 +7,10 @@ export class GetRealmEmojiQuery {
 }
 
 @QueryHandler(GetRealmEmojiQuery)
-export class GetRealmEmojiHandler implements IQueryHandler<GetRealmEmojiQuery, Record<string, RealmEmojiWire>> {
+export class GetRealmEmojiHandler implements IQueryHandler<GetRealmEmojiQuery, RealmEmojiRow[]> {
   constructor(private readonly emoji: RealmEmojiRepository) {}
 
-  async execute(query: GetRealmEmojiQuery): Promise<Record<string, RealmEmojiWire>> {
-    return presentRealmEmojiMap(await this.emoji.listAll(query.realmId));
+  execute(query: GetRealmEmojiQuery): Promise<RealmEmojiRow[]> {
+    return this.emoji.listAll(query.realmId);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { UserDirectory } from '../../users/queries/user-directory';
-import { isoTimestamp, ListedUserView } from '../../users/api/user.presenter';
+import { isoTimestamp, ListedUserView } from '../../users/public/listed-user';
 
 /** A realm's users as user lists show them, with their profile data. */
 export interface RealmUserList {

@@ -6,7 +6,8 @@ import { personalSection, RegisterStateContributor, RegisterStateRequest, StateC
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { BIG_BLUE_BUTTON_PROVIDER } from '../../realm/public/realm-properties';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
-import { AvatarSource, gravatarUrl, presentInaccessibleUser, presentListedUser, presentUser, storedAvatarUrl } from '../../users/api/user.presenter';
+import { AvatarSource, gravatarUrl, storedAvatarUrl } from '../../users/public/user-identity';
+import { presentInaccessibleUser, presentListedUser, presentUser } from '../../users/api/user.presenter';
 import { UserAccess } from '../../users/access/user-access';
 import { isAdministrator, isGuest, Role } from '../../shared/roles';
 import { UserDirectory, UserProfileView } from '../../users/queries/user-directory';

@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { GroupSettingValue } from '../public/group-setting';
-import { GroupRepository } from '../persistence/group.repository';
-import { GroupContents, NamedGroup, USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
+import { GroupContents, NamedGroup } from '../persistence/user-group.store';
+import { UserGroupListing } from '../queries/user-group-listing';
 
 /** A user group on the wire (`GET /user_groups`, `realm_user_groups`, `user_group` add). */
 export interface UserGroupWire {
@@ -43,26 +42,12 @@ export function presentUserGroup(group: NamedGroup, contents: GroupContents | un
   };
 }
 
-/** Named groups in their wire form: their rows with their members, subgroups and settings' values read beside them. */
-@Injectable()
-export class UserGroupPresenter {
-  constructor(
-    private readonly store: UserGroupStore,
-    private readonly groups: GroupRepository,
-  ) {}
-
-  /** The groups' wire forms, by id. */
-  async present(groups: readonly NamedGroup[]): Promise<UserGroupWire[]> {
-    if (groups.length === 0) return [];
-    const [contents, values] = await Promise.all([
-      this.store.contents(groups.map((group) => group.id)),
-      this.groups.settingValues(groups.flatMap((group) => USER_GROUP_SETTING_NAMES.map((name) => group.settings[name]))),
-    ]);
-    const value = (id: number): GroupSettingValue => {
-      const found = values.get(id);
-      if (found === undefined) throw new Error(`setting group ${id} vanished`);
-      return found;
-    };
-    return [...groups].sort((a, b) => a.id - b.id).map((group) => presentUserGroup(group, contents.get(group.id), value));
-  }
+/** A listing's groups in their wire form, by id. */
+export function presentUserGroups({ groups, contents, settingValues }: UserGroupListing): UserGroupWire[] {
+  const value = (id: number): GroupSettingValue => {
+    const found = settingValues.get(id);
+    if (found === undefined) throw new Error(`setting group ${id} vanished`);
+    return found;
+  };
+  return groups.map((group) => presentUserGroup(group, contents.get(group.id), value));
 }

@@ -19,7 +19,8 @@ import {
 } from '../public/group-setting';
 import { UserGroupSetting } from '../public/permission-settings';
 import { USER_GROUP_SETTING_NAMES } from '../persistence/user-group.store';
-import { UserGroupWire } from './user-group.presenter';
+import { presentUserGroups, UserGroupWire } from './user-group.presenter';
+import { UserGroupListing } from '../queries/user-group-listing';
 import { GetGroupMembershipQuery, GroupMembershipAnswer } from '../queries/get-group-membership.query';
 import { GetUserGroupsQuery } from '../queries/get-user-groups.query';
 
@@ -89,10 +90,10 @@ export class UserGroupsController {
   @Get('user_groups')
   @Authorize(requireMemberOrAdmin)
   async list(@CurrentUser() user: Actor, @Params(ListParams) p: ListParams): Promise<{ user_groups: UserGroupWire[] }> {
-    const groups = await this.queryBus.execute<GetUserGroupsQuery, UserGroupWire[]>(
+    const listing = await this.queryBus.execute<GetUserGroupsQuery, UserGroupListing>(
       new GetUserGroupsQuery(user.realmId, p.include_deactivated_groups),
     );
-    return { user_groups: groups };
+    return { user_groups: presentUserGroups(listing) };
   }
 
   @Post('user_groups/create')

@@ -13,7 +13,7 @@ import { RealmGroupSettingsRepository } from '../persistence/realm-group-setting
 import { UserGroupAccess } from '../access/user-group.access';
 import { USER_GROUP_SETTING_NAMES, UserGroupStore } from '../persistence/user-group.store';
 import { GroupsUserReader } from '../public/users.port';
-import { UserGroupPresenter } from '../api/user-group.presenter';
+import { UserGroupListings } from '../queries/user-group-listing';
 import { checkActiveUsers, checkPotentialSubgroups } from '../access/membership-checks';
 import { Database } from '../../platform/database/database';
 
@@ -35,7 +35,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
     private readonly tx: TransactionRunner,
     private readonly store: UserGroupStore,
     private readonly users: GroupsUserReader,
-    private readonly presenter: UserGroupPresenter,
+    private readonly listings: UserGroupListings,
     private readonly access: UserGroupAccess,
     private readonly groups: GroupRepository,
     private readonly resolver: GroupSettingResolver,
@@ -67,8 +67,7 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
       const audience = await this.users.allActiveUserIds(user.realmId);
       const group = await this.store.find(user.realmId, groupId);
       if (!group) throw new Error(`group ${groupId} vanished`);
-      const [wire] = await this.presenter.present([group]);
-      this.database.record(new UserGroupCreatedEvent(user.realmId, audience, wire));
+      this.database.record(new UserGroupCreatedEvent(user.realmId, audience, await this.listings.of([group])));
 
       // The creator may add any subgroups, whatever the new group's own settings say.
       const subgroupIds = [...new Set(command.subgroups)];

@@ -7,6 +7,7 @@ import {
   UserGroupSubgroupsChangedEvent,
   UserGroupUpdatedEvent,
 } from './user-group-events';
+import { presentUserGroups } from '../api/user-group.presenter';
 
 /** The `user_group` client events of the groups module's domain events: one method per domain event. */
 @Injectable()
@@ -16,11 +17,12 @@ export class UserGroupEventProjections {
   /** `user_group` add. */
   @OnCommitted(UserGroupCreatedEvent)
   userGroupCreated(event: UserGroupCreatedEvent): void {
+    const [group] = presentUserGroups(event.group);
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
       eventType: 'user_group',
-      render: () => ({ type: 'user_group', op: 'add', group: event.group }),
+      render: () => ({ type: 'user_group', op: 'add', group }),
     });
   }
 

@@ -1,12 +1,12 @@
 import { GroupSettingValue } from '../public/group-setting';
-import { UserGroupWire } from '../api/user-group.presenter';
+import { UserGroupListing } from '../queries/user-group-listing';
 
-/** A user group was created; `user_group` events go to every active user of the realm. */
+/** A user group was created (`group` lists it alone); `user_group` events go to every active user of the realm. */
 export class UserGroupCreatedEvent {
   constructor(
     readonly realmId: number,
     readonly audienceUserIds: readonly number[],
-    readonly group: UserGroupWire,
+    readonly group: UserGroupListing,
   ) {}
 }
 

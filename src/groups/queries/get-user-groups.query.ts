@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { UserGroupStore } from '../persistence/user-group.store';
-import { UserGroupPresenter, UserGroupWire } from '../api/user-group.presenter';
+import { UserGroupListing, UserGroupListings } from './user-group-listing';
 
 /**
  * The realm's named groups (`GET /user_groups`, register's `realm_user_groups`):
@@ -14,13 +14,13 @@ export class GetUserGroupsQuery {
 }
 
 @QueryHandler(GetUserGroupsQuery)
-export class GetUserGroupsHandler implements IQueryHandler<GetUserGroupsQuery, UserGroupWire[]> {
+export class GetUserGroupsHandler implements IQueryHandler<GetUserGroupsQuery, UserGroupListing> {
   constructor(
     private readonly store: UserGroupStore,
-    private readonly presenter: UserGroupPresenter,
+    private readonly listings: UserGroupListings,
   ) {}
 
-  async execute(query: GetUserGroupsQuery): Promise<UserGroupWire[]> {
-    return this.presenter.present(await this.store.listNamed(query.realmId, query.includeDeactivated));
+  async execute(query: GetUserGroupsQuery): Promise<UserGroupListing> {
+    return this.listings.of(await this.store.listNamed(query.realmId, query.includeDeactivated));
   }
 }

@@ -9,7 +9,8 @@ import { AddLinkifierCommand } from '../commands/add-linkifier.command';
 import { RemoveLinkifierCommand } from '../commands/remove-linkifier.command';
 import { ReorderLinkifiersCommand } from '../commands/reorder-linkifiers.command';
 import { UpdateLinkifierCommand } from '../commands/update-linkifier.command';
-import { LinkifierWire } from './linkifier.presenter';
+import { LinkifierWire, presentLinkifier } from './linkifier.presenter';
+import { LinkifierRow } from '../persistence/linkifier.store';
 import { GetLinkifiersQuery } from '../queries/get-linkifiers.query';
 
 class LinkifierParams {
@@ -39,7 +40,7 @@ export class LinkifiersController {
 
   @Get('realm/linkifiers')
   async list(@CurrentUser() user: Actor): Promise<{ linkifiers: LinkifierWire[] }> {
-    return { linkifiers: await this.queryBus.execute<GetLinkifiersQuery, LinkifierWire[]>(new GetLinkifiersQuery(user.realmId)) };
+    return { linkifiers: (await this.queryBus.execute<GetLinkifiersQuery, LinkifierRow[]>(new GetLinkifiersQuery(user.realmId))).map(presentLinkifier) };
   }
 
   @Patch('realm/linkifiers')

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { linkifierErrors, PATTERN_TAKEN, validationFailure } from '../domain/linkifier-rules';
 import { LinkifiersChangedEvent } from '../events/linkifier-events';
 import { LinkifierStore } from '../persistence/linkifier.store';
-import { presentLinkifier } from '../api/linkifier.presenter';
 import { Database } from '../../platform/database/database';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { UserDirectory } from '../../users/queries/user-directory';
@@ -38,7 +37,7 @@ export class LinkifierChanges {
 
   /** Records `realm_linkifiers` with the list as the transaction leaves it, for the realm's active users. */
   async recordChanged(realmId: number): Promise<void> {
-    const linkifiers = (await this.store.list(realmId)).map(presentLinkifier);
+    const linkifiers = await this.store.list(realmId);
     this.database.record(new LinkifiersChangedEvent(realmId, await this.users.allActiveUserIds(realmId), linkifiers));
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { LinkifiersChangedEvent } from './linkifier-events';
+import { presentLinkifier } from '../api/linkifier.presenter';
 
 /** The client events of the linkifiers module's domain events. */
 @Injectable()
@@ -15,13 +16,14 @@ export class LinkifierEventProjections {
    */
   @OnCommitted(LinkifiersChangedEvent)
   linkifiersChanged(event: LinkifiersChangedEvent): void {
+    const linkifiers = event.linkifiers.map(presentLinkifier);
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
       eventType: 'realm_linkifiers',
       render: (queue) =>
         queue.capabilities.linkifier_url_template
-          ? { type: 'realm_linkifiers', realm_linkifiers: event.linkifiers.map((linkifier) => ({ ...linkifier })) }
+          ? { type: 'realm_linkifiers', realm_linkifiers: linkifiers.map((linkifier) => ({ ...linkifier })) }
           : null,
     });
   }

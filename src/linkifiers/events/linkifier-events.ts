@@ -1,10 +1,10 @@
-import { LinkifierWire } from '../api/linkifier.presenter';
+import { LinkifierRow } from '../persistence/linkifier.store';
 
 /** The realm's linkifiers changed; `linkifiers` is the whole new ordered list. */
 export class LinkifiersChangedEvent {
   constructor(
     readonly realmId: number,
     readonly audienceUserIds: readonly number[],
-    readonly linkifiers: readonly LinkifierWire[],
+    readonly linkifiers: readonly LinkifierRow[],
   ) {}
 }

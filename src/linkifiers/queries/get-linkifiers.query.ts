@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { LinkifierStore } from '../persistence/linkifier.store';
-import { LinkifierWire, presentLinkifier } from '../api/linkifier.presenter';
+import { LinkifierRow, LinkifierStore } from '../persistence/linkifier.store';
 
 /** `GET /realm/linkifiers` and register's `realm_linkifiers`: the realm's linkifiers in order. */
 export class GetLinkifiersQuery {
@@ -8,10 +7,10 @@ export class GetLinkifiersQuery {
 }
 
 @QueryHandler(GetLinkifiersQuery)
-export class GetLinkifiersHandler implements IQueryHandler<GetLinkifiersQuery, LinkifierWire[]> {
+export class GetLinkifiersHandler implements IQueryHandler<GetLinkifiersQuery, LinkifierRow[]> {
   constructor(private readonly store: LinkifierStore) {}
 
-  async execute(query: GetLinkifiersQuery): Promise<LinkifierWire[]> {
-    return (await this.store.list(query.realmId)).map(presentLinkifier);
+  execute(query: GetLinkifiersQuery): Promise<LinkifierRow[]> {
+    return this.store.list(query.realmId);
   }
 }

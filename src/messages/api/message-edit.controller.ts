@@ -5,6 +5,7 @@ import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { Actor } from '../../shared/actor';
 import { UpdateMessageCommand } from '../commands/update-message.command';
+import { AttachmentDict, AttachmentView, attachmentDict } from '../../uploads/public/attachment-dict';
 import { parsePropagateMode } from '../domain/message-edit-rules';
 import { GetMessageHistoryQuery } from '../queries/get-message-history.query';
 
@@ -32,8 +33,8 @@ export class MessageEditController {
   ) {}
 
   @Patch('messages/:message_id')
-  update(@CurrentUser() user: Actor, @Params(UpdateMessageParams) p: UpdateMessageParams): Promise<{ detached_uploads: unknown[] }> {
-    return this.commandBus.execute(
+  async update(@CurrentUser() user: Actor, @Params(UpdateMessageParams) p: UpdateMessageParams): Promise<{ detached_uploads: AttachmentDict[] }> {
+    const detached = await this.commandBus.execute<UpdateMessageCommand, AttachmentView[]>(
       new UpdateMessageCommand(user, p.message_id, {
         content: p.content,
         topic: p.topic,
@@ -43,6 +44,7 @@ export class MessageEditController {
         sendNotificationToNewThread: p.send_notification_to_new_thread,
       }),
     );
+    return { detached_uploads: detached.map(attachmentDict) };
   }
 
   @Get('messages/:message_id/history')

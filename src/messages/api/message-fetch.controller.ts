@@ -3,8 +3,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../wire/decorators';
 import { Params } from '../../wire/params/params.decorator';
 import { Actor } from '../../shared/actor';
-import { GetMessageQuery, GetMessageResult } from '../queries/get-message.query';
-import { GetMessagesQuery, GetMessagesResult } from '../queries/get-messages.query';
+import { FetchedMessage, GetMessageQuery } from '../queries/get-message.query';
+import { FetchedMessages, GetMessagesQuery } from '../queries/get-messages.query';
+import { GetMessageResult, GetMessagesResult, presentFetchedMessage, presentFetchedMessages } from './message.presenter';
 import { MessagesMatchNarrowQuery, MessagesMatchNarrowResult } from '../queries/messages-match-narrow.query';
 import { expectIntegerList } from '../../shared/json-shapes';
 import { parseNarrow } from '../domain/narrow';
@@ -16,9 +17,10 @@ export class MessageFetchController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('messages')
-  getMessages(@CurrentUser() user: Actor, @Params(GetMessagesParams) p: GetMessagesParams): Promise<GetMessagesResult> {
+  async getMessages(@CurrentUser() user: Actor, @Params(GetMessagesParams) p: GetMessagesParams): Promise<GetMessagesResult> {
     const request = getMessagesRequest(p);
-    return this.queryBus.execute(new GetMessagesQuery(user, request.plan, request.narrow, request.presentation));
+    const fetched = await this.queryBus.execute<GetMessagesQuery, FetchedMessages>(new GetMessagesQuery(user, request.plan, request.narrow));
+    return presentFetchedMessages(fetched, request.presentation);
   }
 
   /** Zulip's `messages_in_narrow_backend`; a static path, so it never reaches the id route. */
@@ -30,9 +32,10 @@ export class MessageFetchController {
   }
 
   @Get('messages/:message_id')
-  getMessage(@CurrentUser() user: Actor, @Params(GetMessageParams) p: GetMessageParams): Promise<GetMessageResult> {
+  async getMessage(@CurrentUser() user: Actor, @Params(GetMessageParams) p: GetMessageParams): Promise<GetMessageResult> {
     // Zulip always answers this one with client_gravatar on.
     const presentation = { applyMarkdown: p.apply_markdown, clientGravatar: true, allowEmptyTopicName: p.allow_empty_topic_name };
-    return this.queryBus.execute(new GetMessageQuery(user, messageIdFromPath(p.message_id), presentation));
+    const fetched = await this.queryBus.execute<GetMessageQuery, FetchedMessage>(new GetMessageQuery(user, messageIdFromPath(p.message_id)));
+    return presentFetchedMessage(fetched, presentation);
   }
 }

@@ -3,7 +3,7 @@ import { expectIntegerList } from '../../shared/json-shapes';
 import { WireParam } from '../../wire/params/wire-param';
 import { FetchPlan, fetchPlan } from '../domain/message-range';
 import { NarrowTerm, parseNarrow } from '../domain/narrow';
-import { MessagePresentation } from './message.presenter';
+import { MessagePresentation } from '../public/message-dict';
 
 /** `GET /messages`; range parameters have no defaults here, since their presence matters. */
 export class GetMessagesParams {

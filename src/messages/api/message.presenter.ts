@@ -1,63 +1,56 @@
-import { EmailAddressVisibility } from '../../shared/roles';
-import { storedAvatarUrl } from '../../users/api/user.presenter';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
-import { MessageSnapshot } from '../public/message-snapshot';
+import { flagNames, HISTORICAL_FLAGS } from '../../shared/message-flags';
+import { MessageDict, messageDict, MessagePresentation } from '../public/message-dict';
+import { FetchedMessages } from '../queries/get-messages.query';
+import { FetchedMessage } from '../queries/get-message.query';
 
-export interface MessagePresentation {
-  applyMarkdown: boolean;
-  clientGravatar: boolean;
-  /** False replaces an empty channel topic with the realm's display name for it. */
-  allowEmptyTopicName: boolean;
+/** A message object of `GET /messages`: the shared message object plus the user's flags. */
+export type MessageWire = MessageDict;
+
+export interface GetMessagesResult {
+  anchor?: number;
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+  history_limited: boolean;
+  messages: MessageWire[];
 }
 
-export type MessageWire = Record<string, unknown>;
+export interface GetMessageResult {
+  raw_content: string;
+  message: MessageWire;
+}
 
-/** Zulip's message object, without `flags` (callers add them where they belong). */
-export function presentMessage(message: MessageSnapshot, options: MessagePresentation): MessageWire {
-  const { sender } = message;
-  const gravatarComputable =
-    options.clientGravatar &&
-    sender.avatarSource === 'G' &&
-    (sender.isBot || sender.emailAddressVisibility === EmailAddressVisibility.Everyone);
-  const subject =
-    message.kind === 'stream' && message.subject === '' && !options.allowEmptyTopicName
-      ? EMPTY_TOPIC_DISPLAY_NAME
-      : message.subject;
-  const wire: MessageWire = {
-    id: message.id,
-    sender_id: message.senderId,
-    content: options.applyMarkdown ? message.renderedContent : message.content,
-    recipient_id: message.recipientId,
-    timestamp: message.timestamp,
-    client: message.client,
-    subject,
-    topic_links: message.topicLinks.map((link) => ({ ...link })),
-    is_me_message: message.isMeMessage,
-    reactions: message.reactions.map((reaction) => ({ ...reaction })),
-    submessages: message.submessages.map((submessage) => ({ ...submessage })),
-    sender_full_name: message.senderFullName,
-    sender_email: message.senderEmail,
-    sender_realm_str: message.realmStr,
-    display_recipient: message.displayRecipient,
-    type: message.kind,
-    avatar_url: gravatarComputable ? null : storedAvatarUrl({ ...sender, id: message.senderId, realmId: message.realmId }),
-    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
-  };
-  if (message.kind === 'stream') wire.stream_id = message.streamId;
-  if (message.lastEditTimestamp !== null) wire.last_edit_timestamp = message.lastEditTimestamp;
-  if (message.lastMovedTimestamp !== null) wire.last_moved_timestamp = message.lastMovedTimestamp;
-  // The realm's allow_edit_history is always on here.
-  if (message.editHistory !== null && message.editHistory.length > 0) {
-    wire.edit_history = message.editHistory.map((entry) => {
-      // Stored as Zulip stores it, shown as Zulip's finalize_payload shows it: the rendering
-      // version of the text before an edit is an internal detail no client is sent.
-      const { prev_rendered_content_version: _version, ...shown } = entry;
-      // Older clients see the empty topic under its display name here too.
-      if (message.kind === 'stream' && !options.allowEmptyTopicName) {
-        for (const key of ['prev_topic', 'topic']) if (shown[key] === '') shown[key] = EMPTY_TOPIC_DISPLAY_NAME;
-      }
-      return shown;
-    });
+/** Sets the viewer's flags on a message object that `messageDict` has just made. */
+function withFlags(message: MessageDict, flags: number | null): MessageWire {
+  message.flags = flagNames(flags ?? HISTORICAL_FLAGS);
+  return message;
+}
+
+/** `GET /messages`' answer: the found messages in id order, with flags and search highlights. */
+export function presentFetchedMessages(fetched: FetchedMessages, presentation: MessagePresentation): GetMessagesResult {
+  const messages: MessageWire[] = [];
+  for (const row of fetched.found) {
+    const snapshot = fetched.snapshots.get(row.id);
+    if (!snapshot) continue;
+    const message = withFlags(messageDict(snapshot, presentation), row.flags);
+    const highlight = fetched.highlights?.get(row.id);
+    if (highlight) {
+      message.match_content = highlight.matchContent;
+      message.match_subject = highlight.matchSubject;
+    }
+    messages.push(message);
   }
-  return wire;
+  const window = {
+    found_anchor: fetched.foundAnchor,
+    found_oldest: fetched.foundOldest,
+    found_newest: fetched.foundNewest,
+    history_limited: fetched.historyLimited,
+    messages,
+  };
+  return fetched.anchor === null ? window : { anchor: fetched.anchor, ...window };
+}
+
+/** `GET /messages/{message_id}`'s answer. */
+export function presentFetchedMessage(fetched: FetchedMessage, presentation: MessagePresentation): GetMessageResult {
+  return { raw_content: fetched.snapshot.content, message: withFlags(messageDict(fetched.snapshot, presentation), fetched.flags) };
 }

@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UploadPreviewReader } from '../../uploads/queries/upload-previews.reader';
-import { AttachmentClaims, AttachmentWire } from '../../uploads/commands/attachment-claims';
+import { AttachmentClaims } from '../../uploads/commands/attachment-claims';
+import { AttachmentView } from '../../uploads/public/attachment-dict';
 import { ChannelPolicy, PolicyActor } from '../../channels/public/channel-policy';
 import { silentUserMention } from '../../channels/public/channel-notices';
 import { ChannelDirectory } from '../../channels/queries/channel-directory';
@@ -64,7 +65,7 @@ const isModerator = (role: number) => role <= Role.Moderator;
 const RENDERED_FLAG_BITS = MENTION_BITS | FLAG_BITS.has_alert_word;
 
 @CommandHandler(UpdateMessageCommand)
-export class UpdateMessageHandler implements ICommandHandler<UpdateMessageCommand, { detached_uploads: AttachmentWire[] }> {
+export class UpdateMessageHandler implements ICommandHandler<UpdateMessageCommand, AttachmentView[]> {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly access: MessageAccess,
@@ -83,8 +84,9 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
     private readonly uploadPreviews: UploadPreviewReader,
   ) {}
 
-  async execute({ user, messageId, request }: UpdateMessageCommand): Promise<{ detached_uploads: AttachmentWire[] }> {
-    const detached = await this.tx.run(async () => {
+  /** Answers the sender's uploads the edit detached (Zulip's `detached_uploads`). */
+  async execute({ user, messageId, request }: UpdateMessageCommand): Promise<AttachmentView[]> {
+    return this.tx.run(async () => {
       const accessed = await this.access.require(user, messageId);
       // Zulip's access_message(is_modifying_message=True): archived channels' messages stay as they are.
       if (accessed.stream?.deactivated) throw ApiError.invalidMessage();
@@ -94,14 +96,13 @@ export class UpdateMessageHandler implements ICommandHandler<UpdateMessageComman
       await this.apply(plan, request);
       return plan.content === null ? [] : this.reclaimUploads(message.id, message.sender_id, plan.content.source);
     });
-    return { detached_uploads: detached };
   }
 
   /**
    * Zulip's check_attachment_reference_change: the edited content's upload links, claimed
    * on the sender's behalf; answers the sender's uploads no message links any more.
    */
-  private async reclaimUploads(messageId: number, senderId: number, content: string): Promise<AttachmentWire[]> {
+  private async reclaimUploads(messageId: number, senderId: number, content: string): Promise<AttachmentView[]> {
     const [sender] = await this.reads.senderForEdit(senderId);
     return this.attachmentClaims.updateForEdit({
       id: messageId,

@@ -4,7 +4,7 @@ import { matchesQueueNarrow } from './queue-narrow';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { EventJson, eventJsonWithShared, SharedJson } from '../../platform/events/queues/event-json';
-import { presentMessage } from '../api/message.presenter';
+import { messageDict } from '../public/message-dict';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../shared/message-content';
 import { flagNames } from '../../shared/message-flags';
 import { UnreadDetail } from '../persistence/flag-store';
@@ -52,7 +52,7 @@ export class MessageEventProjections {
       const key = `${+applyMarkdown}${+clientGravatar}${+allowEmptyTopicName}`;
       let json = shapes.get(key);
       if (!json) {
-        json = new SharedJson(JSON.stringify(presentMessage(message, { applyMarkdown, clientGravatar, allowEmptyTopicName })));
+        json = new SharedJson(JSON.stringify(messageDict(message, { applyMarkdown, clientGravatar, allowEmptyTopicName })));
         shapes.set(key, json);
       }
       return { key, json };

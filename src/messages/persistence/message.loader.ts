@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { topicLinks } from '../../linkifiers/public/apply-linkifiers';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { apiEmail } from '../../users/api/user.presenter';
+import { apiEmail } from '../../users/public/user-identity';
 import { isMeMessage } from '../../shared/message-content';
 import { DmParticipant, MessageReaction, MessageSnapshot, MessageSubmessage } from '../public/message-snapshot';
 import { RecipientType } from '../../shared/recipient-type';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { apiEmail } from '../../users/api/user.presenter';
+import { apiEmail } from '../../users/public/user-identity';
 import { effectiveSettings, UserSettings } from '../../users/public/user-settings';
 import { Actor } from '../../shared/actor';
 import { MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS } from '../domain/typing-rules';

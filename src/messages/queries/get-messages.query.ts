@@ -1,13 +1,12 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Actor } from '../../shared/actor';
-import { MessagePresentation, MessageWire, presentMessage } from '../api/message.presenter';
 import { MAX_STORED_ID } from '../public/message-condition';
-import { flagNames, HISTORICAL_FLAGS } from '../../shared/message-flags';
 import { FetchPlan, limitRows, planRange, RangeRequest } from '../domain/message-range';
 import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domain/narrow';
 import { SearchText } from '../domain/search-text';
 import { MessageLoader } from '../persistence/message.loader';
-import { FoundMessage, MessageSearchRepository, SearchScope } from '../persistence/message-search.repository';
+import { FoundMessage, MessageSearchRepository, SearchHighlight, SearchScope } from '../persistence/message-search.repository';
+import { MessageSnapshot } from '../public/message-snapshot';
 import { NarrowResolver } from './narrow-resolver';
 import { Database } from '../../platform/database/database';
 
@@ -17,28 +16,27 @@ export class GetMessagesQuery {
     readonly user: Actor,
     readonly plan: FetchPlan,
     readonly narrow: readonly NarrowTerm[],
-    readonly presentation: MessagePresentation,
   ) {}
 }
 
-export interface GetMessagesResult {
-  anchor?: number;
-  found_anchor: boolean;
-  found_oldest: boolean;
-  found_newest: boolean;
-  history_limited: boolean;
-  messages: MessageWire[];
-}
-
-/** A message object of `GET /messages`: the shared presentation plus the user's flags. */
-/** Sets the viewer's flags on a message object that `presentMessage` has just made. */
-export function withFlags(message: MessageWire, flags: number | null): MessageWire {
-  message.flags = flagNames(flags ?? HISTORICAL_FLAGS);
-  return message;
+/**
+ * The messages a fetch found, in id order with the user's flags, their loaded snapshots
+ * (a message deleted meanwhile has none) and, for a search, their highlights; and where
+ * the window stands: the anchor (null when fetching by ids) and whether it reached the ends.
+ */
+export interface FetchedMessages {
+  anchor: number | null;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+  historyLimited: boolean;
+  found: readonly FoundMessage[];
+  snapshots: ReadonlyMap<number, MessageSnapshot>;
+  highlights: ReadonlyMap<number, SearchHighlight> | null;
 }
 
 @QueryHandler(GetMessagesQuery)
-export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMessagesResult> {
+export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, FetchedMessages> {
   constructor(
     private readonly resolver: NarrowResolver,
     private readonly search: MessageSearchRepository,
@@ -46,7 +44,7 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
     private readonly database: Database,
   ) {}
 
-  async execute(query: GetMessagesQuery): Promise<GetMessagesResult> {
+  async execute(query: GetMessagesQuery): Promise<FetchedMessages> {
     const filters = classifyNarrow(query.narrow);
     const { user, plan } = query;
     return this.database.onOneConnection(async () => {
@@ -55,13 +53,7 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
       if (plan.mode === 'ids') {
         const ids = [...new Set(plan.messageIds)].filter((id) => id <= MAX_STORED_ID);
         const found = await this.search.byIds(scope, narrow.conditions, ids);
-        return {
-          found_anchor: false,
-          found_oldest: false,
-          found_newest: false,
-          history_limited: false,
-          messages: await this.present(found, query.presentation, narrow.search),
-        };
+        return { anchor: null, foundAnchor: false, foundOldest: false, foundNewest: false, historyLimited: false, ...(await this.load(found, narrow.search)) };
       }
       const anchor = plan.range.anchor === 'first_unread'
         ? ((await this.search.firstUnread(user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
@@ -77,36 +69,23 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, GetMe
       const limited = limitRows(rows, range, rangePlan);
       return {
         anchor,
-        found_anchor: limited.foundAnchor,
-        found_oldest: limited.foundOldest,
-        found_newest: limited.foundNewest,
-        history_limited: false,
-        messages: await this.present(limited.rows, query.presentation, narrow.search),
+        foundAnchor: limited.foundAnchor,
+        foundOldest: limited.foundOldest,
+        foundNewest: limited.foundNewest,
+        historyLimited: false,
+        ...(await this.load(limited.rows, narrow.search)),
       };
     });
   }
 
-  /** Loads the found messages in one batch and presents them in id order (with search highlights). */
-  private async present(
+  /** Loads the found messages in one batch (with search highlights); the controller presents them in id order. */
+  private async load(
     found: readonly FoundMessage[],
-    presentation: MessagePresentation,
     search: SearchText | null,
-  ): Promise<MessageWire[]> {
+  ): Promise<Pick<FetchedMessages, 'found' | 'snapshots' | 'highlights'>> {
     const ids = found.map((row) => row.id);
     const snapshots = await this.loader.load(ids);
     const highlights = search ? await this.search.highlights(ids, search) : null;
-    const messages: MessageWire[] = [];
-    for (const row of found) {
-      const snapshot = snapshots.get(row.id);
-      if (!snapshot) continue;
-      const message = withFlags(presentMessage(snapshot, presentation), row.flags);
-      const highlight = highlights?.get(row.id);
-      if (highlight) {
-        message.match_content = highlight.matchContent;
-        message.match_subject = highlight.matchSubject;
-      }
-      messages.push(message);
-    }
-    return messages;
+    return { found, snapshots, highlights };
   }
 }

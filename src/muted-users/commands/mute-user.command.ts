@@ -5,7 +5,6 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { Actor } from '../../shared/actor';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from '../events/muted-users-events';
 import { MutedUserRepository } from '../persistence/muted-user.repository';
-import { presentMute } from '../api/muted-user.presenter';
 import { Database } from '../../platform/database/database';
 import { UserMessageWrites } from '../../messages/commands/user-message-writes';
 
@@ -37,7 +36,7 @@ export class SetUserMutedHandler implements ICommandHandler<SetUserMutedCommand,
       if (!target) throw ApiError.badRequest('No such user');
       if (muted) await this.mute(user, target.id);
       else if (!(await this.mutes.remove(user.id, target.id))) throw ApiError.badRequest('User is not muted');
-      this.database.record(new MutedUsersChangedEvent(user.realmId, user.id, (await this.mutes.list(user.id)).map(presentMute)));
+      this.database.record(new MutedUsersChangedEvent(user.realmId, user.id, await this.mutes.list(user.id)));
     });
   }
 

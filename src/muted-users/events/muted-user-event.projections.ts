@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { MutedMessagesReadEvent, MutedUsersChangedEvent } from './muted-users-events';
+import { presentMute } from '../api/muted-user.presenter';
 
 /** The client events of the muted-users module's domain events: one method per domain event. */
 @Injectable()
@@ -11,11 +12,12 @@ export class MutedUserEventProjections {
   /** `muted_users`, with the full list. */
   @OnCommitted(MutedUsersChangedEvent)
   mutedUsersChanged(event: MutedUsersChangedEvent): void {
+    const mutedUsers = event.mutedUsers.map(presentMute);
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: [event.userId],
       eventType: 'muted_users',
-      render: () => ({ type: 'muted_users', muted_users: event.mutedUsers.map((entry) => ({ ...entry })) }),
+      render: () => ({ type: 'muted_users', muted_users: mutedUsers.map((entry) => ({ ...entry })) }),
     });
   }
 

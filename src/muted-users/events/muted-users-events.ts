@@ -1,11 +1,11 @@
-import { MutedUserWire } from '../api/muted-user.presenter';
+import { MuteRow } from '../persistence/muted-user.repository';
 
 /** The user's list of muted users changed; they get the whole list. */
 export class MutedUsersChangedEvent {
   constructor(
     readonly realmId: number,
     readonly userId: number,
-    readonly mutedUsers: readonly MutedUserWire[],
+    readonly mutedUsers: readonly MuteRow[],
   ) {}
 }
 

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { MutedUserRepository } from '../persistence/muted-user.repository';
-import { MutedUserWire, presentMute } from '../api/muted-user.presenter';
+import { MuteRow, MutedUserRepository } from '../persistence/muted-user.repository';
 
 /** Register's `muted_users`. */
 export class GetMutedUsersQuery {
@@ -8,12 +7,12 @@ export class GetMutedUsersQuery {
 }
 
 @QueryHandler(GetMutedUsersQuery)
-export class GetMutedUsersHandler implements IQueryHandler<GetMutedUsersQuery, MutedUserWire[]> {
+export class GetMutedUsersHandler implements IQueryHandler<GetMutedUsersQuery, MuteRow[]> {
   constructor(
     private readonly mutes: MutedUserRepository,
   ) {}
 
-  async execute(query: GetMutedUsersQuery): Promise<MutedUserWire[]> {
-    return (await this.mutes.list(query.userId)).map(presentMute);
+  execute(query: GetMutedUsersQuery): Promise<MuteRow[]> {
+    return this.mutes.list(query.userId);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { apiEmail } from '../../users/api/user.presenter';
+import { apiEmail } from '../../users/public/user-identity';
 import { UserRow } from '../../users/public/user-row';
 import { UserDirectory } from '../../users/queries/user-directory';
 import {

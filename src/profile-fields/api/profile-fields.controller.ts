@@ -12,7 +12,8 @@ import { ReorderProfileFieldsCommand } from '../commands/reorder-profile-fields.
 import { UpdateProfileDataCommand } from '../commands/update-profile-data.command';
 import { UpdateProfileFieldCommand } from '../commands/update-profile-field.command';
 import { parseFieldData } from '../domain/profile-field-rules';
-import { ProfileFieldWire } from './profile-field.presenter';
+import { presentField, ProfileFieldWire } from './profile-field.presenter';
+import { ProfileField } from '../persistence/profile-field.store';
 import { GetProfileFieldsQuery } from '../queries/get-profile-fields.query';
 import { parseProfileDataItems } from '../public/profile-data-items';
 
@@ -56,7 +57,7 @@ export class ProfileFieldsController {
 
   @Get('realm/profile_fields')
   async list(@CurrentUser() user: Actor): Promise<{ custom_fields: ProfileFieldWire[] }> {
-    return { custom_fields: await this.queryBus.execute<GetProfileFieldsQuery, ProfileFieldWire[]>(new GetProfileFieldsQuery(user.realmId)) };
+    return { custom_fields: (await this.queryBus.execute<GetProfileFieldsQuery, ProfileField[]>(new GetProfileFieldsQuery(user.realmId))).map(presentField) };
   }
 
   @Post('realm/profile_fields')

@@ -1,6 +1,5 @@
 import { ProfileFieldsChangedEvent } from './profile-field-events';
 import { ProfileFieldStore } from '../persistence/profile-field.store';
-import { presentField } from '../api/profile-field.presenter';
 import { Database } from '../../platform/database/database';
 import { ProfileFieldUserReader } from '../public/users.port';
 
@@ -8,5 +7,5 @@ import { ProfileFieldUserReader } from '../public/users.port';
 export async function recordFieldsChanged(database: Database, store: ProfileFieldStore, users: ProfileFieldUserReader, realmId: number): Promise<void> {
   const fields = await store.list(realmId);
   const audience = await users.allActiveUserIds(realmId);
-  database.record(new ProfileFieldsChangedEvent(realmId, audience, fields.map(presentField)));
+  database.record(new ProfileFieldsChangedEvent(realmId, audience, fields));
 }

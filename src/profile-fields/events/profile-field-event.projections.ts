@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { ProfileDataChangedEvent, ProfileFieldsChangedEvent } from './profile-field-events';
+import { presentField } from '../api/profile-field.presenter';
 
 /** The client events of the profile-fields module's domain events: one method per domain event. */
 @Injectable()
@@ -11,11 +12,12 @@ export class ProfileFieldEventProjections {
   /** `custom_profile_fields` with the full list, to every active user (Zulip's notify_realm_custom_profile_fields). */
   @OnCommitted(ProfileFieldsChangedEvent)
   profileFieldsChanged(event: ProfileFieldsChangedEvent): void {
+    const fields = event.fields.map(presentField);
     this.dispatcher.dispatch({
       realmId: event.realmId,
       userIds: event.audienceUserIds,
       eventType: 'custom_profile_fields',
-      render: () => ({ type: 'custom_profile_fields', fields: event.fields.map((field) => ({ ...field })) }),
+      render: () => ({ type: 'custom_profile_fields', fields: fields.map((field) => ({ ...field })) }),
     });
   }
 

@@ -1,11 +1,11 @@
-import { ProfileFieldWire } from '../api/profile-field.presenter';
+import { ProfileField } from '../persistence/profile-field.store';
 
 /** The realm's set of custom profile fields changed; `fields` is the whole new list. */
 export class ProfileFieldsChangedEvent {
   constructor(
     readonly realmId: number,
     readonly audienceUserIds: readonly number[],
-    readonly fields: readonly ProfileFieldWire[],
+    readonly fields: readonly ProfileField[],
   ) {}
 }
 

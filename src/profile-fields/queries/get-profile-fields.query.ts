@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ProfileFieldStore } from '../persistence/profile-field.store';
-import { presentField, ProfileFieldWire } from '../api/profile-field.presenter';
+import { ProfileField, ProfileFieldStore } from '../persistence/profile-field.store';
 
 /** `GET /realm/profile_fields` and register's `custom_profile_fields`: the realm's fields in order. */
 export class GetProfileFieldsQuery {
@@ -8,10 +7,10 @@ export class GetProfileFieldsQuery {
 }
 
 @QueryHandler(GetProfileFieldsQuery)
-export class GetProfileFieldsHandler implements IQueryHandler<GetProfileFieldsQuery, ProfileFieldWire[]> {
+export class GetProfileFieldsHandler implements IQueryHandler<GetProfileFieldsQuery, ProfileField[]> {
   constructor(private readonly store: ProfileFieldStore) {}
 
-  async execute(query: GetProfileFieldsQuery): Promise<ProfileFieldWire[]> {
-    return (await this.store.list(query.realmId)).map(presentField);
+  execute(query: GetProfileFieldsQuery): Promise<ProfileField[]> {
+    return this.store.list(query.realmId);
   }
 }

@@ -3,6 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
 import { FIELD_TYPES } from '../public/field-types';
 import { GetProfileFieldsQuery } from './get-profile-fields.query';
+import { ProfileField } from '../persistence/profile-field.store';
+import { presentField } from '../api/profile-field.presenter';
 
 /** `custom_profile_fields` in `POST /register`'s state. */
 @Injectable()
@@ -17,7 +19,7 @@ export class ProfileFieldsState implements StateContributor {
         key: 'custom_profile_fields',
         wanted: request.wants('custom_profile_fields'),
         read: async (state) => {
-          state.custom_profile_fields = request.viewerId === null ? [] : await this.queryBus.execute(new GetProfileFieldsQuery(request.realmId));
+          state.custom_profile_fields = request.viewerId === null ? [] : (await this.queryBus.execute<GetProfileFieldsQuery, ProfileField[]>(new GetProfileFieldsQuery(request.realmId))).map(presentField);
           state.custom_profile_field_types = FIELD_TYPES;
         },
       },

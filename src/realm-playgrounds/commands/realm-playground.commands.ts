@@ -14,7 +14,6 @@ import {
 } from '../domain/playground-rules';
 import { RealmPlaygroundsChangedEvent } from '../events/realm-playground-events';
 import { RealmPlaygroundStore } from '../persistence/realm-playground.store';
-import { presentPlayground } from '../api/realm-playground.presenter';
 
 /** `POST /realm/playgrounds`: the fields as the view strips them (strippedPlayground). */
 export class AddRealmPlaygroundCommand {
@@ -29,7 +28,7 @@ export class RemoveRealmPlaygroundCommand {
 /** Records `realm_playgrounds` with the list as the transaction leaves it, for every active user. */
 async function recordPlaygroundsChanged(database: Database, store: RealmPlaygroundStore, users: UserDirectory, realmId: number): Promise<void> {
   const audience = (await users.activeUserRoles(realmId)).map((user) => user.id);
-  database.record(new RealmPlaygroundsChangedEvent(realmId, audience, (await store.list(realmId)).map(presentPlayground)));
+  database.record(new RealmPlaygroundsChangedEvent(realmId, audience, await store.list(realmId)));
 }
 
 /** Zulip's `check_add_realm_playground`: the model's `full_clean()`, then the row and the event. */

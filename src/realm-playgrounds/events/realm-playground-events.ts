@@ -1,10 +1,10 @@
-import { RealmPlaygroundWire } from '../api/realm-playground.presenter';
+import { RealmPlaygroundRow } from '../persistence/realm-playground.store';
 
 /** The realm's code playgrounds changed; `playgrounds` is the whole new list. */
 export class RealmPlaygroundsChangedEvent {
   constructor(
     readonly realmId: number,
     readonly audienceUserIds: readonly number[],
-    readonly playgrounds: readonly RealmPlaygroundWire[],
+    readonly playgrounds: readonly RealmPlaygroundRow[],
   ) {}
 }

@@ -1,6 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RealmPlaygroundStore } from '../persistence/realm-playground.store';
-import { presentPlayground, RealmPlaygroundWire } from '../api/realm-playground.presenter';
+import { RealmPlaygroundRow, RealmPlaygroundStore } from '../persistence/realm-playground.store';
 
 /** Register's `realm_playgrounds`: the realm's code playgrounds, for everyone (spectators too). */
 export class GetRealmPlaygroundsQuery {
@@ -8,10 +7,10 @@ export class GetRealmPlaygroundsQuery {
 }
 
 @QueryHandler(GetRealmPlaygroundsQuery)
-export class GetRealmPlaygroundsHandler implements IQueryHandler<GetRealmPlaygroundsQuery, RealmPlaygroundWire[]> {
+export class GetRealmPlaygroundsHandler implements IQueryHandler<GetRealmPlaygroundsQuery, RealmPlaygroundRow[]> {
   constructor(private readonly store: RealmPlaygroundStore) {}
 
-  async execute({ realmId }: GetRealmPlaygroundsQuery): Promise<RealmPlaygroundWire[]> {
-    return (await this.store.list(realmId)).map(presentPlayground);
+  execute({ realmId }: GetRealmPlaygroundsQuery): Promise<RealmPlaygroundRow[]> {
+    return this.store.list(realmId);
   }
 }

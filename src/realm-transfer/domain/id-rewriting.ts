@@ -1,6 +1,6 @@
 import { directMessageGroupHash } from '../../messages/public/direct-message-group';
 import { FieldType } from '../../profile-fields/public/field-types';
-import { uploadedAvatarKey } from '../../users/api/user.presenter';
+import { uploadedAvatarKey } from '../../users/public/user-identity';
 
 /** Old id to new id, per table. */
 export type IdMaps = ReadonlyMap<string, ReadonlyMap<number, number>>;

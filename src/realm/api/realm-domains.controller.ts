@@ -7,7 +7,8 @@ import { Params } from '../../wire/params/params.decorator';
 import { WireParam } from '../../wire/params/wire-param';
 import { Actor } from '../../shared/actor';
 import { AddRealmDomainCommand, ChangeRealmDomainCommand, RemoveRealmDomainCommand } from '../commands/realm-domain.commands';
-import { normalizedRealmDomain, RealmDomainWire } from '../public/realm-domains';
+import { normalizedRealmDomain, RealmDomain } from '../public/realm-domains';
+import { presentRealmDomain, RealmDomainWire } from './realm-domain.presenter';
 import { GetRealmDomainsQuery } from '../queries/get-realm-domains.query';
 
 /** Zulip 10.2's order: `allow_subdomains`, then `domain`. */
@@ -39,7 +40,7 @@ export class RealmDomainsController {
 
   @Get()
   async list(@CurrentUser() user: Actor): Promise<{ domains: RealmDomainWire[] }> {
-    return { domains: await this.queryBus.execute<GetRealmDomainsQuery, RealmDomainWire[]>(new GetRealmDomainsQuery(user.realmId)) };
+    return { domains: (await this.queryBus.execute<GetRealmDomainsQuery, RealmDomain[]>(new GetRealmDomainsQuery(user.realmId))).map(presentRealmDomain) };
   }
 
   @Post()

@@ -49,7 +49,7 @@ export class AddRealmDomainHandler implements ICommandHandler<AddRealmDomainComm
     return this.tx.run(async () => {
       const id = await this.store.insert(actor.realmId, domain, allowSubdomains);
       if (id === null) throw ApiError.badRequest(`The domain ${domain} is already a part of your organization.`);
-      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'add', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'add', realmDomain: { domain, allowSubdomains } });
       return { new_domain: [id, domain] };
     });
   }
@@ -69,7 +69,7 @@ export class ChangeRealmDomainHandler implements ICommandHandler<ChangeRealmDoma
     requireRealmOwner(actor);
     return this.tx.run(async () => {
       if (!(await this.store.setAllowSubdomains(actor.realmId, domain, allowSubdomains))) throw noEntryFor(domain);
-      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'change', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+      await recordDomainChange(this.database, this.users, actor.realmId, { op: 'change', realmDomain: { domain, allowSubdomains } });
       return {};
     });
   }

@@ -1,8 +1,8 @@
-import { RealmDomainWire } from '../public/realm-domains';
+import { RealmDomain } from '../public/realm-domains';
 
-/** Zulip's `realm_domains` event bodies: `add` and `change` carry the domain, `remove` its name. */
+/** What a `realm_domains` event tells: `add` and `change` carry the domain, `remove` its name. */
 export type RealmDomainChange =
-  | { op: 'add' | 'change'; realm_domain: RealmDomainWire }
+  | { op: 'add' | 'change'; realmDomain: RealmDomain }
   | { op: 'remove'; domain: string };
 
 /** One of the realm's domains was added, changed or removed; every active user hears of it. */

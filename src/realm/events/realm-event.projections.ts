@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { RealmDeactivatedEvent } from './realm-deactivation.events';
-import { RealmDomainsChangedEvent } from './realm-domains-changed.event';
+import { RealmDomainChange, RealmDomainsChangedEvent } from './realm-domains-changed.event';
+import { presentRealmDomain } from '../api/realm-domain.presenter';
 import { RealmSettingsChangedEvent } from './realm-settings-changed.event';
 import { UserSettingsDefaultsChangedEvent } from './user-settings-defaults-changed.event';
 
@@ -41,7 +42,7 @@ export class RealmEventProjections {
       realmId: event.realmId,
       userIds: event.audienceUserIds,
       eventType: 'realm_domains',
-      render: () => ({ type: 'realm_domains', ...event.change }),
+      render: () => ({ type: 'realm_domains', ...realmDomainsPayload(event.change) }),
     });
   }
 
@@ -72,4 +73,9 @@ export class RealmEventProjections {
       render: () => ({ type: 'realm', op: 'deactivated', realm_id: event.realmId }),
     });
   }
+}
+
+function realmDomainsPayload(change: RealmDomainChange): Record<string, unknown> {
+  if (change.op === 'remove') return { op: 'remove', domain: change.domain };
+  return { op: change.op, realm_domain: presentRealmDomain(change.realmDomain) };
 }

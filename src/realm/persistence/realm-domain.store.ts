@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/database/database';
-import { RealmDomainWire } from '../public/realm-domains';
+import { RealmDomain } from '../public/realm-domains';
 
 /** The realm's rows of `realm_domain` (Zulip's RealmDomain): lowercase domains, one row each. */
 @Injectable()
@@ -8,11 +8,12 @@ export class RealmDomainStore {
   constructor(private readonly database: Database) {}
 
   /** In the order they were added (Zulip's `get_realm_domains` reads them in id order). */
-  list(realmId: number): Promise<RealmDomainWire[]> {
-    return this.database.query<RealmDomainWire>(
+  async list(realmId: number): Promise<RealmDomain[]> {
+    const rows = await this.database.query<{ domain: string; allow_subdomains: boolean }>(
       `SELECT domain, allow_subdomains FROM realm_domain WHERE realm_id = $1 ORDER BY id`,
       [realmId],
     );
+    return rows.map((row) => ({ domain: row.domain, allowSubdomains: row.allow_subdomains }));
   }
 
   /** The new row's id, or null when the realm has the domain already. */

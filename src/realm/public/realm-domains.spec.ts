@@ -32,8 +32,8 @@ describe('realm domains', () => {
 
   it('allows addresses at a domain, and at its subdomains where that is allowed', () => {
     const domains = [
-      { domain: 'example.com', allow_subdomains: false },
-      { domain: 'corp.example.org', allow_subdomains: true },
+      { domain: 'example.com', allowSubdomains: false },
+      { domain: 'corp.example.org', allowSubdomains: true },
     ];
     expect(emailDomainAllowed('ann@Example.COM', domains)).toBe(true);
     expect(emailDomainAllowed('ann@mail.example.com', domains)).toBe(false);

@@ -1,10 +1,10 @@
 import { pyStrip } from '../../shared/message-content';
 import { ApiError } from '../../shared/api-error';
 
-/** Zulip's `RealmDomainDict`: a domain the realm's members' addresses may be at. */
-export interface RealmDomainWire {
+/** A domain the realm's members' addresses may be at (Zulip's RealmDomain), and whether its subdomains count too. */
+export interface RealmDomain {
   domain: string;
-  allow_subdomains: boolean;
+  allowSubdomains: boolean;
 }
 
 /** Zulip's `validate_domain` limit (its column holds 80; this server's holds all 255). */
@@ -41,10 +41,10 @@ export function normalizedRealmDomain(raw: string): string {
  * `emails_restricted_to_domains` is on: the address's domain is one of them, or a
  * subdomain (at any depth) of one that allows subdomains.
  */
-export function emailDomainAllowed(email: string, domains: readonly RealmDomainWire[]): boolean {
+export function emailDomainAllowed(email: string, domains: readonly RealmDomain[]): boolean {
   let domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   if (domains.some((entry) => entry.domain === domain)) return true;
-  const parents = domains.filter((entry) => entry.allow_subdomains);
+  const parents = domains.filter((entry) => entry.allowSubdomains);
   while (domain.length > 0) {
     const dot = domain.indexOf('.');
     domain = dot < 0 ? '' : domain.slice(dot + 1);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmDomainStore } from '../persistence/realm-domain.store';
-import { RealmDomainWire } from '../public/realm-domains';
+import { RealmDomain } from '../public/realm-domains';
 
 /** `GET /realm/domains` and register's `realm_domains`: the realm's domains, for anyone. */
 export class GetRealmDomainsQuery {
@@ -9,10 +9,10 @@ export class GetRealmDomainsQuery {
 }
 
 @QueryHandler(GetRealmDomainsQuery)
-export class GetRealmDomainsHandler implements IQueryHandler<GetRealmDomainsQuery, RealmDomainWire[]> {
+export class GetRealmDomainsHandler implements IQueryHandler<GetRealmDomainsQuery, RealmDomain[]> {
   constructor(private readonly store: RealmDomainStore) {}
 
-  execute({ realmId }: GetRealmDomainsQuery): Promise<RealmDomainWire[]> {
+  execute({ realmId }: GetRealmDomainsQuery): Promise<RealmDomain[]> {
     return this.store.list(realmId);
   }
 }
@@ -25,7 +25,7 @@ export class GetRealmDomainsHandler implements IQueryHandler<GetRealmDomainsQuer
 export class RealmDomainReader {
   constructor(private readonly store: RealmDomainStore) {}
 
-  list(realmId: number): Promise<RealmDomainWire[]> {
+  list(realmId: number): Promise<RealmDomain[]> {
     return this.store.list(realmId);
   }
 }

@@ -7,7 +7,9 @@ import { WireParam } from '../../wire/params/wire-param';
 import { Actor } from '../../shared/actor';
 import { CreateSavedSnippetCommand, DeleteSavedSnippetCommand, EditSavedSnippetCommand } from '../commands/saved-snippet.commands';
 import { snippetText } from '../domain/saved-snippet-rules';
-import { GetSavedSnippetsQuery, SavedSnippetWire } from '../queries/get-saved-snippets.query';
+import { GetSavedSnippetsQuery } from '../queries/get-saved-snippets.query';
+import { SavedSnippetRow } from '../persistence/saved-snippet.store';
+import { presentSavedSnippet, SavedSnippetWire } from './saved-snippet.presenter';
 
 /**
  * Both optional here so that each is checked in Zulip's order (title, then content): a
@@ -49,7 +51,7 @@ export class SavedSnippetsController {
 
   @Get()
   async list(@CurrentUser() user: Actor): Promise<{ saved_snippets: SavedSnippetWire[] }> {
-    return { saved_snippets: await this.queryBus.execute<GetSavedSnippetsQuery, SavedSnippetWire[]>(new GetSavedSnippetsQuery(user.id)) };
+    return { saved_snippets: (await this.queryBus.execute<GetSavedSnippetsQuery, SavedSnippetRow[]>(new GetSavedSnippetsQuery(user.id))).map(presentSavedSnippet) };
   }
 
   @Post()

@@ -5,7 +5,6 @@ import { Actor } from '../../shared/actor';
 import { savedSnippetNotFound } from '../domain/saved-snippet-rules';
 import { SavedSnippetsChangedEvent } from '../events/saved-snippet-events';
 import { SavedSnippetStore } from '../persistence/saved-snippet.store';
-import { presentSavedSnippet } from '../api/saved-snippet.presenter';
 
 /** `POST /saved_snippets`: a title and content already checked and stripped (snippetText). */
 export class CreateSavedSnippetCommand {
@@ -34,7 +33,7 @@ export class CreateSavedSnippetHandler implements ICommandHandler<CreateSavedSni
   execute({ actor, title, content }: CreateSavedSnippetCommand): Promise<{ saved_snippet_id: number }> {
     return this.tx.run(async () => {
       const snippet = await this.store.insert(actor.realmId, actor.id, title, content);
-      this.database.record(new SavedSnippetsChangedEvent(actor.realmId, actor.id, { op: 'add', saved_snippet: presentSavedSnippet(snippet) }));
+      this.database.record(new SavedSnippetsChangedEvent(actor.realmId, actor.id, { op: 'add', saved_snippet: snippet }));
       return { saved_snippet_id: snippet.id };
     });
   }
@@ -53,7 +52,7 @@ export class EditSavedSnippetHandler implements ICommandHandler<EditSavedSnippet
     return this.tx.run(async () => {
       const snippet = await this.store.update(actor.id, id, title, content);
       if (!snippet) throw savedSnippetNotFound();
-      this.database.record(new SavedSnippetsChangedEvent(actor.realmId, actor.id, { op: 'update', saved_snippet: presentSavedSnippet(snippet) }));
+      this.database.record(new SavedSnippetsChangedEvent(actor.realmId, actor.id, { op: 'update', saved_snippet: snippet }));
       return {};
     });
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
-import { SavedSnippetsChangedEvent } from './saved-snippet-events';
+import { SavedSnippetChange, SavedSnippetsChangedEvent } from './saved-snippet-events';
+import { presentSavedSnippet } from '../api/saved-snippet.presenter';
 
 /** The client events of the saved snippets module's domain events. */
 @Injectable()
@@ -15,7 +16,12 @@ export class SavedSnippetEventProjections {
       realmId: event.realmId,
       userIds: [event.userId],
       eventType: 'saved_snippets',
-      render: () => ({ type: 'saved_snippets', ...event.change }),
+      render: () => ({ type: 'saved_snippets', ...snippetPayload(event.change) }),
     });
   }
+}
+
+function snippetPayload(change: SavedSnippetChange): Record<string, unknown> {
+  if (change.op === 'remove') return { op: 'remove', saved_snippet_id: change.saved_snippet_id };
+  return { op: change.op, saved_snippet: presentSavedSnippet(change.saved_snippet) };
 }

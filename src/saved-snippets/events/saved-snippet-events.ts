@@ -1,8 +1,8 @@
-import { SavedSnippetWire } from '../queries/get-saved-snippets.query';
+import { SavedSnippetRow } from '../persistence/saved-snippet.store';
 
-/** A `saved_snippets` event for the snippets' owner: `add` and `update` carry the snippet, `remove` its id. */
+/** What a `saved_snippets` event tells the snippets' owner: `add` and `update` carry the snippet, `remove` its id. */
 export type SavedSnippetChange =
-  | { op: 'add' | 'update'; saved_snippet: SavedSnippetWire }
+  | { op: 'add' | 'update'; saved_snippet: SavedSnippetRow }
   | { op: 'remove'; saved_snippet_id: number };
 
 /** One of a user's saved snippets was made, changed or deleted. */

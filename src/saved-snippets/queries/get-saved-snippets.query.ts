@@ -1,8 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SavedSnippetStore } from '../persistence/saved-snippet.store';
-import { presentSavedSnippet, SavedSnippetWire } from '../api/saved-snippet.presenter';
-
-export type { SavedSnippetWire };
+import { SavedSnippetRow, SavedSnippetStore } from '../persistence/saved-snippet.store';
 
 /** `GET /saved_snippets` and register's `saved_snippets`: the user's own snippets. */
 export class GetSavedSnippetsQuery {
@@ -10,10 +7,10 @@ export class GetSavedSnippetsQuery {
 }
 
 @QueryHandler(GetSavedSnippetsQuery)
-export class GetSavedSnippetsHandler implements IQueryHandler<GetSavedSnippetsQuery, SavedSnippetWire[]> {
+export class GetSavedSnippetsHandler implements IQueryHandler<GetSavedSnippetsQuery, SavedSnippetRow[]> {
   constructor(private readonly store: SavedSnippetStore) {}
 
-  async execute({ userId }: GetSavedSnippetsQuery): Promise<SavedSnippetWire[]> {
-    return (await this.store.list(userId)).map(presentSavedSnippet);
+  execute({ userId }: GetSavedSnippetsQuery): Promise<SavedSnippetRow[]> {
+    return this.store.list(userId);
   }
 }

@@ -1,7 +1,28 @@
-import { ScheduledMessageWire } from '../domain/scheduled-message-rules';
 import { ScheduledMessageRow } from '../persistence/scheduled-message.store';
 
-/** Zulip's `ScheduledMessage.to_dict()`. */
+/** Zulip's `ScheduledMessage.to_dict()` (APIScheduledStreamMessageDict / APIScheduledDirectMessageDict). */
+export type ScheduledMessageWire =
+  | {
+      scheduled_message_id: number;
+      to: number;
+      type: 'stream';
+      topic: string;
+      content: string;
+      rendered_content: string;
+      scheduled_delivery_timestamp: number;
+      failed: boolean;
+    }
+  | {
+      scheduled_message_id: number;
+      to: number[];
+      type: 'private';
+      content: string;
+      rendered_content: string;
+      scheduled_delivery_timestamp: number;
+      failed: boolean;
+    };
+
+/** Zulip's `ScheduledMessage.to_dict()` of a row. */
 export function scheduledMessageWire(row: ScheduledMessageRow): ScheduledMessageWire {
   const common = {
     content: row.content,

@@ -13,7 +13,9 @@ import {
   ScheduledAddress,
 } from '../commands/scheduled-message.commands';
 import { channelIdOf, directRecipientIdsOf, futureDeliveryTime, recipientKind } from '../domain/scheduled-message-rules';
-import { GetScheduledMessagesQuery, ScheduledMessageWire } from '../queries/get-scheduled-messages.query';
+import { GetScheduledMessagesQuery } from '../queries/get-scheduled-messages.query';
+import { ScheduledMessageRow } from '../persistence/scheduled-message.store';
+import { ScheduledMessageWire, scheduledMessageWire } from './scheduled-message.presenter';
 
 /** Optional here so that each missing one is named in Zulip's order (type, to, content, time). */
 class CreateParams {
@@ -56,7 +58,7 @@ export class ScheduledMessagesController {
   @Get()
   async list(@CurrentUser() user: Actor): Promise<{ scheduled_messages: ScheduledMessageWire[] }> {
     return {
-      scheduled_messages: await this.queryBus.execute<GetScheduledMessagesQuery, ScheduledMessageWire[]>(new GetScheduledMessagesQuery(user.id)),
+      scheduled_messages: (await this.queryBus.execute<GetScheduledMessagesQuery, ScheduledMessageRow[]>(new GetScheduledMessagesQuery(user.id))).map(scheduledMessageWire),
     };
   }
 

@@ -10,7 +10,6 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { failedScheduledMessageNotice, LATE_CUTOFF_MS } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
 import { ScheduledMessageRow, ScheduledMessageStore } from '../persistence/scheduled-message.store';
-import { scheduledMessageWire } from '../api/scheduled-message.presenter';
 
 /** The scheduler's one step: send the oldest due scheduled message, if any. */
 export class DeliverScheduledMessageCommand {}
@@ -91,7 +90,7 @@ export class DeliverScheduledMessageHandler implements ICommandHandler<DeliverSc
       if (error instanceof SilentFailure) return;
       const failed = { ...row, failed: true, failureMessage };
       this.database.record(
-        new ScheduledMessagesChangedEvent(row.realmId, row.senderId, { op: 'update', scheduled_message: scheduledMessageWire(failed) }),
+        new ScheduledMessagesChangedEvent(row.realmId, row.senderId, { op: 'update', scheduled_message: failed }),
       );
       const realm = await this.realms.requireById(row.realmId);
       const bot = realm.notificationBotId === null ? null : await this.users.findById(realm.notificationBotId);

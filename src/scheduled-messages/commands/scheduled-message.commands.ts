@@ -8,7 +8,6 @@ import { Actor } from '../../shared/actor';
 import { channelIdOf, deliveryTimeNotInFuture, directRecipientIdsOf, scheduledMessageNotFound } from '../domain/scheduled-message-rules';
 import { ScheduledMessagesChangedEvent } from '../events/scheduled-message-events';
 import { ScheduledMessageFields, ScheduledMessageRow, ScheduledMessageStore } from '../persistence/scheduled-message.store';
-import { scheduledMessageWire } from '../api/scheduled-message.presenter';
 
 /** Where a scheduled message goes: a channel and topic, or direct recipients by id. */
 export type ScheduledAddress = { kind: 'stream'; streamId: number; topic: string | undefined } | { kind: 'private'; userIds: number[] };
@@ -86,7 +85,7 @@ export class CreateScheduledMessageHandler implements ICommandHandler<CreateSche
       const readBySender = command.readBySender ?? (defaultReadBySender(command.clientName) && !toSelf);
       const row = await this.store.insert(actor.realmId, actor.id, readBySender, fields);
       this.database.record(
-        new ScheduledMessagesChangedEvent(actor.realmId, actor.id, { op: 'add', scheduled_messages: [scheduledMessageWire(row)] }, row.scheduledAt),
+        new ScheduledMessagesChangedEvent(actor.realmId, actor.id, { op: 'add', scheduled_messages: [row] }, row.scheduledAt),
       );
       return { scheduled_message_id: row.id };
     });
@@ -131,7 +130,7 @@ export class EditScheduledMessageHandler implements ICommandHandler<EditSchedule
       }
       const updated = await this.store.update(row, fields);
       this.database.record(
-        new ScheduledMessagesChangedEvent(actor.realmId, actor.id, { op: 'update', scheduled_message: scheduledMessageWire(updated) }, updated.scheduledAt),
+        new ScheduledMessagesChangedEvent(actor.realmId, actor.id, { op: 'update', scheduled_message: updated }, updated.scheduledAt),
       );
       return {};
     });

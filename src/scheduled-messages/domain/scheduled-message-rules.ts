@@ -1,27 +1,5 @@
 import { ApiError } from '../../shared/api-error';
 
-/** Zulip's `ScheduledMessage.to_dict()` (APIScheduledStreamMessageDict / APIScheduledDirectMessageDict). */
-export type ScheduledMessageWire =
-  | {
-      scheduled_message_id: number;
-      to: number;
-      type: 'stream';
-      topic: string;
-      content: string;
-      rendered_content: string;
-      scheduled_delivery_timestamp: number;
-      failed: boolean;
-    }
-  | {
-      scheduled_message_id: number;
-      to: number[];
-      type: 'private';
-      content: string;
-      rendered_content: string;
-      scheduled_delivery_timestamp: number;
-      failed: boolean;
-    };
-
 /** Zulip's SCHEDULED_MESSAGE_LATE_CUTOFF_MINUTES: a message later than this is not sent but failed. */
 export const LATE_CUTOFF_MS = 10 * 60 * 1000;
 

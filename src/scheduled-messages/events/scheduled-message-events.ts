@@ -1,9 +1,9 @@
-import { ScheduledMessageWire } from '../domain/scheduled-message-rules';
+import { ScheduledMessageRow } from '../persistence/scheduled-message.store';
 
 /** A `scheduled_messages` event for the sender: `add` carries a list, `update` the message, `remove` its id. */
 export type ScheduledMessageChange =
-  | { op: 'add'; scheduled_messages: ScheduledMessageWire[] }
-  | { op: 'update'; scheduled_message: ScheduledMessageWire }
+  | { op: 'add'; scheduled_messages: ScheduledMessageRow[] }
+  | { op: 'update'; scheduled_message: ScheduledMessageRow }
   | { op: 'remove'; scheduled_message_id: number };
 
 /** One of a user's scheduled messages was made, changed, failed, sent or deleted. */

@@ -1,9 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ScheduledMessageWire } from '../domain/scheduled-message-rules';
-import { ScheduledMessageStore } from '../persistence/scheduled-message.store';
-import { scheduledMessageWire } from '../api/scheduled-message.presenter';
-
-export type { ScheduledMessageWire };
+import { ScheduledMessageRow, ScheduledMessageStore } from '../persistence/scheduled-message.store';
 
 /** `GET /scheduled_messages` and register's `scheduled_messages`: the user's own, not yet sent, soonest first. */
 export class GetScheduledMessagesQuery {
@@ -11,10 +7,10 @@ export class GetScheduledMessagesQuery {
 }
 
 @QueryHandler(GetScheduledMessagesQuery)
-export class GetScheduledMessagesHandler implements IQueryHandler<GetScheduledMessagesQuery, ScheduledMessageWire[]> {
+export class GetScheduledMessagesHandler implements IQueryHandler<GetScheduledMessagesQuery, ScheduledMessageRow[]> {
   constructor(private readonly store: ScheduledMessageStore) {}
 
-  async execute({ userId }: GetScheduledMessagesQuery): Promise<ScheduledMessageWire[]> {
-    return (await this.store.undelivered(userId)).map(scheduledMessageWire);
+  execute({ userId }: GetScheduledMessagesQuery): Promise<ScheduledMessageRow[]> {
+    return this.store.undelivered(userId);
   }
 }

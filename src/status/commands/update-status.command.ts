@@ -5,7 +5,7 @@ import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { PresenceWriter } from '../../presence/commands/presence.writer';
 import { effectiveSettings } from '../../users/public/user-settings';
-import { apiEmail } from '../../users/api/user.presenter';
+import { apiEmail } from '../../users/public/user-identity';
 import { requireHumanUser } from '../../shared/authorization';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Actor } from '../../shared/actor';

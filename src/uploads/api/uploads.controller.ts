@@ -12,11 +12,11 @@ import { DeleteAttachmentCommand } from '../commands/delete-attachment.command';
 import { UploadedFileResult, UploadFileCommand } from '../commands/upload-file.command';
 import { storageKey } from '../commands/upload-storage';
 import { contentDisposition, servedInline } from '../domain/upload-files';
-import { AttachmentWire } from './attachment.presenter';
+import { AttachmentDict, attachmentDict } from '../public/attachment-dict';
 import { TemporaryUrls } from '../persistence/temporary-urls';
 import { AttachmentRow } from '../persistence/attachment.repository';
 import { CheckUploadAccessQuery, UploadAccess } from '../queries/read-upload.query';
-import { GetAttachmentsQuery } from '../queries/get-attachments.query';
+import { GetAttachmentsQuery, OwnAttachments } from '../queries/get-attachments.query';
 import { GetThumbnailCommand, ThumbnailFile } from '../commands/get-thumbnail.command';
 
 class AttachmentIdParams {
@@ -48,8 +48,9 @@ export class UploadsController {
   }
 
   @Get('api/v1/attachments')
-  list(@CurrentUser() user: Actor): Promise<{ attachments: AttachmentWire[]; upload_space_used: number }> {
-    return this.queryBus.execute(new GetAttachmentsQuery(user));
+  async list(@CurrentUser() user: Actor): Promise<{ attachments: AttachmentDict[]; upload_space_used: number }> {
+    const own = await this.queryBus.execute<GetAttachmentsQuery, OwnAttachments>(new GetAttachmentsQuery(user));
+    return { attachments: own.attachments.map(attachmentDict), upload_space_used: own.uploadSpaceUsed };
   }
 
   @Delete('api/v1/attachments/:attachment_id')

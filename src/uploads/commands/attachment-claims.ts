@@ -5,10 +5,9 @@ import { potentialAttachmentPathIds } from '../domain/attachment-links';
 import { mayReadAttachment } from '../domain/attachment-access';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { AttachmentPresenter, AttachmentWire } from '../api/attachment.presenter';
+import { AttachmentView } from '../public/attachment-dict';
+import { AttachmentViews } from '../queries/attachment-views';
 import { Database } from '../../platform/database/database';
-
-export type { AttachmentWire };
 
 /** A message whose content may link uploads, as sent (or as it reads after an edit). */
 export interface ClaimingMessage {
@@ -29,7 +28,7 @@ export interface ClaimingMessage {
 export class AttachmentClaims {
   constructor(
     private readonly attachments: AttachmentRepository,
-    private readonly presenter: AttachmentPresenter,
+    private readonly views: AttachmentViews,
     private readonly addressing: RealmAddressing,
     private readonly database: Database,
   ) {}
@@ -47,13 +46,13 @@ export class AttachmentClaims {
    * claims new ones. Answers Zulip's `detached_uploads`: the sender's uploads that no
    * message links any more.
    */
-  async updateForEdit(message: ClaimingMessage): Promise<AttachmentWire[]> {
+  async updateForEdit(message: ClaimingMessage): Promise<AttachmentView[]> {
     const before = new Set(await this.attachments.linkedPathIds(message.id));
     const after = this.pathIdsIn(message);
     const removed = [...before].filter((pathId) => !after.includes(pathId));
     const detached = await this.attachments.unlink(message.id, removed, message.sender.id);
     await this.claim(message, after.filter((pathId) => !before.has(pathId)));
-    return this.presenter.present(detached);
+    return this.views.of(detached);
   }
 
   private pathIdsIn(message: ClaimingMessage): string[] {
@@ -72,9 +71,9 @@ export class AttachmentClaims {
       if (!(await this.attachments.lockForLink(facts.attachment.id))) continue;
       await this.attachments.link(facts.attachment.id, message.id);
       claimed = true;
-      const [wire] = await this.presenter.present([facts.attachment]);
+      const [view] = await this.views.of([facts.attachment]);
       const used = await this.attachments.usedSpace(message.realmId);
-      this.database.record(new AttachmentChangedEvent(message.realmId, message.sender.id, 'update', wire, used));
+      this.database.record(new AttachmentChangedEvent(message.realmId, message.sender.id, 'update', view, used));
     }
     return claimed;
   }

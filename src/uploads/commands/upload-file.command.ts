@@ -8,7 +8,7 @@ import { fileTooLarge, UploadedFile } from '../../shared/uploaded-file';
 import { newPathId, sanitizeFileName, uploadContentType, withDetectedCharset } from '../domain/upload-files';
 import { AttachmentChangedEvent } from '../events/attachment-events';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { AttachmentPresenter } from '../api/attachment.presenter';
+import { AttachmentViews } from '../queries/attachment-views';
 import { Database } from '../../platform/database/database';
 import { storageKey } from './upload-storage';
 import { readImageHeader } from '../../platform/storage/images';
@@ -38,7 +38,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
   constructor(
     private readonly tx: TransactionRunner,
     private readonly attachments: AttachmentRepository,
-    private readonly presenter: AttachmentPresenter,
+    private readonly views: AttachmentViews,
     private readonly store: UploadStore,
     private readonly storage: StorageSettings,
     private readonly database: Database,
@@ -79,9 +79,9 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Upl
           size: file.data.length,
         }, image);
         attachmentId = attachment.id;
-        const [wire] = await this.presenter.present([attachment]);
+        const [view] = await this.views.of([attachment]);
         const used = await this.attachments.usedSpace(actor.realmId);
-        this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', wire, used));
+        this.database.record(new AttachmentChangedEvent(actor.realmId, actor.id, 'add', view, used));
       });
     } catch (error) {
       await this.store.remove(storageKey(pathId));

@@ -1,4 +1,4 @@
-import { AttachmentWire } from '../api/attachment.presenter';
+import { AttachmentView } from '../public/attachment-dict';
 
 /**
  * An upload was added, claimed by a message (update) or deleted (remove): Zulip's
@@ -9,7 +9,7 @@ export class AttachmentChangedEvent {
     readonly realmId: number,
     readonly userId: number,
     readonly op: 'add' | 'update' | 'remove',
-    readonly attachment: AttachmentWire | { id: number },
+    readonly attachment: AttachmentView | { id: number },
     readonly uploadSpaceUsed: number,
   ) {}
 }

@@ -1,7 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Actor } from '../../shared/actor';
 import { AttachmentRepository } from '../persistence/attachment.repository';
-import { AttachmentPresenter, AttachmentWire } from '../api/attachment.presenter';
+import { AttachmentView } from '../public/attachment-dict';
+import { AttachmentViews } from './attachment-views';
 import { Database } from '../../platform/database/database';
 
 /** `GET /attachments`: the user's uploads and the realm's upload space used. */
@@ -9,18 +10,24 @@ export class GetAttachmentsQuery {
   constructor(readonly user: Actor) {}
 }
 
+/** The user's uploads and the realm's upload space used, in bytes. */
+export interface OwnAttachments {
+  attachments: AttachmentView[];
+  uploadSpaceUsed: number;
+}
+
 @QueryHandler(GetAttachmentsQuery)
-export class GetAttachmentsHandler implements IQueryHandler<GetAttachmentsQuery, { attachments: AttachmentWire[]; upload_space_used: number }> {
+export class GetAttachmentsHandler implements IQueryHandler<GetAttachmentsQuery, OwnAttachments> {
   constructor(
     private readonly attachments: AttachmentRepository,
-    private readonly presenter: AttachmentPresenter,
+    private readonly views: AttachmentViews,
     private readonly database: Database,
   ) {}
 
-  async execute({ user }: GetAttachmentsQuery): Promise<{ attachments: AttachmentWire[]; upload_space_used: number }> {
+  async execute({ user }: GetAttachmentsQuery): Promise<OwnAttachments> {
     return {
-      attachments: await this.presenter.present(await this.attachments.listOwned(user.id)),
-      upload_space_used: await this.attachments.usedSpace(user.realmId),
+      attachments: await this.views.of(await this.attachments.listOwned(user.id)),
+      uploadSpaceUsed: await this.attachments.usedSpace(user.realmId),
     };
   }
 }

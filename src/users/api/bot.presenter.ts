@@ -1,12 +1,6 @@
-import { BotType } from '../../shared/roles';
-import { BotDefaults, BotService } from '../persistence/bot.repository';
-import { UserRow } from '../public/user-row';
-import { gravatarUrl } from './user.presenter';
-
-/** One entry of a bot's `services`: unstable in Zulip, used by bot administration UIs. */
-export type BotServiceWire =
-  | { base_url: string; interface: number; token: string }
-  | { config_data: Record<string, string>; service_name: string };
+import { BotServiceWire, botServicesWire } from '../public/bot-services';
+import { BotProfile } from '../queries/bot-directory';
+import { gravatarUrl } from '../public/user-identity';
 
 /** Zulip's `Bot` object (`realm_bots`, `realm_bot` add). */
 export interface BotWire {
@@ -24,32 +18,11 @@ export interface BotWire {
   services: BotServiceWire[];
 }
 
-export function outgoingServiceWire(service: BotService): BotServiceWire {
-  return { base_url: service.baseUrl, interface: service.interface, token: service.token };
-}
-
 /**
- * `get_service_dicts_for_bot`: an outgoing webhook's address, format and token; an
- * embedded bot's configuration (none until it has one).
+ * A bot as its administrators see it. `ownerKey` 'when-set' leaves `owner_id` out for a
+ * bot without an owner, as Zulip's `created_bot_event` does.
  */
-export function botServicesWire(
-  botType: number | null,
-  service: BotService | null,
-  config: Record<string, string> | undefined,
-): BotServiceWire[] {
-  if (botType === BotType.OutgoingWebhook && service) return [outgoingServiceWire(service)];
-  if (botType === BotType.Embedded && service && config && Object.keys(config).length > 0) {
-    return [{ config_data: config, service_name: service.name }];
-  }
-  return [];
-}
-
-export function presentBot(
-  bot: UserRow,
-  defaults: BotDefaults | undefined,
-  services: BotServiceWire[],
-  options: { ownerKey: 'always' | 'when-set' },
-): BotWire {
+export function presentBot({ bot, defaults, service, config }: BotProfile, ownerKey: 'always' | 'when-set'): BotWire {
   const wire: BotWire = {
     email: bot.deliveryEmail,
     user_id: bot.id,
@@ -61,9 +34,9 @@ export function presentBot(
     default_events_register_stream: defaults?.eventsRegisterStream?.name ?? null,
     default_all_public_streams: bot.defaultAllPublicStreams,
     avatar_url: gravatarUrl(bot.deliveryEmail, bot.avatarVersion),
-    services,
+    services: botServicesWire(bot.botType, service, config),
   };
   // Zulip's `created_bot_event` names the owner only when there is one.
-  if (options.ownerKey === 'always' || bot.botOwnerId !== null) wire.owner_id = bot.botOwnerId;
+  if (ownerKey === 'always' || bot.botOwnerId !== null) wire.owner_id = bot.botOwnerId;
   return wire;
 }

@@ -7,10 +7,10 @@ import { WireParam } from '../../wire/params/wire-param';
 import { RealmRef } from '../../shared/realm-ref';
 import { Actor } from '../../shared/actor';
 import { FetchApiKeyQuery, FetchedApiKey } from '../queries/fetch-api-key.query';
-import { GetOwnUserQuery, GetUsersQuery } from '../queries/get-users.query';
-import { GetUserQuery, UserKey } from '../queries/get-user.query';
+import { GetOwnUserQuery, GetUsersQuery, OwnUser, UserListing } from '../queries/get-users.query';
+import { FoundUser, GetUserQuery, UserKey } from '../queries/get-user.query';
 import { ApiError } from '../../shared/api-error';
-import { UserWire } from './user.presenter';
+import { presentUser, UserWire } from './user.presenter';
 
 class GetUsersParams {
   @WireParam('bool', { default: true })
@@ -44,22 +44,36 @@ export class UsersController {
     @CurrentUser() user: Actor,
     @Params(GetUsersParams) params: GetUsersParams,
   ): Promise<{ members: UserWire[] }> {
-    const members = await this.queryBus.execute<GetUsersQuery, UserWire[]>(
-      new GetUsersQuery(user.realmId, user, params.client_gravatar, params.include_custom_profile_fields),
+    const { users, realmHostName, profiles } = await this.queryBus.execute<GetUsersQuery, UserListing>(
+      new GetUsersQuery(user.realmId, params.include_custom_profile_fields),
     );
+    const options = { clientGravatar: params.client_gravatar };
+    const members = users.map((member) => {
+      const wire = presentUser(member, realmHostName, user, options);
+      if (profiles && !member.isBot) wire.profile_data = profiles.get(member.id) ?? {};
+      return wire;
+    });
     return { members };
   }
 
   @Get('users/me')
-  ownUser(@CurrentUser() user: Actor): Promise<Record<string, unknown>> {
-    return this.queryBus.execute(new GetOwnUserQuery(user.id));
+  async ownUser(@CurrentUser() user: Actor): Promise<Record<string, unknown>> {
+    const own = await this.queryBus.execute<GetOwnUserQuery, OwnUser>(new GetOwnUserQuery(user.id));
+    return {
+      ...presentUser(own.user, own.realmHostName, own.user, { clientGravatar: false }),
+      ...(own.profileData ? { profile_data: own.profileData } : {}),
+      max_message_id: own.maxMessageId,
+    };
   }
 
   @Get('users/:user_id')
-  getUser(@CurrentUser() user: Actor, @Params(GetUserParams) params: GetUserParams): Promise<{ user: UserWire }> {
-    return this.queryBus.execute(
-      new GetUserQuery(user, userKey(params.user_id), params.client_gravatar, params.include_custom_profile_fields),
+  async getUser(@CurrentUser() user: Actor, @Params(GetUserParams) params: GetUserParams): Promise<{ user: UserWire }> {
+    const found = await this.queryBus.execute<GetUserQuery, FoundUser>(
+      new GetUserQuery(user, userKey(params.user_id), params.include_custom_profile_fields),
     );
+    const wire = presentUser(found.user, found.realmHostName, user, { clientGravatar: params.client_gravatar });
+    if (found.profileData) wire.profile_data = found.profileData;
+    return { user: wire };
   }
 
   @Post('fetch_api_key')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isAdministrator } from '../../shared/roles';
-import { BotEvent, UserUpdatedEvent } from '../events/user-events';
+import { BotAddedEvent, BotEvent, UserUpdatedEvent } from '../events/user-events';
 import { BotDirectory } from '../queries/bot-directory';
 import { BotRepository } from '../persistence/bot.repository';
 import { UserRepository } from '../persistence/user.repository';
@@ -31,8 +31,7 @@ export class BotOwnerChange {
       updateAudience = updateAudience.filter((id) => id !== previous.id);
     }
     if (!isAdministrator(newOwner.role)) {
-      const wire = await this.directory.presentOne(bot.id, 'when-set');
-      this.database.record(new BotEvent(bot.realmId, [newOwner.id], 'add', { ...wire }));
+      this.database.record(new BotAddedEvent(bot.realmId, [newOwner.id], await this.directory.profile(bot.id)));
       updateAudience = updateAudience.filter((id) => id !== newOwner.id);
     }
     this.database.record(new BotEvent(bot.realmId, updateAudience, 'update', { user_id: bot.id, owner_id: newOwner.id }));

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { ApiError } from '../../shared/api-error';
-import { apiEmail } from '../api/user.presenter';
+import { apiEmail } from '../public/user-identity';
 import { canSeeDeliveryEmail } from '../../shared/roles';
 import { RealmUserUpdatedEvent } from '../events/settings-events';
 import { PasswordResetTokenStore } from '../persistence/password-reset-token.store';

@@ -9,7 +9,7 @@ import { EmailChangeRequests } from '../../rate-limits/commands/email-change-req
 import { SignInAttempts } from '../../rate-limits/commands/sign-in-attempts';
 import { rateLimitedError } from '../../rate-limits/public/rate-limit';
 import { Actor } from '../../shared/actor';
-import { apiEmail } from '../api/user.presenter';
+import { apiEmail } from '../public/user-identity';
 import { verifyPassword } from '../public/credentials';
 import { canSeeDeliveryEmail, isAdministrator } from '../../shared/roles';
 import { checkFullName, isValidEmail } from '../public/user-rules';

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { OnCommitted } from '../../platform/events/outbox/on-committed';
 import { EventDispatcher } from '../../platform/events/queues/event-dispatcher.service';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { avatarUrlFor, INACCESSIBLE_USER_NAME, presentInaccessibleUser, presentUser, storedAvatarUrl } from '../api/user.presenter';
+import { avatarUrlFor, INACCESSIBLE_USER_NAME, storedAvatarUrl } from '../public/user-identity';
+import { presentInaccessibleUser, presentUser } from '../api/user.presenter';
+import { presentBot } from '../api/bot.presenter';
 import { languageName } from '../../shared/languages';
 import { Role } from '../../shared/roles';
 import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../public/user-settings';
 import { AvatarUrlChangedEvent, ExportConsentChangedEvent, RealmUserUpdatedEvent, UserSettingsChangedEvent } from './settings-events';
-import { BotEvent, UserCameIntoViewEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
+import { BotAddedEvent, BotEvent, UserCameIntoViewEvent, UserCreatedEvent, UserDeactivatedEvent, UserRemovedFromViewEvent, UserUpdatedEvent } from './user-events';
 
 /**
  * The client events of the users module's domain events (`realm_user`, `realm_bot`,
@@ -89,6 +91,18 @@ export class UserEventProjections {
       userIds: event.audience,
       eventType: 'realm_user',
       render: () => ({ type: 'realm_user', op: 'remove', person: { user_id: event.userId, full_name: INACCESSIBLE_USER_NAME } }),
+    });
+  }
+
+  /** `realm_bot` add with the whole bot, only to those who administer it. */
+  @OnCommitted(BotAddedEvent)
+  botAdded(event: BotAddedEvent): void {
+    const bot = presentBot(event.profile, 'when-set');
+    this.dispatcher.dispatch({
+      realmId: event.realmId,
+      userIds: event.audience,
+      eventType: 'realm_bot',
+      render: () => ({ type: 'realm_bot', op: 'add', bot: { ...bot } }),
     });
   }
 

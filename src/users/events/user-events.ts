@@ -1,3 +1,4 @@
+import type { BotProfile } from '../queries/bot-directory';
 import { UserRow } from '../public/user-row';
 
 /** A user of the realm who receives an event, with the role that decides what they see. */
@@ -64,6 +65,15 @@ export class UserUpdatedEvent {
  * A `realm_bot` event for those who administer the bot (Zulip's `bot_owner_user_ids`):
  * `add` carries the whole bot, `update` its id and the changed fields, `delete` its id.
  */
+/** A bot came into its administrators' sight (created, or given to a new owner): `realm_bot` add. */
+export class BotAddedEvent {
+  constructor(
+    readonly realmId: number,
+    readonly audience: readonly number[],
+    readonly profile: BotProfile,
+  ) {}
+}
+
 export class BotEvent {
   constructor(
     readonly realmId: number,

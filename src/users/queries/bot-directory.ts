@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { botServicesWire, BotWire, presentBot } from '../api/bot.presenter';
 import { BotDefaults, BotRepository, BotService } from '../persistence/bot.repository';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 
+/** A bot with what its administrators see of it: default channels, service and configuration. */
+export interface BotProfile {
+  bot: UserRow;
+  defaults: BotDefaults | undefined;
+  service: BotService | null;
+  config: Record<string, string> | undefined;
+}
+
 /**
- * Bots in Zulip's `Bot` shape, with their default channels, services and configuration,
+ * Bots with their default channels, services and configuration,
  * and who administers them: the read side of bot accounts for the modules that change or
  * serve them (`admin`, `bots`, `webhooks`, `events`). Their writes go through
  * `BotServiceWriter`.
@@ -17,32 +24,30 @@ export class BotDirectory {
     private readonly users: UserRepository,
   ) {}
 
-  async present(bots: readonly UserRow[], ownerKey: 'always' | 'when-set'): Promise<BotWire[]> {
+  async profiles(bots: readonly UserRow[]): Promise<BotProfile[]> {
     const ids = bots.map((bot) => bot.id);
     const [defaults, services, configs] = await Promise.all([
       this.bots.defaults(ids),
       this.bots.services(ids),
       this.bots.configs(ids),
     ]);
-    return bots.map((bot) =>
-      presentBot(bot, defaults.get(bot.id), botServicesWire(bot.botType, services.get(bot.id) ?? null, configs.get(bot.id)), { ownerKey }),
-    );
+    return bots.map((bot) => ({ bot, defaults: defaults.get(bot.id), service: services.get(bot.id) ?? null, config: configs.get(bot.id) }));
   }
 
-  async presentOne(botId: number, ownerKey: 'always' | 'when-set'): Promise<BotWire> {
+  async profile(botId: number): Promise<BotProfile> {
     const bot = await this.users.findById(botId);
     if (!bot) throw new Error(`bot ${botId} vanished`);
-    const [wire] = await this.present([bot], ownerKey);
-    return wire;
+    const [profile] = await this.profiles([bot]);
+    return profile;
   }
 
   /**
    * `realm_bots`: the bots a user administers (Zulip's `get_owned_bot_dicts`): every bot
    * of the realm for an administrator, else the bots they own; deactivated ones included.
    */
-  async administeredBy(user: { id: number; realmId: number; isAdmin: boolean }, excludeIds: readonly number[]): Promise<BotWire[]> {
+  async administeredBy(user: { id: number; realmId: number; isAdmin: boolean }, excludeIds: readonly number[]): Promise<BotProfile[]> {
     const bots = await this.users.findByIds(user.realmId, await this.bots.administeredIds(user, excludeIds));
-    return this.present(bots, 'always');
+    return this.profiles(bots);
   }
 
   /**

@@ -2,13 +2,13 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { ApiError } from '../../shared/api-error';
-import { presentUser, UserWire, Viewer } from '../api/user.presenter';
+import { Viewer } from '../public/user-identity';
 import { insufficientPermission } from '../../shared/authorization';
 import { UserAccess } from '../access/user-access';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 import { UserByEmailReader } from './user-by-email.reader';
-import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
+import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { Database } from '../../platform/database/database';
 
 /** How `GET /users/{...}` names its user: by id, or by an email address. */
@@ -19,13 +19,19 @@ export class GetUserQuery {
   constructor(
     readonly viewer: Viewer & { realmId: number },
     readonly key: UserKey,
-    readonly clientGravatar: boolean,
     readonly includeCustomProfileFields: boolean,
   ) {}
 }
 
+/** The user the viewer asked for, the realm's host name its placeholder address needs, and its profile data when asked for. */
+export interface FoundUser {
+  user: UserRow;
+  realmHostName: string;
+  profileData: ProfileData | null;
+}
+
 @QueryHandler(GetUserQuery)
-export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserWire }> {
+export class GetUserHandler implements IQueryHandler<GetUserQuery, FoundUser> {
   constructor(
     private readonly users: UserRepository,
     private readonly realms: RealmDirectory,
@@ -36,16 +42,13 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, { user: UserW
     private readonly database: Database,
   ) {}
 
-  async execute(query: GetUserQuery): Promise<{ user: UserWire }> {
+  async execute(query: GetUserQuery): Promise<FoundUser> {
     const realm = await this.realms.requireById(query.viewer.realmId);
-    const hostName = this.addressing.hostName(realm.stringId);
-    const target = await this.find(query);
-    if (!(await this.access.canAccess(query.viewer, target))) throw insufficientPermission();
-    const user = presentUser(target, hostName, query.viewer, { clientGravatar: query.clientGravatar });
-    if (query.includeCustomProfileFields && !target.isBot) {
-      user.profile_data = await this.profileData.forUser(target.realmId, target.id);
-    }
-    return { user };
+    const realmHostName = this.addressing.hostName(realm.stringId);
+    const user = await this.find(query);
+    if (!(await this.access.canAccess(query.viewer, user))) throw insufficientPermission();
+    const profileData = query.includeCustomProfileFields && !user.isBot ? await this.profileData.forUser(user.realmId, user.id) : null;
+    return { user, realmHostName, profileData };
   }
 
   /** Zulip's `access_user_by_id` / `access_user_by_email` (see `UserByEmailReader`). */

@@ -1,23 +1,29 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { RealmDirectory } from '../../realm/queries/realm-directory';
-import { ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
+import { ProfileData, ProfileDataReader } from '../../profile-fields/queries/profile-data.reader';
 import { UserMessageReader } from '../public/messages.port';
-import { presentUser, UserWire, Viewer } from '../api/user.presenter';
 import { UserRepository } from '../persistence/user.repository';
+import type { UserProfileView } from '../persistence/user.repository';
+import { UserRow } from '../public/user-row';
 
 /** `GET /users`: every user of the realm, active or not, bots included. */
 export class GetUsersQuery {
   constructor(
     readonly realmId: number,
-    readonly viewer: Viewer,
-    readonly clientGravatar: boolean,
     readonly includeCustomProfileFields: boolean,
   ) {}
 }
 
+/** The realm's users, its host name (for placeholder addresses) and, when asked for, their profile data. */
+export interface UserListing {
+  users: UserProfileView[];
+  realmHostName: string;
+  profiles: Map<number, ProfileData> | null;
+}
+
 @QueryHandler(GetUsersQuery)
-export class GetUsersHandler implements IQueryHandler<GetUsersQuery, UserWire[]> {
+export class GetUsersHandler implements IQueryHandler<GetUsersQuery, UserListing> {
   constructor(
     private readonly users: UserRepository,
     private readonly realms: RealmDirectory,
@@ -25,16 +31,12 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery, UserWire[]>
     private readonly profileData: ProfileDataReader,
   ) {}
 
-  async execute(query: GetUsersQuery): Promise<UserWire[]> {
+  async execute(query: GetUsersQuery): Promise<UserListing> {
     const realm = await this.realms.requireById(query.realmId);
-    const hostName = this.addressing.hostName(realm.stringId);
+    const realmHostName = this.addressing.hostName(realm.stringId);
     const users = await this.users.listInRealm(query.realmId);
-    const profiles = query.includeCustomProfileFields ? await this.profileData.forUsers(query.realmId, null) : new Map();
-    return users.map((user) => {
-      const wire = presentUser(user, hostName, query.viewer, { clientGravatar: query.clientGravatar });
-      if (query.includeCustomProfileFields && !user.isBot) wire.profile_data = profiles.get(user.id) ?? {};
-      return wire;
-    });
+    const profiles = query.includeCustomProfileFields ? await this.profileData.forUsers(query.realmId, null) : null;
+    return { users, realmHostName, profiles };
   }
 }
 
@@ -43,8 +45,16 @@ export class GetOwnUserQuery {
   constructor(readonly userId: number) {}
 }
 
+/** The requester, the realm's host name, their profile data (none for bots) and newest message id. */
+export interface OwnUser {
+  user: UserRow;
+  realmHostName: string;
+  profileData: ProfileData | null;
+  maxMessageId: number;
+}
+
 @QueryHandler(GetOwnUserQuery)
-export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<string, unknown>> {
+export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, OwnUser> {
   constructor(
     private readonly users: UserRepository,
     private readonly realms: RealmDirectory,
@@ -53,15 +63,15 @@ export class GetOwnUserHandler implements IQueryHandler<GetOwnUserQuery, Record<
     private readonly messages: UserMessageReader,
   ) {}
 
-  async execute(query: GetOwnUserQuery): Promise<Record<string, unknown>> {
+  async execute(query: GetOwnUserQuery): Promise<OwnUser> {
     const user = await this.users.findById(query.userId);
     if (!user) throw new Error(`user ${query.userId} vanished`);
     const realm = await this.realms.requireById(user.realmId);
-    const wire = presentUser(user, this.addressing.hostName(realm.stringId), user, { clientGravatar: false });
     return {
-      ...wire,
-      ...(user.isBot ? {} : { profile_data: await this.profileData.forUser(user.realmId, user.id) }),
-      max_message_id: await this.messages.maxMessageId(user.id),
+      user,
+      realmHostName: this.addressing.hostName(realm.stringId),
+      profileData: user.isBot ? null : await this.profileData.forUser(user.realmId, user.id),
+      maxMessageId: await this.messages.maxMessageId(user.id),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
-import { apiEmail } from '../api/user.presenter';
+import { apiEmail } from '../public/user-identity';
 import { EmailLookupRule, placeholderUserId, visibilitiesShowingEmail } from '../domain/email-lookup';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';

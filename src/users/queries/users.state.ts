@@ -13,6 +13,7 @@ import {
   userSettingsOf,
 } from '../public/user-settings';
 import { BotDirectory } from './bot-directory';
+import { presentBot } from '../api/bot.presenter';
 import { UserDirectory } from './user-directory';
 import { UserMessageReader } from '../public/messages.port';
 
@@ -38,10 +39,11 @@ export class UsersState implements StateContributor {
       personalSection(request, 'realm_bot', request.wants('realm_bot'), { realm_bots: [] }, async (userId, state) => {
         const [user, realm] = await Promise.all([this.users.requireById(userId), this.realms.requireById(request.realmId)]);
         // The notification bot plays Zulip's cross-realm system bot: nobody administers it.
-        state.realm_bots = await this.botDirectory.administeredBy(
+        const bots = await this.botDirectory.administeredBy(
           { id: user.id, realmId: user.realmId, isAdmin: isAdministrator(user.role) },
           realm.notificationBotId === null ? [] : [realm.notificationBotId],
         );
+        state.realm_bots = bots.map((bot) => presentBot(bot, 'always'));
       }),
       // What bots the server can run: the same for everyone, spectators included (Zulip's too).
       {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessageAddress, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { asSender } from '../../messages/events/subscription-notices.effects';
-import { presentMessage } from '../../messages/api/message.presenter';
+import { messageDict } from '../../messages/public/message-dict';
 import { MessageSnapshotReader } from '../../messages/queries/message-snapshot.reader';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { BotType } from '../../shared/roles';
@@ -119,7 +119,7 @@ export class WebhookDelivery {
     const snapshot = (await this.loader.load([job.messageId])).get(job.messageId);
     if (!snapshot) return null;
     const message = {
-      ...presentMessage(snapshot, { applyMarkdown: false, clientGravatar: false, allowEmptyTopicName: true }),
+      ...messageDict(snapshot, { applyMarkdown: false, clientGravatar: false, allowEmptyTopicName: true }),
       rendered_content: snapshot.renderedContent,
     } as unknown as WebhookMessage;
     const wire = { id: user.id, email: user.deliveryEmail, fullName: user.fullName, token: service.token, interface: service.interface };
