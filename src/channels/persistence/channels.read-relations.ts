@@ -7,10 +7,10 @@
 
 /**
  * Every subscription (to a channel or a group of people): user_profile_id, recipient_id,
- * active, is_user_active, is_muted, email_notifications, wildcard_mentions_notify.
+ * active, is_user_active, is_muted, email_notifications, push_notifications, wildcard_mentions_notify.
  */
 export function subscriptionRelation(alias: string): string {
-  return `(SELECT user_profile_id, recipient_id, active, is_user_active, is_muted, email_notifications, wildcard_mentions_notify
+  return `(SELECT user_profile_id, recipient_id, active, is_user_active, is_muted, email_notifications, push_notifications, wildcard_mentions_notify
              FROM subscription) AS ${alias}`;
 }
 

@@ -45,6 +45,7 @@ import { MailKind1766951000000 } from './migrations/1766951000000-mail-kind';
 import { RealmImages1766960800000 } from './migrations/1766960800000-realm-images';
 import { RealmDeletionDate1766970000000 } from './migrations/1766970000000-realm-deletion-date';
 import { ZulipTenTwoCldr46EmojiNames1766980000000 } from './migrations/1766980000000-zulip-10-2-cldr-46-emoji-names';
+import { PushBouncer1766990000000 } from './migrations/1766990000000-push-bouncer';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -101,6 +102,7 @@ export const MIGRATIONS = [
   RealmImages1766960800000,
   RealmDeletionDate1766970000000,
   ZulipTenTwoCldr46EmojiNames1766980000000,
+  PushBouncer1766990000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

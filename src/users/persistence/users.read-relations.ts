@@ -11,7 +11,7 @@
  */
 export function userProfileRelation(alias: string): string {
   return `(SELECT id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings,
-                  date_joined, email_address_visibility, avatar_source, avatar_version
+                  date_joined, email_address_visibility, avatar_source, avatar_version, uuid
              FROM user_profile) AS ${alias}`;
 }
 
