@@ -294,7 +294,8 @@ function loadPushSettings(env: NodeJS.ProcessEnv): PushSettings {
   const retryDelayMs = parseIntegerVariable('PUSH_RETRY_DELAY_MS', env.PUSH_RETRY_DELAY_MS, 10_000, 10);
   const retryMaxDelayMs = parseIntegerVariable('PUSH_RETRY_MAX_DELAY_MS', env.PUSH_RETRY_MAX_DELAY_MS, 600_000, 10);
   if (retryMaxDelayMs < retryDelayMs) throw new ConfigError('PUSH_RETRY_MAX_DELAY_MS must be at least PUSH_RETRY_DELAY_MS');
-  return { enabled, servicesUrl, orgId, orgKey, retryDelayMs, retryMaxDelayMs };
+  const redactContent = parseBooleanVariable('PUSH_NOTIFICATION_REDACT_CONTENT', env.PUSH_NOTIFICATION_REDACT_CONTENT, false);
+  return { enabled, servicesUrl, orgId, orgKey, retryDelayMs, retryMaxDelayMs, redactContent };
 }
 
 function loadExternalContentSettings(env: NodeJS.ProcessEnv): ExternalContentSettings {

@@ -328,4 +328,6 @@ export abstract class PushSettings {
   abstract readonly retryDelayMs: number;
   /** `PUSH_RETRY_MAX_DELAY_MS`: the longest wait between two attempts. */
   abstract readonly retryMaxDelayMs: number;
+  /** `PUSH_NOTIFICATION_REDACT_CONTENT` (Zulip's server setting): notifications say "New message" instead of the content. */
+  abstract readonly redactContent: boolean;
 }

@@ -38,18 +38,27 @@ export class BouncerClient {
   constructor(private readonly settings: PushSettings) {}
 
   /** `endpoint` below `/api/v1/remotes/` (`push/notify`...); `json` bodies go as JSON, `form` ones form-encoded. */
-  post(endpoint: string, body: { json: object } | { form: FormBody }): Promise<BouncerOutcome> {
+  post(endpoint: string, body: BouncerBody): Promise<BouncerOutcome> {
     return bouncerRequest(this.settings, endpoint, body);
+  }
+
+  get(endpoint: string): Promise<BouncerOutcome> {
+    return bouncerRequest(this.settings, endpoint, null);
   }
 }
 
-/** One request (also for the CLI, which has no Nest application). */
-export async function bouncerRequest(access: BouncerAccess, endpoint: string, body: { json: object } | { form: FormBody }, withAuth = true): Promise<BouncerOutcome> {
+/** A request's body: JSON, or form-encoded. */
+export type BouncerBody = { json: object } | { form: FormBody };
+
+/** One request, a GET without a body (also for the CLI, which has no Nest application). */
+export async function bouncerRequest(access: BouncerAccess, endpoint: string, body: BouncerBody | null, withAuth = true): Promise<BouncerOutcome> {
   const url = new URL(`/api/v1/remotes/${endpoint}`, access.servicesUrl);
   const headers: Record<string, string> = { 'User-Agent': SERVER_PRODUCT };
   if (withAuth) headers.Authorization = `Basic ${Buffer.from(`${access.orgId ?? ''}:${access.orgKey ?? ''}`).toString('base64')}`;
-  let payload: string;
-  if ('json' in body) {
+  let payload: string | undefined;
+  if (body === null) {
+    payload = undefined;
+  } else if ('json' in body) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body.json);
   } else {
@@ -62,7 +71,7 @@ export async function bouncerRequest(access: BouncerAccess, endpoint: string, bo
   let text: string;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method: body === null ? 'GET' : 'POST',
       headers,
       body: payload,
       signal: AbortSignal.timeout(endpoint === 'server/analytics' ? ANALYTICS_TIMEOUT_MS : TIMEOUT_MS),

@@ -10,7 +10,10 @@ export function realmSubdomainSql(realmIdSql: string): string {
   return `(SELECT string_id FROM realm WHERE id = ${realmIdSql})`;
 }
 
-/** Every realm: id, string_id, name, deactivated, properties (the stored realm properties), date_created. */
+/**
+ * Every realm: id, string_id, name, deactivated, properties (the stored realm properties),
+ * date_created, uuid (how the push notification service knows it).
+ */
 export function realmRelation(alias: string): string {
-  return `(SELECT id, string_id, name, deactivated, properties, date_created FROM realm) AS ${alias}`;
+  return `(SELECT id, string_id, name, deactivated, properties, date_created, uuid FROM realm) AS ${alias}`;
 }
