@@ -282,8 +282,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 function loadPushSettings(env: NodeJS.ProcessEnv): PushSettings {
   const enabled = parseBooleanVariable('ZULIP_SERVICE_PUSH_NOTIFICATIONS', env.ZULIP_SERVICE_PUSH_NOTIFICATIONS, false);
-  const urlName = optional(env.ZULIP_SERVICES_URL) !== undefined ? 'ZULIP_SERVICES_URL' : 'PUSH_NOTIFICATION_BOUNCER_URL';
-  const servicesUrl = parseUrlVariable(urlName, env[urlName], ['https:', 'http:'], true) ?? 'https://push.zulipchat.com';
+  // Zulip's older name is still read, as Zulip 10.2 reads it.
+  const servicesUrl =
+    parseUrlVariable('ZULIP_SERVICES_URL', env.ZULIP_SERVICES_URL, ['https:', 'http:'], true) ??
+    parseUrlVariable('PUSH_NOTIFICATION_BOUNCER_URL', env.PUSH_NOTIFICATION_BOUNCER_URL, ['https:', 'http:'], true) ??
+    'https://push.zulipchat.com';
   const orgId = optional(env.ZULIP_ORG_ID);
   const orgKey = optional(env.ZULIP_ORG_KEY);
   if (orgId !== undefined && !UUID.test(orgId)) throw new ConfigError('ZULIP_ORG_ID must be a UUID (version 4, lowercase), as `manage register-push-server` prints it');

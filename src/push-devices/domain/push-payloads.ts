@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { PushTrigger } from '../../missed-message-emails/domain/email-triggers';
+import type { PushTrigger } from '../../missed-message-emails/public/notification-triggers';
 
 /**
  * The payloads Zulip's mobile apps parse (zerver/lib/push_notifications.py: get_base_payload,

@@ -1,4 +1,4 @@
-import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, Generated, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /**
  * The tables realm's foreign keys point at, as far as TypeORM must know them to name those
@@ -92,11 +92,12 @@ export class RealmEntity {
 
   /** Zulip's `Realm.uuid`: how the push notification service knows the realm. */
   @Index('realm_uuid', { unique: true })
-  @Column({ type: 'uuid', default: () => 'gen_random_uuid()' })
+  @Column({ type: 'uuid' })
+  @Generated('uuid')
   uuid!: string;
 
   /** Zulip's `Realm.uuid_owner_secret`, sent with the realm's data to the push notification service. */
-  @Column({ name: 'uuid_owner_secret', type: 'text', default: () => "replace(((gen_random_uuid())::text || (gen_random_uuid())::text), '-', '')" })
+  @Column({ name: 'uuid_owner_secret', type: 'text', default: () => 'gen_random_uuid()' })
   uuidOwnerSecret!: string;
 
   /** What the push notification service last said of the realm (`can_push`). */

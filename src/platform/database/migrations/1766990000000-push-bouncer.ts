@@ -20,7 +20,7 @@ export class PushBouncer1766990000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE realm ADD COLUMN uuid uuid NOT NULL DEFAULT gen_random_uuid()`);
-    await q.query(`ALTER TABLE realm ADD COLUMN uuid_owner_secret text NOT NULL DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`);
+    await q.query(`ALTER TABLE realm ADD COLUMN uuid_owner_secret text NOT NULL DEFAULT gen_random_uuid()`);
     await q.query(`ALTER TABLE realm ADD COLUMN push_notifications_enabled boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE realm ADD COLUMN push_notifications_enabled_end_timestamp bigint NULL`);
     await q.query(`CREATE UNIQUE INDEX realm_uuid ON realm (uuid)`);
