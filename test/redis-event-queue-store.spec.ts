@@ -23,7 +23,7 @@ let nextUser = 900_000 + Math.floor(Math.random() * 50_000) * 10;
 function descriptor(userId: number, lifespanSecs = 600): QueueDescriptor {
   return {
     queueId: `spec-${randomBytes(6).toString('hex')}`, userId, quotaUserId: userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false,
-    slimPresence: false, allPublicStreams: false, narrow: [], clientName: 'spec', lifespanSecs,
+    slimPresence: false, allPublicStreams: false, narrow: [], clientName: 'spec', dialect: 'spec', lifespanSecs,
     capabilities: {} as QueueDescriptor['capabilities'],
   };
 }
@@ -92,7 +92,7 @@ const until = async (check: () => boolean): Promise<void> => {
 const kinds: [string, () => Promise<Harness>][] = [['memory', memoryHarness]];
 if (process.env.REDIS_URL) kinds.push(['redis', redisHarness]);
 
-describe.each(kinds)('%s event queue store', (_kind, make) => {
+describe.each(kinds)('%s event queue store', (kind, make) => {
   let harness: Harness;
   let a: EventQueueStore;
   let b: EventQueueStore;
@@ -104,6 +104,17 @@ describe.each(kinds)('%s event queue store', (_kind, make) => {
 
   afterEach(async () => {
     await harness.close();
+  });
+
+  // Only Redis keeps queues across an upgrade.
+  (kind === 'redis' ? it : it.skip)("gives a queue stored before its dialect was the dialect of its client's name", async () => {
+    const user = nextUser++;
+    const { dialect: _dropped, ...stored } = { ...descriptor(user), clientName: 'ZulipFlutter' };
+    await a.create(stored as QueueDescriptor, Date.now());
+    expect((await b.describe(stored.queueId))?.dialect).toBe('zulip');
+    const spec = { ...descriptor(user), clientName: 'website' };
+    await a.create(spec, Date.now());
+    expect((await b.queuesOfUsers([user])).map((queue) => [queue.clientName, queue.dialect]).sort()).toEqual([['ZulipFlutter', 'zulip'], ['website', 'spec']]);
   });
 
   it('splices a shared part into every queue that gets it, with each queue its own ids', async () => {

@@ -1,4 +1,5 @@
 import { Page } from 'playwright-core';
+import type { WireProfileField } from '../web/api/types';
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { TestBrowser } from './support/browser';
 import { until } from './support/until';
@@ -14,16 +15,7 @@ import { SpecBrowsers } from './support/web-pages';
  */
 const describeInBrowser = TestBrowser.available() ? describe : describe.skip;
 
-interface FieldWire {
-  id: number;
-  name: string;
-  type: number;
-  hint: string;
-  field_data: string;
-  order: number;
-  required: boolean;
-  display_in_profile_summary?: boolean;
-}
+type FieldWire = WireProfileField;
 
 async function fieldsOf(api: Api): Promise<FieldWire[]> {
   const answer = await api.get('realm/profile_fields');

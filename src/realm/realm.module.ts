@@ -7,6 +7,7 @@ import { RealmWrites } from './commands/realm-writes';
 import { RealmSettingsStore } from './persistence/realm-settings.store';
 import { RealmSettingsController } from './api/realm-settings.controller';
 import { ServerSettingsController } from './api/server-settings.controller';
+import { RenderedRealmDescription } from './queries/rendered-realm-description';
 import { UserSettingsDefaultsController } from './api/user-settings-defaults.controller';
 import { UpdateUserSettingsDefaultsHandler } from './commands/update-user-settings-defaults.command';
 import { UpdateRealmSettingsHandler } from './commands/update-realm-settings.command';
@@ -25,6 +26,7 @@ import { RealmChannels, RealmUsers } from './queries/realm-foreign-readers';
   imports: [GroupsModule],
   controllers: [ServerSettingsController, RealmSettingsController, UserSettingsDefaultsController, RealmDomainsController, RealmImagesController],
   providers: [
+    RenderedRealmDescription,
     RealmDomainsState,
     RealmAddressing,
     RealmRepository,

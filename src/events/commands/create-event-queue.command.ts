@@ -4,12 +4,13 @@ import { EventQueueStore } from '../../platform/events/queues/event-queue-store'
 import { ApiError } from '../../shared/api-error';
 import { notAuthorizedForQuery } from '../../shared/authorization';
 import { isGuest } from '../../shared/roles';
+import { dialectOfClient } from '../../shared/wire-dialect';
 import { QueueDescriptor, QueueLimitReached, queueLifespan } from '../../platform/events/queues/queue-descriptor';
 import { QueueIds } from '../../platform/events/queues/queue-ids';
 import { UserDirectory } from '../../users/queries/user-directory';
 
 /** What a client chose at register; the rest of the descriptor is the server's. */
-export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'quotaUserId' | 'realmId' | 'lifespanSecs'>;
+export type EventQueueOptions = Omit<QueueDescriptor, 'queueId' | 'userId' | 'quotaUserId' | 'realmId' | 'lifespanSecs' | 'dialect'>;
 
 /** The queue half of `POST /register`; its state half reads after the queue exists. */
 export class CreateEventQueueCommand {
@@ -47,6 +48,7 @@ export class CreateEventQueueHandler implements ICommandHandler<CreateEventQueue
           quotaUserId: owner ?? user.id,
           realmId: user.realmId,
           ...command.options,
+          dialect: dialectOfClient(command.options.clientName),
           lifespanSecs: queueLifespan(command.requestedLifespanSecs, this.settings.idleSeconds),
         },
         Date.now(),

@@ -14,7 +14,7 @@ function candidate(userId: number, settings: Record<string, unknown> = {}): Cand
 function queue(userId: number, eventTypes: string[] | null): QueueDescriptor {
   return {
     queueId: `q-${userId}-${Math.random()}`, userId, quotaUserId: userId, realmId: 1, eventTypes, applyMarkdown: true, clientGravatar: false,
-    slimPresence: false, allPublicStreams: false, narrow: [], clientName: 'spec', lifespanSecs: 600,
+    slimPresence: false, allPublicStreams: false, narrow: [], clientName: 'spec', dialect: 'spec', lifespanSecs: 600,
     capabilities: {} as QueueDescriptor['capabilities'],
   };
 }

@@ -1,10 +1,10 @@
 /**
  * The presence module's read relation: the SQL text other modules interpolate where a
  * user's presence is a filter inside one of their statements (docs/architecture.md, "Each
- * table has one owner module"). A table expression PostgreSQL inlines.
+ * table has one owner module"). A plain table reference under the caller's alias; the comment lists the columns callers may read.
  */
 
 /** Every user's presence row: user_profile_id, last_active_time. */
 export function presenceRelation(alias: string): string {
-  return `(SELECT user_profile_id, last_active_time FROM user_presence) AS ${alias}`;
+  return `user_presence AS ${alias}`;
 }

@@ -1,6 +1,6 @@
 import { ProfileField } from '../persistence/profile-field.store';
 
-/** Spec 2.6 / Zulip's `CustomProfileField.as_dict`: `display_in_profile_summary` only when true. */
+/** As Zulip's `CustomProfileField.as_dict`: `display_in_profile_summary` only when true. */
 export interface ProfileFieldWire {
   id: number;
   name: string;

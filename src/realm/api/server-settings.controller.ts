@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RealmRef } from '../../shared/realm-ref';
-import { DescriptionRenderer } from '../../platform/markdown/description-renderer';
+import { RenderedRealmDescription } from '../queries/rendered-realm-description';
 import { RealmAddressing } from '../public/realm-addressing';
 import { versionFields } from '../../shared/server-version';
 import { RealmRepository } from '../persistence/realm.repository';
@@ -15,7 +15,7 @@ export class ServerSettingsController {
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
     private readonly server: ServerSettings,
-    private readonly descriptions: DescriptionRenderer,
+    private readonly description: RenderedRealmDescription,
   ) {}
 
   @Get('server_settings')
@@ -48,8 +48,7 @@ export class ServerSettingsController {
       realm_url: url,
       realm_name: realm.name,
       realm_icon: realmImageUrl(realm, 'icon'),
-      // Zulip's get_realm_rendered_description: the message renderer, no acting user.
-      realm_description: await this.descriptions.renderDescription(realm.id, realm.description),
+      realm_description: await this.description.of(realm.id, realm.description),
       realm_web_public_access_enabled: false,
     };
   }

@@ -1,8 +1,8 @@
 /**
  * The realm module's read relations: the SQL text other modules interpolate where a realm
  * row is a join or a filter inside one of their statements, so that a hot statement stays
- * one round trip (docs/architecture.md, "Each table has one owner module"). Each is a
- * table expression or scalar subquery PostgreSQL inlines.
+ * one round trip (docs/architecture.md, "Each table has one owner module"). Each is a plain table reference
+ * (or a scalar subquery) under the caller's alias; the comments list the columns callers may read.
  */
 
 /** The subdomain (`string_id`, a text value) of the realm whose id is `realmIdSql`. */
@@ -10,10 +10,7 @@ export function realmSubdomainSql(realmIdSql: string): string {
   return `(SELECT string_id FROM realm WHERE id = ${realmIdSql})`;
 }
 
-/**
- * Every realm: id, string_id, name, deactivated, properties (the stored realm properties),
- * date_created, uuid (how the push notification service knows it).
- */
+/** Every realm: id, string_id, name, deactivated, properties (the stored realm properties), date_created. */
 export function realmRelation(alias: string): string {
-  return `(SELECT id, string_id, name, deactivated, properties, date_created, uuid FROM realm) AS ${alias}`;
+  return `realm AS ${alias}`;
 }

@@ -15,7 +15,7 @@ export interface SentChannelMessage {
 }
 
 /**
- * Spec 2.8's `automatically_follow_topics_policy` and
+ * The user settings `automatically_follow_topics_policy` and
  * `automatically_unmute_topics_in_muted_streams_policy`, applied for the sender of a
  * channel message inside the sending transaction (Zulip's do_send_messages). Bots are
  * left alone. Being mentioned (`automatically_follow_topics_where_mentioned`) and other

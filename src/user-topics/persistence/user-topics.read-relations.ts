@@ -7,5 +7,5 @@
 
 /** Every user's topic policy: user_profile_id, stream_id, recipient_id, topic_name, visibility_policy. */
 export function userTopicRelation(alias: string): string {
-  return `(SELECT user_profile_id, stream_id, recipient_id, topic_name, visibility_policy FROM user_topic) AS ${alias}`;
+  return `user_topic AS ${alias}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The users module's read relations: the SQL text other modules interpolate where a user
  * or recipient row is a join or a filter inside one of their statements (docs/architecture.md,
- * "Each table has one owner module"). Each is a table expression PostgreSQL inlines.
+ * "Each table has one owner module"). Each is a plain table reference under the caller's alias; the comments list the columns callers may read.
  */
 
 /**
@@ -10,12 +10,10 @@
  * avatar_version.
  */
 export function userProfileRelation(alias: string): string {
-  return `(SELECT id, realm_id, full_name, delivery_email, role, is_active, is_bot, bot_type, bot_owner_id, settings,
-                  date_joined, email_address_visibility, avatar_source, avatar_version, uuid
-             FROM user_profile) AS ${alias}`;
+  return `user_profile AS ${alias}`;
 }
 
 /** Every recipient (a person, a channel or a group of people): id, type, type_id. */
 export function recipientRelation(alias: string): string {
-  return `(SELECT id, type, type_id FROM recipient) AS ${alias}`;
+  return `recipient AS ${alias}`;
 }

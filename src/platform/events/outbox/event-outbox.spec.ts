@@ -48,7 +48,7 @@ class FakeOutboxTable {
 function queueOf(userId: number, queueId: string): QueueDescriptor {
   return {
     queueId, userId, quotaUserId: userId, realmId: 1, eventTypes: null, applyMarkdown: true, clientGravatar: false, slimPresence: false,
-    allPublicStreams: false, narrow: [], clientName: 'test', lifespanSecs: 600,
+    allPublicStreams: false, narrow: [], clientName: 'test', dialect: 'spec', lifespanSecs: 600,
     capabilities: {} as QueueDescriptor['capabilities'],
   };
 }

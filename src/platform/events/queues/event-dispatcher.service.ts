@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommitTracker } from './commit-tracker';
 import { EventQueueStore } from './event-queue-store';
-import { dialectOfClient } from '../../../shared/wire-dialect';
 import { EventJson, eventJson, inZulipDialect } from './event-json';
 import { AppendGroup, QueueAppend, QueueDescriptor } from './queue-descriptor';
 
@@ -207,7 +206,7 @@ export class EventDispatcher {
           event = data === null ? null : (serialized.get(data) ?? eventJson(data));
           if (data !== null) serialized.set(data, event as EventJson);
         }
-        if (event) appends.push({ queueId: queue.queueId, event: dialectOfClient(queue.clientName) === 'zulip' ? inZulipDialect(event) : event });
+        if (event) appends.push({ queueId: queue.queueId, event: queue.dialect === 'zulip' ? inZulipDialect(event) : event });
       }
       if (appends.length > 0) groups.push(dedupeKey === undefined ? { appends } : { dedupeKey, appends });
     }

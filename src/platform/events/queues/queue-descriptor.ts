@@ -1,3 +1,4 @@
+import { WireDialect } from '../../../shared/wire-dialect';
 import { EventJson, StoredEvent } from './event-json';
 
 /** The `client_capabilities` a queue was registered with (all default false). */
@@ -49,6 +50,8 @@ export interface QueueDescriptor {
   narrow: QueueNarrowTerm[];
   capabilities: ClientCapabilities;
   clientName: string;
+  /** The spelling of values the queue's events get (shared/wire-dialect.ts), by its client. */
+  dialect: WireDialect;
   /** Idle time after which the queue is collected. */
   lifespanSecs: number;
 }

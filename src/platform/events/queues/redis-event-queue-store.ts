@@ -15,6 +15,7 @@ import {
   QueueReadResult,
   QueueSignal,
 } from './queue-descriptor';
+import { dialectOfClient } from '../../../shared/wire-dialect';
 import {
   ACKNOWLEDGE_SCRIPT,
   allPublicKey,
@@ -397,6 +398,8 @@ export class RedisEventQueueStore extends EventQueueStore {
       for (const [, text] of replies) {
         if (typeof text !== 'string') continue;
         const descriptor = JSON.parse(text) as QueueDescriptor;
+        // A queue registered before the dialect was stored (an upgrade keeps Redis).
+        descriptor.dialect ??= dialectOfClient(descriptor.clientName);
         this.remember(descriptor);
         result.push(descriptor);
       }
