@@ -16,6 +16,22 @@ async function main(): Promise<object> {
     const { readNewPassword } = await import('./admin/cli/cli-password-prompt');
     args.password = await readNewPassword();
   }
+  // Needs the terminal (the service's terms) and no database: this process alone carries it out.
+  if (command === 'register-push-server') {
+    const { registerPushServer, terminalQuestion, PushRegistrationError } = await import('./push-devices/commands/register-push-server');
+    try {
+      return await registerPushServer(config.push, config.server, {
+        contactEmail: args['contact-email'],
+        agreeToTerms: args['agree-to-terms-of-service'] === 'true',
+        rotateKey: args['rotate-key'] === 'true',
+        ask: terminalQuestion(),
+        show: (text) => process.stderr.write(`${text}\n`),
+      });
+    } catch (error) {
+      if (error instanceof PushRegistrationError) throw new CliError(error.message);
+      throw error;
+    }
+  }
   // `status` describes the running servers (their parked polls, their workers) whenever one answers.
   if (command === 'status') {
     const answers = await askEveryServer(config.storage, { command, args });

@@ -8,6 +8,7 @@ import { MissedMessageScheduler } from './missed-message-emails/delivery/missed-
 import { ScheduledMessageScheduler } from './scheduled-messages/delivery/scheduled-message-scheduler';
 import { RealmExportRunner } from './realm-transfer/jobs/realm-export-runner';
 import { MailDelivery } from './platform/mail/mail-delivery';
+import { PushDelivery } from './push-devices/delivery/push-delivery';
 import { DigestScheduler } from './digest/delivery/digest-scheduler';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { JsonLogger } from './platform/logging/logger';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   await app.get(RealmExportRunner).start();
   await app.get(MissedMessageScheduler).start();
   await app.get(MailDelivery).start();
+  if (config.push.enabled) await app.get(PushDelivery).start();
   await app.get(DigestScheduler).start();
   await app.get(WebhookRecoverySweep).start();
   await app.get(ThumbnailScheduler).start();

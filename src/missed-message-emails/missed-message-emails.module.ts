@@ -8,12 +8,14 @@ import { SendMissedMessageEmailsHandler } from './commands/send-missed-message-e
 import { MissedMessageScheduler } from './delivery/missed-message-scheduler';
 import { MissedMessageEffects } from './events/missed-message.effects';
 import { MissedMessageStore } from './persistence/missed-message.store';
+import { NotificationRecipients } from './queries/notification-recipients';
 
 /**
  * Zulip's missed-message emails: after a message commits, recipients who are away and
  * whose settings ask for it get a pending row; at the end of their batching period one
  * email per conversation goes through the mail outbox; the unsubscribe link in each
- * (email-unsubscribe's `missed_messages` kind) turns them off.
+ * (email-unsubscribe's `missed_messages` kind) turns them off. Who is notified of a
+ * message (`NotificationRecipients`) is decided here for push notifications too.
  */
 @Module({
   imports: [EventQueuesModule, UsersModule, RealmModule, EmailUnsubscribeModule],
@@ -23,7 +25,8 @@ import { MissedMessageStore } from './persistence/missed-message.store';
     MissedMessageEffects,
     MissedMessageScheduler,
     SendMissedMessageEmailsHandler,
+    NotificationRecipients,
   ],
-  exports: [MissedMessageScheduler],
+  exports: [MissedMessageScheduler, NotificationRecipients],
 })
 export class MissedMessageEmailsModule {}

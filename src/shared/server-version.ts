@@ -22,3 +22,9 @@ export function versionFields(zulipClientCompat: boolean): Record<string, string
   }
   return fields;
 }
+
+/**
+ * How this server names itself to services it calls (the push notification service's
+ * `User-Agent` and `version`): its own name and version, never Zulip's.
+ */
+export const SERVER_PRODUCT = 'team-chat-server/0.1.0';

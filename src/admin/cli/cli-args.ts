@@ -44,6 +44,10 @@ reason on stderr and exit 1.
                                 without that realm; ids are renumbered)
   enqueue-digest-emails [--realm SUB]   (the digest pass now: the realms whose digest weekday is
                                           today, or the realm named whatever the day)
+  register-push-server [--contact-email E] [--agree-to-terms-of-service] [--rotate-key]
+                                (registers this server with Zulip's push notification service at
+                                ZULIP_SERVICES_URL, once its terms are accepted; prints the
+                                ZULIP_ORG_ID and ZULIP_ORG_KEY to set: see docs/operations.md)
   status                        (event queues, parked long-polls, background jobs of the running server)
   migrate                       (applies pending database migrations; the server does too on start)`;
 
@@ -74,6 +78,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'export-realm': ['realm', 'output'],
   'import-realm': ['input'],
   'enqueue-digest-emails': ['realm'],
+  'register-push-server': ['contact-email', 'agree-to-terms-of-service', 'rotate-key'],
   status: [],
   migrate: [],
 };
@@ -81,7 +86,10 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 /** Options naming files: resolved against the CLI's directory before a server gets them. */
 const PATH_OPTIONS = ['output', 'input'];
 
-/** `--name value` pairs; a flag without a value, or a stray word, is an error. */
+/** Options that are switches: present (`'true'`) or not, without a value. */
+const SWITCHES = ['agree-to-terms-of-service', 'rotate-key'];
+
+/** `--name value` pairs and switches; a flag without a value, or a stray word, is an error. */
 export function parseCliArgs(argv: readonly string[]): { command: string; args: CliArgs } {
   const [command, ...rest] = argv;
   if (command === 'help' || argv.includes('--help') || argv.includes('-h')) throw new CliHelpRequested(CLI_USAGE);
@@ -90,8 +98,13 @@ export function parseCliArgs(argv: readonly string[]): { command: string; args: 
   for (let i = 0; i < rest.length; i += 2) {
     const flag = rest[i];
     if (!flag.startsWith('--')) throw new CliError(`unexpected argument '${flag}'\n${CLI_USAGE}`);
-    if (i + 1 >= rest.length) throw new CliError(`${flag} needs a value`);
     const name = flag.slice(2);
+    if (SWITCHES.includes(name)) {
+      args[name] = 'true';
+      i -= 1;
+      continue;
+    }
+    if (i + 1 >= rest.length) throw new CliError(`${flag} needs a value`);
     args[name] = PATH_OPTIONS.includes(name) ? path.resolve(rest[i + 1]) : rest[i + 1];
   }
   checkOptions(command, args);

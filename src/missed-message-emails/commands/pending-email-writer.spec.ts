@@ -2,12 +2,13 @@ import { MemoryEventQueueStore } from '../../platform/events/queues/memory-event
 import { QueueDescriptor } from '../../platform/events/queues/queue-descriptor';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
 import { CandidateQuery, CandidateRow, MissedMessageStore, PendingEntry } from '../persistence/missed-message.store';
+import { NotificationRecipients } from '../queries/notification-recipients';
 import { PendingEmailWriter } from './pending-email-writer';
 
 const LIMITS = { maxEvents: 50, maxBytes: 20_000, perUser: 3, parkedMs: 60_000, dedupeWindowMs: 60_000 };
 
 function candidate(userId: number, settings: Record<string, unknown> = {}): CandidateRow {
-  return { userId, settings, subscriptionEmail: null, subscriptionWildcard: null, channelMuted: false, visibilityPolicy: 0 };
+  return { userId, settings, subscriptionEmail: null, subscriptionPush: null, subscriptionWildcard: null, channelMuted: false, visibilityPolicy: 0 };
 }
 
 function queue(userId: number, eventTypes: string[] | null): QueueDescriptor {
@@ -56,7 +57,7 @@ describe('PendingEmailWriter', () => {
   beforeEach(() => {
     store = new FakeStore();
     queues = new MemoryEventQueueStore(LIMITS);
-    writer = new PendingEmailWriter(store as unknown as MissedMessageStore, queues);
+    writer = new PendingEmailWriter(store as unknown as MissedMessageStore, new NotificationRecipients(store as unknown as MissedMessageStore, queues));
   });
 
   it('writes rows for those a content edit newly mentions, away or not yet decided by presence, and no one else', async () => {

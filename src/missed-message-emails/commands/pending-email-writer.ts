@@ -1,34 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
 import { ExpiredQueue } from '../../platform/events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
 import { FLAG_BITS, FlagName } from '../../shared/message-flags';
-import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
-import { ANY_MENTION_BITS, emailsEveryMessage, emailTrigger, newlyMentioned, RecipientNotificationFacts } from '../domain/email-triggers';
-import { CandidateRow, MissedMessageStore, PendingEntry, PendingWake } from '../persistence/missed-message.store';
-
-function setting<K extends keyof typeof USER_SETTING_DEFAULTS>(settings: Record<string, unknown>, name: K): (typeof USER_SETTING_DEFAULTS)[K] {
-  return (settings[name] ?? USER_SETTING_DEFAULTS[name]) as (typeof USER_SETTING_DEFAULTS)[K];
-}
-
-/** What decides one recipient's email, from their row and their flags on the message. */
-function factsOf(candidate: CandidateRow, isPrivate: boolean, flags: number): RecipientNotificationFacts {
-  const { settings } = candidate;
-  return {
-    isPrivate,
-    flags,
-    enableOfflineEmail: setting(settings, 'enable_offline_email_notifications'),
-    enableStreamEmail: setting(settings, 'enable_stream_email_notifications'),
-    enableFollowedTopicEmail: setting(settings, 'enable_followed_topic_email_notifications'),
-    wildcardMentionsNotify: setting(settings, 'wildcard_mentions_notify'),
-    followedTopicWildcardMentionsNotify: setting(settings, 'enable_followed_topic_wildcard_mentions_notify'),
-    subscriptionEmail: candidate.subscriptionEmail,
-    subscriptionWildcard: candidate.subscriptionWildcard,
-    channelMuted: candidate.channelMuted,
-    visibilityPolicy: candidate.visibilityPolicy,
-  };
-}
+import { ANY_MENTION_BITS, emailsEveryMessage, emailTrigger, newlyMentioned } from '../domain/email-triggers';
+import { MissedMessageStore, PendingEntry, PendingWake } from '../persistence/missed-message.store';
+import { factsOf, NotificationRecipients } from '../queries/notification-recipients';
 
 /** An update event's flag names as bits (the deprecated `wildcard_mentioned` is the OR of two named ones). */
 function flagBits(names: readonly string[]): number {
@@ -54,7 +31,7 @@ export class PendingEmailWriter {
 
   constructor(
     private readonly store: MissedMessageStore,
-    private readonly queues: EventQueueStore,
+    private readonly recipients: NotificationRecipients,
   ) {}
 
   /** Returns whose rows were written and when they are due (for the scheduler's wakes). */
@@ -79,7 +56,7 @@ export class PendingEmailWriter {
       // Only users who received the message (a channel's settings name subscribers only).
       const flags = flagsByUser.get(candidate.userId);
       if (flags === undefined) continue;
-      const trigger = emailTrigger(factsOf(candidate, isPrivate, flags));
+      const trigger = emailTrigger(factsOf(candidate, isPrivate, flags, 'email'));
       if (trigger) entries.push({ userId: candidate.userId, messageId: message.id, trigger });
     }
     return this.recordForAway(entries);
@@ -106,7 +83,7 @@ export class PendingEmailWriter {
     const entries: PendingEntry[] = [];
     for (const candidate of candidates) {
       if (!wanted.has(candidate.userId)) continue;
-      const facts = factsOf(candidate, false, flagsByUser.get(candidate.userId) ?? 0);
+      const facts = factsOf(candidate, false, flagsByUser.get(candidate.userId) ?? 0, 'email');
       if (emailsEveryMessage(facts)) continue;
       const trigger = emailTrigger(facts);
       if (trigger) entries.push({ userId: candidate.userId, messageId, trigger });
@@ -127,12 +104,12 @@ export class PendingEmailWriter {
       for (const id of queue.messageIds) ids.add(id);
       byUser.set(queue.userId, ids);
     }
-    const stillHere = await this.receivingUsers([...byUser.keys()]);
+    const stillHere = await this.recipients.receivingUsers([...byUser.keys()]);
     const entries: PendingEntry[] = [];
     for (const [userId, messageIds] of byUser) {
       if (stillHere.has(userId)) continue;
       for (const candidate of await this.store.unreadCandidates(userId, [...messageIds])) {
-        const trigger = emailTrigger(factsOf(candidate, candidate.isPrivate, candidate.flags));
+        const trigger = emailTrigger(factsOf(candidate, candidate.isPrivate, candidate.flags, 'email'));
         if (trigger) entries.push({ userId, messageId: candidate.messageId, trigger });
       }
     }
@@ -142,15 +119,9 @@ export class PendingEmailWriter {
   /** Rows for the entries whose users are away (no queue receiving messages, or idle). */
   private async recordForAway(entries: readonly PendingEntry[]): Promise<PendingWake[]> {
     if (entries.length === 0) return [];
-    const receiving = await this.receivingUsers(entries.map((entry) => entry.userId));
+    const receiving = await this.recipients.receivingUsers(entries.map((entry) => entry.userId));
     const away = entries.map((entry) => entry.userId).filter((userId) => !receiving.has(userId));
     return this.store.recordPending(entries, away);
-  }
-
-  /** Which of these users have an event queue that receives messages (Zulip's accepts_messages). */
-  private async receivingUsers(userIds: readonly number[]): Promise<Set<number>> {
-    const queues = await this.queues.queuesOfUsers(userIds);
-    return new Set(queues.filter((queue) => queue.eventTypes === null || queue.eventTypes.includes('message')).map((queue) => queue.userId));
   }
 
   /** For the committed-event handlers and the collection hook, which must not wait: failures are logged, never thrown. */

@@ -3,12 +3,12 @@ import { emailsEveryMessage, emailTrigger, newlyMentioned, RecipientNotification
 const base: RecipientNotificationFacts = {
   isPrivate: false,
   flags: 0,
-  enableOfflineEmail: true,
-  enableStreamEmail: false,
-  enableFollowedTopicEmail: true,
+  enableOffline: true,
+  enableStream: false,
+  enableFollowedTopic: true,
   wildcardMentionsNotify: true,
   followedTopicWildcardMentionsNotify: true,
-  subscriptionEmail: null,
+  subscriptionSetting: null,
   subscriptionWildcard: null,
   channelMuted: false,
   visibilityPolicy: 0,
@@ -17,11 +17,11 @@ const base: RecipientNotificationFacts = {
 describe('emailTrigger (Zulip get_email_notification_trigger)', () => {
   it('sends direct messages by enable_offline_email_notifications alone', () => {
     expect(emailTrigger({ ...base, isPrivate: true })).toBe('private_message');
-    expect(emailTrigger({ ...base, isPrivate: true, enableOfflineEmail: false })).toBeNull();
+    expect(emailTrigger({ ...base, isPrivate: true, enableOffline: false })).toBeNull();
   });
 
   it('puts mentions before wildcards, followed topics and channels', () => {
-    expect(emailTrigger({ ...base, flags: 8, visibilityPolicy: 3, enableStreamEmail: true })).toBe('mentioned');
+    expect(emailTrigger({ ...base, flags: 8, visibilityPolicy: 3, enableStream: true })).toBe('mentioned');
     expect(emailTrigger({ ...base, flags: 64 })).toBe('mentioned');
     expect(emailTrigger({ ...base, flags: 32, visibilityPolicy: 3 })).toBe('topic_wildcard_mentioned_in_followed_topic');
     expect(emailTrigger({ ...base, flags: 16, visibilityPolicy: 3 })).toBe('stream_wildcard_mentioned_in_followed_topic');
@@ -31,24 +31,24 @@ describe('emailTrigger (Zulip get_email_notification_trigger)', () => {
   });
 
   it('reads the channel setting, falling back to the user setting when it is null', () => {
-    expect(emailTrigger({ ...base, enableStreamEmail: true })).toBe('stream_email_notify');
-    expect(emailTrigger({ ...base, enableStreamEmail: true, subscriptionEmail: false })).toBeNull();
-    expect(emailTrigger({ ...base, enableStreamEmail: false, subscriptionEmail: true })).toBe('stream_email_notify');
+    expect(emailTrigger({ ...base, enableStream: true })).toBe('stream_email_notify');
+    expect(emailTrigger({ ...base, enableStream: true, subscriptionSetting: false })).toBeNull();
+    expect(emailTrigger({ ...base, enableStream: false, subscriptionSetting: true })).toBe('stream_email_notify');
     expect(emailTrigger(base)).toBeNull();
   });
 
   it('lets muted topics and channels silence channel emails and wildcards, not mentions', () => {
-    expect(emailTrigger({ ...base, subscriptionEmail: true, visibilityPolicy: 1 })).toBeNull();
-    expect(emailTrigger({ ...base, subscriptionEmail: true, channelMuted: true })).toBeNull();
-    expect(emailTrigger({ ...base, subscriptionEmail: true, channelMuted: true, visibilityPolicy: 2 })).toBe('stream_email_notify');
+    expect(emailTrigger({ ...base, subscriptionSetting: true, visibilityPolicy: 1 })).toBeNull();
+    expect(emailTrigger({ ...base, subscriptionSetting: true, channelMuted: true })).toBeNull();
+    expect(emailTrigger({ ...base, subscriptionSetting: true, channelMuted: true, visibilityPolicy: 2 })).toBe('stream_email_notify');
     expect(emailTrigger({ ...base, flags: 16, channelMuted: true })).toBeNull();
     expect(emailTrigger({ ...base, flags: 8, channelMuted: true })).toBe('mentioned');
   });
 
   it('keeps mentions and wildcards off with enable_offline_email_notifications off', () => {
-    expect(emailTrigger({ ...base, flags: 8, enableOfflineEmail: false })).toBeNull();
-    expect(emailTrigger({ ...base, flags: 16, enableOfflineEmail: false })).toBeNull();
-    expect(emailTrigger({ ...base, flags: 8, enableOfflineEmail: false, visibilityPolicy: 3 })).toBe('followed_topic_email_notify');
+    expect(emailTrigger({ ...base, flags: 8, enableOffline: false })).toBeNull();
+    expect(emailTrigger({ ...base, flags: 16, enableOffline: false })).toBeNull();
+    expect(emailTrigger({ ...base, flags: 8, enableOffline: false, visibilityPolicy: 3 })).toBe('followed_topic_email_notify');
   });
 });
 
@@ -66,12 +66,12 @@ describe('edits (Zulip maybe_enqueue_notifications_for_message_update)', () => {
   });
 
   it('leaves out users who get every message of the channel or topic (the send notified them)', () => {
-    expect(emailsEveryMessage({ ...base, enableStreamEmail: true })).toBe(true);
-    expect(emailsEveryMessage({ ...base, subscriptionEmail: true })).toBe(true);
-    expect(emailsEveryMessage({ ...base, enableStreamEmail: true, subscriptionEmail: false })).toBe(false);
+    expect(emailsEveryMessage({ ...base, enableStream: true })).toBe(true);
+    expect(emailsEveryMessage({ ...base, subscriptionSetting: true })).toBe(true);
+    expect(emailsEveryMessage({ ...base, enableStream: true, subscriptionSetting: false })).toBe(false);
     expect(emailsEveryMessage({ ...base, visibilityPolicy: 3 })).toBe(true);
-    expect(emailsEveryMessage({ ...base, visibilityPolicy: 3, enableFollowedTopicEmail: false })).toBe(false);
-    expect(emailsEveryMessage({ ...base, enableStreamEmail: true, visibilityPolicy: 1 })).toBe(false);
-    expect(emailsEveryMessage({ ...base, isPrivate: true, enableStreamEmail: true })).toBe(false);
+    expect(emailsEveryMessage({ ...base, visibilityPolicy: 3, enableFollowedTopic: false })).toBe(false);
+    expect(emailsEveryMessage({ ...base, enableStream: true, visibilityPolicy: 1 })).toBe(false);
+    expect(emailsEveryMessage({ ...base, isPrivate: true, enableStream: true })).toBe(false);
   });
 });

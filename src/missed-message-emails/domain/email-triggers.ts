@@ -1,7 +1,9 @@
 /**
- * Zulip's NotificationTriggers as far as emails go, and UserMessageNotificationsData's
- * choice among them (zerver/lib/notification_data.py, get_email_notification_trigger):
- * the first that applies, in this order.
+ * Zulip's NotificationTriggers and UserMessageNotificationsData's choice among them
+ * (zerver/lib/notification_data.py, get_email_notification_trigger and
+ * get_push_notification_trigger): the first that applies, in this order. The rules are the
+ * same for emails and push notifications; each reads its own settings (the `_email_` or
+ * `_push_` ones) and names the last two triggers after itself.
  */
 export const EMAIL_TRIGGERS = [
   'private_message',
@@ -15,6 +17,15 @@ export const EMAIL_TRIGGERS = [
 ] as const;
 export type EmailTrigger = (typeof EMAIL_TRIGGERS)[number];
 
+/** The push notifications' names of the same triggers (Zulip's, as its payloads and workers use them). */
+export type PushTrigger =
+  | Exclude<EmailTrigger, 'followed_topic_email_notify' | 'stream_email_notify'>
+  | 'followed_topic_push_notify'
+  | 'stream_push_notify';
+
+/** Which notification the facts' settings are about. */
+export type NotificationMedium = 'email' | 'push';
+
 /** Flag bits (Zulip's order) the choice reads. */
 const MENTIONED = 8;
 const STREAM_WILDCARD = 16;
@@ -26,18 +37,22 @@ const MUTED_TOPIC = 1;
 const UNMUTED_TOPIC = 2;
 const FOLLOWED_TOPIC = 3;
 
-/** What one recipient's settings say about a message (read after the message was sent). */
+/**
+ * What one recipient's settings say about a message (read after the message was sent),
+ * for one medium: `enableOffline` is `enable_offline_email_notifications` or
+ * `enable_offline_push_notifications`, and so on.
+ */
 export interface RecipientNotificationFacts {
   isPrivate: boolean;
   /** The recipient's flag bits on the message. */
   flags: number;
-  enableOfflineEmail: boolean;
-  enableStreamEmail: boolean;
-  enableFollowedTopicEmail: boolean;
+  enableOffline: boolean;
+  enableStream: boolean;
+  enableFollowedTopic: boolean;
   wildcardMentionsNotify: boolean;
   followedTopicWildcardMentionsNotify: boolean;
-  /** The subscription's own settings (null: follow the user's). */
-  subscriptionEmail: boolean | null;
+  /** The subscription's own settings (`email_notifications` or `push_notifications`; null: follow the user's). */
+  subscriptionSetting: boolean | null;
   subscriptionWildcard: boolean | null;
   channelMuted: boolean;
   /** The topic's visibility policy for the user, 0 without one. */
@@ -62,7 +77,24 @@ function allowsInTopic(facts: RecipientNotificationFacts, channelSetting: boolea
  * (Zulip's dm_mention_email_disabled_user_ids); followed topics and channels their own settings.
  */
 export function emailTrigger(facts: RecipientNotificationFacts): EmailTrigger | null {
-  const offline = facts.enableOfflineEmail;
+  const trigger = notificationTrigger(facts);
+  if (trigger === 'followed_topic') return 'followed_topic_email_notify';
+  if (trigger === 'stream') return 'stream_email_notify';
+  return trigger;
+}
+
+/** The same for a push notification (Zulip's get_push_notification_trigger, for an idle user). */
+export function pushTrigger(facts: RecipientNotificationFacts): PushTrigger | null {
+  const trigger = notificationTrigger(facts);
+  if (trigger === 'followed_topic') return 'followed_topic_push_notify';
+  if (trigger === 'stream') return 'stream_push_notify';
+  return trigger;
+}
+
+type SharedTrigger = Exclude<EmailTrigger, 'followed_topic_email_notify' | 'stream_email_notify'> | 'followed_topic' | 'stream';
+
+function notificationTrigger(facts: RecipientNotificationFacts): SharedTrigger | null {
+  const offline = facts.enableOffline;
   if (facts.isPrivate) return offline ? 'private_message' : null;
   const following = facts.visibilityPolicy === FOLLOWED_TOPIC;
   const topicWildcard = (facts.flags & TOPIC_WILDCARD) !== 0;
@@ -74,8 +106,8 @@ export function emailTrigger(facts: RecipientNotificationFacts): EmailTrigger | 
   if (offline && streamWildcard && followedWildcard) return 'stream_wildcard_mentioned_in_followed_topic';
   if (offline && topicWildcard && wildcardNotify) return 'topic_wildcard_mentioned';
   if (offline && streamWildcard && wildcardNotify) return 'stream_wildcard_mentioned';
-  if (following && facts.enableFollowedTopicEmail) return 'followed_topic_email_notify';
-  if (allowsInTopic(facts, facts.subscriptionEmail, facts.enableStreamEmail)) return 'stream_email_notify';
+  if (following && facts.enableFollowedTopic) return 'followed_topic';
+  if (allowsInTopic(facts, facts.subscriptionSetting, facts.enableStream)) return 'stream';
   return null;
 }
 
@@ -86,8 +118,8 @@ export function emailTrigger(facts: RecipientNotificationFacts): EmailTrigger | 
  */
 export function emailsEveryMessage(facts: RecipientNotificationFacts): boolean {
   if (facts.isPrivate) return false;
-  if (facts.visibilityPolicy === FOLLOWED_TOPIC && facts.enableFollowedTopicEmail) return true;
-  return allowsInTopic(facts, facts.subscriptionEmail, facts.enableStreamEmail);
+  if (facts.visibilityPolicy === FOLLOWED_TOPIC && facts.enableFollowedTopic) return true;
+  return allowsInTopic(facts, facts.subscriptionSetting, facts.enableStream);
 }
 
 /**

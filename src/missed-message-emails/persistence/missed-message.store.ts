@@ -9,7 +9,7 @@ import { mutedUserRelation } from '../../muted-users/public/read-relations';
 import { presenceRelation } from '../../presence/public/read-relations';
 import { realmRelation } from '../../realm/public/read-relations';
 import { userTopicRelation } from '../../user-topics/public/read-relations';
-import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS } from '../domain/email-triggers';
+import { ANY_MENTION_BITS, EmailTrigger, IDLE_AFTER_SECONDS, NotificationMedium } from '../domain/email-triggers';
 import { MissedMessage } from '../domain/missed-message-mail';
 
 /** A recipient who may get an email for a message, with what decides it (Zulip's get_recipient_info). */
@@ -17,6 +17,7 @@ export interface CandidateRow {
   userId: number;
   settings: Record<string, unknown>;
   subscriptionEmail: boolean | null;
+  subscriptionPush: boolean | null;
   subscriptionWildcard: boolean | null;
   channelMuted: boolean;
   visibilityPolicy: number;
@@ -78,6 +79,7 @@ interface CandidateSqlRow {
   id: number;
   settings: Record<string, unknown> | string | null;
   email_notifications: boolean | null;
+  push_notifications?: boolean | null;
   wildcard_mentions_notify: boolean | null;
   is_muted: boolean | null;
   visibility_policy: number | null;
@@ -89,6 +91,7 @@ function candidateRow(row: CandidateSqlRow): CandidateRow {
     // The embedded driver hands jsonb over as text.
     settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : (row.settings ?? {})) as Record<string, unknown>,
     subscriptionEmail: row.email_notifications,
+    subscriptionPush: row.push_notifications ?? null,
     subscriptionWildcard: row.wildcard_mentions_notify,
     channelMuted: row.is_muted === true,
     visibilityPolicy: row.visibility_policy ?? 0,
@@ -111,21 +114,25 @@ export class MissedMessageStore {
 
   /**
    * The candidates for one message: the given users, plus, for a channel message, the
-   * subscribers whose subscription or default asks for an email for every message and
-   * the followers of the topic (found through small partial indexes, never a scan of the
-   * channel). Active humans other than the sender who did not mute the sender.
+   * subscribers whose subscription or default asks for an email (or, for `push`, a push
+   * notification) for every message and the followers of the topic (found through small
+   * partial indexes, never a scan of the channel). Active humans other than the sender who
+   * did not mute the sender.
    */
-  async candidates(query: CandidateQuery): Promise<CandidateRow[]> {
+  async candidates(query: CandidateQuery, medium: NotificationMedium = 'email'): Promise<CandidateRow[]> {
+    // Constant column and key names per medium: two statements, each with its own plan.
+    const subscriptionColumn = medium === 'push' ? 'push_notifications' : 'email_notifications';
+    const streamSetting = medium === 'push' ? 'enable_stream_push_notifications' : 'enable_stream_email_notifications';
     const rows = await this.database.query<CandidateSqlRow>(
       `WITH candidate AS (
          SELECT unnest($1::int[]) AS user_id
          UNION SELECT s.user_profile_id FROM ${subscriptionRelation('s')}
-                WHERE $4::int IS NOT NULL AND s.recipient_id = $3 AND s.email_notifications AND s.active AND s.is_user_active
+                WHERE $4::int IS NOT NULL AND s.recipient_id = $3 AND s.${subscriptionColumn} AND s.active AND s.is_user_active
          UNION SELECT u.id FROM ${userProfileRelation('u')}
-                WHERE $4::int IS NOT NULL AND u.realm_id = $2 AND (u.settings->>'enable_stream_email_notifications') = 'true'
+                WHERE $4::int IS NOT NULL AND u.realm_id = $2 AND (u.settings->>'${streamSetting}') = 'true'
          UNION SELECT t.user_profile_id FROM ${userTopicRelation('t')}
                 WHERE t.stream_id = $4 AND lower(t.topic_name) = lower($5) AND t.visibility_policy = 3)
-       SELECT u.id, u.settings, s.email_notifications, s.wildcard_mentions_notify, s.is_muted, t.visibility_policy
+       SELECT u.id, u.settings, s.email_notifications, s.push_notifications, s.wildcard_mentions_notify, s.is_muted, t.visibility_policy
          FROM candidate c
          JOIN ${userProfileRelation('u')} ON u.id = c.user_id AND u.is_active AND NOT u.is_bot AND u.id <> $6
          LEFT JOIN ${subscriptionRelation('s')} ON $4::int IS NOT NULL AND s.user_profile_id = u.id AND s.recipient_id = $3 AND s.active
@@ -169,6 +176,17 @@ export class MissedMessageStore {
       ],
     );
     return rows.map((row) => ({ userId: row.user_profile_id, due: new Date(row.due) }));
+  }
+
+  /** Which of these users' presence was active in the last IDLE_AFTER_SECONDS (Zulip's filter_presence_idle_user_ids: the others are idle). */
+  async recentlyActive(userIds: readonly number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.database.query<{ user_profile_id: number }>(
+      `SELECT pr.user_profile_id FROM ${presenceRelation('pr')}
+        WHERE pr.user_profile_id = ANY($1::int[]) AND pr.last_active_time >= now() - make_interval(secs => $2)`,
+      [userIds, IDLE_AFTER_SECONDS],
+    );
+    return new Set(rows.map((row) => row.user_profile_id));
   }
 
   /** Where a message is, for an edit's candidates (null: deleted meanwhile). */

@@ -38,6 +38,7 @@ import {
   ServerSettings,
   StorageSettings,
   WebhookSettings,
+  PushSettings,
   ExternalContentSettings,
 } from './settings';
 
@@ -68,6 +69,7 @@ export interface AppConfig {
   readonly invites: InviteSettings;
   readonly bots: BotSettings;
   readonly externalContent: ExternalContentSettings;
+  readonly push: PushSettings;
 }
 
 export const DEFAULT_METRICS_LISTENER: ListenAddress = { host: '127.0.0.1', port: 9992 };
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailGateway: loadEmailGatewaySettings(env),
     invites: loadInviteSettings(env),
     bots: { maxPerUser: parseIntegerVariable('MAX_BOTS_PER_USER', env.MAX_BOTS_PER_USER, 100, 0) },
+    push: loadPushSettings(env),
   };
 }
 
@@ -271,6 +274,31 @@ function loadWebhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     concurrency: parseIntegerVariable('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 8, 1),
     recoverySeconds: parseIntegerVariable('WEBHOOK_RECOVERY_SECONDS', env.WEBHOOK_RECOVERY_SECONDS, 300, 4),
   };
+}
+
+/** Zulip's length of a server's registration key (`RemoteZulipServer.API_KEY_LENGTH`). */
+export const ZULIP_ORG_KEY_LENGTH = 64;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function loadPushSettings(env: NodeJS.ProcessEnv): PushSettings {
+  const enabled = parseBooleanVariable('ZULIP_SERVICE_PUSH_NOTIFICATIONS', env.ZULIP_SERVICE_PUSH_NOTIFICATIONS, false);
+  // Zulip's older name is still read, as Zulip 10.2 reads it.
+  const servicesUrl =
+    parseUrlVariable('ZULIP_SERVICES_URL', env.ZULIP_SERVICES_URL, ['https:', 'http:'], true) ??
+    parseUrlVariable('PUSH_NOTIFICATION_BOUNCER_URL', env.PUSH_NOTIFICATION_BOUNCER_URL, ['https:', 'http:'], true) ??
+    'https://push.zulipchat.com';
+  const orgId = optional(env.ZULIP_ORG_ID);
+  const orgKey = optional(env.ZULIP_ORG_KEY);
+  if (orgId !== undefined && !UUID.test(orgId)) throw new ConfigError('ZULIP_ORG_ID must be a UUID (version 4, lowercase), as `manage register-push-server` prints it');
+  if (orgKey !== undefined && orgKey.length !== ZULIP_ORG_KEY_LENGTH) throw new ConfigError(`ZULIP_ORG_KEY must be ${ZULIP_ORG_KEY_LENGTH} characters long`);
+  if (enabled && (orgId === undefined || orgKey === undefined)) {
+    throw new ConfigError('ZULIP_SERVICE_PUSH_NOTIFICATIONS needs ZULIP_ORG_ID and ZULIP_ORG_KEY: run `manage register-push-server` first (see docs/operations.md)');
+  }
+  const retryDelayMs = parseIntegerVariable('PUSH_RETRY_DELAY_MS', env.PUSH_RETRY_DELAY_MS, 10_000, 10);
+  const retryMaxDelayMs = parseIntegerVariable('PUSH_RETRY_MAX_DELAY_MS', env.PUSH_RETRY_MAX_DELAY_MS, 600_000, 10);
+  if (retryMaxDelayMs < retryDelayMs) throw new ConfigError('PUSH_RETRY_MAX_DELAY_MS must be at least PUSH_RETRY_DELAY_MS');
+  const redactContent = parseBooleanVariable('PUSH_NOTIFICATION_REDACT_CONTENT', env.PUSH_NOTIFICATION_REDACT_CONTENT, false);
+  return { enabled, servicesUrl, orgId, orgKey, retryDelayMs, retryMaxDelayMs, redactContent };
 }
 
 function loadExternalContentSettings(env: NodeJS.ProcessEnv): ExternalContentSettings {

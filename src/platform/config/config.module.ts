@@ -19,6 +19,7 @@ import {
   StorageSettings,
   WebhookSettings,
   ExternalContentSettings,
+  PushSettings,
 } from './settings';
 
 /**
@@ -48,6 +49,7 @@ export class ConfigModule {
       invites: InviteSettings,
       bots: BotSettings,
       externalContent: ExternalContentSettings,
+      push: PushSettings,
     };
     const providers: Provider[] = Object.entries(parts).map(([key, token]) => ({
       provide: token,

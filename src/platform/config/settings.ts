@@ -309,3 +309,25 @@ export abstract class InviteSettings {
 export abstract class RetentionSettings {
   abstract readonly intervalSeconds: number;
 }
+
+/**
+ * Zulip's push notification service settings: `ZULIP_SERVICE_PUSH_NOTIFICATIONS`,
+ * `ZULIP_SERVICES_URL` (or the older `PUSH_NOTIFICATION_BOUNCER_URL`), the server's
+ * registration `ZULIP_ORG_ID` / `ZULIP_ORG_KEY`, and how long a refused attempt waits.
+ */
+export abstract class PushSettings {
+  /** Send push notifications through the service. Off by default, as in Zulip. */
+  abstract readonly enabled: boolean;
+  /** The service's base URL (`https://push.zulipchat.com`, Zulip's default). */
+  abstract readonly servicesUrl: string;
+  /** The server's registration with the service (a UUID), sent as HTTP Basic's user name. */
+  abstract readonly orgId: string | undefined;
+  /** ...and its secret, the password. */
+  abstract readonly orgKey: string | undefined;
+  /** `PUSH_RETRY_DELAY_MS`: the first retry's delay while the service is unreachable or failing; each further one doubles. */
+  abstract readonly retryDelayMs: number;
+  /** `PUSH_RETRY_MAX_DELAY_MS`: the longest wait between two attempts. */
+  abstract readonly retryMaxDelayMs: number;
+  /** `PUSH_NOTIFICATION_REDACT_CONTENT` (Zulip's server setting): notifications say "New message" instead of the content. */
+  abstract readonly redactContent: boolean;
+}

@@ -46,6 +46,7 @@ import { RealmImages1766960800000 } from './migrations/1766960800000-realm-image
 import { RealmDeletionDate1766970000000 } from './migrations/1766970000000-realm-deletion-date';
 import { ZulipTenTwoCldr46EmojiNames1766980000000 } from './migrations/1766980000000-zulip-10-2-cldr-46-emoji-names';
 import { ImageThumbnails1766990000000 } from './migrations/1766990000000-image-thumbnails';
+import { PushBouncer1767000000000 } from './migrations/1767000000000-push-bouncer';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -103,6 +104,7 @@ export const MIGRATIONS = [
   RealmDeletionDate1766970000000,
   ZulipTenTwoCldr46EmojiNames1766980000000,
   ImageThumbnails1766990000000,
+  PushBouncer1767000000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

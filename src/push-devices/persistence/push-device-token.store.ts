@@ -40,6 +40,26 @@ export class PushDeviceTokenStore {
     );
   }
 
+  /** Forgets the user's devices the push notification service no longer knows (its `deleted_devices`). */
+  async removeTokens(userId: number, kind: PushDeviceKind, tokens: readonly string[]): Promise<void> {
+    if (tokens.length === 0) return;
+    await this.database.query(
+      `WITH deleted AS (DELETE FROM push_device_token WHERE user_profile_id = $1 AND kind = $2 AND token = ANY($3::text[]) RETURNING id)
+       SELECT count(*) FROM deleted`,
+      [userId, kind, tokens],
+    );
+  }
+
+  /** Which of these users have a device. */
+  async usersWithDevices(userIds: readonly number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.database.query<{ user_profile_id: number }>(
+      `SELECT DISTINCT user_profile_id FROM push_device_token WHERE user_profile_id = ANY($1::int[])`,
+      [userIds],
+    );
+    return new Set(rows.map((row) => row.user_profile_id));
+  }
+
   /** The user's devices, all of them or those with `token` (of either kind), oldest first. */
   async list(userId: number, token: string | null = null): Promise<PushDevice[]> {
     return this.database.query<PushDevice>(

@@ -1,4 +1,4 @@
-import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, Generated, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /**
  * The tables realm's foreign keys point at, as far as TypeORM must know them to name those
@@ -89,4 +89,22 @@ export class RealmEntity {
   /** Defaults for users created later: the values that differ from the server's. */
   @Column({ name: 'user_settings_defaults', type: 'jsonb', default: () => "'{}'" })
   userSettingsDefaults!: Record<string, unknown>;
+
+  /** Zulip's `Realm.uuid`: how the push notification service knows the realm. */
+  @Index('realm_uuid', { unique: true })
+  @Column({ type: 'uuid' })
+  @Generated('uuid')
+  uuid!: string;
+
+  /** Zulip's `Realm.uuid_owner_secret`, sent with the realm's data to the push notification service. */
+  @Column({ name: 'uuid_owner_secret', type: 'text', default: () => 'gen_random_uuid()' })
+  uuidOwnerSecret!: string;
+
+  /** What the push notification service last said of the realm (`can_push`). */
+  @Column({ name: 'push_notifications_enabled', type: 'boolean', default: false })
+  pushNotificationsEnabled!: boolean;
+
+  /** ...and until when, if it said (seconds since the epoch). */
+  @Column({ name: 'push_notifications_enabled_end_timestamp', type: 'bigint', nullable: true })
+  pushNotificationsEnabledEndTimestamp!: string | null;
 }

@@ -74,6 +74,21 @@ export class RealmRepository {
     return rows.length > 0;
   }
 
+  /**
+   * What the push notification service said of the realm (Zulip's
+   * `push_notifications_enabled` and its end timestamp); true when this changed it.
+   */
+  async setPushNotificationsEnabled(realmUuid: string, enabled: boolean, endTimestamp: number | null): Promise<boolean> {
+    const rows = await this.database.query<{ id: number }>(
+      `WITH changed AS (UPDATE realm SET push_notifications_enabled = $2, push_notifications_enabled_end_timestamp = $3
+                         WHERE uuid = $1::uuid AND (push_notifications_enabled <> $2 OR push_notifications_enabled_end_timestamp IS DISTINCT FROM $3::bigint)
+                         RETURNING id)
+       SELECT id FROM changed`,
+      [realmUuid, enabled, endTimestamp],
+    );
+    return rows.length > 0;
+  }
+
   /** Every realm, by id. */
   listAll(): Promise<RealmEntity[]> {
     return this.database.manager.getRepository(RealmEntity).find({ order: { id: 'ASC' } });

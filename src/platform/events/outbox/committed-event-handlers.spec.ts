@@ -35,10 +35,10 @@ describe('the outbox registry of event classes', () => {
   /**
    * Events recorded only for the commit listeners of their own process (the auth cache, whose
    * invalidations reach other processes by its own channel; the
-   * mail delivery's wake): no client hears of them, so the outbox neither stores nor
+   * mail delivery's and push delivery's wakes): no client hears of them, so the outbox neither stores nor
    * re-creates them.
    */
-  const LISTENER_ONLY = new Set(['ApiKeyRegeneratedEvent', 'SessionsEndedEvent', 'RealmReactivatedEvent', 'MailQueuedEvent']);
+  const LISTENER_ONLY = new Set(['ApiKeyRegeneratedEvent', 'SessionsEndedEvent', 'RealmReactivatedEvent', 'MailQueuedEvent', 'PushQueuedEvent']);
 
   it('can re-create every event class a command records with database.record(new ...)', async () => {
     const registry = await registryOfAllHandlers();

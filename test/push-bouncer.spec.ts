@@ -1,0 +1,204 @@
+import { createTestRealm, ok, runCli, sendMessage, TestRealm, TestUser } from './support/api';
+import { BouncerRequest, PushBouncerStandIn } from './support/push-bouncer';
+import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
+import { sleep, until } from './support/until';
+
+/**
+ * Push notifications through Zulip's push notification service, against a stand-in that
+ * speaks its remote-server protocol (test/support/push-bouncer.ts): the registration CLI
+ * and its terms, devices forwarded, Zulip's payloads for a notified message and for its
+ * removal once read, the realms' data uploaded before the first notification, and
+ * delivery at least once and once per message through an outage of the service and a
+ * server killed between the commit and the sending. Retry delays are short here
+ * (`PUSH_RETRY_DELAY_MS`, `PUSH_RETRY_MAX_DELAY_MS`).
+ */
+
+/** The service's notifications (not removals) about one message. */
+function notifiesOf(bouncer: PushBouncerStandIn, messageId: number): BouncerRequest[] {
+  return bouncer.to('push/notify').filter((request) => (request.body.gcm_payload as Record<string, unknown>).zulip_message_id === messageId && (request.body.gcm_payload as Record<string, unknown>).event === 'message');
+}
+
+describe('push notifications through the push notification service', () => {
+  let bouncer: PushBouncerStandIn;
+  let database: OwnDatabase | undefined;
+  let server: ServerProcess;
+  let env: NodeJS.ProcessEnv;
+  let realm: TestRealm;
+  let alice: TestUser;
+
+  async function deviceOf(name: string, token: string): Promise<TestUser> {
+    const user = await realm.createUser(name);
+    ok(await user.api.post('users/me/android_gcm_reg_id', { token }));
+    await until(() => (bouncer.devices.some((device) => device.token === token) ? true : undefined), `the registration of ${token}`);
+    return user;
+  }
+
+  async function direct(to: TestUser, content: string): Promise<number> {
+    return sendMessage(alice.api, { type: 'direct', to: JSON.stringify([to.userId]), content });
+  }
+
+  beforeAll(async () => {
+    bouncer = await new PushBouncerStandIn().start();
+    database = await ownDatabase('chat_push');
+    const registered = await runCli(['register-push-server', '--agree-to-terms-of-service', '--contact-email', 'ops@chat.example.org'], {
+      env: { ZULIP_SERVICES_URL: bouncer.url },
+    });
+    expect(registered.code).toBe(0);
+    const answer = JSON.parse(registered.stdout) as Record<string, unknown>;
+    env = {
+      ZULIP_SERVICE_PUSH_NOTIFICATIONS: 'true',
+      ZULIP_SERVICES_URL: bouncer.url,
+      ZULIP_ORG_ID: answer.zulip_org_id as string,
+      ZULIP_ORG_KEY: answer.zulip_org_key as string,
+      PUSH_RETRY_DELAY_MS: '200',
+      PUSH_RETRY_MAX_DELAY_MS: '1000',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    server = await startServer(env);
+    realm = await createTestRealm('push', server);
+    alice = await realm.createUser('Alice Sender');
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await bouncer?.stop();
+    await database?.drop();
+  });
+
+  it('registers the server with the service only once its terms are accepted, naming itself honestly', async () => {
+    const [registration] = bouncer.to('server/register');
+    expect(bouncer.to('server/register')).toHaveLength(1);
+    expect(registration.userAgent).toBe('team-chat-server/0.1.0');
+    expect(registration.body).toMatchObject({ contact_email: 'ops@chat.example.org', zulip_org_id: env.ZULIP_ORG_ID, zulip_org_key: env.ZULIP_ORG_KEY });
+    expect(registration.body.hostname).toMatch(/^localhost:\d+$/);
+
+    // No terminal to ask on and no --agree-to-terms-of-service: the terms are shown, nothing is sent.
+    const refused = await runCli(['register-push-server'], { env: { ZULIP_SERVICES_URL: bouncer.url } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('https://zulip.com/policies/terms');
+    expect(refused.stderr).toContain('--agree-to-terms-of-service');
+    expect(bouncer.to('server/register')).toHaveLength(1);
+
+    // Run again with the registration set: the same server, updated.
+    const again = await runCli(['register-push-server', '--agree-to-terms-of-service'], {
+      env: { ZULIP_SERVICES_URL: bouncer.url, ZULIP_ORG_ID: env.ZULIP_ORG_ID, ZULIP_ORG_KEY: env.ZULIP_ORG_KEY },
+    });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ registered: true, created: false, zulip_org_id: env.ZULIP_ORG_ID });
+    expect(JSON.parse(again.stdout)).not.toHaveProperty('zulip_org_key');
+  }, 60_000);
+
+  it("sends A's direct message to an away B once, in Zulip's payloads, after uploading the realms' data", async () => {
+    const bob = await deviceOf('Bob Away', 'fcm-token-bob');
+    const register = bouncer.to('push/register').find((request) => request.body.token === 'fcm-token-bob') as BouncerRequest;
+    expect(register.body).toMatchObject({ token_kind: 2, user_id: bob.userId });
+    expect(register.body.user_uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(register.body.realm_uuid).toMatch(/^[0-9a-f-]{36}$/);
+
+    const id = await direct(bob, 'Hello **Bob**, see you at 10 & bring the notes');
+    const [notify] = await until(() => (notifiesOf(bouncer, id).length > 0 ? notifiesOf(bouncer, id) : undefined), 'the notification');
+    const realmUuid = register.body.realm_uuid as string;
+    expect(notify.body).toMatchObject({ user_id: bob.userId, user_uuid: register.body.user_uuid, realm_uuid: realmUuid, android_devices: ['fcm-token-bob'], apple_devices: [] });
+    const realmUrl = `http://${realm.subdomain}.localhost:${server.port}`;
+    expect(notify.body.gcm_options).toEqual({ priority: 'high' });
+    expect(notify.body.gcm_payload).toEqual({
+      server: `localhost:${server.port}`,
+      realm_id: expect.any(Number),
+      realm_uri: realmUrl,
+      realm_url: realmUrl,
+      realm_name: expect.stringContaining('Realm push-'),
+      user_id: bob.userId,
+      sender_id: alice.userId,
+      sender_email: expect.any(String),
+      time: expect.any(Number),
+      recipient_type: 'private',
+      event: 'message',
+      zulip_message_id: id,
+      content: 'Hello Bob, see you at 10 & bring the notes',
+      content_truncated: false,
+      sender_full_name: 'Alice Sender',
+      sender_avatar_url: expect.stringMatching(/^https?:\/\//),
+    });
+    expect(notify.body.apns_payload).toEqual({
+      alert: { title: 'Alice Sender', subtitle: '', body: 'Hello Bob, see you at 10 & bring the notes' },
+      sound: 'default',
+      badge: 0,
+      custom: { zulip: expect.objectContaining({ message_ids: [id], recipient_type: 'private', sender_id: alice.userId, user_id: bob.userId }) },
+    });
+    // The realms' data went first: the realm, with its role counts.
+    const analyticsAt = bouncer.requests.findIndex((request) => request.endpoint === 'server/analytics');
+    expect(analyticsAt).toBeGreaterThanOrEqual(0);
+    expect(analyticsAt).toBeLessThan(bouncer.requests.indexOf(notify));
+    expect(bouncer.realms.get(realmUuid)).toMatchObject({ roleCounts: { '10': { '11': expect.objectContaining({ '100': 1, '400': 2 }), '12': expect.any(Number) } } });
+    await sleep(2000);
+    expect(notifiesOf(bouncer, id)).toHaveLength(1);
+  }, 60_000);
+
+  it('sends a remove when the message is read elsewhere, and nothing for a message already read', async () => {
+    const carol = await deviceOf('Carol Reader', 'fcm-token-carol');
+    const id = await direct(carol, 'Carol, read me on the web');
+    await until(() => (notifiesOf(bouncer, id).length > 0 ? true : undefined), 'the notification');
+    ok(await carol.api.post('messages/flags', { messages: JSON.stringify([id]), op: 'add', flag: 'read' }));
+    const removal = await until(
+      () => bouncer.to('push/notify').find((request) => (request.body.gcm_payload as Record<string, unknown>).event === 'remove' && request.body.user_id === carol.userId),
+      'the removal',
+    );
+    expect(removal.body.gcm_payload).toMatchObject({ event: 'remove', zulip_message_ids: String(id), zulip_message_id: id, user_id: carol.userId });
+    expect(removal.body.gcm_options).toEqual({ priority: 'normal' });
+    expect(removal.body.apns_payload).toMatchObject({ badge: 0, custom: { zulip: { event: 'remove', zulip_message_ids: String(id) } } });
+    // Reading it again sends nothing more.
+    ok(await carol.api.post('messages/flags', { messages: JSON.stringify([id]), op: 'add', flag: 'read' }));
+    await sleep(1500);
+    expect(bouncer.to('push/notify').filter((request) => (request.body.gcm_payload as Record<string, unknown>).event === 'remove' && request.body.user_id === carol.userId)).toHaveLength(1);
+  }, 60_000);
+
+  it('loses nothing and sends nothing twice while the service is down for 30 s', async () => {
+    const dan = await deviceOf('Dan Patient', 'fcm-token-dan');
+    await bouncer.stop();
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index += 1) ids.push(await direct(dan, `note ${index} while the service is down`));
+    await sleep(30_000);
+    for (const id of ids) expect(notifiesOf(bouncer, id)).toHaveLength(0);
+    await bouncer.restart();
+    await until(() => (ids.every((id) => notifiesOf(bouncer, id).length > 0) ? true : undefined), 'the notifications after the outage', 30_000);
+    await sleep(3000);
+    for (const id of ids) expect(notifiesOf(bouncer, id)).toHaveLength(1);
+  }, 120_000);
+
+  it('still sends a message committed just before the server was SIGKILLed, once, after a restart', async () => {
+    const erin = await deviceOf('Erin Later', 'fcm-token-erin');
+    // The service is down, so the notification can only be waiting when the process dies.
+    await bouncer.stop();
+    const id = await direct(erin, 'sent just before the crash');
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGKILL');
+    await exited;
+    await bouncer.restart();
+    expect(notifiesOf(bouncer, id)).toHaveLength(0);
+    server = await startServer({ ...env, DATA_DIR: server.dataDir, PORT: String(server.port) });
+    await until(() => (notifiesOf(bouncer, id).length > 0 ? true : undefined), 'the notification after the restart', 30_000);
+    await sleep(2000);
+    expect(notifiesOf(bouncer, id)).toHaveLength(1);
+  }, 120_000);
+
+  it('drops a push the service refuses, without retrying it, and forgets the devices it names', async () => {
+    const fay = await deviceOf('Fay Refused', 'fcm-token-fay');
+    const realmUuid = bouncer.to('push/register').find((request) => request.body.token === 'fcm-token-fay')?.body.realm_uuid as string;
+    bouncer.disallowed.add(realmUuid);
+    const refused = await direct(fay, 'the plan does not allow this one');
+    await until(() => (bouncer.refusals.some((request) => request.code === 'PUSH_NOTIFICATIONS_DISALLOWED') ? true : undefined), 'the refusal');
+    bouncer.disallowed.delete(realmUuid);
+    await sleep(2500);
+    expect(notifiesOf(bouncer, refused)).toHaveLength(0);
+    expect(bouncer.refusals.filter((request) => request.code === 'PUSH_NOTIFICATIONS_DISALLOWED')).toHaveLength(1);
+
+    // The service forgot Fay's phone: the next answer names it, and this server forgets it too.
+    bouncer.forgotten.add('fcm-token-fay');
+    const id = await direct(fay, 'after the plan was fixed');
+    await until(() => (notifiesOf(bouncer, id).length > 0 ? true : undefined), 'the notification');
+    await until(async () => {
+      const test = await fay.api.post('mobile_push/test_notification', { token: 'fcm-token-fay' });
+      return test.body.code === 'INVALID_PUSH_DEVICE_TOKEN' ? true : undefined;
+    }, 'the device forgotten');
+  }, 60_000);
+});
