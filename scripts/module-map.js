@@ -14,7 +14,8 @@
  * specs (`*.spec.ts`) are left out, since they are not part of what runs. One arrow is drawn
  * per pair of modules, whatever the number of imports: `A --> B` when files of A import files
  * of B, `A <--> B` (and red) when each imports the other, which is a cycle between modules.
- * Imports of the layers are not drawn: every module uses platform/ and shared/, and its api/
+ * Imports from a module's api/ and cli/ folders (the entry layer, as scripts/module-cycles.js
+ * counts it) are not drawn either. Imports of the layers are not drawn: every module uses platform/ and shared/, and its api/
  * uses wire/, so those arrows would say nothing but hide the rest; docs/architecture.md draws
  * the layers in a picture of their own.
  */
@@ -63,6 +64,9 @@ function moduleGraph(cruised) {
     const from = moduleOf(file.source);
     if (from === null) continue;
     modules.add(from);
+    // The entry layer (a module's api/ and cli/ folders) drives other modules' commands as
+    // the HTTP layer does; like scripts/module-cycles.js, the map draws the core's imports.
+    if (/^src\/[^/]+\/(?:api|cli)\//.test(file.source)) continue;
     for (const dependency of file.dependencies) {
       const to = moduleOf(dependency.resolved);
       if (to !== null && to !== from) imports.add(`${from} ${to}`);
