@@ -2,7 +2,8 @@ import { createTestRealm, ok, TestRealm, TestUser } from './support/api';
 import { idOf, subscribe } from './support/channel-management-helpers';
 import { AppEvent, FlutterApp } from './support/flutter-app';
 import { FlutterSchema } from './support/flutter-schema';
-import { pngFile, pngImage, postMultipart } from './support/multipart';
+import { fetchRaw, pngFile, pngImage, postMultipart } from './support/multipart';
+import { until } from './support/until';
 import { startServer, ServerProcess } from './support/server-process';
 
 /**
@@ -41,6 +42,7 @@ const schema = new FlutterSchema();
 describe("Zulip's mobile app, replayed", () => {
   let realm: TestRealm;
   let app: FlutterApp;
+  let snapshot: Record<string, unknown>; // what the app's register answered
   let ann: TestUser; // the app's user
   let bob: TestUser;
   let channel: string;
@@ -73,7 +75,7 @@ describe("Zulip's mobile app, replayed", () => {
     await anonymous.call('GetServerSettingsResult', 'GET', 'server_settings');
     const key = await anonymous.call('FetchApiKeyResult', 'POST', 'fetch_api_key', { username: ann.email, password: 'user-password' });
     app = new FlutterApp(realm.api.as({ email: key.body.email as string, apiKey: key.body.api_key as string }), schema);
-    const snapshot = await app.register();
+    snapshot = await app.register();
     await app.call('GetOwnUserResult', 'GET', 'users/me');
     expect(anonymous.problems).toEqual([]);
     expect(app.problems).toEqual([]);
@@ -95,9 +97,22 @@ describe("Zulip's mobile app, replayed", () => {
     const image = byId.get(imageId) as Json;
     expect(String(image.content)).toContain('message_inline_image');
     expect(image.reactions).toEqual([{ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji', user_id: ann.userId }]);
-    // THUMBNAIL-CHECKS: once the server thumbnails images (`server_thumbnail_formats` in the
-    // snapshot, `/user_uploads/thumbnail/...`), check here that `image.content` points its
-    // <img> at a thumbnail the snapshot's formats describe, and that the app can fetch it.
+    // The thumbnail: the server makes it in the background, then points the preview at it.
+    // The app picks the format by name from the snapshot's server_thumbnail_formats and
+    // fetches it with its credentials.
+    const formats = (snapshot.server_thumbnail_formats as Json[]).map((format) => format.name as string);
+    expect(formats).toContain('840x560.webp');
+    const thumbnailed = await until(async () => {
+      const single = await app.call('GetMessageResult', 'GET', `messages/${imageId}`, { apply_markdown: true, allow_empty_topic_name: true });
+      const content = String(single.body.message.content);
+      return content.includes('/user_uploads/thumbnail/') ? content : undefined;
+    }, 'the image thumbnail');
+    const src = /<img [^>]*src="(\/user_uploads\/thumbnail\/[^"]+)"/.exec(thumbnailed)?.[1] as string;
+    expect(thumbnailed).toContain('data-original-dimensions="64x48"');
+    expect(formats).toContain(src.slice(src.lastIndexOf('/') + 1));
+    const fetched = await fetchRaw(app.api, src);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers['content-type']).toBe('image/webp');
 
     const channelNarrow = [{ operator: 'channel', operand: channelId }];
     await app.call('GetMessagesResult', 'GET', 'messages', { narrow: channelNarrow, anchor: 'newest', num_before: 100, num_after: 100, allow_empty_topic_name: true });
