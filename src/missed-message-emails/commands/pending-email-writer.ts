@@ -3,7 +3,7 @@ import { ExpiredQueue } from '../../platform/events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
 import { FLAG_BITS, FlagName } from '../../shared/message-flags';
-import { ANY_MENTION_BITS, emailsEveryMessage, emailTrigger, newlyMentioned } from '../domain/email-triggers';
+import { emailsEveryMessage, emailTrigger, newlyMentioned } from '../domain/email-triggers';
 import { MissedMessageStore, PendingEntry, PendingWake } from '../persistence/missed-message.store';
 import { factsOf, NotificationRecipients } from '../queries/notification-recipients';
 
@@ -36,29 +36,8 @@ export class PendingEmailWriter {
 
   /** Returns whose rows were written and when they are due (for the scheduler's wakes). */
   async messageSent(event: MessageSentEvent): Promise<PendingWake[]> {
-    const { message } = event;
-    const isPrivate = message.kind === 'private';
-    const flagsByUser = new Map(event.recipients.map((recipient) => [recipient.userId, recipient.flags]));
-    const direct = event.recipients
-      .filter((recipient) => recipient.userId !== message.senderId && (isPrivate || (recipient.flags & ANY_MENTION_BITS) !== 0))
-      .map((recipient) => recipient.userId);
-    if (isPrivate && direct.length === 0) return [];
-    const candidates = await this.store.candidates({
-      realmId: message.realmId,
-      senderId: message.senderId,
-      recipientId: message.recipientId,
-      streamId: isPrivate ? null : message.streamId,
-      topic: message.subject,
-      userIds: direct,
-    });
-    const entries: PendingEntry[] = [];
-    for (const candidate of candidates) {
-      // Only users who received the message (a channel's settings name subscribers only).
-      const flags = flagsByUser.get(candidate.userId);
-      if (flags === undefined) continue;
-      const trigger = emailTrigger(factsOf(candidate, isPrivate, flags, 'email'));
-      if (trigger) entries.push({ userId: candidate.userId, messageId: message.id, trigger });
-    }
+    const triggered = await this.recipients.triggeredBySend(event, 'email', emailTrigger);
+    const entries: PendingEntry[] = triggered.map(({ candidate, trigger }) => ({ userId: candidate.userId, messageId: event.message.id, trigger }));
     return this.recordForAway(entries);
   }
 

@@ -54,6 +54,31 @@ export class NotificationRecipients {
    * `enable_online_push_notifications` on.
    */
   async forPush(event: MessageSentEvent): Promise<PushRecipient[]> {
+    const wanted = (await this.triggeredBySend(event, 'push', pushTrigger)).map(({ candidate, trigger }) => ({
+      userId: candidate.userId,
+      trigger,
+      onlineToo: setting(candidate.settings, 'enable_online_push_notifications'),
+    }));
+    if (wanted.length === 0) return [];
+    const ids = wanted.map((entry) => entry.userId);
+    const [receiving, active] = await Promise.all([this.receivingUsers(ids), this.store.recentlyActive(ids)]);
+    return wanted
+      .filter((entry) => entry.onlineToo || !receiving.has(entry.userId) || !active.has(entry.userId))
+      .map(({ userId, trigger }) => ({ userId, trigger }));
+  }
+
+  /**
+   * The recipients of a sent message whose settings and the message's trigger ask for a
+   * notification by `medium` (`trigger` is Zulip's get_email_notification_trigger or
+   * get_push_notification_trigger): the one candidate lookup both media share. A channel
+   * message only reaches the lookup with its mentioned users (the channel's and followed
+   * topics' settings name the rest); a direct message with no other recipient costs none.
+   */
+  async triggeredBySend<T>(
+    event: MessageSentEvent,
+    medium: NotificationMedium,
+    trigger: (facts: RecipientNotificationFacts) => T | null,
+  ): Promise<{ candidate: CandidateRow; trigger: T }[]> {
     const { message } = event;
     const isPrivate = message.kind === 'private';
     const flagsByUser = new Map(event.recipients.map((recipient) => [recipient.userId, recipient.flags]));
@@ -70,21 +95,17 @@ export class NotificationRecipients {
         topic: message.subject,
         userIds: direct,
       },
-      'push',
+      medium,
     );
-    const wanted: (PushRecipient & { onlineToo: boolean })[] = [];
+    const triggered: { candidate: CandidateRow; trigger: T }[] = [];
     for (const candidate of candidates) {
+      // Only users who received the message (a channel's settings name subscribers only).
       const flags = flagsByUser.get(candidate.userId);
       if (flags === undefined) continue;
-      const trigger = pushTrigger(factsOf(candidate, isPrivate, flags, 'push'));
-      if (trigger) wanted.push({ userId: candidate.userId, trigger, onlineToo: setting(candidate.settings, 'enable_online_push_notifications') });
+      const chosen = trigger(factsOf(candidate, isPrivate, flags, medium));
+      if (chosen !== null) triggered.push({ candidate, trigger: chosen });
     }
-    if (wanted.length === 0) return [];
-    const ids = wanted.map((entry) => entry.userId);
-    const [receiving, active] = await Promise.all([this.receivingUsers(ids), this.store.recentlyActive(ids)]);
-    return wanted
-      .filter((entry) => entry.onlineToo || !receiving.has(entry.userId) || !active.has(entry.userId))
-      .map(({ userId, trigger }) => ({ userId, trigger }));
+    return triggered;
   }
 
   /** Which of these users have an event queue that receives messages (Zulip's accepts_messages). */
