@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   await app.get(RealmExportRunner).start();
   await app.get(MissedMessageScheduler).start();
   await app.get(MailDelivery).start();
-  if (config.push.enabled) await app.get(PushDelivery).start();
+  // Always running, so that readiness sees every job: with push off it finds nothing due.
+  await app.get(PushDelivery).start();
   await app.get(DigestScheduler).start();
   await app.get(WebhookRecoverySweep).start();
   await app.get(ThumbnailScheduler).start();

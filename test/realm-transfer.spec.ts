@@ -20,7 +20,7 @@ import { until } from './support/until';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Tables an archive leaves out, as src/realm-transfer/domain/archive-tables.ts documents. */
-const PROCESS_TABLES = ['event_outbox', 'outgoing_webhook_trigger', 'typeorm_migrations', 'user_directory_version', 'message_location_version', 'realm_export', 'mail_outbox', 'password_reset_token', 'user_session', 'missed_message_email', 'signup_confirmation', 'database_identity'];
+const PROCESS_TABLES = ['event_outbox', 'outgoing_webhook_trigger', 'typeorm_migrations', 'user_directory_version', 'message_location_version', 'realm_export', 'mail_outbox', 'password_reset_token', 'user_session', 'missed_message_email', 'signup_confirmation', 'database_identity', 'push_bouncer_outbox', 'push_notification_sent'];
 
 /** Tests that run the CLI several times: each run starts a Node process, slow on a busy machine. */
 const CLI_TIMEOUT = 240_000;

@@ -250,6 +250,8 @@ export const PROCESS_TABLES: Readonly<Record<string, string>> = {
   signup_confirmation: 'self-sign-up links, a day long at most: secrets that do not move; a person asks for a new link',
   database_identity: 'the id of the database an archive was read from: the importing server keeps its own',
   mail_outbox: 'mail waiting for or done with delivery: addressed to people, not rows of a realm, and sent by the server that wrote it',
+  push_bouncer_outbox: 'requests to the push notification service waiting to be sent (an outbox): deliveries in flight, sent by the server that wrote them',
+  push_notification_sent: 'which messages this server sent a push notification for, to send the removal when they are read: the importing server has sent none',
   message_location_version: 'what the server\'s kept message locations are checked against: the importing server keeps none of the realm\'s yet',
 };
 
