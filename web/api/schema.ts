@@ -2820,6 +2820,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/static/images/loading/loader-black.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spinner image previews show until their thumbnail exists.
+         * @description The spinner an image preview shows until its thumbnail exists.
+         */
+        get: operations["get-static-images-loading-loader-black-svg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/static/images/unknown-user-avatar.png": {
         parameters: {
             query?: never;
@@ -2972,6 +2992,26 @@ export type paths = {
          * @description Serves an uploaded file through a temporary signed link (from the `/api/v1/user_uploads` operation), without credentials, until the link expires.
          */
         get: operations["get-user-uploads-temporary-wildcard-path"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user_uploads/thumbnail/{wildcard_path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A thumbnail of an uploaded image, in a format of `server_thumbnail_formats`.
+         * @description Serves a thumbnail of an uploaded image (`<path id>/<format name>`, a name from `server_thumbnail_formats`) to users allowed to see the image; a format not made yet is made first.
+         */
+        get: operations["get-user-uploads-thumbnail-wildcard-path"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13914,6 +13954,27 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    "get-static-images-loading-loader-black-svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SVG image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     "get-static-images-unknown-user-avatar-png": {
         parameters: {
             query?: never;
@@ -14150,6 +14211,51 @@ export interface operations {
                     "*/*": unknown;
                 };
             };
+            /** @description Not allowed to read the file. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": unknown;
+                };
+            };
+            /** @description No such file. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": unknown;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    "get-user-uploads-thumbnail-wildcard-path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's path, as in the link the server gave; may contain slashes. */
+                wildcard_path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             /** @description Not allowed to read the file. */
             403: {
                 headers: {
