@@ -1,0 +1,72 @@
+/**
+ * An incoming-webhook integration (`POST /api/v1/external/<name>`), as Zulip's
+ * `WebhookIntegration`: a provider's payload in, the messages Zulip 10.2 would post out.
+ * Each provider's formatting is a module of pure functions under `providers/<name>/`; the
+ * endpoint (authentication, the `stream`/`topic` parameters, `only_events`/`exclude_events`,
+ * sending) is the framework's and knows no provider.
+ */
+
+/** What the endpoint hands a provider: the request, decoded, and nothing else. */
+export interface IncomingWebhookCall {
+  /** The JSON body (or, for form posts, the form's fields as an object of strings). */
+  readonly body: unknown;
+  /** Request headers, names lower-cased. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * The URL's query parameters (`topic`, `branches`, `only_events`, ...), decoded; the
+   * framework has already applied `stream`, `api_key` and the event filters.
+   */
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+/** One message to post: `topic` is the provider's; a `topic` URL parameter overrides it. */
+export interface WebhookMessage {
+  readonly topic: string;
+  readonly content: string;
+}
+
+export type IncomingWebhookOutcome =
+  /**
+   * Messages to post, for the event named `eventType` (Zulip's `complete_event_type`,
+   * matched against `only_events`/`exclude_events`; null when the provider has none).
+   */
+  | { readonly kind: 'messages'; readonly eventType: string | null; readonly messages: readonly WebhookMessage[] }
+  /** Zulip's `UnsupportedWebhookEventTypeError`: HTTP 200, `result: error`, `UNSUPPORTED_WEBHOOK_EVENT_TYPE`. */
+  | { readonly kind: 'unsupported'; readonly eventType: string }
+  /** Accepted and deliberately not posted (a branch filter, a ping, a private repository...). */
+  | { readonly kind: 'ignored' };
+
+/**
+ * Thrown by a provider for a payload it cannot read (a missing field, a wrong type):
+ * answered 400 with the message, as Zulip's `ValidationError`/`JsonableError` are.
+ */
+export class MalformedWebhookPayload extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedWebhookPayload';
+  }
+}
+
+/** A configuration option an integration's URL takes (register's `config_options`). */
+export interface IntegrationConfigOption {
+  readonly key: string;
+  readonly label: string;
+  /** The name of Zulip's validator, as register sends it (`check_bool`, ...). */
+  readonly validator: string;
+}
+
+export interface IncomingWebhookIntegration {
+  /** The URL's `<name>`, and register's `name`. */
+  readonly name: string;
+  readonly displayName: string;
+  /** Every event type `only_events`/`exclude_events` can name, or null when it has none. */
+  readonly allEventTypes: readonly string[] | null;
+  readonly configOptions: readonly IntegrationConfigOption[];
+  /**
+   * Whether the body is a form (`application/x-www-form-urlencoded`, as Slack's `payload=`)
+   * rather than JSON; false when absent.
+   */
+  readonly acceptsForm?: boolean;
+  /** Pure: no I/O, no clock. Throws `MalformedWebhookPayload` for a payload it cannot read. */
+  handle(call: IncomingWebhookCall): IncomingWebhookOutcome;
+}
