@@ -11,8 +11,8 @@ import { Client } from 'pg';
 export async function cloneUsers(db: Client, templateUserId: number, count: number, emailDomain: string, namePrefix: string): Promise<number[]> {
   if (count <= 0) return [];
   // Every column but the ones a copy must not share, read from the schema so a later
-  // migration's column is copied too.
-  const own = ['id', 'delivery_email', 'full_name', 'api_key', 'password_hash', 'recipient_id', 'date_joined'];
+  // migration's column is copied too. Left out, `uuid` takes its column default: a new one.
+  const own = ['id', 'delivery_email', 'full_name', 'api_key', 'password_hash', 'recipient_id', 'date_joined', 'uuid'];
   const columns = await db.query<{ column_name: string }>(
     `SELECT column_name FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = 'user_profile' AND NOT (column_name = ANY($1::text[]))
