@@ -354,7 +354,8 @@ describe('Sentry integration: event types, unsupported and malformed payloads', 
 
   it('writes Unix times as Python does, rounding to the microsecond', () => {
     expect(isoFromUnixSeconds(1603322711.147672)).toBe('2020-10-21T23:25:11.147672+00:00');
-    expect(isoFromUnixSeconds(1592406695.9999996)).toBe('2020-06-17T15:11:36.000000+00:00');
+    expect(isoFromUnixSeconds(0.9999996)).toBe('1970-01-01T00:00:01.000000+00:00');
+    expect(isoFromUnixSeconds(0.0000025)).toBe('1970-01-01T00:00:00.000002+00:00');
     expect(isoFromUnixSeconds(0)).toBe('1970-01-01T00:00:00.000000+00:00');
   });
 
