@@ -243,6 +243,24 @@ describe('Jira integration: users, events and malformed payloads', () => {
     });
   });
 
+  it('matches users as Zulip does: mentions only active users, the oldest first; assignees by real address', () => {
+    const users: readonly WebhookRealmUser[] = [
+      { id: 30, fullName: 'Desdemona', email: 'user30@example.test', deliveryEmail: 'DESDEMONA@zulip.com', isActive: false },
+      { id: 21, fullName: 'Othello Two', email: 'othello2@zulip.com', deliveryEmail: 'othello2@zulip.com', isActive: true },
+      { id: 20, fullName: 'Othello One', email: 'othello1@zulip.com', deliveryEmail: 'othello1@zulip.com', isActive: true },
+    ];
+    const body = fixture('commented_v2') as { comment: { body: string }; issue: { fields: { assignee: { emailAddress: string } } } };
+    body.comment.body = '[~OTHELLO] [~desdemona]';
+    body.issue.fields.assignee.emailAddress = ' desdemona@ZULIP.com ';
+    expect(handle(body, users)).toMatchObject({
+      messages: [
+        {
+          content: expect.stringMatching(/\(assigned to \*\*Desdemona\*\*\):\n\n``` quote\n\*\*Othello One\*\* \*\*desdemona\*\*\n```$/),
+        },
+      ],
+    });
+  });
+
   it('reports an event it does not know as unsupported', () => {
     expect(handle({ ...(fixture('commented_v1') as object), webhookEvent: 'jira:issue_unknown' })).toEqual({
       kind: 'unsupported',
