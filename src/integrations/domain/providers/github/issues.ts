@@ -1,4 +1,4 @@
-import { issueLabelMessage, issueMilestoneMessage, pullRequestMessage } from '../git/messages';
+import { ItemChange, issueLabelMessage, issueMilestoneMessage, pullRequestMessage } from '../git/messages';
 import { Payload } from '../git/payload';
 import { GitHubEvent, commentAction, senderName, senderUrl, titleIf } from './fields';
 
@@ -40,30 +40,29 @@ export function issueCommentBody(event: GitHubEvent): string {
   });
 }
 
-export function issueLabeledBody(event: GitHubEvent): string {
+/** Who added (`activeAction`) or removed something on an issue. */
+function issueChange(event: GitHubEvent, activeAction: string): ItemChange {
   const { payload } = event;
   const issue = payload.get('issue');
-  const userName = senderName(payload);
-  const action = payload.get('action').string() === 'labeled' ? 'added' : 'removed';
-  const url = issue.get('html_url').string();
-  const number = issue.get('number').int();
-  const label = payload.get('label').get('name').string();
-  const change = { userName, action, url, number, userUrl: senderUrl(payload), title: titleIf(event, issue) };
-  return issueLabelMessage(change, label);
+  return {
+    userName: senderName(payload),
+    action: payload.get('action').string() === activeAction ? 'added' : 'removed',
+    url: issue.get('html_url').string(),
+    number: issue.get('number').int(),
+    userUrl: senderUrl(payload),
+    title: titleIf(event, issue),
+  };
+}
+
+export function issueLabeledBody(event: GitHubEvent): string {
+  const change = issueChange(event, 'labeled');
+  return issueLabelMessage(change, event.payload.get('label').get('name').string());
 }
 
 export function issueMilestonedBody(event: GitHubEvent): string {
-  const { payload } = event;
-  const issue = payload.get('issue');
-  const userName = senderName(payload);
-  const action = payload.get('action').string() === 'milestoned' ? 'added' : 'removed';
-  const url = issue.get('html_url').string();
-  const number = issue.get('number').int();
-  const milestone = payload.get('milestone');
-  const name = milestone.get('title').string();
-  const milestoneUrl = milestone.get('html_url').string();
-  const change = { userName, action, url, number, userUrl: senderUrl(payload), title: titleIf(event, issue) };
-  return issueMilestoneMessage(change, name, milestoneUrl);
+  const change = issueChange(event, 'milestoned');
+  const milestone = event.payload.get('milestone');
+  return issueMilestoneMessage(change, milestone.get('title').string(), milestone.get('html_url').string());
 }
 
 export function issueTransferredBody(event: GitHubEvent): string {

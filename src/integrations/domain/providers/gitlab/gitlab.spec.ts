@@ -33,14 +33,6 @@ function stored(outcome: IncomingWebhookOutcome, params: Record<string, string |
   return { topic: normalizeTopic(params.topic ?? topic), content: normalizeContent(content) };
 }
 
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('GitLab, against the expectations of Zulip 10.2 tests.py', () => {
   it.each(cases.map((c) => [c.test, c] as const))('%s', (_test, c) => {
@@ -103,27 +95,7 @@ describe('GitLab malformed payloads', () => {
   ];
 
   it.each(malformed)('throws MalformedWebhookPayload for %s', (_name, bad, message) => {
-    const error = thrownBy(() => gitlabIntegration.handle(bad));
-    expect(error).toBeInstanceOf(MalformedWebhookPayload);
-    expect((error as Error).message).toBe(message);
-  });
-
-  it('throws nothing but MalformedWebhookPayload for fixtures missing any one key', () => {
-    const samples: [string, string][] = [
-      ['push_hook', 'Push Hook'],
-      ['merge_request_hook__merge_request_created_with_assignee', 'Merge Request Hook'],
-      ['note_hook__snippet_note', 'Note Hook'],
-      ['pipeline_hook__pipeline_succeeded_with_artifacts', 'Pipeline Hook'],
-      ['release_hook__create', 'Release Hook'],
-      ['wiki_page_hook__wiki_page_opened', 'Wiki Page Hook'],
-    ];
-    for (const [name, event] of samples) {
-      const full = fixture(name);
-      for (const key of Object.keys(full)) {
-        const { [key]: _dropped, ...partial } = full;
-        const error = thrownBy(() => gitlabIntegration.handle(call(partial, event, { topic: 'all' })));
-        expect(error === undefined || error instanceof MalformedWebhookPayload).toBe(true);
-      }
-    }
+    expect(() => gitlabIntegration.handle(bad)).toThrow(MalformedWebhookPayload);
+    expect(() => gitlabIntegration.handle(bad)).toThrow(new Error(message));
   });
 });

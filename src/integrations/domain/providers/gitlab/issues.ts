@@ -54,44 +54,35 @@ export function issueBody(action: string): (event: GitLabEvent) => string {
   };
 }
 
-/** approved, unapproved, merged (with its branches), closed, reopened. */
-export function mergeRequestBody(action: string): (event: GitLabEvent) => string {
-  return (event) => {
-    const { payload } = event;
-    const mr = payload.get('object_attributes');
-    const merged = action === 'merged';
-    return pullRequestMessage({
-      userName: userName(payload),
-      action,
-      url: mr.get('url').string(),
-      number: mr.get('iid').int(),
-      targetBranch: merged ? mr.get('source_branch').string() : null,
-      baseBranch: merged ? mr.get('target_branch').string() : null,
-      type: 'MR',
-      title: objectTitleIf(event, mr),
-    });
-  };
+/**
+ * A merge request event: the branches when it was created or merged; the description and the
+ * assignees when it was created or updated.
+ */
+function mergeRequestMessage(event: GitLabEvent, action: string, withBranches: boolean, withDetails: boolean): string {
+  const { payload } = event;
+  const mr = payload.get('object_attributes');
+  return pullRequestMessage({
+    userName: userName(payload),
+    action,
+    url: mr.get('url').string(),
+    number: mr.get('iid').int(),
+    targetBranch: withBranches ? mr.get('source_branch').string() : null,
+    baseBranch: withBranches ? mr.get('target_branch').string() : null,
+    message: withDetails ? mr.get('description').stringOrNull() : null,
+    assignees: withDetails ? assigneeNames(payload) : [],
+    type: 'MR',
+    title: objectTitleIf(event, mr),
+  });
 }
 
-/** created (with its branches) or updated: the description quoted, the assignees named. */
+/** approved, unapproved, merged, closed, reopened. */
+export function mergeRequestBody(action: string): (event: GitLabEvent) => string {
+  return (event) => mergeRequestMessage(event, action, action === 'merged', false);
+}
+
+/** created or updated. */
 export function mergeRequestOpenedOrUpdatedBody(action: string): (event: GitLabEvent) => string {
-  return (event) => {
-    const { payload } = event;
-    const mr = payload.get('object_attributes');
-    const created = action === 'created';
-    return pullRequestMessage({
-      userName: userName(payload),
-      action,
-      url: mr.get('url').string(),
-      number: mr.get('iid').int(),
-      targetBranch: created ? mr.get('source_branch').string() : null,
-      baseBranch: created ? mr.get('target_branch').string() : null,
-      message: mr.get('description').stringOrNull(),
-      assignees: assigneeNames(payload),
-      type: 'MR',
-      title: objectTitleIf(event, mr),
-    });
-  };
+  return (event) => mergeRequestMessage(event, action, action === 'created', true);
 }
 
 /** An update that pushed commits (`oldrev` set) says so; any other update quotes the description. */
