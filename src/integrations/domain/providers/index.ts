@@ -1,5 +1,12 @@
-import { IncomingWebhookIntegration } from '../integration';
+import type { IncomingWebhookIntegration } from '../integration';
+import { alertmanagerIntegration } from './alertmanager';
+import { githubIntegration, githubSponsorsIntegration } from './github';
+import { gitlabIntegration } from './gitlab';
+import { grafanaIntegration } from './grafana';
+import { JIRA_INTEGRATION } from './jira';
 import { JSON_INTEGRATION } from './json/json.integration';
+import { pagerDutyIntegration } from './pagerduty';
+import { SENTRY_INTEGRATION } from './sentry';
 import { SLACK_INCOMING_INTEGRATION } from './slack_incoming/slack-incoming.integration';
 
 /**
@@ -8,6 +15,14 @@ import { SLACK_INCOMING_INTEGRATION } from './slack_incoming/slack-incoming.inte
  * here does not matter). A provider is added with one line below (docs/integrations.md).
  */
 export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
+  alertmanagerIntegration,
+  githubIntegration,
+  githubSponsorsIntegration,
+  gitlabIntegration,
+  grafanaIntegration,
+  JIRA_INTEGRATION,
   JSON_INTEGRATION,
+  pagerDutyIntegration,
+  SENTRY_INTEGRATION,
   SLACK_INCOMING_INTEGRATION,
 ];
