@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MessagesModule } from '../messages/messages.module';
+import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
 import { IncomingWebhookController } from './api/incoming-webhook.controller';
 import { ReceiveIncomingWebhookHandler } from './commands/receive-incoming-webhook.command';
@@ -10,7 +11,7 @@ import { IntegrationsState } from './queries/integrations.state';
  * provider's formatter, and register's `realm_incoming_webhook_bots`.
  */
 @Module({
-  imports: [MessagesModule, UsersModule],
+  imports: [MessagesModule, UsersModule, RealmModule],
   controllers: [IncomingWebhookController],
   providers: [ReceiveIncomingWebhookHandler, IntegrationsState],
 })

@@ -3,12 +3,15 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MessageAddress, MessageSending, SendMessageCommand } from '../../messages/commands/send-message.command';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { UserDirectory } from '../../users/queries/user-directory';
+import { apiEmail } from '../../users/public/user-identity';
+import { RealmAddressing } from '../../realm/public/realm-addressing';
+import { RealmDirectory } from '../../realm/queries/realm-directory';
 import { Actor } from '../../shared/actor';
 import { ApiError } from '../../shared/api-error';
 import { integrationNamed, webhookNameOf } from '../domain/catalog';
 import { anomalousPayloadMessage, planDelivery, unsupportedEventMessage } from '../domain/delivery-plan';
 import { EventFilters } from '../domain/event-filter';
-import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload } from '../domain/integration';
+import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload, WebhookRealmUser } from '../domain/integration';
 
 /** Where the URL says to post: `stream` (a channel's name, or its id in digits) and `topic`. */
 export interface WebhookTarget {
@@ -46,6 +49,8 @@ export class ReceiveIncomingWebhookHandler implements ICommandHandler<ReceiveInc
     private readonly tx: TransactionRunner,
     private readonly sending: MessageSending,
     private readonly users: UserDirectory,
+    private readonly realms: RealmDirectory,
+    private readonly addressing: RealmAddressing,
   ) {}
 
   async execute(command: ReceiveIncomingWebhookCommand): Promise<WebhookReceipt> {
@@ -54,7 +59,9 @@ export class ReceiveIncomingWebhookHandler implements ICommandHandler<ReceiveInc
     if (integration === null) throw new ApiError('Not found', 'BAD_REQUEST', 404);
     const receipt = { ...(integration.successFields ?? {}) };
     const webhookName = webhookNameOf(integration);
-    const plan = planDelivery(this.run(integration, command.call), command.target.topic, command.filters);
+    const call = integration.needsRealmUsers === true ? { ...command.call, realmUsers: await this.realmUsers(command.sender.realmId) } : command.call;
+    const target = integration.unquotesUrlParameters === true ? unquoted(command.target) : command.target;
+    const plan = planDelivery(this.run(integration, call), target.topic, command.filters);
     if (plan.kind === 'nothing') return receipt;
     if (plan.kind === 'unsupported') {
       // The name may come from the payload: text, whatever the provider passed on.
@@ -66,7 +73,7 @@ export class ReceiveIncomingWebhookHandler implements ICommandHandler<ReceiveInc
         event_type: eventType,
       });
     }
-    const address = await this.addressOf(command);
+    const address = await this.addressOf(command.sender, target);
     if (address === null) return receipt;
     const clientName = `Zulip${webhookName}Webhook`;
     try {
@@ -110,16 +117,49 @@ export class ReceiveIncomingWebhookHandler implements ICommandHandler<ReceiveInc
    * to the bot's owner; null for a channel id too large to exist. A person has no owner to
    * write to (Zulip fails there), so the channel is required of them.
    */
-  private async addressOf(command: ReceiveIncomingWebhookCommand): Promise<MessageAddress | null> {
-    const { stream } = command.target;
+  private async addressOf(sender: Actor, { stream }: WebhookTarget): Promise<MessageAddress | null> {
     // Each message's topic is filled in when it is sent.
     if (stream !== undefined) {
       if (!/^[0-9]+$/.test(stream)) return { kind: 'stream', channel: stream, topic: '' };
       const id = Number(stream);
       return id > MAX_CHANNEL_ID ? null : { kind: 'stream', channel: id, topic: '' };
     }
-    const sender = await this.users.requireById(command.sender.id);
-    if (sender.botOwnerId === null) throw ApiError.missingArgument('stream');
-    return { kind: 'private', to: [sender.botOwnerId] };
+    const { botOwnerId } = await this.users.requireById(sender.id);
+    if (botOwnerId === null) throw ApiError.missingArgument('stream');
+    return { kind: 'private', to: [botOwnerId] };
   }
+
+  /** The realm's users as a provider that names people matches them (by name, email, real email). */
+  private async realmUsers(realmId: number): Promise<WebhookRealmUser[]> {
+    const realm = await this.realms.requireById(realmId);
+    const hostName = this.addressing.hostName(realm.stringId);
+    const users = await this.users.listInRealm(realmId);
+    return users.map((user) => ({
+      id: user.id,
+      fullName: user.fullName,
+      email: apiEmail(user, hostName),
+      deliveryEmail: user.deliveryEmail,
+      isActive: user.isActive,
+    }));
+  }
+}
+
+/**
+ * Zulip's `unquote_url_parameters`: `stream` and `topic` percent-decoded once more, for a
+ * provider that encodes the URL it was given again (Jira). A sequence that is not an escape
+ * stays as it is, as Python's `unquote` leaves it.
+ */
+function unquoted(target: WebhookTarget): WebhookTarget {
+  return { stream: unquote(target.stream), topic: unquote(target.topic) };
+}
+
+function unquote(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8');
+    }
+  });
 }
