@@ -47,6 +47,7 @@ import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages
 import { UsersModule } from './users/users.module';
 import { WebAppModule } from './web-app/web-app.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { IntegrationsModule } from './integrations/integrations.module';
 import { WebAssetsModule } from './web-app/web-assets.module';
 import { WireModule } from './wire/wire.module';
 import { UsersForModulesBelowModule } from './users/for-modules-below.module';
@@ -107,6 +108,7 @@ export class AppModule {
         EmailUnsubscribeModule,
         DigestModule,
         WebhooksModule,
+        IntegrationsModule,
         RetentionModule,
         MarkdownModule,
         UploadsModule,

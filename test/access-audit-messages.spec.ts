@@ -312,10 +312,17 @@ describe('access-control audit: messages', () => {
         const send = (to: number | string) => actor.api.post('messages', { type: 'stream', to, topic: world.secret.topic, content: 'intrusion' });
         const later = Math.floor(Date.now() / 1000) + 3600;
         const schedule = (to: number) => actor.api.post('scheduled_messages', { type: 'stream', to, topic: world.secret.topic, content: 'intrusion', scheduled_delivery_timestamp: later });
+        // An incoming webhook signed by the actor's key sends through the same path.
+        const hook = (to: number | string) => actor.api.request('POST', `external/json?${new URLSearchParams({ stream: String(to), topic: world.secret.topic })}`, {}, {
+          headers: { 'content-type': 'application/json' }, body: '{"intrusion": true}',
+        });
         if (actor.otherRealm) {
           expectSameAsMissing(say(actor, 'schedule by id'), await schedule(world.secret.id), await schedule(MISSING_ID), [[world.secret.id, MISSING_ID]]);
           expectSameAsMissing(say(actor, 'send by id'), await send(world.secret.id), await send(MISSING_ID), [[world.secret.id, MISSING_ID]]);
           expectSameAsMissing(say(actor, 'send by name'), await send(world.secret.name), await send('no such channel'), [[world.secret.name, 'no such channel']]);
+          // Zulip's webhooks post nothing to a channel that does not exist and answer success.
+          expectSameSuccess(say(actor, 'webhook by id'), await hook(world.secret.id), await hook(MISSING_ID));
+          expectSameSuccess(say(actor, 'webhook by name'), await hook(world.secret.name), await hook('no such channel'));
           return;
         }
         // A known difference, kept for compatibility: Zulip's access_stream_for_send_message
@@ -326,6 +333,8 @@ describe('access-control audit: messages', () => {
         expect({ who: actor.name, ...envelope(await send(world.secret.name)) }).toEqual({ who: actor.name, ...refusal });
         // Scheduling is checked as the send is (Zulip's check_message), with the same refusal.
         expect({ who: actor.name, ...envelope(await schedule(world.secret.id)) }).toEqual({ who: actor.name, ...refusal });
+        expect({ who: actor.name, ...envelope(await hook(world.secret.id)) }).toEqual({ who: actor.name, ...refusal });
+        expect({ who: actor.name, ...envelope(await hook(world.secret.name)) }).toEqual({ who: actor.name, ...refusal });
       });
       const after = succeeded(await world.insider.api.get('messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: world.secret.id }] }), 'insider fetch').body.messages as Json[];
       expect(after.map((message) => message.id)).toEqual(before.map((message) => message.id));

@@ -659,7 +659,7 @@ describe('access-control audit', () => {
         const audit = ROUTE_AUDIT[route];
         if (audit === undefined || ('anonymous' in audit && audit.anonymous)) continue;
         const [method, template] = route.split(' ');
-        const path = template.replace(/\{[a-z_]+\}/g, (param) => (param === '{emoji_name}' ? 'octopus' : String(data.messageId)));
+        const path = template.replace(/\{[a-z_]+\}/g, (param) => (param === '{emoji_name}' ? 'octopus' : param === '{integration_name}' ? 'json' : String(data.messageId)));
         const response = await api.request(method, path);
         answers[route] = { ...envelope(response), challenge: response.headers['www-authenticate'] };
       }

@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { Api, ApiResponse, createTestRealm, expectError, TestRealm } from './support/api';
 import { ServerProcess, startServer } from './support/server-process';
+import { rawExchange } from './support/raw-request';
 
 /**
  * Input limits (parameter count, JSON depth, list lengths, body size), deadlines for slow
@@ -94,27 +95,6 @@ describe('input limits', () => {
     }
   });
 });
-
-/** Writes `head` and reads until the server closes the connection (or 20 s pass). */
-function rawExchange(port: number, head: string): Promise<{ text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
-    let text = '';
-    socket.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      // Keep-alive may leave the socket open after a complete answer.
-      const split = text.indexOf('\r\n\r\n');
-      const length = /content-length: (\d+)/i.exec(text);
-      if (split >= 0 && length && text.length - split - 4 >= Number(length[1])) socket.destroy();
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve({ text }));
-    setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer in 20 s; got: ${text}`));
-    }, 20_000).unref();
-  });
-}
 
 /** Opens a socket to the own server, writes `parts` with a pause after each, and returns all it was sent. */
 function slowRequest(parts: string[], pauseMs: number): Promise<{ text: string; closedAfterMs: number }> {

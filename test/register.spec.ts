@@ -548,8 +548,11 @@ describe('POST /register', () => {
           { name: 'giphy', config: { key: '12345678' } },
           { name: 'followup', config: {} },
         ],
-        // No incoming-webhook integration is installed here.
-        realm_incoming_webhook_bots: [],
+        // The incoming-webhook integrations (docs/integrations.md), by name; test/integrations.spec.ts lists them.
+        realm_incoming_webhook_bots: expect.arrayContaining([
+          { name: 'json', display_name: 'JSON formatter', all_event_types: null, config_options: [] },
+          { name: 'slack_incoming', display_name: 'Slack-compatible webhook', all_event_types: null, config_options: [] },
+        ]),
         // Zulip's web-app notices, as with TUTORIAL_ENABLED off; no tour video.
         onboarding_steps: [],
         navigation_tour_video_url: null,

@@ -38,6 +38,8 @@ const ALSO_ROUTED = [
   'DELETE /default_stream_groups/{}',
   'PATCH /default_stream_groups/{}/streams',
   'DELETE /export/realm/{}',
+  // Incoming webhooks, one URL per integration (docs/integrations.md).
+  'POST /external/{}',
 ];
 
 /** `METHOD /path` with every path parameter as `{}`: the two documents name them differently. */
@@ -99,7 +101,7 @@ describe("Zulip 10.2's routes", () => {
     expect([...NOT_YET_BUILT].filter((route) => served.has(route))).toEqual([]);
   });
 
-  it("routes Zulip's undocumented bot storage, realm domains, default channel groups and export deletion", () => {
+  it("routes Zulip's undocumented bot storage, realm domains, default channel groups, export deletion and incoming webhooks", () => {
     expect(ALSO_ROUTED.filter((route) => !served.has(route))).toEqual([]);
   });
 });

@@ -3,11 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { ApiError } from '../shared/api-error';
 import { csrfTokenMatches, sessionCsrfToken } from '../users/public/session-cookie';
-import { AUTH_MODE, AuthMode, INCOMING_WEBHOOK_ACCESS } from './decorators';
+import { AUTH_MODE, AuthMode, INCOMING_WEBHOOK_ACCESS, WEBHOOK_ROUTE_EXISTS, WebhookRouteCheck } from './decorators';
 import { clientNameFrom } from './client-name';
 import { AddressedRealm, Credentials } from './credentials';
 import { addressedToApi, cameThroughJson, CSRF_SAFE_METHODS, csrfFailed } from './json-routes';
 import { contextOf, RequestContext } from './request-context';
+import { Actor } from '../shared/actor';
 
 /**
  * Resolves the realm from the Host header (an unknown subdomain is a 404), then, unless
@@ -38,6 +39,11 @@ export class ApiAuthGuard implements CanActivate {
 
     const mode = this.reflector.getAllAndOverride<AuthMode>(AUTH_MODE, [ctx.getHandler(), ctx.getClass()]) ?? 'required';
     if (mode === 'none') return true;
+    if (mode === 'webhook') {
+      const routeExists = this.reflector.get<WebhookRouteCheck>(WEBHOOK_ROUTE_EXISTS, ctx.getHandler());
+      context.user = await this.signInForWebhook(request, addressed, routeExists);
+      return true;
+    }
     if (mode === 'page') return this.signInBySession(request, context, addressed, false);
     if (cameThroughJson(request)) {
       await this.signInBySession(request, context, addressed, mode === 'required');
@@ -54,6 +60,23 @@ export class ApiAuthGuard implements CanActivate {
     return true;
   }
 
+  /**
+   * An incoming webhook's sender: the `api_key` URL parameter (Zulip's `webhook_view`), else
+   * Basic credentials (its `authenticated_rest_api_view` for webhooks), else Zulip's missing
+   * `api_key`. A path naming no integration, or the `/json` door (Zulip has none for
+   * webhooks), is the unknown path's 404, before any credentials are read.
+   */
+  private async signInForWebhook(request: FastifyRequest, addressed: AddressedRealm, routeExists: WebhookRouteCheck): Promise<Actor> {
+    if (cameThroughJson(request) || !routeExists(request.params as Record<string, string | undefined>)) {
+      throw new ApiError('Not found', 'BAD_REQUEST', 404);
+    }
+    const apiKey = webhookApiKey(request);
+    if (apiKey !== undefined) return this.credentials.userByApiKey(addressed, apiKey);
+    const authorization = request.headers.authorization ?? '';
+    if (authorization.trim() === '') throw ApiError.missingArgument('api_key');
+    return this.credentials.userFor(addressed, authorization, { allowIncomingWebhookBots: true });
+  }
+
   /** The session cookie's user and session on the context; without one, anonymous or (`required`) a 401. */
   private async signInBySession(request: FastifyRequest, context: RequestContext, addressed: AddressedRealm, required: boolean): Promise<boolean> {
     const session = await this.credentials.sessionFromCookie(addressed, request.headers.cookie);
@@ -65,6 +88,22 @@ export class ApiAuthGuard implements CanActivate {
     context.session = { id: session.user.sessionId ?? 0, csrfToken: sessionCsrfToken(session.secret), secret: session.secret };
     return true;
   }
+}
+
+/** The `api_key` of the URL, or of a form body (Zulip's REQ reads both), as sent. */
+function webhookApiKey(request: FastifyRequest): string | undefined {
+  const fromForm = isFormBody(request) ? lastValue((request.body as Record<string, unknown>).api_key) : undefined;
+  return fromForm ?? lastValue((request.query as Record<string, unknown> | undefined)?.api_key);
+}
+
+function isFormBody(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded'
+    && typeof request.body === 'object' && request.body !== null;
+}
+
+function lastValue(value: unknown): string | undefined {
+  const last: unknown = Array.isArray(value) ? value[value.length - 1] : value;
+  return typeof last === 'string' ? last : undefined;
 }
 
 /**

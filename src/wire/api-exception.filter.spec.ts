@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { toApiError } from './api-exception.filter';
+import { errorBody, toApiError } from './api-exception.filter';
+import { ApiError } from '../shared/api-error';
 
 function connReset(message: string): Error {
   return Object.assign(new Error(message), { code: 'ECONNRESET' });
@@ -34,5 +35,15 @@ describe('toApiError on a full disk', () => {
       msg: 'The server is out of storage space; the file was not stored. Try again later.',
     });
     expect(logger.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('errorBody', () => {
+  it('says success for an error answered with a 2xx status, as Zulip\'s json_response_from_error', () => {
+    const unsupported = new ApiError('not supported; ignoring', 'UNSUPPORTED_WEBHOOK_EVENT_TYPE', 200, { webhook_name: 'GitHub', event_type: 'x' });
+    expect(JSON.parse(errorBody(unsupported))).toEqual({
+      result: 'success', msg: 'not supported; ignoring', code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE', webhook_name: 'GitHub', event_type: 'x',
+    });
+    expect(JSON.parse(errorBody(ApiError.badRequest('bad')))).toEqual({ result: 'error', msg: 'bad', code: 'BAD_REQUEST' });
   });
 });

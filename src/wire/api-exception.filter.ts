@@ -97,9 +97,19 @@ function databaseDataError(exception: unknown): ApiError | null {
   return ApiError.badRequest('Invalid parameter value');
 }
 
+/**
+ * The error envelope. An error answered with a 2xx status (an incoming webhook's unsupported
+ * event) says `result: success`, as Zulip's `json_response_from_error` does: the request
+ * was taken, and the service that sent it must not retry.
+ */
+function errorEnvelope(error: ApiError): Record<string, unknown> {
+  const result = error.status >= 200 && error.status < 300 ? 'success' : 'error';
+  return { result, msg: error.msg, code: error.code, ...error.data };
+}
+
 /** The error envelope's JSON text. */
 export function errorBody(error: ApiError): string {
-  return JSON.stringify({ result: 'error', msg: error.msg, code: error.code, ...error.data });
+  return JSON.stringify(errorEnvelope(error));
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): void {
@@ -107,5 +117,5 @@ export function sendError(reply: FastifyReply, error: ApiError): void {
   void reply
     .status(error.status)
     .header('content-type', 'application/json; charset=utf-8')
-    .send({ result: 'error', msg: error.msg, code: error.code, ...error.data });
+    .send(errorEnvelope(error));
 }

@@ -82,6 +82,21 @@ export class Credentials {
   }
 
   /**
+   * The user an incoming webhook URL's `api_key` names, alone (Zulip's `webhook_view`, with
+   * `allow_webhook_access`: any user's or bot's key), refused as Basic credentials are.
+   * Remembered like them, under a key no header can spell.
+   */
+  async userByApiKey({ subdomain, realm }: AddressedRealm, apiKey: string): Promise<Actor> {
+    const cacheKey = `\napi_key ${apiKey}`;
+    const remembered = this.cache.user(subdomain, cacheKey);
+    if (remembered) return { ...remembered };
+    const generation = this.cache.generation;
+    const authenticated = actorOf(await this.authenticate(realm, null, apiKey));
+    this.cache.rememberUser(subdomain, cacheKey, authenticated, generation);
+    return { ...authenticated };
+  }
+
+  /**
    * The user a session cookie's secret signs in to the addressed realm (the web app's
    * `/json` requests, and uploads and avatars loaded by the browser), or null: an unknown or
    * expired session, a deactivated account, another realm's session. The caller decides
@@ -114,7 +129,7 @@ export class Credentials {
    * keeps its own codes (INVALID_API_KEY, USER_DEACTIVATED...), as Zulip's
    * `access_user_by_api_key` does; only this view of them is the API's.
    */
-  private async authenticate(realm: CachedRealm, email: string, apiKey: string): Promise<UserRow> {
+  private async authenticate(realm: CachedRealm, email: string | null, apiKey: string): Promise<UserRow> {
     try {
       return await this.queryBus.execute<AuthenticateApiKeyQuery, UserRow>(
         new AuthenticateApiKeyQuery(realm.id, email, apiKey, realm.deactivated),

@@ -16,6 +16,7 @@ import { checkJsonShape, isMalformedPath, MAX_FORM_BODY_BYTES, MAX_PARAMETERS } 
 import { sendPage } from './pages/page-response';
 import { isPageUrl } from './pages/page-urls';
 import { serviceUnavailable } from './service-unavailable';
+import { keepWebhookBody } from './webhook-body';
 
 /** JSON text must be UTF-8 (RFC 8259): invalid bytes make it malformed rather than replaced. */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -141,7 +142,8 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
   fastify.removeAllContentTypeParsers();
   // Bodies are read as bytes and decoded here: Fastify's own decoding counts a replaced
   // invalid byte as three and then reports a Content-Length mismatch.
-  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (request, body, done) => {
+    keepWebhookBody(request, body as Buffer);
     let parsed: unknown;
     try {
       const text = STRICT_UTF8.decode(body as Buffer);
@@ -157,7 +159,8 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
     }
     done(null, parsed);
   });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (request, body, done) => {
+    keepWebhookBody(request, body as Buffer);
     const fields: Record<string, string> = {};
     let count = 0;
     // Invalid bytes read as U+FFFD, as percent-encoded ones do (and as Django decodes them).
@@ -190,7 +193,10 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
       throw new ApiError('Malformed multipart/form-data body', 'BAD_REQUEST', 400);
     }
   });
-  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (_request, _body, done) => done(null, undefined));
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_FORM_BODY_BYTES }, (request, body, done) => {
+    keepWebhookBody(request, body as Buffer);
+    done(null, undefined);
+  });
 
   // While the server closes (SIGTERM), a request arriving on a connection still open gets
   // a 503 in the error envelope (Fastify's own 503 body is not one; see app.factory.ts) and

@@ -101,6 +101,7 @@ const CREATE = 'creates something new in the realm the host names; nothing exist
 export const ROUTE_AUDIT: Record<string, RouteAudit> = {
   // Messages.
   'POST /api/v1/messages': probes('send to a private channel', 'direct message to another realm user'),
+  'POST /api/v1/external/{integration_name}': probes('send to a private channel'),
   'GET /api/v1/messages': probes('fetch by channel narrow', 'search', 'anchor at a private message', 'fetch by message ids', 'star message by id'),
   'GET /api/v1/messages/matches_narrow': probes('messages match a narrow'),
   'GET /api/v1/messages/{message_id}': probes('message by id'),

@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import * as net from 'node:net';
 
 export interface RawAnswer {
   status: number;
@@ -54,4 +55,25 @@ export function postForm(port: number, host: string, form: OpenedForm, fields: R
 export async function submitForm(port: number, host: string, path: string, fields: Record<string, string>): Promise<{ setCookie: string; answer: RawAnswer }> {
   const form = await openForm(port, host, path);
   return { setCookie: form.setCookie, answer: await postForm(port, host, form, fields) };
+}
+
+/** Writes `head` and reads until the server closes the connection (or 20 s pass). */
+export function rawExchange(port: number, head: string): Promise<{ text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      // Keep-alive may leave the socket open after a complete answer.
+      const split = text.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(text);
+      if (split >= 0 && length && text.length - split - 4 >= Number(length[1])) socket.destroy();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve({ text }));
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer in 20 s; got: ${text}`));
+    }, 20_000).unref();
+  });
 }

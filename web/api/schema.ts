@@ -680,6 +680,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/{integration_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a third-party service's payload as a message, formatted by the named incoming-webhook integration.
+         * @description The URL a third-party service posts its notifications to (an incoming webhook). The named integration turns the service's payload into a message, sent as the user or bot whose `api_key` is in the URL (or whose Basic credentials come with the request) to the channel `stream` (a name or an id) in the integration's topic or `topic`, or, without `stream`, as a direct message to the bot's owner. An event the integration does not support is answered 200 with `UNSUPPORTED_WEBHOOK_EVENT_TYPE`. The integrations and their URLs are listed in register's `realm_incoming_webhook_bots`.
+         */
+        post: operations["post-api-v1-external-integration-name"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/fetch_api_key": {
         parameters: {
             query?: never;
@@ -5180,6 +5200,72 @@ export interface operations {
                         msg: string;
                         /** @constant */
                         result: "success";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post-api-v1-external-integration-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration: one of the `name`s of register's `realm_incoming_webhook_bots` (`json`, `slack_incoming`...). */
+                integration_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The API key of the bot (or user) the message is sent as; in the URL, as the service cannot send credentials. */
+                    api_key?: string;
+                    /** @description A JSON list of shell-style patterns: event types matching one are not posted. */
+                    exclude_events?: string;
+                    /** @description A JSON list of shell-style patterns (`push`, `pull_request*`): only event types matching one are posted. */
+                    only_events?: string;
+                    /** @description The channel to post to: its name, or its id. Without it, the message goes to the bot's owner as a direct message. */
+                    stream?: string;
+                    /** @description The topic to post in, instead of the one the integration picks. */
+                    topic?: string;
+                };
+                "multipart/form-data": {
+                    /** @description The API key of the bot (or user) the message is sent as; in the URL, as the service cannot send credentials. */
+                    api_key?: string;
+                    /** @description A JSON list of shell-style patterns: event types matching one are not posted. */
+                    exclude_events?: string;
+                    /** @description A JSON list of shell-style patterns (`push`, `pull_request*`): only event types matching one are posted. */
+                    only_events?: string;
+                    /** @description The channel to post to: its name, or its id. Without it, the message goes to the bot's owner as a direct message. */
+                    stream?: string;
+                    /** @description The topic to post in, instead of the one the integration picks. */
+                    topic?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Posted (or deliberately not posted); or, with `code` `UNSUPPORTED_WEBHOOK_EVENT_TYPE`, an event the integration does not support, which Zulip also answers 200 with `result` `success`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ignored_parameters_unsupported?: string[];
+                        msg: string;
+                        ok?: boolean;
+                        /** @constant */
+                        result: "success";
+                    } | {
+                        /** @constant */
+                        code: "UNSUPPORTED_WEBHOOK_EVENT_TYPE";
+                        event_type: string;
+                        msg: string;
+                        /** @constant */
+                        result: "success";
+                        webhook_name: string;
                     };
                 };
             };

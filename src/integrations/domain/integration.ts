@@ -10,6 +10,12 @@
 export interface IncomingWebhookCall {
   /** The JSON body (or, for form posts, the form's fields as an object of strings). */
   readonly body: unknown;
+  /**
+   * The body's text as it arrived (UTF-8), for a provider that must read it verbatim (the
+   * JSON formatter keeps Python's key order and number spellings); absent when a caller has
+   * only the decoded body (unit specs).
+   */
+  readonly rawBody?: string;
   /** Request headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   /**
@@ -76,6 +82,12 @@ export interface IncomingWebhookIntegration {
   /** The URL's `<name>`, and register's `name`. */
   readonly name: string;
   readonly displayName: string;
+  /**
+   * The name Zulip's `webhook_view` gives it (`GitHub`, `AlertManager`, `SlackIncoming`):
+   * the sent messages' client is `Zulip<webhookName>Webhook`, and the unsupported-event
+   * answer names it. `displayName` when absent.
+   */
+  readonly webhookName?: string;
   /** Every event type `only_events`/`exclude_events` can name, or null when it has none. */
   readonly allEventTypes: readonly string[] | null;
   readonly configOptions: readonly IntegrationConfigOption[];
@@ -84,6 +96,8 @@ export interface IncomingWebhookIntegration {
    * rather than JSON; false when absent.
    */
   readonly acceptsForm?: boolean;
+  /** Fields a success answer carries beside Zulip's envelope (Slack's `ok: true`). */
+  readonly successFields?: Readonly<Record<string, unknown>>;
   /** Whether `IncomingWebhookCall.realmUsers` must be filled for this integration; false when absent. */
   readonly needsRealmUsers?: boolean;
   /**

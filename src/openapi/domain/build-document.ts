@@ -89,6 +89,7 @@ export function buildDocument(input: DocumentInput): OpenApiDocument {
     components: {
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: 'The user\'s email address and API key.' },
+        webhookApiKey: { type: 'apiKey', in: 'query', name: 'api_key', description: 'An incoming webhook\'s API key, in its URL.' },
       },
       schemas: input.components,
       responses: {
@@ -137,6 +138,8 @@ function operationOf(route: DeclaredRoute, context: OperationContext): OpenApiOp
   };
   if (route.authMode === 'none') operation.security = [];
   if (route.authMode === 'optional') operation.security = [{}, { basicAuth: [] }];
+  // An incoming webhook's key travels in its URL (services cannot send credentials), or as Basic.
+  if (route.authMode === 'webhook') operation.security = [{ webhookApiKey: [] }, { basicAuth: [] }];
   const pathSpecs = new Map(route.params.filter((spec) => spec.path).map((spec) => [spec.property, spec]));
   const parameters: unknown[] = pathParameterNames(route.path).map((name) => pathParameter(name, pathSpecs.get(name), context));
   const carried = route.params.filter((spec) => !spec.path);

@@ -1,5 +1,5 @@
 /** How a route takes credentials, as the document tells it (the HTTP layer's auth modes). */
-export type RouteAuthMode = 'required' | 'none' | 'optional' | 'page';
+export type RouteAuthMode = 'required' | 'none' | 'optional' | 'page' | 'webhook';
 
 /** A parameter's value type on the wire: Zulip sends JSON-encoded values for `json`. */
 export type ParamKind = 'string' | 'int' | 'bool' | 'json';

@@ -67,6 +67,11 @@ export class UserRepository {
     return user ?? null;
   }
 
+  /** The user holding this API key, in a list (keys are unique; the caller compares it in constant time). */
+  async findByApiKey(apiKey: string): Promise<UserRow[]> {
+    return this.select(`WHERE u.api_key = $1`, [apiKey]);
+  }
+
   /** Users of any realm with this email: an address may be registered in several realms. */
   async findAllByDeliveryEmail(email: string): Promise<UserRow[]> {
     return this.select(`WHERE lower(u.delivery_email) = lower($1)`, [email]);

@@ -21,21 +21,6 @@ export function embeddedBotCatalog(): { name: string; config: Record<string, str
   return EMBEDDED_BOT_NAMES.map((name) => ({ name, config: { ...(templates[name] ?? {}) } }));
 }
 
-/** An incoming-webhook integration the server offers (Zulip's `WebhookIntegration`). */
-export interface IncomingWebhookIntegration {
-  name: string;
-  displayName: string;
-  /** The event types it can filter on, or null when it cannot filter. */
-  allEventTypes: string[] | null;
-  configOptions: { key: string; label: string; validator: string }[];
-}
-
-/**
- * Register's `realm_incoming_webhook_bots` (Zulip's WEBHOOK_INTEGRATIONS): none is
- * installed on this server, so an incoming-webhook bot names no integration.
- */
-export const INCOMING_WEBHOOK_INTEGRATIONS: readonly IncomingWebhookIntegration[] = [];
-
 /** settings.BOT_CONFIG_SIZE_LIMIT: all keys and values of one bot's configuration together. */
 export const BOT_CONFIG_SIZE_LIMIT = 10_000;
 

@@ -6,11 +6,15 @@ import { hasApiKeyFormat, secretsEqual } from '../public/credentials';
 import { UserRow } from '../public/user-row';
 import { UserRepository } from '../persistence/user.repository';
 
-/** Basic-auth credentials of a request addressed to a realm. */
+/**
+ * Credentials of a request addressed to a realm: Basic auth's email and API key, or an
+ * incoming webhook URL's `api_key` alone (email null: the key names its user, as Zulip's
+ * `webhook_view` reads it).
+ */
 export class AuthenticateApiKeyQuery {
   constructor(
     readonly realmId: number,
-    readonly email: string,
+    readonly email: string | null,
     readonly apiKey: string,
     /** The addressed realm's own state, already read by the caller (saves re-reading it). */
     readonly realmDeactivated?: boolean,
@@ -34,9 +38,8 @@ export class AuthenticateApiKeyHandler implements IQueryHandler<AuthenticateApiK
 
   async execute(query: AuthenticateApiKeyQuery): Promise<UserRow> {
     const apiKey = query.apiKey.trim();
-    const email = query.email.trim();
     if (!hasApiKeyFormat(apiKey)) throw new ApiError('Malformed API key', 'INVALID_API_KEY', 401);
-    const candidates = await this.candidates(email);
+    const candidates = query.email === null ? await this.users.findByApiKey(apiKey) : await this.candidates(query.email.trim());
     const user = candidates.find((candidate) => secretsEqual(candidate.apiKey, apiKey));
     if (!user) throw new ApiError('Invalid API key', 'INVALID_API_KEY', 401);
     // The user's realm is almost always the addressed one, which the caller has read.

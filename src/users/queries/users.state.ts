@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { personalSection, RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection } from '../../platform/events/state/register-state';
 import { effectiveRealmProperties } from '../../realm/public/realm-properties';
 import { RealmDirectory, RealmEntity } from '../../realm/queries/realm-directory';
-import { embeddedBotCatalog, INCOMING_WEBHOOK_INTEGRATIONS } from '../public/bot-rules';
+import { embeddedBotCatalog } from '../public/bot-rules';
 import { isAdministrator } from '../../shared/roles';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
@@ -51,18 +51,6 @@ export class UsersState implements StateContributor {
         wanted: request.wants('realm_embedded_bots'),
         read: (state) => {
           state.realm_embedded_bots = embeddedBotCatalog();
-        },
-      },
-      {
-        key: 'realm_incoming_webhook_bots',
-        wanted: request.wants('realm_incoming_webhook_bots'),
-        read: (state) => {
-          state.realm_incoming_webhook_bots = INCOMING_WEBHOOK_INTEGRATIONS.map((integration) => ({
-            name: integration.name,
-            display_name: integration.displayName,
-            all_event_types: integration.allEventTypes,
-            config_options: integration.configOptions,
-          }));
         },
       },
       personalSection(request, 'max_message_id', request.wants('message'), { max_message_id: -1 }, async (userId, state) => {

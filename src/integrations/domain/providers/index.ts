@@ -4,10 +4,16 @@ import { githubIntegration, githubSponsorsIntegration } from './github';
 import { gitlabIntegration } from './gitlab';
 import { grafanaIntegration } from './grafana';
 import { JIRA_INTEGRATION } from './jira';
+import { JSON_INTEGRATION } from './json/json.integration';
 import { pagerDutyIntegration } from './pagerduty';
 import { SENTRY_INTEGRATION } from './sentry';
+import { SLACK_INCOMING_INTEGRATION } from './slack_incoming/slack-incoming.integration';
 
-/** Every incoming-webhook integration the external endpoint serves, by its URL name. */
+/**
+ * Every incoming-webhook integration the server offers at `/api/v1/external/<name>`, and
+ * lists in register's `realm_incoming_webhook_bots` (sorted by name there, so the order
+ * here does not matter). A provider is added with one line below (docs/integrations.md).
+ */
 export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
   alertmanagerIntegration,
   githubIntegration,
@@ -15,6 +21,8 @@ export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
   gitlabIntegration,
   grafanaIntegration,
   JIRA_INTEGRATION,
+  JSON_INTEGRATION,
   pagerDutyIntegration,
   SENTRY_INTEGRATION,
+  SLACK_INCOMING_INTEGRATION,
 ];

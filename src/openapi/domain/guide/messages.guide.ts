@@ -149,4 +149,13 @@ export const MESSAGE_GUIDES: OperationGuides = {
     'new time to be tried again.',
   ),
   'DELETE /api/v1/scheduled_messages/{scheduled_message_id}': guide('scheduled_messages', 'Cancels a scheduled message: it is deleted and never sent.'),
+  'POST /api/v1/external/{integration_name}': guide(
+    'messages',
+    'The URL a third-party service posts its notifications to (an incoming webhook). The named integration turns',
+    'the service\'s payload into a message, sent as the user or bot whose `api_key` is in the URL (or whose Basic',
+    'credentials come with the request) to the channel `stream` (a name or an id) in the integration\'s topic or',
+    '`topic`, or, without `stream`, as a direct message to the bot\'s owner. An event the integration does not',
+    'support is answered 200 with `UNSUPPORTED_WEBHOOK_EVENT_TYPE`. The integrations and their URLs are listed in',
+    'register\'s `realm_incoming_webhook_bots`.',
+  ),
 };

@@ -78,6 +78,14 @@ export const MESSAGE_PARAMETERS: ParameterDescriptions = {
     file: 'The file, as the request\'s one multipart part.',
   },
   overrides: {
+    'POST /api/v1/external/{integration_name}': {
+      integration_name: 'The integration: one of the `name`s of register\'s `realm_incoming_webhook_bots` (`json`, `slack_incoming`...).',
+      api_key: 'The API key of the bot (or user) the message is sent as; in the URL, as the service cannot send credentials.',
+      stream: 'The channel to post to: its name, or its id. Without it, the message goes to the bot\'s owner as a direct message.',
+      topic: 'The topic to post in, instead of the one the integration picks.',
+      only_events: 'A JSON list of shell-style patterns (`push`, `pull_request*`): only event types matching one are posted.',
+      exclude_events: 'A JSON list of shell-style patterns: event types matching one are not posted.',
+    },
     'POST /api/v1/typing': {
       op: '`start` when the user starts composing, `stop` when they stop.',
       to: 'For a direct message: a JSON list of the recipients\' user ids.',

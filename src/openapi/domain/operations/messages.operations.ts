@@ -1,11 +1,33 @@
-import { arr, bool, int, mapOf, nullable, ref, str } from '../json-schema';
-import { OperationTable, success } from '../operation-doc';
+import { arr, bool, int, literal, mapOf, nullable, obj, oneOf, ref, str } from '../json-schema';
+import { OperationTable, success, successEnvelope } from '../operation-doc';
 import { jsonEncoded as draftParam } from './handler-read-params';
 
 const flagUpdate = { messages: arr(int), ignored_because_not_subscribed_channels: arr(int) };
 
 /** Messages: sending, fetching, editing, flags, reactions, typing, widgets. */
 export const MESSAGE_OPERATIONS: OperationTable = {
+  'POST /api/v1/external/{integration_name}': {
+    summary: 'Post a third-party service\'s payload as a message, formatted by the named incoming-webhook integration.',
+    // Read by the handler from the query string (or a form body); the payload is the body itself.
+    form: {
+      api_key: str,
+      stream: str,
+      topic: str,
+      only_events: { ...str, description: 'JSON-encoded list of shell-style patterns of event types to post.' },
+      exclude_events: { ...str, description: 'JSON-encoded list of shell-style patterns of event types not to post.' },
+    },
+    responses: {
+      '200': {
+        description:
+          'Posted (or deliberately not posted); or, with `code` `UNSUPPORTED_WEBHOOK_EVENT_TYPE`, an event the ' +
+          'integration does not support, which Zulip also answers 200 with `result` `success`.',
+        schema: oneOf(
+          successEnvelope({ ok: bool }, { optional: ['ok'] }),
+          obj({ result: literal('success'), msg: str, code: literal('UNSUPPORTED_WEBHOOK_EVENT_TYPE'), webhook_name: str, event_type: str }),
+        ),
+      },
+    },
+  },
   'POST /api/v1/messages': success('Send a message to a channel topic or a direct-message conversation.', { id: int }),
   'GET /api/v1/messages': success(
     'Fetch messages around an anchor in a narrow.',

@@ -17,6 +17,8 @@ function handleAlertmanager(call: IncomingWebhookCall): IncomingWebhookOutcome {
 export const alertmanagerIntegration: IncomingWebhookIntegration = {
   name: 'alertmanager',
   displayName: 'Prometheus Alertmanager',
+  // Zulip's webhook_view name: the client and the unsupported-event answer say it.
+  webhookName: 'AlertManager',
   allEventTypes: null,
   configOptions: [],
   handle: handleAlertmanager,

@@ -53,6 +53,8 @@ export const githubIntegration: IncomingWebhookIntegration = {
 export const githubSponsorsIntegration: IncomingWebhookIntegration = {
   name: 'githubsponsors',
   displayName: 'GitHub Sponsors',
+  // Served by Zulip's GitHub view: its client and answers say GitHub.
+  webhookName: 'GitHub',
   allEventTypes: GITHUB_EVENT_TYPES,
   configOptions: [],
   handle: handleGitHub,
