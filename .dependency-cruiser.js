@@ -39,6 +39,8 @@ const NOT_MODULES = ['platform', 'wire', 'shared', 'openapi'];
 const notModules = NOT_MODULES.join('|');
 /** Any domain module's folder, e.g. `src/users/`. */
 const MODULE = `^src/(?!(?:${notModules})/)[^/]+/`;
+/** A presenter: a module's own types shaped for the wire, in its `api/` folder. */
+const PRESENTER = '^src/[^/]+/api/[^/]+[.]presenter[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -91,7 +93,7 @@ module.exports = {
         'Queries and commands hand rows and domain types to them; a shape another module needs is a domain ' +
         "type or function in the owning module's public/ (docs/architecture.md: presenters belong to the wire).",
       from: { path: '^src/', pathNot: '^src/[^/]+/(?:api/|events/[^/]+[.]projections[.]ts$)|[.]state[.]ts$' },
-      to: { path: '^src/[^/]+/api/[^/]+[.]presenter[.]ts$' },
+      to: { path: PRESENTER },
     },
     {
       name: 'presenters-are-their-modules-own',
@@ -100,7 +102,7 @@ module.exports = {
         "A module's controllers and projections present only its own types: another module's shape comes from " +
         "that module's public/, never its presenter (register's state contributors assemble every module's state).",
       from: { path: '^src/([^/]+)/(?:api|events)/' },
-      to: { path: '^src/[^/]+/api/[^/]+[.]presenter[.]ts$', pathNot: '^src/$1/api/' },
+      to: { path: PRESENTER, pathNot: '^src/$1/api/' },
     },
     {
       name: 'no-circular',

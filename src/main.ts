@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   await app.get(RealmExportRunner).start();
   await app.get(MissedMessageScheduler).start();
   await app.get(MailDelivery).start();
-  // Always running, so that readiness sees every job: with push off it finds nothing due.
+  // With push off it stays unstarted, and readiness does not wait for it (its probe says why).
   await app.get(PushDelivery).start();
   await app.get(DigestScheduler).start();
   await app.get(WebhookRecoverySweep).start();

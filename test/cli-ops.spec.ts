@@ -159,6 +159,11 @@ describe('CLI operations commands', () => {
         { queue: 'digest-emails', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
         // Missed-message email batches (delayed wakes with Redis; other files' may be waiting).
         { queue: 'missed-message-emails', backend: redis ? 'bullmq' : 'timer', waiting: expect.any(Number), running: true },
+        // Push notifications are off unless configured: not started, and readiness does not wait for them.
+        {
+          queue: 'push-notifications', backend: redis ? 'bullmq' : 'timer', waiting: 0, running: false,
+          off: 'push notifications are off (ZULIP_SERVICE_PUSH_NOTIFICATIONS)',
+        },
       ]),
     });
     // Every server on the DATA_DIR: here the test server alone, the one reported above.

@@ -16,7 +16,7 @@ const SPACE_CHAR = new RegExp(`^[${PY_SPACE}]$`);
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Cn}]/u;
 
 /** Python's `str.rstrip()`; a scan rather than a regex, which would be quadratic on long runs. */
-function pyRstrip(text: string): string {
+export function pyRstrip(text: string): string {
   let end = text.length;
   while (end > 0 && SPACE_CHAR.test(text[end - 1])) end--;
   return text.slice(0, end);

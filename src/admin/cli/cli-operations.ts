@@ -115,7 +115,13 @@ export class CliOperations {
   async status(answeredByServer: boolean): Promise<object> {
     const jobs = [];
     for (const probe of this.jobs.all()) {
-      jobs.push({ queue: probe.name, backend: probe.backend, waiting: await probe.depth(), running: probe.running() });
+      jobs.push({
+        queue: probe.name,
+        backend: probe.backend,
+        waiting: await probe.depth(),
+        running: probe.running(),
+        ...(probe.off === undefined ? {} : { off: probe.off }),
+      });
     }
     return {
       process: answeredByServer ? 'server' : 'cli',

@@ -17,6 +17,23 @@ export interface IncomingWebhookCall {
    * framework has already applied `stream`, `api_key` and the event filters.
    */
   readonly params: Readonly<Record<string, string | undefined>>;
+  /**
+   * The realm's users, handed only to an integration that sets `needsRealmUsers` (Jira
+   * names a payload's people by email or Jira user name, which Zulip matches against the
+   * realm). Absent, the provider writes what Zulip writes when no user matches.
+   */
+  readonly realmUsers?: readonly WebhookRealmUser[];
+}
+
+/** A user of the realm the webhook posts to, as a provider matches names and emails to. */
+export interface WebhookRealmUser {
+  readonly id: number;
+  readonly fullName: string;
+  /** The address other users see (Zulip's `email`, a placeholder when it is hidden). */
+  readonly email: string;
+  /** The real address (Zulip's `delivery_email`). */
+  readonly deliveryEmail: string;
+  readonly isActive: boolean;
 }
 
 /** One message to post: `topic` is the provider's; a `topic` URL parameter overrides it. */
@@ -67,6 +84,14 @@ export interface IncomingWebhookIntegration {
    * rather than JSON; false when absent.
    */
   readonly acceptsForm?: boolean;
+  /** Whether `IncomingWebhookCall.realmUsers` must be filled for this integration; false when absent. */
+  readonly needsRealmUsers?: boolean;
+  /**
+   * Whether the `stream` and `topic` URL parameters are percent-decoded once more (Zulip's
+   * `unquote_url_parameters`, for providers such as Jira that encode the URL they are given
+   * again); false when absent.
+   */
+  readonly unquotesUrlParameters?: boolean;
   /** Pure: no I/O, no clock. Throws `MalformedWebhookPayload` for a payload it cannot read. */
   handle(call: IncomingWebhookCall): IncomingWebhookOutcome;
 }

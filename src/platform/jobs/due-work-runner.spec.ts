@@ -23,6 +23,33 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 const tick = (): Promise<void> => new Promise((done) => setImmediate(done));
 
 describe('DueWorkRunner (in-process)', () => {
+  it('leaves a job that is off unstarted, and says why on its probe', async () => {
+    const { jobs, probes } = registry();
+    let looked = 0;
+    const runner = new DueWorkRunner(
+      settings(
+        {
+          anyDue: () => {
+            looked += 1;
+            return Promise.resolve(false);
+          },
+          step: () => Promise.resolve(false),
+          failed: () => undefined,
+        },
+        { off: 'not configured here', sweepIntervalMs: 1 },
+      ),
+      redis,
+      jobs,
+    );
+    await runner.start();
+    runner.wake('job-a', {});
+    await tick();
+    expect(probes[0].running()).toBe(false);
+    expect(probes[0].off).toBe('not configured here');
+    expect(looked).toBe(0);
+    await runner.stop();
+  });
+
   it('opens no step when the cheap read finds nothing, and steps until none is left when it finds something', async () => {
     const due = [false, true];
     const steps = [true, true, false];

@@ -80,6 +80,8 @@ export interface DueWorkSettings<T> {
   readonly concurrency?: number;
   /** The BullMQ job states the probe counts as waiting; waiting and delayed unless said. */
   readonly counted?: readonly JobType[];
+  /** Why the job never runs in this deployment (its feature is not configured): then `start` does nothing. */
+  readonly off?: string;
   readonly work: DrainSteps | JobSteps<T> | PeriodicSteps;
 }
 
@@ -121,11 +123,13 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
       backend: redis.configured ? 'bullmq' : 'timer',
       depth: async () => (this.queue ? this.queue.getJobCountByTypes(...(settings.counted ?? ['waiting', 'delayed'])) : this.known.size),
       running: () => this.started,
+      ...(settings.off === undefined ? {} : { off: settings.off }),
     });
   }
 
   async start(): Promise<void> {
     const { label, logger, queue: name, work } = this.settings;
+    if (this.settings.off !== undefined) return;
     if (this.redis.configured) {
       const bull = await openBullQueue<T>(this.redis, name, { label, logger, level: 'warn' });
       this.queue = bull.queue;

@@ -38,7 +38,7 @@ export class HealthService {
       outcome(() => this.databaseAnswers()),
       this.redis.url ? outcome(() => this.events.ping()) : Promise.resolve<CheckOutcome>('not configured'),
     ]);
-    const probes = this.jobs.all();
+    const probes = this.jobs.all().filter((probe) => probe.off === undefined);
     const worker: CheckOutcome = probes.length === 0 ? 'not configured' : probes.every((probe) => probe.running()) ? 'ok' : 'failing';
     const checks = { database, redis, worker };
     const failing = Object.values(checks).includes('failing');

@@ -10,6 +10,11 @@ export interface JobQueueProbe {
   depth(): Promise<number>;
   /** Whether this process's worker for the queue is running. */
   running(): boolean;
+  /**
+   * Why the job never runs in this deployment (a feature left unconfigured), if so: such a
+   * job is not started, readiness does not wait for it, and `status` says why.
+   */
+  readonly off?: string;
 }
 
 /**

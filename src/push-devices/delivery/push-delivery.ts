@@ -71,8 +71,9 @@ export class PushDelivery extends DueWorkJob {
         logger,
         sweepIntervalMs: SWEEP_INTERVAL_MS,
         wakeSlackMs: 50,
+        ...(settings.enabled ? {} : { off: 'push notifications are off (ZULIP_SERVICE_PUSH_NOTIFICATIONS)' }),
         work: {
-          anyDue: () => (settings.enabled ? store.anyDue() : Promise.resolve(false)),
+          anyDue: () => store.anyDue(),
           step: () => this.attemptNext(),
           failed: (error) => logger.error(`push notifications: ${error.message}`),
         },

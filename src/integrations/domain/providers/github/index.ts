@@ -1,0 +1,59 @@
+import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload } from '../../integration';
+import { Payload, jsonBoolParam } from '../git/payload';
+import { GITHUB_EVENT_TYPES, GITHUB_FORMATTERS, githubEventName, githubTopic } from './events';
+
+/**
+ * GitHub's repository and organization webhooks (`/api/v1/external/github`), and GitHub
+ * Sponsors' (`githubsponsors`), which Zulip serves with the same formatter: the event is the
+ * `X-GitHub-Event` header, refined by the payload's action.
+ */
+function handleGitHub(call: IncomingWebhookCall): IncomingWebhookOutcome {
+  const ignorePrivate = jsonBoolParam(call.params, 'ignore_private_repositories', false);
+  const header = call.headers['x-github-event'];
+  if (header === undefined) throw new MalformedWebhookPayload("Missing the HTTP event header 'X-GitHub-Event'");
+  const payload = Payload.of(call.body);
+
+  // Zulip reads `private` whether or not the option is set, so a repository without it is malformed.
+  if (payload.has('repository') && payload.get('repository').get('private').bool() && ignorePrivate) {
+    return { kind: 'ignored' };
+  }
+  if (isUnchangedCommentEdit(header, payload)) return { kind: 'ignored' };
+
+  const name = githubEventName(header, payload, call.params.branches);
+  if ('ignored' in name) return { kind: 'ignored' };
+  if ('unsupported' in name) return { kind: 'unsupported', eventType: name.unsupported };
+
+  const topic = githubTopic(payload, name.event);
+  // With a `topic` URL parameter every message lands in one topic, so it names its item.
+  const content = GITHUB_FORMATTERS[name.event]({ payload, includeTitle: call.params.topic !== undefined });
+  return { kind: 'messages', eventType: name.event, messages: [{ topic, content }] };
+}
+
+/** A comment "edited" without a change to its body (discussion comments excepted). */
+function isUnchangedCommentEdit(header: string, payload: Payload): boolean {
+  return (
+    header.includes('comment') &&
+    !header.includes('discussion') &&
+    payload.opt('action', '').string() === 'edited' &&
+    payload.get('changes').get('body').get('from').string() === payload.get('comment').get('body').string()
+  );
+}
+
+export const githubIntegration: IncomingWebhookIntegration = {
+  name: 'github',
+  displayName: 'GitHub',
+  allEventTypes: GITHUB_EVENT_TYPES,
+  configOptions: [
+    { key: 'branches', label: '', validator: 'check_string' },
+    { key: 'ignore_private_repositories', label: 'Exclude notifications from private repositories', validator: 'check_bool' },
+  ],
+  handle: handleGitHub,
+};
+
+export const githubSponsorsIntegration: IncomingWebhookIntegration = {
+  name: 'githubsponsors',
+  displayName: 'GitHub Sponsors',
+  allEventTypes: GITHUB_EVENT_TYPES,
+  configOptions: [],
+  handle: handleGitHub,
+};

@@ -1,0 +1,20 @@
+import type { IncomingWebhookIntegration } from '../integration';
+import { alertmanagerIntegration } from './alertmanager';
+import { githubIntegration, githubSponsorsIntegration } from './github';
+import { gitlabIntegration } from './gitlab';
+import { grafanaIntegration } from './grafana';
+import { JIRA_INTEGRATION } from './jira';
+import { pagerDutyIntegration } from './pagerduty';
+import { SENTRY_INTEGRATION } from './sentry';
+
+/** Every incoming-webhook integration the external endpoint serves, by its URL name. */
+export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
+  alertmanagerIntegration,
+  githubIntegration,
+  githubSponsorsIntegration,
+  gitlabIntegration,
+  grafanaIntegration,
+  JIRA_INTEGRATION,
+  pagerDutyIntegration,
+  SENTRY_INTEGRATION,
+];

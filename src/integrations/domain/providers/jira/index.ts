@@ -1,0 +1,1 @@
+export { JIRA_INTEGRATION } from './jira';

@@ -1,0 +1,1 @@
+export { SENTRY_INTEGRATION } from './sentry';
