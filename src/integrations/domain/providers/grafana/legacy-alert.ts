@@ -1,6 +1,6 @@
-import type { EventMessage } from '../posted-messages';
-import { pythonStrip } from '../python-str';
-import type { WildValue } from '../wild-value';
+import type { EventMessage } from '../shared/posted-messages';
+import { pythonStrip } from '../shared/python-str';
+import type { WildValue } from '../shared/wild-value';
 
 /** The states a Grafana 7 (legacy alerting) notification carries. */
 const LEGACY_STATES = ['no_data', 'paused', 'alerting', 'ok', 'pending', 'unknown'] as const;

@@ -1,4 +1,4 @@
-import type { IncomingWebhookOutcome, WebhookMessage } from '../integration';
+import type { IncomingWebhookOutcome, WebhookMessage } from '../../integration';
 import { pythonRstrip } from './python-str';
 
 /** A message a provider formatted, with the event type Zulip's view sends it under. */

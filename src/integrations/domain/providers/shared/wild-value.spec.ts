@@ -1,5 +1,5 @@
-import { MalformedWebhookPayload } from '../integration';
-import { expectMalformed } from '../../../../test/support/webhook-payloads';
+import { MalformedWebhookPayload } from '../../integration';
+import { expectMalformed } from '../../../../../test/support/webhook-payloads';
 import { WildValue } from './wild-value';
 
 const payload = WildValue.payload({ alerts: [{ status: 'firing', count: 3, empty: {}, "it's": null }] });
