@@ -3,9 +3,9 @@ import { alertmanagerIntegration } from './alertmanager';
 import { githubIntegration, githubSponsorsIntegration } from './github';
 import { gitlabIntegration } from './gitlab';
 import { grafanaIntegration } from './grafana';
-import { JIRA_INTEGRATION } from './jira';
+import { jiraIntegration } from './jira';
 import { pagerDutyIntegration } from './pagerduty';
-import { SENTRY_INTEGRATION } from './sentry';
+import { sentryIntegration } from './sentry';
 
 /** Every incoming-webhook integration the external endpoint serves, by its URL name. */
 export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
@@ -14,7 +14,7 @@ export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
   githubSponsorsIntegration,
   gitlabIntegration,
   grafanaIntegration,
-  JIRA_INTEGRATION,
+  jiraIntegration,
   pagerDutyIntegration,
-  SENTRY_INTEGRATION,
+  sentryIntegration,
 ];

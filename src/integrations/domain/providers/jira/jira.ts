@@ -62,7 +62,7 @@ export function handleJira(call: IncomingWebhookCall): IncomingWebhookOutcome {
   };
 }
 
-export const JIRA_INTEGRATION: IncomingWebhookIntegration = {
+export const jiraIntegration: IncomingWebhookIntegration = {
   name: 'jira',
   displayName: 'Jira',
   allEventTypes: Array.from(CONTENT_BY_EVENT.keys()),

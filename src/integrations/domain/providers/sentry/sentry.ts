@@ -51,7 +51,7 @@ export function handleSentry(call: IncomingWebhookCall): IncomingWebhookOutcome 
   };
 }
 
-export const SENTRY_INTEGRATION: IncomingWebhookIntegration = {
+export const sentryIntegration: IncomingWebhookIntegration = {
   name: 'sentry',
   displayName: 'Sentry',
   allEventTypes: null,
