@@ -34,3 +34,12 @@ export function postedMessages(messages: readonly EventMessage[]): IncomingWebho
 export function storedContent(body: string): string {
   return pythonRstrip(body).replace(/^\n+/, '');
 }
+
+const MAX_TOPIC_LENGTH = 60;
+
+/** Zulip cuts a topic longer than 60 characters to 57 and an ellipsis. */
+export function truncateTopic(topic: string): string {
+  const characters = Array.from(topic);
+  if (characters.length <= MAX_TOPIC_LENGTH) return topic;
+  return `${characters.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`;
+}

@@ -35,6 +35,11 @@ export class WildValue {
     return true;
   }
 
+  /** Whether the value is a dict, for readers that fall back rather than fail on another shape. */
+  get isDict(): boolean {
+    return typeof this.value === 'object' && this.value !== null && !Array.isArray(this.value);
+  }
+
   get isNull(): boolean {
     return this.value === null || this.value === undefined;
   }
@@ -136,11 +141,8 @@ export class WildValue {
   }
 
   private dict(): Record<string, unknown> {
-    const value = this.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new MalformedWebhookPayload(`${this.path} is not a dict`);
-    }
-    return value as Record<string, unknown>;
+    if (!this.isDict) throw new MalformedWebhookPayload(`${this.path} is not a dict`);
+    return this.value as Record<string, unknown>;
   }
 
   private child(key: string): string {
