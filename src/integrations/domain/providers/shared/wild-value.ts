@@ -76,6 +76,11 @@ export class WildValue {
     return this.value.map((item: unknown, index) => new WildValue(`${this.path}[${index}]`, item));
   }
 
+  /** This dict with `fields` set, under the same path (a view adding keys it derived). */
+  withFields(fields: Readonly<Record<string, unknown>>): WildValue {
+    return new WildValue(this.path, { ...this.dict(), ...fields });
+  }
+
   /** `value.keys()`, in the payload's order: the value must be a dict. */
   keys(): string[] {
     return Object.keys(this.dict());
