@@ -1,5 +1,5 @@
 import type { EventMessage } from '../shared/posted-messages';
-import { pythonStrip } from '../shared/python-str';
+import { pyStrip } from '../../../../shared/message-content';
 import type { WildValue } from '../shared/wild-value';
 
 /** The states a Grafana 7 (legacy alerting) notification carries. */
@@ -22,7 +22,7 @@ export function legacyAlertMessage(payload: WildValue): EventMessage {
 
   let body = `${stateLine(state)}[${ruleName}](${ruleUrl})\n\n${message}${evalMatches}`;
   if (payload.has('imageUrl')) body += `\n[Click to view visualization](${payload.at('imageUrl').string()})`;
-  return { topic, content: pythonStrip(body), eventType: state };
+  return { topic, content: pyStrip(body), eventType: state };
 }
 
 function stateLine(state: LegacyState): string {

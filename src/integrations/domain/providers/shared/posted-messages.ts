@@ -1,5 +1,5 @@
 import type { IncomingWebhookOutcome, WebhookMessage } from '../../integration';
-import { pythonRstrip } from './python-str';
+import { pyRstrip } from '../../../../shared/message-content';
 
 /** A message a provider formatted, with the event type Zulip's view sends it under. */
 export interface EventMessage {
@@ -32,7 +32,7 @@ export function postedMessages(messages: readonly EventMessage[]): IncomingWebho
  * with what Zulip stored, so the providers hand over the stored form.
  */
 export function storedContent(body: string): string {
-  return pythonRstrip(body).replace(/^\n+/, '');
+  return pyRstrip(body).replace(/^\n+/, '');
 }
 
 const MAX_TOPIC_LENGTH = 60;
