@@ -288,4 +288,12 @@ describe('Jira integration: users, events and malformed payloads', () => {
       expect(() => handle(body)).toThrow(MalformedWebhookPayload);
     }
   });
+
+  it.each([
+    ['a comment event without its comment', { webhookEvent: 'comment_created' }, "payload['comment'] is missing"],
+    ['an event type name that is null', { webhookEvent: 'jira:issue_updated', issue: { key: 'X-1' }, issue_event_type_name: null }, "payload['issue_event_type_name'] is not a string"],
+    ['changelog items that are no list', { webhookEvent: 'jira:issue_updated', issue: { key: 'X-1' }, changelog: { items: 'nope' } }, "payload['changelog']['items'] is not a list"],
+  ])('names the field of %s by its path, as Zulip does', (_case, body, message) => {
+    expect(() => handle(body)).toThrow(new MalformedWebhookPayload(message));
+  });
 });

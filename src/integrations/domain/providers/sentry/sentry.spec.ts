@@ -387,4 +387,16 @@ describe('Sentry integration: event types, unsupported and malformed payloads', 
       expect(() => handle(body)).toThrow(MalformedWebhookPayload);
     }
   });
+
+  it.each([
+    ['an issue payload without its action', { data: { issue: { title: 'x' } } }, "payload['action'] is missing"],
+    ['a plain webhook received at no number', { url: 'https://sentry.io/x/', event: { event_id: 'abc', received: 'yesterday' } }, "payload['event']['received'] is not a number"],
+    [
+      'an event whose version is no integer',
+      { data: { event: { title: 'x', platform: 'python', version: 'seven', level: 'error', web_url: 'u', datetime: 'd' } } },
+      "payload['data']['event']['version'] is not an integer",
+    ],
+  ])('names the field of %s by its path, as Zulip does', (_case, body, message) => {
+    expect(() => handle(body)).toThrow(new MalformedWebhookPayload(message));
+  });
 });
