@@ -17,6 +17,8 @@
  * are T), {ref: Class, relax?: [keys the reader fills in]}, {enum: Name, open?: true} (open: the
  * app maps unknown values to a fallback, so only the JSON type is checked), {oneOf: [T]},
  * {fields: {...}} (an inline object). Unions pick a class by discriminator keys.
+ * `requests` lists every request the app's route bindings make, by binding name: method,
+ * path (or the name of the absolute URL it fetches) and the class decoding the answer.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -288,6 +290,37 @@ function parseEventDispatch(eventsDart) {
   return { on: ['type', 'op'], cases, otherwise: 'UnexpectedEvent' };
 }
 
+/**
+ * The requests the app makes, from its route bindings (`lib/api/route/*.dart`): each
+ * binding's name, method, path (a `{name}` for each interpolated value) and the decoder of
+ * its answer (null when the app ignores the answer). A binding that fetches an absolute URL
+ * the server gave (`connection.send`) has `url` set to that value's name instead of a path.
+ */
+function parseRequests(gitDir, sha) {
+  const files = git(gitDir, 'ls-tree', '-r', '--name-only', sha, 'lib/api/route')
+    .split('\n').filter((f) => f.endsWith('.dart') && !f.endsWith('.g.dart'));
+  const requests = {};
+  const call = /connection\.(get|post|patch|delete|postFileFromStream|send)\(\s*'(\w+)',\s*(?:(\w+)\.fromJson|\(_\)\s*\{\})\s*,\s*(?:'([^']*)'|useAuth: \w+,\s*http\.Request\('(\w+)',\s*(\w+)\))/g;
+  for (const file of files) {
+    const text = git(gitDir, 'show', `${sha}:${file}`);
+    const found = [...text.matchAll(call)];
+    // Every call of the connection must be understood, or a request would go unlisted.
+    const calls = (text.match(/connection\.(get|post|patch|delete|put|postFileFromStream|send)\(/g) ?? []).length;
+    if (found.length !== calls) throw new Error(`${file}: ${calls} requests, ${found.length} understood`);
+    for (const m of found) {
+      const [, verb, name, decoder, rawPath, sendMethod, urlName] = m;
+      const method = verb === 'send' ? sendMethod : verb === 'postFileFromStream' ? 'POST' : verb.toUpperCase();
+      const request = { method, decoder: decoder ?? null };
+      if (rawPath === undefined) request.url = urlName;
+      else request.path = rawPath.replace(/\$\{?(\w+)\}?/g, '{$1}');
+      const previous = requests[name];
+      if (previous && JSON.stringify(previous) !== JSON.stringify(request)) throw new Error(`${name}: two different requests`);
+      requests[name] = request;
+    }
+  }
+  return Object.fromEntries(Object.entries(requests).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 function main() {
   const gitDir = process.argv[2];
   const commit = process.argv[3] ?? 'HEAD';
@@ -324,9 +357,10 @@ function main() {
     classes: Object.fromEntries(Object.entries(classes).sort(([a], [b]) => a.localeCompare(b))),
     enums: Object.fromEntries(Object.entries(enums).sort(([a], [b]) => a.localeCompare(b))),
     unions,
+    requests: parseRequests(gitDir, sha),
   };
   fs.writeFileSync(OUTPUT, JSON.stringify(fixture, null, 1) + '\n');
-  process.stdout.write(`${Object.keys(classes).length} classes, ${Object.keys(enums).length} enums written to ${path.relative(process.cwd(), OUTPUT)}\n`);
+  process.stdout.write(`${Object.keys(classes).length} classes, ${Object.keys(enums).length} enums, ${Object.keys(fixture.requests).length} requests written to ${path.relative(process.cwd(), OUTPUT)}\n`);
 }
 
 main();

@@ -6,8 +6,10 @@ import { postMultipart } from './multipart';
  * A client that makes the requests Zulip's mobile app makes, as the app encodes them (see
  * test/fixtures/zulip-flutter-schema.json for the app's commit): its User-Agent, its
  * parameters, values either raw (the app's `RawParameter`) or as JSON text (everything
- * else, `jsonEncode`d). Every answer is checked against the app's decoder for it, and every
- * event against the app's event decoders: `problems` collects what the app could not decode.
+ * else, `jsonEncode`d). Every request must be one of the app's route bindings (the fixture's
+ * `requests`), every answer is checked against that binding's decoder, and every event
+ * against the app's event decoders: `problems` collects what the app would not send or could
+ * not decode; the schema notes which bindings were sent.
  */
 
 export const FLUTTER_USER_AGENT = 'ZulipFlutter/30.0.274+30274 (Android 14)';
@@ -52,23 +54,44 @@ export class FlutterApp {
     readonly schema: FlutterSchema,
   ) {}
 
-  /** A request of the app, its answer checked with the app's decoder `decoder`. */
-  async call(decoder: string | null, method: string, route: string, params: Params = {}): Promise<ApiResponse> {
+  /**
+   * A request of the app: one its route bindings make (else that is a problem), its answer
+   * checked with the decoder that binding uses.
+   */
+  async call(method: string, route: string, params: Params = {}): Promise<ApiResponse> {
+    const binding = this.schema.requestFor(method, route);
     const response = await this.api.request(method, route, params, { headers: { 'user-agent': FLUTTER_USER_AGENT } });
-    this.expectDecodable(decoder, `${method} ${route}`, response);
+    if (binding === undefined) {
+      this.problems.push(`${method} ${route}: the app makes no such request`);
+      return response;
+    }
+    this.expectDecodable(binding, `${method} ${route}`, response);
     return response;
   }
 
   /** An upload the way the app sends it: one multipart part named `file`. */
   async upload(filename: string, contentType: string, data: Buffer): Promise<ApiResponse> {
     const response = await postMultipart(this.withUserAgent(), 'user_uploads', [{ field: 'file', filename, contentType, data }]);
-    this.expectDecodable('UploadFileResult', 'POST user_uploads', response);
+    this.expectDecodable('uploadFile', 'POST user_uploads', response);
     return response;
+  }
+
+  /**
+   * `fetchServerEmojiData`: the app fetches the snapshot's `server_emoji_data_url` without
+   * its credentials; the answer has no `result`. Answers the emoji data.
+   */
+  async fetchServerEmojiData(url: string): Promise<Record<string, unknown>> {
+    const target = new URL(url);
+    const response = await this.api.as(null).request('GET', target.pathname + target.search, {}, { headers: { 'user-agent': FLUTTER_USER_AGENT } });
+    this.schema.requested.add('fetchServerEmojiData');
+    if (response.status !== 200) this.problems.push(`GET ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    else for (const problem of this.schema.check('ServerEmojiData', response.body)) this.problems.push(`GET ${url} (ServerEmojiData): ${problem}`);
+    return response.body;
   }
 
   /** `registerQueue` with the app's parameters; remembers the queue. */
   async register(): Promise<Record<string, unknown>> {
-    const response = await this.call('InitialSnapshot', 'POST', 'register', APP_REGISTER_PARAMS);
+    const response = await this.call('POST', 'register', APP_REGISTER_PARAMS);
     this.queueId = response.body.queue_id as string;
     this.lastEventId = response.body.last_event_id as number;
     return response.body;
@@ -88,7 +111,7 @@ export class FlutterApp {
       } catch {
         throw new Error(`waited ${timeoutMs} ms for ${what}; the app's queue delivered ${JSON.stringify(fresh)}`);
       }
-      this.expectDecodable('GetEventsResult', 'GET events', response);
+      this.expectDecodable('getEvents', 'GET events', response);
       for (const event of response.body.events as AppEvent[]) {
         fresh.push(event);
         this.events.push(event);
@@ -107,11 +130,14 @@ export class FlutterApp {
     });
   }
 
-  private expectDecodable(decoder: string | null, what: string, response: ApiResponse): void {
+  /** Notes the app's binding `binding` as sent, and checks its answer with the binding's decoder. */
+  private expectDecodable(binding: string, what: string, response: ApiResponse): void {
+    this.schema.requested.add(binding);
     if (response.status !== 200 || response.body.result !== 'success') {
       this.problems.push(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
       return;
     }
+    const decoder = this.schema.requests()[binding].decoder;
     if (decoder === null) return;
     for (const problem of this.schema.check(decoder, response.body)) this.problems.push(`${what} (${decoder}): ${problem}`);
   }

@@ -17,12 +17,38 @@ interface Union {
   cases: Record<string, string | Record<string, string>>;
   otherwise?: string;
 }
+/** One of the app's route bindings: `path` (with `{name}` for a value), or `url` when it fetches an absolute URL. */
+export interface AppRequest {
+  method: string;
+  path?: string;
+  url?: string;
+  decoder: string | null;
+}
 interface Fixture {
   commit: string;
   classes: Record<string, ClassSpec>;
   enums: Record<string, (string | number)[]>;
   unions: Record<string, Union>;
+  requests: Record<string, AppRequest>;
 }
+
+/**
+ * What a hand-written decoder checks beyond keys and types, by class. The app's
+ * `UpdateMessageMoveData.tryParseFromJson` reads a move from an `update_message` event:
+ * a new channel or topic makes it a move, which then needs the old channel and topic and
+ * the propagate mode; without one, a propagate mode is incoherent. Either fails the event.
+ */
+const CLASS_RULES: Record<string, (value: Record<string, unknown>) => string[]> = {
+  UpdateMessageMoveData: (value) => {
+    const newStream = value.new_stream_id ?? value.stream_id;
+    const newTopic = value.subject ?? value.orig_subject;
+    const present = (key: string): boolean => value[key] !== undefined && value[key] !== null;
+    if (newStream === value.stream_id && newTopic === value.orig_subject) {
+      return present('propagate_mode') ? ['propagate_mode present but no new channel or topic'] : [];
+    }
+    return ['stream_id', 'orig_subject', 'propagate_mode'].filter((key) => !present(key)).map((key) => `a move without ${key}`);
+  },
+};
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'zulip-flutter-schema.json');
 
@@ -39,6 +65,8 @@ export class FlutterSchema {
   readonly commit: string;
   /** Every class the checks decoded, unions resolved (`ReactionEvent`, `StreamMessage`). */
   readonly decoded = new Set<string>();
+  /** Every binding of the app that a replay sent (`FlutterApp` notes them). */
+  readonly requested = new Set<string>();
   private readonly fixture: Fixture;
 
   constructor(fixture: Fixture = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Fixture) {
@@ -51,6 +79,30 @@ export class FlutterSchema {
     const errors: string[] = [];
     this.checkType({ ref: className }, value, at, errors);
     return errors;
+  }
+
+  /** The app's route bindings, by name. */
+  requests(): Record<string, AppRequest> {
+    return this.fixture.requests;
+  }
+
+  /**
+   * The name of the app's binding that sends `method` to `route` (a path below /api/v1/),
+   * if one does. A `{...Id}` in a binding's path is a number; another `{name}` anything.
+   */
+  requestFor(method: string, route: string): string | undefined {
+    const matches = Object.entries(this.fixture.requests).filter(([, request]) => {
+      if (request.path === undefined || request.method !== method) return false;
+      const pattern = request.path.split(/(\{\w+\})/).map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        return name.endsWith('Id') ? '\\d+' : '.+';
+      });
+      return new RegExp(`^${pattern.join('')}$`).test(route);
+    });
+    // A literal path wins over one with a value in its place (`messages/flags`, `messages/{messageId}`).
+    matches.sort(([, a], [, b]) => (a.path as string).split('{').length - (b.path as string).split('{').length);
+    return matches[0]?.[0];
   }
 
   /** The event classes the app decodes, as `type` or `type/op`. */
@@ -146,5 +198,6 @@ export class FlutterSchema {
     if (!spec) throw new Error(`unknown class ${name} in the fixture`);
     this.decoded.add(name);
     this.checkClass(spec, value, at, errors, type.relax);
+    if (isObject(value)) for (const problem of CLASS_RULES[name]?.(value) ?? []) errors.push(`${at}: ${problem} (the app's ${name})`);
   }
 }
