@@ -9,7 +9,9 @@ import { jsonIntegration } from './json.integration';
  * fixtures are that expression's output, written by Python's own `json.dumps`.
  */
 const FIXTURES = join(__dirname, 'fixtures');
-const fixture = (name: string) => readFileSync(join(FIXTURES, `${name}.json`), 'utf8');
+/** Zulip's `json_github_push__1_commit.json` is a link to the GitHub integration's own fixture. */
+const LINKED: Readonly<Record<string, string>> = { json_github_push__1_commit: join(__dirname, '..', 'github', 'fixtures', 'push__1_commit.json') };
+const fixture = (name: string) => readFileSync(LINKED[name] ?? join(FIXTURES, `${name}.json`), 'utf8');
 const expected = (name: string) => readFileSync(join(FIXTURES, `${name}.expected.md`), 'utf8');
 
 function post(rawBody: string) {
@@ -17,7 +19,7 @@ function post(rawBody: string) {
 }
 
 describe('the JSON formatter (Zulip\'s json webhook)', () => {
-  it.each(['json_pingdom_http_up_to_down', 'json_sentry_event_for_exception_js'])('%s', (name) => {
+  it.each(['json_github_push__1_commit', 'json_pingdom_http_up_to_down', 'json_sentry_event_for_exception_js'])('%s', (name) => {
     expect(post(fixture(name))).toEqual({ kind: 'messages', eventType: null, messages: [{ topic: 'JSON', content: expected(name) }] });
   });
 
