@@ -28,6 +28,21 @@ describe('a webhook request\'s delivery', () => {
     expect(planDelivery(pushed, undefined, { onlyEvents: ['p*'], excludeEvents: ['issues'] }).kind).toBe('send');
   });
 
+  it('judges each message of a mixed payload by its own event type', () => {
+    const mixed: IncomingWebhookOutcome = {
+      kind: 'messages',
+      eventType: null,
+      messages: [
+        { topic: 'alert', content: 'firing', eventType: 'alerting' },
+        { topic: 'alert', content: 'resolved', eventType: 'ok' },
+      ],
+    };
+    expect(planDelivery(mixed, undefined, { onlyEvents: ['ok'], excludeEvents: null })).toEqual({ kind: 'send', messages: [mixed.messages[1]] });
+    expect(planDelivery(mixed, undefined, { onlyEvents: null, excludeEvents: ['alert*'] })).toEqual({ kind: 'send', messages: [mixed.messages[1]] });
+    expect(planDelivery(mixed, undefined, { onlyEvents: ['none'], excludeEvents: null })).toEqual({ kind: 'nothing' });
+    expect(planDelivery(mixed, undefined, NO_FILTERS)).toEqual({ kind: 'send', messages: mixed.messages });
+  });
+
   it('posts nothing for an ignored payload or an empty list of messages', () => {
     expect(planDelivery({ kind: 'ignored' }, 'x', NO_FILTERS)).toEqual({ kind: 'nothing' });
     expect(planDelivery({ kind: 'messages', eventType: null, messages: [] }, 'x', NO_FILTERS)).toEqual({ kind: 'nothing' });

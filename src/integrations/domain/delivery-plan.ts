@@ -10,15 +10,16 @@ export type DeliveryPlan =
   | { readonly kind: 'send'; readonly messages: readonly WebhookMessage[] };
 
 /**
- * Zulip's `check_send_webhook_message` after the view: an event type the filters leave out
- * posts nothing (an outcome without one is never filtered), and a `topic` URL parameter,
+ * Zulip's `check_send_webhook_message` after the view, once per message: an event type the
+ * filters leave out posts nothing (a message without one is never filtered), and a `topic` URL parameter,
  * even an empty one, replaces the provider's topic.
  */
 export function planDelivery(outcome: IncomingWebhookOutcome, urlTopic: string | undefined, filters: EventFilters): DeliveryPlan {
   if (outcome.kind === 'ignored') return { kind: 'nothing' };
   if (outcome.kind === 'unsupported') return { kind: 'unsupported', eventType: outcome.eventType };
-  if (outcome.messages.length === 0 || !eventPasses(outcome.eventType, filters)) return { kind: 'nothing' };
-  const messages = urlTopic === undefined ? outcome.messages : outcome.messages.map((message) => ({ ...message, topic: urlTopic }));
+  const passing = outcome.messages.filter((message) => eventPasses(message.eventType === undefined ? outcome.eventType : message.eventType, filters));
+  if (passing.length === 0) return { kind: 'nothing' };
+  const messages = urlTopic === undefined ? passing : passing.map((message) => ({ ...message, topic: urlTopic }));
   return { kind: 'send', messages };
 }
 

@@ -46,6 +46,12 @@ export interface WebhookRealmUser {
 export interface WebhookMessage {
   readonly topic: string;
   readonly content: string;
+  /**
+   * This message's own event type, when one payload's messages differ in type (a Grafana
+   * notification with firing and resolved alerts): Zulip's views send each under its own
+   * type, and the URL's filters judge each. Absent: the outcome's `eventType`.
+   */
+  readonly eventType?: string | null;
 }
 
 export type IncomingWebhookOutcome =

@@ -81,22 +81,24 @@ describe('PagerDuty', () => {
     const outcome = handle(fixture(name));
     expect(outcome.kind).toBe('messages');
     if (outcome.kind !== 'messages') return;
-    expect(outcome.messages.at(-1)).toEqual({ topic, content });
-    // The acknowledgement fixtures are v1 batches of an assignment and then the acknowledgement.
-    if (outcome.messages.length === 1) expect(outcome.eventType).toBe(eventType);
+    const last = outcome.messages.at(-1);
+    expect({ topic: last?.topic, content: last?.content }).toEqual({ topic, content });
+    // The acknowledgement fixtures are v1 batches of an assignment and then the acknowledgement,
+    // each message under its own event type.
+    expect(last?.eventType === undefined ? outcome.eventType : last.eventType).toBe(eventType);
   });
 
   it.each([
     ['acknowledge', 'It is on fire'],
     ['acknowledge_without_trigger_summary_data', ''],
-  ])('posts both messages of the v1 batch %s, under no single event type', (name, summary) => {
+  ])('posts both messages of the v1 batch %s, each under its own event type', (name, summary) => {
     const quote = `\n\n\`\`\` quote\n${summary}\n\`\`\``;
     expect(handle(fixture(name))).toEqual({
       kind: 'messages',
       eventType: null,
       messages: [
-        { topic: 'Incident 1', content: `${V1_INCIDENT_1} assigned to ${ARMOOO}.${quote}` },
-        { topic: 'Incident 1', content: `${V1_INCIDENT_1} acknowledged by ${ARMOOO}.${quote}` },
+        { topic: 'Incident 1', content: `${V1_INCIDENT_1} assigned to ${ARMOOO}.${quote}`, eventType: 'assigned' },
+        { topic: 'Incident 1', content: `${V1_INCIDENT_1} acknowledged by ${ARMOOO}.${quote}`, eventType: 'acknowledged' },
       ],
     });
   });

@@ -12,17 +12,21 @@ export interface EventMessage {
  * The outcome for the messages one payload produced, in order: none is accepted and not
  * posted (Zulip answers success and sends nothing); otherwise their event type, when they
  * share one. A payload whose messages differ in type (a Grafana notification with firing and
- * resolved alerts, a PagerDuty v1 batch) has no single type to filter on, and is null, so
- * `only_events` / `exclude_events` pass all of it.
+ * resolved alerts, a PagerDuty v1 batch) has no single type: each message carries its own,
+ * and `only_events` / `exclude_events` judge each, as Zulip's views send each on its own.
  */
 export function postedMessages(messages: readonly EventMessage[]): IncomingWebhookOutcome {
   if (messages.length === 0) return { kind: 'ignored' };
   const eventType = messages[0].eventType;
-  const shared = messages.every((message) => message.eventType === eventType) ? eventType : null;
+  const mixed = messages.some((message) => message.eventType !== eventType);
   return {
     kind: 'messages',
-    eventType: shared,
-    messages: messages.map((message): WebhookMessage => ({ topic: message.topic, content: storedContent(message.content) })),
+    eventType: mixed ? null : eventType,
+    messages: messages.map((message): WebhookMessage => ({
+      topic: message.topic,
+      content: storedContent(message.content),
+      ...(mixed ? { eventType: message.eventType } : {}),
+    })),
   };
 }
 
