@@ -1,17 +1,29 @@
-import { createTestRealm, ok, runCli, sendMessage, TestRealm, TestUser } from './support/api';
+import { createTestRealm, expectError, ok, runCli, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { BouncerRequest, PushBouncerStandIn } from './support/push-bouncer';
+import { Queue } from './support/queue';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 import { sleep, until } from './support/until';
 
 /**
  * Push notifications through Zulip's push notification service, against a stand-in that
  * speaks its remote-server protocol (test/support/push-bouncer.ts): the registration CLI
- * and its terms, devices forwarded, Zulip's payloads for a notified message and for its
- * removal once read, the realms' data uploaded before the first notification, and
+ * and its terms, devices forwarded, Zulip's payloads for a notified message (a group
+ * mention named), for an edit that newly mentions someone, and for the removal once read
+ * or deleted, the realms' data uploaded before the first notification, the realm's
+ * `push_notifications_enabled` as the service answers it, the test notification, and
  * delivery at least once and once per message through an outage of the service and a
  * server killed between the commit and the sending. Retry delays are short here
  * (`PUSH_RETRY_DELAY_MS`, `PUSH_RETRY_MAX_DELAY_MS`).
  */
+
+function gcmOf(request: BouncerRequest): Record<string, unknown> {
+  return request.body.gcm_payload as Record<string, unknown>;
+}
+
+/** The service's removals for one user. */
+function removalsFor(bouncer: PushBouncerStandIn, userId: number): BouncerRequest[] {
+  return bouncer.to('push/notify').filter((request) => gcmOf(request).event === 'remove' && request.body.user_id === userId);
+}
 
 /** The service's notifications (not removals) about one message. */
 function notifiesOf(bouncer: PushBouncerStandIn, messageId: number): BouncerRequest[] {
@@ -35,6 +47,22 @@ describe('push notifications through the push notification service', () => {
 
   async function direct(to: TestUser, content: string): Promise<number> {
     return sendMessage(alice.api, { type: 'direct', to: JSON.stringify([to.userId]), content });
+  }
+
+  /** The realm's uuid, as the service knows it from a device's registration. */
+  function realmUuid(): string {
+    return bouncer.to('push/register')[0].body.realm_uuid as string;
+  }
+
+  /** Register's `realm_push_notifications_enabled` and its end timestamp, as `user` gets them. */
+  async function pushState(user: TestUser): Promise<[unknown, unknown]> {
+    const state = ok(await user.api.post('register', { fetch_event_types: ['realm'] }));
+    return [state.realm_push_notifications_enabled, state.realm_push_notifications_enabled_end_timestamp];
+  }
+
+  /** The notification of `messageId` for `userId`, once the service has it. */
+  function notifyOf(messageId: number, userId: number): Promise<BouncerRequest> {
+    return until(() => notifiesOf(bouncer, messageId).find((request) => request.body.user_id === userId), `the notification of ${messageId} for ${userId}`);
   }
 
   beforeAll(async () => {
@@ -173,12 +201,18 @@ describe('push notifications through the push notification service', () => {
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGKILL');
     await exited;
+    // After the restart only the realms' upload answers the realm's status (Zulip's initialize_push_notifications).
+    bouncer.notifyOmitsRealm = true;
+    bouncer.pushStatus.set(realmUuid(), { can_push: true, expected_end_timestamp: 2_000_000_000 });
     await bouncer.restart();
     expect(notifiesOf(bouncer, id)).toHaveLength(0);
     server = await startServer({ ...env, DATA_DIR: server.dataDir, PORT: String(server.port) });
     await until(() => (notifiesOf(bouncer, id).length > 0 ? true : undefined), 'the notification after the restart', 30_000);
     await sleep(2000);
     expect(notifiesOf(bouncer, id)).toHaveLength(1);
+    expect(await pushState(erin)).toEqual([true, 2_000_000_000]);
+    bouncer.notifyOmitsRealm = false;
+    bouncer.pushStatus.delete(realmUuid());
   }, 120_000);
 
   it('drops a push the service refuses, without retrying it, and forgets the devices it names', async () => {
@@ -200,5 +234,140 @@ describe('push notifications through the push notification service', () => {
       const test = await fay.api.post('mobile_push/test_notification', { token: 'fcm-token-fay' });
       return test.body.code === 'INVALID_PUSH_DEVICE_TOKEN' ? true : undefined;
     }, 'the device forgotten');
+  }, 60_000);
+
+  it("records what the service says of the realm's push notifications in register, and tells the realm's users", async () => {
+    const gus = await deviceOf('Gus Status', 'fcm-token-gus');
+    expect(ok(await gus.api.get('server_settings')).push_notifications_enabled).toBe(true);
+    // The realms' upload answered can_push for the realm.
+    await until(async () => ((await pushState(gus))[0] === true ? true : undefined), 'the realm recorded as able to push');
+    const queue = await Queue.register(gus.api, { event_types: ['realm'] });
+
+    // A notification's answer names an end to the realm's pushes.
+    bouncer.pushStatus.set(realmUuid(), { can_push: true, expected_end_timestamp: 1_900_000_000 });
+    await notifyOf(await direct(gus, 'the plan ends soon'), gus.userId);
+    expect((await queue.take(1)).map(({ id: _id, ...event }) => event)).toEqual([
+      { type: 'realm', op: 'update', property: 'push_notifications_enabled_end_timestamp', value: 1_900_000_000 },
+    ]);
+    expect(await pushState(gus)).toEqual([true, 1_900_000_000]);
+
+    // The service refuses the realm's pushes: off, with no end, one event each.
+    bouncer.pushStatus.delete(realmUuid());
+    bouncer.disallowed.add(realmUuid());
+    const refusals = bouncer.refusals.length;
+    await direct(gus, 'the plan has ended');
+    await until(() => (bouncer.refusals.length > refusals ? true : undefined), 'the refusal');
+    expect((await queue.take(2)).map(({ id: _id, ...event }) => event)).toEqual([
+      { type: 'realm', op: 'update', property: 'push_notifications_enabled', value: false },
+      { type: 'realm', op: 'update', property: 'push_notifications_enabled_end_timestamp', value: null },
+    ]);
+    expect(await pushState(gus)).toEqual([false, null]);
+
+    // Allowed again: the next answer says so.
+    bouncer.disallowed.delete(realmUuid());
+    await notifyOf(await direct(gus, 'a new plan'), gus.userId);
+    expect((await queue.take(1)).map(({ id: _id, ...event }) => event)).toEqual([{ type: 'realm', op: 'update', property: 'push_notifications_enabled', value: true }]);
+    expect(await pushState(gus)).toEqual([true, null]);
+  }, 60_000);
+
+  it('sends a remove to the users notified of a message when it is deleted', async () => {
+    const hal = await deviceOf('Hal Deleted', 'fcm-token-hal');
+    const id = await direct(hal, 'this one will be deleted');
+    await notifyOf(id, hal.userId);
+    const before = removalsFor(bouncer, hal.userId).length;
+    ok(await alice.api.delete(`messages/${id}`));
+    const removal = await until(() => removalsFor(bouncer, hal.userId)[before], 'the removal of the deleted message');
+    expect(gcmOf(removal)).toMatchObject({ event: 'remove', zulip_message_ids: String(id), zulip_message_id: id, user_id: hal.userId });
+    expect(removal.body.apns_payload).toMatchObject({ custom: { zulip: { event: 'remove', zulip_message_ids: String(id) } } });
+    // Nobody was notified of a message read before its deletion: no remove.
+    const read = await direct(hal, 'read, then deleted');
+    await notifyOf(read, hal.userId);
+    ok(await hal.api.post('messages/flags', { messages: [read], op: 'add', flag: 'read' }));
+    await until(() => removalsFor(bouncer, hal.userId)[before + 1], 'the removal of the read message');
+    ok(await alice.api.delete(`messages/${read}`));
+    await sleep(1500);
+    expect(removalsFor(bouncer, hal.userId)).toHaveLength(before + 2);
+  }, 60_000);
+
+  it('notifies the users an edit newly mentions, by name, group or wildcard, and nobody twice', async () => {
+    const ivy = await deviceOf('Ivy Named', 'fcm-token-ivy');
+    const jay = await deviceOf('Jay Everyone', 'fcm-token-jay');
+    const kim = await deviceOf('Kim Grouped', 'fcm-token-kim');
+    ok(await alice.api.post('user_groups/create', { name: 'edit-crew', description: 'mentioned by an edit', members: [kim.userId] }));
+    await subscribeTo(alice.api, 'push-edits', {}, [alice.userId, ivy.userId, jay.userId, kim.userId]);
+    const id = await sendMessage(alice.api, { type: 'stream', to: 'push-edits', topic: 'plans', content: 'the plan, first draft' });
+    await sleep(1000);
+    expect(notifiesOf(bouncer, id)).toHaveLength(0);
+
+    ok(await alice.api.patch(`messages/${id}`, { content: 'the plan, with @**Ivy Named**' }));
+    const named = await notifyOf(id, ivy.userId);
+    expect(named.body.apns_payload).toMatchObject({ alert: { title: '#push-edits > plans', subtitle: 'Alice Sender mentioned you:', body: 'the plan, with @Ivy Named' } });
+    expect(gcmOf(named)).toMatchObject({ event: 'message', zulip_message_id: id, recipient_type: 'stream', stream: 'push-edits', topic: 'plans', content: 'the plan, with @Ivy Named' });
+
+    // Mentioned before the edit: Ivy is not notified again; the wildcard and the group are new.
+    ok(await alice.api.patch(`messages/${id}`, { content: 'the plan, with @**Ivy Named**, @**all** and @*edit-crew*' }));
+    const everyone = await notifyOf(id, jay.userId);
+    expect(everyone.body.apns_payload).toMatchObject({ alert: { subtitle: 'Alice Sender mentioned everyone:' } });
+    const grouped = await notifyOf(id, kim.userId);
+    // Zulip names no group for an edit's mentions: as a mention by name.
+    expect(grouped.body.apns_payload).toMatchObject({ alert: { subtitle: 'Alice Sender mentioned you:' } });
+    expect(gcmOf(grouped)).not.toHaveProperty('mentioned_user_group_id');
+    ok(await alice.api.patch(`messages/${id}`, { content: 'the plan, with @**Ivy Named**, @**all** and @*edit-crew*, final' }));
+    await sleep(1500);
+    for (const user of [ivy, jay, kim]) expect(notifiesOf(bouncer, id).filter((request) => request.body.user_id === user.userId)).toHaveLength(1);
+  }, 60_000);
+
+  it('names the user group a member was mentioned through, and none for one mentioned by name too', async () => {
+    const lou = await deviceOf('Lou Crew', 'fcm-token-lou');
+    const max = await deviceOf('Max Crew', 'fcm-token-max');
+    const crew = ok(await alice.api.post('user_groups/create', { name: 'push-crew', description: 'a crew', members: [lou.userId, max.userId] }));
+    const crewId = crew.group_id as number;
+    await subscribeTo(alice.api, 'push-groups', {}, [alice.userId, lou.userId, max.userId]);
+    const id = await sendMessage(alice.api, { type: 'stream', to: 'push-groups', topic: 'meeting', content: '@*push-crew* meeting at noon, @**Max Crew** too' });
+    const viaGroup = await notifyOf(id, lou.userId);
+    expect(gcmOf(viaGroup)).toMatchObject({ mentioned_user_group_id: crewId, mentioned_user_group_name: 'push-crew' });
+    expect(viaGroup.body.apns_payload).toMatchObject({
+      alert: { subtitle: 'Alice Sender mentioned @push-crew:' },
+      custom: { zulip: { mentioned_user_group_id: crewId, mentioned_user_group_name: 'push-crew' } },
+    });
+    const byName = await notifyOf(id, max.userId);
+    expect(gcmOf(byName)).not.toHaveProperty('mentioned_user_group_id');
+    expect(byName.body.apns_payload).toMatchObject({ alert: { subtitle: 'Alice Sender mentioned you:' } });
+  }, 60_000);
+
+  it("sends the test notification through the service, and answers the service's refusals as Zulip does", async () => {
+    const kit = await deviceOf('Kit Tester', 'fcm-token-kit');
+    ok(await kit.api.post('users/me/apns_device_token', { token: 'c2VjcmV0LWFwbnMta2l0', appid: 'org.zulip.Zulip' }));
+    await until(() => (bouncer.devices.some((device) => device.token === 'c2VjcmV0LWFwbnMta2l0') ? true : undefined), 'the APNs registration');
+    const testsOf = () => bouncer.to('push/test_notification').filter((request) => request.body.user_id === kit.userId);
+
+    ok(await kit.api.post('mobile_push/test_notification', { token: 'fcm-token-kit' }));
+    const realmUrl = `http://${realm.subdomain}.localhost:${server.port}`;
+    expect(testsOf().map((request) => request.body)).toEqual([
+      {
+        realm_uuid: realmUuid(),
+        user_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        user_id: kit.userId,
+        token: 'fcm-token-kit',
+        token_kind: 2,
+        base_payload: { server: `localhost:${server.port}`, realm_id: expect.any(Number), realm_uri: realmUrl, realm_url: realmUrl, realm_name: expect.stringContaining('Realm push-'), user_id: kit.userId },
+      },
+    ]);
+    // Without a token: every device of the user.
+    ok(await kit.api.post('mobile_push/test_notification', {}));
+    expect(testsOf().slice(1).map((request) => [request.body.token, request.body.token_kind])).toEqual([['fcm-token-kit', 2], ['c2VjcmV0LWFwbnMta2l0', 1]]);
+
+    // A device the service does not know.
+    bouncer.forgotten.add('fcm-token-kit');
+    expectError(await kit.api.post('mobile_push/test_notification', { token: 'fcm-token-kit' }), 'Device not recognized by the push bouncer', 'INVALID_REMOTE_PUSH_DEVICE_TOKEN');
+    bouncer.forgotten.delete('fcm-token-kit');
+    // The service unreachable: a 502, and nothing is kept to send later.
+    await bouncer.stop();
+    const down = await kit.api.post('mobile_push/test_notification', { token: 'fcm-token-kit' });
+    await bouncer.restart();
+    expect(down.status).toBe(502);
+    expect(down.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    await sleep(1000);
+    expect(testsOf()).toHaveLength(3);
   }, 60_000);
 });

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups/groups.module';
+import { MessagesModule } from '../messages/messages.module';
 import { MissedMessageEmailsModule } from '../missed-message-emails/missed-message-emails.module';
 import { RealmModule } from '../realm/realm.module';
 import { UsersModule } from '../users/users.module';
@@ -23,7 +25,7 @@ import { SendTestPushNotificationHandler } from './queries/send-test-push-notifi
  * through the push outbox (PushQueue, PushDelivery).
  */
 @Module({
-  imports: [MissedMessageEmailsModule, RealmModule, UsersModule],
+  imports: [GroupsModule, MessagesModule, MissedMessageEmailsModule, RealmModule, UsersModule],
   controllers: [PushDevicesController],
   providers: [
     PushDeviceTokenStore,

@@ -44,6 +44,13 @@ export class PushBouncerStandIn {
   readonly devices: Device[] = [];
   /** Realms (by uuid) the service refuses pushes for: `push/notify` answers PUSH_NOTIFICATIONS_DISALLOWED. */
   readonly disallowed = new Set<string>();
+  /**
+   * What the service says of a realm (by uuid) in the analytics upload's answer and in
+   * `push/notify`'s: `can_push` true and no end timestamp unless set here.
+   */
+  readonly pushStatus = new Map<string, { can_push: boolean; expected_end_timestamp: number | null }>();
+  /** Answer `push/notify` without the realm's status, as services from before Zulip 8 do. */
+  notifyOmitsRealm = false;
   /** Tokens the service "forgot" (an app uninstalled): named in the next answers' `deleted_devices`. */
   readonly forgotten = new Set<string>();
   private lastAuditId = 0;
@@ -117,6 +124,8 @@ export class PushBouncerStandIn {
         return this.accepted(endpoint, req, body, this.unregisterAll(server, body));
       case 'push/notify':
         return this.accepted(endpoint, req, body, this.notify(server, body));
+      case 'push/test_notification':
+        return this.accepted(endpoint, req, body, this.testNotification(server, body));
       default:
         return error(404, 'Not found', 'BAD_REQUEST');
     }
@@ -168,7 +177,7 @@ export class PushBouncerStandIn {
       if (!UUID.test(realm.uuid) || !realm.uuid_owner_secret) return error(400, 'Invalid realm', 'BAD_REQUEST');
       const counts = (rows as { realm: number; extra_data: unknown }[]).filter((row) => row.realm === realm.id).map((row) => row.extra_data).pop();
       this.realms.set(realm.uuid, { server, host: realm.host, name: realm.name, roleCounts: counts });
-      answer[realm.uuid] = { can_push: !this.disallowed.has(realm.uuid), expected_end_timestamp: null };
+      answer[realm.uuid] = this.statusOf(realm.uuid);
     }
     return [200, { result: 'success', msg: '', realms: answer }];
   }
@@ -215,9 +224,24 @@ export class PushBouncerStandIn {
         total_android_devices: mine.filter((device) => device.kind === FCM).length,
         total_apple_devices: mine.filter((device) => device.kind === APNS).length,
         deleted_devices: { android_devices: known(FCM, body.android_devices), apple_devices: known(APNS, body.apple_devices) },
-        realm: realmUuid && this.realms.has(realmUuid) ? { can_push: true, expected_end_timestamp: null } : null,
+        realm: realmUuid && this.realms.has(realmUuid) && !this.notifyOmitsRealm ? this.statusOf(realmUuid) : null,
       },
     ];
+  }
+
+  /** zilencer's remote_server_send_test_notification: the device must be registered for that user. */
+  private testNotification(server: string, body: Record<string, unknown>): [number, Record<string, unknown>] {
+    const base = body.base_payload as Record<string, unknown> | undefined;
+    if (typeof base !== 'object' || base === null || typeof base.realm_url !== 'string') return error(400, 'Missing base_payload', 'BAD_REQUEST');
+    const known = this.devices.some(
+      (device) => device.server === server && device.userUuid === body.user_uuid && device.kind === Number(body.token_kind) && device.token === body.token && !this.forgotten.has(device.token),
+    );
+    if (!known) return error(400, 'Device not recognized by the push bouncer', 'INVALID_REMOTE_PUSH_DEVICE_TOKEN');
+    return [200, { result: 'success', msg: '' }];
+  }
+
+  private statusOf(realmUuid: string): { can_push: boolean; expected_end_timestamp: number | null } {
+    return this.pushStatus.get(realmUuid) ?? { can_push: !this.disallowed.has(realmUuid), expected_end_timestamp: null };
   }
 
   private remove(match: (device: Device) => boolean): void {

@@ -1130,8 +1130,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Send a test notification to one's device `token`, or to all one's devices. This server sends no push notifications (none are configured), so, as Zulip then, nothing is sent; a `token` one has not registered is refused (`INVALID_PUSH_DEVICE_TOKEN`).
-         * @description Asks for a test push notification to one of the requester's devices, or to all of them. This server has no push notification service configured, so, as Zulip in that case, nothing is sent; an unknown token is refused.
+         * Send a test notification to one's device `token`, or to all one's devices, through Zulip's push notification service when the server sends push notifications (as Zulip then, nothing is sent when it does not). A `token` one has not registered is refused (`INVALID_PUSH_DEVICE_TOKEN`), one the service does not know too (`INVALID_REMOTE_PUSH_DEVICE_TOKEN`); the service unreachable is a 502.
+         * @description Asks for a test push notification to one of the requester's devices, or to all of them, sent through Zulip's push notification service when the server sends push notifications (nothing is sent when it does not, as in Zulip); an unknown token is refused, here or by the service.
          */
         post: operations["post-api-v1-mobile-push-test-notification"];
         delete?: never;

@@ -26,6 +26,8 @@ export async function realmState(
   addressing: RealmAddressing,
   realmSettings: RealmGroupSettingsReader,
   groups: GroupDirectory,
+  /** Whether this server sends push notifications (Zulip's push_notifications_configured). */
+  pushConfigured: boolean,
 ): Promise<Record<string, unknown>> {
   const url = addressing.url(realm.stringId);
   const state: Record<string, unknown> = {
@@ -33,7 +35,8 @@ export async function realmState(
     realm_enable_spectator_access: realm.enableSpectatorAccess,
     realm_jitsi_server_url: null,
     realm_message_edit_history_visibility_policy: 'all',
-    realm_push_notifications_enabled: false,
+    // What the push notification service last said of the realm; off on a server that sends none.
+    realm_push_notifications_enabled: pushConfigured && realm.pushNotificationsEnabled,
     realm_waiting_period_threshold: 0,
     // The raw Markdown: settings UIs edit it (GET /server_settings has the rendered form).
     realm_description: realm.description,
@@ -77,7 +80,8 @@ export async function realmState(
     realm_password_auth_enabled: true,
     realm_is_zephyr_mirror_realm: false,
     realm_plan_type: 1,
-    realm_push_notifications_enabled_end_timestamp: null,
+    realm_push_notifications_enabled_end_timestamp:
+      pushConfigured && realm.pushNotificationsEnabledEndTimestamp !== null ? Number(realm.pushNotificationsEnabledEndTimestamp) : null,
     realm_upload_quota_mib: null,
     realm_date_created: Math.floor(realm.dateCreated.getTime() / 1000),
     realm_default_external_accounts: {

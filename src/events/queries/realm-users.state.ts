@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RealmGroupSettingsReader } from '../../groups/queries/realm-group-settings.reader';
 import { GroupDirectory } from '../../groups/queries/group-directory';
-import { CallSettings, PasswordSettings, StorageSettings } from '../../platform/config/settings';
+import { CallSettings, PasswordSettings, PushSettings, StorageSettings } from '../../platform/config/settings';
 import { personalSection, RegisterStateContributor, RegisterStateRequest, StateContributor, StatePart, StateSection } from '../../platform/events/state/register-state';
 import { RealmAddressing } from '../../realm/public/realm-addressing';
 import { BIG_BLUE_BUTTON_PROVIDER } from '../../realm/public/realm-properties';
@@ -32,6 +32,7 @@ export class RealmUsersState implements StateContributor {
     private readonly storage: StorageSettings,
     private readonly calls: CallSettings,
     private readonly passwords: PasswordSettings,
+    private readonly push: PushSettings,
     private readonly access: UserAccess,
     private readonly directory: RealmUserDirectory,
   ) {}
@@ -45,7 +46,7 @@ export class RealmUsersState implements StateContributor {
         wanted: request.wants('realm'),
         read: async (part) => {
           const realm = await realmOf();
-          Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups));
+          Object.assign(part, await realmState(realm, this.addressing, this.realmSettings, this.groups, this.push.enabled));
           // Zulip's get_available_video_chat_providers: BigBlueButton is offered where it is configured.
           if (this.calls.bigBlueButton) {
             part.realm_available_video_chat_providers = {

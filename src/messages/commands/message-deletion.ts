@@ -4,6 +4,7 @@ import { TopicMessagesDeletedEvent } from '../../channels/events/channel-update-
 import { ChannelViewers } from '../../channels/queries/channel-viewers';
 import { StreamRow } from '../../channels/public/stream-row';
 import { DirectMessageDeletedEvent } from '../events/direct-message-deleted';
+import { MessagesDeletedEvent } from '../events/messages-deleted.event';
 import { Database } from '../../platform/database/database';
 import { MessageDeletionStore } from '../persistence/message-deletion.store';
 import { MessageEditStore } from '../persistence/message-edit.store';
@@ -42,6 +43,7 @@ export class MessageDeletion {
     }
     const ids = rows.map((row) => row.id);
     await this.store.delete(ids);
+    this.database.record(new MessagesDeletedEvent(stream.realmId, ids));
     // Zulip tells the channel's subscribers, as a deleted topic's messages are told.
     const subscribers = await this.viewers.subscriberIds(stream.recipientId);
     for (const topic of topics.values()) {
@@ -61,6 +63,7 @@ export class MessageDeletion {
     if (messageIds.length === 0) return;
     const holders = await this.store.holders(messageIds);
     await this.store.delete(messageIds);
+    this.database.record(new MessagesDeletedEvent(realmId, messageIds));
     const byMessage = new Map<number, number[]>(messageIds.map((id) => [id, []]));
     for (const row of holders) byMessage.get(row.message_id)?.push(row.user_profile_id);
     for (const [messageId, userIds] of [...byMessage].sort(([a], [b]) => a - b)) {

@@ -2,17 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ExpiredQueue } from '../../platform/events/queues/expired-queue-hooks';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
 import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
-import { FLAG_BITS, FlagName } from '../../shared/message-flags';
-import { emailsEveryMessage, emailTrigger, newlyMentioned } from '../domain/email-triggers';
+import { emailTrigger } from '../domain/email-triggers';
 import { MissedMessageStore, PendingEntry, PendingWake } from '../persistence/missed-message.store';
 import { factsOf, NotificationRecipients } from '../queries/notification-recipients';
-
-/** An update event's flag names as bits (the deprecated `wildcard_mentioned` is the OR of two named ones). */
-function flagBits(names: readonly string[]): number {
-  let bits = 0;
-  for (const name of names) bits |= FLAG_BITS[name as FlagName] ?? 0;
-  return bits;
-}
 
 /**
  * Zulip's maybe_enqueue_notifications for emails, after a commit: which recipients would
@@ -42,29 +34,14 @@ export class PendingEmailWriter {
   }
 
   /**
-   * A content edit of a channel message: the users it newly mentions (Zulip's
-   * prior_mention_user_ids left out, and the editor), except those who get an email for
-   * every message of the channel or topic (the send notified them), get the email if away.
+   * A content edit of a channel message: the users it newly mentions who did not ask for
+   * every message of the channel or topic (NotificationRecipients.editMentions) get the
+   * email if away.
    */
   async messageEdited(event: MessageUpdatedEvent): Promise<PendingWake[]> {
-    const messageId = event.body.message_id;
-    const actingUserId = event.body.user_id;
-    if (!event.priorMentionUserIds || event.body.stream_id === undefined) return [];
-    if (typeof messageId !== 'number' || typeof actingUserId !== 'number') return [];
-    const recipients = event.recipients.map((recipient) => ({ userId: recipient.userId, flags: flagBits(recipient.flags) }));
-    const mentioned = newlyMentioned(recipients, event.priorMentionUserIds, actingUserId);
-    if (mentioned.length === 0) return [];
-    const place = await this.store.messagePlace(messageId);
-    if (!place || place.streamId === null) return [];
-    const flagsByUser = new Map(recipients.map((recipient) => [recipient.userId, recipient.flags]));
-    const candidates = await this.store.candidates({ ...place, userIds: mentioned });
-    const wanted = new Set(mentioned);
     const entries: PendingEntry[] = [];
-    for (const candidate of candidates) {
-      if (!wanted.has(candidate.userId)) continue;
-      const facts = factsOf(candidate, false, flagsByUser.get(candidate.userId) ?? 0, 'email');
-      if (emailsEveryMessage(facts)) continue;
-      const trigger = emailTrigger(facts);
+    for (const { candidate, messageId, flags } of await this.recipients.editMentions(event)) {
+      const trigger = emailTrigger(factsOf(candidate, false, flags, 'email'));
       if (trigger) entries.push({ userId: candidate.userId, messageId, trigger });
     }
     return this.recordForAway(entries);

@@ -1,4 +1,4 @@
-import { emailsEveryMessage, emailTrigger, newlyMentioned, RecipientNotificationFacts } from './email-triggers';
+import { notifiedOfEveryMessage, emailTrigger, newlyMentioned, RecipientNotificationFacts } from './email-triggers';
 
 const base: RecipientNotificationFacts = {
   isPrivate: false,
@@ -66,12 +66,12 @@ describe('edits (Zulip maybe_enqueue_notifications_for_message_update)', () => {
   });
 
   it('leaves out users who get every message of the channel or topic (the send notified them)', () => {
-    expect(emailsEveryMessage({ ...base, enableStream: true })).toBe(true);
-    expect(emailsEveryMessage({ ...base, subscriptionSetting: true })).toBe(true);
-    expect(emailsEveryMessage({ ...base, enableStream: true, subscriptionSetting: false })).toBe(false);
-    expect(emailsEveryMessage({ ...base, visibilityPolicy: 3 })).toBe(true);
-    expect(emailsEveryMessage({ ...base, visibilityPolicy: 3, enableFollowedTopic: false })).toBe(false);
-    expect(emailsEveryMessage({ ...base, enableStream: true, visibilityPolicy: 1 })).toBe(false);
-    expect(emailsEveryMessage({ ...base, isPrivate: true, enableStream: true })).toBe(false);
+    expect(notifiedOfEveryMessage({ ...base, enableStream: true })).toBe(true);
+    expect(notifiedOfEveryMessage({ ...base, subscriptionSetting: true })).toBe(true);
+    expect(notifiedOfEveryMessage({ ...base, enableStream: true, subscriptionSetting: false })).toBe(false);
+    expect(notifiedOfEveryMessage({ ...base, visibilityPolicy: 3 })).toBe(true);
+    expect(notifiedOfEveryMessage({ ...base, visibilityPolicy: 3, enableFollowedTopic: false })).toBe(false);
+    expect(notifiedOfEveryMessage({ ...base, enableStream: true, visibilityPolicy: 1 })).toBe(false);
+    expect(notifiedOfEveryMessage({ ...base, isPrivate: true, enableStream: true })).toBe(false);
   });
 });

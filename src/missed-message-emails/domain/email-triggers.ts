@@ -112,18 +112,19 @@ function notificationTrigger(facts: RecipientNotificationFacts): SharedTrigger |
 }
 
 /**
- * Zulip's stream_email_notify or followed_topic_email_notify: the user asked for an email
- * for every message of the channel or topic, so the message's send already notified them
- * (an edit adding a mention does not notify them again).
+ * Zulip's stream_email_notify or followed_topic_email_notify (with email facts), or their
+ * `_push_` twins (with push facts): the user asked to hear of every message of the
+ * channel or topic, so the message's send already notified them (an edit adding a
+ * mention does not notify them again).
  */
-export function emailsEveryMessage(facts: RecipientNotificationFacts): boolean {
+export function notifiedOfEveryMessage(facts: RecipientNotificationFacts): boolean {
   if (facts.isPrivate) return false;
   if (facts.visibilityPolicy === FOLLOWED_TOPIC && facts.enableFollowedTopic) return true;
   return allowsInTopic(facts, facts.subscriptionSetting, facts.enableStream);
 }
 
 /**
- * Zulip's maybe_enqueue_notifications_for_message_update, for emails: of the users who
+ * Zulip's maybe_enqueue_notifications_for_message_update, for both media: of the users who
  * have a channel message after a content edit, those it newly mentions (any kind) and who
  * were not mentioned before it; never the editor. Direct messages notify once, at send.
  */

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EventQueueStore } from '../../platform/events/queues/event-queue-store';
 import { MessageSentEvent } from '../../messages/events/message-sent.event';
+import { MessageUpdatedEvent } from '../../messages/events/message-updated.event';
+import { FLAG_BITS, FlagName } from '../../shared/message-flags';
 import { USER_SETTING_DEFAULTS } from '../../users/public/user-settings';
-import { ANY_MENTION_BITS, NotificationMedium, pushTrigger, PushTrigger, RecipientNotificationFacts } from '../domain/email-triggers';
+import { ANY_MENTION_BITS, newlyMentioned, NotificationMedium, notifiedOfEveryMessage, pushTrigger, PushTrigger, RecipientNotificationFacts } from '../domain/email-triggers';
 import { CandidateRow, MissedMessageStore } from '../persistence/missed-message.store';
 
 function setting<K extends keyof typeof USER_SETTING_DEFAULTS>(settings: Record<string, unknown>, name: K): (typeof USER_SETTING_DEFAULTS)[K] {
@@ -26,6 +28,20 @@ export function factsOf(candidate: CandidateRow, isPrivate: boolean, flags: numb
     channelMuted: candidate.channelMuted,
     visibilityPolicy: candidate.visibilityPolicy,
   };
+}
+
+/** An update event's flag names as bits (the deprecated `wildcard_mentioned` is the OR of two named ones). */
+function flagBits(names: readonly string[]): number {
+  let bits = 0;
+  for (const name of names) bits |= FLAG_BITS[name as FlagName] ?? 0;
+  return bits;
+}
+
+/** One user a content edit newly mentions, with their flag bits on the message after it. */
+export interface EditMention {
+  candidate: CandidateRow;
+  messageId: number;
+  flags: number;
 }
 
 /** A recipient owed a push notification for a message, and why. */
@@ -54,17 +70,63 @@ export class NotificationRecipients {
    * `enable_online_push_notifications` on.
    */
   async forPush(event: MessageSentEvent): Promise<PushRecipient[]> {
-    const wanted = (await this.triggeredBySend(event, 'push', pushTrigger)).map(({ candidate, trigger }) => ({
-      userId: candidate.userId,
-      trigger,
-      onlineToo: setting(candidate.settings, 'enable_online_push_notifications'),
-    }));
+    return this.idleOrOnlineToo((await this.triggeredBySend(event, 'push', pushTrigger)).map(({ candidate, trigger }) => ({ candidate, trigger })));
+  }
+
+  /**
+   * The same after a content edit (Zulip's maybe_enqueue_notifications_for_message_update,
+   * then handle_push_notification): those the edit newly mentions (editMentions) whose
+   * settings ask for a push of the mention and who have not read the message, when idle
+   * or with `enable_online_push_notifications` on.
+   */
+  async forPushAfterEdit(event: MessageUpdatedEvent): Promise<PushRecipient[]> {
+    const wanted: { candidate: CandidateRow; trigger: PushTrigger }[] = [];
+    for (const { candidate, flags } of await this.editMentions(event)) {
+      if ((flags & FLAG_BITS.read) !== 0) continue;
+      const trigger = pushTrigger(factsOf(candidate, false, flags, 'push'));
+      if (trigger) wanted.push({ candidate, trigger });
+    }
+    return this.idleOrOnlineToo(wanted);
+  }
+
+  /**
+   * Zulip's process_message_update_event and maybe_enqueue_notifications_for_message_update,
+   * the part emails and push notifications share: after a content edit of a channel
+   * message, the recipients it newly mentions (any kind; Zulip's prior_mention_user_ids
+   * and the editor left out, and those who muted the sender), except those who asked to
+   * hear of every message of the channel or topic by email or push (the send notified
+   * them). Direct messages notify once, at send.
+   */
+  async editMentions(event: MessageUpdatedEvent): Promise<EditMention[]> {
+    const messageId = event.body.message_id;
+    const actingUserId = event.body.user_id;
+    if (!event.priorMentionUserIds || event.body.stream_id === undefined) return [];
+    if (typeof messageId !== 'number' || typeof actingUserId !== 'number') return [];
+    const recipients = event.recipients.map((recipient) => ({ userId: recipient.userId, flags: flagBits(recipient.flags) }));
+    const mentioned = newlyMentioned(recipients, event.priorMentionUserIds, actingUserId);
+    if (mentioned.length === 0) return [];
+    const place = await this.store.messagePlace(messageId);
+    if (!place || place.streamId === null) return [];
+    const flagsByUser = new Map(recipients.map((recipient) => [recipient.userId, recipient.flags]));
+    const wanted = new Set(mentioned);
+    const chosen: EditMention[] = [];
+    for (const candidate of await this.store.candidates({ ...place, userIds: mentioned })) {
+      if (!wanted.has(candidate.userId)) continue;
+      const flags = flagsByUser.get(candidate.userId) ?? 0;
+      if (notifiedOfEveryMessage(factsOf(candidate, false, flags, 'email')) || notifiedOfEveryMessage(factsOf(candidate, false, flags, 'push'))) continue;
+      chosen.push({ candidate, messageId, flags });
+    }
+    return chosen;
+  }
+
+  /** Of the users owed a push, those idle (no event queue receiving messages, or presence idle) or with `enable_online_push_notifications` on. */
+  private async idleOrOnlineToo(wanted: readonly { candidate: CandidateRow; trigger: PushTrigger }[]): Promise<PushRecipient[]> {
     if (wanted.length === 0) return [];
-    const ids = wanted.map((entry) => entry.userId);
+    const ids = wanted.map((entry) => entry.candidate.userId);
     const [receiving, active] = await Promise.all([this.receivingUsers(ids), this.store.recentlyActive(ids)]);
     return wanted
-      .filter((entry) => entry.onlineToo || !receiving.has(entry.userId) || !active.has(entry.userId))
-      .map(({ userId, trigger }) => ({ userId, trigger }));
+      .filter(({ candidate }) => setting(candidate.settings, 'enable_online_push_notifications') || !receiving.has(candidate.userId) || !active.has(candidate.userId))
+      .map(({ candidate, trigger }) => ({ userId: candidate.userId, trigger }));
   }
 
   /**

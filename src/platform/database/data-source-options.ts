@@ -47,6 +47,7 @@ import { RealmDeletionDate1766970000000 } from './migrations/1766970000000-realm
 import { ZulipTenTwoCldr46EmojiNames1766980000000 } from './migrations/1766980000000-zulip-10-2-cldr-46-emoji-names';
 import { ImageThumbnails1766990000000 } from './migrations/1766990000000-image-thumbnails';
 import { PushBouncer1767000000000 } from './migrations/1767000000000-push-bouncer';
+import { PushNotificationSentByMessage1767004000000 } from './migrations/1767004000000-push-notification-sent-by-message';
 import { EmbeddedConnection } from './embedded-postgres';
 import { poolApplicationName } from './connection-budget';
 
@@ -105,6 +106,7 @@ export const MIGRATIONS = [
   ZulipTenTwoCldr46EmojiNames1766980000000,
   ImageThumbnails1766990000000,
   PushBouncer1767000000000,
+  PushNotificationSentByMessage1767004000000,
 ];
 
 /** One description of the database for the server, the CLI and TypeORM's own CLI. */

@@ -17,6 +17,8 @@ export const PUSH_QUEUE = 'push-notifications';
 const SWEEP_INTERVAL_MS = 5000;
 /** How often the realms' data is uploaded again (Zulip's servers do so at least hourly). */
 const ANALYTICS_INTERVAL_MS = 60 * 60 * 1000;
+/** How long after the service last said a realm may push its refusal of the realms' data is taken for a passing fault (Zulip's check_push_notifications_recently_working). */
+const RECENTLY_WORKING_MS = 60 * 60 * 1000;
 /** A notification or removal still unsent after a day is dropped: it would only confuse. Registrations are kept. */
 const NOTIFICATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -37,14 +39,18 @@ const ENDPOINTS: Record<PushRequestKind, string> = {
  * `PUSH_NOTIFICATIONS_DISALLOWED` drops the push and records `push_notifications_enabled`
  * off on the realm; other refusals drop the request. A notification's answer names devices
  * the service forgot (`deleted_devices`), which are forgotten here too, and whether the
- * realm may push (`can_push`). Before the first request after a start (and hourly) the
- * realms' data goes up (BouncerAnalytics). Wakes come after each commit that wrote rows
+ * realm may push (`can_push`). When the server starts, before the first request after it
+ * and hourly, the realms' data goes up (BouncerAnalytics). Wakes come after each commit that wrote rows
  * (PushQueuedEvent), after a retry's delay, and from the sweep; started by the server only.
  */
 @Injectable()
 export class PushDelivery extends DueWorkJob {
   private readonly logger: Logger;
   private analyticsUploadedAt = 0;
+  /** The upload under way, which every asker shares (the service takes one at a time, in order). */
+  private uploading: Promise<BouncerOutcome> | null = null;
+  /** When the service last said a realm may push. */
+  private pushesWorkedAt = 0;
 
   constructor(
     private readonly store: PushOutboxStore,
@@ -81,6 +87,27 @@ export class PushDelivery extends DueWorkJob {
     });
   }
 
+  /**
+   * Zulip's initialize_push_notifications, when the server starts: without push
+   * notifications every realm's `push_notifications_enabled` is off; with them the realms'
+   * data goes up at once (in the background), so that the service's answer sets each
+   * realm's before any notification is due.
+   */
+  override async start(): Promise<void> {
+    await super.start();
+    if (!this.settings.enabled) {
+      try {
+        await this.realmWrites.disablePushNotifications();
+      } catch (error) {
+        this.logger.error(`recording push notifications as off: ${(error as Error).message}`);
+      }
+      return;
+    }
+    void this.uploadRealms().then((outcome) => {
+      if (outcome.kind !== 'ok') this.logger.warn(`uploading the realms' data to the push notification service failed: ${outcome.reason}`);
+    });
+  }
+
   /** Every due row now (tests, and a pass asked for by hand). */
   drain(): Promise<void> {
     return this.runner.drain();
@@ -100,7 +127,7 @@ export class PushDelivery extends DueWorkJob {
       return true;
     }
     if (Date.now() - this.analyticsUploadedAt > ANALYTICS_INTERVAL_MS) {
-      const uploaded = await this.analytics.upload();
+      const uploaded = await this.uploadRealms();
       if (uploaded.kind === 'retry') return this.retry(row, uploaded.reason);
       // Refused or not, pushes go on (Zulip's servers push whatever the upload's fate); the next try is in an hour.
       if (uploaded.kind !== 'ok') this.logger.warn(`uploading the realms' data to the push notification service failed: ${uploaded.reason}`);
@@ -127,6 +154,28 @@ export class PushDelivery extends DueWorkJob {
     }
     await this.store.remove(row.id);
     return true;
+  }
+
+  /**
+   * Zulip's send_server_data_to_push_bouncer, one at a time (never throws). A refusal
+   * (not an outage) means this server cannot push: every realm is recorded as off, unless
+   * the service said a realm may push within the last hour (Zulip's
+   * maybe_mark_pushes_disabled).
+   */
+  private uploadRealms(): Promise<BouncerOutcome> {
+    this.uploading ??= this.analytics
+      .upload()
+      .then(async (outcome) => {
+        if ((outcome.kind === 'refused' || outcome.kind === 'disallowed') && Date.now() - this.pushesWorkedAt > RECENTLY_WORKING_MS) {
+          await this.realmWrites.disablePushNotifications();
+        }
+        return outcome;
+      })
+      .catch((error: Error): BouncerOutcome => ({ kind: 'retry', reason: error.message }))
+      .finally(() => {
+        this.uploading = null;
+      });
+    return this.uploading;
   }
 
   /** The request of a row; null when there is nothing to send (a notification for a user without devices now). */
@@ -156,6 +205,7 @@ export class PushDelivery extends DueWorkJob {
     if (realm && typeof realm.can_push === 'boolean') {
       const end = typeof realm.expected_end_timestamp === 'number' ? realm.expected_end_timestamp : null;
       await this.realmWrites.setPushNotificationsEnabled(String(row.body.realm_uuid), realm.can_push, end);
+      if (realm.can_push) this.pushesWorkedAt = Date.now();
     }
   }
 

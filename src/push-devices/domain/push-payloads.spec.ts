@@ -1,4 +1,4 @@
-import { messagePayloads, mobilePushContent, removePayloads, truncateContent } from './push-payloads';
+import { mentionedGroupsByUser, messagePayloads, mobilePushContent, removePayloads, renderedMentions, truncateContent } from './push-payloads';
 
 const account = { server: 'chat.example.com', realmId: 2, realmUrl: 'https://team.chat.example.com', realmName: 'Team', userId: 7 };
 const message = {
@@ -39,5 +39,45 @@ describe('push payloads (Zulip get_message_payload_gcm / _apns, get_remove_paylo
     expect(payloads.gcm_payload.zulip_message_id).toBe(51);
     expect(String(payloads.gcm_payload.zulip_message_ids).split(',')).toHaveLength(200);
     expect(payloads.gcm_options).toEqual({ priority: 'normal' });
+  });
+
+  it('names the group a user was mentioned through in both payloads and the subtitle', () => {
+    const channel = { ...message, channel: { name: 'general', id: 5, topic: 'lunch' }, participants: [] };
+    const payloads = messagePayloads(account, channel, 'mentioned', false, { id: 12, name: 'backend' });
+    expect(payloads.gcm_payload).toMatchObject({ mentioned_user_group_id: 12, mentioned_user_group_name: 'backend' });
+    expect(payloads.apns_payload).toMatchObject({
+      alert: { subtitle: 'Ann mentioned @backend:' },
+      custom: { zulip: { mentioned_user_group_id: 12, mentioned_user_group_name: 'backend' } },
+    });
+    // Another trigger keeps its subtitle, the group still named.
+    const followed = messagePayloads(account, channel, 'stream_push_notify', false, { id: 12, name: 'backend' });
+    expect(followed.apns_payload).toMatchObject({ alert: { subtitle: 'Ann:' } });
+    expect(followed.gcm_payload).toMatchObject({ mentioned_user_group_id: 12 });
+    const personal = messagePayloads(account, channel, 'mentioned', false);
+    expect(personal.gcm_payload).not.toHaveProperty('mentioned_user_group_id');
+    expect(personal.gcm_payload).not.toHaveProperty('mentioned_user_group_name');
+    expect(personal.apns_payload).toMatchObject({ alert: { subtitle: 'Ann mentioned you:' } });
+  });
+
+  it('reads the mentions that notify from the rendered message, silent ones left out', () => {
+    const html =
+      '<p><span class="user-group-mention" data-user-group-id="12">@backend</span> ' +
+      '<span class="user-group-mention silent" data-user-group-id="13">frontend</span> ' +
+      '<span class="user-mention" data-user-id="7">@Bo</span> <span class="user-mention silent" data-user-id="9">Cy</span> ' +
+      '<span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span> ' +
+      '<span class="user-group-mention" data-user-group-id="14">@ops</span> <span class="user-group-mention" data-user-group-id="12">@backend</span> ' +
+      '&lt;span class="user-mention" data-user-id="3"&gt;</p>';
+    expect(renderedMentions(html)).toEqual({ userIds: new Set([7]), groupIds: [12, 14] });
+  });
+
+  it('picks for each member the smallest mentioned group, never for one mentioned by name', () => {
+    const members = new Map([
+      [12, new Set([1, 2, 3, 4])],
+      [14, new Set([2, 3])],
+      [15, new Set([3, 5])],
+    ]);
+    const chosen = mentionedGroupsByUser({ userIds: new Set([4]), groupIds: [12, 14, 15] }, members);
+    // 3 is in 14 and 15, both of two members: the first mentioned stays.
+    expect([...chosen].sort(([a], [b]) => a - b)).toEqual([[1, 12], [2, 14], [3, 14], [5, 15]]);
   });
 });

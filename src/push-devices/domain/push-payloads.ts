@@ -34,6 +34,15 @@ export interface PushMessage {
   participants: { id: number; fullName: string }[];
 }
 
+/**
+ * The user group a notification names (Zulip's mentioned_user_group_id and
+ * mentioned_user_group_name): the recipient was mentioned through it, not by name.
+ */
+export interface MentionedGroup {
+  id: number;
+  name: string;
+}
+
 /** Zulip's limit on a notification's text, in characters, before the ellipsis. */
 const MAX_CONTENT_LENGTH = 200;
 /** APNs limits a payload to 4 KB: a remove names at most this many messages, the newest (MAX_APNS_MESSAGE_IDS). */
@@ -52,8 +61,9 @@ export function basePayload(account: PushAccount): Record<string, unknown> {
 }
 
 /** Zulip's get_message_payload: what both platforms' message payloads share. */
-function messagePayload(account: PushAccount, message: PushMessage): Record<string, unknown> {
+function messagePayload(account: PushAccount, message: PushMessage, group: MentionedGroup | null): Record<string, unknown> {
   const data: Record<string, unknown> = { ...basePayload(account), sender_id: message.senderId, sender_email: message.senderEmail, time: message.timestamp };
+  if (group) Object.assign(data, { mentioned_user_group_id: group.id, mentioned_user_group_name: group.name });
   if (message.channel) {
     Object.assign(data, { recipient_type: 'stream', stream: message.channel.name, stream_id: message.channel.id, topic: message.channel.topic });
   } else {
@@ -112,8 +122,8 @@ const WILDCARD_TRIGGERS: ReadonlySet<PushTrigger> = new Set<PushTrigger>([
 ]);
 
 /** Zulip's get_apns_alert_subtitle. */
-function apnsSubtitle(message: PushMessage, trigger: PushTrigger): string {
-  if (trigger === 'mentioned') return `${message.senderFullName} mentioned you:`;
+function apnsSubtitle(message: PushMessage, trigger: PushTrigger, group: MentionedGroup | null): string {
+  if (trigger === 'mentioned') return group ? `${message.senderFullName} mentioned @${group.name}:` : `${message.senderFullName} mentioned you:`;
   if (WILDCARD_TRIGGERS.has(trigger)) return `${message.senderFullName} mentioned everyone:`;
   if (!message.channel && message.participants.length <= 2) return '';
   return `${message.senderFullName}:`;
@@ -126,13 +136,16 @@ export interface NotifyPayloads {
   gcm_options: Record<string, unknown>;
 }
 
-/** Zulip's get_message_payload_apns and get_message_payload_gcm. */
-export function messagePayloads(account: PushAccount, message: PushMessage, trigger: PushTrigger, redact: boolean): NotifyPayloads {
+/**
+ * Zulip's get_message_payload_apns and get_message_payload_gcm; `group` is the group the
+ * recipient was mentioned through (mentionedGroupsByUser), if any.
+ */
+export function messagePayloads(account: PushAccount, message: PushMessage, trigger: PushTrigger, redact: boolean, group: MentionedGroup | null = null): NotifyPayloads {
   const { content, truncated } = truncateContent(mobilePushContent(message.renderedContent, redact));
-  const shared = messagePayload(account, message);
+  const shared = messagePayload(account, message, group);
   return {
     apns_payload: {
-      alert: { title: apnsTitle(message), subtitle: apnsSubtitle(message, trigger), body: content },
+      alert: { title: apnsTitle(message), subtitle: apnsSubtitle(message, trigger, group), body: content },
       sound: 'default',
       // Zulip sends 0 until the apps handle the count (get_apns_badge_count).
       badge: 0,
@@ -161,4 +174,47 @@ export function removePayloads(account: PushAccount, messageIds: readonly number
     gcm_payload: { ...basePayload(account), event: 'remove', zulip_message_ids: joined, zulip_message_id: ids[0] },
     gcm_options: { priority: 'normal' },
   };
+}
+
+/** What a rendered message mentions so as to notify (silent mentions left out): users by id, and user groups. */
+export interface RenderedMentions {
+  userIds: Set<number>;
+  groupIds: number[];
+}
+
+const MENTION_SPAN = /<span class="(user-mention|user-group-mention)((?: [\w-]+)*)" data-(?:user-id|user-group-id)="(\d+)"/g;
+
+/**
+ * The mentions of a rendered message, read from its HTML as the renderer writes them
+ * (`user-mention` and `user-group-mention` spans; a silent one has the class `silent`,
+ * wildcards no numeric id). Text the sender typed is escaped there, so it never matches.
+ */
+export function renderedMentions(renderedContent: string): RenderedMentions {
+  const userIds = new Set<number>();
+  const groupIds: number[] = [];
+  for (const [, kind, classes, id] of renderedContent.matchAll(MENTION_SPAN)) {
+    if (classes.split(' ').includes('silent')) continue;
+    if (kind === 'user-mention') userIds.add(Number(id));
+    else if (!groupIds.includes(Number(id))) groupIds.push(Number(id));
+  }
+  return { userIds, groupIds };
+}
+
+/**
+ * Zulip's get_user_group_mentions_data: for each member of a mentioned group who is not
+ * also mentioned by name, the group to name in their notification, the one with the
+ * fewest members when several are mentioned (the first mentioned among equals).
+ * `members` holds each group's members, nested groups' members included.
+ */
+export function mentionedGroupsByUser(mentions: RenderedMentions, members: ReadonlyMap<number, ReadonlySet<number>>): Map<number, number> {
+  const chosen = new Map<number, number>();
+  for (const groupId of mentions.groupIds) {
+    const groupMembers = members.get(groupId) ?? new Set<number>();
+    for (const userId of groupMembers) {
+      if (mentions.userIds.has(userId)) continue;
+      const previous = chosen.get(userId);
+      if (previous === undefined || (members.get(previous)?.size ?? 0) > groupMembers.size) chosen.set(userId, groupId);
+    }
+  }
+  return chosen;
 }

@@ -113,6 +113,17 @@ export class PushOutboxStore {
     return rows.map((row) => row.message_id);
   }
 
+  /** Forgets every user's notified messages among `messageIds` (they were deleted); returns the pairs forgotten. */
+  async takeNotifiedOfMessages(messageIds: readonly number[]): Promise<{ userId: number; messageId: number }[]> {
+    if (messageIds.length === 0) return [];
+    const rows = await this.database.query<{ user_profile_id: number; message_id: number }>(
+      `WITH taken AS (DELETE FROM push_notification_sent WHERE message_id = ANY($1::int[]) RETURNING user_profile_id, message_id)
+       SELECT user_profile_id, message_id FROM taken ORDER BY user_profile_id, message_id`,
+      [messageIds],
+    );
+    return rows.map((row) => ({ userId: row.user_profile_id, messageId: row.message_id }));
+  }
+
   /** Whether a row is due and unclaimed: the cheap read outside any transaction. */
   async anyDue(): Promise<boolean> {
     const rows = await this.database.query(

@@ -1,6 +1,6 @@
 import { realmImageUrl } from '../public/realm-images';
 import { Controller, Get } from '@nestjs/common';
-import { ServerSettings } from '../../platform/config/settings';
+import { PushSettings, ServerSettings } from '../../platform/config/settings';
 import { CurrentRealm, PublicEndpoint } from '../../wire/decorators';
 import { RealmRef } from '../../shared/realm-ref';
 import { RenderedRealmDescription } from '../queries/rendered-realm-description';
@@ -15,6 +15,7 @@ export class ServerSettingsController {
     private readonly realms: RealmRepository,
     private readonly addressing: RealmAddressing,
     private readonly server: ServerSettings,
+    private readonly push: PushSettings,
     private readonly description: RenderedRealmDescription,
   ) {}
 
@@ -40,7 +41,8 @@ export class ServerSettingsController {
       },
       external_authentication_methods: [],
       ...versionFields(this.server.zulipClientCompat),
-      push_notifications_enabled: false,
+      // Zulip's push_notifications_configured: whether this server sends push notifications at all.
+      push_notifications_enabled: this.push.enabled,
       is_incompatible: false,
       email_auth_enabled: true,
       require_email_format_usernames: true,

@@ -76,17 +76,33 @@ export class RealmRepository {
 
   /**
    * What the push notification service said of the realm (Zulip's
-   * `push_notifications_enabled` and its end timestamp); true when this changed it.
+   * `push_notifications_enabled` and its end timestamp, in seconds). When this changed
+   * either, the realm's id and both values as they were; null when nothing changed (or no
+   * realm has that uuid). The row is locked to the commit.
    */
-  async setPushNotificationsEnabled(realmUuid: string, enabled: boolean, endTimestamp: number | null): Promise<boolean> {
-    const rows = await this.database.query<{ id: number }>(
-      `WITH changed AS (UPDATE realm SET push_notifications_enabled = $2, push_notifications_enabled_end_timestamp = $3
-                         WHERE uuid = $1::uuid AND (push_notifications_enabled <> $2 OR push_notifications_enabled_end_timestamp IS DISTINCT FROM $3::bigint)
-                         RETURNING id)
-       SELECT id FROM changed`,
+  async setPushNotificationsEnabled(realmUuid: string, enabled: boolean, endTimestamp: number | null): Promise<PushStatusChange | null> {
+    const [row] = await this.database.query<PushStatusSqlRow>(
+      `WITH old AS (SELECT id, push_notifications_enabled AS enabled, push_notifications_enabled_end_timestamp AS end_timestamp
+                      FROM realm WHERE uuid = $1::uuid FOR NO KEY UPDATE),
+       changed AS (UPDATE realm r SET push_notifications_enabled = $2, push_notifications_enabled_end_timestamp = $3
+                     FROM old WHERE r.id = old.id AND (old.enabled <> $2 OR old.end_timestamp IS DISTINCT FROM $3::bigint)
+                   RETURNING r.id, old.enabled, old.end_timestamp)
+       SELECT id, enabled, end_timestamp FROM changed`,
       [realmUuid, enabled, endTimestamp],
     );
-    return rows.length > 0;
+    return row ? pushStatusChange(row) : null;
+  }
+
+  /** Every realm's push notifications recorded as off, with no end (this server sends none): the realms this changed. */
+  async disablePushNotifications(): Promise<PushStatusChange[]> {
+    const rows = await this.database.query<PushStatusSqlRow>(
+      `WITH old AS (SELECT id, push_notifications_enabled AS enabled, push_notifications_enabled_end_timestamp AS end_timestamp
+                      FROM realm WHERE push_notifications_enabled OR push_notifications_enabled_end_timestamp IS NOT NULL FOR NO KEY UPDATE),
+       changed AS (UPDATE realm r SET push_notifications_enabled = false, push_notifications_enabled_end_timestamp = NULL
+                     FROM old WHERE r.id = old.id RETURNING r.id, old.enabled, old.end_timestamp)
+       SELECT id, enabled, end_timestamp FROM changed ORDER BY id`,
+    );
+    return rows.map(pushStatusChange);
   }
 
   /** Every realm, by id. */
@@ -99,4 +115,21 @@ export class RealmRepository {
     const [row] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM realm WHERE NOT deactivated`);
     return row.n;
   }
+}
+
+/** A realm's push notification status as it was before a change. */
+export interface PushStatusChange {
+  realmId: number;
+  enabledBefore: boolean;
+  endTimestampBefore: number | null;
+}
+
+interface PushStatusSqlRow {
+  id: number;
+  enabled: boolean;
+  end_timestamp: string | number | null;
+}
+
+function pushStatusChange(row: PushStatusSqlRow): PushStatusChange {
+  return { realmId: row.id, enabledBefore: row.enabled, endTimestampBefore: row.end_timestamp === null ? null : Number(row.end_timestamp) };
 }

@@ -3,11 +3,11 @@ import { alertmanagerIntegration } from './alertmanager';
 import { githubIntegration, githubSponsorsIntegration } from './github';
 import { gitlabIntegration } from './gitlab';
 import { grafanaIntegration } from './grafana';
-import { JIRA_INTEGRATION } from './jira';
-import { JSON_INTEGRATION } from './json/json.integration';
+import { jiraIntegration } from './jira';
+import { jsonIntegration } from './json/json.integration';
 import { pagerDutyIntegration } from './pagerduty';
-import { SENTRY_INTEGRATION } from './sentry';
-import { SLACK_INCOMING_INTEGRATION } from './slack_incoming/slack-incoming.integration';
+import { sentryIntegration } from './sentry';
+import { slackIncomingIntegration } from './slack_incoming/slack-incoming.integration';
 
 /**
  * Every incoming-webhook integration the server offers at `/api/v1/external/<name>`, and
@@ -20,9 +20,9 @@ export const INTEGRATIONS: readonly IncomingWebhookIntegration[] = [
   githubSponsorsIntegration,
   gitlabIntegration,
   grafanaIntegration,
-  JIRA_INTEGRATION,
-  JSON_INTEGRATION,
+  jiraIntegration,
+  jsonIntegration,
   pagerDutyIntegration,
-  SENTRY_INTEGRATION,
-  SLACK_INCOMING_INTEGRATION,
+  sentryIntegration,
+  slackIncomingIntegration,
 ];

@@ -143,7 +143,8 @@ export const ORGANIZATION_GUIDES: OperationGuides = {
   'DELETE /api/v1/users/me/android_gcm_reg_id': guide('mobile', 'Forgets an Android device token the requester registered.'),
   'POST /api/v1/mobile_push/test_notification': guide(
     'mobile',
-    'Asks for a test push notification to one of the requester\'s devices, or to all of them. This server has no push',
-    'notification service configured, so, as Zulip in that case, nothing is sent; an unknown token is refused.',
+    'Asks for a test push notification to one of the requester\'s devices, or to all of them, sent through Zulip\'s push',
+    'notification service when the server sends push notifications (nothing is sent when it does not, as in Zulip); an',
+    'unknown token is refused, here or by the service.',
   ),
 };

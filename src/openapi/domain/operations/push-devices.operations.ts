@@ -9,7 +9,8 @@ export const PUSH_DEVICE_OPERATIONS: OperationTable = {
   'POST /api/v1/users/me/android_gcm_reg_id': success('Register an Android device (FCM registration `token`) for push notifications. People only, not bots.'),
   'DELETE /api/v1/users/me/android_gcm_reg_id': success('Forget one\'s Android device `token` ("Token does not exist" if one has not registered it).'),
   'POST /api/v1/mobile_push/test_notification': success(
-    'Send a test notification to one\'s device `token`, or to all one\'s devices. This server sends no push notifications (none are configured), '
-      + 'so, as Zulip then, nothing is sent; a `token` one has not registered is refused (`INVALID_PUSH_DEVICE_TOKEN`).',
+    'Send a test notification to one\'s device `token`, or to all one\'s devices, through Zulip\'s push notification service when the server '
+      + 'sends push notifications (as Zulip then, nothing is sent when it does not). A `token` one has not registered is refused '
+      + '(`INVALID_PUSH_DEVICE_TOKEN`), one the service does not know too (`INVALID_REMOTE_PUSH_DEVICE_TOKEN`); the service unreachable is a 502.',
   ),
 };

@@ -1,6 +1,6 @@
 import { MalformedWebhookPayload } from '../../integration';
-import type { EventMessage } from '../posted-messages';
-import type { WildValue } from '../wild-value';
+import type { EventMessage } from '../shared/posted-messages';
+import type { WildValue } from '../shared/wild-value';
 
 /** Which label or annotation names an alert's topic and which one describes it. */
 export interface AlertFields {

@@ -1,5 +1,5 @@
 import { branchTopic, isBranchNotifiable, pullRequestOrIssueTopic } from '../git/messages';
-import { Payload } from '../git/payload';
+import { WildValue } from '../shared/wild-value';
 import { BodyFormatter, branchFromRef, repositoryName } from './fields';
 import { discussionBody, discussionCommentBody, isPullRequestComment, issueBody, issueCommentBody, issueLabeledBody, issueMilestonedBody, issueOpenedViaTransferBody, issueTransferredBody } from './issues';
 import {
@@ -138,10 +138,10 @@ function lookup(table: Readonly<Record<string, string>>, key: string): string | 
 }
 
 /** Zulip's event name for a delivery, or why none is posted. */
-export function githubEventName(header: string, payload: Payload, branches: string | undefined): GitHubEventName {
+export function githubEventName(header: string, payload: WildValue, branches: string | undefined): GitHubEventName {
   switch (header) {
     case 'pull_request': {
-      const action = payload.get('action').string();
+      const action = payload.at('action').string();
       const event = lookup(PULL_REQUEST_EVENTS, action);
       if (event !== undefined) return { event };
       if (IGNORED_PULL_REQUEST_ACTIONS.has(action)) return IGNORED;
@@ -149,61 +149,61 @@ export function githubEventName(header: string, payload: Payload, branches: stri
     }
     case 'pull_request_review': {
       // GitHub follows a review with an empty "edited" event for its body: not news.
-      const empty = payload.get('action').string() === 'edited' && payload.opt('changes', {}).keys().length === 0;
+      const empty = payload.at('action').string() === 'edited' && payload.get('changes', {}).keys().length === 0;
       return empty ? IGNORED : { event: 'pull_request_review' };
     }
     case 'push': {
-      const ref = payload.get('ref').string();
+      const ref = payload.at('ref').string();
       if (ref.startsWith('refs/heads/gh-readonly-queue/')) return IGNORED;
       if (!ref.startsWith('refs/heads/')) return { event: 'push_tags' };
       return isBranchNotifiable(branchFromRef(ref), branches) ? { event: 'push_commits' } : IGNORED;
     }
     case 'check_run':
-      return payload.get('check_run').get('status').string() === 'completed' ? { event: 'check_run' } : IGNORED;
+      return payload.at('check_run').at('status').string() === 'completed' ? { event: 'check_run' } : IGNORED;
     case 'team': {
-      const action = payload.get('action').string();
+      const action = payload.at('action').string();
       if (action === 'edited') return { event: 'team' };
       if (IGNORED_TEAM_ACTIONS.has(action)) return IGNORED;
       return { unsupported: `unsupported team action ${action}` };
     }
     case 'issues': {
-      const action = payload.get('action').string();
+      const action = payload.at('action').string();
       const event = lookup(ISSUE_EVENTS, action);
       if (event !== undefined) return { event };
-      if (action === 'opened' && payload.opt('changes', {}).opt('old_issue').truthy()) return { event: 'issues_opened_via_transfer' };
+      if (action === 'opened' && payload.get('changes', {}).get('old_issue').truthy) return { event: 'issues_opened_via_transfer' };
       return { event: 'issues' };
     }
     default:
       if (Object.prototype.hasOwnProperty.call(GITHUB_FORMATTERS, header)) return { event: header };
       if (IGNORED_EVENTS.has(header)) return IGNORED;
   }
-  return { unsupported: `${header}:${payload.opt('action', '???').string()}` };
+  return { unsupported: `${header}:${payload.get('action', '???').string()}` };
 }
 
 /** The topic Zulip gives an event: the item (PR, issue, discussion), the branch, or the repository. */
-export function githubTopic(payload: Payload, event: string): string {
+export function githubTopic(payload: WildValue, event: string): string {
   if (event.includes('pull_request')) {
-    const pr = payload.get('pull_request');
-    return pullRequestOrIssueTopic(repositoryName(payload), 'PR', pr.get('number').int(), pr.get('title').string());
+    const pr = payload.at('pull_request');
+    return pullRequestOrIssueTopic(repositoryName(payload), 'PR', pr.at('number').int(), pr.at('title').string());
   }
   if (event.startsWith('issue')) {
     const type = isPullRequestComment(payload) ? 'PR' : 'issue';
-    const issue = payload.get('issue');
-    return pullRequestOrIssueTopic(repositoryName(payload), type, issue.get('number').int(), issue.get('title').string());
+    const issue = payload.at('issue');
+    return pullRequestOrIssueTopic(repositoryName(payload), type, issue.at('number').int(), issue.at('title').string());
   }
   if (event.startsWith('deployment')) {
-    return `${repositoryName(payload)} / Deployment on ${payload.get('deployment').get('environment').string()}`;
+    return `${repositoryName(payload)} / Deployment on ${payload.at('deployment').at('environment').string()}`;
   }
-  if (event === 'membership') return `${payload.get('organization').get('login').string()} organization`;
-  if (event === 'team') return `team ${payload.get('team').get('name').string()}`;
-  if (event === 'push_commits') return branchTopic(repositoryName(payload), branchFromRef(payload.get('ref').string()));
+  if (event === 'membership') return `${payload.at('organization').at('login').string()} organization`;
+  if (event === 'team') return `team ${payload.at('team').at('name').string()}`;
+  if (event === 'push_commits') return branchTopic(repositoryName(payload), branchFromRef(payload.at('ref').string()));
   if (event === 'gollum') return branchTopic(repositoryName(payload), 'wiki pages');
   // An organization's hook has no repository to name.
-  if (event === 'ping' && !payload.opt('repository').truthy()) return payload.get('organization').get('login').string();
+  if (event === 'ping' && !payload.get('repository').truthy) return payload.at('organization').at('login').string();
   if (event === 'check_run') return `${repositoryName(payload)} / checks`;
   if (event.startsWith('discussion')) {
-    const discussion = payload.get('discussion');
-    return `${repositoryName(payload)} discussion #${discussion.get('number').int()}: ${discussion.get('title').string()}`;
+    const discussion = payload.at('discussion');
+    return `${repositoryName(payload)} discussion #${discussion.at('number').int()}: ${discussion.at('title').string()}`;
   }
   if (SPONSORS_EVENTS.has(event)) return 'sponsors';
   return repositoryName(payload);

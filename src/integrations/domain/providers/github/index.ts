@@ -1,5 +1,6 @@
 import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MissingWebhookEventHeader } from '../../integration';
-import { Payload, jsonBoolParam } from '../git/payload';
+import { jsonBoolParam } from '../shared/url-params';
+import { WildValue } from '../shared/wild-value';
 import { GITHUB_EVENT_TYPES, GITHUB_FORMATTERS, githubEventName, githubTopic } from './events';
 
 /**
@@ -11,10 +12,10 @@ function handleGitHub(call: IncomingWebhookCall): IncomingWebhookOutcome {
   const ignorePrivate = jsonBoolParam(call.params, 'ignore_private_repositories', false);
   const header = call.headers['x-github-event'];
   if (header === undefined) throw new MissingWebhookEventHeader('X-GitHub-Event');
-  const payload = Payload.of(call.body);
+  const payload = WildValue.request(call.body);
 
   // Zulip reads `private` whether or not the option is set, so a repository without it is malformed.
-  if (payload.has('repository') && payload.get('repository').get('private').bool() && ignorePrivate) {
+  if (payload.has('repository') && payload.at('repository').at('private').bool() && ignorePrivate) {
     return { kind: 'ignored' };
   }
   if (isUnchangedCommentEdit(header, payload)) return { kind: 'ignored' };
@@ -30,12 +31,12 @@ function handleGitHub(call: IncomingWebhookCall): IncomingWebhookOutcome {
 }
 
 /** A comment "edited" without a change to its body (discussion comments excepted). */
-function isUnchangedCommentEdit(header: string, payload: Payload): boolean {
+function isUnchangedCommentEdit(header: string, payload: WildValue): boolean {
   return (
     header.includes('comment') &&
     !header.includes('discussion') &&
-    payload.opt('action', '').string() === 'edited' &&
-    payload.get('changes').get('body').get('from').string() === payload.get('comment').get('body').string()
+    payload.get('action', '').string() === 'edited' &&
+    payload.at('changes').at('body').at('from').string() === payload.at('comment').at('body').string()
   );
 }
 

@@ -1,40 +1,40 @@
 import { ItemChange, issueLabelMessage, issueMilestoneMessage, pullRequestMessage } from '../git/messages';
-import { Payload } from '../git/payload';
+import { WildValue } from '../shared/wild-value';
 import { GitHubEvent, commentAction, senderName, senderUrl, titleIf } from './fields';
 
 /** GitHub's `issues`, `issue_comment`, `discussion` and `discussion_comment` events. */
 
 /** An `issue_comment` on a pull request carries the pull request under `issue`. */
-export function isPullRequestComment(payload: Payload): boolean {
-  return payload.get('issue').has('pull_request');
+export function isPullRequestComment(payload: WildValue): boolean {
+  return payload.at('issue').has('pull_request');
 }
 
 export function issueBody(event: GitHubEvent): string {
   const { payload } = event;
-  const action = payload.get('action').string();
-  const issue = payload.get('issue');
+  const action = payload.at('action').string();
+  const issue = payload.at('issue');
   return pullRequestMessage({
     userName: senderName(payload),
     action,
-    url: issue.get('html_url').string(),
-    number: issue.get('number').int(),
-    message: action === 'assigned' || action === 'unassigned' ? null : issue.get('body').stringOrNull(),
+    url: issue.at('html_url').string(),
+    number: issue.at('number').int(),
+    message: action === 'assigned' || action === 'unassigned' ? null : issue.at('body').noneOrString(),
     title: titleIf(event, issue),
-    assigneeUpdated: payload.has('assignee') ? payload.get('assignee').get('login').string() : null,
+    assigneeUpdated: payload.has('assignee') ? payload.at('assignee').at('login').string() : null,
     type: 'issue',
   });
 }
 
 export function issueCommentBody(event: GitHubEvent): string {
   const { payload } = event;
-  const comment = payload.get('comment');
-  const issue = payload.get('issue');
+  const comment = payload.at('comment');
+  const issue = payload.at('issue');
   return pullRequestMessage({
     userName: senderName(payload),
     action: commentAction(payload),
-    url: issue.get('html_url').string(),
-    number: issue.get('number').int(),
-    message: comment.get('body').string(),
+    url: issue.at('html_url').string(),
+    number: issue.at('number').int(),
+    message: comment.at('body').string(),
     title: titleIf(event, issue),
     type: isPullRequestComment(payload) ? 'PR' : 'issue',
   });
@@ -43,12 +43,12 @@ export function issueCommentBody(event: GitHubEvent): string {
 /** Who added (`activeAction`) or removed something on an issue. */
 function issueChange(event: GitHubEvent, activeAction: string): ItemChange {
   const { payload } = event;
-  const issue = payload.get('issue');
+  const issue = payload.at('issue');
   return {
     userName: senderName(payload),
-    action: payload.get('action').string() === activeAction ? 'added' : 'removed',
-    url: issue.get('html_url').string(),
-    number: issue.get('number').int(),
+    action: payload.at('action').string() === activeAction ? 'added' : 'removed',
+    url: issue.at('html_url').string(),
+    number: issue.at('number').int(),
     userUrl: senderUrl(payload),
     title: titleIf(event, issue),
   };
@@ -56,58 +56,58 @@ function issueChange(event: GitHubEvent, activeAction: string): ItemChange {
 
 export function issueLabeledBody(event: GitHubEvent): string {
   const change = issueChange(event, 'labeled');
-  return issueLabelMessage(change, event.payload.get('label').get('name').string());
+  return issueLabelMessage(change, event.payload.at('label').at('name').string());
 }
 
 export function issueMilestonedBody(event: GitHubEvent): string {
   const change = issueChange(event, 'milestoned');
-  const milestone = event.payload.get('milestone');
-  return issueMilestoneMessage(change, milestone.get('title').string(), milestone.get('html_url').string());
+  const milestone = event.payload.at('milestone');
+  return issueMilestoneMessage(change, milestone.at('title').string(), milestone.at('html_url').string());
 }
 
 export function issueTransferredBody(event: GitHubEvent): string {
   const { payload } = event;
-  const issue = payload.get('issue');
-  const changes = payload.get('changes');
-  const newIssue = changes.get('new_issue');
+  const issue = payload.at('issue');
+  const changes = payload.at('changes');
+  const newIssue = changes.at('new_issue');
   return (
-    `${senderName(payload)} transferred [issue #${issue.get('number').int()} ${issue.get('title').string()}](${issue.get('html_url').string()})` +
-    ` to [${changes.get('new_repository').get('full_name').string()}/#${newIssue.get('number').int()}](${newIssue.get('html_url').string()}).`
+    `${senderName(payload)} transferred [issue #${issue.at('number').int()} ${issue.at('title').string()}](${issue.at('html_url').string()})` +
+    ` to [${changes.at('new_repository').at('full_name').string()}/#${newIssue.at('number').int()}](${newIssue.at('html_url').string()}).`
   );
 }
 
 export function issueOpenedViaTransferBody(event: GitHubEvent): string {
   const { payload } = event;
-  const issue = payload.get('issue');
-  const changes = payload.get('changes');
-  const oldIssue = changes.get('old_issue');
+  const issue = payload.at('issue');
+  const changes = payload.at('changes');
+  const oldIssue = changes.at('old_issue');
   return (
-    `[Issue #${issue.get('number').int()} ${issue.get('title').string()}](${issue.get('html_url').string()}) was transferred from` +
-    ` [${changes.get('old_repository').get('full_name').string()}#${oldIssue.get('number').int()}](${oldIssue.get('html_url').string()}).`
+    `[Issue #${issue.at('number').int()} ${issue.at('title').string()}](${issue.at('html_url').string()}) was transferred from` +
+    ` [${changes.at('old_repository').at('full_name').string()}#${oldIssue.at('number').int()}](${oldIssue.at('html_url').string()}).`
   );
 }
 
 export function discussionBody(event: GitHubEvent): string {
   const { payload } = event;
-  const discussion = payload.get('discussion');
+  const discussion = payload.at('discussion');
   const author = senderName(payload);
-  const url = discussion.get('html_url').string();
-  const body = discussion.get('body').string();
-  const category = discussion.get('category').get('name').string();
-  const number = discussion.get('number').int();
-  const title = discussion.get('title').string();
+  const url = discussion.at('html_url').string();
+  const body = discussion.at('body').string();
+  const category = discussion.at('category').at('name').string();
+  const number = discussion.at('number').int();
+  const title = discussion.at('title').string();
   return `${author} created [discussion #${number}](${url}) in ${category}:\n\n~~~ quote\n### ${title}\n${body}\n~~~`;
 }
 
 export function discussionCommentBody(event: GitHubEvent): string {
   const { payload } = event;
-  const discussion = payload.get('discussion');
+  const discussion = payload.at('discussion');
   return pullRequestMessage({
     userName: senderName(payload),
     action: commentAction(payload),
-    url: discussion.get('html_url').string(),
-    number: discussion.get('number').int(),
-    message: payload.get('comment').get('body').string(),
+    url: discussion.at('html_url').string(),
+    number: discussion.at('number').int(),
+    message: payload.at('comment').at('body').string(),
     title: titleIf(event, discussion),
     type: 'discussion',
   });

@@ -7,61 +7,61 @@ import { GitHubEvent, branchFromRef, senderName, tagFromRef } from './fields';
 export function pushCommitsBody(event: GitHubEvent): string {
   const { payload } = event;
   const commits: CommitData[] = payload
-    .get('commits')
+    .at('commits')
     .list()
     .map((commit) => {
-      const author = commit.get('author');
-      const username = author.opt('username');
+      const author = commit.at('author');
+      const username = author.get('username');
       return {
-        name: username.truthy() ? username.string() : author.get('name').string(),
-        sha: commit.get('id').string(),
-        url: commit.get('url').string(),
-        message: commit.get('message').string(),
+        name: username.truthy ? username.string() : author.at('name').string(),
+        sha: commit.at('id').string(),
+        url: commit.at('url').string(),
+        message: commit.at('message').string(),
       };
     });
   return pushCommitsMessage({
     userName: senderName(payload),
-    compareUrl: payload.get('compare').string(),
-    branchName: branchFromRef(payload.get('ref').string()),
+    compareUrl: payload.at('compare').string(),
+    branchName: branchFromRef(payload.at('ref').string()),
     commits,
-    deleted: payload.get('deleted').bool(),
-    forcePush: payload.get('forced').bool(),
+    deleted: payload.at('deleted').bool(),
+    forcePush: payload.at('forced').bool(),
   });
 }
 
 export function pushTagsBody(event: GitHubEvent): string {
   const { payload } = event;
-  const tag = tagFromRef(payload.get('ref').string());
-  return pushTagMessage(senderName(payload), tag, payload.get('created').bool() ? 'pushed' : 'removed');
+  const tag = tagFromRef(payload.at('ref').string());
+  return pushTagMessage(senderName(payload), tag, payload.at('created').bool() ? 'pushed' : 'removed');
 }
 
 /** `create` and `delete`: a branch or a tag. */
 export function createOrDeleteBody(action: 'created' | 'deleted'): (event: GitHubEvent) => string {
   return ({ payload }) => {
-    const refType = payload.get('ref_type').string();
-    return pyRstrip(`${senderName(payload)} ${action} ${refType} ${payload.get('ref').string()}.`);
+    const refType = payload.at('ref_type').string();
+    return pyRstrip(`${senderName(payload)} ${action} ${refType} ${payload.at('ref').string()}.`);
   };
 }
 
 export function commitCommentBody(event: GitHubEvent): string {
   const { payload } = event;
-  const comment = payload.get('comment');
-  const commentUrl = comment.get('html_url').string();
+  const comment = payload.at('comment');
+  const commentUrl = comment.at('html_url').string();
   const commitUrl = commentUrl.split('#', 1)[0];
   return commitCommentMessage(
     senderName(payload),
     `[commented](${commentUrl})`,
     commitUrl,
-    comment.get('commit_id').string(),
-    comment.get('body').string(),
+    comment.at('commit_id').string(),
+    comment.at('body').string(),
   );
 }
 
 export function wikiPagesBody(event: GitHubEvent): string {
   const { payload } = event;
   let pages = '';
-  for (const page of payload.get('pages').list()) {
-    pages += `* ${page.get('action').string()} [${page.get('title').string()}](${page.get('html_url').string()})\n`;
+  for (const page of payload.at('pages').list()) {
+    pages += `* ${page.at('action').string()} [${page.at('title').string()}](${page.at('html_url').string()})\n`;
   }
   return `${senderName(payload)}:\n${pyRstrip(pages)}`;
 }

@@ -7,27 +7,27 @@ import { GitHubEvent, repositoryFullName, repositoryName, repositoryUrl, senderN
  */
 
 export function memberBody({ payload }: GitHubEvent): string {
-  const member = payload.get('member');
+  const member = payload.at('member');
   return (
-    `${senderName(payload)} ${payload.get('action').string()} [${member.get('login').string()}](${member.get('html_url').string()})` +
+    `${senderName(payload)} ${payload.at('action').string()} [${member.at('login').string()}](${member.at('html_url').string()})` +
     ` to [${repositoryName(payload)}](${repositoryUrl(payload)}).`
   );
 }
 
 export function membershipBody({ payload }: GitHubEvent): string {
-  const action = payload.get('action').string();
-  const member = payload.get('member');
-  const team = payload.get('team').get('name').string();
+  const action = payload.at('action').string();
+  const member = payload.at('member');
+  const team = payload.at('team').at('name').string();
   const preposition = action === 'removed' ? 'from' : 'to';
   return (
-    `${senderName(payload)} ${action} [${member.get('login').string()}](${member.get('html_url').string()})` +
+    `${senderName(payload)} ${action} [${member.at('login').string()}](${member.at('html_url').string()})` +
     ` ${preposition} the ${team} team.`
   );
 }
 
 export function forkBody({ payload }: GitHubEvent): string {
-  const forkee = payload.get('forkee');
-  return `${senderName(payload)} forked [${forkee.get('name').string()}](${forkee.get('html_url').string()}).`;
+  const forkee = payload.at('forkee');
+  return `${senderName(payload)} forked [${forkee.at('name').string()}](${forkee.at('html_url').string()}).`;
 }
 
 export function deploymentBody({ payload }: GitHubEvent): string {
@@ -35,7 +35,7 @@ export function deploymentBody({ payload }: GitHubEvent): string {
 }
 
 export function deploymentStatusBody({ payload }: GitHubEvent): string {
-  return `Deployment changed status to ${payload.get('deployment_status').get('state').string()}.`;
+  return `Deployment changed status to ${payload.at('deployment_status').at('state').string()}.`;
 }
 
 export function publicBody({ payload }: GitHubEvent): string {
@@ -47,46 +47,46 @@ export function watchBody({ payload }: GitHubEvent): string {
 }
 
 export function starBody({ payload }: GitHubEvent): string {
-  const action = payload.get('action').string() === 'created' ? 'starred' : 'unstarred';
+  const action = payload.at('action').string() === 'created' ? 'starred' : 'unstarred';
   return `[${senderName(payload)}](${senderUrl(payload)}) ${action} the repository [${repositoryFullName(payload)}](${repositoryUrl(payload)}).`;
 }
 
 export function repositoryBody({ payload }: GitHubEvent): string {
-  const action = payload.get('action').string();
+  const action = payload.at('action').string();
   return `${senderName(payload)} ${action} the repository [${repositoryFullName(payload)}](${repositoryUrl(payload)}).`;
 }
 
 export function teamAddBody({ payload }: GitHubEvent): string {
-  const team = payload.get('team').get('name').string();
+  const team = payload.at('team').at('name').string();
   return `The repository [${repositoryFullName(payload)}](${repositoryUrl(payload)}) was added to team ${team}.`;
 }
 
 /** `team` edited: a new description, name or visibility; other changes are named by key. */
 export function teamBody({ payload }: GitHubEvent): string {
-  const changes = payload.get('changes');
+  const changes = payload.at('changes');
   if (changes.has('description')) {
     const actor = senderName(payload);
-    const description = payload.get('team').get('description').string();
+    const description = payload.at('team').at('description').string();
     return `**${actor}** changed the team description to:\n\n~~~ quote\n${description}\n~~~`;
   }
   if (changes.has('name')) {
-    const from = changes.get('name').get('from').string();
-    return `Team \`${from}\` was renamed to \`${payload.get('team').get('name').string()}\`.`;
+    const from = changes.at('name').at('from').string();
+    return `Team \`${from}\` was renamed to \`${payload.at('team').at('name').string()}\`.`;
   }
-  if (changes.has('privacy')) return `Team visibility changed to \`${payload.get('team').get('privacy').string()}\``;
+  if (changes.has('privacy')) return `Team visibility changed to \`${payload.at('team').at('privacy').string()}\``;
   // Zulip logs these as unsupported and still posts, so that the change is not lost.
   const keys = changes.keys().sort().join('/');
   return `Team has changes to \`${keys}\` data.`;
 }
 
 export function releaseBody({ payload }: GitHubEvent): string {
-  const release = payload.get('release');
+  const release = payload.at('release');
   // A release without a name is named by its tag.
-  const name = release.get('name').truthy() ? release.get('name').string() : release.get('tag_name').string();
+  const name = release.at('name').truthy ? release.at('name').string() : release.at('tag_name').string();
   const user = senderName(payload);
-  const action = payload.get('action').string();
-  const tag = release.get('tag_name').string();
-  return `${user} ${action} release [${name}](${release.get('html_url').string()}) for tag ${tag}.`;
+  const action = payload.at('action').string();
+  const tag = release.at('tag_name').string();
+  return `${user} ${action} release [${name}](${release.at('html_url').string()}) for tag ${tag}.`;
 }
 
 const PAGE_BUILD_ACTIONS: Readonly<Record<string, string>> = {
@@ -97,29 +97,29 @@ const PAGE_BUILD_ACTIONS: Readonly<Record<string, string>> = {
 };
 
 export function pageBuildBody({ payload }: GitHubEvent): string {
-  const build = payload.get('build');
-  const status = build.get('status').string();
+  const build = payload.at('build');
+  const status = build.at('status').string();
   let action = Object.prototype.hasOwnProperty.call(PAGE_BUILD_ACTIONS, status) ? PAGE_BUILD_ACTIONS[status] : `is ${status}`;
-  const error = build.get('error').get('message');
-  if (error.truthy()) action = action.replace('{}', () => quote(error.string()));
-  return `GitHub Pages build, triggered by ${build.get('pusher').get('login').string()}, ${action}.`;
+  const error = build.at('error').at('message');
+  if (error.truthy) action = action.replace('{}', () => quote(error.string()));
+  return `GitHub Pages build, triggered by ${build.at('pusher').at('login').string()}, ${action}.`;
 }
 
 export function statusBody({ payload }: GitHubEvent): string {
-  const target = payload.get('target_url');
-  const state = payload.get('state').string();
-  const status = target.truthy() ? `[${state}](${target.string()})` : state;
-  return `[${shortSha(payload.get('sha').string())}](${payload.get('commit').get('html_url').string()}) changed its status to ${status}.`;
+  const target = payload.at('target_url');
+  const state = payload.at('state').string();
+  const status = target.truthy ? `[${state}](${target.string()})` : state;
+  return `[${shortSha(payload.at('sha').string())}](${payload.at('commit').at('html_url').string()}) changed its status to ${status}.`;
 }
 
 export function checkRunBody({ payload }: GitHubEvent): string {
-  const run = payload.get('check_run');
-  const name = run.get('name').string();
-  const url = run.get('html_url').string();
-  const status = run.get('status').string();
-  const sha = run.get('head_sha').string();
+  const run = payload.at('check_run');
+  const name = run.at('name').string();
+  const url = run.at('html_url').string();
+  const status = run.at('status').string();
+  const sha = run.at('head_sha').string();
   const commitUrl = `${repositoryUrl(payload)}/commit/${sha}`;
-  const conclusion = run.get('conclusion').string();
+  const conclusion = run.at('conclusion').string();
   return `Check [${name}](${url}) ${status} (${conclusion}). ([${shortSha(sha)}](${commitUrl}))`;
 }
 

@@ -1,5 +1,5 @@
 import { MalformedWebhookPayload } from '../../integration';
-import { Payload } from '../git/payload';
+import { WildValue } from '../shared/wild-value';
 import { GitHubEvent, senderName } from './fields';
 
 /** GitHub Sponsors' sponsorship events, named by their action (`cancelled`, `created`, ...). */
@@ -19,17 +19,17 @@ const MONTHS = [
   'December',
 ];
 
-function tier(payload: Payload): string {
-  return payload.get('sponsorship').get('tier').get('name').string();
+function tier(payload: WildValue): string {
+  return payload.at('sponsorship').at('tier').at('name').string();
 }
 
-function priorTier(payload: Payload): string {
-  return payload.get('changes').get('tier').get('from').get('name').string();
+function priorTier(payload: WildValue): string {
+  return payload.at('changes').at('tier').at('from').at('name').string();
 }
 
 /** The `effective_date`'s day, as "January 05, 2020". */
-function effectiveDate(payload: Payload): string {
-  const day = [...payload.get('effective_date').string()].slice(0, 10).join('');
+function effectiveDate(payload: WildValue): string {
+  const day = [...payload.at('effective_date').string()].slice(0, 10).join('');
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(day);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
   if (!match || !date || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) {
@@ -47,8 +47,8 @@ export function createdBody({ payload }: GitHubEvent): string {
 }
 
 export function editedBody({ payload }: GitHubEvent): string {
-  const from = payload.get('changes').get('privacy_level').get('from').string();
-  const to = payload.get('sponsorship').get('privacy_level').string();
+  const from = payload.at('changes').at('privacy_level').at('from').string();
+  const to = payload.at('sponsorship').at('privacy_level').string();
   return `${senderName(payload)} changed who can see their sponsorship from ${from} to ${to}.`;
 }
 

@@ -1,5 +1,5 @@
 import { isBranchNotifiable, pullRequestOrIssueTopic } from '../git/messages';
-import { Payload } from '../git/payload';
+import { WildValue } from '../shared/wild-value';
 import { BodyFormatter, branchName, repoName } from './fields';
 import { issueBody, issueOpenedBody, mergeRequestBody, mergeRequestOpenedOrUpdatedBody, mergeRequestUpdatedBody } from './issues';
 import { commitNoteBody, issueNoteBody, mergeRequestNoteBody, snippetNoteBody } from './notes';
@@ -63,17 +63,17 @@ function pyTitle(text: string): string {
 }
 
 /** Zulip's event name for a delivery (`header` is `X-GitLab-Event`), or why none is posted. */
-export function gitlabEventName(header: string, payload: Payload, branches: string | undefined): GitLabEventName {
+export function gitlabEventName(header: string, payload: WildValue, branches: string | undefined): GitLabEventName {
   let event = header;
   if (event === 'System Hook') {
     // A system hook names its event in the payload: `merge_request` becomes "Merge Request Hook".
-    const name = payload.has('event_name') ? payload.get('event_name').string() : payload.get('object_kind').string();
+    const name = payload.has('event_name') ? payload.at('event_name').string() : payload.at('object_kind').string();
     event = `${pyTitle(name.split('__')[0].replaceAll('_', ' '))} Hook`;
   }
   if (WITH_ACTION.has(event)) {
-    event = `${event} ${payload.get('object_attributes').opt('action', 'open').string()}`;
+    event = `${event} ${payload.at('object_attributes').get('action', 'open').string()}`;
   } else if (WITH_NOTEABLE_TYPE.has(event)) {
-    event = `${event} ${payload.get('object_attributes').get('noteable_type').string()}`;
+    event = `${event} ${payload.at('object_attributes').at('noteable_type').string()}`;
   } else if (event === 'Push Hook' && branches !== undefined && !isBranchNotifiable(branchName(payload), branches)) {
     return { ignored: true };
   }
@@ -81,13 +81,13 @@ export function gitlabEventName(header: string, payload: Payload, branches: stri
 }
 
 /** The topic Zulip gives an event: the branch, the item (MR, issue, snippet), or the project. */
-export function gitlabTopic(event: string, payload: Payload, useMergeRequestTitle: boolean): string {
+export function gitlabTopic(event: string, payload: WildValue, useMergeRequestTitle: boolean): string {
   if (event === 'Push Hook') return `${repoName(payload)} / ${branchName(payload)}`;
   if (event === 'Job Hook' || event === 'Build Hook') {
-    return `${payload.get('repository').get('name').string()} / ${branchName(payload)}`;
+    return `${payload.at('repository').at('name').string()} / ${branchName(payload)}`;
   }
   if (event === 'Pipeline Hook') {
-    const ref = payload.get('object_attributes').get('ref').string().replaceAll('refs/heads/', '');
+    const ref = payload.at('object_attributes').at('ref').string().replaceAll('refs/heads/', '');
     return `${repoName(payload)} / ${ref}`;
   }
   if (event.startsWith('Merge Request Hook')) return itemTopic(payload, 'object_attributes', 'MR', 'iid', useMergeRequestTitle);
@@ -101,8 +101,8 @@ export function gitlabTopic(event: string, payload: Payload, useMergeRequestTitl
 }
 
 /** "project / MR #3 title"; without the title (`use_merge_request_title=false`) the topic ends at the number. */
-function itemTopic(payload: Payload, key: string, type: string, idKey: string, withTitle: boolean): string {
-  const item = payload.get(key);
-  const title = withTitle ? item.get('title').string() : '';
-  return pullRequestOrIssueTopic(repoName(payload), type, item.get(idKey).int(), title);
+function itemTopic(payload: WildValue, key: string, type: string, idKey: string, withTitle: boolean): string {
+  const item = payload.at(key);
+  const title = withTitle ? item.at('title').string() : '';
+  return pullRequestOrIssueTopic(repoName(payload), type, item.at(idKey).int(), title);
 }

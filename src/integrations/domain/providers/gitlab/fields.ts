@@ -1,46 +1,46 @@
-import { Payload } from '../git/payload';
+import { WildValue } from '../shared/wild-value';
 
 /**
  * What every GitLab formatter reads: the payload, and whether the message must name its item
  * itself because the URL's `topic` parameter replaces the item's own topic.
  */
 export interface GitLabEvent {
-  readonly payload: Payload;
+  readonly payload: WildValue;
   readonly includeTitle: boolean;
 }
 
 export type BodyFormatter = (event: GitLabEvent) => string;
 
 /** The project's name; Job Hook payloads have no `project`, only a `repository`. */
-export function repoName(payload: Payload): string {
-  if (payload.has('project')) return payload.get('project').get('name').string();
-  return payload.get('repository').get('name').string();
+export function repoName(payload: WildValue): string {
+  if (payload.has('project')) return payload.at('project').at('name').string();
+  return payload.at('repository').at('name').string();
 }
 
-export function projectHomepage(payload: Payload): string {
-  if (payload.has('project')) return payload.get('project').get('web_url').string();
-  return payload.get('repository').get('homepage').string();
+export function projectHomepage(payload: WildValue): string {
+  if (payload.has('project')) return payload.at('project').at('web_url').string();
+  return payload.at('repository').at('homepage').string();
 }
 
 /** Who pushed (push and tag push hooks). */
-export function pusherName(payload: Payload): string {
-  return payload.get('user_name').string();
+export function pusherName(payload: WildValue): string {
+  return payload.at('user_name').string();
 }
 
 /** Who acted (issue, merge request, note and wiki hooks). */
-export function userName(payload: Payload): string {
-  return payload.get('user').get('name').string();
+export function userName(payload: WildValue): string {
+  return payload.at('user').at('name').string();
 }
 
 /** Every occurrence goes, as Python's `str.replace` does, not only a leading one. */
-export function branchName(payload: Payload): string {
-  return payload.get('ref').string().replaceAll('refs/heads/', '');
+export function branchName(payload: WildValue): string {
+  return payload.at('ref').string().replaceAll('refs/heads/', '');
 }
 
-export function tagName(payload: Payload): string {
-  return payload.get('ref').string().replaceAll('refs/tags/', '');
+export function tagName(payload: WildValue): string {
+  return payload.at('ref').string().replaceAll('refs/tags/', '');
 }
 
-export function objectTitleIf(event: GitLabEvent, item: Payload): string | null {
-  return event.includeTitle ? item.get('title').string() : null;
+export function objectTitleIf(event: GitLabEvent, item: WildValue): string | null {
+  return event.includeTitle ? item.at('title').string() : null;
 }

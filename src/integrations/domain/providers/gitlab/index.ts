@@ -1,5 +1,6 @@
 import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MissingWebhookEventHeader } from '../../integration';
-import { Payload, jsonBoolParam } from '../git/payload';
+import { jsonBoolParam } from '../shared/url-params';
+import { WildValue } from '../shared/wild-value';
 import { GITLAB_EVENT_TYPES, GITLAB_FORMATTERS, gitlabEventName, gitlabTopic } from './events';
 import { projectHomepage, repoName } from './fields';
 
@@ -11,7 +12,7 @@ function handleGitLab(call: IncomingWebhookCall): IncomingWebhookOutcome {
   const useMergeRequestTitle = jsonBoolParam(call.params, 'use_merge_request_title', true);
   const header = call.headers['x-gitlab-event'];
   if (header === undefined) throw new MissingWebhookEventHeader('X-GitLab-Event');
-  const payload = Payload.of(call.body);
+  const payload = WildValue.request(call.body);
 
   const name = gitlabEventName(header, payload, call.params.branches);
   if ('ignored' in name) return { kind: 'ignored' };

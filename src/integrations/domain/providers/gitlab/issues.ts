@@ -1,6 +1,6 @@
 import { pyRstrip } from '../../../../shared/message-content';
 import { pullRequestMessage } from '../git/messages';
-import { Payload } from '../git/payload';
+import { WildValue } from '../shared/wild-value';
 import { GitLabEvent, objectTitleIf, userName } from './fields';
 
 /** GitLab's Issue Hook (and Confidential Issue Hook) and Merge Request Hook. */
@@ -9,28 +9,28 @@ import { GitLabEvent, objectTitleIf, userName } from './fields';
  * The assignees' full names (not their usernames): `assignees`, or the older single
  * `assignee`, or none.
  */
-function assigneeNames(payload: Payload): string[] {
-  const many = payload.opt('assignees');
-  let assignees: Payload[];
-  if (many.truthy()) assignees = many.list();
+function assigneeNames(payload: WildValue): string[] {
+  const many = payload.get('assignees');
+  let assignees: WildValue[];
+  if (many.truthy) assignees = many.list();
   else {
-    const one = payload.opt('assignee');
-    assignees = one.truthy() ? [one] : [];
+    const one = payload.get('assignee');
+    assignees = one.truthy ? [one] : [];
   }
-  return assignees.map((assignee) => assignee.get('name').string());
+  return assignees.map((assignee) => assignee.at('name').string());
 }
 
 /** An opened issue, its description quoted without its hidden `<!-- -->` comments. */
 export function issueOpenedBody(event: GitLabEvent): string {
   const { payload } = event;
-  const attributes = payload.get('object_attributes');
-  const description = attributes.opt('description');
-  const message = description.truthy() ? pyRstrip(description.string().replace(/<!--[\s\S]*?-->/g, '')) : null;
+  const attributes = payload.at('object_attributes');
+  const description = attributes.get('description');
+  const message = description.truthy ? pyRstrip(description.string().replace(/<!--[\s\S]*?-->/g, '')) : null;
   return pullRequestMessage({
     userName: userName(payload),
     action: 'created',
-    url: attributes.get('url').string(),
-    number: attributes.get('iid').int(),
+    url: attributes.at('url').string(),
+    number: attributes.at('iid').int(),
     message,
     assignees: assigneeNames(payload),
     title: objectTitleIf(event, attributes),
@@ -42,12 +42,12 @@ export function issueOpenedBody(event: GitLabEvent): string {
 export function issueBody(action: string): (event: GitLabEvent) => string {
   return (event) => {
     const { payload } = event;
-    const attributes = payload.get('object_attributes');
+    const attributes = payload.at('object_attributes');
     return pullRequestMessage({
       userName: userName(payload),
       action,
-      url: attributes.get('url').string(),
-      number: attributes.get('iid').int(),
+      url: attributes.at('url').string(),
+      number: attributes.at('iid').int(),
       title: objectTitleIf(event, attributes),
       type: 'issue',
     });
@@ -60,15 +60,15 @@ export function issueBody(action: string): (event: GitLabEvent) => string {
  */
 function mergeRequestMessage(event: GitLabEvent, action: string, withBranches: boolean, withDetails: boolean): string {
   const { payload } = event;
-  const mr = payload.get('object_attributes');
+  const mr = payload.at('object_attributes');
   return pullRequestMessage({
     userName: userName(payload),
     action,
-    url: mr.get('url').string(),
-    number: mr.get('iid').int(),
-    targetBranch: withBranches ? mr.get('source_branch').string() : null,
-    baseBranch: withBranches ? mr.get('target_branch').string() : null,
-    message: withDetails ? mr.get('description').stringOrNull() : null,
+    url: mr.at('url').string(),
+    number: mr.at('iid').int(),
+    targetBranch: withBranches ? mr.at('source_branch').string() : null,
+    baseBranch: withBranches ? mr.at('target_branch').string() : null,
+    message: withDetails ? mr.at('description').noneOrString() : null,
     assignees: withDetails ? assigneeNames(payload) : [],
     type: 'MR',
     title: objectTitleIf(event, mr),
@@ -87,6 +87,6 @@ export function mergeRequestOpenedOrUpdatedBody(action: string): (event: GitLabE
 
 /** An update that pushed commits (`oldrev` set) says so; any other update quotes the description. */
 export function mergeRequestUpdatedBody(event: GitLabEvent): string {
-  if (event.payload.get('object_attributes').opt('oldrev').truthy()) return mergeRequestBody('added commit(s) to')(event);
+  if (event.payload.at('object_attributes').get('oldrev').truthy) return mergeRequestBody('added commit(s) to')(event);
   return mergeRequestOpenedOrUpdatedBody('updated')(event);
 }

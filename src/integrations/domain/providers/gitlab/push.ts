@@ -4,24 +4,24 @@ import { GitLabEvent, branchName, projectHomepage, pusherName, tagName } from '.
 /** GitLab's Push Hook and Tag Push Hook. */
 
 export function pushBody({ payload }: GitLabEvent): string {
-  const after = payload.opt('after');
-  if (after.truthy() && after.string() === EMPTY_SHA) {
+  const after = payload.get('after');
+  if (after.truthy && after.string() === EMPTY_SHA) {
     return removeBranchMessage(pusherName(payload), branchName(payload));
   }
-  const compareUrl = `${projectHomepage(payload)}/-/compare/${payload.get('before').string()}...${payload.get('after').string()}`;
+  const compareUrl = `${projectHomepage(payload)}/-/compare/${payload.at('before').string()}...${payload.at('after').string()}`;
   const commits: CommitData[] = payload
-    .get('commits')
+    .at('commits')
     .list()
     .map((commit) => ({
-      name: commit.get('author').get('name').string(),
-      sha: commit.get('id').string(),
-      message: commit.get('message').string(),
-      url: commit.get('url').string(),
+      name: commit.at('author').at('name').string(),
+      sha: commit.at('id').string(),
+      message: commit.at('message').string(),
+      url: commit.at('url').string(),
     }));
   return pushCommitsMessage({ userName: pusherName(payload), compareUrl, branchName: branchName(payload), commits });
 }
 
 export function tagPushBody({ payload }: GitLabEvent): string {
-  const action = payload.opt('checkout_sha').truthy() ? 'pushed' : 'removed';
+  const action = payload.get('checkout_sha').truthy ? 'pushed' : 'removed';
   return pushTagMessage(pusherName(payload), tagName(payload), action);
 }

@@ -1,6 +1,6 @@
 import type { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome } from '../../integration';
-import { postedMessages } from '../posted-messages';
-import { WildValue } from '../wild-value';
+import { postedMessages } from '../shared/posted-messages';
+import { WildValue } from '../shared/wild-value';
 import { legacyAlertMessage } from './legacy-alert';
 import { unifiedAlertMessages } from './unified-alerts';
 

@@ -1,6 +1,6 @@
-import type { EventMessage } from '../posted-messages';
-import { pythonStrip } from '../python-str';
-import type { WildValue } from '../wild-value';
+import type { EventMessage } from '../shared/posted-messages';
+import { pyStrip } from '../../../../shared/message-content';
+import type { WildValue } from '../shared/wild-value';
 
 /** The states a Grafana 7 (legacy alerting) notification carries. */
 const LEGACY_STATES = ['no_data', 'paused', 'alerting', 'ok', 'pending', 'unknown'] as const;
@@ -22,7 +22,7 @@ export function legacyAlertMessage(payload: WildValue): EventMessage {
 
   let body = `${stateLine(state)}[${ruleName}](${ruleUrl})\n\n${message}${evalMatches}`;
   if (payload.has('imageUrl')) body += `\n[Click to view visualization](${payload.at('imageUrl').string()})`;
-  return { topic, content: pythonStrip(body), eventType: state };
+  return { topic, content: pyStrip(body), eventType: state };
 }
 
 function stateLine(state: LegacyState): string {

@@ -1,5 +1,5 @@
-import type { EventMessage } from '../posted-messages';
-import type { WildValue } from '../wild-value';
+import type { EventMessage } from '../shared/posted-messages';
+import type { WildValue } from '../shared/wild-value';
 
 /**
  * Grafana 8+ ("unified") alerting: the payload's `alerts`, one message per alert, in the

@@ -1,5 +1,5 @@
 /** Jira's `comment_created`, `comment_updated` and `comment_deleted` events. */
-import { JsonObject, requiredObject, requiredString } from '../payload';
+import type { WildValue } from '../shared/wild-value';
 import { issueLink } from './issue';
 
 /** Jira escapes `!` in comment bodies as `\!`. */
@@ -7,23 +7,23 @@ function unescapeComment(body: string): string {
   return body.split('\\!').join('!');
 }
 
-function commentParts(payload: JsonObject): { author: string; body: string } {
-  const comment = requiredObject(payload, 'comment', 'payload');
-  const author = requiredString(requiredObject(comment, 'author', 'comment'), 'displayName', 'comment.author');
-  return { author, body: unescapeComment(requiredString(comment, 'body', 'comment')) };
+function commentParts(payload: WildValue): { author: string; body: string } {
+  const comment = payload.at('comment');
+  const author = comment.at('author').at('displayName').string();
+  return { author, body: unescapeComment(comment.at('body').string()) };
 }
 
-export function commentCreatedContent(payload: JsonObject): string {
+export function commentCreatedContent(payload: WildValue): string {
   const { author, body } = commentParts(payload);
   return `${author} commented on ${issueLink(payload)}\n\`\`\` quote\n${body}\n\`\`\``;
 }
 
-export function commentUpdatedContent(payload: JsonObject): string {
+export function commentUpdatedContent(payload: WildValue): string {
   const { author, body } = commentParts(payload);
   return `${author} updated their comment on ${issueLink(payload)}\n\`\`\` quote\n${body}\n\`\`\``;
 }
 
-export function commentDeletedContent(payload: JsonObject): string {
+export function commentDeletedContent(payload: WildValue): string {
   const { author, body } = commentParts(payload);
   return `${author} deleted their comment on ${issueLink(payload)}\n\`\`\` quote\n~~${body}~~\n\`\`\``;
 }

@@ -1,1 +1,1 @@
-export { JIRA_INTEGRATION } from './jira';
+export { jiraIntegration } from './jira';

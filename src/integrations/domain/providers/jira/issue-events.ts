@@ -1,18 +1,11 @@
 /** Jira's `jira:issue_created`, `jira:issue_deleted` and `jira:issue_updated` events. */
 import { MalformedWebhookPayload, WebhookRealmUser } from '../../integration';
-import {
-  expectArray,
-  expectObject,
-  fieldOf,
-  isTruthy,
-  JsonObject,
-  optionalString,
-  pythonStr,
-} from '../payload';
+import { pythonStr } from '../shared/python-str';
+import type { WildValue } from '../shared/wild-value';
 import { convertJiraMarkup } from './markup';
 import { assigneeMention, eventAuthor, issueLink, issueTitle, stringAt } from './issue';
 
-export function issueCreatedContent(payload: JsonObject): string {
+export function issueCreatedContent(payload: WildValue): string {
   const priority = stringAt(payload, ['issue', 'fields', 'priority', 'name']);
   const assignee = stringAt(payload, ['issue', 'fields', 'assignee', 'displayName'], 'no one');
   return `${eventAuthor(payload)} created ${issueLink(payload)}:\n\n* **Priority**: ${priority}\n* **Assignee**: ${assignee}`;
@@ -20,7 +13,7 @@ export function issueCreatedContent(payload: JsonObject): string {
 
 const PUNCTUATION = new Set(Array.from('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'));
 
-export function issueDeletedContent(payload: JsonObject): string {
+export function issueDeletedContent(payload: WildValue): string {
   const title = issueTitle(payload);
   if (title === '') throw new MalformedWebhookPayload('issue.fields.summary is empty');
   const period = PUNCTUATION.has(title.slice(-1)) ? '' : '.';
@@ -28,14 +21,13 @@ export function issueDeletedContent(payload: JsonObject): string {
 }
 
 /** What an update event did: Jira's `issue_event_type_name`, or guessed from the payload. */
-function updateKind(payload: JsonObject): string {
-  const named = fieldOf(payload, 'issue_event_type_name');
-  if (named !== undefined) {
-    if (typeof named !== 'string') throw new MalformedWebhookPayload('issue_event_type_name is not a string');
+function updateKind(payload: WildValue): string {
+  if (payload.has('issue_event_type_name')) {
+    const named = payload.at('issue_event_type_name').string();
     if (named !== '') return named;
   }
-  if (isTruthy(fieldOf(payload, 'comment'))) return 'issue_commented';
-  if (isTruthy(fieldOf(payload, 'transition'))) return 'issue_transited';
+  if (payload.get('comment').truthy) return 'issue_commented';
+  if (payload.get('transition').truthy) return 'issue_transited';
   return '';
 }
 
@@ -49,8 +41,8 @@ function commentVerb(kind: string): string {
   return 'deleted a comment from';
 }
 
-function commentedContent(payload: JsonObject, kind: string, issue: string, blurb: string, users: readonly WebhookRealmUser[]): string {
-  const webhookEvent = optionalString(payload, 'webhookEvent', 'payload');
+function commentedContent(payload: WildValue, kind: string, issue: string, blurb: string, users: readonly WebhookRealmUser[]): string {
+  const webhookEvent = payload.get('webhookEvent').noneOrString();
   const author =
     webhookEvent === 'comment_created' ? stringAt(payload, ['comment', 'author', 'displayName']) : eventAuthor(payload);
   const content = `${author} ${commentVerb(kind)} ${issue}${blurb}`;
@@ -59,21 +51,20 @@ function commentedContent(payload: JsonObject, kind: string, issue: string, blur
   return `${content}:\n\n\`\`\` quote\n${convertJiraMarkup(comment, users)}\n\`\`\``;
 }
 
-function changelogLines(changelog: JsonObject, mention: string): string {
-  const items = expectArray(fieldOf(changelog, 'items'), 'changelog.items');
-  return items
-    .map((itemValue, index) => {
-      const item = expectObject(itemValue, `changelog.items[${index}]`);
-      const field = optionalString(item, 'field', 'item');
-      const to =
-        field === 'assignee' && mention !== '' ? mention : `**${pythonStr(optionalString(item, 'toString', 'item'))}**`;
-      return changeLine(field, optionalString(item, 'fromString', 'item'), to);
+function changelogLines(changelog: WildValue, mention: string): string {
+  return changelog
+    .get('items')
+    .list()
+    .map((item) => {
+      const field = item.get('field').noneOrString();
+      const to = field === 'assignee' && mention !== '' ? mention : `**${pythonStr(item.get('toString').noneOrString())}**`;
+      return changeLine(field, item.get('fromString').noneOrString(), to);
     })
     .join('');
 }
 
 /** Reassignments, comments, transitions and field changes all arrive as one update event. */
-export function issueUpdatedContent(payload: JsonObject, users: readonly WebhookRealmUser[]): string {
+export function issueUpdatedContent(payload: WildValue, users: readonly WebhookRealmUser[]): string {
   const issue = issueLink(payload, stringAt(payload, ['issue', 'key']));
   const mention = assigneeMention(stringAt(payload, ['issue', 'fields', 'assignee', 'emailAddress']), users);
   const blurb = mention === '' ? '' : ` (assigned to ${mention})`;
@@ -81,8 +72,8 @@ export function issueUpdatedContent(payload: JsonObject, users: readonly Webhook
   if (kind.includes('comment')) return commentedContent(payload, kind, issue, blurb, users);
 
   const heading = `${eventAuthor(payload)} updated ${issue}${blurb}:\n\n`;
-  const changelog = fieldOf(payload, 'changelog');
-  if (isTruthy(changelog)) return heading + changelogLines(expectObject(changelog, 'changelog'), mention);
+  const changelog = payload.get('changelog');
+  if (changelog.truthy) return heading + changelogLines(changelog, mention);
   if (kind === 'issue_transited') {
     const from = stringAt(payload, ['transition', 'from_status']);
     return heading + changeLine('status', from, `**${stringAt(payload, ['transition', 'to_status'])}**`);

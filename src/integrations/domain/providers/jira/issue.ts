@@ -3,39 +3,39 @@
  * Zulip 10.2 reads them (a missing field reads as empty; a present one must be a string).
  */
 import { MalformedWebhookPayload, WebhookRealmUser } from '../../integration';
-import { expectString, hasKey, isJsonObject, JsonObject, requiredObject, requiredString } from '../payload';
+import type { WildValue } from '../shared/wild-value';
 import { userByDeliveryEmail } from './realm-users';
 
 /** Zulip's `get_in`: the string at a path, or `fallback` where the path breaks off. */
-export function stringAt(payload: JsonObject, keys: readonly string[], fallback = ''): string {
-  let current: unknown = payload;
+export function stringAt(payload: WildValue, keys: readonly string[], fallback = ''): string {
+  let current = payload;
   for (const key of keys) {
-    if (!isJsonObject(current) || !hasKey(current, key)) return fallback;
-    current = current[key];
+    if (!current.isDict || !current.has(key)) return fallback;
+    current = current.at(key);
   }
-  return expectString(current, keys.join('.'));
+  return current.string();
 }
 
 /** Old Jira versions send comment events without the issue. */
 const NO_ISSUE_TITLE = 'Upgrade Jira to get the issue title here.';
 
-export function issueKey(payload: JsonObject): string {
-  if (!hasKey(payload, 'issue')) {
+export function issueKey(payload: WildValue): string {
+  if (!payload.has('issue')) {
     // All that is left is Jira's internal issue number, in the comment's REST address.
-    const self = requiredString(requiredObject(payload, 'comment', 'payload'), 'self', 'comment');
-    const parts = self.split('/');
-    if (parts.length < 3) throw new MalformedWebhookPayload('comment.self is not an issue comment address');
+    const self = payload.at('comment').at('self');
+    const parts = self.string().split('/');
+    if (parts.length < 3) throw new MalformedWebhookPayload(`${self.path} is not an issue comment address`);
     return parts[parts.length - 3];
   }
   return stringAt(payload, ['issue', 'key']);
 }
 
-export function issueTitle(payload: JsonObject): string {
-  if (!hasKey(payload, 'issue')) return NO_ISSUE_TITLE;
+export function issueTitle(payload: WildValue): string {
+  if (!payload.has('issue')) return NO_ISSUE_TITLE;
   return stringAt(payload, ['issue', 'fields', 'summary']);
 }
 
-export function issueTopic(payload: JsonObject): string {
+export function issueTopic(payload: WildValue): string {
   return `${issueKey(payload)}: ${issueTitle(payload)}`;
 }
 
@@ -43,13 +43,13 @@ export function issueTopic(payload: JsonObject): string {
 const SITE_FROM_REST_URL = /^([^\n]*)\/rest\/api\//;
 
 /** `KEY: title`, linked to `<site>/browse/KEY` when the payload gives the issue's address. */
-export function issueLink(payload: JsonObject, key: string = issueKey(payload)): string {
+export function issueLink(payload: WildValue, key: string = issueKey(payload)): string {
   const text = `${key}: ${issueTitle(payload)}`;
   const site = SITE_FROM_REST_URL.exec(stringAt(payload, ['issue', 'self']));
   return site === null ? text : `[${text}](${site[1]}/browse/${key})`;
 }
 
-export function eventAuthor(payload: JsonObject): string {
+export function eventAuthor(payload: WildValue): string {
   return stringAt(payload, ['user', 'displayName']);
 }
 

@@ -12,7 +12,7 @@ import {
   MalformedWebhookPayload,
   WebhookRealmUser,
 } from '../../integration';
-import { JIRA_INTEGRATION } from './jira';
+import { jiraIntegration } from './jira';
 
 const REALM_USERS: readonly WebhookRealmUser[] = [
   { id: 8, fullName: 'Iago', email: 'iago@zulip.com', deliveryEmail: 'iago@zulip.com', isActive: true },
@@ -36,7 +36,7 @@ function call(body: unknown, realmUsers: readonly WebhookRealmUser[] = REALM_USE
 }
 
 function handle(body: unknown, realmUsers?: readonly WebhookRealmUser[]): IncomingWebhookOutcome {
-  return JIRA_INTEGRATION.handle(call(body, realmUsers));
+  return jiraIntegration.handle(call(body, realmUsers));
 }
 
 /** Zulip's `check_webhook`: one message with this topic and content. */
@@ -84,7 +84,7 @@ describe('Jira integration (Zulip 10.2 tests.py)', () => {
   });
 
   it('test_created_with_channel/topic_with_spaces_(double_)escaped: the URL parameters are unquoted again', () => {
-    expect(JIRA_INTEGRATION.unquotesUrlParameters).toBe(true);
+    expect(jiraIntegration.unquotesUrlParameters).toBe(true);
     expectMessage('created_v1', 'BUG-15: New bug with hook', CREATED);
   });
 
@@ -218,7 +218,7 @@ This is the [first link](https://google.com) and this is the [second link](https
 
 describe('Jira integration: users, events and malformed payloads', () => {
   it('names the events only_events can filter and asks for the realm users', () => {
-    expect(JIRA_INTEGRATION.allEventTypes).toEqual([
+    expect(jiraIntegration.allEventTypes).toEqual([
       'jira:issue_created',
       'jira:issue_deleted',
       'jira:issue_updated',
@@ -226,11 +226,11 @@ describe('Jira integration: users, events and malformed payloads', () => {
       'comment_updated',
       'comment_deleted',
     ]);
-    expect(JIRA_INTEGRATION.needsRealmUsers).toBe(true);
+    expect(jiraIntegration.needsRealmUsers).toBe(true);
   });
 
   it('writes the assignee address when the realm users are not given', () => {
-    const outcome = JIRA_INTEGRATION.handle({ body: fixture('commented_v1'), headers: {}, params: {} });
+    const outcome = jiraIntegration.handle({ body: fixture('commented_v1'), headers: {}, params: {} });
     expect(outcome).toMatchObject({ messages: [{ content: COMMENTED.replace('Othello, the Moor of Venice', 'othello@zulip.com') }] });
   });
 
@@ -287,5 +287,13 @@ describe('Jira integration: users, events and malformed payloads', () => {
     for (const body of malformed) {
       expect(() => handle(body)).toThrow(MalformedWebhookPayload);
     }
+  });
+
+  it.each([
+    ['a comment event without its comment', { webhookEvent: 'comment_created' }, "payload['comment'] is missing"],
+    ['an event type name that is null', { webhookEvent: 'jira:issue_updated', issue: { key: 'X-1' }, issue_event_type_name: null }, "payload['issue_event_type_name'] is not a string"],
+    ['changelog items that are no list', { webhookEvent: 'jira:issue_updated', issue: { key: 'X-1' }, changelog: { items: 'nope' } }, "payload['changelog']['items'] is not a list"],
+  ])('names the field of %s by its path, as Zulip does', (_case, body, message) => {
+    expect(() => handle(body)).toThrow(new MalformedWebhookPayload(message));
   });
 });

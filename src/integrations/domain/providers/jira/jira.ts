@@ -10,7 +10,8 @@ import {
   MalformedWebhookPayload,
   WebhookRealmUser,
 } from '../../integration';
-import { expectObject, fieldOf, isTruthy, JsonObject, normalizeContent, optionalString, truncateTopic } from '../payload';
+import { postedMessages, truncateTopic } from '../shared/posted-messages';
+import { WildValue } from '../shared/wild-value';
 import { commentCreatedContent, commentDeletedContent, commentUpdatedContent } from './comment-events';
 import { issueTopic } from './issue';
 import { issueCreatedContent, issueDeletedContent, issueUpdatedContent } from './issue-events';
@@ -28,7 +29,7 @@ export const JIRA_IGNORED_EVENTS: readonly string[] = [
   'worklog_updated',
 ];
 
-type ContentOf = (payload: JsonObject, users: readonly WebhookRealmUser[]) => string;
+type ContentOf = (payload: WildValue, users: readonly WebhookRealmUser[]) => string;
 
 const CONTENT_BY_EVENT: ReadonlyMap<string, ContentOf> = new Map<string, ContentOf>([
   ['jira:issue_created', issueCreatedContent],
@@ -40,14 +41,14 @@ const CONTENT_BY_EVENT: ReadonlyMap<string, ContentOf> = new Map<string, Content
 ]);
 
 /** The event a payload names; very old Jira sends transitions without `webhookEvent`. */
-function eventOf(payload: JsonObject): string | null {
-  const event = optionalString(payload, 'webhookEvent', 'payload');
-  if (event === null && isTruthy(fieldOf(payload, 'transition'))) return 'jira:issue_updated';
+function eventOf(payload: WildValue): string | null {
+  const event = payload.get('webhookEvent').noneOrString();
+  if (event === null && payload.get('transition').truthy) return 'jira:issue_updated';
   return event;
 }
 
 export function handleJira(call: IncomingWebhookCall): IncomingWebhookOutcome {
-  const payload = expectObject(call.body, 'payload');
+  const payload = WildValue.payload(call.body);
   const event = eventOf(payload);
   if (event !== null && JIRA_IGNORED_EVENTS.includes(event)) return { kind: 'ignored' };
   if (event === null) throw new MalformedWebhookPayload('Unable to parse request: Did Jira generate this event?');
@@ -55,14 +56,10 @@ export function handleJira(call: IncomingWebhookCall): IncomingWebhookOutcome {
   if (contentOf === undefined) return { kind: 'unsupported', eventType: event };
   const topic = issueTopic(payload);
   const content = contentOf(payload, call.realmUsers ?? []);
-  return {
-    kind: 'messages',
-    eventType: event,
-    messages: [{ topic: truncateTopic(topic), content: normalizeContent(content) }],
-  };
+  return postedMessages([{ topic: truncateTopic(topic), content, eventType: event }]);
 }
 
-export const JIRA_INTEGRATION: IncomingWebhookIntegration = {
+export const jiraIntegration: IncomingWebhookIntegration = {
   name: 'jira',
   displayName: 'Jira',
   allEventTypes: Array.from(CONTENT_BY_EVENT.keys()),

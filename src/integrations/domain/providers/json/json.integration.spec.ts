@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MalformedWebhookPayload } from '../../integration';
-import { JSON_INTEGRATION } from './json.integration';
+import { jsonIntegration } from './json.integration';
 
 /**
  * Zulip 10.2's zerver/webhooks/json/tests.py: each fixture posted in the topic "JSON" as
@@ -13,7 +13,7 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, `${name}.json`), '
 const expected = (name: string) => readFileSync(join(FIXTURES, `${name}.expected.md`), 'utf8');
 
 function post(rawBody: string) {
-  return JSON_INTEGRATION.handle({ body: JSON.parse(rawBody) as unknown, rawBody, headers: { 'content-type': 'application/json' }, params: {} });
+  return jsonIntegration.handle({ body: JSON.parse(rawBody) as unknown, rawBody, headers: { 'content-type': 'application/json' }, params: {} });
 }
 
 describe('the JSON formatter (Zulip\'s json webhook)', () => {
@@ -30,7 +30,7 @@ describe('the JSON formatter (Zulip\'s json webhook)', () => {
   });
 
   it('reads a decoded body when no text is given', () => {
-    const outcome = JSON_INTEGRATION.handle({ body: { a: [1, 2.5, 'x'] }, headers: {}, params: {} });
+    const outcome = jsonIntegration.handle({ body: { a: [1, 2.5, 'x'] }, headers: {}, params: {} });
     expect(outcome).toEqual({ kind: 'messages', eventType: null, messages: [{ topic: 'JSON', content: '```json\n{\n  "a": [\n    1,\n    2.5,\n    "x"\n  ]\n}\n```' }] });
   });
 
@@ -39,7 +39,7 @@ describe('the JSON formatter (Zulip\'s json webhook)', () => {
       expect(() => post(raw)).toThrow(new MalformedWebhookPayload('payload is not a dict'));
     }
     for (const raw of ['{', '{"a": }', '{"a": 1} x', '', '{"a": "\u0001"}']) {
-      expect(() => JSON_INTEGRATION.handle({ body: undefined, rawBody: raw, headers: {}, params: {} })).toThrow(new MalformedWebhookPayload('Malformed JSON'));
+      expect(() => jsonIntegration.handle({ body: undefined, rawBody: raw, headers: {}, params: {} })).toThrow(new MalformedWebhookPayload('Malformed JSON'));
     }
   });
 });

@@ -6,7 +6,7 @@ import { dumpPyJson, parsePyJson, PyJson, pyJsonOf, PyJsonSyntaxError } from '..
  * code block of the payload as Python's `json.dumps(payload, indent=2)` prints it, in the
  * topic "JSON".
  */
-export const JSON_INTEGRATION: IncomingWebhookIntegration = {
+export const jsonIntegration: IncomingWebhookIntegration = {
   name: 'json',
   displayName: 'JSON formatter',
   webhookName: 'JSON',

@@ -1,4 +1,4 @@
-import type { EventMessage } from '../posted-messages';
+import type { EventMessage } from '../shared/posted-messages';
 
 /** What every PagerDuty webhook version tells of an incident, as the messages show it. */
 export interface IncidentFields {

@@ -1,6 +1,6 @@
 import type { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome } from '../../integration';
-import { type EventMessage, postedMessages } from '../posted-messages';
-import { WildValue } from '../wild-value';
+import { type EventMessage, postedMessages } from '../shared/posted-messages';
+import { WildValue } from '../shared/wild-value';
 import { type IncidentFields, incidentMessage } from './incident-message';
 import { V1_ACTIONS, V2_ACTIONS, V3_ACTIONS, v1IncidentFields, v2IncidentFields, v3IncidentFields } from './webhook-versions';
 

@@ -1,5 +1,5 @@
 import { MalformedWebhookPayload } from '../../integration';
-import type { WildValue } from '../wild-value';
+import type { WildValue } from '../shared/wild-value';
 import { agentLink, type IncidentFields, triggerQuote } from './incident-message';
 
 /** Webhooks v1 (`messages[].type`): the event types read, and their verbs. */

@@ -2,19 +2,8 @@
  * Sentry's event payloads (an alert rule's `data.event`, or a legacy webhook's `event`):
  * an exception with the line that raised it, or a captured message.
  */
-import {
-  expectArray,
-  expectObject,
-  fieldOf,
-  hasKey,
-  isTruthy,
-  JsonObject,
-  pythonStr,
-  required,
-  requiredObject,
-  requiredString,
-} from '../payload';
 import { MalformedWebhookPayload } from '../../integration';
+import type { WildValue } from '../shared/wild-value';
 import { SentryMessage, SentryUnsupported } from './sentry-message';
 
 /** Sentry's `platform` to the code block's language, as Zulip highlights tracebacks. */
@@ -36,57 +25,52 @@ export function sentryTimestamp(isoDatetime: string): string {
 }
 
 /** Python's `int()` of the event's `version` ("7" or 7). */
-function sdkVersion(event: JsonObject): number {
-  const value = required(event, 'version', 'event');
+function sdkVersion(event: WildValue): number {
+  const version = event.at('version');
+  const value = version.value;
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^[+-]?\d+$/.test(text)) throw new MalformedWebhookPayload('event["version"] is not an integer');
+  if (!/^[+-]?\d+$/.test(text)) throw new MalformedWebhookPayload(`${version.path} is not an integer`);
   return Number(text);
 }
 
-function tracebackLines(lines: unknown, path: string): string {
-  if (lines === undefined || lines === null) return '';
-  return expectArray(lines, path)
-    .map((line) => (line === '' ? '\n' : `     ${pythonStr(line)}\n`))
+function tracebackLines(lines: WildValue): string {
+  if (lines.isNull) return '';
+  return lines
+    .list()
+    .map((line) => (line.value === '' ? '\n' : `     ${line.anythingText()}\n`))
     .join('');
 }
 
 /** The stack trace of the last exception value that has one. */
-function lastStacktrace(exception: JsonObject): unknown {
-  const values = expectArray(required(exception, 'values', 'event["exception"]'), 'event["exception"]["values"]');
+function lastStacktrace(exception: WildValue): WildValue | null {
+  const values = exception.at('values').list();
   for (let index = values.length - 1; index >= 0; index -= 1) {
-    const value = expectObject(values[index], `event["exception"]["values"][${index}]`);
-    if (hasKey(value, 'stacktrace')) return value.stacktrace;
+    if (values[index].has('stacktrace')) return values[index].at('stacktrace');
   }
   return null;
 }
 
 /** The innermost frame in the file Sentry blames, when it carries its source line. */
-function blamedFrame(stacktrace: JsonObject, filename: unknown): JsonObject | null {
-  const frames = expectArray(required(stacktrace, 'frames', 'stacktrace'), 'stacktrace["frames"]');
+function blamedFrame(stacktrace: WildValue, filename: unknown): WildValue | null {
+  const frames = stacktrace.at('frames').list();
   for (let index = frames.length - 1; index >= 0; index -= 1) {
-    const frame = expectObject(frames[index], `stacktrace["frames"][${index}]`);
-    const frameFilename = fieldOf(frame, 'filename') ?? null;
-    if (frameFilename === filename) {
-      const contextLine = fieldOf(frame, 'context_line');
-      return contextLine === undefined || contextLine === null ? null : frame;
-    }
+    const frame = frames[index];
+    if (frame.get('filename').value === filename) return frame.get('context_line').isNull ? null : frame;
   }
   return null;
 }
 
-function exceptionMessage(event: JsonObject, header: string, platform: string | null): string {
-  const metadata = requiredObject(event, 'metadata', 'event');
-  const filename = fieldOf(metadata, 'filename') ?? null;
-  const exception = expectObject(required(event, 'exception', 'event'), 'event["exception"]');
-  const stacktrace = lastStacktrace(exception);
-  const summary = `${header}**filename:** ${pythonStr(filename)}\n\`\`\`\n`;
-  if (isTruthy(stacktrace) && isTruthy(filename)) {
-    const frame = blamedFrame(expectObject(stacktrace, 'stacktrace'), filename);
+function exceptionMessage(event: WildValue, header: string, platform: string | null): string {
+  const filename = event.at('metadata').get('filename');
+  const stacktrace = lastStacktrace(event.at('exception'));
+  const summary = `${header}**filename:** ${filename.anythingText()}\n\`\`\`\n`;
+  if (stacktrace !== null && stacktrace.truthy && filename.truthy) {
+    const frame = blamedFrame(stacktrace, filename.value);
     if (frame !== null) {
       const syntax = platform === null ? '' : (SYNTAX_BY_PLATFORM[platform] ?? '');
-      const contextLine = requiredString(frame, 'context_line', 'frame');
-      const before = tracebackLines(fieldOf(frame, 'pre_context'), 'frame["pre_context"]');
-      const after = tracebackLines(fieldOf(frame, 'post_context'), 'frame["post_context"]');
+      const contextLine = frame.at('context_line').string();
+      const before = tracebackLines(frame.get('pre_context'));
+      const after = tracebackLines(frame.get('post_context'));
       return `${summary}\nTraceback:\n\`\`\`${syntax}\n${before}---> ${contextLine}\n${after}\`\`\`\n`;
     }
   }
@@ -94,24 +78,22 @@ function exceptionMessage(event: JsonObject, header: string, platform: string | 
 }
 
 /** Zulip's `handle_event_payload`: the topic is the event's title. */
-export function eventMessage(eventValue: unknown): SentryMessage | SentryUnsupported {
-  const event = expectObject(eventValue, 'event');
-  const title = requiredString(event, 'title', 'event');
-  const platformValue = required(event, 'platform', 'event');
-  const platform = platformValue === null ? null : requiredString(event, 'platform', 'event');
+export function eventMessage(event: WildValue): SentryMessage | SentryUnsupported {
+  const title = event.at('title').string();
+  const platform = event.at('platform').noneOrString();
   // Zulip turns away the retired Raven Python SDK (event versions below 7).
   if (platform === 'python' && sdkVersion(event) < 7 && title !== SAMPLE_EVENT_TITLE) {
     return { unsupported: 'Raven SDK' };
   }
-  const level = pythonStr(required(event, 'level', 'event'));
-  const webLink = pythonStr(required(event, 'web_url', 'event'));
-  const timestamp = sentryTimestamp(requiredString(event, 'datetime', 'event'));
+  const level = event.at('level').anythingText();
+  const webLink = event.at('web_url').anythingText();
+  const timestamp = sentryTimestamp(event.at('datetime').string());
   const header = `**level:** ${level}\n**timestamp:** ${timestamp}\n`;
-  if (hasKey(event, 'exception')) {
+  if (event.has('exception')) {
     const body = exceptionMessage(event, `\n**New exception:** [${title}](${webLink})\n\`\`\`quote\n${header}`, platform);
     return { topic: title, content: body };
   }
-  if (hasKey(event, 'logentry')) {
+  if (event.has('logentry')) {
     return { topic: title, content: `\n**New message event:** [${title}](${webLink})\n\`\`\`quote\n${header}\`\`\`\n` };
   }
   return { unsupported: 'unknown-event type' };

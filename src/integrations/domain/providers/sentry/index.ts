@@ -1,1 +1,1 @@
-export { SENTRY_INTEGRATION } from './sentry';
+export { sentryIntegration } from './sentry';

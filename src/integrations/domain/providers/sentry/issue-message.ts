@@ -1,31 +1,29 @@
 /** Sentry's issue payloads (an internal integration's `issue` webhooks): created, resolved, assigned, ignored. */
-import { expectObject, isTruthy, JsonObject, pythonStr, required, requiredString } from '../payload';
+import type { WildValue } from '../shared/wild-value';
 import { sentryTimestamp } from './event-message';
 import { SentryMessage, SentryUnsupported } from './sentry-message';
 
 /** Who the issue is assigned to: a user's name, `team <name>`, or `No one`. */
-function assigneeOf(issue: JsonObject): string {
-  const assignedTo = required(issue, 'assignedTo', 'issue');
-  if (!isTruthy(assignedTo)) return 'No one';
-  const assignee = expectObject(assignedTo, 'issue["assignedTo"]');
-  const name = pythonStr(required(assignee, 'name', 'issue["assignedTo"]'));
-  return required(assignee, 'type', 'issue["assignedTo"]') === 'team' ? `team ${name}` : name;
+function assigneeOf(issue: WildValue): string {
+  const assignee = issue.at('assignedTo');
+  if (!assignee.truthy) return 'No one';
+  const name = assignee.at('name').anythingText();
+  return assignee.at('type').value === 'team' ? `team ${name}` : name;
 }
 
-function actorName(actor: unknown): string {
-  return pythonStr(required(expectObject(actor, 'actor'), 'name', 'actor'));
+function actorName(actor: WildValue): string {
+  return actor.at('name').anythingText();
 }
 
 /** Zulip's `handle_issue_payload`: the topic is the issue's title. */
-export function issueMessage(action: unknown, issueValue: unknown, actor: unknown): SentryMessage | SentryUnsupported {
-  const issue = expectObject(issueValue, 'issue');
-  const title = requiredString(issue, 'title', 'issue');
+export function issueMessage(action: WildValue, issue: WildValue, actor: WildValue): SentryMessage | SentryUnsupported {
+  const title = issue.at('title').string();
   // Zulip reads these for every action, so a payload without them is refused whatever it says.
-  const timestamp = sentryTimestamp(requiredString(issue, 'lastSeen', 'issue'));
+  const timestamp = sentryTimestamp(issue.at('lastSeen').string());
   const assignee = assigneeOf(issue);
-  switch (action) {
+  switch (action.value) {
     case 'created': {
-      const level = pythonStr(required(issue, 'level', 'issue'));
+      const level = issue.at('level').anythingText();
       return {
         topic: title,
         content:
@@ -43,6 +41,6 @@ export function issueMessage(action: unknown, issueValue: unknown, actor: unknow
     case 'ignored':
       return { topic: title, content: `\nIssue **${title}** was ignored by **${actorName(actor)}**.\n` };
     default:
-      return { unsupported: `${pythonStr(action)} action` };
+      return { unsupported: `${action.anythingText()} action` };
   }
 }

@@ -4,15 +4,7 @@
  * here) and the older plugin's exception notice.
  */
 import { MalformedWebhookPayload } from '../../integration';
-import {
-  expectObject,
-  fieldOf,
-  isTruthy,
-  JsonObject,
-  pythonStr,
-  required,
-  requiredString,
-} from '../payload';
+import type { WildValue } from '../shared/wild-value';
 import { SentryMessage } from './sentry-message';
 
 /** Python's `round()` of a non-negative number: halves go to the even neighbour. */
@@ -25,7 +17,7 @@ function roundHalfEven(value: number): number {
 }
 
 /** A Unix time in seconds as `datetime.fromtimestamp(t, utc).isoformat()` writes it. */
-export function isoFromUnixSeconds(seconds: number): string {
+export function isoFromUnixSeconds(seconds: number, path = "payload['event']['timestamp']"): string {
   let whole = Math.floor(seconds);
   let micros = roundHalfEven((seconds - whole) * 1e6);
   if (micros >= 1_000_000) {
@@ -35,7 +27,7 @@ export function isoFromUnixSeconds(seconds: number): string {
   const date = new Date(whole * 1000);
   const year = date.getUTCFullYear();
   if (!Number.isFinite(whole) || Number.isNaN(date.getTime()) || year < 1 || year > 9999) {
-    throw new MalformedWebhookPayload('event["timestamp"] is out of range');
+    throw new MalformedWebhookPayload(`${path} is out of range`);
   }
   const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
   return (
@@ -53,9 +45,10 @@ function joinUrl(base: string, relative: string): string {
   }
 }
 
-function unixSeconds(value: unknown, path: string): number {
+function unixSeconds(time: WildValue): number {
+  const value = time.value;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new MalformedWebhookPayload(`${path} is not a number`);
+    throw new MalformedWebhookPayload(`${time.path} is not a number`);
   }
   return value;
 }
@@ -64,27 +57,24 @@ function unixSeconds(value: unknown, path: string): number {
  * Zulip's `transform_webhook_payload`: a plain webhook's `event`, given the `web_url` and
  * `datetime` an alert rule's event has, or null when it has no `event_id` (the old plugin).
  */
-export function eventFromPlainWebhook(payload: JsonObject): JsonObject | null {
-  const eventValue = fieldOf(payload, 'event');
-  const event = eventValue === undefined ? {} : expectObject(eventValue, 'event');
-  const eventId = fieldOf(event, 'event_id');
-  if (!isTruthy(eventId)) return null;
-  const webUrl = joinUrl(requiredString(payload, 'url', 'payload'), `events/${pythonStr(eventId)}/`);
+export function eventFromPlainWebhook(payload: WildValue): WildValue | null {
+  const event = payload.get('event', {});
+  const eventId = event.get('event_id');
+  if (!eventId.truthy) return null;
+  const webUrl = joinUrl(payload.at('url').string(), `events/${eventId.anythingText()}/`);
   // Zulip reads `received` even when `timestamp` is there.
-  const received = required(event, 'received', 'event');
-  const timestamp = fieldOf(event, 'timestamp');
-  const seconds =
-    timestamp === undefined ? unixSeconds(received, 'event["received"]') : unixSeconds(timestamp, 'event["timestamp"]');
-  return { ...event, web_url: webUrl, datetime: isoFromUnixSeconds(seconds) };
+  const received = event.at('received');
+  const time = event.has('timestamp') ? event.at('timestamp') : received;
+  return event.withFields({ web_url: webUrl, datetime: isoFromUnixSeconds(unixSeconds(time), time.path) });
 }
 
 /** Zulip's `handle_deprecated_payload`: the old plugin's notice, under the project's name. */
-export function deprecatedExceptionMessage(payload: JsonObject): SentryMessage {
-  const level = requiredString(payload, 'level', 'payload').toUpperCase();
-  const url = pythonStr(fieldOf(payload, 'url'));
-  const message = pythonStr(fieldOf(payload, 'message'));
+export function deprecatedExceptionMessage(payload: WildValue): SentryMessage {
+  const level = payload.at('level').string().toUpperCase();
+  const url = payload.get('url').anythingText();
+  const message = payload.get('message').anythingText();
   return {
-    topic: pythonStr(fieldOf(payload, 'project_name')),
+    topic: payload.get('project_name').anythingText(),
     content: `\nNew [issue](${url}) (level: ${level}):\n\n\`\`\` quote\n${message}\n\`\`\`\n`,
   };
 }

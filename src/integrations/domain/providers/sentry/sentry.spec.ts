@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IncomingWebhookOutcome, MalformedWebhookPayload } from '../../integration';
 import { isoFromUnixSeconds } from './legacy-payload';
-import { SENTRY_INTEGRATION } from './sentry';
+import { sentryIntegration } from './sentry';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as unknown;
 }
 
 function handle(body: unknown): IncomingWebhookOutcome {
-  return SENTRY_INTEGRATION.handle({ body, headers: {}, params: {} });
+  return sentryIntegration.handle({ body, headers: {}, params: {} });
 }
 
 /** Zulip's `check_webhook`: one message with this topic and content. */
@@ -336,8 +336,8 @@ This is an example python exception
 
 describe('Sentry integration: event types, unsupported and malformed payloads', () => {
   it('names no event types', () => {
-    expect(SENTRY_INTEGRATION.allEventTypes).toBeNull();
-    expect(SENTRY_INTEGRATION.needsRealmUsers).toBeUndefined();
+    expect(sentryIntegration.allEventTypes).toBeNull();
+    expect(sentryIntegration.needsRealmUsers).toBeUndefined();
   });
 
   it('reports an unknown issue action, data kind or event kind as unsupported', () => {
@@ -386,5 +386,17 @@ describe('Sentry integration: event types, unsupported and malformed payloads', 
     for (const body of malformed) {
       expect(() => handle(body)).toThrow(MalformedWebhookPayload);
     }
+  });
+
+  it.each([
+    ['an issue payload without its action', { data: { issue: { title: 'x' } } }, "payload['action'] is missing"],
+    ['a plain webhook received at no number', { url: 'https://sentry.io/x/', event: { event_id: 'abc', received: 'yesterday' } }, "payload['event']['received'] is not a number"],
+    [
+      'an event whose version is no integer',
+      { data: { event: { title: 'x', platform: 'python', version: 'seven', level: 'error', web_url: 'u', datetime: 'd' } } },
+      "payload['data']['event']['version'] is not an integer",
+    ],
+  ])('names the field of %s by its path, as Zulip does', (_case, body, message) => {
+    expect(() => handle(body)).toThrow(new MalformedWebhookPayload(message));
   });
 });

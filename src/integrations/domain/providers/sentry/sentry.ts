@@ -3,55 +3,35 @@
  * (exceptions with their traceback, captured messages), issue webhooks, Sentry's plain
  * webhook and its older plugin. Sentry names no event types for `only_events`.
  */
-import {
-  IncomingWebhookCall,
-  IncomingWebhookIntegration,
-  IncomingWebhookOutcome,
-  MalformedWebhookPayload,
-} from '../../integration';
-import {
-  expectObject,
-  fieldOf,
-  hasKey,
-  isJsonObject,
-  isTruthy,
-  normalizeContent,
-  pythonListRepr,
-  required,
-  truncateTopic,
-} from '../payload';
+import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome } from '../../integration';
+import { postedMessages, truncateTopic } from '../shared/posted-messages';
+import { pythonRepr } from '../shared/python-str';
+import { WildValue } from '../shared/wild-value';
 import { eventMessage } from './event-message';
 import { issueMessage } from './issue-message';
 import { deprecatedExceptionMessage, eventFromPlainWebhook } from './legacy-payload';
 import { SentryMessage, SentryUnsupported } from './sentry-message';
 
 function messageFor(body: unknown): SentryMessage | SentryUnsupported {
-  const payload = expectObject(body, 'payload');
-  const dataValue = fieldOf(payload, 'data');
-  if (dataValue === undefined || dataValue === null) {
+  const payload = WildValue.payload(body);
+  const data = payload.get('data');
+  if (data.isNull) {
     const event = eventFromPlainWebhook(payload);
     return event === null ? deprecatedExceptionMessage(payload) : eventMessage(event);
   }
-  if (!isTruthy(dataValue)) return deprecatedExceptionMessage(payload);
-  if (!isJsonObject(dataValue)) throw new MalformedWebhookPayload('payload["data"] is not a dict');
-  if (hasKey(dataValue, 'event')) return eventMessage(dataValue.event);
-  if (hasKey(dataValue, 'issue')) {
-    return issueMessage(required(payload, 'action', 'payload'), dataValue.issue, required(payload, 'actor', 'payload'));
-  }
-  return { unsupported: pythonListRepr(Object.keys(dataValue)) };
+  if (!data.truthy) return deprecatedExceptionMessage(payload);
+  if (data.has('event')) return eventMessage(data.at('event'));
+  if (data.has('issue')) return issueMessage(payload.at('action'), data.at('issue'), payload.at('actor'));
+  return { unsupported: pythonRepr(data.keys()) };
 }
 
 export function handleSentry(call: IncomingWebhookCall): IncomingWebhookOutcome {
   const result = messageFor(call.body);
   if ('unsupported' in result) return { kind: 'unsupported', eventType: result.unsupported };
-  return {
-    kind: 'messages',
-    eventType: null,
-    messages: [{ topic: truncateTopic(result.topic), content: normalizeContent(result.content) }],
-  };
+  return postedMessages([{ topic: truncateTopic(result.topic), content: result.content, eventType: null }]);
 }
 
-export const SENTRY_INTEGRATION: IncomingWebhookIntegration = {
+export const sentryIntegration: IncomingWebhookIntegration = {
   name: 'sentry',
   displayName: 'Sentry',
   allEventTypes: null,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IncomingWebhookCall, IncomingWebhookOutcome, MalformedWebhookPayload } from '../../integration';
-import { SLACK_INCOMING_INTEGRATION } from './slack-incoming.integration';
+import { slackIncomingIntegration } from './slack-incoming.integration';
 
 /**
  * Zulip 10.2's zerver/webhooks/slack_incoming/tests.py, every case, with its fixtures (the
@@ -16,7 +16,7 @@ function jsonCall(name: string, params: Record<string, string> = {}): IncomingWe
 }
 
 function check(name: string, topic: string, content: string): void {
-  expect(SLACK_INCOMING_INTEGRATION.handle(jsonCall(name))).toEqual<IncomingWebhookOutcome>({
+  expect(slackIncomingIntegration.handle(jsonCall(name))).toEqual<IncomingWebhookOutcome>({
     kind: 'messages',
     eventType: null,
     messages: [{ topic, content }],
@@ -37,19 +37,19 @@ describe('Slack-compatible incoming webhook (Zulip\'s slack_incoming)', () => {
       ['some _foo_ word', 'some *foo* word'],
     ];
     for (const [input, output] of cases) {
-      const outcome = SLACK_INCOMING_INTEGRATION.handle({ body: { text: input }, headers: JSON_HEADERS, params: {} });
+      const outcome = slackIncomingIntegration.handle({ body: { text: input }, headers: JSON_HEADERS, params: {} });
       expect(outcome).toEqual({ kind: 'messages', eventType: null, messages: [{ topic: '(no topic)', content: output }] });
     }
   });
 
   it('test_null_message', () => {
-    expect(SLACK_INCOMING_INTEGRATION.handle(jsonCall('null_text'))).toEqual({ kind: 'ignored' });
+    expect(slackIncomingIntegration.handle(jsonCall('null_text'))).toEqual({ kind: 'ignored' });
   });
 
   it('test_message_as_www_urlencoded', () => {
     const raw = readFileSync(join(FIXTURES, 'urlencoded_text.txt'), 'utf8').trim();
     const form = Object.fromEntries(new URLSearchParams(raw));
-    const outcome = SLACK_INCOMING_INTEGRATION.handle({
+    const outcome = slackIncomingIntegration.handle({
       body: form, rawBody: raw, headers: { 'content-type': 'application/x-www-form-urlencoded' }, params: {},
     });
     expect(outcome).toEqual({
@@ -60,7 +60,7 @@ describe('Slack-compatible incoming webhook (Zulip\'s slack_incoming)', () => {
   });
 
   it('test_message_without_payload', () => {
-    expect(() => SLACK_INCOMING_INTEGRATION.handle({ body: {}, headers: {}, params: {} }))
+    expect(() => slackIncomingIntegration.handle({ body: {}, headers: {}, params: {} }))
       .toThrow(new MalformedWebhookPayload("Missing 'payload' argument"));
   });
 
@@ -283,11 +283,11 @@ Sample footer.
   });
 
   it('test_attachment_pieces_all_null', () => {
-    expect(SLACK_INCOMING_INTEGRATION.handle(jsonCall('attachment_pieces_all_null'))).toEqual({ kind: 'ignored' });
+    expect(slackIncomingIntegration.handle(jsonCall('attachment_pieces_all_null'))).toEqual({ kind: 'ignored' });
   });
 
   it('takes the URL\'s topic over the payload\'s channel', () => {
-    const outcome = SLACK_INCOMING_INTEGRATION.handle(jsonCall('attachment', { topic: 'alerts' }));
+    const outcome = slackIncomingIntegration.handle(jsonCall('attachment', { topic: 'alerts' }));
     expect(outcome.kind === 'messages' && outcome.messages[0].topic).toBe('alerts');
   });
 
@@ -302,8 +302,8 @@ Sample footer.
       [{ attachments: [{ fields: null }] }, 'payload["attachments"][0]["fields"] is not a list'],
     ];
     for (const [body, message] of cases) {
-      expect(() => SLACK_INCOMING_INTEGRATION.handle({ body, headers: JSON_HEADERS, params: {} })).toThrow(new MalformedWebhookPayload(message));
+      expect(() => slackIncomingIntegration.handle({ body, headers: JSON_HEADERS, params: {} })).toThrow(new MalformedWebhookPayload(message));
     }
-    expect(() => SLACK_INCOMING_INTEGRATION.handle({ body: { payload: '{' }, headers: {}, params: {} })).toThrow(new MalformedWebhookPayload('Malformed JSON'));
+    expect(() => slackIncomingIntegration.handle({ body: { payload: '{' }, headers: {}, params: {} })).toThrow(new MalformedWebhookPayload('Malformed JSON'));
   });
 });

@@ -7,7 +7,7 @@ import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome
  * Zulip 10.2 turns it (Slack's `*bold*` and `_italic_`, `<url|label>` links). The topic is
  * the URL's `topic`, else the payload's `channel` without its `#` or `@`, else "(no topic)".
  */
-export const SLACK_INCOMING_INTEGRATION: IncomingWebhookIntegration = {
+export const slackIncomingIntegration: IncomingWebhookIntegration = {
   name: 'slack_incoming',
   displayName: 'Slack-compatible webhook',
   webhookName: 'SlackIncoming',

@@ -1,9 +1,10 @@
-import { MalformedWebhookPayload } from '../integration';
+import { MalformedWebhookPayload } from '../../integration';
 import { pythonNumber, pythonStr, pythonStringRepr } from './python-str';
 
 /**
  * A value of a webhook payload read as Zulip's views read theirs (`WildValue`): every
- * access names the value by its path from `payload` (`payload['alerts'][0]['status']`),
+ * access names the value by its path from the root (`payload['alerts'][0]['status']`,
+ * `request['pull_request']['number']`),
  * and a missing key or a value of the wrong type throws `MalformedWebhookPayload` with the
  * message Zulip's `ValidationError` carries, so a provider never meets a `TypeError`.
  * Python's semantics are kept where a formatter depends on them: truthiness (`{}`, `[]`,
@@ -15,9 +16,14 @@ export class WildValue {
     readonly value: unknown,
   ) {}
 
-  /** The request body, named `payload` as Zulip's views name it. */
+  /** The request body, named `payload` as the views of Grafana, Alertmanager and PagerDuty name it. */
   static payload(body: unknown): WildValue {
     return new WildValue('payload', body);
+  }
+
+  /** The request body, named `request` as Zulip's errors name a typed endpoint's body. */
+  static request(body: unknown): WildValue {
+    return new WildValue('request', body);
   }
 
   /** Python's `bool(value)`. */
@@ -27,6 +33,11 @@ export class WildValue {
     if (Array.isArray(value)) return value.length > 0;
     if (typeof value === 'object') return Object.keys(value).length > 0;
     return true;
+  }
+
+  /** Whether the value is a dict, for readers that fall back rather than fail on another shape. */
+  get isDict(): boolean {
+    return typeof this.value === 'object' && this.value !== null && !Array.isArray(this.value);
   }
 
   get isNull(): boolean {
@@ -65,6 +76,16 @@ export class WildValue {
     return this.value.map((item: unknown, index) => new WildValue(`${this.path}[${index}]`, item));
   }
 
+  /** This dict with `fields` set, under the same path (a view adding keys it derived). */
+  withFields(fields: Readonly<Record<string, unknown>>): WildValue {
+    return new WildValue(this.path, { ...this.dict(), ...fields });
+  }
+
+  /** `value.keys()`, in the payload's order: the value must be a dict. */
+  keys(): string[] {
+    return Object.keys(this.dict());
+  }
+
   /** `value.items()`, in the payload's order: the value must be a dict. */
   entries(): [string, WildValue][] {
     return Object.entries(this.dict()).map(([key, item]): [string, WildValue] => [key, new WildValue(this.child(key), item)]);
@@ -89,14 +110,25 @@ export class WildValue {
     return found;
   }
 
+  /** `check_int`. */
+  int(): number {
+    if (typeof this.value !== 'number' || !Number.isInteger(this.value)) {
+      throw new MalformedWebhookPayload(`${this.path} is not an integer`);
+    }
+    return this.value;
+  }
+
+  /** `check_bool`. */
+  bool(): boolean {
+    if (typeof this.value !== 'boolean') throw new MalformedWebhookPayload(`${this.path} is not a boolean`);
+    return this.value;
+  }
+
   /** `check_int`, spelled as Python's `str` spells the int (a bool is an int in Python). */
   intText(): string {
     const value = this.value;
     if (typeof value === 'boolean') return value ? 'True' : 'False';
-    if (typeof value !== 'number' || !Number.isInteger(value)) {
-      throw new MalformedWebhookPayload(`${this.path} is not an integer`);
-    }
-    return pythonNumber(value);
+    return pythonNumber(this.int());
   }
 
   /** `check_none_or(check_union([check_int, check_float]))`, spelled as Python's `str`. */
@@ -114,11 +146,8 @@ export class WildValue {
   }
 
   private dict(): Record<string, unknown> {
-    const value = this.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new MalformedWebhookPayload(`${this.path} is not a dict`);
-    }
-    return value as Record<string, unknown>;
+    if (!this.isDict) throw new MalformedWebhookPayload(`${this.path} is not a dict`);
+    return this.value as Record<string, unknown>;
   }
 
   private child(key: string): string {

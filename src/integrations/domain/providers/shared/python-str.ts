@@ -83,18 +83,3 @@ function escapeCodePoint(code: number): string {
   if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
   return `\\U${code.toString(16).padStart(8, '0')}`;
 }
-
-// Python's `str.isspace` characters, which `strip()` and `rstrip()` remove.
-const PYTHON_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const LEADING_SPACE = new RegExp(`^${PYTHON_SPACE}+`, 'u');
-const TRAILING_SPACE = new RegExp(`${PYTHON_SPACE}+$`, 'u');
-
-/** Python's `str.strip()`. */
-export function pythonStrip(text: string): string {
-  return pythonRstrip(text).replace(LEADING_SPACE, '');
-}
-
-/** Python's `str.rstrip()`. */
-export function pythonRstrip(text: string): string {
-  return text.replace(TRAILING_SPACE, '');
-}

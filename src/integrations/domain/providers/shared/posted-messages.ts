@@ -1,5 +1,5 @@
-import type { IncomingWebhookOutcome, WebhookMessage } from '../integration';
-import { pythonRstrip } from './python-str';
+import type { IncomingWebhookOutcome, WebhookMessage } from '../../integration';
+import { pyRstrip } from '../../../../shared/message-content';
 
 /** A message a provider formatted, with the event type Zulip's view sends it under. */
 export interface EventMessage {
@@ -32,5 +32,14 @@ export function postedMessages(messages: readonly EventMessage[]): IncomingWebho
  * with what Zulip stored, so the providers hand over the stored form.
  */
 export function storedContent(body: string): string {
-  return pythonRstrip(body).replace(/^\n+/, '');
+  return pyRstrip(body).replace(/^\n+/, '');
+}
+
+const MAX_TOPIC_LENGTH = 60;
+
+/** Zulip cuts a topic longer than 60 characters to 57 and an ellipsis. */
+export function truncateTopic(topic: string): string {
+  const characters = Array.from(topic);
+  if (characters.length <= MAX_TOPIC_LENGTH) return topic;
+  return `${characters.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`;
 }

@@ -1,4 +1,5 @@
-import { pythonFloatRepr, pythonNumber, pythonRepr, pythonRstrip, pythonStr, pythonStrip, pythonStringRepr } from './python-str';
+import { pyRstrip, pyStrip } from '../../../../shared/message-content';
+import { pythonFloatRepr, pythonNumber, pythonRepr, pythonStr, pythonStringRepr } from './python-str';
 
 describe("Python's spelling of JSON values", () => {
   it.each([
@@ -39,8 +40,8 @@ describe("Python's spelling of JSON values", () => {
   });
 
   it('strips what Python counts as whitespace, and only that', () => {
-    expect(pythonStrip('\u3000\x1c text \x85\n')).toBe('text');
-    expect(pythonRstrip('text\ufeff')).toBe('text\ufeff');
-    expect(pythonRstrip('  text \t\n')).toBe('  text');
+    expect(pyStrip('\u3000\x1c text \x85\n')).toBe('text');
+    expect(pyRstrip('text\ufeff')).toBe('text\ufeff');
+    expect(pyRstrip('  text \t\n')).toBe('  text');
   });
 });
