@@ -16,7 +16,18 @@ import { sleep } from './support/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const SLACK_FIXTURES = path.join(__dirname, '../src/integrations/domain/providers/slack_incoming/fixtures');
+const PROVIDERS = path.join(__dirname, '../src/integrations/domain/providers');
+const SLACK_FIXTURES = path.join(PROVIDERS, 'slack_incoming/fixtures');
+const githubFixture = (name: string) => fs.readFileSync(path.join(PROVIDERS, 'github/fixtures', `${name}.json`));
+const jiraFixture = (name: string) => JSON.parse(fs.readFileSync(path.join(PROVIDERS, 'jira/fixtures', `${name}.json`), 'utf8')) as Json;
+
+/** Zulip's message for github/fixtures/push__1_commit.json (zerver/webhooks/github/tests.py). */
+const PUSH_1_COMMIT = {
+  subject: 'public-repo / changes',
+  content:
+    'baxterthehacker [pushed](https://github.com/baxterthehacker/public-repo/compare/9049f1265b7d...0d1a26e67d8f) 1 commit to branch changes.\n\n' +
+    '* Update README.md ([0d1a26e67d8](https://github.com/baxterthehacker/public-repo/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c))',
+};
 
 interface Bot extends Credentials {
   id: number;
@@ -39,11 +50,16 @@ describe('incoming webhooks', () => {
   }
 
   /** A POST as a service makes it: the URL's query, a body of its own, no credentials unless given. */
-  function hook(name: string, query: Record<string, string>, body: string | Buffer, options: { contentType?: string; basic?: Credentials } = {}): Promise<ApiResponse> {
+  function hook(
+    name: string,
+    query: Record<string, string>,
+    body: string | Buffer,
+    options: { contentType?: string; basic?: Credentials; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> {
     const api = new Api(realm.subdomain, options.basic ?? null);
     const search = new URLSearchParams(query).toString();
     return api.request('POST', `external/${name}${search === '' ? '' : `?${search}`}`, {}, {
-      headers: { 'content-type': options.contentType ?? 'application/json' },
+      headers: { 'content-type': options.contentType ?? 'application/json', ...options.headers },
       body,
     });
   }
@@ -242,6 +258,100 @@ describe('incoming webhooks', () => {
         await new Promise<void>((resolve) => relay.close(() => resolve()));
       }
     });
+  });
+
+  describe('a provider with event types (GitHub)', () => {
+    const target = () => ({ api_key: hookBot.apiKey, stream: 'integrations' });
+    const github = (event: string, fixture: string, query: Record<string, string> = {}) =>
+      hook('github', { ...target(), ...query }, githubFixture(fixture), { headers: { 'x-github-event': event } });
+    const SUCCESS = { status: 200, body: { result: 'success', msg: '' } };
+
+    /**
+     * Nothing was posted by the requests before: the bot's next message is a marker sent
+     * after them (the events of one sender's messages arrive in the order they were sent).
+     */
+    async function expectNothingPostedBefore(what: string): Promise<void> {
+      expect((await hook('json', target(), JSON.stringify({ marker: what }))).status).toBe(200);
+      const [event] = await queue.takeWhere(1, fromSender(hookBot.id));
+      expect({ what, content: event.message.content }).toEqual({ what, content: `\`\`\`json\n{\n  "marker": "${what}"\n}\n\`\`\`` });
+    }
+
+    it('posts a push with Zulip\'s topic and content, from the GitHub client', async () => {
+      const answer = await github('push', 'push__1_commit');
+      expect({ status: answer.status, body: answer.body }).toEqual(SUCCESS);
+      const [event] = await queue.takeWhere(1, fromSender(hookBot.id));
+      expect(event.message).toMatchObject({ display_recipient: 'integrations', ...PUSH_1_COMMIT, client: 'ZulipGitHubWebhook' });
+    });
+
+    it('answers an event it does not support with Zulip\'s 200 UNSUPPORTED_WEBHOOK_EVENT_TYPE, and posts nothing', async () => {
+      const answer = await hook('github', target(), '{"action": "completed"}', { headers: { 'x-github-event': 'workflow_run' } });
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 200,
+        body: {
+          result: 'success',
+          msg: "The 'workflow_run:completed' event isn't currently supported by the GitHub webhook; ignoring",
+          code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
+          webhook_name: 'GitHub',
+          event_type: 'workflow_run:completed',
+        },
+      });
+      await expectNothingPostedBefore('unsupported');
+    });
+
+    it('answers a missing event header 400 MISSING_HTTP_EVENT_HEADER, naming the header, as Zulip does', async () => {
+      const answer = await hook('github', target(), githubFixture('push__1_commit'));
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 400,
+        body: { result: 'error', msg: "Missing the HTTP event header 'X-GitHub-Event'", code: 'MISSING_HTTP_EVENT_HEADER', header: 'X-GitHub-Event' },
+      });
+      const gitlab = await hook('gitlab', target(), '{"object_kind": "push"}');
+      expect({ status: gitlab.status, body: gitlab.body }).toEqual({
+        status: 400,
+        body: { result: 'error', msg: "Missing the HTTP event header 'X-GitLab-Event'", code: 'MISSING_HTTP_EVENT_HEADER', header: 'X-GitLab-Event' },
+      });
+      await expectNothingPostedBefore('no header');
+    });
+
+    it('passes only the events only_events names: a push posts, an issue is answered success and dropped', async () => {
+      // GitHub's event types are Zulip's: a push of commits is `push_commits`, an issue event `issues`.
+      const only = { only_events: '["push_commits"]' };
+      const issue = await github('issues', 'issues', only);
+      expect({ status: issue.status, body: issue.body }).toEqual(SUCCESS);
+      await expectNothingPostedBefore('only_events');
+      expect((await github('push', 'push__1_commit', only)).status).toBe(200);
+      const [event] = await queue.takeWhere(1, fromSender(hookBot.id));
+      expect(event.message).toMatchObject(PUSH_1_COMMIT);
+    });
+
+    it('drops the events an exclude_events pattern matches, and posts the others', async () => {
+      const exclude = { exclude_events: '["pu?h*", "*_pull_request"]' };
+      const push = await github('push', 'push__1_commit', exclude);
+      expect({ status: push.status, body: push.body }).toEqual(SUCCESS);
+      await expectNothingPostedBefore('exclude_events');
+      expect((await github('issues', 'issues', exclude)).status).toBe(200);
+      const [event] = await queue.takeWhere(1, fromSender(hookBot.id));
+      expect(event.message).toMatchObject({ subject: 'public-repo / issue #2 Spelling error in the README file' });
+      expect(event.message.content).toMatch(/^baxterthehacker opened \[issue #2\]\(https:\/\/github\.com\/baxterthehacker\/public-repo\/issues\/2\):/);
+    });
+
+    it('posts a push only to a branch the branches option names', async () => {
+      const elsewhere = await github('push', 'push__1_commit', { branches: 'master,development' });
+      expect({ status: elsewhere.status, body: elsewhere.body }).toEqual(SUCCESS);
+      await expectNothingPostedBefore('branches');
+      expect((await github('push', 'push__1_commit', { branches: 'master,changes' })).status).toBe(200);
+      const [event] = await queue.takeWhere(1, fromSender(hookBot.id));
+      expect(event.message).toMatchObject(PUSH_1_COMMIT);
+    });
+  });
+
+  it('names a Jira assignee by the realm user whose email matches', async () => {
+    const body = jiraFixture('commented_v1');
+    body.issue.fields.assignee.emailAddress = alice.email;
+    const answer = await hook('jira', { api_key: hookBot.apiKey, stream: 'integrations' }, JSON.stringify(body));
+    expect(answer.status).toBe(200);
+    const [event] = await queue.takeWhere(1, fromSender(hookBot.id));
+    expect(event.message).toMatchObject({ subject: 'BUG-15: New bug with hook', client: 'ZulipJiraWebhook' });
+    expect(event.message.content).toMatch(/^Leo Franchi commented on \[BUG-15: New bug with hook\]\(http:\/\/lfranchi\.com:8080\/browse\/BUG-15\) \(assigned to \*\*Alice\*\*\):/);
   });
 
   it('lists every registered integration in register\'s realm_incoming_webhook_bots, by name', async () => {

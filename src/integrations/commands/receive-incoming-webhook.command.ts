@@ -11,7 +11,7 @@ import { ApiError } from '../../shared/api-error';
 import { integrationNamed, webhookNameOf } from '../domain/catalog';
 import { anomalousPayloadMessage, planDelivery, unsupportedEventMessage } from '../domain/delivery-plan';
 import { EventFilters } from '../domain/event-filter';
-import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload, WebhookRealmUser } from '../domain/integration';
+import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload, MissingWebhookEventHeader, WebhookRealmUser } from '../domain/integration';
 
 /** Where the URL says to post: `stream` (a channel's name, or its id in digits) and `topic`. */
 export interface WebhookTarget {
@@ -105,6 +105,9 @@ export class ReceiveIncomingWebhookHandler implements ICommandHandler<ReceiveInc
       }
       return outcome;
     } catch (error) {
+      if (error instanceof MissingWebhookEventHeader) {
+        throw new ApiError(error.message, 'MISSING_HTTP_EVENT_HEADER', 400, { header: error.header });
+      }
       if (error instanceof MalformedWebhookPayload) throw ApiError.badRequest(error.message);
       this.logger.warn(`${integration.name}: payload not understood: ${(error as Error).stack ?? String(error)}`);
       const webhookName = webhookNameOf(integration);

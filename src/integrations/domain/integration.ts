@@ -76,6 +76,20 @@ export class MalformedWebhookPayload extends Error {
   }
 }
 
+/**
+ * Thrown by a provider whose event type is a request header, when the header is absent:
+ * answered 400 with code `MISSING_HTTP_EVENT_HEADER` and the header's name in `header`, as
+ * Zulip's `MissingHTTPEventHeaderError`. A kind of unreadable payload, so a caller that only
+ * knows `MalformedWebhookPayload` still reads it as one.
+ */
+export class MissingWebhookEventHeader extends MalformedWebhookPayload {
+  /** `header`: the header's name as the service spells it (`X-GitHub-Event`). */
+  constructor(readonly header: string) {
+    super(`Missing the HTTP event header '${header}'`);
+    this.name = 'MissingWebhookEventHeader';
+  }
+}
+
 /** A configuration option an integration's URL takes (register's `config_options`). */
 export interface IntegrationConfigOption {
   readonly key: string;
@@ -112,6 +126,9 @@ export interface IncomingWebhookIntegration {
    * again); false when absent.
    */
   readonly unquotesUrlParameters?: boolean;
-  /** Pure: no I/O, no clock. Throws `MalformedWebhookPayload` for a payload it cannot read. */
+  /**
+   * Pure: no I/O, no clock. Throws `MalformedWebhookPayload` for a payload it cannot read,
+   * `MissingWebhookEventHeader` when the header naming its event is absent.
+   */
   handle(call: IncomingWebhookCall): IncomingWebhookOutcome;
 }

@@ -1,4 +1,4 @@
-import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload } from '../../integration';
+import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MissingWebhookEventHeader } from '../../integration';
 import { jsonBoolParam } from '../shared/url-params';
 import { WildValue } from '../shared/wild-value';
 import { GITHUB_EVENT_TYPES, GITHUB_FORMATTERS, githubEventName, githubTopic } from './events';
@@ -11,7 +11,7 @@ import { GITHUB_EVENT_TYPES, GITHUB_FORMATTERS, githubEventName, githubTopic } f
 function handleGitHub(call: IncomingWebhookCall): IncomingWebhookOutcome {
   const ignorePrivate = jsonBoolParam(call.params, 'ignore_private_repositories', false);
   const header = call.headers['x-github-event'];
-  if (header === undefined) throw new MalformedWebhookPayload("Missing the HTTP event header 'X-GitHub-Event'");
+  if (header === undefined) throw new MissingWebhookEventHeader('X-GitHub-Event');
   const payload = WildValue.request(call.body);
 
   // Zulip reads `private` whether or not the option is set, so a repository without it is malformed.

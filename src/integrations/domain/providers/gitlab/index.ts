@@ -1,4 +1,4 @@
-import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MalformedWebhookPayload } from '../../integration';
+import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MissingWebhookEventHeader } from '../../integration';
 import { jsonBoolParam } from '../shared/url-params';
 import { WildValue } from '../shared/wild-value';
 import { GITLAB_EVENT_TYPES, GITLAB_FORMATTERS, gitlabEventName, gitlabTopic } from './events';
@@ -11,7 +11,7 @@ import { projectHomepage, repoName } from './fields';
 function handleGitLab(call: IncomingWebhookCall): IncomingWebhookOutcome {
   const useMergeRequestTitle = jsonBoolParam(call.params, 'use_merge_request_title', true);
   const header = call.headers['x-gitlab-event'];
-  if (header === undefined) throw new MalformedWebhookPayload("Missing the HTTP event header 'X-GitLab-Event'");
+  if (header === undefined) throw new MissingWebhookEventHeader('X-GitLab-Event');
   const payload = WildValue.request(call.body);
 
   const name = gitlabEventName(header, payload, call.params.branches);
