@@ -195,6 +195,45 @@ describeInBrowser('the web app: keyboard, recovery, links and user text', () => 
     expect(contents.filter((content) => /before the restart|reconnecting|after Ann was back/.test(content))).toHaveLength(3);
   }, 180_000);
 
+  it('a narrow whose first fetch the server never answered shows what the page has and a send made meanwhile, and loads once the server answers again', async () => {
+    const before = await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'cut off', content: 'known before the cut' });
+    const page = await logIn(annBrowser, ann);
+    // The feed's fetch brings the message into the page.
+    await page.locator(`article[data-message-id="${before}"]`).waitFor();
+    // The server goes away just as the topic opens: its fetch and the send get no answer.
+    let away = true;
+    let fetchedAgain = false;
+    await page.route(
+      (url) => url.pathname === '/json/messages',
+      async (route) => {
+        const request = route.request();
+        const topicFetch = request.method() === 'GET' && (new URL(request.url()).searchParams.get('narrow') ?? '').includes('cut off');
+        if (away && (topicFetch || request.method() === 'POST')) return route.abort('connectionrefused');
+        if (topicFetch) fetchedAgain = true;
+        return route.continue();
+      },
+    );
+    await page.goto(`${origin()}/#narrow/channel/${loungeId}-lounge/topic/cut.20off`);
+    await page.locator(`article[data-message-id="${before}"]`).waitFor();
+    await page.getByText('You are offline. Reconnecting…').waitFor();
+    await page.getByRole('button', { name: 'Message #lounge' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('written while the topic was loading');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Not sent yet: the server could not be reached. Kept here as a draft.').waitFor();
+
+    // Back: the next answer (an event) brings the page online, and the topic is fetched again.
+    away = false;
+    const later = await sendMessage(bob.api, { type: 'stream', to: 'lounge', topic: 'cut off', content: 'sent once the server was back' });
+    await page.locator(`article[data-message-id="${later}"]`).waitFor();
+    await page.getByText('You are offline. Reconnecting…').waitFor({ state: 'detached' });
+    await until(() => (fetchedAgain ? true : undefined), 'the topic fetched again once the server answered');
+    // Still unsent, and offered again.
+    await page.getByText('Not sent yet: the server could not be reached. Kept here as a draft.').waitFor();
+    await page.getByRole('status').filter({ hasText: 'written while offline' }).getByRole('button', { name: 'Send now' }).click();
+    await page.locator('article.message[data-message-id]', { hasText: 'written while the topic was loading' }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }, 120_000);
+
   it("a missed-message email's link opens its conversation; a with link follows a moved message; a narrow shows what the page has while it loads", async () => {
     const cat = await realm.createUser('Cat Away');
     await cat.api.patch('settings', { email_notifications_batching_period_seconds: 1 });

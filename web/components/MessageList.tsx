@@ -210,7 +210,8 @@ export function MessageList({ filter, messages, foundOldest, foundNewest, anchor
           );
         })}
       </div>
-      {foundNewest && echoes.length > 0 ? (
+      {/* Sends are the newest messages: shown under a provisional list too (its first fetch may have failed with the server away). */}
+      {(foundNewest || provisional) && echoes.length > 0 ? (
         <section className="message-block local-echoes" aria-label="Sending">
           {echoes.map((echo) => (
             <div key={echo.localId}>

@@ -4,7 +4,7 @@ import { EmptyFeed } from '../components/EmptyFeed';
 import { MessageList } from '../components/MessageList';
 import { namesOf } from '../app/hash-names';
 import { formatHash, narrowKey, type Narrow } from '../store/narrow';
-import { selectNarrowEnds, selectNarrowMessages, selectProvisionalMessages } from '../store/selectors';
+import { selectLocalEchoes, selectNarrowEnds, selectNarrowMessages, selectProvisionalMessages } from '../store/selectors';
 import { useSelector, useStore } from '../store/use-store';
 
 /** Below this, loading shows nothing at all (docs/web-app.md: no spinner for anything quicker). */
@@ -21,11 +21,14 @@ export function MessageFeed({ narrow }: { narrow: Narrow }) {
   const ends = useSelector((state) => selectNarrowEnds(state, filter));
   // Until the server answers, what the store already has of the narrow shows.
   const provisional = useSelector((state) => (fetched === undefined ? selectProvisionalMessages(state, filter) : null));
+  const sending = useSelector((state) => selectLocalEchoes(state, filter).length > 0);
+  const online = useSelector((state) => state.online);
   const loaded = ends !== undefined;
   useEffect(() => {
-    if (registered && !loaded && narrow.with === null) void actions.loadNarrow(filter, narrow.anchor);
+    // A first fetch that failed with the server away is made again once it answers.
+    if (registered && online && !loaded && narrow.with === null) void actions.loadNarrow(filter, narrow.anchor);
     // The key names the filter; a new filter object for the same narrow is no new narrow.
-  }, [registered, loaded, key, narrow.anchor, narrow.with, actions]);
+  }, [registered, online, loaded, key, narrow.anchor, narrow.with, actions]);
 
   // `with/<id>` follows its message: the URL is rewritten to where the message is now.
   useEffect(() => {
@@ -50,7 +53,7 @@ export function MessageFeed({ narrow }: { narrow: Narrow }) {
   }, [loaded, key]);
 
   const messages = fetched ?? provisional ?? [];
-  if (ends === undefined && messages.length > 0) {
+  if (ends === undefined && (messages.length > 0 || sending)) {
     return <MessageList key={key} filter={filter} messages={messages} foundOldest={false} foundNewest={false} anchor={narrow.anchor ?? narrow.with} provisional />;
   }
   if (ends === undefined) {
