@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BenchResponse } from './client';
+import { BenchResponse, ConnectionFailure } from './client';
 import { Organization, SimChannel, SimUser, TOPICS } from './capacity-org';
 
 /**
@@ -21,16 +21,28 @@ export type Action =
   | 'user list';
 
 export const MIX: ReadonlyArray<{ action: Action; percent: number; request: string }> = [
-  { action: 'read channel', percent: 35, request: 'GET /messages anchor=newest num_before=50 num_after=0 narrow=[channel]' },
+  { action: 'read channel', percent: 45, request: 'GET /messages anchor=newest num_before=50 num_after=0 narrow=[channel]' },
   { action: 'send to channel', percent: 15, request: 'POST /messages to one of the user\'s 3 channels, one of 5 topics' },
   { action: 'direct message', percent: 5, request: 'POST /messages type=direct to a random user' },
   { action: 'mark channel read', percent: 15, request: 'POST /messages/flags/narrow anchor=newest num_before=20 narrow=[channel] op=add flag=read' },
   { action: 'typing', percent: 10, request: 'POST /typing type=direct to=[random user] op=start' },
   { action: 'reaction', percent: 5, request: 'POST /messages/{channel\'s newest}/reactions, an emoji the user has not put there yet' },
-  { action: 'presence', percent: 10, request: 'POST /users/me/presence status=active new_user_input=true slim_presence=true last_update_id' },
   { action: 'user profile', percent: 4, request: 'GET /users/{random user}' },
   { action: 'user list', percent: 1, request: 'GET /users' },
 ];
+
+/**
+ * Presence is not in the mix: as Zulip's web app does (web/src/activity_ui.ts), every user
+ * reports it every `server_presence_ping_interval_seconds` (60 s), asking for the changes
+ * since its `last_update_id`; `new_user_input` says whether the user acted since.
+ */
+export const PRESENCE = {
+  action: 'presence' as Action,
+  request: 'POST /users/me/presence status=active ping_only=false new_user_input last_update_id, every server_presence_ping_interval_seconds per user',
+};
+
+/** Every action the figures are kept for: the mix's and presence. */
+export const ACTIONS: readonly Action[] = [...MIX.map(({ action }) => action), PRESENCE.action];
 
 /**
  * Reaction names the server knows. A user picks one it has not put on that message yet
@@ -98,6 +110,13 @@ export class Simulation {
   pollsInFlight = 0;
   readonly polled = new Set<number>();
   queuesLost = 0;
+  /**
+   * Requests and polls that got no answer because the connection failed, by what failed,
+   * warm-up and drain included (inside a window they are errors too): a reset is never
+   * passed over silently.
+   */
+  readonly connectionFailures = new Map<string, number>();
+  private readonly presenceLoops: Promise<void>[] = [];
 
   constructor(
     private readonly org: Organization,
@@ -125,13 +144,17 @@ export class Simulation {
 
   startActions(): void {
     this.actionControllers = this.org.users.map(() => new AbortController());
-    this.org.users.forEach((user, index) => this.actionLoops.push(this.actionLoop(user, this.actionControllers[index].signal)));
+    this.org.users.forEach((user, index) => {
+      const signal = this.actionControllers[index].signal;
+      this.actionLoops.push(this.actionLoop(user, signal));
+      this.presenceLoops.push(this.presenceLoop(user, signal));
+    });
   }
 
-  /** Stops every user's actions (polls stay parked) and waits for those in flight. */
+  /** Stops every user's actions and presence reports (polls stay parked) and waits for those in flight. */
   async stopActions(): Promise<void> {
     for (const controller of this.actionControllers) controller.abort();
-    await Promise.all(this.actionLoops.splice(0));
+    await Promise.all([...this.actionLoops.splice(0), ...this.presenceLoops.splice(0)]);
   }
 
   /** Waits until the window's messages reached every queue (or `ms` passed); answers how many deliveries are missing. */
@@ -166,6 +189,7 @@ export class Simulation {
         response = await user.poller.get('events', { queue_id: user.queueId, last_event_id: user.lastEventId }, signal);
       } catch (error) {
         if (signal.aborted) return;
+        this.connectionFailed('GET /events', error as Error);
         const window = this.windowNow(performance.now());
         if (window) {
           window.pollErrors += 1;
@@ -225,10 +249,38 @@ export class Simulation {
         // starts with one is already in the steady state.
         await delay(-Math.log(1 - Math.random()) * this.thinkMs, undefined, { signal });
         await this.act(user, pick());
+        user.actedSincePresence = true;
       }
     } catch (error) {
       if (!signal.aborted) throw error;
     }
+  }
+
+  /** A user's presence reports: one per interval, each user at its own moment in it (a steady state from the start). */
+  private async presenceLoop(user: SimUser, signal: AbortSignal): Promise<void> {
+    const intervalMs = this.org.presenceIntervalSeconds * 1000;
+    try {
+      await delay(Math.random() * intervalMs, undefined, { signal });
+      for (;;) {
+        const started = performance.now();
+        const newUserInput = user.actedSincePresence;
+        user.actedSincePresence = false;
+        const response = await this.call(user, PRESENCE.action, 'post', 'users/me/presence', 'POST /users/me/presence', {
+          status: 'active', ping_only: false, new_user_input: newUserInput, last_update_id: user.presenceLastUpdateId,
+        });
+        const last = response?.body.presence_last_update_id;
+        if (typeof last === 'number') user.presenceLastUpdateId = last;
+        await delay(Math.max(0, intervalMs - (performance.now() - started)), undefined, { signal });
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+  }
+
+  private connectionFailed(label: string, error: Error): void {
+    if (!(error instanceof ConnectionFailure)) return;
+    const key = `${label}: ${error.message}`;
+    this.connectionFailures.set(key, (this.connectionFailures.get(key) ?? 0) + 1);
   }
 
   private async act(user: SimUser, action: Action): Promise<void> {
@@ -258,14 +310,6 @@ export class Simulation {
       case 'reaction':
         await this.react(user, channel);
         return;
-      case 'presence': {
-        const response = await this.call(user, action, 'post', 'users/me/presence', 'POST /users/me/presence', {
-          status: 'active', ping_only: false, new_user_input: true, slim_presence: true, last_update_id: user.presenceLastUpdateId,
-        });
-        const last = response?.body.presence_last_update_id;
-        if (typeof last === 'number') user.presenceLastUpdateId = last;
-        return;
-      }
       case 'user profile':
         await this.call(user, action, 'get', `users/${this.otherUser(user).userId}`, 'GET /users/{id}', {});
         return;
@@ -337,6 +381,7 @@ export class Simulation {
     try {
       response = await user.actor[method](route, params, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
     } catch (error) {
+      this.connectionFailed(label, error as Error);
       // The only signal is the timeout's: an abort is a request that took too long.
       failure = `${label}: ${(error as Error).name === 'AbortError' ? `no answer in ${REQUEST_TIMEOUT_MS / 1000} s` : (error as Error).message}`;
     }

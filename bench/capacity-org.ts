@@ -29,6 +29,8 @@ export interface SimUser {
   lastEventId: number;
   /** What the last presence answer (or register) said; sent back as `last_update_id`. */
   presenceLastUpdateId: number;
+  /** Whether the user did an action since its last presence report (its `new_user_input`). */
+  actedSincePresence: boolean;
   /** Emoji this user put on recent messages (message id -> names), newest last. */
   reacted: Map<number, Set<string>>;
 }
@@ -62,6 +64,8 @@ const REGISTER_CONCURRENCY = 8;
 
 export class Organization {
   readonly users: SimUser[] = [];
+  /** How often a client reports presence: register's `server_presence_ping_interval_seconds`. */
+  presenceIntervalSeconds = 60;
   readonly channels: SimChannel[] = [];
   private readonly channelByStreamId = new Map<number, SimChannel>();
   /** Channels made ahead of their step (`createChannels`), in the order steps take them. */
@@ -157,6 +161,7 @@ export class Organization {
         queueId: '',
         lastEventId: -1,
         presenceLastUpdateId: -1,
+        actedSincePresence: true,
         reacted: new Map(),
       };
     });
@@ -200,6 +205,8 @@ export class Organization {
     user.lastEventId = response.body.last_event_id as number;
     const presence = response.body.presence_last_update_id;
     user.presenceLastUpdateId = typeof presence === 'number' ? presence : -1;
+    const interval = response.body.server_presence_ping_interval_seconds;
+    if (typeof interval === 'number' && interval > 0) this.presenceIntervalSeconds = interval;
   }
 }
 

@@ -31,6 +31,11 @@ export interface StepResult {
   /** Latencies are null in JSON when missing deliveries (counted as infinitely late) reach the percentile. */
   delivery: { messages: number; expected: number; delivered: number; missing: number; duplicates: number; p50Ms: number; p99Ms: number };
   resources: ResourceFigures;
+  /**
+   * Connections that failed during the whole step (warm-up and drain too), by request and
+   * cause as the client saw it; and what the server's slow-request limiter closed.
+   */
+  connections: { failures: Record<string, number>; serverClosed: Record<string, number> };
   healthy: boolean;
   reasons: string[];
   /** See `contended`. */
@@ -63,6 +68,17 @@ export function contended(r: Pick<StepResult, 'resources'>): boolean {
   return (r.resources.server.waitingForCpuPercent ?? 0) > 10;
 }
 
+function connectionLines(c: StepResult['connections']): string[] {
+  const failures = Object.entries(c.failures).sort((a, b) => b[1] - a[1]);
+  const closed = Object.entries(c.serverClosed);
+  if (failures.length === 0 && closed.length === 0) return ['  connections: none failed during the step'];
+  return [
+    `  connections that failed during the step (warm-up and drain included): ${failures.reduce((sum, [, n]) => sum + n, 0)}`,
+    ...failures.map(([kind, count]) => `    ${String(count).padStart(6)}  ${kind}`),
+    ...(closed.length > 0 ? [`  the server's slow-request limiter closed: ${closed.map(([kind, count]) => `${kind} ×${count}`).join(', ')}`] : []),
+  ];
+}
+
 export function printStep(r: StepResult): void {
   const s = r.setupSeconds;
   const errorKinds = Object.entries(r.errors.byKind).sort((a, b) => b[1] - a[1]);
@@ -84,6 +100,7 @@ export function printStep(r: StepResult): void {
     `  delivery: ${r.delivery.messages} messages, ${r.delivery.delivered} of ${r.delivery.expected} queue deliveries ` +
       `(${r.delivery.missing} missing after the drain, ${r.delivery.duplicates} duplicates); ` +
       `POST issued to arrival p50 ${ms(r.delivery.p50Ms)} ms, p99 ${ms(r.delivery.p99Ms)} ms`,
+    ...connectionLines(r.connections),
     ...formatResources(r.resources),
     `  ${r.healthy ? 'HEALTHY' : `UNHEALTHY: ${r.reasons.join('; ')}`}`,
     ...(contended(r)

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createTestRealm } from '../test/support/api';
 import { ServerProcess } from '../test/support/server-process';
-import { Action, MIX, Simulation, Window } from './capacity-load';
+import { ACTIONS, MIX, PRESENCE, Simulation, Window } from './capacity-load';
 import { Organization } from './capacity-org';
 import { contended, printStep, StepResult } from './capacity-report';
 import { ResourceMeter } from './capacity-resources';
@@ -94,6 +94,7 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
       `each user: a queue (POST /register, no options) with a long-poll always parked, and one action every ` +
         `${options.thinkSeconds} s on average (exponential think time); the mix:`,
       ...MIX.map(({ action, percent, request }) => `  ${String(percent).padStart(3)}%  ${action.padEnd(18)} ${request}`),
+      `and, apart from the mix, as Zulip's web app: ${PRESENCE.action.padEnd(18)} ${PRESENCE.request}`,
       `healthy: request average <= ${THRESHOLDS.averageMs} ms, p99 <= ${THRESHOLDS.p99Ms} ms, errors <= ${THRESHOLDS.errorPercent}%, ` +
         `delivery p99 <= ${THRESHOLDS.deliveryP99Ms} ms (Mattermost's load-test thresholds)`,
       '',
@@ -127,7 +128,7 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
     channelsSeconds = (performance.now() - channelsStart) / 1000;
     log(`set-up: ${channelCount} channels for every step created (${channelsSeconds.toFixed(1)} s)`);
     for (const [stepIndex, target] of options.steps.entries()) {
-      const result = await runStep(stepIndex + 1, target, org, sim, meter, options);
+      const result = await runStep(stepIndex + 1, target, org, sim, meter, options, server);
       results.push(result);
       printStep(result);
       if (!result.healthy && !options.allSteps) {
@@ -158,8 +159,18 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
   }
 }
 
-async function runStep(step: number, target: number, org: Organization, sim: Simulation, meter: ResourceMeter, options: CapacityOptions): Promise<StepResult> {
+async function runStep(
+  step: number,
+  target: number,
+  org: Organization,
+  sim: Simulation,
+  meter: ResourceMeter,
+  options: CapacityOptions,
+  server: ServerProcess,
+): Promise<StepResult> {
   const setupStart = performance.now();
+  sim.connectionFailures.clear();
+  const closedAtStart = await slowConnectionsClosed(server);
   log(`step ${step}: growing the organization from ${org.users.length} to ${target} users`);
   const { added, times } = await org.grow(target, options.history, log);
   log(`  history ${times.history.toFixed(1)} s; registering ${added.length} queues`);
@@ -189,7 +200,24 @@ async function runStep(step: number, target: number, org: Organization, sim: Sim
   await sim.stopActions();
   sim.forgetUndelivered();
   const resources = await meter.figures(before, after);
-  return summarize(step, org, window, missing, { ...times, register: registerSeconds, total: setupSeconds }, resources);
+  const closedAtEnd = await slowConnectionsClosed(server);
+  const serverClosed = Object.fromEntries(
+    Object.entries(closedAtEnd).map(([reason, count]) => [reason, count - (closedAtStart[reason] ?? 0)] as const).filter(([, count]) => count > 0),
+  );
+  const connections = { failures: Object.fromEntries(sim.connectionFailures), serverClosed };
+  return summarize(step, org, window, missing, { ...times, register: registerSeconds, total: setupSeconds }, resources, connections);
+}
+
+/**
+ * What the server's slow-request limiter closed so far, by reason (its metric
+ * `chat_http_slow_connections_closed_total`): a cause the client side of a reset cannot see.
+ */
+async function slowConnectionsClosed(server: ServerProcess): Promise<Record<string, number>> {
+  const response = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
+  const text = await response.text();
+  const closed: Record<string, number> = {};
+  for (const match of text.matchAll(/^chat_http_slow_connections_closed_total\{reason="(\w+)"\} (\d+)/gm)) closed[match[1]] = Number(match[2]);
+  return closed;
 }
 
 function summarize(
@@ -199,14 +227,15 @@ function summarize(
   missing: number,
   setup: StepResult['setupSeconds'],
   resources: StepResult['resources'],
+  connections: StepResult['connections'],
 ): StepResult {
   const seconds = (window.end - window.start) / 1000;
   // Actions still unanswered after the drain count as issued and failed.
   if (window.pending > 0) window.errors.set('no answer by the end of the drain', window.pending);
   const all: number[] = [];
   const actions: StepResult['actions'] = {};
-  for (const { action } of MIX) {
-    const values = window.latencies.get(action as Action) ?? [];
+  for (const action of ACTIONS) {
+    const values = window.latencies.get(action) ?? [];
     all.push(...values);
     actions[action] = { count: values.length, averageMs: round(mean(values)), p99Ms: round(percentile(values, 99)) };
   }
@@ -240,6 +269,7 @@ function summarize(
       p99Ms: round(percentile(deliveries, 99)),
     },
     resources,
+    connections,
     healthy: true,
     reasons: [],
     contended: false,
@@ -251,6 +281,8 @@ function summarize(
   if (result.errors.percent > THRESHOLDS.errorPercent) reasons.push(`errors ${result.errors.percent.toFixed(3)}% > ${THRESHOLDS.errorPercent}%`);
   if (result.delivery.p99Ms > THRESHOLDS.deliveryP99Ms) reasons.push(`delivery p99 ${result.delivery.p99Ms} ms > ${THRESHOLDS.deliveryP99Ms} ms`);
   if (requests === 0) reasons.push('no requests were made');
+  const failed = Object.values(connections.failures).reduce((a, b) => a + b, 0);
+  if (failed > 0) reasons.push(`${failed} connection(s) failed during the step (warm-up and drain included)`);
   result.healthy = reasons.length === 0;
   result.reasons = reasons;
   return result;

@@ -58,7 +58,7 @@ export class BenchClient {
         },
         (response) => collect(response, resolve, reject),
       );
-      request.on('error', reject);
+      request.on('error', (error) => reject(connectionFailure(error, request.reusedSocket)));
       request.end();
     });
   }
@@ -99,11 +99,35 @@ export class BenchClient {
         },
         (response) => collect(response, resolve, reject),
       );
-      request.on('error', reject);
+      request.on('error', (error) => reject(connectionFailure(error, request.reusedSocket)));
       if (!inQuery) request.write(form);
       request.end();
     });
   }
+}
+
+/**
+ * A request that got no answer, with what can be told of why: Node's `socket hang up`
+ * (ECONNRESET) on a keep-alive socket the agent reused is most often the race its docs
+ * describe (the server closed the idle socket just as the request went out); on a new
+ * connection, the server closed or refused it while taking the request.
+ */
+export class ConnectionFailure extends Error {
+  constructor(
+    readonly code: string,
+    readonly reusedSocket: boolean,
+    cause: Error,
+  ) {
+    super(`${cause.message} (${code}, ${reusedSocket ? 'on a reused keep-alive socket' : 'on a new connection'})`, { cause });
+    this.name = cause.name;
+  }
+}
+
+export function connectionFailure(error: Error, reusedSocket: boolean): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  // An abort (the caller's timeout) is not the connection's doing.
+  if (error.name === 'AbortError' || code === undefined) return error;
+  return new ConnectionFailure(code, reusedSocket, error);
 }
 
 /** Reads a response whole and parses its JSON (text that is not JSON comes as `raw`). */

@@ -1,7 +1,7 @@
 import * as net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Credentials, encodeParams, Params } from '../test/support/api';
-import { BenchResponse } from './client';
+import { BenchResponse, connectionFailure } from './client';
 
 /**
  * One simulated client's long-poll connection, as a load generator keeps it: its own
@@ -16,6 +16,8 @@ export class LeanPoller {
   private buffered: Buffer = Buffer.alloc(0);
   private pending: { resolve: (response: BenchResponse) => void; reject: (error: Error) => void } | null = null;
   private readonly head: string;
+  /** Answers read on the current socket: 0 while the socket is new. */
+  private answers = 0;
 
   constructor(
     private readonly port: number,
@@ -57,13 +59,16 @@ export class LeanPoller {
   private connected(): net.Socket {
     if (this.socket && !this.socket.destroyed) return this.socket;
     this.buffered = Buffer.alloc(0);
+    this.answers = 0;
     const socket = net.connect(this.port, '127.0.0.1');
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.received(chunk));
-    socket.on('error', (error) => this.fail(error));
+    // Said with the socket's history: closed on a new connection is the server refusing
+    // it; after answers, the server (or its limiter) ended a parked poll.
+    socket.on('error', (error) => this.fail(this.connectionFailure(error)));
     socket.on('close', () => {
       if (this.socket === socket) this.socket = null;
-      this.fail(new Error('connection closed'));
+      this.fail(this.connectionFailure(Object.assign(new Error('connection closed by the server'), { code: 'EOF' })));
     });
     this.socket = socket;
     return socket;
@@ -92,7 +97,12 @@ export class LeanPoller {
     } catch {
       body = { raw: text };
     }
+    this.answers += 1;
     pending?.resolve({ status: Number(head.slice(9, 12)), body, receivedAt });
+  }
+
+  private connectionFailure(error: Error): Error {
+    return connectionFailure(error, this.answers > 0);
   }
 
   private fail(error: Error): void {
