@@ -49,7 +49,7 @@ export const ACTIONS: readonly Action[] = [...MIX.map(({ action }) => action), P
  * (tracked per user), so "already reacted" cannot happen; should the list be used up on
  * one message, the action removes one of its reactions instead.
  */
-const EMOJI = ['smile', 'heart', 'tada', 'rocket', 'eyes', 'laughing', 'star', 'fire', 'clap', 'wave', 'thinking_face', 'cake'];
+const EMOJI = ['smile', 'heart', 'tada', 'rocket', 'eyes', 'laughing', 'star', 'fire', 'clap', 'wave', 'thinking', 'cake'];
 const MARKER = /cap-seq-(\d+)x/;
 /** A client gives up on an action after this long; it counts as an error. */
 const REQUEST_TIMEOUT_MS = 30_000;

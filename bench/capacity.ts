@@ -83,7 +83,8 @@ export function parseCapacityOptions(argv: readonly string[]): CapacityOptions {
 }
 
 export function main(argv: string[]): Promise<void> {
-  return runBench('capacity', () => parseCapacityOptions(argv), {}, runAgainst);
+  // Metrics on: a step reports what the server's slow-request limiter closed (its counter).
+  return runBench('capacity', () => parseCapacityOptions(argv), { METRICS_ENABLED: 'true' }, runAgainst);
 }
 
 async function runAgainst(server: ServerProcess, options: CapacityOptions, storage: string): Promise<void> {
