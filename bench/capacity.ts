@@ -116,7 +116,11 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
   await db.connect();
   // Actions share a pool large enough that no action waits for a socket even when the
   // server is slow (closed-loop users: at most one action each in flight).
-  const actionAgent = new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024 });
+  // An idle socket is closed here after a minute, before the server closes it (its
+  // keep-alive timeout, announced as `Keep-Alive: timeout=120`): Node 20's agent heeds that
+  // hint only when it has a timeout of its own, and a socket the server closes just as a
+  // request goes out on it fails that request with `socket hang up` (ECONNRESET).
+  const actionAgent = new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024, timeout: 60_000 });
   const org = new Organization(realm, template.userId, db, server.port, actionAgent);
   const sim = new Simulation(org, options.thinkSeconds * 1000);
   const meter = new ResourceMeter(server.child.pid as number, process.env.REDIS_URL);
