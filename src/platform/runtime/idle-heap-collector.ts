@@ -26,10 +26,11 @@ type Collect = () => void;
 export function startIdleHeapCollector(
   collect: Collect | undefined = exposedGc(),
   { lookEveryMs, quietLoop, growthBytes }: IdleCollection = SERVER_COLLECTION,
+  heapUsed: () => number = () => process.memoryUsage().heapUsed,
 ): { stop(): void } {
   if (!collect) return { stop: () => undefined };
   let loopUse: EventLoopUtilization = performance.eventLoopUtilization();
-  let heapAfterLast = process.memoryUsage().heapUsed;
+  let heapAfterLast = heapUsed();
   let busySinceLast = false;
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
@@ -39,10 +40,10 @@ export function startIdleHeapCollector(
       busySinceLast = true;
       return;
     }
-    if (!busySinceLast && process.memoryUsage().heapUsed - heapAfterLast < growthBytes) return;
+    if (!busySinceLast && heapUsed() - heapAfterLast < growthBytes) return;
     collect();
     busySinceLast = false;
-    heapAfterLast = process.memoryUsage().heapUsed;
+    heapAfterLast = heapUsed();
   }, lookEveryMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
