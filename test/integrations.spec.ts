@@ -362,6 +362,44 @@ describe('incoming webhooks', () => {
       { name: 'json', display_name: 'JSON formatter', all_event_types: null, config_options: [] },
       { name: 'slack_incoming', display_name: 'Slack-compatible webhook', all_event_types: null, config_options: [] },
     ]));
+
+    // The Git forges, as Zulip 10.2's integrations.py declares them: its config options (the
+    // URL parameters its "Generate URL" form offers; `branches` has a form of its own, hence no
+    // label) and its view's event types. GitLab's `use_merge_request_title` is not among them.
+    const named = (name: string): Json => {
+      const entry = listed.find((candidate) => candidate.name === name);
+      if (entry === undefined) throw new Error(`register lists no ${name}`);
+      return entry;
+    };
+    const { all_event_types: githubEvents, ...github } = named('github');
+    expect(github).toEqual({
+      name: 'github',
+      display_name: 'GitHub',
+      config_options: [
+        { key: 'branches', label: '', validator: 'check_string' },
+        { key: 'ignore_private_repositories', label: 'Exclude notifications from private repositories', validator: 'check_bool' },
+      ],
+    });
+    expect(githubEvents).toEqual(expect.arrayContaining([
+      'push_commits', 'push_tags', 'opened_pull_request', 'closed_pull_request', 'issues', 'issue_comment', 'check_run', 'tier_changed',
+    ]));
+    expect(githubEvents).not.toContain('push');
+    const { all_event_types: gitlabEvents, ...gitlab } = named('gitlab');
+    expect(gitlab).toEqual({
+      name: 'gitlab',
+      display_name: 'GitLab',
+      config_options: [{ key: 'branches', label: '', validator: 'check_string' }],
+    });
+    expect(gitlabEvents).toEqual(expect.arrayContaining([
+      'Push Hook', 'Tag Push Hook', 'Merge Request Hook open', 'Merge Request Hook merge', 'Note Hook Issue', 'Pipeline Hook', 'Release Hook',
+    ]));
+    // GitHub Sponsors shares GitHub's view, but register lists its sponsorship events alone.
+    expect(named('githubsponsors')).toEqual({
+      name: 'githubsponsors',
+      display_name: 'GitHub Sponsors',
+      all_event_types: ['cancelled', 'created', 'edited', 'pending_cancellation', 'pending_tier_change', 'tier_changed'],
+      config_options: [],
+    });
   });
 
   describe('fuzzing every registered integration', () => {

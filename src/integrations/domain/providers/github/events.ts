@@ -89,7 +89,13 @@ export const GITHUB_FORMATTERS: Readonly<Record<string, BodyFormatter>> = {
 
 export const GITHUB_EVENT_TYPES: readonly string[] = Object.keys(GITHUB_FORMATTERS);
 
-const SPONSORS_EVENTS = new Set(['cancelled', 'created', 'edited', 'pending_cancellation', 'pending_tier_change', 'tier_changed']);
+/**
+ * GitHub Sponsors' event types, in the order of Zulip's `SPONSORS_EVENT_TYPES`: what register
+ * lists as `githubsponsors`' `all_event_types`, and the events whose topic is `sponsors`.
+ */
+export const GITHUB_SPONSORS_EVENT_TYPES: readonly string[] = ['cancelled', 'created', 'edited', 'pending_cancellation', 'pending_tier_change', 'tier_changed'];
+
+const SPONSORS_EVENTS: ReadonlySet<string> = new Set(GITHUB_SPONSORS_EVENT_TYPES);
 
 /** Events GitHub sends that Zulip accepts and does not post. */
 const IGNORED_EVENTS = new Set([

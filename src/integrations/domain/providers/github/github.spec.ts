@@ -79,9 +79,18 @@ describe('GitHub event names', () => {
     });
   });
 
-  it('offers branches and ignore_private_repositories as configuration', () => {
-    expect(githubIntegration.configOptions.map((option) => option.key)).toEqual(['branches', 'ignore_private_repositories']);
+  it('offers branches and ignore_private_repositories as configuration, as Zulip 10.2\'s integrations.py', () => {
+    expect(githubIntegration.configOptions).toEqual([
+      { key: 'branches', label: '', validator: 'check_string' },
+      { key: 'ignore_private_repositories', label: 'Exclude notifications from private repositories', validator: 'check_bool' },
+    ]);
     expect(githubSponsorsIntegration.configOptions).toEqual([]);
+  });
+
+  it('lists the sponsorship events alone as GitHub Sponsors\' event types, and still posts any GitHub event', () => {
+    expect(githubSponsorsIntegration.allEventTypes).toEqual(['cancelled', 'created', 'edited', 'pending_cancellation', 'pending_tier_change', 'tier_changed']);
+    expect(githubIntegration.allEventTypes).toEqual(expect.arrayContaining(['push_commits', 'cancelled', 'tier_changed']));
+    expect(githubSponsorsIntegration.handle(call(fixture('push__1_commit'), 'push')).kind).toBe('messages');
   });
 });
 

@@ -1,7 +1,7 @@
 import { IncomingWebhookCall, IncomingWebhookIntegration, IncomingWebhookOutcome, MissingWebhookEventHeader } from '../../integration';
 import { jsonBoolParam } from '../shared/url-params';
 import { WildValue } from '../shared/wild-value';
-import { GITHUB_EVENT_TYPES, GITHUB_FORMATTERS, githubEventName, githubTopic } from './events';
+import { GITHUB_EVENT_TYPES, GITHUB_FORMATTERS, GITHUB_SPONSORS_EVENT_TYPES, githubEventName, githubTopic } from './events';
 
 /**
  * GitHub's repository and organization webhooks (`/api/v1/external/github`), and GitHub
@@ -56,7 +56,9 @@ export const githubSponsorsIntegration: IncomingWebhookIntegration = {
   displayName: 'GitHub Sponsors',
   // Served by Zulip's GitHub view: its client and answers say GitHub.
   webhookName: 'GitHub',
-  allEventTypes: GITHUB_EVENT_TYPES,
+  // Zulip's register lists only the sponsorship events for it (get_all_event_types_for_integration's
+  // special case), though the shared view posts, and filters, every GitHub event.
+  allEventTypes: GITHUB_SPONSORS_EVENT_TYPES,
   configOptions: [],
   handle: handleGitHub,
 };
