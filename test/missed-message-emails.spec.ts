@@ -1,5 +1,6 @@
 import { Api, createTestRealm, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
+import { makeHere, setSettings } from './support/notification-presence';
 import { linkIn, ReceivedMail, SmtpSink } from './support/smtp-sink';
 import { sleep, until } from './support/until';
 
@@ -14,11 +15,6 @@ import { sleep, until } from './support/until';
 
 /** Longer than a batching period plus a sweep interval (5 s): what was not sent by then is never sent. */
 const QUIET_MS = 7000;
-
-async function setSettings(user: TestUser, settings: Record<string, unknown>): Promise<void> {
-  const response = await user.api.patch('settings', settings);
-  expect(response.body).toEqual({ result: 'success', msg: '' });
-}
 
 async function offlineEmailSetting(user: TestUser): Promise<unknown> {
   const state = await user.api.post('register', { fetch_event_types: JSON.stringify(['user_settings']) });
@@ -101,10 +97,7 @@ describe('missed-message emails', () => {
     const henry = await awayUser('Henry Here', 1);
     const erin = await awayUser('Erin Control', 1);
     // Henry is here: a queue that receives messages and active presence.
-    const registered = await henry.api.post('register', { event_types: JSON.stringify(['message']) });
-    expect(registered.status).toBe(200);
-    const presence = await henry.api.post('users/me/presence', { status: 'active' });
-    expect(presence.status).toBe(200);
+    await makeHere(henry);
 
     const read = await sendMessage(alice.api, { type: 'direct', to: JSON.stringify([carol.userId]), content: 'Carol reads this at once' });
     const flagged = await carol.api.post('messages/flags', { messages: JSON.stringify([read]), op: 'add', flag: 'read' });
@@ -227,12 +220,7 @@ describe('missed-message emails', () => {
     async function hereUser(name: string, queues: Record<string, unknown>[] = [{}]): Promise<TestUser> {
       const user = await gcRealm.createUser(name);
       await setSettings(user, { email_notifications_batching_period_seconds: 1 });
-      for (const params of queues) {
-        const registered = await user.api.post('register', { event_types: JSON.stringify(['message']), ...params });
-        expect(registered.status).toBe(200);
-      }
-      const presence = await user.api.post('users/me/presence', { status: 'active' });
-      expect(presence.status).toBe(200);
+      await makeHere(user, queues);
       return user;
     }
 

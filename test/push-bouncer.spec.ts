@@ -1,4 +1,5 @@
 import { createTestRealm, expectError, ok, runCli, sendMessage, subscribeTo, TestRealm, TestUser } from './support/api';
+import { makeHere, setSettings } from './support/notification-presence';
 import { BouncerRequest, PushBouncerStandIn } from './support/push-bouncer';
 import { Queue } from './support/queue';
 import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
@@ -12,8 +13,11 @@ import { sleep, until } from './support/until';
  * or deleted, the realms' data uploaded before the first notification, the realm's
  * `push_notifications_enabled` as the service answers it, the test notification, and
  * delivery at least once and once per message through an outage of the service and a
- * server killed between the commit and the sending. Retry delays are short here
- * (`PUSH_RETRY_DELAY_MS`, `PUSH_RETRY_MAX_DELAY_MS`).
+ * server killed between the commit and the sending, devices removed (one, or all of a
+ * user's when their API key is regenerated) forwarded to the service, and the messages
+ * Zulip pushes nothing for: to a recipient who is here with online push notifications
+ * off, to one with offline push notifications off, to the sender. Retry delays are short
+ * here (`PUSH_RETRY_DELAY_MS`, `PUSH_RETRY_MAX_DELAY_MS`).
  */
 
 function gcmOf(request: BouncerRequest): Record<string, unknown> {
@@ -23,6 +27,11 @@ function gcmOf(request: BouncerRequest): Record<string, unknown> {
 /** The service's removals for one user. */
 function removalsFor(bouncer: PushBouncerStandIn, userId: number): BouncerRequest[] {
   return bouncer.to('push/notify').filter((request) => gcmOf(request).event === 'remove' && request.body.user_id === userId);
+}
+
+/** The service's notifications (not removals) for one user, about any message. */
+function notifiesFor(bouncer: PushBouncerStandIn, userId: number): BouncerRequest[] {
+  return bouncer.to('push/notify').filter((request) => gcmOf(request).event === 'message' && request.body.user_id === userId);
 }
 
 /** The service's notifications (not removals) about one message. */
@@ -58,6 +67,20 @@ describe('push notifications through the push notification service', () => {
   async function pushState(user: TestUser): Promise<[unknown, unknown]> {
     const state = ok(await user.api.post('register', { fetch_event_types: ['realm'] }));
     return [state.realm_push_notifications_enabled, state.realm_push_notifications_enabled_end_timestamp];
+  }
+
+  /** Whether the service has the token registered, as its `push/register` and `push/unregister` left it. */
+  function serviceHas(token: string): boolean {
+    return bouncer.devices.some((device) => device.token === token);
+  }
+
+  /**
+   * Waits for `control`'s notification of `controlId` (sent after the messages in question),
+   * then a while longer: what has not reached the service by then was not sent.
+   */
+  async function settled(controlId: number, control: TestUser): Promise<void> {
+    await notifyOf(controlId, control.userId);
+    await sleep(1500);
   }
 
   /** The notification of `messageId` for `userId`, once the service has it. */
@@ -369,5 +392,117 @@ describe('push notifications through the push notification service', () => {
     expect(down.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     await sleep(1000);
     expect(testsOf()).toHaveLength(3);
+  }, 60_000);
+
+  it('forwards each device its owner removes to the service, of either kind, and pushes nothing to that user after', async () => {
+    const nia = await deviceOf('Nia Removed', 'fcm-token-nia');
+    ok(await nia.api.post('users/me/apns_device_token', { token: 'c2VjcmV0LWFwbnMtbmlh', appid: 'org.zulip.Zulip' }));
+    await until(() => (serviceHas('c2VjcmV0LWFwbnMtbmlh') ? true : undefined), 'the APNs registration');
+    const identity = bouncer.to('push/register').find((request) => request.body.token === 'fcm-token-nia')?.body as Record<string, unknown>;
+    const unregistersOf = () => bouncer.to('push/unregister').filter((request) => request.body.user_id === nia.userId);
+
+    ok(await nia.api.delete('users/me/android_gcm_reg_id', { token: 'fcm-token-nia' }));
+    await until(() => (unregistersOf().length > 0 ? true : undefined), 'the FCM removal');
+    expect(unregistersOf().map((request) => request.body)).toEqual([
+      { user_id: nia.userId, user_uuid: identity.user_uuid, realm_uuid: identity.realm_uuid, token: 'fcm-token-nia', token_kind: 2 },
+    ]);
+    expect(serviceHas('fcm-token-nia')).toBe(false);
+    expect(serviceHas('c2VjcmV0LWFwbnMtbmlh')).toBe(true);
+
+    ok(await nia.api.delete('users/me/apns_device_token', { token: 'c2VjcmV0LWFwbnMtbmlh' }));
+    await until(() => (unregistersOf().length > 1 ? true : undefined), 'the APNs removal');
+    expect(unregistersOf()[1].body).toEqual({ user_id: nia.userId, user_uuid: identity.user_uuid, realm_uuid: identity.realm_uuid, token: 'c2VjcmV0LWFwbnMtbmlh', token_kind: 1 });
+    expect(serviceHas('c2VjcmV0LWFwbnMtbmlh')).toBe(false);
+
+    // A token already removed: Zulip's error, and nothing for the service.
+    expectError(await nia.api.delete('users/me/android_gcm_reg_id', { token: 'fcm-token-nia' }), 'Token does not exist');
+    // Without a device the user is owed no push; another user's device, sent after, is.
+    const control = await deviceOf('Ned Control', 'fcm-token-ned');
+    const id = await direct(nia, 'Nia has no phone any more');
+    await settled(await direct(control, 'Ned still has his'), control);
+    expect(notifiesOf(bouncer, id)).toEqual([]);
+    expect(unregistersOf()).toHaveLength(2);
+    expect(bouncer.refusals.filter((request) => request.endpoint === 'push/unregister')).toEqual([]);
+  }, 60_000);
+
+  it('tells the service to forget every device of a user whose API key is regenerated, and only theirs', async () => {
+    const uma = await deviceOf('Uma Regenerated', 'fcm-token-uma');
+    ok(await uma.api.post('users/me/apns_device_token', { token: 'c2VjcmV0LWFwbnMtdW1h', appid: 'org.zulip.Zulip' }));
+    await until(() => (serviceHas('c2VjcmV0LWFwbnMtdW1h') ? true : undefined), 'the APNs registration');
+    const vic = await deviceOf('Vic Untouched', 'fcm-token-vic');
+    const identity = bouncer.to('push/register').find((request) => request.body.token === 'fcm-token-uma')?.body as Record<string, unknown>;
+
+    const regenerated = ok(await uma.api.post('users/me/api_key/regenerate'));
+    const request = await until(() => bouncer.to('push/unregister/all').find((candidate) => candidate.body.user_id === uma.userId), 'the removal of all devices');
+    expect(request.body).toEqual({ user_id: uma.userId, user_uuid: identity.user_uuid, realm_uuid: identity.realm_uuid });
+    expect(serviceHas('fcm-token-uma') || serviceHas('c2VjcmV0LWFwbnMtdW1h')).toBe(false);
+    expect(serviceHas('fcm-token-vic')).toBe(true);
+    expect(bouncer.to('push/unregister/all').filter((candidate) => candidate.body.user_id === vic.userId)).toEqual([]);
+
+    // This server forgot them too: no push for Uma, nor a device to test.
+    const api = uma.api.as({ email: uma.email, apiKey: regenerated.api_key as string });
+    expectError(await api.post('mobile_push/test_notification', { token: 'fcm-token-uma' }), 'Device not recognized', 'INVALID_PUSH_DEVICE_TOKEN');
+    const id = await direct(uma, 'after the new key');
+    await settled(await direct(vic, 'Vic keeps his phone'), vic);
+    expect(notifiesOf(bouncer, id)).toEqual([]);
+  }, 60_000);
+
+  it('pushes no direct message to a recipient who is here with online push notifications off, and does once they are away', async () => {
+    const olive = await deviceOf('Olive Here', 'fcm-token-olive');
+    await setSettings(olive, { enable_online_push_notifications: false });
+    const [queue] = await makeHere(olive);
+    const away = await deviceOf('Abe Away', 'fcm-token-abe');
+
+    const whileHere = await direct(olive, 'Olive is at her desk');
+    await settled(await direct(away, 'Abe is not'), away);
+    expect(notifiesFor(bouncer, olive.userId)).toEqual([]);
+    expect(notifiesOf(bouncer, whileHere)).toEqual([]);
+
+    // Her only queue that receives messages gone, she is away: the next one is pushed.
+    ok(await olive.api.delete('events', { queue_id: queue }));
+    const whileAway = await direct(olive, 'Olive closed her laptop');
+    await notifyOf(whileAway, olive.userId);
+  }, 60_000);
+
+  it("pushes a direct message to a recipient who is here with online push notifications on (Zulip's default)", async () => {
+    const pat = await deviceOf('Pat Here Too', 'fcm-token-pat');
+    expect(ok(await pat.api.post('register', { fetch_event_types: JSON.stringify(['user_settings']) })).user_settings).toMatchObject({ enable_online_push_notifications: true });
+    await makeHere(pat);
+    const id = await direct(pat, 'Pat is at her desk, and wants her phone to buzz anyway');
+    const notify = await notifyOf(id, pat.userId);
+    expect(gcmOf(notify)).toMatchObject({ event: 'message', recipient_type: 'private', zulip_message_id: id, user_id: pat.userId });
+  }, 60_000);
+
+  it('pushes nothing to a recipient with offline push notifications off: no direct message, no mention', async () => {
+    const rae = await deviceOf('Rae Quiet', 'fcm-token-rae');
+    await setSettings(rae, { enable_offline_push_notifications: false });
+    const sid = await deviceOf('Sid Control', 'fcm-token-sid');
+    await subscribeTo(alice.api, 'push-quiet', {}, [alice.userId, rae.userId, sid.userId]);
+
+    const dm = await direct(rae, 'Rae asked for no pushes');
+    const group = await sendMessage(alice.api, { type: 'direct', to: JSON.stringify([rae.userId, sid.userId]), content: 'Rae and Sid' });
+    const mention = await sendMessage(alice.api, { type: 'stream', to: 'push-quiet', topic: 'quiet', content: '@**Rae Quiet** and @**Sid Control**, a word' });
+    await settled(mention, sid);
+    // Sid, with the defaults, was pushed both; Rae nothing.
+    await notifyOf(group, sid.userId);
+    expect(notifiesFor(bouncer, rae.userId)).toEqual([]);
+    for (const id of [dm, group, mention]) expect(notifiesOf(bouncer, id).filter((request) => request.body.user_id === rae.userId)).toEqual([]);
+  }, 60_000);
+
+  it('pushes nothing to the sender of a message: to another user, to a group, to themselves, or mentioning themselves', async () => {
+    const sam = await deviceOf('Sam Sender', 'fcm-token-sam');
+    const tom = await deviceOf('Tom Receiver', 'fcm-token-tom');
+    await subscribeTo(sam.api, 'push-self', {}, [sam.userId, tom.userId]);
+
+    const ids = [
+      await sendMessage(sam.api, { type: 'direct', to: JSON.stringify([tom.userId]), content: 'to Tom' }),
+      await sendMessage(sam.api, { type: 'direct', to: JSON.stringify([tom.userId, alice.userId]), content: 'to Tom and Alice' }),
+      await sendMessage(sam.api, { type: 'direct', to: JSON.stringify([sam.userId]), content: 'a note to self' }),
+      await sendMessage(sam.api, { type: 'stream', to: 'push-self', topic: 'me', content: '@**Sam Sender** and @**Tom Receiver**' }),
+    ];
+    await settled(ids[3], tom);
+    for (const id of [ids[0], ids[1]]) await notifyOf(id, tom.userId);
+    expect(notifiesFor(bouncer, sam.userId)).toEqual([]);
+    expect(notifiesOf(bouncer, ids[2])).toEqual([]);
   }, 60_000);
 });

@@ -195,18 +195,22 @@ export class MessageSending {
         sender,
         content,
       });
+      // Who the mentions make follow the topic is read before the event, which carries
+      // their policies from before (the notification rules' view); the follows come after it.
+      const mentioned = delivery.stream ? rendering.mentionedRecipientIds.filter((id) => id !== sender.id) : [];
+      const mentionFollows = delivery.stream && mentioned.length > 0 ? await this.topicPolicy.toFollowOnMention(mentioned, delivery.stream.id, topic) : [];
       this.database.record(
         new MessageSentEvent(
           snapshot,
           recipients,
           delivery.stream !== null && !delivery.stream.inviteOnly,
           command.localEcho ? { userId: sender.id, ...command.localEcho } : null,
+          mentionFollows,
         ),
       );
       if (delivery.stream) {
         const stream = { id: delivery.stream.id, recipientId: delivery.recipientId };
-        const mentioned = rendering.mentionedRecipientIds.filter((id) => id !== sender.id);
-        if (mentioned.length > 0) await this.topicPolicy.afterMention(sender.realmId, mentioned, stream, topic);
+        if (mentionFollows.length > 0) await this.topicPolicy.followOnMention(sender.realmId, mentionFollows, stream, topic);
         await this.topicPolicy.afterSend({
           id: row.id,
           sender,

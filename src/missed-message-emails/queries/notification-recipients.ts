@@ -159,12 +159,17 @@ export class NotificationRecipients {
       },
       medium,
     );
+    // A topic the message's mentions made a recipient follow counts as it was before the
+    // send (Zulip reads its recipients' followed topics before it follows them).
+    const policyBefore = new Map((event.mentionFollows ?? []).map((follow) => [follow.userId, follow.previousPolicy]));
     const triggered: { candidate: CandidateRow; trigger: T }[] = [];
     for (const candidate of candidates) {
       // Only users who received the message (a channel's settings name subscribers only).
       const flags = flagsByUser.get(candidate.userId);
       if (flags === undefined) continue;
-      const chosen = trigger(factsOf(candidate, isPrivate, flags, medium));
+      const facts = factsOf(candidate, isPrivate, flags, medium);
+      const before = policyBefore.get(candidate.userId);
+      const chosen = trigger(before === undefined ? facts : { ...facts, visibilityPolicy: before });
       if (chosen !== null) triggered.push({ candidate, trigger: chosen });
     }
     return triggered;

@@ -94,3 +94,21 @@ describe('issue 36 item 2: connection URLs', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/chat' })).toThrow(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL \(got a mysql: URL\)$/);
   });
 });
+
+describe("the push notification service's URL", () => {
+  it("takes ZULIP_SERVICES_URL, then Zulip's older PUSH_NOTIFICATION_BOUNCER_URL, then Zulip's service", () => {
+    expect(loadConfig({}).push.servicesUrl).toBe('https://push.zulipchat.com');
+    expect(loadConfig({ PUSH_NOTIFICATION_BOUNCER_URL: 'https://bouncer.example.org' }).push.servicesUrl).toBe('https://bouncer.example.org');
+    // Set but empty is unset, as for every variable.
+    expect(loadConfig({ ZULIP_SERVICES_URL: ' ', PUSH_NOTIFICATION_BOUNCER_URL: 'http://127.0.0.1:9000' }).push.servicesUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ ZULIP_SERVICES_URL: 'https://services.example.org', PUSH_NOTIFICATION_BOUNCER_URL: 'https://bouncer.example.org' }).push.servicesUrl).toBe(
+      'https://services.example.org',
+    );
+  });
+
+  it('refuses a PUSH_NOTIFICATION_BOUNCER_URL that is not an http(s) URL with a host, naming it', () => {
+    expect(() => loadConfig({ PUSH_NOTIFICATION_BOUNCER_URL: 'push.zulipchat.com' })).toThrow(/^PUSH_NOTIFICATION_BOUNCER_URL must be a https:\/\/ or http:\/\/ URL/);
+    expect(() => loadConfig({ PUSH_NOTIFICATION_BOUNCER_URL: 'ftp://push.zulipchat.com' })).toThrow('PUSH_NOTIFICATION_BOUNCER_URL must be a https:// or http:// URL (got a ftp: URL)');
+    expect(() => loadConfig({ PUSH_NOTIFICATION_BOUNCER_URL: 'ftp://push.zulipchat.com' })).toThrow(ConfigError);
+  });
+});

@@ -6,6 +6,12 @@ import { sentStandingColumnSql, TopicStanding, TopicStandingStore } from '../per
 
 export type { TopicStanding };
 
+/** A recipient a mention makes follow the topic, and the topic's visibility policy for them before. */
+export interface MentionFollow {
+  userId: number;
+  previousPolicy: number;
+}
+
 /** The channel message just stored, as the automatic policies need it. */
 export interface SentChannelMessage {
   id: number;
@@ -78,21 +84,23 @@ export class AutomaticTopicPolicy {
   }
 
   /**
-   * Zulip's `automatically_follow_topics_where_mentioned`: recipients mentioned (directly
-   * or through a group) follow the topic, unless they are bots or already follow it.
+   * Zulip's `automatically_follow_topics_where_mentioned`, the reading half: the recipients
+   * mentioned (directly or through a group) who will follow the topic, with the policy they
+   * had before (bots and those already following it are left alone). The send reads this
+   * before it records its event, whose notification rules go by the policies from before
+   * the send (Zulip computes its recipients' notification settings before following), and
+   * applies it with followOnMention afterwards.
    */
-  async afterMention(
-    realmId: number,
-    userIds: readonly number[],
-    stream: { id: number; recipientId: number },
-    topic: string,
-  ): Promise<void> {
-    const rows = await this.standings.mentioned(userIds, stream.id, topic);
-    for (const row of rows) {
-      if (!effectiveSettings(row.settings ?? {}).automatically_follow_topics_where_mentioned) continue;
-      if (row.current === VisibilityPolicy.Followed) continue;
-      await this.writer.set({ id: row.id, realmId }, stream, topic, VisibilityPolicy.Followed);
-    }
+  async toFollowOnMention(userIds: readonly number[], streamId: number, topic: string): Promise<MentionFollow[]> {
+    const rows = await this.standings.mentioned(userIds, streamId, topic);
+    return rows
+      .filter((row) => effectiveSettings(row.settings ?? {}).automatically_follow_topics_where_mentioned && row.current !== VisibilityPolicy.Followed)
+      .map((row) => ({ userId: row.id, previousPolicy: row.current ?? VisibilityPolicy.Inherit }));
+  }
+
+  /** The writing half: each of `follows` (from toFollowOnMention) follows the topic. */
+  async followOnMention(realmId: number, follows: readonly MentionFollow[], stream: { id: number; recipientId: number }, topic: string): Promise<void> {
+    for (const { userId } of follows) await this.writer.set({ id: userId, realmId }, stream, topic, VisibilityPolicy.Followed);
   }
 
   /** The user's settings, the channel's mute and the topic's policy in one round trip. */
