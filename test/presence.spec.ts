@@ -123,6 +123,33 @@ describe('presence', () => {
       expect(next.body.presence_last_update_id).toBeGreaterThan(latest);
     });
 
+    it('catches up without users deactivated since, with them again once reactivated, and with presence turned off shown offline', async () => {
+      const gwen = await realm.createUser('Gwen');
+      const hal = await realm.createUser('Hal');
+      const start = (await report(alice, { slim_presence: true })).body.presence_last_update_id as number;
+      await report(gwen);
+      await report(hal);
+      const both = await report(alice, { last_update_id: start });
+      expect(Object.keys(both.body.presences)).toEqual(expect.arrayContaining([String(gwen.userId), String(hal.userId)]));
+      expect(both.body.presences[String(alice.userId)]).toBeUndefined();
+
+      await manage(['deactivate-user', '--realm', realm.subdomain, '--email', gwen.email]);
+      const without = await report(alice, { last_update_id: start });
+      expect(without.body.presences[String(gwen.userId)]).toBeUndefined();
+      expect(without.body.presences[String(hal.userId)]).toEqual(both.body.presences[String(hal.userId)]);
+      await manage(['reactivate-user', '--realm', realm.subdomain, '--email', gwen.email]);
+      expect((await report(alice, { last_update_id: start })).body.presences[String(gwen.userId)]).toEqual(both.body.presences[String(gwen.userId)]);
+
+      const since = without.body.presence_last_update_id as number;
+      expect((await hal.api.patch('settings', { presence_enabled: false })).status).toBe(200);
+      const hidden = (await report(alice, { last_update_id: since })).body.presences[String(hal.userId)] as Json;
+      expect(hidden.idle_timestamp).toBeLessThanOrEqual(Date.now() / 1000 - 200 - 120 + 1);
+      // What the server holds in memory answers as a read of the rows would: a first fetch lists the same.
+      const fresh = (await report(alice, { slim_presence: true })).body.presences as Json;
+      const caughtUp = (await report(alice, { last_update_id: start })).body.presences as Json;
+      for (const id of Object.keys(caughtUp)) expect(caughtUp[id]).toEqual(fresh[id]);
+    });
+
     it('limits a first fetch to history_limit_days (14 days by default)', async () => {
       await report(bob);
       await fixtureSql(

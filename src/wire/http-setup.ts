@@ -1,3 +1,4 @@
+import { PreserializedJson } from '../shared/preserialized-json';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
 import { IncomingMessage, STATUS_CODES } from 'node:http';
@@ -120,6 +121,23 @@ function speaksZulipDialect(request: FastifyRequest): boolean {
 }
 
 /**
+ * An answer's JSON text: JSON.stringify's, with a top-level field that is already JSON
+ * text (PreserializedJson, a cache's) written in place instead of parsed and written again.
+ */
+export function serializeAnswer(payload: unknown): string {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return JSON.stringify(payload);
+  const fields = Object.entries(payload);
+  if (!fields.some(([, value]) => value instanceof PreserializedJson)) return JSON.stringify(payload);
+  const parts: string[] = [];
+  for (const [name, value] of fields) {
+    const text = value instanceof PreserializedJson ? value.text : (JSON.stringify(value) as string | undefined);
+    // As JSON.stringify leaves out a field whose value has no JSON form (undefined, a function).
+    if (text !== undefined) parts.push(`${JSON.stringify(name)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
  * Body parsing that real clients need: form and multipart bodies on every method, JSON
  * bodies that may be empty (clients send `Content-Type: application/json` on bodiless
  * DELETEs), and any other content type ignored rather than refused. Records the routes
@@ -131,6 +149,8 @@ export async function configureHttp(app: NestFastifyApplication, maxUploadMib = 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method: String(method).toUpperCase(), url: route.url, pattern: routePattern(route.url) });
   });
+
+  fastify.setReplySerializer(serializeAnswer);
 
   // Nest answers POST with 201 by default; Zulip's API answers every success with 200.
   fastify.addHook('onSend', async (request, reply, payload) => {

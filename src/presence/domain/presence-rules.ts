@@ -107,3 +107,20 @@ export function hiddenPresenceTime(stored: Date, now: Date): Date {
   const latest = new Date(now.getTime() - (OFFLINE_THRESHOLD_SECS + 120) * 1000);
   return stored < latest ? stored : latest;
 }
+
+/** A stored row with what showing it needs of its user. */
+export interface StoredPresence extends PresenceTimes {
+  dateJoined: Date;
+  presenceEnabled: boolean;
+}
+
+/** A row's times as clients see them: a missing time reads as the join date. */
+export function shownTimes(row: StoredPresence, now: Date): { lastActive: Date; lastConnected: Date } {
+  let lastActive = row.lastActiveTime ?? row.dateJoined;
+  let lastConnected = row.lastConnectedTime ?? row.dateJoined;
+  if (!row.presenceEnabled) {
+    lastActive = hiddenPresenceTime(lastActive, now);
+    lastConnected = hiddenPresenceTime(lastConnected, now);
+  }
+  return { lastActive, lastConnected };
+}

@@ -15,11 +15,11 @@ export interface PresenceRow extends PresenceTimes {
   presenceEnabled: boolean;
 }
 
-const SELECT_ROWS = `
-  SELECT p.user_profile_id, p.last_active_time, p.last_connected_time, p.last_update_id,
+const ROW_COLUMNS = `p.user_profile_id, p.last_active_time, p.last_connected_time, p.last_update_id,
          u.date_joined, u.delivery_email, u.email_address_visibility, u.is_bot,
-         COALESCE((u.settings->>'presence_enabled')::boolean, true) AS presence_enabled
-    FROM user_presence p JOIN ${userProfileRelation('u')} ON u.id = p.user_profile_id`;
+         COALESCE((u.settings->>'presence_enabled')::boolean, true) AS presence_enabled`;
+const ROWS_FROM = `FROM user_presence p JOIN ${userProfileRelation('u')} ON u.id = p.user_profile_id`;
+const SELECT_ROWS = `SELECT ${ROW_COLUMNS} ${ROWS_FROM}`;
 
 /** The presence upsert, its values given as SQL expressions; `expected` guards it (see `write`). */
 function writeSql(realm: string, user: string, active: string, connected: string, expected: string | null): string {
@@ -121,6 +121,30 @@ export class PresenceRepository {
     }
     const rows = await this.database.query<Record<string, unknown>>(`${SELECT_ROWS} ${where} ORDER BY p.user_profile_id`, params);
     return rows.map(toRow);
+  }
+
+  /**
+   * What changed in a realm's presence since `afterUpdateId`: every row written since (any
+   * user's, so that the caller can tell bots apart), in update order, and the realm's
+   * deactivated users (a deactivation writes no presence row). One statement, so both
+   * are of one moment.
+   */
+  async changesSince(realmId: number, afterUpdateId: number): Promise<{ rows: PresenceRow[]; inactiveUserIds: number[] }> {
+    const found = await this.database.query<Record<string, unknown>>(
+      `SELECT ${ROW_COLUMNS}, true AS changed ${ROWS_FROM} WHERE p.realm_id = $1 AND p.last_update_id > $2
+       UNION ALL
+       SELECT u.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false
+         FROM ${userProfileRelation('u')} WHERE u.realm_id = $1 AND NOT u.is_active`,
+      [realmId, afterUpdateId],
+    );
+    const rows: PresenceRow[] = [];
+    const inactiveUserIds: number[] = [];
+    for (const row of found) {
+      if (row.changed) rows.push(toRow(row));
+      else inactiveUserIds.push(row.user_profile_id as number);
+    }
+    rows.sort((a, b) => a.lastUpdateId - b.lastUpdateId);
+    return { rows, inactiveUserIds };
   }
 
   async userRow(userId: number): Promise<PresenceRow | null> {

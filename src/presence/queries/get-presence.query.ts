@@ -7,17 +7,20 @@ import { UserDirectory } from '../../users/queries/user-directory';
 import { UserByEmailReader } from '../../users/queries/user-by-email.reader';
 import {
   DEFAULT_HISTORY_LIMIT_DAYS,
-  hiddenPresenceTime,
   legacyPresence,
   modernPresence,
   OFFLINE_THRESHOLD_SECS,
+  shownTimes,
   toTimestamp,
 } from '../domain/presence-rules';
-import { PresenceRepository, PresenceRow } from '../persistence/presence.repository';
+import { PresenceRepository } from '../persistence/presence.repository';
 import { Database } from '../../platform/database/database';
+import { PreserializedJson } from '../../shared/preserialized-json';
+import { RealmPresenceCache } from './realm-presence-cache';
 
 export interface RealmPresenceAnswer {
-  presences: Record<string, unknown>;
+  /** As JSON text when the answer came from memory (RealmPresenceCache). */
+  presences: Record<string, unknown> | PreserializedJson;
   server_timestamp: number;
   presence_last_update_id: number;
 }
@@ -45,23 +48,13 @@ export class GetUserPresenceQuery {
   ) {}
 }
 
-/** A row's times as clients see them: a missing time reads as the join date. */
-function shownTimes(row: PresenceRow, now: Date): { lastActive: Date; lastConnected: Date } {
-  let lastActive = row.lastActiveTime ?? row.dateJoined;
-  let lastConnected = row.lastConnectedTime ?? row.dateJoined;
-  if (!row.presenceEnabled) {
-    lastActive = hiddenPresenceTime(lastActive, now);
-    lastConnected = hiddenPresenceTime(lastConnected, now);
-  }
-  return { lastActive, lastConnected };
-}
-
 @QueryHandler(GetRealmPresenceQuery)
 export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQuery, RealmPresenceAnswer> {
   constructor(
     private readonly presence: PresenceRepository,
     private readonly realms: RealmDirectory,
     private readonly addressing: RealmAddressing,
+    private readonly cache: RealmPresenceCache,
   ) {}
 
   async execute(query: GetRealmPresenceQuery): Promise<RealmPresenceAnswer> {
@@ -74,6 +67,10 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
     const days = query.historyLimitDays ?? DEFAULT_HISTORY_LIMIT_DAYS;
     // A client that already has data only needs what changed since.
     const firstFetch = query.lastUpdateId === null || query.lastUpdateId <= 0;
+    if (!firstFetch && query.slim && query.lastUpdateId !== null) {
+      const changes = await this.cache.changesAfter(query.realmId, query.lastUpdateId);
+      return { presences: new PreserializedJson(changes.presencesJson), server_timestamp: serverTimestamp, presence_last_update_id: changes.lastUpdateId };
+    }
     const rows = await this.presence.realmRows(
       query.realmId,
       {
