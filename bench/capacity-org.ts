@@ -190,6 +190,11 @@ export class Organization {
       if (response.status !== 200) throw new Error(`seeding #${channel.name} failed: ${JSON.stringify(response.body)}`);
       channel.newestMessageId = Math.max(channel.newestMessageId, response.body.id as number);
     });
+    // The tables just grew by SQL in bulk: their statistics are brought up to date, as
+    // autovacuum soon would, so that no window's plans depend on whether autovacuum had run
+    // yet (with the statistics of an empty realm, who holds a message was read by probing
+    // every user: 4 ms a reaction instead of a tenth of that).
+    await this.db.query('ANALYZE');
     return { added, times: { users: usersSeconds, channels: channelsSeconds, history: seconds(started) } };
   }
 

@@ -150,6 +150,25 @@ describe('presence', () => {
       for (const id of Object.keys(caughtUp)) expect(caughtUp[id]).toEqual(fresh[id]);
     });
 
+    it('tells a realm of more than 100 active users nothing of a first report, and one of 100 again', async () => {
+      const large = await createTestRealm('presence-large');
+      const activeUsers = async () =>
+        Number((await fixtureSql<{ n: string }>(
+          `SELECT count(*) AS n FROM user_profile WHERE realm_id = (SELECT id FROM realm WHERE string_id = $1) AND is_active`,
+          [large.subdomain],
+        ))[0].n);
+      // Bots count, as in Zulip's active_user_ids: people are added up to 101 active users.
+      const people = [];
+      for (let count = await activeUsers(); count < 101; count++) people.push(await large.createUser(`Person ${count}`));
+      expect(await activeUsers()).toBe(101);
+      const watcher = await Queue.register(large.ownerApi, { event_types: ['presence'] });
+      await people[0].api.post('users/me/presence', { status: 'active' });
+      await manage(['deactivate-user', '--realm', large.subdomain, '--email', people[people.length - 1].email]);
+      await people[1].api.post('users/me/presence', { status: 'active' });
+      const [event] = await watcher.take(1);
+      expect(event.user_id).toBe(people[1].userId);
+    }, 60_000);
+
     it('limits a first fetch to history_limit_days (14 days by default)', async () => {
       await report(bob);
       await fixtureSql(

@@ -34,8 +34,7 @@ export class PresenceWriter {
    * above USER_LIMIT_FOR_PRESENCE_EVENTS), else null; a large realm costs a bounded read.
    */
   async announcedAudience(realmId: number): Promise<number[] | null> {
-    const ids = await this.users.activeUserIds(realmId, USER_LIMIT_FOR_PRESENCE_EVENTS + 1);
-    return ids.length > USER_LIMIT_FOR_PRESENCE_EVENTS ? null : ids;
+    return this.users.activeUserIdsUpTo(realmId, USER_LIMIT_FOR_PRESENCE_EVENTS);
   }
 
   /** Records the `presence` event of `user` coming online (in the transaction that writes it). */

@@ -67,17 +67,18 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
     const days = query.historyLimitDays ?? DEFAULT_HISTORY_LIMIT_DAYS;
     // A client that already has data only needs what changed since.
     const firstFetch = query.lastUpdateId === null || query.lastUpdateId <= 0;
-    if (!firstFetch && query.slim && query.lastUpdateId !== null) {
-      const changes = await this.cache.changesAfter(query.realmId, query.lastUpdateId);
-      return { presences: new PreserializedJson(changes.presencesJson), server_timestamp: serverTimestamp, presence_last_update_id: changes.lastUpdateId };
+    const connectedSince = firstFetch ? new Date(now.getTime() - days * 86_400_000) : null;
+    // The modern format comes from memory (its rows' text made once); the legacy one, rare
+    // (its keys are emails, which depend on who may see them), from a read.
+    if (query.slim) {
+      const changes = await this.cache.changesAfter(query.realmId, query.lastUpdateId ?? -1, connectedSince);
+      return {
+        presences: new PreserializedJson(changes.presencesJson),
+        server_timestamp: serverTimestamp,
+        presence_last_update_id: changes.lastUpdateId,
+      };
     }
-    const rows = await this.presence.realmRows(
-      query.realmId,
-      {
-        afterUpdateId: query.lastUpdateId,
-        connectedSince: firstFetch ? new Date(now.getTime() - days * 86_400_000) : null,
-      },
-    );
+    const rows = await this.presence.realmRows(query.realmId, { afterUpdateId: query.lastUpdateId, connectedSince });
     const realm = await this.realms.requireById(query.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
     const presences: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection, personalSection } from '../../platform/events/state/register-state';
+import { PreserializedJson } from '../../shared/preserialized-json';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from './get-presence.query';
 
 /** `presences` in `POST /register`'s state. */
@@ -23,7 +24,8 @@ export class PresenceState implements StateContributor {
         const presence = await this.queryBus.execute<GetRealmPresenceQuery, RealmPresenceAnswer>(
           new GetRealmPresenceQuery(request.realmId, options.slimPresence, null, options.presenceHistoryLimitDays),
         );
-        state.presences = presence.presences;
+        // Events that raced the register are applied to this object (apply-raced-events.ts).
+        state.presences = presence.presences instanceof PreserializedJson ? presence.presences.toJSON() : presence.presences;
         state.presence_last_update_id = presence.presence_last_update_id;
         state.server_timestamp = presence.server_timestamp;
       }),

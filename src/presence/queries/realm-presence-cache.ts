@@ -76,14 +76,18 @@ class RealmPresence {
     if (this.order.length > 2 * this.byUser.size + 64) this.order = this.order.filter((cached) => this.byUser.get(cached.row.userId) === cached);
   }
 
-  /** Active humans' rows changed after `afterUpdateId` (Zulip's incremental presence query). */
-  changesAfter(afterUpdateId: number, now: Date): PresenceChanges {
+  /**
+   * Active humans' rows changed after `afterUpdateId` and, when given, connected since
+   * `connectedSince` (Zulip's presence query).
+   */
+  changesAfter(afterUpdateId: number, connectedSince: Date | null, now: Date): PresenceChanges {
     let lastUpdateId = afterUpdateId;
     const texts: string[] = [];
     for (let i = firstAbove(this.order, afterUpdateId); i < this.order.length; i++) {
       const cached = this.order[i];
       const { row } = cached;
       if (this.byUser.get(row.userId) !== cached || row.isBot || this.inactive.has(row.userId)) continue;
+      if (connectedSince !== null && (row.lastConnectedTime === null || row.lastConnectedTime < connectedSince)) continue;
       texts.push(cached.text ?? rowText(row, now));
       lastUpdateId = row.lastUpdateId;
     }
@@ -109,10 +113,10 @@ function firstAbove(rows: readonly CachedRow[], updateId: number): number {
 }
 
 /**
- * Answers clients that catch up on presence (`last_update_id`, every minute from every
- * client Zulip's web and mobile apps run) from rows kept in memory: each answer reads only
- * the rows written since the last one, where reading the realm's rows anew made every
- * report cost as many rows as the realm has people online, each parsed and serialized.
+ * Answers presence reports in the modern format (every minute from every client Zulip's
+ * web and mobile apps run) from rows kept in memory: each answer reads only the rows
+ * written since the last one, where reading the realm's rows anew made every report cost
+ * as many rows as the realm has people online, each parsed and serialized.
  */
 @Injectable()
 export class RealmPresenceCache {
@@ -121,7 +125,7 @@ export class RealmPresenceCache {
 
   constructor(private readonly presence: PresenceRepository) {}
 
-  async changesAfter(realmId: number, afterUpdateId: number): Promise<PresenceChanges> {
+  async changesAfter(realmId: number, afterUpdateId: number, connectedSince: Date | null): Promise<PresenceChanges> {
     const now = new Date();
     this.forgetIdle(now.getTime());
     let realm = this.realms.get(realmId);
@@ -131,7 +135,7 @@ export class RealmPresenceCache {
     }
     realm.lastUsed = now.getTime();
     await realm.refresh();
-    return realm.changesAfter(afterUpdateId, now);
+    return realm.changesAfter(afterUpdateId, connectedSince, now);
   }
 
   private forgetIdle(now: number): void {

@@ -137,13 +137,17 @@ export class UserRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Up to `limit` ids of the realm's active users (ascending). */
-  async activeUserIds(realmId: number, limit: number): Promise<number[]> {
-    const rows = await this.database.query<{ id: number }>(
-      `SELECT id FROM user_profile WHERE realm_id = $1 AND is_active ORDER BY id LIMIT $2`,
+  /**
+   * The ids of the realm's active users (ascending) if there are at most `limit`, else null:
+   * one row either way, so a large realm costs no list.
+   */
+  async activeUserIdsUpTo(realmId: number, limit: number): Promise<number[] | null> {
+    const [row] = await this.database.query<{ ids: number[] | null }>(
+      `SELECT CASE WHEN count(*) <= $2 THEN coalesce(array_agg(id ORDER BY id), '{}') END AS ids
+         FROM (SELECT id FROM user_profile WHERE realm_id = $1 AND is_active LIMIT $2 + 1) AS few`,
       [realmId, limit],
     );
-    return rows.map((row) => row.id);
+    return row.ids;
   }
 
   private async select(where: string, params: unknown[]): Promise<UserRow[]> {

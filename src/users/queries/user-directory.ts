@@ -76,9 +76,9 @@ export class UserDirectory {
     return this.users.administratorIds(realmId);
   }
 
-  /** Up to `limit` ids of the realm's active users (ascending). */
-  activeUserIds(realmId: number, limit: number): Promise<number[]> {
-    return this.users.activeUserIds(realmId, limit);
+  /** The realm's active users' ids (ascending) if they are at most `limit`, else null. */
+  activeUserIdsUpTo(realmId: number, limit: number): Promise<number[] | null> {
+    return this.users.activeUserIdsUpTo(realmId, limit);
   }
 
   /** Whether an active account of the realm has this exact name (Zulip's `check_bot_name_available`). */
