@@ -109,7 +109,10 @@ export class MessageLoader {
                      END AS participants
                 FROM (SELECT DISTINCT sender_id, recipient_id FROM m) c
                 JOIN ${recipientRelation('r')} ON r.id = c.recipient_id
-               WHERE r.type <> ${RecipientType.Stream}),
+               -- The ids again as an array: the recipients are then read by their key. Joined
+               -- to m's rows alone, the planner (its statistics up to date) hashed every
+               -- recipient of the realm instead, which made a fetch of 50 messages take twice as long.
+               WHERE r.type <> ${RecipientType.Stream} AND r.id = ANY(ARRAY(SELECT recipient_id FROM m))),
             realm_linkifiers AS (
               SELECT f.realm_id, json_agg(json_build_object('pattern', f.pattern, 'urlTemplate', f.url_template)
                                           ORDER BY f."order", f.id) AS linkifiers

@@ -2,7 +2,6 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
 import { pgPool } from '../../platform/database/prepared-statements';
-import { effectiveSettings } from '../../users/public/user-settings';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Actor } from '../../shared/actor';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
@@ -40,20 +39,23 @@ export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceComm
   ) {}
 
   async execute(command: UpdatePresenceCommand): Promise<void> {
-    const user = await this.users.findById(command.user.id);
+    const { id, realmId } = command.user;
+    const state = await this.presence.reportingState(id);
     // A user who turned presence off reports nothing: their row stays as the setting left it.
-    if (!user || !effectiveSettings(user.settings).presence_enabled) return;
+    if (!state?.enabled) return;
     const now = new Date();
-    const stored = await this.presence.current(user.id);
+    const { stored } = state;
     const plan = planPresenceUpdate(stored, command.status, now);
     const expected = stored?.lastUpdateId ?? null;
     const times = plan.write;
     if (!times) return;
-    const audience = plan.notify ? await this.writer.announcedAudience(user.realmId) : null;
+    const audience = plan.notify ? await this.writer.announcedAudience(realmId) : null;
     if (audience === null) {
-      await this.presence.writeRelaxed(user.realmId, user.id, times, pgPool(this.dataSource), expected);
+      await this.presence.writeRelaxed(realmId, id, times, pgPool(this.dataSource), expected);
       return;
     }
+    const user = await this.users.findById(id);
+    if (!user) return;
     await this.tx.run(async () => {
       if ((await this.presence.write(user.realmId, user.id, times, expected)) !== null) {
         await this.writer.announceTo(audience, user, times, now);

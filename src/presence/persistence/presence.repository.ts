@@ -59,15 +59,23 @@ export class PresenceRepository {
     return row ? { lastActiveTime: row.last_active_time, lastConnectedTime: row.last_connected_time } : null;
   }
 
-  /** The user's row as it is now, without a lock, with its update id (see `write`'s `expected`). */
-  async current(userId: number): Promise<(PresenceTimes & { lastUpdateId: number }) | null> {
-    const [row] = await this.database.query<{ last_active_time: Date | null; last_connected_time: Date | null; last_update_id: string }>(
-      `SELECT last_active_time, last_connected_time, last_update_id FROM user_presence WHERE user_profile_id = $1`,
+  /**
+   * Whether the user has presence on, and their row as it is now (null: none yet), without a
+   * lock, with its update id (see `write`'s `expected`): one read for a report.
+   */
+  async reportingState(userId: number): Promise<{ enabled: boolean; stored: (PresenceTimes & { lastUpdateId: number }) | null } | null> {
+    const [row] = await this.database.query<{ enabled: boolean; last_active_time: Date | null; last_connected_time: Date | null; last_update_id: string | null }>(
+      `SELECT COALESCE((u.settings->>'presence_enabled')::boolean, true) AS enabled,
+              p.last_active_time, p.last_connected_time, p.last_update_id
+         FROM ${userProfileRelation('u')} LEFT JOIN user_presence p ON p.user_profile_id = u.id
+        WHERE u.id = $1`,
       [userId],
     );
-    return row
-      ? { lastActiveTime: row.last_active_time, lastConnectedTime: row.last_connected_time, lastUpdateId: Number(row.last_update_id) }
-      : null;
+    if (!row) return null;
+    const stored = row.last_update_id === null
+      ? null
+      : { lastActiveTime: row.last_active_time, lastConnectedTime: row.last_connected_time, lastUpdateId: Number(row.last_update_id) };
+    return { enabled: row.enabled, stored };
   }
 
   /**
