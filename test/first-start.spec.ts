@@ -104,9 +104,10 @@ describe('the first start', () => {
     try {
       const server = await startServer({ ...storage.env, OWNER_EMAIL: '', LOG_LEVEL: 'info' }, { terminal: true });
       servers.push(server);
-      const printed = CREDENTIALS.exec(server.stdout());
-      expect(printed).not.toBeNull();
-      const [, email, password, apiKey, zuliprcPath] = printed as RegExpExecArray;
+      // `script` relays the terminal's output on its own time: the server may answer before
+      // the block it printed has come through.
+      const printed = await until(() => CREDENTIALS.exec(server.stdout()) ?? undefined, 'the new owner\'s block');
+      const [, email, password, apiKey, zuliprcPath] = printed;
       expect({ email, zuliprcPath }).toEqual({ email: 'owner@localhost', zuliprcPath: path.join(server.dataDir, 'zuliprc') });
       expect(fs.readFileSync(zuliprcPath, 'utf8')).toContain(`\nkey=${apiKey}\n`);
 
