@@ -152,6 +152,7 @@ async function startServerOnce(overrides: NodeJS.ProcessEnv, options: StartOptio
   const port = overrides.PORT ? Number(overrides.PORT) : chosenPort;
   const metricsPort = overrides.METRICS_PORT ? Number(overrides.METRICS_PORT) : chosenPort === port ? chosenMetricsPort : chosenPort;
   const dataDir = overrides.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
+  shareRunUploads(overrides, dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_PATH,
@@ -213,6 +214,22 @@ async function startServerOnce(overrides: NodeJS.ProcessEnv, options: StartOptio
       }
     },
   };
+}
+
+/**
+ * A server on the run's own PostgreSQL shares the run server's uploads, as the processes of
+ * a deployment share `DATA_DIR/uploads` (docs/operations.md, "Scaling out"): any process
+ * may take an upload's thumbnail job, and one that could not find the file would drop the
+ * image's previews from another spec's message.
+ */
+function shareRunUploads(overrides: NodeJS.ProcessEnv, dataDir: string): void {
+  const runDataDir = process.env.TEST_DATA_DIR;
+  if (!runDataDir || !process.env.DATABASE_URL || overrides.DATABASE_URL || overrides.DATA_DIR) return;
+  const uploads = path.join(dataDir, 'uploads');
+  if (fs.existsSync(uploads)) return;
+  const shared = path.join(runDataDir, 'uploads');
+  fs.mkdirSync(shared, { recursive: true });
+  fs.symlinkSync(shared, uploads, 'dir');
 }
 
 /**
