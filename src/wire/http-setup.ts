@@ -126,15 +126,22 @@ function speaksZulipDialect(request: FastifyRequest): boolean {
  */
 export function serializeAnswer(payload: unknown): string {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return JSON.stringify(payload);
-  const fields = Object.entries(payload);
-  if (!fields.some(([, value]) => value instanceof PreserializedJson)) return JSON.stringify(payload);
+  if (!holdsPreserialized(payload)) return JSON.stringify(payload);
   const parts: string[] = [];
-  for (const [name, value] of fields) {
+  for (const [name, value] of Object.entries(payload)) {
     const text = value instanceof PreserializedJson ? value.text : (JSON.stringify(value) as string | undefined);
     // As JSON.stringify leaves out a field whose value has no JSON form (undefined, a function).
     if (text !== undefined) parts.push(`${JSON.stringify(name)}:${text}`);
   }
   return `{${parts.join(',')}}`;
+}
+
+/** Whether a top-level field is JSON text; every answer is asked, so no array is made for it. */
+function holdsPreserialized(payload: object): boolean {
+  for (const name in payload) {
+    if (Object.hasOwn(payload, name) && (payload as Record<string, unknown>)[name] instanceof PreserializedJson) return true;
+  }
+  return false;
 }
 
 /**
