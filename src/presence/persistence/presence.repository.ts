@@ -109,25 +109,12 @@ export class PresenceRepository {
     return row ? Number(row.last_update_id) : null;
   }
 
-  /**
-   * Active human users' rows of a realm: changed after `afterUpdateId` when given (a
-   * client catching up), and, for a first fetch, connected since `connectedSince`.
-   */
-  async realmRows(
-    realmId: number,
-    filter: { afterUpdateId: number | null; connectedSince: Date | null },
-  ): Promise<PresenceRow[]> {
-    const params: unknown[] = [realmId];
-    let where = `WHERE p.realm_id = $1 AND u.is_active AND NOT u.is_bot`;
-    if (filter.afterUpdateId !== null) {
-      params.push(filter.afterUpdateId);
-      where += ` AND p.last_update_id > $${params.length}`;
-    }
-    if (filter.connectedSince !== null) {
-      params.push(filter.connectedSince);
-      where += ` AND p.last_connected_time >= $${params.length}`;
-    }
-    const rows = await this.database.query<Record<string, unknown>>(`${SELECT_ROWS} ${where} ORDER BY p.user_profile_id`, params);
+  /** Active human users' rows of a realm connected since `connectedSince` (a first fetch in the legacy format). */
+  async realmRows(realmId: number, connectedSince: Date): Promise<PresenceRow[]> {
+    const rows = await this.database.query<Record<string, unknown>>(
+      `${SELECT_ROWS} WHERE p.realm_id = $1 AND u.is_active AND NOT u.is_bot AND p.last_connected_time >= $2 ORDER BY p.user_profile_id`,
+      [realmId, connectedSince],
+    );
     return rows.map(toRow);
   }
 

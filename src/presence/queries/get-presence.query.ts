@@ -69,8 +69,9 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
     const firstFetch = query.lastUpdateId === null || query.lastUpdateId <= 0;
     const connectedSince = firstFetch ? new Date(now.getTime() - days * 86_400_000) : null;
     // The modern format comes from memory (its rows' text made once); the legacy one, rare
-    // (its keys are emails, which depend on who may see them), from a read.
-    if (query.slim) {
+    // (its keys are emails, which depend on who may see them), from a read. A client that
+    // sends an update id speaks the modern format (the controller reads it so).
+    if (query.slim || connectedSince === null) {
       const changes = await this.cache.changesAfter(query.realmId, query.lastUpdateId ?? -1, connectedSince);
       return {
         presences: new PreserializedJson(changes.presencesJson),
@@ -78,7 +79,7 @@ export class GetRealmPresenceHandler implements IQueryHandler<GetRealmPresenceQu
         presence_last_update_id: changes.lastUpdateId,
       };
     }
-    const rows = await this.presence.realmRows(query.realmId, { afterUpdateId: query.lastUpdateId, connectedSince });
+    const rows = await this.presence.realmRows(query.realmId, connectedSince);
     const realm = await this.realms.requireById(query.realmId);
     const hostName = this.addressing.hostName(realm.stringId);
     const presences: Record<string, unknown> = {};
