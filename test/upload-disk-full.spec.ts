@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTestRealm, TestUser } from './support/api';
 import { fetchRaw, FilePart, postMultipart } from './support/multipart';
-import { logRecords, ServerProcess, startServer } from './support/server-process';
+import { logRecords, ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 
 /**
  * A full disk under the upload folder (issue 41, item 6): the server's `DATA_DIR/uploads` is
@@ -49,6 +49,7 @@ withTmpfs('uploads on a full disk (a small tmpfs as the upload folder)', () => {
   let uploads: string;
   let mounted = false;
   let server: ServerProcess;
+  let database: OwnDatabase | undefined;
   let ann: TestUser;
   const staleBefore = new Date(Date.now() - 3600_000);
   let leftBefore: string[];
@@ -69,13 +70,17 @@ withTmpfs('uploads on a full disk (a small tmpfs as the upload folder)', () => {
       fs.writeFileSync(left, 'half a file');
       fs.utimesSync(left, staleBefore, staleBefore);
     }
-    server = await startServer({ DATA_DIR: dataDir });
+    // A deployment of its own on PostgreSQL: its uploads are on this tmpfs alone, so no other
+    // spec's server may take its jobs (thumbnails), nor it theirs.
+    database = await ownDatabase('chat_disk_full');
+    server = await startServer({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) });
     const realm = await createTestRealm('diskfull', server);
     ann = await realm.createUser('Ann');
   }, 240_000);
 
   afterAll(async () => {
     await server?.stop();
+    await database?.drop();
     if (mounted) unmount(uploads);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

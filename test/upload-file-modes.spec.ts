@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTestRealm } from './support/api';
 import { postMultipart } from './support/multipart';
-import { ServerProcess, startServer } from './support/server-process';
+import { ownDatabase, OwnDatabase, ServerProcess, startServer } from './support/server-process';
 
 /**
  * Uploaded files belong to the server's own user: folders 0700 and files 0600, whether
@@ -11,10 +11,12 @@ import { ServerProcess, startServer } from './support/server-process';
  */
 describe('upload file modes', () => {
   let server: ServerProcess;
+  let database: OwnDatabase | undefined;
   const mode = (target: string) => fs.statSync(target).mode & 0o777;
 
   afterAll(async () => {
     await server?.stop();
+    await database?.drop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
@@ -27,7 +29,10 @@ describe('upload file modes', () => {
     fs.writeFileSync(oldFile, 'from before', { mode: 0o644 });
     fs.chmodSync(oldFile, 0o644);
 
-    server = await startServer({ DATA_DIR: dataDir });
+    // A deployment of its own on PostgreSQL: its uploads are in this DATA_DIR alone, so no
+    // other spec's server may take its jobs (thumbnails), nor it theirs.
+    database = await ownDatabase('chat_file_modes');
+    server = await startServer({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) });
     expect([mode(path.join(dataDir, 'uploads')), mode(oldFolder), mode(oldFile)]).toEqual([0o700, 0o700, 0o600]);
 
     const realm = await createTestRealm('modes', server);
