@@ -1,5 +1,7 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import sharp from 'sharp';
-import { createTestRealm, TestRealm, TestUser } from './support/api';
+import { createTestRealm, TestRealm, TestUser, testServer } from './support/api';
 import { fixtureSql } from './support/fixture-sql';
 import { animatedGifFile, fetchRaw, FilePart, pngImage, postMultipart, textFile } from './support/multipart';
 import { Event, Queue } from './support/queue';
@@ -186,5 +188,54 @@ describe('thumbnails', () => {
     const [{ id }] = await fixtureSql<{ id: number }>(`SELECT id FROM attachment WHERE path_id = $1`, [png.pathId]);
     expect((await ann.api.delete(`attachments/${id}`)).status).toBe(200);
     expect((await fetchRaw(ann.api, encodeURI(thumbnail))).status).toBe(404);
+  });
+
+  it('waits for a file it cannot read, the spinner kept, and forgets the image only when it is still missing an hour after the upload', async () => {
+    const png = await upload({ field: 'file', filename: 'later.png', contentType: 'image/png', data: await pngImage(300, 200) });
+    await holdBack(png.pathId);
+    const file = path.join(testServer().dataDir, 'uploads', 'files', ...png.pathId.split('/'));
+    const away = `${file}.away`;
+    fs.renameSync(file, away);
+    type State = { image_width: number | null; made: number | null; retry_in: number | null };
+    const state = async (): Promise<State> => {
+      const [row] = await fixtureSql<State>(
+        `SELECT image_width, jsonb_array_length(thumbnail_metadata) AS made,
+                extract(epoch FROM thumbnail_due_at - now())::int AS retry_in
+           FROM attachment WHERE path_id = $1`,
+        [png.pathId],
+      );
+      return row;
+    };
+    try {
+      // The sweep takes it (a claim's lease is 300 s); the missing file brings it back within a minute.
+      await release(png.pathId);
+      const waiting = await until(async () => {
+        const now = await state();
+        return now.retry_in !== null && now.retry_in > 0 && now.retry_in <= 60 ? now : undefined;
+      }, 'a retry');
+      expect(waiting).toEqual({ image_width: 300, made: 0, retry_in: expect.any(Number) });
+      expect(waiting.retry_in).toBeGreaterThan(30);
+      const id = await dmToBob(`[later.png](${png.url})`);
+      expect(await renderedOf(bob, id)).toContain('image-loading-placeholder');
+
+      // The file is back: the next turn makes the thumbnails and rewrites the message.
+      fs.renameSync(away, file);
+      await release(png.pathId);
+      await until(() => thumbnailed(png.pathId), 'thumbnails');
+      await until(async () => ((await renderedOf(bob, id)).includes('840x560.webp') ? true : undefined), 'the rewritten message');
+
+      // Still missing an hour after the upload: the image is forgotten, and its preview goes.
+      fs.renameSync(file, away);
+      await fixtureSql(`UPDATE attachment SET create_time = now() - interval '61 minutes' WHERE path_id = $1`, [png.pathId]);
+      await holdBack(png.pathId);
+      const spinning = await dmToBob(`[later.png](${png.url})`);
+      expect(await renderedOf(bob, spinning)).toContain('image-loading-placeholder');
+      await release(png.pathId);
+      await until(async () => ((await state()).image_width === null ? true : undefined), 'the image forgotten');
+      expect(await state()).toEqual({ image_width: null, made: null, retry_in: null });
+      expect((await renderedOf(bob, spinning)).trim()).toBe(`<p><a href="${png.url}">later.png</a></p>`);
+    } finally {
+      if (fs.existsSync(away)) fs.renameSync(away, file);
+    }
   });
 });

@@ -10,6 +10,10 @@ import { storageKey } from './upload-storage';
 
 /** How long a claimed upload is left to its thumbnailer before another process may take it. */
 export const THUMBNAIL_LEASE_SECONDS = 300;
+/** How soon an upload whose file could not be read is tried again. */
+export const MISSING_FILE_RETRY_SECONDS = 60;
+/** How long after its upload a file that cannot be read is waited for before the image is forgotten. */
+export const MISSING_FILE_PATIENCE_MS = 3600_000;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = { webp: 'image/webp', png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' };
 
@@ -45,9 +49,13 @@ export class ImageThumbnailer {
     const row = await this.images.byId(attachmentId);
     if (!row) return;
     const data = await this.store.get(storageKey(row.pathId));
-    const header: ImageHeader | null = row.image ?? (data ? await readImageHeader(data) : null);
-    if (!data || !header) {
-      await this.giveUp(row, 'its file is missing or is no image');
+    if (!data) {
+      await this.fileMissing(row);
+      return;
+    }
+    const header: ImageHeader | null = row.image ?? (await readImageHeader(data));
+    if (!header) {
+      await this.giveUp(row, 'it is no image');
       return;
     }
     const facts: ImageFacts = { ...header, contentType: row.image?.contentType ?? row.contentType };
@@ -88,6 +96,22 @@ export class ImageThumbnailer {
     } catch (error) {
       this.logger.warn(`could not thumbnail ${row.pathId} again: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * A file that cannot be read is not yet a lost image: the processes of a deployment share
+   * its storage (docs/operations.md, "Scaling out"), and a mount or an object store may fail
+   * for a while. The upload is tried again soon, its messages keeping the spinner, as Zulip's
+   * worker keeps the image when reading it fails; only a file missing for an hour after
+   * its upload drops the image.
+   */
+  private async fileMissing(row: ImageRow): Promise<void> {
+    if (Date.now() - row.uploadedAt.getTime() > MISSING_FILE_PATIENCE_MS) {
+      await this.giveUp(row, 'its file is missing');
+      return;
+    }
+    this.logger.warn(`${row.pathId} could not be read for its thumbnails; trying again in ${MISSING_FILE_RETRY_SECONDS} s`);
+    await this.images.dueIn(row.id, MISSING_FILE_RETRY_SECONDS);
   }
 
   /** Zulip drops an image it cannot thumbnail: the upload is no image, and messages lose its preview. */

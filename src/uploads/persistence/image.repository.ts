@@ -8,6 +8,7 @@ export interface ImageRow {
   realmId: number;
   pathId: string;
   contentType: string;
+  uploadedAt: Date;
   /** Null for an upload whose header was never read (stored before thumbnails existed). */
   image: ImageFacts | null;
   thumbnails: StoredThumbnail[];
@@ -30,13 +31,14 @@ interface ImageRaw {
   realm_id: number;
   path_id: string;
   content_type: string;
+  create_time: Date;
   image_width: number | null;
   image_height: number | null;
   image_frames: number | null;
   thumbnail_metadata: StoredThumbnailJson[] | null;
 }
 
-const IMAGE_COLUMNS = `a.id, a.realm_id, a.path_id, a.content_type, a.image_width, a.image_height, a.image_frames, a.thumbnail_metadata`;
+const IMAGE_COLUMNS = `a.id, a.realm_id, a.path_id, a.content_type, a.create_time, a.image_width, a.image_height, a.image_frames, a.thumbnail_metadata`;
 
 function toImageRow(raw: ImageRaw): ImageRow {
   const image = raw.image_width === null || raw.image_height === null || raw.image_frames === null
@@ -52,7 +54,15 @@ function toImageRow(raw: ImageRaw): ImageRow {
     height: t.height,
     byteSize: t.byte_size,
   }));
-  return { id: raw.id, realmId: raw.realm_id, pathId: raw.path_id, contentType: raw.content_type, image, thumbnails };
+  return {
+    id: raw.id,
+    realmId: raw.realm_id,
+    pathId: raw.path_id,
+    contentType: raw.content_type,
+    uploadedAt: raw.create_time,
+    image,
+    thumbnails,
+  };
 }
 
 function toJson(thumbnails: readonly StoredThumbnail[]): string {
@@ -118,6 +128,11 @@ export class ImageRepository {
       [leaseSeconds],
     );
     return row?.id ?? null;
+  }
+
+  /** Due again in `seconds` (a claim's lease would make it wait longer). */
+  async dueIn(attachmentId: number, seconds: number): Promise<void> {
+    await this.database.query(`UPDATE attachment SET thumbnail_due_at = now() + make_interval(secs => $2) WHERE id = $1`, [attachmentId, seconds]);
   }
 
   /** The upload's image columns, locked until the transaction ends; null when it is gone. */
