@@ -188,6 +188,35 @@ describe('DueWorkRunner (in-process)', () => {
     }
   });
 
+  it('asks once for a delayed wake it already asked for, until that wake is due', async () => {
+    jest.useFakeTimers();
+    try {
+      const done: string[] = [];
+      const runner = new DueWorkRunner<{ key: string }>(
+        settings<{ key: string }>({ work: ({ key }) => Promise.resolve(void done.push(key)), sweep: () => Promise.resolve() }, { concurrency: 2 }),
+        redis,
+        registry().jobs,
+      );
+      await runner.start();
+      const timers = jest.getTimerCount();
+      const due = new Date(Date.now() + 1000);
+      runner.wakeAt('batch', due, { key: 'batch' });
+      runner.wakeAt('batch', due, { key: 'batch' });
+      expect(jest.getTimerCount()).toBe(timers + 1);
+      runner.wakeAt('other', due, { key: 'other' });
+      expect(jest.getTimerCount()).toBe(timers + 2);
+      jest.advanceTimersByTime(1000);
+      expect(done).toEqual(['batch', 'other']);
+      // Due now: asked again, it runs again.
+      for (let flush = 0; flush < 5; flush += 1) await Promise.resolve();
+      runner.wakeAt('batch', due, { key: 'batch' });
+      expect(done).toEqual(['batch', 'other', 'batch']);
+      await runner.stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('runs periodic work every period, skipping a turn while a run is under way, and logs a failed run', async () => {
     jest.useFakeTimers();
     try {

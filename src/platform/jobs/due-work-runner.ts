@@ -6,6 +6,8 @@ import { openBullQueue } from './bull-queues';
 
 /** setTimeout's longest delay; a later wake is left to the sweep (or a nearer wake). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often remembered wakes that are already due are forgotten. */
+const ASKED_WAKES_PRUNE_MS = 60_000;
 
 /**
  * Work done by passes: each pass asks cheaply whether anything is due, and only then
@@ -100,6 +102,9 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
   private stopping = false;
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
+  /** Delayed wakes this process asked for, by job id: when each is due (see wakeAt). */
+  private readonly askedWakes = new Map<string, number>();
+  private askedWakesPrunedAt = 0;
   private queue: Queue<T> | null = null;
   private worker: Worker<T> | null = null;
   /** In-process runs (no Redis): job ids waiting or running, and the runs under way. */
@@ -168,9 +173,22 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
     );
   }
 
-  /** Asks for a run at `dueAt` (plus the slack). Never throws: the sweep is the fallback. */
+  /**
+   * Asks for a run at `dueAt` (plus the slack). Never throws: the sweep is the fallback. A
+   * job id this process already asked for, not yet due, is not asked again: callers ask for
+   * the same batch's wake once per message (a channel message wakes each follower's email
+   * batch), and adding a job that exists is still a script run in Redis.
+   */
   wakeAt(jobId: string, dueAt: Date, data: T): void {
-    this.wake(jobId, data, Math.max(0, dueAt.getTime() - Date.now()) + (this.settings.wakeSlackMs ?? 0));
+    const due = dueAt.getTime();
+    const now = Date.now();
+    if ((this.askedWakes.get(jobId) ?? 0) > now) return;
+    if (now >= this.askedWakesPrunedAt + ASKED_WAKES_PRUNE_MS) {
+      for (const [id, at] of this.askedWakes) if (at <= now) this.askedWakes.delete(id);
+      this.askedWakesPrunedAt = now;
+    }
+    this.askedWakes.set(jobId, due);
+    this.wake(jobId, data, Math.max(0, due - now) + (this.settings.wakeSlackMs ?? 0));
   }
 
   /** Asks for a run after `delayMs`; the same job id asked twice is one job. Never throws: the sweep is the fallback. */
@@ -185,7 +203,10 @@ export class DueWorkRunner<T extends object = Record<string, never>> {
           removeOnComplete: true,
           removeOnFail: true,
         })
-        .catch((error: Error) => this.settings.logger.warn(`${this.settings.label} wake ${jobId} not queued (the sweep will find it): ${error.message}`));
+        .catch((error: Error) => {
+          this.askedWakes.delete(jobId);
+          this.settings.logger.warn(`${this.settings.label} wake ${jobId} not queued (the sweep will find it): ${error.message}`);
+        });
       return;
     }
     if (delayMs <= 0) {
