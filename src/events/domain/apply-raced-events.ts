@@ -1,5 +1,6 @@
 import { QueuedEvent } from '../../platform/events/queues/event-json';
 import { applyFlagsEvent } from './apply-raced-flag-events';
+import { PreserializedJson } from '../../shared/preserialized-json';
 
 /** What applying an event to a register state needs to know about the registration. */
 export interface RacedEventContext {
@@ -127,6 +128,8 @@ interface LegacyClientPresence {
  * was last active: without an entry to keep that from, the event stays for GET /events.
  */
 function applyPresence(state: State, event: QueuedEvent, slim: boolean): boolean {
+  // The register's presences may still be the cache's JSON text: parsed only when an event changes them.
+  if (state.presences instanceof PreserializedJson) state.presences = state.presences.toJSON();
   const presences = state.presences as Record<string, Entry> | undefined;
   if (!presences) return false;
   const website = (event.presence as Record<string, LegacyClientPresence>).website;

@@ -1,3 +1,4 @@
+import { PreserializedJson } from '../../shared/preserialized-json';
 import { applyRacedEvents } from './apply-raced-events';
 
 /** Presence, muted users and topic policies raced into a new queue. */
@@ -18,6 +19,17 @@ describe('applyRacedEvents: personal state', () => {
     expect(slim.presences).toEqual({ 9: { active_timestamp: 50, idle_timestamp: 100 } });
     // An idle report of an unknown user cannot be turned into the modern format.
     expect(applyRacedEvents(slim, [{ id: 2, type: 'presence', user_id: 8, email: 'b@x', presence: website('idle', 100) }], context)).toBe(-1);
+  });
+
+  it('parses presences kept as JSON text only when an event changes them', () => {
+    const text = new PreserializedJson('{"9":{"active_timestamp":50,"idle_timestamp":60}}');
+    const context = { userId: 1, includeSubscribers: false, slimPresence: true };
+    const untouched: Record<string, unknown> = { presences: text, muted_users: [] };
+    expect(applyRacedEvents(untouched, [{ id: 3, type: 'muted_users', muted_users: [] }], context)).toBe(3);
+    expect(untouched.presences).toBe(text);
+    const raced: Record<string, unknown> = { presences: text };
+    expect(applyRacedEvents(raced, [{ id: 4, type: 'presence', user_id: 9, email: 'a@x', presence: website('idle', 100) }], context)).toBe(4);
+    expect(raced.presences).toEqual({ 9: { active_timestamp: 50, idle_timestamp: 100 } });
   });
 
   it('takes the newest muted user and muted topic lists', () => {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { RegisterStateContributor, RegisterStateRequest, StateContributor, StateSection, personalSection } from '../../platform/events/state/register-state';
-import { PreserializedJson } from '../../shared/preserialized-json';
 import { GetRealmPresenceQuery, RealmPresenceAnswer } from './get-presence.query';
 
 /** `presences` in `POST /register`'s state. */
@@ -24,8 +23,9 @@ export class PresenceState implements StateContributor {
         const presence = await this.queryBus.execute<GetRealmPresenceQuery, RealmPresenceAnswer>(
           new GetRealmPresenceQuery(request.realmId, options.slimPresence, null, options.presenceHistoryLimitDays),
         );
-        // Events that raced the register are applied to this object (apply-raced-events.ts).
-        state.presences = presence.presences instanceof PreserializedJson ? presence.presences.toJSON() : presence.presences;
+        // Kept as the cache's text, written in place in the answer; an event that raced the
+        // register parses it first (apply-raced-events.ts).
+        state.presences = presence.presences;
         state.presence_last_update_id = presence.presence_last_update_id;
         state.server_timestamp = presence.server_timestamp;
       }),
