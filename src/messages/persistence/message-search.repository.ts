@@ -79,17 +79,26 @@ export class MessageSearchRepository {
 
   /** One side of an id window: up to `limit` matches nearest the bound. */
   async window(scope: SearchScope, conditions: readonly MessageCondition[], window: IdWindow): Promise<FoundMessage[]> {
+    const { text, values } = this.windowStatement(scope, conditions, window);
+    return this.database.query<FoundMessage>(text, values);
+  }
+
+  /**
+   * The statement `window` runs (rows `id` and `flags`), for a caller that reads more
+   * with it in the same round trip (MessageLoader.loadFound).
+   */
+  windowStatement(scope: SearchScope, conditions: readonly MessageCondition[], window: IdWindow): { text: string; values: unknown[] } {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, scope, conditions);
     const where = [from.where, ...conditions.map((condition) => render(condition, sql, columns, this.reactions))];
     const before = window.direction === 'before';
     if (window.bound !== null) where.push(`${columns.id} ${before ? '<=' : '>='} ${sql.add(window.bound)}::bigint`);
-    return this.database.query<FoundMessage>(
-      `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
+    return {
+      text: `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
         WHERE ${where.join(' AND ')}
         ORDER BY ${columns.id} ${before ? 'DESC' : 'ASC'} LIMIT ${sql.add(window.limit)}`,
-      sql.values,
-    );
+      values: sql.values,
+    };
   }
 
   /** The matches among the given ids. */

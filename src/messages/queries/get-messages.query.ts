@@ -60,20 +60,37 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, Fetch
         : plan.range.anchor;
       const range: RangeRequest = { ...plan.range, anchor };
       const rangePlan = planRange(range);
+      // Each window is found and loaded in one statement; the headroom row limitRows trims is loaded for nothing.
       const rows: FoundMessage[] = [];
-      for (const window of rangePlan.windows) rows.push(...(await this.search.window(scope, narrow.conditions, window)));
+      const loaded = new Map<number, MessageSnapshot>();
+      for (const window of rangePlan.windows) {
+        const { text, values } = this.search.windowStatement(scope, narrow.conditions, window);
+        const { found, snapshots } = await this.loader.loadFound(text, values);
+        rows.push(...found);
+        for (const [id, snapshot] of snapshots) loaded.set(id, snapshot);
+      }
       if (rangePlan.exactId !== null && rangePlan.exactId <= MAX_STORED_ID) {
-        rows.push(...(await this.search.byIds(scope, narrow.conditions, [rangePlan.exactId])));
+        const exact = await this.search.byIds(scope, narrow.conditions, [rangePlan.exactId]);
+        rows.push(...exact);
+        for (const [id, snapshot] of await this.loader.load(exact.map((row) => row.id))) loaded.set(id, snapshot);
       }
       rows.sort((a, b) => a.id - b.id);
       const limited = limitRows(rows, range, rangePlan);
+      const snapshots = new Map<number, MessageSnapshot>();
+      for (const row of limited.rows) {
+        const snapshot = loaded.get(row.id);
+        if (snapshot) snapshots.set(row.id, snapshot);
+      }
+      const ids = limited.rows.map((row) => row.id);
       return {
         anchor,
         foundAnchor: limited.foundAnchor,
         foundOldest: limited.foundOldest,
         foundNewest: limited.foundNewest,
         historyLimited: false,
-        ...(await this.load(limited.rows, narrow.search)),
+        found: limited.rows,
+        snapshots,
+        highlights: narrow.search ? await this.search.highlights(ids, narrow.search) : null,
       };
     });
   }
