@@ -40,8 +40,12 @@ export class MessageFlagWriter {
     let ids = [...new Set(requested)];
     let ignoredChannels: number[] | null = null;
     const storable = ids.filter((id) => id >= 1 && id <= MAX_STORED_ID);
-    const rows = await this.store.lockRows(user.id, storable);
     const markingUnread = change.flag === 'read' && change.op === 'remove';
+    // Marking unread skips some rows (below), so it locks first and sets after; any other
+    // change sets every row that differs as it locks them.
+    const rows = markingUnread
+      ? await this.store.lockRows(user.id, storable)
+      : await this.store.lockAndSetBit(user.id, storable, change.bit, change.op === 'add');
     if (markingUnread) {
       // Every unread channel message lies in a channel the user is subscribed to. Zulip
       // names the channels it skipped; a message the user cannot read is not skipped but
@@ -61,7 +65,7 @@ export class MessageFlagWriter {
       const flags = change.op === 'add' ? HISTORICAL_FLAGS | change.bit : HISTORICAL_FLAGS & ~change.bit;
       await this.store.insertHistorical(user.id, rowless, flags);
     }
-    await this.store.setBit(user.id, changed.filter((id) => rows.has(id)), change.bit, change.op === 'add');
+    if (markingUnread) await this.store.setBit(user.id, changed.filter((id) => rows.has(id)), change.bit, false);
     const details = markingUnread ? await this.store.unreadDetails(user.id, changed) : null;
     this.database.record(new MessageFlagsUpdatedEvent(user.realmId, user.id, change.op, change.flag, changed, false, details));
     return { changed, ignoredChannels };

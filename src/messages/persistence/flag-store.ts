@@ -45,6 +45,26 @@ export class FlagStore {
     return new Map(rows.map((row) => [row.message_id, row.flags]));
   }
 
+  /**
+   * lockRows and setBit in one statement: the rows' flags as they were, each row whose bit
+   * differs from `on` set. Inside the caller's transaction, which a later refusal rolls back.
+   */
+  async lockAndSetBit(userId: number, ids: readonly number[], bit: number, on: boolean): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.database.query<{ message_id: number; flags: number }>(
+      `WITH locked AS (
+         SELECT message_id, flags FROM user_message WHERE user_profile_id = $1 AND message_id = ANY($2::int[])
+          ORDER BY message_id FOR UPDATE),
+       changed AS (
+         UPDATE user_message AS um SET flags = ${on ? `um.flags | ${bit}` : `um.flags & ~${bit}`}
+           FROM locked
+          WHERE um.user_profile_id = $1 AND um.message_id = locked.message_id AND (locked.flags & ${bit}) ${on ? '=' : '<>'} 0)
+       SELECT message_id, flags FROM locked`,
+      [userId, ids],
+    );
+    return new Map(rows.map((row) => [row.message_id, row.flags]));
+  }
+
   /** Channel messages among `ids` in channels the user is not subscribed to now, with their channel. */
   async inUnsubscribedChannels(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
