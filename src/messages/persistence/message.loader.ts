@@ -19,7 +19,6 @@ export const MESSAGE_COLUMNS = `id, realm_id, sender_id, recipient_id, subject, 
   last_edit_time, last_moved_time, edit_history`;
 
 const QUALIFIED_MESSAGE_COLUMNS = MESSAGE_COLUMNS.split(',').map((column) => `msg.${column.trim()}`).join(', ');
-const FOUND_STATEMENTS_KEPT = 200;
 
 export interface MessageRow {
   id: number;
@@ -70,8 +69,6 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export class MessageLoader {
   /** The statement `load` runs, built once. */
   private readonly loadStatement: string;
-  /** loadFound's statements, by their finding statement. */
-  private readonly foundStatements = new Map<string, string>();
 
   constructor(
     private readonly addressing: RealmAddressing,
@@ -100,17 +97,11 @@ export class MessageLoader {
    * their snapshots.
    */
   async loadFound(finding: string, values: readonly unknown[]): Promise<{ found: FoundMessage[]; snapshots: Map<number, MessageSnapshot> }> {
-    let statement = this.foundStatements.get(finding);
-    if (statement === undefined) {
-      statement = this.statementFrom(
-        `SELECT ${QUALIFIED_MESSAGE_COLUMNS}, f.flags AS found_flags FROM (${finding}) f JOIN message msg ON msg.id = f.id`,
-        '',
-        ', m.found_flags',
-      );
-      // Narrows make many statement texts: the newest are kept, as the prepared statements are.
-      if (this.foundStatements.size >= FOUND_STATEMENTS_KEPT) this.foundStatements.delete(this.foundStatements.keys().next().value as string);
-      this.foundStatements.set(finding, statement);
-    }
+    const statement = this.statementFrom(
+      `SELECT ${QUALIFIED_MESSAGE_COLUMNS}, f.flags AS found_flags FROM (${finding}) f JOIN message msg ON msg.id = f.id`,
+      '',
+      ', m.found_flags',
+    );
     const rows = await this.database.query<MessageRow & { found_flags: number | null }>(statement, [...values]);
     return { found: rows.map((row) => ({ id: row.id, flags: row.found_flags })), snapshots: this.snapshots(rows) };
   }
