@@ -5,6 +5,7 @@ import { createTestRealm, TestRealm, TestUser, testServer } from './support/api'
 import { fixtureSql } from './support/fixture-sql';
 import { animatedGifFile, fetchRaw, FilePart, pngImage, postMultipart, textFile } from './support/multipart';
 import { Event, Queue } from './support/queue';
+import { holdBackThumbnails, releaseThumbnails, thumbnailed } from './support/thumbnail-hold';
 import { until } from './support/until';
 
 /**
@@ -34,24 +35,6 @@ describe('thumbnails', () => {
     return { url, pathId: url.slice('/user_uploads/'.length) };
   }
 
-  /** True once the upload's thumbnails are recorded; undefined (for `until`) before. */
-  const thumbnailed = async (pathId: string): Promise<true | undefined> => {
-    const [row] = await fixtureSql<{ made: number }>(`SELECT jsonb_array_length(thumbnail_metadata) AS made FROM attachment WHERE path_id = $1`, [pathId]);
-    return row.made > 0 ? true : undefined;
-  };
-
-  /**
-   * Puts an upload back to "not thumbnailed, not due": what it is between its upload and a
-   * thumbnailer's turn, held there so that a message can be sent while it waits.
-   */
-  async function holdBack(pathId: string): Promise<void> {
-    await until(() => thumbnailed(pathId), 'thumbnails');
-    await fixtureSql(`UPDATE attachment SET thumbnail_metadata = '[]'::jsonb, thumbnail_due_at = now() + interval '1 day' WHERE path_id = $1`, [pathId]);
-  }
-
-  /** Makes it due, with no wake: as after a restart, only the sweep finds it. */
-  const release = (pathId: string) => fixtureSql(`UPDATE attachment SET thumbnail_due_at = now() WHERE path_id = $1`, [pathId]);
-
   const dmToBob = async (content: string): Promise<number> => {
     const response = await ann.api.post('messages', { type: 'private', to: JSON.stringify([bob.userId]), content });
     expect(response.status).toBe(200);
@@ -76,8 +59,8 @@ describe('thumbnails', () => {
   it('shows the spinner until the thumbnails exist, then rewrites the message with a rendering-only update_message event', async () => {
     const png = await upload({ field: 'file', filename: 'wide.png', contentType: 'image/png', data: await pngImage(1000, 700) });
     const gif = await upload(await animatedGifFile('file', 80));
-    await holdBack(png.pathId);
-    await holdBack(gif.pathId);
+    await holdBackThumbnails(png.pathId);
+    await holdBackThumbnails(gif.pathId);
     const queue = await Queue.register(bob.api, { event_types: ['update_message'] });
 
     const id = await dmToBob(`[wide.png](${png.url}) [dance.gif](${gif.url})`);
@@ -94,7 +77,7 @@ describe('thumbnails', () => {
     expect(loader.status).toBe(200);
     expect(loader.headers['content-type']).toContain('image/svg+xml');
 
-    await release(png.pathId);
+    await releaseThumbnails(png.pathId);
     const [first] = await queue.takeWhere(1, (event) => event.type === 'update_message', 20_000);
     const pngImg = `<img data-original-content-type="image/png" data-original-dimensions="1000x700" src="/user_uploads/thumbnail/${png.pathId}/840x560.webp">`;
     const afterPng = waiting.replace(spinner(png.url, 'wide.png', 'image/png', '1000x700'), `<div class="message_inline_image"><a href="${png.url}" title="wide.png">${pngImg}</a></div>`);
@@ -111,7 +94,7 @@ describe('thumbnails', () => {
       flags: [],
     });
 
-    await release(gif.pathId);
+    await releaseThumbnails(gif.pathId);
     const [second] = await queue.takeWhere(1, (event) => event.type === 'update_message', 20_000);
     const gifImg = `<img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="80x80" src="/user_uploads/thumbnail/${gif.pathId}/840x560-anim.webp">`;
     const done = afterPng.replace(spinner(gif.url, 'dance.gif', 'image/gif', '80x80'), `<div class="message_inline_image"><a href="${gif.url}" title="dance.gif">${gifImg}</a></div>`);
@@ -192,7 +175,7 @@ describe('thumbnails', () => {
 
   it('waits for a file it cannot read, the spinner kept, and forgets the image only when it is still missing an hour after the upload', async () => {
     const png = await upload({ field: 'file', filename: 'later.png', contentType: 'image/png', data: await pngImage(300, 200) });
-    await holdBack(png.pathId);
+    await holdBackThumbnails(png.pathId);
     const file = path.join(testServer().dataDir, 'uploads', 'files', ...png.pathId.split('/'));
     const away = `${file}.away`;
     fs.renameSync(file, away);
@@ -208,7 +191,7 @@ describe('thumbnails', () => {
     };
     try {
       // The sweep takes it (a claim's lease is 300 s); the missing file brings it back within a minute.
-      await release(png.pathId);
+      await releaseThumbnails(png.pathId);
       const waiting = await until(async () => {
         const now = await state();
         return now.retry_in !== null && now.retry_in > 0 && now.retry_in <= 60 ? now : undefined;
@@ -220,17 +203,17 @@ describe('thumbnails', () => {
 
       // The file is back: the next turn makes the thumbnails and rewrites the message.
       fs.renameSync(away, file);
-      await release(png.pathId);
+      await releaseThumbnails(png.pathId);
       await until(() => thumbnailed(png.pathId), 'thumbnails');
       await until(async () => ((await renderedOf(bob, id)).includes('840x560.webp') ? true : undefined), 'the rewritten message');
 
       // Still missing an hour after the upload: the image is forgotten, and its preview goes.
       fs.renameSync(file, away);
       await fixtureSql(`UPDATE attachment SET create_time = now() - interval '61 minutes' WHERE path_id = $1`, [png.pathId]);
-      await holdBack(png.pathId);
+      await holdBackThumbnails(png.pathId);
       const spinning = await dmToBob(`[later.png](${png.url})`);
       expect(await renderedOf(bob, spinning)).toContain('image-loading-placeholder');
-      await release(png.pathId);
+      await releaseThumbnails(png.pathId);
       await until(async () => ((await state()).image_width === null ? true : undefined), 'the image forgotten');
       expect(await state()).toEqual({ image_width: null, made: null, retry_in: null });
       expect((await renderedOf(bob, spinning)).trim()).toBe(`<p><a href="${png.url}">later.png</a></p>`);

@@ -4,6 +4,7 @@ import { idOf, subscribe } from './support/channel-management-helpers';
 import { AppEvent, FlutterApp } from './support/flutter-app';
 import { FlutterSchema } from './support/flutter-schema';
 import { fetchRaw, pngFile, pngImage, postMultipart } from './support/multipart';
+import { holdBackThumbnails, releaseThumbnails } from './support/thumbnail-hold';
 import { until } from './support/until';
 import { startServer, ServerProcess } from './support/server-process';
 
@@ -136,8 +137,14 @@ describe("Zulip's mobile app, replayed", () => {
     const math = ok(await bob.api.post('messages', { type: 'stream', to: channel, topic: 'math', content: 'Energy: $$E = mc^2$$' }));
     const upload = await app.upload('plot.png', 'image/png', await pngImage(64, 48));
     const uri = upload.body.uri as string;
+    // Held back so that the message shows the spinner first and the app hears of the
+    // thumbnail by a rendering-only update.
+    const pathId = uri.slice('/user_uploads/'.length);
+    await holdBackThumbnails(pathId);
     const sent = await app.call('POST', 'messages', { type: 'channel', to: channelId, topic: 'pictures', content: `[plot.png](${uri})`, read_by_sender: true });
     const imageId = sent.body.id as number;
+    await releaseThumbnails(pathId);
+    await expectEvent('update_message', (event) => event.rendering_only === true && event.message_id === imageId);
     await app.call('POST', `messages/${imageId}/reactions`, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
 
     const feed = await app.call('GET', 'messages', { narrow: [], anchor: 'newest', num_before: 100, num_after: 100, allow_empty_topic_name: true });

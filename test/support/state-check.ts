@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Api, Params } from './api';
 import { AppliedEvent, applyEvents } from './reference-applier';
 
@@ -22,6 +23,9 @@ export class StateCheck {
     private readonly userId: number,
   ) {}
 
+  /** The events `compare` applied so far, heartbeats left out. */
+  private readonly received: AppliedEvent[] = [];
+
   static async start(api: Api, userId: number, params: Params): Promise<StateCheck> {
     const response = await api.post('register', params);
     if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
@@ -36,22 +40,41 @@ export class StateCheck {
     return events;
   }
 
-  /** Applies the events so far; returns the applied state and a fresh register's, normalized. */
+  /**
+   * Applies the events so far; returns the applied state and a fresh register's, normalized.
+   * A mismatch waits for late events before it is answered: an action whose effect another
+   * process publishes (a scheduled message that process sent, a thumbnail it made) reaches
+   * the queue after its commit, and a publisher that died has its outbox row published again
+   * after EVENT_OUTBOX_RECOVERY_SECONDS (10 by default).
+   */
   async compare(): Promise<{ applied: State; fresh: State; events: AppliedEvent[] }> {
-    const events = (await this.events()).filter((event) => event.type !== 'heartbeat');
-    const applied = structuredClone(this.state);
-    applyEvents(applied, events, {
-      userId: this.userId,
-      includeSubscribers: this.params.include_subscribers === true,
-      slimPresence: this.params.slim_presence === true,
-      userListIncomplete: (this.params.client_capabilities as Record<string, unknown> | undefined)?.user_list_incomplete === true,
-    });
-    const response = await this.api.post('register', this.params);
-    if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
-    const fresh = stateOf(response.body);
-    await this.api.delete('events', { queue_id: response.body.queue_id as string });
-    return { applied: normalize(applied), fresh: normalize(fresh), events };
+    const deadline = Date.now() + LATE_EVENTS_MS;
+    for (;;) {
+      this.received.push(...(await this.events()).filter((event) => event.type !== 'heartbeat'));
+      const events = [...this.received];
+      const applied = structuredClone(this.state);
+      applyEvents(applied, events, {
+        userId: this.userId,
+        includeSubscribers: this.params.include_subscribers === true,
+        slimPresence: this.params.slim_presence === true,
+        userListIncomplete: (this.params.client_capabilities as Record<string, unknown> | undefined)?.user_list_incomplete === true,
+      });
+      const response = await this.api.post('register', this.params);
+      if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
+      await this.api.delete('events', { queue_id: response.body.queue_id as string });
+      const result = { applied: normalize(applied), fresh: normalize(stateOf(response.body)), events };
+      if (sameJson(result.applied, result.fresh) || Date.now() >= deadline) return result;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
+}
+
+/** How long `compare` waits for late events when the states differ. */
+const LATE_EVENTS_MS = 12_000;
+
+/** Equal as JSON (undefined properties left out, as `toEqual` leaves them). */
+function sameJson(a: State, b: State): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 }
 
 /**
