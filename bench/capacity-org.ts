@@ -78,7 +78,8 @@ export class Organization {
     /** The user every simulated user is a copy of: made through the API, in no channel. */
     private readonly templateUserId: number,
     private readonly db: Client,
-    private readonly port: number,
+    /** The server processes' ports: user i talks to `ports[i % ports.length]` alone, as a sticky balancer sends it. */
+    private readonly ports: readonly number[],
     private readonly actionAgent: http.Agent,
   ) {}
 
@@ -151,13 +152,14 @@ export class Organization {
       const group = Math.floor((i * channelCount) / count);
       const channels = Array.from({ length: CHANNELS_PER_USER }, (_, k) => firstChannel + ((group + k) % channelCount));
       const credentials = { email: row.email, apiKey: row.api_key };
+      const port = this.ports[(first + i) % this.ports.length];
       return {
         index: first + i,
         userId: row.id,
         credentials,
         channels,
-        poller: new LeanPoller(this.port, this.realm.subdomain, credentials),
-        actor: new BenchClient(this.port, this.realm.subdomain, credentials, this.actionAgent),
+        poller: new LeanPoller(port, this.realm.subdomain, credentials),
+        actor: new BenchClient(port, this.realm.subdomain, credentials, this.actionAgent),
         queueId: '',
         lastEventId: -1,
         presenceLastUpdateId: -1,

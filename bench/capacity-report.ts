@@ -1,3 +1,4 @@
+import { PoolFigures } from './capacity-pool';
 import { ResourceFigures } from './capacity-resources';
 
 /** What one capacity step measured, as printed and as `--json` gives it. */
@@ -31,6 +32,8 @@ export interface StepResult {
   /** Latencies are null in JSON when missing deliveries (counted as infinitely late) reach the percentile. */
   delivery: { messages: number; expected: number; delivered: number; missing: number; duplicates: number; p50Ms: number; p99Ms: number };
   resources: ResourceFigures;
+  /** The server processes' PostgreSQL pools, sampled each second of the window. */
+  pool: PoolFigures;
   /**
    * Connections that failed during the whole step (warm-up and drain too), by request and
    * cause as the client saw it; and what the server's slow-request limiter closed.
@@ -49,7 +52,8 @@ const pct = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
 export function formatResources(r: ResourceFigures): string[] {
   return [
     `  server         CPU ${pct(r.server.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.server.rssMib)} MiB; ` +
-      `event loop waited for a CPU ${pct(r.server.waitingForCpuPercent ?? NaN)}% of the window`,
+      `event loop waited for a CPU ${pct(r.server.waitingForCpuPercent ?? NaN)}% of the window` +
+      (r.server.processes > 1 ? ` (${r.server.processes} processes, summed)` : ''),
     `  PostgreSQL     CPU ${pct(r.postgres.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.postgres.rssMib)} MiB summed over ` +
       `${r.postgres.processes} processes (PSS ${mib(r.postgres.pssMib)} MiB: shared buffers counted once)`,
     `  Redis          CPU ${pct(r.redis.cpuPercent).padStart(4)}% of a core   RSS ${mib(r.redis.rssMib)} MiB, used_memory ${mib(r.redis.usedMemoryMib)} MiB`,
@@ -62,10 +66,12 @@ export function formatResources(r: ResourceFigures): string[] {
 
 /**
  * Whether other work on the machine took enough CPU from the server to matter: its event
- * loop was ready but waiting for a core more than a tenth of the window.
+ * loop (on average, with several processes) was ready but waiting for a core more than a
+ * tenth of the window.
  */
 export function contended(r: Pick<StepResult, 'resources'>): boolean {
-  return (r.resources.server.waitingForCpuPercent ?? 0) > 10;
+  const { waitingForCpuPercent, processes } = r.resources.server;
+  return (waitingForCpuPercent ?? 0) / processes > 10;
 }
 
 function connectionLines(c: StepResult['connections']): string[] {
@@ -102,6 +108,8 @@ export function printStep(r: StepResult): void {
       `POST issued to arrival p50 ${ms(r.delivery.p50Ms)} ms, p99 ${ms(r.delivery.p99Ms)} ms`,
     ...connectionLines(r.connections),
     ...formatResources(r.resources),
+    `  pool           ${ms(r.pool.busyMean)} connections busy, ${ms(r.pool.waitingMean)} requests waiting for one (most ${ms(r.pool.waitingMax)}), ` +
+      `mean of ${r.pool.samples} samples`,
     `  ${r.healthy ? 'HEALTHY' : `UNHEALTHY: ${r.reasons.join('; ')}`}`,
     ...(contended(r)
       ? [`  warning: the server's event loop waited for a CPU ${pct(r.resources.server.waitingForCpuPercent ?? NaN)}% of the window ` +

@@ -17,8 +17,9 @@ interface GroupSample {
 
 export interface ResourceSnapshot {
   at: number;
+  /** CPU seconds of the server processes together. */
   server: number;
-  /** Seconds the server's and this process's main threads (their event loops) waited for a CPU. */
+  /** Seconds the server processes' and this process's main threads (their event loops) waited for a CPU, each summed. */
   serverWait: number;
   selfWait: number;
   postgres: GroupSample;
@@ -41,7 +42,8 @@ export interface ProcessFigures {
 }
 
 export interface ResourceFigures {
-  server: ProcessFigures;
+  /** The server processes together; `waitingForCpuPercent` is their event loops' waits summed. */
+  server: ProcessFigures & { processes: number };
   /**
    * Every backend maps the same shared buffers, so the RSS sum counts them once per
    * process; the PSS sum (each shared page split between its users) is the honest total.
@@ -134,7 +136,8 @@ export class ResourceMeter {
   private readonly redis: Redis | null;
 
   constructor(
-    private readonly serverPid: number,
+    /** The server processes: their figures are summed (percent of one core, MiB). */
+    private readonly serverPids: readonly number[],
     redisUrl: string | undefined,
   ) {
     this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : null;
@@ -143,8 +146,8 @@ export class ResourceMeter {
   snapshot(): ResourceSnapshot {
     return {
       at: performance.now(),
-      server: processCpuSeconds(this.serverPid),
-      serverWait: runQueueWaitSeconds(this.serverPid),
+      server: sum(this.serverPids.map(processCpuSeconds)),
+      serverWait: sum(this.serverPids.map(runQueueWaitSeconds)),
       selfWait: runQueueWaitSeconds(process.pid),
       postgres: sampleGroup('postgres'),
       redis: sampleGroup('redis-server'),
@@ -167,7 +170,7 @@ export class ResourceMeter {
     const loadGenerator = percent(selfUntilEnd / 1e6);
     const busy = percent(end.machine - start.machine);
     return {
-      server: { cpuPercent: server, waitingForCpuPercent: percent(end.serverWait - start.serverWait), rssMib: processRssBytes(this.serverPid) / MIB },
+      server: { cpuPercent: server, waitingForCpuPercent: percent(end.serverWait - start.serverWait), rssMib: sum(this.serverPids.map(processRssBytes)) / MIB, processes: this.serverPids.length },
       postgres: {
         cpuPercent: postgres,
         rssMib: sum(postgresPids.map(processRssBytes)) / MIB,

@@ -1,10 +1,11 @@
 import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createTestRealm } from '../test/support/api';
-import { ServerProcess } from '../test/support/server-process';
+import { ServerProcess, startServer } from '../test/support/server-process';
 import { ACTIONS, MIX, PRESENCE, Simulation, Window } from './capacity-load';
 import { Organization } from './capacity-org';
 import { contended, printStep, StepResult } from './capacity-report';
+import { PoolSampler } from './capacity-pool';
 import { ResourceMeter } from './capacity-resources';
 import { CommonOptions, log, parseBenchOptions, percentile, runBench, sleep } from './harness';
 import { databaseClient } from './history';
@@ -27,6 +28,8 @@ export interface CapacityOptions extends CommonOptions {
   /** Messages each new channel gets during set-up. */
   history: number;
   allSteps: number;
+  /** Server processes on the one PostgreSQL + Redis; users are spread over them. */
+  processes: number;
 }
 
 const DEFAULTS: CapacityOptions = {
@@ -37,6 +40,7 @@ const DEFAULTS: CapacityOptions = {
   drainSeconds: 10,
   history: 20,
   allSteps: 0,
+  processes: 1,
   maxSeconds: 7200,
   json: false,
 };
@@ -48,17 +52,20 @@ const NUMERIC_FLAGS: Record<string, keyof CapacityOptions> = {
   '--drain-seconds': 'drainSeconds',
   '--history': 'history',
   '--all-steps': 'allSteps',
+  '--processes': 'processes',
   '--max-seconds': 'maxSeconds',
 };
 
 const USAGE = `usage: npm run bench -- capacity [--steps ${DEFAULTS.steps.join(',')}] [--seconds ${DEFAULTS.seconds}]
   [--think-seconds ${DEFAULTS.thinkSeconds}] [--warmup-seconds ${DEFAULTS.warmupSeconds}] [--drain-seconds ${DEFAULTS.drainSeconds}]
-  [--history ${DEFAULTS.history}] [--all-steps 0|1] [--max-seconds ${DEFAULTS.maxSeconds}] [--json]
+  [--history ${DEFAULTS.history}] [--all-steps 0|1] [--processes ${DEFAULTS.processes}] [--max-seconds ${DEFAULTS.maxSeconds}] [--json]
 Steps are total users; each step adds users to the previous one's organization. Without --all-steps 1
 the run stops after the first unhealthy step. Users and their channel memberships are written by SQL
 (bench/users.ts, as the register bench does); every step's channels are created through the API before
 the first queue exists (creating one is an event on every queue); queues are registered before each window.
-Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.`;
+Storage: embedded by default; PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set. --processes N (PostgreSQL
+and Redis only) starts N server processes on them, as a deployment scales out, and spreads the users over them:
+user i makes all its requests (register, polls, actions) to process i mod N, as a balancer with sticky sessions.`;
 
 /** Mattermost's published thresholds for a healthy load test. */
 export const THRESHOLDS = { averageMs: 100, p99Ms: 2000, errorPercent: 0.025, deliveryP99Ms: 2000 };
@@ -79,6 +86,10 @@ export function parseCapacityOptions(argv: readonly string[]): CapacityOptions {
   const options = { ...parseBenchOptions(rest, DEFAULTS, NUMERIC_FLAGS, USAGE), steps };
   if (options.seconds <= 0 || options.thinkSeconds <= 0) throw new Error(`--seconds and --think-seconds must be above 0\n${USAGE}`);
   if (options.history < 1 || !Number.isSafeInteger(options.history)) throw new Error(`--history must be a whole number of at least 1 (reactions need a message)\n${USAGE}`);
+  if (options.processes < 1 || !Number.isSafeInteger(options.processes)) throw new Error(`--processes must be a whole number of at least 1\n${USAGE}`);
+  if (options.processes > 1 && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
+    throw new Error(`--processes above 1 needs DATABASE_URL and REDIS_URL: processes share PostgreSQL and Redis, never embedded storage\n${USAGE}`);
+  }
   return options;
 }
 
@@ -90,7 +101,7 @@ export function main(argv: string[]): Promise<void> {
 async function runAgainst(server: ServerProcess, options: CapacityOptions, storage: string): Promise<void> {
   process.stdout.write(
     [
-      `capacity: steps ${options.steps.join(', ')} users on one server process (${storage}); each step measured ${options.seconds} s ` +
+      `capacity: steps ${options.steps.join(', ')} users on ${options.processes === 1 ? 'one server process' : `${options.processes} server processes`} (${storage}); each step measured ${options.seconds} s ` +
         `after a ${options.warmupSeconds} s warm-up`,
       `each user: a queue (POST /register, no options) with a long-poll always parked, and one action every ` +
         `${options.thinkSeconds} s on average (exponential think time); the mix:`,
@@ -114,6 +125,7 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
   }
   const db = databaseClient(server);
   await db.connect();
+  const servers = [server, ...(await startMoreServers(options.processes - 1))];
   // Actions share a pool large enough that no action waits for a socket even when the
   // server is slow (closed-loop users: at most one action each in flight).
   // An idle socket is closed here after a minute, before the server closes it (its
@@ -121,9 +133,9 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
   // hint only when it has a timeout of its own, and a socket the server closes just as a
   // request goes out on it fails that request with `socket hang up` (ECONNRESET).
   const actionAgent = new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024, timeout: 60_000 });
-  const org = new Organization(realm, template.userId, db, server.port, actionAgent);
+  const org = new Organization(realm, template.userId, db, servers.map((one) => one.port), actionAgent);
   const sim = new Simulation(org, options.thinkSeconds * 1000);
-  const meter = new ResourceMeter(server.child.pid as number, process.env.REDIS_URL);
+  const meter = new ResourceMeter(servers.map((one) => one.child.pid as number), process.env.REDIS_URL);
   const results: StepResult[] = [];
   let channelsSeconds = NaN;
   try {
@@ -133,7 +145,7 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
     channelsSeconds = (performance.now() - channelsStart) / 1000;
     log(`set-up: ${channelCount} channels for every step created (${channelsSeconds.toFixed(1)} s)`);
     for (const [stepIndex, target] of options.steps.entries()) {
-      const result = await runStep(stepIndex + 1, target, org, sim, meter, options, server);
+      const result = await runStep(stepIndex + 1, target, org, sim, meter, options, servers);
       results.push(result);
       printStep(result);
       if (!result.healthy && !options.allSteps) {
@@ -147,6 +159,8 @@ async function runAgainst(server: ServerProcess, options: CapacityOptions, stora
     actionAgent.destroy();
     meter.close();
     await db.end();
+    // The first is runBench's to stop.
+    await Promise.all(servers.slice(1).map((one) => one.stop()));
   }
 
   const healthy = results.filter((result) => result.healthy);
@@ -171,11 +185,11 @@ async function runStep(
   sim: Simulation,
   meter: ResourceMeter,
   options: CapacityOptions,
-  server: ServerProcess,
+  servers: readonly ServerProcess[],
 ): Promise<StepResult> {
   const setupStart = performance.now();
   sim.connectionFailures.clear();
-  const closedAtStart = await slowConnectionsClosed(server);
+  const closedAtStart = await slowConnectionsClosed(servers);
   log(`step ${step}: growing the organization from ${org.users.length} to ${target} users`);
   const { added, times } = await org.grow(target, options.history, log);
   log(`  history ${times.history.toFixed(1)} s; registering ${added.length} queues`);
@@ -196,33 +210,56 @@ async function runStep(
   await sleep(options.warmupSeconds * 1000);
   const window = sim.openWindow();
   const before = meter.snapshot();
+  const pools = new PoolSampler(servers.map((server) => server.metricsPort));
+  pools.start();
   await sleep(options.seconds * 1000);
   window.end = performance.now();
   const after = meter.snapshot();
+  const pool = await pools.stop();
   // The load goes on while the window's last answers and deliveries come in.
   const missing = await sim.drainDeliveries(window, options.drainSeconds * 1000);
   window.closed = true;
   await sim.stopActions();
   sim.forgetUndelivered();
   const resources = await meter.figures(before, after);
-  const closedAtEnd = await slowConnectionsClosed(server);
+  const closedAtEnd = await slowConnectionsClosed(servers);
   const serverClosed = Object.fromEntries(
     Object.entries(closedAtEnd).map(([reason, count]) => [reason, count - (closedAtStart[reason] ?? 0)] as const).filter(([, count]) => count > 0),
   );
   const connections = { failures: Object.fromEntries(sim.connectionFailures), serverClosed };
-  return summarize(step, org, window, missing, { ...times, register: registerSeconds, total: setupSeconds }, resources, connections);
+  return summarize(step, org, window, missing, { ...times, register: registerSeconds, total: setupSeconds }, resources, pool, connections);
 }
 
 /**
- * What the server's slow-request limiter closed so far, by reason (its metric
- * `chat_http_slow_connections_closed_total`): a cause the client side of a reset cannot see.
+ * What the servers' slow-request limiters closed so far, by reason (their metric
+ * `chat_http_slow_connections_closed_total`, summed): a cause the client side of a reset cannot see.
  */
-async function slowConnectionsClosed(server: ServerProcess): Promise<Record<string, number>> {
-  const response = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
-  const text = await response.text();
+async function slowConnectionsClosed(servers: readonly ServerProcess[]): Promise<Record<string, number>> {
   const closed: Record<string, number> = {};
-  for (const match of text.matchAll(/^chat_http_slow_connections_closed_total\{reason="(\w+)"\} (\d+)/gm)) closed[match[1]] = Number(match[2]);
+  for (const server of servers) {
+    const response = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
+    const text = await response.text();
+    for (const match of text.matchAll(/^chat_http_slow_connections_closed_total\{reason="(\w+)"\} (\d+)/gm)) {
+      closed[match[1]] = (closed[match[1]] ?? 0) + Number(match[2]);
+    }
+  }
   return closed;
+}
+
+/**
+ * Server processes beyond runBench's first, on the same PostgreSQL + Redis (this process's
+ * DATABASE_URL and REDIS_URL) and uploads, as a deployment adds processes (docs/operations.md).
+ */
+async function startMoreServers(count: number): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer({ LOG_LEVEL: 'error', METRICS_ENABLED: 'true' })));
+  const servers = started.flatMap((one) => (one.status === 'fulfilled' ? [one.value] : []));
+  const failed = started.find((one): one is PromiseRejectedResult => one.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((one) => one.stop()));
+    throw failed.reason;
+  }
+  for (const one of servers) log(`another server process on port ${one.port}`);
+  return servers;
 }
 
 function summarize(
@@ -232,6 +269,7 @@ function summarize(
   missing: number,
   setup: StepResult['setupSeconds'],
   resources: StepResult['resources'],
+  pool: StepResult['pool'],
   connections: StepResult['connections'],
 ): StepResult {
   const seconds = (window.end - window.start) / 1000;
@@ -274,6 +312,7 @@ function summarize(
       p99Ms: round(percentile(deliveries, 99)),
     },
     resources,
+    pool,
     connections,
     healthy: true,
     reasons: [],

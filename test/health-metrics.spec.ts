@@ -101,6 +101,7 @@ describe('Prometheus metrics', () => {
       ['chat_long_polls_parked', 'gauge'],
       ['chat_events_delivered_total', 'counter'],
       ['chat_job_queue_depth', 'gauge'],
+      ['chat_db_pool_clients', 'gauge'],
       ['chat_webhook_attempts_total', 'counter'],
       ['chat_webhook_attempt_duration_seconds', 'histogram'],
       ['chat_process_cpu_user_seconds_total', 'counter'],
@@ -108,6 +109,10 @@ describe('Prometheus metrics', () => {
       expect(text).toContain(`# TYPE ${name} ${type}\n`);
     }
     expect(sample(text, 'chat_job_queue_depth{queue="retention"}')).toBe(0);
+    // The requests before this scrape opened pool connections; none waits on an idle server.
+    const pool = (state: string) => sample(text, `chat_db_pool_clients{state="${state}"}`);
+    expect(pool('busy') + pool('idle')).toBeGreaterThanOrEqual(1);
+    expect(pool('waiting')).toBe(0);
     expect(text).toMatch(/^chat_job_queue_depth\{queue="outgoing-webhooks"\} \d+$/m);
   });
 

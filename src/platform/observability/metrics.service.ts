@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
 import { MetricsSettings } from '../config/settings';
 import { EventDeliveryProbe } from './event-delivery-probe';
 import { JobRegistry } from './job-registry';
@@ -29,6 +30,7 @@ export class MetricsService {
     private readonly eventQueues: EventDeliveryProbe,
     private readonly jobs: JobRegistry,
     settings: MetricsSettings,
+    dataSource: DataSource,
   ) {
     const registers = [this.registry];
     // The process series sample the event loop and the heap continually: only when scraped at all.
@@ -96,6 +98,19 @@ export class MetricsService {
       () => events.republishedOutboxRows(),
     );
     new Gauge({
+      name: 'chat_db_pool_clients',
+      help: "This process's PostgreSQL connection pool: connections running a request's statements (busy), idle ones, and requests waiting for one (waiting)",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const pool = poolOf(dataSource);
+        if (!pool) return;
+        this.set({ state: 'busy' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+    new Gauge({
       name: 'chat_job_queue_depth',
       help: 'Background jobs waiting, by queue',
       labelNames: ['queue'],
@@ -128,6 +143,19 @@ export class MetricsService {
   async render(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
+}
+
+/** What a node-postgres pool counts of its clients. */
+interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+/** The node-postgres pool TypeORM's driver keeps (`master`), once the data source has one. */
+function poolOf(dataSource: DataSource): PoolCounts | null {
+  const pool = (dataSource.driver as unknown as { master?: Partial<PoolCounts> }).master;
+  return pool && typeof pool.waitingCount === 'number' ? (pool as PoolCounts) : null;
 }
 
 /** A counter that, when scraped, catches up with a running total kept elsewhere. */
