@@ -104,15 +104,21 @@ export class MessageSearchRepository {
   /** The matches among the given ids. */
   async byIds(scope: SearchScope, conditions: readonly MessageCondition[], ids: readonly number[]): Promise<FoundMessage[]> {
     if (ids.length === 0) return [];
+    const { text, values } = this.byIdsStatement(scope, conditions, ids);
+    return this.database.query<FoundMessage>(text, values);
+  }
+
+  /** The statement `byIds` runs, in id order, for a caller that reads more with it (MessageLoader.loadFound). */
+  byIdsStatement(scope: SearchScope, conditions: readonly MessageCondition[], ids: readonly number[]): { text: string; values: unknown[] } {
     const sql = new SqlParams();
     const { from, columns } = baseQuery(sql, scope, conditions);
     const where = [from.where, `${columns.id} = ANY(${sql.add(ids)}::bigint[])`];
     where.push(...conditions.map((condition) => render(condition, sql, columns, this.reactions)));
-    return this.database.query<FoundMessage>(
-      `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
+    return {
+      text: `SELECT ${columns.id} AS id, ${columns.flags} AS flags FROM ${from.tables}
         WHERE ${where.join(' AND ')} ORDER BY ${columns.id}`,
-      sql.values,
-    );
+      values: sql.values,
+    };
   }
 
   /** The oldest unread message of the user's own that matches, if any. */

@@ -1,9 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Actor } from '../../shared/actor';
-import { MAX_STORED_ID } from '../public/message-condition';
+import { MAX_STORED_ID, MessageCondition } from '../public/message-condition';
 import { FetchPlan, limitRows, planRange, RangeRequest } from '../domain/message-range';
 import { classifyNarrow, LARGER_THAN_MAX_MESSAGE_ID, NarrowTerm } from '../domain/narrow';
-import { SearchText } from '../domain/search-text';
 import { MessageLoader } from '../persistence/message.loader';
 import { FoundMessage, MessageSearchRepository, SearchHighlight, SearchScope } from '../persistence/message-search.repository';
 import { MessageSnapshot } from '../public/message-snapshot';
@@ -52,8 +51,9 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, Fetch
       const scope: SearchScope = { userId: user.id, realmId: user.realmId, includeHistory: narrow.includeHistory };
       if (plan.mode === 'ids') {
         const ids = [...new Set(plan.messageIds)].filter((id) => id <= MAX_STORED_ID);
-        const found = await this.search.byIds(scope, narrow.conditions, ids);
-        return { anchor: null, foundAnchor: false, foundOldest: false, foundNewest: false, historyLimited: false, ...(await this.load(found, narrow.search)) };
+        const { found, snapshots } = await this.loadByIds(scope, narrow.conditions, ids);
+        const highlights = narrow.search ? await this.search.highlights(found.map((row) => row.id), narrow.search) : null;
+        return { anchor: null, foundAnchor: false, foundOldest: false, foundNewest: false, historyLimited: false, found, snapshots, highlights };
       }
       const anchor = plan.range.anchor === 'first_unread'
         ? ((await this.search.firstUnread(user.id, user.realmId, narrow.conditions)) ?? LARGER_THAN_MAX_MESSAGE_ID)
@@ -70,9 +70,9 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, Fetch
         for (const [id, snapshot] of snapshots) loaded.set(id, snapshot);
       }
       if (rangePlan.exactId !== null && rangePlan.exactId <= MAX_STORED_ID) {
-        const exact = await this.search.byIds(scope, narrow.conditions, [rangePlan.exactId]);
-        rows.push(...exact);
-        for (const [id, snapshot] of await this.loader.load(exact.map((row) => row.id))) loaded.set(id, snapshot);
+        const { found, snapshots } = await this.loadByIds(scope, narrow.conditions, [rangePlan.exactId]);
+        rows.push(...found);
+        for (const [id, snapshot] of snapshots) loaded.set(id, snapshot);
       }
       rows.sort((a, b) => a.id - b.id);
       const limited = limitRows(rows, range, rangePlan);
@@ -95,14 +95,15 @@ export class GetMessagesHandler implements IQueryHandler<GetMessagesQuery, Fetch
     });
   }
 
-  /** Loads the found messages in one batch (with search highlights); the controller presents them in id order. */
-  private async load(
-    found: readonly FoundMessage[],
-    search: SearchText | null,
-  ): Promise<Pick<FetchedMessages, 'found' | 'snapshots' | 'highlights'>> {
-    const ids = found.map((row) => row.id);
-    const snapshots = await this.loader.load(ids);
-    const highlights = search ? await this.search.highlights(ids, search) : null;
-    return { found, snapshots, highlights };
+  /** The matches among `ids`, found and loaded in one statement, in id order. */
+  private async loadByIds(
+    scope: SearchScope,
+    conditions: readonly MessageCondition[],
+    ids: readonly number[],
+  ): Promise<{ found: FoundMessage[]; snapshots: Map<number, MessageSnapshot> }> {
+    if (ids.length === 0) return { found: [], snapshots: new Map() };
+    const { text, values } = this.search.byIdsStatement(scope, conditions, ids);
+    const { found, snapshots } = await this.loader.loadFound(text, values);
+    return { found: found.sort((a, b) => a.id - b.id), snapshots };
   }
 }
