@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { MetricsSettings } from '../config/settings';
+import { pgPool } from '../database/prepared-statements';
 import { EventDeliveryProbe } from './event-delivery-probe';
 import { JobRegistry } from './job-registry';
 
@@ -152,10 +153,14 @@ interface PoolCounts {
   readonly waitingCount: number;
 }
 
-/** The node-postgres pool TypeORM's driver keeps (`master`), once the data source has one. */
+/** The data source's node-postgres pool, once it has one. */
 function poolOf(dataSource: DataSource): PoolCounts | null {
-  const pool = (dataSource.driver as unknown as { master?: Partial<PoolCounts> }).master;
-  return pool && typeof pool.waitingCount === 'number' ? (pool as PoolCounts) : null;
+  try {
+    const pool = pgPool(dataSource) as unknown as Partial<PoolCounts>;
+    return typeof pool.waitingCount === 'number' ? (pool as PoolCounts) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A counter that, when scraped, catches up with a running total kept elsewhere. */
