@@ -1,7 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../../platform/database/transaction-runner';
-import { pgPool } from '../../platform/database/prepared-statements';
 import { UserDirectory } from '../../users/queries/user-directory';
 import { Actor } from '../../shared/actor';
 import { planPresenceUpdate, PresenceStatus } from '../domain/presence-rules';
@@ -23,14 +21,15 @@ export class UpdatePresenceCommand {
  * every presence change of the realm: it is one statement in its own transaction,
  * committed without waiting for the disk, so the lock lasts the statement alone (a busy
  * server's event loop between a statement and its COMMIT, or a slow disk flush, held it
- * for tens of milliseconds while every other presence write of the realm waited). A user
- * coming online in a small realm is announced: that write and its event share an ordinary
- * transaction (the event leaves after the commit).
+ * for tens of milliseconds while every other presence write of the realm waited). The
+ * read and that write share one pool connection: under load requests queue for the pool,
+ * and each checkout more waits the queue again. A user coming online in a small realm is
+ * announced: that write and its event share an ordinary transaction (the event leaves
+ * after the commit), on a connection of its own.
  */
 @CommandHandler(UpdatePresenceCommand)
 export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceCommand, void> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly tx: TransactionRunner,
     private readonly users: UserDirectory,
     private readonly presence: PresenceRepository,
@@ -40,25 +39,29 @@ export class UpdatePresenceHandler implements ICommandHandler<UpdatePresenceComm
 
   async execute(command: UpdatePresenceCommand): Promise<void> {
     const { id, realmId } = command.user;
-    const state = await this.presence.reportingState(id);
-    // A user who turned presence off reports nothing: their row stays as the setting left it.
-    if (!state?.enabled) return;
     const now = new Date();
-    const { stored } = state;
-    const plan = planPresenceUpdate(stored, command.status, now);
-    const expected = stored?.lastUpdateId ?? null;
-    const times = plan.write;
-    if (!times) return;
-    const audience = plan.notify ? await this.writer.announcedAudience(realmId) : null;
-    if (audience === null) {
-      await this.presence.writeRelaxed(realmId, id, times, pgPool(this.dataSource), expected);
-      return;
-    }
+    const announced = await this.database.onOneConnection(async () => {
+      const state = await this.presence.reportingState(id);
+      // A user who turned presence off reports nothing: their row stays as the setting left it.
+      if (!state?.enabled) return null;
+      const { stored } = state;
+      const plan = planPresenceUpdate(stored, command.status, now);
+      const expected = stored?.lastUpdateId ?? null;
+      const times = plan.write;
+      if (!times) return null;
+      const audience = plan.notify ? await this.writer.announcedAudience(realmId) : null;
+      if (audience === null) {
+        await this.presence.writeRelaxed(realmId, id, times, expected);
+        return null;
+      }
+      return { audience, times, expected };
+    });
+    if (!announced) return;
     const user = await this.users.findById(id);
     if (!user) return;
     await this.tx.run(async () => {
-      if ((await this.presence.write(user.realmId, user.id, times, expected)) !== null) {
-        await this.writer.announceTo(audience, user, times, now);
+      if ((await this.presence.write(user.realmId, user.id, announced.times, announced.expected)) !== null) {
+        await this.writer.announceTo(announced.audience, user, announced.times, now);
       }
     });
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { PgQueryTarget } from '../../platform/database/prepared-statements';
 import { PresenceTimes } from '../domain/presence-rules';
 import { Database } from '../../platform/database/database';
 import { userProfileRelation } from '../../users/public/read-relations';
@@ -21,29 +20,27 @@ const ROW_COLUMNS = `p.user_profile_id, p.last_active_time, p.last_connected_tim
 const ROWS_FROM = `FROM user_presence p JOIN ${userProfileRelation('u')} ON u.id = p.user_profile_id`;
 const SELECT_ROWS = `SELECT ${ROW_COLUMNS} ${ROWS_FROM}`;
 
-/** The presence upsert, its values given as SQL expressions; `expected` guards it (see `write`). */
-function writeSql(realm: string, user: string, active: string, connected: string, expected: string | null): string {
+/**
+ * The presence upsert ($1 realm, $2 user, $3 and $4 the times); with `expected`, $5 guards
+ * it (see `write`). `relaxed` sets `synchronous_commit` off for the statement's own
+ * transaction (`set_config`'s local form, read when that transaction commits).
+ */
+function writeSql(expected: boolean, relaxed: boolean): string {
   return `WITH next AS (
-       INSERT INTO presence_sequence (realm_id, last_update_id) VALUES (${realm}, 1)
+       INSERT INTO presence_sequence (realm_id, last_update_id)
+       SELECT $1, 1 ${relaxed ? `FROM (SELECT set_config('synchronous_commit', 'off', true)) relaxed` : ''}
        ON CONFLICT (realm_id) DO UPDATE SET last_update_id = presence_sequence.last_update_id + 1
        RETURNING last_update_id
      )
      INSERT INTO user_presence (user_profile_id, realm_id, last_active_time, last_connected_time, last_update_id)
-     SELECT ${user}, ${realm}, ${active}::timestamptz, ${connected}::timestamptz, last_update_id FROM next
+     SELECT $2, $1, $3::timestamptz, $4::timestamptz, last_update_id FROM next
      ON CONFLICT (user_profile_id) DO UPDATE SET
        last_active_time = EXCLUDED.last_active_time,
        last_connected_time = EXCLUDED.last_connected_time,
        last_update_id = EXCLUDED.last_update_id
-     ${expected === null ? '' : `WHERE user_presence.last_update_id IS NOT DISTINCT FROM ${expected}::bigint`}
+     ${expected ? 'WHERE user_presence.last_update_id IS NOT DISTINCT FROM $5::bigint' : ''}
      RETURNING last_update_id`;
 }
-
-const integer = (value: number): string => {
-  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
-  return String(value);
-};
-
-const timestamp = (value: Date | null): string => (value === null ? 'NULL' : `'${value.toISOString()}'`);
 
 /** `user_presence` rows, and the realm's `presence_sequence` that numbers their changes. */
 @Injectable()
@@ -87,25 +84,25 @@ export class PresenceRepository {
    * was not.
    */
   async write(realmId: number, userId: number, times: PresenceTimes, expectedUpdateId?: number | null): Promise<number | null> {
-    const params: unknown[] = [realmId, userId, times.lastActiveTime, times.lastConnectedTime];
-    if (expectedUpdateId !== undefined) params.push(expectedUpdateId);
-    const [row] = await this.database.query<{ last_update_id: string }>(writeSql('$1', '$2', '$3', '$4', expectedUpdateId === undefined ? null : '$5'), params);
-    return row ? Number(row.last_update_id) : null;
+    return this.upsert(realmId, userId, times, expectedUpdateId, false);
   }
 
   /**
-   * `write` on its own, committed without waiting for the disk: the sequence row's lock
-   * then lasts the statement alone, not a disk flush too (under load a flush took tens of
-   * milliseconds while every presence write of the realm queued behind it). A crash of the
-   * machine may lose the last presence reports, which clients send again within a minute.
-   * One simple query (the setting and the statement, one implicit transaction), so the
-   * values are written into it: numbers and times the server made, never client text.
+   * `write` in a transaction of its own (one statement, not inside a caller's transaction),
+   * committed without waiting for the disk: the sequence row's lock then lasts the
+   * statement alone, not a disk flush too (under load a flush took tens of milliseconds
+   * while every presence write of the realm queued behind it). A crash of the machine may
+   * lose the last presence reports, which clients send again within a minute.
    */
-  async writeRelaxed(realmId: number, userId: number, times: PresenceTimes, pool: PgQueryTarget, expectedUpdateId: number | null): Promise<number | null> {
-    const sql = writeSql(integer(realmId), integer(userId), timestamp(times.lastActiveTime), timestamp(times.lastConnectedTime),
-      expectedUpdateId === null ? 'NULL' : integer(expectedUpdateId));
-    const answers = (await pool.query({ text: `SET LOCAL synchronous_commit TO OFF; ${sql}` })) as unknown as { rows: { last_update_id: string }[] }[];
-    const row = answers[answers.length - 1]?.rows[0];
+  async writeRelaxed(realmId: number, userId: number, times: PresenceTimes, expectedUpdateId: number | null): Promise<number | null> {
+    if (this.database.inTransaction) throw new Error('a relaxed presence write commits on its own: not inside a transaction');
+    return this.upsert(realmId, userId, times, expectedUpdateId, true);
+  }
+
+  private async upsert(realmId: number, userId: number, times: PresenceTimes, expectedUpdateId: number | null | undefined, relaxed: boolean): Promise<number | null> {
+    const params: unknown[] = [realmId, userId, times.lastActiveTime, times.lastConnectedTime];
+    if (expectedUpdateId !== undefined) params.push(expectedUpdateId);
+    const [row] = await this.database.query<{ last_update_id: string }>(writeSql(expectedUpdateId !== undefined, relaxed), params);
     return row ? Number(row.last_update_id) : null;
   }
 
