@@ -49,12 +49,15 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
   ) {}
 
   async execute({ user, op, target }: SendTypingCommand): Promise<Record<string, never>> {
-    const sender = await this.people.sender(user);
     if (target.kind === 'direct') {
-      if (!sender.send_private_typing_notifications) {
-        throw ApiError.badRequest('User has disabled typing notifications for direct messages');
-      }
-      const participants = await requirePeople(this.people, user.realmId, directParticipants(user.id, target.to));
+      // Both reads on one pool connection: under load requests queue for the pool, and each checkout more waits the queue again.
+      const participants = await this.database.onOneConnection(async () => {
+        const sender = await this.people.sender(user);
+        if (!sender.send_private_typing_notifications) {
+          throw ApiError.badRequest('User has disabled typing notifications for direct messages');
+        }
+        return requirePeople(this.people, user.realmId, directParticipants(user.id, target.to));
+      });
       const senderPerson = participants.find((person) => person.id === user.id) as Person;
       const event = {
         type: 'typing',
@@ -71,6 +74,7 @@ export class SendTypingHandler implements ICommandHandler<SendTypingCommand, Rec
       });
       return {};
     }
+    const sender = await this.people.sender(user);
     if (!sender.send_stream_typing_notifications) {
       throw ApiError.badRequest('User has disabled typing notifications for channel messages');
     }
