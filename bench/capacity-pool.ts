@@ -1,3 +1,5 @@
+import { samplesByLabel, scrapeMetrics } from './metrics-scrape';
+
 /**
  * The server processes' PostgreSQL pools during a capacity window: `chat_db_pool_clients`
  * scraped from each process's metrics listener once a second, summed over the processes.
@@ -52,8 +54,6 @@ export class PoolSampler {
 }
 
 async function poolClients(metricsPort: number): Promise<{ busy: number; waiting: number }> {
-  const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(SAMPLE_MS * 5) });
-  const text = await response.text();
-  const value = (state: string) => Number(new RegExp(`^chat_db_pool_clients\\{state="${state}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { busy: value('busy'), waiting: value('waiting') };
+  const clients = samplesByLabel(await scrapeMetrics(metricsPort, SAMPLE_MS * 5), 'chat_db_pool_clients', 'state');
+  return { busy: clients.get('busy') ?? NaN, waiting: clients.get('waiting') ?? NaN };
 }

@@ -6,6 +6,7 @@ import { ACTIONS, MIX, PRESENCE, Simulation, Window } from './capacity-load';
 import { Organization } from './capacity-org';
 import { contended, printStep, StepResult } from './capacity-report';
 import { PoolSampler } from './capacity-pool';
+import { samplesByLabel, scrapeMetrics } from './metrics-scrape';
 import { ResourceMeter } from './capacity-resources';
 import { CommonOptions, log, parseBenchOptions, percentile, runBench, sleep } from './harness';
 import { databaseClient } from './history';
@@ -237,11 +238,8 @@ async function runStep(
 async function slowConnectionsClosed(servers: readonly ServerProcess[]): Promise<Record<string, number>> {
   const closed: Record<string, number> = {};
   for (const server of servers) {
-    const response = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
-    const text = await response.text();
-    for (const match of text.matchAll(/^chat_http_slow_connections_closed_total\{reason="(\w+)"\} (\d+)/gm)) {
-      closed[match[1]] = (closed[match[1]] ?? 0) + Number(match[2]);
-    }
+    const text = await scrapeMetrics(server.metricsPort);
+    for (const [reason, count] of samplesByLabel(text, 'chat_http_slow_connections_closed_total', 'reason')) closed[reason] = (closed[reason] ?? 0) + count;
   }
   return closed;
 }

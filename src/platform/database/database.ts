@@ -51,10 +51,13 @@ export class Database implements Queryable {
   }
 
   /**
-   * Runs `work`'s reads on one pool connection, where statements prepared by name stay
+   * Runs `work`'s statements on one pool connection, where statements prepared by name stay
    * prepared, in autocommit: each statement sees what was committed before it, as Zulip's
-   * fetch does. No transaction around them: on this hardware its BEGIN and COMMIT cost a
-   * fetch a tenth of its time. Inside a transaction the reads simply stay in it.
+   * fetch does, and a write commits on its own (a presence report's). No transaction around
+   * them: on this hardware its BEGIN and COMMIT cost a fetch a tenth of its time. One
+   * checkout for all of them: under load requests queue for the pool, and each checkout
+   * waits that queue again. `work` must not open a transaction (it would take a second
+   * connection while holding this one). Inside a transaction the statements simply stay in it.
    */
   async onOneConnection<T>(work: () => Promise<T>): Promise<T> {
     if (currentScope()) return work();
